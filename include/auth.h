@@ -1,0 +1,120 @@
+/* auth.h -- passwords and account rules (libsodium).
+ *
+ * The only module that touches password bytes. Passwords live in
+ * struct auth_secret buffers (libsodium guarded memory, wiped on free);
+ * they are read straight from a file descriptor without echo when it is
+ * a terminal, hashed with Argon2id and never copied anywhere else.
+ */
+#ifndef GOMOKU_AUTH_H
+#define GOMOKU_AUTH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define AUTH_HASH_MAX 128 /* crypto_pwhash_STRBYTES, NUL included */
+#define AUTH_PASSWORD_MIN 8
+#define AUTH_PASSWORD_MAX 256 /* bytes */
+#define AUTH_USERNAME_MIN 3
+#define AUTH_USERNAME_MAX 20
+#define AUTH_NICKNAME_MAX 20 /* characters */
+#define AUTH_LOCK_AFTER 5    /* failures in a row before a lock */
+#define AUTH_LOCK_FIRST 30   /* seconds */
+#define AUTH_LOCK_LONGEST 900
+
+/* Why a name or password was refused. */
+enum auth_policy {
+	AUTH_OK = 0,
+	AUTH_USERNAME_LENGTH, /* not 3..20 characters */
+	AUTH_USERNAME_CHARS,  /* not only letters, digits and '_' */
+	AUTH_NICKNAME_LENGTH, /* not 1..20 characters */
+	AUTH_NICKNAME_CHARS,  /* control characters or invalid UTF-8 */
+	AUTH_PASSWORD_SHORT,  /* fewer than 8 characters */
+	AUTH_PASSWORD_LONG,   /* more than 256 bytes */
+	AUTH_PASSWORD_COMMON, /* in the list of common passwords */
+	AUTH_PASSWORD_IS_NAME /* the same as the username (any case) */
+};
+
+/* How reading a secret ended. */
+enum auth_read {
+	AUTH_READ_OK = 0,
+	AUTH_READ_EOF,         /* end of input before a line */
+	AUTH_READ_INTERRUPTED, /* a signal (Ctrl-C) arrived */
+	AUTH_READ_TOO_LONG,    /* the line was longer than the maximum;
+				  the rest of it was read and discarded */
+	AUTH_READ_ERROR        /* out of memory or a read error */
+};
+
+/* A password in guarded memory. */
+struct auth_secret {
+	char *bytes; /* AUTH_PASSWORD_MAX + 1 bytes, NUL-terminated */
+	size_t len;
+};
+
+/* The list of common passwords, compared without case. */
+struct auth_wordlist;
+
+/* Start libsodium. Return 0, or -1 when it cannot start. */
+int auth_init(void);
+
+/* The one test-only switch: when `fast` is true, new hashes use
+ * Argon2id's minimum cost instead of OPSLIMIT/MEMLIMIT_INTERACTIVE.
+ * Only the test suites call this (the binary does when the environment
+ * variable GOMOKU_TEST_FAST_HASH=1 is set, for the end-to-end tests). */
+void auth_set_test_fast_hash(bool fast);
+
+/* Read one line from `fd` into a new secret (the newline is dropped).
+ * When fd is a terminal, echo is off while reading and restored on every
+ * exit, including Ctrl-C (SIGINT interrupts the read) and Ctrl-Z.
+ * On AUTH_READ_OK *s owns a buffer to release with auth_secret_free();
+ * on any other result *s holds nothing. */
+enum auth_read auth_secret_read(int fd, struct auth_secret *s);
+
+/* Wipe and free a secret. Accepts an empty one. */
+void auth_secret_free(struct auth_secret *s);
+
+/* True when the two secrets hold the same bytes (constant time). */
+bool auth_secret_equal(const struct auth_secret *a,
+		       const struct auth_secret *b);
+
+/* Hash `pw` with Argon2id into out[AUTH_HASH_MAX] (an encoded string
+ * with its salt and parameters). Return 0, or -1 when out of memory. */
+int auth_hash(const struct auth_secret *pw, char out[AUTH_HASH_MAX]);
+
+/* Check `pw` against an encoded hash. Return true on a match. With
+ * hash == NULL, do the same work against a fixed dummy hash and return
+ * false, so an unknown user takes as long as a known one. */
+bool auth_verify(const char *hash, const struct auth_secret *pw);
+
+/* True when `hash` was made with other parameters than auth_hash() uses
+ * now and should be replaced after a successful login. */
+bool auth_needs_rehash(const char *hash);
+
+/* Check a username: 3..20 of [A-Za-z0-9_]. */
+enum auth_policy auth_check_username(const char *username);
+
+/* Check a nickname: 1..20 characters of valid UTF-8, no control
+ * characters (C0, DEL, C1). */
+enum auth_policy auth_check_nickname(const char *nickname);
+
+/* Check a new password for `username` against the rules: 8..256,
+ * not the username (any case), not in `common` (which may be NULL). */
+enum auth_policy auth_check_password(const struct auth_secret *pw,
+				     const char *username,
+				     const struct auth_wordlist *common);
+
+/* Load a word list, one word per line ('#' lines and blanks skipped).
+ * Return NULL when the file cannot be read or memory runs out. */
+struct auth_wordlist *auth_wordlist_load(const char *path);
+
+/* Number of words in the list. */
+size_t auth_wordlist_count(const struct auth_wordlist *w);
+
+/* Free a word list. Accepts NULL. */
+void auth_wordlist_free(struct auth_wordlist *w);
+
+/* How long an account is locked after its `failures`-th failure in a
+ * row: 0 below AUTH_LOCK_AFTER, then 30 s doubling with each further
+ * failure, at most AUTH_LOCK_LONGEST. */
+long long auth_lock_seconds(int failures);
+
+#endif

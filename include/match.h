@@ -1,0 +1,89 @@
+/* match.h -- one game from the first move to the end, through callbacks.
+ *
+ * No I/O: the caller supplies how to show the position, read a command
+ * and ask a yes/no question (a terminal in ui_game.c, a script in the
+ * tests), so whole games can be driven without a terminal.
+ *
+ * The player to move may type a move or a command:
+ *   undo    take back their own last move (and the opponent's reply);
+ *           the opponent must agree
+ *   draw    offer a draw; the opponent must agree
+ *   resign  give up (after confirming)
+ *   help    ask for help
+ */
+#ifndef GOMOKU_MATCH_H
+#define GOMOKU_MATCH_H
+
+#include "board.h"
+#include "notation.h"
+#include "rules.h"
+
+/* How a game ended. */
+enum match_end {
+	MATCH_UNFINISHED = 0, /* input ended or a signal stopped it */
+	MATCH_FIVE,           /* a line of K was made */
+	MATCH_RESIGN,         /* the loser resigned */
+	MATCH_AGREED_DRAW,    /* both agreed to a draw */
+	MATCH_FULL            /* the board filled up with no line */
+};
+
+/* Questions the match puts to a player. */
+enum match_question {
+	ASK_ACCEPT_UNDO,   /* to the opponent of the one asking */
+	ASK_ACCEPT_DRAW,   /* to the opponent of the one offering */
+	ASK_CONFIRM_RESIGN /* to the one resigning */
+};
+
+/* Things the match tells the players about. */
+enum match_event {
+	EVENT_NOTHING_TO_UNDO, /* the player to move has no move to undo */
+	EVENT_UNDO_REFUSED,
+	EVENT_UNDONE,
+	EVENT_DRAW_REFUSED
+};
+
+struct match {
+	struct board board;
+	struct variant variant;
+	const char *name[3]; /* indexed by enum stone: BLACK and WHITE */
+	enum match_end end;
+	enum stone winner; /* STONE_NONE for draws and unfinished games */
+	enum stone resigned;
+	long long started_ms;                 /* clock at match_run() */
+	long long move_ms[BOARD_MAX_CELLS];   /* each move, since start */
+};
+
+struct match_io {
+	/* Show the position; the player to move is next. */
+	void (*show)(void *ctx, const struct match *m);
+	/* Read the next move or command of the player to move into *in,
+	 * re-asking on invalid input. Return 0, or -1 to stop the game
+	 * (end of input or a signal). */
+	int (*ask)(void *ctx, const struct match *m, struct input *in);
+	/* Ask player `who` question q. Return 1 for yes, 0 for no, -1 to
+	 * stop the game. */
+	int (*confirm)(void *ctx, const struct match *m, enum stone who,
+		       enum match_question q);
+	/* Say why board_play() refused the move in `in`. */
+	void (*refused)(void *ctx, const struct match *m,
+			const struct input *in, enum board_error err);
+	/* Tell the players something happened. */
+	void (*event)(void *ctx, const struct match *m, enum match_event e);
+	/* Show the help. */
+	void (*help)(void *ctx, const struct match *m);
+	/* Milliseconds on a monotonic clock, to time the moves. May be
+	 * NULL: every move then takes 0 ms. */
+	long long (*clock_ms)(void *ctx);
+};
+
+/* Start a match of variant `v` between black_name and white_name (the
+ * strings must outlive the match). Return 0, or -1 for a bad variant. */
+int match_init(struct match *m, const struct variant *v,
+	       const char *black_name, const char *white_name);
+
+/* Play until the game ends or io stops it; m->end says how it ended and
+ * m->winner who won. Return m->end. */
+enum match_end match_run(struct match *m, const struct match_io *io,
+			 void *ctx);
+
+#endif

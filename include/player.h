@@ -1,0 +1,106 @@
+/* player.h -- the player list: a doubly linked list of accounts with a
+ * hash index by username (case-insensitive).
+ *
+ * Pure C: no I/O, no SQL, no globals. The list owns its nodes: each node
+ * is allocated by plist_append() and freed by plist_remove() or
+ * plist_free(). Password hashes are never kept here.
+ *
+ * Iterating: for (p = plist_first(l); p != NULL; p = p->next). Removing
+ * the node just reached is allowed if its `next` was read first; removing
+ * any other node while iterating is not. plist_sort() reorders the links
+ * but never moves or frees a node, so pointers to players stay valid.
+ */
+#ifndef GOMOKU_PLAYER_H
+#define GOMOKU_PLAYER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define PLAYER_USERNAME_MAX 20 /* bytes; usernames are ASCII */
+#define PLAYER_NICKNAME_MAX 80 /* bytes: 20 characters of up to 4 bytes */
+#define RATING_START 1500.0
+
+/* What a player has achieved. score = wins - losses, as in the seed. */
+struct player_record {
+	int games, wins, losses, ties, score;
+	double rating;
+};
+
+struct player {
+	struct player *prev, *next; /* list order: read, never write */
+	struct player *hash_next;   /* private to player.c */
+	long long id;               /* the database's row id */
+	long long created_at;       /* Unix seconds */
+	long long last_login_at;    /* Unix seconds, 0 = never */
+	struct player_record rec;
+	char username[PLAYER_USERNAME_MAX + 1];
+	char nickname[]; /* NUL-terminated, sized to fit */
+};
+
+/* What plist_append() copies into a new node. */
+struct player_info {
+	long long id;
+	const char *username; /* 1..PLAYER_USERNAME_MAX bytes */
+	const char *nickname; /* 0..PLAYER_NICKNAME_MAX bytes */
+	long long created_at, last_login_at;
+	struct player_record rec;
+};
+
+/* Leaderboard orders. Every order ends with the same tie-breaks:
+ * score (high first), wins (high first), losses (low first), then
+ * username (a..z, case-insensitive) so the order is total. */
+enum plist_key {
+	PLIST_BY_SCORE = 0,
+	PLIST_BY_RATING,
+	PLIST_BY_WINS,
+	PLIST_BY_WINRATE
+};
+
+struct plist;
+
+/* A new empty list, or NULL when out of memory. */
+struct plist *plist_create(void);
+
+/* Free every node and the list. Accepts NULL. */
+void plist_free(struct plist *l);
+
+/* Number of players in the list. */
+size_t plist_count(const struct plist *l);
+
+/* First player in list order, or NULL when empty. */
+struct player *plist_first(const struct plist *l);
+
+/* Last player in list order, or NULL when empty. */
+struct player *plist_last(const struct plist *l);
+
+/* Copy `info` into a new node at the tail. On error (out of memory, a
+ * username already in the list, a name too long or empty) NULL is
+ * returned and the list is unaltered. */
+struct player *plist_append(struct plist *l, const struct player_info *info);
+
+/* Unlink `p` from the list and free it. `p` must belong to `l`. */
+void plist_remove(struct plist *l, struct player *p);
+
+/* The player called `username` (compared without case), or NULL. O(1). */
+struct player *plist_find(const struct plist *l, const char *username);
+
+/* The player with database id `id`, or NULL. O(n). */
+struct player *plist_find_id(const struct plist *l, long long id);
+
+/* Sort in place by `key` with a stable merge sort, O(n log n). */
+void plist_sort(struct plist *l, enum plist_key key);
+
+/* Compare two players for `key` (the leaderboard order): negative when
+ * `a` ranks above `b`, positive when below, 0 only for the same name. */
+int player_compare(const struct player *a, const struct player *b,
+		   enum plist_key key);
+
+/* True when `a` and `b` share a rank under `key`: equal on every key of
+ * the order except the username. */
+bool player_same_rank(const struct player *a, const struct player *b,
+		      enum plist_key key);
+
+/* Wins per game played, 0..1 (0 with no games). */
+double player_win_rate(const struct player *p);
+
+#endif

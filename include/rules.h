@@ -1,0 +1,41 @@
+/* rules.h -- named variants (presets) and the words for rules.
+ *
+ * Pure C: no I/O, no globals beyond constant tables.
+ */
+#ifndef GOMOKU_RULES_H
+#define GOMOKU_RULES_H
+
+#include "board.h"
+
+/* A playable shape: board size, win length and rule, with the name the
+ * command line and the records use ("gomoku", "tictactoe", ... or
+ * "custom" for a --size/--k/--rule board). */
+struct variant {
+	const char *name;
+	int rows, cols, k;
+	enum rule rule;
+};
+
+/* The default variant: 15x15, five in a row, freestyle. */
+const struct variant *rules_default(void);
+
+/* The preset called `name` (exact, lower case), or NULL if none is. */
+const struct variant *rules_preset(const char *name);
+
+/* The i-th preset for listing, or NULL past the end. */
+const struct variant *rules_preset_at(int i);
+
+/* Parse "freestyle" or "exact" into *out. Return 0, or -1 (unchanged). */
+int rules_parse_rule(const char *s, enum rule *out);
+
+/* The word for a rule: "freestyle" or "exact". */
+const char *rules_rule_name(enum rule r);
+
+/* Parse a size "RxC" (or "N" for NxN; 'x' or 'X') into *rows, *cols.
+ * Return 0, or -1 (outputs unchanged) on syntax or range errors. */
+int rules_parse_size(const char *s, int *rows, int *cols);
+
+/* Start a board for variant v. Return what board_init() returns. */
+int rules_start(const struct variant *v, struct board *b);
+
+#endif

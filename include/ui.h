@@ -1,0 +1,139 @@
+/* ui.h -- everything the player sees and types: menus, prompts, the
+ * board, games at the terminal, accounts and listings.
+ *
+ * The only layer that prints. It reads standard input line by line
+ * (term.h) and passwords through auth.h, and reaches the database only
+ * through store.h. One struct ui carries a run's settings and handles.
+ */
+#ifndef GOMOKU_UI_H
+#define GOMOKU_UI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "i18n.h"
+#include "paths.h"
+#include "player.h"
+#include "rng.h"
+#include "rules.h"
+#include "term.h"
+
+struct store;
+struct auth_wordlist;
+
+/* How a step of the interface ended; main() turns it into an exit
+ * status (see ui_exit_status()). */
+enum ui_status {
+	UI_OK = 0,
+	UI_REFUSED,    /* wrong password, invalid input, nothing done */
+	UI_USAGE,      /* a bad command line */
+	UI_FAILED,     /* the database or memory failed; said why */
+	UI_EOF,        /* end of input */
+	UI_INTERRUPTED /* Ctrl-C, SIGTERM or SIGHUP */
+};
+
+/* How listings are printed (--format). */
+enum ui_format { FORMAT_TABLE = 0, FORMAT_TSV, FORMAT_JSON };
+
+struct ui {
+	FILE *out;        /* standard output */
+	int in;           /* standard input's descriptor */
+	bool tty_in;      /* standard input is a terminal */
+	bool utf8;        /* the terminal takes UTF-8 */
+	bool ascii;       /* --ascii or not UTF-8: * and # stones */
+	bool color;       /* ANSI colours allowed */
+	enum lang lang;
+	enum ui_format format;
+	struct rng rng;   /* coin flips; repeatable with --seed */
+	struct variant variant; /* for new games */
+	struct paths paths;
+	const char *db_path;
+	/* Accounts: opened by ui_open_club(), closed by ui_close(). */
+	struct store *store;
+	struct plist *players;
+	struct auth_wordlist *common;
+};
+
+/* ---- ui.c: prompts and messages ---- */
+
+/* The exit status for a run that ended with `st`. */
+int ui_exit_status(enum ui_status st);
+
+/* Print a message line (printf-style) on the output. */
+void ui_say(struct ui *ui, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Print an error line on standard error, prefixed "gomoku: ". */
+void ui_error(struct ui *ui, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Show `prompt` and read a line into buf[TERM_LINE_MAX + 1]. Lines that
+ * are too long or not UTF-8 get a message and the prompt again. */
+enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
+		       size_t *len);
+
+/* Ask a yes/no question until answered. *yes is the answer. */
+enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes);
+
+/* Show a numbered menu and read a choice among keys[0..n-1]. */
+enum ui_status ui_menu(struct ui *ui, const char *title,
+		       const char *const labels[], const int keys[], int n,
+		       int *choice);
+
+/* Write `s` with control characters (C0, DEL, C1, ESC sequences)
+ * removed, so names from the database can never drive the terminal. */
+void ui_put_clean(struct ui *ui, const char *s);
+
+/* ---- ui_board.c ---- */
+
+/* Draw the labelled board, marking the last move and, once the game is
+ * won, the winning line. */
+void ui_board_draw(struct ui *ui, const struct board *b);
+
+/* The symbol for a stone ("●", "○", or "*", "#" in ASCII). */
+const char *ui_stone(const struct ui *ui, enum stone s);
+
+/* ---- ui_game.c ---- */
+
+/* Guest hot-seat games of ui->variant until the players stop. */
+enum ui_status ui_game_guest(struct ui *ui);
+
+/* A ranked match between two logged-in players, recorded at the end. */
+enum ui_status ui_game_ranked(struct ui *ui, struct player *a,
+			      struct player *b);
+
+/* ---- ui_account.c ---- */
+
+/* Open the database, load the players and the common-password list.
+ * Says why and returns UI_FAILED when the database cannot be used. */
+enum ui_status ui_open_club(struct ui *ui);
+
+/* Close the database and free the list. */
+void ui_close(struct ui *ui);
+
+/* Register an account; username and nickname are asked when NULL. */
+enum ui_status ui_register(struct ui *ui, const char *username,
+			   const char *nickname);
+
+/* Log a player in (username asked when NULL); *who on success. A second
+ * login for a ranked match passes the first player as `not`. */
+enum ui_status ui_login(struct ui *ui, const char *username,
+			const struct player *not, struct player **who);
+
+/* Change a logged-in player's password (asks the old one first). */
+enum ui_status ui_passwd(struct ui *ui, struct player *p);
+
+/* Print the leaderboard: top `top` by `key`, and `me`'s row beneath
+ * when outside the top (me may be NULL). */
+enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
+			      const struct player *me);
+
+/* Print one player's record and rank. */
+enum ui_status ui_stats(struct ui *ui, const struct player *p);
+
+/* ---- ui_menu.c ---- */
+
+/* The interactive main menu, until Quit or end of input. */
+enum ui_status ui_main_menu(struct ui *ui);
+
+#endif

@@ -1,0 +1,466 @@
+/* main.c -- the command line: options, commands, and the run's set-up. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "auth.h"
+#include "ui.h"
+
+#define MAX_WORDS 4
+
+struct options {
+	const char *db, *lang, *format, *seed;
+	const char *variant, *size, *k, *rule;
+	const char *nickname, *top, *by;
+	bool ascii, no_color, help, version;
+	const char *words[MAX_WORDS];
+	int nwords;
+};
+
+struct option_spec {
+	const char *name;
+	size_t value; /* offset of the const char * field, or of the flag */
+	bool takes_value;
+};
+
+#define VALUE(f) offsetof(struct options, f), true
+#define FLAG(f) offsetof(struct options, f), false
+
+static const struct option_spec option_specs[] = {
+	{"--db", VALUE(db)},
+	{"--lang", VALUE(lang)},
+	{"--format", VALUE(format)},
+	{"--seed", VALUE(seed)},
+	{"--variant", VALUE(variant)},
+	{"--size", VALUE(size)},
+	{"--k", VALUE(k)},
+	{"--rule", VALUE(rule)},
+	{"--nickname", VALUE(nickname)},
+	{"--top", VALUE(top)},
+	{"--by", VALUE(by)},
+	{"--ascii", FLAG(ascii)},
+	{"--no-color", FLAG(no_color)},
+	{"--help", FLAG(help)},
+	{"-h", FLAG(help)},
+	{"--version", FLAG(version)},
+};
+
+/* Print the one-line hint that follows a usage error; return UI_USAGE. */
+static enum ui_status usage_hint(void)
+{
+	fprintf(stderr, _("Try 'gomoku --help' for more information.\n"));
+	return UI_USAGE;
+}
+
+/* Report a bad command line: "gomoku: WHAT 'ARG'" and the hint. */
+static enum ui_status usage_error(const char *what, const char *arg)
+{
+	fprintf(stderr, "gomoku: %s '%s'\n", what, arg);
+	return usage_hint();
+}
+
+static void print_help(void)
+{
+	printf("%s", _("Usage: gomoku [OPTIONS] [COMMAND]\n"
+		       "\n"
+		       "Gomoku Club: gomoku and friends at the terminal, with "
+		       "player accounts.\n"
+		       "\n"
+		       "Commands:\n"
+		       "  (none)                      the menus\n"
+		       "  play                        a guest game for two at "
+		       "one terminal (not recorded)\n"
+		       "  play USER1 USER2            a ranked match; both "
+		       "players log in\n"
+		       "  register [USERNAME] [--nickname NICK]\n"
+		       "                              create an account\n"
+		       "  leaderboard [--top N] [--by score|rating|wins|"
+		       "winrate]\n"
+		       "                              who leads the club\n"
+		       "  stats USER                  one player's record\n"
+		       "  passwd USER                 change a password\n"
+		       "\n"
+		       "Options:\n"
+		       "  --db PATH          the database (also GOMOKU_DB)\n"
+		       "  --seed N           repeatable coin flips\n"
+		       "  --lang en|zh       language of the messages\n"
+		       "  --ascii            * and # stones instead of ● and "
+		       "○\n"
+		       "  --no-color         no colours (also NO_COLOR)\n"
+		       "  --format table|tsv|json\n"
+		       "                     how listings are printed\n"
+		       "  --variant gomoku|standard|gomoku10|tictactoe\n"
+		       "  --size RxC --k K --rule freestyle|exact\n"
+		       "                     any other board\n"
+		       "  --help, --version\n"
+		       "\n"
+		       "A move is a row and a column as labelled: 8 8, 8,8 or "
+		       "h8.\n"));
+}
+
+/* Find the option called `name` (up to `len` bytes), or NULL. */
+static const struct option_spec *find_option(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(option_specs) / sizeof(option_specs[0]); i++)
+		if (strlen(option_specs[i].name) == len &&
+		    strncmp(option_specs[i].name, name, len) == 0)
+			return &option_specs[i];
+	return NULL;
+}
+
+/* Take one option at argv[*i] (moving *i past its value). */
+static enum ui_status take_option(struct options *o, char **argv, int argc,
+				  int *i)
+{
+	const char *arg = argv[*i], *eq = strchr(arg, '=');
+	size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+	const struct option_spec *spec = find_option(arg, len);
+	char *field;
+
+	if (spec == NULL)
+		return usage_error(_("unknown option"), arg);
+	field = (char *)o + spec->value;
+	if (!spec->takes_value) {
+		if (eq != NULL)
+			return usage_error(_("option takes no value"), arg);
+		*(bool *)field = true;
+		return UI_OK;
+	}
+	if (eq == NULL && *i + 1 >= argc)
+		return usage_error(_("option needs a value"), arg);
+	*(const char **)field = eq != NULL ? eq + 1 : argv[++*i];
+	return UI_OK;
+}
+
+/* Sort argv into options and words. */
+static enum ui_status parse_args(struct options *o, int argc, char **argv)
+{
+	bool only_words = false;
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	for (i = 1; i < argc; i++) {
+		enum ui_status st;
+
+		if (!only_words && strcmp(argv[i], "--") == 0) {
+			only_words = true;
+		} else if (!only_words && argv[i][0] == '-' &&
+			   argv[i][1] != '\0') {
+			st = take_option(o, argv, argc, &i);
+			if (st != UI_OK)
+				return st;
+		} else if (o->nwords == MAX_WORDS) {
+			return usage_error(_("unexpected argument"), argv[i]);
+		} else {
+			o->words[o->nwords++] = argv[i];
+		}
+	}
+	return UI_OK;
+}
+
+/* Parse a whole decimal number in lo..hi into *out; -1 if it is not. */
+static int parse_number(const char *s, unsigned long long lo,
+			unsigned long long hi, unsigned long long *out)
+{
+	unsigned long long v = 0;
+
+	if (*s == '\0')
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (unsigned long long)(*s - '0');
+	}
+	if (v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Work out the variant for new games from --variant, --size, --k, --rule. */
+static enum ui_status choose_variant(const struct options *o,
+				     struct variant *v)
+{
+	const struct variant *base = rules_default();
+	unsigned long long k;
+
+	if (o->variant != NULL) {
+		base = rules_preset(o->variant);
+		if (base == NULL)
+			return usage_error(_("unknown variant"), o->variant);
+	}
+	*v = *base;
+	if (o->size != NULL &&
+	    rules_parse_size(o->size, &v->rows, &v->cols) != 0)
+		return usage_error(_("invalid board size"), o->size);
+	if (o->k != NULL) {
+		if (parse_number(o->k, BOARD_MIN_SIZE, BOARD_MAX_SIZE, &k) != 0)
+			return usage_error(_("invalid win length"), o->k);
+		v->k = (int)k;
+	}
+	if (o->rule != NULL && rules_parse_rule(o->rule, &v->rule) != 0)
+		return usage_error(_("unknown rule"), o->rule);
+	if (o->size != NULL || o->k != NULL || o->rule != NULL)
+		v->name = "custom";
+	if (!board_shape_valid(v->rows, v->cols, v->k)) {
+		fprintf(stderr,
+			_("gomoku: a %dx%d board cannot hold %d in a row\n"),
+			v->rows, v->cols, v->k);
+		return usage_hint();
+	}
+	return UI_OK;
+}
+
+/* A seed for the coin flips: --seed N, else the clock and the pid. */
+static enum ui_status choose_seed(const struct options *o, struct rng *r)
+{
+	unsigned long long seed;
+	struct timespec ts;
+
+	if (o->seed != NULL) {
+		if (parse_number(o->seed, 0, UINT64_MAX, &seed) != 0)
+			return usage_error(_("invalid seed"), o->seed);
+	} else {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		seed = (unsigned long long)ts.tv_sec * 1000000007ULL ^
+		       (unsigned long long)ts.tv_nsec ^
+		       ((unsigned long long)getpid() << 32);
+	}
+	rng_seed(r, seed);
+	return UI_OK;
+}
+
+/* Parse --format into ui->format. */
+static enum ui_status choose_format(const struct options *o, struct ui *ui)
+{
+	static const char *const names[] = {"table", "tsv", "json"};
+	int i;
+
+	if (o->format == NULL)
+		return UI_OK;
+	for (i = 0; i < 3; i++) {
+		if (strcmp(o->format, names[i]) == 0) {
+			ui->format = (enum ui_format)i;
+			return UI_OK;
+		}
+	}
+	return usage_error(_("unknown format"), o->format);
+}
+
+/* The value of the last --lang option in argv, or NULL. Read before the
+ * rest of the command line so that its errors are in that language. */
+static const char *lang_option(int argc, char **argv)
+{
+	const char *lang = NULL;
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strncmp(argv[i], "--lang=", 7) == 0)
+			lang = argv[i] + 7;
+		else if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+			lang = argv[++i];
+	}
+	return lang;
+}
+
+/* Choose the language and set up translations; fill the ui's language,
+ * paths and character set. */
+static enum ui_status setup_language(struct ui *ui, const char *lang)
+{
+	bool known = i18n_choose(lang, &ui->lang) == 0;
+
+	paths_init(&ui->paths);
+	ui->utf8 = i18n_init(ui->lang, ui->paths.locale_dir);
+	return known ? UI_OK : usage_error(_("unknown language"), lang);
+}
+
+/* Set up the rest of the run's ui from the options. */
+static enum ui_status setup(const struct options *o, struct ui *ui)
+{
+	enum ui_status st;
+
+	ui->out = stdout;
+	ui->in = STDIN_FILENO;
+	ui->tty_in = isatty(STDIN_FILENO) != 0;
+	ui->ascii = o->ascii || !ui->utf8;
+	ui->color = term_use_color(STDOUT_FILENO, o->no_color);
+	ui->db_path = paths_db(&ui->paths, o->db);
+	st = choose_format(o, ui);
+	if (st == UI_OK)
+		st = choose_seed(o, &ui->rng);
+	if (st == UI_OK)
+		st = choose_variant(o, &ui->variant);
+	return st;
+}
+
+/* Parse --by into a leaderboard order. */
+static enum ui_status choose_order(const char *by, enum plist_key *key)
+{
+	static const char *const names[] = {"score", "rating", "wins",
+					    "winrate"};
+	int i;
+
+	*key = PLIST_BY_SCORE;
+	if (by == NULL)
+		return UI_OK;
+	for (i = 0; i < 4; i++) {
+		if (strcmp(by, names[i]) == 0) {
+			*key = (enum plist_key)i;
+			return UI_OK;
+		}
+	}
+	return usage_error(_("unknown order"), by);
+}
+
+/* gomoku leaderboard [--top N] [--by KEY] */
+static enum ui_status cmd_leaderboard(struct ui *ui, const struct options *o)
+{
+	unsigned long long top = 10;
+	enum plist_key key;
+	enum ui_status st;
+
+	if (o->top != NULL && parse_number(o->top, 1, 1000000000, &top) != 0)
+		return usage_error(_("invalid number"), o->top);
+	st = choose_order(o->by, &key);
+	if (st == UI_OK)
+		st = ui_open_club(ui);
+	if (st == UI_OK)
+		st = ui_leaderboard(ui, (int)top, key, NULL);
+	return st;
+}
+
+/* gomoku stats USER */
+static enum ui_status cmd_stats(struct ui *ui, const char *username)
+{
+	const struct player *p;
+	enum ui_status st = ui_open_club(ui);
+
+	if (st != UI_OK)
+		return st;
+	p = plist_find(ui->players, username);
+	if (p == NULL) {
+		ui_error(ui, _("no player called '%s'"), username);
+		return UI_REFUSED;
+	}
+	return ui_stats(ui, p);
+}
+
+/* gomoku play [USER1 USER2] */
+static enum ui_status cmd_play(struct ui *ui, const struct options *o)
+{
+	struct player *a, *b;
+	enum ui_status st;
+
+	if (o->nwords == 1)
+		return ui_game_guest(ui);
+	if (o->nwords != 3)
+		return usage_error(_("play takes no players or two"),
+				   o->words[1]);
+	st = ui_open_club(ui);
+	if (st == UI_OK)
+		st = ui_login(ui, o->words[1], NULL, &a);
+	if (st == UI_OK)
+		st = ui_login(ui, o->words[2], a, &b);
+	if (st == UI_OK)
+		st = ui_game_ranked(ui, a, b);
+	return st;
+}
+
+/* gomoku passwd USER: log in, then change the password. */
+static enum ui_status cmd_passwd(struct ui *ui, const char *username)
+{
+	struct player *p;
+	enum ui_status st = ui_open_club(ui);
+
+	if (st == UI_OK)
+		st = ui_login(ui, username, NULL, &p);
+	if (st == UI_OK)
+		st = ui_passwd(ui, p);
+	return st;
+}
+
+/* Check the number of words after the command: between lo and hi. */
+static bool words_between(const struct options *o, int lo, int hi)
+{
+	return o->nwords - 1 >= lo && o->nwords - 1 <= hi;
+}
+
+/* Run the command named by the first word (or the menus). */
+static enum ui_status dispatch(struct ui *ui, const struct options *o)
+{
+	const char *cmd = o->nwords > 0 ? o->words[0] : NULL;
+
+	if (cmd == NULL)
+		return ui_open_club(ui) == UI_OK ? ui_main_menu(ui) : UI_FAILED;
+	if (strcmp(cmd, "play") == 0)
+		return cmd_play(ui, o);
+	if (strcmp(cmd, "register") == 0 && words_between(o, 0, 1))
+		return ui_open_club(ui) == UI_OK
+			       ? ui_register(ui, o->nwords > 1 ? o->words[1]
+							       : NULL,
+					     o->nickname)
+			       : UI_FAILED;
+	if (strcmp(cmd, "leaderboard") == 0 && words_between(o, 0, 0))
+		return cmd_leaderboard(ui, o);
+	if (strcmp(cmd, "stats") == 0 && words_between(o, 1, 1))
+		return cmd_stats(ui, o->words[1]);
+	if (strcmp(cmd, "passwd") == 0 && words_between(o, 1, 1))
+		return cmd_passwd(ui, o->words[1]);
+	if (strcmp(cmd, "register") == 0 || strcmp(cmd, "leaderboard") == 0 ||
+	    strcmp(cmd, "stats") == 0 || strcmp(cmd, "passwd") == 0)
+		return usage_error(_("wrong number of arguments for"), cmd);
+	return usage_error(_("unknown command"), cmd);
+}
+
+/* No core dumps while passwords may be in memory. */
+static void disable_core_dumps(void)
+{
+	struct rlimit none = {0, 0};
+
+	setrlimit(RLIMIT_CORE, &none);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct ui ui;
+	enum ui_status st;
+
+	disable_core_dumps();
+	term_signals_init();
+	memset(&ui, 0, sizeof(ui));
+	st = setup_language(&ui, lang_option(argc, argv));
+	if (st == UI_OK)
+		st = parse_args(&o, argc, argv);
+	if (st == UI_OK)
+		st = setup(&o, &ui);
+	if (st != UI_OK)
+		return ui_exit_status(st);
+	if (o.help) {
+		print_help();
+		return 0;
+	}
+	if (o.version) {
+		printf("gomoku (Gomoku Club) %s\n", GOMOKU_VERSION);
+		return 0;
+	}
+	if (auth_init() != 0) {
+		ui_error(&ui, _("cannot start the crypto library"));
+		return 1;
+	}
+	if (getenv("GOMOKU_TEST_FAST_HASH") != NULL &&
+	    strcmp(getenv("GOMOKU_TEST_FAST_HASH"), "1") == 0)
+		auth_set_test_fast_hash(true);
+	st = dispatch(&ui, &o);
+	ui_close(&ui);
+	fflush(stdout);
+	return ui_exit_status(st);
+}

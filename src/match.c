@@ -1,0 +1,122 @@
+/* match.c -- one game from the first move to the end, through callbacks. */
+#include "match.h"
+
+#include <string.h>
+
+int match_init(struct match *m, const struct variant *v,
+	       const char *black_name, const char *white_name)
+{
+	memset(m, 0, sizeof(*m));
+	if (rules_start(v, &m->board) != 0)
+		return -1;
+	m->variant = *v;
+	m->name[STONE_BLACK] = black_name;
+	m->name[STONE_WHITE] = white_name;
+	return 0;
+}
+
+/* The clock now, or 0 without one. */
+static long long clock_now(const struct match_io *io, void *ctx)
+{
+	return io->clock_ms != NULL ? io->clock_ms(ctx) : 0;
+}
+
+/* Play the move in `in`; tell the player why when the board refuses. */
+static void play_move(struct match *m, const struct match_io *io, void *ctx,
+		      const struct input *in)
+{
+	enum board_error err = board_play(&m->board, in->row, in->col);
+
+	if (err != BOARD_OK) {
+		io->refused(ctx, m, in, err);
+		return;
+	}
+	m->move_ms[m->board.nmoves - 1] = clock_now(io, ctx) - m->started_ms;
+	if (m->board.state == BOARD_DRAW) {
+		m->end = MATCH_FULL;
+	} else if (m->board.state != BOARD_PLAYING) {
+		m->end = MATCH_FIVE;
+		m->winner = board_winner(&m->board);
+	}
+}
+
+/* The player to move asks to take back their last move and the reply.
+ * Return 0, or -1 when the game was stopped. */
+static int take_back(struct match *m, const struct match_io *io, void *ctx)
+{
+	enum stone me = board_to_move(&m->board);
+	int answer;
+
+	if (m->board.nmoves < 2) {
+		io->event(ctx, m, EVENT_NOTHING_TO_UNDO);
+		return 0;
+	}
+	answer = io->confirm(ctx, m, stone_other(me), ASK_ACCEPT_UNDO);
+	if (answer < 0)
+		return -1;
+	if (answer == 0) {
+		io->event(ctx, m, EVENT_UNDO_REFUSED);
+		return 0;
+	}
+	board_undo(&m->board);
+	board_undo(&m->board);
+	io->event(ctx, m, EVENT_UNDONE);
+	return 0;
+}
+
+/* The player to move offers a draw or resigns, after asking whoever must
+ * agree. Return 0, or -1 when the game was stopped. */
+static int offer_end(struct match *m, const struct match_io *io, void *ctx,
+		     enum input_kind kind)
+{
+	enum stone me = board_to_move(&m->board);
+	int answer;
+
+	if (kind == INPUT_DRAW) {
+		answer = io->confirm(ctx, m, stone_other(me), ASK_ACCEPT_DRAW);
+		if (answer > 0)
+			m->end = MATCH_AGREED_DRAW;
+		else if (answer == 0)
+			io->event(ctx, m, EVENT_DRAW_REFUSED);
+	} else {
+		answer = io->confirm(ctx, m, me, ASK_CONFIRM_RESIGN);
+		if (answer > 0) {
+			m->end = MATCH_RESIGN;
+			m->resigned = me;
+			m->winner = stone_other(me);
+		}
+	}
+	return answer < 0 ? -1 : 0;
+}
+
+enum match_end match_run(struct match *m, const struct match_io *io,
+			 void *ctx)
+{
+	struct input in;
+	int rc = 0;
+
+	m->started_ms = clock_now(io, ctx);
+	while (m->end == MATCH_UNFINISHED && rc == 0) {
+		io->show(ctx, m);
+		if (io->ask(ctx, m, &in) != 0)
+			break;
+		switch (in.kind) {
+		case INPUT_MOVE:
+			play_move(m, io, ctx, &in);
+			break;
+		case INPUT_UNDO:
+			rc = take_back(m, io, ctx);
+			break;
+		case INPUT_DRAW:
+		case INPUT_RESIGN:
+			rc = offer_end(m, io, ctx, in.kind);
+			break;
+		case INPUT_HELP:
+			io->help(ctx, m);
+			break;
+		case INPUT_INVALID:
+			break; /* ask() re-asks; never returns these */
+		}
+	}
+	return m->end;
+}

@@ -1,0 +1,219 @@
+/* ui.c -- prompts, questions, menus and messages. */
+#include "ui.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "notation.h"
+
+int ui_exit_status(enum ui_status st)
+{
+	switch (st) {
+	case UI_OK:
+	case UI_EOF:
+		return 0;
+	case UI_USAGE:
+		return 2;
+	case UI_INTERRUPTED:
+		return 128 + (term_stop_signal() != 0 ? term_stop_signal() : 2);
+	case UI_REFUSED:
+	case UI_FAILED:
+		break;
+	}
+	return 1;
+}
+
+void ui_say(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(ui->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', ui->out);
+}
+
+void ui_error(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(ui->out);
+	fputs("gomoku: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Length of the escape sequence starting at s (ESC or CSI), so it can be
+ * skipped whole: ESC [ params final, ESC ] ... BEL/ST, or ESC X. */
+static size_t escape_length(const unsigned char *s)
+{
+	size_t n = 1;
+
+	if (s[1] == '[') {
+		for (n = 2; s[n] != '\0' && (s[n] < 0x40 || s[n] > 0x7E); n++)
+			;
+		return s[n] != '\0' ? n + 1 : n;
+	}
+	if (s[1] == ']') {
+		for (n = 2; s[n] != '\0' && s[n] != 0x07 && s[n] != 0x1B; n++)
+			;
+		return s[n] != '\0' ? n + 1 : n;
+	}
+	return s[1] != '\0' ? 2 : 1;
+}
+
+void ui_put_clean(struct ui *ui, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p != '\0') {
+		if (*p == 0x1B) {
+			p += escape_length(p);
+		} else if (*p < 0x20 || *p == 0x7F) {
+			p++;
+		} else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
+			p += 2; /* a C1 control in UTF-8 */
+		} else {
+			fputc(*p, ui->out);
+			p++;
+		}
+	}
+}
+
+/* After a prompt answered from a file or pipe, end the line so the
+ * transcript stays readable (a terminal echoes the player's Enter). */
+static void end_prompt_line(struct ui *ui)
+{
+	if (!ui->tty_in)
+		fputc('\n', ui->out);
+}
+
+enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
+		       size_t *len)
+{
+	for (;;) {
+		enum term_read r;
+
+		fputs(prompt, ui->out);
+		fflush(ui->out);
+		r = term_read_line(ui->in, buf, len);
+		if (r == TERM_EOF || r == TERM_INTERRUPTED) {
+			fputc('\n', ui->out);
+			return r == TERM_EOF ? UI_EOF : UI_INTERRUPTED;
+		}
+		end_prompt_line(ui);
+		if (r == TERM_TOO_LONG)
+			ui_say(ui, _("That line is too long (at most %d "
+				     "characters). Please try again."),
+			       TERM_LINE_MAX);
+		else if (!notation_utf8_valid(buf, *len) ||
+			 memchr(buf, '\0', *len) != NULL)
+			ui_say(ui, _("That line has characters that cannot "
+				     "be read. Please try again."));
+		else
+			return UI_OK;
+	}
+}
+
+/* Strip blanks at both ends of the NUL-terminated line in place. */
+static char *trim(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	*end = '\0';
+	return s;
+}
+
+/* Lower-case ASCII letters in place. */
+static void lower_ascii(char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			*s = (char)(*s - 'A' + 'a');
+}
+
+/* True when `word` is one of the NULL-terminated `words`. */
+static bool word_in(const char *word, const char *const words[])
+{
+	for (; *words != NULL; words++)
+		if (strcmp(word, *words) == 0)
+			return true;
+	return false;
+}
+
+enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
+{
+	static const char *const yes_words[] = {"y", "yes", "是", "好",
+						"是的", NULL};
+	static const char *const no_words[] = {"n", "no", "否", "不", "不要",
+					       NULL};
+	char buf[TERM_LINE_MAX + 1], prompt[512];
+	size_t len;
+
+	snprintf(prompt, sizeof(prompt), "%s %s ", question, _("[y/n]"));
+	for (;;) {
+		enum ui_status st = ui_read(ui, prompt, buf, &len);
+		char *answer;
+
+		if (st != UI_OK)
+			return st;
+		answer = trim(buf);
+		lower_ascii(answer);
+		if (word_in(answer, yes_words) || word_in(answer, no_words)) {
+			*yes = word_in(answer, yes_words);
+			return UI_OK;
+		}
+		ui_say(ui, _("Please answer y (yes) or n (no)."));
+	}
+}
+
+/* Parse a whole non-negative decimal number below 1000; -1 otherwise. */
+static int parse_choice(const char *s)
+{
+	int v = 0;
+
+	if (*s == '\0')
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9' || v >= 100)
+			return -1;
+		v = v * 10 + (*s - '0');
+	}
+	return v;
+}
+
+enum ui_status ui_menu(struct ui *ui, const char *title,
+		       const char *const labels[], const int keys[], int n,
+		       int *choice)
+{
+	char buf[TERM_LINE_MAX + 1];
+	size_t len;
+	int i;
+
+	fputc('\n', ui->out);
+	ui_say(ui, "%s", title);
+	for (i = 0; i < n; i++)
+		ui_say(ui, "  %d  %s", keys[i], labels[i]);
+	for (;;) {
+		enum ui_status st = ui_read(ui, _("Choose: "), buf, &len);
+		int c;
+
+		if (st != UI_OK)
+			return st;
+		c = parse_choice(trim(buf));
+		for (i = 0; i < n; i++) {
+			if (keys[i] == c) {
+				*choice = c;
+				return UI_OK;
+			}
+		}
+		ui_say(ui, _("Please type one of the numbers shown."));
+	}
+}

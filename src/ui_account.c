@@ -1,0 +1,441 @@
+/* ui_account.c -- accounts at the terminal: opening the club's database,
+ * registering, logging in, changing a password. */
+#include <string.h>
+#include <time.h>
+
+#include "auth.h"
+#include "store.h"
+#include "ui.h"
+
+#define COMMON_PASSWORDS "common-passwords.txt"
+
+/* Say why the database at ui->db_path cannot be used. */
+static void explain_open_failure(struct ui *ui, enum store_status st)
+{
+	switch (st) {
+	case STORE_NEWER:
+		ui_error(ui, _("%s was made by a newer Gomoku Club; it was "
+			       "left untouched"),
+			 ui->db_path);
+		break;
+	case STORE_NOT_OURS:
+		ui_error(ui, _("%s is not a Gomoku Club database"),
+			 ui->db_path);
+		break;
+	default:
+		ui_error(ui, _("cannot open the database %s: %s"), ui->db_path,
+			 ui->store != NULL ? store_errmsg(ui->store)
+					   : _("out of memory"));
+		break;
+	}
+}
+
+enum ui_status ui_open_club(struct ui *ui)
+{
+	enum store_status st;
+
+	if (ui->store != NULL)
+		return UI_OK;
+	if (ui->db_path == NULL || ui->db_path[0] == '\0') {
+		ui_error(ui, _("no place for the database: set --db PATH or "
+			       "GOMOKU_DB"));
+		return UI_FAILED;
+	}
+	st = store_open(ui->db_path, &ui->store);
+	if (st != STORE_OK)
+		goto out_fail;
+	ui->players = plist_create();
+	if (ui->players == NULL) {
+		ui_error(ui, _("out of memory"));
+		return UI_FAILED;
+	}
+	st = store_load_players(ui->store, ui->players);
+	if (st != STORE_OK)
+		goto out_fail;
+	return UI_OK;
+out_fail:
+	explain_open_failure(ui, st);
+	ui_close(ui);
+	return UI_FAILED;
+}
+
+void ui_close(struct ui *ui)
+{
+	store_close(ui->store);
+	ui->store = NULL;
+	plist_free(ui->players);
+	ui->players = NULL;
+	auth_wordlist_free(ui->common);
+	ui->common = NULL;
+}
+
+/* Say that the database refused a change, with its reason. */
+static enum ui_status store_failed(struct ui *ui)
+{
+	ui_error(ui, "%s", store_errmsg(ui->store));
+	return UI_FAILED;
+}
+
+/* The common-password list, loaded on first use (NULL when missing, with
+ * a warning: registration then goes on without that check). */
+static const struct auth_wordlist *common_passwords(struct ui *ui)
+{
+	char path[PATH_MAX];
+
+	if (ui->common != NULL)
+		return ui->common;
+	if (paths_join(path, ui->paths.data_dir, COMMON_PASSWORDS) == 0)
+		ui->common = auth_wordlist_load(path);
+	if (ui->common == NULL)
+		ui_error(ui, _("cannot read the list of common passwords %s"),
+			 path);
+	return ui->common;
+}
+
+/* Explain a refused name or password. */
+static void explain_policy(struct ui *ui, enum auth_policy p)
+{
+	static const char *const why[] = {
+		[AUTH_USERNAME_LENGTH] = N_("A username has 3 to 20 "
+					    "characters."),
+		[AUTH_USERNAME_CHARS] = N_("A username may use only letters "
+					   "a-z, A-Z, digits and _."),
+		[AUTH_NICKNAME_LENGTH] = N_("A nickname has 1 to 20 "
+					    "characters."),
+		[AUTH_NICKNAME_CHARS] = N_("A nickname cannot hold control "
+					   "characters."),
+		[AUTH_PASSWORD_SHORT] = N_("A password needs at least 8 "
+					   "characters."),
+		[AUTH_PASSWORD_LONG] = N_("A password can have at most 256 "
+					  "bytes."),
+		[AUTH_PASSWORD_COMMON] = N_("That password is too common; "
+					    "choose another."),
+		[AUTH_PASSWORD_IS_NAME] = N_("The password cannot be the "
+					     "username."),
+	};
+
+	if (p > AUTH_OK && p < (int)(sizeof(why) / sizeof(why[0])))
+		ui_say(ui, "%s", _(why[p]));
+}
+
+/* Show `prompt` and read a password into *pw (no echo on a terminal).
+ * Too-long lines get a message and the prompt again. */
+static enum ui_status read_password(struct ui *ui, const char *prompt,
+				    struct auth_secret *pw)
+{
+	for (;;) {
+		enum auth_read r;
+
+		fputs(prompt, ui->out);
+		fflush(ui->out);
+		r = auth_secret_read(ui->in, pw);
+		if (!ui->tty_in || r == AUTH_READ_EOF ||
+		    r == AUTH_READ_INTERRUPTED)
+			fputc('\n', ui->out);
+		switch (r) {
+		case AUTH_READ_OK:
+			return UI_OK;
+		case AUTH_READ_EOF:
+			return UI_EOF;
+		case AUTH_READ_INTERRUPTED:
+			return UI_INTERRUPTED;
+		case AUTH_READ_TOO_LONG:
+			explain_policy(ui, AUTH_PASSWORD_LONG);
+			break;
+		case AUTH_READ_ERROR:
+			ui_error(ui, _("cannot read the password"));
+			return UI_FAILED;
+		}
+	}
+}
+
+/* Read a new password for `username` twice until it is acceptable and
+ * both agree. On UI_OK *pw holds it (free with auth_secret_free). */
+static enum ui_status read_new_password(struct ui *ui, const char *username,
+					struct auth_secret *pw)
+{
+	const struct auth_wordlist *common = common_passwords(ui);
+	struct auth_secret again = {NULL, 0};
+	enum ui_status st;
+
+	for (;;) {
+		enum auth_policy p;
+
+		st = read_password(ui, _("Password: "), pw);
+		if (st != UI_OK)
+			return st;
+		p = auth_check_password(pw, username, common);
+		if (p != AUTH_OK) {
+			explain_policy(ui, p);
+			auth_secret_free(pw);
+			continue;
+		}
+		st = read_password(ui, _("Password again: "), &again);
+		if (st == UI_OK && auth_secret_equal(pw, &again)) {
+			auth_secret_free(&again);
+			return UI_OK;
+		}
+		auth_secret_free(&again);
+		auth_secret_free(pw);
+		if (st != UI_OK)
+			return st;
+		ui_say(ui, _("The passwords do not match. Please try again."));
+	}
+}
+
+/* Read a line, trimmed of blanks at both ends, into buf. */
+static enum ui_status read_word(struct ui *ui, const char *prompt, char *buf)
+{
+	size_t len, start = 0;
+	enum ui_status st = ui_read(ui, prompt, buf, &len);
+
+	if (st != UI_OK)
+		return st;
+	while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+		buf[--len] = '\0';
+	while (buf[start] == ' ' || buf[start] == '\t')
+		start++;
+	memmove(buf, buf + start, len - start + 1);
+	return UI_OK;
+}
+
+/* Check a username for a new account: valid and free. */
+static enum auth_policy new_username_ok(struct ui *ui, const char *name,
+					bool *taken)
+{
+	enum auth_policy p = auth_check_username(name);
+
+	*taken = p == AUTH_OK && plist_find(ui->players, name) != NULL;
+	return p;
+}
+
+/* The username for a new account: `given`, or asked until acceptable. */
+static enum ui_status choose_username(struct ui *ui, const char *given,
+				     char *buf)
+{
+	enum auth_policy p;
+	bool taken;
+
+	for (;;) {
+		if (given != NULL) {
+			snprintf(buf, TERM_LINE_MAX + 1, "%s", given);
+		} else {
+			enum ui_status st = read_word(ui, _("Username: "), buf);
+
+			if (st != UI_OK)
+				return st;
+		}
+		p = new_username_ok(ui, buf, &taken);
+		if (p != AUTH_OK)
+			explain_policy(ui, p);
+		else if (taken)
+			ui_say(ui, _("That username is taken."));
+		else
+			return UI_OK;
+		if (given != NULL)
+			return UI_REFUSED;
+	}
+}
+
+/* The nickname for a new account: `given`, or asked (empty = username). */
+static enum ui_status choose_nickname(struct ui *ui, const char *given,
+				     const char *username, char *buf)
+{
+	char prompt[128];
+	enum auth_policy p;
+
+	snprintf(prompt, sizeof(prompt), _("Nickname (Enter for %s): "),
+		 username);
+	for (;;) {
+		if (given != NULL) {
+			snprintf(buf, TERM_LINE_MAX + 1, "%s", given);
+		} else {
+			enum ui_status st = read_word(ui, prompt, buf);
+
+			if (st != UI_OK)
+				return st;
+			if (buf[0] == '\0')
+				snprintf(buf, TERM_LINE_MAX + 1, "%s",
+					 username);
+		}
+		p = auth_check_nickname(buf);
+		if (p == AUTH_OK)
+			return UI_OK;
+		explain_policy(ui, p);
+		if (given != NULL)
+			return UI_REFUSED;
+	}
+}
+
+/* Hash `pw` and create the account; add it to the list. */
+static enum ui_status create_account(struct ui *ui, const char *username,
+				     const char *nickname,
+				     const struct auth_secret *pw)
+{
+	char hash[AUTH_HASH_MAX];
+	enum store_status st;
+	long long id;
+
+	if (auth_hash(pw, hash) != 0) {
+		ui_error(ui, _("out of memory"));
+		return UI_FAILED;
+	}
+	st = store_add_player(ui->store, username, nickname, hash,
+			      (long long)time(NULL), &id);
+	memset(hash, 0, sizeof(hash));
+	if (st == STORE_EXISTS) {
+		ui_say(ui, _("That username is taken."));
+		return UI_REFUSED;
+	}
+	if (st != STORE_OK ||
+	    store_reload_player(ui->store, ui->players, id) != STORE_OK)
+		return store_failed(ui);
+	fputs(_("Welcome, "), ui->out);
+	ui_put_clean(ui, nickname);
+	fprintf(ui->out, _("! Your account %s is ready.\n"), username);
+	return UI_OK;
+}
+
+enum ui_status ui_register(struct ui *ui, const char *username,
+			   const char *nickname)
+{
+	char name[TERM_LINE_MAX + 1], nick[TERM_LINE_MAX + 1];
+	struct auth_secret pw = {NULL, 0};
+	enum ui_status st;
+
+	ui_say(ui, _("New account"));
+	st = choose_username(ui, username, name);
+	if (st == UI_OK)
+		st = choose_nickname(ui, nickname, name, nick);
+	if (st == UI_OK)
+		st = read_new_password(ui, name, &pw);
+	if (st == UI_OK)
+		st = create_account(ui, name, nick, &pw);
+	auth_secret_free(&pw);
+	return st;
+}
+
+/* Check `pw` for `username` against the database, counting failures and
+ * locks there. Says "invalid username or password" for a wrong name or
+ * password alike, after the same work. On UI_OK *id is the player's. */
+static enum ui_status check_login(struct ui *ui, const char *username,
+				  const struct auth_secret *pw, long long *id)
+{
+	struct store_login login;
+	long long now = (long long)time(NULL);
+	enum store_status st = store_get_login(ui->store, username, &login);
+	bool ok;
+
+	if (st != STORE_OK && st != STORE_NOT_FOUND)
+		return store_failed(ui);
+	ok = auth_verify(st == STORE_OK ? login.hash : NULL, pw);
+	if (st == STORE_OK && login.locked_until > now) {
+		ui_say(ui, _("This account is locked after too many failed "
+			     "logins. Try again in %lld seconds."),
+		       login.locked_until - now);
+		return UI_REFUSED;
+	}
+	if (!ok) {
+		if (st == STORE_OK &&
+		    store_login_failed(ui->store, login.id, now) != STORE_OK)
+			return store_failed(ui);
+		ui_say(ui, _("Invalid username or password."));
+		return UI_REFUSED;
+	}
+	*id = login.id;
+	return UI_OK;
+}
+
+/* Record a successful login, upgrading the hash when its parameters are
+ * out of date, and refresh the player's node. */
+static enum ui_status login_succeeded(struct ui *ui, long long id,
+				      const struct auth_secret *pw,
+				      const char *old_hash)
+{
+	char hash[AUTH_HASH_MAX];
+	bool rehash = auth_needs_rehash(old_hash);
+	enum store_status st;
+
+	if (rehash && auth_hash(pw, hash) != 0)
+		rehash = false;
+	st = store_login_succeeded(ui->store, id, (long long)time(NULL),
+				   rehash ? hash : NULL);
+	memset(hash, 0, sizeof(hash));
+	if (st != STORE_OK ||
+	    store_reload_player(ui->store, ui->players, id) != STORE_OK)
+		return store_failed(ui);
+	return UI_OK;
+}
+
+/* Ask for `username`'s password and check it. */
+static enum ui_status authenticate(struct ui *ui, const char *username,
+				   long long *id)
+{
+	struct auth_secret pw = {NULL, 0};
+	struct store_login login;
+	char prompt[128];
+	enum ui_status st;
+
+	snprintf(prompt, sizeof(prompt), _("Password for %s: "), username);
+	st = read_password(ui, prompt, &pw);
+	if (st == UI_OK)
+		st = check_login(ui, username, &pw, id);
+	if (st == UI_OK && store_get_login(ui->store, username, &login) ==
+				   STORE_OK)
+		st = login_succeeded(ui, *id, &pw, login.hash);
+	auth_secret_free(&pw);
+	memset(&login, 0, sizeof(login));
+	return st;
+}
+
+enum ui_status ui_login(struct ui *ui, const char *username,
+			const struct player *not, struct player **who)
+{
+	char name[TERM_LINE_MAX + 1];
+	enum ui_status st;
+	long long id;
+
+	if (username != NULL) {
+		snprintf(name, sizeof(name), "%s", username);
+	} else {
+		st = read_word(ui, _("Username: "), name);
+		if (st != UI_OK)
+			return st;
+	}
+	if (not != NULL && plist_find(ui->players, name) == not) {
+		ui_say(ui, _("%s is already playing; the opponent needs "
+			     "another account."),
+		       not->username);
+		return UI_REFUSED;
+	}
+	st = authenticate(ui, name, &id);
+	if (st != UI_OK)
+		return st;
+	*who = plist_find_id(ui->players, id);
+	fputs(_("Logged in: "), ui->out);
+	ui_put_clean(ui, (*who)->nickname);
+	fprintf(ui->out, " (%s)\n", (*who)->username);
+	return UI_OK;
+}
+
+enum ui_status ui_passwd(struct ui *ui, struct player *p)
+{
+	struct auth_secret pw = {NULL, 0};
+	char hash[AUTH_HASH_MAX];
+	enum ui_status st;
+	long long id;
+
+	ui_say(ui, _("Changing the password of %s."), p->username);
+	st = authenticate(ui, p->username, &id);
+	if (st == UI_OK)
+		st = read_new_password(ui, p->username, &pw);
+	if (st == UI_OK && auth_hash(&pw, hash) != 0)
+		st = UI_FAILED;
+	if (st == UI_OK && store_set_password(ui->store, id, hash) != STORE_OK)
+		st = store_failed(ui);
+	if (st == UI_OK)
+		ui_say(ui, _("Password changed."));
+	auth_secret_free(&pw);
+	memset(hash, 0, sizeof(hash));
+	return st;
+}

@@ -1,0 +1,239 @@
+/* ui_list.c -- listings: the leaderboard and a player's record, as a
+ * table for people or as TSV / JSON for scripts (--format). */
+#include <string.h>
+#include <time.h>
+
+#include "ui.h"
+
+/* Column keys for tsv and json, fixed in DESIGN.md. */
+static const char *const columns[] = {"rank",   "username", "nickname",
+				      "games",  "wins",     "losses",
+				      "ties",   "score",    "rating",
+				      "win_rate"};
+#define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
+
+/* The rank of `p` under `key` in the sorted list: 1 + the number of
+ * players above it that do not share its rank. */
+static int rank_of(const struct plist *l, const struct player *p,
+		   enum plist_key key)
+{
+	const struct player *q;
+	int rank = 1;
+
+	for (q = plist_first(l); q != NULL && q != p; q = q->next)
+		if (!player_same_rank(q, p, key))
+			rank++;
+	return rank;
+}
+
+/* Write `s` as a JSON string, escaping quotes, backslashes and controls. */
+static void put_json_string(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', out);
+	for (; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7F)
+			fprintf(out, "\\u%04x", *p);
+		else
+			fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+/* Write `s` for TSV: tabs and line breaks cannot appear in names, but
+ * are replaced by spaces should a database hold them. */
+static void put_tsv_string(FILE *out, const char *s)
+{
+	for (; *s != '\0'; s++)
+		fputc((unsigned char)*s < 0x20 ? ' ' : *s, out);
+}
+
+/* Pad with spaces from `used` columns to `width`. */
+static void pad(FILE *out, int used, int width)
+{
+	for (; used < width; used++)
+		fputc(' ', out);
+}
+
+/* One row of the table format. */
+static void table_row(struct ui *ui, const struct player *p, int rank,
+		      bool me)
+{
+	const struct player_record *r = &p->rec;
+
+	fprintf(ui->out, "%c%4d  %-20s  ", me ? '>' : ' ', rank, p->username);
+	ui_put_clean(ui, p->nickname);
+	pad(ui->out, i18n_width(p->nickname), 20);
+	fprintf(ui->out, " %5d %4d %4d %4d %6d %6.0f %5.0f%%\n", r->games,
+		r->wins, r->losses, r->ties, r->score, r->rating,
+		player_win_rate(p) * 100.0);
+}
+
+/* Print a header cell padded to `width` columns (right-aligned if
+ * width < 0), whatever the language's character widths. */
+static void header_cell(FILE *out, const char *text, int width)
+{
+	int w = i18n_width(text);
+
+	if (width < 0) {
+		pad(out, w, -width);
+		fputs(text, out);
+	} else {
+		fputs(text, out);
+		pad(out, w, width);
+	}
+}
+
+static void table_header(struct ui *ui)
+{
+	header_cell(ui->out, _("Rank"), -5);
+	fputs("  ", ui->out);
+	header_cell(ui->out, _("Player"), 22);
+	header_cell(ui->out, _("Nickname"), 20);
+	header_cell(ui->out, _("Games"), -6);
+	header_cell(ui->out, _("W"), -5);
+	header_cell(ui->out, _("L"), -5);
+	header_cell(ui->out, _("T"), -5);
+	header_cell(ui->out, _("Score"), -7);
+	header_cell(ui->out, _("Rating"), -7);
+	header_cell(ui->out, _("Win%"), -7);
+	fputc('\n', ui->out);
+}
+
+/* One row for scripts: tsv or one json object (`first`: no comma). */
+static void script_row(struct ui *ui, const struct player *p, int rank,
+		       bool first)
+{
+	const struct player_record *r = &p->rec;
+	double rate = player_win_rate(p);
+
+	if (ui->format == FORMAT_TSV) {
+		fprintf(ui->out, "%d\t%s\t", rank, p->username);
+		put_tsv_string(ui->out, p->nickname);
+		fprintf(ui->out, "\t%d\t%d\t%d\t%d\t%d\t%.1f\t%.3f\n",
+			r->games, r->wins, r->losses, r->ties, r->score,
+			r->rating, rate);
+		return;
+	}
+	fprintf(ui->out, "%s\n  {\"rank\": %d, \"username\": ",
+		first ? "" : ",", rank);
+	put_json_string(ui->out, p->username);
+	fputs(", \"nickname\": ", ui->out);
+	put_json_string(ui->out, p->nickname);
+	fprintf(ui->out,
+		", \"games\": %d, \"wins\": %d, \"losses\": %d, "
+		"\"ties\": %d, \"score\": %d, \"rating\": %.1f, "
+		"\"win_rate\": %.3f}",
+		r->games, r->wins, r->losses, r->ties, r->score, r->rating,
+		rate);
+}
+
+/* Start a listing: the header line (tsv), "[" (json) or the table's. */
+static void list_begin(struct ui *ui)
+{
+	size_t i;
+
+	if (ui->format == FORMAT_TSV) {
+		for (i = 0; i < NCOLUMNS; i++)
+			fprintf(ui->out, "%s%c", columns[i],
+				i + 1 < NCOLUMNS ? '\t' : '\n');
+	} else if (ui->format == FORMAT_JSON) {
+		fputc('[', ui->out);
+	} else {
+		table_header(ui);
+	}
+}
+
+/* End a listing (`rows`: how many were printed). */
+static void list_end(struct ui *ui, int rows)
+{
+	if (ui->format == FORMAT_JSON)
+		fputs(rows > 0 ? "\n]\n" : "]\n", ui->out);
+}
+
+/* Print one row in the chosen format. */
+static void list_row(struct ui *ui, const struct player *p, int rank,
+		     int row, bool me)
+{
+	if (ui->format == FORMAT_TABLE)
+		table_row(ui, p, rank, me);
+	else
+		script_row(ui, p, rank, row == 0);
+}
+
+enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
+			      const struct player *me)
+{
+	const struct player *p, *prev = NULL;
+	int row = 0, rank = 0;
+	bool me_shown = false;
+
+	plist_sort(ui->players, key);
+	if (ui->format == FORMAT_TABLE) {
+		fputc('\n', ui->out);
+		if (plist_count(ui->players) == 0) {
+			ui_say(ui, _("No players yet. Register to be the "
+				     "first!"));
+			return UI_OK;
+		}
+		ui_say(ui, "%s", _("Leaderboard"));
+	}
+	list_begin(ui);
+	for (p = plist_first(ui->players); p != NULL && row < top;
+	     p = p->next, row++) {
+		if (prev == NULL || !player_same_rank(prev, p, key))
+			rank = row + 1;
+		list_row(ui, p, rank, row, p == me);
+		me_shown |= p == me;
+		prev = p;
+	}
+	if (me != NULL && !me_shown && ui->format == FORMAT_TABLE) {
+		ui_say(ui, "  ...");
+		table_row(ui, me, rank_of(ui->players, me, key), true);
+	}
+	list_end(ui, row);
+	return UI_OK;
+}
+
+/* Format Unix time t as "YYYY-MM-DD" (local time) into buf[16]. */
+static const char *date_of(long long t, char buf[16])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (t <= 0 || localtime_r(&tt, &tm) == NULL ||
+	    strftime(buf, 16, "%Y-%m-%d", &tm) == 0)
+		snprintf(buf, 16, "-");
+	return buf;
+}
+
+enum ui_status ui_stats(struct ui *ui, const struct player *p)
+{
+	const struct player_record *r = &p->rec;
+	char since[16], last[16];
+	int rank;
+
+	plist_sort(ui->players, PLIST_BY_SCORE);
+	rank = rank_of(ui->players, p, PLIST_BY_SCORE);
+	if (ui->format != FORMAT_TABLE) {
+		list_begin(ui);
+		script_row(ui, p, rank, true);
+		list_end(ui, 1);
+		return UI_OK;
+	}
+	fputc('\n', ui->out);
+	ui_put_clean(ui, p->nickname);
+	fprintf(ui->out, " (%s)\n", p->username);
+	ui_say(ui, _("Rank %d of %zu by score"), rank,
+	       plist_count(ui->players));
+	ui_say(ui, _("Games %d: %d won, %d lost, %d tied"), r->games, r->wins,
+	       r->losses, r->ties);
+	ui_say(ui, _("Score %d, rating %.0f, win rate %.0f%%"), r->score,
+	       r->rating, player_win_rate(p) * 100.0);
+	ui_say(ui, _("Member since %s, last login %s"),
+	       date_of(p->created_at, since), date_of(p->last_login_at, last));
+	return UI_OK;
+}

@@ -1,0 +1,122 @@
+/* ui_menu.c -- the interactive menus: the main menu and, once a player
+ * has logged in, the account menu. */
+#include "ui.h"
+
+enum { MAIN_QUIT = 0, MAIN_REGISTER, MAIN_LOGIN, MAIN_LEADERBOARD, MAIN_GUEST };
+
+enum {
+	ACCOUNT_LOGOUT = 0,
+	ACCOUNT_RANKED,
+	ACCOUNT_COMPUTER,
+	ACCOUNT_RECORD,
+	ACCOUNT_LEADERBOARD,
+	ACCOUNT_HISTORY,
+	ACCOUNT_PASSWORD
+};
+
+/* True when a step's status should end the menu loop: end of input, a
+ * signal, or a failing database. Refusals go back to the menu. */
+static bool ends_menu(enum ui_status st)
+{
+	return st == UI_EOF || st == UI_INTERRUPTED || st == UI_FAILED;
+}
+
+/* Account menu item 1: the second player logs in, then the match. */
+static enum ui_status ranked_match(struct ui *ui, struct player *me)
+{
+	struct player *opponent;
+	enum ui_status st;
+
+	ui_say(ui, _("Ranked match: the second player logs in."));
+	st = ui_login(ui, NULL, me, &opponent);
+	if (st != UI_OK)
+		return st;
+	return ui_game_ranked(ui, me, opponent);
+}
+
+/* Run the account menu item `choice` for `me`. */
+static enum ui_status account_item(struct ui *ui, struct player *me,
+				   int choice)
+{
+	switch (choice) {
+	case ACCOUNT_RANKED:
+		return ranked_match(ui, me);
+	case ACCOUNT_RECORD:
+		return ui_stats(ui, me);
+	case ACCOUNT_LEADERBOARD:
+		return ui_leaderboard(ui, 10, PLIST_BY_SCORE, me);
+	case ACCOUNT_PASSWORD:
+		return ui_passwd(ui, me);
+	case ACCOUNT_COMPUTER:
+	case ACCOUNT_HISTORY:
+		ui_say(ui, _("Coming soon."));
+		return UI_OK;
+	}
+	return UI_OK;
+}
+
+/* The account menu for `me`, until Log out. */
+static enum ui_status account_menu(struct ui *ui, struct player *me)
+{
+	const char *labels[] = {_("Ranked match"),     _("Play the computer"),
+				_("My record"),        _("Leaderboard"),
+				_("Match history"),    _("Change password"),
+				_("Log out")};
+	static const int keys[] = {1, 2, 3, 4, 5, 6, 0};
+	char title[256];
+
+	for (;;) {
+		enum ui_status st;
+		int choice;
+
+		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
+			 me->username);
+		st = ui_menu(ui, title, labels, keys, 7, &choice);
+		if (st != UI_OK)
+			return st;
+		if (choice == ACCOUNT_LOGOUT)
+			return UI_OK;
+		st = account_item(ui, me, choice);
+		if (ends_menu(st))
+			return st;
+	}
+}
+
+/* Run the main menu item `choice`. */
+static enum ui_status main_item(struct ui *ui, int choice)
+{
+	struct player *me;
+	enum ui_status st;
+
+	switch (choice) {
+	case MAIN_REGISTER:
+		return ui_register(ui, NULL, NULL);
+	case MAIN_LOGIN:
+		st = ui_login(ui, NULL, NULL, &me);
+		return st == UI_OK ? account_menu(ui, me) : st;
+	case MAIN_LEADERBOARD:
+		return ui_leaderboard(ui, 10, PLIST_BY_SCORE, NULL);
+	case MAIN_GUEST:
+		return ui_game_guest(ui);
+	}
+	return UI_OK;
+}
+
+enum ui_status ui_main_menu(struct ui *ui)
+{
+	const char *labels[] = {_("Register"), _("Log in"), _("Leaderboard"),
+				_("Quick game (guests)"), _("Quit")};
+	static const int keys[] = {1, 2, 3, 4, 0};
+
+	for (;;) {
+		enum ui_status st;
+		int choice;
+
+		st = ui_menu(ui, _("Gomoku Club"), labels, keys, 5, &choice);
+		if (st != UI_OK || choice == MAIN_QUIT)
+			return st;
+		st = main_item(ui, choice);
+		if (ends_menu(st))
+			return st;
+	}
+}

@@ -1,0 +1,57 @@
+# lib.sh -- helpers for the end-to-end tests; sourced by tests/e2e/test_*.sh.
+#
+# Every test runs the real binary ($GOMOKU_BIN, optionally under
+# $GOMOKU_VG) in a fresh temporary folder with its own database, on
+# scripted standard input, exactly as a player would type it.
+#
+#   play_input TEXT ARGS...   run gomoku ARGS with TEXT (printf %b) on stdin;
+#                             sets $status, output in $OUT (stdout), $ERR
+#   play_env 'VAR=V ...' TEXT ARGS...
+#                             the same with those environment variables
+#   check NAME CMD...         print "ok - NAME" when CMD succeeds, else
+#                             "not ok - NAME" and the last output
+#   has TEXT / hasnt TEXT     stdout contains (or not) the fixed string TEXT
+#   err_has TEXT              stderr contains the fixed string TEXT
+#   status_is N               the last run exited with N
+
+set -u
+E2E_DIR=$(mktemp -d) || exit 2
+trap 'rm -rf "$E2E_DIR"' EXIT
+OUT=$E2E_DIR/out
+ERR=$E2E_DIR/err
+export GOMOKU_DB="$E2E_DIR/gomoku.db"
+export GOMOKU_TEST_FAST_HASH=1
+unset NO_COLOR LANGUAGE LC_ALL LC_MESSAGES
+export LANG=C.UTF-8
+status=0
+
+play_env() {
+	_env=$1 _in=$2
+	shift 2
+	# shellcheck disable=SC2086
+	printf '%b' "$_in" |
+		env $_env ${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" >"$OUT" 2>"$ERR"
+	status=$?
+}
+
+play_input() {
+	play_env "" "$@"
+}
+
+has() { grep -qF -- "$1" "$OUT"; }
+hasnt() { ! grep -qF -- "$1" "$OUT"; }
+err_has() { grep -qF -- "$1" "$ERR"; }
+status_is() { [ "$status" -eq "$1" ]; }
+
+check() {
+	_name=$1
+	shift
+	if "$@"; then
+		echo "ok - $_name"
+	else
+		echo "not ok - $_name"
+		echo "  # status $status; last lines of stdout, then stderr:"
+		tail -n 15 "$OUT" | sed 's/^/  # /'
+		tail -n 5 "$ERR" | sed 's/^/  # /'
+	fi
+}
