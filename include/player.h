@@ -100,6 +100,12 @@ int player_compare(const struct player *a, const struct player *b,
 bool player_same_rank(const struct player *a, const struct player *b,
 		      enum plist_key key);
 
+/* The rank of `p` under `key`: 1 + the number of players who rank
+ * strictly above it, so players sharing a rank share its number. O(n),
+ * whatever the list's order. */
+int plist_rank(const struct plist *l, const struct player *p,
+	       enum plist_key key);
+
 /* Wins per game played, 0..1 (0 with no games). */
 double player_win_rate(const struct player *p);
 

@@ -334,13 +334,8 @@ static void show_record(struct ui *ui, const struct player *p,
 			double old_rating)
 {
 	const struct player_record *r = &p->rec;
-	const struct player *q;
-	int rank = 1;
+	int rank = plist_rank(ui->players, p, PLIST_BY_SCORE);
 
-	for (q = plist_first(ui->players); q != NULL; q = q->next)
-		if (player_compare(q, p, PLIST_BY_SCORE) < 0 &&
-		    !player_same_rank(q, p, PLIST_BY_SCORE))
-			rank++;
 	fputs("  ", ui->out);
 	ui_put_clean(ui, p->nickname);
 	fprintf(ui->out,

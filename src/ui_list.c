@@ -12,20 +12,6 @@ static const char *const columns[] = {"rank",   "username", "nickname",
 				      "win_rate"};
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
-/* The rank of `p` under `key` in the sorted list: 1 + the number of
- * players above it that do not share its rank. */
-static int rank_of(const struct plist *l, const struct player *p,
-		   enum plist_key key)
-{
-	const struct player *q;
-	int rank = 1;
-
-	for (q = plist_first(l); q != NULL && q != p; q = q->next)
-		if (!player_same_rank(q, p, key))
-			rank++;
-	return rank;
-}
-
 /* Write `s` as a JSON string, escaping quotes, backslashes and controls. */
 static void put_json_string(FILE *out, const char *s)
 {
@@ -192,7 +178,7 @@ enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 	}
 	if (me != NULL && !me_shown && ui->format == FORMAT_TABLE) {
 		ui_say(ui, "  ...");
-		table_row(ui, me, rank_of(ui->players, me, key), true);
+		table_row(ui, me, plist_rank(ui->players, me, key), true);
 	}
 	list_end(ui, row);
 	return UI_OK;
@@ -216,8 +202,7 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 	char since[16], last[16];
 	int rank;
 
-	plist_sort(ui->players, PLIST_BY_SCORE);
-	rank = rank_of(ui->players, p, PLIST_BY_SCORE);
+	rank = plist_rank(ui->players, p, PLIST_BY_SCORE);
 	if (ui->format != FORMAT_TABLE) {
 		list_begin(ui);
 		script_row(ui, p, rank, true);
