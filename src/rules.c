@@ -1,0 +1,131 @@
+/* rules.c -- named variants (presets) and the words for rules.
+ *
+ * Pure C: no I/O, no globals beyond the constant preset table.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "rules.h"
+
+/* Larger than any board side; parsed numbers stop growing here. */
+#define SIZE_CAP 1000
+
+/* The presets, the default first. */
+static const struct variant presets[] = {
+        {"gomoku", 15, 15, 5, RULE_FREESTYLE},
+        {"standard", 15, 15, 5, RULE_EXACT},
+        {"gomoku10", 10, 10, 5, RULE_FREESTYLE},
+        {"tictactoe", 3, 3, 3, RULE_FREESTYLE},
+};
+
+#define NPRESETS ((int)(sizeof(presets) / sizeof(presets[0])))
+
+/* ==== Presets ========================================================== */
+
+/* Return the default variant: 15x15, five in a row, freestyle. */
+const struct variant *rules_default(void)
+{
+	return &presets[0];
+}
+
+/* Return the preset called `name` (exact, lower case), or NULL. */
+const struct variant *rules_preset(const char *name)
+{
+	int i;
+
+	if (name == NULL)
+		return NULL;
+	for (i = 0; i < NPRESETS; i++) {
+		if (strcmp(presets[i].name, name) == 0)
+			return &presets[i];
+	}
+	return NULL;
+}
+
+/* Return the i-th preset, or NULL when i is out of range. */
+const struct variant *rules_preset_at(int i)
+{
+	if (i < 0 || i >= NPRESETS)
+		return NULL;
+	return &presets[i];
+}
+
+/* Start a board for variant v. Return board_init()'s result, or -1 with
+ * b untouched when v is NULL. */
+int rules_start(const struct variant *v, struct board *b)
+{
+	if (v == NULL)
+		return -1;
+	return board_init(b, v->rows, v->cols, v->k, v->rule);
+}
+
+/* ==== Words ============================================================ */
+
+/* Parse "freestyle" or "exact" into *out. Return 0, or -1 (unchanged). */
+int rules_parse_rule(const char *s, enum rule *out)
+{
+	if (s == NULL)
+		return -1;
+	if (strcmp(s, "freestyle") == 0) {
+		*out = RULE_FREESTYLE;
+		return 0;
+	}
+	if (strcmp(s, "exact") == 0) {
+		*out = RULE_EXACT;
+		return 0;
+	}
+	return -1;
+}
+
+/* Return the word for a rule: "exact" for RULE_EXACT, else "freestyle". */
+const char *rules_rule_name(enum rule r)
+{
+	return r == RULE_EXACT ? "exact" : "freestyle";
+}
+
+/* Read the decimal digits at *p into *n (stopping at SIZE_CAP so huge
+ * numbers cannot overflow) and move *p past them. Return 0, or -1 when
+ * *p does not start with a digit. */
+static int parse_side(const char **p, int *n)
+{
+	const char *s = *p;
+	int v = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	while (*s >= '0' && *s <= '9') {
+		if (v < SIZE_CAP)
+			v = v * 10 + (*s - '0');
+		s++;
+	}
+	*p = s;
+	*n = v;
+	return 0;
+}
+
+/* Return true when n is a side length a board may have. */
+static bool side_in_range(int n)
+{
+	return n >= BOARD_MIN_SIZE && n <= BOARD_MAX_SIZE;
+}
+
+/* Parse "RxC", "RXC" or "N" (NxN) into *rows, *cols. Return 0, or -1
+ * (outputs unchanged) on syntax or range errors. */
+int rules_parse_size(const char *s, int *rows, int *cols)
+{
+	int r, c;
+
+	if (s == NULL || parse_side(&s, &r) != 0)
+		return -1;
+	c = r;
+	if (*s == 'x' || *s == 'X') {
+		s++;
+		if (parse_side(&s, &c) != 0)
+			return -1;
+	}
+	if (*s != '\0' || !side_in_range(r) || !side_in_range(c))
+		return -1;
+	*rows = r;
+	*cols = c;
+	return 0;
+}
