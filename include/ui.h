@@ -120,8 +120,8 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 enum ui_status ui_login(struct ui *ui, const char *username,
 			const struct player *not, struct player **who);
 
-/* Change a logged-in player's password (asks the old one first). */
-enum ui_status ui_passwd(struct ui *ui, struct player *p);
+/* Change `username`'s password: asks the old one, then the new twice. */
+enum ui_status ui_passwd(struct ui *ui, const char *username);
 
 /* Print the leaderboard: top `top` by `key`, and `me`'s row beneath
  * when outside the top (me may be NULL). */

@@ -359,8 +359,6 @@ static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 	struct player *a, *b;
 	enum ui_status st;
 
-	if (o->nwords == 1)
-		return ui_game_guest(ui);
 	if (o->nwords != 3)
 		return usage_error(_("play takes no players or two"),
 				   o->words[1]);
@@ -374,17 +372,30 @@ static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 	return st;
 }
 
-/* gomoku passwd USER: log in, then change the password. */
-static enum ui_status cmd_passwd(struct ui *ui, const char *username)
+/* gomoku register [USERNAME] [--nickname NICK] */
+static enum ui_status cmd_register(struct ui *ui, const struct options *o)
 {
-	struct player *p;
 	enum ui_status st = ui_open_club(ui);
 
-	if (st == UI_OK)
-		st = ui_login(ui, username, NULL, &p);
-	if (st == UI_OK)
-		st = ui_passwd(ui, p);
-	return st;
+	if (st != UI_OK)
+		return st;
+	return ui_register(ui, o->nwords > 1 ? o->words[1] : NULL,
+			   o->nickname);
+}
+
+/* gomoku passwd USER: the old password, then the new one twice. */
+static enum ui_status cmd_passwd(struct ui *ui, const char *username)
+{
+	enum ui_status st = ui_open_club(ui);
+
+	return st == UI_OK ? ui_passwd(ui, username) : st;
+}
+
+/* A one-shot command that needs an answer (register, passwd, a ranked
+ * match) refuses when input ends before it is done: exit status 1. */
+static enum ui_status refuse_on_eof(enum ui_status st)
+{
+	return st == UI_EOF ? UI_REFUSED : st;
 }
 
 /* Check the number of words after the command: between lo and hi. */
@@ -401,19 +412,16 @@ static enum ui_status dispatch(struct ui *ui, const struct options *o)
 	if (cmd == NULL)
 		return ui_open_club(ui) == UI_OK ? ui_main_menu(ui) : UI_FAILED;
 	if (strcmp(cmd, "play") == 0)
-		return cmd_play(ui, o);
+		return o->nwords == 1 ? ui_game_guest(ui)
+				      : refuse_on_eof(cmd_play(ui, o));
 	if (strcmp(cmd, "register") == 0 && words_between(o, 0, 1))
-		return ui_open_club(ui) == UI_OK
-			       ? ui_register(ui, o->nwords > 1 ? o->words[1]
-							       : NULL,
-					     o->nickname)
-			       : UI_FAILED;
+		return refuse_on_eof(cmd_register(ui, o));
 	if (strcmp(cmd, "leaderboard") == 0 && words_between(o, 0, 0))
 		return cmd_leaderboard(ui, o);
 	if (strcmp(cmd, "stats") == 0 && words_between(o, 1, 1))
 		return cmd_stats(ui, o->words[1]);
 	if (strcmp(cmd, "passwd") == 0 && words_between(o, 1, 1))
-		return cmd_passwd(ui, o->words[1]);
+		return refuse_on_eof(cmd_passwd(ui, o->words[1]));
 	if (strcmp(cmd, "register") == 0 || strcmp(cmd, "leaderboard") == 0 ||
 	    strcmp(cmd, "stats") == 0 || strcmp(cmd, "passwd") == 0)
 		return usage_error(_("wrong number of arguments for"), cmd);

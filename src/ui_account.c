@@ -418,17 +418,17 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 	return UI_OK;
 }
 
-enum ui_status ui_passwd(struct ui *ui, struct player *p)
+enum ui_status ui_passwd(struct ui *ui, const char *username)
 {
 	struct auth_secret pw = {NULL, 0};
 	char hash[AUTH_HASH_MAX];
 	enum ui_status st;
 	long long id;
 
-	ui_say(ui, _("Changing the password of %s."), p->username);
-	st = authenticate(ui, p->username, &id);
+	ui_say(ui, _("Changing the password of %s."), username);
+	st = authenticate(ui, username, &id);
 	if (st == UI_OK)
-		st = read_new_password(ui, p->username, &pw);
+		st = read_new_password(ui, username, &pw);
 	if (st == UI_OK && auth_hash(&pw, hash) != 0)
 		st = UI_FAILED;
 	if (st == UI_OK && store_set_password(ui->store, id, hash) != STORE_OK)

@@ -46,7 +46,7 @@ static enum ui_status account_item(struct ui *ui, struct player *me,
 	case ACCOUNT_LEADERBOARD:
 		return ui_leaderboard(ui, 10, PLIST_BY_SCORE, me);
 	case ACCOUNT_PASSWORD:
-		return ui_passwd(ui, me);
+		return ui_passwd(ui, me->username);
 	case ACCOUNT_COMPUTER:
 	case ACCOUNT_HISTORY:
 		ui_say(ui, _("Coming soon."));

@@ -1,0 +1,119 @@
+# End-to-end: accounts, logins, a ranked match and the leaderboard, on a
+# real SQLite database, as players would type them.
+. "$E2E_LIB"
+
+FIVE='8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\n'
+db() { sqlite3 "$GOMOKU_DB" "$1"; }
+
+play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register
+check "register asks username, nickname, password twice" status_is 0
+check "register welcomes the player" has "Welcome, Alice! Your account alice is ready."
+
+play_input '\nhunter2-xyz!\nhunter2-xyz!\n' register bob
+check "register USERNAME skips the username prompt" status_is 0
+check "an empty nickname means the username" has "Welcome, bob!"
+
+play_input 'Ann\nsecret-pass-9\nsecret-pass-9\n' register ALICE
+check "a taken username in another case is refused" status_is 1
+check "the refusal says the name is taken" has "That username is taken."
+
+play_input '' register 'x;DROP TABLE players'
+check "a username with symbols is refused" status_is 1
+check "the username rules are explained" has "only letters"
+
+play_input 'carolyn1\n\nshort\nPassword1\nCAROLYN1\n' register
+check "a short password is refused" has "at least 8"
+check "a common password is refused in any case" has "too common"
+check "the username as password is refused" has "cannot be the username"
+check "input ending before a password is accepted refuses (exit 1)" \
+	status_is 1
+check "nothing is created for a refused registration" \
+	test "$(db 'SELECT count(*) FROM players')" = 2
+
+play_input 'dave\n\nlong-enough-1\nlong-enough-2\nlong-enough-1\nlong-enough-1\n' register
+check "mismatched passwords are asked again" has "The passwords do not match."
+check "the second try registers" status_is 0
+
+play_input "secret-pass-1\nhunter2-xyz!\n${FIVE}" play alice bob --seed 3
+check "a ranked match is played to five" has "wins with 5 in a row"
+check "the coin flip names the black player" has "Coin flip: bob plays black"
+check "the match is saved" has "Match 1 saved."
+check "the new records are shown" has "bob: 1 won, 0 lost, 0 tied; score 1; rating 1520 (+20); rank 1"
+
+play_input '' leaderboard --format tsv
+printf 'rank\tusername\tnickname\tgames\twins\tlosses\tties\tscore\trating\twin_rate\n1\tbob\tbob\t1\t1\t0\t0\t1\t1520.0\t1.000\n2\tdave\tdave\t0\t0\t0\t0\t0\t1500.0\t0.000\n3\talice\tAlice\t1\t0\t1\t0\t-1\t1480.0\t0.000\n' >"$E2E_DIR/want.tsv"
+check "the leaderboard survives a restart, exact TSV" cmp -s "$OUT" "$E2E_DIR/want.tsv"
+
+play_input '' leaderboard --format json --top 1
+check "json has the same keys" has '{"rank": 1, "username": "bob", "nickname": "bob", "games": 1, "wins": 1, "losses": 0, "ties": 0, "score": 1, "rating": 1520.0, "win_rate": 1.000}'
+check "--top 1 lists one player" hasnt '"alice"'
+
+play_input '' leaderboard --by rating
+check "the table leaderboard has a header" has "Rank"
+check "the table shows the leader first" sh -c \
+	'grep -A1 "Rank" "$1" | tail -n 1 | grep -q bob' - "$OUT"
+
+check "the match and its moves are in the database" \
+	test "$(db 'SELECT count(*) FROM match_moves')" = 9
+check "the match names black and white" \
+	test "$(db "SELECT p.username FROM matches m JOIN players p ON p.id = m.black_id")" = bob
+
+play_input 'wrong-password\n' play alice bob
+check "a wrong password is refused with exit 1" status_is 1
+check "the refusal does not say which part was wrong" has "Invalid username or password."
+check "nothing is recorded after a refused login" \
+	test "$(db 'SELECT count(*) FROM matches')" = 1
+
+play_input 'whatever-pass\n' play nobody bob
+check "an unknown user gets the same message" has "Invalid username or password."
+check "an unknown user exits 1" status_is 1
+
+play_input 'secret-pass-1\n' play alice alice
+check "an account cannot play itself" has "already playing"
+check "playing yourself exits 1" status_is 1
+
+play_input "secret-pass-1\nhunter2-xyz!\n8 8\n" play alice bob
+check "end of input mid-match exits cleanly" has "counts for nobody"
+check "an unfinished match counts for nobody" \
+	test "$(db 'SELECT sum(games) FROM players')" = 2
+
+for i in 1 2 3 4 5; do play_input 'bad-guess-xx\n' passwd dave; done
+play_input 'long-enough-1\n' passwd dave
+check "five failures lock the account" has "locked"
+check "the lock is stored in the database" \
+	test "$(db "SELECT locked_until > 0 FROM players WHERE username = 'dave'")" = 1
+
+play_input 'hunter2-xyz!\nnew-password-7\nnew-password-7\n' passwd bob
+check "passwd asks the old password, then the new twice" has "Password changed."
+play_input 'hunter2-xyz!\n' passwd bob
+check "the old password no longer works" status_is 1
+
+check "no password appears in the database" sh -c \
+	'! sqlite3 "$1" .dump | grep -qE "secret-pass|hunter2|new-password|long-enough"' \
+	- "$GOMOKU_DB"
+check "the hashes are Argon2id" \
+	test "$(db "SELECT count(*) FROM players WHERE password_hash LIKE '\$argon2id\$%'")" = 3
+
+play_input '' stats alice
+check "stats shows the record" has "Games 1: 0 won, 1 lost, 0 tied"
+play_input '' stats nobody
+check "stats of an unknown player exits 1" status_is 1
+
+# The menus: log in, play a ranked match, see my record, log out, quit.
+play_input "2\nalice\nsecret-pass-1\n1\nbob\nnew-password-7\n${FIVE}3\n4\n0\n0\n" --seed 3
+check "the menus run a whole ranked match" has "wins with 5 in a row"
+check "the menu match is recorded" \
+	test "$(db "SELECT count(*) FROM matches WHERE result IS NOT NULL")" = 2
+check "My record from the account menu" has "Games 2:"
+check "logging out and quitting exits 0" status_is 0
+
+play_input '1\neve\nEve\nsecret-pass-2\nsecret-pass-2\n0\n'
+check "register from the main menu" has "Welcome, Eve!"
+
+play_input '' --db /proc/nope/x.db leaderboard
+check "an unusable database path fails with exit 1" status_is 1
+check "and says why" err_has "cannot open the database"
+
+printf 'not a database' >"$E2E_DIR/text.db"
+play_input '' --db "$E2E_DIR/text.db" leaderboard
+check "a file that is not ours is refused" err_has "not a Gomoku Club database"

@@ -1,0 +1,262 @@
+/* test_match.c -- whole games through match_run() with scripted players:
+ * moves, undo, draw offers, resignation, refusals and stopping. */
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "match.h"
+
+/* A scripted game: lines the players type, answers they give to
+ * questions, and what the match told them. */
+struct script {
+	const char *const *lines; /* NULL-terminated; NULL = input ends */
+	int next_line;
+	const int *answers; /* 1 yes, 0 no, -1 stop; used in order */
+	int next_answer;
+	int shows, refusals, helps, events[4];
+	enum board_error last_refusal;
+	enum match_question questions[8];
+	enum stone asked[8];
+	long long now;
+};
+
+static void s_show(void *ctx, const struct match *m)
+{
+	struct script *s = ctx;
+
+	(void)m;
+	s->shows++;
+}
+
+static int s_ask(void *ctx, const struct match *m, struct input *in)
+{
+	struct script *s = ctx;
+	const char *line = s->lines[s->next_line];
+
+	if (line == NULL)
+		return -1;
+	s->next_line++;
+	s->now += 250;
+	notation_parse(line, strlen(line), m->board.rows, m->board.cols, in);
+	CU_ASSERT_NOT_EQUAL(in->kind, INPUT_INVALID);
+	return 0;
+}
+
+static int s_confirm(void *ctx, const struct match *m, enum stone who,
+		     enum match_question q)
+{
+	struct script *s = ctx;
+
+	(void)m;
+	if (s->next_answer < 8) {
+		s->questions[s->next_answer] = q;
+		s->asked[s->next_answer] = who;
+	}
+	return s->answers[s->next_answer++];
+}
+
+static void s_refused(void *ctx, const struct match *m,
+		      const struct input *in, enum board_error err)
+{
+	struct script *s = ctx;
+
+	(void)m;
+	(void)in;
+	s->refusals++;
+	s->last_refusal = err;
+}
+
+static void s_event(void *ctx, const struct match *m, enum match_event e)
+{
+	struct script *s = ctx;
+
+	(void)m;
+	s->events[e]++;
+}
+
+static void s_help(void *ctx, const struct match *m)
+{
+	struct script *s = ctx;
+
+	(void)m;
+	s->helps++;
+}
+
+static long long s_clock(void *ctx)
+{
+	return ((struct script *)ctx)->now;
+}
+
+static const struct match_io script_io = {s_show,  s_ask,  s_confirm,
+					  s_refused, s_event, s_help,
+					  s_clock};
+
+static const int no_answers[] = {-1};
+
+/* Play `lines` with `answers` on variant `name`; return how it ended. */
+static enum match_end play(struct match *m, struct script *s,
+			   const char *variant, const char *const *lines,
+			   const int *answers)
+{
+	memset(s, 0, sizeof(*s));
+	s->lines = lines;
+	s->answers = answers;
+	s->now = 1000;
+	CU_ASSERT_EQUAL_FATAL(
+		match_init(m, rules_preset(variant), "Ann", "Ben"), 0);
+	return match_run(m, &script_io, s);
+}
+
+static void test_five_wins(void)
+{
+	static const char *const lines[] = {"8 8", "1 1", "8 9", "1 2", "j8",
+					    "1 3", "8,11", "1 4", "l8", NULL};
+	struct match m;
+	struct script s;
+
+	CU_ASSERT_EQUAL(play(&m, &s, "gomoku", lines, no_answers), MATCH_FIVE);
+	CU_ASSERT_EQUAL(m.winner, STONE_BLACK);
+	CU_ASSERT_EQUAL(m.board.nmoves, 9);
+	CU_ASSERT_EQUAL(m.board.nwin, 5);
+	CU_ASSERT_EQUAL(s.shows, 9);
+	/* every move is timed from the start: 250 ms per line typed */
+	CU_ASSERT_EQUAL(m.move_ms[0], 250);
+	CU_ASSERT_EQUAL(m.move_ms[8], 9 * 250);
+}
+
+static void test_full_board_draw(void)
+{
+	static const char *const lines[] = {"1 1", "2 2", "1 2", "1 3", "3 1",
+					    "2 1", "2 3", "3 2", "3 3", NULL};
+	struct match m;
+	struct script s;
+
+	CU_ASSERT_EQUAL(play(&m, &s, "tictactoe", lines, no_answers),
+			MATCH_FULL);
+	CU_ASSERT_EQUAL(m.winner, STONE_NONE);
+}
+
+static void test_occupied_refused(void)
+{
+	static const char *const lines[] = {"2 2", "2 2", "1 1", NULL};
+	struct match m;
+	struct script s;
+
+	CU_ASSERT_EQUAL(play(&m, &s, "tictactoe", lines, no_answers),
+			MATCH_UNFINISHED);
+	CU_ASSERT_EQUAL(s.refusals, 1);
+	CU_ASSERT_EQUAL(s.last_refusal, BOARD_ERR_OCCUPIED);
+	CU_ASSERT_EQUAL(m.board.nmoves, 2);
+	CU_ASSERT_EQUAL(board_at(&m.board, 0, 0), STONE_WHITE);
+}
+
+static void test_undo_agreed(void)
+{
+	static const char *const lines[] = {"8 8", "9 9", "undo", "7 7", NULL};
+	static const int answers[] = {1};
+	struct match m;
+	struct script s;
+
+	play(&m, &s, "gomoku", lines, answers);
+	CU_ASSERT_EQUAL(s.questions[0], ASK_ACCEPT_UNDO);
+	CU_ASSERT_EQUAL(s.asked[0], STONE_WHITE); /* black asked */
+	CU_ASSERT_EQUAL(s.events[EVENT_UNDONE], 1);
+	CU_ASSERT_EQUAL(m.board.nmoves, 1);
+	CU_ASSERT_EQUAL(board_at(&m.board, 6, 6), STONE_BLACK);
+	CU_ASSERT_EQUAL(board_at(&m.board, 7, 7), STONE_NONE);
+	CU_ASSERT_EQUAL(board_at(&m.board, 8, 8), STONE_NONE);
+}
+
+static void test_undo_refused_and_too_early(void)
+{
+	static const char *const lines[] = {"8 8", "undo", "9 9", "undo",
+					    NULL};
+	static const int answers[] = {0};
+	struct match m;
+	struct script s;
+
+	play(&m, &s, "gomoku", lines, answers);
+	CU_ASSERT_EQUAL(s.events[EVENT_NOTHING_TO_UNDO], 1);
+	CU_ASSERT_EQUAL(s.events[EVENT_UNDO_REFUSED], 1);
+	CU_ASSERT_EQUAL(s.next_answer, 1); /* only the second undo asked */
+	CU_ASSERT_EQUAL(m.board.nmoves, 2);
+}
+
+static void test_draw_offers(void)
+{
+	static const char *const lines[] = {"8 8", "draw", "draw", NULL};
+	static const int answers[] = {0, 1};
+	struct match m;
+	struct script s;
+
+	CU_ASSERT_EQUAL(play(&m, &s, "gomoku", lines, answers),
+			MATCH_AGREED_DRAW);
+	CU_ASSERT_EQUAL(s.events[EVENT_DRAW_REFUSED], 1);
+	CU_ASSERT_EQUAL(s.asked[0], STONE_BLACK); /* white offered */
+	CU_ASSERT_EQUAL(m.winner, STONE_NONE);
+}
+
+static void test_resign(void)
+{
+	static const char *const lines[] = {"8 8", "resign", "resign", NULL};
+	static const int answers[] = {0, 1};
+	struct match m;
+	struct script s;
+
+	CU_ASSERT_EQUAL(play(&m, &s, "gomoku", lines, answers), MATCH_RESIGN);
+	CU_ASSERT_EQUAL(s.questions[1], ASK_CONFIRM_RESIGN);
+	CU_ASSERT_EQUAL(s.asked[1], STONE_WHITE);
+	CU_ASSERT_EQUAL(m.resigned, STONE_WHITE);
+	CU_ASSERT_EQUAL(m.winner, STONE_BLACK);
+}
+
+static void test_stop_in_question(void)
+{
+	static const char *const lines[] = {"8 8", "9 9", "undo", "7 7", NULL};
+	static const int answers[] = {-1};
+	struct match m;
+	struct script s;
+
+	CU_ASSERT_EQUAL(play(&m, &s, "gomoku", lines, answers),
+			MATCH_UNFINISHED);
+	CU_ASSERT_EQUAL(s.next_line, 3); /* nothing read after the stop */
+	CU_ASSERT_EQUAL(m.board.nmoves, 2);
+}
+
+static void test_help(void)
+{
+	static const char *const lines[] = {"help", "帮助", "?", NULL};
+	struct match m;
+	struct script s;
+
+	play(&m, &s, "gomoku", lines, no_answers);
+	CU_ASSERT_EQUAL(s.helps, 3);
+	CU_ASSERT_EQUAL(m.board.nmoves, 0);
+}
+
+static void test_bad_variant(void)
+{
+	struct variant v = *rules_default();
+	struct match m;
+
+	v.k = 30;
+	CU_ASSERT_EQUAL(match_init(&m, &v, "a", "b"), -1);
+}
+
+static CU_TestInfo tests[] = {
+	{"five in a row ends the game, moves timed", test_five_wins},
+	{"a full board is a draw", test_full_board_draw},
+	{"an occupied point is refused, the same player again",
+	 test_occupied_refused},
+	{"undo agreed takes back two moves", test_undo_agreed},
+	{"undo refused, or with no own move yet",
+	 test_undo_refused_and_too_early},
+	{"draw offers refused then accepted", test_draw_offers},
+	{"resign needs confirmation", test_resign},
+	{"a stop inside a question ends the game", test_stop_in_question},
+	{"help in both languages", test_help},
+	{"a bad variant is refused", test_bad_variant},
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo match_suite = {"match", NULL, NULL, NULL, NULL, tests};
