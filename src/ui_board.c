@@ -34,46 +34,83 @@ static bool in_win(const struct board *b, int row, int col)
 	return false;
 }
 
-/* Print the label row: the column numbers. */
-static void draw_labels(struct ui *ui, const struct board *b)
-{
-	int c;
+/* A line of the board being built: room for 26 coloured cells. */
+struct line {
+	char text[BOARD_MAX_SIZE * 32 + 64];
+	size_t len;
+};
 
-	fputs(ui->color ? ANSI_LABEL "   " : "   ", ui->out);
-	for (c = 0; c < b->cols; c++)
-		fprintf(ui->out, "%2d ", c + 1);
-	fputs(ui->color ? ANSI_RESET "\n" : "\n", ui->out);
+/* Append `s` to the line (it always fits: see struct line). */
+static void put(struct line *l, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (l->len + n < sizeof(l->text)) {
+		memcpy(l->text + l->len, s, n + 1);
+		l->len += n;
+	}
 }
 
-/* Print one cell: " x " plainly, "[x]" when marked without colour. */
-static void draw_cell(struct ui *ui, const struct board *b, int row, int col)
+/* Print the line without trailing blanks, then a newline. */
+static void flush_line(struct ui *ui, struct line *l)
+{
+	while (l->len > 0 && l->text[l->len - 1] == ' ')
+		l->len--;
+	l->text[l->len] = '\0';
+	fprintf(ui->out, "%s\n", l->text);
+	l->len = 0;
+}
+
+/* Put a label: the number n right-aligned in two columns, dim if the
+ * terminal takes colours, then `after`. */
+static void put_label(struct ui *ui, struct line *l, int n, const char *after)
+{
+	char label[12];
+
+	snprintf(label, sizeof(label), "%2d", n);
+	put(l, ui->color ? ANSI_LABEL : "");
+	put(l, label);
+	put(l, ui->color ? ANSI_RESET : "");
+	put(l, after);
+}
+
+/* Put one cell: " x " plainly, "[x]" when marked without colour. */
+static void put_cell(struct ui *ui, struct line *l, const struct board *b,
+		     int row, int col)
 {
 	const struct move *last = board_last(b);
 	bool is_last = last != NULL && last->row == row && last->col == col;
-	bool mark = is_last || in_win(b, row, col);
+	bool won = in_win(b, row, col);
 	const char *stone = ui_stone(ui, board_at(b, row, col));
 
-	if (!mark)
-		fprintf(ui->out, " %s ", stone);
-	else if (ui->color)
-		fprintf(ui->out, " %s%s" ANSI_RESET " ",
-			in_win(b, row, col) ? ANSI_WIN : ANSI_LAST, stone);
-	else
-		fprintf(ui->out, "[%s]", stone);
+	if (!is_last && !won) {
+		put(l, " ");
+		put(l, stone);
+		put(l, " ");
+	} else if (ui->color) {
+		put(l, won ? " " ANSI_WIN : " " ANSI_LAST);
+		put(l, stone);
+		put(l, ANSI_RESET " ");
+	} else {
+		put(l, "[");
+		put(l, stone);
+		put(l, "]");
+	}
 }
 
 void ui_board_draw(struct ui *ui, const struct board *b)
 {
+	struct line l = {{0}, 0};
 	int r, c;
 
-	draw_labels(ui, b);
+	put(&l, "   ");
+	for (c = 0; c < b->cols; c++)
+		put_label(ui, &l, c + 1, " ");
+	flush_line(ui, &l);
 	for (r = 0; r < b->rows; r++) {
-		if (ui->color)
-			fprintf(ui->out, ANSI_LABEL "%2d" ANSI_RESET " ", r + 1);
-		else
-			fprintf(ui->out, "%2d ", r + 1);
+		put_label(ui, &l, r + 1, " ");
 		for (c = 0; c < b->cols; c++)
-			draw_cell(ui, b, r, c);
-		fputc('\n', ui->out);
+			put_cell(ui, &l, b, r, c);
+		flush_line(ui, &l);
 	}
 }

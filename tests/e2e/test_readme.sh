@@ -1,0 +1,13 @@
+# End-to-end: the README's example board is the one the program prints.
+. "$E2E_LIB"
+
+readme=$(dirname "$E2E_LIB")/../../README.md
+# The fenced block after the board:begin marker, without the fences.
+sed -n '/<!-- board:begin/,/<!-- board:end/p' "$readme" |
+	sed '1,2d;$d' | sed '$d' | sed 's/ *$//' >"$E2E_DIR/want"
+
+play_input '8 8\n7 9\nh9\n6 10\n' play --seed 1
+tail -n "$(wc -l <"$E2E_DIR/want")" "$OUT" | sed 's/ *$//' >"$E2E_DIR/got"
+check "the README has an example board" test -s "$E2E_DIR/want"
+check "the README's board is what gomoku play prints" \
+	cmp -s "$E2E_DIR/want" "$E2E_DIR/got"
