@@ -87,6 +87,17 @@ struct player *plist_find(const struct plist *l, const char *username);
 /* The player with database id `id`, or NULL. O(n). */
 struct player *plist_find_id(const struct plist *l, long long id);
 
+/* Grow the hash index for `n` players, so that loading them does not
+ * rehash as it goes. Return 0, or -1 when out of memory (unaltered). */
+int plist_reserve(struct plist *l, size_t n);
+
+/* Write the best `n` players under `key` into out[0..n-1], best first,
+ * leaving the list's order alone: O(count log n), for leaderboards of
+ * big clubs. Return how many were written (fewer if the list is
+ * shorter). */
+size_t plist_top(const struct plist *l, enum plist_key key, size_t n,
+		 struct player **out);
+
 /* Sort in place by `key` with a stable merge sort, O(n log n). */
 void plist_sort(struct plist *l, enum plist_key key);
 

@@ -123,6 +123,20 @@ static int hash_reserve(struct plist *l)
 	return hash_resize(l, l->nbuckets * 2);
 }
 
+/* Grow the index to hold `n` players at a load of at most 1, so a bulk
+ * load never rehashes. Returns 0, or -1 when out of memory (unchanged). */
+int plist_reserve(struct plist *l, size_t n)
+{
+	size_t want = l->nbuckets;
+
+	while (want < n) {
+		if (want > SIZE_MAX / 2 / sizeof(*l->buckets))
+			return -1;
+		want *= 2;
+	}
+	return want == l->nbuckets ? 0 : hash_resize(l, want);
+}
+
 /* ==== The list =========================================================== */
 
 /* A new empty list, or NULL when out of memory. */
@@ -495,4 +509,71 @@ int plist_rank(const struct plist *l, const struct player *p,
 		if (rank_compare(q, p, key) < 0)
 			rank++;
 	return rank;
+}
+
+/* Sift the heap entry at `i` down: heap[0] is the lowest-ranked of the
+ * players kept (a max-heap on player_compare). */
+static void heap_sift_down(struct player **heap, size_t n, size_t i,
+			   enum plist_key key)
+{
+	for (;;) {
+		size_t worst = i, l = 2 * i + 1, r = l + 1;
+		struct player *tmp;
+
+		if (l < n && player_compare(heap[l], heap[worst], key) > 0)
+			worst = l;
+		if (r < n && player_compare(heap[r], heap[worst], key) > 0)
+			worst = r;
+		if (worst == i)
+			return;
+		tmp = heap[i];
+		heap[i] = heap[worst];
+		heap[worst] = tmp;
+		i = worst;
+	}
+}
+
+/* Sift the heap entry at `i` up towards the root. */
+static void heap_sift_up(struct player **heap, size_t i, enum plist_key key)
+{
+	while (i > 0) {
+		size_t parent = (i - 1) / 2;
+		struct player *tmp;
+
+		if (player_compare(heap[i], heap[parent], key) <= 0)
+			return;
+		tmp = heap[i];
+		heap[i] = heap[parent];
+		heap[parent] = tmp;
+		i = parent;
+	}
+}
+
+/* The best `n` players under `key`, best first, into out[0..n-1]
+ * without reordering the list: O(count log n). Returns how many were
+ * written (fewer than n when the list is shorter). */
+size_t plist_top(const struct plist *l, enum plist_key key, size_t n,
+		 struct player **out)
+{
+	struct player *p, *tmp;
+	size_t kept = 0, end;
+
+	if (n == 0)
+		return 0;
+	for (p = l->head; p != NULL; p = p->next) {
+		if (kept < n) {
+			out[kept] = p;
+			heap_sift_up(out, kept++, key);
+		} else if (player_compare(p, out[0], key) < 0) {
+			out[0] = p;
+			heap_sift_down(out, kept, 0, key);
+		}
+	}
+	for (end = kept; end > 1; end--) { /* heap sort: best first */
+		tmp = out[0];
+		out[0] = out[end - 1];
+		out[end - 1] = tmp;
+		heap_sift_down(out, end - 1, 0, key);
+	}
+	return kept;
 }

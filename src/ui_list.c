@@ -1,5 +1,6 @@
 /* ui_list.c -- listings: the leaderboard and a player's record, as a
  * table for people or as TSV / JSON for scripts (--format). */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -153,34 +154,39 @@ static void list_row(struct ui *ui, const struct player *p, int rank,
 enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 			      const struct player *me)
 {
-	const struct player *p, *prev = NULL;
-	int row = 0, rank = 0;
+	size_t n = plist_count(ui->players), i;
+	struct player **best;
 	bool me_shown = false;
+	int rank = 0;
 
-	plist_sort(ui->players, key);
+	if ((size_t)top < n)
+		n = (size_t)top;
+	best = malloc((n > 0 ? n : 1) * sizeof(*best));
+	if (best == NULL) {
+		ui_error(ui, _("out of memory"));
+		return UI_FAILED;
+	}
+	n = plist_top(ui->players, key, n, best);
 	if (ui->format == FORMAT_TABLE) {
 		fputc('\n', ui->out);
-		if (plist_count(ui->players) == 0) {
-			ui_say(ui, _("No players yet. Register to be the "
-				     "first!"));
-			return UI_OK;
-		}
-		ui_say(ui, "%s", _("Leaderboard"));
+		ui_say(ui, "%s", n == 0 ? _("No players yet. Register to be "
+					    "the first!")
+				      : _("Leaderboard"));
 	}
-	list_begin(ui);
-	for (p = plist_first(ui->players); p != NULL && row < top;
-	     p = p->next, row++) {
-		if (prev == NULL || !player_same_rank(prev, p, key))
-			rank = row + 1;
-		list_row(ui, p, rank, row, p == me);
-		me_shown |= p == me;
-		prev = p;
+	if (n > 0 || ui->format != FORMAT_TABLE)
+		list_begin(ui);
+	for (i = 0; i < n; i++) {
+		if (i == 0 || !player_same_rank(best[i - 1], best[i], key))
+			rank = (int)i + 1;
+		list_row(ui, best[i], rank, (int)i, best[i] == me);
+		me_shown |= best[i] == me;
 	}
 	if (me != NULL && !me_shown && ui->format == FORMAT_TABLE) {
 		ui_say(ui, "  ...");
 		table_row(ui, me, plist_rank(ui->players, me, key), true);
 	}
-	list_end(ui, row);
+	list_end(ui, (int)n);
+	free(best);
 	return UI_OK;
 }
 

@@ -1002,6 +1002,57 @@ static void test_rank(void)
 	plist_free(l);
 }
 
+/* plist_top() gives the same players in the same order as the first n
+ * of a full sort, for every key and for n below, at and above count,
+ * and leaves the list's own order alone. */
+static void test_top(void)
+{
+	static const size_t ns[] = {0, 1, 7, 10, 999, 1000, 5000};
+	struct plist *l = random_list(1000, 99);
+	struct player *best[5000], *before[1000], *p;
+	enum plist_key k;
+	size_t i, j, got;
+	bool same = true, untouched = true;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	for (k = PLIST_BY_SCORE; k <= PLIST_BY_WINRATE; k++) {
+		for (j = 0; j < sizeof(ns) / sizeof(ns[0]); j++) {
+			plist_sort(l, (k + 1) % 4); /* some other order */
+			for (i = 0, p = plist_first(l); p != NULL; p = p->next)
+				before[i++] = p;
+			got = plist_top(l, k, ns[j], best);
+			CU_ASSERT_EQUAL(got, ns[j] < 1000 ? ns[j] : 1000);
+			for (i = 0, p = plist_first(l); p != NULL; p = p->next)
+				untouched = untouched && before[i++] == p;
+			plist_sort(l, k);
+			for (i = 0, p = plist_first(l); i < got; p = p->next)
+				same = same && best[i++] == p;
+		}
+	}
+	CU_ASSERT_TRUE(same);
+	CU_ASSERT_TRUE(untouched);
+	plist_free(l);
+}
+
+/* plist_reserve() keeps every player findable and the list intact. */
+static void test_reserve(void)
+{
+	struct plist *l = random_list(300, 5);
+	struct player *p;
+	bool found = true;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	CU_ASSERT_EQUAL(plist_reserve(l, 100000), 0);
+	CU_ASSERT_EQUAL(plist_reserve(l, 10), 0);
+	for (p = plist_first(l); p != NULL; p = p->next)
+		found = found && plist_find(l, p->username) == p;
+	CU_ASSERT_TRUE(found);
+	CU_ASSERT_EQUAL(plist_count(l), 300);
+	CU_ASSERT_PTR_NOT_NULL(add(l, "latecomer", 100001));
+	CU_ASSERT_PTR_NOT_NULL(plist_find(l, "LATECOMER"));
+	plist_free(l);
+}
+
 /* Suite set-up: nothing to prepare. Returns 0. */
 static int init(void)
 {
@@ -1017,6 +1068,8 @@ static int cleanup(void)
 static CU_TestInfo tests[] = {
         {"empty list, plist_free(NULL)", test_empty},
         {"ranks shared by equal players", test_rank},
+        {"top n equals the head of a full sort", test_top},
+        {"reserve keeps every player findable", test_reserve},
         {"append copies every field", test_append_copies},
         {"append keeps order, links both ways", test_append_order},
         {"names at the length limits", test_append_limits},

@@ -1,0 +1,198 @@
+/* bench_store.c -- how the club's records scale: start-up, leaderboard,
+ * look-up, recording a match and memory, at 1 000 to 1 000 000 players.
+ * Prints its figures; asserts nothing (machines are shared and noisy).
+ *
+ * Players are inserted straight into a fresh database made by
+ * store_open(), all sharing one Argon2id hash; the start-up figure is
+ * then compared with a plain sqlite3 scan of the same rows. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "bench.h"
+#include "store.h"
+
+/* A dummy hash of the right shape: no password is hashed here. */
+#define SHARED_HASH                                                            \
+	"$argon2id$v=19$m=65536,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$"              \
+	"aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
+
+/* Insert n players straight into the database at `path`. */
+static int fill(const char *path, int n)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	char name[32], nick[32];
+	int i, rc;
+
+	rc = sqlite3_open(path, &db);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(
+			db,
+			"INSERT INTO players (username, nickname, "
+			"password_hash, wins, losses, ties, score, games, "
+			"rating, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+			"?, ?)",
+			-1, &st, NULL);
+	for (i = 0; rc == SQLITE_OK && i < n; i++) {
+		int w = i % 37, l = i % 23, t = i % 5;
+
+		snprintf(name, sizeof(name), "player%d", i);
+		snprintf(nick, sizeof(nick), "Player %d", i);
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, nick, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, SHARED_HASH, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 4, w);
+		sqlite3_bind_int(st, 5, l);
+		sqlite3_bind_int(st, 6, t);
+		sqlite3_bind_int(st, 7, w - l);
+		sqlite3_bind_int(st, 8, w + l + t);
+		sqlite3_bind_double(st, 9, 1500.0 + (i % 400) - 200);
+		sqlite3_bind_int64(st, 10, 1700000000 + i);
+		rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		fprintf(stderr, "bench: cannot fill %s: %s\n", path,
+			sqlite3_errmsg(db));
+	sqlite3_close(db);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+/* A plain sqlite3 full-table scan of the columns the list holds. */
+static double plain_scan_ms(const char *path)
+{
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	double t0 = bench_now_ms();
+	long long sum = 0;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) ==
+		    SQLITE_OK &&
+	    sqlite3_prepare_v2(db,
+			       "SELECT id, username, nickname, created_at, "
+			       "last_login_at, games, wins, losses, ties, "
+			       "score, rating FROM players ORDER BY id",
+			       -1, &st, NULL) == SQLITE_OK) {
+		while (sqlite3_step(st) == SQLITE_ROW)
+			sum += sqlite3_column_int64(st, 0) +
+			       (long long)strlen(
+				       (const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return sum >= 0 ? bench_now_ms() - t0 : -1.0;
+}
+
+/* The leaderboard's work (ui_leaderboard): the top 10 by score. */
+static double leaderboard_ms(struct plist *l)
+{
+	struct player *best[10];
+	double t0 = bench_now_ms();
+	size_t n = plist_top(l, PLIST_BY_SCORE, 10, best);
+
+	return n == 10 ? bench_now_ms() - t0 : -1.0;
+}
+
+/* A full stable sort of the list by score. */
+static double sort_ms(struct plist *l)
+{
+	double t0 = bench_now_ms();
+
+	plist_sort(l, PLIST_BY_SCORE);
+	return bench_now_ms() - t0;
+}
+
+/* Record one durable match between the first two players. */
+static double record_ms(struct store *s, struct plist *l)
+{
+	static const struct move moves[] = {{7, 7}, {0, 0}, {7, 8}, {0, 1},
+					    {7, 9}, {0, 2}, {7, 10}, {0, 3},
+					    {7, 11}};
+	static const long long ms[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+	struct match_record m = {
+		.black_id = plist_find(l, "player0")->id,
+		.white_id = plist_find(l, "player1")->id,
+		.variant = "gomoku",
+		.rule = RULE_FREESTYLE,
+		.rows = 15, .cols = 15, .k = 5,
+		.result = RESULT_BLACK_WIN,
+		.reason = REASON_FIVE,
+		.started_at = 1700000000, .ended_at = 1700000060,
+		.nmoves = 9, .moves = moves, .move_ms = ms,
+	};
+	double t0 = bench_now_ms();
+	long long id;
+
+	if (store_record_match(s, &m, &id) != STORE_OK)
+		return -1.0;
+	return bench_now_ms() - t0;
+}
+
+/* One row of figures for n players in a fresh database under dir. */
+static int run_size(const char *dir, int n)
+{
+	char path[512];
+	struct store *s = NULL;
+	struct plist *l = plist_create();
+	double t0, startup, scan, lookup_us;
+	long rss0, rss1;
+	int i, found = 0;
+
+	snprintf(path, sizeof(path), "%s/bench-%d.db", dir, n);
+	if (l == NULL || store_open(path, &s) != STORE_OK)
+		return -1;
+	store_close(s);
+	if (fill(path, n) != 0)
+		return -1;
+	scan = plain_scan_ms(path);
+	rss0 = bench_rss_bytes();
+	t0 = bench_now_ms();
+	if (store_open(path, &s) != STORE_OK ||
+	    store_load_players(s, l) != STORE_OK)
+		return -1;
+	startup = bench_now_ms() - t0;
+	rss1 = bench_rss_bytes();
+	t0 = bench_now_ms();
+	for (i = 0; i < 1000; i++)
+		found += plist_find(l, "player1") != NULL;
+	lookup_us = (bench_now_ms() - t0) * 1000.0 / 1000;
+	printf("%9d  %9.1f  %9.1f  %5.2fx  %9.2f  %9.1f  %9.3f  %9.2f  %7.0f\n",
+	       n, startup, scan, startup / (scan > 0 ? scan : 1),
+	       leaderboard_ms(l), sort_ms(l), found == 1000 ? lookup_us : -1.0,
+	       record_ms(s, l), (double)(rss1 - rss0) / n);
+	store_close(s);
+	plist_free(l);
+	bench_remove_db(path);
+	return 0;
+}
+
+int bench_store(const char *dir)
+{
+	static const int sizes[] = {1000, 100000, 1000000};
+	size_t i;
+
+	printf("\n== Players: store and list ==\n"
+	       "  players   start-up    sqlite3  ratio    top 10  full sort"
+	       "     lookup     record  memory\n"
+	       "                 ms   scan, ms               ms         ms"
+	       "         us         ms  B/player\n");
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (run_size(dir, sizes[i]) != 0) {
+			fprintf(stderr, "bench: store run failed at %d\n",
+				sizes[i]);
+			return -1;
+		}
+	printf("targets: start-up at 1e6 < 1000 ms and < 2x the plain scan; "
+	       "record < 20 ms; < 200 B/player\n");
+	return 0;
+}

@@ -1,0 +1,1411 @@
+/* test_store.c -- tests for src/store.c, each on throw-away databases in
+ * a mkdtemp() folder that the suite's cleanup removes. Plain SQLite
+ * connections look at (and tamper with) the files from outside.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <CUnit/CUnit.h>
+#include <sqlite3.h>
+
+#include "auth.h"
+#include "player.h"
+#include "rating.h"
+#include "store.h"
+
+#define APP_ID     0x476F6D6B /* "Gomk" */
+#define PATH_SIZE  512
+#define SNAP_SIZE  4096
+#define RAW_ERROR  LLONG_MIN
+#define HASH_ALICE "$argon2id$v=19$m=8,t=1,p=1$YWxpY2VzYWx0$aliceHASHaaaa0001"
+#define HASH_BOB   "$argon2id$v=19$m=8,t=1,p=1$Ym9ic2FsdHM$bobHASHbbbbbb0002"
+#define HASH_CAROL "$argon2id$v=19$m=8,t=1,p=1$Y2Fyb2xzYWx0$carolHASHccc0003"
+
+static char tmpdir[PATH_SIZE];
+static int file_no;
+
+/* ==== Files and folders ================================================= */
+
+/* Remove `path` and, when it is a folder, everything in it. Return 0 or
+ * -1. */
+static int remove_tree(const char *path)
+{
+	char child[PATH_SIZE];
+	struct dirent *e;
+	struct stat sb;
+	DIR *d;
+
+	if (lstat(path, &sb) != 0)
+		return -1;
+	if (!S_ISDIR(sb.st_mode))
+		return unlink(path);
+	d = opendir(path);
+	if (d == NULL)
+		return -1;
+	for (e = readdir(d); e != NULL; e = readdir(d)) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(child, sizeof child, "%s/%s", path, e->d_name);
+		remove_tree(child);
+	}
+	closedir(d);
+	return rmdir(path);
+}
+
+/* Make the suite's temporary folder. */
+static int suite_init(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "%s", "/tmp/gomoku-store-XXXXXX");
+	return mkdtemp(tmpdir) != NULL ? 0 : -1;
+}
+
+/* Remove the suite's temporary folder. */
+static int suite_cleanup(void)
+{
+	return remove_tree(tmpdir);
+}
+
+/* A fresh path in the temporary folder, unique within the run. */
+static void new_path(char *buf, const char *name)
+{
+	int n = snprintf(buf, PATH_SIZE, "%s/%d-%s", tmpdir, ++file_no, name);
+
+	CU_ASSERT_FATAL(n > 0 && n < PATH_SIZE);
+}
+
+/* `path` with `suffix` appended. */
+static void with_suffix(char *buf, const char *path, const char *suffix)
+{
+	int n = snprintf(buf, PATH_SIZE, "%s%s", path, suffix);
+
+	CU_ASSERT_FATAL(n > 0 && n < PATH_SIZE);
+}
+
+/* The permission bits of `path`, or -1 when it cannot be stat'ed. */
+static int mode_of(const char *path)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) != 0)
+		return -1;
+	return (int)(sb.st_mode & 07777);
+}
+
+/* The whole of file `path` in a new buffer; *len is its size. NULL when
+ * it cannot be read. */
+static char *read_all(const char *path, size_t *len)
+{
+	char *buf = NULL;
+	struct stat sb;
+	FILE *f;
+
+	f = fopen(path, "rb");
+	if (f == NULL)
+		return NULL;
+	if (fstat(fileno(f), &sb) == 0) {
+		buf = malloc((size_t)sb.st_size + 1);
+		*len = (size_t)sb.st_size;
+		if (buf != NULL && fread(buf, 1, *len, f) != *len) {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Write `text` to a new file `path`. Return 0 or -1. */
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+	int ok;
+
+	if (f == NULL)
+		return -1;
+	ok = fputs(text, f) >= 0;
+	return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/* True when files `a` and `b` hold the same bytes. */
+static int same_bytes(const char *a, size_t alen, const char *path)
+{
+	size_t blen = 0;
+	char *b = read_all(path, &blen);
+	int same = b != NULL && alen == blen && memcmp(a, b, alen) == 0;
+
+	free(b);
+	return same;
+}
+
+/* How many times `needle` occurs in the bytes of file `path` (0 when the
+ * file does not exist). */
+static int count_in_file(const char *path, const char *needle)
+{
+	size_t len = 0, nlen = strlen(needle), i;
+	char *buf = read_all(path, &len);
+	int n = 0;
+
+	for (i = 0; buf != NULL && i + nlen <= len; i++)
+		if (memcmp(buf + i, needle, nlen) == 0)
+			n++;
+	free(buf);
+	return n;
+}
+
+/* ==== Plain SQLite ====================================================== */
+
+/* Open `path` with plain SQLite, foreign keys on. NULL on failure. */
+static sqlite3 *raw_open(const char *path)
+{
+	sqlite3 *db = NULL;
+
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) !=
+	            SQLITE_OK ||
+	    sqlite3_busy_timeout(db, 5000) != SQLITE_OK ||
+	    sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) !=
+	            SQLITE_OK) {
+		sqlite3_close(db);
+		return NULL;
+	}
+	return db;
+}
+
+/* Run `sql` (no parameters) on the file `path`. Return SQLite's code. */
+static int path_exec(const char *path, const char *sql)
+{
+	sqlite3 *db = raw_open(path);
+	int rc;
+
+	if (db == NULL)
+		return SQLITE_CANTOPEN;
+	rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+	sqlite3_close(db);
+	return rc;
+}
+
+/* Prepare `sql` on `db` and bind `arg` to ?1 when it has parameters.
+ * NULL on failure. */
+static sqlite3_stmt *raw_query(sqlite3 *db, const char *sql, long long arg)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	if (sqlite3_bind_parameter_count(st) > 0 &&
+	    sqlite3_bind_int64(st, 1, arg) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+/* The first column of the first row of `sql` (?1 = arg) as an integer,
+ * or RAW_ERROR. */
+static long long raw_int(sqlite3 *db, const char *sql, long long arg)
+{
+	sqlite3_stmt *st = raw_query(db, sql, arg);
+	long long v = RAW_ERROR;
+
+	if (st != NULL && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* The first column of the first row of `sql` (?1 = arg) as text in
+ * buf[SNAP_SIZE] ("(null)" for NULL, "(error)" on failure). */
+static const char *raw_text(sqlite3 *db, const char *sql, long long arg,
+                            char *buf)
+{
+	sqlite3_stmt *st = raw_query(db, sql, arg);
+	const unsigned char *t;
+
+	snprintf(buf, SNAP_SIZE, "%s", "(error)");
+	if (st != NULL && sqlite3_step(st) == SQLITE_ROW) {
+		t = sqlite3_column_text(st, 0);
+		snprintf(buf, SNAP_SIZE, "%s", t ? (const char *)t : "(null)");
+	}
+	sqlite3_finalize(st);
+	return buf;
+}
+
+/* raw_int() on the file `path`. */
+static long long path_int(const char *path, const char *sql, long long arg)
+{
+	sqlite3 *db = raw_open(path);
+	long long v;
+
+	if (db == NULL)
+		return RAW_ERROR;
+	v = raw_int(db, sql, arg);
+	sqlite3_close(db);
+	return v;
+}
+
+/* raw_text() on the file `path`. */
+static const char *path_text(const char *path, const char *sql, long long arg,
+                             char *buf)
+{
+	sqlite3 *db = raw_open(path);
+
+	snprintf(buf, SNAP_SIZE, "%s", "(error)");
+	if (db == NULL)
+		return buf;
+	raw_text(db, sql, arg, buf);
+	sqlite3_close(db);
+	return buf;
+}
+
+/* Every table's rows that a match can change, as one string. */
+static const char *snapshot(const char *path, char *buf)
+{
+	return path_text(
+	        path,
+	        "SELECT (SELECT group_concat(s, ';') FROM (SELECT id || ':' ||"
+	        " games || ':' || wins || ':' || losses || ':' || ties || ':'"
+	        " || score || ':' || rating || ':' || failed_logins || ':' ||"
+	        " locked_until || ':' || last_login_at AS s FROM players"
+	        " ORDER BY id)) || '|' || (SELECT count(*) FROM matches) ||"
+	        " '|' || (SELECT count(*) FROM match_moves)",
+	        0, buf);
+}
+
+/* The schema as text, sorted by object name. */
+static const char *schema_text(const char *path, char *buf)
+{
+	return path_text(path,
+	                 "SELECT group_concat(type || ' ' || name || ' ' ||"
+	                 " coalesce(sql, ''), char(10)) FROM"
+	                 " (SELECT * FROM sqlite_schema ORDER BY name)",
+	                 0, buf);
+}
+
+/* ==== Fixtures ========================================================== */
+
+/* Open a store at `path`, asserting success. */
+static struct store *open_ok(const char *path)
+{
+	struct store *s = NULL;
+	enum store_status st = store_open(path, &s);
+
+	CU_ASSERT_EQUAL_FATAL(st, STORE_OK);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "");
+	return s;
+}
+
+/* A new club at a fresh path (into path[PATH_SIZE]) with alice, bob and
+ * carol; their ids go to ids[3]. */
+static struct store *club(char *path, long long ids[3])
+{
+	struct store *s;
+
+	new_path(path, "club.db");
+	s = open_ok(path);
+	CU_ASSERT_EQUAL_FATAL(store_add_player(s, "alice", "Alice", HASH_ALICE,
+	                                       1000, &ids[0]),
+	                      STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(
+	        store_add_player(s, "bob", "Bob", HASH_BOB, 1001, &ids[1]),
+	        STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_add_player(s, "carol", "Carol", HASH_CAROL,
+	                                       1002, &ids[2]),
+	                      STORE_OK);
+	return s;
+}
+
+/* Every player in the database, in a new list. */
+static struct plist *load(struct store *s)
+{
+	struct plist *l = plist_create();
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	CU_ASSERT_EQUAL(store_load_players(s, l), STORE_OK);
+	return l;
+}
+
+/* A copy of player `id`'s record as the database has it now. */
+static struct player_record record_of(struct store *s, long long id)
+{
+	struct player_record r = {0};
+	struct plist *l = load(s);
+	struct player *p = plist_find_id(l, id);
+
+	CU_ASSERT_PTR_NOT_NULL(p);
+	if (p != NULL)
+		r = p->rec;
+	plist_free(l);
+	return r;
+}
+
+/* Nine moves on 15x15 in which black makes five in a row. */
+static const struct move five_moves[] = {
+        {7, 3}, {8, 3}, {7, 4}, {8, 4}, {7, 5}, {8, 5}, {7, 6}, {8, 6}, {7, 7},
+};
+static const long long five_ms[] = {
+        0, 1500, 2600, 4100, 5000, 7300, 8000, 9999, 12345,
+};
+
+/* A ranked 15x15 match between `black` and `white` with the moves above. */
+static struct match_record a_match(long long black, long long white,
+                                   enum match_result result)
+{
+	struct match_record m = {
+	        .black_id = black,
+	        .white_id = white,
+	        .variant = "gomoku",
+	        .rule = RULE_FREESTYLE,
+	        .rows = 15,
+	        .cols = 15,
+	        .k = 5,
+	        .result = result,
+	        .reason = result == RESULT_DRAW ? REASON_DRAW : REASON_FIVE,
+	        .started_at = 2000,
+	        .ended_at = 2013,
+	        .nmoves = 9,
+	        .moves = five_moves,
+	        .move_ms = five_ms,
+	};
+	return m;
+}
+
+/* ==== Opening =========================================================== */
+
+/* Open makes the missing folder 0700 and the file 0600, and SQLite's -wal
+ * and -shm files are 0600 too, whatever the umask. */
+static void test_open_modes(void)
+{
+	char dir[PATH_SIZE], path[PATH_SIZE], side[PATH_SIZE];
+	mode_t old = umask(0);
+	struct store *s;
+	long long id;
+
+	new_path(dir, "newdir");
+	with_suffix(path, dir, "/club.db");
+	s = open_ok(path);
+	CU_ASSERT_EQUAL(mode_of(dir), 0700);
+	CU_ASSERT_EQUAL(mode_of(path), 0600);
+	CU_ASSERT_EQUAL(store_add_player(s, "alice", "A", HASH_ALICE, 1, &id),
+	                STORE_OK);
+	with_suffix(side, path, "-wal");
+	CU_ASSERT_EQUAL(mode_of(side), 0600);
+	with_suffix(side, path, "-shm");
+	CU_ASSERT_EQUAL(mode_of(side), 0600);
+	store_close(s);
+	umask(old);
+
+	/* Only the last component is made. */
+	new_path(dir, "missing");
+	with_suffix(path, dir, "/sub/club.db");
+	s = NULL;
+	CU_ASSERT_EQUAL(store_open(path, &s), STORE_CANT_OPEN);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_STRING_NOT_EQUAL(store_errmsg(s), "");
+	CU_ASSERT_EQUAL(mode_of(dir), -1);
+	store_close(s);
+
+	/* A folder where the file should be. */
+	s = NULL;
+	CU_ASSERT_EQUAL(store_open(tmpdir, &s), STORE_CANT_OPEN);
+	store_close(s);
+}
+
+static sqlite3 *captured_db;
+
+/* SQLite auto-extension: remember each new connection. */
+static int capture_db(sqlite3 *db, char **err, const sqlite3_api_routines *api)
+{
+	(void)err;
+	(void)api;
+	captured_db = db;
+	return SQLITE_OK;
+}
+
+/* Open a store at `path` and return the SQLite connection it made. */
+static sqlite3 *open_captured(const char *path, struct store **s)
+{
+	captured_db = NULL;
+	CU_ASSERT_EQUAL(sqlite3_auto_extension((void (*)(void))capture_db),
+	                SQLITE_OK);
+	CU_ASSERT_EQUAL(store_open(path, s), STORE_OK);
+	sqlite3_cancel_auto_extension((void (*)(void))capture_db);
+	CU_ASSERT_PTR_NOT_NULL(captured_db);
+	return captured_db;
+}
+
+/* Check the pragmas on one of the store's connections. */
+static void check_pragmas(sqlite3 *db)
+{
+	char buf[SNAP_SIZE];
+
+	CU_ASSERT_STRING_EQUAL(raw_text(db, "PRAGMA journal_mode", 0, buf),
+	                       "wal");
+	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA synchronous", 0), 2);
+	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA foreign_keys", 0), 1);
+	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA busy_timeout", 0), 5000);
+	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA secure_delete", 0), 1);
+}
+
+/* Every connection gets WAL, synchronous=FULL, foreign keys and a busy
+ * timeout: the first one (which makes the file) and a later one. */
+static void test_open_pragmas(void)
+{
+	char path[PATH_SIZE];
+	struct store *a = NULL, *b = NULL;
+	sqlite3 *db;
+
+	new_path(path, "pragmas.db");
+	db = open_captured(path, &a);
+	if (db != NULL)
+		check_pragmas(db);
+	db = open_captured(path, &b);
+	if (db != NULL)
+		check_pragmas(db);
+	store_close(b);
+	store_close(a);
+}
+
+/* Make an SQLite database with no tables at `path` (it has a header and
+ * a page, unlike a 0-byte file). Return 0 or -1. */
+static int make_empty_sqlite(const char *path)
+{
+	sqlite3 *db = NULL;
+	int rc;
+
+	rc = sqlite3_open_v2(path, &db,
+	                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "CREATE TABLE t (x); DROP TABLE t;", NULL,
+		                  NULL, NULL);
+	sqlite3_close(db);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+/* A new file, and an empty SQLite file, get the whole current schema:
+ * our application id, the latest user_version, STRICT tables. */
+static void test_new_schema(void)
+{
+	char path[PATH_SIZE];
+	struct store *s;
+	long long id;
+	int i;
+
+	CU_ASSERT(store_schema_version() >= 2);
+	for (i = 0; i < 2; i++) {
+		new_path(path, "schema.db");
+		if (i == 1) /* an empty SQLite database, not a 0-byte file */
+			CU_ASSERT_EQUAL_FATAL(make_empty_sqlite(path), 0);
+		s = open_ok(path);
+		store_close(s);
+		CU_ASSERT_EQUAL(path_int(path, "PRAGMA application_id", 0),
+		                APP_ID);
+		CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
+		                store_schema_version());
+		CU_ASSERT_EQUAL(
+		        path_int(path,
+		                 "SELECT count(*) FROM pragma_table_list"
+		                 " WHERE name IN ('players', 'matches',"
+		                 " 'match_moves') AND strict = 1",
+		                 0),
+		        3);
+		CU_ASSERT_EQUAL(path_int(path,
+		                         "SELECT wr FROM pragma_table_list"
+		                         " WHERE name = 'match_moves'",
+		                         0),
+		                1);
+	}
+
+	/* Opening again keeps what is there. */
+	s = open_ok(path);
+	CU_ASSERT_EQUAL(store_add_player(s, "keeper", "K", HASH_ALICE, 5, &id),
+	                STORE_OK);
+	store_close(s);
+	s = open_ok(path);
+	store_close(s);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM players", 0), 1);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
+	                store_schema_version());
+}
+
+/* ==== Migrations ======================================================== */
+
+/* Turn the current database at `path` into a version 1 database: what
+ * version 1 made (the real first migration, run by store_open()) without
+ * what version 2 adds. */
+static void make_v1(const char *path)
+{
+	CU_ASSERT_EQUAL_FATAL(path_exec(path, "DROP TABLE match_moves;"
+	                                      "DROP TABLE matches;"
+	                                      "PRAGMA user_version = 1;"),
+	                      SQLITE_OK);
+	CU_ASSERT_EQUAL(path_int(path,
+	                         "SELECT count(*) FROM sqlite_schema WHERE"
+	                         " name LIKE 'match%'",
+	                         0),
+	                0);
+}
+
+/* A version 1 database with players in it is brought to the current
+ * schema: the same schema as a new file, and every player kept. */
+static void test_migrate_v1(void)
+{
+	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
+	char players[SNAP_SIZE], again[SNAP_SIZE];
+	struct match_record m;
+	long long ids[3], mid;
+	struct store *s;
+
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 2); /* add v2 -> v3 */
+	s = club(path, ids);
+	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	store_close(s);
+	schema_text(path, before);
+	make_v1(path);
+	path_text(path,
+	          "SELECT group_concat(id || username || wins || losses ||"
+	          " rating || password_hash, ';') FROM players",
+	          0, players);
+
+	s = open_ok(path);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 2);
+	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+	                                 "SELECT group_concat(id || username ||"
+	                                 " wins || losses || rating ||"
+	                                 " password_hash, ';') FROM players",
+	                                 0, again),
+	                       players);
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 1);
+	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 2);
+	store_close(s);
+}
+
+/* A migration that fails half-way is rolled back whole: the version and
+ * the tables are as they were. */
+static void test_migrate_rollback(void)
+{
+	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
+	struct store *s;
+	long long ids[3];
+
+	s = club(path, ids);
+	store_close(s);
+	make_v1(path);
+	/* Version 2 makes matches and matches_by_black, then fails here. */
+	CU_ASSERT_EQUAL(path_exec(path, "CREATE TABLE matches_by_white (x)"),
+	                SQLITE_OK);
+	schema_text(path, before);
+	s = NULL;
+	CU_ASSERT_EQUAL(store_open(path, &s), STORE_ERR);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_EQUAL(
+	        strncmp(store_errmsg(s), "cannot upgrade the database: ", 29),
+	        0);
+	store_close(s);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 1);
+	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM players", 0), 3);
+}
+
+/* A database from a newer Gomoku Club is refused, its bytes untouched. */
+static void test_refuse_newer(void)
+{
+	char path[PATH_SIZE];
+	struct store *s;
+	long long ids[3];
+	size_t len = 0;
+	char *bytes;
+
+	s = club(path, ids);
+	store_close(s);
+	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA user_version = 99"), SQLITE_OK);
+	bytes = read_all(path, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+	s = NULL;
+	CU_ASSERT_EQUAL(store_open(path, &s), STORE_NEWER);
+	CU_ASSERT_PTR_NOT_NULL(s);
+	CU_ASSERT_STRING_NOT_EQUAL(store_errmsg(s), "");
+	store_close(s);
+	CU_ASSERT(same_bytes(bytes, len, path));
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 99);
+	free(bytes);
+}
+
+/* Open `path`, expecting STORE_NOT_OURS and the file unchanged. */
+static void expect_not_ours(const char *path)
+{
+	struct store *s = NULL;
+	size_t len = 0;
+	char *bytes = read_all(path, &len);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+	CU_ASSERT_EQUAL(store_open(path, &s), STORE_NOT_OURS);
+	CU_ASSERT_STRING_NOT_EQUAL(store_errmsg(s), "");
+	store_close(s);
+	CU_ASSERT(same_bytes(bytes, len, path));
+	free(bytes);
+}
+
+/* A text file and other programs' databases are refused, untouched. */
+static void test_refuse_foreign(void)
+{
+	char path[PATH_SIZE];
+
+	new_path(path, "notes.txt");
+	CU_ASSERT_EQUAL_FATAL(write_text(path, "Shopping list\n- milk\n- go "
+	                                       "board\n- 361 stones\n"),
+	                      0);
+	expect_not_ours(path);
+
+	new_path(path, "other.db");
+	CU_ASSERT_EQUAL_FATAL(write_text(path, ""), 0);
+	CU_ASSERT_EQUAL(path_exec(path, "CREATE TABLE recipes (name TEXT);"
+	                                "INSERT INTO recipes VALUES ('soup');"),
+	                SQLITE_OK);
+	expect_not_ours(path);
+
+	new_path(path, "tagged.db");
+	CU_ASSERT_EQUAL_FATAL(write_text(path, ""), 0);
+	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA application_id = 42;"
+	                                "CREATE TABLE t (x); DROP TABLE t;"),
+	                SQLITE_OK);
+	expect_not_ours(path);
+
+	/* A newer-looking version without our application id. */
+	new_path(path, "versioned.db");
+	CU_ASSERT_EQUAL_FATAL(write_text(path, ""), 0);
+	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA user_version = 99;"),
+	                SQLITE_OK);
+	expect_not_ours(path);
+}
+
+/* ==== Constraints ======================================================= */
+
+/* True when `sql` on `db` fails with a constraint error. */
+static int refused(sqlite3 *db, const char *sql)
+{
+	return (sqlite3_exec(db, sql, NULL, NULL, NULL) & 0xff) ==
+	       SQLITE_CONSTRAINT;
+}
+
+/* The database itself refuses bad counters, names, matches and moves. */
+static void test_constraints_raw(void)
+{
+	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
+	struct match_record m;
+	long long ids[3], mid;
+	struct store *s;
+	sqlite3 *db;
+
+	s = club(path, ids);
+	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	snapshot(path, before);
+	db = raw_open(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	CU_ASSERT(refused(db, "UPDATE players SET wins = -1"));
+	CU_ASSERT(refused(db, "UPDATE players SET losses = -1, games = 0,"
+	                      " score = 1"));
+	CU_ASSERT(refused(db, "UPDATE players SET failed_logins = -1"));
+	CU_ASSERT(refused(db, "UPDATE players SET games = games + 1"));
+	CU_ASSERT(refused(db, "UPDATE players SET score = score + 1"));
+	CU_ASSERT(refused(db, "UPDATE players SET wins = 'many'"));
+	CU_ASSERT(refused(db, "UPDATE players SET username = 'x y'"
+	                      " WHERE username = 'alice'"));
+	CU_ASSERT(refused(db, "UPDATE players SET username = 'al'"
+	                      " WHERE username = 'alice'"));
+	CU_ASSERT(refused(db, "UPDATE players SET username = 'BOB'"
+	                      " WHERE username = 'alice'"));
+	CU_ASSERT(refused(db, "UPDATE players SET nickname = ''"));
+	CU_ASSERT(refused(db, "INSERT INTO matches (black_id, white_id,"
+	                      " variant, rule, rows, cols, k, result, reason,"
+	                      " started_at, ended_at) SELECT id, id, 'gomoku',"
+	                      " 'freestyle', 15, 15, 5, 'black', 'five', 1, 2"
+	                      " FROM players LIMIT 1"));
+	CU_ASSERT(refused(db, "INSERT INTO matches (black_id, white_id,"
+	                      " variant, rule, rows, cols, k, result, reason,"
+	                      " started_at, ended_at) VALUES (999998, 999999,"
+	                      " 'gomoku', 'freestyle', 15, 15, 5, 'black',"
+	                      " 'five', 1, 2)"));
+	CU_ASSERT(refused(db, "UPDATE matches SET k = 16"));
+	CU_ASSERT(refused(db, "UPDATE matches SET result = 'draw'"));
+	CU_ASSERT(refused(db, "INSERT INTO match_moves SELECT id, 10, 26, 0, 0"
+	                      " FROM matches"));
+	CU_ASSERT(refused(db, "INSERT INTO match_moves SELECT id, 10, 14, 15,"
+	                      " 0 FROM matches"));
+	CU_ASSERT(refused(db, "INSERT INTO match_moves SELECT id, 10, 7, 3, 0"
+	                      " FROM matches"));
+	CU_ASSERT(refused(db, "UPDATE match_moves SET ms = -1"));
+	CU_ASSERT(refused(db, "DELETE FROM players"));
+	sqlite3_close(db);
+	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
+	store_close(s);
+}
+
+/* Adding players: a name taken in any case is STORE_EXISTS, names and
+ * nicknames outside the limits are refused, and nothing is added. */
+static void test_constraints_add(void)
+{
+	char path[PATH_SIZE], nick[PLAYER_NICKNAME_MAX + 2];
+	struct store *s;
+	long long ids[3], id = -7;
+
+	s = club(path, ids);
+	CU_ASSERT(ids[0] != ids[1] && ids[1] != ids[2]);
+	CU_ASSERT_EQUAL(store_add_player(s, "ALICE", "x", HASH_BOB, 9, &id),
+	                STORE_EXISTS);
+	CU_ASSERT_STRING_NOT_EQUAL(store_errmsg(s), "");
+	CU_ASSERT_EQUAL(store_add_player(s, "Bob", "x", HASH_BOB, 9, &id),
+	                STORE_EXISTS);
+	CU_ASSERT_EQUAL(store_add_player(s, "al", "x", HASH_BOB, 9, &id),
+	                STORE_ERR);
+	CU_ASSERT_EQUAL(strncmp(store_errmsg(s), "cannot add the player: ", 23),
+	                0);
+	CU_ASSERT_EQUAL(store_add_player(s, "a_b-c", "x", HASH_BOB, 9, &id),
+	                STORE_ERR);
+	CU_ASSERT_EQUAL(store_add_player(s, "abcdefghij0123456789x", "x",
+	                                 HASH_BOB, 9, &id),
+	                STORE_ERR);
+	memset(nick, 'n', sizeof nick - 1);
+	nick[sizeof nick - 1] = '\0'; /* 81 bytes */
+	CU_ASSERT_EQUAL(store_add_player(s, "dave", nick, HASH_BOB, 9, &id),
+	                STORE_ERR);
+	CU_ASSERT_EQUAL(id, -7);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM players", 0), 3);
+
+	nick[sizeof nick - 2] = '\0'; /* 80 bytes */
+	CU_ASSERT_EQUAL(store_add_player(s, "abcdefghij0123456789", nick,
+	                                 HASH_BOB, 9, &id),
+	                STORE_OK);
+	CU_ASSERT(id > ids[2]);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "");
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM players", 0), 4);
+	store_close(s);
+}
+
+/* ==== Logins ============================================================ */
+
+/* get_login finds a player in any case, with the hash and lock state. */
+static void test_get_login(void)
+{
+	char path[PATH_SIZE];
+	struct store_login in;
+	long long ids[3];
+	struct store *s;
+
+	s = club(path, ids);
+	memset(&in, 0x55, sizeof in);
+	CU_ASSERT_EQUAL(store_get_login(s, "BoB", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.id, ids[1]);
+	CU_ASSERT_STRING_EQUAL(in.hash, HASH_BOB);
+	CU_ASSERT_EQUAL(in.failed_logins, 0);
+	CU_ASSERT_EQUAL(in.locked_until, 0);
+	CU_ASSERT_EQUAL(store_get_login(s, "nobody", &in), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_get_login(s, "bob%", &in), STORE_NOT_FOUND);
+	store_close(s);
+}
+
+/* Failed logins count up one by one and lock the account as
+ * auth_lock_seconds() says (from the fifth); other players untouched. */
+static void test_login_failed(void)
+{
+	char path[PATH_SIZE];
+	struct store_login in;
+	long long ids[3], lock;
+	struct store *s;
+	int n;
+
+	s = club(path, ids);
+	CU_ASSERT(auth_lock_seconds(AUTH_LOCK_AFTER) > 0);
+	for (n = 1; n <= AUTH_LOCK_AFTER + 2; n++) {
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], 10000 + n),
+		                STORE_OK);
+		CU_ASSERT_EQUAL_FATAL(store_get_login(s, "alice", &in),
+		                      STORE_OK);
+		CU_ASSERT_EQUAL(in.failed_logins, n);
+		lock = auth_lock_seconds(n);
+		CU_ASSERT_EQUAL(in.locked_until,
+		                lock > 0 ? 10000 + n + lock : 0);
+		CU_ASSERT_EQUAL(in.locked_until != 0, n >= AUTH_LOCK_AFTER);
+	}
+	CU_ASSERT_EQUAL(store_get_login(s, "bob", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 0);
+	CU_ASSERT_EQUAL(in.locked_until, 0);
+	CU_ASSERT_EQUAL(store_login_failed(s, 999999, 1), STORE_NOT_FOUND);
+	store_close(s);
+}
+
+/* A successful login resets failures and the lock, sets last_login_at
+ * and stores a new hash only when one is given. */
+static void test_login_succeeded(void)
+{
+	static const char rehash[] = "$argon2id$v=19$m=65536,t=2,p=1$bmV3$new";
+	char path[PATH_SIZE];
+	struct store_login in;
+	long long ids[3];
+	struct plist *l;
+	struct store *s;
+	int i;
+
+	s = club(path, ids);
+	for (i = 0; i < AUTH_LOCK_AFTER; i++)
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], 100), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 7777, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 0);
+	CU_ASSERT_EQUAL(in.locked_until, 0);
+	CU_ASSERT_STRING_EQUAL(in.hash, HASH_ALICE);
+
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 8888, rehash),
+	                STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(in.hash, rehash);
+	l = load(s);
+	CU_ASSERT_EQUAL(plist_find_id(l, ids[0])->last_login_at, 8888);
+	CU_ASSERT_EQUAL(plist_find_id(l, ids[1])->last_login_at, 0);
+	plist_free(l);
+	CU_ASSERT_EQUAL(store_get_login(s, "bob", &in), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(in.hash, HASH_BOB);
+	CU_ASSERT_EQUAL(store_login_succeeded(s, 999999, 1, NULL),
+	                STORE_NOT_FOUND);
+	store_close(s);
+}
+
+/* set_password replaces one player's hash and no other. */
+static void test_set_password(void)
+{
+	static const char fresh[] = "$argon2id$v=19$m=8,t=1,p=1$ZnJlc2g$fresh";
+	char path[PATH_SIZE];
+	struct store_login in;
+	long long ids[3];
+	struct store *s;
+
+	s = club(path, ids);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[2], fresh), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "carol", &in), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(in.hash, fresh);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(in.hash, HASH_ALICE);
+	CU_ASSERT_EQUAL(store_set_password(s, 999999, fresh), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[2], ""), STORE_ERR);
+	CU_ASSERT_EQUAL(store_get_login(s, "carol", &in), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(in.hash, fresh);
+	store_close(s);
+}
+
+/* ==== Matches =========================================================== */
+
+/* `r` after one game scored `score` (1, 0.5, 0) against `opp`. */
+static struct player_record expect_after(struct player_record r,
+                                         const struct player_record *opp,
+                                         double score)
+{
+	double delta = rating_delta(r.rating, r.games, opp->rating, score);
+
+	r.games++;
+	r.wins += score == 1.0;
+	r.losses += score == 0.0;
+	r.ties += score == 0.5;
+	r.score = r.wins - r.losses;
+	r.rating += delta;
+	return r;
+}
+
+/* Assert that two records are the same. */
+static void assert_record(struct player_record got, struct player_record want)
+{
+	CU_ASSERT_EQUAL(got.games, want.games);
+	CU_ASSERT_EQUAL(got.wins, want.wins);
+	CU_ASSERT_EQUAL(got.losses, want.losses);
+	CU_ASSERT_EQUAL(got.ties, want.ties);
+	CU_ASSERT_EQUAL(got.score, want.score);
+	CU_ASSERT_DOUBLE_EQUAL(got.rating, want.rating, 1e-9);
+}
+
+/* Record one match and check both players' records and the third's. */
+static void record_and_check(struct store *s, const long long ids[3],
+                             long long black, long long white,
+                             enum match_result result, long long *mid)
+{
+	struct player_record b = record_of(s, black), w = record_of(s, white);
+	struct player_record third = record_of(s, ids[2]);
+	double bs = result == RESULT_BLACK_WIN   ? 1.0
+	            : result == RESULT_WHITE_WIN ? 0.0
+	                                         : 0.5;
+	struct match_record m = a_match(black, white, result);
+
+	CU_ASSERT_EQUAL_FATAL(store_record_match(s, &m, mid), STORE_OK);
+	assert_record(record_of(s, black), expect_after(b, &w, bs));
+	assert_record(record_of(s, white), expect_after(w, &b, 1.0 - bs));
+	assert_record(record_of(s, ids[2]), third);
+}
+
+/* Check the match row and its moves as written for a_match(). */
+static void check_match_row(const char *path, long long mid, long long black,
+                            long long white, const char *result)
+{
+	char buf[SNAP_SIZE], want[SNAP_SIZE];
+	size_t used = 0;
+	int i;
+
+	snprintf(want, sizeof want,
+	         "finished|%lld|%lld||gomoku|freestyle|15|"
+	         "15|5|%s|%s|2000|2013",
+	         black, white, result,
+	         strcmp(result, "draw") ? "five" : "draw");
+	CU_ASSERT_STRING_EQUAL(
+	        path_text(path,
+	                  "SELECT status || '|' || black_id || '|' || white_id"
+	                  " || '|' || coalesce(ai_level, '') || '|' || variant"
+	                  " || '|' || rule || '|' || rows || '|' || cols ||"
+	                  " '|' || k || '|' || result || '|' || reason || '|'"
+	                  " || started_at || '|' || ended_at FROM matches"
+	                  " WHERE id = ?1",
+	                  mid, buf),
+	        want);
+	for (i = 0; i < 9; i++)
+		used += (size_t)snprintf(want + used, sizeof want - used,
+		                         "%s%d,%d,%d,%lld", i ? ";" : "", i + 1,
+		                         five_moves[i].row, five_moves[i].col,
+		                         five_ms[i]);
+	CU_ASSERT_STRING_EQUAL(
+	        path_text(path,
+	                  "SELECT group_concat(ply || ',' || row || ',' || col"
+	                  " || ',' || ms, ';') FROM (SELECT * FROM match_moves"
+	                  " WHERE match_id = ?1 ORDER BY ply)",
+	                  mid, buf),
+	        want);
+}
+
+/* Wins, losses and draws change both players exactly (counters and the
+ * Elo change rating_delta() gives), store the match and its moves in
+ * order, and leave the third player alone. */
+static void test_record_match(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3], m1 = 0, m2 = 0, m3 = 0, m4 = 0;
+	struct store *s;
+
+	s = club(path, ids);
+	record_and_check(s, ids, ids[0], ids[1], RESULT_BLACK_WIN, &m1);
+	check_match_row(path, m1, ids[0], ids[1], "black");
+	record_and_check(s, ids, ids[0], ids[1], RESULT_WHITE_WIN, &m2);
+	check_match_row(path, m2, ids[0], ids[1], "white");
+	record_and_check(s, ids, ids[1], ids[0], RESULT_WHITE_WIN, &m3);
+	record_and_check(s, ids, ids[0], ids[1], RESULT_DRAW, &m4);
+	check_match_row(path, m4, ids[0], ids[1], "draw");
+	CU_ASSERT(m1 != m2 && m2 != m3 && m3 != m4);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM matches", 0), 4);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
+	                36);
+	/* alice: W L W D; bob: L W L D. */
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).score, 1);
+	CU_ASSERT_EQUAL(record_of(s, ids[1]).score, -1);
+	CU_ASSERT(record_of(s, ids[0]).rating > RATING_START);
+	store_close(s);
+}
+
+/* Record `m`, expecting failure with `want`, the snapshot unchanged and
+ * *match_id untouched. */
+static void expect_refused(struct store *s, const char *path,
+                           const struct match_record *m, enum store_status want)
+{
+	char before[SNAP_SIZE], after[SNAP_SIZE];
+	long long mid = -7;
+
+	snapshot(path, before);
+	CU_ASSERT_EQUAL(store_record_match(s, m, &mid), want);
+	CU_ASSERT_EQUAL(mid, -7);
+	CU_ASSERT_EQUAL(
+	        strncmp(store_errmsg(s), "cannot record the match: ", 25), 0);
+	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
+}
+
+/* A match that cannot be written changes nothing: no match row, no move,
+ * no counter, whichever step failed. */
+static void test_record_rollback(void)
+{
+	struct move moves[9];
+	char path[PATH_SIZE];
+	struct match_record m;
+	long long ids[3], mid;
+	struct store *s;
+
+	s = club(path, ids);
+	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+
+	m = a_match(ids[0], 999999, RESULT_BLACK_WIN);
+	expect_refused(s, path, &m, STORE_NOT_FOUND);
+	m = a_match(ids[0], ids[0], RESULT_BLACK_WIN);
+	expect_refused(s, path, &m, STORE_ERR);
+	memcpy(moves, five_moves, sizeof moves);
+	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
+	m.moves = moves;
+	moves[8].row = 15; /* the last move is off the 15x15 board */
+	expect_refused(s, path, &m, STORE_ERR);
+	moves[8].row = 40; /* off every board */
+	expect_refused(s, path, &m, STORE_ERR);
+	moves[8] = moves[0]; /* a cell played twice */
+	expect_refused(s, path, &m, STORE_ERR);
+	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
+	m.k = 16;
+	expect_refused(s, path, &m, STORE_ERR);
+	m.k = 5;
+	m.result = (enum match_result)0;
+	expect_refused(s, path, &m, STORE_ERR);
+
+	/* The last step, white's counters, fails after black's were set. */
+	CU_ASSERT_EQUAL_FATAL(
+	        path_exec(path, "CREATE TRIGGER fail_bob BEFORE UPDATE OF games"
+	                        " ON players WHEN NEW.username = 'bob'"
+	                        " BEGIN SELECT RAISE(ABORT, 'test failure');"
+	                        " END"),
+	        SQLITE_OK);
+	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
+	expect_refused(s, path, &m, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+	                       "cannot record the match: test failure");
+	CU_ASSERT_EQUAL(path_exec(path, "DROP TRIGGER fail_bob"), SQLITE_OK);
+	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 2);
+	CU_ASSERT_EQUAL(record_of(s, ids[1]).games, 2);
+	store_close(s);
+}
+
+/* What the concurrent writers record: the i-th match of a writer. */
+static struct match_record concurrent_match(const long long ids[3], int i)
+{
+	static const enum match_result results[] = {
+	        RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW,
+	        RESULT_BLACK_WIN};
+
+	return i % 2 == 0 ? a_match(ids[0], ids[1], results[i % 4])
+	                  : a_match(ids[1], ids[0], results[i % 4]);
+}
+
+#define CONCURRENT_MATCHES 40
+
+/* Record the concurrent matches on a new handle. Return how many failed
+ * (or -1 when the store cannot be opened). */
+static int write_matches(const char *path, const long long ids[3])
+{
+	struct match_record m;
+	struct store *s = NULL;
+	int i, failed = 0;
+	long long mid;
+
+	if (store_open(path, &s) != STORE_OK) {
+		store_close(s);
+		return -1;
+	}
+	for (i = 0; i < CONCURRENT_MATCHES; i++) {
+		m = concurrent_match(ids, i);
+		if (store_record_match(s, &m, &mid) != STORE_OK) {
+			fprintf(stderr, "writer: %s\n", store_errmsg(s));
+			failed++;
+		}
+	}
+	store_close(s);
+	return failed;
+}
+
+/* Two processes, each with its own handle, record matches between the
+ * same players at once: every match is kept and the counters add up. */
+static void test_two_writers(void)
+{
+	char path[PATH_SIZE];
+	struct player_record a, b;
+	long long ids[3];
+	struct store *s;
+	int status = -1;
+	pid_t pid;
+
+	s = club(path, ids);
+	store_close(s);
+	fflush(NULL);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0)
+		_exit(write_matches(path, ids) == 0 ? 0 : 1);
+	CU_ASSERT_EQUAL(write_matches(path, ids), 0);
+	CU_ASSERT_EQUAL(waitpid(pid, &status, 0), pid);
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+	s = open_ok(path);
+	a = record_of(s, ids[0]);
+	b = record_of(s, ids[1]);
+	/* Per writer and 4 matches: alice W, W, D, L (see above). */
+	CU_ASSERT_EQUAL(a.games, 2 * CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(a.wins, CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(a.ties, CONCURRENT_MATCHES / 2);
+	CU_ASSERT_EQUAL(a.losses, CONCURRENT_MATCHES / 2);
+	CU_ASSERT_EQUAL(b.games, 2 * CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(b.wins, a.losses);
+	CU_ASSERT_EQUAL(b.losses, a.wins);
+	CU_ASSERT_EQUAL(b.ties, a.ties);
+	CU_ASSERT_DOUBLE_EQUAL(a.rating + b.rating, 2 * RATING_START, 1e-6);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM matches", 0),
+	                2 * CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
+	                2 * CONCURRENT_MATCHES * 9);
+	store_close(s);
+}
+
+#define OPENERS     6
+#define RACE_ROUNDS 10
+
+/* In a child: wait for the start signal on `fd`, open `path` and exit 0
+ * when that worked. */
+static void opener(int fd, const char *path)
+{
+	struct store *s = NULL;
+	char go;
+	int ok;
+
+	ok = read(fd, &go, 1) == 1 && store_open(path, &s) == STORE_OK;
+	if (!ok)
+		fprintf(stderr, "opener: %s\n", store_errmsg(s));
+	store_close(s);
+	_exit(ok ? 0 : 1);
+}
+
+/* Start OPENERS processes that open `path` at the same moment; assert
+ * that each one succeeded. */
+static void race_open(const char *path)
+{
+	char go[OPENERS] = {0};
+	pid_t pids[OPENERS];
+	int fds[2], i, status;
+
+	CU_ASSERT_EQUAL_FATAL(pipe(fds), 0);
+	fflush(NULL);
+	for (i = 0; i < OPENERS; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			close(fds[1]);
+			opener(fds[0], path);
+		}
+		CU_ASSERT(pids[i] > 0);
+	}
+	close(fds[0]);
+	CU_ASSERT_EQUAL(write(fds[1], go, sizeof go), (ssize_t)sizeof go);
+	close(fds[1]);
+	for (i = 0; i < OPENERS; i++) {
+		status = -1;
+		if (pids[i] > 0)
+			CU_ASSERT_EQUAL(waitpid(pids[i], &status, 0), pids[i]);
+		CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+}
+
+/* Several processes opening one new file at once all succeed: the one
+ * that makes the schema does, the others find it made. The race is
+ * run on several new files, as a lost race does not show every time. */
+static void test_open_race(void)
+{
+	char path[PATH_SIZE];
+	int round;
+
+	for (round = 0; round < RACE_ROUNDS; round++) {
+		new_path(path, "race.db");
+		race_open(path);
+		CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
+		                store_schema_version());
+	}
+}
+
+/* ==== Loading the list ================================================== */
+
+/* load_players appends every player in id order with all the fields, and
+ * leaves the list as it was when it cannot. */
+static void test_load_players(void)
+{
+	char path[PATH_SIZE];
+	struct match_record m;
+	long long ids[3], mid;
+	struct plist *l;
+	struct player *p;
+	struct store *s;
+	int i = 0;
+
+	new_path(path, "empty.db");
+	s = open_ok(path);
+	l = load(s);
+	CU_ASSERT_EQUAL(plist_count(l), 0);
+	plist_free(l);
+	store_close(s);
+
+	s = club(path, ids);
+	m = a_match(ids[1], ids[2], RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[2], 4242, NULL), STORE_OK);
+	l = load(s);
+	CU_ASSERT_EQUAL_FATAL(plist_count(l), 3);
+	for (p = plist_first(l); p != NULL; p = p->next, i++)
+		CU_ASSERT_EQUAL(p->id, ids[i]);
+	p = plist_find(l, "CAROL");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_STRING_EQUAL(p->username, "carol");
+	CU_ASSERT_STRING_EQUAL(p->nickname, "Carol");
+	CU_ASSERT_EQUAL(p->created_at, 1002);
+	CU_ASSERT_EQUAL(p->last_login_at, 4242);
+	CU_ASSERT_EQUAL(p->rec.wins, 1);
+	CU_ASSERT_EQUAL(p->rec.score, 1);
+	CU_ASSERT(p->rec.rating > RATING_START);
+	CU_ASSERT_DOUBLE_EQUAL(plist_find(l, "alice")->rec.rating, RATING_START,
+	                       1e-12);
+
+	/* Loading again would duplicate every name: refused, list kept. */
+	CU_ASSERT_EQUAL(store_load_players(s, l), STORE_ERR);
+	CU_ASSERT_STRING_NOT_EQUAL(store_errmsg(s), "");
+	CU_ASSERT_EQUAL(plist_count(l), 3);
+	CU_ASSERT_EQUAL(plist_last(l)->id, ids[2]);
+	plist_free(l);
+	store_close(s);
+}
+
+/* reload_player sees what another connection wrote: in place for a
+ * player in the list, appended for a new one, NOT_FOUND for none. */
+static void test_reload_player(void)
+{
+	char path[PATH_SIZE];
+	struct match_record m;
+	long long ids[3], mid, dave;
+	struct store *a, *b;
+	struct player *p;
+	struct plist *l;
+
+	a = club(path, ids);
+	b = open_ok(path);
+	l = load(a);
+	p = plist_find_id(l, ids[0]);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(store_record_match(b, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(b, ids[0], 31337, NULL),
+	                STORE_OK);
+	CU_ASSERT_EQUAL(p->rec.games, 0);
+	CU_ASSERT_EQUAL(store_reload_player(a, l, ids[0]), STORE_OK);
+	CU_ASSERT_PTR_EQUAL(plist_find_id(l, ids[0]), p);
+	CU_ASSERT_EQUAL(p->rec.games, 1);
+	CU_ASSERT_EQUAL(p->rec.wins, 1);
+	CU_ASSERT_EQUAL(p->last_login_at, 31337);
+	assert_record(p->rec, record_of(b, ids[0]));
+	CU_ASSERT_EQUAL(plist_find_id(l, ids[1])->rec.games, 0);
+
+	CU_ASSERT_EQUAL(
+	        store_add_player(b, "dave", "Dave", HASH_BOB, 77, &dave),
+	        STORE_OK);
+	CU_ASSERT_EQUAL(store_reload_player(a, l, dave), STORE_OK);
+	CU_ASSERT_EQUAL(plist_count(l), 4);
+	CU_ASSERT_STRING_EQUAL(plist_last(l)->username, "dave");
+	CU_ASSERT_EQUAL(store_reload_player(a, l, 999999), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(plist_count(l), 4);
+	plist_free(l);
+	store_close(b);
+	store_close(a);
+}
+
+/* ==== Password hashes =================================================== */
+
+/* Count `hash` in the database file and its -wal file. */
+static int count_hash(const char *path, const char *hash)
+{
+	char wal[PATH_SIZE];
+
+	with_suffix(wal, path, "-wal");
+	return count_in_file(path, hash) + count_in_file(wal, hash);
+}
+
+/* A hash lives in players.password_hash and nowhere else: not in other
+ * tables or indexes, not in error messages, and a replaced hash does not
+ * linger in the file. */
+static void test_hash_only_in_players(void)
+{
+	static const char new_alice[] = "$argon2id$v=19$m=65536,t=2,p=1$"
+	                                "bmV3YWxpY2U$NEWaliceHASH";
+	static const char new_bob[] = "$argon2id$v=19$m=8,t=1,p=1$bmV3Ym9i$"
+	                              "NEWbobHASHlonger0123456789";
+	static const char intruder[] = "$argon2id$v=19$m=8,t=1,p=1$aW50cnVk$"
+	                               "INTRUDERhash";
+	char path[PATH_SIZE], buf[SNAP_SIZE];
+	struct match_record m;
+	long long ids[3], mid, id;
+	struct store *s;
+
+	s = club(path, ids);
+	m = a_match(ids[0], ids[1], RESULT_DRAW);
+	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[0], 50), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 60, new_alice),
+	                STORE_OK);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[1], new_bob), STORE_OK);
+	CU_ASSERT_EQUAL(store_add_player(s, "ALICE", "x", intruder, 1, &id),
+	                STORE_EXISTS);
+	CU_ASSERT_PTR_NULL(strstr(store_errmsg(s), "argon2id"));
+	CU_ASSERT_EQUAL(store_add_player(s, "a!", "x", intruder, 1, &id),
+	                STORE_ERR);
+	CU_ASSERT_PTR_NULL(strstr(store_errmsg(s), "argon2id"));
+	store_close(s);
+
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+	                                 "SELECT password_hash FROM players"
+	                                 " WHERE id = ?1",
+	                                 ids[0], buf),
+	                       new_alice);
+	CU_ASSERT_EQUAL(count_hash(path, new_alice), 1);
+	CU_ASSERT_EQUAL(count_hash(path, new_bob), 1);
+	CU_ASSERT_EQUAL(count_hash(path, HASH_CAROL), 1);
+	CU_ASSERT_EQUAL(count_hash(path, HASH_ALICE), 0);
+	CU_ASSERT_EQUAL(count_hash(path, HASH_BOB), 0);
+	CU_ASSERT_EQUAL(count_hash(path, intruder), 0);
+	CU_ASSERT_EQUAL(path_int(path,
+	                         "SELECT count(*) FROM players"
+	                         " WHERE password_hash LIKE '$argon2id$%'",
+	                         0),
+	                3);
+}
+
+/* ==== Suite ============================================================= */
+
+static CU_TestInfo tests[] = {
+        {"open makes folder 0700, file/-wal/-shm 0600", test_open_modes},
+        {"open sets WAL, synchronous, foreign keys, timeout",
+         test_open_pragmas},
+        {"a new or empty file gets the current schema", test_new_schema},
+        {"a version 1 database is migrated", test_migrate_v1},
+        {"a failed migration is rolled back whole", test_migrate_rollback},
+        {"a newer database is refused untouched", test_refuse_newer},
+        {"a text file or other database is refused", test_refuse_foreign},
+        {"the schema refuses bad rows", test_constraints_raw},
+        {"add_player: names taken in any case, limits", test_constraints_add},
+        {"get_login finds a player in any case", test_get_login},
+        {"login_failed counts up and locks after five", test_login_failed},
+        {"login_succeeded resets and rehashes", test_login_succeeded},
+        {"set_password replaces one hash", test_set_password},
+        {"record_match: wins, losses, draws, Elo, moves", test_record_match},
+        {"record_match rolls back on any failure", test_record_rollback},
+        {"two processes record matches at once", test_two_writers},
+        {"processes opening one new file at once", test_open_race},
+        {"load_players reads all, in id order", test_load_players},
+        {"reload_player sees another connection", test_reload_player},
+        {"a hash is stored only in players.password_hash",
+         test_hash_only_in_players},
+        CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo store_suite = {"store", suite_init, suite_cleanup,
+                            NULL,    NULL,       tests};
