@@ -11,14 +11,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define AUTH_HASH_MAX 128 /* crypto_pwhash_STRBYTES, NUL included */
+#define AUTH_HASH_MAX	  128 /* crypto_pwhash_STRBYTES, NUL included */
 #define AUTH_PASSWORD_MIN 8
 #define AUTH_PASSWORD_MAX 256 /* bytes */
 #define AUTH_USERNAME_MIN 3
 #define AUTH_USERNAME_MAX 20
 #define AUTH_NICKNAME_MAX 20 /* characters */
-#define AUTH_LOCK_AFTER 5    /* failures in a row before a lock */
-#define AUTH_LOCK_FIRST 30   /* seconds */
+#define AUTH_LOCK_AFTER	  5  /* failures in a row before a lock */
+#define AUTH_LOCK_FIRST	  30 /* seconds */
 #define AUTH_LOCK_LONGEST 900
 
 /* Why a name or password was refused. */
@@ -37,11 +37,11 @@ enum auth_policy {
 /* How reading a secret ended. */
 enum auth_read {
 	AUTH_READ_OK = 0,
-	AUTH_READ_EOF,         /* end of input before a line */
+	AUTH_READ_EOF,	       /* end of input before a line */
 	AUTH_READ_INTERRUPTED, /* a signal (Ctrl-C) arrived */
 	AUTH_READ_TOO_LONG,    /* the line was longer than the maximum;
 				  the rest of it was read and discarded */
-	AUTH_READ_ERROR        /* out of memory or a read error */
+	AUTH_READ_ERROR	       /* out of memory or a read error */
 };
 
 /* A password in guarded memory. */

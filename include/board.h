@@ -9,8 +9,8 @@
 
 #include <stdbool.h>
 
-#define BOARD_MIN_SIZE 3
-#define BOARD_MAX_SIZE 26
+#define BOARD_MIN_SIZE	3
+#define BOARD_MAX_SIZE	26
 #define BOARD_MAX_CELLS (BOARD_MAX_SIZE * BOARD_MAX_SIZE)
 
 /* What stands on a cell; also names the two sides. Black moves first. */
@@ -48,7 +48,7 @@ struct board {
 	int nmoves;
 	unsigned char cells[BOARD_MAX_CELLS]; /* enum stone, row-major */
 	struct move moves[BOARD_MAX_CELLS];   /* in the order played */
-	int nwin;                             /* stones in win[] when won */
+	int nwin;			      /* stones in win[] when won */
 	struct move win[BOARD_MAX_SIZE];      /* the winning line, in order */
 };
 

@@ -10,7 +10,7 @@
 #include <libintl.h>
 #include <stdbool.h>
 
-#define _(s) gettext(s)
+#define _(s)  gettext(s)
 #define N_(s) (s)
 
 enum lang { LANG_EN = 0, LANG_ZH };

@@ -21,10 +21,10 @@
 /* How a game ended. */
 enum match_end {
 	MATCH_UNFINISHED = 0, /* input ended or a signal stopped it */
-	MATCH_FIVE,           /* a line of K was made */
-	MATCH_RESIGN,         /* the loser resigned */
+	MATCH_FIVE,	      /* a line of K was made */
+	MATCH_RESIGN,	      /* the loser resigned */
 	MATCH_AGREED_DRAW,    /* both agreed to a draw */
-	MATCH_FULL            /* the board filled up with no line */
+	MATCH_FULL	      /* the board filled up with no line */
 };
 
 /* Questions the match puts to a player. */
@@ -49,8 +49,8 @@ struct match {
 	enum match_end end;
 	enum stone winner; /* STONE_NONE for draws and unfinished games */
 	enum stone resigned;
-	long long started_ms;                 /* clock at match_run() */
-	long long move_ms[BOARD_MAX_CELLS];   /* each move, since start */
+	long long started_ms;		    /* clock at match_run() */
+	long long move_ms[BOARD_MAX_CELLS]; /* each move, since start */
 };
 
 struct match_io {
@@ -78,12 +78,11 @@ struct match_io {
 
 /* Start a match of variant `v` between black_name and white_name (the
  * strings must outlive the match). Return 0, or -1 for a bad variant. */
-int match_init(struct match *m, const struct variant *v,
-	       const char *black_name, const char *white_name);
+int match_init(struct match *m, const struct variant *v, const char *black_name,
+	       const char *white_name);
 
 /* Play until the game ends or io stops it; m->end says how it ended and
  * m->winner who won. Return m->end. */
-enum match_end match_run(struct match *m, const struct match_io *io,
-			 void *ctx);
+enum match_end match_run(struct match *m, const struct match_io *io, void *ctx);
 
 #endif

@@ -32,25 +32,25 @@ enum input_kind {
 /* Why a line was refused, when kind is INPUT_INVALID. */
 enum input_error {
 	INPUT_ERR_NONE = 0,
-	INPUT_ERR_EMPTY,        /* nothing but blanks */
-	INPUT_ERR_TOO_LONG,     /* longer than NOTATION_MAX_INPUT */
-	INPUT_ERR_ENCODING,     /* bytes that are not valid UTF-8 */
-	INPUT_ERR_SYNTAX,       /* not a move or a known command */
-	INPUT_ERR_ROW_RANGE,    /* row number outside 1..rows */
-	INPUT_ERR_COL_RANGE     /* column outside 1..cols or a..(cols) */
+	INPUT_ERR_EMPTY,     /* nothing but blanks */
+	INPUT_ERR_TOO_LONG,  /* longer than NOTATION_MAX_INPUT */
+	INPUT_ERR_ENCODING,  /* bytes that are not valid UTF-8 */
+	INPUT_ERR_SYNTAX,    /* not a move or a known command */
+	INPUT_ERR_ROW_RANGE, /* row number outside 1..rows */
+	INPUT_ERR_COL_RANGE  /* column outside 1..cols or a..(cols) */
 };
 
 struct input {
 	enum input_kind kind;
 	enum input_error error; /* INPUT_ERR_NONE unless INPUT_INVALID */
-	int row, col;           /* 0-based, for INPUT_MOVE */
+	int row, col;		/* 0-based, for INPUT_MOVE */
 };
 
 /* Parse `len` bytes of `text` (need not be NUL-terminated; a trailing
  * newline is allowed) as a move on a rows x cols board or a command.
  * Always fills *out; returns out->kind. */
-enum input_kind notation_parse(const char *text, size_t len, int rows,
-			       int cols, struct input *out);
+enum input_kind notation_parse(const char *text, size_t len, int rows, int cols,
+			       struct input *out);
 
 /* Write the move (0-based row, col) as "h8" into buf[NOTATION_MOVE_LEN].
  * Return buf, or "?" when the cell cannot be named (col >= 26). */

@@ -17,10 +17,10 @@
 #endif
 
 struct paths {
-	bool in_tree;                /* running from the source tree */
-	char locale_dir[PATH_MAX];   /* for bindtextdomain() */
-	char data_dir[PATH_MAX];     /* common-passwords.txt */
-	char default_db[PATH_MAX];   /* "" when no home can be found */
+	bool in_tree;		   /* running from the source tree */
+	char locale_dir[PATH_MAX]; /* for bindtextdomain() */
+	char data_dir[PATH_MAX];   /* common-passwords.txt */
+	char default_db[PATH_MAX]; /* "" when no home can be found */
 };
 
 /* Work out the paths for this run. Return 0, or -1 when a path would not

@@ -18,7 +18,7 @@
 
 #define PLAYER_USERNAME_MAX 20 /* bytes; usernames are ASCII */
 #define PLAYER_NICKNAME_MAX 80 /* bytes: 20 characters of up to 4 bytes */
-#define RATING_START 1500.0
+#define RATING_START	    1500.0
 
 /* What a player has achieved. score = wins - losses, as in the seed. */
 struct player_record {
@@ -29,8 +29,8 @@ struct player_record {
 struct player {
 	struct player *prev, *next; /* list order: read, never write */
 	struct player *hash_next;   /* private to player.c */
-	long long id;               /* the database's row id */
-	long long created_at;       /* Unix seconds */
+	long long id;		    /* the database's row id */
+	long long created_at;	    /* Unix seconds */
 	long long last_login_at;    /* Unix seconds, 0 = never */
 	struct player_record rec;
 	char username[PLAYER_USERNAME_MAX + 1];

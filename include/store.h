@@ -15,26 +15,22 @@
 
 enum store_status {
 	STORE_OK = 0,
-	STORE_NOT_FOUND,  /* no such player */
-	STORE_EXISTS,     /* the username is taken (any case) */
-	STORE_NEWER,      /* made by a newer Gomoku Club: left untouched */
-	STORE_NOT_OURS,   /* not a Gomoku Club database */
-	STORE_CANT_OPEN,  /* the file or its folder cannot be opened/made */
-	STORE_ERR         /* anything else; see store_errmsg() */
+	STORE_NOT_FOUND, /* no such player */
+	STORE_EXISTS,	 /* the username is taken (any case) */
+	STORE_NEWER,	 /* made by a newer Gomoku Club: left untouched */
+	STORE_NOT_OURS,	 /* not a Gomoku Club database */
+	STORE_CANT_OPEN, /* the file or its folder cannot be opened/made */
+	STORE_ERR	 /* anything else; see store_errmsg() */
 };
 
 /* How a finished game ended, from black's side. */
-enum match_result {
-	RESULT_BLACK_WIN = 1,
-	RESULT_WHITE_WIN,
-	RESULT_DRAW
-};
+enum match_result { RESULT_BLACK_WIN = 1, RESULT_WHITE_WIN, RESULT_DRAW };
 
 enum match_reason {
 	REASON_FIVE = 1, /* K in a row */
 	REASON_RESIGN,
-	REASON_DRAW,     /* agreed */
-	REASON_FULL      /* full board */
+	REASON_DRAW, /* agreed */
+	REASON_FULL  /* full board */
 };
 
 /* What a login needs from the database. */
@@ -55,8 +51,8 @@ struct match_record {
 	enum match_reason reason;
 	long long started_at, ended_at;
 	int nmoves;
-	const struct move *moves;     /* nmoves, in order, black first */
-	const long long *move_ms;     /* nmoves, ms since started_at */
+	const struct move *moves; /* nmoves, in order, black first */
+	const long long *move_ms; /* nmoves, ms since started_at */
 };
 
 struct store;

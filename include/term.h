@@ -17,9 +17,9 @@
 
 enum term_read {
 	TERM_OK = 0,
-	TERM_EOF,         /* end of input (Ctrl-D) before a line */
+	TERM_EOF,	  /* end of input (Ctrl-D) before a line */
 	TERM_INTERRUPTED, /* SIGINT, SIGTERM or SIGHUP arrived */
-	TERM_TOO_LONG     /* longer than TERM_LINE_MAX: discarded */
+	TERM_TOO_LONG	  /* longer than TERM_LINE_MAX: discarded */
 };
 
 /* Install the handlers for SIGINT, SIGTERM and SIGHUP (no SA_RESTART,

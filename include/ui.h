@@ -28,7 +28,7 @@ enum ui_status {
 	UI_REFUSED,    /* wrong password, invalid input, nothing done */
 	UI_USAGE,      /* a bad command line */
 	UI_FAILED,     /* the database or memory failed; said why */
-	UI_EOF,        /* end of input */
+	UI_EOF,	       /* end of input */
 	UI_INTERRUPTED /* Ctrl-C, SIGTERM or SIGHUP */
 };
 
@@ -36,15 +36,15 @@ enum ui_status {
 enum ui_format { FORMAT_TABLE = 0, FORMAT_TSV, FORMAT_JSON };
 
 struct ui {
-	FILE *out;        /* standard output */
-	int in;           /* standard input's descriptor */
-	bool tty_in;      /* standard input is a terminal */
-	bool utf8;        /* the terminal takes UTF-8 */
-	bool ascii;       /* --ascii or not UTF-8: * and # stones */
-	bool color;       /* ANSI colours allowed */
+	FILE *out;   /* standard output */
+	int in;	     /* standard input's descriptor */
+	bool tty_in; /* standard input is a terminal */
+	bool utf8;   /* the terminal takes UTF-8 */
+	bool ascii;  /* --ascii or not UTF-8: * and # stones */
+	bool color;  /* ANSI colours allowed */
 	enum lang lang;
 	enum ui_format format;
-	struct rng rng;   /* coin flips; repeatable with --seed */
+	struct rng rng;		/* coin flips; repeatable with --seed */
 	struct variant variant; /* for new games */
 	struct paths paths;
 	const char *db_path;
@@ -118,7 +118,7 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 /* Log a player in (username asked when NULL); *who on success. A second
  * login for a ranked match passes the first player as `not`. */
 enum ui_status ui_login(struct ui *ui, const char *username,
-			const struct player *not, struct player **who);
+			const struct player * not, struct player **who);
 
 /* Change `username`'s password: asks the old one, then the new twice. */
 enum ui_status ui_passwd(struct ui *ui, const char *username);

@@ -31,7 +31,7 @@ static int cell_index(const struct board *b, int row, int col)
 /* Return how many stones `s` follow (row, col), not counting it, walking
  * along (dr, dc) until the edge or another cell. */
 static int count_way(const struct board *b, int row, int col, int dr, int dc,
-                     enum stone s)
+		     enum stone s)
 {
 	int n = 0;
 
@@ -132,7 +132,7 @@ enum stone board_winner(const struct board *b)
  * off the grid or (dr, dc) is not a unit step (each of -1, 0, 1, not both
  * 0). */
 int board_run_length(const struct board *b, int row, int col, int dr, int dc,
-                     enum stone s)
+		     enum stone s)
 {
 	if (!on_board(b, row, col) || !unit_step(dr, dc))
 		return 0;
@@ -176,11 +176,11 @@ static void update_state(struct board *b, int row, int col, enum stone s)
 
 	for (d = 0; d < 4; d++) {
 		n = board_run_length(b, row, col, directions[d][0],
-		                     directions[d][1], s);
+				     directions[d][1], s);
 		if (run_wins(b, n)) {
 			record_win(b, row, col, d, s);
 			b->state = s == STONE_BLACK ? BOARD_BLACK_WON
-			                            : BOARD_WHITE_WON;
+						    : BOARD_WHITE_WON;
 			return;
 		}
 	}

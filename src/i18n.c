@@ -71,9 +71,10 @@ static int utf8_decode(const unsigned char *s, unsigned long *cp)
 		*cp = s[0];
 		return 1;
 	}
-	len = (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
-				      : (s[0] & 0xF8) == 0xF0   ? 4
-								: 0;
+	len = (s[0] & 0xE0) == 0xC0   ? 2
+	      : (s[0] & 0xF0) == 0xE0 ? 3
+	      : (s[0] & 0xF8) == 0xF0 ? 4
+				      : 0;
 	if (len == 0)
 		goto invalid;
 	*cp = s[0] & (0x7F >> len);

@@ -28,7 +28,7 @@ struct option_spec {
 };
 
 #define VALUE(f) offsetof(struct options, f), true
-#define FLAG(f) offsetof(struct options, f), false
+#define FLAG(f)	 offsetof(struct options, f), false
 
 static const struct option_spec option_specs[] = {
 	{"--db", VALUE(db)},
@@ -186,8 +186,7 @@ static int parse_number(const char *s, unsigned long long lo,
 }
 
 /* Work out the variant for new games from --variant, --size, --k, --rule. */
-static enum ui_status choose_variant(const struct options *o,
-				     struct variant *v)
+static enum ui_status choose_variant(const struct options *o, struct variant *v)
 {
 	const struct variant *base = rules_default();
 	unsigned long long k;
@@ -379,8 +378,7 @@ static enum ui_status cmd_register(struct ui *ui, const struct options *o)
 
 	if (st != UI_OK)
 		return st;
-	return ui_register(ui, o->nwords > 1 ? o->words[1] : NULL,
-			   o->nickname);
+	return ui_register(ui, o->nwords > 1 ? o->words[1] : NULL, o->nickname);
 }
 
 /* gomoku passwd USER: the old password, then the new one twice. */

@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-int match_init(struct match *m, const struct variant *v,
-	       const char *black_name, const char *white_name)
+int match_init(struct match *m, const struct variant *v, const char *black_name,
+	       const char *white_name)
 {
 	memset(m, 0, sizeof(*m));
 	if (rules_start(v, &m->board) != 0)
@@ -89,8 +89,7 @@ static int offer_end(struct match *m, const struct match_io *io, void *ctx,
 	return answer < 0 ? -1 : 0;
 }
 
-enum match_end match_run(struct match *m, const struct match_io *io,
-			 void *ctx)
+enum match_end match_run(struct match *m, const struct match_io *io, void *ctx)
 {
 	struct input in;
 	int rc = 0;

@@ -15,9 +15,9 @@
 #define LETTER_COLS 26
 
 /* The two non-ASCII punctuation marks Chinese input methods produce. */
-#define IDEO_SPACE      "\xe3\x80\x80" /* U+3000 ideographic space */
+#define IDEO_SPACE	"\xe3\x80\x80" /* U+3000 ideographic space */
 #define FULLWIDTH_COMMA "\xef\xbc\x8c" /* U+FF0C full-width comma */
-#define WIDE_LEN        3              /* bytes in each of the above */
+#define WIDE_LEN	3	       /* bytes in each of the above */
 
 struct command {
 	const char *text;
@@ -124,7 +124,7 @@ static size_t trim_end(const unsigned char *s, size_t start, size_t end)
 		if (s[end - 1] == ' ' || s[end - 1] == '\t')
 			end--;
 		else if (end - start >= WIDE_LEN &&
-		         memcmp(s + end - WIDE_LEN, IDEO_SPACE, WIDE_LEN) == 0)
+			 memcmp(s + end - WIDE_LEN, IDEO_SPACE, WIDE_LEN) == 0)
 			end -= WIDE_LEN;
 		else
 			break;
@@ -146,7 +146,7 @@ static size_t drop_newline(const unsigned char *s, size_t len)
 /* Read decimal digits at s[pos..n) into *value (-1 when it would not fit
  * in an int). Return the position after them; pos itself when none. */
 static size_t scan_number(const unsigned char *s, size_t n, size_t pos,
-                          int *value)
+			  int *value)
 {
 	int v = 0, d;
 
@@ -175,11 +175,11 @@ static unsigned char ascii_lower(unsigned char c)
 static enum input_kind match_command(const unsigned char *s, size_t n)
 {
 	static const struct command commands[] = {
-	        {"undo", INPUT_UNDO},     {"draw", INPUT_DRAW},
-	        {"resign", INPUT_RESIGN}, {"help", INPUT_HELP},
-	        {"?", INPUT_HELP},        {"悔棋", INPUT_UNDO},
-	        {"和棋", INPUT_DRAW},     {"认输", INPUT_RESIGN},
-	        {"帮助", INPUT_HELP},
+		{"undo", INPUT_UNDO},	  {"draw", INPUT_DRAW},
+		{"resign", INPUT_RESIGN}, {"help", INPUT_HELP},
+		{"?", INPUT_HELP},	  {"悔棋", INPUT_UNDO},
+		{"和棋", INPUT_DRAW},	  {"认输", INPUT_RESIGN},
+		{"帮助", INPUT_HELP},
 	};
 	size_t i, j;
 	const char *t;
@@ -201,7 +201,7 @@ static enum input_kind match_command(const unsigned char *s, size_t n)
 /* Parse all n bytes at s as "h8": one ASCII letter, then digits only.
  * Set 1-based *row and *col and return 1, or return 0. */
 static int parse_letter_move(const unsigned char *s, size_t n, int *row,
-                             int *col)
+			     int *col)
 {
 	unsigned char letter;
 
@@ -220,7 +220,7 @@ static int parse_letter_move(const unsigned char *s, size_t n, int *row,
  * or one comma between). Set 1-based *row and *col and return 1, or
  * return 0. */
 static int parse_number_move(const unsigned char *s, size_t n, int *row,
-                             int *col)
+			     int *col)
 {
 	size_t pos, sep, digits;
 
@@ -254,7 +254,7 @@ static void place_move(int row, int col, int rows, int cols, struct input *res)
 /* Fill *res from the n bytes at s: valid UTF-8, not empty, no blanks at
  * either end. */
 static void parse_line(const unsigned char *s, size_t n, int rows, int cols,
-                       struct input *res)
+		       struct input *res)
 {
 	int row, col;
 
@@ -270,7 +270,7 @@ static void parse_line(const unsigned char *s, size_t n, int rows, int cols,
 
 /* Parse one typed line into *out; return out->kind (see notation.h). */
 enum input_kind notation_parse(const char *text, size_t len, int rows, int cols,
-                               struct input *out)
+			       struct input *out)
 {
 	struct input res = {INPUT_INVALID, INPUT_ERR_NONE, -1, -1};
 	const unsigned char *s = (const unsigned char *)text;

@@ -18,7 +18,7 @@ struct plist {
 	struct player *head, *tail;
 	size_t count;
 	struct player **buckets; /* nbuckets chains through hash_next */
-	size_t nbuckets;         /* a power of two */
+	size_t nbuckets;	 /* a power of two */
 };
 
 /* ==== Names ============================================================== */
@@ -197,7 +197,7 @@ struct player *plist_last(const struct plist *l)
 /* True when `info` may become a node of `l`: names of allowed lengths and
  * a username not yet taken in any case. */
 static bool info_acceptable(const struct plist *l,
-                            const struct player_info *info)
+			    const struct player_info *info)
 {
 	size_t ulen;
 
@@ -317,7 +317,7 @@ struct player *plist_find_id(const struct plist *l, long long id)
  * by `key`, taking from `a` on ties so the sort stays stable. Returns the
  * head of the merged chain and stores its last node in *tail. */
 static struct player *merge(struct player *a, struct player *b,
-                            enum plist_key key, struct player **tail)
+			    enum plist_key key, struct player **tail)
 {
 	struct player *head = NULL, *last = NULL;
 	struct player **link = &head;
@@ -362,7 +362,7 @@ static struct player *split(struct player *p, size_t n)
 /* One bottom-up pass: merge neighbouring runs of `width` nodes of the
  * chain at `chain`. Returns the new head of the chain. */
 static struct player *merge_pass(struct player *chain, size_t width,
-                                 enum plist_key key)
+				 enum plist_key key)
 {
 	struct player *head = NULL, *tail = NULL, *run_tail;
 	struct player *a, *b, *merged;
@@ -437,7 +437,7 @@ static int win_rate_higher_first(const struct player *a, const struct player *b)
 
 /* Compare `a` and `b` on the primary key. Returns <0, >0 or 0. */
 static int primary_compare(const struct player *a, const struct player *b,
-                           enum plist_key key)
+			   enum plist_key key)
 {
 	switch (key) {
 	case PLIST_BY_RATING:
@@ -455,7 +455,7 @@ static int primary_compare(const struct player *a, const struct player *b,
 /* Compare `a` and `b` on every key of the order but the username: the
  * primary key, then score, wins, losses. Returns <0, >0 or 0. */
 static int rank_compare(const struct player *a, const struct player *b,
-                        enum plist_key key)
+			enum plist_key key)
 {
 	int c = primary_compare(a, b, key);
 
@@ -471,7 +471,7 @@ static int rank_compare(const struct player *a, const struct player *b,
 /* Compare two players for `key` (the leaderboard order): negative when
  * `a` ranks above `b`, positive when below, 0 only for the same name. */
 int player_compare(const struct player *a, const struct player *b,
-                   enum plist_key key)
+		   enum plist_key key)
 {
 	int c = rank_compare(a, b, key);
 
@@ -483,7 +483,7 @@ int player_compare(const struct player *a, const struct player *b,
 /* True when `a` and `b` share a rank under `key`: equal on every key of
  * the order except the username. */
 bool player_same_rank(const struct player *a, const struct player *b,
-                      enum plist_key key)
+		      enum plist_key key)
 {
 	return rank_compare(a, b, key) == 0;
 }

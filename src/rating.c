@@ -7,10 +7,10 @@
 
 #include "rating.h"
 
-#define RATING_K_MASTER       10 /* once the rating has reached 2400 */
+#define RATING_K_MASTER	      10 /* once the rating has reached 2400 */
 #define RATING_K_NEWCOMER     40 /* for the first 30 games */
 #define RATING_K_REGULAR      20 /* everyone else */
-#define RATING_MASTER         2400.0
+#define RATING_MASTER	      2400.0
 #define RATING_NEWCOMER_GAMES 30
 
 /* The expected score (0..1) of a player rated `ra` against one rated
@@ -35,7 +35,7 @@ int rating_k_factor(double rating, int games)
 /* The change to a player's rating after one game: K * (score - expected),
  * where `score` is 1 for a win, 0.5 for a draw and 0 for a loss. */
 double rating_delta(double rating, int games, double opponent_rating,
-                    double score)
+		    double score)
 {
 	double expected = rating_expected(rating, opponent_rating);
 

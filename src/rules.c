@@ -12,10 +12,10 @@
 
 /* The presets, the default first. */
 static const struct variant presets[] = {
-        {"gomoku", 15, 15, 5, RULE_FREESTYLE},
-        {"standard", 15, 15, 5, RULE_EXACT},
-        {"gomoku10", 10, 10, 5, RULE_FREESTYLE},
-        {"tictactoe", 3, 3, 3, RULE_FREESTYLE},
+	{"gomoku", 15, 15, 5, RULE_FREESTYLE},
+	{"standard", 15, 15, 5, RULE_EXACT},
+	{"gomoku10", 10, 10, 5, RULE_FREESTYLE},
+	{"tictactoe", 3, 3, 3, RULE_FREESTYLE},
 };
 
 #define NPRESETS ((int)(sizeof(presets) / sizeof(presets[0])))

@@ -29,7 +29,7 @@
 #define STORE_ERR_MAX  512
 
 #define STR_(x) #x
-#define STR(x)  STR_(x)
+#define STR(x)	STR_(x)
 /* Part of migration 1: mark the file as ours. */
 #define SET_APP_ID "PRAGMA application_id = " STR(STORE_APP_ID) ";"
 
@@ -55,79 +55,79 @@ struct store {
 /* migrations[i] takes the schema from version i to version i + 1 and sets
  * user_version to i + 1. Never edit a released migration: add one. */
 static const char *const migrations[] = {
-        /* 1: the players */
-        "CREATE TABLE players ("
-        " id INTEGER PRIMARY KEY,"
-        " username TEXT NOT NULL UNIQUE COLLATE NOCASE"
-        "  CHECK (length(username) BETWEEN 3 AND 20"
-        "   AND username NOT GLOB '*[^A-Za-z0-9_]*'),"
-        " nickname TEXT NOT NULL"
-        "  CHECK (length(CAST(nickname AS BLOB)) BETWEEN 1 AND 80),"
-        " password_hash TEXT NOT NULL"
-        "  CHECK (length(password_hash) BETWEEN 1 AND 127),"
-        " wins INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),"
-        " losses INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),"
-        " ties INTEGER NOT NULL DEFAULT 0 CHECK (ties >= 0),"
-        " score INTEGER NOT NULL DEFAULT 0,"
-        " games INTEGER NOT NULL DEFAULT 0 CHECK (games >= 0),"
-        " rating REAL NOT NULL DEFAULT 1500,"
-        " created_at INTEGER NOT NULL CHECK (created_at >= 0),"
-        " last_login_at INTEGER NOT NULL DEFAULT 0 CHECK (last_login_at >= 0),"
-        " failed_logins INTEGER NOT NULL DEFAULT 0 CHECK (failed_logins >= 0),"
-        " locked_until INTEGER NOT NULL DEFAULT 0 CHECK (locked_until >= 0),"
-        " CHECK (score = wins - losses),"
-        " CHECK (games = wins + losses + ties)"
-        ") STRICT;"
-        "PRAGMA user_version = 1;" SET_APP_ID,
+	/* 1: the players */
+	"CREATE TABLE players ("
+	" id INTEGER PRIMARY KEY,"
+	" username TEXT NOT NULL UNIQUE COLLATE NOCASE"
+	"  CHECK (length(username) BETWEEN 3 AND 20"
+	"   AND username NOT GLOB '*[^A-Za-z0-9_]*'),"
+	" nickname TEXT NOT NULL"
+	"  CHECK (length(CAST(nickname AS BLOB)) BETWEEN 1 AND 80),"
+	" password_hash TEXT NOT NULL"
+	"  CHECK (length(password_hash) BETWEEN 1 AND 127),"
+	" wins INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),"
+	" losses INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),"
+	" ties INTEGER NOT NULL DEFAULT 0 CHECK (ties >= 0),"
+	" score INTEGER NOT NULL DEFAULT 0,"
+	" games INTEGER NOT NULL DEFAULT 0 CHECK (games >= 0),"
+	" rating REAL NOT NULL DEFAULT 1500,"
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0),"
+	" last_login_at INTEGER NOT NULL DEFAULT 0 CHECK (last_login_at >= 0),"
+	" failed_logins INTEGER NOT NULL DEFAULT 0 CHECK (failed_logins >= 0),"
+	" locked_until INTEGER NOT NULL DEFAULT 0 CHECK (locked_until >= 0),"
+	" CHECK (score = wins - losses),"
+	" CHECK (games = wins + losses + ties)"
+	") STRICT;"
+	"PRAGMA user_version = 1;" SET_APP_ID,
 
-        /* 2: matches and their moves. A game against the computer has one
-         * player id NULL and ai_level set; result is NULL until finished. */
-        "CREATE TABLE matches ("
-        " id INTEGER PRIMARY KEY,"
-        " status TEXT NOT NULL DEFAULT 'finished'"
-        "  CHECK (status IN ('finished', 'unfinished', 'abandoned')),"
-        " black_id INTEGER REFERENCES players (id),"
-        " white_id INTEGER REFERENCES players (id),"
-        " ai_level INTEGER CHECK (ai_level >= 0),"
-        " variant TEXT NOT NULL CHECK (length(variant) BETWEEN 1 AND 32),"
-        " rule TEXT NOT NULL CHECK (rule IN ('freestyle', 'exact')),"
-        " rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
-        " cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
-        " k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
-        " result TEXT CHECK (result IN ('black', 'white', 'draw')),"
-        " reason TEXT"
-        "  CHECK (reason IN ('five', 'resign', 'draw', 'full', 'timeout')),"
-        " started_at INTEGER NOT NULL CHECK (started_at >= 0),"
-        " ended_at INTEGER CHECK (ended_at >= started_at),"
-        " CHECK (black_id <> white_id),"
-        " CHECK (CASE WHEN ai_level IS NULL"
-        "  THEN black_id IS NOT NULL AND white_id IS NOT NULL"
-        "  ELSE (black_id IS NULL) <> (white_id IS NULL) END),"
-        " CHECK ((status = 'finished') = (result IS NOT NULL)),"
-        " CHECK (status <> 'finished'"
-        "  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
-        " CHECK (status <> 'unfinished'"
-        "  OR (reason IS NULL AND ended_at IS NULL)),"
-        " CHECK (result IS NULL OR reason IS NULL"
-        "  OR (reason IN ('draw', 'full')) = (result = 'draw'))"
-        ") STRICT;"
-        "CREATE INDEX matches_by_black ON matches (black_id);"
-        "CREATE INDEX matches_by_white ON matches (white_id);"
-        "CREATE TABLE match_moves ("
-        " match_id INTEGER NOT NULL"
-        "  REFERENCES matches (id) ON DELETE CASCADE,"
-        " ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
-        " row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
-        " col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
-        " ms INTEGER NOT NULL CHECK (ms >= 0),"
-        " PRIMARY KEY (match_id, ply),"
-        " UNIQUE (match_id, row, col)"
-        ") STRICT, WITHOUT ROWID;"
-        "CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
-        " WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
-        "  AND (NEW.row >= rows OR NEW.col >= cols))"
-        " BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
-        "PRAGMA user_version = 2;",
+	/* 2: matches and their moves. A game against the computer has one
+	 * player id NULL and ai_level set; result is NULL until finished. */
+	"CREATE TABLE matches ("
+	" id INTEGER PRIMARY KEY,"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" ai_level INTEGER CHECK (ai_level >= 0),"
+	" variant TEXT NOT NULL CHECK (length(variant) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL CHECK (rule IN ('freestyle', 'exact')),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT"
+	"  CHECK (reason IN ('five', 'resign', 'draw', 'full', 'timeout')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE WHEN ai_level IS NULL"
+	"  THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"  ELSE (black_id IS NULL) <> (white_id IS NULL) END),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw'))"
+	") STRICT;"
+	"CREATE INDEX matches_by_black ON matches (black_id);"
+	"CREATE INDEX matches_by_white ON matches (white_id);"
+	"CREATE TABLE match_moves ("
+	" match_id INTEGER NOT NULL"
+	"  REFERENCES matches (id) ON DELETE CASCADE,"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
+	" row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
+	" col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
+	" ms INTEGER NOT NULL CHECK (ms >= 0),"
+	" PRIMARY KEY (match_id, ply),"
+	" UNIQUE (match_id, row, col)"
+	") STRICT, WITHOUT ROWID;"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA user_version = 2;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -159,7 +159,7 @@ static void set_db_err(struct store *s, const char *what)
 
 /* Prepare one statement. Return 0, or -1 with the error kept. */
 static int prepare(struct store *s, const char *sql, sqlite3_stmt **st,
-                   const char *what)
+		   const char *what)
 {
 	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) == SQLITE_OK)
 		return 0;
@@ -215,7 +215,7 @@ static int run_sql(struct store *s, const char *sql, const char *what)
 /* Read the first column of the first row of a constant query into *out.
  * Return SQLITE_OK or SQLite's error code (the error kept). */
 static int query_int(struct store *s, const char *sql, long long *out,
-                     const char *what)
+		     const char *what)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -265,7 +265,7 @@ static void rollback(struct store *s)
 /* Commit the open transaction, or roll it back when `st` is not STORE_OK
  * or the commit fails. Return `st`, or STORE_ERR when COMMIT failed. */
 static enum store_status finish(struct store *s, enum store_status st,
-                                const char *what)
+				const char *what)
 {
 	if (st == STORE_OK && run_sql(s, "COMMIT", what) == SQLITE_OK)
 		return STORE_OK;
@@ -292,8 +292,8 @@ static enum store_status make_folder(struct store *s, const char *path)
 		*slash = '\0';
 		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
 			snprintf(s->err, sizeof s->err,
-			         "cannot make the folder %s: %s", dir,
-			         strerror(errno));
+				 "cannot make the folder %s: %s", dir,
+				 strerror(errno));
 			ret = STORE_CANT_OPEN;
 		}
 	}
@@ -311,7 +311,7 @@ static enum store_status make_file(struct store *s, const char *path)
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0600);
 	if (fd < 0) {
 		snprintf(s->err, sizeof s->err, "cannot open %s: %s", path,
-		         strerror(errno));
+			 strerror(errno));
 		return STORE_CANT_OPEN;
 	}
 	close(fd);
@@ -330,8 +330,8 @@ static enum store_status open_connection(struct store *s, const char *path)
 			     SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc != SQLITE_OK) {
 		set_err(s, WHAT_OPEN,
-		        s->db != NULL ? sqlite3_errmsg(s->db)
-		                      : "out of memory");
+			s->db != NULL ? sqlite3_errmsg(s->db)
+				      : "out of memory");
 		return rc == SQLITE_NOMEM ? STORE_ERR : STORE_CANT_OPEN;
 	}
 	rc = sqlite3_extended_result_codes(s->db, 1);
@@ -348,18 +348,18 @@ static enum store_status open_connection(struct store *s, const char *path)
  * in one statement, so from one snapshot even while another process is
  * making the schema. Return SQLITE_OK or SQLite's error (kept). */
 static int read_identity(struct store *s, long long *app, long long *ver,
-                         long long *objects)
+			 long long *objects)
 {
 	sqlite3_stmt *st;
 	int rc;
 
 	rc = sqlite3_prepare_v2(
-	        s->db,
-	        "SELECT (SELECT application_id"
-	        " FROM pragma_application_id),"
-	        " (SELECT user_version FROM pragma_user_version),"
-	        " (SELECT count(*) FROM sqlite_schema)",
-	        -1, &st, NULL);
+		s->db,
+		"SELECT (SELECT application_id"
+		" FROM pragma_application_id),"
+		" (SELECT user_version FROM pragma_user_version),"
+		" (SELECT count(*) FROM sqlite_schema)",
+		-1, &st, NULL);
 	if (rc != SQLITE_OK) {
 		set_db_err(s, WHAT_OPEN);
 		return rc;
@@ -392,9 +392,9 @@ static enum store_status classify(struct store *s, int *version)
 		return STORE_ERR;
 	if (app == STORE_APP_ID && ver > SCHEMA_VERSION) {
 		snprintf(s->err, sizeof s->err,
-		         WHAT_OPEN ": it was made by a newer Gomoku Club "
-		                   "(schema %lld; this one knows up to %d)",
-		         ver, SCHEMA_VERSION);
+			 WHAT_OPEN ": it was made by a newer Gomoku Club "
+				   "(schema %lld; this one knows up to %d)",
+			 ver, SCHEMA_VERSION);
 		return STORE_NEWER;
 	}
 	if ((app == STORE_APP_ID && ver >= 1) ||
@@ -422,13 +422,13 @@ static int try_wal(struct store *s)
 	if (rc == SQLITE_ROW) {
 		mode = sqlite3_column_text(st, 0);
 		rc = mode != NULL && sqlite3_stricmp((const char *)mode,
-		                                     "wal") == 0
-		             ? SQLITE_OK
-		             : SQLITE_BUSY;
+						     "wal") == 0
+			     ? SQLITE_OK
+			     : SQLITE_BUSY;
 		if (rc != SQLITE_OK)
 			set_err(s, WHAT_OPEN,
-			        "the database stays out of WAL "
-			        "mode");
+				"the database stays out of WAL "
+				"mode");
 	} else {
 		set_db_err(s, WHAT_OPEN);
 	}
@@ -461,10 +461,10 @@ static enum store_status set_pragmas(struct store *s)
 	if (set_wal(s) != STORE_OK)
 		return STORE_ERR;
 	if (run_sql(s,
-	            "PRAGMA synchronous = FULL;"
-	            "PRAGMA foreign_keys = ON;"
-	            "PRAGMA secure_delete = ON;",
-	            WHAT_OPEN) != SQLITE_OK)
+		    "PRAGMA synchronous = FULL;"
+		    "PRAGMA foreign_keys = ON;"
+		    "PRAGMA secure_delete = ON;",
+		    WHAT_OPEN) != SQLITE_OK)
 		return STORE_ERR;
 	clear_err(s); /* a retried WAL switch may have left one */
 	return STORE_OK;
@@ -623,7 +623,7 @@ enum store_status store_load_players(struct store *s, struct plist *l)
 		return STORE_ERR;
 	}
 	if (prepare(s, "SELECT " PLAYER_COLUMNS " FROM players ORDER BY id",
-	            &st, WHAT_LOAD) != 0)
+		    &st, WHAT_LOAD) != 0)
 		return STORE_ERR;
 	for (;;) {
 		rc = sqlite3_step(st);
@@ -632,8 +632,8 @@ enum store_status store_load_players(struct store *s, struct plist *l)
 		if (row_to_info(st, &info) != 0 ||
 		    plist_append(l, &info) == NULL) {
 			set_err(s, WHAT_LOAD,
-			        "out of memory, or a player is "
-			        "in the list already");
+				"out of memory, or a player is "
+				"in the list already");
 			goto out_drop;
 		}
 	}
@@ -653,7 +653,7 @@ out_finalize:
  * this module; should they differ, the node is replaced (at the tail).
  * Return 0, or -1 when the replacement cannot be appended. */
 static int update_node(struct plist *l, struct player *p,
-                       const struct player_info *info)
+		       const struct player_info *info)
 {
 	if (strcmp(p->username, info->username) != 0 ||
 	    strcmp(p->nickname, info->nickname) != 0) {
@@ -668,7 +668,7 @@ static int update_node(struct plist *l, struct player *p,
 
 /* See store.h. */
 enum store_status store_reload_player(struct store *s, struct plist *l,
-                                      long long id)
+				      long long id)
 {
 	enum store_status ret = STORE_ERR;
 	struct player_info info;
@@ -678,7 +678,7 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 
 	clear_err(s);
 	if (prepare(s, "SELECT " PLAYER_COLUMNS " FROM players WHERE id = ?1",
-	            &st, WHAT_RELOAD) != 0)
+		    &st, WHAT_RELOAD) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK) {
 		set_db_err(s, WHAT_RELOAD);
@@ -698,11 +698,11 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 	bad = row_to_info(st, &info) != 0;
 	if (!bad)
 		bad = p != NULL ? update_node(l, p, &info) != 0
-		                : plist_append(l, &info) == NULL;
+				: plist_append(l, &info) == NULL;
 	if (bad)
 		set_err(s, WHAT_RELOAD,
-		        "out of memory, or the name is taken "
-		        "in the list");
+			"out of memory, or the name is taken "
+			"in the list");
 	else
 		ret = STORE_OK;
 out_finalize:
@@ -712,8 +712,8 @@ out_finalize:
 
 /* See store.h. */
 enum store_status store_add_player(struct store *s, const char *username,
-                                   const char *nickname, const char *hash,
-                                   long long now, long long *id)
+				   const char *nickname, const char *hash,
+				   long long now, long long *id)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
@@ -721,15 +721,15 @@ enum store_status store_add_player(struct store *s, const char *username,
 
 	clear_err(s);
 	if (prepare(s,
-	            "INSERT INTO players"
-	            " (username, nickname, password_hash, created_at)"
-	            " VALUES (?1, ?2, ?3, ?4)",
-	            &st, WHAT_ADD) != 0)
+		    "INSERT INTO players"
+		    " (username, nickname, password_hash, created_at)"
+		    " VALUES (?1, ?2, ?3, ?4)",
+		    &st, WHAT_ADD) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_text(st, 1, username, -1, SQLITE_STATIC) !=
-	            SQLITE_OK ||
+		    SQLITE_OK ||
 	    sqlite3_bind_text(st, 2, nickname, -1, SQLITE_STATIC) !=
-	            SQLITE_OK ||
+		    SQLITE_OK ||
 	    sqlite3_bind_text(st, 3, hash, -1, SQLITE_STATIC) != SQLITE_OK ||
 	    sqlite3_bind_int64(st, 4, now) != SQLITE_OK) {
 		set_db_err(s, WHAT_ADD);
@@ -767,7 +767,7 @@ static int row_to_login(sqlite3_stmt *st, struct store_login *out)
 
 /* See store.h. */
 enum store_status store_get_login(struct store *s, const char *username,
-                                  struct store_login *out)
+				  struct store_login *out)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
@@ -775,9 +775,9 @@ enum store_status store_get_login(struct store *s, const char *username,
 
 	clear_err(s);
 	if (prepare(s,
-	            "SELECT id, password_hash, failed_logins, locked_until"
-	            " FROM players WHERE username = ?1",
-	            &st, WHAT_LOGIN) != 0)
+		    "SELECT id, password_hash, failed_logins, locked_until"
+		    " FROM players WHERE username = ?1",
+		    &st, WHAT_LOGIN) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_text(st, 1, username, -1, SQLITE_STATIC) !=
 	    SQLITE_OK) {
@@ -803,7 +803,7 @@ out_finalize:
 /* Add one to player `id`'s failed logins and put the new count in
  * *count. Return STORE_OK, STORE_NOT_FOUND or STORE_ERR. */
 static enum store_status count_failure(struct store *s, long long id,
-                                       int *count)
+				       int *count)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
@@ -811,9 +811,9 @@ static enum store_status count_failure(struct store *s, long long id,
 	int rc;
 
 	if (prepare(s,
-	            "UPDATE players SET failed_logins = failed_logins + 1"
-	            " WHERE id = ?1 RETURNING failed_logins",
-	            &st, WHAT_FAILED) != 0)
+		    "UPDATE players SET failed_logins = failed_logins + 1"
+		    " WHERE id = ?1 RETURNING failed_logins",
+		    &st, WHAT_FAILED) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK) {
 		set_db_err(s, WHAT_FAILED);
@@ -838,13 +838,13 @@ out_finalize:
 
 /* Set player `id`'s lock to `until`. Return STORE_OK or STORE_ERR. */
 static enum store_status set_lock(struct store *s, long long id,
-                                  long long until)
+				  long long until)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 
 	if (prepare(s, "UPDATE players SET locked_until = ?2 WHERE id = ?1",
-	            &st, WHAT_FAILED) != 0)
+		    &st, WHAT_FAILED) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK ||
 	    sqlite3_bind_int64(st, 2, until) != SQLITE_OK) {
@@ -860,7 +860,7 @@ out_finalize:
 
 /* See store.h. The lock is 0 while auth_lock_seconds() gives none. */
 enum store_status store_login_failed(struct store *s, long long id,
-                                     long long now)
+				     long long now)
 {
 	enum store_status st;
 	long long lock;
@@ -882,9 +882,9 @@ enum store_status store_login_failed(struct store *s, long long id,
  * `text` is) and, unless `number` is NULL, the number ?3. Return
  * STORE_OK, STORE_NOT_FOUND when no row has that id, or STORE_ERR. */
 static enum store_status update_player(struct store *s, const char *sql,
-                                       long long id, const char *text,
-                                       const long long *number,
-                                       const char *what)
+				       long long id, const char *text,
+				       const long long *number,
+				       const char *what)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
@@ -895,8 +895,8 @@ static enum store_status update_player(struct store *s, const char *sql,
 	rc = sqlite3_bind_int64(st, 1, id);
 	if (rc == SQLITE_OK)
 		rc = text != NULL
-		             ? sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC)
-		             : sqlite3_bind_null(st, 2);
+			     ? sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC)
+			     : sqlite3_bind_null(st, 2);
 	if (rc == SQLITE_OK && number != NULL)
 		rc = sqlite3_bind_int64(st, 3, *number);
 	if (rc != SQLITE_OK) {
@@ -915,20 +915,20 @@ out_finalize:
 
 /* See store.h. */
 enum store_status store_login_succeeded(struct store *s, long long id,
-                                        long long now, const char *new_hash)
+					long long now, const char *new_hash)
 {
 	clear_err(s);
 	return update_player(s,
-	                     "UPDATE players SET failed_logins = 0,"
-	                     " locked_until = 0, last_login_at = ?3,"
-	                     " password_hash = coalesce(?2, password_hash)"
-	                     " WHERE id = ?1",
-	                     id, new_hash, &now, WHAT_SUCCEED);
+			     "UPDATE players SET failed_logins = 0,"
+			     " locked_until = 0, last_login_at = ?3,"
+			     " password_hash = coalesce(?2, password_hash)"
+			     " WHERE id = ?1",
+			     id, new_hash, &now, WHAT_SUCCEED);
 }
 
 /* See store.h. */
 enum store_status store_set_password(struct store *s, long long id,
-                                     const char *hash)
+				     const char *hash)
 {
 	clear_err(s);
 	if (hash == NULL) {
@@ -936,9 +936,9 @@ enum store_status store_set_password(struct store *s, long long id,
 		return STORE_ERR;
 	}
 	return update_player(s,
-	                     "UPDATE players SET password_hash = ?2"
-	                     " WHERE id = ?1",
-	                     id, hash, NULL, WHAT_PASSWORD);
+			     "UPDATE players SET password_hash = ?2"
+			     " WHERE id = ?1",
+			     id, hash, NULL, WHAT_PASSWORD);
 }
 
 /* ==== Matches =========================================================== */
@@ -1026,7 +1026,7 @@ static enum store_status read_side(struct store *s, struct side *side)
 	int rc;
 
 	if (prepare(s, "SELECT rating, games FROM players WHERE id = ?1", &st,
-	            WHAT_RECORD) != 0)
+		    WHAT_RECORD) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_int64(st, 1, side->id) != SQLITE_OK) {
 		set_db_err(s, WHAT_RECORD);
@@ -1061,7 +1061,7 @@ static int bind_match(sqlite3_stmt *st, const struct match_record *m)
 		rc = sqlite3_bind_text(st, 3, m->variant, -1, SQLITE_STATIC);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(st, 4, rule_word(m->rule), -1,
-		                       SQLITE_STATIC);
+				       SQLITE_STATIC);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 5, m->rows);
 	if (rc == SQLITE_OK)
@@ -1070,10 +1070,10 @@ static int bind_match(sqlite3_stmt *st, const struct match_record *m)
 		rc = sqlite3_bind_int(st, 7, m->k);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(st, 8, result_word(m->result), -1,
-		                       SQLITE_STATIC);
+				       SQLITE_STATIC);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(st, 9, reason_word(m->reason), -1,
-		                       SQLITE_STATIC);
+				       SQLITE_STATIC);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 10, m->started_at);
 	if (rc == SQLITE_OK)
@@ -1090,11 +1090,11 @@ insert_match(struct store *s, const struct match_record *m, long long *match_id)
 	sqlite3_stmt *st;
 
 	if (prepare(s,
-	            "INSERT INTO matches (status, black_id, white_id, variant,"
-	            " rule, rows, cols, k, result, reason, started_at,"
-	            " ended_at) VALUES ('finished', ?1, ?2, ?3, ?4, ?5, ?6,"
-	            " ?7, ?8, ?9, ?10, ?11)",
-	            &st, WHAT_RECORD) != 0)
+		    "INSERT INTO matches (status, black_id, white_id, variant,"
+		    " rule, rows, cols, k, result, reason, started_at,"
+		    " ended_at) VALUES ('finished', ?1, ?2, ?3, ?4, ?5, ?6,"
+		    " ?7, ?8, ?9, ?10, ?11)",
+		    &st, WHAT_RECORD) != 0)
 		return STORE_ERR;
 	if (bind_match(st, m) != SQLITE_OK) {
 		set_db_err(s, WHAT_RECORD);
@@ -1119,9 +1119,9 @@ insert_moves(struct store *s, const struct match_record *m, long long match_id)
 	int i, rc;
 
 	if (prepare(s,
-	            "INSERT INTO match_moves (match_id, ply, row, col, ms)"
-	            " VALUES (?1, ?2, ?3, ?4, ?5)",
-	            &st, WHAT_RECORD) != 0)
+		    "INSERT INTO match_moves (match_id, ply, row, col, ms)"
+		    " VALUES (?1, ?2, ?3, ?4, ?5)",
+		    &st, WHAT_RECORD) != 0)
 		return STORE_ERR;
 	for (i = 0; i < m->nmoves; i++) {
 		rc = sqlite3_bind_int64(st, 1, match_id);
@@ -1151,7 +1151,7 @@ out_finalize:
  * the row holds now, with rating change `delta`. Return STORE_OK or
  * STORE_ERR. */
 static enum store_status apply_side(struct store *s, const struct side *side,
-                                    double delta)
+				    double delta)
 {
 	enum store_status ret = STORE_ERR;
 	int win = side->score == 1.0, loss = side->score == 0.0;
@@ -1159,10 +1159,10 @@ static enum store_status apply_side(struct store *s, const struct side *side,
 	int rc;
 
 	if (prepare(s,
-	            "UPDATE players SET games = games + 1, wins = wins + ?2,"
-	            " losses = losses + ?3, ties = ties + ?4,"
-	            " score = score + ?5, rating = rating + ?6 WHERE id = ?1",
-	            &st, WHAT_RECORD) != 0)
+		    "UPDATE players SET games = games + 1, wins = wins + ?2,"
+		    " losses = losses + ?3, ties = ties + ?4,"
+		    " score = score + ?5, rating = rating + ?6 WHERE id = ?1",
+		    &st, WHAT_RECORD) != 0)
 		return STORE_ERR;
 	rc = sqlite3_bind_int64(st, 1, side->id);
 	if (rc == SQLITE_OK)
@@ -1199,13 +1199,13 @@ write_match(struct store *s, const struct match_record *m, long long *match_id)
 	if (st != STORE_OK)
 		return st;
 	black.score = m->result == RESULT_BLACK_WIN   ? 1.0
-	              : m->result == RESULT_WHITE_WIN ? 0.0
-	                                              : 0.5;
+		      : m->result == RESULT_WHITE_WIN ? 0.0
+						      : 0.5;
 	white.score = 1.0 - black.score;
 	black_delta = rating_delta(black.rating, black.games, white.rating,
-	                           black.score);
+				   black.score);
 	white_delta = rating_delta(white.rating, white.games, black.rating,
-	                           white.score);
+				   white.score);
 	st = insert_match(s, m, match_id);
 	if (st == STORE_OK)
 		st = insert_moves(s, m, *match_id);
@@ -1218,8 +1218,8 @@ write_match(struct store *s, const struct match_record *m, long long *match_id)
 
 /* See store.h. */
 enum store_status store_record_match(struct store *s,
-                                     const struct match_record *m,
-                                     long long *match_id)
+				     const struct match_record *m,
+				     long long *match_id)
 {
 	enum store_status st;
 	long long id = 0;

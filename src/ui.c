@@ -105,8 +105,9 @@ enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 		}
 		end_prompt_line(ui);
 		if (r == TERM_TOO_LONG)
-			ui_say(ui, _("That line is too long (at most %d "
-				     "characters). Please try again."),
+			ui_say(ui,
+			       _("That line is too long (at most %d "
+				 "characters). Please try again."),
 			       TERM_LINE_MAX);
 		else if (!notation_utf8_valid(buf, *len) ||
 			 memchr(buf, '\0', *len) != NULL)
@@ -150,10 +151,10 @@ static bool word_in(const char *word, const char *const words[])
 
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 {
-	static const char *const yes_words[] = {"y", "yes", "是", "好",
-						"是的", NULL};
-	static const char *const no_words[] = {"n", "no", "否", "不", "不要",
-					       NULL};
+	static const char *const yes_words[] = {"y",  "yes",  "是",
+						"好", "是的", NULL};
+	static const char *const no_words[] = {"n",  "no",   "否",
+					       "不", "不要", NULL};
 	char buf[TERM_LINE_MAX + 1], prompt[512];
 	size_t len;
 

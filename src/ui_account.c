@@ -14,8 +14,9 @@ static void explain_open_failure(struct ui *ui, enum store_status st)
 {
 	switch (st) {
 	case STORE_NEWER:
-		ui_error(ui, _("%s was made by a newer Gomoku Club; it was "
-			       "left untouched"),
+		ui_error(ui,
+			 _("%s was made by a newer Gomoku Club; it was "
+			   "left untouched"),
 			 ui->db_path);
 		break;
 	case STORE_NOT_OURS:
@@ -211,7 +212,7 @@ static enum auth_policy new_username_ok(struct ui *ui, const char *name,
 
 /* The username for a new account: `given`, or asked until acceptable. */
 static enum ui_status choose_username(struct ui *ui, const char *given,
-				     char *buf)
+				      char *buf)
 {
 	enum auth_policy p;
 	bool taken;
@@ -239,7 +240,7 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 
 /* The nickname for a new account: `given`, or asked (empty = username). */
 static enum ui_status choose_nickname(struct ui *ui, const char *given,
-				     const char *username, char *buf)
+				      const char *username, char *buf)
 {
 	char prompt[128];
 	enum auth_policy p;
@@ -330,8 +331,9 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 		return store_failed(ui);
 	ok = auth_verify(st == STORE_OK ? login.hash : NULL, pw);
 	if (st == STORE_OK && login.locked_until > now) {
-		ui_say(ui, _("This account is locked after too many failed "
-			     "logins. Try again in %lld seconds."),
+		ui_say(ui,
+		       _("This account is locked after too many failed "
+			 "logins. Try again in %lld seconds."),
 		       login.locked_until - now);
 		return UI_REFUSED;
 	}
@@ -380,8 +382,8 @@ static enum ui_status authenticate(struct ui *ui, const char *username,
 	st = read_password(ui, prompt, &pw);
 	if (st == UI_OK)
 		st = check_login(ui, username, &pw, id);
-	if (st == UI_OK && store_get_login(ui->store, username, &login) ==
-				   STORE_OK)
+	if (st == UI_OK &&
+	    store_get_login(ui->store, username, &login) == STORE_OK)
 		st = login_succeeded(ui, *id, &pw, login.hash);
 	auth_secret_free(&pw);
 	memset(&login, 0, sizeof(login));
@@ -389,7 +391,7 @@ static enum ui_status authenticate(struct ui *ui, const char *username,
 }
 
 enum ui_status ui_login(struct ui *ui, const char *username,
-			const struct player *not, struct player **who)
+			const struct player * not, struct player **who)
 {
 	char name[TERM_LINE_MAX + 1];
 	enum ui_status st;
@@ -402,10 +404,11 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 		if (st != UI_OK)
 			return st;
 	}
-	if (not != NULL && plist_find(ui->players, name) == not) {
-		ui_say(ui, _("%s is already playing; the opponent needs "
-			     "another account."),
-		       not->username);
+	if (not != NULL && plist_find(ui->players, name) == not ) {
+		ui_say(ui,
+		       _("%s is already playing; the opponent needs "
+			 "another account."),
+		       not ->username);
 		return UI_REFUSED;
 	}
 	st = authenticate(ui, name, &id);

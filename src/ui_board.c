@@ -6,9 +6,9 @@
 #include "ui.h"
 
 #define ANSI_RESET "\033[0m"
-#define ANSI_LAST "\033[1;33m" /* bold yellow: the last move */
-#define ANSI_WIN "\033[1;32m"  /* bold green: the winning line */
-#define ANSI_LABEL "\033[2m"   /* dim: labels */
+#define ANSI_LAST  "\033[1;33m" /* bold yellow: the last move */
+#define ANSI_WIN   "\033[1;32m" /* bold green: the winning line */
+#define ANSI_LABEL "\033[2m"	/* dim: labels */
 
 const char *ui_stone(const struct ui *ui, enum stone s)
 {

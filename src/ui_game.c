@@ -9,8 +9,8 @@
 
 struct game {
 	struct ui *ui;
-	int shown;            /* moves on the board when last drawn, or -1 */
-	enum ui_status stop;  /* why ask() or confirm() stopped the game */
+	int shown;	     /* moves on the board when last drawn, or -1 */
+	enum ui_status stop; /* why ask() or confirm() stopped the game */
 };
 
 /* Milliseconds on the monotonic clock. */
@@ -345,8 +345,7 @@ static void show_record(struct ui *ui, const struct player *p,
 		r->rating - old_rating, rank);
 }
 
-enum ui_status ui_game_ranked(struct ui *ui, struct player *a,
-			      struct player *b)
+enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
 {
 	double rating_a = a->rec.rating, rating_b = b->rec.rating;
 	long long started = (long long)time(NULL);

@@ -7,10 +7,9 @@
 #include "ui.h"
 
 /* Column keys for tsv and json, fixed in DESIGN.md. */
-static const char *const columns[] = {"rank",   "username", "nickname",
-				      "games",  "wins",     "losses",
-				      "ties",   "score",    "rating",
-				      "win_rate"};
+static const char *const columns[] = {"rank",	"username", "nickname", "games",
+				      "wins",	"losses",   "ties",	"score",
+				      "rating", "win_rate"};
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
 /* Write `s` as a JSON string, escaping quotes, backslashes and controls. */
@@ -46,8 +45,7 @@ static void pad(FILE *out, int used, int width)
 }
 
 /* One row of the table format. */
-static void table_row(struct ui *ui, const struct player *p, int rank,
-		      bool me)
+static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 {
 	const struct player_record *r = &p->rec;
 
@@ -100,13 +98,12 @@ static void script_row(struct ui *ui, const struct player *p, int rank,
 	if (ui->format == FORMAT_TSV) {
 		fprintf(ui->out, "%d\t%s\t", rank, p->username);
 		put_tsv_string(ui->out, p->nickname);
-		fprintf(ui->out, "\t%d\t%d\t%d\t%d\t%d\t%.1f\t%.3f\n",
-			r->games, r->wins, r->losses, r->ties, r->score,
-			r->rating, rate);
+		fprintf(ui->out, "\t%d\t%d\t%d\t%d\t%d\t%.1f\t%.3f\n", r->games,
+			r->wins, r->losses, r->ties, r->score, r->rating, rate);
 		return;
 	}
-	fprintf(ui->out, "%s\n  {\"rank\": %d, \"username\": ",
-		first ? "" : ",", rank);
+	fprintf(ui->out,
+		"%s\n  {\"rank\": %d, \"username\": ", first ? "" : ",", rank);
 	put_json_string(ui->out, p->username);
 	fputs(", \"nickname\": ", ui->out);
 	put_json_string(ui->out, p->nickname);
@@ -142,8 +139,8 @@ static void list_end(struct ui *ui, int rows)
 }
 
 /* Print one row in the chosen format. */
-static void list_row(struct ui *ui, const struct player *p, int rank,
-		     int row, bool me)
+static void list_row(struct ui *ui, const struct player *p, int rank, int row,
+		     bool me)
 {
 	if (ui->format == FORMAT_TABLE)
 		table_row(ui, p, rank, me);
@@ -169,9 +166,10 @@ enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 	n = plist_top(ui->players, key, n, best);
 	if (ui->format == FORMAT_TABLE) {
 		fputc('\n', ui->out);
-		ui_say(ui, "%s", n == 0 ? _("No players yet. Register to be "
-					    "the first!")
-				      : _("Leaderboard"));
+		ui_say(ui, "%s",
+		       n == 0 ? _("No players yet. Register to be "
+				  "the first!")
+			      : _("Leaderboard"));
 	}
 	if (n > 0 || ui->format != FORMAT_TABLE)
 		list_begin(ui);

@@ -35,8 +35,7 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 }
 
 /* Run the account menu item `choice` for `me`. */
-static enum ui_status account_item(struct ui *ui, struct player *me,
-				   int choice)
+static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 {
 	switch (choice) {
 	case ACCOUNT_RANKED:
@@ -58,9 +57,9 @@ static enum ui_status account_item(struct ui *ui, struct player *me,
 /* The account menu for `me`, until Log out. */
 static enum ui_status account_menu(struct ui *ui, struct player *me)
 {
-	const char *labels[] = {_("Ranked match"),     _("Play the computer"),
-				_("My record"),        _("Leaderboard"),
-				_("Match history"),    _("Change password"),
+	const char *labels[] = {_("Ranked match"),  _("Play the computer"),
+				_("My record"),	    _("Leaderboard"),
+				_("Match history"), _("Change password"),
 				_("Log out")};
 	static const int keys[] = {1, 2, 3, 4, 5, 6, 0};
 	char title[256];

@@ -38,7 +38,7 @@ static int cleanup(void)
 static void fail_with(int line, const char *msg)
 {
 	CU_assertImplementation(CU_FALSE, (unsigned int)line, msg, __FILE__, "",
-	                        CU_FALSE);
+				CU_FALSE);
 }
 
 /* Return the stone read straight from b's cells, or -1 off the grid. */
@@ -52,7 +52,7 @@ static int cell(const struct board *b, int r, int c)
 /* Return the length of the run of s through (r, c) along (dr, dc), both
  * ways, with (r, c) counted as s; computed from the cells directly. */
 static int oracle_run(const struct board *b, int r, int c, int dr, int dc,
-                      int s)
+		      int s)
 {
 	int n = 1, i;
 
@@ -189,7 +189,7 @@ static bool on_line(const struct line *l, int r, int c)
 /* Find a cell for the side to move that is empty, off l, and gives that
  * side no run of k. Return false when there is none. */
 static bool pick_filler(const struct board *b, const struct line *l, int *r,
-                        int *c)
+			int *c)
 {
 	int s = board_to_move(b), i, d;
 
@@ -222,7 +222,7 @@ static int line_order(const struct line *l, int last, int j)
  * *placed), the other side fills in elsewhere. Return true when the move
  * was accepted and, unless it was the last of l, the game goes on. */
 static bool line_step(struct board *b, const struct line *l, int last,
-                      enum stone side, int *placed)
+		      enum stone side, int *placed)
 {
 	int i, r, c;
 
@@ -245,7 +245,7 @@ static bool line_step(struct board *b, const struct line *l, int last,
  * last) while the other side plays elsewhere. Return true when the game
  * ends exactly on that stone, won by `side`, with l as the winning line. */
 static bool line_game_ok(int rows, int cols, int k, enum rule rule,
-                         const struct line *l, int last, enum stone side)
+			 const struct line *l, int last, enum stone side)
 {
 	struct board b;
 	int placed = 0;
@@ -273,13 +273,13 @@ static void check_line(int rows, int cols, int k, const struct line *l)
 		for (side = STONE_BLACK; side <= STONE_WHITE; side++) {
 			for (rule = 0; rule < 2; rule++) {
 				if (line_game_ok(rows, cols, k, rules[rule], l,
-				                 last, (enum stone)side))
+						 last, (enum stone)side))
 					continue;
 				snprintf(msg, sizeof(msg),
-				         "%dx%d k%d rule %d side %d: line "
-				         "(%d,%d) step (%d,%d), last %d",
-				         rows, cols, k, rule, side, l->r0,
-				         l->c0, l->dr, l->dc, last);
+					 "%dx%d k%d rule %d side %d: line "
+					 "(%d,%d) step (%d,%d), last %d",
+					 rows, cols, k, rule, side, l->r0,
+					 l->c0, l->dr, l->dc, last);
 				fail_with(__LINE__, msg);
 			}
 		}
@@ -335,16 +335,16 @@ static void test_win_antidiagonal_everywhere(void)
 static void test_win_other_shapes(void)
 {
 	static const int shapes[][3] = {
-	        {3, 3, 3},   {10, 10, 5}, {3, 26, 26}, {26, 3, 26},
-	        {5, 12, 4},  {12, 5, 4},  {7, 4, 4},   {4, 9, 3},
-	        {26, 26, 5}, {6, 6, 6},   {3, 8, 5},   {26, 26, 26},
+		{3, 3, 3},   {10, 10, 5}, {3, 26, 26}, {26, 3, 26},
+		{5, 12, 4},  {12, 5, 4},  {7, 4, 4},   {4, 9, 3},
+		{26, 26, 5}, {6, 6, 6},	  {3, 8, 5},   {26, 26, 26},
 	};
 	int i, d;
 
 	for (i = 0; i < (int)(sizeof(shapes) / sizeof(shapes[0])); i++) {
 		for (d = 0; d < 4; d++)
 			check_direction(shapes[i][0], shapes[i][1],
-			                shapes[i][2], d);
+					shapes[i][2], d);
 	}
 }
 
@@ -352,11 +352,11 @@ static void test_win_other_shapes(void)
 static void test_win_corners_by_hand(void)
 {
 	static const int lines[][4] = {
-	        /* r0, c0, dr, dc */
-	        {0, 0, 0, 1},    {0, 0, 1, 0},    {0, 0, 1, 1},
-	        {0, 14, 0, -1},  {0, 14, 1, 0},   {0, 14, 1, -1},
-	        {14, 0, 0, 1},   {14, 0, -1, 0},  {14, 0, -1, 1},
-	        {14, 14, 0, -1}, {14, 14, -1, 0}, {14, 14, -1, -1},
+		/* r0, c0, dr, dc */
+		{0, 0, 0, 1},	 {0, 0, 1, 0},	  {0, 0, 1, 1},
+		{0, 14, 0, -1},	 {0, 14, 1, 0},	  {0, 14, 1, -1},
+		{14, 0, 0, 1},	 {14, 0, -1, 0},  {14, 0, -1, 1},
+		{14, 14, 0, -1}, {14, 14, -1, 0}, {14, 14, -1, -1},
 	};
 	static const int white[4][2] = {{7, 3}, {7, 5}, {7, 9}, {7, 11}};
 	struct board b;
@@ -374,7 +374,7 @@ static void test_win_corners_by_hand(void)
 		}
 		CU_ASSERT_EQUAL(b.state, BOARD_BLACK_WON);
 		CU_ASSERT(win_is(&b, lines[i][0], lines[i][1], lines[i][2],
-		                 lines[i][3], 5));
+				 lines[i][3], 5));
 	}
 }
 
@@ -382,7 +382,7 @@ static void test_win_corners_by_hand(void)
 static void test_win_last_stone_in_middle(void)
 {
 	static const int mv[][2] = {{7, 5}, {0, 0}, {7, 6}, {0, 2},
-	                            {7, 8}, {0, 4}, {7, 9}, {0, 6}};
+				    {7, 8}, {0, 4}, {7, 9}, {0, 6}};
 	struct board b;
 
 	board_init(&b, 15, 15, 5, RULE_FREESTYLE);
@@ -397,7 +397,7 @@ static void test_win_last_stone_in_middle(void)
 static void test_win_white(void)
 {
 	static const int mv[][2] = {{0, 0}, {5, 5}, {0, 2},   {6, 4},
-	                            {0, 4}, {8, 2}, {14, 14}, {9, 1}};
+				    {0, 4}, {8, 2}, {14, 14}, {9, 1}};
 	struct board b;
 
 	board_init(&b, 15, 15, 5, RULE_FREESTYLE);
@@ -415,8 +415,8 @@ static void test_win_white(void)
 static void test_no_win_short_or_broken(void)
 {
 	static const int mv[][2] = {{7, 0}, {0, 0}, {7, 1}, {0, 1}, {7, 2},
-	                            {0, 2}, {7, 3}, {7, 4}, {7, 5}, {0, 4},
-	                            {7, 6}, {0, 5}, {7, 7}, {0, 6}, {7, 8}};
+				    {0, 2}, {7, 3}, {7, 4}, {7, 5}, {0, 4},
+				    {7, 6}, {0, 5}, {7, 7}, {0, 6}, {7, 8}};
 	struct board b;
 
 	board_init(&b, 15, 15, 5, RULE_FREESTYLE);
@@ -430,7 +430,7 @@ static void test_no_win_short_or_broken(void)
 /* Black's row 7 at columns 2-4 and 6-7, white's scattered replies; (7, 5)
  * then makes six across. */
 static const int overline6[][2] = {{7, 2}, {0, 0}, {7, 3}, {0, 2}, {7, 4},
-                                   {0, 4}, {7, 6}, {0, 6}, {7, 7}, {0, 8}};
+				   {0, 4}, {7, 6}, {0, 6}, {7, 7}, {0, 8}};
 
 /* Freestyle: six in a row wins, and the whole run is the winning line. */
 static void test_overline_freestyle_wins(void)
@@ -448,9 +448,9 @@ static void test_overline_freestyle_wins(void)
 static void test_overline_freestyle_long(void)
 {
 	static const int mv[][2] = {{3, 0}, {10, 0},  {3, 1}, {10, 2},
-	                            {3, 2}, {10, 4},  {3, 3}, {10, 6},
-	                            {3, 5}, {10, 8},  {3, 6}, {10, 10},
-	                            {3, 7}, {12, 12}, {3, 8}, {12, 14}};
+				    {3, 2}, {10, 4},  {3, 3}, {10, 6},
+				    {3, 5}, {10, 8},  {3, 6}, {10, 10},
+				    {3, 7}, {12, 12}, {3, 8}, {12, 14}};
 	struct board b;
 
 	board_init(&b, 15, 15, 5, RULE_FREESTYLE);
@@ -465,7 +465,7 @@ static void test_overline_freestyle_long(void)
 static void test_overline_exact_no_win(void)
 {
 	static const int later[][2] = {{10, 10}, {1, 10}, {11, 10}, {1, 11},
-	                               {12, 10}, {1, 13}, {13, 10}, {2, 0}};
+				       {12, 10}, {1, 13}, {13, 10}, {2, 0}};
 	struct board b;
 
 	board_init(&b, 15, 15, 5, RULE_EXACT);
@@ -486,7 +486,7 @@ static void test_overline_exact_no_win(void)
 static void test_overline_exact_other_direction_wins(void)
 {
 	static const int down[][2] = {{3, 5}, {14, 0}, {4, 5}, {14, 2},
-	                              {5, 5}, {14, 4}, {6, 5}, {14, 6}};
+				      {5, 5}, {14, 4}, {6, 5}, {14, 6}};
 	struct board b;
 
 	board_init(&b, 15, 15, 5, RULE_EXACT);
@@ -502,9 +502,9 @@ static void test_overline_exact_other_direction_wins(void)
 static void test_overline_exact_diagonals(void)
 {
 	static const int mv[][2] = {
-	        {2, 2}, {0, 14},  {3, 3}, {2, 14},  {4, 4}, {4, 14},
-	        {6, 6}, {6, 14},  {7, 7}, {8, 14},  {7, 3}, {10, 14},
-	        {6, 4}, {12, 14}, {4, 6}, {14, 14}, {3, 7}, {14, 12},
+		{2, 2}, {0, 14},  {3, 3}, {2, 14},  {4, 4}, {4, 14},
+		{6, 6}, {6, 14},  {7, 7}, {8, 14},  {7, 3}, {10, 14},
+		{6, 4}, {12, 14}, {4, 6}, {14, 14}, {3, 7}, {14, 12},
 	};
 	struct board b;
 
@@ -519,8 +519,8 @@ static void test_overline_exact_diagonals(void)
 static void test_overline_exact_two_overlines(void)
 {
 	static const int down[][2] = {{3, 5}, {14, 0}, {4, 5}, {14, 2},
-	                              {5, 5}, {14, 4}, {6, 5}, {14, 6},
-	                              {8, 5}, {14, 8}};
+				      {5, 5}, {14, 4}, {6, 5}, {14, 6},
+				      {8, 5}, {14, 8}};
 	struct board b;
 
 	board_init(&b, 15, 15, 5, RULE_EXACT);
@@ -536,7 +536,7 @@ static void test_overline_exact_two_overlines(void)
 static void test_exact_blocked_five_wins(void)
 {
 	static const int mv[][2] = {{7, 3}, {7, 2}, {7, 4}, {7, 8},
-	                            {7, 5}, {0, 0}, {7, 6}, {0, 2}};
+				    {7, 5}, {0, 0}, {7, 6}, {0, 2}};
 	struct board b;
 
 	board_init(&b, 15, 15, 5, RULE_EXACT);
@@ -565,7 +565,7 @@ static void test_tictactoe_win(void)
 static void test_draw_3x3(void)
 {
 	static const int mv[][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 1},
-	                            {1, 0}, {2, 0}, {1, 2}, {2, 2}};
+				    {1, 0}, {2, 0}, {1, 2}, {2, 2}};
 	struct board b;
 	int rule;
 
@@ -584,7 +584,7 @@ static void test_draw_3x3(void)
  * columns when `transpose`), black and white in turn, each in reading
  * order. Assert the game runs until the last stone. */
 static void fill_picture(struct board *b, const char *const *pic,
-                         bool transpose)
+			 bool transpose)
 {
 	int next[2] = {0, 0}, n = b->rows * b->cols, i, side, pr, pc;
 	int width = transpose ? b->rows : b->cols;
@@ -618,7 +618,7 @@ static void test_draw_non_square(void)
 	CU_ASSERT_EQUAL(b.state, BOARD_DRAW);
 	CU_ASSERT_EQUAL(board_at(&b, 2, 1), STONE_BLACK);
 	CU_ASSERT(refused(&b, 0, 0, BOARD_ERR_GAME_OVER) ||
-	          refused(&b, 0, 0, BOARD_ERR_OCCUPIED));
+		  refused(&b, 0, 0, BOARD_ERR_OCCUPIED));
 }
 
 /* The stone that fills the board also makes a line: a win, not a draw
@@ -626,7 +626,7 @@ static void test_draw_non_square(void)
 static void test_full_board_win_beats_draw(void)
 {
 	static const int mv[][2] = {{0, 1}, {0, 0}, {1, 0}, {0, 2},
-	                            {1, 2}, {2, 0}, {2, 1}, {2, 2}};
+				    {1, 2}, {2, 0}, {2, 1}, {2, 2}};
 	struct board b;
 
 	board_init(&b, 3, 3, 3, RULE_FREESTYLE);
@@ -742,10 +742,10 @@ static void test_turns_alternate(void)
 		r = (i * 7) % 15;
 		c = (i * 4 + i / 15) % 15;
 		CU_ASSERT_EQUAL(board_to_move(&b),
-		                i % 2 ? STONE_WHITE : STONE_BLACK);
+				i % 2 ? STONE_WHITE : STONE_BLACK);
 		play_ok(&b, r, c);
 		CU_ASSERT_EQUAL(board_at(&b, r, c),
-		                i % 2 ? STONE_WHITE : STONE_BLACK);
+				i % 2 ? STONE_WHITE : STONE_BLACK);
 		CU_ASSERT_EQUAL(b.nmoves, i + 1);
 		CU_ASSERT_EQUAL(b.moves[i].row, r);
 		CU_ASSERT_EQUAL(b.moves[i].col, c);
@@ -785,7 +785,7 @@ static void test_last(void)
 static void test_run_length(void)
 {
 	static const int mv[][2] = {{5, 3}, {5, 6}, {5, 4}, {0, 0},
-	                            {5, 1}, {4, 4}, {6, 2}, {14, 14}};
+				    {5, 1}, {4, 4}, {6, 2}, {14, 14}};
 	struct board b;
 
 	board_init(&b, 15, 15, 5, RULE_FREESTYLE);
@@ -818,9 +818,9 @@ static void test_run_length(void)
 static void test_refuse_off_board(void)
 {
 	static const int bad[][2] = {
-	        {-1, 0},      {0, -1},      {-1, -1},     {3, 0},       {0, 5},
-	        {3, 5},       {4, 2},       {2, 5},       {5, 2},       {-1, 5},
-	        {INT_MAX, 0}, {0, INT_MAX}, {INT_MIN, 0}, {0, INT_MIN}, {1, -4},
+		{-1, 0},      {0, -1},	    {-1, -1},	  {3, 0},	{0, 5},
+		{3, 5},	      {4, 2},	    {2, 5},	  {5, 2},	{-1, 5},
+		{INT_MAX, 0}, {0, INT_MAX}, {INT_MIN, 0}, {0, INT_MIN}, {1, -4},
 	};
 	struct board b;
 	int i;
@@ -829,7 +829,7 @@ static void test_refuse_off_board(void)
 	play_ok(&b, 1, 1);
 	for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++)
 		CU_ASSERT(
-		        refused(&b, bad[i][0], bad[i][1], BOARD_ERR_OFF_BOARD));
+			refused(&b, bad[i][0], bad[i][1], BOARD_ERR_OFF_BOARD));
 	play_ok(&b, 2, 4); /* the far corner of 3x5 is on the board */
 	play_ok(&b, 0, 4);
 	CU_ASSERT_EQUAL(board_to_move(&b), STONE_WHITE);
@@ -920,7 +920,7 @@ static void test_undo_moves(void)
 static void test_undo_after_win(void)
 {
 	static const int mv[][2] = {{7, 5}, {0, 0}, {7, 6}, {0, 2},
-	                            {7, 8}, {0, 4}, {7, 9}, {0, 6}};
+				    {7, 8}, {0, 4}, {7, 9}, {0, 6}};
 	struct board b, before;
 
 	board_init(&b, 15, 15, 5, RULE_FREESTYLE);
@@ -949,7 +949,7 @@ static void test_undo_after_win(void)
 static void test_undo_after_draw(void)
 {
 	static const int mv[][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 1},
-	                            {1, 0}, {2, 0}, {1, 2}, {2, 2}};
+				    {1, 0}, {2, 0}, {1, 2}, {2, 2}};
 	struct board b, before;
 
 	board_init(&b, 3, 3, 3, RULE_FREESTYLE);
@@ -994,7 +994,7 @@ static bool win_line_ok(const struct board *b, int s)
 		    cell(b, b->win[i].row, b->win[i].col) != s)
 			return false;
 		found += b->win[i].row == last->row &&
-		         b->win[i].col == last->col;
+			 b->win[i].col == last->col;
 	}
 	return found == 1 &&
 	       oracle_run(b, last->row, last->col, dr, dc, s) == n;
@@ -1069,15 +1069,15 @@ static void test_random_games(void)
 		if (!board_shape_valid(rows, cols, k))
 			k = 3;
 		CU_ASSERT_EQUAL_FATAL(
-		        board_init(&fresh, rows, cols, k,
-		                   (enum rule)(next_random(&seed) % 2)),
-		        0);
+			board_init(&fresh, rows, cols, k,
+				   (enum rule)(next_random(&seed) % 2)),
+			0);
 		b = fresh;
 		while (b.state == BOARD_PLAYING) {
 			if (random_move(&b, &seed))
 				continue;
 			snprintf(msg, sizeof(msg), "game %d %dx%d k%d move %d",
-			         game, rows, cols, k, b.nmoves);
+				 game, rows, cols, k, b.nmoves);
 			fail_with(__LINE__, msg);
 			return;
 		}
@@ -1094,49 +1094,49 @@ static void test_random_games(void)
 /* ==== Suite ============================================================ */
 
 static CU_TestInfo tests[] = {
-        {"shape limits", test_shape_limits},
-        {"init: empty board, refusal leaves board alone", test_init},
-        {"board_at on and off the grid", test_at},
-        {"stone_other", test_stone_other},
-        {"turns alternate, moves recorded in order", test_turns_alternate},
-        {"board_last", test_last},
-        {"board_run_length", test_run_length},
-        {"win across at every position of 15x15",
-         test_win_horizontal_everywhere},
-        {"win down at every position of 15x15", test_win_vertical_everywhere},
-        {"win down-right at every position of 15x15",
-         test_win_diagonal_everywhere},
-        {"win down-left at every position of 15x15",
-         test_win_antidiagonal_everywhere},
-        {"win every line on other shapes", test_win_other_shapes},
-        {"win at the corners, by hand", test_win_corners_by_hand},
-        {"win with the last stone in the middle",
-         test_win_last_stone_in_middle},
-        {"white wins", test_win_white},
-        {"no win for four or a broken five", test_no_win_short_or_broken},
-        {"freestyle: overline of six wins", test_overline_freestyle_wins},
-        {"freestyle: overline of nine wins", test_overline_freestyle_long},
-        {"exact: overline does not win", test_overline_exact_no_win},
-        {"exact: five in another direction wins",
-         test_overline_exact_other_direction_wins},
-        {"exact: five down-left beside overline down-right",
-         test_overline_exact_diagonals},
-        {"exact: two overlines do not win", test_overline_exact_two_overlines},
-        {"exact: blocked five wins", test_exact_blocked_five_wins},
-        {"tic-tac-toe win", test_tictactoe_win},
-        {"draw on 3x3", test_draw_3x3},
-        {"draw on 3x5 and 5x3", test_draw_non_square},
-        {"filling the board with a line is a win",
-         test_full_board_win_beats_draw},
-        {"refuse off board", test_refuse_off_board},
-        {"refuse occupied", test_refuse_occupied},
-        {"refuse after game over", test_refuse_game_over},
-        {"undo on empty board", test_undo_empty},
-        {"undo moves", test_undo_moves},
-        {"undo after a win", test_undo_after_win},
-        {"undo after a draw", test_undo_after_draw},
-        {"random games agree with a brute-force scan", test_random_games},
-        CU_TEST_INFO_NULL,
+	{"shape limits", test_shape_limits},
+	{"init: empty board, refusal leaves board alone", test_init},
+	{"board_at on and off the grid", test_at},
+	{"stone_other", test_stone_other},
+	{"turns alternate, moves recorded in order", test_turns_alternate},
+	{"board_last", test_last},
+	{"board_run_length", test_run_length},
+	{"win across at every position of 15x15",
+	 test_win_horizontal_everywhere},
+	{"win down at every position of 15x15", test_win_vertical_everywhere},
+	{"win down-right at every position of 15x15",
+	 test_win_diagonal_everywhere},
+	{"win down-left at every position of 15x15",
+	 test_win_antidiagonal_everywhere},
+	{"win every line on other shapes", test_win_other_shapes},
+	{"win at the corners, by hand", test_win_corners_by_hand},
+	{"win with the last stone in the middle",
+	 test_win_last_stone_in_middle},
+	{"white wins", test_win_white},
+	{"no win for four or a broken five", test_no_win_short_or_broken},
+	{"freestyle: overline of six wins", test_overline_freestyle_wins},
+	{"freestyle: overline of nine wins", test_overline_freestyle_long},
+	{"exact: overline does not win", test_overline_exact_no_win},
+	{"exact: five in another direction wins",
+	 test_overline_exact_other_direction_wins},
+	{"exact: five down-left beside overline down-right",
+	 test_overline_exact_diagonals},
+	{"exact: two overlines do not win", test_overline_exact_two_overlines},
+	{"exact: blocked five wins", test_exact_blocked_five_wins},
+	{"tic-tac-toe win", test_tictactoe_win},
+	{"draw on 3x3", test_draw_3x3},
+	{"draw on 3x5 and 5x3", test_draw_non_square},
+	{"filling the board with a line is a win",
+	 test_full_board_win_beats_draw},
+	{"refuse off board", test_refuse_off_board},
+	{"refuse occupied", test_refuse_occupied},
+	{"refuse after game over", test_refuse_game_over},
+	{"undo on empty board", test_undo_empty},
+	{"undo moves", test_undo_moves},
+	{"undo after a win", test_undo_after_win},
+	{"undo after a draw", test_undo_after_draw},
+	{"random games agree with a brute-force scan", test_random_games},
+	CU_TEST_INFO_NULL,
 };
 
 CU_SuiteInfo board_suite = {"board", init, cleanup, NULL, NULL, tests};

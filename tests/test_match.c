@@ -55,8 +55,8 @@ static int s_confirm(void *ctx, const struct match *m, enum stone who,
 	return s->answers[s->next_answer++];
 }
 
-static void s_refused(void *ctx, const struct match *m,
-		      const struct input *in, enum board_error err)
+static void s_refused(void *ctx, const struct match *m, const struct input *in,
+		      enum board_error err)
 {
 	struct script *s = ctx;
 
@@ -87,9 +87,8 @@ static long long s_clock(void *ctx)
 	return ((struct script *)ctx)->now;
 }
 
-static const struct match_io script_io = {s_show,  s_ask,  s_confirm,
-					  s_refused, s_event, s_help,
-					  s_clock};
+static const struct match_io script_io = {s_show,  s_ask,  s_confirm, s_refused,
+					  s_event, s_help, s_clock};
 
 static const int no_answers[] = {-1};
 
@@ -109,8 +108,8 @@ static enum match_end play(struct match *m, struct script *s,
 
 static void test_five_wins(void)
 {
-	static const char *const lines[] = {"8 8", "1 1", "8 9", "1 2", "j8",
-					    "1 3", "8,11", "1 4", "l8", NULL};
+	static const char *const lines[] = {"8 8", "1 1",  "8 9", "1 2", "j8",
+					    "1 3", "8,11", "1 4", "l8",	 NULL};
 	struct match m;
 	struct script s;
 
@@ -169,8 +168,7 @@ static void test_undo_agreed(void)
 
 static void test_undo_refused_and_too_early(void)
 {
-	static const char *const lines[] = {"8 8", "undo", "9 9", "undo",
-					    NULL};
+	static const char *const lines[] = {"8 8", "undo", "9 9", "undo", NULL};
 	static const int answers[] = {0};
 	struct match m;
 	struct script s;

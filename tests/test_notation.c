@@ -23,13 +23,13 @@ struct bytes {
 /* Assert with the caller's line and the literal in the failure report. */
 #define CHECK_AT(cond, what)                                                   \
 	CU_assertImplementation((cond), __LINE__, (what), __FILE__, "",        \
-	                        CU_FALSE)
+				CU_FALSE)
 #define MOVE_OK(lit, rows, cols, r, c)                                         \
 	CHECK_AT(is_move(lit, sizeof(lit) - 1, rows, cols, r, c), "move"       \
-	                                                          " " #lit)
+								  " " #lit)
 #define REFUSED(lit, rows, cols, err)                                          \
 	CHECK_AT(is_refused(lit, sizeof(lit) - 1, rows, cols, err),            \
-	         #err " " #lit)
+		 #err " " #lit)
 #define COMMAND(lit, kind)                                                     \
 	CHECK_AT(is_command(lit, sizeof(lit) - 1, kind), #kind " " #lit)
 
@@ -59,7 +59,7 @@ static int is_move(const char *s, size_t n, int rows, int cols, int r, int c)
 
 /* True when s is refused for the reason err. */
 static int is_refused(const char *s, size_t n, int rows, int cols,
-                      enum input_error err)
+		      enum input_error err)
 {
 	struct input in = parse(s, n, rows, cols);
 
@@ -95,8 +95,8 @@ static void test_format_names(void)
 static void test_format_unnamed(void)
 {
 	static const int cells[][2] = {
-	        {0, 26}, {7, 27},  {0, 1000}, {0, -1},
-	        {-1, 0}, {-1, -1}, {-8, 7},   {99, 0},
+		{0, 26}, {7, 27},  {0, 1000}, {0, -1},
+		{-1, 0}, {-1, -1}, {-8, 7},   {99, 0},
 	};
 	char buf[NOTATION_MOVE_LEN];
 	size_t i;
@@ -104,7 +104,7 @@ static void test_format_unnamed(void)
 	for (i = 0; i < NBYTES(cells); i++) {
 		memcpy(buf, "xyz", NOTATION_MOVE_LEN);
 		CU_ASSERT_STRING_EQUAL(
-		        notation_format(cells[i][0], cells[i][1], buf), "?");
+			notation_format(cells[i][0], cells[i][1], buf), "?");
 	}
 	/* The widest name still fits the buffer. */
 	CU_ASSERT_STRING_EQUAL(notation_format(98, 0, buf), "a99");
@@ -117,9 +117,9 @@ static void test_format_unnamed(void)
 static int count_form_failures(int rows, int cols, int r, int c)
 {
 	static const char *const forms[] = {
-	        "%d %d",  "%d,%d",    "%d , %d",    "%d, %d",      "%d ,%d",
-	        "%d\t%d", "%d    %d", " %d %d \n",  "%02d %03d",   "%d,%d\r\n",
-	        "%d，%d", "%d　%d",   "%d　，　%d", "　%d %d　\n",
+		"%d %d",  "%d,%d",    "%d , %d",    "%d, %d",	   "%d ,%d",
+		"%d\t%d", "%d    %d", " %d %d \n",  "%02d %03d",   "%d,%d\r\n",
+		"%d，%d", "%d　%d",   "%d　，　%d", "　%d %d　\n",
 	};
 	char line[64];
 	size_t i;
@@ -146,7 +146,7 @@ static int count_round_trip_failures(int rows, int cols)
 			if (!is_move(name, strlen(name), rows, cols, r, c))
 				bad++;
 			snprintf(line, sizeof(line), " %c%s\n",
-			         name[0] - 'a' + 'A', name + 1);
+				 name[0] - 'a' + 'A', name + 1);
 			if (!is_move(line, strlen(line), rows, cols, r, c))
 				bad++;
 			bad += count_form_failures(rows, cols, r + 1, c + 1);
@@ -294,34 +294,34 @@ static void test_commands_chinese(void)
 static void test_commands_near_misses(void)
 {
 	static const struct bytes lines[] = {
-	        B("un do"),
-	        B("undo undo"),
-	        B("undo1"),
-	        B("undo?"),
-	        B("resig"),
-	        B("resigned"),
-	        B("helpme"),
-	        B("h elp"),
-	        B("??"),
-	        B("? ?"),
-	        B("\x1f"),
-	        B("悔"),
-	        B("悔棋棋"),
-	        B("悔 棋"),
-	        B("认　输"),
-	        B("認輸"),
-	        B("ｕｎｄｏ"),
-	        B("？"),
-	        B("draw\0"),
-	        B("\0help"),
-	        /* 悔 then U+60CB: one byte off 棋 by 0x20. */
-	        B("\xe6\x82\x94\xe6\x83\x8b"),
+		B("un do"),
+		B("undo undo"),
+		B("undo1"),
+		B("undo?"),
+		B("resig"),
+		B("resigned"),
+		B("helpme"),
+		B("h elp"),
+		B("??"),
+		B("? ?"),
+		B("\x1f"),
+		B("悔"),
+		B("悔棋棋"),
+		B("悔 棋"),
+		B("认　输"),
+		B("認輸"),
+		B("ｕｎｄｏ"),
+		B("？"),
+		B("draw\0"),
+		B("\0help"),
+		/* 悔 then U+60CB: one byte off 棋 by 0x20. */
+		B("\xe6\x82\x94\xe6\x83\x8b"),
 	};
 	size_t i;
 
 	for (i = 0; i < NBYTES(lines); i++)
 		CU_ASSERT(is_refused(lines[i].s, lines[i].n, 15, 15,
-		                     INPUT_ERR_SYNTAX));
+				     INPUT_ERR_SYNTAX));
 }
 
 /* ==== Refusals ========================================================= */
@@ -330,48 +330,48 @@ static void test_commands_near_misses(void)
 static void test_syntax(void)
 {
 	static const char *const lines[] = {
-	        "abc",   "x",     "h",     "H",     "hh8",     "8h",
-	        "h 8",   "h\t8",  "h,8",   "h-8",   "h+8",     "+8 8",
-	        "-8 8",  "8 -8",  "8 +8",  "8.0 8", "8 8.5",   "8.5",
-	        "8 8 8", "8,8,8", "8 8,8", "8",     "08",      "8,",
-	        ",8",    ", 8",   "8 ,",   "8,,8",  "8 , , 8", "8，，8",
-	        "8;8",   "8/8",   "8x8",   "1e1 8", "0x8 8",   "h8 8",
-	        "8 8h",  "h8h",   "h-1",   "@8",    "[8",      "`8",
-	        "{8",    "８ ８", "h８",   "八 八", "8\v8",    "8\f8",
-	        "é",     "h8,",   "(8,8)",
+		"abc",	 "x",	  "h",	   "H",	    "hh8",     "8h",
+		"h 8",	 "h\t8",  "h,8",   "h-8",   "h+8",     "+8 8",
+		"-8 8",	 "8 -8",  "8 +8",  "8.0 8", "8 8.5",   "8.5",
+		"8 8 8", "8,8,8", "8 8,8", "8",	    "08",      "8,",
+		",8",	 ", 8",	  "8 ,",   "8,,8",  "8 , , 8", "8，，8",
+		"8;8",	 "8/8",	  "8x8",   "1e1 8", "0x8 8",   "h8 8",
+		"8 8h",	 "h8h",	  "h-1",   "@8",    "[8",      "`8",
+		"{8",	 "８ ８", "h８",   "八 八", "8\v8",    "8\f8",
+		"é",	 "h8,",	  "(8,8)",
 	};
 	size_t i;
 
 	for (i = 0; i < NBYTES(lines); i++)
 		CU_ASSERT(is_refused(lines[i], strlen(lines[i]), 15, 15,
-		                     INPUT_ERR_SYNTAX));
+				     INPUT_ERR_SYNTAX));
 }
 
 /* NUL bytes anywhere make a syntax error, never a cut-short line. */
 static void test_nul_bytes(void)
 {
 	static const struct bytes lines[] = {
-	        B("\0"),
-	        B("8\0 8"),
-	        B("8 8\0"),
-	        B("\0"
-	          "8 8"),
-	        B("h\0"
-	          "8"),
-	        B("h8\0"),
-	        B(" \0 "),
-	        B("8 8\0\n"),
-	        B("\0\n"),
-	        B("undo\0"),
-	        B("8,\0"
-	          "8"),
-	        B("\0\0\0"),
+		B("\0"),
+		B("8\0 8"),
+		B("8 8\0"),
+		B("\0"
+		  "8 8"),
+		B("h\0"
+		  "8"),
+		B("h8\0"),
+		B(" \0 "),
+		B("8 8\0\n"),
+		B("\0\n"),
+		B("undo\0"),
+		B("8,\0"
+		  "8"),
+		B("\0\0\0"),
 	};
 	size_t i;
 
 	for (i = 0; i < NBYTES(lines); i++)
 		CU_ASSERT(is_refused(lines[i].s, lines[i].n, 15, 15,
-		                     INPUT_ERR_SYNTAX));
+				     INPUT_ERR_SYNTAX));
 }
 
 /* A row outside 1..rows is refused, and checked before the column. */
@@ -421,7 +421,7 @@ static void test_huge_numbers(void)
 	REFUSED("1,18446744073709551624", 15, 15, INPUT_ERR_COL_RANGE);
 	REFUSED("a4294967297", 15, 15, INPUT_ERR_ROW_RANGE);
 	REFUSED("99999999999999999999 99999999999999999999", 15, 15,
-	        INPUT_ERR_ROW_RANGE);
+		INPUT_ERR_ROW_RANGE);
 	/* Huge numbers with the syntax wrong elsewhere stay syntax errors. */
 	REFUSED("99999999999999999999", 15, 15, INPUT_ERR_SYNTAX);
 	REFUSED("8 8 99999999999999999999", 15, 15, INPUT_ERR_SYNTAX);
@@ -461,23 +461,23 @@ static void test_too_long(void)
 	memcpy(p, "8 8", 3);
 	CU_ASSERT(is_move(p, NOTATION_MAX_INPUT, 15, 15, 7, 7));
 	CU_ASSERT(is_refused(p, NOTATION_MAX_INPUT + 1, 15, 15,
-	                     INPUT_ERR_TOO_LONG));
+			     INPUT_ERR_TOO_LONG));
 	p[NOTATION_MAX_INPUT] = '\n';
 	CU_ASSERT(is_move(p, NOTATION_MAX_INPUT + 1, 15, 15, 7, 7));
 	memcpy(p + NOTATION_MAX_INPUT, "\r\n", 2);
 	CU_ASSERT(is_move(p, NOTATION_MAX_INPUT + 2, 15, 15, 7, 7));
 	p[NOTATION_MAX_INPUT] = ' ';
 	CU_ASSERT(is_refused(p, NOTATION_MAX_INPUT + 2, 15, 15,
-	                     INPUT_ERR_TOO_LONG));
+			     INPUT_ERR_TOO_LONG));
 	memset(p, ' ', NOTATION_MAX_INPUT + 2);
 	CU_ASSERT(is_refused(p, NOTATION_MAX_INPUT, 15, 15, INPUT_ERR_EMPTY));
 	CU_ASSERT(is_refused(p, NOTATION_MAX_INPUT + 1, 15, 15,
-	                     INPUT_ERR_TOO_LONG));
+			     INPUT_ERR_TOO_LONG));
 	p[0] = '\xff';
 	CU_ASSERT(
-	        is_refused(p, NOTATION_MAX_INPUT, 15, 15, INPUT_ERR_ENCODING));
+		is_refused(p, NOTATION_MAX_INPUT, 15, 15, INPUT_ERR_ENCODING));
 	CU_ASSERT(is_refused(p, NOTATION_MAX_INPUT + 1, 15, 15,
-	                     INPUT_ERR_TOO_LONG));
+			     INPUT_ERR_TOO_LONG));
 	free(p);
 }
 
@@ -523,43 +523,43 @@ static void test_one_mebibyte(void)
 /* Invalid UTF-8 of every kind: stray, truncated, overlong, surrogate,
  * too big, never-used bytes. */
 static const struct bytes bad_utf8[] = {
-        /* Stray continuation bytes. */
-        B("\x80"),
-        B("\xbf"),
-        B("8\x80 8"),
-        B("h8\xa0"),
-        B("\x80\x80"),
-        /* Truncated sequences. */
-        B("\xc3"),
-        B("\xe6\x82"),
-        B("\xf0\x9f\x98"),
-        B("\xe6\x82 8"),
-        B("\xc3"
-          "8 8"),
-        B("undo\xe6"),
-        B("\xf0\x9f"
-          "88"),
-        /* Overlong forms. */
-        B("\xc0\x80"),
-        B("\xc0\xaf"),
-        B("\xc1\xbf"),
-        B("\xe0\x80\xaf"),
-        B("\xe0\x9f\xbf"),
-        B("\xf0\x80\x80\xaf"),
-        B("\xf0\x8f\xbf\xbf"),
-        /* Surrogates, alone and paired (CESU-8). */
-        B("\xed\xa0\x80"),
-        B("\xed\xbf\xbf"),
-        B("\xed\xb0\x80"),
-        B("\xed\xa0\xbd\xed\xb8\x80"),
-        /* Above U+10FFFF, and bytes UTF-8 never uses. */
-        B("\xf4\x90\x80\x80"),
-        B("\xf5\x80\x80\x80"),
-        B("\xf7\xbf\xbf\xbf"),
-        B("\xf8\x88\x80\x80\x80"),
-        B("\xfc\x84\x80\x80\x80\x80"),
-        B("\xfe"),
-        B("\xff"),
+	/* Stray continuation bytes. */
+	B("\x80"),
+	B("\xbf"),
+	B("8\x80 8"),
+	B("h8\xa0"),
+	B("\x80\x80"),
+	/* Truncated sequences. */
+	B("\xc3"),
+	B("\xe6\x82"),
+	B("\xf0\x9f\x98"),
+	B("\xe6\x82 8"),
+	B("\xc3"
+	  "8 8"),
+	B("undo\xe6"),
+	B("\xf0\x9f"
+	  "88"),
+	/* Overlong forms. */
+	B("\xc0\x80"),
+	B("\xc0\xaf"),
+	B("\xc1\xbf"),
+	B("\xe0\x80\xaf"),
+	B("\xe0\x9f\xbf"),
+	B("\xf0\x80\x80\xaf"),
+	B("\xf0\x8f\xbf\xbf"),
+	/* Surrogates, alone and paired (CESU-8). */
+	B("\xed\xa0\x80"),
+	B("\xed\xbf\xbf"),
+	B("\xed\xb0\x80"),
+	B("\xed\xa0\xbd\xed\xb8\x80"),
+	/* Above U+10FFFF, and bytes UTF-8 never uses. */
+	B("\xf4\x90\x80\x80"),
+	B("\xf5\x80\x80\x80"),
+	B("\xf7\xbf\xbf\xbf"),
+	B("\xf8\x88\x80\x80\x80"),
+	B("\xfc\x84\x80\x80\x80\x80"),
+	B("\xfe"),
+	B("\xff"),
 };
 
 /* notation_utf8_valid refuses every kind of invalid UTF-8. */
@@ -575,19 +575,19 @@ static void test_utf8_invalid(void)
 static void test_utf8_valid(void)
 {
 	static const struct bytes good[] = {
-	        B(""),
-	        B("a"),
-	        B("\0"),
-	        B("\x7f"),
-	        B("\xc2\x80"),
-	        B("\xdf\xbf"),
-	        B("\xe0\xa0\x80"),
-	        B("\xed\x9f\xbf"),
-	        B("\xee\x80\x80"),
-	        B("\xef\xbf\xbf"),
-	        B("\xf0\x90\x80\x80"),
-	        B("\xf4\x8f\xbf\xbf"),
-	        B("悔棋 8，8　é"),
+		B(""),
+		B("a"),
+		B("\0"),
+		B("\x7f"),
+		B("\xc2\x80"),
+		B("\xdf\xbf"),
+		B("\xe0\xa0\x80"),
+		B("\xed\x9f\xbf"),
+		B("\xee\x80\x80"),
+		B("\xef\xbf\xbf"),
+		B("\xf0\x90\x80\x80"),
+		B("\xf4\x8f\xbf\xbf"),
+		B("悔棋 8，8　é"),
 	};
 	size_t i;
 
@@ -608,7 +608,7 @@ static void test_parse_encoding(void)
 
 	for (i = 0; i < NBYTES(bad_utf8); i++) {
 		CU_ASSERT(is_refused(bad_utf8[i].s, bad_utf8[i].n, 15, 15,
-		                     INPUT_ERR_ENCODING));
+				     INPUT_ERR_ENCODING));
 		/* Wrapped in blanks and a newline. */
 		memcpy(line, "  ", 2);
 		memcpy(line + 2, bad_utf8[i].s, bad_utf8[i].n);
@@ -651,32 +651,32 @@ static int cleanup(void)
 }
 
 static CU_TestInfo tests[] = {
-        {"format names cells a1..z26", test_format_names},
-        {"format gives ? for unnamed cells", test_format_unnamed},
-        {"15x15: every cell round-trips, all forms agree", test_round_trip_15},
-        {"26x26: every cell round-trips, all forms agree", test_round_trip_26},
-        {"rectangular boards keep rows and columns apart", test_rectangular},
-        {"blanks, upper case, leading zeros", test_blanks_and_case},
-        {"one trailing newline allowed", test_trailing_newline},
-        {"input need not be NUL-terminated", test_not_nul_terminated},
-        {"English commands in any case", test_commands_english},
-        {"Chinese commands", test_commands_chinese},
-        {"near misses of commands are syntax errors",
-         test_commands_near_misses},
-        {"syntax errors", test_syntax},
-        {"NUL bytes are syntax errors", test_nul_bytes},
-        {"row out of range, checked first", test_row_range},
-        {"column out of range", test_col_range},
-        {"huge numbers do not overflow", test_huge_numbers},
-        {"blank lines are empty", test_empty},
-        {"long lines are too long", test_too_long},
-        {"length counts bytes of wide text", test_too_long_wide},
-        {"1 MiB buffer is too long", test_one_mebibyte},
-        {"utf8_valid refuses each kind of bad UTF-8", test_utf8_invalid},
-        {"utf8_valid accepts range edges", test_utf8_valid},
-        {"parse reports bad UTF-8 first", test_parse_encoding},
-        {"3x3 board: d1 is out of range", test_small_board},
-        CU_TEST_INFO_NULL,
+	{"format names cells a1..z26", test_format_names},
+	{"format gives ? for unnamed cells", test_format_unnamed},
+	{"15x15: every cell round-trips, all forms agree", test_round_trip_15},
+	{"26x26: every cell round-trips, all forms agree", test_round_trip_26},
+	{"rectangular boards keep rows and columns apart", test_rectangular},
+	{"blanks, upper case, leading zeros", test_blanks_and_case},
+	{"one trailing newline allowed", test_trailing_newline},
+	{"input need not be NUL-terminated", test_not_nul_terminated},
+	{"English commands in any case", test_commands_english},
+	{"Chinese commands", test_commands_chinese},
+	{"near misses of commands are syntax errors",
+	 test_commands_near_misses},
+	{"syntax errors", test_syntax},
+	{"NUL bytes are syntax errors", test_nul_bytes},
+	{"row out of range, checked first", test_row_range},
+	{"column out of range", test_col_range},
+	{"huge numbers do not overflow", test_huge_numbers},
+	{"blank lines are empty", test_empty},
+	{"long lines are too long", test_too_long},
+	{"length counts bytes of wide text", test_too_long_wide},
+	{"1 MiB buffer is too long", test_one_mebibyte},
+	{"utf8_valid refuses each kind of bad UTF-8", test_utf8_invalid},
+	{"utf8_valid accepts range edges", test_utf8_valid},
+	{"parse reports bad UTF-8 first", test_parse_encoding},
+	{"3x3 board: d1 is out of range", test_small_board},
+	CU_TEST_INFO_NULL,
 };
 
 CU_SuiteInfo notation_suite = {"notation", init, cleanup, NULL, NULL, tests};

@@ -11,7 +11,7 @@
 
 #include "player.h"
 
-#define BIG_N    100000
+#define BIG_N	 100000
 #define SNAP_MAX 16
 
 /* ==== Helpers ============================================================ */
@@ -33,8 +33,8 @@ static unsigned int rng_below(struct rng *r, unsigned int n)
 /* A player_info with the record filled in (score = wins - losses).
  * Returns it by value. */
 static struct player_info make_info(const char *user, const char *nick,
-                                    long long id, int wins, int losses,
-                                    int ties, double rating)
+				    long long id, int wins, int losses,
+				    int ties, double rating)
 {
 	struct player_info in;
 
@@ -116,7 +116,7 @@ static size_t snapshot(const struct plist *l, struct player **snap)
 
 /* True when `l` still holds exactly the n nodes of `snap`, in order. */
 static bool same_as_snapshot(const struct plist *l, struct player **snap,
-                             size_t n)
+			     size_t n)
 {
 	struct player *now[SNAP_MAX];
 
@@ -130,7 +130,7 @@ static bool same_as_snapshot(const struct plist *l, struct player **snap,
 
 struct row {
 	char name[PLAYER_USERNAME_MAX + 1]; /* lower-cased */
-	const char *username;               /* as stored in the list */
+	const char *username;		    /* as stored in the list */
 	int games, wins, losses, score;
 	double rating;
 };
@@ -151,7 +151,7 @@ static int desc(double x, double y)
 
 /* The leaderboard order of two rows for `key`, written from the spec. */
 static int row_compare(const struct row *a, const struct row *b,
-                       enum plist_key key)
+		       enum plist_key key)
 {
 	double ra = a->games ? (double)a->wins / a->games : 0.0;
 	double rb = b->games ? (double)b->wins / b->games : 0.0;
@@ -205,7 +205,7 @@ static int by_winrate(const void *a, const void *b)
 static bool sorted_like_oracle(const struct plist *l, enum plist_key key)
 {
 	int (*const cmp[])(const void *, const void *) = {by_score, by_rating,
-	                                                  by_wins, by_winrate};
+							  by_wins, by_winrate};
 	size_t n = plist_count(l), i = 0;
 	struct row *rows = calloc(n + 1, sizeof(*rows));
 	const struct player *p;
@@ -261,8 +261,8 @@ static struct plist *random_list(unsigned int n, unsigned long long seed)
 	for (i = 0; l != NULL && i < n; i++) {
 		random_name(&r, i, name);
 		in = make_info(name, "nick", i + 1, (int)rng_below(&r, 6),
-		               (int)rng_below(&r, 6), (int)rng_below(&r, 3),
-		               ratings[rng_below(&r, 4)]);
+			       (int)rng_below(&r, 6), (int)rng_below(&r, 3),
+			       ratings[rng_below(&r, 4)]);
 		if (plist_append(l, &in) == NULL) {
 			plist_free(l);
 			return NULL;
@@ -609,7 +609,7 @@ struct pair {
 /* Build a list holding a and b, with the records given, into `pr`.
  * Returns true, or false (nothing left allocated) on failure. */
 static bool make_pair(struct pair *pr, const char *an, struct player_info ai,
-                      const char *bn, struct player_info bi)
+		      const char *bn, struct player_info bi)
 {
 	pr->a = NULL;
 	pr->b = NULL;
@@ -648,8 +648,8 @@ static void test_compare_tie_breaks(void)
 	/* each primary key decides; rating and username point the other
 	 * way */
 	CU_ASSERT_TRUE_FATAL(
-	        make_pair(&pr, "z", make_info("", "", 1, 5, 1, 0, 1400.0), "a",
-	                  make_info("", "", 2, 4, 1, 9, 1600.0)));
+		make_pair(&pr, "z", make_info("", "", 1, 5, 1, 0, 1400.0), "a",
+			  make_info("", "", 2, 4, 1, 9, 1600.0)));
 	expect_above(&pr, PLIST_BY_SCORE);
 	expect_above(&pr, PLIST_BY_WINS);
 	expect_above(&pr, PLIST_BY_WINRATE);
@@ -657,8 +657,8 @@ static void test_compare_tie_breaks(void)
 	plist_free(pr.l);
 	/* same score, more wins first (z's win rate is lower) */
 	CU_ASSERT_TRUE_FATAL(
-	        make_pair(&pr, "z", make_info("", "", 1, 6, 3, 0, 1500.0), "a",
-	                  make_info("", "", 2, 5, 2, 0, 1500.0)));
+		make_pair(&pr, "z", make_info("", "", 1, 6, 3, 0, 1500.0), "a",
+			  make_info("", "", 2, 5, 2, 0, 1500.0)));
 	for (k = PLIST_BY_SCORE; k <= PLIST_BY_WINS; k++)
 		expect_above(&pr, k);
 	CU_ASSERT_TRUE(player_compare(pr.a, pr.b, PLIST_BY_WINRATE) > 0);
@@ -666,15 +666,15 @@ static void test_compare_tie_breaks(void)
 	/* same score, wins and losses: the win rate decides its order, the
 	 * username the others */
 	CU_ASSERT_TRUE_FATAL(
-	        make_pair(&pr, "z", make_info("", "", 1, 2, 1, 0, 1500.0), "a",
-	                  make_info("", "", 2, 2, 1, 4, 1500.0)));
+		make_pair(&pr, "z", make_info("", "", 1, 2, 1, 0, 1500.0), "a",
+			  make_info("", "", 2, 2, 1, 4, 1500.0)));
 	CU_ASSERT_TRUE(player_compare(pr.a, pr.b, PLIST_BY_SCORE) > 0);
 	expect_above(&pr, PLIST_BY_WINRATE);
 	plist_free(pr.l);
 	/* everything equal: username without case */
 	CU_ASSERT_TRUE_FATAL(
-	        make_pair(&pr, "alice", make_info("", "", 1, 2, 1, 0, 1500.0),
-	                  "Bob", make_info("", "", 2, 2, 1, 0, 1500.0)));
+		make_pair(&pr, "alice", make_info("", "", 1, 2, 1, 0, 1500.0),
+			  "Bob", make_info("", "", 2, 2, 1, 0, 1500.0)));
 	for (k = PLIST_BY_SCORE; k <= PLIST_BY_WINRATE; k++) {
 		expect_above(&pr, k);
 		CU_ASSERT_EQUAL(player_compare(pr.a, pr.a, k), 0);
@@ -867,7 +867,7 @@ static void test_sort_stable(void)
 	CU_ASSERT_TRUE(same_as_snapshot(l, before, n));
 	for (i = 0; i < n; i++)
 		CU_ASSERT_PTR_EQUAL(plist_find(l, before[i]->username),
-		                    before[i]);
+				    before[i]);
 	plist_free(l);
 }
 
@@ -1066,37 +1066,37 @@ static int cleanup(void)
 }
 
 static CU_TestInfo tests[] = {
-        {"empty list, plist_free(NULL)", test_empty},
-        {"ranks shared by equal players", test_rank},
-        {"top n equals the head of a full sort", test_top},
-        {"reserve keeps every player findable", test_reserve},
-        {"append copies every field", test_append_copies},
-        {"append keeps order, links both ways", test_append_order},
-        {"names at the length limits", test_append_limits},
-        {"refused appends leave the list unaltered", test_append_refusals},
-        {"find in any case", test_find_any_case},
-        {"only letters have a case", test_case_only_for_letters},
-        {"find by id", test_find_id},
-        {"remove middle, head, tail, only node", test_remove_positions},
-        {"removed names can be reused", test_remove_then_reuse},
-        {"remove the node just reached while iterating",
-         test_remove_while_iterating},
-        {"free a full list", test_free_full},
-        {"compare: primary keys and tie-breaks", test_compare_tie_breaks},
-        {"compare: losses tie-break", test_compare_losses},
-        {"compare is antisymmetric and 0 only for self",
-         test_compare_antisymmetric},
-        {"same rank", test_same_rank},
-        {"win rate, with 0 games", test_win_rate},
-        {"NaN rating sorts last", test_rating_nan},
-        {"sort by each key matches qsort oracle", test_sort_each_key},
-        {"sort lists of 0..17 players", test_sort_small_sizes},
-        {"sorted list sorts to itself, nodes stay put", test_sort_stable},
-        {"sort reversed input", test_sort_reverse_input},
-        {"sort 100000 players by each key", test_sort_big},
-        {"find each of 100000 players in any case", test_find_big},
-        {"remove half of 100000 players while iterating", test_remove_half_big},
-        CU_TEST_INFO_NULL,
+	{"empty list, plist_free(NULL)", test_empty},
+	{"ranks shared by equal players", test_rank},
+	{"top n equals the head of a full sort", test_top},
+	{"reserve keeps every player findable", test_reserve},
+	{"append copies every field", test_append_copies},
+	{"append keeps order, links both ways", test_append_order},
+	{"names at the length limits", test_append_limits},
+	{"refused appends leave the list unaltered", test_append_refusals},
+	{"find in any case", test_find_any_case},
+	{"only letters have a case", test_case_only_for_letters},
+	{"find by id", test_find_id},
+	{"remove middle, head, tail, only node", test_remove_positions},
+	{"removed names can be reused", test_remove_then_reuse},
+	{"remove the node just reached while iterating",
+	 test_remove_while_iterating},
+	{"free a full list", test_free_full},
+	{"compare: primary keys and tie-breaks", test_compare_tie_breaks},
+	{"compare: losses tie-break", test_compare_losses},
+	{"compare is antisymmetric and 0 only for self",
+	 test_compare_antisymmetric},
+	{"same rank", test_same_rank},
+	{"win rate, with 0 games", test_win_rate},
+	{"NaN rating sorts last", test_rating_nan},
+	{"sort by each key matches qsort oracle", test_sort_each_key},
+	{"sort lists of 0..17 players", test_sort_small_sizes},
+	{"sorted list sorts to itself, nodes stay put", test_sort_stable},
+	{"sort reversed input", test_sort_reverse_input},
+	{"sort 100000 players by each key", test_sort_big},
+	{"find each of 100000 players in any case", test_find_big},
+	{"remove half of 100000 players while iterating", test_remove_half_big},
+	CU_TEST_INFO_NULL,
 };
 
 CU_SuiteInfo player_suite = {"player", init, cleanup, NULL, NULL, tests};

@@ -20,7 +20,7 @@ static void test_expected_known_values(void)
 	CU_ASSERT_DOUBLE_EQUAL(rating_expected(2300, 1500), 100.0 / 101.0, EPS);
 	/* 200 points: 1 / (1 + 10^-0.5) */
 	CU_ASSERT_DOUBLE_EQUAL(rating_expected(1700, 1500), 0.759746926647958,
-	                       1e-12);
+			       1e-12);
 }
 
 /* Both sides' expectations add to 1, favouring the higher rating. */
@@ -35,7 +35,7 @@ static void test_expected_symmetric(void)
 
 			CU_ASSERT_TRUE(e > 0.0 && e < 1.0);
 			CU_ASSERT_DOUBLE_EQUAL(e + rating_expected(r[j], r[i]),
-			                       1.0, EPS);
+					       1.0, EPS);
 			if (r[i] > r[j])
 				CU_ASSERT_TRUE(e > 0.5);
 			if (r[i] < r[j])
@@ -44,7 +44,7 @@ static void test_expected_symmetric(void)
 	}
 	/* the same gap gives the same expectation at any level */
 	CU_ASSERT_DOUBLE_EQUAL(rating_expected(1100, 1000),
-	                       rating_expected(2500, 2400), EPS);
+			       rating_expected(2500, 2400), EPS);
 }
 
 /* K is 40, 20 or 10 on the right side of 30 games and 2400. */
@@ -82,12 +82,12 @@ static void test_delta_uneven(void)
 {
 	/* 400 points apart, K 20: the favourite gains 20/11 for a win */
 	CU_ASSERT_DOUBLE_EQUAL(rating_delta(1900, 40, 1500, 1.0), 20.0 / 11.0,
-	                       EPS);
+			       EPS);
 	CU_ASSERT_DOUBLE_EQUAL(rating_delta(1500, 40, 1900, 0.0), -20.0 / 11.0,
-	                       EPS);
+			       EPS);
 	/* the underdog's win is worth 200/11 */
 	CU_ASSERT_DOUBLE_EQUAL(rating_delta(1500, 40, 1900, 1.0), 200.0 / 11.0,
-	                       EPS);
+			       EPS);
 	/* a draw moves the favourite down and the underdog up */
 	CU_ASSERT_TRUE(rating_delta(1900, 40, 1500, 0.5) < 0.0);
 	CU_ASSERT_TRUE(rating_delta(1500, 40, 1900, 0.5) > 0.0);
@@ -107,9 +107,9 @@ static void test_delta_zero_sum(void)
 		for (j = 0; j < sizeof(r) / sizeof(r[0]); j++) {
 			for (s = 0; s < 3; s++) {
 				double a =
-				        rating_delta(r[i], 50, r[j], score[s]);
+					rating_delta(r[i], 50, r[j], score[s]);
 				double b = rating_delta(r[j], 50, r[i],
-				                        1.0 - score[s]);
+							1.0 - score[s]);
 
 				CU_ASSERT_DOUBLE_EQUAL(a + b, 0.0, EPS);
 			}
@@ -130,14 +130,14 @@ static int cleanup(void)
 }
 
 static CU_TestInfo tests[] = {
-        {"expected score: known values", test_expected_known_values},
-        {"expected score: symmetric, in (0,1)", test_expected_symmetric},
-        {"K factor boundaries (29/30 games, 2399/2400)",
-         test_k_factor_boundaries},
-        {"delta between equal ratings, draw gives 0", test_delta_equal_ratings},
-        {"delta between uneven ratings and K", test_delta_uneven},
-        {"deltas sum to zero for equal K", test_delta_zero_sum},
-        CU_TEST_INFO_NULL,
+	{"expected score: known values", test_expected_known_values},
+	{"expected score: symmetric, in (0,1)", test_expected_symmetric},
+	{"K factor boundaries (29/30 games, 2399/2400)",
+	 test_k_factor_boundaries},
+	{"delta between equal ratings, draw gives 0", test_delta_equal_ratings},
+	{"delta between uneven ratings and K", test_delta_uneven},
+	{"deltas sum to zero for equal K", test_delta_zero_sum},
+	CU_TEST_INFO_NULL,
 };
 
 CU_SuiteInfo rating_suite = {"rating", init, cleanup, NULL, NULL, tests};

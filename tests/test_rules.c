@@ -12,10 +12,10 @@
 
 /* The presets every caller may count on. */
 static const struct variant expected[] = {
-        {"gomoku", 15, 15, 5, RULE_FREESTYLE},
-        {"standard", 15, 15, 5, RULE_EXACT},
-        {"gomoku10", 10, 10, 5, RULE_FREESTYLE},
-        {"tictactoe", 3, 3, 3, RULE_FREESTYLE},
+	{"gomoku", 15, 15, 5, RULE_FREESTYLE},
+	{"standard", 15, 15, 5, RULE_EXACT},
+	{"gomoku10", 10, 10, 5, RULE_FREESTYLE},
+	{"tictactoe", 3, 3, 3, RULE_FREESTYLE},
 };
 
 #define NEXPECTED ((int)(sizeof(expected) / sizeof(expected[0])))
@@ -80,7 +80,7 @@ static void test_each_preset(void)
 
 	for (i = 0; i < NEXPECTED; i++)
 		CU_ASSERT(same_variant(rules_preset(expected[i].name),
-		                       &expected[i]));
+				       &expected[i]));
 }
 
 /* Listing gives each preset once, all valid shapes, then NULL. */
@@ -110,10 +110,10 @@ static void test_preset_listing(void)
 static void test_unknown_preset(void)
 {
 	static const char *const bad[] = {
-	        "",          "Gomoku",      "GOMOKU",    "gomoku ",
-	        " gomoku",   "gomok",       "gomoku1",   "gomoku5",
-	        "gomoku100", "tic-tac-toe", "TicTacToe", "custom",
-	        "Standard",  "exact",       "freestyle", "15x15",
+		"",	     "Gomoku",	    "GOMOKU",	 "gomoku ",
+		" gomoku",   "gomok",	    "gomoku1",	 "gomoku5",
+		"gomoku100", "tic-tac-toe", "TicTacToe", "custom",
+		"Standard",  "exact",	    "freestyle", "15x15",
 	};
 	int i;
 
@@ -128,9 +128,9 @@ static void test_unknown_preset(void)
 static void test_parse_rule(void)
 {
 	static const char *const bad[] = {
-	        "",       "Exact",       "EXACT", "Freestyle", "exact ",
-	        " exact", "freestyle\n", "free",  "exac",      "exactly",
-	        "renju",  "0",           "1",
+		"",	  "Exact",	 "EXACT", "Freestyle", "exact ",
+		" exact", "freestyle\n", "free",  "exac",      "exactly",
+		"renju",  "0",		 "1",
 	};
 	enum rule r = RULE_EXACT;
 	int i;
@@ -159,7 +159,7 @@ static void test_rule_name(void)
 	CU_ASSERT_STRING_EQUAL(rules_rule_name(RULE_FREESTYLE), "freestyle");
 	CU_ASSERT_STRING_EQUAL(rules_rule_name(RULE_EXACT), "exact");
 	CU_ASSERT_EQUAL(rules_parse_rule(rules_rule_name(RULE_FREESTYLE), &r),
-	                0);
+			0);
 	CU_ASSERT_EQUAL(r, RULE_FREESTYLE);
 	CU_ASSERT_EQUAL(rules_parse_rule(rules_rule_name(RULE_EXACT), &r), 0);
 	CU_ASSERT_EQUAL(r, RULE_EXACT);
@@ -203,60 +203,60 @@ static void test_size_valid(void)
 static void test_size_invalid(void)
 {
 	static const char *const bad[] = {
-	        "",
-	        "x",
-	        "X",
-	        "15x",
-	        "x15",
-	        "15X",
-	        "2",
-	        "27",
-	        "0",
-	        "00",
-	        "2x15",
-	        "15x2",
-	        "27x15",
-	        "15x27",
-	        "0x0",
-	        "100",
-	        "100x100",
-	        "-15",
-	        "+15",
-	        "-15x15",
-	        "+15x15",
-	        "15x-15",
-	        "15x+15",
-	        " 15",
-	        "15 ",
-	        " 15x15",
-	        "15x15 ",
-	        "15 x15",
-	        "15x 15",
-	        "15 x 15",
-	        "15\tx15",
-	        "15x15\n",
-	        "15x15x15",
-	        "15xx15",
-	        "15x15x",
-	        "15*15",
-	        "15,15",
-	        "15 15",
-	        "15by15",
-	        "1e1",
-	        "15.0",
-	        "0x10",
-	        "abc",
-	        "fifteen",
-	        "\xef\xbc\x91\xef\xbc\x95", /* fullwidth digits */
-	        "4294967311",               /* 2^32 + 15 */
-	        "4294967311x15",
-	        "15x4294967311",
-	        "18446744073709551631", /* 2^64 + 15 */
-	        "15x18446744073709551631",
-	        "99999999999999999999999999999999999999x15",
-	        "15x99999999999999999999999999999999999999",
-	        "2147483663", /* INT_MAX + 16 */
-	        "-4294967281",
+		"",
+		"x",
+		"X",
+		"15x",
+		"x15",
+		"15X",
+		"2",
+		"27",
+		"0",
+		"00",
+		"2x15",
+		"15x2",
+		"27x15",
+		"15x27",
+		"0x0",
+		"100",
+		"100x100",
+		"-15",
+		"+15",
+		"-15x15",
+		"+15x15",
+		"15x-15",
+		"15x+15",
+		" 15",
+		"15 ",
+		" 15x15",
+		"15x15 ",
+		"15 x15",
+		"15x 15",
+		"15 x 15",
+		"15\tx15",
+		"15x15\n",
+		"15x15x15",
+		"15xx15",
+		"15x15x",
+		"15*15",
+		"15,15",
+		"15 15",
+		"15by15",
+		"1e1",
+		"15.0",
+		"0x10",
+		"abc",
+		"fifteen",
+		"\xef\xbc\x91\xef\xbc\x95", /* fullwidth digits */
+		"4294967311",		    /* 2^32 + 15 */
+		"4294967311x15",
+		"15x4294967311",
+		"18446744073709551631", /* 2^64 + 15 */
+		"15x18446744073709551631",
+		"99999999999999999999999999999999999999x15",
+		"15x99999999999999999999999999999999999999",
+		"2147483663", /* INT_MAX + 16 */
+		"-4294967281",
 	};
 	int i;
 
@@ -298,8 +298,8 @@ static void test_start_presets(void)
 static void test_start_plays_by_variant(void)
 {
 	static const int six[][2] = {{7, 2}, {0, 0}, {7, 3}, {0, 2},
-	                             {7, 4}, {0, 4}, {7, 6}, {0, 6},
-	                             {7, 7}, {0, 8}, {7, 5}};
+				     {7, 4}, {0, 4}, {7, 6}, {0, 6},
+				     {7, 7}, {0, 8}, {7, 5}};
 	struct board b;
 	int i;
 
@@ -345,18 +345,18 @@ static void test_start_custom(void)
 /* ==== Suite ============================================================ */
 
 static CU_TestInfo tests[] = {
-        {"default is gomoku 15x15 k5 freestyle", test_default},
-        {"every preset has its shape and rule", test_each_preset},
-        {"preset listing", test_preset_listing},
-        {"unknown preset names", test_unknown_preset},
-        {"parse rule words", test_parse_rule},
-        {"rule names round-trip", test_rule_name},
-        {"valid sizes", test_size_valid},
-        {"invalid sizes refused, outputs untouched", test_size_invalid},
-        {"start each preset", test_start_presets},
-        {"started boards play by their variant", test_start_plays_by_variant},
-        {"start a custom variant", test_start_custom},
-        CU_TEST_INFO_NULL,
+	{"default is gomoku 15x15 k5 freestyle", test_default},
+	{"every preset has its shape and rule", test_each_preset},
+	{"preset listing", test_preset_listing},
+	{"unknown preset names", test_unknown_preset},
+	{"parse rule words", test_parse_rule},
+	{"rule names round-trip", test_rule_name},
+	{"valid sizes", test_size_valid},
+	{"invalid sizes refused, outputs untouched", test_size_invalid},
+	{"start each preset", test_start_presets},
+	{"started boards play by their variant", test_start_plays_by_variant},
+	{"start a custom variant", test_start_custom},
+	CU_TEST_INFO_NULL,
 };
 
 CU_SuiteInfo rules_suite = {"rules", init, cleanup, NULL, NULL, tests};

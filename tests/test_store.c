@@ -23,7 +23,7 @@
 #include "rating.h"
 #include "store.h"
 
-#define APP_ID     0x476F6D6B /* "Gomk" */
+#define APP_ID	   0x476F6D6B /* "Gomk" */
 #define PATH_SIZE  512
 #define SNAP_SIZE  4096
 #define RAW_ERROR  LLONG_MIN
@@ -170,10 +170,10 @@ static sqlite3 *raw_open(const char *path)
 	sqlite3 *db = NULL;
 
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) !=
-	            SQLITE_OK ||
+		    SQLITE_OK ||
 	    sqlite3_busy_timeout(db, 5000) != SQLITE_OK ||
 	    sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) !=
-	            SQLITE_OK) {
+		    SQLITE_OK) {
 		sqlite3_close(db);
 		return NULL;
 	}
@@ -225,7 +225,7 @@ static long long raw_int(sqlite3 *db, const char *sql, long long arg)
 /* The first column of the first row of `sql` (?1 = arg) as text in
  * buf[SNAP_SIZE] ("(null)" for NULL, "(error)" on failure). */
 static const char *raw_text(sqlite3 *db, const char *sql, long long arg,
-                            char *buf)
+			    char *buf)
 {
 	sqlite3_stmt *st = raw_query(db, sql, arg);
 	const unsigned char *t;
@@ -254,7 +254,7 @@ static long long path_int(const char *path, const char *sql, long long arg)
 
 /* raw_text() on the file `path`. */
 static const char *path_text(const char *path, const char *sql, long long arg,
-                             char *buf)
+			     char *buf)
 {
 	sqlite3 *db = raw_open(path);
 
@@ -270,24 +270,24 @@ static const char *path_text(const char *path, const char *sql, long long arg,
 static const char *snapshot(const char *path, char *buf)
 {
 	return path_text(
-	        path,
-	        "SELECT (SELECT group_concat(s, ';') FROM (SELECT id || ':' ||"
-	        " games || ':' || wins || ':' || losses || ':' || ties || ':'"
-	        " || score || ':' || rating || ':' || failed_logins || ':' ||"
-	        " locked_until || ':' || last_login_at AS s FROM players"
-	        " ORDER BY id)) || '|' || (SELECT count(*) FROM matches) ||"
-	        " '|' || (SELECT count(*) FROM match_moves)",
-	        0, buf);
+		path,
+		"SELECT (SELECT group_concat(s, ';') FROM (SELECT id || ':' ||"
+		" games || ':' || wins || ':' || losses || ':' || ties || ':'"
+		" || score || ':' || rating || ':' || failed_logins || ':' ||"
+		" locked_until || ':' || last_login_at AS s FROM players"
+		" ORDER BY id)) || '|' || (SELECT count(*) FROM matches) ||"
+		" '|' || (SELECT count(*) FROM match_moves)",
+		0, buf);
 }
 
 /* The schema as text, sorted by object name. */
 static const char *schema_text(const char *path, char *buf)
 {
 	return path_text(path,
-	                 "SELECT group_concat(type || ' ' || name || ' ' ||"
-	                 " coalesce(sql, ''), char(10)) FROM"
-	                 " (SELECT * FROM sqlite_schema ORDER BY name)",
-	                 0, buf);
+			 "SELECT group_concat(type || ' ' || name || ' ' ||"
+			 " coalesce(sql, ''), char(10)) FROM"
+			 " (SELECT * FROM sqlite_schema ORDER BY name)",
+			 0, buf);
 }
 
 /* ==== Fixtures ========================================================== */
@@ -313,14 +313,14 @@ static struct store *club(char *path, long long ids[3])
 	new_path(path, "club.db");
 	s = open_ok(path);
 	CU_ASSERT_EQUAL_FATAL(store_add_player(s, "alice", "Alice", HASH_ALICE,
-	                                       1000, &ids[0]),
-	                      STORE_OK);
+					       1000, &ids[0]),
+			      STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(
-	        store_add_player(s, "bob", "Bob", HASH_BOB, 1001, &ids[1]),
-	        STORE_OK);
+		store_add_player(s, "bob", "Bob", HASH_BOB, 1001, &ids[1]),
+		STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_add_player(s, "carol", "Carol", HASH_CAROL,
-	                                       1002, &ids[2]),
-	                      STORE_OK);
+					       1002, &ids[2]),
+			      STORE_OK);
 	return s;
 }
 
@@ -350,31 +350,31 @@ static struct player_record record_of(struct store *s, long long id)
 
 /* Nine moves on 15x15 in which black makes five in a row. */
 static const struct move five_moves[] = {
-        {7, 3}, {8, 3}, {7, 4}, {8, 4}, {7, 5}, {8, 5}, {7, 6}, {8, 6}, {7, 7},
+	{7, 3}, {8, 3}, {7, 4}, {8, 4}, {7, 5}, {8, 5}, {7, 6}, {8, 6}, {7, 7},
 };
 static const long long five_ms[] = {
-        0, 1500, 2600, 4100, 5000, 7300, 8000, 9999, 12345,
+	0, 1500, 2600, 4100, 5000, 7300, 8000, 9999, 12345,
 };
 
 /* A ranked 15x15 match between `black` and `white` with the moves above. */
 static struct match_record a_match(long long black, long long white,
-                                   enum match_result result)
+				   enum match_result result)
 {
 	struct match_record m = {
-	        .black_id = black,
-	        .white_id = white,
-	        .variant = "gomoku",
-	        .rule = RULE_FREESTYLE,
-	        .rows = 15,
-	        .cols = 15,
-	        .k = 5,
-	        .result = result,
-	        .reason = result == RESULT_DRAW ? REASON_DRAW : REASON_FIVE,
-	        .started_at = 2000,
-	        .ended_at = 2013,
-	        .nmoves = 9,
-	        .moves = five_moves,
-	        .move_ms = five_ms,
+		.black_id = black,
+		.white_id = white,
+		.variant = "gomoku",
+		.rule = RULE_FREESTYLE,
+		.rows = 15,
+		.cols = 15,
+		.k = 5,
+		.result = result,
+		.reason = result == RESULT_DRAW ? REASON_DRAW : REASON_FIVE,
+		.started_at = 2000,
+		.ended_at = 2013,
+		.nmoves = 9,
+		.moves = five_moves,
+		.move_ms = five_ms,
 	};
 	return m;
 }
@@ -396,7 +396,7 @@ static void test_open_modes(void)
 	CU_ASSERT_EQUAL(mode_of(dir), 0700);
 	CU_ASSERT_EQUAL(mode_of(path), 0600);
 	CU_ASSERT_EQUAL(store_add_player(s, "alice", "A", HASH_ALICE, 1, &id),
-	                STORE_OK);
+			STORE_OK);
 	with_suffix(side, path, "-wal");
 	CU_ASSERT_EQUAL(mode_of(side), 0600);
 	with_suffix(side, path, "-shm");
@@ -436,7 +436,7 @@ static sqlite3 *open_captured(const char *path, struct store **s)
 {
 	captured_db = NULL;
 	CU_ASSERT_EQUAL(sqlite3_auto_extension((void (*)(void))capture_db),
-	                SQLITE_OK);
+			SQLITE_OK);
 	CU_ASSERT_EQUAL(store_open(path, s), STORE_OK);
 	sqlite3_cancel_auto_extension((void (*)(void))capture_db);
 	CU_ASSERT_PTR_NOT_NULL(captured_db);
@@ -449,7 +449,7 @@ static void check_pragmas(sqlite3 *db)
 	char buf[SNAP_SIZE];
 
 	CU_ASSERT_STRING_EQUAL(raw_text(db, "PRAGMA journal_mode", 0, buf),
-	                       "wal");
+			       "wal");
 	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA synchronous", 0), 2);
 	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA foreign_keys", 0), 1);
 	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA busy_timeout", 0), 5000);
@@ -483,10 +483,10 @@ static int make_empty_sqlite(const char *path)
 	int rc;
 
 	rc = sqlite3_open_v2(path, &db,
-	                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+			     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, "CREATE TABLE t (x); DROP TABLE t;", NULL,
-		                  NULL, NULL);
+				  NULL, NULL);
 	sqlite3_close(db);
 	return rc == SQLITE_OK ? 0 : -1;
 }
@@ -508,33 +508,33 @@ static void test_new_schema(void)
 		s = open_ok(path);
 		store_close(s);
 		CU_ASSERT_EQUAL(path_int(path, "PRAGMA application_id", 0),
-		                APP_ID);
+				APP_ID);
 		CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
-		                store_schema_version());
+				store_schema_version());
 		CU_ASSERT_EQUAL(
-		        path_int(path,
-		                 "SELECT count(*) FROM pragma_table_list"
-		                 " WHERE name IN ('players', 'matches',"
-		                 " 'match_moves') AND strict = 1",
-		                 0),
-		        3);
+			path_int(path,
+				 "SELECT count(*) FROM pragma_table_list"
+				 " WHERE name IN ('players', 'matches',"
+				 " 'match_moves') AND strict = 1",
+				 0),
+			3);
 		CU_ASSERT_EQUAL(path_int(path,
-		                         "SELECT wr FROM pragma_table_list"
-		                         " WHERE name = 'match_moves'",
-		                         0),
-		                1);
+					 "SELECT wr FROM pragma_table_list"
+					 " WHERE name = 'match_moves'",
+					 0),
+				1);
 	}
 
 	/* Opening again keeps what is there. */
 	s = open_ok(path);
 	CU_ASSERT_EQUAL(store_add_player(s, "keeper", "K", HASH_ALICE, 5, &id),
-	                STORE_OK);
+			STORE_OK);
 	store_close(s);
 	s = open_ok(path);
 	store_close(s);
 	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM players", 0), 1);
 	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
-	                store_schema_version());
+			store_schema_version());
 }
 
 /* ==== Migrations ======================================================== */
@@ -545,14 +545,14 @@ static void test_new_schema(void)
 static void make_v1(const char *path)
 {
 	CU_ASSERT_EQUAL_FATAL(path_exec(path, "DROP TABLE match_moves;"
-	                                      "DROP TABLE matches;"
-	                                      "PRAGMA user_version = 1;"),
-	                      SQLITE_OK);
+					      "DROP TABLE matches;"
+					      "PRAGMA user_version = 1;"),
+			      SQLITE_OK);
 	CU_ASSERT_EQUAL(path_int(path,
-	                         "SELECT count(*) FROM sqlite_schema WHERE"
-	                         " name LIKE 'match%'",
-	                         0),
-	                0);
+				 "SELECT count(*) FROM sqlite_schema WHERE"
+				 " name LIKE 'match%'",
+				 0),
+			0);
 }
 
 /* A version 1 database with players in it is brought to the current
@@ -573,19 +573,19 @@ static void test_migrate_v1(void)
 	schema_text(path, before);
 	make_v1(path);
 	path_text(path,
-	          "SELECT group_concat(id || username || wins || losses ||"
-	          " rating || password_hash, ';') FROM players",
-	          0, players);
+		  "SELECT group_concat(id || username || wins || losses ||"
+		  " rating || password_hash, ';') FROM players",
+		  0, players);
 
 	s = open_ok(path);
 	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 2);
 	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
 	CU_ASSERT_STRING_EQUAL(path_text(path,
-	                                 "SELECT group_concat(id || username ||"
-	                                 " wins || losses || rating ||"
-	                                 " password_hash, ';') FROM players",
-	                                 0, again),
-	                       players);
+					 "SELECT group_concat(id || username ||"
+					 " wins || losses || rating ||"
+					 " password_hash, ';') FROM players",
+					 0, again),
+			       players);
 	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 1);
 	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
 	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 2);
@@ -605,14 +605,14 @@ static void test_migrate_rollback(void)
 	make_v1(path);
 	/* Version 2 makes matches and matches_by_black, then fails here. */
 	CU_ASSERT_EQUAL(path_exec(path, "CREATE TABLE matches_by_white (x)"),
-	                SQLITE_OK);
+			SQLITE_OK);
 	schema_text(path, before);
 	s = NULL;
 	CU_ASSERT_EQUAL(store_open(path, &s), STORE_ERR);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_EQUAL(
-	        strncmp(store_errmsg(s), "cannot upgrade the database: ", 29),
-	        0);
+		strncmp(store_errmsg(s), "cannot upgrade the database: ", 29),
+		0);
 	store_close(s);
 	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 1);
 	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
@@ -665,29 +665,29 @@ static void test_refuse_foreign(void)
 
 	new_path(path, "notes.txt");
 	CU_ASSERT_EQUAL_FATAL(write_text(path, "Shopping list\n- milk\n- go "
-	                                       "board\n- 361 stones\n"),
-	                      0);
+					       "board\n- 361 stones\n"),
+			      0);
 	expect_not_ours(path);
 
 	new_path(path, "other.db");
 	CU_ASSERT_EQUAL_FATAL(write_text(path, ""), 0);
 	CU_ASSERT_EQUAL(path_exec(path, "CREATE TABLE recipes (name TEXT);"
-	                                "INSERT INTO recipes VALUES ('soup');"),
-	                SQLITE_OK);
+					"INSERT INTO recipes VALUES ('soup');"),
+			SQLITE_OK);
 	expect_not_ours(path);
 
 	new_path(path, "tagged.db");
 	CU_ASSERT_EQUAL_FATAL(write_text(path, ""), 0);
 	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA application_id = 42;"
-	                                "CREATE TABLE t (x); DROP TABLE t;"),
-	                SQLITE_OK);
+					"CREATE TABLE t (x); DROP TABLE t;"),
+			SQLITE_OK);
 	expect_not_ours(path);
 
 	/* A newer-looking version without our application id. */
 	new_path(path, "versioned.db");
 	CU_ASSERT_EQUAL_FATAL(write_text(path, ""), 0);
 	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA user_version = 99;"),
-	                SQLITE_OK);
+			SQLITE_OK);
 	expect_not_ours(path);
 }
 
@@ -717,36 +717,36 @@ static void test_constraints_raw(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
 	CU_ASSERT(refused(db, "UPDATE players SET wins = -1"));
 	CU_ASSERT(refused(db, "UPDATE players SET losses = -1, games = 0,"
-	                      " score = 1"));
+			      " score = 1"));
 	CU_ASSERT(refused(db, "UPDATE players SET failed_logins = -1"));
 	CU_ASSERT(refused(db, "UPDATE players SET games = games + 1"));
 	CU_ASSERT(refused(db, "UPDATE players SET score = score + 1"));
 	CU_ASSERT(refused(db, "UPDATE players SET wins = 'many'"));
 	CU_ASSERT(refused(db, "UPDATE players SET username = 'x y'"
-	                      " WHERE username = 'alice'"));
+			      " WHERE username = 'alice'"));
 	CU_ASSERT(refused(db, "UPDATE players SET username = 'al'"
-	                      " WHERE username = 'alice'"));
+			      " WHERE username = 'alice'"));
 	CU_ASSERT(refused(db, "UPDATE players SET username = 'BOB'"
-	                      " WHERE username = 'alice'"));
+			      " WHERE username = 'alice'"));
 	CU_ASSERT(refused(db, "UPDATE players SET nickname = ''"));
 	CU_ASSERT(refused(db, "INSERT INTO matches (black_id, white_id,"
-	                      " variant, rule, rows, cols, k, result, reason,"
-	                      " started_at, ended_at) SELECT id, id, 'gomoku',"
-	                      " 'freestyle', 15, 15, 5, 'black', 'five', 1, 2"
-	                      " FROM players LIMIT 1"));
+			      " variant, rule, rows, cols, k, result, reason,"
+			      " started_at, ended_at) SELECT id, id, 'gomoku',"
+			      " 'freestyle', 15, 15, 5, 'black', 'five', 1, 2"
+			      " FROM players LIMIT 1"));
 	CU_ASSERT(refused(db, "INSERT INTO matches (black_id, white_id,"
-	                      " variant, rule, rows, cols, k, result, reason,"
-	                      " started_at, ended_at) VALUES (999998, 999999,"
-	                      " 'gomoku', 'freestyle', 15, 15, 5, 'black',"
-	                      " 'five', 1, 2)"));
+			      " variant, rule, rows, cols, k, result, reason,"
+			      " started_at, ended_at) VALUES (999998, 999999,"
+			      " 'gomoku', 'freestyle', 15, 15, 5, 'black',"
+			      " 'five', 1, 2)"));
 	CU_ASSERT(refused(db, "UPDATE matches SET k = 16"));
 	CU_ASSERT(refused(db, "UPDATE matches SET result = 'draw'"));
 	CU_ASSERT(refused(db, "INSERT INTO match_moves SELECT id, 10, 26, 0, 0"
-	                      " FROM matches"));
+			      " FROM matches"));
 	CU_ASSERT(refused(db, "INSERT INTO match_moves SELECT id, 10, 14, 15,"
-	                      " 0 FROM matches"));
+			      " 0 FROM matches"));
 	CU_ASSERT(refused(db, "INSERT INTO match_moves SELECT id, 10, 7, 3, 0"
-	                      " FROM matches"));
+			      " FROM matches"));
 	CU_ASSERT(refused(db, "UPDATE match_moves SET ms = -1"));
 	CU_ASSERT(refused(db, "DELETE FROM players"));
 	sqlite3_close(db);
@@ -765,30 +765,30 @@ static void test_constraints_add(void)
 	s = club(path, ids);
 	CU_ASSERT(ids[0] != ids[1] && ids[1] != ids[2]);
 	CU_ASSERT_EQUAL(store_add_player(s, "ALICE", "x", HASH_BOB, 9, &id),
-	                STORE_EXISTS);
+			STORE_EXISTS);
 	CU_ASSERT_STRING_NOT_EQUAL(store_errmsg(s), "");
 	CU_ASSERT_EQUAL(store_add_player(s, "Bob", "x", HASH_BOB, 9, &id),
-	                STORE_EXISTS);
+			STORE_EXISTS);
 	CU_ASSERT_EQUAL(store_add_player(s, "al", "x", HASH_BOB, 9, &id),
-	                STORE_ERR);
+			STORE_ERR);
 	CU_ASSERT_EQUAL(strncmp(store_errmsg(s), "cannot add the player: ", 23),
-	                0);
+			0);
 	CU_ASSERT_EQUAL(store_add_player(s, "a_b-c", "x", HASH_BOB, 9, &id),
-	                STORE_ERR);
+			STORE_ERR);
 	CU_ASSERT_EQUAL(store_add_player(s, "abcdefghij0123456789x", "x",
-	                                 HASH_BOB, 9, &id),
-	                STORE_ERR);
+					 HASH_BOB, 9, &id),
+			STORE_ERR);
 	memset(nick, 'n', sizeof nick - 1);
 	nick[sizeof nick - 1] = '\0'; /* 81 bytes */
 	CU_ASSERT_EQUAL(store_add_player(s, "dave", nick, HASH_BOB, 9, &id),
-	                STORE_ERR);
+			STORE_ERR);
 	CU_ASSERT_EQUAL(id, -7);
 	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM players", 0), 3);
 
 	nick[sizeof nick - 2] = '\0'; /* 80 bytes */
 	CU_ASSERT_EQUAL(store_add_player(s, "abcdefghij0123456789", nick,
-	                                 HASH_BOB, 9, &id),
-	                STORE_OK);
+					 HASH_BOB, 9, &id),
+			STORE_OK);
 	CU_ASSERT(id > ids[2]);
 	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "");
 	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM players", 0), 4);
@@ -831,13 +831,13 @@ static void test_login_failed(void)
 	CU_ASSERT(auth_lock_seconds(AUTH_LOCK_AFTER) > 0);
 	for (n = 1; n <= AUTH_LOCK_AFTER + 2; n++) {
 		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], 10000 + n),
-		                STORE_OK);
+				STORE_OK);
 		CU_ASSERT_EQUAL_FATAL(store_get_login(s, "alice", &in),
-		                      STORE_OK);
+				      STORE_OK);
 		CU_ASSERT_EQUAL(in.failed_logins, n);
 		lock = auth_lock_seconds(n);
 		CU_ASSERT_EQUAL(in.locked_until,
-		                lock > 0 ? 10000 + n + lock : 0);
+				lock > 0 ? 10000 + n + lock : 0);
 		CU_ASSERT_EQUAL(in.locked_until != 0, n >= AUTH_LOCK_AFTER);
 	}
 	CU_ASSERT_EQUAL(store_get_login(s, "bob", &in), STORE_OK);
@@ -869,7 +869,7 @@ static void test_login_succeeded(void)
 	CU_ASSERT_STRING_EQUAL(in.hash, HASH_ALICE);
 
 	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 8888, rehash),
-	                STORE_OK);
+			STORE_OK);
 	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
 	CU_ASSERT_STRING_EQUAL(in.hash, rehash);
 	l = load(s);
@@ -879,7 +879,7 @@ static void test_login_succeeded(void)
 	CU_ASSERT_EQUAL(store_get_login(s, "bob", &in), STORE_OK);
 	CU_ASSERT_STRING_EQUAL(in.hash, HASH_BOB);
 	CU_ASSERT_EQUAL(store_login_succeeded(s, 999999, 1, NULL),
-	                STORE_NOT_FOUND);
+			STORE_NOT_FOUND);
 	store_close(s);
 }
 
@@ -909,8 +909,8 @@ static void test_set_password(void)
 
 /* `r` after one game scored `score` (1, 0.5, 0) against `opp`. */
 static struct player_record expect_after(struct player_record r,
-                                         const struct player_record *opp,
-                                         double score)
+					 const struct player_record *opp,
+					 double score)
 {
 	double delta = rating_delta(r.rating, r.games, opp->rating, score);
 
@@ -936,14 +936,14 @@ static void assert_record(struct player_record got, struct player_record want)
 
 /* Record one match and check both players' records and the third's. */
 static void record_and_check(struct store *s, const long long ids[3],
-                             long long black, long long white,
-                             enum match_result result, long long *mid)
+			     long long black, long long white,
+			     enum match_result result, long long *mid)
 {
 	struct player_record b = record_of(s, black), w = record_of(s, white);
 	struct player_record third = record_of(s, ids[2]);
-	double bs = result == RESULT_BLACK_WIN   ? 1.0
-	            : result == RESULT_WHITE_WIN ? 0.0
-	                                         : 0.5;
+	double bs = result == RESULT_BLACK_WIN	 ? 1.0
+		    : result == RESULT_WHITE_WIN ? 0.0
+						 : 0.5;
 	struct match_record m = a_match(black, white, result);
 
 	CU_ASSERT_EQUAL_FATAL(store_record_match(s, &m, mid), STORE_OK);
@@ -954,39 +954,39 @@ static void record_and_check(struct store *s, const long long ids[3],
 
 /* Check the match row and its moves as written for a_match(). */
 static void check_match_row(const char *path, long long mid, long long black,
-                            long long white, const char *result)
+			    long long white, const char *result)
 {
 	char buf[SNAP_SIZE], want[SNAP_SIZE];
 	size_t used = 0;
 	int i;
 
 	snprintf(want, sizeof want,
-	         "finished|%lld|%lld||gomoku|freestyle|15|"
-	         "15|5|%s|%s|2000|2013",
-	         black, white, result,
-	         strcmp(result, "draw") ? "five" : "draw");
+		 "finished|%lld|%lld||gomoku|freestyle|15|"
+		 "15|5|%s|%s|2000|2013",
+		 black, white, result,
+		 strcmp(result, "draw") ? "five" : "draw");
 	CU_ASSERT_STRING_EQUAL(
-	        path_text(path,
-	                  "SELECT status || '|' || black_id || '|' || white_id"
-	                  " || '|' || coalesce(ai_level, '') || '|' || variant"
-	                  " || '|' || rule || '|' || rows || '|' || cols ||"
-	                  " '|' || k || '|' || result || '|' || reason || '|'"
-	                  " || started_at || '|' || ended_at FROM matches"
-	                  " WHERE id = ?1",
-	                  mid, buf),
-	        want);
+		path_text(path,
+			  "SELECT status || '|' || black_id || '|' || white_id"
+			  " || '|' || coalesce(ai_level, '') || '|' || variant"
+			  " || '|' || rule || '|' || rows || '|' || cols ||"
+			  " '|' || k || '|' || result || '|' || reason || '|'"
+			  " || started_at || '|' || ended_at FROM matches"
+			  " WHERE id = ?1",
+			  mid, buf),
+		want);
 	for (i = 0; i < 9; i++)
 		used += (size_t)snprintf(want + used, sizeof want - used,
-		                         "%s%d,%d,%d,%lld", i ? ";" : "", i + 1,
-		                         five_moves[i].row, five_moves[i].col,
-		                         five_ms[i]);
+					 "%s%d,%d,%d,%lld", i ? ";" : "", i + 1,
+					 five_moves[i].row, five_moves[i].col,
+					 five_ms[i]);
 	CU_ASSERT_STRING_EQUAL(
-	        path_text(path,
-	                  "SELECT group_concat(ply || ',' || row || ',' || col"
-	                  " || ',' || ms, ';') FROM (SELECT * FROM match_moves"
-	                  " WHERE match_id = ?1 ORDER BY ply)",
-	                  mid, buf),
-	        want);
+		path_text(path,
+			  "SELECT group_concat(ply || ',' || row || ',' || col"
+			  " || ',' || ms, ';') FROM (SELECT * FROM match_moves"
+			  " WHERE match_id = ?1 ORDER BY ply)",
+			  mid, buf),
+		want);
 }
 
 /* Wins, losses and draws change both players exactly (counters and the
@@ -1009,7 +1009,7 @@ static void test_record_match(void)
 	CU_ASSERT(m1 != m2 && m2 != m3 && m3 != m4);
 	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM matches", 0), 4);
 	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
-	                36);
+			36);
 	/* alice: W L W D; bob: L W L D. */
 	CU_ASSERT_EQUAL(record_of(s, ids[0]).score, 1);
 	CU_ASSERT_EQUAL(record_of(s, ids[1]).score, -1);
@@ -1020,7 +1020,7 @@ static void test_record_match(void)
 /* Record `m`, expecting failure with `want`, the snapshot unchanged and
  * *match_id untouched. */
 static void expect_refused(struct store *s, const char *path,
-                           const struct match_record *m, enum store_status want)
+			   const struct match_record *m, enum store_status want)
 {
 	char before[SNAP_SIZE], after[SNAP_SIZE];
 	long long mid = -7;
@@ -1029,7 +1029,7 @@ static void expect_refused(struct store *s, const char *path,
 	CU_ASSERT_EQUAL(store_record_match(s, m, &mid), want);
 	CU_ASSERT_EQUAL(mid, -7);
 	CU_ASSERT_EQUAL(
-	        strncmp(store_errmsg(s), "cannot record the match: ", 25), 0);
+		strncmp(store_errmsg(s), "cannot record the match: ", 25), 0);
 	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
 }
 
@@ -1069,15 +1069,15 @@ static void test_record_rollback(void)
 
 	/* The last step, white's counters, fails after black's were set. */
 	CU_ASSERT_EQUAL_FATAL(
-	        path_exec(path, "CREATE TRIGGER fail_bob BEFORE UPDATE OF games"
-	                        " ON players WHEN NEW.username = 'bob'"
-	                        " BEGIN SELECT RAISE(ABORT, 'test failure');"
-	                        " END"),
-	        SQLITE_OK);
+		path_exec(path, "CREATE TRIGGER fail_bob BEFORE UPDATE OF games"
+				" ON players WHEN NEW.username = 'bob'"
+				" BEGIN SELECT RAISE(ABORT, 'test failure');"
+				" END"),
+		SQLITE_OK);
 	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
 	expect_refused(s, path, &m, STORE_ERR);
 	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
-	                       "cannot record the match: test failure");
+			       "cannot record the match: test failure");
 	CU_ASSERT_EQUAL(path_exec(path, "DROP TRIGGER fail_bob"), SQLITE_OK);
 	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
 	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 2);
@@ -1089,11 +1089,11 @@ static void test_record_rollback(void)
 static struct match_record concurrent_match(const long long ids[3], int i)
 {
 	static const enum match_result results[] = {
-	        RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW,
-	        RESULT_BLACK_WIN};
+		RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW,
+		RESULT_BLACK_WIN};
 
 	return i % 2 == 0 ? a_match(ids[0], ids[1], results[i % 4])
-	                  : a_match(ids[1], ids[0], results[i % 4]);
+			  : a_match(ids[1], ids[0], results[i % 4]);
 }
 
 #define CONCURRENT_MATCHES 40
@@ -1158,13 +1158,13 @@ static void test_two_writers(void)
 	CU_ASSERT_EQUAL(b.ties, a.ties);
 	CU_ASSERT_DOUBLE_EQUAL(a.rating + b.rating, 2 * RATING_START, 1e-6);
 	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM matches", 0),
-	                2 * CONCURRENT_MATCHES);
+			2 * CONCURRENT_MATCHES);
 	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
-	                2 * CONCURRENT_MATCHES * 9);
+			2 * CONCURRENT_MATCHES * 9);
 	store_close(s);
 }
 
-#define OPENERS     6
+#define OPENERS	    6
 #define RACE_ROUNDS 10
 
 /* In a child: wait for the start signal on `fd`, open `path` and exit 0
@@ -1223,7 +1223,7 @@ static void test_open_race(void)
 		new_path(path, "race.db");
 		race_open(path);
 		CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
-		                store_schema_version());
+				store_schema_version());
 	}
 }
 
@@ -1266,7 +1266,7 @@ static void test_load_players(void)
 	CU_ASSERT_EQUAL(p->rec.score, 1);
 	CU_ASSERT(p->rec.rating > RATING_START);
 	CU_ASSERT_DOUBLE_EQUAL(plist_find(l, "alice")->rec.rating, RATING_START,
-	                       1e-12);
+			       1e-12);
 
 	/* Loading again would duplicate every name: refused, list kept. */
 	CU_ASSERT_EQUAL(store_load_players(s, l), STORE_ERR);
@@ -1296,7 +1296,7 @@ static void test_reload_player(void)
 	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
 	CU_ASSERT_EQUAL(store_record_match(b, &m, &mid), STORE_OK);
 	CU_ASSERT_EQUAL(store_login_succeeded(b, ids[0], 31337, NULL),
-	                STORE_OK);
+			STORE_OK);
 	CU_ASSERT_EQUAL(p->rec.games, 0);
 	CU_ASSERT_EQUAL(store_reload_player(a, l, ids[0]), STORE_OK);
 	CU_ASSERT_PTR_EQUAL(plist_find_id(l, ids[0]), p);
@@ -1307,8 +1307,8 @@ static void test_reload_player(void)
 	CU_ASSERT_EQUAL(plist_find_id(l, ids[1])->rec.games, 0);
 
 	CU_ASSERT_EQUAL(
-	        store_add_player(b, "dave", "Dave", HASH_BOB, 77, &dave),
-	        STORE_OK);
+		store_add_player(b, "dave", "Dave", HASH_BOB, 77, &dave),
+		STORE_OK);
 	CU_ASSERT_EQUAL(store_reload_player(a, l, dave), STORE_OK);
 	CU_ASSERT_EQUAL(plist_count(l), 4);
 	CU_ASSERT_STRING_EQUAL(plist_last(l)->username, "dave");
@@ -1336,11 +1336,11 @@ static int count_hash(const char *path, const char *hash)
 static void test_hash_only_in_players(void)
 {
 	static const char new_alice[] = "$argon2id$v=19$m=65536,t=2,p=1$"
-	                                "bmV3YWxpY2U$NEWaliceHASH";
+					"bmV3YWxpY2U$NEWaliceHASH";
 	static const char new_bob[] = "$argon2id$v=19$m=8,t=1,p=1$bmV3Ym9i$"
-	                              "NEWbobHASHlonger0123456789";
+				      "NEWbobHASHlonger0123456789";
 	static const char intruder[] = "$argon2id$v=19$m=8,t=1,p=1$aW50cnVk$"
-	                               "INTRUDERhash";
+				       "INTRUDERhash";
 	char path[PATH_SIZE], buf[SNAP_SIZE];
 	struct match_record m;
 	long long ids[3], mid, id;
@@ -1351,21 +1351,21 @@ static void test_hash_only_in_players(void)
 	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
 	CU_ASSERT_EQUAL(store_login_failed(s, ids[0], 50), STORE_OK);
 	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 60, new_alice),
-	                STORE_OK);
+			STORE_OK);
 	CU_ASSERT_EQUAL(store_set_password(s, ids[1], new_bob), STORE_OK);
 	CU_ASSERT_EQUAL(store_add_player(s, "ALICE", "x", intruder, 1, &id),
-	                STORE_EXISTS);
+			STORE_EXISTS);
 	CU_ASSERT_PTR_NULL(strstr(store_errmsg(s), "argon2id"));
 	CU_ASSERT_EQUAL(store_add_player(s, "a!", "x", intruder, 1, &id),
-	                STORE_ERR);
+			STORE_ERR);
 	CU_ASSERT_PTR_NULL(strstr(store_errmsg(s), "argon2id"));
 	store_close(s);
 
 	CU_ASSERT_STRING_EQUAL(path_text(path,
-	                                 "SELECT password_hash FROM players"
-	                                 " WHERE id = ?1",
-	                                 ids[0], buf),
-	                       new_alice);
+					 "SELECT password_hash FROM players"
+					 " WHERE id = ?1",
+					 ids[0], buf),
+			       new_alice);
 	CU_ASSERT_EQUAL(count_hash(path, new_alice), 1);
 	CU_ASSERT_EQUAL(count_hash(path, new_bob), 1);
 	CU_ASSERT_EQUAL(count_hash(path, HASH_CAROL), 1);
@@ -1373,39 +1373,39 @@ static void test_hash_only_in_players(void)
 	CU_ASSERT_EQUAL(count_hash(path, HASH_BOB), 0);
 	CU_ASSERT_EQUAL(count_hash(path, intruder), 0);
 	CU_ASSERT_EQUAL(path_int(path,
-	                         "SELECT count(*) FROM players"
-	                         " WHERE password_hash LIKE '$argon2id$%'",
-	                         0),
-	                3);
+				 "SELECT count(*) FROM players"
+				 " WHERE password_hash LIKE '$argon2id$%'",
+				 0),
+			3);
 }
 
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
-        {"open makes folder 0700, file/-wal/-shm 0600", test_open_modes},
-        {"open sets WAL, synchronous, foreign keys, timeout",
-         test_open_pragmas},
-        {"a new or empty file gets the current schema", test_new_schema},
-        {"a version 1 database is migrated", test_migrate_v1},
-        {"a failed migration is rolled back whole", test_migrate_rollback},
-        {"a newer database is refused untouched", test_refuse_newer},
-        {"a text file or other database is refused", test_refuse_foreign},
-        {"the schema refuses bad rows", test_constraints_raw},
-        {"add_player: names taken in any case, limits", test_constraints_add},
-        {"get_login finds a player in any case", test_get_login},
-        {"login_failed counts up and locks after five", test_login_failed},
-        {"login_succeeded resets and rehashes", test_login_succeeded},
-        {"set_password replaces one hash", test_set_password},
-        {"record_match: wins, losses, draws, Elo, moves", test_record_match},
-        {"record_match rolls back on any failure", test_record_rollback},
-        {"two processes record matches at once", test_two_writers},
-        {"processes opening one new file at once", test_open_race},
-        {"load_players reads all, in id order", test_load_players},
-        {"reload_player sees another connection", test_reload_player},
-        {"a hash is stored only in players.password_hash",
-         test_hash_only_in_players},
-        CU_TEST_INFO_NULL,
+	{"open makes folder 0700, file/-wal/-shm 0600", test_open_modes},
+	{"open sets WAL, synchronous, foreign keys, timeout",
+	 test_open_pragmas},
+	{"a new or empty file gets the current schema", test_new_schema},
+	{"a version 1 database is migrated", test_migrate_v1},
+	{"a failed migration is rolled back whole", test_migrate_rollback},
+	{"a newer database is refused untouched", test_refuse_newer},
+	{"a text file or other database is refused", test_refuse_foreign},
+	{"the schema refuses bad rows", test_constraints_raw},
+	{"add_player: names taken in any case, limits", test_constraints_add},
+	{"get_login finds a player in any case", test_get_login},
+	{"login_failed counts up and locks after five", test_login_failed},
+	{"login_succeeded resets and rehashes", test_login_succeeded},
+	{"set_password replaces one hash", test_set_password},
+	{"record_match: wins, losses, draws, Elo, moves", test_record_match},
+	{"record_match rolls back on any failure", test_record_rollback},
+	{"two processes record matches at once", test_two_writers},
+	{"processes opening one new file at once", test_open_race},
+	{"load_players reads all, in id order", test_load_players},
+	{"reload_player sees another connection", test_reload_player},
+	{"a hash is stored only in players.password_hash",
+	 test_hash_only_in_players},
+	CU_TEST_INFO_NULL,
 };
 
 CU_SuiteInfo store_suite = {"store", suite_init, suite_cleanup,
-                            NULL,    NULL,       tests};
+			    NULL,    NULL,	 tests};

@@ -34,7 +34,8 @@ int bench_auth(const char *dir)
 	int i, ok = 0;
 
 	snprintf(path, sizeof(path), "%s/bench-auth.db", dir);
-	if (auth_init() != 0 || make_secret(&pw, "correct horse battery") != 0 ||
+	if (auth_init() != 0 ||
+	    make_secret(&pw, "correct horse battery") != 0 ||
 	    store_open(path, &s) != STORE_OK)
 		return -1;
 	auth_set_test_fast_hash(false);

@@ -18,7 +18,7 @@
 
 /* A dummy hash of the right shape: no password is hashed here. */
 #define SHARED_HASH                                                            \
-	"$argon2id$v=19$m=65536,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$"              \
+	"$argon2id$v=19$m=65536,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$"               \
 	"aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
 
 /* Insert n players straight into the database at `path`. */
@@ -85,8 +85,8 @@ static double plain_scan_ms(const char *path)
 			       -1, &st, NULL) == SQLITE_OK) {
 		while (sqlite3_step(st) == SQLITE_ROW)
 			sum += sqlite3_column_int64(st, 0) +
-			       (long long)strlen(
-				       (const char *)sqlite3_column_text(st, 1));
+			       (long long)strlen((
+				       const char *)sqlite3_column_text(st, 1));
 	}
 	sqlite3_finalize(st);
 	sqlite3_close(db);
@@ -115,20 +115,25 @@ static double sort_ms(struct plist *l)
 /* Record one durable match between the first two players. */
 static double record_ms(struct store *s, struct plist *l)
 {
-	static const struct move moves[] = {{7, 7}, {0, 0}, {7, 8}, {0, 1},
-					    {7, 9}, {0, 2}, {7, 10}, {0, 3},
-					    {7, 11}};
+	static const struct move moves[] = {{7, 7},  {0, 0}, {7, 8},
+					    {0, 1},  {7, 9}, {0, 2},
+					    {7, 10}, {0, 3}, {7, 11}};
 	static const long long ms[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
 	struct match_record m = {
 		.black_id = plist_find(l, "player0")->id,
 		.white_id = plist_find(l, "player1")->id,
 		.variant = "gomoku",
 		.rule = RULE_FREESTYLE,
-		.rows = 15, .cols = 15, .k = 5,
+		.rows = 15,
+		.cols = 15,
+		.k = 5,
 		.result = RESULT_BLACK_WIN,
 		.reason = REASON_FIVE,
-		.started_at = 1700000000, .ended_at = 1700000060,
-		.nmoves = 9, .moves = moves, .move_ms = ms,
+		.started_at = 1700000000,
+		.ended_at = 1700000060,
+		.nmoves = 9,
+		.moves = moves,
+		.move_ms = ms,
 	};
 	double t0 = bench_now_ms();
 	long long id;
