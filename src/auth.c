@@ -1,0 +1,690 @@
+/* auth.c -- passwords and account rules (libsodium).
+ *
+ * The only code in the program that touches password bytes. Secrets live
+ * in sodium_malloc() buffers that are wiped when freed; they are read
+ * one byte at a time (no read-ahead, so the rest of the input stays for
+ * the caller), with echo off when the input is a terminal, and hashed
+ * with Argon2id through crypto_pwhash_str_alg().
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "auth.h"
+
+#if AUTH_HASH_MAX < crypto_pwhash_STRBYTES
+#error "AUTH_HASH_MAX is smaller than crypto_pwhash_STRBYTES"
+#endif
+
+/* ==== Module state ======================================================
+ * The test-only cost switch, the dummy hashes for unknown users (made
+ * once per cost, on first use) and the terminal settings that the Ctrl-Z
+ * handlers put back. Nothing else is kept between calls. */
+
+static bool fast_hash;
+static char dummy_hash[2][AUTH_HASH_MAX];
+
+static struct {
+	int fd;
+	struct termios saved;		  /* the settings to restore, echo on */
+	volatile sig_atomic_t catch_tstp; /* 0 when Ctrl-Z was ignored */
+} tty;
+
+/* The words of a common-password list, lower-cased and sorted. */
+struct auth_wordlist {
+	char *text;   /* the file's contents, split into words in place */
+	char **words; /* pointers into text, sorted with strcmp */
+	size_t count;
+};
+
+/* ==== Start-up and hashing ============================================= */
+
+/* Start libsodium. Return 0, or -1 when it cannot start. */
+int auth_init(void)
+{
+	return sodium_init() >= 0 ? 0 : -1;
+}
+
+/* Choose minimum-cost hashes (tests) or the interactive cost. */
+void auth_set_test_fast_hash(bool fast)
+{
+	fast_hash = fast;
+}
+
+/* The Argon2id operations limit that new hashes use now. */
+static unsigned long long current_opslimit(void)
+{
+	return fast_hash ? crypto_pwhash_OPSLIMIT_MIN
+			 : crypto_pwhash_OPSLIMIT_INTERACTIVE;
+}
+
+/* The Argon2id memory limit that new hashes use now. */
+static size_t current_memlimit(void)
+{
+	return fast_hash ? crypto_pwhash_MEMLIMIT_MIN
+			 : crypto_pwhash_MEMLIMIT_INTERACTIVE;
+}
+
+/* Hash `len` bytes at `bytes` into out. Return 0, or -1 (out of memory). */
+static int hash_bytes(const char *bytes, size_t len, char out[AUTH_HASH_MAX])
+{
+	if (crypto_pwhash_str_alg(out, bytes, len, current_opslimit(),
+				  current_memlimit(),
+				  crypto_pwhash_ALG_ARGON2ID13) != 0)
+		return -1;
+	return 0;
+}
+
+/* Hash `pw` with Argon2id at the current cost. Return 0 or -1. */
+int auth_hash(const struct auth_secret *pw, char out[AUTH_HASH_MAX])
+{
+	if (pw == NULL || pw->bytes == NULL)
+		return -1;
+	return hash_bytes(pw->bytes, pw->len, out);
+}
+
+/* The dummy hash at the current cost, made from a random password on
+ * first use. Return it, or NULL when out of memory. */
+static const char *dummy_for_current_cost(void)
+{
+	char *dummy = dummy_hash[fast_hash ? 1 : 0];
+	unsigned char random_pw[32];
+	int rc;
+
+	if (dummy[0] != '\0')
+		return dummy;
+	randombytes_buf(random_pw, sizeof(random_pw));
+	rc = hash_bytes((const char *)random_pw, sizeof(random_pw), dummy);
+	sodium_memzero(random_pw, sizeof(random_pw));
+	if (rc != 0) {
+		dummy[0] = '\0';
+		return NULL;
+	}
+	return dummy;
+}
+
+/* Check `pw` against `hash`, or against the dummy hash when hash is NULL
+ * (then always false). Return true on a match. */
+bool auth_verify(const char *hash, const struct auth_secret *pw)
+{
+	const char *dummy;
+	int ignored;
+
+	if (pw == NULL || pw->bytes == NULL)
+		return false;
+	if (hash != NULL && memchr(hash, '\0', AUTH_HASH_MAX) != NULL)
+		return crypto_pwhash_str_verify(hash, pw->bytes, pw->len) == 0;
+	/* Unknown user (or a mangled hash): spend the same time, fail. */
+	dummy = dummy_for_current_cost();
+	if (dummy != NULL) {
+		ignored = crypto_pwhash_str_verify(dummy, pw->bytes, pw->len);
+		(void)ignored;
+	}
+	return false;
+}
+
+/* True when `hash` is not an Argon2id hash at the current cost. */
+bool auth_needs_rehash(const char *hash)
+{
+	if (hash == NULL || memchr(hash, '\0', AUTH_HASH_MAX) == NULL)
+		return false;
+	return crypto_pwhash_str_needs_rehash(hash, current_opslimit(),
+					      current_memlimit()) != 0;
+}
+
+/* ==== Secrets =========================================================== */
+
+/* Wipe and free a secret; leave it empty. Accepts an empty one. */
+void auth_secret_free(struct auth_secret *s)
+{
+	if (s == NULL)
+		return;
+	sodium_free(s->bytes); /* wipes; accepts NULL */
+	s->bytes = NULL;
+	s->len = 0;
+}
+
+/* True when both secrets hold the same bytes (compared in constant
+ * time; only the lengths may differ in time). */
+bool auth_secret_equal(const struct auth_secret *a, const struct auth_secret *b)
+{
+	if (a == NULL || b == NULL || a->bytes == NULL || b->bytes == NULL)
+		return false;
+	if (a->len != b->len)
+		return false;
+	return sodium_memcmp(a->bytes, b->bytes, a->len) == 0;
+}
+
+/* ==== Terminal echo and Ctrl-Z ==========================================
+ * While echo is off, Ctrl-Z (SIGTSTP) must not leave the shell with a
+ * silent terminal: the handler puts the saved settings back and stops
+ * the process the default way; on SIGCONT echo goes off again. Both
+ * handlers use only async-signal-safe calls. */
+
+/* What echo_off() replaced, for echo_restore(). */
+struct echo_guard {
+	struct sigaction old_tstp;
+	struct sigaction old_cont;
+};
+
+static void on_sigtstp(int sig);
+
+/* Turn echo off on tty.fd (Enter still moves to the next line). */
+static int set_echo_off(void)
+{
+	struct termios t = tty.saved;
+
+	t.c_lflag &= ~(tcflag_t)ECHO;
+	t.c_lflag |= ECHONL;
+	return tcsetattr(tty.fd, TCSANOW, &t);
+}
+
+/* Install `handler` for `sig`, saving the old one. Reads restart after
+ * it, and SIGTSTP and SIGCONT wait while either handler runs. */
+static int catch_signal(int sig, void (*handler)(int), struct sigaction *old)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGTSTP);
+	sigaddset(&sa.sa_mask, SIGCONT);
+	return sigaction(sig, &sa, old);
+}
+
+/* SIGTSTP: restore the terminal, then stop as if not caught. */
+static void on_sigtstp(int sig)
+{
+	int saved_errno = errno;
+
+	(void)tcsetattr(tty.fd, TCSANOW, &tty.saved);
+	(void)signal(sig, SIG_DFL);
+	(void)raise(sig); /* delivered when this handler returns */
+	errno = saved_errno;
+}
+
+/* SIGCONT: back from a stop, echo goes off and Ctrl-Z is caught again. */
+static void on_sigcont(int sig)
+{
+	int saved_errno = errno;
+
+	(void)sig;
+	if (tty.catch_tstp)
+		(void)catch_signal(SIGTSTP, on_sigtstp, NULL);
+	(void)set_echo_off();
+	errno = saved_errno;
+}
+
+/* Block (how == SIG_BLOCK) or unblock SIGTSTP and SIGCONT. */
+static void block_stop_signals(int how)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTSTP);
+	sigaddset(&set, SIGCONT);
+	(void)sigprocmask(how, &set, NULL);
+}
+
+/* Put back the handlers that echo_off() replaced. */
+static void restore_handlers(const struct echo_guard *g)
+{
+	(void)sigaction(SIGTSTP, &g->old_tstp, NULL);
+	(void)sigaction(SIGCONT, &g->old_cont, NULL);
+}
+
+/* Turn echo off on terminal `fd` and catch Ctrl-Z until echo_restore().
+ * Return 0, or -1 with nothing changed. */
+static int echo_off(int fd, struct echo_guard *g)
+{
+	int rc = -1;
+
+	block_stop_signals(SIG_BLOCK);
+	if (tcgetattr(fd, &tty.saved) != 0)
+		goto out_unblock;
+	tty.fd = fd;
+	if (catch_signal(SIGCONT, on_sigcont, &g->old_cont) != 0)
+		goto out_unblock;
+	if (catch_signal(SIGTSTP, on_sigtstp, &g->old_tstp) != 0)
+		goto out_restore_cont;
+	tty.catch_tstp = g->old_tstp.sa_handler != SIG_IGN;
+	if (!tty.catch_tstp) /* keep ignoring Ctrl-Z */
+		(void)sigaction(SIGTSTP, &g->old_tstp, NULL);
+	if (set_echo_off() != 0)
+		goto out_restore_handlers;
+	rc = 0;
+	goto out_unblock;
+
+out_restore_handlers:
+	restore_handlers(g);
+	goto out_unblock;
+out_restore_cont:
+	(void)sigaction(SIGCONT, &g->old_cont, NULL);
+out_unblock:
+	block_stop_signals(SIG_UNBLOCK);
+	return rc;
+}
+
+/* Put the terminal settings and the signal handlers back. */
+static void echo_restore(const struct echo_guard *g)
+{
+	block_stop_signals(SIG_BLOCK);
+	restore_handlers(g);
+	(void)tcsetattr(tty.fd, TCSANOW, &tty.saved);
+	block_stop_signals(SIG_UNBLOCK);
+}
+
+/* ==== Reading a line ==================================================== */
+
+/* Append byte c to s unless it is full; set *too_long when it is. */
+static void secret_put(struct auth_secret *s, char c, bool *too_long)
+{
+	if (s->len >= AUTH_PASSWORD_MAX) {
+		*too_long = true;
+		return;
+	}
+	s->bytes[s->len++] = c;
+}
+
+/* Read one line from fd into s->bytes one byte at a time (never past the
+ * newline), dropping the newline and a '\r' before it or before EOF. A
+ * line longer than AUTH_PASSWORD_MAX is read to its end and refused. */
+static enum auth_read read_line(int fd, struct auth_secret *s)
+{
+	bool got_any = false, pending_cr = false, too_long = false;
+	char c;
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, &c, 1);
+		if (n < 0 && errno == EINTR)
+			return AUTH_READ_INTERRUPTED;
+		if (n < 0)
+			return AUTH_READ_ERROR;
+		if (n == 0 || c == '\n')
+			break;
+		got_any = true;
+		if (pending_cr)
+			secret_put(s, '\r', &too_long);
+		pending_cr = c == '\r';
+		if (!pending_cr)
+			secret_put(s, c, &too_long);
+	}
+	if (n == 0 && !got_any)
+		return AUTH_READ_EOF;
+	s->bytes[s->len] = '\0';
+	return too_long ? AUTH_READ_TOO_LONG : AUTH_READ_OK;
+}
+
+/* Read one line from fd into a new secret, echo off on a terminal. On
+ * AUTH_READ_OK *s owns the buffer; otherwise *s is empty. */
+enum auth_read auth_secret_read(int fd, struct auth_secret *s)
+{
+	struct echo_guard guard;
+	bool terminal = isatty(fd) != 0;
+	enum auth_read rc;
+
+	if (s == NULL)
+		return AUTH_READ_ERROR;
+	s->len = 0;
+	s->bytes = sodium_malloc(AUTH_PASSWORD_MAX + 1);
+	if (s->bytes == NULL)
+		return AUTH_READ_ERROR;
+	if (terminal && echo_off(fd, &guard) != 0) {
+		rc = AUTH_READ_ERROR;
+		goto out_free;
+	}
+	rc = read_line(fd, s);
+	if (terminal)
+		echo_restore(&guard);
+	if (rc == AUTH_READ_OK)
+		return rc;
+out_free:
+	auth_secret_free(s);
+	return rc;
+}
+
+/* ==== Names ============================================================= */
+
+/* Decode the UTF-8 sequence at s (avail > 0 bytes left) into *cp.
+ * Return its length in bytes (1..4), or 0 when it is invalid (overlong,
+ * surrogate, above U+10FFFF, truncated or a stray continuation byte). */
+static size_t utf8_decode(const unsigned char *s, size_t avail,
+			  unsigned long *cp)
+{
+	static const unsigned long min_cp[5] = {0, 0, 0x80, 0x800, 0x10000};
+	size_t len, i;
+
+	if (s[0] < 0x80)
+		len = 1;
+	else if ((s[0] & 0xE0) == 0xC0)
+		len = 2;
+	else if ((s[0] & 0xF0) == 0xE0)
+		len = 3;
+	else if ((s[0] & 0xF8) == 0xF0)
+		len = 4;
+	else
+		return 0;
+	if (len > avail)
+		return 0;
+	*cp = len == 1 ? s[0] : s[0] & (0x7F >> len);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		*cp = (*cp << 6) | (s[i] & 0x3F);
+	}
+	if (*cp < min_cp[len] || *cp > 0x10FFFF ||
+	    (*cp >= 0xD800 && *cp <= 0xDFFF))
+		return 0;
+	return len;
+}
+
+/* Count the code points of the `len` bytes of UTF-8 at s into *count.
+ * Return false when they are not valid UTF-8, or when `no_controls` is
+ * set and they hold a control character (C0, DEL or C1). */
+static bool utf8_count(const char *s, size_t len, bool no_controls,
+		       size_t *count)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned long cp;
+	size_t at = 0, n;
+
+	*count = 0;
+	while (at < len) {
+		n = utf8_decode(p + at, len - at, &cp);
+		if (n == 0)
+			return false;
+		if (no_controls && (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)))
+			return false;
+		at += n;
+		(*count)++;
+	}
+	return true;
+}
+
+/* Check a username: 3..20 of [A-Za-z0-9_]. */
+enum auth_policy auth_check_username(const char *username)
+{
+	size_t i;
+
+	if (username == NULL)
+		return AUTH_USERNAME_LENGTH;
+	for (i = 0; username[i] != '\0'; i++) {
+		char c = username[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (c >= '0' && c <= '9') || c == '_'))
+			return AUTH_USERNAME_CHARS;
+	}
+	if (i < AUTH_USERNAME_MIN || i > AUTH_USERNAME_MAX)
+		return AUTH_USERNAME_LENGTH;
+	return AUTH_OK;
+}
+
+/* Check a nickname: 1..20 code points of valid UTF-8, no controls. */
+enum auth_policy auth_check_nickname(const char *nickname)
+{
+	size_t count;
+
+	if (nickname == NULL)
+		return AUTH_NICKNAME_LENGTH;
+	if (!utf8_count(nickname, strlen(nickname), true, &count))
+		return AUTH_NICKNAME_CHARS;
+	if (count < 1 || count > AUTH_NICKNAME_MAX)
+		return AUTH_NICKNAME_LENGTH;
+	return AUTH_OK;
+}
+
+/* ==== Passwords and the word list ====================================== */
+
+/* ASCII lower case of c; other bytes unchanged (no locale). */
+static char ascii_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* The length of a password in characters: code points when it is valid
+ * UTF-8, else bytes. */
+static size_t password_chars(const struct auth_secret *pw)
+{
+	size_t count;
+
+	if (utf8_count(pw->bytes, pw->len, false, &count))
+		return count;
+	return pw->len;
+}
+
+/* True when the password equals the username, ignoring ASCII case. */
+static bool password_is_name(const struct auth_secret *pw, const char *name)
+{
+	size_t i;
+
+	if (name == NULL || strlen(name) != pw->len)
+		return false;
+	for (i = 0; i < pw->len; i++) {
+		if (ascii_lower(pw->bytes[i]) != ascii_lower(name[i]))
+			return false;
+	}
+	return true;
+}
+
+/* Compare the `len` bytes at key with the word w, like strcmp. */
+static int compare_key(const char *key, size_t len, const char *w)
+{
+	size_t wlen = strlen(w);
+	int c = memcmp(key, w, len < wlen ? len : wlen);
+
+	if (c != 0)
+		return c;
+	return len < wlen ? -1 : len > wlen ? 1 : 0;
+}
+
+/* True when the `len` lower-case bytes at key are in the list. */
+static bool wordlist_has(const struct auth_wordlist *w, const char *key,
+			 size_t len)
+{
+	size_t lo = 0, hi = w->count, mid;
+	int c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = compare_key(key, len, w->words[mid]);
+		if (c == 0)
+			return true;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return false;
+}
+
+/* Look the password up in the list, ignoring ASCII case, through a
+ * guarded lower-case copy wiped afterwards. Return 1 when found, 0 when
+ * not, -1 when out of memory. */
+static int password_is_common(const struct auth_secret *pw,
+			      const struct auth_wordlist *common)
+{
+	char *lower;
+	size_t i;
+	bool found;
+
+	if (common == NULL || common->count == 0)
+		return 0;
+	lower = sodium_malloc(pw->len + 1);
+	if (lower == NULL)
+		return -1;
+	for (i = 0; i < pw->len; i++)
+		lower[i] = ascii_lower(pw->bytes[i]);
+	lower[pw->len] = '\0';
+	found = wordlist_has(common, lower, pw->len);
+	sodium_free(lower);
+	return found ? 1 : 0;
+}
+
+/* Check a new password for `username` against the rules. When memory
+ * runs out for the list look-up, the password counts as common. */
+enum auth_policy auth_check_password(const struct auth_secret *pw,
+				     const char *username,
+				     const struct auth_wordlist *common)
+{
+	if (pw == NULL || pw->bytes == NULL)
+		return AUTH_PASSWORD_SHORT;
+	if (password_chars(pw) < AUTH_PASSWORD_MIN)
+		return AUTH_PASSWORD_SHORT;
+	if (pw->len > AUTH_PASSWORD_MAX)
+		return AUTH_PASSWORD_LONG;
+	if (password_is_name(pw, username))
+		return AUTH_PASSWORD_IS_NAME;
+	if (password_is_common(pw, common) != 0)
+		return AUTH_PASSWORD_COMMON;
+	return AUTH_OK;
+}
+
+/* Read the whole file at path into a NUL-terminated buffer. Return it
+ * (to free), or NULL on a read error or when out of memory. */
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL, *bigger;
+	size_t len = 0, cap = 0, n;
+
+	if (f == NULL)
+		return NULL;
+	do {
+		if (cap - len < 4096) {
+			cap = cap == 0 ? 65536 : cap * 2;
+			bigger = realloc(buf, cap + 1);
+			if (bigger == NULL)
+				goto out_free;
+			buf = bigger;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+	} while (n > 0);
+	if (ferror(f))
+		goto out_free;
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+
+out_free:
+	free(buf);
+	fclose(f);
+	return NULL;
+}
+
+/* Cut line in place: drop '\r's at its end, lower-case it. Return true
+ * when it is a word (not blank, not a '#' comment). */
+static bool clean_line(char *line)
+{
+	size_t len = strlen(line), i;
+	bool blank = true;
+
+	while (len > 0 && line[len - 1] == '\r')
+		line[--len] = '\0';
+	if (line[0] == '#')
+		return false;
+	for (i = 0; i < len; i++) {
+		line[i] = ascii_lower(line[i]);
+		if (line[i] != ' ' && line[i] != '\t')
+			blank = false;
+	}
+	return !blank;
+}
+
+/* Split text into lines in place and keep the words in w->words (which
+ * must have room for one per line). */
+static void collect_words(struct auth_wordlist *w, char *text)
+{
+	char *line = text, *nl;
+
+	while (*line != '\0') {
+		nl = strchr(line, '\n');
+		if (nl != NULL)
+			*nl = '\0';
+		if (clean_line(line))
+			w->words[w->count++] = line;
+		if (nl == NULL)
+			break;
+		line = nl + 1;
+	}
+}
+
+/* qsort comparison of two word pointers. */
+static int compare_words(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Load a word list (one word per line, '#' lines and blanks skipped),
+ * lower-cased and sorted. Return NULL on a read error or no memory. */
+struct auth_wordlist *auth_wordlist_load(const char *path)
+{
+	struct auth_wordlist *w = calloc(1, sizeof(*w));
+	size_t lines = 1;
+	const char *p;
+
+	if (w == NULL)
+		return NULL;
+	w->text = read_file(path);
+	if (w->text == NULL)
+		goto out_free_list;
+	for (p = w->text; *p != '\0'; p++)
+		lines += *p == '\n';
+	w->words = malloc(lines * sizeof(*w->words));
+	if (w->words == NULL)
+		goto out_free_text;
+	collect_words(w, w->text);
+	qsort(w->words, w->count, sizeof(*w->words), compare_words);
+	return w;
+
+out_free_text:
+	free(w->text);
+out_free_list:
+	free(w);
+	return NULL;
+}
+
+/* Number of words in the list (0 for NULL). */
+size_t auth_wordlist_count(const struct auth_wordlist *w)
+{
+	return w == NULL ? 0 : w->count;
+}
+
+/* Free a word list. Accepts NULL. */
+void auth_wordlist_free(struct auth_wordlist *w)
+{
+	if (w == NULL)
+		return;
+	free(w->words);
+	free(w->text);
+	free(w);
+}
+
+/* ==== Account locks ===================================================== */
+
+/* Seconds of lock after the `failures`-th failure in a row: 0 below
+ * AUTH_LOCK_AFTER, then 30 doubling each time, at most 900. */
+long long auth_lock_seconds(int failures)
+{
+	long long seconds = AUTH_LOCK_FIRST;
+	int step;
+
+	if (failures < AUTH_LOCK_AFTER)
+		return 0;
+	for (step = AUTH_LOCK_AFTER; step < failures; step++) {
+		seconds *= 2;
+		if (seconds >= AUTH_LOCK_LONGEST)
+			return AUTH_LOCK_LONGEST;
+	}
+	return seconds;
+}
