@@ -24,7 +24,8 @@ enum match_end {
 	MATCH_FIVE,	      /* a line of K was made */
 	MATCH_RESIGN,	      /* the loser resigned */
 	MATCH_AGREED_DRAW,    /* both agreed to a draw */
-	MATCH_FULL	      /* the board filled up with no line */
+	MATCH_FULL,	      /* the board filled up with no line */
+	MATCH_TIMEOUT	      /* the player to move ran out of time */
 };
 
 /* Questions the match puts to a player. */
@@ -57,8 +58,9 @@ struct match_io {
 	/* Show the position; the player to move is next. */
 	void (*show)(void *ctx, const struct match *m);
 	/* Read the next move or command of the player to move into *in,
-	 * re-asking on invalid input. Return 0, or -1 to stop the game
-	 * (end of input or a signal). */
+	 * re-asking on invalid input. Return 0, -1 to stop the game (end
+	 * of input or a signal), or MATCH_ASK_TIMEOUT when the player to
+	 * move ran out of time (they lose). */
 	int (*ask)(void *ctx, const struct match *m, struct input *in);
 	/* Ask player `who` question q. Return 1 for yes, 0 for no, -1 to
 	 * stop the game. */
@@ -74,15 +76,30 @@ struct match_io {
 	/* Milliseconds on a monotonic clock, to time the moves. May be
 	 * NULL: every move then takes 0 ms. */
 	long long (*clock_ms)(void *ctx);
+	/* The board changed: one move was played, or an undo took moves
+	 * back (m->board.nmoves says how many remain). Called before the
+	 * next prompt, so the change can be saved. Return 0, or -1 to stop
+	 * the game (it could not be saved). May be NULL. */
+	int (*changed)(void *ctx, const struct match *m);
 };
+
+/* What ask() returns when the player to move ran out of time. */
+#define MATCH_ASK_TIMEOUT (-2)
 
 /* Start a match of variant `v` between black_name and white_name (the
  * strings must outlive the match). Return 0, or -1 for a bad variant. */
 int match_init(struct match *m, const struct variant *v, const char *black_name,
 	       const char *white_name);
 
+/* Play the moves[0..n-1] of an unfinished game again (to resume it),
+ * with their times. Return 0, or -1 (the match as it was before) when a
+ * move is refused or ends the game. */
+int match_replay(struct match *m, const struct move *moves, const long long *ms,
+		 int n);
+
 /* Play until the game ends or io stops it; m->end says how it ended and
- * m->winner who won. Return m->end. */
+ * m->winner who won. A match with moves already on the board (resumed)
+ * carries on from them. Return m->end. */
 enum match_end match_run(struct match *m, const struct match_io *io, void *ctx);
 
 #endif

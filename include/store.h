@@ -15,7 +15,7 @@
 
 enum store_status {
 	STORE_OK = 0,
-	STORE_NOT_FOUND, /* no such player */
+	STORE_NOT_FOUND, /* no such player (or match) */
 	STORE_EXISTS,	 /* the username is taken (any case) */
 	STORE_NEWER,	 /* made by a newer Gomoku Club: left untouched */
 	STORE_NOT_OURS,	 /* not a Gomoku Club database */
@@ -24,14 +24,43 @@ enum store_status {
 };
 
 /* How a finished game ended, from black's side. */
-enum match_result { RESULT_BLACK_WIN = 1, RESULT_WHITE_WIN, RESULT_DRAW };
+enum match_result {
+	RESULT_NONE = 0, /* not finished (unfinished or abandoned) */
+	RESULT_BLACK_WIN,
+	RESULT_WHITE_WIN,
+	RESULT_DRAW
+};
 
 enum match_reason {
-	REASON_FIVE = 1, /* K in a row */
+	REASON_NONE = 0, /* not finished */
+	REASON_FIVE,	 /* K in a row */
 	REASON_RESIGN,
-	REASON_DRAW, /* agreed */
-	REASON_FULL  /* full board */
+	REASON_DRAW,   /* agreed */
+	REASON_FULL,   /* full board */
+	REASON_TIMEOUT /* the player to move ran out of time (they lose) */
 };
+
+/* What kind of game a match row records. */
+enum match_kind {
+	MATCH_RANKED = 1, /* two players; counted for both when finished */
+	MATCH_COMPUTER,	  /* one player against the computer: counted only
+			   * in store_computer_record(), never in the
+			   * players' games, wins, score or rating */
+	MATCH_IMPORTED	  /* read from a file: two names, no players,
+			   * always finished, never counted */
+};
+
+/* Where a match stands. */
+enum match_status {
+	MATCH_STATUS_UNFINISHED = 1, /* being played, or its run died */
+	MATCH_STATUS_FINISHED,
+	MATCH_STATUS_ABANDONED /* given up unfinished: counts for nobody */
+};
+
+#define STORE_AI_LEVEL_MIN 1
+#define STORE_AI_LEVEL_MAX 5
+#define STORE_NAME_MAX	   80 /* bytes of an imported player's name */
+#define STORE_VARIANT_MAX  32 /* bytes of a variant's name */
 
 /* What a login needs from the database. */
 struct store_login {
@@ -41,7 +70,8 @@ struct store_login {
 	long long locked_until; /* Unix seconds, 0 = not locked */
 };
 
-/* A finished ranked match, ready to be written. */
+/* A finished ranked match, ready to be written whole (a match saved as
+ * it is played uses store_match_start() and the functions after it). */
 struct match_record {
 	long long black_id, white_id;
 	const char *variant; /* "gomoku", "tictactoe", ..., "custom" */
@@ -113,5 +143,168 @@ enum store_status store_set_password(struct store *s, long long id,
 enum store_status store_record_match(struct store *s,
 				     const struct match_record *m,
 				     long long *match_id);
+
+/* ==== Matches saved as they are played ==================================
+ *
+ * store_match_start() makes the row (unfinished); store_match_move() and
+ * store_match_undo() write each change at once, each in its own short
+ * transaction; store_match_finish() or store_match_abandon() ends it.
+ * A run that dies in between leaves the match unfinished with every move
+ * that was written. A match that is not unfinished is never changed
+ * again: moves, undos, a second finish or an abandon are refused.
+ */
+
+/* A match as it starts (or, for store_match_import(), as it was). The
+ * fields that do not apply to the kind are ignored: ai_level unless
+ * MATCH_COMPUTER, the names unless MATCH_IMPORTED. */
+struct match_header {
+	enum match_kind kind;
+	long long black_id, white_id; /* players' ids; 0 = none. RANKED:
+				       * both, different; COMPUTER: exactly
+				       * one (the other side is the
+				       * computer); IMPORTED: neither */
+	int ai_level;		      /* COMPUTER: its level, 1..5 */
+	const char *black_name;	      /* IMPORTED: 1..STORE_NAME_MAX bytes */
+	const char *white_name;
+	const char *variant; /* 1..STORE_VARIANT_MAX bytes */
+	enum rule rule;
+	int rows, cols, k;
+	int time_per_move; /* seconds a player has per move; 0 = no limit */
+	long long started_at;
+};
+
+/* A whole match as stored, to resume or replay it. A plain value: the
+ * strings are the struct's own (fixed buffers), so it may be copied. */
+struct match_full {
+	long long id;
+	enum match_kind kind;
+	enum match_status status;
+	long long black_id, white_id; /* 0 for the computer or imported */
+	int ai_level;		      /* the computer's level, else 0 */
+	/* The players' nicknames (ranked and computer games), the stored
+	 * names (imported games), or "" for the computer's side. */
+	char black_name[STORE_NAME_MAX + 1], white_name[STORE_NAME_MAX + 1];
+	/* The players' usernames, or "" for the computer or imported. */
+	char black_username[PLAYER_USERNAME_MAX + 1];
+	char white_username[PLAYER_USERNAME_MAX + 1];
+	char variant[STORE_VARIANT_MAX + 1];
+	enum rule rule;
+	int rows, cols, k;
+	int time_per_move;		/* seconds; 0 = no limit */
+	long long started_at, ended_at; /* ended_at 0 while unfinished */
+	enum match_result result;	/* RESULT_NONE unless finished */
+	enum match_reason reason;	/* REASON_NONE unless finished */
+	int nmoves;			/* moves[0..nmoves-1], black first */
+	struct move moves[BOARD_MAX_CELLS];
+	long long move_ms[BOARD_MAX_CELLS]; /* ms since started_at */
+};
+
+/* One line of a player's match history, seen from that player. The
+ * strings point into the store and last until the callback returns. */
+struct history_row {
+	long long id;
+	enum match_kind kind; /* MATCH_RANKED or MATCH_COMPUTER */
+	enum match_status status;
+	enum stone colour;	       /* the player's */
+	long long opponent_id;	       /* 0 for the computer */
+	const char *opponent;	       /* username; NULL for the computer */
+	const char *opponent_nickname; /* NULL for the computer */
+	int ai_level;		       /* the computer's level, else 0 */
+	const char *variant;
+	enum rule rule;
+	int rows, cols, k;
+	int time_per_move;
+	enum match_result result; /* from black's side; RESULT_NONE unless
+				   * finished */
+	enum match_reason reason;
+	long long started_at, ended_at; /* ended_at 0 while unfinished */
+	int nmoves;			/* moves stored now */
+	/* Seconds played: ended_at - started_at for a finished match; for
+	 * an unfinished or abandoned one, the time of its last move. */
+	long long duration;
+};
+
+/* Start a ranked match or a game against the computer: a row with
+ * status unfinished and no moves (`h` is checked; an imported game is
+ * refused: use store_match_import()). On success *id is the match's id.
+ * STORE_NOT_FOUND when a player id does not exist. */
+enum store_status
+store_match_start(struct store *s, const struct match_header *h, long long *id);
+
+/* Write move number `ply` (1-based; black plays the odd ones) of
+ * unfinished match `id`: the cell (0-based row, col) and `ms` since the
+ * match started, in one transaction. Refused (STORE_ERR, nothing
+ * written) when the match is not unfinished, `ply` is not exactly the
+ * stored moves + 1, or the cell is off the board or taken.
+ * STORE_NOT_FOUND when there is no such match. */
+enum store_status store_match_move(struct store *s, long long id, int ply,
+				   int row, int col, long long ms);
+
+/* Take moves back in unfinished match `id`, keeping the first `nmoves`
+ * (0 <= nmoves <= the stored moves; equal changes nothing), in one
+ * transaction. STORE_ERR when the match is not unfinished. */
+enum store_status store_match_undo(struct store *s, long long id, int nmoves);
+
+/* End unfinished match `id` in one transaction: status finished, the
+ * result and reason (a draw goes with REASON_DRAW or REASON_FULL, a win
+ * with the others), ended_at (at least started_at), and for a ranked
+ * match both players' counters and Elo exactly as store_record_match()
+ * does. A game against the computer changes no player. Refused
+ * (STORE_ERR, nothing changed) when the match is not unfinished, so a
+ * result is never counted twice. */
+enum store_status store_match_finish(struct store *s, long long id,
+				     enum match_result result,
+				     enum match_reason reason,
+				     long long ended_at);
+
+/* Give up unfinished match `id`: status abandoned, ended_at = `when`
+ * (at least started_at). Counts for nobody; the moves are kept.
+ * STORE_ERR when the match is not unfinished. */
+enum store_status store_match_abandon(struct store *s, long long id,
+				      long long when);
+
+/* The newest (by started_at, then id) unfinished match that player
+ * `player_id` plays in, ranked or against the computer, into *id.
+ * STORE_NOT_FOUND when there is none. */
+enum store_status store_match_unfinished(struct store *s, long long player_id,
+					 long long *id);
+
+/* Read match `id`, its header and every move, into *out (from one
+ * snapshot). STORE_NOT_FOUND when there is no such match. */
+enum store_status store_match_load(struct store *s, long long id,
+				   struct match_full *out);
+
+/* Player `player_id`'s matches (ranked and against the computer, in
+ * every status; imported games belong to nobody), newest first (by
+ * started_at, then id): skip `offset`, then call row(ctx, r) for up to
+ * `limit` of them (limit 0: none, just the total). *total is how many
+ * the player has in all, for paging. row() returns 0 to go on, or
+ * non-zero to stop early (still STORE_OK); it must not call the store.
+ * STORE_NOT_FOUND when there is no such player. */
+enum store_status
+store_history(struct store *s, long long player_id, int offset, int limit,
+	      int (*row)(void *ctx, const struct history_row *r), void *ctx,
+	      int *total);
+
+/* Player `player_id`'s finished games against computer level `level`
+ * (1..5), from the player's side. STORE_NOT_FOUND when there is no such
+ * player. */
+enum store_status store_computer_record(struct store *s, long long player_id,
+					int level, int *wins, int *losses,
+					int *draws);
+
+/* Write an imported game in one transaction: `h` (kind MATCH_IMPORTED,
+ * two names, no ids), status finished with `result` and `reason`, the
+ * `nmoves` moves (black first) and their ms since the start (`ms` may be
+ * NULL: all 0); ended_at is started_at plus the last move's time. The
+ * store checks only what the table can (cells on the board and not
+ * repeated, result and reason agreeing): the rules are the caller's.
+ * On refusal nothing is written. On success *id is the new match's id. */
+enum store_status store_match_import(struct store *s,
+				     const struct match_header *h, int nmoves,
+				     const struct move *moves,
+				     const long long *ms,
+				     enum match_result result,
+				     enum match_reason reason, long long *id);
 
 #endif

@@ -25,12 +25,16 @@ struct auth_wordlist;
  * status (see ui_exit_status()). */
 enum ui_status {
 	UI_OK = 0,
-	UI_REFUSED,    /* wrong password, invalid input, nothing done */
-	UI_USAGE,      /* a bad command line */
-	UI_FAILED,     /* the database or memory failed; said why */
-	UI_EOF,	       /* end of input */
-	UI_INTERRUPTED /* Ctrl-C, SIGTERM or SIGHUP */
+	UI_REFUSED,	/* wrong password, invalid input, nothing done */
+	UI_USAGE,	/* a bad command line */
+	UI_FAILED,	/* the database or memory failed; said why */
+	UI_EOF,		/* end of input */
+	UI_INTERRUPTED, /* Ctrl-C, SIGTERM or SIGHUP */
+	UI_TIMEOUT	/* a deadline passed (a timed move) */
 };
+
+/* Who moves first against the computer (--first). */
+enum ui_first { FIRST_COIN = 0, FIRST_ME, FIRST_COMPUTER };
 
 /* How listings are printed (--format). */
 enum ui_format { FORMAT_TABLE = 0, FORMAT_TSV, FORMAT_JSON };
@@ -46,6 +50,8 @@ struct ui {
 	enum ui_format format;
 	struct rng rng;		/* coin flips; repeatable with --seed */
 	struct variant variant; /* for new games */
+	int time_per_move;	/* seconds per move in ranked matches */
+	enum ui_first first;	/* against the computer */
 	struct paths paths;
 	const char *db_path;
 	/* Accounts: opened by ui_open_club(), closed by ui_close(). */
@@ -71,6 +77,11 @@ void ui_error(struct ui *ui, const char *fmt, ...)
  * are too long or not UTF-8 get a message and the prompt again. */
 enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 		       size_t *len);
+
+/* ui_read() with a deadline in term_now_ms() time (0 = none); returns
+ * UI_TIMEOUT when it passes first. */
+enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
+			     size_t *len, long long deadline);
 
 /* Ask a yes/no question until answered. *yes is the answer. */
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes);
@@ -98,9 +109,21 @@ const char *ui_stone(const struct ui *ui, enum stone s);
 /* Guest hot-seat games of ui->variant until the players stop. */
 enum ui_status ui_game_guest(struct ui *ui);
 
-/* A ranked match between two logged-in players, recorded at the end. */
+/* ---- ui_matches.c ---- */
+
+/* A ranked match between two logged-in players, recorded move by move. */
 enum ui_status ui_game_ranked(struct ui *ui, struct player *a,
 			      struct player *b);
+
+/* Games against the computer at `level` until the player stops;
+ * recorded for `me` (NULL: a guest, not recorded). */
+enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level);
+
+/* Offer `me` to resume or abandon their unfinished match, if they have
+ * one (with `opponent` already logged in: only a match against them).
+ * *played says whether a match was resumed. */
+enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
+			       struct player *opponent, bool *played);
 
 /* ---- ui_account.c ---- */
 
@@ -130,6 +153,23 @@ enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 
 /* Print one player's record and rank. */
 enum ui_status ui_stats(struct ui *ui, const struct player *p);
+
+/* ---- ui_records.c ---- */
+
+/* Print page `page` (from 1) of p's matches, newest first. */
+enum ui_status ui_history(struct ui *ui, const struct player *p, int page);
+
+/* Show match `id` move by move: n, p, a move number, first, last, q. */
+enum ui_status ui_replay(struct ui *ui, long long id);
+
+/* Write match `id` as PSQ (or, with moves_only, "h8 i9 ...") to the
+ * file at `path`, or to the output when path is NULL. */
+enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
+			 const char *path);
+
+/* Read a PSQ file or a move list at `path`, check every move against
+ * ui->variant's K and rule, and store it as an unranked match. */
+enum ui_status ui_import(struct ui *ui, const char *path);
 
 /* ---- ui_menu.c ---- */
 

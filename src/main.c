@@ -16,6 +16,7 @@ struct options {
 	const char *db, *lang, *format, *seed;
 	const char *variant, *size, *k, *rule;
 	const char *nickname, *top, *by;
+	const char *ai, *first, *time_per_move, *page, *output;
 	bool ascii, no_color, help, version;
 	const char *words[MAX_WORDS];
 	int nwords;
@@ -42,6 +43,12 @@ static const struct option_spec option_specs[] = {
 	{"--nickname", VALUE(nickname)},
 	{"--top", VALUE(top)},
 	{"--by", VALUE(by)},
+	{"--ai", VALUE(ai)},
+	{"--first", VALUE(first)},
+	{"--time-per-move", VALUE(time_per_move)},
+	{"--page", VALUE(page)},
+	{"--output", VALUE(output)},
+	{"-o", VALUE(output)},
 	{"--ascii", FLAG(ascii)},
 	{"--no-color", FLAG(no_color)},
 	{"--help", FLAG(help)},
@@ -76,17 +83,29 @@ static void print_help(void)
 		       "one terminal (not recorded)\n"
 		       "  play USER1 USER2            a ranked match; both "
 		       "players log in\n"
+		       "  play [USER] --ai LEVEL      against the computer, "
+		       "level 1 to 5\n"
 		       "  register [USERNAME] [--nickname NICK]\n"
 		       "                              create an account\n"
 		       "  leaderboard [--top N] [--by score|rating|wins|"
 		       "winrate]\n"
 		       "                              who leads the club\n"
 		       "  stats USER                  one player's record\n"
+		       "  history USER [--page N]     one player's matches\n"
+		       "  replay MATCH_ID             a match move by move\n"
+		       "  export MATCH_ID [--format psq|moves] [-o FILE]\n"
+		       "                              a match as a PSQ file or "
+		       "a move list\n"
+		       "  import FILE                 a PSQ file or move list, "
+		       "as an unranked match\n"
 		       "  passwd USER                 change a password\n"
+		       "  brain                       the Gomocup protocol on "
+		       "standard input and output\n"
 		       "\n"
 		       "Options:\n"
 		       "  --db PATH          the database (also GOMOKU_DB)\n"
-		       "  --seed N           repeatable coin flips\n"
+		       "  --seed N           repeatable coin flips and "
+		       "computer moves\n"
 		       "  --lang en|zh       language of the messages\n"
 		       "  --ascii            * and # stones instead of ● and "
 		       "○\n"
@@ -96,6 +115,10 @@ static void print_help(void)
 		       "  --variant gomoku|standard|gomoku10|tictactoe\n"
 		       "  --size RxC --k K --rule freestyle|exact\n"
 		       "                     any other board\n"
+		       "  --first me|computer  who moves first against the "
+		       "computer\n"
+		       "  --time-per-move S  seconds per move in ranked "
+		       "matches (0: no limit)\n"
 		       "  --help, --version\n"
 		       "\n"
 		       "A move is a row and a column as labelled: 8 8, 8,8 or "
@@ -243,8 +266,9 @@ static enum ui_status choose_format(const struct options *o, struct ui *ui)
 	static const char *const names[] = {"table", "tsv", "json"};
 	int i;
 
-	if (o->format == NULL)
-		return UI_OK;
+	if (o->format == NULL ||
+	    (o->nwords > 0 && strcmp(o->words[0], "export") == 0))
+		return UI_OK; /* export's formats: see cmd_export() */
 	for (i = 0; i < 3; i++) {
 		if (strcmp(o->format, names[i]) == 0) {
 			ui->format = (enum ui_format)i;
@@ -281,6 +305,27 @@ static enum ui_status setup_language(struct ui *ui, const char *lang)
 	return known ? UI_OK : usage_error(_("unknown language"), lang);
 }
 
+/* Parse --first and --time-per-move into the ui. */
+static enum ui_status choose_play(const struct options *o, struct ui *ui)
+{
+	unsigned long long seconds = 0;
+
+	ui->first = FIRST_COIN;
+	if (o->first != NULL && strcmp(o->first, "me") == 0)
+		ui->first = FIRST_ME;
+	else if (o->first != NULL && strcmp(o->first, "computer") == 0)
+		ui->first = FIRST_COMPUTER;
+	else if (o->first != NULL)
+		return usage_error(_("--first takes me or computer, not"),
+				   o->first);
+	if (o->time_per_move != NULL &&
+	    parse_number(o->time_per_move, 0, 86400, &seconds) != 0)
+		return usage_error(_("invalid number of seconds"),
+				   o->time_per_move);
+	ui->time_per_move = (int)seconds;
+	return UI_OK;
+}
+
 /* Set up the rest of the run's ui from the options. */
 static enum ui_status setup(const struct options *o, struct ui *ui)
 {
@@ -297,6 +342,8 @@ static enum ui_status setup(const struct options *o, struct ui *ui)
 		st = choose_seed(o, &ui->rng);
 	if (st == UI_OK)
 		st = choose_variant(o, &ui->variant);
+	if (st == UI_OK)
+		st = choose_play(o, ui);
 	return st;
 }
 
@@ -336,30 +383,86 @@ static enum ui_status cmd_leaderboard(struct ui *ui, const struct options *o)
 	return st;
 }
 
-/* gomoku stats USER */
-static enum ui_status cmd_stats(struct ui *ui, const char *username)
+/* Parse a match id (a whole number from 1). Return 0, or -1. */
+static int parse_id(const char *s, long long *id)
 {
-	const struct player *p;
+	unsigned long long v;
+
+	if (parse_number(s, 1, INT64_MAX, &v) != 0)
+		return -1;
+	*id = (long long)v;
+	return 0;
+}
+
+/* The player called `name` in the open club, or NULL after saying so. */
+static const struct player *known_player(struct ui *ui, const char *name)
+{
+	const struct player *p = plist_find(ui->players, name);
+
+	if (p == NULL)
+		ui_error(ui, _("no player called '%s'"), name);
+	return p;
+}
+
+/* gomoku stats USER */
+static enum ui_status cmd_stats(struct ui *ui, const struct options *o)
+{
 	enum ui_status st = ui_open_club(ui);
+	const struct player *p;
 
 	if (st != UI_OK)
 		return st;
-	p = plist_find(ui->players, username);
-	if (p == NULL) {
-		ui_error(ui, _("no player called '%s'"), username);
-		return UI_REFUSED;
-	}
-	return ui_stats(ui, p);
+	p = known_player(ui, o->words[1]);
+	return p != NULL ? ui_stats(ui, p) : UI_REFUSED;
 }
 
-/* gomoku play [USER1 USER2] */
+/* The computer's level from --ai: 1..5 into *level. */
+static enum ui_status ai_level(const struct options *o, int *level)
+{
+	unsigned long long v;
+
+	if (parse_number(o->ai, 1, 5, &v) != 0)
+		return usage_error(_("the computer's level is 1 to 5, not"),
+				   o->ai);
+	*level = (int)v;
+	return UI_OK;
+}
+
+/* gomoku play [USER] --ai LEVEL: against the computer. */
+static enum ui_status play_computer(struct ui *ui, const struct options *o)
+{
+	struct player *me = NULL;
+	enum ui_status st;
+	bool resumed = false;
+	int level;
+
+	st = ai_level(o, &level);
+	if (st != UI_OK || o->nwords == 1)
+		return st == UI_OK ? ui_game_computer(ui, NULL, level) : st;
+	st = ui_open_club(ui);
+	if (st == UI_OK)
+		st = ui_login(ui, o->words[1], NULL, &me);
+	if (st == UI_OK)
+		st = ui_offer_resume(ui, me, NULL, &resumed);
+	if (st == UI_OK && !resumed)
+		st = ui_game_computer(ui, me, level);
+	return st;
+}
+
+/* gomoku play [USER1 USER2 | USER --ai LEVEL | --ai LEVEL] */
 static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 {
 	struct player *a, *b;
 	enum ui_status st;
+	bool resumed = false;
 
-	if (o->nwords != 3)
-		return usage_error(_("play takes no players or two"),
+	if (o->ai != NULL && o->nwords <= 2)
+		return play_computer(ui, o);
+	if (o->nwords == 1)
+		return ui_game_guest(ui);
+	if (o->nwords != 3 || o->ai != NULL)
+		return usage_error(_("play takes two players, or one with "
+				     "--ai, not"),
 				   o->words[1]);
 	st = ui_open_club(ui);
 	if (st == UI_OK)
@@ -367,6 +470,8 @@ static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 	if (st == UI_OK)
 		st = ui_login(ui, o->words[2], a, &b);
 	if (st == UI_OK)
+		st = ui_offer_resume(ui, a, b, &resumed);
+	if (st == UI_OK && !resumed)
 		st = ui_game_ranked(ui, a, b);
 	return st;
 }
@@ -382,48 +487,106 @@ static enum ui_status cmd_register(struct ui *ui, const struct options *o)
 }
 
 /* gomoku passwd USER: the old password, then the new one twice. */
-static enum ui_status cmd_passwd(struct ui *ui, const char *username)
+static enum ui_status cmd_passwd(struct ui *ui, const struct options *o)
 {
 	enum ui_status st = ui_open_club(ui);
 
-	return st == UI_OK ? ui_passwd(ui, username) : st;
+	return st == UI_OK ? ui_passwd(ui, o->words[1]) : st;
 }
 
-/* A one-shot command that needs an answer (register, passwd, a ranked
- * match) refuses when input ends before it is done: exit status 1. */
-static enum ui_status refuse_on_eof(enum ui_status st)
+/* gomoku history USER [--page N] */
+static enum ui_status cmd_history(struct ui *ui, const struct options *o)
 {
-	return st == UI_EOF ? UI_REFUSED : st;
+	unsigned long long page = 1;
+	const struct player *p;
+	enum ui_status st;
+
+	if (o->page != NULL && parse_number(o->page, 1, 1000000, &page) != 0)
+		return usage_error(_("invalid page"), o->page);
+	st = ui_open_club(ui);
+	if (st != UI_OK)
+		return st;
+	p = known_player(ui, o->words[1]);
+	return p != NULL ? ui_history(ui, p, (int)page) : UI_REFUSED;
 }
 
-/* Check the number of words after the command: between lo and hi. */
-static bool words_between(const struct options *o, int lo, int hi)
+/* gomoku replay MATCH_ID */
+static enum ui_status cmd_replay(struct ui *ui, const struct options *o)
 {
-	return o->nwords - 1 >= lo && o->nwords - 1 <= hi;
+	long long id;
+
+	if (parse_id(o->words[1], &id) != 0)
+		return usage_error(_("invalid match number"), o->words[1]);
+	return ui_open_club(ui) == UI_OK ? ui_replay(ui, id) : UI_FAILED;
 }
 
-/* Run the command named by the first word (or the menus). */
+/* gomoku export MATCH_ID [--format psq|moves] [-o FILE] */
+static enum ui_status cmd_export(struct ui *ui, const struct options *o)
+{
+	bool moves = o->format != NULL && strcmp(o->format, "moves") == 0;
+	long long id;
+
+	if (parse_id(o->words[1], &id) != 0)
+		return usage_error(_("invalid match number"), o->words[1]);
+	if (o->format != NULL && !moves && strcmp(o->format, "psq") != 0)
+		return usage_error(_("export writes psq or moves, not"),
+				   o->format);
+	if (ui_open_club(ui) != UI_OK)
+		return UI_FAILED;
+	return ui_export(ui, id, moves, o->output);
+}
+
+/* gomoku import FILE */
+static enum ui_status cmd_import(struct ui *ui, const struct options *o)
+{
+	return ui_open_club(ui) == UI_OK ? ui_import(ui, o->words[1])
+					 : UI_FAILED;
+}
+
+struct command {
+	const char *name;
+	int min_words, max_words; /* after the command's name */
+	enum ui_status (*run)(struct ui *ui, const struct options *o);
+	bool needs_answers; /* end of input before the end refuses */
+};
+
+static const struct command commands[] = {
+	{"play", 0, 2, cmd_play, true},
+	{"register", 0, 1, cmd_register, true},
+	{"leaderboard", 0, 0, cmd_leaderboard, false},
+	{"stats", 1, 1, cmd_stats, false},
+	{"passwd", 1, 1, cmd_passwd, true},
+	{"history", 1, 1, cmd_history, false},
+	{"replay", 1, 1, cmd_replay, false},
+	{"export", 1, 1, cmd_export, false},
+	{"import", 1, 1, cmd_import, false},
+};
+
+/* Run the command named by the first word (or the menus). A guest game
+ * needs no database; everything else opens it first. */
 static enum ui_status dispatch(struct ui *ui, const struct options *o)
 {
-	const char *cmd = o->nwords > 0 ? o->words[0] : NULL;
+	const char *name = o->nwords > 0 ? o->words[0] : NULL;
+	const struct command *c = NULL;
+	enum ui_status st;
+	size_t i;
 
-	if (cmd == NULL)
-		return ui_open_club(ui) == UI_OK ? ui_main_menu(ui) : UI_FAILED;
-	if (strcmp(cmd, "play") == 0)
-		return o->nwords == 1 ? ui_game_guest(ui)
-				      : refuse_on_eof(cmd_play(ui, o));
-	if (strcmp(cmd, "register") == 0 && words_between(o, 0, 1))
-		return refuse_on_eof(cmd_register(ui, o));
-	if (strcmp(cmd, "leaderboard") == 0 && words_between(o, 0, 0))
-		return cmd_leaderboard(ui, o);
-	if (strcmp(cmd, "stats") == 0 && words_between(o, 1, 1))
-		return cmd_stats(ui, o->words[1]);
-	if (strcmp(cmd, "passwd") == 0 && words_between(o, 1, 1))
-		return refuse_on_eof(cmd_passwd(ui, o->words[1]));
-	if (strcmp(cmd, "register") == 0 || strcmp(cmd, "leaderboard") == 0 ||
-	    strcmp(cmd, "stats") == 0 || strcmp(cmd, "passwd") == 0)
-		return usage_error(_("wrong number of arguments for"), cmd);
-	return usage_error(_("unknown command"), cmd);
+	for (i = 0; name != NULL && i < sizeof(commands) / sizeof(*c); i++)
+		if (strcmp(name, commands[i].name) == 0)
+			c = &commands[i];
+	if (name != NULL && c == NULL)
+		return usage_error(_("unknown command"), name);
+	if (c != NULL &&
+	    (o->nwords - 1 < c->min_words || o->nwords - 1 > c->max_words))
+		return usage_error(_("wrong number of arguments for"), name);
+	if (c == &commands[0] && o->nwords == 1 && o->ai == NULL)
+		return ui_game_guest(ui);
+	if (c == NULL) {
+		st = ui_open_club(ui);
+		return st == UI_OK ? ui_main_menu(ui) : st;
+	}
+	st = c->run(ui, o);
+	return c->needs_answers && st == UI_EOF ? UI_REFUSED : st;
 }
 
 /* No core dumps while passwords may be in memory. */

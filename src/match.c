@@ -21,23 +21,59 @@ static long long clock_now(const struct match_io *io, void *ctx)
 	return io->clock_ms != NULL ? io->clock_ms(ctx) : 0;
 }
 
-/* Play the move in `in`; tell the player why when the board refuses. */
-static void play_move(struct match *m, const struct match_io *io, void *ctx,
-		      const struct input *in)
+/* Tell io the board changed. Return 0, or -1 when io stops the game. */
+static int report_change(struct match *m, const struct match_io *io, void *ctx)
 {
-	enum board_error err = board_play(&m->board, in->row, in->col);
+	return io->changed != NULL ? io->changed(ctx, m) : 0;
+}
 
-	if (err != BOARD_OK) {
-		io->refused(ctx, m, in, err);
-		return;
-	}
-	m->move_ms[m->board.nmoves - 1] = clock_now(io, ctx) - m->started_ms;
+/* Set m->end and m->winner from the board after a move. */
+static void note_board_end(struct match *m)
+{
 	if (m->board.state == BOARD_DRAW) {
 		m->end = MATCH_FULL;
 	} else if (m->board.state != BOARD_PLAYING) {
 		m->end = MATCH_FIVE;
 		m->winner = board_winner(&m->board);
 	}
+}
+
+int match_replay(struct match *m, const struct move *moves, const long long *ms,
+		 int n)
+{
+	struct match saved = *m;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (board_play(&m->board, moves[i].row, moves[i].col) !=
+			    BOARD_OK ||
+		    m->board.state != BOARD_PLAYING) {
+			*m = saved;
+			return -1;
+		}
+		m->move_ms[i] = ms != NULL ? ms[i] : 0;
+	}
+	return 0;
+}
+
+/* Play the move in `in`; tell the player why when the board refuses.
+ * Return 0, or -1 when the game was stopped. */
+static int play_move(struct match *m, const struct match_io *io, void *ctx,
+		     const struct input *in)
+{
+	enum board_error err = board_play(&m->board, in->row, in->col);
+
+	if (err != BOARD_OK) {
+		io->refused(ctx, m, in, err);
+		return 0;
+	}
+	m->move_ms[m->board.nmoves - 1] = clock_now(io, ctx) - m->started_ms;
+	if (report_change(m, io, ctx) != 0) {
+		board_undo(&m->board); /* not saved: not played */
+		return -1;
+	}
+	note_board_end(m);
+	return 0;
 }
 
 /* The player to move asks to take back their last move and the reply.
@@ -60,6 +96,8 @@ static int take_back(struct match *m, const struct match_io *io, void *ctx)
 	}
 	board_undo(&m->board);
 	board_undo(&m->board);
+	if (report_change(m, io, ctx) != 0)
+		return -1;
 	io->event(ctx, m, EVENT_UNDONE);
 	return 0;
 }
@@ -94,14 +132,24 @@ enum match_end match_run(struct match *m, const struct match_io *io, void *ctx)
 	struct input in;
 	int rc = 0;
 
-	m->started_ms = clock_now(io, ctx);
+	/* A resumed match keeps its moves' times: the clock goes on from
+	 * the last move. */
+	m->started_ms =
+		clock_now(io, ctx) -
+		(m->board.nmoves > 0 ? m->move_ms[m->board.nmoves - 1] : 0);
 	while (m->end == MATCH_UNFINISHED && rc == 0) {
 		io->show(ctx, m);
-		if (io->ask(ctx, m, &in) != 0)
+		rc = io->ask(ctx, m, &in);
+		if (rc == MATCH_ASK_TIMEOUT) {
+			m->end = MATCH_TIMEOUT;
+			m->winner = stone_other(board_to_move(&m->board));
+			break;
+		}
+		if (rc != 0)
 			break;
 		switch (in.kind) {
 		case INPUT_MOVE:
-			play_move(m, io, ctx, &in);
+			rc = play_move(m, io, ctx, &in);
 			break;
 		case INPUT_UNDO:
 			rc = take_back(m, io, ctx);

@@ -2,9 +2,12 @@
 #include "term.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t stop_signal;
@@ -36,15 +39,54 @@ int term_stop_signal(void)
 	return stop_signal;
 }
 
-/* Read one byte into *c. Return 1, 0 at end of input, or -1 when a stop
- * signal interrupted the read (other errors count as end of input). */
-static int read_byte(int fd, char *c)
+const volatile sig_atomic_t *term_stop_flag(void)
 {
+	return &stop_signal;
+}
+
+long long term_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Wait until fd has input or the deadline (monotonic ms, 0 = none)
+ * passes. Return 1 when it has, 0 at the deadline, -1 on a signal. */
+static int wait_input(int fd, long long deadline)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+
 	for (;;) {
-		ssize_t n;
+		long long left = deadline - term_now_ms();
+		int n;
 
 		if (stop_signal != 0)
 			return -1;
+		if (deadline == 0)
+			return 1;
+		if (left <= 0)
+			return 0;
+		n = poll(&p, 1, left > INT_MAX ? INT_MAX : (int)left);
+		if (n > 0)
+			return 1;
+		if (n < 0 && errno != EINTR)
+			return 1; /* let read() report the error */
+	}
+}
+
+/* Read one byte into *c before the deadline (0 = none). Return 1, 0 at
+ * end of input, -1 when a stop signal interrupted the read (other errors
+ * count as end of input), or -2 at the deadline. */
+static int read_byte(int fd, char *c, long long deadline)
+{
+	for (;;) {
+		ssize_t n;
+		int ready = wait_input(fd, deadline);
+
+		if (ready <= 0)
+			return ready < 0 ? -1 : -2;
 		n = read(fd, c, 1);
 		if (n == 1)
 			return 1;
@@ -57,13 +99,19 @@ static int read_byte(int fd, char *c)
 
 enum term_read term_read_line(int fd, char *buf, size_t *len)
 {
+	return term_read_line_until(fd, buf, len, 0);
+}
+
+enum term_read term_read_line_until(int fd, char *buf, size_t *len,
+				    long long deadline)
+{
 	size_t n = 0;
 	bool too_long = false, any = false;
 	char c;
 	int r;
 
 	for (;;) {
-		r = read_byte(fd, &c);
+		r = read_byte(fd, &c, deadline);
 		if (r != 1)
 			break;
 		any = true;
@@ -74,6 +122,8 @@ enum term_read term_read_line(int fd, char *buf, size_t *len)
 		else
 			too_long = true;
 	}
+	if (r == -2)
+		return TERM_TIMEOUT;
 	if (r < 0)
 		return TERM_INTERRUPTED;
 	if (!any)

@@ -18,6 +18,7 @@ int ui_exit_status(enum ui_status st)
 		return 128 + (term_stop_signal() != 0 ? term_stop_signal() : 2);
 	case UI_REFUSED:
 	case UI_FAILED:
+	case UI_TIMEOUT:
 		break;
 	}
 	return 1;
@@ -93,15 +94,24 @@ static void end_prompt_line(struct ui *ui)
 enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 		       size_t *len)
 {
+	return ui_read_until(ui, prompt, buf, len, 0);
+}
+
+enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
+			     size_t *len, long long deadline)
+{
 	for (;;) {
 		enum term_read r;
 
 		fputs(prompt, ui->out);
 		fflush(ui->out);
-		r = term_read_line(ui->in, buf, len);
-		if (r == TERM_EOF || r == TERM_INTERRUPTED) {
+		r = term_read_line_until(ui->in, buf, len, deadline);
+		if (r == TERM_EOF || r == TERM_INTERRUPTED ||
+		    r == TERM_TIMEOUT) {
 			fputc('\n', ui->out);
-			return r == TERM_EOF ? UI_EOF : UI_INTERRUPTED;
+			return r == TERM_EOF	   ? UI_EOF
+			       : r == TERM_TIMEOUT ? UI_TIMEOUT
+						   : UI_INTERRUPTED;
 		}
 		end_prompt_line(ui);
 		if (r == TERM_TOO_LONG)

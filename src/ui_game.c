@@ -1,26 +1,17 @@
-/* ui_game.c -- games at the terminal: the match callbacks, the coin flip,
- * guest hot-seat games and ranked matches between two accounts. */
+/* ui_game.c -- games at the terminal: the match callbacks for people and
+ * the computer, the coin flip, guest games and games against the
+ * computer. Ranked matches and records: ui_ranked.c. */
 #include <string.h>
-#include <time.h>
 
-#include "match.h"
 #include "store.h"
-#include "ui.h"
+#include "ui_game.h"
 
-struct game {
-	struct ui *ui;
-	int shown;	     /* moves on the board when last drawn, or -1 */
-	enum ui_status stop; /* why ask() or confirm() stopped the game */
-};
+/* ==== Showing the game =================================================== */
 
-/* Milliseconds on the monotonic clock. */
 static long long clock_ms(void *ctx)
 {
-	struct timespec ts;
-
 	(void)ctx;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return term_now_ms();
 }
 
 /* The translated name of a side: "Black" or "White". */
@@ -76,17 +67,77 @@ static void explain_input(struct ui *ui, const struct board *b,
 	}
 }
 
+/* ==== Moves ============================================================== */
+
+/* The computer on side s thinks and plays; Ctrl-C stops it. */
+static int computer_move(struct game *g, const struct match *m, enum stone s,
+			 struct input *in)
+{
+	char where[NOTATION_MOVE_LEN];
+	struct ai_result r;
+
+	fputs(_("The computer is thinking..."), g->ui->out);
+	fflush(g->ui->out);
+	if (ai_choose(g->ai[s], &m->board, term_stop_flag(), &r) != 0 ||
+	    term_stop_signal() != 0) {
+		fputc('\n', g->ui->out);
+		g->stop = UI_INTERRUPTED;
+		return -1;
+	}
+	fprintf(g->ui->out, _(" it plays %s.\n"),
+		notation_format(r.row, r.col, where));
+	in->kind = INPUT_MOVE;
+	in->error = INPUT_ERR_NONE;
+	in->row = r.row;
+	in->col = r.col;
+	return 0;
+}
+
+/* The deadline for the move now to be played, set when it is first asked
+ * for (so refused lines do not restart the clock); 0 without a limit. */
+static long long move_deadline(struct game *g, const struct match *m)
+{
+	if (g->time_per_move <= 0)
+		return 0;
+	if (g->deadline_ply != m->board.nmoves || g->deadline == 0) {
+		g->deadline_ply = m->board.nmoves;
+		g->deadline = term_now_ms() + 1000LL * g->time_per_move;
+	}
+	return g->deadline;
+}
+
+/* The prompt for the person to move: "Alice ●> ", with the seconds left
+ * when moves are timed. */
+static void human_prompt(struct game *g, const struct match *m,
+			 long long deadline, char *prompt, size_t cap)
+{
+	enum stone s = board_to_move(&m->board);
+	long long left = (deadline - term_now_ms() + 999) / 1000;
+
+	if (deadline == 0)
+		snprintf(prompt, cap, "%s %s> ", m->name[s],
+			 ui_stone(g->ui, s));
+	else
+		snprintf(prompt, cap, _("%s %s (%llds)> "), m->name[s],
+			 ui_stone(g->ui, s), left > 0 ? left : 0);
+}
+
 static int game_ask(void *ctx, const struct match *m, struct input *in)
 {
 	struct game *g = ctx;
-	char buf[TERM_LINE_MAX + 1], prompt[128];
 	enum stone s = board_to_move(&m->board);
+	char buf[TERM_LINE_MAX + 1], prompt[160];
+	long long deadline;
 	size_t len;
 
-	snprintf(prompt, sizeof(prompt), "%s %s> ", m->name[s],
-		 ui_stone(g->ui, s));
+	if (g->ai[s] != NULL)
+		return computer_move(g, m, s, in);
+	deadline = move_deadline(g, m);
 	for (;;) {
-		g->stop = ui_read(g->ui, prompt, buf, &len);
+		human_prompt(g, m, deadline, prompt, sizeof(prompt));
+		g->stop = ui_read_until(g->ui, prompt, buf, &len, deadline);
+		if (g->stop == UI_TIMEOUT)
+			return MATCH_ASK_TIMEOUT;
 		if (g->stop != UI_OK)
 			return -1;
 		notation_parse(buf, len, m->board.rows, m->board.cols, in);
@@ -94,6 +145,18 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 			return 0;
 		explain_input(g->ui, &m->board, in->error);
 	}
+}
+
+/* ==== Questions and events ============================================== */
+
+/* The computer's answer: it lets people take moves back, and plays on
+ * rather than agree to a draw. */
+static int computer_answer(struct game *g, enum match_question q)
+{
+	if (q == ASK_ACCEPT_UNDO)
+		return 1;
+	ui_say(g->ui, _("The computer plays on."));
+	return 0;
 }
 
 static int game_confirm(void *ctx, const struct match *m, enum stone who,
@@ -104,6 +167,8 @@ static int game_confirm(void *ctx, const struct match *m, enum stone who,
 	char question[512];
 	bool yes;
 
+	if (g->ai[who] != NULL)
+		return computer_answer(g, q);
 	if (q == ASK_ACCEPT_UNDO)
 		snprintf(question, sizeof(question),
 			 _("%s, %s asks to take back their last move. "
@@ -176,6 +241,37 @@ static void game_help(void *ctx, const struct match *m)
 			"  resign  give up this game\n"
 			"  help    show this help\n"
 			"Ctrl-D or Ctrl-C leaves the program."));
+	if (g->time_per_move > 0)
+		ui_say(g->ui,
+		       _("Each move must be made within %d seconds, "
+			 "or the game is lost."),
+		       g->time_per_move);
+}
+
+/* Write the change to the record: the new move, or the undo. */
+static int game_changed(void *ctx, const struct match *m)
+{
+	struct game *g = ctx;
+	const struct board *b = &m->board;
+	enum store_status st;
+
+	if (g->match_id == 0)
+		return 0;
+	if (b->nmoves > g->saved)
+		st = store_match_move(g->ui->store, g->match_id, b->nmoves,
+				      b->moves[b->nmoves - 1].row,
+				      b->moves[b->nmoves - 1].col,
+				      m->move_ms[b->nmoves - 1]);
+	else
+		st = store_match_undo(g->ui->store, g->match_id, b->nmoves);
+	if (st != STORE_OK) {
+		ui_error(g->ui, _("the move could not be saved: %s"),
+			 store_errmsg(g->ui->store));
+		g->stop = UI_FAILED;
+		return -1;
+	}
+	g->saved = b->nmoves;
+	return 0;
 }
 
 static const struct match_io terminal_io = {
@@ -186,7 +282,10 @@ static const struct match_io terminal_io = {
 	.event = game_event,
 	.help = game_help,
 	.clock_ms = clock_ms,
+	.changed = game_changed,
 };
+
+/* ==== Playing ============================================================ */
 
 /* Say how the game ended, under the final board. */
 static void announce_end(struct ui *ui, const struct match *m)
@@ -199,8 +298,11 @@ static void announce_end(struct ui *ui, const struct match *m)
 		fprintf(ui->out, _(" wins with %d in a row!\n"), m->board.k);
 		break;
 	case MATCH_RESIGN:
-		put_side(ui, m, m->resigned);
-		fprintf(ui->out, _(" resigned. "));
+	case MATCH_TIMEOUT:
+		put_side(ui, m, stone_other(m->winner));
+		fputs(m->end == MATCH_RESIGN ? _(" resigned. ")
+					     : _(" ran out of time. "),
+		      ui->out);
 		put_side(ui, m, m->winner);
 		fprintf(ui->out, _(" wins.\n"));
 		break;
@@ -215,160 +317,63 @@ static void announce_end(struct ui *ui, const struct match *m)
 	}
 }
 
-/* Flip a coin for colours between `a` and `b`: *black gets who moves
- * first. Says the result. */
-static void coin_flip(struct ui *ui, const char *a, const char *b,
-		      const char **black, const char **white)
+int game_init(struct game *g, struct ui *ui, const struct variant *v,
+	      const char *black, const char *white)
+{
+	memset(g, 0, sizeof(*g));
+	g->ui = ui;
+	g->shown = -1;
+	g->time_per_move = ui->time_per_move;
+	return match_init(&g->m, v, black, white);
+}
+
+enum ui_status game_play(struct game *g)
+{
+	if (match_run(&g->m, &terminal_io, g) == MATCH_UNFINISHED)
+		return g->stop == UI_OK ? UI_EOF : g->stop;
+	announce_end(g->ui, &g->m);
+	return UI_OK;
+}
+
+void game_free(struct game *g)
+{
+	ai_free(g->ai[STONE_BLACK]);
+	ai_free(g->ai[STONE_WHITE]);
+	g->ai[STONE_BLACK] = g->ai[STONE_WHITE] = NULL;
+}
+
+bool game_coin_flip(struct ui *ui, const char *a, const char *b)
 {
 	bool a_black = rng_below(&ui->rng, 2) == 0;
 
-	*black = a_black ? a : b;
-	*white = a_black ? b : a;
 	fprintf(ui->out, _("Coin flip: "));
-	ui_put_clean(ui, *black);
+	ui_put_clean(ui, a_black ? a : b);
 	fprintf(ui->out, _(" plays black (%s) and moves first.\n"),
 		ui_stone(ui, STONE_BLACK));
-}
-
-/* Play one game of ui->variant between a and b on the terminal. */
-static enum ui_status play_one(struct ui *ui, struct match *m, const char *a,
-			       const char *b)
-{
-	struct game g = {ui, -1, UI_OK};
-	const char *black, *white;
-
-	coin_flip(ui, a, b, &black, &white);
-	if (match_init(m, &ui->variant, black, white) != 0)
-		return UI_USAGE;
-	if (match_run(m, &terminal_io, &g) == MATCH_UNFINISHED)
-		return g.stop == UI_OK ? UI_EOF : g.stop;
-	announce_end(ui, m);
-	return UI_OK;
+	return a_black;
 }
 
 enum ui_status ui_game_guest(struct ui *ui)
 {
 	const char *p1 = _("Player 1"), *p2 = _("Player 2");
-	struct match m;
+	struct game g;
 	enum ui_status st;
-	bool again;
+	bool again, p1_black;
 
 	ui_say(ui, _("Guest game (not recorded): %s, %dx%d, %d in a row."),
 	       ui->variant.name, ui->variant.rows, ui->variant.cols,
 	       ui->variant.k);
 	for (;;) {
-		st = play_one(ui, &m, p1, p2);
+		p1_black = game_coin_flip(ui, p1, p2);
+		if (game_init(&g, ui, &ui->variant, p1_black ? p1 : p2,
+			      p1_black ? p2 : p1) != 0)
+			return UI_USAGE;
+		g.time_per_move = 0; /* only ranked matches are timed */
+		st = game_play(&g);
 		if (st != UI_OK)
 			return st;
 		st = ui_yes_no(ui, _("Play another game?"), &again);
 		if (st != UI_OK || !again)
 			return st;
 	}
-}
-
-/* The match's result from black's side, for the record. */
-static enum match_result result_of(const struct match *m)
-{
-	if (m->winner == STONE_BLACK)
-		return RESULT_BLACK_WIN;
-	return m->winner == STONE_WHITE ? RESULT_WHITE_WIN : RESULT_DRAW;
-}
-
-/* Why the match ended, for the record. */
-static enum match_reason reason_of(const struct match *m)
-{
-	switch (m->end) {
-	case MATCH_RESIGN:
-		return REASON_RESIGN;
-	case MATCH_AGREED_DRAW:
-		return REASON_DRAW;
-	case MATCH_FULL:
-		return REASON_FULL;
-	case MATCH_FIVE:
-	case MATCH_UNFINISHED:
-		break;
-	}
-	return REASON_FIVE;
-}
-
-/* Write a finished match and both players' new counters in one
- * transaction, then re-read both players. */
-static enum ui_status record(struct ui *ui, const struct match *m,
-			     const struct player *black,
-			     const struct player *white, long long started)
-{
-	struct match_record rec = {
-		.black_id = black->id,
-		.white_id = white->id,
-		.variant = m->variant.name,
-		.rule = m->variant.rule,
-		.rows = m->variant.rows,
-		.cols = m->variant.cols,
-		.k = m->variant.k,
-		.result = result_of(m),
-		.reason = reason_of(m),
-		.started_at = started,
-		.ended_at = (long long)time(NULL),
-		.nmoves = m->board.nmoves,
-		.moves = m->board.moves,
-		.move_ms = m->move_ms,
-	};
-	long long id;
-
-	if (store_record_match(ui->store, &rec, &id) != STORE_OK ||
-	    store_reload_player(ui->store, ui->players, black->id) !=
-		    STORE_OK ||
-	    store_reload_player(ui->store, ui->players, white->id) !=
-		    STORE_OK) {
-		ui_error(ui, _("the result could not be saved: %s"),
-			 store_errmsg(ui->store));
-		return UI_FAILED;
-	}
-	ui_say(ui, _("Match %lld saved."), id);
-	return UI_OK;
-}
-
-/* Print a player's new record after a match: counters, rating change
- * and rank by score. */
-static void show_record(struct ui *ui, const struct player *p,
-			double old_rating)
-{
-	const struct player_record *r = &p->rec;
-	int rank = plist_rank(ui->players, p, PLIST_BY_SCORE);
-
-	fputs("  ", ui->out);
-	ui_put_clean(ui, p->nickname);
-	fprintf(ui->out,
-		_(": %d won, %d lost, %d tied; score %d; rating %.0f (%+.0f); "
-		  "rank %d\n"),
-		r->wins, r->losses, r->ties, r->score, r->rating,
-		r->rating - old_rating, rank);
-}
-
-enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
-{
-	double rating_a = a->rec.rating, rating_b = b->rec.rating;
-	long long started = (long long)time(NULL);
-	struct game g = {ui, -1, UI_OK};
-	const char *black, *white;
-	struct match m;
-	enum ui_status st;
-
-	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
-	coin_flip(ui, a->nickname, b->nickname, &black, &white);
-	if (match_init(&m, &ui->variant, black, white) != 0)
-		return UI_USAGE;
-	if (match_run(&m, &terminal_io, &g) == MATCH_UNFINISHED) {
-		ui_say(ui, _("The match was not finished and counts for "
-			     "nobody."));
-		return g.stop == UI_OK ? UI_EOF : g.stop;
-	}
-	announce_end(ui, &m);
-	st = record(ui, &m, black == a->nickname ? a : b,
-		    black == a->nickname ? b : a, started);
-	if (st != UI_OK)
-		return st;
-	show_record(ui, a, rating_a);
-	show_record(ui, b, rating_b);
-	return UI_OK;
 }

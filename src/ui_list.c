@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "store.h"
 #include "ui.h"
 
 /* Column keys for tsv and json, fixed in DESIGN.md. */
@@ -200,6 +201,26 @@ static const char *date_of(long long t, char buf[16])
 	return buf;
 }
 
+/* Print p's games against each level of the computer (those played). */
+static enum ui_status computer_record(struct ui *ui, const struct player *p)
+{
+	int level, won, lost, drawn;
+
+	for (level = 1; level <= 5; level++) {
+		if (store_computer_record(ui->store, p->id, level, &won, &lost,
+					  &drawn) != STORE_OK) {
+			ui_error(ui, "%s", store_errmsg(ui->store));
+			return UI_FAILED;
+		}
+		if (won + lost + drawn > 0)
+			ui_say(ui,
+			       _("Against the computer, level %d: %d won, %d "
+				 "lost, %d drawn"),
+			       level, won, lost, drawn);
+	}
+	return UI_OK;
+}
+
 enum ui_status ui_stats(struct ui *ui, const struct player *p)
 {
 	const struct player_record *r = &p->rec;
@@ -224,5 +245,5 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 	       r->rating, player_win_rate(p) * 100.0);
 	ui_say(ui, _("Member since %s, last login %s"),
 	       date_of(p->created_at, since), date_of(p->last_login_at, last));
-	return UI_OK;
+	return computer_record(ui, p);
 }

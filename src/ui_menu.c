@@ -1,5 +1,7 @@
 /* ui_menu.c -- the interactive menus: the main menu and, once a player
  * has logged in, the account menu. */
+#include <string.h>
+
 #include "ui.h"
 
 enum { MAIN_QUIT = 0, MAIN_REGISTER, MAIN_LOGIN, MAIN_LEADERBOARD, MAIN_GUEST };
@@ -34,6 +36,71 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 	return ui_game_ranked(ui, me, opponent);
 }
 
+/* Choose a level, then play the computer (`me` NULL: as a guest). */
+static enum ui_status computer_games(struct ui *ui, struct player *me)
+{
+	const char *labels[] = {_("Beginner"), _("Easy"),   _("Medium"),
+				_("Hard"),     _("Expert"), _("Back")};
+	static const int keys[] = {1, 2, 3, 4, 5, 0};
+	enum ui_status st;
+	int level;
+
+	st = ui_menu(ui, _("The computer's level"), labels, keys, 6, &level);
+	if (st != UI_OK || level == 0)
+		return st;
+	return ui_game_computer(ui, me, level);
+}
+
+/* Parse a whole positive number; -1 when the text is not one. */
+static long long whole_number(const char *s)
+{
+	long long v = 0;
+
+	if (*s == '\0')
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9' || v > 100000000000LL)
+			return -1;
+		v = v * 10 + (*s - '0');
+	}
+	return v;
+}
+
+/* Account menu item 5: pages of my matches; a match number replays it. */
+static enum ui_status history(struct ui *ui, struct player *me)
+{
+	char buf[TERM_LINE_MAX + 1];
+	enum ui_status st;
+	size_t len;
+	int page = 1;
+
+	for (;;) {
+		long long id;
+
+		st = ui_history(ui, me, page);
+		if (st != UI_OK)
+			return st;
+		st = ui_read(ui,
+			     _("Match number to replay, n or p for the next or "
+			       "previous page, Enter to go back: "),
+			     buf, &len);
+		if (st != UI_OK || len == 0)
+			return st;
+		id = whole_number(buf);
+		if (strcmp(buf, "n") == 0)
+			page++;
+		else if (strcmp(buf, "p") == 0 && page > 1)
+			page--;
+		else if (id > 0)
+			st = ui_replay(ui, id);
+		else
+			ui_say(ui, _("Please type a match number, n, p, or "
+				     "press Enter."));
+		if (st != UI_OK)
+			return st;
+	}
+}
+
 /* Run the account menu item `choice` for `me`. */
 static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 {
@@ -47,9 +114,9 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 	case ACCOUNT_PASSWORD:
 		return ui_passwd(ui, me->username);
 	case ACCOUNT_COMPUTER:
+		return computer_games(ui, me);
 	case ACCOUNT_HISTORY:
-		ui_say(ui, _("Coming soon."));
-		return UI_OK;
+		return history(ui, me);
 	}
 	return UI_OK;
 }
@@ -81,22 +148,41 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 	}
 }
 
+/* Main menu item 4: two guests, or a guest against the computer. */
+static enum ui_status quick_game(struct ui *ui)
+{
+	const char *labels[] = {_("Two players at this terminal"),
+				_("Against the computer"), _("Back")};
+	static const int keys[] = {1, 2, 0};
+	enum ui_status st;
+	int choice;
+
+	st = ui_menu(ui, _("Quick game (not recorded)"), labels, keys, 3,
+		     &choice);
+	if (st != UI_OK || choice == 0)
+		return st;
+	return choice == 1 ? ui_game_guest(ui) : computer_games(ui, NULL);
+}
+
 /* Run the main menu item `choice`. */
 static enum ui_status main_item(struct ui *ui, int choice)
 {
 	struct player *me;
 	enum ui_status st;
+	bool resumed;
 
 	switch (choice) {
 	case MAIN_REGISTER:
 		return ui_register(ui, NULL, NULL);
 	case MAIN_LOGIN:
 		st = ui_login(ui, NULL, NULL, &me);
+		if (st == UI_OK)
+			st = ui_offer_resume(ui, me, NULL, &resumed);
 		return st == UI_OK ? account_menu(ui, me) : st;
 	case MAIN_LEADERBOARD:
 		return ui_leaderboard(ui, 10, PLIST_BY_SCORE, NULL);
 	case MAIN_GUEST:
-		return ui_game_guest(ui);
+		return quick_game(ui);
 	}
 	return UI_OK;
 }

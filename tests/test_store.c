@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include <CUnit/CUnit.h>
 #include <sqlite3.h>
 
+#include "ai.h"
 #include "auth.h"
 #include "player.h"
 #include "rating.h"
@@ -30,6 +32,10 @@
 #define HASH_ALICE "$argon2id$v=19$m=8,t=1,p=1$YWxpY2VzYWx0$aliceHASHaaaa0001"
 #define HASH_BOB   "$argon2id$v=19$m=8,t=1,p=1$Ym9ic2FsdHM$bobHASHbbbbbb0002"
 #define HASH_CAROL "$argon2id$v=19$m=8,t=1,p=1$Y2Fyb2xzYWx0$carolHASHccc0003"
+
+_Static_assert(STORE_AI_LEVEL_MIN == AI_LEVEL_MIN &&
+		       STORE_AI_LEVEL_MAX == AI_LEVEL_MAX,
+	       "the store keeps the levels the computer player has");
 
 static char tmpdir[PATH_SIZE];
 static int file_no;
@@ -565,7 +571,7 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 2); /* add v2 -> v3 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 3); /* add v3 -> v4 */
 	s = club(path, ids);
 	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
 	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
@@ -578,7 +584,7 @@ static void test_migrate_v1(void)
 		  0, players);
 
 	s = open_ok(path);
-	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 2);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 3);
 	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
 	CU_ASSERT_STRING_EQUAL(path_text(path,
 					 "SELECT group_concat(id || username ||"
@@ -729,16 +735,21 @@ static void test_constraints_raw(void)
 	CU_ASSERT(refused(db, "UPDATE players SET username = 'BOB'"
 			      " WHERE username = 'alice'"));
 	CU_ASSERT(refused(db, "UPDATE players SET nickname = ''"));
-	CU_ASSERT(refused(db, "INSERT INTO matches (black_id, white_id,"
+	CU_ASSERT(refused(db, "INSERT INTO matches (kind, black_id, white_id,"
 			      " variant, rule, rows, cols, k, result, reason,"
-			      " started_at, ended_at) SELECT id, id, 'gomoku',"
-			      " 'freestyle', 15, 15, 5, 'black', 'five', 1, 2"
-			      " FROM players LIMIT 1"));
-	CU_ASSERT(refused(db, "INSERT INTO matches (black_id, white_id,"
-			      " variant, rule, rows, cols, k, result, reason,"
-			      " started_at, ended_at) VALUES (999998, 999999,"
+			      " started_at, ended_at) SELECT 'ranked', id, id,"
 			      " 'gomoku', 'freestyle', 15, 15, 5, 'black',"
-			      " 'five', 1, 2)"));
+			      " 'five', 1, 2 FROM players LIMIT 1"));
+	CU_ASSERT(refused(db, "INSERT INTO matches (kind, black_id, white_id,"
+			      " variant, rule, rows, cols, k, result, reason,"
+			      " started_at, ended_at) VALUES ('ranked', 999998,"
+			      " 999999, 'gomoku', 'freestyle', 15, 15, 5,"
+			      " 'black', 'five', 1, 2)"));
+	CU_ASSERT(refused(db,
+			  "INSERT INTO matches (black_id, white_id,"
+			  " variant, rule, rows, cols, k, result, reason,"
+			  " started_at, ended_at) SELECT 1, 2, 'gomoku',"
+			  " 'freestyle', 15, 15, 5, 'black', 'five', 1, 2"));
 	CU_ASSERT(refused(db, "UPDATE matches SET k = 16"));
 	CU_ASSERT(refused(db, "UPDATE matches SET result = 'draw'"));
 	CU_ASSERT(refused(db, "INSERT INTO match_moves SELECT id, 10, 26, 0, 0"
@@ -793,6 +804,62 @@ static void test_constraints_add(void)
 	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "");
 	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM players", 0), 4);
 	store_close(s);
+}
+
+/* The new CHECKs: each kind with its players, level and names; imported
+ * games only finished; a time per move never negative. */
+static void test_constraints_kinds(void)
+{
+	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
+	long long ids[3];
+	struct store *s;
+	sqlite3 *db;
+
+#define INS                                                                    \
+	"INSERT INTO matches (kind, status, black_id, white_id,"               \
+	" black_name, white_name, ai_level, time_per_move, variant,"           \
+	" rule, rows, cols, k, started_at) VALUES "
+	s = club(path, ids);
+	store_close(s);
+	snapshot(path, before);
+	db = raw_open(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	CU_ASSERT(refused(db, INS "('ranked', 'unfinished', 1, NULL, NULL,"
+				  " NULL, NULL, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('ranked', 'unfinished', 1, 2, NULL,"
+				  " NULL, 3, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('ranked', 'unfinished', 1, 2, 'x', NULL,"
+				  " NULL, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db,
+			  INS "('ranked', 'unfinished', 1, 2, NULL,"
+			      " NULL, NULL, -1, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('computer', 'unfinished', 1, 2, NULL,"
+				  " NULL, 3, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('computer', 'unfinished', 1, NULL, NULL,"
+				  " NULL, NULL, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('computer', 'unfinished', NULL, 1, NULL,"
+				  " NULL, 6, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('computer', 'unfinished', NULL, 1, NULL,"
+				  " NULL, 0, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('imported', 'finished', 1, NULL, 'a',"
+				  " 'b', NULL, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('imported', 'finished', NULL, NULL, 'a',"
+				  " NULL, NULL, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('imported', 'unfinished', NULL, NULL,"
+				  " 'a', 'b', NULL, 0, 'g', 'exact', 9, 9, 5,"
+				  " 1)"));
+	CU_ASSERT(refused(db, INS "('imported', 'finished', NULL, NULL, '',"
+				  " 'b', NULL, 0, 'g', 'exact', 9, 9, 5, 1)"));
+	/* 11 characters of 3 bytes: 33 bytes, one over. */
+	CU_ASSERT(refused(db, INS "('ranked', 'unfinished', 1, 2, NULL, NULL,"
+				  " NULL, 0, '\u4e00\u4e8c\u4e09\u56db"
+				  "\u4e94\u516d\u4e03\u516b\u4e5d\u5341"
+				  "\u4e00', 'exact', 9, 9, 5, 1)"));
+	CU_ASSERT(refused(db, INS "('friendly', 'unfinished', 1, 2, NULL,"
+				  " NULL, NULL, 0, 'g', 'exact', 9, 9, 5, 1)"));
+#undef INS
+	sqlite3_close(db);
+	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
 }
 
 /* ==== Logins ============================================================ */
@@ -1379,6 +1446,1300 @@ static void test_hash_only_in_players(void)
 			3);
 }
 
+/* ==== Matches saved as they are played ================================== */
+
+/* A ranked 15x15 gomoku match between `black` and `white`. */
+static struct match_header ranked(long long black, long long white,
+				  long long at)
+{
+	struct match_header h = {
+		.kind = MATCH_RANKED,
+		.black_id = black,
+		.white_id = white,
+		.variant = "gomoku",
+		.rule = RULE_FREESTYLE,
+		.rows = 15,
+		.cols = 15,
+		.k = 5,
+		.started_at = at,
+	};
+	return h;
+}
+
+/* A 15x15 game of `black` or `white` (the other 0) against the computer
+ * at `level`. */
+static struct match_header computer(long long black, long long white, int level,
+				    long long at)
+{
+	struct match_header h = ranked(black, white, at);
+
+	h.kind = MATCH_COMPUTER;
+	h.ai_level = level;
+	return h;
+}
+
+/* An imported 15x15 game between two names. */
+static struct match_header imported(long long at)
+{
+	struct match_header h = ranked(0, 0, at);
+
+	h.kind = MATCH_IMPORTED;
+	h.black_name = "Black Brain";
+	h.white_name = "White Brain";
+	return h;
+}
+
+/* Start a match for `h` and write the first n of five_moves; its id. */
+static long long play(struct store *s, const struct match_header *h, int n)
+{
+	long long id = -1;
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(store_match_start(s, h, &id), STORE_OK);
+	CU_ASSERT_FATAL(id > 0);
+	for (i = 0; i < n; i++)
+		CU_ASSERT_EQUAL_FATAL(
+			store_match_move(s, id, i + 1, five_moves[i].row,
+					 five_moves[i].col, five_ms[i]),
+			STORE_OK);
+	return id;
+}
+
+/* Match `id`'s row and moves as one string, in buf[SNAP_SIZE]. */
+static const char *match_text(const char *path, long long id, char *buf)
+{
+	return path_text(
+		path,
+		"SELECT kind || '|' || status || '|' || coalesce(result, '-')"
+		" || '|' || coalesce(reason, '-') || '|' ||"
+		" coalesce(ended_at, '-') || '|' || coalesce((SELECT"
+		" group_concat(ply || ',' || row || ',' || col || ',' || ms,"
+		" ';') FROM (SELECT * FROM match_moves WHERE match_id = ?1"
+		" ORDER BY ply)), '') FROM matches WHERE id = ?1",
+		id, buf);
+}
+
+/* How many moves match `id` has in the file. */
+static long long moves_of(const char *path, long long id)
+{
+	return path_int(path,
+			"SELECT count(*) FROM match_moves WHERE match_id = ?1",
+			id);
+}
+
+/* A match that is started, played, partly taken back and finished
+ * changes no counter until the finish, then both exactly once (as
+ * store_record_match() would); a second finish is refused. */
+static void test_match_flow(void)
+{
+	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
+	struct player_record a, b, third;
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+	int i;
+
+	s = club(path, ids);
+	a = record_of(s, ids[0]);
+	b = record_of(s, ids[1]);
+	third = record_of(s, ids[2]);
+	h = ranked(ids[0], ids[1], 2000);
+	h.time_per_move = 30;
+	id = play(s, &h, 5);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, before),
+			       "ranked|unfinished|-|-|-|1,7,3,0;2,8,3,1500;"
+			       "3,7,4,2600;4,8,4,4100;5,7,5,5000");
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 3), STORE_OK);
+	CU_ASSERT_EQUAL(moves_of(path, id), 3);
+	/* The cells taken back are free again. */
+	for (i = 3; i < 9; i++)
+		CU_ASSERT_EQUAL(store_match_move(s, id, i + 1,
+						 five_moves[i].row,
+						 five_moves[i].col, five_ms[i]),
+				STORE_OK);
+	assert_record(record_of(s, ids[0]), a);
+	assert_record(record_of(s, ids[1]), b);
+	CU_ASSERT_EQUAL(path_int(path,
+				 "SELECT time_per_move FROM matches"
+				 " WHERE id = ?1",
+				 id),
+			30);
+
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 2013),
+		STORE_OK);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "");
+	assert_record(record_of(s, ids[0]), expect_after(a, &b, 1.0));
+	assert_record(record_of(s, ids[1]), expect_after(b, &a, 0.0));
+	assert_record(record_of(s, ids[2]), third);
+	check_match_row(path, id, ids[0], ids[1], "black");
+
+	/* Never counted twice, whatever the second result says. */
+	snapshot(path, before);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 2014),
+		STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot finish the match: the match has ended");
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_RESIGN, 9),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 3000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 10, 0, 0, 20000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 8), STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
+	check_match_row(path, id, ids[0], ids[1], "black");
+	store_close(s);
+}
+
+/* A draw, a timeout and a clock that went back: the words stored, the
+ * counters, ended_at never before started_at; a result and reason that
+ * disagree are refused with the match left unfinished. */
+static void test_match_finish_kinds(void)
+{
+	char path[PATH_SIZE], buf[SNAP_SIZE];
+	struct player_record a, b;
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+
+	s = club(path, ids);
+	h = ranked(ids[1], ids[0], 5000);
+	id = play(s, &h, 2);
+	a = record_of(s, ids[0]);
+	b = record_of(s, ids[1]);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_DRAW, REASON_FIVE, 5100),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_FULL, 5100),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_NONE, REASON_FIVE, 5100),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_BLACK_WIN,
+					   (enum match_reason)99, 5100),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, 999999, RESULT_DRAW, REASON_DRAW, 5100),
+		STORE_NOT_FOUND);
+	assert_record(record_of(s, ids[0]), a);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "ranked|unfinished|-|-|-|1,7,3,0;2,8,3,1500");
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_TIMEOUT, 10),
+		STORE_OK);
+	CU_ASSERT_STRING_EQUAL(
+		match_text(path, id, buf),
+		"ranked|finished|white|timeout|5000|1,7,3,0;2,8,3,1500");
+	assert_record(record_of(s, ids[0]), expect_after(a, &b, 1.0));
+	assert_record(record_of(s, ids[1]), expect_after(b, &a, 0.0));
+
+	a = record_of(s, ids[0]);
+	b = record_of(s, ids[1]);
+	h = ranked(ids[0], ids[1], 6000);
+	id = play(s, &h, 0);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_DRAW, REASON_DRAW, 6060),
+		STORE_OK);
+	assert_record(record_of(s, ids[0]), expect_after(a, &b, 0.5));
+	assert_record(record_of(s, ids[1]), expect_after(b, &a, 0.5));
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "ranked|finished|draw|draw|6060|");
+	store_close(s);
+}
+
+/* Expect store_match_start(h) to fail with `want`, writing nothing. */
+static void expect_start_refused(struct store *s, const char *path,
+				 const struct match_header *h,
+				 enum store_status want)
+{
+	char before[SNAP_SIZE], after[SNAP_SIZE];
+	long long id = -7;
+
+	snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_start(s, h, &id), want);
+	CU_ASSERT_EQUAL(id, -7);
+	CU_ASSERT_EQUAL(
+		strncmp(store_errmsg(s), "cannot start the match: ", 24), 0);
+	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
+}
+
+/* Headers that do not fit their kind, or a board or player that does
+ * not exist, are refused and nothing is written. */
+static void test_match_start_refused(void)
+{
+	struct match_header h;
+	char path[PATH_SIZE];
+	long long ids[3];
+	struct store *s;
+
+	s = club(path, ids);
+	h = ranked(ids[0], 0, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = ranked(ids[0], ids[0], 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = ranked(ids[0], 999999, 1);
+	expect_start_refused(s, path, &h, STORE_NOT_FOUND);
+	h = ranked(ids[0], ids[1], 1);
+	h.kind = (enum match_kind)0;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = ranked(ids[0], ids[1], 1);
+	h.k = 16;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h.k = 5;
+	h.variant = NULL;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = ranked(ids[0], ids[1], 1);
+	h.time_per_move = -1;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = ranked(ids[0], ids[1], 1);
+	h.rule = (enum rule)7;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = computer(ids[0], ids[1], 3, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = computer(0, 0, 3, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = computer(ids[0], 0, 0, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = computer(0, ids[0], STORE_AI_LEVEL_MAX + 1, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = imported(1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM matches", 0), 0);
+
+	/* What does not apply to a kind is not stored. */
+	h = ranked(ids[0], ids[1], 1);
+	h.ai_level = 3;
+	h.black_name = "ignored";
+	play(s, &h, 0);
+	CU_ASSERT_EQUAL(path_int(path,
+				 "SELECT count(*) FROM matches WHERE"
+				 " ai_level IS NULL AND black_name IS NULL",
+				 0),
+			1);
+	store_close(s);
+}
+
+/* Expect store_match_move() to fail with `want`, the moves unchanged. */
+static void expect_move_refused(struct store *s, const char *path, long long id,
+				int ply, int row, int col, long long ms,
+				enum store_status want)
+{
+	char before[SNAP_SIZE], after[SNAP_SIZE];
+
+	match_text(path, id, before);
+	CU_ASSERT_EQUAL(store_match_move(s, id, ply, row, col, ms), want);
+	CU_ASSERT_EQUAL(strncmp(store_errmsg(s), "cannot save the move: ", 22),
+			0);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, after), before);
+}
+
+/* Moves out of turn (a gap, a repeat), on a taken cell or off the
+ * board, with a bad time, to no match, or after the end are refused;
+ * so are undos that keep more moves than there are. */
+static void test_match_moves_refused(void)
+{
+	char path[PATH_SIZE], buf[SNAP_SIZE];
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+
+	s = club(path, ids);
+	h = ranked(ids[0], ids[1], 100);
+	id = play(s, &h, 0);
+	expect_move_refused(s, path, id, 0, 7, 7, 0, STORE_ERR);
+	expect_move_refused(s, path, id, 2, 7, 7, 0, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot save the move: move 2 is not the next "
+			       "one (0 are saved)");
+	CU_ASSERT_EQUAL(store_match_move(s, id, 1, 7, 7, 10), STORE_OK);
+	expect_move_refused(s, path, id, 1, 7, 8, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 3, 7, 8, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 2, 7, 7, 20, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(
+		store_errmsg(s),
+		"cannot save the move: the cell (7, 7) is taken");
+	expect_move_refused(s, path, id, 2, 15, 0, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 2, 0, 15, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 2, -1, 0, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 2, 0, 0, -1, STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, 999999, 1, 0, 0, 0),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 2, 14, 14, 20), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "ranked|unfinished|-|-|-|1,7,7,10;2,14,14,20");
+
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 3), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, -1), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s, 999999, 0), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 2), STORE_OK);
+	CU_ASSERT_EQUAL(moves_of(path, id), 2);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 0), STORE_OK);
+	CU_ASSERT_EQUAL(moves_of(path, id), 0);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 1, 14, 14, 5), STORE_OK);
+
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_RESIGN, 200),
+		STORE_OK);
+	expect_move_refused(s, path, id, 2, 7, 7, 30, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot save the move: the match has ended");
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 0), STORE_ERR);
+	CU_ASSERT_EQUAL(moves_of(path, id), 1);
+	store_close(s);
+}
+
+/* An abandoned match counts for nobody, keeps its moves and cannot be
+ * played, finished or abandoned again. */
+static void test_match_abandon(void)
+{
+	struct player_record before[3];
+	char path[PATH_SIZE], buf[SNAP_SIZE];
+	struct match_header h;
+	long long ids[3], id, c;
+	struct store *s;
+	int i;
+
+	s = club(path, ids);
+	for (i = 0; i < 3; i++)
+		before[i] = record_of(s, ids[i]);
+	h = ranked(ids[0], ids[1], 700);
+	id = play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 650), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "ranked|abandoned|-|-|700|1,7,3,0;2,8,3,1500;"
+			       "3,7,4,2600;4,8,4,4100");
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 800), STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot abandon the match: "
+						"the match was abandoned");
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 800),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 5, 7, 5, 5000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_abandon(s, 999999, 800), STORE_NOT_FOUND);
+
+	h = computer(0, ids[2], 2, 900);
+	c = play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_abandon(s, c, 950), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(match_text(path, c, buf),
+			       "computer|abandoned|-|-|950|1,7,3,0");
+	for (i = 0; i < 3; i++)
+		assert_record(record_of(s, ids[i]), before[i]);
+	store_close(s);
+}
+
+/* store_match_unfinished finds the newest unfinished match of either
+ * player (by started_at, then id), ranked or against the computer, and
+ * none once they are over. */
+static void test_match_unfinished(void)
+{
+	long long ids[3], older, newer, same, cpu, id = -7;
+	struct match_header h;
+	char path[PATH_SIZE];
+	struct store *s;
+
+	s = club(path, ids);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(id, -7);
+	h = ranked(ids[0], ids[1], 5000);
+	newer = play(s, &h, 1);
+	h = ranked(ids[1], ids[0], 4000); /* a later id, started earlier */
+	older = play(s, &h, 2);
+	CU_ASSERT(older > newer);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, newer);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[1], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, newer);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[2], &id),
+			STORE_NOT_FOUND);
+
+	h = ranked(ids[1], ids[0], 5000); /* the same start: the later id */
+	same = play(s, &h, 0);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, same);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, same, RESULT_DRAW, REASON_DRAW, 6000),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_abandon(s, newer, 6000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[1], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, older);
+	CU_ASSERT_EQUAL(store_match_finish(s, older, RESULT_BLACK_WIN,
+					   REASON_FIVE, 6000),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id),
+			STORE_NOT_FOUND);
+
+	h = computer(0, ids[2], 4, 7000);
+	cpu = play(s, &h, 0);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[2], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, cpu);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id),
+			STORE_NOT_FOUND);
+	store_close(s);
+}
+
+/* Check the moves of `f` against the first n of five_moves. */
+static void check_loaded_moves(const struct match_full *f, int n)
+{
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(f->nmoves, n);
+	for (i = 0; i < n; i++) {
+		CU_ASSERT_EQUAL(f->moves[i].row, five_moves[i].row);
+		CU_ASSERT_EQUAL(f->moves[i].col, five_moves[i].col);
+		CU_ASSERT_EQUAL(f->move_ms[i], five_ms[i]);
+	}
+}
+
+/* A ranked match loads with its header, the players' names and every
+ * move; so does a finished game against the computer. */
+static void test_match_load(void)
+{
+	struct match_full *f = malloc(sizeof *f);
+	struct match_header h;
+	char path[PATH_SIZE];
+	long long ids[3], id;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = club(path, ids);
+	h = ranked(ids[2], ids[0], 3000);
+	h.variant = "gomoku10";
+	h.rows = 10;
+	h.cols = 12;
+	h.k = 4;
+	h.rule = RULE_EXACT;
+	h.time_per_move = 45;
+	id = play(s, &h, 6);
+	memset(f, 0x5a, sizeof *f);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->id, id);
+	CU_ASSERT_EQUAL(f->kind, MATCH_RANKED);
+	CU_ASSERT_EQUAL(f->status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL(f->black_id, ids[2]);
+	CU_ASSERT_EQUAL(f->white_id, ids[0]);
+	CU_ASSERT_EQUAL(f->ai_level, 0);
+	CU_ASSERT_STRING_EQUAL(f->black_name, "Carol");
+	CU_ASSERT_STRING_EQUAL(f->white_name, "Alice");
+	CU_ASSERT_STRING_EQUAL(f->black_username, "carol");
+	CU_ASSERT_STRING_EQUAL(f->white_username, "alice");
+	CU_ASSERT_STRING_EQUAL(f->variant, "gomoku10");
+	CU_ASSERT_EQUAL(f->rule, RULE_EXACT);
+	CU_ASSERT_EQUAL(f->rows, 10);
+	CU_ASSERT_EQUAL(f->cols, 12);
+	CU_ASSERT_EQUAL(f->k, 4);
+	CU_ASSERT_EQUAL(f->time_per_move, 45);
+	CU_ASSERT_EQUAL(f->started_at, 3000);
+	CU_ASSERT_EQUAL(f->ended_at, 0);
+	CU_ASSERT_EQUAL(f->result, RESULT_NONE);
+	CU_ASSERT_EQUAL(f->reason, REASON_NONE);
+	check_loaded_moves(f, 6);
+
+	h = computer(0, ids[1], 5, 4000);
+	id = play(s, &h, 9);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 4100),
+		STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->kind, MATCH_COMPUTER);
+	CU_ASSERT_EQUAL(f->status, MATCH_STATUS_FINISHED);
+	CU_ASSERT_EQUAL(f->black_id, 0);
+	CU_ASSERT_EQUAL(f->white_id, ids[1]);
+	CU_ASSERT_EQUAL(f->ai_level, 5);
+	CU_ASSERT_STRING_EQUAL(f->black_name, "");
+	CU_ASSERT_STRING_EQUAL(f->black_username, "");
+	CU_ASSERT_STRING_EQUAL(f->white_name, "Bob");
+	CU_ASSERT_STRING_EQUAL(f->white_username, "bob");
+	CU_ASSERT_EQUAL(f->ended_at, 4100);
+	CU_ASSERT_EQUAL(f->result, RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(f->reason, REASON_FIVE);
+	check_loaded_moves(f, 9);
+
+	CU_ASSERT_EQUAL(store_match_load(s, 999999, f), STORE_NOT_FOUND);
+	free(f);
+	store_close(s);
+}
+
+/* One row of a history, with its strings copied. */
+struct seen {
+	struct history_row r;
+	char opponent[32], nickname[96], variant[40];
+};
+
+/* What a history callback collects. */
+struct seen_list {
+	struct seen rows[16];
+	int n, stop_after; /* stop_after 0: never stop */
+};
+
+/* History callback: copy the row; stop when stop_after rows are in. */
+static int collect(void *ctx, const struct history_row *r)
+{
+	struct seen_list *l = ctx;
+	struct seen *e;
+
+	CU_ASSERT_FATAL(l->n < 16);
+	e = &l->rows[l->n++];
+	e->r = *r;
+	snprintf(e->opponent, sizeof e->opponent, "%s",
+		 r->opponent ? r->opponent : "(computer)");
+	snprintf(e->nickname, sizeof e->nickname, "%s",
+		 r->opponent_nickname ? r->opponent_nickname : "(computer)");
+	snprintf(e->variant, sizeof e->variant, "%s", r->variant);
+	return l->stop_after != 0 && l->n >= l->stop_after;
+}
+
+/* Read a page of player `id`'s history into *l; return the total. */
+static int page(struct store *s, long long id, int offset, int limit,
+		struct seen_list *l)
+{
+	int total = -1;
+
+	l->n = 0;
+	CU_ASSERT_EQUAL(store_history(s, id, offset, limit, collect, l, &total),
+			STORE_OK);
+	return total;
+}
+
+/* The matches the history tests play; their ids in m[7]. Alice's
+ * history, newest first: m[5], m[2], m[6], m[1], m[0]. */
+static void history_club(struct store *s, const long long ids[3],
+			 long long m[7])
+{
+	struct match_header h;
+
+	h = ranked(ids[0], ids[1], 100);
+	h.time_per_move = 30;
+	m[0] = play(s, &h, 9);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, m[0], RESULT_BLACK_WIN, REASON_FIVE, 130),
+		STORE_OK);
+	h = computer(0, ids[0], 3, 200);
+	h.variant = "gomoku10";
+	h.rows = h.cols = 10;
+	h.rule = RULE_EXACT;
+	m[1] = play(s, &h, 3);
+	CU_ASSERT_EQUAL(store_match_finish(s, m[1], RESULT_WHITE_WIN,
+					   REASON_RESIGN, 260),
+			STORE_OK);
+	h = ranked(ids[1], ids[0], 300);
+	m[2] = play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_match_abandon(s, m[2], 400), STORE_OK);
+	h = ranked(ids[2], ids[1], 350);
+	m[3] = play(s, &h, 1);
+	h = imported(500);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, five_moves, five_ms,
+					   RESULT_BLACK_WIN, REASON_RESIGN,
+					   &m[4]),
+			STORE_OK);
+	h = ranked(ids[0], ids[2], 600);
+	m[5] = play(s, &h, 2);
+	h = computer(ids[0], 0, 1, 200);
+	m[6] = play(s, &h, 0);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, m[6], RESULT_DRAW, REASON_DRAW, 250),
+		STORE_OK);
+}
+
+/* Check the rows of alice's whole history (see history_club()). */
+static void check_alice_history(const struct seen_list *l,
+				const long long ids[3], const long long m[7])
+{
+	const struct seen *e = l->rows;
+
+	CU_ASSERT_EQUAL_FATAL(l->n, 5);
+	CU_ASSERT_EQUAL(e[0].r.id, m[5]);
+	CU_ASSERT_EQUAL(e[0].r.status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL(e[0].r.colour, STONE_BLACK);
+	CU_ASSERT_EQUAL(e[0].r.opponent_id, ids[2]);
+	CU_ASSERT_STRING_EQUAL(e[0].opponent, "carol");
+	CU_ASSERT_STRING_EQUAL(e[0].nickname, "Carol");
+	CU_ASSERT_EQUAL(e[0].r.result, RESULT_NONE);
+	CU_ASSERT_EQUAL(e[0].r.ended_at, 0);
+	CU_ASSERT_EQUAL(e[0].r.nmoves, 2);
+	CU_ASSERT_EQUAL(e[0].r.duration, 1); /* the 2nd move at 1500 ms */
+
+	CU_ASSERT_EQUAL(e[1].r.id, m[2]);
+	CU_ASSERT_EQUAL(e[1].r.status, MATCH_STATUS_ABANDONED);
+	CU_ASSERT_EQUAL(e[1].r.colour, STONE_WHITE);
+	CU_ASSERT_STRING_EQUAL(e[1].opponent, "bob");
+	CU_ASSERT_EQUAL(e[1].r.ended_at, 400);
+	CU_ASSERT_EQUAL(e[1].r.nmoves, 4);
+	CU_ASSERT_EQUAL(e[1].r.duration, 4); /* the 4th move at 4100 ms */
+
+	CU_ASSERT_EQUAL(e[2].r.id, m[6]); /* same start as m[1], later id */
+	CU_ASSERT_EQUAL(e[2].r.kind, MATCH_COMPUTER);
+	CU_ASSERT_EQUAL(e[2].r.colour, STONE_BLACK);
+	CU_ASSERT_EQUAL(e[2].r.ai_level, 1);
+	CU_ASSERT_EQUAL(e[2].r.result, RESULT_DRAW);
+	CU_ASSERT_EQUAL(e[2].r.duration, 50);
+
+	CU_ASSERT_EQUAL(e[3].r.id, m[1]);
+	CU_ASSERT_EQUAL(e[3].r.kind, MATCH_COMPUTER);
+	CU_ASSERT_EQUAL(e[3].r.colour, STONE_WHITE);
+	CU_ASSERT_EQUAL(e[3].r.opponent_id, 0);
+	CU_ASSERT_STRING_EQUAL(e[3].opponent, "(computer)");
+	CU_ASSERT_STRING_EQUAL(e[3].nickname, "(computer)");
+	CU_ASSERT_EQUAL(e[3].r.ai_level, 3);
+	CU_ASSERT_STRING_EQUAL(e[3].variant, "gomoku10");
+	CU_ASSERT_EQUAL(e[3].r.rule, RULE_EXACT);
+	CU_ASSERT_EQUAL(e[3].r.rows, 10);
+	CU_ASSERT_EQUAL(e[3].r.result, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(e[3].r.reason, REASON_RESIGN);
+	CU_ASSERT_EQUAL(e[3].r.nmoves, 3);
+	CU_ASSERT_EQUAL(e[3].r.duration, 60);
+
+	CU_ASSERT_EQUAL(e[4].r.id, m[0]);
+	CU_ASSERT_EQUAL(e[4].r.kind, MATCH_RANKED);
+	CU_ASSERT_EQUAL(e[4].r.status, MATCH_STATUS_FINISHED);
+	CU_ASSERT_EQUAL(e[4].r.colour, STONE_BLACK);
+	CU_ASSERT_STRING_EQUAL(e[4].opponent, "bob");
+	CU_ASSERT_STRING_EQUAL(e[4].variant, "gomoku");
+	CU_ASSERT_EQUAL(e[4].r.rule, RULE_FREESTYLE);
+	CU_ASSERT_EQUAL(e[4].r.rows, 15);
+	CU_ASSERT_EQUAL(e[4].r.cols, 15);
+	CU_ASSERT_EQUAL(e[4].r.k, 5);
+	CU_ASSERT_EQUAL(e[4].r.time_per_move, 30);
+	CU_ASSERT_EQUAL(e[4].r.result, RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(e[4].r.reason, REASON_FIVE);
+	CU_ASSERT_EQUAL(e[4].r.started_at, 100);
+	CU_ASSERT_EQUAL(e[4].r.ended_at, 130);
+	CU_ASSERT_EQUAL(e[4].r.nmoves, 9);
+	CU_ASSERT_EQUAL(e[4].r.duration, 30);
+}
+
+/* A player's history: every match they are in, newest first, with the
+ * opponent and colour seen from them; pages and the total; imported
+ * games in nobody's. */
+static void test_history(void)
+{
+	static struct seen_list l, all;
+	long long ids[3], m[7];
+	char path[PATH_SIZE];
+	struct store *s;
+	int i, total;
+
+	s = club(path, ids);
+	history_club(s, ids, m);
+	CU_ASSERT_EQUAL(page(s, ids[0], 0, 10, &all), 5);
+	check_alice_history(&all, ids, m);
+	for (i = 0; i < 5; i += 2) { /* pages of two agree with the whole */
+		CU_ASSERT_EQUAL(page(s, ids[0], i, 2, &l), 5);
+		CU_ASSERT_EQUAL(l.n, i < 4 ? 2 : 1);
+		CU_ASSERT_EQUAL(l.rows[0].r.id, all.rows[i].r.id);
+		if (i < 4)
+			CU_ASSERT_EQUAL(l.rows[1].r.id, all.rows[i + 1].r.id);
+	}
+	CU_ASSERT_EQUAL(page(s, ids[0], 5, 2, &l), 5);
+	CU_ASSERT_EQUAL(l.n, 0);
+	CU_ASSERT_EQUAL(page(s, ids[0], 0, 0, &l), 5);
+	CU_ASSERT_EQUAL(l.n, 0);
+	l.stop_after = 1;
+	CU_ASSERT_EQUAL(page(s, ids[0], 1, 10, &l), 5);
+	CU_ASSERT_EQUAL(l.n, 1);
+	CU_ASSERT_EQUAL(l.rows[0].r.id, m[2]);
+	l.stop_after = 0;
+
+	CU_ASSERT_EQUAL(page(s, ids[1], 0, 10, &l), 3);
+	CU_ASSERT_EQUAL(l.rows[0].r.id, m[3]);
+	CU_ASSERT_EQUAL(l.rows[0].r.colour, STONE_WHITE);
+	CU_ASSERT_STRING_EQUAL(l.rows[0].opponent, "carol");
+	CU_ASSERT_EQUAL(l.rows[1].r.id, m[2]);
+	CU_ASSERT_EQUAL(l.rows[1].r.colour, STONE_BLACK);
+	CU_ASSERT_STRING_EQUAL(l.rows[1].opponent, "alice");
+	CU_ASSERT_EQUAL(l.rows[2].r.id, m[0]);
+	CU_ASSERT_EQUAL(page(s, ids[2], 0, 10, &l), 2);
+	for (i = 0; i < l.n; i++)
+		CU_ASSERT(l.rows[i].r.id != m[4]);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM matches", 0), 7);
+
+	total = -7;
+	CU_ASSERT_EQUAL(store_history(s, 999999, 0, 5, collect, &l, &total),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_history(s, ids[0], -1, 5, collect, &l, &total),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_history(s, ids[0], 0, -1, collect, &l, &total),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(total, -7);
+	store_close(s);
+}
+
+/* Matches that started in the same second are listed newest id first,
+ * whichever colour the player had. */
+static void test_history_ties(void)
+{
+	static struct seen_list l;
+	long long ids[3], m[6];
+	struct match_header h;
+	char path[PATH_SIZE];
+	struct store *s;
+	int i;
+
+	s = club(path, ids);
+	for (i = 0; i < 6; i++) {
+		h = i % 3 == 0	 ? ranked(ids[0], ids[1], 500)
+		    : i % 3 == 1 ? ranked(ids[2], ids[0], 500)
+				 : computer(0, ids[0], 2, 500);
+		m[i] = play(s, &h, 0);
+	}
+	CU_ASSERT_EQUAL(page(s, ids[0], 0, 10, &l), 6);
+	CU_ASSERT_EQUAL_FATAL(l.n, 6);
+	for (i = 0; i < 6; i++)
+		CU_ASSERT_EQUAL(l.rows[i].r.id, m[5 - i]);
+	store_close(s);
+}
+
+/* Finish a game of player `p` (black when `black`) against computer
+ * `level` with `result`. */
+static void computer_game(struct store *s, long long p, int black, int level,
+			  enum match_result result)
+{
+	struct match_header h =
+		computer(black ? p : 0, black ? 0 : p, level, 100);
+	long long id = play(s, &h, 1);
+
+	CU_ASSERT_EQUAL(store_match_finish(s, id, result,
+					   result == RESULT_DRAW
+						   ? REASON_DRAW
+						   : REASON_RESIGN,
+					   200),
+			STORE_OK);
+}
+
+/* Expect player `p`'s record against `level` to be w/l/d. */
+static void expect_computer(struct store *s, long long p, int level, int w,
+			    int l, int d)
+{
+	int wins = -1, losses = -1, draws = -1;
+
+	CU_ASSERT_EQUAL(
+		store_computer_record(s, p, level, &wins, &losses, &draws),
+		STORE_OK);
+	CU_ASSERT_EQUAL(wins, w);
+	CU_ASSERT_EQUAL(losses, l);
+	CU_ASSERT_EQUAL(draws, d);
+}
+
+/* Games against the computer count per level, from the player's side,
+ * only when finished, and never touch the players' counters. */
+static void test_computer_record(void)
+{
+	struct player_record a, b;
+	struct match_header h;
+	char path[PATH_SIZE];
+	long long ids[3], id;
+	struct store *s;
+	int w = 0;
+
+	s = club(path, ids);
+	a = record_of(s, ids[0]);
+	b = record_of(s, ids[1]);
+	computer_game(s, ids[0], 0, 3, RESULT_WHITE_WIN); /* won */
+	computer_game(s, ids[0], 1, 3, RESULT_WHITE_WIN); /* lost */
+	computer_game(s, ids[0], 1, 3, RESULT_DRAW);
+	computer_game(s, ids[0], 1, 3, RESULT_BLACK_WIN); /* won */
+	computer_game(s, ids[0], 1, 1, RESULT_WHITE_WIN); /* lost */
+	computer_game(s, ids[1], 1, 3, RESULT_BLACK_WIN);
+	h = computer(ids[0], 0, 3, 300);
+	id = play(s, &h, 0); /* unfinished */
+	h = computer(0, ids[0], 3, 300);
+	id = play(s, &h, 0);
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 400), STORE_OK);
+	record_and_check(s, ids, ids[0], ids[1], RESULT_BLACK_WIN, &id);
+	assert_record(record_of(s, ids[0]), expect_after(a, &b, 1.0));
+	assert_record(record_of(s, ids[1]), expect_after(b, &a, 0.0));
+
+	expect_computer(s, ids[0], 3, 2, 1, 1);
+	expect_computer(s, ids[0], 1, 0, 1, 0);
+	expect_computer(s, ids[0], 5, 0, 0, 0);
+	expect_computer(s, ids[1], 3, 1, 0, 0);
+	expect_computer(s, ids[2], 3, 0, 0, 0);
+	CU_ASSERT_EQUAL(store_computer_record(s, ids[0], 0, &w, &w, &w),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_computer_record(s, ids[0], 6, &w, &w, &w),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_computer_record(s, 999999, 3, &w, &w, &w),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(w, 0);
+	store_close(s);
+}
+
+/* Import `n` moves under `h`, expecting refusal with nothing written. */
+static void expect_import_refused(struct store *s, const char *path,
+				  const struct match_header *h, int n,
+				  const struct move *moves,
+				  enum match_result result)
+{
+	char before[SNAP_SIZE], after[SNAP_SIZE];
+	long long id = -7;
+
+	snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_import(s, h, n, moves, five_ms, result,
+					   REASON_FIVE, &id),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(id, -7);
+	CU_ASSERT_EQUAL(
+		strncmp(store_errmsg(s), "cannot import the game: ", 24), 0);
+	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
+}
+
+/* An imported game is one finished, unranked record with names, moves
+ * and times, or (a bad move, a bad header) nothing at all. */
+static void test_import(void)
+{
+	char path[PATH_SIZE], name[STORE_NAME_MAX + 2];
+	struct match_full *f = malloc(sizeof *f);
+	struct move moves[9];
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = club(path, ids);
+	h = imported(7000);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 9, five_moves, five_ms,
+					   RESULT_BLACK_WIN, REASON_FIVE, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->kind, MATCH_IMPORTED);
+	CU_ASSERT_EQUAL(f->status, MATCH_STATUS_FINISHED);
+	CU_ASSERT_EQUAL(f->black_id, 0);
+	CU_ASSERT_EQUAL(f->white_id, 0);
+	CU_ASSERT_STRING_EQUAL(f->black_name, "Black Brain");
+	CU_ASSERT_STRING_EQUAL(f->white_name, "White Brain");
+	CU_ASSERT_STRING_EQUAL(f->black_username, "");
+	CU_ASSERT_EQUAL(f->result, RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(f->reason, REASON_FIVE);
+	CU_ASSERT_EQUAL(f->started_at, 7000);
+	CU_ASSERT_EQUAL(f->ended_at, 7012); /* the last move at 12345 ms */
+	check_loaded_moves(f, 9);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 10, 0, 0, 0), STORE_ERR);
+
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 2, five_moves, NULL,
+					   RESULT_DRAW, REASON_DRAW, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->nmoves, 2);
+	CU_ASSERT_EQUAL(f->move_ms[1], 0);
+	CU_ASSERT_EQUAL(f->ended_at, 7000);
+	assert_record(record_of(s, ids[0]), record_of(s, ids[2]));
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).games, 0);
+
+	memcpy(moves, five_moves, sizeof moves);
+	moves[8].row = 15; /* off the board, the last move */
+	expect_import_refused(s, path, &h, 9, moves, RESULT_BLACK_WIN);
+	moves[8] = moves[2]; /* a cell played twice */
+	expect_import_refused(s, path, &h, 9, moves, RESULT_BLACK_WIN);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot import the game: "
+						"the cell (7, 4) is taken");
+	expect_import_refused(s, path, &h, 9, five_moves, RESULT_NONE);
+	expect_import_refused(s, path, &h, 9, five_moves, RESULT_DRAW);
+	expect_import_refused(s, path, &h, BOARD_MAX_CELLS + 1, five_moves,
+			      RESULT_BLACK_WIN);
+	expect_import_refused(s, path, &h, 1, NULL, RESULT_BLACK_WIN);
+	h.white_name = NULL;
+	expect_import_refused(s, path, &h, 9, five_moves, RESULT_BLACK_WIN);
+	memset(name, 'n', sizeof name - 1);
+	name[sizeof name - 1] = '\0'; /* one byte too long */
+	h.white_name = name;
+	expect_import_refused(s, path, &h, 9, five_moves, RESULT_BLACK_WIN);
+	h = imported(7000);
+	h.black_id = ids[0];
+	expect_import_refused(s, path, &h, 9, five_moves, RESULT_BLACK_WIN);
+	h = ranked(ids[0], ids[1], 7000);
+	expect_import_refused(s, path, &h, 9, five_moves, RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM matches", 0), 2);
+	free(f);
+	store_close(s);
+}
+
+/* ==== A run that dies =================================================== */
+
+/* The i-th cell of a long game on 15x15: row by row. */
+static struct move cell_of(int i)
+{
+	struct move m = {(unsigned char)(i / 15), (unsigned char)(i % 15)};
+
+	return m;
+}
+
+/* In a child: start a ranked match, write moves one by one (up to
+ * `limit`), telling the parent through `fd` the match id and then the
+ * count after each; then wait to be killed. Never returns. */
+static void doomed_writer(const char *path, const long long ids[3], int limit,
+			  int fd)
+{
+	struct match_header h = ranked(ids[0], ids[1], 5000);
+	struct store *s = NULL;
+	long long id = -1;
+	struct move m;
+	int i;
+
+	if (store_open(path, &s) != STORE_OK ||
+	    store_match_start(s, &h, &id) != STORE_OK)
+		id = -1;
+	if (write(fd, &id, sizeof id) != (ssize_t)sizeof id || id < 0)
+		_exit(1);
+	for (i = 1; i <= limit; i++) {
+		m = cell_of(i - 1);
+		if (store_match_move(s, id, i, m.row, m.col, i * 100LL) !=
+			    STORE_OK ||
+		    write(fd, &i, sizeof i) != (ssize_t)sizeof i)
+			_exit(1);
+	}
+	for (;;)
+		pause();
+}
+
+/* Fork a doomed writer of up to `limit` moves; kill it with SIGKILL
+ * once it has reported `kill_at` moves (or all of them). Return the
+ * match id; *reported is the last count it reported. */
+static long long kill_writer(const char *path, const long long ids[3],
+			     int limit, int kill_at, int *reported)
+{
+	long long id = -1;
+	int fds[2], status = 0, n;
+	pid_t pid;
+
+	CU_ASSERT_EQUAL_FATAL(pipe(fds), 0);
+	fflush(NULL);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		close(fds[0]);
+		doomed_writer(path, ids, limit, fds[1]);
+	}
+	close(fds[1]);
+	*reported = 0;
+	CU_ASSERT_EQUAL(read(fds[0], &id, sizeof id), (ssize_t)sizeof id);
+	while (*reported < kill_at &&
+	       read(fds[0], &n, sizeof n) == (ssize_t)sizeof n)
+		*reported = n;
+	CU_ASSERT_EQUAL(kill(pid, SIGKILL), 0);
+	CU_ASSERT_EQUAL(waitpid(pid, &status, 0), pid);
+	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	while (read(fds[0], &n, sizeof n) == (ssize_t)sizeof n)
+		*reported = n; /* reports still in the pipe */
+	close(fds[0]);
+	return id;
+}
+
+/* Check that match `id` is unfinished with the first n cells of
+ * cell_of(), found as alice's unfinished match, in a sound file. */
+static void check_survivor(const char *path, const long long ids[3],
+			   long long id, int n)
+{
+	struct match_full *f = malloc(sizeof *f);
+	char buf[SNAP_SIZE];
+	struct store *s;
+	long long found = -1;
+	int i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_STRING_EQUAL(
+		path_text(path, "PRAGMA integrity_check", 0, buf), "ok");
+	s = open_ok(path);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &found), STORE_OK);
+	CU_ASSERT_EQUAL(found, id);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL_FATAL(f->nmoves, n);
+	for (i = 0; i < n; i++) {
+		CU_ASSERT_EQUAL(f->moves[i].row, cell_of(i).row);
+		CU_ASSERT_EQUAL(f->moves[i].col, cell_of(i).col);
+		CU_ASSERT_EQUAL(f->move_ms[i], (i + 1) * 100LL);
+	}
+	/* The game can go on and be counted. */
+	CU_ASSERT_EQUAL(store_match_move(s, id, n + 1, cell_of(n).row,
+					 cell_of(n).col, 99999),
+			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_DRAW, REASON_DRAW, 9000),
+		STORE_OK);
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).ties, 1);
+	free(f);
+	store_close(s);
+}
+
+/* A process killed (SIGKILL: no clean-up at all) after writing N moves
+ * leaves the match unfinished with exactly those N moves, in a file
+ * that passes integrity_check. */
+static void test_killed_after_moves(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3], id;
+	struct store *s;
+	int reported = 0;
+
+	s = club(path, ids);
+	store_close(s);
+	id = kill_writer(path, ids, 7, 7, &reported);
+	CU_ASSERT_EQUAL(reported, 7);
+	CU_ASSERT_FATAL(id > 0);
+	check_survivor(path, ids, id, 7);
+}
+
+/* Killed while writing moves as fast as it can: the match keeps every
+ * move the writer reported and at most the one it was committing, and
+ * the file is sound. */
+static void test_killed_while_writing(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3], id, n;
+	struct store *s;
+	int reported = 0;
+
+	s = club(path, ids);
+	store_close(s);
+	id = kill_writer(path, ids, 200, 20, &reported);
+	CU_ASSERT_FATAL(id > 0);
+	CU_ASSERT(reported >= 20);
+	n = moves_of(path, id);
+	CU_ASSERT(n == reported || n == reported + 1);
+	check_survivor(path, ids, id, (int)n);
+}
+
+/* ==== Version 2 databases ============================================== */
+
+/* What migrations 1 and 2 made, as released (store.c never edits a
+ * released migration): the SQL of a real version 2 database. */
+static const char v2_schema[] =
+	"CREATE TABLE players ("
+	" id INTEGER PRIMARY KEY,"
+	" username TEXT NOT NULL UNIQUE COLLATE NOCASE"
+	"  CHECK (length(username) BETWEEN 3 AND 20"
+	"   AND username NOT GLOB '*[^A-Za-z0-9_]*'),"
+	" nickname TEXT NOT NULL"
+	"  CHECK (length(CAST(nickname AS BLOB)) BETWEEN 1 AND 80),"
+	" password_hash TEXT NOT NULL"
+	"  CHECK (length(password_hash) BETWEEN 1 AND 127),"
+	" wins INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),"
+	" losses INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),"
+	" ties INTEGER NOT NULL DEFAULT 0 CHECK (ties >= 0),"
+	" score INTEGER NOT NULL DEFAULT 0,"
+	" games INTEGER NOT NULL DEFAULT 0 CHECK (games >= 0),"
+	" rating REAL NOT NULL DEFAULT 1500,"
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0),"
+	" last_login_at INTEGER NOT NULL DEFAULT 0 CHECK (last_login_at >= 0),"
+	" failed_logins INTEGER NOT NULL DEFAULT 0 CHECK (failed_logins >= 0),"
+	" locked_until INTEGER NOT NULL DEFAULT 0 CHECK (locked_until >= 0),"
+	" CHECK (score = wins - losses),"
+	" CHECK (games = wins + losses + ties)"
+	") STRICT;"
+	"PRAGMA user_version = 1;"
+	"PRAGMA application_id = 1198484843;"
+	"CREATE TABLE matches ("
+	" id INTEGER PRIMARY KEY,"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" ai_level INTEGER CHECK (ai_level >= 0),"
+	" variant TEXT NOT NULL CHECK (length(variant) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL CHECK (rule IN ('freestyle', 'exact')),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT"
+	"  CHECK (reason IN ('five', 'resign', 'draw', 'full', 'timeout')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE WHEN ai_level IS NULL"
+	"  THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"  ELSE (black_id IS NULL) <> (white_id IS NULL) END),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw'))"
+	") STRICT;"
+	"CREATE INDEX matches_by_black ON matches (black_id);"
+	"CREATE INDEX matches_by_white ON matches (white_id);"
+	"CREATE TABLE match_moves ("
+	" match_id INTEGER NOT NULL"
+	"  REFERENCES matches (id) ON DELETE CASCADE,"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
+	" row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
+	" col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
+	" ms INTEGER NOT NULL CHECK (ms >= 0),"
+	" PRIMARY KEY (match_id, ply),"
+	" UNIQUE (match_id, row, col)"
+	") STRICT, WITHOUT ROWID;"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA user_version = 2;";
+
+/* Make a version 2 database at `path` with plain SQLite (foreign keys
+ * off, as a careless tool might have them) and run `rows` in it. */
+static void make_v2(const char *path, const char *rows)
+{
+	sqlite3 *db = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(sqlite3_open(path, &db), SQLITE_OK);
+	CU_ASSERT_EQUAL(sqlite3_exec(db, v2_schema, NULL, NULL, NULL),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(sqlite3_exec(db, rows, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	CU_ASSERT_EQUAL_FATAL(path_int(path, "PRAGMA user_version", 0), 2);
+}
+
+/* Players, two finished ranked matches and an unfinished one, as a
+ * version 2 program wrote them. */
+static const char v2_rows[] =
+	"INSERT INTO players (id, username, nickname, password_hash, wins,"
+	" losses, ties, score, games, rating, created_at) VALUES"
+	" (1, 'alice', 'Alice', '" HASH_ALICE "', 1, 0, 1, 1, 2, 1516.5, 10),"
+	" (2, 'bob', 'Bob', '" HASH_BOB "', 0, 1, 1, -1, 2, 1483.5, 11),"
+	" (3, 'carol', 'Carol', '" HASH_CAROL "', 0, 0, 0, 0, 0, 1500, 12);"
+	"INSERT INTO matches (id, status, black_id, white_id, variant, rule,"
+	" rows, cols, k, result, reason, started_at, ended_at) VALUES"
+	" (1, 'finished', 1, 2, 'gomoku', 'freestyle', 15, 15, 5, 'black',"
+	" 'five', 100, 130),"
+	" (2, 'finished', 2, 1, 'tictactoe', 'exact', 3, 3, 3, 'draw',"
+	" 'full', 200, 210),"
+	" (3, 'unfinished', 1, 3, 'gomoku', 'freestyle', 15, 15, 5, NULL,"
+	" NULL, 300, NULL);"
+	"INSERT INTO match_moves VALUES (1, 1, 7, 3, 0), (1, 2, 8, 3, 1500),"
+	" (1, 3, 7, 4, 2600), (2, 1, 1, 1, 10), (2, 2, 0, 0, 20),"
+	" (3, 1, 7, 7, 0), (3, 2, 7, 8, 900);";
+
+/* The columns version 2 had, of every match, as one string. */
+#define V2_MATCHES                                                             \
+	"SELECT group_concat(id || status || coalesce(black_id, '-') ||"       \
+	" coalesce(white_id, '-') || coalesce(ai_level, '-') || variant ||"    \
+	" rule || rows || cols || k || coalesce(result, '-') ||"               \
+	" coalesce(reason, '-') || started_at || coalesce(ended_at, '-'),"     \
+	" ';') FROM (SELECT * FROM matches ORDER BY id)"
+#define ALL_MOVES                                                              \
+	"SELECT group_concat(match_id || ',' || ply || ',' || row || ',' ||"   \
+	" col || ',' || ms, ';') FROM (SELECT * FROM match_moves"              \
+	" ORDER BY match_id, ply)"
+#define ALL_PLAYERS                                                            \
+	"SELECT group_concat(id || username || nickname || password_hash ||"   \
+	" games || wins || losses || ties || score || rating || created_at,"   \
+	" ';') FROM (SELECT * FROM players ORDER BY id)"
+
+/* A version 2 database with matches and moves is brought to the current
+ * schema (the same as a new file's): every player, match and move kept,
+ * the matches ranked, the moves still tied to their matches. */
+static void test_migrate_v2(void)
+{
+	char path[PATH_SIZE], fresh[PATH_SIZE], want[SNAP_SIZE];
+	char players[SNAP_SIZE], matches[SNAP_SIZE], moves[SNAP_SIZE];
+	char buf[SNAP_SIZE];
+	struct store *s;
+	long long id;
+
+	new_path(fresh, "fresh.db");
+	store_close(open_ok(fresh));
+	schema_text(fresh, want);
+	new_path(path, "v2.db");
+	make_v2(path, v2_rows);
+	path_text(path, ALL_PLAYERS, 0, players);
+	path_text(path, V2_MATCHES, 0, matches);
+	path_text(path, ALL_MOVES, 0, moves);
+
+	s = open_ok(path);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 3);
+	CU_ASSERT_STRING_EQUAL(schema_text(path, buf), want);
+	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_PLAYERS, 0, buf), players);
+	CU_ASSERT_STRING_EQUAL(path_text(path, V2_MATCHES, 0, buf), matches);
+	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_MOVES, 0, buf), moves);
+	CU_ASSERT_EQUAL(path_int(path,
+				 "SELECT count(*) FROM matches WHERE"
+				 " kind = 'ranked' AND time_per_move = 0 AND"
+				 " black_name IS NULL AND white_name IS NULL",
+				 0),
+			3);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+					 "SELECT \"table\" FROM"
+					 " pragma_foreign_key_list"
+					 "('match_moves')",
+					 0, buf),
+			       "matches");
+	CU_ASSERT_STRING_EQUAL(
+		path_text(path, "PRAGMA integrity_check", 0, buf), "ok");
+	CU_ASSERT_EQUAL(
+		path_int(path, "SELECT count(*) FROM pragma_foreign_key_check",
+			 0),
+		0);
+
+	/* The old rows work with the new functions. */
+	CU_ASSERT_EQUAL(store_match_unfinished(s, 3, &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, 3);
+	CU_ASSERT_EQUAL(store_match_move(s, 3, 3, 8, 8, 2000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, 3, 4, 15, 0, 2000), STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, 3, RESULT_WHITE_WIN, REASON_RESIGN, 400),
+		STORE_OK);
+	CU_ASSERT_EQUAL(record_of(s, 3).wins, 1);
+	CU_ASSERT_EQUAL(record_of(s, 1).games, 3);
+	store_close(s);
+
+	/* Deleting a match still takes its moves with it. */
+	CU_ASSERT_EQUAL(path_exec(path, "DELETE FROM matches WHERE id = 1"),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(moves_of(path, 1), 0);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
+			5);
+}
+
+/* Open `path`, expecting the upgrade to fail and the file to keep its
+ * version 2 schema and rows. */
+static void expect_v2_kept(const char *path)
+{
+	char before[SNAP_SIZE], after[SNAP_SIZE];
+	char rows[SNAP_SIZE], again[SNAP_SIZE];
+	struct store *s = NULL;
+
+	schema_text(path, before);
+	path_text(path, V2_MATCHES, 0, rows);
+	CU_ASSERT_EQUAL(store_open(path, &s), STORE_ERR);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_EQUAL(
+		strncmp(store_errmsg(s), "cannot upgrade the database: ", 29),
+		0);
+	store_close(s);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 2);
+	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
+	CU_ASSERT_STRING_EQUAL(path_text(path, V2_MATCHES, 0, again), rows);
+}
+
+/* A version 2 database that the new tables cannot hold (a computer
+ * level version 3 does not know; a move whose match is gone) is left as
+ * it was: the rebuilt tables are rolled back with the rest. */
+static void test_migrate_v2_refused(void)
+{
+	char path[PATH_SIZE];
+
+	new_path(path, "v2-level.db");
+	make_v2(path, "INSERT INTO players (id, username, nickname,"
+		      " password_hash, created_at) VALUES"
+		      " (1, 'alice', 'A', 'h', 1);"
+		      "INSERT INTO matches (status, black_id, ai_level,"
+		      " variant, rule, rows, cols, k, started_at) VALUES"
+		      " ('unfinished', 1, 0, 'gomoku', 'freestyle', 15, 15,"
+		      " 5, 9);");
+	expect_v2_kept(path);
+
+	new_path(path, "v2-orphan.db");
+	make_v2(path, v2_rows);
+	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA foreign_keys = OFF;"
+					"DELETE FROM matches WHERE id = 2;"),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
+			7);
+	expect_v2_kept(path);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -1404,6 +2765,30 @@ static CU_TestInfo tests[] = {
 	{"reload_player sees another connection", test_reload_player},
 	{"a hash is stored only in players.password_hash",
 	 test_hash_only_in_players},
+	{"a version 2 database with matches is migrated", test_migrate_v2},
+	{"a version 2 database the new schema refuses is kept",
+	 test_migrate_v2_refused},
+	{"the schema refuses matches that do not fit their kind",
+	 test_constraints_kinds},
+	{"start, moves, undo, finish: counted once, at the end",
+	 test_match_flow},
+	{"finish: draws, timeouts, bad results, the clock",
+	 test_match_finish_kinds},
+	{"start refuses bad headers and writes nothing",
+	 test_match_start_refused},
+	{"moves out of turn, on taken cells, after the end refused",
+	 test_match_moves_refused},
+	{"an abandoned match counts for nobody", test_match_abandon},
+	{"the newest unfinished match, none when over", test_match_unfinished},
+	{"load gives back the header and every move", test_match_load},
+	{"history: newest first, pages, total, from the player", test_history},
+	{"history: the same start, newest id first", test_history_ties},
+	{"record against the computer, per level", test_computer_record},
+	{"import: one record or nothing", test_import},
+	{"killed after N moves: unfinished with N moves",
+	 test_killed_after_moves},
+	{"killed while writing: every reported move kept",
+	 test_killed_while_writing},
 	CU_TEST_INFO_NULL,
 };
 

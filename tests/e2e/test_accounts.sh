@@ -73,9 +73,11 @@ check "an account cannot play itself" has "already playing"
 check "playing yourself exits 1" status_is 1
 
 play_input "secret-pass-1\nhunter2-xyz!\n8 8\n" play alice bob
-check "end of input mid-match exits cleanly" has "counts for nobody"
+check "end of input mid-match exits cleanly" has "saved unfinished"
 check "an unfinished match counts for nobody" \
 	test "$(db 'SELECT sum(games) FROM players')" = 2
+check "the unfinished match keeps its move" \
+	test "$(db "SELECT count(*) FROM match_moves JOIN matches ON id = match_id WHERE status = 'unfinished'")" = 1
 
 for i in 1 2 3 4 5; do play_input 'bad-guess-xx\n' passwd dave; done
 play_input 'long-enough-1\n' passwd dave
@@ -99,8 +101,10 @@ check "stats shows the record" has "Games 1: 0 won, 1 lost, 0 tied"
 play_input '' stats nobody
 check "stats of an unknown player exits 1" status_is 1
 
-# The menus: log in, play a ranked match, see my record, log out, quit.
-play_input "2\nalice\nsecret-pass-1\n1\nbob\nnew-password-7\n${FIVE}3\n4\n0\n0\n" --seed 3
+# The menus: log in (the unfinished match is offered: not now), play a
+# ranked match, see my record, log out, quit.
+play_input "2\nalice\nsecret-pass-1\n0\n1\nbob\nnew-password-7\n${FIVE}3\n4\n0\n0\n" --seed 3
+check "logging in offers the unfinished match" has "You have an unfinished match"
 check "the menus run a whole ranked match" has "wins with 5 in a row"
 check "the menu match is recorded" \
 	test "$(db "SELECT count(*) FROM matches WHERE result IS NOT NULL")" = 2

@@ -1,0 +1,86 @@
+/* ai.h -- the computer player: picks a move for the side to move.
+ *
+ * Pure C: no I/O, no globals. Everything the player remembers lives in a
+ * struct ai that the caller creates, owns and frees, so two players can
+ * think at the same time (one call at a time on each struct ai). The only
+ * outside thing it reads is a monotonic clock, to keep to its budget.
+ *
+ * Levels:
+ *   1 beginner  a random empty cell near the stones (the centre first)
+ *   2 easy      one-ply pattern scores: wins, blocks, then the best-looking
+ *               cell, random among near-equal ones
+ *   3 medium    a shallow alpha-beta search (depth 2 to 4)
+ *   4 hard      iterative deepening, a transposition table and a search
+ *               for forced wins by continuous fours (VCF)
+ *   5 expert    the same with a larger budget and table, and forced wins
+ *               by threes as well (VCT)
+ * Every level from 2 up plays a winning move when it has one and blocks
+ * the opponent's winning move otherwise. Works on every board board.h
+ * accepts, with either rule (under RULE_EXACT overlines never count).
+ *
+ * Repeatable: the same position, seed, level and limits give the same move
+ * whenever the time budget is not what stopped the search; a node limit
+ * (max_nodes) bounds the work independently of the machine's speed.
+ */
+#ifndef GOMOKU_AI_H
+#define GOMOKU_AI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+#define AI_LEVEL_MIN 1
+#define AI_LEVEL_MAX 5
+
+/* Scores are from the side to move's point of view. AI_SCORE_WIN - n is
+ * a forced win n plies (moves of either side) away, -(AI_SCORE_WIN - n)
+ * a forced loss; anything at or beyond +-AI_SCORE_WIN_MIN is one of
+ * those. Other scores are estimates well inside that range. */
+#define AI_SCORE_WIN	 1000000
+#define AI_SCORE_WIN_MIN (AI_SCORE_WIN - 10000)
+
+struct ai_config {
+	int level;	     /* AI_LEVEL_MIN..AI_LEVEL_MAX, clamped */
+	int time_ms;	     /* budget per move; 0 = the level's default */
+	size_t tt_bytes;     /* transposition table; 0 = the level's default */
+	uint64_t seed;	     /* the random choices (levels 1-2, variety) */
+	long long max_nodes; /* stop after this many nodes; 0 = no limit */
+};
+
+struct ai_result {
+	int row, col;	 /* the move, 0-based; always an empty cell */
+	int score;	 /* estimate for the side that moves, see above */
+	int depth;	 /* deepest full iteration (0 for levels 1-2) */
+	long long nodes; /* positions searched, threat search included */
+	int elapsed_ms;	 /* time taken by the call */
+};
+
+/* Fill *cfg with level `level`'s defaults (clamped to 1..5): its time
+ * budget, table size, seed 0 and no node limit. */
+void ai_config_default(struct ai_config *cfg, int level);
+
+/* The default time budget of `level` in milliseconds (clamped). */
+int ai_level_time_ms(int level);
+
+/* A new computer player configured by *cfg (copied; NULL means level 3
+ * defaults). Return it, or NULL when out of memory. Free with ai_free(). */
+struct ai *ai_create(const struct ai_config *cfg);
+
+/* Free a player made by ai_create(). Accepts NULL. */
+void ai_free(struct ai *ai);
+
+/* Change the time budget (0 = the level's default) and the node limit
+ * (0 = none) used by the next calls to ai_choose(). */
+void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes);
+
+/* Choose a move for the side to move on b (not modified) and write it,
+ * with the search's figures, to *out. The call returns within the time
+ * budget (plus a few milliseconds); when `stop` is not NULL and *stop
+ * becomes non-zero it returns early with the best move found so far.
+ * Return 0 with an empty cell in *out, or -1 (*out untouched) when the
+ * game on b is already over. */
+int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
+	      struct ai_result *out);
+
+#endif

@@ -1,0 +1,381 @@
+/* ai.c -- the computer player: the public calls, the five levels and the
+ * time budget. The board, the search and the threat search live in
+ * ai_pos.c, ai_search.c and ai_threat.c (see ai_internal.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_internal.h"
+
+#define NS_PER_MS 1000000LL
+#define VC_ENTRIES ((size_t)1 << 16)
+#define VCF_MOVES 20 /* attacker moves a VCF may take */
+#define VCT_MOVES 6  /* threats a VCT may take */
+
+/* What each level does: budget (ms), table size, deepest iteration,
+ * moves tried at a quiet node, VCF, VCT. */
+static const struct ai_params level_params[AI_LEVEL_MAX] = {
+	{10, 0, 0, 0, 0, 0},
+	{20, 0, 0, 0, 0, 0},
+	{200, (size_t)1 << 20, 4, 10, 0, 0},
+	{500, (size_t)4 << 20, 40, 14, 1, 0},
+	{1000, (size_t)16 << 20, 60, 18, 1, 1},
+};
+
+/* ==== Configuration ==================================================== */
+
+/* Return level clamped to AI_LEVEL_MIN..AI_LEVEL_MAX. */
+static int clamp_level(int level)
+{
+	if (level < AI_LEVEL_MIN)
+		return AI_LEVEL_MIN;
+	if (level > AI_LEVEL_MAX)
+		return AI_LEVEL_MAX;
+	return level;
+}
+
+/* Return the default time budget of `level` in milliseconds. */
+int ai_level_time_ms(int level)
+{
+	return level_params[clamp_level(level) - 1].time_ms;
+}
+
+/* Fill *cfg with the defaults of `level`. */
+void ai_config_default(struct ai_config *cfg, int level)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->level = clamp_level(level);
+	cfg->time_ms = level_params[cfg->level - 1].time_ms;
+	cfg->tt_bytes = level_params[cfg->level - 1].tt_bytes;
+}
+
+/* Return the largest power of two of entries of `size` bytes that fits
+ * in `bytes`, at least one. */
+static size_t table_entries(size_t bytes, size_t size)
+{
+	size_t n = 1;
+
+	while (n * 2 * size <= bytes)
+		n *= 2;
+	return n;
+}
+
+/* Allocate the tables the level needs. Return 0, or -1 when out of
+ * memory. */
+static int alloc_tables(struct ai *ai)
+{
+	size_t n;
+
+	if (ai->cfg.level < 3)
+		return 0;
+	n = table_entries(ai->par.tt_bytes, sizeof(*ai->tt));
+	ai->tt = calloc(n, sizeof(*ai->tt));
+	if (ai->tt == NULL)
+		return -1;
+	ai->tt_mask = n - 1;
+	if (!ai->par.vcf)
+		return 0;
+	ai->vc = calloc(VC_ENTRIES, sizeof(*ai->vc));
+	if (ai->vc == NULL)
+		return -1;
+	ai->vc_mask = VC_ENTRIES - 1;
+	return 0;
+}
+
+/* Return a new player configured by *cfg, or NULL when out of memory. */
+struct ai *ai_create(const struct ai_config *cfg)
+{
+	struct ai_config def;
+	struct ai *ai;
+
+	if (cfg == NULL) {
+		ai_config_default(&def, 3);
+		cfg = &def;
+	}
+	ai = calloc(1, sizeof(*ai));
+	if (ai == NULL)
+		return NULL;
+	ai->cfg = *cfg;
+	ai->cfg.level = clamp_level(cfg->level);
+	ai->par = level_params[ai->cfg.level - 1];
+	if (cfg->tt_bytes > 0)
+		ai->par.tt_bytes = cfg->tt_bytes;
+	ai_set_limits(ai, cfg->time_ms, cfg->max_nodes);
+	ai_pos_keys(ai->zob);
+	if (alloc_tables(ai) != 0)
+		goto out_free_ai;
+	return ai;
+
+out_free_ai:
+	ai_free(ai);
+	return NULL;
+}
+
+/* Free a player made by ai_create(). Accepts NULL. */
+void ai_free(struct ai *ai)
+{
+	if (ai == NULL)
+		return;
+	free(ai->tt);
+	free(ai->vc);
+	free(ai);
+}
+
+/* Set the time budget (0 = level default) and node limit (0 = none). */
+void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes)
+{
+	ai->par.time_ms = time_ms > 0 ? time_ms
+				      : level_params[ai->cfg.level - 1].time_ms;
+	ai->max_nodes = max_nodes > 0 ? max_nodes : 0;
+}
+
+/* ==== Levels 1 and 2 =================================================== */
+
+/* Return a random cell within one of the centre of an empty board. */
+static int near_centre(struct ai *ai)
+{
+	const struct ai_pos *p = &ai->pos;
+	int cells[9], n = 0, dr, dc, r, c;
+
+	for (dr = -1; dr <= 1; dr++) {
+		for (dc = -1; dc <= 1; dc++) {
+			r = p->rows / 2 + dr;
+			c = p->cols / 2 + dc;
+			if (r >= 0 && r < p->rows && c >= 0 && c < p->cols)
+				cells[n++] = ai_pos_index(p, r, c);
+		}
+	}
+	return cells[rng_below(&ai->rng, (uint32_t)n)];
+}
+
+/* Level 1: a random empty cell within two of a stone. */
+static int random_move(struct ai *ai)
+{
+	int moves[AI_MAX_MOVES], n;
+
+	if (ai->pos.nstones == 0)
+		return near_centre(ai);
+	n = ai_pos_candidates(&ai->pos, moves);
+	return moves[rng_below(&ai->rng, (uint32_t)n)];
+}
+
+/* Return the cell that wins now for the side to move, else the one that
+ * blocks the opponent's win, else -1. */
+static int urgent_move(const struct ai_pos *p)
+{
+	int w = ai_pos_win_cell(p, p->side);
+
+	if (w >= 0)
+		return w;
+	return ai_pos_win_cell(p, 3 - p->side);
+}
+
+/* Level 2: win, block, else a random cell among those whose one-ply
+ * value is within a tenth of the best. */
+static int greedy_move(struct ai *ai)
+{
+	const struct ai_pos *p = &ai->pos;
+	int moves[AI_MAX_MOVES], good[AI_MAX_MOVES], n, i, ngood = 0;
+	int best = 0, v;
+
+	if (p->nstones == 0)
+		return ai_pos_index(p, p->rows / 2, p->cols / 2);
+	v = urgent_move(p);
+	if (v >= 0)
+		return v;
+	n = ai_pos_candidates(p, moves);
+	for (i = 0; i < n; i++) {
+		v = ai_move_value(p, moves[i], p->side);
+		if (v > best)
+			best = v;
+	}
+	for (i = 0; i < n; i++) {
+		v = ai_move_value(p, moves[i], p->side);
+		if (v >= best - best / 10)
+			good[ngood++] = moves[i];
+	}
+	return good[rng_below(&ai->rng, (uint32_t)ngood)];
+}
+
+/* ==== Levels 3 to 5 ==================================================== */
+
+/* Run `part` of the budget (nodes and time, in eighths) on a threat
+ * search for the side to move. Return 1 with *first when it wins. */
+static int threat_part(struct ai *ai, int vct, int eighths, int *first)
+{
+	long long nodes = ai->max_nodes * eighths / 8;
+	long long ns = (long long)ai->par.time_ms * NS_PER_MS * eighths / 8;
+	int won;
+
+	if (ai_stopped(ai))
+		return 0;
+	ai_part_begin(ai, nodes > 0 ? nodes : 0, ns);
+	if (vct)
+		won = ai_vct(ai, VCT_MOVES, first);
+	else
+		won = ai_vcf(ai, VCF_MOVES, first);
+	ai_part_end(ai);
+	return won;
+}
+
+/* Return 1 when the opponent, were it to move now, has a forced win of
+ * the kind asked for (VCF, or VCT with vct set). */
+static int opponent_wins(struct ai *ai, int vct, int eighths)
+{
+	int won, first;
+
+	ai_pos_pass(&ai->pos);
+	won = threat_part(ai, vct, eighths, &first);
+	ai_pos_pass(&ai->pos);
+	return won;
+}
+
+/* The opponent has a forced win: keep the moves of moves[0..n-1] (or of
+ * every candidate) after which it has none. Return how many are kept;
+ * moves[] is left alone when none is found. */
+static int keep_defences(struct ai *ai, int *moves, int n, int vct)
+{
+	int all[AI_MAX_MOVES], kept[AI_MAX_MOVES], m, i, nk = 0, won, first;
+
+	m = vct ? n : ai_gen_moves(ai, all, 0, 0, 0);
+	if (vct)
+		memcpy(all, moves, (size_t)n * sizeof(*moves));
+	ai_part_begin(ai, ai->max_nodes / 4, ai->par.time_ms * NS_PER_MS / 4);
+	for (i = 0; i < m && !ai_stopped(ai); i++) {
+		ai_pos_make(&ai->pos, all[i]);
+		won = vct ? ai_vct(ai, VCT_MOVES, &first)
+			  : ai_vcf(ai, VCF_MOVES, &first);
+		ai_pos_unmake(&ai->pos);
+		if (!won && !ai_stopped(ai))
+			kept[nk++] = all[i];
+	}
+	ai_part_end(ai);
+	if (nk == 0)
+		return n;
+	memcpy(moves, kept, (size_t)nk * sizeof(*moves));
+	return nk;
+}
+
+/* Return the deepest sensible iteration: the level's, or to the end of
+ * the game on nearly full boards. */
+static int depth_cap(const struct ai *ai)
+{
+	int empty = ai->pos.rows * ai->pos.cols - ai->pos.nstones;
+
+	if (empty <= 10 && empty > ai->par.max_depth)
+		return empty;
+	return ai->par.max_depth;
+}
+
+/* Look for a forced win of our own by threats. Return the first move,
+ * or -1. */
+static int attack(struct ai *ai)
+{
+	int first;
+
+	if (!ai->par.vcf)
+		return -1;
+	if (threat_part(ai, 0, 1, &first))
+		return first;
+	if (ai->par.vct && threat_part(ai, 1, 2, &first))
+		return first;
+	return -1;
+}
+
+/* Levels 3-5: tactics, threat search, then alpha-beta among the moves
+ * that survive the opponent's threats. Sets res->score and depth. */
+static int search_move(struct ai *ai, struct ai_result *res)
+{
+	struct ai_pos *p = &ai->pos;
+	int moves[AI_MAX_MOVES], n, best, save = ai->par.max_depth;
+
+	if (p->nstones == 0)
+		return ai_pos_index(p, p->rows / 2, p->cols / 2);
+	best = urgent_move(p);
+	if (best >= 0)
+		return best;
+	best = attack(ai);
+	if (best >= 0) {
+		res->score = AI_SCORE_WIN_MIN;
+		return best;
+	}
+	n = ai_gen_moves(ai, moves, 0, ai->par.width + 6, 1);
+	if (ai->par.vcf && n > 1 && opponent_wins(ai, 0, 1))
+		n = keep_defences(ai, moves, n, 0);
+	else if (ai->par.vct && n > 1 && opponent_wins(ai, 1, 1))
+		n = keep_defences(ai, moves, n, 1);
+	ai->par.max_depth = depth_cap(ai);
+	ai_search_root(ai, moves, n, &best, &res->score, &res->depth);
+	ai->par.max_depth = save;
+	return best;
+}
+
+/* ==== Choosing a move ================================================== */
+
+/* Start the clock and the counters of one call. */
+static void begin(struct ai *ai, const volatile int *stop)
+{
+	ai->stop = stop;
+	ai->nodes = 0;
+	ai->aborted = 0;
+	ai_part_end(ai);
+	ai->start_ns = ai_now_ns();
+	ai->deadline_ns = ai->start_ns + (long long)ai->par.time_ms * NS_PER_MS;
+	ai_search_reset(ai);
+}
+
+/* Return the first empty cell of the position (a last resort). */
+static int first_empty(const struct ai_pos *p)
+{
+	int r, c, idx;
+
+	for (r = 0; r < p->rows; r++) {
+		for (c = 0; c < p->cols; c++) {
+			idx = ai_pos_index(p, r, c);
+			if (p->cell[idx] == AI_EMPTY)
+				return idx;
+		}
+	}
+	return -1;
+}
+
+/* Return the move of the configured level; fill res's score and depth. */
+static int level_move(struct ai *ai, struct ai_result *res)
+{
+	switch (ai->cfg.level) {
+	case 1:
+		return random_move(ai);
+	case 2:
+		return greedy_move(ai);
+	default:
+		return search_move(ai, res);
+	}
+}
+
+/* Choose a move for the side to move on b; see the header. */
+int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
+	      struct ai_result *out)
+{
+	struct ai_result res;
+	struct ai_pos *p = &ai->pos;
+	int idx;
+
+	if (b->state != BOARD_PLAYING || b->nmoves >= b->rows * b->cols ||
+	    !board_shape_valid(b->rows, b->cols, b->k))
+		return -1;
+	memset(&res, 0, sizeof(res));
+	begin(ai, stop);
+	ai_pos_load(p, b, ai->zob);
+	if (first_empty(p) < 0)
+		return -1;
+	rng_seed(&ai->rng, ai->cfg.seed ^ p->hash);
+	idx = level_move(ai, &res);
+	if (idx < 0 || p->cell[idx] != AI_EMPTY)
+		idx = first_empty(p);
+	res.row = ai_pos_row(p, idx);
+	res.col = ai_pos_col(p, idx);
+	res.nodes = ai->nodes;
+	res.elapsed_ms = (int)((ai_now_ns() - ai->start_ns) / NS_PER_MS);
+	*out = res;
+	return 0;
+}

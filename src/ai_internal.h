@@ -1,0 +1,219 @@
+/* ai_internal.h -- what the ai*.c files share; not part of the contract.
+ *
+ * ai_pos.c     the engine's own board: padded cells, Zobrist hash and the
+ *              pattern of every empty cell, kept up to date move by move
+ * ai_search.c  alpha-beta (negamax PVS) with a transposition table
+ * ai_threat.c  threat-space search: VCF (fours) and VCT (threes too)
+ * ai.c         the public calls, the levels and the clock
+ */
+#ifndef GOMOKU_AI_INTERNAL_H
+#define GOMOKU_AI_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ai.h"
+#include "board.h"
+#include "rng.h"
+
+/* A ring of AI_PAD wall cells surrounds the grid, so line scans stop at a
+ * wall and the 5x5 neighbourhood of a cell never leaves the array. */
+#define AI_PAD      2
+#define AI_SIDE_MAX (BOARD_MAX_SIZE + 2 * AI_PAD)
+#define AI_CELLS    (AI_SIDE_MAX * AI_SIDE_MAX)
+#define AI_MAX_PLY  96
+#define AI_MAX_MOVES BOARD_MAX_CELLS
+
+/* Cell contents. The colours are 1 and 2, so 3 - c is the other. */
+enum { AI_EMPTY = 0, AI_BLACK = 1, AI_WHITE = 2, AI_WALL = 3 };
+
+/* What one line through an empty cell becomes when a colour plays there,
+ * weakest first. OPEN4 has two winning cells, FOUR one; OPEN3 can become
+ * an OPEN4 in one more move, THREE only a FOUR. */
+enum ai_pattern {
+	PAT_NONE,
+	PAT_ONE,
+	PAT_TWO,
+	PAT_OPEN2,
+	PAT_THREE,
+	PAT_OPEN3,
+	PAT_FOUR,
+	PAT_OPEN4,
+	PAT_WIN,
+	PAT_COUNT
+};
+
+/* What a move on an empty cell makes for a colour, its four lines taken
+ * together, weakest first. From CAT_FOUR up the move threatens to win at
+ * once; FLEX4 (an open four or two fours) cannot be stopped. */
+enum ai_category {
+	CAT_NONE,
+	CAT_LOW,
+	CAT_OPEN3,
+	CAT_33,
+	CAT_FOUR,
+	CAT_43,
+	CAT_FLEX4,
+	CAT_WIN,
+	CAT_COUNT
+};
+
+struct ai_pos {
+	int rows, cols, k, exact;
+	int w;                 /* row stride of the padded array */
+	int dir[4];            /* index steps: across, down, two diagonals */
+	int side;              /* colour to move */
+	int nstones;
+	int nmade;             /* moves made since ai_pos_load() */
+	int box[4];            /* min row, max row, min col, max col */
+	uint64_t hash;         /* stones and side to move */
+	const uint64_t *zob;   /* [AI_CELLS * 2 + 1] keys, owned by struct ai */
+	long sum[3];           /* by colour: total value of the empty cells */
+	int cnt[3][CAT_COUNT]; /* by colour: empty cells in each category */
+	unsigned char cell[AI_CELLS];
+	unsigned char near[AI_CELLS]; /* stones in the 5x5 square around */
+	unsigned char pat[AI_CELLS][2][4]; /* [colour - 1][direction] */
+	unsigned char cat[AI_CELLS][2];
+	int val[AI_CELLS][2];
+	int played[AI_MAX_MOVES];  /* cells in the order played */
+	int oldbox[AI_MAX_MOVES][4];
+};
+
+/* A transposition table entry. */
+struct ai_tt {
+	uint64_t key;
+	int32_t score;
+	int16_t move;
+	int8_t depth;
+	uint8_t flags; /* bound in the low 2 bits, generation above */
+};
+
+/* A threat-search cache entry: a position already proved or refuted. */
+struct ai_vc {
+	uint64_t key;
+	int16_t move;  /* the first move of a win */
+	int8_t depth;  /* remaining depth of the search that refuted it */
+	int8_t result; /* 1 won, 0 not found */
+	uint8_t gen;
+};
+
+/* How one level searches. */
+struct ai_params {
+	int time_ms;
+	size_t tt_bytes;
+	int max_depth;   /* iterative deepening stops here */
+	int width;       /* moves tried at a quiet node */
+	int vcf;         /* use the VCF search */
+	int vct;         /* use the VCT search */
+};
+
+struct ai {
+	struct ai_config cfg;
+	struct ai_params par;
+	long long max_nodes;
+	struct ai_pos pos;
+	uint64_t zob[AI_CELLS * 2 + 1];
+	struct ai_tt *tt;
+	size_t tt_mask;
+	struct ai_vc *vc;
+	size_t vc_mask;
+	uint8_t gen;
+	/* one search */
+	struct rng rng;
+	const volatile int *stop;
+	long long nodes;
+	long long start_ns, deadline_ns;
+	int aborted;          /* the whole search must stop */
+	long long sub_cap;    /* a part's node limit (0 = none) */
+	long long sub_deadline_ns;
+	int sub_hit;          /* that part must stop */
+	int killer[AI_MAX_PLY][2];
+	int history[2][AI_CELLS];
+};
+
+/* ==== ai_pos.c ==== */
+
+/* Fill the Zobrist keys zob[AI_CELLS * 2 + 1] from a fixed seed. */
+void ai_pos_keys(uint64_t *zob);
+
+/* Load b into p (keys from zob). */
+void ai_pos_load(struct ai_pos *p, const struct board *b,
+		 const uint64_t *zob);
+
+/* The padded index of board cell (row, col), and back. */
+int ai_pos_index(const struct ai_pos *p, int row, int col);
+int ai_pos_row(const struct ai_pos *p, int idx);
+int ai_pos_col(const struct ai_pos *p, int idx);
+
+/* Play the side to move on the empty cell idx; the other side moves next. */
+void ai_pos_make(struct ai_pos *p, int idx);
+
+/* Take back the last ai_pos_make(). */
+void ai_pos_unmake(struct ai_pos *p);
+
+/* Let the other side move without playing (hash and side only). */
+void ai_pos_pass(struct ai_pos *p);
+
+/* The candidate cells: empty cells within two of a stone (the centre
+ * on an empty board). Write up to AI_MAX_MOVES into out; return how
+ * many. */
+int ai_pos_candidates(const struct ai_pos *p, int *out);
+
+/* Write the empty cells where colour c is in category >= cat into out;
+ * return how many. */
+int ai_pos_cells_at_least(const struct ai_pos *p, int c, int cat, int *out);
+
+/* The first empty cell where colour c wins at once, or -1. */
+int ai_pos_win_cell(const struct ai_pos *p, int c);
+
+/* Static score for the side to move (no forced result found). */
+int ai_pos_eval(const struct ai_pos *p);
+
+/* ==== ai_threat.c ==== */
+
+/* Look for a win by continuous fours for the side to move, within
+ * `depth` of its moves. Return 1 and the first move in *first, or 0. */
+int ai_vcf(struct ai *ai, int depth, int *first);
+
+/* The same by fours and open threes (VCT). */
+int ai_vct(struct ai *ai, int depth, int *first);
+
+/* ==== ai_search.c ==== */
+
+/* Clear the transposition table and search memory for a new search. */
+void ai_search_reset(struct ai *ai);
+
+/* Search the position to iterative depths among the n moves in
+ * moves[] (reordered). Write the best into *best, its score into *score
+ * and the last full depth into *depth. Return 0, or -1 when stopped
+ * before any move was searched (*best is then moves[0]). */
+int ai_search_root(struct ai *ai, int *moves, int n, int *best, int *score,
+		   int *depth);
+
+/* Write the moves worth trying for the side to move into moves[],
+ * best first: only fours and blocks when the opponent threatens an open
+ * four, else the `width` best-looking candidates (all when width is 0).
+ * With noise, break near-ties at random. Return how many. */
+int ai_gen_moves(struct ai *ai, int *moves, int ply, int width, int noise);
+
+/* Nanoseconds on the monotonic clock. */
+long long ai_now_ns(void);
+
+/* Count a node; return 1 when the search (or the current part of it)
+ * must stop: the time, the node limit or the stop flag. */
+int ai_tick(struct ai *ai);
+
+/* Return 1 when the search (or the current part) has been told to stop. */
+int ai_stopped(const struct ai *ai);
+
+/* Limit the next part of the search to `nodes` more nodes (0 = no
+ * limit) and `ns` more nanoseconds (0 = no limit); ai_part_end() lifts
+ * the limits again. */
+void ai_part_begin(struct ai *ai, long long nodes, long long ns);
+void ai_part_end(struct ai *ai);
+
+/* How good cell idx looks for `side`: its own value there plus most of
+ * the opponent's. */
+int ai_move_value(const struct ai_pos *p, int idx, int side);
+
+#endif

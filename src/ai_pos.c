@@ -1,0 +1,492 @@
+/* ai_pos.c -- the engine's own board: padded cells, a Zobrist hash and,
+ * for every empty cell, what each colour would make there.
+ *
+ * Patterns. For an empty cell e, a direction and a colour x, look at the
+ * K-cell windows of the line through e that hold e, no other colour and
+ * no wall (under RULE_EXACT also no x just outside, which would make an
+ * overline). With x placed on e, the fullest window tells the pattern:
+ * K stones win; K-1 make a four (an open four when the windows leave two
+ * different winning cells); K-2 make a three (open when one more stone
+ * can leave two winning cells); and so on. A stone changes only cells
+ * within K of it on its four lines, so make and unmake refresh just
+ * those, and keep per-colour totals (values and category counts) that
+ * the evaluation reads in constant time.
+ */
+#include <string.h>
+
+#include "ai_internal.h"
+
+/* Longest stretch read on each side of a cell: K, at most. */
+#define LINE_MAX (2 * BOARD_MAX_SIZE + 1)
+
+/* The value of one line pattern for the colour that would play there. */
+static const int pat_value[PAT_COUNT] = {0, 1, 6, 20, 30, 100, 120, 600,
+					 5000};
+
+/* The bonus of a category on top of its lines' values. */
+static const int cat_bonus[CAT_COUNT] = {0, 0, 0, 300, 0, 500, 1500, 10000};
+
+/* ==== Cells and keys =================================================== */
+
+/* Fill the Zobrist keys (two per cell, one for the side to move) from a
+ * fixed seed, so hashes are the same on every run. */
+void ai_pos_keys(uint64_t *zob)
+{
+	struct rng r;
+	int i;
+
+	rng_seed(&r, UINT64_C(0x676f6d6f6b75));
+	for (i = 0; i < AI_CELLS * 2 + 1; i++)
+		zob[i] = rng_next(&r);
+}
+
+/* Return the padded index of board cell (row, col). */
+int ai_pos_index(const struct ai_pos *p, int row, int col)
+{
+	return (row + AI_PAD) * p->w + col + AI_PAD;
+}
+
+/* Return the board row of padded index idx. */
+int ai_pos_row(const struct ai_pos *p, int idx)
+{
+	return idx / p->w - AI_PAD;
+}
+
+/* Return the board column of padded index idx. */
+int ai_pos_col(const struct ai_pos *p, int idx)
+{
+	return idx % p->w - AI_PAD;
+}
+
+/* Return the Zobrist key of colour c on cell idx. */
+static uint64_t key_of(const struct ai_pos *p, int idx, int c)
+{
+	return p->zob[idx * 2 + c - 1];
+}
+
+/* Return the key that marks white to move. */
+static uint64_t side_key(const struct ai_pos *p)
+{
+	return p->zob[AI_CELLS * 2];
+}
+
+/* ==== Patterns ========================================================= */
+
+/* Read the line through e along `step` for colour x into v[0..2k], e in
+ * the middle: 1 for x (and e itself), 0 empty, -1 blocked (the other
+ * colour, a wall, or anything past them). */
+static void read_line(const struct ai_pos *p, int e, int step, int x,
+		      signed char *v)
+{
+	int k = p->k, i, sign, c = AI_EMPTY;
+
+	v[k] = 1;
+	for (sign = -1; sign <= 1; sign += 2) {
+		int blocked = 0;
+
+		for (i = 1; i <= k; i++) {
+			if (!blocked) {
+				c = p->cell[e + sign * i * step];
+				blocked = c != AI_EMPTY && c != x;
+			}
+			v[k + sign * i] =
+				(signed char)(blocked ? -1 : c == x ? 1 : 0);
+		}
+	}
+}
+
+/* Count x in every K-window v[a..a+k-1], a = 1..k, into cnt[a]; -1 when
+ * the window is blocked or, under the exact rule, flanked by x. Return
+ * the highest count, 0 when no window is open. */
+static int count_windows(const signed char *v, int k, int exact, int *cnt)
+{
+	int a, i, n = 0, bad = 0, best = 0;
+
+	for (i = 1; i < 1 + k; i++) {
+		n += v[i] == 1;
+		bad += v[i] < 0;
+	}
+	for (a = 1; a <= k; a++) {
+		if (a > 1) {
+			n += (v[a + k - 1] == 1) - (v[a - 1] == 1);
+			bad += (v[a + k - 1] < 0) - (v[a - 1] < 0);
+		}
+		cnt[a] = -1;
+		if (bad || (exact && (v[a - 1] == 1 || v[a + k] == 1)))
+			continue;
+		cnt[a] = n;
+		if (n > best)
+			best = n;
+	}
+	return best;
+}
+
+/* Return a mask of the empty cells of the windows holding `want`
+ * stones; when partner is not NULL, also record in it which empties
+ * share a window (windows with two empties). */
+static uint64_t window_empties(const signed char *v, int k, const int *cnt,
+			       int want, uint64_t *partner)
+{
+	uint64_t mask = 0;
+	int a, i, e[2], ne;
+
+	for (a = 1; a <= k; a++) {
+		if (cnt[a] != want)
+			continue;
+		ne = 0;
+		for (i = a; i < a + k; i++) {
+			if (v[i] == 0 && ne < 2)
+				e[ne++] = i;
+		}
+		mask |= (uint64_t)1 << e[0];
+		if (partner != NULL && ne == 2) {
+			mask |= (uint64_t)1 << e[1];
+			partner[e[0]] |= (uint64_t)1 << e[1];
+			partner[e[1]] |= (uint64_t)1 << e[0];
+		}
+	}
+	return mask;
+}
+
+/* Return true when mask has two bits or more. */
+static int two_bits(uint64_t mask)
+{
+	return (mask & (mask - 1)) != 0;
+}
+
+/* Return PAT_OPEN3 when one more stone can leave two winning cells (two
+ * (K-2)-windows share exactly one empty), else PAT_THREE. */
+static int three_kind(const signed char *v, int k, const int *cnt)
+{
+	uint64_t partner[LINE_MAX];
+	int i;
+
+	memset(partner, 0, sizeof(partner[0]) * (size_t)(2 * k + 1));
+	window_empties(v, k, cnt, k - 2, partner);
+	for (i = 0; i <= 2 * k; i++) {
+		if (two_bits(partner[i]))
+			return PAT_OPEN3;
+	}
+	return PAT_THREE;
+}
+
+/* Return how many windows hold exactly `want` stones. */
+static int windows_with(const int *cnt, int k, int want)
+{
+	int a, n = 0;
+
+	for (a = 1; a <= k; a++)
+		n += cnt[a] == want;
+	return n;
+}
+
+/* Return the pattern colour x makes on the line through empty cell e
+ * along direction d. */
+static int line_pattern(const struct ai_pos *p, int e, int d, int x)
+{
+	signed char v[LINE_MAX];
+	int cnt[BOARD_MAX_SIZE + 1];
+	int k = p->k, m;
+
+	read_line(p, e, p->dir[d], x, v);
+	m = count_windows(v, k, p->exact, cnt);
+	if (m == 0)
+		return PAT_NONE;
+	if (m == k)
+		return PAT_WIN;
+	if (m == k - 1)
+		return two_bits(window_empties(v, k, cnt, m, NULL)) ? PAT_OPEN4
+								    : PAT_FOUR;
+	if (m == k - 2)
+		return three_kind(v, k, cnt);
+	if (m == k - 3)
+		return windows_with(cnt, k, m) >= 2 ? PAT_OPEN2 : PAT_TWO;
+	return PAT_ONE;
+}
+
+/* Return the category of a cell whose four lines make pat[0..3]. */
+static int category(const unsigned char *pat)
+{
+	int n[PAT_COUNT] = {0};
+	int d;
+
+	for (d = 0; d < 4; d++)
+		n[pat[d]]++;
+	if (n[PAT_WIN])
+		return CAT_WIN;
+	if (n[PAT_OPEN4] || n[PAT_FOUR] >= 2)
+		return CAT_FLEX4;
+	if (n[PAT_FOUR] && n[PAT_OPEN3])
+		return CAT_43;
+	if (n[PAT_FOUR])
+		return CAT_FOUR;
+	if (n[PAT_OPEN3] >= 2)
+		return CAT_33;
+	if (n[PAT_OPEN3])
+		return CAT_OPEN3;
+	return n[PAT_NONE] == 4 ? CAT_NONE : CAT_LOW;
+}
+
+/* Recompute the category and value of cell e for both colours from its
+ * stored patterns (nothing for a stone) and update the totals. */
+static void refresh_cell(struct ai_pos *p, int e)
+{
+	int x, cat, val, d;
+
+	for (x = 1; x <= 2; x++) {
+		const unsigned char *pat = p->pat[e][x - 1];
+
+		cat = CAT_NONE;
+		val = 0;
+		if (p->cell[e] == AI_EMPTY) {
+			cat = category(pat);
+			val = cat_bonus[cat];
+			for (d = 0; d < 4; d++)
+				val += pat_value[pat[d]];
+		}
+		p->sum[x] += val - p->val[e][x - 1];
+		p->cnt[x][p->cat[e][x - 1]]--;
+		p->cnt[x][cat]++;
+		p->val[e][x - 1] = val;
+		p->cat[e][x - 1] = (unsigned char)cat;
+	}
+}
+
+/* Recompute both colours' patterns of empty cell e along direction d. */
+static void refresh_pattern(struct ai_pos *p, int e, int d)
+{
+	p->pat[e][0][d] = (unsigned char)line_pattern(p, e, d, AI_BLACK);
+	p->pat[e][1][d] = (unsigned char)line_pattern(p, e, d, AI_WHITE);
+}
+
+/* After cell idx changed, refresh every empty cell within K of it on its
+ * four lines, and idx itself. */
+static void refresh_around(struct ai_pos *p, int idx)
+{
+	int d, sign, i, e;
+
+	for (d = 0; d < 4; d++) {
+		for (sign = -1; sign <= 1; sign += 2) {
+			for (i = 1; i <= p->k; i++) {
+				e = idx + sign * i * p->dir[d];
+				if (p->cell[e] == AI_WALL)
+					break;
+				if (p->cell[e] != AI_EMPTY)
+					continue;
+				refresh_pattern(p, e, d);
+				refresh_cell(p, e);
+			}
+		}
+		if (p->cell[idx] == AI_EMPTY)
+			refresh_pattern(p, idx, d);
+	}
+	refresh_cell(p, idx);
+}
+
+/* ==== Loading, making and unmaking ===================================== */
+
+/* Add `delta` to the stone count of the 5x5 square around idx. */
+static void touch_near(struct ai_pos *p, int idx, int delta)
+{
+	int dr, dc;
+
+	for (dr = -2; dr <= 2; dr++) {
+		for (dc = -2; dc <= 2; dc++)
+			p->near[idx + dr * p->w + dc] = (unsigned char)(
+				p->near[idx + dr * p->w + dc] + delta);
+	}
+}
+
+/* Grow the stones' bounding box to hold cell idx. */
+static void grow_box(struct ai_pos *p, int idx)
+{
+	int r = ai_pos_row(p, idx), c = ai_pos_col(p, idx);
+
+	if (r < p->box[0])
+		p->box[0] = r;
+	if (r > p->box[1])
+		p->box[1] = r;
+	if (c < p->box[2])
+		p->box[2] = c;
+	if (c > p->box[3])
+		p->box[3] = c;
+}
+
+/* Put colour c on empty cell idx without refreshing patterns. */
+static void put_stone(struct ai_pos *p, int idx, int c)
+{
+	p->cell[idx] = (unsigned char)c;
+	p->hash ^= key_of(p, idx, c);
+	p->nstones++;
+	touch_near(p, idx, 1);
+	grow_box(p, idx);
+}
+
+/* Set up the grid of p for b: walls around, cells empty, no stones. */
+static void load_shape(struct ai_pos *p, const struct board *b)
+{
+	int r, c;
+
+	p->rows = b->rows;
+	p->cols = b->cols;
+	p->k = b->k;
+	p->exact = b->rule == RULE_EXACT;
+	p->w = b->cols + 2 * AI_PAD;
+	p->dir[0] = 1;
+	p->dir[1] = p->w;
+	p->dir[2] = p->w + 1;
+	p->dir[3] = p->w - 1;
+	memset(p->cell, AI_WALL, sizeof(p->cell));
+	for (r = 0; r < b->rows; r++) {
+		for (c = 0; c < b->cols; c++)
+			p->cell[ai_pos_index(p, r, c)] = AI_EMPTY;
+	}
+	p->box[0] = b->rows;
+	p->box[1] = -1;
+	p->box[2] = b->cols;
+	p->box[3] = -1;
+}
+
+/* Load b into p, with the Zobrist keys zob (kept, not copied). */
+void ai_pos_load(struct ai_pos *p, const struct board *b, const uint64_t *zob)
+{
+	int r, c, d, idx, s;
+
+	memset(p, 0, sizeof(*p));
+	p->zob = zob;
+	load_shape(p, b);
+	for (r = 0; r < b->rows; r++) {
+		for (c = 0; c < b->cols; c++) {
+			s = b->cells[r * b->cols + c];
+			if (s == STONE_BLACK || s == STONE_WHITE)
+				put_stone(p, ai_pos_index(p, r, c), s);
+		}
+	}
+	p->side = board_to_move(b) == STONE_BLACK ? AI_BLACK : AI_WHITE;
+	if (p->side == AI_WHITE)
+		p->hash ^= side_key(p);
+	for (r = 0; r < b->rows; r++) {
+		for (c = 0; c < b->cols; c++) {
+			idx = ai_pos_index(p, r, c);
+			if (p->cell[idx] != AI_EMPTY)
+				continue;
+			for (d = 0; d < 4; d++)
+				refresh_pattern(p, idx, d);
+			refresh_cell(p, idx);
+		}
+	}
+}
+
+/* Play the side to move on empty cell idx; the other side moves next. */
+void ai_pos_make(struct ai_pos *p, int idx)
+{
+	memcpy(p->oldbox[p->nmade], p->box, sizeof(p->box));
+	p->played[p->nmade++] = idx;
+	put_stone(p, idx, p->side);
+	p->side = 3 - p->side;
+	p->hash ^= side_key(p);
+	refresh_around(p, idx);
+}
+
+/* Take back the last ai_pos_make(). */
+void ai_pos_unmake(struct ai_pos *p)
+{
+	int idx = p->played[--p->nmade];
+
+	p->side = 3 - p->side;
+	p->hash ^= side_key(p) ^ key_of(p, idx, p->side);
+	p->cell[idx] = AI_EMPTY;
+	p->nstones--;
+	touch_near(p, idx, -1);
+	memcpy(p->box, p->oldbox[p->nmade], sizeof(p->box));
+	refresh_around(p, idx);
+}
+
+/* Let the other side move without playing. Calling it twice undoes it. */
+void ai_pos_pass(struct ai_pos *p)
+{
+	p->side = 3 - p->side;
+	p->hash ^= side_key(p);
+}
+
+/* ==== Queries ========================================================== */
+
+/* Clip the box of the stones grown by `margin` to the grid into
+ * lim[4] (rows lim[0]..lim[1], columns lim[2]..lim[3]). */
+static void box_limits(const struct ai_pos *p, int margin, int *lim)
+{
+	lim[0] = p->box[0] - margin < 0 ? 0 : p->box[0] - margin;
+	lim[1] = p->box[1] + margin >= p->rows ? p->rows - 1
+					       : p->box[1] + margin;
+	lim[2] = p->box[2] - margin < 0 ? 0 : p->box[2] - margin;
+	lim[3] = p->box[3] + margin >= p->cols ? p->cols - 1
+					       : p->box[3] + margin;
+}
+
+/* Write the empty cells within two of a stone into out (the centre on
+ * an empty board); return how many. */
+int ai_pos_candidates(const struct ai_pos *p, int *out)
+{
+	int lim[4], r, c, idx, n = 0;
+
+	if (p->nstones == 0) {
+		out[0] = ai_pos_index(p, p->rows / 2, p->cols / 2);
+		return 1;
+	}
+	box_limits(p, 2, lim);
+	for (r = lim[0]; r <= lim[1]; r++) {
+		for (c = lim[2]; c <= lim[3]; c++) {
+			idx = ai_pos_index(p, r, c);
+			if (p->cell[idx] == AI_EMPTY && p->near[idx] > 0)
+				out[n++] = idx;
+		}
+	}
+	return n;
+}
+
+/* Write the empty cells where colour c is in category `cat` or higher
+ * into out; return how many. */
+int ai_pos_cells_at_least(const struct ai_pos *p, int c, int cat, int *out)
+{
+	int lim[4], r, col, idx, i, want = 0, n = 0;
+
+	for (i = cat; i < CAT_COUNT; i++)
+		want += p->cnt[c][i];
+	if (want == 0 || p->nstones == 0)
+		return 0;
+	box_limits(p, p->k, lim);
+	for (r = lim[0]; r <= lim[1] && n < want; r++) {
+		for (col = lim[2]; col <= lim[3] && n < want; col++) {
+			idx = ai_pos_index(p, r, col);
+			if (p->cell[idx] == AI_EMPTY &&
+			    p->cat[idx][c - 1] >= cat)
+				out[n++] = idx;
+		}
+	}
+	return n;
+}
+
+/* Return the first empty cell where colour c wins at once, or -1. */
+int ai_pos_win_cell(const struct ai_pos *p, int c)
+{
+	int cells[AI_MAX_MOVES];
+
+	if (ai_pos_cells_at_least(p, c, CAT_WIN, cells) == 0)
+		return -1;
+	return cells[0];
+}
+
+/* Return the static score for the side to move: its cells' total value,
+ * weighted for having the move, less the opponent's. */
+int ai_pos_eval(const struct ai_pos *p)
+{
+	long s = p->sum[p->side], o = p->sum[3 - p->side];
+	long v = s + s / 4 - o;
+	long cap = AI_SCORE_WIN_MIN / 2;
+
+	if (v > cap)
+		return (int)cap;
+	if (v < -cap)
+		return (int)-cap;
+	return (int)v;
+}

@@ -1,0 +1,451 @@
+/* ai_search.c -- alpha-beta search: negamax with principal variation
+ * search and iterative deepening, a transposition table, killer moves,
+ * a history table, and threat-based pruning of the moves tried.
+ *
+ * A node first settles what needs no search: a win on the board for the
+ * side to move, two winning cells of the opponent (lost), one (the only
+ * move is to block it, searched without using up depth), an unstoppable
+ * four of our own. Otherwise, when the opponent threatens an open four,
+ * only our fours and the cells that stop the threat are tried; else the
+ * `width` best candidates by pattern value, killers and history.
+ */
+#include <string.h>
+#include <time.h>
+
+#include "ai_internal.h"
+
+#define INF (AI_SCORE_WIN + 1)
+
+enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
+
+/* ==== Clock and limits ================================================= */
+
+/* Return nanoseconds on the monotonic clock. */
+long long ai_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Look at the clock and the stop flag; set the stop marks they call for. */
+static void check_clock(struct ai *ai)
+{
+	long long t;
+
+	if (ai->stop != NULL && *ai->stop) {
+		ai->aborted = 1;
+		return;
+	}
+	t = ai_now_ns();
+	if (t >= ai->deadline_ns)
+		ai->aborted = 1;
+	if (ai->sub_deadline_ns > 0 && t >= ai->sub_deadline_ns)
+		ai->sub_hit = 1;
+}
+
+/* Count a node. Return 1 when the search or the current part must stop. */
+int ai_tick(struct ai *ai)
+{
+	if (ai_stopped(ai))
+		return 1;
+	ai->nodes++;
+	if (ai->max_nodes > 0 && ai->nodes >= ai->max_nodes)
+		ai->aborted = 1;
+	if (ai->sub_cap > 0 && ai->nodes >= ai->sub_cap)
+		ai->sub_hit = 1;
+	if ((ai->nodes & 255) == 0)
+		check_clock(ai);
+	return ai_stopped(ai);
+}
+
+/* Return 1 when the search or the current part has been told to stop. */
+int ai_stopped(const struct ai *ai)
+{
+	return ai->aborted || ai->sub_hit;
+}
+
+/* Limit the next part of the search to `nodes` more nodes and `ns` more
+ * nanoseconds (0: no such limit). */
+void ai_part_begin(struct ai *ai, long long nodes, long long ns)
+{
+	ai->sub_cap = nodes > 0 ? ai->nodes + nodes : 0;
+	ai->sub_deadline_ns = ns > 0 ? ai_now_ns() + ns : 0;
+	ai->sub_hit = 0;
+}
+
+/* Lift the limits of ai_part_begin(). */
+void ai_part_end(struct ai *ai)
+{
+	ai->sub_cap = 0;
+	ai->sub_deadline_ns = 0;
+	ai->sub_hit = 0;
+}
+
+/* ==== Transposition table ============================================== */
+
+/* Return the table entry for the current position, or NULL without a
+ * table. */
+static struct ai_tt *tt_slot(struct ai *ai)
+{
+	if (ai->tt == NULL)
+		return NULL;
+	return &ai->tt[ai->pos.hash & ai->tt_mask];
+}
+
+/* Return a score made relative to this node (wins counted from here). */
+static int score_to_tt(int score, int ply)
+{
+	if (score >= AI_SCORE_WIN_MIN)
+		return score + ply;
+	if (score <= -AI_SCORE_WIN_MIN)
+		return score - ply;
+	return score;
+}
+
+/* Return a stored score made relative to the root again. */
+static int score_from_tt(int score, int ply)
+{
+	if (score >= AI_SCORE_WIN_MIN)
+		return score - ply;
+	if (score <= -AI_SCORE_WIN_MIN)
+		return score + ply;
+	return score;
+}
+
+/* Look the position up. Set *move to the stored best move (or -1).
+ * Return 1 with *score when the entry settles the node. */
+static int tt_probe(struct ai *ai, int depth, int alpha, int beta, int ply,
+		    int *score, int *move)
+{
+	struct ai_tt *e = tt_slot(ai);
+	int s, bound;
+
+	*move = -1;
+	if (e == NULL || e->key != ai->pos.hash || (e->flags >> 2) != ai->gen)
+		return 0;
+	*move = e->move;
+	if (e->depth < depth)
+		return 0;
+	s = score_from_tt(e->score, ply);
+	bound = e->flags & 3;
+	if (bound == BOUND_EXACT || (bound == BOUND_LOWER && s >= beta) ||
+	    (bound == BOUND_UPPER && s <= alpha)) {
+		*score = s;
+		return 1;
+	}
+	return 0;
+}
+
+/* Store the result of a node. */
+static void tt_store(struct ai *ai, int depth, int score, int bound, int move,
+		     int ply)
+{
+	struct ai_tt *e = tt_slot(ai);
+
+	if (e == NULL)
+		return;
+	if (e->key != ai->pos.hash && (e->flags >> 2) == ai->gen &&
+	    e->depth > depth)
+		return;
+	e->key = ai->pos.hash;
+	e->score = score_to_tt(score, ply);
+	e->move = (int16_t)move;
+	e->depth = (int8_t)(depth > 127 ? 127 : depth);
+	e->flags = (uint8_t)((ai->gen << 2) | bound);
+}
+
+/* Clear the search memory: a new table generation, killers, history. */
+void ai_search_reset(struct ai *ai)
+{
+	ai->gen = (uint8_t)((ai->gen + 1) & 63);
+	if (ai->gen == 0) {
+		if (ai->tt != NULL)
+			memset(ai->tt, 0, (ai->tt_mask + 1) * sizeof(*ai->tt));
+		if (ai->vc != NULL)
+			memset(ai->vc, 0, (ai->vc_mask + 1) * sizeof(*ai->vc));
+		ai->gen = 1;
+	}
+	memset(ai->killer, -1, sizeof(ai->killer));
+	memset(ai->history, 0, sizeof(ai->history));
+}
+
+/* ==== Move generation ================================================== */
+
+/* Return how good cell idx looks for `side`: its own value there plus
+ * seven eighths of the opponent's (what playing there takes away). */
+int ai_move_value(const struct ai_pos *p, int idx, int side)
+{
+	int mine = p->val[idx][side - 1], theirs = p->val[idx][2 - side];
+
+	return mine + theirs - theirs / 8;
+}
+
+/* Write the cells that answer an opponent's threat of an open four: the
+ * opponent's four-making cells (which hold every block) and our own
+ * fours. Return how many. */
+static int threat_replies(const struct ai_pos *p, int *moves)
+{
+	int s = p->side, o = 3 - s, mine[AI_MAX_MOVES], n, m, i;
+
+	n = ai_pos_cells_at_least(p, o, CAT_FOUR, moves);
+	m = ai_pos_cells_at_least(p, s, CAT_FOUR, mine);
+	for (i = 0; i < m; i++) {
+		if (p->cat[mine[i]][o - 1] < CAT_FOUR)
+			moves[n++] = mine[i];
+	}
+	return n;
+}
+
+/* Return the order key of move m at `ply`: pattern value, then killer,
+ * history and the table's move. */
+static int order_key(struct ai *ai, int m, int ply, int ttmove)
+{
+	int s = ai->pos.side, key, h;
+
+	if (m == ttmove)
+		return 1 << 30;
+	key = 4 * ai_move_value(&ai->pos, m, s);
+	if (ply < AI_MAX_PLY && m == ai->killer[ply][0])
+		key += 40;
+	else if (ply < AI_MAX_PLY && m == ai->killer[ply][1])
+		key += 30;
+	h = ai->history[s - 1][m];
+	key += h > 200 ? 200 : h;
+	return key;
+}
+
+/* Sort moves[0..n-1] by keys[], highest first (insertion sort, stable). */
+static void sort_moves(int *moves, int *keys, int n)
+{
+	int i, j, m, k;
+
+	for (i = 1; i < n; i++) {
+		m = moves[i];
+		k = keys[i];
+		for (j = i; j > 0 && keys[j - 1] < k; j--) {
+			moves[j] = moves[j - 1];
+			keys[j] = keys[j - 1];
+		}
+		moves[j] = m;
+		keys[j] = k;
+	}
+}
+
+/* Write the moves worth trying into moves[], best first, the table's
+ * move `ttmove` (or -1) first of all. Return how many. */
+static int gen_moves(struct ai *ai, int *moves, int ply, int width, int noise,
+		     int ttmove)
+{
+	struct ai_pos *p = &ai->pos;
+	int keys[AI_MAX_MOVES], n = 0, i, restricted = 0;
+
+	if (p->cnt[3 - p->side][CAT_FLEX4] > 0) {
+		n = threat_replies(p, moves);
+		restricted = n > 0;
+	}
+	if (!restricted)
+		n = ai_pos_candidates(p, moves);
+	for (i = 0; i < n; i++) {
+		keys[i] = order_key(ai, moves[i], ply, ttmove);
+		if (noise)
+			keys[i] += (int)rng_below(&ai->rng, 16);
+	}
+	sort_moves(moves, keys, n);
+	if (!restricted && width > 0 && n > width)
+		n = width;
+	return n;
+}
+
+/* Write the moves worth trying into moves[], best first; see the
+ * header. Return how many. */
+int ai_gen_moves(struct ai *ai, int *moves, int ply, int width, int noise)
+{
+	return gen_moves(ai, moves, ply, width, noise, -1);
+}
+
+/* ==== Search =========================================================== */
+
+/* Remember that move m refuted a node at `ply` searched to `depth`. */
+static void note_cutoff(struct ai *ai, int m, int ply, int depth)
+{
+	int *h = &ai->history[ai->pos.side - 1][m];
+
+	if (ply < AI_MAX_PLY && ai->killer[ply][0] != m) {
+		ai->killer[ply][1] = ai->killer[ply][0];
+		ai->killer[ply][0] = m;
+	}
+	*h += depth * depth;
+	if (*h > 10000)
+		*h = 10000;
+}
+
+/* Settle a node without searching when the board decides it. Return 1
+ * with *score when it is settled; else 0 with *forced the only move
+ * (a block of the opponent's winning cell) or -1. */
+static int settle(struct ai *ai, int ply, int *score, int *forced)
+{
+	const struct ai_pos *p = &ai->pos;
+	int s = p->side, o = 3 - s;
+
+	*forced = -1;
+	if (p->cnt[s][CAT_WIN] > 0) {
+		*score = AI_SCORE_WIN - ply - 1;
+		return 1;
+	}
+	if (p->nstones >= p->rows * p->cols) {
+		*score = 0;
+		return 1;
+	}
+	if (p->cnt[o][CAT_WIN] >= 2) {
+		*score = -(AI_SCORE_WIN - ply - 2);
+		return 1;
+	}
+	if (p->cnt[o][CAT_WIN] == 1) {
+		*forced = ai_pos_win_cell(p, o);
+		return 0;
+	}
+	if (p->cnt[s][CAT_FLEX4] > 0) {
+		*score = AI_SCORE_WIN - ply - 3;
+		return 1;
+	}
+	return 0;
+}
+
+static int negamax(struct ai *ai, int depth, int alpha, int beta, int ply);
+
+/* Search moves[0..n-1] at a node (PVS). Return the best score; *best is
+ * set to its move. */
+static int search_moves(struct ai *ai, const int *moves, int n, int depth,
+			int alpha, int beta, int ply, int *best)
+{
+	int i, score, top = -INF;
+
+	*best = -1;
+	for (i = 0; i < n; i++) {
+		ai_pos_make(&ai->pos, moves[i]);
+		if (i == 0) {
+			score = -negamax(ai, depth, -beta, -alpha, ply + 1);
+		} else {
+			score = -negamax(ai, depth, -alpha - 1, -alpha, ply + 1);
+			if (score > alpha && score < beta)
+				score = -negamax(ai, depth, -beta, -alpha,
+						 ply + 1);
+		}
+		ai_pos_unmake(&ai->pos);
+		if (ai_stopped(ai))
+			return 0;
+		if (score > top) {
+			top = score;
+			*best = moves[i];
+		}
+		if (score > alpha)
+			alpha = score;
+		if (alpha >= beta) {
+			note_cutoff(ai, moves[i], ply, depth + 1);
+			break;
+		}
+	}
+	return top;
+}
+
+/* Return the negamax score of the position for the side to move,
+ * searched `depth` more plies within (alpha, beta). */
+static int negamax(struct ai *ai, int depth, int alpha, int beta, int ply)
+{
+	int moves[AI_MAX_MOVES], n, score, best, forced, ttmove, bound;
+	int child = depth - 1;
+
+	if (ai_tick(ai))
+		return 0;
+	if (settle(ai, ply, &score, &forced))
+		return score;
+	if (ply >= AI_MAX_PLY - 1 || (forced < 0 && depth <= 0))
+		return ai_pos_eval(&ai->pos);
+	if (tt_probe(ai, depth, alpha, beta, ply, &score, &ttmove))
+		return score;
+	if (forced >= 0) {
+		moves[0] = forced;
+		n = 1;
+		child = depth; /* a forced reply costs no depth */
+	} else {
+		n = gen_moves(ai, moves, ply, ai->par.width, 0, ttmove);
+	}
+	if (n == 0)
+		return 0;
+	score = search_moves(ai, moves, n, child, alpha, beta, ply, &best);
+	if (ai_stopped(ai))
+		return 0;
+	bound = score <= alpha  ? BOUND_UPPER
+		: score >= beta ? BOUND_LOWER
+				: BOUND_EXACT;
+	tt_store(ai, depth, score, bound, best, ply);
+	return score;
+}
+
+/* Move moves[i] to the front, keeping the others in order. */
+static void to_front(int *moves, int i)
+{
+	int m = moves[i];
+
+	memmove(moves + 1, moves, (size_t)i * sizeof(*moves));
+	moves[0] = m;
+}
+
+/* Search the root moves one iteration deep `depth`. Return the index of
+ * the best fully searched move (-1 if none) with its score in *score. */
+static int root_iteration(struct ai *ai, const int *moves, int n, int depth,
+			  int *score)
+{
+	int i, sc, alpha = -INF, best = -1;
+
+	for (i = 0; i < n; i++) {
+		ai_pos_make(&ai->pos, moves[i]);
+		if (i == 0) {
+			sc = -negamax(ai, depth - 1, -INF, INF, 1);
+		} else {
+			sc = -negamax(ai, depth - 1, -alpha - 1, -alpha, 1);
+			if (sc > alpha && !ai_stopped(ai))
+				sc = -negamax(ai, depth - 1, -INF, -alpha, 1);
+		}
+		ai_pos_unmake(&ai->pos);
+		if (ai_stopped(ai))
+			break;
+		if (sc > alpha) {
+			alpha = sc;
+			best = i;
+		}
+	}
+	*score = alpha;
+	return best;
+}
+
+/* Search the root moves to increasing depths; see the header. */
+int ai_search_root(struct ai *ai, int *moves, int n, int *best, int *score,
+		   int *depth)
+{
+	long long budget = ai->deadline_ns - ai->start_ns;
+	int d, bi, sc, found = 0;
+
+	*best = moves[0];
+	*score = 0;
+	*depth = 0;
+	for (d = 1; d <= ai->par.max_depth; d++) {
+		bi = root_iteration(ai, moves, n, d, &sc);
+		if (bi >= 0) {
+			to_front(moves, bi);
+			*best = moves[0];
+			*score = sc;
+			found = 1;
+		}
+		if (ai_stopped(ai))
+			break;
+		*depth = d;
+		if (sc >= AI_SCORE_WIN_MIN || sc <= -AI_SCORE_WIN_MIN)
+			break;
+		if (ai_now_ns() - ai->start_ns > budget / 2)
+			break;
+	}
+	return found ? 0 : -1;
+}

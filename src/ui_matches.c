@@ -1,0 +1,374 @@
+/* ui_matches.c -- games that are recorded as they are played: ranked
+ * matches between two accounts, a logged-in player's games against the
+ * computer, and resuming or abandoning an unfinished one. */
+#include <string.h>
+#include <time.h>
+
+#include "store.h"
+#include "ui_game.h"
+
+/* The match's result from black's side, for the record. */
+static enum match_result result_of(const struct match *m)
+{
+	if (m->winner == STONE_BLACK)
+		return RESULT_BLACK_WIN;
+	return m->winner == STONE_WHITE ? RESULT_WHITE_WIN : RESULT_DRAW;
+}
+
+/* Why the match ended, for the record. */
+static enum match_reason reason_of(const struct match *m)
+{
+	switch (m->end) {
+	case MATCH_RESIGN:
+		return REASON_RESIGN;
+	case MATCH_AGREED_DRAW:
+		return REASON_DRAW;
+	case MATCH_FULL:
+		return REASON_FULL;
+	case MATCH_TIMEOUT:
+		return REASON_TIMEOUT;
+	case MATCH_FIVE:
+	case MATCH_UNFINISHED:
+		break;
+	}
+	return REASON_FIVE;
+}
+
+/* Say that the database refused something; return UI_FAILED. */
+static enum ui_status store_failed(struct ui *ui, const char *what)
+{
+	ui_error(ui, "%s: %s", what, store_errmsg(ui->store));
+	return UI_FAILED;
+}
+
+/* Open the record of g's match: kind, players, variant, clock. */
+static enum ui_status open_record(struct game *g, enum match_kind kind)
+{
+	const struct variant *v = &g->m.variant;
+	enum stone comp =
+		g->ai[STONE_BLACK] != NULL ? STONE_BLACK : STONE_WHITE;
+	struct match_header h = {
+		.kind = kind,
+		.black_id = g->player_id[STONE_BLACK],
+		.white_id = g->player_id[STONE_WHITE],
+		.ai_level = kind == MATCH_COMPUTER ? g->level[comp] : 0,
+		.variant = v->name,
+		.rule = v->rule,
+		.rows = v->rows,
+		.cols = v->cols,
+		.k = v->k,
+		.time_per_move = g->time_per_move,
+		.started_at = (long long)time(NULL),
+	};
+
+	if (store_match_start(g->ui->store, &h, &g->match_id) != STORE_OK)
+		return store_failed(g->ui, _("cannot start the match record"));
+	return UI_OK;
+}
+
+/* Write the end of g's match (and, when ranked, both players' counters)
+ * in one transaction, then re-read its players. */
+static enum ui_status close_record(struct game *g)
+{
+	struct ui *ui = g->ui;
+	int s;
+
+	if (store_match_finish(ui->store, g->match_id, result_of(&g->m),
+			       reason_of(&g->m),
+			       (long long)time(NULL)) != STORE_OK)
+		return store_failed(ui, _("the result could not be saved"));
+	for (s = STONE_BLACK; s <= STONE_WHITE; s++)
+		if (g->player_id[s] != 0 &&
+		    store_reload_player(ui->store, ui->players,
+					g->player_id[s]) != STORE_OK)
+			return store_failed(ui, _("cannot read the players"));
+	ui_say(ui, _("Match %lld saved."), g->match_id);
+	return UI_OK;
+}
+
+/* Print a player's new record after a ranked match: counters, rating
+ * change and rank by score. */
+static void show_record(struct ui *ui, const struct player *p,
+			double old_rating)
+{
+	const struct player_record *r = &p->rec;
+	int rank = plist_rank(ui->players, p, PLIST_BY_SCORE);
+
+	fputs("  ", ui->out);
+	ui_put_clean(ui, p->nickname);
+	fprintf(ui->out,
+		_(": %d won, %d lost, %d tied; score %d; rating %.0f (%+.0f); "
+		  "rank %d\n"),
+		r->wins, r->losses, r->ties, r->score, r->rating,
+		r->rating - old_rating, rank);
+}
+
+/* Play g (recorded) to its end and close its record. An unfinished
+ * match is left in the database to be resumed. */
+static enum ui_status play_recorded(struct game *g)
+{
+	enum ui_status st = game_play(g);
+
+	if (st == UI_FAILED)
+		return st;
+	if (st != UI_OK) {
+		ui_say(g->ui, _("The match is saved unfinished; it counts for "
+				"nobody until it is resumed and finished."));
+		return st;
+	}
+	return close_record(g);
+}
+
+/* Play a ranked match in g between a and b and show their new records. */
+static enum ui_status ranked(struct game *g, struct player *a, struct player *b)
+{
+	double rating_a = a->rec.rating, rating_b = b->rec.rating;
+	enum ui_status st = play_recorded(g);
+
+	if (st != UI_OK)
+		return st;
+	show_record(g->ui, a, rating_a);
+	show_record(g->ui, b, rating_b);
+	return UI_OK;
+}
+
+enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
+{
+	struct game g;
+	enum ui_status st;
+	bool a_black;
+
+	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
+	a_black = game_coin_flip(ui, a->nickname, b->nickname);
+	if (game_init(&g, ui, &ui->variant, a_black ? a->nickname : b->nickname,
+		      a_black ? b->nickname : a->nickname) != 0)
+		return UI_USAGE;
+	g.player_id[STONE_BLACK] = a_black ? a->id : b->id;
+	g.player_id[STONE_WHITE] = a_black ? b->id : a->id;
+	st = open_record(&g, MATCH_RANKED);
+	if (st == UI_OK)
+		st = ranked(&g, a, b);
+	return st;
+}
+
+/* ==== Against the computer ============================================== */
+
+/* Give side s of g to the computer at `level`. */
+static enum ui_status seat_computer(struct game *g, enum stone s, int level)
+{
+	struct ai_config cfg;
+
+	ai_config_default(&cfg, level);
+	cfg.seed = rng_next(&g->ui->rng);
+	g->ai[s] = ai_create(&cfg);
+	g->level[s] = cfg.level;
+	if (g->ai[s] == NULL) {
+		ui_error(g->ui, _("out of memory"));
+		return UI_FAILED;
+	}
+	return UI_OK;
+}
+
+/* Whether the person moves first: --first, else a coin flip. */
+static bool person_first(struct ui *ui, const char *me, const char *computer)
+{
+	if (ui->first == FIRST_ME || ui->first == FIRST_COMPUTER) {
+		fputs(ui->first == FIRST_ME ? me : computer, ui->out);
+		fprintf(ui->out, _(" plays black (%s) and moves first.\n"),
+			ui_stone(ui, STONE_BLACK));
+		return ui->first == FIRST_ME;
+	}
+	return game_coin_flip(ui, me, computer);
+}
+
+/* One game against the computer at `level`; recorded for `me`. */
+static enum ui_status one_computer_game(struct ui *ui, struct player *me,
+					int level, const char *name,
+					const char *computer)
+{
+	bool first = person_first(ui, name, computer);
+	enum stone mine = first ? STONE_BLACK : STONE_WHITE;
+	struct game g;
+	enum ui_status st;
+
+	if (game_init(&g, ui, &ui->variant, first ? name : computer,
+		      first ? computer : name) != 0)
+		return UI_USAGE;
+	g.time_per_move = 0;
+	st = seat_computer(&g, stone_other(mine), level);
+	if (st == UI_OK && me != NULL) {
+		g.player_id[mine] = me->id;
+		st = open_record(&g, MATCH_COMPUTER);
+		if (st == UI_OK)
+			st = play_recorded(&g);
+	} else if (st == UI_OK) {
+		st = game_play(&g);
+	}
+	game_free(&g);
+	return st;
+}
+
+enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level)
+{
+	char computer[64];
+	const char *name = me != NULL ? me->nickname : _("You");
+	enum ui_status st;
+	bool again;
+
+	snprintf(computer, sizeof(computer), _("Computer (level %d)"), level);
+	ui_say(ui, _("%s against the computer, level %d%s."), name, level,
+	       me != NULL ? "" : _(" (not recorded)"));
+	for (;;) {
+		st = one_computer_game(ui, me, level, name, computer);
+		if (st != UI_OK)
+			return st;
+		st = ui_yes_no(ui, _("Play another game?"), &again);
+		if (st != UI_OK || !again)
+			return st;
+	}
+}
+
+/* ==== Unfinished matches ================================================= */
+
+/* Rebuild the game of an unfinished match from its record. */
+static enum ui_status rebuild(struct game *g, struct ui *ui,
+			      const struct match_full *f, const char *black,
+			      const char *white)
+{
+	struct variant v = {f->variant, f->rows, f->cols, f->k, f->rule};
+
+	if (game_init(g, ui, &v, black, white) != 0 ||
+	    match_replay(&g->m, f->moves, f->move_ms, f->nmoves) != 0) {
+		ui_error(ui,
+			 _("match %lld cannot be resumed: its moves do "
+			   "not make a game"),
+			 f->id);
+		return UI_FAILED;
+	}
+	g->match_id = f->id;
+	g->saved = f->nmoves;
+	g->time_per_move = f->time_per_move;
+	g->player_id[STONE_BLACK] = f->black_id;
+	g->player_id[STONE_WHITE] = f->white_id;
+	return UI_OK;
+}
+
+/* The id of me's opponent in f; 0 for the computer. */
+static long long opponent_id(const struct match_full *f,
+			     const struct player *me)
+{
+	return f->black_id == me->id ? f->white_id : f->black_id;
+}
+
+/* Resume ranked match f of `me`: the opponent logs in again unless
+ * already logged in (`present`). */
+static enum ui_status resume_ranked(struct ui *ui, struct player *me,
+				    struct player *present,
+				    const struct match_full *f)
+{
+	struct player *other = plist_find_id(ui->players, opponent_id(f, me));
+	struct player *who;
+	struct game g;
+	enum ui_status st;
+
+	if (other == NULL)
+		return store_failed(ui, _("cannot find the opponent"));
+	if (present != other) {
+		ui_say(ui, _("%s must log in to go on with the match."),
+		       other->username);
+		st = ui_login(ui, other->username, me, &who);
+		if (st != UI_OK)
+			return st;
+	}
+	st = rebuild(&g, ui, f,
+		     f->black_id == me->id ? me->nickname : other->nickname,
+		     f->black_id == me->id ? other->nickname : me->nickname);
+	return st == UI_OK ? ranked(&g, me, other) : st;
+}
+
+/* Resume computer game f of `me`. */
+static enum ui_status resume_computer(struct ui *ui, struct player *me,
+				      const struct match_full *f)
+{
+	enum stone comp = f->black_id == me->id ? STONE_WHITE : STONE_BLACK;
+	char computer[64];
+	struct game g;
+	enum ui_status st;
+
+	snprintf(computer, sizeof(computer), _("Computer (level %d)"),
+		 f->ai_level);
+	st = rebuild(&g, ui, f, comp == STONE_BLACK ? computer : me->nickname,
+		     comp == STONE_BLACK ? me->nickname : computer);
+	if (st == UI_OK)
+		st = seat_computer(&g, comp, f->ai_level);
+	if (st == UI_OK)
+		st = play_recorded(&g);
+	game_free(&g);
+	return st;
+}
+
+/* Describe unfinished match f to `me`. */
+static void describe_unfinished(struct ui *ui, const struct player *me,
+				const struct match_full *f)
+{
+	char date[32];
+	time_t t = (time_t)f->started_at;
+	struct tm tm;
+
+	if (localtime_r(&t, &tm) == NULL ||
+	    strftime(date, sizeof(date), "%Y-%m-%d %H:%M", &tm) == 0)
+		snprintf(date, sizeof(date), "?");
+	const char *other =
+		f->black_id == me->id ? f->white_name : f->black_name;
+	char computer[64];
+
+	if (f->kind == MATCH_COMPUTER) {
+		snprintf(computer, sizeof(computer), _("Computer (level %d)"),
+			 f->ai_level);
+		other = computer;
+	}
+	fputc('\n', ui->out);
+	ui_say(ui,
+	       _("You have an unfinished match (number %lld, started %s): "
+		 "%d moves, you play %s against %s."),
+	       f->id, date, f->nmoves,
+	       f->black_id == me->id ? _("black") : _("white"), other);
+}
+
+enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
+			       struct player *opponent, bool *played)
+{
+	const char *labels[] = {_("Resume it"),
+				_("Abandon it (it counts "
+				  "for nobody)"),
+				_("Not now")};
+	static const int keys[] = {1, 2, 0};
+	struct match_full f;
+	long long id;
+	enum store_status ss = store_match_unfinished(ui->store, me->id, &id);
+	enum ui_status st;
+	int choice;
+
+	*played = false;
+	if (ss == STORE_NOT_FOUND)
+		return UI_OK;
+	if (ss != STORE_OK || store_match_load(ui->store, id, &f) != STORE_OK)
+		return store_failed(ui, _("cannot read the unfinished match"));
+	if (opponent != NULL && opponent->id != opponent_id(&f, me))
+		return UI_OK; /* another match: it waits for its players */
+	describe_unfinished(ui, me, &f);
+	st = ui_menu(ui, _("What would you like to do?"), labels, keys, 3,
+		     &choice);
+	if (st != UI_OK || choice == 0)
+		return st;
+	if (choice == 2) {
+		if (store_match_abandon(ui->store, id, (long long)time(NULL)) !=
+		    STORE_OK)
+			return store_failed(ui, _("cannot abandon the match"));
+		ui_say(ui, _("The match was abandoned."));
+		return UI_OK;
+	}
+	*played = true;
+	return f.kind == MATCH_RANKED ? resume_ranked(ui, me, opponent, &f)
+				      : resume_computer(ui, me, &f);
+}

@@ -1,0 +1,489 @@
+/* ui_records.c -- looking back at matches: a player's history, replaying
+ * a match move by move, and exporting and importing game records. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "notation.h"
+#include "record.h"
+#include "store.h"
+#include "ui.h"
+
+#define HISTORY_PAGE 10
+
+/* ==== Words for results ================================================== */
+
+/* The result of a match from the side of the player who had `colour`. */
+static const char *result_for(const struct history_row *r)
+{
+	if (r->status == MATCH_STATUS_UNFINISHED)
+		return _("unfinished");
+	if (r->status == MATCH_STATUS_ABANDONED)
+		return _("abandoned");
+	if (r->result == RESULT_DRAW)
+		return _("draw");
+	if ((r->result == RESULT_BLACK_WIN) == (r->colour == STONE_BLACK))
+		return _("won");
+	return _("lost");
+}
+
+/* Why a match ended, in words; "" when it has not. */
+static const char *reason_word(enum match_reason reason)
+{
+	switch (reason) {
+	case REASON_FIVE:
+		return _("five");
+	case REASON_RESIGN:
+		return _("resigned");
+	case REASON_DRAW:
+		return _("agreed");
+	case REASON_FULL:
+		return _("full board");
+	case REASON_TIMEOUT:
+		return _("timeout");
+	default:
+		return "";
+	}
+}
+
+/* Format Unix time t as "YYYY-MM-DD HH:MM" (local time) into buf[20]. */
+static const char *when(long long t, char buf[20])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (localtime_r(&tt, &tm) == NULL ||
+	    strftime(buf, 20, "%Y-%m-%d %H:%M", &tm) == 0)
+		snprintf(buf, 20, "-");
+	return buf;
+}
+
+/* ==== History ============================================================ */
+
+struct history_page {
+	struct ui *ui;
+	int rows;
+};
+
+/* The opponent as shown: a username, or "computer-N". */
+static const char *opponent_of(const struct history_row *r, char buf[32])
+{
+	if (r->opponent != NULL)
+		return r->opponent;
+	snprintf(buf, 32, _("computer-%d"), r->ai_level);
+	return buf;
+}
+
+/* Print one history row in the chosen format. */
+static int history_row(void *ctx, const struct history_row *r)
+{
+	struct history_page *pg = ctx;
+	struct ui *ui = pg->ui;
+	char date[20], buf[32];
+	const char *colour = r->colour == STONE_BLACK ? "black" : "white";
+	const char *opp = opponent_of(r, buf);
+
+	when(r->started_at, date);
+	if (ui->format == FORMAT_TSV)
+		fprintf(ui->out, "%lld\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%lld\n",
+			r->id, date, opp, colour, r->variant, result_for(r),
+			reason_word(r->reason), r->nmoves, r->duration);
+	else if (ui->format == FORMAT_JSON)
+		fprintf(ui->out,
+			"%s\n  {\"id\": %lld, \"date\": \"%s\", "
+			"\"opponent\": \"%s\", \"colour\": \"%s\", "
+			"\"variant\": \"%s\", \"result\": \"%s\", "
+			"\"reason\": \"%s\", \"moves\": %d, \"seconds\": %lld}",
+			pg->rows == 0 ? "" : ",", r->id, date, opp, colour,
+			r->variant, result_for(r), reason_word(r->reason),
+			r->nmoves, r->duration);
+	else
+		fprintf(ui->out,
+			"%6lld  %-16s  %-20s  %-5s  %-10s  %-10s  %-10s %5d "
+			"%4lld:%02lld\n",
+			r->id, date, opp,
+			r->colour == STONE_BLACK ? _("black") : _("white"),
+			r->variant, result_for(r), reason_word(r->reason),
+			r->nmoves, r->duration / 60, r->duration % 60);
+	pg->rows++;
+	return 0;
+}
+
+enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
+{
+	struct history_page pg = {ui, 0};
+	int total = 0, pages;
+
+	if (ui->format == FORMAT_TSV)
+		fputs("id\tdate\topponent\tcolour\tvariant\tresult\treason\t"
+		      "moves\tseconds\n",
+		      ui->out);
+	else if (ui->format == FORMAT_JSON)
+		fputc('[', ui->out);
+	else
+		fputc('\n', ui->out);
+	if (store_history(ui->store, p->id, 0, 0, NULL, NULL, &total) !=
+	    STORE_OK)
+		goto out_failed;
+	pages = total == 0 ? 1 : (total + HISTORY_PAGE - 1) / HISTORY_PAGE;
+	if (ui->format == FORMAT_TABLE) {
+		ui_say(ui, _("Matches of %s: page %d of %d (%d in all)"),
+		       p->username, page, pages, total);
+		if (total > 0)
+			ui_say(ui, "%s",
+			       _("     #  Date              Opponent           "
+				 " "
+				 "  Side   Variant     Result      Reason     "
+				 "Moves   Time"));
+	}
+	if (store_history(ui->store, p->id, (page - 1) * HISTORY_PAGE,
+			  HISTORY_PAGE, history_row, &pg, &total) != STORE_OK)
+		goto out_failed;
+	if (ui->format == FORMAT_JSON)
+		fputs(pg.rows > 0 ? "\n]\n" : "]\n", ui->out);
+	else if (ui->format == FORMAT_TABLE && page < pages)
+		ui_say(ui, _("More: --page %d"), page + 1);
+	return UI_OK;
+out_failed:
+	ui_error(ui, _("cannot read the history: %s"), store_errmsg(ui->store));
+	return UI_FAILED;
+}
+
+/* ==== Replay ============================================================= */
+
+/* The display name of a side of f. */
+static const char *side_label(const struct match_full *f, enum stone s,
+			      char buf[64])
+{
+	const char *name = s == STONE_BLACK ? f->black_name : f->white_name;
+	long long id = s == STONE_BLACK ? f->black_id : f->white_id;
+
+	if (f->kind == MATCH_COMPUTER && id == 0) {
+		snprintf(buf, 64, _("Computer (level %d)"), f->ai_level);
+		return buf;
+	}
+	return name;
+}
+
+/* The final result of f in words: "Black won (five)", "unfinished". */
+static void put_outcome(struct ui *ui, const struct match_full *f)
+{
+	if (f->status == MATCH_STATUS_UNFINISHED)
+		fputs(_("unfinished"), ui->out);
+	else if (f->status == MATCH_STATUS_ABANDONED)
+		fputs(_("abandoned"), ui->out);
+	else if (f->result == RESULT_DRAW)
+		fprintf(ui->out, _("a draw (%s)"), reason_word(f->reason));
+	else
+		fprintf(ui->out, _("%s won (%s)"),
+			f->result == RESULT_BLACK_WIN ? _("Black") : _("White"),
+			reason_word(f->reason));
+}
+
+/* Print the moves in notation, "1. h8 i9  2. ...", marking move `at`. */
+static void put_move_list(struct ui *ui, const struct match_full *f, int at)
+{
+	char m[NOTATION_MOVE_LEN];
+	int i;
+
+	for (i = 0; i < f->nmoves; i++) {
+		if (i % 2 == 0)
+			fprintf(ui->out, "%s%d.", i == 0 ? "" : "  ",
+				i / 2 + 1);
+		notation_format(f->moves[i].row, f->moves[i].col, m);
+		fprintf(ui->out, i + 1 == at ? " [%s]" : " %s", m);
+		if (i % 16 == 15 && i + 1 < f->nmoves)
+			fputc('\n', ui->out);
+	}
+	fputc('\n', ui->out);
+}
+
+/* Show f at move `at` (0 = the empty board). */
+static void show_position(struct ui *ui, const struct match_full *f, int at)
+{
+	struct board b;
+	char black[64], white[64];
+	int i;
+
+	board_init(&b, f->rows, f->cols, f->k, f->rule);
+	for (i = 0; i < at; i++)
+		board_play(&b, f->moves[i].row, f->moves[i].col);
+	fputc('\n', ui->out);
+	fprintf(ui->out, _("Match %lld: %s %s against %s %s, %s %dx%d; "),
+		f->id, ui_stone(ui, STONE_BLACK),
+		side_label(f, STONE_BLACK, black), ui_stone(ui, STONE_WHITE),
+		side_label(f, STONE_WHITE, white), f->variant, f->rows,
+		f->cols);
+	put_outcome(ui, f);
+	fputc('\n', ui->out);
+	ui_board_draw(ui, &b);
+	put_move_list(ui, f, at);
+	ui_say(ui, _("Move %d of %d."), at, f->nmoves);
+}
+
+/* Apply a replay command to *at. Return 1 to quit, 0 to show, -1 when
+ * the command is unknown. */
+static int replay_step(const char *cmd, int n, int *at)
+{
+	char *end;
+	long v;
+
+	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0)
+		return 1;
+	if (strcmp(cmd, "n") == 0 || cmd[0] == '\0')
+		*at = *at < n ? *at + 1 : n;
+	else if (strcmp(cmd, "p") == 0)
+		*at = *at > 0 ? *at - 1 : 0;
+	else if (strcmp(cmd, "first") == 0)
+		*at = 0;
+	else if (strcmp(cmd, "last") == 0)
+		*at = n;
+	else {
+		errno = 0;
+		v = strtol(cmd, &end, 10);
+		if (errno != 0 || *end != '\0' || end == cmd || v < 0 || v > n)
+			return -1;
+		*at = (int)v;
+	}
+	return 0;
+}
+
+enum ui_status ui_replay(struct ui *ui, long long id)
+{
+	struct match_full *f = malloc(sizeof(*f));
+	char buf[TERM_LINE_MAX + 1];
+	enum ui_status st = UI_OK;
+	size_t len;
+	int at, step = 0;
+
+	if (f == NULL)
+		return UI_FAILED;
+	if (store_match_load(ui->store, id, f) != STORE_OK) {
+		ui_error(ui, _("there is no match %lld"), id);
+		free(f);
+		return UI_REFUSED;
+	}
+	at = f->nmoves;
+	while (st == UI_OK && step != 1) {
+		if (step == 0)
+			show_position(ui, f, at);
+		else
+			ui_say(ui, _("Type n (next), p (previous), a move "
+				     "number, first, last, or q to quit."));
+		st = ui_read(ui, _("Replay (n, p, number, first, last, q): "),
+			     buf, &len);
+		if (st == UI_OK)
+			step = replay_step(buf, f->nmoves, &at);
+	}
+	free(f);
+	return st == UI_EOF ? UI_OK : st;
+}
+
+/* ==== Export and import ================================================== */
+
+/* Fill r from stored match f: shape, moves and their own times, names. */
+static int record_of(const struct match_full *f, struct game_record *r)
+{
+	char buf[64];
+
+	if (record_init(r, f->rows, f->cols, f->k, f->rule) != 0)
+		return -1;
+	r->nmoves = f->nmoves;
+	memcpy(r->moves, f->moves, sizeof(f->moves[0]) * (size_t)f->nmoves);
+	record_ms_from_elapsed(f->move_ms, f->nmoves, r->ms);
+	snprintf(r->black, sizeof(r->black), "%s",
+		 f->black_username[0] != '\0'
+			 ? f->black_username
+			 : side_label(f, STONE_BLACK, buf));
+	snprintf(r->white, sizeof(r->white), "%s",
+		 f->white_username[0] != '\0'
+			 ? f->white_username
+			 : side_label(f, STONE_WHITE, buf));
+	r->end_code = f->reason == REASON_TIMEOUT ? RECORD_END_TIMEOUT
+						  : RECORD_END_NORMAL;
+	return 0;
+}
+
+/* Words for why a record was refused. */
+static const char *record_why(enum record_reason why)
+{
+	static const char *const words[] = {
+		[RECORD_ERR_EMPTY] = N_("the file is empty"),
+		[RECORD_ERR_TOO_BIG] = N_("the file is too big"),
+		[RECORD_ERR_NUL] = N_("the file holds a NUL byte"),
+		[RECORD_ERR_LINE_LONG] = N_("the line is too long"),
+		[RECORD_ERR_ENCODING] = N_("the text is not UTF-8"),
+		[RECORD_ERR_FORMAT] = N_("not a PSQ file or a move list"),
+		[RECORD_ERR_HEADER] = N_("the PSQ header is not "
+					 "'Piskvorky WxH, A:B, C'"),
+		[RECORD_ERR_SIZE] = N_("the board size is not allowed"),
+		[RECORD_ERR_SYNTAX] = N_("this is not a move"),
+		[RECORD_ERR_NUMBER] = N_("a number is too long"),
+		[RECORD_ERR_TIME] = N_("a move's time is out of range"),
+		[RECORD_ERR_OFF_BOARD] = N_("the move is off the board"),
+		[RECORD_ERR_OCCUPIED] = N_("the point is already taken"),
+		[RECORD_ERR_GAME_OVER] = N_("a move after the game was won"),
+		[RECORD_ERR_TOO_MANY] = N_("a move after the board was full"),
+		[RECORD_ERR_TRUNCATED] = N_("the file stops inside a move"),
+		[RECORD_ERR_TRAILER] = N_("after the moves: not two names "
+					  "and an end code"),
+		[RECORD_ERR_NAME] = N_("a player's name is not allowed"),
+		[RECORD_ERR_NO_MOVES] = N_("the game has no moves"),
+		[RECORD_ERR_SPACE] = N_("the record is too long"),
+	};
+
+	if (why > RECORD_OK && why < (int)(sizeof(words) / sizeof(words[0])))
+		return _(words[why]);
+	return "?";
+}
+
+enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
+			 const char *path)
+{
+	struct match_full *f = malloc(sizeof(*f));
+	struct game_record *r = malloc(sizeof(*r));
+	char *text = malloc(RECORD_TEXT_MAX);
+	enum ui_status st = UI_FAILED;
+	enum record_reason why;
+	size_t len = 0;
+	FILE *out;
+
+	if (f == NULL || r == NULL || text == NULL)
+		goto out_free;
+	st = UI_REFUSED;
+	if (store_match_load(ui->store, id, f) != STORE_OK) {
+		ui_error(ui, _("there is no match %lld"), id);
+		goto out_free;
+	}
+	if (record_of(f, r) != 0)
+		goto out_free;
+	why = moves_only ? record_write_moves(r, text, RECORD_TEXT_MAX, &len)
+			 : record_write_psq(r, text, RECORD_TEXT_MAX, &len);
+	if (why != RECORD_OK) {
+		ui_error(ui, _("match %lld cannot be written: %s"), id,
+			 record_why(why));
+		goto out_free;
+	}
+	out = path != NULL ? fopen(path, "w") : ui->out;
+	if (out == NULL || fwrite(text, 1, len, out) != len ||
+	    (path != NULL && fclose(out) != 0)) {
+		ui_error(ui, _("cannot write %s: %s"),
+			 path != NULL ? path : "-", strerror(errno));
+		goto out_free;
+	}
+	st = UI_OK;
+out_free:
+	free(text);
+	free(r);
+	free(f);
+	return st;
+}
+
+/* Read the whole file at path (at most RECORD_INPUT_MAX + 1 bytes) into
+ * a new buffer. Return it (free() it), or NULL with errno set. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *in = fopen(path, "rb");
+	char *buf = malloc(RECORD_INPUT_MAX + 1);
+
+	if (in == NULL || buf == NULL) {
+		free(buf);
+		if (in != NULL)
+			fclose(in);
+		return NULL;
+	}
+	*len = fread(buf, 1, RECORD_INPUT_MAX + 1, in);
+	if (ferror(in)) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(in);
+	return buf;
+}
+
+/* How an imported game ended, from its final position and end code. */
+static void imported_result(const struct game_record *r, const struct board *b,
+			    enum match_result *result,
+			    enum match_reason *reason)
+{
+	enum stone w = board_winner(b);
+
+	*result = w == STONE_BLACK   ? RESULT_BLACK_WIN
+		  : w == STONE_WHITE ? RESULT_WHITE_WIN
+				     : RESULT_DRAW;
+	*reason = w != STONE_NONE	   ? REASON_FIVE
+		  : b->state == BOARD_DRAW ? REASON_FULL
+					   : REASON_DRAW;
+	if (w == STONE_NONE && r->end_code == RECORD_END_TIMEOUT) {
+		/* the player to move ran out of time */
+		*result = board_to_move(b) == STONE_BLACK ? RESULT_WHITE_WIN
+							  : RESULT_BLACK_WIN;
+		*reason = REASON_TIMEOUT;
+	}
+}
+
+/* Store the checked record r as an imported, unranked match. */
+static enum ui_status store_import(struct ui *ui, const struct game_record *r,
+				   const struct board *b)
+{
+	struct match_header h = {
+		.kind = MATCH_IMPORTED,
+		.black_name = r->black[0] != '\0' ? r->black : "black",
+		.white_name = r->white[0] != '\0' ? r->white : "white",
+		.variant = ui->variant.name,
+		.rule = r->rule,
+		.rows = r->rows,
+		.cols = r->cols,
+		.k = r->k,
+		.started_at = (long long)time(NULL),
+	};
+	long long elapsed[BOARD_MAX_CELLS], id;
+	enum match_result result;
+	enum match_reason reason;
+
+	imported_result(r, b, &result, &reason);
+	record_ms_to_elapsed(r->ms, r->nmoves, elapsed);
+	if (store_match_import(ui->store, &h, r->nmoves, r->moves, elapsed,
+			       result, reason, &id) != STORE_OK) {
+		ui_error(ui, _("cannot store the game: %s"),
+			 store_errmsg(ui->store));
+		return UI_FAILED;
+	}
+	ui_say(ui,
+	       _("Imported %d moves as match %lld. Replay it with: "
+		 "gomoku replay %lld"),
+	       r->nmoves, id, id);
+	return UI_OK;
+}
+
+enum ui_status ui_import(struct ui *ui, const char *path)
+{
+	struct game_record *r = malloc(sizeof(*r));
+	struct record_error err;
+	struct board b;
+	enum ui_status st = UI_FAILED;
+	size_t len = 0;
+	char *text = slurp(path, &len);
+
+	if (text == NULL || r == NULL) {
+		ui_error(ui, _("cannot read %s: %s"), path, strerror(errno));
+		goto out_free;
+	}
+	st = UI_REFUSED;
+	if (record_read(text, len, &ui->variant, r, &err) != RECORD_OK) {
+		ui_error(ui, _("%s: line %d: %s; nothing was imported"), path,
+			 err.line, record_why(err.reason));
+		goto out_free;
+	}
+	if (record_check(r, &b, &err) != RECORD_OK) {
+		ui_error(ui, _("%s: %s; nothing was imported"), path,
+			 record_why(err.reason));
+		goto out_free;
+	}
+	st = store_import(ui, r, &b);
+out_free:
+	free(text);
+	free(r);
+	return st;
+}
