@@ -1,0 +1,132 @@
+# End-to-end: matches kept move by move, a match killed and resumed,
+# abandoned, the history, replay, export and import.
+. "$E2E_LIB"
+
+db() { sqlite3 "$GOMOKU_DB" "$1"; }
+moves_of() { db "SELECT count(*) FROM match_moves WHERE match_id = $1"; }
+
+play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register
+play_input 'bob\nBob\nhunter2-xyz!\nhunter2-xyz!\n' register
+play_input 'carol\nCarol\nsecret-pass-3\nsecret-pass-3\n' register
+
+# A ranked match killed with SIGKILL after 5 accepted moves: the player
+# types through a pipe that stays open, as at a terminal.
+fifo=$E2E_DIR/fifo
+mkfifo "$fifo"
+"$GOMOKU_BIN" play alice bob --seed 3 <"$fifo" >"$OUT" 2>"$ERR" &
+pid=$!
+exec 3>"$fifo"
+printf 'secret-pass-1\nhunter2-xyz!\n8 8\n1 1\n8 9\n1 2\n8 10\n' >&3
+i=0
+while [ "$(moves_of 1 2>/dev/null)" != 5 ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+exec 3>&-
+check "every accepted move is on disk before the kill" test "$(moves_of 1)" = 5
+check "the killed match stays unfinished" \
+	test "$(db 'SELECT status FROM matches WHERE id = 1')" = unfinished
+check "nothing is counted for a killed match" \
+	test "$(db 'SELECT sum(games) FROM players')" = 0
+check "the database is intact after the kill" \
+	test "$(db 'PRAGMA integrity_check')" = ok
+
+# bob logs in first this time; alice is already there to resume it.
+play_input 'hunter2-xyz!\nsecret-pass-1\n1\n1 3\n8 11\n1 4\n8 12\n' \
+	play bob alice
+check "the unfinished match is offered" has "You have an unfinished match (number 1"
+check "it resumes with the moves in place" has "Move 6:"
+check "the resumed match is won and saved" has "Match 1 saved."
+check "all nine moves are kept" test "$(moves_of 1)" = 9
+play_input '' leaderboard --format tsv
+check "the leaderboard counts the resumed match once" \
+	sh -c 'grep -q "^1	bob	Bob	1	1	0	0	1	1520.0" "$1" &&
+	       grep -q "alice	Alice	1	0	1	0	-1	1480.0" "$1"' - "$OUT"
+
+# Abandoned: counts for nobody, and is not offered again.
+play_input 'secret-pass-1\nsecret-pass-3\n8 8\n' play alice carol
+# Abandon it, then resign the new match that follows at once.
+play_input 'secret-pass-3\nsecret-pass-1\n2\nresign\ny\n' play carol alice
+check "an unfinished match can be abandoned" has "The match was abandoned."
+check "the abandoned match is marked" \
+	test "$(db 'SELECT status FROM matches WHERE id = 2')" = abandoned
+check "after abandoning, a new match is played" has "resigned."
+check "an abandoned match counts for nobody" \
+	test "$(db "SELECT games FROM players WHERE username = 'carol'")" = 1
+play_input 'secret-pass-3\n' play carol --ai 1
+check "an abandoned match is not offered again" hasnt "unfinished match"
+
+# A timed move that runs out loses the game.
+{ printf 'secret-pass-1\nhunter2-xyz!\n8 8\n'; sleep 3; } |
+	"$GOMOKU_BIN" play alice bob --seed 3 --time-per-move 1 >"$OUT" 2>"$ERR"
+status=$?
+check "running out of time loses the game" has "ran out of time"
+check "a timeout is recorded as the reason" \
+	test "$(db "SELECT reason FROM matches ORDER BY id DESC LIMIT 1")" = timeout
+
+# History with paging: 11 more quick tic-tac-toe matches for alice.
+i=0
+while [ $i -lt 11 ]; do
+	play_input 'secret-pass-1\nhunter2-xyz!\n1 1\n2 1\n1 2\n2 2\n1 3\n' \
+		play alice bob --variant tictactoe --seed 3
+	i=$((i + 1))
+done
+play_input '' history alice
+check "history shows the first page of matches" has "page 1 of 2 (15 in all)"
+check "the newest match comes first" sh -c \
+	'grep -A1 "  #  Date" "$1" | tail -n 1 | grep -q tictactoe' - "$OUT"
+play_input '' history alice --page 2 --format tsv
+check "page 2 holds the oldest matches" test "$(wc -l <"$OUT")" = 6
+check "history TSV has the fixed header" \
+	test "$(head -n 1 "$OUT")" = "$(printf 'id\tdate\topponent\tcolour\tvariant\tresult\treason\tmoves\tseconds')"
+check "the killed and resumed match is listed, won by bob" \
+	grep -q "^1	.*	bob	white	gomoku	lost	five	9	" "$OUT"
+
+# Replay: the last position with the winning five marked, then stepping.
+play_input 'first\nn\n3\nlast\nbogus\nq\n' replay 1
+check "replay starts at the last move" has "Move 9 of 9."
+check "replay marks the five" has "[●][●][●][●][●]"
+check "replay steps to the start and forward" has "Move 1 of 9."
+check "replay jumps to a move number" has "Move 3 of 9."
+check "replay explains bad commands" has "Type n (next)"
+play_input '' replay 999
+check "replay of no such match exits 1" status_is 1
+
+# Export: the real match as PSQ (times vary; the rest is exact).
+play_input '' export 1
+sed 's/^\([0-9]*,[0-9]*\),[0-9]*$/\1,T/' "$OUT" >"$E2E_DIR/got.psq"
+printf 'Piskvorky 15x15, 0:0, 0\n8,8,T\n1,1,T\n9,8,T\n2,1,T\n10,8,T\n3,1,T\n11,8,T\n4,1,T\n12,8,T\nbob\nalice\n0\n' >"$E2E_DIR/want.psq"
+check "export writes the match as PSQ" cmp -s "$E2E_DIR/got.psq" "$E2E_DIR/want.psq"
+play_input '' export 1 --format moves
+check "export --format moves writes the move list" \
+	test "$(cat "$OUT")" = "h8 a1 i8 b1 j8 c1 k8 d1 l8"
+
+# Import a hand-checked PSQ, export it again byte for byte, replay it.
+here=$(dirname "$E2E_LIB")
+printf 'Piskvorky 15x15, 0:0, 0\n8,8,1500\n9,9,2250\n9,8,900\n10,10,3000\n10,8,1200\n11,11,800\n11,8,4100\n7,7,650\n12,8,2000\nblackstone\nwhitestone\n0\n' >"$E2E_DIR/game.psq"
+play_input '' import "$E2E_DIR/game.psq"
+check "import stores the game" has "Imported 9 moves as match"
+id=$(db "SELECT max(id) FROM matches WHERE kind = 'imported'")
+play_input '' export "$id" -o "$E2E_DIR/again.psq"
+check "export of an imported game gives back the same bytes" \
+	cmp -s "$E2E_DIR/game.psq" "$E2E_DIR/again.psq"
+play_input 'q\n' replay "$id"
+check "an imported game replays to the last move" has "Move 9 of 9."
+check "the imported winner is shown" has "Black won (five)"
+check "imported games count for nobody" \
+	test "$(db 'SELECT sum(games) FROM players')" = \
+	"$(db "SELECT 2 * count(*) FROM matches WHERE kind = 'ranked' AND status = 'finished'")"
+
+printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n' >"$E2E_DIR/bad.psq"
+before=$(db 'SELECT count(*) FROM matches')
+play_input '' import "$E2E_DIR/bad.psq"
+check "a repeated point is refused with its line" err_has "line 3"
+check "a refused import exits 1" status_is 1
+check "a refused import writes nothing" \
+	test "$(db 'SELECT count(*) FROM matches')" = "$before"
+printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n9,' >"$E2E_DIR/cut.psq"
+play_input '' import "$E2E_DIR/cut.psq"
+check "a truncated file is refused" err_has "stops inside a move"
+: "$here"
