@@ -36,7 +36,8 @@ static void game_show(void *ctx, const struct match *m)
 		return;
 	g->shown = m->board.nmoves;
 	fputc('\n', g->ui->out);
-	ui_board_draw(g->ui, &m->board);
+	if (g->ai[s] == NULL) /* the computer needs no board to look at */
+		ui_board_draw(g->ui, &m->board);
 	fprintf(g->ui->out, _("Move %d: "), m->board.nmoves + 1);
 	put_side(g->ui, m, s);
 	fprintf(g->ui->out, " %s\n", _("to play"));

@@ -172,13 +172,19 @@ static enum ui_status seat_computer(struct game *g, enum stone s, int level)
 /* Whether the person moves first: --first, else a coin flip. */
 static bool person_first(struct ui *ui, const char *me, const char *computer)
 {
-	if (ui->first == FIRST_ME || ui->first == FIRST_COMPUTER) {
-		fputs(ui->first == FIRST_ME ? me : computer, ui->out);
-		fprintf(ui->out, _(" plays black (%s) and moves first.\n"),
-			ui_stone(ui, STONE_BLACK));
-		return ui->first == FIRST_ME;
-	}
-	return game_coin_flip(ui, me, computer);
+	bool mine = ui->first == FIRST_ME;
+
+	if (ui->first == FIRST_COIN)
+		mine = rng_below(&ui->rng, 2) == 0;
+	if (mine)
+		ui_say(ui, _("%s%s moves first with black (%s)."),
+		       ui->first == FIRST_COIN ? _("Coin flip: ") : "", me,
+		       ui_stone(ui, STONE_BLACK));
+	else
+		ui_say(ui, _("%s%s moves first with black (%s)."),
+		       ui->first == FIRST_COIN ? _("Coin flip: ") : "",
+		       computer, ui_stone(ui, STONE_BLACK));
+	return mine;
 }
 
 /* One game against the computer at `level`; recorded for `me`. */
@@ -211,7 +217,7 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level)
 {
 	char computer[64];
-	const char *name = me != NULL ? me->nickname : _("You");
+	const char *name = me != NULL ? me->nickname : _("Guest");
 	enum ui_status st;
 	bool again;
 
