@@ -139,9 +139,9 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 			   const char *nickname);
 
 /* Log a player in (username asked when NULL); *who on success. A second
- * login for a ranked match passes the first player as `not`. */
+ * login for a ranked match passes the first player as `other`. */
 enum ui_status ui_login(struct ui *ui, const char *username,
-			const struct player * not, struct player **who);
+			const struct player *other, struct player **who);
 
 /* Change `username`'s password: asks the old one, then the new twice. */
 enum ui_status ui_passwd(struct ui *ui, const char *username);

@@ -3,6 +3,7 @@
  * ai_pos.c, ai_search.c and ai_threat.c (see ai_internal.h).
  */
 #include <stdlib.h>
+#include <stdio.h> /*DBG*/
 #include <string.h>
 
 #include "ai_internal.h"
@@ -299,13 +300,16 @@ static int search_move(struct ai *ai, struct ai_result *res)
 		res->score = AI_SCORE_WIN_MIN;
 		return best;
 	}
+	long long n0 = ai->nodes; /*DBG*/
 	n = ai_gen_moves(ai, moves, 0, ai->par.width + 6, 1);
 	if (ai->par.vcf && n > 1 && opponent_wins(ai, 0, 1))
 		n = keep_defences(ai, moves, n, 0);
 	else if (ai->par.vct && n > 1 && opponent_wins(ai, 1, 1))
 		n = keep_defences(ai, moves, n, 1);
+	long long n1 = ai->nodes; /*DBG*/
 	ai->par.max_depth = depth_cap(ai);
 	ai_search_root(ai, moves, n, &best, &res->score, &res->depth);
+	if (getenv("AIDBG")) fprintf(stderr, "attack %lld defence %lld (n=%d) search %lld\n", n0, n1 - n0, n, ai->nodes - n1); /*DBG*/
 	ai->par.max_depth = save;
 	return best;
 }

@@ -318,33 +318,33 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 
 /* Check `pw` for `username` against the database, counting failures and
  * locks there. Says "invalid username or password" for a wrong name or
- * password alike, after the same work. On UI_OK *id is the player's. */
+ * password alike, after the same work. On UI_OK *login is the player's
+ * (wipe it after use). */
 static enum ui_status check_login(struct ui *ui, const char *username,
-				  const struct auth_secret *pw, long long *id)
+				  const struct auth_secret *pw,
+				  struct store_login *login)
 {
-	struct store_login login;
 	long long now = (long long)time(NULL);
-	enum store_status st = store_get_login(ui->store, username, &login);
+	enum store_status st = store_get_login(ui->store, username, login);
 	bool ok;
 
 	if (st != STORE_OK && st != STORE_NOT_FOUND)
 		return store_failed(ui);
-	ok = auth_verify(st == STORE_OK ? login.hash : NULL, pw);
-	if (st == STORE_OK && login.locked_until > now) {
+	ok = auth_verify(st == STORE_OK ? login->hash : NULL, pw);
+	if (st == STORE_OK && login->locked_until > now) {
 		ui_say(ui,
 		       _("This account is locked after too many failed "
 			 "logins. Try again in %lld seconds."),
-		       login.locked_until - now);
+		       login->locked_until - now);
 		return UI_REFUSED;
 	}
 	if (!ok) {
 		if (st == STORE_OK &&
-		    store_login_failed(ui->store, login.id, now) != STORE_OK)
+		    store_login_failed(ui->store, login->id, now) != STORE_OK)
 			return store_failed(ui);
 		ui_say(ui, _("Invalid username or password."));
 		return UI_REFUSED;
 	}
-	*id = login.id;
 	return UI_OK;
 }
 
@@ -378,20 +378,21 @@ static enum ui_status authenticate(struct ui *ui, const char *username,
 	char prompt[128];
 	enum ui_status st;
 
+	memset(&login, 0, sizeof(login));
 	snprintf(prompt, sizeof(prompt), _("Password for %s: "), username);
 	st = read_password(ui, prompt, &pw);
 	if (st == UI_OK)
-		st = check_login(ui, username, &pw, id);
-	if (st == UI_OK &&
-	    store_get_login(ui->store, username, &login) == STORE_OK)
-		st = login_succeeded(ui, *id, &pw, login.hash);
+		st = check_login(ui, username, &pw, &login);
+	if (st == UI_OK)
+		st = login_succeeded(ui, login.id, &pw, login.hash);
+	*id = login.id;
 	auth_secret_free(&pw);
 	memset(&login, 0, sizeof(login));
 	return st;
 }
 
 enum ui_status ui_login(struct ui *ui, const char *username,
-			const struct player * not, struct player **who)
+			const struct player *other, struct player **who)
 {
 	char name[TERM_LINE_MAX + 1];
 	enum ui_status st;
@@ -404,11 +405,11 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 		if (st != UI_OK)
 			return st;
 	}
-	if (not != NULL && plist_find(ui->players, name) == not ) {
+	if (other != NULL && plist_find(ui->players, name) == other) {
 		ui_say(ui,
 		       _("%s is already playing; the opponent needs "
 			 "another account."),
-		       not ->username);
+		       other->username);
 		return UI_REFUSED;
 	}
 	st = authenticate(ui, name, &id);
