@@ -18,8 +18,11 @@ enum stone { STONE_NONE = 0, STONE_BLACK = 1, STONE_WHITE = 2 };
 
 /* How a line of K decides the game.
  * FREESTYLE: K or more in a row wins (the seed programs' rule).
- * EXACT: exactly K wins; an overline (K+1 or more) does not. */
-enum rule { RULE_FREESTYLE = 0, RULE_EXACT = 1 };
+ * EXACT: exactly K wins; an overline (K+1 or more) does not.
+ * RENJU: K is 5. Black wins with exactly five and may not play an
+ *   overline, a double-four or a double-three (renju.h says exactly
+ *   what those are); white wins with five or more and plays anywhere. */
+enum rule { RULE_FREESTYLE = 0, RULE_EXACT = 1, RULE_RENJU = 2 };
 
 /* Where the game stands. */
 enum board_state {
@@ -34,7 +37,10 @@ enum board_error {
 	BOARD_OK = 0,
 	BOARD_ERR_OFF_BOARD, /* row or column outside the grid */
 	BOARD_ERR_OCCUPIED,  /* a stone is already there */
-	BOARD_ERR_GAME_OVER  /* the game has been won or drawn */
+	BOARD_ERR_GAME_OVER, /* the game has been won or drawn */
+	BOARD_ERR_FORBIDDEN  /* RULE_RENJU: black's forbidden point; the
+			      * caller decides whether that loses, and
+			      * renju_play_verdict() says why */
 };
 
 struct move {
@@ -53,11 +59,19 @@ struct board {
 };
 
 /* Check a shape: 3 <= rows, cols <= 26 and 3 <= k <= max(rows, cols).
- * Return true when it is one board_init() accepts. */
+ * Return true when it is one board_init() accepts under the freestyle
+ * and exact rules. It does not know the rule: RULE_RENJU asks more (see
+ * board_rule_valid()). */
 bool board_shape_valid(int rows, int cols, int k);
 
+/* Check a shape together with its rule: board_shape_valid(), a known
+ * rule, and for RULE_RENJU also k == 5 and rows, cols >= 5. Return true
+ * when board_init() accepts exactly these arguments. */
+bool board_rule_valid(int rows, int cols, int k, enum rule rule);
+
 /* Start an empty board. Return 0 on success, -1 (board untouched) when
- * the shape is invalid or the rule unknown. */
+ * board_rule_valid() says no: a bad shape, an unknown rule, or RULE_RENJU
+ * without k == 5 on a board at least 5x5. */
 int board_init(struct board *b, int rows, int cols, int k, enum rule rule);
 
 /* The stone on (row, col), or STONE_NONE when empty or off the board. */
@@ -71,6 +85,8 @@ enum stone stone_other(enum stone s);
 
 /* Place the side-to-move's stone on (row, col), then look for a win on
  * the lines through it (four directions, both ways) and for a full board.
+ * Under RULE_RENJU black's move to a forbidden point is refused with
+ * BOARD_ERR_FORBIDDEN (checked after off-board, occupied and game over).
  * Return BOARD_OK, or the reason for refusal with the board unchanged. */
 enum board_error board_play(struct board *b, int row, int col);
 

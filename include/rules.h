@@ -25,17 +25,20 @@ const struct variant *rules_preset(const char *name);
 /* The i-th preset for listing, or NULL past the end. */
 const struct variant *rules_preset_at(int i);
 
-/* Parse "freestyle" or "exact" into *out. Return 0, or -1 (unchanged). */
+/* Parse "freestyle", "exact" or "renju" into *out. Return 0, or -1
+ * (unchanged). */
 int rules_parse_rule(const char *s, enum rule *out);
 
-/* The word for a rule: "freestyle" or "exact". */
+/* The word for a rule: "freestyle", "exact" or "renju" ("freestyle" for
+ * an unknown value). */
 const char *rules_rule_name(enum rule r);
 
 /* Parse a size "RxC" (or "N" for NxN; 'x' or 'X') into *rows, *cols.
  * Return 0, or -1 (outputs unchanged) on syntax or range errors. */
 int rules_parse_size(const char *s, int *rows, int *cols);
 
-/* Start a board for variant v. Return what board_init() returns. */
+/* Start a board for variant v. Return what board_init() returns (so -1
+ * also for RULE_RENJU with k != 5 or a side under 5). */
 int rules_start(const struct variant *v, struct board *b);
 
 #endif

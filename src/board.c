@@ -2,13 +2,18 @@
  *
  * Pure C: no I/O, no allocation, no globals. A move is checked only on
  * the four lines through the stone just placed, counting both ways.
+ * Under renju, black's forbidden points are judged by renju.c.
  */
 #include <string.h>
 
 #include "board.h"
+#include "renju.h"
 
 /* The shortest line that can win. */
 #define BOARD_MIN_K 3
+
+/* Renju's line length, and so its smallest board side. */
+#define RENJU_K 5
 
 /* The four line directions, each walked both ways: across, down, down
  * to the right, down to the left. */
@@ -66,13 +71,24 @@ bool board_shape_valid(int rows, int cols, int k)
 	return k >= BOARD_MIN_K && k <= longest;
 }
 
-/* Start an empty board. Return 0, or -1 with b untouched when the shape
- * is invalid or the rule unknown. */
-int board_init(struct board *b, int rows, int cols, int k, enum rule rule)
+/* Return true when the shape is valid, the rule known, and a renju board
+ * has k == 5 and both sides at least 5. */
+bool board_rule_valid(int rows, int cols, int k, enum rule rule)
 {
 	if (!board_shape_valid(rows, cols, k))
-		return -1;
-	if (rule != RULE_FREESTYLE && rule != RULE_EXACT)
+		return false;
+	if (rule == RULE_FREESTYLE || rule == RULE_EXACT)
+		return true;
+	if (rule != RULE_RENJU)
+		return false;
+	return k == RENJU_K && rows >= RENJU_K && cols >= RENJU_K;
+}
+
+/* Start an empty board. Return 0, or -1 with b untouched when
+ * board_rule_valid() refuses the shape and rule. */
+int board_init(struct board *b, int rows, int cols, int k, enum rule rule)
+{
+	if (!board_rule_valid(rows, cols, k, rule))
 		return -1;
 	memset(b, 0, sizeof(*b));
 	b->rows = rows;
@@ -142,10 +158,13 @@ int board_run_length(const struct board *b, int row, int col, int dr, int dc,
 
 /* ==== Playing ========================================================== */
 
-/* Return true when a run of n stones wins under b's rule. */
-static bool run_wins(const struct board *b, int n)
+/* Return true when a run of n stones of `s` wins under b's rule: renju
+ * asks exactly k of black and k or more of white. */
+static bool run_wins(const struct board *b, int n, enum stone s)
 {
 	if (b->rule == RULE_EXACT)
+		return n == b->k;
+	if (b->rule == RULE_RENJU && s == STONE_BLACK)
 		return n == b->k;
 	return n >= b->k;
 }
@@ -177,7 +196,7 @@ static void update_state(struct board *b, int row, int col, enum stone s)
 	for (d = 0; d < 4; d++) {
 		n = board_run_length(b, row, col, directions[d][0],
 				     directions[d][1], s);
-		if (run_wins(b, n)) {
+		if (run_wins(b, n, s)) {
 			record_win(b, row, col, d, s);
 			b->state = s == STONE_BLACK ? BOARD_BLACK_WON
 						    : BOARD_WHITE_WON;
@@ -190,7 +209,8 @@ static void update_state(struct board *b, int row, int col, enum stone s)
 
 /* Place the side-to-move's stone on (row, col) and settle the game.
  * Return BOARD_OK, or why the move is refused with b unchanged (a game
- * that is over refuses every move with BOARD_ERR_GAME_OVER). */
+ * that is over refuses every move with BOARD_ERR_GAME_OVER; under
+ * RULE_RENJU black's forbidden point gives BOARD_ERR_FORBIDDEN). */
 enum board_error board_play(struct board *b, int row, int col)
 {
 	enum stone s;
@@ -201,6 +221,8 @@ enum board_error board_play(struct board *b, int row, int col)
 		return BOARD_ERR_OFF_BOARD;
 	if (b->cells[cell_index(b, row, col)] != STONE_NONE)
 		return BOARD_ERR_OCCUPIED;
+	if (renju_play_verdict(b, row, col) != RENJU_OK)
+		return BOARD_ERR_FORBIDDEN;
 	s = board_to_move(b);
 	b->cells[cell_index(b, row, col)] = (unsigned char)s;
 	b->moves[b->nmoves].row = (unsigned char)row;

@@ -16,9 +16,22 @@ static const struct variant presets[] = {
 	{"standard", 15, 15, 5, RULE_EXACT},
 	{"gomoku10", 10, 10, 5, RULE_FREESTYLE},
 	{"tictactoe", 3, 3, 3, RULE_FREESTYLE},
+	{"renju", 15, 15, 5, RULE_RENJU},
 };
 
 #define NPRESETS ((int)(sizeof(presets) / sizeof(presets[0])))
+
+/* The rules and their words, the default first. */
+static const struct {
+	enum rule rule;
+	const char *word;
+} rule_words[] = {
+	{RULE_FREESTYLE, "freestyle"},
+	{RULE_EXACT, "exact"},
+	{RULE_RENJU, "renju"},
+};
+
+#define NRULE_WORDS ((int)(sizeof(rule_words) / sizeof(rule_words[0])))
 
 /* ==== Presets ========================================================== */
 
@@ -61,26 +74,33 @@ int rules_start(const struct variant *v, struct board *b)
 
 /* ==== Words ============================================================ */
 
-/* Parse "freestyle" or "exact" into *out. Return 0, or -1 (unchanged). */
+/* Parse "freestyle", "exact" or "renju" into *out. Return 0, or -1
+ * (unchanged). */
 int rules_parse_rule(const char *s, enum rule *out)
 {
+	int i;
+
 	if (s == NULL)
 		return -1;
-	if (strcmp(s, "freestyle") == 0) {
-		*out = RULE_FREESTYLE;
-		return 0;
-	}
-	if (strcmp(s, "exact") == 0) {
-		*out = RULE_EXACT;
-		return 0;
+	for (i = 0; i < NRULE_WORDS; i++) {
+		if (strcmp(s, rule_words[i].word) == 0) {
+			*out = rule_words[i].rule;
+			return 0;
+		}
 	}
 	return -1;
 }
 
-/* Return the word for a rule: "exact" for RULE_EXACT, else "freestyle". */
+/* Return the word for a rule: "exact", "renju", else "freestyle". */
 const char *rules_rule_name(enum rule r)
 {
-	return r == RULE_EXACT ? "exact" : "freestyle";
+	int i;
+
+	for (i = 0; i < NRULE_WORDS; i++) {
+		if (rule_words[i].rule == r)
+			return rule_words[i].word;
+	}
+	return rule_words[0].word;
 }
 
 /* Read the decimal digits at *p into *n (stopping at SIZE_CAP so huge

@@ -11,6 +11,7 @@
 #include <CUnit/CUnit.h>
 
 #include "board.h"
+#include "renju.h"
 
 /* The four line directions: across, down, down-right, down-left. */
 static const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
@@ -692,7 +693,9 @@ static void test_init(void)
 	CU_ASSERT_EQUAL(board_init(&b, 2, 7, 3, RULE_EXACT), -1);
 	CU_ASSERT_EQUAL(board_init(&b, 7, 27, 3, RULE_FREESTYLE), -1);
 	CU_ASSERT_EQUAL(board_init(&b, 7, 7, 8, RULE_FREESTYLE), -1);
-	CU_ASSERT_EQUAL(board_init(&b, 7, 7, 5, (enum rule)2), -1);
+	CU_ASSERT_EQUAL(board_init(&b, 7, 7, 5, (enum rule)3), -1);
+	CU_ASSERT_EQUAL(board_init(&b, 7, 7, 4, RULE_RENJU), -1);
+	CU_ASSERT_EQUAL(board_init(&b, 4, 7, 5, RULE_RENJU), -1);
 	CU_ASSERT_EQUAL(board_init(&b, 7, 7, 5, (enum rule) - 1), -1);
 	CU_ASSERT_EQUAL(memcmp(&copy, &b, sizeof(b)), 0);
 	CU_ASSERT_EQUAL_FATAL(board_init(&b, 4, 7, 4, RULE_FREESTYLE), 0);
@@ -966,6 +969,189 @@ static void test_undo_after_draw(void)
 	CU_ASSERT_EQUAL(b.state, BOARD_DRAW);
 }
 
+/* ==== Renju ============================================================ */
+
+/* Far-apart cells for the side that only waits: rows 0 and 14, every
+ * other column, never four in a row. */
+static const int waiting[][2] = {
+	{0, 0},	 {0, 2},  {0, 4},  {0, 6},  {0, 8},  {0, 10}, {0, 12},
+	{0, 14}, {14, 0}, {14, 2}, {14, 4}, {14, 6}, {14, 8}, {14, 10},
+};
+
+/* Start a 15x15 renju board and play `mine` for one side, the other
+ * side answering with waiting[] (black first when black_mine). */
+static void renju_setup(struct board *b, const int mine[][2], int n,
+			bool black_mine)
+{
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(board_init(b, 15, 15, 5, RULE_RENJU), 0);
+	for (i = 0; i < n; i++) {
+		if (!black_mine)
+			play_ok(b, waiting[i][0], waiting[i][1]);
+		play_ok(b, mine[i][0], mine[i][1]);
+		if (black_mine)
+			play_ok(b, waiting[i][0], waiting[i][1]);
+		CU_ASSERT_EQUAL_FATAL(b->state, BOARD_PLAYING);
+	}
+}
+
+/* Renju shapes: k must be 5 and both sides at least 5; board_init()
+ * accepts exactly what board_rule_valid() accepts. */
+static void test_renju_shapes(void)
+{
+	struct board b;
+	int rows, cols, k, rule;
+	bool ok;
+
+	CU_ASSERT_TRUE(board_rule_valid(15, 15, 5, RULE_RENJU));
+	CU_ASSERT_TRUE(board_rule_valid(5, 5, 5, RULE_RENJU));
+	CU_ASSERT_TRUE(board_rule_valid(5, 26, 5, RULE_RENJU));
+	CU_ASSERT_TRUE(board_rule_valid(26, 26, 5, RULE_RENJU));
+	CU_ASSERT_FALSE(board_rule_valid(15, 15, 4, RULE_RENJU));
+	CU_ASSERT_FALSE(board_rule_valid(15, 15, 6, RULE_RENJU));
+	CU_ASSERT_FALSE(board_rule_valid(4, 15, 5, RULE_RENJU));
+	CU_ASSERT_FALSE(board_rule_valid(15, 4, 5, RULE_RENJU));
+	CU_ASSERT_FALSE(board_rule_valid(3, 3, 3, RULE_RENJU));
+	CU_ASSERT_FALSE(board_rule_valid(27, 27, 5, RULE_RENJU));
+	CU_ASSERT_FALSE(board_rule_valid(15, 15, 5, (enum rule)3));
+	CU_ASSERT_FALSE(board_rule_valid(15, 15, 5, (enum rule) - 1));
+	for (rows = 2; rows <= 27; rows++) {
+		for (cols = 2; cols <= 27; cols += 5) {
+			for (k = 2; k <= 7; k++) {
+				for (rule = 0; rule <= 3; rule++) {
+					ok = board_rule_valid(rows, cols, k,
+							      (enum rule)rule);
+					CU_ASSERT_EQUAL(
+						board_init(&b, rows, cols, k,
+							   (enum rule)rule),
+						ok ? 0 : -1);
+					if (rule < RULE_RENJU)
+						CU_ASSERT_EQUAL(
+							ok,
+							board_shape_valid(
+								rows, cols, k));
+				}
+			}
+		}
+	}
+}
+
+/* Black wins with exactly five. */
+static void test_renju_black_five_wins(void)
+{
+	static const int black[][2] = {{7, 3}, {7, 4}, {7, 5}, {7, 6}};
+	struct board b;
+
+	renju_setup(&b, black, 4, true);
+	play_ok(&b, 7, 7);
+	CU_ASSERT_EQUAL(b.state, BOARD_BLACK_WON);
+	CU_ASSERT(win_is(&b, 7, 3, 0, 1, 5));
+}
+
+/* Black's overline is refused with the board unchanged, and says why;
+ * black may then play elsewhere. */
+static void test_renju_black_overline_refused(void)
+{
+	static const int black[][2] = {{7, 2}, {7, 3}, {7, 4}, {7, 6}, {7, 7}};
+	struct board b;
+
+	renju_setup(&b, black, 5, true);
+	CU_ASSERT(refused(&b, 7, 5, BOARD_ERR_FORBIDDEN));
+	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 5), RENJU_OVERLINE);
+	CU_ASSERT_EQUAL(board_at(&b, 7, 5), STONE_NONE);
+	CU_ASSERT_EQUAL(board_to_move(&b), STONE_BLACK);
+	play_ok(&b, 10, 10);
+	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
+	play_ok(&b, 7, 5); /* white may take the point */
+	CU_ASSERT_EQUAL(board_at(&b, 7, 5), STONE_WHITE);
+}
+
+/* White wins with an overline. */
+static void test_renju_white_overline_wins(void)
+{
+	static const int white[][2] = {
+		{10, 2}, {10, 3}, {10, 4}, {10, 6}, {10, 7}};
+	struct board b;
+
+	renju_setup(&b, white, 5, false);
+	play_ok(&b, 12, 12);
+	play_ok(&b, 10, 5);
+	CU_ASSERT_EQUAL(b.state, BOARD_WHITE_WON);
+	CU_ASSERT(win_is(&b, 10, 2, 0, 1, 6));
+}
+
+/* White may play double-threes and double-fours. */
+static void test_renju_white_unrestricted(void)
+{
+	static const int white[][2] = {{4, 7},	{5, 7},	 {6, 5},  {6, 6},
+				       {1, 10}, {2, 10}, {3, 10}, {4, 11},
+				       {4, 12}, {4, 13}};
+	struct board b;
+
+	renju_setup(&b, white, 4, false);
+	play_ok(&b, 12, 12);
+	CU_ASSERT_EQUAL(renju_play_verdict(&b, 6, 7), RENJU_OK);
+	play_ok(&b, 6, 7); /* three down and three across */
+	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
+	renju_setup(&b, white + 4, 6, false);
+	play_ok(&b, 12, 12);
+	play_ok(&b, 4, 10); /* four down and straight four across */
+	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
+	CU_ASSERT_EQUAL(board_at(&b, 4, 10), STONE_WHITE);
+}
+
+/* Black's double-three and double-four are refused, the board unchanged
+ * to the byte, and renju_play_verdict() says which. */
+static void test_renju_black_forks_refused(void)
+{
+	static const int three[][2] = {{7, 5}, {7, 6}, {5, 7}, {6, 7}};
+	static const int four[][2] = {{1, 10}, {2, 10}, {3, 10},
+				      {4, 11}, {4, 12}, {4, 13}};
+	struct board b;
+
+	renju_setup(&b, three, 4, true);
+	CU_ASSERT(refused(&b, 7, 7, BOARD_ERR_FORBIDDEN));
+	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 7), RENJU_DOUBLE_THREE);
+	renju_setup(&b, four, 6, true);
+	CU_ASSERT(refused(&b, 4, 10, BOARD_ERR_FORBIDDEN));
+	CU_ASSERT_EQUAL(renju_play_verdict(&b, 4, 10), RENJU_DOUBLE_FOUR);
+	play_ok(&b, 4, 9); /* a four across only: allowed */
+	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
+	CU_ASSERT_EQUAL(board_undo(&b), 0);
+	CU_ASSERT(refused(&b, 4, 10, BOARD_ERR_FORBIDDEN));
+}
+
+/* Black's exact five wins although the same stone makes an overline down:
+ * the five is the winning line. */
+static void test_renju_five_beats_overline(void)
+{
+	static const int black[][2] = {{3, 5}, {4, 5}, {5, 5}, {6, 5}, {8, 5},
+				       {7, 3}, {7, 4}, {7, 6}, {7, 7}};
+	struct board b;
+
+	renju_setup(&b, black, 9, true);
+	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 5), RENJU_OK);
+	play_ok(&b, 7, 5);
+	CU_ASSERT_EQUAL(b.state, BOARD_BLACK_WON);
+	CU_ASSERT(win_is(&b, 7, 3, 0, 1, 5));
+}
+
+/* Under freestyle and exact nothing is forbidden: the renju overline
+ * point is played. */
+static void test_renju_only_under_renju(void)
+{
+	static const int mv[][2] = {{7, 2}, {0, 0}, {7, 3}, {0, 2}, {7, 4},
+				    {0, 4}, {7, 6}, {0, 6}, {7, 7}, {0, 8}};
+	struct board b;
+
+	board_init(&b, 15, 15, 5, RULE_EXACT);
+	play_all(&b, mv, 10);
+	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 5), RENJU_OK);
+	play_ok(&b, 7, 5);
+	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
+}
+
 /* ==== Random games against the brute-force scan ======================== */
 
 /* Step the generator in *seed and return 31 bits of it. */
@@ -1091,6 +1277,87 @@ static void test_random_games(void)
 	CU_ASSERT(draws > 0);
 }
 
+/* Return true when the stone of side s just played on (r, c) wins under
+ * renju, from the cells: exactly five for black, five or more for white,
+ * in some direction. */
+static bool oracle_renju_won(const struct board *b, int r, int c, int s)
+{
+	int d, n;
+
+	for (d = 0; d < 4; d++) {
+		n = oracle_run(b, r, c, dirs[d][0], dirs[d][1], s);
+		if (s == STONE_BLACK ? n == 5 : n >= 5)
+			return true;
+	}
+	return false;
+}
+
+/* Try the n-th empty cell of b for the side to move under renju and check
+ * the answer: a refusal exactly when black's point is forbidden (board
+ * unchanged), else the stone placed and the state as the cells say.
+ * Return false on disagreement; *played says whether a stone went down. */
+static bool renju_try(struct board *b, int n, bool *played)
+{
+	struct board before = *b;
+	int i = nth_empty(b, n), r = i / b->cols, c = i % b->cols;
+	int s = board_to_move(b);
+	bool forbidden = s == STONE_BLACK && renju_check(b, r, c) != RENJU_OK;
+	enum board_error err = board_play(b, r, c);
+
+	*played = err == BOARD_OK;
+	if (forbidden)
+		return err == BOARD_ERR_FORBIDDEN &&
+		       memcmp(&before, b, sizeof(before)) == 0;
+	if (err != BOARD_OK || (int)board_at(b, r, c) != s)
+		return false;
+	if (oracle_renju_won(b, r, c, s))
+		return b->state == won_state((enum stone)s) &&
+		       win_line_ok(b, s);
+	if (b->nmoves == b->rows * b->cols)
+		return b->state == BOARD_DRAW;
+	return b->state == BOARD_PLAYING;
+}
+
+/* Random renju games on random shapes of at least 5x5: every move gets
+ * the answer the cells and renju_check() give; black's forbidden points
+ * are refused, white is never refused. */
+static void test_random_renju_games(void)
+{
+	unsigned long seed = 777UL;
+	struct board b;
+	int game, tries, refusals = 0, black_wins = 0, white_wins = 0;
+	bool played;
+	char msg[96];
+
+	for (game = 0; game < 300; game++) {
+		CU_ASSERT_EQUAL_FATAL(
+			board_init(&b, 5 + (int)(next_random(&seed) % 11),
+				   5 + (int)(next_random(&seed) % 11), 5,
+				   RULE_RENJU),
+			0);
+		for (tries = 0; b.state == BOARD_PLAYING && tries < 2000;
+		     tries++) {
+			if (!renju_try(&b,
+				       (int)(next_random(&seed) %
+					     (unsigned int)(b.rows * b.cols -
+							    b.nmoves)),
+				       &played)) {
+				snprintf(msg, sizeof(msg),
+					 "game %d %dx%d move %d", game, b.rows,
+					 b.cols, b.nmoves);
+				fail_with(__LINE__, msg);
+				return;
+			}
+			refusals += !played;
+		}
+		black_wins += b.state == BOARD_BLACK_WON;
+		white_wins += b.state == BOARD_WHITE_WON;
+	}
+	CU_ASSERT(refusals > 0);
+	CU_ASSERT(black_wins > 0);
+	CU_ASSERT(white_wins > 0);
+}
+
 /* ==== Suite ============================================================ */
 
 static CU_TestInfo tests[] = {
@@ -1136,6 +1403,19 @@ static CU_TestInfo tests[] = {
 	{"undo after a win", test_undo_after_win},
 	{"undo after a draw", test_undo_after_draw},
 	{"random games agree with a brute-force scan", test_random_games},
+	{"renju: shapes", test_renju_shapes},
+	{"renju: black wins with exactly five", test_renju_black_five_wins},
+	{"renju: black overline refused, board unchanged",
+	 test_renju_black_overline_refused},
+	{"renju: white overline wins", test_renju_white_overline_wins},
+	{"renju: white never restricted", test_renju_white_unrestricted},
+	{"renju: black double-three and double-four refused",
+	 test_renju_black_forks_refused},
+	{"renju: five with an overline wins", test_renju_five_beats_overline},
+	{"renju: nothing forbidden under other rules",
+	 test_renju_only_under_renju},
+	{"renju: random games agree with a brute-force scan",
+	 test_random_renju_games},
 	CU_TEST_INFO_NULL,
 };
 

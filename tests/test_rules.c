@@ -16,6 +16,7 @@ static const struct variant expected[] = {
 	{"standard", 15, 15, 5, RULE_EXACT},
 	{"gomoku10", 10, 10, 5, RULE_FREESTYLE},
 	{"tictactoe", 3, 3, 3, RULE_FREESTYLE},
+	{"renju", 15, 15, 5, RULE_RENJU},
 };
 
 #define NEXPECTED ((int)(sizeof(expected) / sizeof(expected[0])))
@@ -110,10 +111,10 @@ static void test_preset_listing(void)
 static void test_unknown_preset(void)
 {
 	static const char *const bad[] = {
-		"",	     "Gomoku",	    "GOMOKU",	 "gomoku ",
-		" gomoku",   "gomok",	    "gomoku1",	 "gomoku5",
-		"gomoku100", "tic-tac-toe", "TicTacToe", "custom",
-		"Standard",  "exact",	    "freestyle", "15x15",
+		"",	     "Gomoku",	"GOMOKU",   "gomoku ",	 " gomoku",
+		"gomok",     "gomoku1", "gomoku5",  "gomoku100", "tic-tac-toe",
+		"TicTacToe", "custom",	"Standard", "exact",	 "freestyle",
+		"15x15",     "Renju",	"RENJU",    "renju ",	 "renju15",
 	};
 	int i;
 
@@ -124,13 +125,15 @@ static void test_unknown_preset(void)
 
 /* ==== Rule words ======================================================= */
 
-/* "freestyle" and "exact" parse; anything else is refused, out unchanged. */
+/* "freestyle", "exact" and "renju" parse; anything else is refused, out
+ * unchanged. */
 static void test_parse_rule(void)
 {
 	static const char *const bad[] = {
-		"",	  "Exact",	 "EXACT", "Freestyle", "exact ",
-		" exact", "freestyle\n", "free",  "exac",      "exactly",
-		"renju",  "0",		 "1",
+		"",	  "Exact",	 "EXACT",  "Freestyle", "exact ",
+		" exact", "freestyle\n", "free",   "exac",	"exactly",
+		"Renju",  "RENJU",	 "renju ", " renju",	"renj",
+		"renjuu", "0",		 "1",	   "2",
 	};
 	enum rule r = RULE_EXACT;
 	int i;
@@ -139,6 +142,8 @@ static void test_parse_rule(void)
 	CU_ASSERT_EQUAL(r, RULE_FREESTYLE);
 	CU_ASSERT_EQUAL(rules_parse_rule("exact", &r), 0);
 	CU_ASSERT_EQUAL(r, RULE_EXACT);
+	CU_ASSERT_EQUAL(rules_parse_rule("renju", &r), 0);
+	CU_ASSERT_EQUAL(r, RULE_RENJU);
 	for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++) {
 		r = RULE_EXACT;
 		CU_ASSERT_EQUAL(rules_parse_rule(bad[i], &r), -1);
@@ -158,6 +163,10 @@ static void test_rule_name(void)
 
 	CU_ASSERT_STRING_EQUAL(rules_rule_name(RULE_FREESTYLE), "freestyle");
 	CU_ASSERT_STRING_EQUAL(rules_rule_name(RULE_EXACT), "exact");
+	CU_ASSERT_STRING_EQUAL(rules_rule_name(RULE_RENJU), "renju");
+	CU_ASSERT_STRING_EQUAL(rules_rule_name((enum rule)7), "freestyle");
+	CU_ASSERT_EQUAL(rules_parse_rule(rules_rule_name(RULE_RENJU), &r), 0);
+	CU_ASSERT_EQUAL(r, RULE_RENJU);
 	CU_ASSERT_EQUAL(rules_parse_rule(rules_rule_name(RULE_FREESTYLE), &r),
 			0);
 	CU_ASSERT_EQUAL(r, RULE_FREESTYLE);
@@ -293,8 +302,8 @@ static void test_start_presets(void)
 	}
 }
 
-/* The standard preset really plays by the exact rule, tic-tac-toe really
- * wins with three. */
+/* The standard preset really plays by the exact rule, renju refuses
+ * black's overline, tic-tac-toe really wins with three. */
 static void test_start_plays_by_variant(void)
 {
 	static const int six[][2] = {{7, 2}, {0, 0}, {7, 3}, {0, 2},
@@ -307,6 +316,12 @@ static void test_start_plays_by_variant(void)
 	for (i = 0; i < 11; i++)
 		CU_ASSERT_EQUAL(board_play(&b, six[i][0], six[i][1]), BOARD_OK);
 	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
+	CU_ASSERT_EQUAL_FATAL(rules_start(rules_preset("renju"), &b), 0);
+	for (i = 0; i < 10; i++)
+		CU_ASSERT_EQUAL(board_play(&b, six[i][0], six[i][1]), BOARD_OK);
+	CU_ASSERT_EQUAL(board_play(&b, six[10][0], six[10][1]),
+			BOARD_ERR_FORBIDDEN);
+	CU_ASSERT_EQUAL(b.nmoves, 10);
 	CU_ASSERT_EQUAL_FATAL(rules_start(rules_default(), &b), 0);
 	for (i = 0; i < 11; i++)
 		CU_ASSERT_EQUAL(board_play(&b, six[i][0], six[i][1]), BOARD_OK);
@@ -339,7 +354,16 @@ static void test_start_custom(void)
 	v.rows = 7;
 	v.rule = (enum rule)5;
 	CU_ASSERT_EQUAL(rules_start(&v, &b), -1);
+	v.rule = RULE_RENJU; /* renju needs k == 5 */
+	CU_ASSERT_EQUAL(rules_start(&v, &b), -1);
+	v.k = 5;
+	v.rows = 4; /* and sides of at least 5 */
+	CU_ASSERT_EQUAL(rules_start(&v, &b), -1);
 	CU_ASSERT_EQUAL(memcmp(&copy, &b, sizeof(b)), 0);
+	v.rows = 5;
+	CU_ASSERT_EQUAL_FATAL(rules_start(&v, &b), 0);
+	CU_ASSERT_EQUAL(b.rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(b.rows, 5);
 }
 
 /* ==== Suite ============================================================ */

@@ -1,0 +1,340 @@
+/* renju.c -- renju's forbidden moves for black: overline, double-four,
+ * double-three (with fake threes found recursively).
+ *
+ * Pure C: no I/O, no allocation, no globals. The board's cells are
+ * copied into a grid with a wall five cells thick all round, so every
+ * look along a line (never more than five steps from a cell of the board)
+ * stays inside the array without bounds checks. The grid is changed only
+ * by placing a stone to look at it and taking it back at once.
+ */
+#include <string.h>
+
+#include "renju.h"
+
+/* Wall thickness: the farthest any check looks from a board cell. */
+#define PAD 5
+
+/* Grid row length: the largest board plus the wall on both sides. */
+#define STRIDE (BOARD_MAX_SIZE + 2 * PAD)
+
+#define GRID_CELLS (STRIDE * STRIDE)
+
+/* Most completing points a three can have in one line (two, at the ends
+ * of . . X X X . .; room for more costs nothing). */
+#define MAX_COMPLETIONS 8
+
+/* What stands on a grid cell. */
+enum { EMPTY = STONE_NONE, BLACK = STONE_BLACK, WHITE = STONE_WHITE, WALL };
+
+/* The board's cells, with walls round them. */
+struct grid {
+	unsigned char c[GRID_CELLS];
+};
+
+/* One step along each line direction: across, down, down-right,
+ * down-left. */
+static const int steps[4] = {1, STRIDE, STRIDE + 1, STRIDE - 1};
+
+/* ==== The grid ========================================================= */
+
+/* Return the grid index of the board cell (row, col). */
+static int grid_at(int row, int col)
+{
+	return (row + PAD) * STRIDE + col + PAD;
+}
+
+/* Fill g with b's cells and walls everywhere else. */
+static void grid_load(struct grid *g, const struct board *b)
+{
+	int r, c;
+
+	memset(g->c, WALL, sizeof(g->c));
+	for (r = 0; r < b->rows; r++) {
+		for (c = 0; c < b->cols; c++)
+			g->c[grid_at(r, c)] = b->cells[r * b->cols + c];
+	}
+}
+
+/* Return how many black stones follow `at`, not counting it, walking by
+ * `step` until the first cell that is not black. */
+static int count_way(const struct grid *g, int at, int step)
+{
+	int n = 0;
+
+	for (at += step; g->c[at] == BLACK; at += step)
+		n++;
+	return n;
+}
+
+/* Return the length of the black run through the black stone at `at`
+ * along `step`, both ways. */
+static int run_length(const struct grid *g, int at, int step)
+{
+	return 1 + count_way(g, at, step) + count_way(g, at, -step);
+}
+
+/* Return true when the black stone at `at` is part of a five (exactly
+ * five) in some direction. */
+static bool in_five(const struct grid *g, int at)
+{
+	int d;
+
+	for (d = 0; d < 4; d++) {
+		if (run_length(g, at, steps[d]) == 5)
+			return true;
+	}
+	return false;
+}
+
+/* Return true when the black stone at `at` is part of a run of six or
+ * more in some direction. */
+static bool in_overline(const struct grid *g, int at)
+{
+	int d;
+
+	for (d = 0; d < 4; d++) {
+		if (run_length(g, at, steps[d]) >= 6)
+			return true;
+	}
+	return false;
+}
+
+/* Return true when black on the empty cell `at` would make a five. */
+static bool makes_five(struct grid *g, int at)
+{
+	bool five;
+
+	g->c[at] = BLACK;
+	five = in_five(g, at);
+	g->c[at] = EMPTY;
+	return five;
+}
+
+/* ==== Fours ============================================================ */
+
+/* Return true when black on the empty cell `to`, i steps of `step` from
+ * the black stone `at`, makes exactly five along `step` with `at` in it. */
+static bool five_point(struct grid *g, int at, int step, int i)
+{
+	int to = at + i * step, dir = i > 0 ? -step : step, n;
+	bool five;
+
+	for (n = 1; n < (i > 0 ? i : -i); n++) {
+		if (g->c[to + n * dir] != BLACK)
+			return false;
+	}
+	g->c[to] = BLACK;
+	five = run_length(g, to, step) == 5;
+	g->c[to] = EMPTY;
+	return five;
+}
+
+/* Return how many fours the black stone at `at` is part of along `step`:
+ * 0, 1 or 2. Each four has its own point that makes five; two such
+ * points are one straight four when they are the two ends of one run of
+ * four (five steps apart), else two fours on one line. At most two points
+ * exist: one on each side of `at`. */
+static int fours_in_line(struct grid *g, int at, int step)
+{
+	int pts[9], n = 0, i;
+
+	for (i = -4; i <= 4; i++) {
+		if (i != 0 && g->c[at + i * step] == EMPTY &&
+		    five_point(g, at, step, i))
+			pts[n++] = i;
+	}
+	if (n == 2 && pts[1] - pts[0] == 5)
+		return 1;
+	return n;
+}
+
+/* ==== Threes =========================================================== */
+
+/* Return true when the black stone at `at` is part of a straight four
+ * along `step` that holds the cell i steps away: a run of exactly four
+ * with an empty cell at each end, each of which makes exactly five (the
+ * cell beyond it is not black). */
+static bool straight_four(const struct grid *g, int at, int step, int i)
+{
+	int fwd = count_way(g, at, step), back = count_way(g, at, -step);
+	int lo = at - (back + 1) * step, hi = at + (fwd + 1) * step;
+
+	if (fwd + back + 1 != 4 || i < -back || i > fwd)
+		return false;
+	return g->c[lo] == EMPTY && g->c[hi] == EMPTY &&
+	       g->c[lo - step] != BLACK && g->c[hi + step] != BLACK;
+}
+
+/* Write into out[] the empty cells where one more black stone turns the
+ * black stone at `at` and its neighbours along `step` into a straight
+ * four. Return how many (0 when there is no three-shape there). */
+static int completions(struct grid *g, int at, int step, int *out)
+{
+	int n = 0, i, to;
+	bool four;
+
+	for (i = -3; i <= 3 && n < MAX_COMPLETIONS; i++) {
+		to = at + i * step;
+		if (i == 0 || g->c[to] != EMPTY)
+			continue;
+		g->c[to] = BLACK;
+		four = straight_four(g, at, step, i);
+		g->c[to] = EMPTY;
+		if (four)
+			out[n++] = to;
+	}
+	return n;
+}
+
+static enum renju_verdict judge(struct grid *g, int at, int depth);
+
+/* Return true when one of the n completing points in pts[] really makes
+ * the three a straight four: a point that makes no five and is not
+ * itself forbidden for black (asked one level deeper; once depth has
+ * reached RENJU_MAX_DEPTH the point is taken as allowed). */
+static bool true_three(struct grid *g, const int *pts, int n, int depth)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (makes_five(g, pts[i]))
+			continue;
+		if (depth >= RENJU_MAX_DEPTH ||
+		    judge(g, pts[i], depth + 1) == RENJU_OK)
+			return true;
+	}
+	return false;
+}
+
+/* Return true when the black stone at `at` makes two or more true threes
+ * in lines without fours (fours[d] counts the fours along steps[d]).
+ * The cheap look for three-shapes comes first; the recursive question
+ * about completing points is asked only when two lines have one. */
+static bool double_three(struct grid *g, int at, const int *fours, int depth)
+{
+	int pts[4][MAX_COMPLETIONS], n[4], d, left = 0, threes = 0;
+
+	for (d = 0; d < 4; d++) {
+		n[d] = fours[d] ? 0 : completions(g, at, steps[d], pts[d]);
+		left += n[d] > 0;
+	}
+	for (d = 0; d < 4 && left >= 2 - threes; d++) {
+		if (n[d] == 0)
+			continue;
+		left--;
+		threes += true_three(g, pts[d], n[d], depth);
+		if (threes >= 2)
+			return true;
+	}
+	return false;
+}
+
+/* ==== Verdicts ========================================================= */
+
+/* Return the verdict on the black stone just placed at `at`. */
+static enum renju_verdict judge_placed(struct grid *g, int at, int depth)
+{
+	int fours[4], d, total = 0;
+
+	if (in_five(g, at))
+		return RENJU_OK;
+	if (in_overline(g, at))
+		return RENJU_OVERLINE;
+	for (d = 0; d < 4; d++) {
+		fours[d] = fours_in_line(g, at, steps[d]);
+		total += fours[d];
+	}
+	if (total >= 2)
+		return RENJU_DOUBLE_FOUR;
+	if (double_three(g, at, fours, depth))
+		return RENJU_DOUBLE_THREE;
+	return RENJU_OK;
+}
+
+/* Return the verdict on black playing the empty cell `at` of g, `depth`
+ * completing points below the move first asked about. g is as it was
+ * when this returns. */
+static enum renju_verdict judge(struct grid *g, int at, int depth)
+{
+	enum renju_verdict v;
+
+	g->c[at] = BLACK;
+	v = judge_placed(g, at, depth);
+	g->c[at] = EMPTY;
+	return v;
+}
+
+/* Return true when (row, col) is an empty cell of b. */
+static bool empty_cell(const struct board *b, int row, int col)
+{
+	if (row < 0 || row >= b->rows || col < 0 || col >= b->cols)
+		return false;
+	return b->cells[row * b->cols + col] == STONE_NONE;
+}
+
+/* Return the verdict on black playing the empty cell (row, col) of b;
+ * RENJU_OK off the board or on a stone. */
+enum renju_verdict renju_check(const struct board *b, int row, int col)
+{
+	struct grid g;
+
+	if (!empty_cell(b, row, col))
+		return RENJU_OK;
+	grid_load(&g, b);
+	return judge(&g, grid_at(row, col), 0);
+}
+
+/* Return true when black may not play the empty cell (row, col). */
+bool renju_forbidden(const struct board *b, int row, int col)
+{
+	return renju_check(b, row, col) != RENJU_OK;
+}
+
+/* Return the verdict board_play() applies to the side to move on
+ * (row, col): RENJU_OK unless b plays renju, the game is on, black is to
+ * move and the cell is empty. */
+enum renju_verdict renju_play_verdict(const struct board *b, int row, int col)
+{
+	if (b->rule != RULE_RENJU || b->state != BOARD_PLAYING)
+		return RENJU_OK;
+	if (board_to_move(b) != STONE_BLACK)
+		return RENJU_OK;
+	return renju_check(b, row, col);
+}
+
+/* Write up to max forbidden empty cells of b into out[], row-major.
+ * Return how many were written. */
+int renju_forbidden_points(const struct board *b, struct move *out, int max)
+{
+	struct grid g;
+	int r, c, n = 0;
+
+	grid_load(&g, b);
+	for (r = 0; r < b->rows && n < max; r++) {
+		for (c = 0; c < b->cols && n < max; c++) {
+			if (g.c[grid_at(r, c)] != EMPTY ||
+			    judge(&g, grid_at(r, c), 0) == RENJU_OK)
+				continue;
+			out[n].row = (unsigned char)r;
+			out[n].col = (unsigned char)c;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Return the fixed English word for v, or "?" for an unknown value. */
+const char *renju_verdict_name(enum renju_verdict v)
+{
+	switch (v) {
+	case RENJU_OK:
+		return "ok";
+	case RENJU_OVERLINE:
+		return "overline";
+	case RENJU_DOUBLE_FOUR:
+		return "double-four";
+	case RENJU_DOUBLE_THREE:
+		return "double-three";
+	}
+	return "?";
+}
