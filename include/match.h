@@ -4,6 +4,12 @@
  * and ask a yes/no question (a terminal in ui_game.c, a script in the
  * tests), so whole games can be driven without a terminal.
  *
+ * Two seats: seat 0 (the first player, black unless an opening says
+ * otherwise) and seat 1. With the swap2 opening, seat 0 places three
+ * stones (black, white, black); seat 1 then takes white, takes black, or
+ * places two more (white, black) and lets seat 0 choose the colour.
+ * Only moves and help are taken during the opening.
+ *
  * The player to move may type a move or a command:
  *   undo    take back their own last move (and the opponent's reply);
  *           the opponent must agree
@@ -13,6 +19,8 @@
  */
 #ifndef GOMOKU_MATCH_H
 #define GOMOKU_MATCH_H
+
+#include <stdbool.h>
 
 #include "board.h"
 #include "notation.h"
@@ -35,18 +43,36 @@ enum match_question {
 	ASK_CONFIRM_RESIGN /* to the one resigning */
 };
 
+/* Choices the opening puts to a seat. */
+enum match_choice {
+	CHOOSE_SWAP2, /* seat 1 after three stones: a swap2_choice */
+	CHOOSE_COLOUR /* seat 0 after five stones: STONE_BLACK/WHITE */
+};
+
+enum swap2_choice { SWAP2_TAKE_WHITE = 0, SWAP2_TAKE_BLACK, SWAP2_PLACE_TWO };
+
+enum match_opening { OPENING_NONE = 0, OPENING_SWAP2 };
+
 /* Things the match tells the players about. */
 enum match_event {
 	EVENT_NOTHING_TO_UNDO, /* the player to move has no move to undo */
 	EVENT_UNDO_REFUSED,
 	EVENT_UNDONE,
-	EVENT_DRAW_REFUSED
+	EVENT_DRAW_REFUSED,
+	EVENT_OPENING_MOVES_ONLY, /* a command during the opening */
+	EVENT_COLOURS_SET	  /* the opening gave out the colours */
 };
 
 struct match {
 	struct board board;
 	struct variant variant;
-	const char *name[3]; /* indexed by enum stone: BLACK and WHITE */
+	const char *seat_name[2]; /* seat 0 and seat 1 */
+	int seat[3];		  /* by stone: the seat that plays it; in
+				   * the opening, the one placing both */
+	const char *name[3];	  /* by stone: seat_name[seat[stone]] */
+	enum match_opening opening;
+	bool opening_done; /* colours are final */
+	bool swap2_two;	   /* seat 1 chose to place two more */
 	enum match_end end;
 	enum stone winner; /* STONE_NONE for draws and unfinished games */
 	enum stone resigned;
@@ -81,6 +107,11 @@ struct match_io {
 	 * next prompt, so the change can be saved. Return 0, or -1 to stop
 	 * the game (it could not be saved). May be NULL. */
 	int (*changed)(void *ctx, const struct match *m);
+	/* Put choice q to `seat` (see enum match_choice for the answers).
+	 * Return the answer, or -1 to stop the game. Needed only with an
+	 * opening. */
+	int (*choose)(void *ctx, const struct match *m, int seat,
+		      enum match_choice q);
 };
 
 /* What ask() returns when the player to move ran out of time. */
@@ -90,6 +121,11 @@ struct match_io {
  * strings must outlive the match). Return 0, or -1 for a bad variant. */
 int match_init(struct match *m, const struct variant *v, const char *black_name,
 	       const char *white_name);
+
+/* Play the match with `opening` (call before match_run()). Return 0, or
+ * -1 when it does not fit: swap2 needs K of at least 5 (so the opening
+ * stones cannot win) and a game not yet begun. */
+int match_set_opening(struct match *m, enum match_opening opening);
 
 /* Play the moves[0..n-1] of an unfinished game again (to resume it),
  * with their times. Return 0, or -1 (the match as it was before) when a

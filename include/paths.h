@@ -34,4 +34,10 @@ const char *paths_db(const struct paths *p, const char *option);
 /* Join dir and name into out[PATH_MAX]. Return 0, or -1 if too long. */
 int paths_join(char out[PATH_MAX], const char *dir, const char *name);
 
+/* Check that the file at `path` (the database) is private to its owner.
+ * Return -1 when it exists and its group or others may read or write it
+ * (the caller warns "... is readable by other users"), 0 otherwise, also
+ * when it does not exist (yet) or cannot be examined. */
+int paths_check_private(const char *path);
+
 #endif

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "i18n.h"
+#include "match.h"
 #include "paths.h"
 #include "player.h"
 #include "rng.h"
@@ -48,10 +49,11 @@ struct ui {
 	bool color;  /* ANSI colours allowed */
 	enum lang lang;
 	enum ui_format format;
-	struct rng rng;		/* coin flips; repeatable with --seed */
-	struct variant variant; /* for new games */
-	int time_per_move;	/* seconds per move in ranked matches */
-	enum ui_first first;	/* against the computer */
+	struct rng rng;		    /* coin flips; repeatable with --seed */
+	struct variant variant;	    /* for new games */
+	int time_per_move;	    /* seconds per move in ranked matches */
+	enum ui_first first;	    /* against the computer */
+	enum match_opening opening; /* for new games (--opening) */
 	struct paths paths;
 	const char *db_path;
 	/* Accounts: opened by ui_open_club(), closed by ui_close(). */
@@ -65,11 +67,13 @@ struct ui {
 /* The exit status for a run that ended with `st`. */
 int ui_exit_status(enum ui_status st);
 
-/* Print a message line (printf-style) on the output. */
+/* Print a message line (printf-style) on the output, cleaned as by
+ * ui_clean(). */
 void ui_say(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Print an error line on standard error, prefixed "gomoku: ". */
+/* Print an error line on standard error, prefixed "gomoku: ", cleaned as
+ * by ui_clean(). */
 void ui_error(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -91,8 +95,18 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 		       const char *const labels[], const int keys[], int n,
 		       int *choice);
 
-/* Write `s` with control characters (C0, DEL, C1, ESC sequences)
- * removed, so names from the database can never drive the terminal. */
+/* Room for a cleaned name, path or argument; longer ones are cut. */
+#define UI_CLEAN_MAX 512
+
+/* Room for one message of ui_say() or ui_error(). */
+#define UI_MESSAGE_MAX 4096
+
+/* Copy `s` into buf[cap] without control characters (C0 but newline
+ * and tab, DEL, C1 and whole ESC sequences), so text from a user, a file
+ * or the database can never drive the terminal. Return buf. */
+const char *ui_clean(const char *s, char *buf, size_t cap);
+
+/* Write `s` as ui_clean() leaves it. */
 void ui_put_clean(struct ui *ui, const char *s);
 
 /* ---- ui_board.c ---- */

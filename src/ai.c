@@ -8,19 +8,19 @@
 
 #include "ai_internal.h"
 
-#define NS_PER_MS 1000000LL
+#define NS_PER_MS  1000000LL
 #define VC_ENTRIES ((size_t)1 << 16)
-#define VCF_MOVES 20 /* attacker moves a VCF may take */
-#define VCT_MOVES 6  /* threats a VCT may take */
+#define VCF_MOVES  20 /* attacker moves a VCF may take */
+#define VCT_MOVES  6  /* threats a VCT may take */
 
 /* What each level does: budget (ms), table size, deepest iteration,
  * moves tried at a quiet node, VCF, VCT. */
 static const struct ai_params level_params[AI_LEVEL_MAX] = {
-	{10, 0, 0, 0, 0, 0},
-	{20, 0, 0, 0, 0, 0},
-	{200, (size_t)1 << 20, 4, 10, 0, 0},
-	{500, (size_t)4 << 20, 40, 14, 1, 0},
-	{1000, (size_t)16 << 20, 60, 18, 1, 1},
+	{10, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+	{20, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+	{200, (size_t)1 << 20, 4, 10, 0, 0, 0, 10, 0, 0},
+	{500, (size_t)4 << 20, 40, 14, 1, 0, 0, 14, 0, 0},
+	{1000, (size_t)16 << 20, 60, 18, 1, 1, 0, 18, 0, 0},
 };
 
 /* ==== Configuration ==================================================== */
@@ -125,8 +125,8 @@ void ai_free(struct ai *ai)
 /* Set the time budget (0 = level default) and node limit (0 = none). */
 void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes)
 {
-	ai->par.time_ms = time_ms > 0 ? time_ms
-				      : level_params[ai->cfg.level - 1].time_ms;
+	ai->par.time_ms =
+		time_ms > 0 ? time_ms : level_params[ai->cfg.level - 1].time_ms;
 	ai->max_nodes = max_nodes > 0 ? max_nodes : 0;
 }
 
@@ -309,7 +309,9 @@ static int search_move(struct ai *ai, struct ai_result *res)
 	long long n1 = ai->nodes; /*DBG*/
 	ai->par.max_depth = depth_cap(ai);
 	ai_search_root(ai, moves, n, &best, &res->score, &res->depth);
-	if (getenv("AIDBG")) fprintf(stderr, "attack %lld defence %lld (n=%d) search %lld\n", n0, n1 - n0, n, ai->nodes - n1); /*DBG*/
+	if (getenv("AIDBG"))
+		fprintf(stderr, "attack %lld defence %lld (n=%d) search %lld\n",
+			n0, n1 - n0, n, ai->nodes - n1); /*DBG*/
 	ai->par.max_depth = save;
 	return best;
 }
@@ -369,7 +371,8 @@ int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
 		return -1;
 	memset(&res, 0, sizeof(res));
 	begin(ai, stop);
-	ai_pos_load(p, b, ai->zob);
+	ai_tables_prepare(&ai->tab, b->k, b->rule == RULE_EXACT);
+	ai_pos_load(p, b, ai->zob, &ai->tab);
 	if (first_empty(p) < 0)
 		return -1;
 	rng_seed(&ai->rng, ai->cfg.seed ^ p->hash);

@@ -12,6 +12,7 @@
  * those, and keep per-colour totals (values and category counts) that
  * the evaluation reads in constant time.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "ai_internal.h"
@@ -20,8 +21,7 @@
 #define LINE_MAX (2 * BOARD_MAX_SIZE + 1)
 
 /* The value of one line pattern for the colour that would play there. */
-static const int pat_value[PAT_COUNT] = {0, 1, 6, 20, 30, 100, 120, 600,
-					 5000};
+static const int pat_value[PAT_COUNT] = {0, 1, 6, 20, 30, 100, 120, 600, 5000};
 
 /* The bonus of a category on top of its lines' values. */
 static const int cat_bonus[CAT_COUNT] = {0, 0, 0, 300, 0, 500, 1500, 10000};
@@ -89,8 +89,9 @@ static void read_line(const struct ai_pos *p, int e, int step, int x,
 				c = p->cell[e + sign * i * step];
 				blocked = c != AI_EMPTY && c != x;
 			}
-			v[k + sign * i] =
-				(signed char)(blocked ? -1 : c == x ? 1 : 0);
+			v[k + sign * i] = (signed char)(blocked	 ? -1
+							: c == x ? 1
+								 : 0);
 		}
 	}
 }
@@ -180,16 +181,12 @@ static int windows_with(const int *cnt, int k, int want)
 	return n;
 }
 
-/* Return the pattern colour x makes on the line through empty cell e
- * along direction d. */
-static int line_pattern(const struct ai_pos *p, int e, int d, int x)
+/* Return the pattern of the line v[0..2k] (from read_line()). */
+static int pattern_of(const signed char *v, int k, int exact)
 {
-	signed char v[LINE_MAX];
 	int cnt[BOARD_MAX_SIZE + 1];
-	int k = p->k, m;
+	int m = count_windows(v, k, exact, cnt);
 
-	read_line(p, e, p->dir[d], x, v);
-	m = count_windows(v, k, p->exact, cnt);
 	if (m == 0)
 		return PAT_NONE;
 	if (m == k)
@@ -202,6 +199,16 @@ static int line_pattern(const struct ai_pos *p, int e, int d, int x)
 	if (m == k - 3)
 		return windows_with(cnt, k, m) >= 2 ? PAT_OPEN2 : PAT_TWO;
 	return PAT_ONE;
+}
+
+/* Return the pattern colour x makes on the line through empty cell e
+ * along direction d, read cell by cell. */
+static int line_pattern(const struct ai_pos *p, int e, int d, int x)
+{
+	signed char v[LINE_MAX];
+
+	read_line(p, e, p->dir[d], x, v);
+	return pattern_of(v, p->k, p->exact);
 }
 
 /* Return the category of a cell whose four lines make pat[0..3]. */
@@ -227,22 +234,115 @@ static int category(const unsigned char *pat)
 	return n[PAT_NONE] == 4 ? CAT_NONE : CAT_LOW;
 }
 
+/* ==== Tables =========================================================== */
+
+/* Write into v[k - 1] down to v[0] (sign -1) or v[k + 1] up to v[2k]
+ * (sign 1) the stretch that side code `code` stands for. */
+static void decode_side(int code, int k, int sign, signed char *v)
+{
+	int len = 0, i;
+
+	while ((code >> (len + 1)) != 0)
+		len++;
+	for (i = 1; i <= k; i++)
+		v[k + sign * i] =
+			(signed char)(i <= len ? (code >> (len - i)) & 1 : -1);
+}
+
+/* Fill t's line table for win length k under the rule. */
+static void build_lines(struct ai_tables *t, int k, int exact)
+{
+	signed char v[LINE_MAX];
+	int left, right, codes = 1 << (k + 1);
+
+	v[k] = 1;
+	for (left = 1; left < codes; left++) {
+		decode_side(left, k, -1, v);
+		for (right = 1; right < codes; right++) {
+			decode_side(right, k, 1, v);
+			t->line[left * AI_CODES + right] =
+				(unsigned char)pattern_of(v, k, exact);
+		}
+	}
+	t->k = k;
+	t->exact = exact;
+}
+
+/* Fill t's category and value tables (the same for every board). */
+static void build_combos(struct ai_tables *t)
+{
+	unsigned char pat[4];
+	int i, d, rest, cat;
+
+	for (i = 0; i < AI_COMBOS; i++) {
+		rest = i;
+		for (d = 3; d >= 0; d--) {
+			pat[d] = (unsigned char)(rest % PAT_COUNT);
+			rest /= PAT_COUNT;
+		}
+		cat = category(pat);
+		t->combo_cat[i] = (unsigned char)cat;
+		t->combo_val[i] = t->cat_bonus[cat];
+		for (d = 0; d < 4; d++)
+			t->combo_val[i] += t->pat_value[pat[d]];
+	}
+}
+
+/* Make t ready for win length k under the rule; see ai_internal.h. */
+void ai_tables_prepare(struct ai_tables *t, int k, int exact)
+{
+	if (t->combo_val[AI_COMBOS - 1] == 0) {
+		if (t->pat_value[PAT_WIN] == 0) {
+			memcpy(t->pat_value, pat_value, sizeof(pat_value));
+			memcpy(t->cat_bonus, cat_bonus, sizeof(cat_bonus));
+		}
+		build_combos(t);
+	}
+	if (k <= AI_TABLE_K && (t->k != k || t->exact != exact))
+		build_lines(t, k, exact);
+}
+
+/* Read the side codes of both colours from e along `step` into
+ * code[0] (black) and code[1] (white). */
+static void side_codes(const struct ai_pos *p, int e, int step, int *code)
+{
+	int i, c, open_b = 1, open_w = 1;
+
+	code[0] = 1;
+	code[1] = 1;
+	for (i = 1; i <= p->k && (open_b || open_w); i++) {
+		c = p->cell[e + i * step];
+		if (c == AI_WALL)
+			break;
+		if (open_b && c == AI_WHITE)
+			open_b = 0;
+		else if (open_b)
+			code[0] = code[0] * 2 + (c == AI_BLACK);
+		if (open_w && c == AI_BLACK)
+			open_w = 0;
+		else if (open_w)
+			code[1] = code[1] * 2 + (c == AI_WHITE);
+	}
+}
+
+/* ==== Keeping the patterns up to date ================================== */
+
 /* Recompute the category and value of cell e for both colours from its
  * stored patterns (nothing for a stone) and update the totals. */
 static void refresh_cell(struct ai_pos *p, int e)
 {
-	int x, cat, val, d;
+	int x, cat = CAT_NONE, val = 0, i;
 
 	for (x = 1; x <= 2; x++) {
 		const unsigned char *pat = p->pat[e][x - 1];
 
-		cat = CAT_NONE;
-		val = 0;
 		if (p->cell[e] == AI_EMPTY) {
-			cat = category(pat);
-			val = cat_bonus[cat];
-			for (d = 0; d < 4; d++)
-				val += pat_value[pat[d]];
+			i = ((pat[0] * PAT_COUNT + pat[1]) * PAT_COUNT +
+			     pat[2]) *
+				    PAT_COUNT +
+			    pat[3];
+			cat = p->tab->combo_cat[i];
+			val = p->tab->combo_val[i];
 		}
 		p->sum[x] += val - p->val[e][x - 1];
 		p->cnt[x][p->cat[e][x - 1]]--;
@@ -252,11 +352,26 @@ static void refresh_cell(struct ai_pos *p, int e)
 	}
 }
 
-/* Recompute both colours' patterns of empty cell e along direction d. */
-static void refresh_pattern(struct ai_pos *p, int e, int d)
+/* Recompute both colours' patterns of empty cell e along direction d.
+ * Return true when either changed. */
+static bool refresh_pattern(struct ai_pos *p, int e, int d)
 {
-	p->pat[e][0][d] = (unsigned char)line_pattern(p, e, d, AI_BLACK);
-	p->pat[e][1][d] = (unsigned char)line_pattern(p, e, d, AI_WHITE);
+	int left[2], right[2], black, white;
+	bool changed;
+
+	if (p->tab->k != p->k || p->tab->exact != p->exact) {
+		black = line_pattern(p, e, d, AI_BLACK);
+		white = line_pattern(p, e, d, AI_WHITE);
+	} else {
+		side_codes(p, e, -p->dir[d], left);
+		side_codes(p, e, p->dir[d], right);
+		black = p->tab->line[left[0] * AI_CODES + right[0]];
+		white = p->tab->line[left[1] * AI_CODES + right[1]];
+	}
+	changed = p->pat[e][0][d] != black || p->pat[e][1][d] != white;
+	p->pat[e][0][d] = (unsigned char)black;
+	p->pat[e][1][d] = (unsigned char)white;
+	return changed;
 }
 
 /* After cell idx changed, refresh every empty cell within K of it on its
@@ -271,10 +386,9 @@ static void refresh_around(struct ai_pos *p, int idx)
 				e = idx + sign * i * p->dir[d];
 				if (p->cell[e] == AI_WALL)
 					break;
-				if (p->cell[e] != AI_EMPTY)
-					continue;
-				refresh_pattern(p, e, d);
-				refresh_cell(p, e);
+				if (p->cell[e] == AI_EMPTY &&
+				    refresh_pattern(p, e, d))
+					refresh_cell(p, e);
 			}
 		}
 		if (p->cell[idx] == AI_EMPTY)
@@ -292,8 +406,9 @@ static void touch_near(struct ai_pos *p, int idx, int delta)
 
 	for (dr = -2; dr <= 2; dr++) {
 		for (dc = -2; dc <= 2; dc++)
-			p->near[idx + dr * p->w + dc] = (unsigned char)(
-				p->near[idx + dr * p->w + dc] + delta);
+			p->near[idx + dr * p->w + dc] =
+				(unsigned char)(p->near[idx + dr * p->w + dc] +
+						delta);
 	}
 }
 
@@ -347,13 +462,15 @@ static void load_shape(struct ai_pos *p, const struct board *b)
 	p->box[3] = -1;
 }
 
-/* Load b into p, with the Zobrist keys zob (kept, not copied). */
-void ai_pos_load(struct ai_pos *p, const struct board *b, const uint64_t *zob)
+/* Load b into p, with the keys zob and the tables tab (kept). */
+void ai_pos_load(struct ai_pos *p, const struct board *b, const uint64_t *zob,
+		 const struct ai_tables *tab)
 {
 	int r, c, d, idx, s;
 
 	memset(p, 0, sizeof(*p));
 	p->zob = zob;
+	p->tab = tab;
 	load_shape(p, b);
 	for (r = 0; r < b->rows; r++) {
 		for (c = 0; c < b->cols; c++) {

@@ -281,6 +281,14 @@ static void note_cutoff(struct ai *ai, int m, int ply, int depth)
 		*h = 10000;
 }
 
+/* Return true when colour c has a move that makes a four. */
+static int has_four(const struct ai_pos *p, int c)
+{
+	return p->cnt[c][CAT_FOUR] + p->cnt[c][CAT_43] + p->cnt[c][CAT_FLEX4] +
+		       p->cnt[c][CAT_WIN] >
+	       0;
+}
+
 /* Settle a node without searching when the board decides it. Return 1
  * with *score when it is settled; else 0 with *forced the only move
  * (a block of the opponent's winning cell) or -1. */
@@ -310,29 +318,53 @@ static int settle(struct ai *ai, int ply, int *score, int *forced)
 		*score = AI_SCORE_WIN - ply - 3;
 		return 1;
 	}
+	if (p->cnt[s][CAT_43] + p->cnt[s][CAT_33] > 0 && !has_four(p, o)) {
+		*score = AI_SCORE_WIN - ply - 5;
+		return 1;
+	}
 	return 0;
 }
 
 static int negamax(struct ai *ai, int depth, int alpha, int beta, int ply);
 
-/* Search moves[0..n-1] at a node (PVS). Return the best score; *best is
- * set to its move. */
+/* Return true when move m is quiet enough to be searched a ply less
+ * at first: no four of ours and no block of a four-level threat. */
+static int quiet(const struct ai_pos *p, int m)
+{
+	return p->cat[m][p->side - 1] < CAT_FOUR &&
+	       p->cat[m][2 - p->side] < CAT_FOUR;
+}
+
+/* Search move i of a node (PVS, with late move reductions); moves[i]
+ * is made. Return its score. */
+static int search_one(struct ai *ai, int i, int depth, int alpha, int beta,
+		      int ply, int reduce)
+{
+	int score;
+
+	if (i == 0)
+		return -negamax(ai, depth, -beta, -alpha, ply + 1);
+	score = -negamax(ai, depth - reduce, -alpha - 1, -alpha, ply + 1);
+	if (reduce && score > alpha && !ai_stopped(ai))
+		score = -negamax(ai, depth, -alpha - 1, -alpha, ply + 1);
+	if (score > alpha && score < beta && !ai_stopped(ai))
+		score = -negamax(ai, depth, -beta, -alpha, ply + 1);
+	return score;
+}
+
+/* Search moves[0..n-1] at a node. Return the best score; *best is set
+ * to its move. */
 static int search_moves(struct ai *ai, const int *moves, int n, int depth,
 			int alpha, int beta, int ply, int *best)
 {
-	int i, score, top = -INF;
+	int i, score, top = -INF, reduce;
 
 	*best = -1;
 	for (i = 0; i < n; i++) {
+		reduce = ai->par.lmr && i >= 3 && depth >= 2 &&
+			 quiet(&ai->pos, moves[i]);
 		ai_pos_make(&ai->pos, moves[i]);
-		if (i == 0) {
-			score = -negamax(ai, depth, -beta, -alpha, ply + 1);
-		} else {
-			score = -negamax(ai, depth, -alpha - 1, -alpha, ply + 1);
-			if (score > alpha && score < beta)
-				score = -negamax(ai, depth, -beta, -alpha,
-						 ply + 1);
-		}
+		score = search_one(ai, i, depth, alpha, beta, ply, reduce);
 		ai_pos_unmake(&ai->pos);
 		if (ai_stopped(ai))
 			return 0;
@@ -350,6 +382,29 @@ static int search_moves(struct ai *ai, const int *moves, int n, int depth,
 	return top;
 }
 
+/* Return the static score at a leaf: a win when a short VCF is found
+ * (leaf_vcf), else the evaluation. */
+static int leaf(struct ai *ai, int ply)
+{
+	int first;
+
+	if (ai->par.leaf_vcf > 0 &&
+	    ai->pos.cnt[ai->pos.side][CAT_FOUR] +
+			    ai->pos.cnt[ai->pos.side][CAT_43] >
+		    0 &&
+	    ai_vcf(ai, ai->par.leaf_vcf, &first))
+		return AI_SCORE_WIN - ply - 2 * ai->par.leaf_vcf;
+	return ai_pos_eval(&ai->pos);
+}
+
+/* Return the width at `ply`: the level's, less `narrow` a ply. */
+static int width_at(const struct ai *ai, int ply)
+{
+	int w = ai->par.width - ai->par.narrow * (ply - 1);
+
+	return w < ai->par.min_width ? ai->par.min_width : w;
+}
+
 /* Return the negamax score of the position for the side to move,
  * searched `depth` more plies within (alpha, beta). */
 static int negamax(struct ai *ai, int depth, int alpha, int beta, int ply)
@@ -361,8 +416,10 @@ static int negamax(struct ai *ai, int depth, int alpha, int beta, int ply)
 		return 0;
 	if (settle(ai, ply, &score, &forced))
 		return score;
-	if (ply >= AI_MAX_PLY - 1 || (forced < 0 && depth <= 0))
+	if (ply >= AI_MAX_PLY - 1)
 		return ai_pos_eval(&ai->pos);
+	if (forced < 0 && depth <= 0)
+		return leaf(ai, ply);
 	if (tt_probe(ai, depth, alpha, beta, ply, &score, &ttmove))
 		return score;
 	if (forced >= 0) {
@@ -370,14 +427,14 @@ static int negamax(struct ai *ai, int depth, int alpha, int beta, int ply)
 		n = 1;
 		child = depth; /* a forced reply costs no depth */
 	} else {
-		n = gen_moves(ai, moves, ply, ai->par.width, 0, ttmove);
+		n = gen_moves(ai, moves, ply, width_at(ai, ply), 0, ttmove);
 	}
 	if (n == 0)
 		return 0;
 	score = search_moves(ai, moves, n, child, alpha, beta, ply, &best);
 	if (ai_stopped(ai))
 		return 0;
-	bound = score <= alpha  ? BOUND_UPPER
+	bound = score <= alpha	? BOUND_UPPER
 		: score >= beta ? BOUND_LOWER
 				: BOUND_EXACT;
 	tt_store(ai, depth, score, bound, best, ply);

@@ -36,8 +36,7 @@ static struct ai_vc *vc_slot(struct ai *ai, uint64_t key)
 
 /* Look key up. Return 1 with *won (and *move for a win) when the cache
  * knows the answer at `depth`, else 0. */
-static int vc_probe(struct ai *ai, uint64_t key, int depth, int *won,
-		    int *move)
+static int vc_probe(struct ai *ai, uint64_t key, int depth, int *won, int *move)
 {
 	struct ai_vc *e = vc_slot(ai, key);
 

@@ -16,7 +16,7 @@ struct options {
 	const char *db, *lang, *format, *seed;
 	const char *variant, *size, *k, *rule;
 	const char *nickname, *top, *by;
-	const char *ai, *first, *time_per_move, *page, *output;
+	const char *ai, *first, *time_per_move, *page, *output, *opening;
 	bool ascii, no_color, help, version;
 	const char *words[MAX_WORDS];
 	int nwords;
@@ -45,6 +45,7 @@ static const struct option_spec option_specs[] = {
 	{"--by", VALUE(by)},
 	{"--ai", VALUE(ai)},
 	{"--first", VALUE(first)},
+	{"--opening", VALUE(opening)},
 	{"--time-per-move", VALUE(time_per_move)},
 	{"--page", VALUE(page)},
 	{"--output", VALUE(output)},
@@ -66,7 +67,10 @@ static enum ui_status usage_hint(void)
 /* Report a bad command line: "gomoku: WHAT 'ARG'" and the hint. */
 static enum ui_status usage_error(const char *what, const char *arg)
 {
-	fprintf(stderr, "gomoku: %s '%s'\n", what, arg);
+	char clean[UI_CLEAN_MAX];
+
+	fprintf(stderr, "gomoku: %s '%s'\n", what,
+		ui_clean(arg, clean, sizeof(clean)));
 	return usage_hint();
 }
 
@@ -119,6 +123,11 @@ static void print_help(void)
 		       "computer\n"
 		       "  --time-per-move S  seconds per move in ranked "
 		       "matches (0: no limit)\n"
+		       "  --opening swap2|none\n"
+		       "                     the swap2 opening: the first "
+		       "player places three stones,\n"
+		       "                     the second chooses a colour or "
+		       "places two more\n"
 		       "  --help, --version\n"
 		       "\n"
 		       "A move is a row and a column as labelled: 8 8, 8,8 or "
@@ -323,6 +332,17 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
 	ui->time_per_move = (int)seconds;
+	ui->opening = OPENING_NONE;
+	if (o->opening != NULL && strcmp(o->opening, "swap2") == 0)
+		ui->opening = OPENING_SWAP2;
+	else if (o->opening != NULL && strcmp(o->opening, "none") != 0)
+		return usage_error(_("--opening takes swap2 or none, not"),
+				   o->opening);
+	if (ui->opening == OPENING_SWAP2 && ui->variant.k < 5) {
+		fprintf(stderr, _("gomoku: swap2 needs five in a row or "
+				  "more\n"));
+		return usage_hint();
+	}
 	return UI_OK;
 }
 
@@ -434,7 +454,7 @@ static enum ui_status play_computer(struct ui *ui, const struct options *o)
 	struct player *me = NULL;
 	enum ui_status st;
 	bool resumed = false;
-	int level;
+	int level = 1;
 
 	st = ai_level(o, &level);
 	if (st != UI_OK || o->nwords == 1)

@@ -10,8 +10,46 @@ int match_init(struct match *m, const struct variant *v, const char *black_name,
 	if (rules_start(v, &m->board) != 0)
 		return -1;
 	m->variant = *v;
+	m->seat_name[0] = black_name;
+	m->seat_name[1] = white_name;
+	m->seat[STONE_BLACK] = 0;
+	m->seat[STONE_WHITE] = 1;
 	m->name[STONE_BLACK] = black_name;
 	m->name[STONE_WHITE] = white_name;
+	m->opening_done = true;
+	return 0;
+}
+
+/* Give `seat` both colours (it places stones of either colour). */
+static void seat_places(struct match *m, int seat)
+{
+	m->seat[STONE_BLACK] = m->seat[STONE_WHITE] = seat;
+	m->name[STONE_BLACK] = m->name[STONE_WHITE] = m->seat_name[seat];
+}
+
+/* The opening is over: `black_seat` plays black, the other white. */
+static void set_colours(struct match *m, int black_seat)
+{
+	m->seat[STONE_BLACK] = black_seat;
+	m->seat[STONE_WHITE] = 1 - black_seat;
+	m->name[STONE_BLACK] = m->seat_name[black_seat];
+	m->name[STONE_WHITE] = m->seat_name[1 - black_seat];
+	m->opening_done = true;
+}
+
+int match_set_opening(struct match *m, enum match_opening opening)
+{
+	if (opening == OPENING_NONE) {
+		set_colours(m, 0);
+		m->opening = OPENING_NONE;
+		return 0;
+	}
+	if (m->board.nmoves != 0 || m->board.k < 5)
+		return -1;
+	m->opening = opening;
+	m->opening_done = false;
+	m->swap2_two = false;
+	seat_places(m, 0);
 	return 0;
 }
 
@@ -127,6 +165,42 @@ static int offer_end(struct match *m, const struct match_io *io, void *ctx,
 	return answer < 0 ? -1 : 0;
 }
 
+/* Swap2's decisions, when the stones placed so far call for one.
+ * Return 0, or -1 when the game was stopped. */
+static int swap2_step(struct match *m, const struct match_io *io, void *ctx)
+{
+	int answer;
+
+	if (m->board.nmoves == 3 && !m->swap2_two) {
+		answer = io->choose(ctx, m, 1, CHOOSE_SWAP2);
+		if (answer < 0)
+			return -1;
+		if (answer == SWAP2_PLACE_TWO) {
+			m->swap2_two = true;
+			seat_places(m, 1);
+			return 0;
+		}
+		set_colours(m, answer == SWAP2_TAKE_BLACK ? 1 : 0);
+	} else if (m->board.nmoves == 5 && m->swap2_two) {
+		answer = io->choose(ctx, m, 0, CHOOSE_COLOUR);
+		if (answer < 0)
+			return -1;
+		set_colours(m, answer == STONE_BLACK ? 0 : 1);
+	} else {
+		return 0;
+	}
+	io->event(ctx, m, EVENT_COLOURS_SET);
+	return report_change(m, io, ctx); /* the stones can be kept now */
+}
+
+/* During the opening only moves and help are taken. True when `in` must
+ * be turned down for that reason. */
+static bool opening_refuses(const struct match *m, const struct input *in)
+{
+	return !m->opening_done && in->kind != INPUT_MOVE &&
+	       in->kind != INPUT_HELP;
+}
+
 enum match_end match_run(struct match *m, const struct match_io *io, void *ctx)
 {
 	struct input in;
@@ -138,6 +212,8 @@ enum match_end match_run(struct match *m, const struct match_io *io, void *ctx)
 		clock_now(io, ctx) -
 		(m->board.nmoves > 0 ? m->move_ms[m->board.nmoves - 1] : 0);
 	while (m->end == MATCH_UNFINISHED && rc == 0) {
+		if (!m->opening_done && swap2_step(m, io, ctx) != 0)
+			break;
 		io->show(ctx, m);
 		rc = io->ask(ctx, m, &in);
 		if (rc == MATCH_ASK_TIMEOUT) {
@@ -147,6 +223,10 @@ enum match_end match_run(struct match *m, const struct match_io *io, void *ctx)
 		}
 		if (rc != 0)
 			break;
+		if (opening_refuses(m, &in)) {
+			io->event(ctx, m, EVENT_OPENING_MOVES_ONLY);
+			continue;
+		}
 		switch (in.kind) {
 		case INPUT_MOVE:
 			rc = play_move(m, io, ctx, &in);

@@ -121,3 +121,14 @@ const char *paths_db(const struct paths *p, const char *option)
 		return env;
 	return p->default_db;
 }
+
+/* -1 when `path` exists and its group or others may read or write it. */
+int paths_check_private(const char *path)
+{
+	const mode_t shared = S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH;
+	struct stat st;
+
+	if (path == NULL || stat(path, &st) != 0)
+		return 0;
+	return (st.st_mode & shared) != 0 ? -1 : 0;
+}

@@ -24,28 +24,6 @@ int ui_exit_status(enum ui_status st)
 	return 1;
 }
 
-void ui_say(struct ui *ui, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(ui->out, fmt, ap);
-	va_end(ap);
-	fputc('\n', ui->out);
-}
-
-void ui_error(struct ui *ui, const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(ui->out);
-	fputs("gomoku: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
 /* Length of the escape sequence starting at s (ESC or CSI), so it can be
  * skipped whole: ESC [ params final, ESC ] ... BEL/ST, or ESC X. */
 static size_t escape_length(const unsigned char *s)
@@ -65,22 +43,61 @@ static size_t escape_length(const unsigned char *s)
 	return s[1] != '\0' ? 2 : 1;
 }
 
-void ui_put_clean(struct ui *ui, const char *s)
+const char *ui_clean(const char *s, char *buf, size_t cap)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t n = 0;
 
-	while (*p != '\0') {
-		if (*p == 0x1B) {
+	while (*p != '\0' && n + 1 < cap) {
+		if (*p == 0x1B)
 			p += escape_length(p);
-		} else if (*p < 0x20 || *p == 0x7F) {
+		else if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7F)
 			p++;
-		} else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
+		else if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F)
 			p += 2; /* a C1 control in UTF-8 */
-		} else {
-			fputc(*p, ui->out);
-			p++;
-		}
+		else
+			buf[n++] = (char)*p++;
 	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Format a message and write it cleaned (see ui_clean()) with a
+ * newline: whatever names, paths or arguments it holds, it cannot drive
+ * the terminal. */
+static void put_message(FILE *out, const char *prefix, const char *fmt,
+			va_list ap)
+{
+	char text[UI_MESSAGE_MAX], clean[UI_MESSAGE_MAX];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	fprintf(out, "%s%s\n", prefix, ui_clean(text, clean, sizeof(clean)));
+}
+
+void ui_say(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	put_message(ui->out, "", fmt, ap);
+	va_end(ap);
+}
+
+void ui_error(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(ui->out);
+	va_start(ap, fmt);
+	put_message(stderr, "gomoku: ", fmt, ap);
+	va_end(ap);
+}
+
+void ui_put_clean(struct ui *ui, const char *s)
+{
+	char buf[UI_CLEAN_MAX];
+
+	fputs(ui_clean(s, buf, sizeof(buf)), ui->out);
 }
 
 /* After a prompt answered from a file or pipe, end the line so the
@@ -103,7 +120,7 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 	for (;;) {
 		enum term_read r;
 
-		fputs(prompt, ui->out);
+		ui_put_clean(ui, prompt);
 		fflush(ui->out);
 		r = term_read_line_until(ui->in, buf, len, deadline);
 		if (r == TERM_EOF || r == TERM_INTERRUPTED ||

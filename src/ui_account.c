@@ -42,6 +42,11 @@ enum ui_status ui_open_club(struct ui *ui)
 			       "GOMOKU_DB"));
 		return UI_FAILED;
 	}
+	if (paths_check_private(ui->db_path) != 0)
+		ui_error(ui,
+			 _("warning: the database %s is readable by other "
+			   "users; make it private with: chmod 600 %s"),
+			 ui->db_path, ui->db_path);
 	st = store_open(ui->db_path, &ui->store);
 	if (st != STORE_OK)
 		goto out_fail;
@@ -127,7 +132,7 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 	for (;;) {
 		enum auth_read r;
 
-		fputs(prompt, ui->out);
+		ui_put_clean(ui, prompt);
 		fflush(ui->out);
 		r = auth_secret_read(ui->in, pw);
 		if (!ui->tty_in || r == AUTH_READ_EOF ||

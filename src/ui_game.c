@@ -36,7 +36,7 @@ static void game_show(void *ctx, const struct match *m)
 		return;
 	g->shown = m->board.nmoves;
 	fputc('\n', g->ui->out);
-	if (g->ai[s] == NULL) /* the computer needs no board to look at */
+	if (g->ai[m->seat[s]] == NULL) /* the computer needs no board */
 		ui_board_draw(g->ui, &m->board);
 	fprintf(g->ui->out, _("Move %d: "), m->board.nmoves + 1);
 	put_side(g->ui, m, s);
@@ -79,7 +79,8 @@ static int computer_move(struct game *g, const struct match *m, enum stone s,
 
 	fputs(_("The computer is thinking..."), g->ui->out);
 	fflush(g->ui->out);
-	if (ai_choose(g->ai[s], &m->board, term_stop_flag(), &r) != 0 ||
+	if (ai_choose(g->ai[m->seat[s]], &m->board, term_stop_flag(), &r) !=
+		    0 ||
 	    term_stop_signal() != 0) {
 		fputc('\n', g->ui->out);
 		g->stop = UI_INTERRUPTED;
@@ -131,7 +132,7 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	long long deadline;
 	size_t len;
 
-	if (g->ai[s] != NULL)
+	if (g->ai[m->seat[s]] != NULL)
 		return computer_move(g, m, s, in);
 	deadline = move_deadline(g, m);
 	for (;;) {
@@ -168,7 +169,7 @@ static int game_confirm(void *ctx, const struct match *m, enum stone who,
 	char question[512];
 	bool yes;
 
-	if (g->ai[who] != NULL)
+	if (g->ai[m->seat[who]] != NULL)
 		return computer_answer(g, q);
 	if (q == ASK_ACCEPT_UNDO)
 		snprintf(question, sizeof(question),
@@ -222,7 +223,70 @@ static void game_event(void *ctx, const struct match *m, enum match_event e)
 	case EVENT_DRAW_REFUSED:
 		ui_say(g->ui, _("%s declined the draw. Play on."), opponent);
 		break;
+	case EVENT_OPENING_MOVES_ONLY:
+		ui_say(g->ui, _("During the opening only moves (and help) are "
+				"possible."));
+		break;
+	case EVENT_COLOURS_SET:
+		ui_say(g->ui,
+		       _("The opening is over: %s plays black (%s), %s "
+			 "plays white (%s)."),
+		       m->name[STONE_BLACK], ui_stone(g->ui, STONE_BLACK),
+		       m->name[STONE_WHITE], ui_stone(g->ui, STONE_WHITE));
+		g->shown = -1;
+		break;
 	}
+}
+
+/* The computer's swap2 decision: the colour its search likes better in
+ * the position (white is to move after three and after five stones). */
+static int computer_choice(struct game *g, const struct match *m, int seat,
+			   enum match_choice q)
+{
+	struct ai_result r;
+	bool white_better;
+
+	if (ai_choose(g->ai[seat], &m->board, term_stop_flag(), &r) != 0)
+		r.score = 0;
+	if (term_stop_signal() != 0) {
+		g->stop = UI_INTERRUPTED;
+		return -1;
+	}
+	white_better = r.score >= 0;
+	ui_say(g->ui, _("The computer takes %s."),
+	       white_better ? _("white") : _("black"));
+	if (q == CHOOSE_SWAP2)
+		return white_better ? SWAP2_TAKE_WHITE : SWAP2_TAKE_BLACK;
+	return white_better ? STONE_WHITE : STONE_BLACK;
+}
+
+static int game_choose(void *ctx, const struct match *m, int seat,
+		       enum match_choice q)
+{
+	const char *swap2[] = {_("Play white (you move next)"), _("Take black"),
+			       _("Place two more stones (white, then black) "
+				 "and let the other player choose")};
+	const char *colour[] = {_("Black"), _("White")};
+	static const int keys[] = {1, 2, 3};
+	struct game *g = ctx;
+	char title[256];
+	int choice;
+
+	if (g->ai[seat] != NULL)
+		return computer_choice(g, m, seat, q);
+	fputc('\n', g->ui->out);
+	ui_board_draw(g->ui, &m->board);
+	snprintf(title, sizeof(title),
+		 q == CHOOSE_SWAP2 ? _("Swap2: %s, what will you do?")
+				   : _("Swap2: %s, choose your colour."),
+		 m->seat_name[seat]);
+	g->stop = ui_menu(g->ui, title, q == CHOOSE_SWAP2 ? swap2 : colour,
+			  keys, q == CHOOSE_SWAP2 ? 3 : 2, &choice);
+	if (g->stop != UI_OK)
+		return -1;
+	if (q == CHOOSE_SWAP2)
+		return choice - 1;
+	return choice == 1 ? STONE_BLACK : STONE_WHITE;
 }
 
 static void game_help(void *ctx, const struct match *m)
@@ -249,30 +313,38 @@ static void game_help(void *ctx, const struct match *m)
 		       g->time_per_move);
 }
 
-/* Write the change to the record: the new move, or the undo. */
+/* Bring the record up to date with the board: open it once the colours
+ * are known, then write the moves it lacks, or drop those taken back. */
 static int game_changed(void *ctx, const struct match *m)
 {
 	struct game *g = ctx;
 	const struct board *b = &m->board;
-	enum store_status st;
+	enum store_status st = STORE_OK;
 
-	if (g->match_id == 0)
+	if (g->record_kind == 0 || !m->opening_done)
 		return 0;
-	if (b->nmoves > g->saved)
-		st = store_match_move(g->ui->store, g->match_id, b->nmoves,
-				      b->moves[b->nmoves - 1].row,
-				      b->moves[b->nmoves - 1].col,
-				      m->move_ms[b->nmoves - 1]);
-	else
-		st = store_match_undo(g->ui->store, g->match_id, b->nmoves);
-	if (st != STORE_OK) {
-		ui_error(g->ui, _("the move could not be saved: %s"),
-			 store_errmsg(g->ui->store));
-		g->stop = UI_FAILED;
-		return -1;
+	if (g->match_id == 0 && game_open_record(g) != UI_OK)
+		goto out_stop;
+	while (st == STORE_OK && g->saved < b->nmoves) {
+		const struct move *mv = &b->moves[g->saved];
+
+		st = store_match_move(g->ui->store, g->match_id, g->saved + 1,
+				      mv->row, mv->col, m->move_ms[g->saved]);
+		if (st == STORE_OK)
+			g->saved++;
 	}
-	g->saved = b->nmoves;
-	return 0;
+	if (st == STORE_OK && g->saved > b->nmoves) {
+		st = store_match_undo(g->ui->store, g->match_id, b->nmoves);
+		if (st == STORE_OK)
+			g->saved = b->nmoves;
+	}
+	if (st == STORE_OK)
+		return 0;
+	ui_error(g->ui, _("the move could not be saved: %s"),
+		 store_errmsg(g->ui->store));
+out_stop:
+	g->stop = UI_FAILED;
+	return -1;
 }
 
 static const struct match_io terminal_io = {
@@ -284,6 +356,7 @@ static const struct match_io terminal_io = {
 	.help = game_help,
 	.clock_ms = clock_ms,
 	.changed = game_changed,
+	.choose = game_choose,
 };
 
 /* ==== Playing ============================================================ */
@@ -319,17 +392,22 @@ static void announce_end(struct ui *ui, const struct match *m)
 }
 
 int game_init(struct game *g, struct ui *ui, const struct variant *v,
-	      const char *black, const char *white)
+	      const char *first, const char *second, bool opening)
 {
 	memset(g, 0, sizeof(*g));
 	g->ui = ui;
 	g->shown = -1;
 	g->time_per_move = ui->time_per_move;
-	return match_init(&g->m, v, black, white);
+	if (match_init(&g->m, v, first, second) != 0)
+		return -1;
+	return opening ? match_set_opening(&g->m, ui->opening) : 0;
 }
 
 enum ui_status game_play(struct game *g)
 {
+	/* Without an opening the colours are known: the record starts now. */
+	if (game_changed(g, &g->m) != 0)
+		return g->stop;
 	if (match_run(&g->m, &terminal_io, g) == MATCH_UNFINISHED)
 		return g->stop == UI_OK ? UI_EOF : g->stop;
 	announce_end(g->ui, &g->m);
@@ -338,19 +416,23 @@ enum ui_status game_play(struct game *g)
 
 void game_free(struct game *g)
 {
-	ai_free(g->ai[STONE_BLACK]);
-	ai_free(g->ai[STONE_WHITE]);
-	g->ai[STONE_BLACK] = g->ai[STONE_WHITE] = NULL;
+	ai_free(g->ai[0]);
+	ai_free(g->ai[1]);
+	g->ai[0] = g->ai[1] = NULL;
 }
 
 bool game_coin_flip(struct ui *ui, const char *a, const char *b)
 {
 	bool a_black = rng_below(&ui->rng, 2) == 0;
 
-	fprintf(ui->out, _("Coin flip: "));
-	ui_put_clean(ui, a_black ? a : b);
-	fprintf(ui->out, _(" plays black (%s) and moves first.\n"),
-		ui_stone(ui, STONE_BLACK));
+	if (ui->opening == OPENING_SWAP2)
+		ui_say(ui,
+		       _("Coin flip: %s places the three opening stones "
+			 "(swap2)."),
+		       a_black ? a : b);
+	else
+		ui_say(ui, _("Coin flip: %s plays black (%s) and moves first."),
+		       a_black ? a : b, ui_stone(ui, STONE_BLACK));
 	return a_black;
 }
 
@@ -367,7 +449,7 @@ enum ui_status ui_game_guest(struct ui *ui)
 	for (;;) {
 		p1_black = game_coin_flip(ui, p1, p2);
 		if (game_init(&g, ui, &ui->variant, p1_black ? p1 : p2,
-			      p1_black ? p2 : p1) != 0)
+			      p1_black ? p2 : p1, true) != 0)
 			return UI_USAGE;
 		g.time_per_move = 0; /* only ranked matches are timed */
 		st = game_play(&g);

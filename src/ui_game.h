@@ -11,10 +11,11 @@
 struct game {
 	struct ui *ui;
 	struct match m;
-	struct ai *ai[3];	/* by stone: the computer's side, else NULL */
-	int level[3];		/* the computer's level on its side */
-	long long player_id[3]; /* by stone; 0 for guests and the computer */
-	long long match_id;	/* the record being written, 0 for none */
+	struct ai *ai[2];	/* by seat (match.h): the computer, else NULL */
+	int level[2];		/* by seat: the computer's level */
+	long long player_id[2]; /* by seat; 0 for guests and the computer */
+	int record_kind;	/* enum match_kind to record, 0: not kept */
+	long long match_id;	/* the record being written, 0 until open */
 	int saved;		/* moves already in the record */
 	int time_per_move;	/* seconds per move, 0 = no limit */
 	int deadline_ply;	/* the move the deadline is for */
@@ -23,14 +24,19 @@ struct game {
 	enum ui_status stop;	/* why the game stopped early */
 };
 
-/* Prepare g for a game of variant v between black and white (the names
- * and v's name must outlive the game), timed by ui->time_per_move.
- * Return 0, or -1 for a bad variant. */
+/* Prepare g for a game of variant v between seat 0 (black unless the
+ * opening says otherwise) and seat 1 (the names and v's name must outlive
+ * the game), with ui->opening when `opening` is true, timed by
+ * ui->time_per_move. Return 0, or -1 for a bad variant. */
 int game_init(struct game *g, struct ui *ui, const struct variant *v,
-	      const char *black, const char *white);
+	      const char *first, const char *second, bool opening);
+
+/* Open g's record (kind g->record_kind) once the colours are known
+ * (ui_matches.c). Return UI_OK, or UI_FAILED after saying why. */
+enum ui_status game_open_record(struct game *g);
 
 /* Play g's match to its end at the terminal (writing every move when
- * g->match_id is set), then show the final board and the result.
+ * g->record_kind is set), then show the final board and the result.
  * Return UI_OK when the game ended, else why it stopped. */
 enum ui_status game_play(struct game *g);
 

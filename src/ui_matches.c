@@ -41,16 +41,15 @@ static enum ui_status store_failed(struct ui *ui, const char *what)
 	return UI_FAILED;
 }
 
-/* Open the record of g's match: kind, players, variant, clock. */
-static enum ui_status open_record(struct game *g, enum match_kind kind)
+enum ui_status game_open_record(struct game *g)
 {
+	enum match_kind kind = (enum match_kind)g->record_kind;
 	const struct variant *v = &g->m.variant;
-	enum stone comp =
-		g->ai[STONE_BLACK] != NULL ? STONE_BLACK : STONE_WHITE;
+	int comp = g->ai[0] != NULL ? 0 : 1;
 	struct match_header h = {
 		.kind = kind,
-		.black_id = g->player_id[STONE_BLACK],
-		.white_id = g->player_id[STONE_WHITE],
+		.black_id = g->player_id[g->m.seat[STONE_BLACK]],
+		.white_id = g->player_id[g->m.seat[STONE_WHITE]],
 		.ai_level = kind == MATCH_COMPUTER ? g->level[comp] : 0,
 		.variant = v->name,
 		.rule = v->rule,
@@ -77,7 +76,7 @@ static enum ui_status close_record(struct game *g)
 			       reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK)
 		return store_failed(ui, _("the result could not be saved"));
-	for (s = STONE_BLACK; s <= STONE_WHITE; s++)
+	for (s = 0; s < 2; s++)
 		if (g->player_id[s] != 0 &&
 		    store_reload_player(ui->store, ui->players,
 					g->player_id[s]) != STORE_OK)
@@ -135,26 +134,23 @@ static enum ui_status ranked(struct game *g, struct player *a, struct player *b)
 enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
 {
 	struct game g;
-	enum ui_status st;
 	bool a_black;
 
 	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
 	a_black = game_coin_flip(ui, a->nickname, b->nickname);
 	if (game_init(&g, ui, &ui->variant, a_black ? a->nickname : b->nickname,
-		      a_black ? b->nickname : a->nickname) != 0)
+		      a_black ? b->nickname : a->nickname, true) != 0)
 		return UI_USAGE;
-	g.player_id[STONE_BLACK] = a_black ? a->id : b->id;
-	g.player_id[STONE_WHITE] = a_black ? b->id : a->id;
-	st = open_record(&g, MATCH_RANKED);
-	if (st == UI_OK)
-		st = ranked(&g, a, b);
-	return st;
+	g.player_id[0] = a_black ? a->id : b->id;
+	g.player_id[1] = a_black ? b->id : a->id;
+	g.record_kind = MATCH_RANKED;
+	return ranked(&g, a, b);
 }
 
 /* ==== Against the computer ============================================== */
 
-/* Give side s of g to the computer at `level`. */
-static enum ui_status seat_computer(struct game *g, enum stone s, int level)
+/* Give seat s of g to the computer at `level`. */
+static enum ui_status seat_computer(struct game *g, int s, int level)
 {
 	struct ai_config cfg;
 
@@ -176,14 +172,14 @@ static bool person_first(struct ui *ui, const char *me, const char *computer)
 
 	if (ui->first == FIRST_COIN)
 		mine = rng_below(&ui->rng, 2) == 0;
-	if (mine)
-		ui_say(ui, _("%s%s moves first with black (%s)."),
-		       ui->first == FIRST_COIN ? _("Coin flip: ") : "", me,
-		       ui_stone(ui, STONE_BLACK));
+	if (ui->opening == OPENING_SWAP2)
+		ui_say(ui, _("%s%s places the three opening stones (swap2)."),
+		       ui->first == FIRST_COIN ? _("Coin flip: ") : "",
+		       mine ? me : computer);
 	else
 		ui_say(ui, _("%s%s moves first with black (%s)."),
 		       ui->first == FIRST_COIN ? _("Coin flip: ") : "",
-		       computer, ui_stone(ui, STONE_BLACK));
+		       mine ? me : computer, ui_stone(ui, STONE_BLACK));
 	return mine;
 }
 
@@ -193,20 +189,19 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 					const char *computer)
 {
 	bool first = person_first(ui, name, computer);
-	enum stone mine = first ? STONE_BLACK : STONE_WHITE;
+	int mine = first ? 0 : 1; /* my seat: seat 0 plays black */
 	struct game g;
 	enum ui_status st;
 
 	if (game_init(&g, ui, &ui->variant, first ? name : computer,
-		      first ? computer : name) != 0)
+		      first ? computer : name, true) != 0)
 		return UI_USAGE;
 	g.time_per_move = 0;
-	st = seat_computer(&g, stone_other(mine), level);
+	st = seat_computer(&g, 1 - mine, level);
 	if (st == UI_OK && me != NULL) {
 		g.player_id[mine] = me->id;
-		st = open_record(&g, MATCH_COMPUTER);
-		if (st == UI_OK)
-			st = play_recorded(&g);
+		g.record_kind = MATCH_COMPUTER;
+		st = play_recorded(&g);
 	} else if (st == UI_OK) {
 		st = game_play(&g);
 	}
@@ -243,7 +238,7 @@ static enum ui_status rebuild(struct game *g, struct ui *ui,
 {
 	struct variant v = {f->variant, f->rows, f->cols, f->k, f->rule};
 
-	if (game_init(g, ui, &v, black, white) != 0 ||
+	if (game_init(g, ui, &v, black, white, false) != 0 ||
 	    match_replay(&g->m, f->moves, f->move_ms, f->nmoves) != 0) {
 		ui_error(ui,
 			 _("match %lld cannot be resumed: its moves do "
@@ -251,11 +246,12 @@ static enum ui_status rebuild(struct game *g, struct ui *ui,
 			 f->id);
 		return UI_FAILED;
 	}
+	g->record_kind = f->kind;
 	g->match_id = f->id;
 	g->saved = f->nmoves;
 	g->time_per_move = f->time_per_move;
-	g->player_id[STONE_BLACK] = f->black_id;
-	g->player_id[STONE_WHITE] = f->white_id;
+	g->player_id[0] = f->black_id; /* resumed: seat 0 plays black */
+	g->player_id[1] = f->white_id;
 	return UI_OK;
 }
 
@@ -296,15 +292,15 @@ static enum ui_status resume_ranked(struct ui *ui, struct player *me,
 static enum ui_status resume_computer(struct ui *ui, struct player *me,
 				      const struct match_full *f)
 {
-	enum stone comp = f->black_id == me->id ? STONE_WHITE : STONE_BLACK;
+	int comp = f->black_id == me->id ? 1 : 0; /* the computer's seat */
 	char computer[64];
 	struct game g;
 	enum ui_status st;
 
 	snprintf(computer, sizeof(computer), _("Computer (level %d)"),
 		 f->ai_level);
-	st = rebuild(&g, ui, f, comp == STONE_BLACK ? computer : me->nickname,
-		     comp == STONE_BLACK ? me->nickname : computer);
+	st = rebuild(&g, ui, f, comp == 0 ? computer : me->nickname,
+		     comp == 0 ? me->nickname : computer);
 	if (st == UI_OK)
 		st = seat_computer(&g, comp, f->ai_level);
 	if (st == UI_OK)
