@@ -33,7 +33,9 @@ enum match_end {
 	MATCH_RESIGN,	      /* the loser resigned */
 	MATCH_AGREED_DRAW,    /* both agreed to a draw */
 	MATCH_FULL,	      /* the board filled up with no line */
-	MATCH_TIMEOUT	      /* the player to move ran out of time */
+	MATCH_TIMEOUT,	      /* the player to move ran out of time */
+	MATCH_FORBIDDEN	      /* renju, strict: black played a forbidden
+			       * point and lost */
 };
 
 /* Questions the match puts to a player. */
@@ -71,8 +73,10 @@ struct match {
 				   * the opening, the one placing both */
 	const char *name[3];	  /* by stone: seat_name[seat[stone]] */
 	enum match_opening opening;
-	bool opening_done; /* colours are final */
-	bool swap2_two;	   /* seat 1 chose to place two more */
+	bool opening_done;    /* colours are final */
+	bool swap2_two;	      /* seat 1 chose to place two more */
+	bool forbidden_loses; /* renju: a forbidden point loses the
+			       * game instead of being refused */
 	enum match_end end;
 	enum stone winner; /* STONE_NONE for draws and unfinished games */
 	enum stone resigned;

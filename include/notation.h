@@ -5,7 +5,8 @@
  *   "8 8", "8,8", "8, 8"   row then column
  *   "h8", "H8"             column letter a..z, then the row number
  * Surrounding blanks are ignored. Commands: undo, draw, resign, help
- * (any case) and their Chinese forms 悔棋, 和棋, 认输, 帮助.
+ * and hint (any case) and their Chinese forms 悔棋, 和棋, 认输, 帮助,
+ * 提示.
  */
 #ifndef GOMOKU_NOTATION_H
 #define GOMOKU_NOTATION_H
@@ -26,6 +27,7 @@ enum input_kind {
 	INPUT_DRAW,
 	INPUT_RESIGN,
 	INPUT_HELP,
+	INPUT_HINT, /* show black's forbidden points (renju) */
 	INPUT_INVALID
 };
 

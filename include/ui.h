@@ -54,6 +54,8 @@ struct ui {
 	int time_per_move;	    /* seconds per move in ranked matches */
 	enum ui_first first;	    /* against the computer */
 	enum match_opening opening; /* for new games (--opening) */
+	bool forbidden_loses;	    /* renju: a forbidden point loses */
+	bool show_forbidden;	    /* renju: mark forbidden points */
 	struct paths paths;
 	const char *db_path;
 	/* Accounts: opened by ui_open_club(), closed by ui_close(). */
@@ -114,6 +116,11 @@ void ui_put_clean(struct ui *ui, const char *s);
 /* Draw the labelled board, marking the last move and, once the game is
  * won, the winning line. */
 void ui_board_draw(struct ui *ui, const struct board *b);
+
+/* ui_board_draw() with the empty points marks[0..nmarks-1] shown as a
+ * cross (× or x): black's forbidden points under renju. */
+void ui_board_draw_marked(struct ui *ui, const struct board *b,
+			  const struct move *marks, int nmarks);
 
 /* The symbol for a stone ("●", "○", or "*", "#" in ASCII). */
 const char *ui_stone(const struct ui *ui, enum stone s);

@@ -17,6 +17,8 @@ struct options {
 	const char *variant, *size, *k, *rule;
 	const char *nickname, *top, *by;
 	const char *ai, *first, *time_per_move, *page, *output, *opening;
+	const char *forbidden;
+	bool show_forbidden;
 	bool ascii, no_color, help, version;
 	const char *words[MAX_WORDS];
 	int nwords;
@@ -46,6 +48,8 @@ static const struct option_spec option_specs[] = {
 	{"--ai", VALUE(ai)},
 	{"--first", VALUE(first)},
 	{"--opening", VALUE(opening)},
+	{"--forbidden", VALUE(forbidden)},
+	{"--show-forbidden", FLAG(show_forbidden)},
 	{"--time-per-move", VALUE(time_per_move)},
 	{"--page", VALUE(page)},
 	{"--output", VALUE(output)},
@@ -116,13 +120,18 @@ static void print_help(void)
 		       "  --no-color         no colours (also NO_COLOR)\n"
 		       "  --format table|tsv|json\n"
 		       "                     how listings are printed\n"
-		       "  --variant gomoku|standard|gomoku10|tictactoe\n"
-		       "  --size RxC --k K --rule freestyle|exact\n"
+		       "  --variant gomoku|standard|renju|gomoku10|tictactoe\n"
+		       "  --size RxC --k K --rule freestyle|exact|renju\n"
 		       "                     any other board\n"
 		       "  --first me|computer  who moves first against the "
 		       "computer\n"
 		       "  --time-per-move S  seconds per move in ranked "
 		       "matches (0: no limit)\n"
+		       "  --forbidden refuse|lose\n"
+		       "                     renju: a forbidden point is "
+		       "refused (default) or loses\n"
+		       "  --show-forbidden   renju: mark black's forbidden "
+		       "points on the board\n"
 		       "  --opening swap2|none\n"
 		       "                     the swap2 opening: the first "
 		       "player places three stones,\n"
@@ -217,6 +226,22 @@ static int parse_number(const char *s, unsigned long long lo,
 	return 0;
 }
 
+/* Name a variant changed by --size, --k or --rule: the preset it now
+ * equals, or "custom". */
+static void name_variant(struct variant *v)
+{
+	const struct variant *p;
+	int i;
+
+	v->name = "custom";
+	for (i = 0; rules_preset_at(i) != NULL; i++) {
+		p = rules_preset_at(i);
+		if (p->rows == v->rows && p->cols == v->cols && p->k == v->k &&
+		    p->rule == v->rule)
+			v->name = p->name;
+	}
+}
+
 /* Work out the variant for new games from --variant, --size, --k, --rule. */
 static enum ui_status choose_variant(const struct options *o, struct variant *v)
 {
@@ -240,8 +265,14 @@ static enum ui_status choose_variant(const struct options *o, struct variant *v)
 	if (o->rule != NULL && rules_parse_rule(o->rule, &v->rule) != 0)
 		return usage_error(_("unknown rule"), o->rule);
 	if (o->size != NULL || o->k != NULL || o->rule != NULL)
-		v->name = "custom";
-	if (!board_shape_valid(v->rows, v->cols, v->k)) {
+		name_variant(v);
+	if (v->rule == RULE_RENJU &&
+	    !board_rule_valid(v->rows, v->cols, v->k, v->rule)) {
+		fprintf(stderr, _("gomoku: renju is five in a row on a board "
+				  "of at least 5x5\n"));
+		return usage_hint();
+	}
+	if (!board_rule_valid(v->rows, v->cols, v->k, v->rule)) {
 		fprintf(stderr,
 			_("gomoku: a %dx%d board cannot hold %d in a row\n"),
 			v->rows, v->cols, v->k);
@@ -338,6 +369,13 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 	else if (o->opening != NULL && strcmp(o->opening, "none") != 0)
 		return usage_error(_("--opening takes swap2 or none, not"),
 				   o->opening);
+	if (o->forbidden != NULL && strcmp(o->forbidden, "lose") != 0 &&
+	    strcmp(o->forbidden, "refuse") != 0)
+		return usage_error(_("--forbidden takes refuse or lose, not"),
+				   o->forbidden);
+	ui->forbidden_loses =
+		o->forbidden != NULL && strcmp(o->forbidden, "lose") == 0;
+	ui->show_forbidden = o->show_forbidden;
 	if (ui->opening == OPENING_SWAP2 && ui->variant.k < 5) {
 		fprintf(stderr, _("gomoku: swap2 needs five in a row or "
 				  "more\n"));

@@ -103,6 +103,10 @@ static int play_move(struct match *m, const struct match_io *io, void *ctx,
 
 	if (err != BOARD_OK) {
 		io->refused(ctx, m, in, err);
+		if (err == BOARD_ERR_FORBIDDEN && m->forbidden_loses) {
+			m->end = MATCH_FORBIDDEN;
+			m->winner = STONE_WHITE;
+		}
 		return 0;
 	}
 	m->move_ms[m->board.nmoves - 1] = clock_now(io, ctx) - m->started_ms;
@@ -241,6 +245,8 @@ enum match_end match_run(struct match *m, const struct match_io *io, void *ctx)
 		case INPUT_HELP:
 			io->help(ctx, m);
 			break;
+		case INPUT_HINT:
+			break; /* a display: ask() shows it and asks again */
 		case INPUT_INVALID:
 			break; /* ask() re-asks; never returns these */
 		}

@@ -179,7 +179,8 @@ static enum input_kind match_command(const unsigned char *s, size_t n)
 		{"resign", INPUT_RESIGN}, {"help", INPUT_HELP},
 		{"?", INPUT_HELP},	  {"悔棋", INPUT_UNDO},
 		{"和棋", INPUT_DRAW},	  {"认输", INPUT_RESIGN},
-		{"帮助", INPUT_HELP},
+		{"帮助", INPUT_HELP},	  {"hint", INPUT_HINT},
+		{"提示", INPUT_HINT},
 	};
 	size_t i, j;
 	const char *t;

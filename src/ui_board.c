@@ -74,14 +74,30 @@ static void put_label(struct ui *ui, struct line *l, int n, const char *after)
 	put(l, after);
 }
 
-/* Put one cell: " x " plainly, "[x]" when marked without colour. */
+/* True when (row, col) is one of the n marks. */
+static bool in_marks(const struct move *marks, int n, int row, int col)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (marks[i].row == row && marks[i].col == col)
+			return true;
+	return false;
+}
+
+/* Put one cell: " x " plainly, "[x]" when marked without colour; a
+ * marked empty point shows a cross. */
 static void put_cell(struct ui *ui, struct line *l, const struct board *b,
-		     int row, int col)
+		     int row, int col, const struct move *marks, int nmarks)
 {
 	const struct move *last = board_last(b);
 	bool is_last = last != NULL && last->row == row && last->col == col;
 	bool won = in_win(b, row, col);
 	const char *stone = ui_stone(ui, board_at(b, row, col));
+
+	if (board_at(b, row, col) == STONE_NONE &&
+	    in_marks(marks, nmarks, row, col))
+		stone = ui->ascii ? "x" : "\u00D7"; /* × */
 
 	if (!is_last && !won) {
 		put(l, " ");
@@ -100,6 +116,12 @@ static void put_cell(struct ui *ui, struct line *l, const struct board *b,
 
 void ui_board_draw(struct ui *ui, const struct board *b)
 {
+	ui_board_draw_marked(ui, b, NULL, 0);
+}
+
+void ui_board_draw_marked(struct ui *ui, const struct board *b,
+			  const struct move *marks, int nmarks)
+{
 	struct line l = {{0}, 0};
 	int r, c;
 
@@ -110,7 +132,7 @@ void ui_board_draw(struct ui *ui, const struct board *b)
 	for (r = 0; r < b->rows; r++) {
 		put_label(ui, &l, r + 1, " ");
 		for (c = 0; c < b->cols; c++)
-			put_cell(ui, &l, b, r, c);
+			put_cell(ui, &l, b, r, c, marks, nmarks);
 		flush_line(ui, &l);
 	}
 }

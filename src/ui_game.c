@@ -3,6 +3,7 @@
  * computer. Ranked matches and records: ui_ranked.c. */
 #include <string.h>
 
+#include "renju.h"
 #include "store.h"
 #include "ui_game.h"
 
@@ -27,6 +28,64 @@ static void put_side(struct ui *ui, const struct match *m, enum stone s)
 	ui_put_clean(ui, m->name[s]);
 }
 
+/* Why a point is forbidden for black, in words. */
+static const char *verdict_words(enum renju_verdict v)
+{
+	switch (v) {
+	case RENJU_OVERLINE:
+		return _("overline");
+	case RENJU_DOUBLE_FOUR:
+		return _("double four");
+	case RENJU_DOUBLE_THREE:
+		return _("double three");
+	case RENJU_OK:
+		break;
+	}
+	return "";
+}
+
+/* Draw the board; with `forbidden`, and black to move under renju, mark
+ * black's forbidden points. Return how many there are (0 otherwise). */
+static int draw_board(struct game *g, const struct match *m, bool forbidden)
+{
+	struct move marks[BOARD_MAX_CELLS];
+	int n = 0;
+
+	if (forbidden && m->board.rule == RULE_RENJU &&
+	    board_to_move(&m->board) == STONE_BLACK)
+		n = renju_forbidden_points(&m->board, marks, BOARD_MAX_CELLS);
+	ui_board_draw_marked(g->ui, &m->board, marks, n);
+	return n;
+}
+
+/* "hint": the board with black's forbidden points marked and listed. */
+static void show_hint(struct game *g, const struct match *m)
+{
+	char where[NOTATION_MOVE_LEN];
+	struct move marks[BOARD_MAX_CELLS];
+	int i, n;
+
+	if (m->board.rule != RULE_RENJU ||
+	    board_to_move(&m->board) != STONE_BLACK) {
+		ui_say(g->ui, _("Only black, under renju, has forbidden "
+				"points."));
+		return;
+	}
+	n = renju_forbidden_points(&m->board, marks, BOARD_MAX_CELLS);
+	draw_board(g, m, true);
+	if (n == 0) {
+		ui_say(g->ui, _("Black has no forbidden points now."));
+		return;
+	}
+	fputs(_("Forbidden for black:"), g->ui->out);
+	for (i = 0; i < n; i++)
+		fprintf(g->ui->out, " %s (%s)",
+			notation_format(marks[i].row, marks[i].col, where),
+			verdict_words(renju_check(&m->board, marks[i].row,
+						  marks[i].col)));
+	fputc('\n', g->ui->out);
+}
+
 static void game_show(void *ctx, const struct match *m)
 {
 	struct game *g = ctx;
@@ -37,7 +96,7 @@ static void game_show(void *ctx, const struct match *m)
 	g->shown = m->board.nmoves;
 	fputc('\n', g->ui->out);
 	if (g->ai[m->seat[s]] == NULL) /* the computer needs no board */
-		ui_board_draw(g->ui, &m->board);
+		draw_board(g, m, g->ui->show_forbidden);
 	fprintf(g->ui->out, _("Move %d: "), m->board.nmoves + 1);
 	put_side(g->ui, m, s);
 	fprintf(g->ui->out, " %s\n", _("to play"));
@@ -143,9 +202,12 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 		if (g->stop != UI_OK)
 			return -1;
 		notation_parse(buf, len, m->board.rows, m->board.cols, in);
-		if (in->kind != INPUT_INVALID)
+		if (in->kind == INPUT_HINT)
+			show_hint(g, m);
+		else if (in->kind != INPUT_INVALID)
 			return 0;
-		explain_input(g->ui, &m->board, in->error);
+		else
+			explain_input(g->ui, &m->board, in->error);
 	}
 }
 
@@ -193,9 +255,14 @@ static void game_refused(void *ctx, const struct match *m,
 {
 	struct game *g = ctx;
 
-	(void)m;
-	(void)in;
-	if (err == BOARD_ERR_OCCUPIED)
+	if (err == BOARD_ERR_FORBIDDEN)
+		ui_say(g->ui, _("Black may not play there: %s (renju)%s"),
+		       verdict_words(
+			       renju_play_verdict(&m->board, in->row, in->col)),
+		       m->forbidden_loses ? _(", and loses the game.")
+					  : _(". Type hint to see black's "
+					      "forbidden points."));
+	else if (err == BOARD_ERR_OCCUPIED)
 		ui_say(g->ui, _("That point is taken. Choose an empty one."));
 	else if (err == BOARD_ERR_OFF_BOARD)
 		ui_say(g->ui, _("That point is not on the board."));
@@ -296,9 +363,16 @@ static void game_help(void *ctx, const struct match *m)
 	ui_say(g->ui, _("Type a move as row then column, as labelled on the "
 			"board: 8 8 or 8,8.\n"
 			"Or a column letter and the row: h8 (a is column 1)."));
-	ui_say(g->ui, _("%d in a row wins (%s rule)."), m->board.k,
-	       m->board.rule == RULE_EXACT ? _("exactly, no overlines")
-					   : _("or more"));
+	if (m->board.rule == RULE_RENJU)
+		ui_say(g->ui, _("Renju: black wins with exactly five and may "
+				"not play an overline, a double four or a "
+				"double three;\n"
+				"white wins with five or more. Type hint to "
+				"see black's forbidden points."));
+	else
+		ui_say(g->ui, _("%d in a row wins (%s)."), m->board.k,
+		       m->board.rule == RULE_EXACT ? _("exactly, no overlines")
+						   : _("or more"));
 	ui_say(g->ui, _("Commands:\n"
 			"  undo    take back your last move (your opponent "
 			"must agree)\n"
@@ -373,9 +447,12 @@ static void announce_end(struct ui *ui, const struct match *m)
 		break;
 	case MATCH_RESIGN:
 	case MATCH_TIMEOUT:
+	case MATCH_FORBIDDEN:
 		put_side(ui, m, stone_other(m->winner));
 		fputs(m->end == MATCH_RESIGN ? _(" resigned. ")
-					     : _(" ran out of time. "),
+		      : m->end == MATCH_TIMEOUT
+			      ? _(" ran out of time. ")
+			      : _(" played a forbidden point. "),
 		      ui->out);
 		put_side(ui, m, m->winner);
 		fprintf(ui->out, _(" wins.\n"));
@@ -400,6 +477,7 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	g->time_per_move = ui->time_per_move;
 	if (match_init(&g->m, v, first, second) != 0)
 		return -1;
+	g->m.forbidden_loses = ui->forbidden_loses;
 	return opening ? match_set_opening(&g->m, ui->opening) : 0;
 }
 

@@ -13,7 +13,11 @@ struct script {
 	int next_line;
 	const int *answers; /* 1 yes, 0 no, -1 stop; used in order */
 	int next_answer;
-	int shows, refusals, helps, events[4];
+	int shows, refusals, helps, events[8];
+	const int *choices; /* swap2 answers, in order */
+	int next_choice, chooser[4];
+	enum match_choice choice_asked[4];
+	int changes, last_saved;
 	enum board_error last_refusal;
 	enum match_question questions[8];
 	enum stone asked[8];
@@ -87,10 +91,42 @@ static long long s_clock(void *ctx)
 	return ((struct script *)ctx)->now;
 }
 
-static const struct match_io script_io = {s_show,  s_ask,  s_confirm, s_refused,
-					  s_event, s_help, s_clock};
+/* Swap2 choices in order, from s->choices; records who was asked. */
+static int s_choose(void *ctx, const struct match *m, int seat,
+		    enum match_choice q)
+{
+	struct script *s = ctx;
+
+	(void)m;
+	s->chooser[s->next_choice] = seat;
+	s->choice_asked[s->next_choice] = q;
+	return s->choices[s->next_choice++];
+}
+
+/* Count the saves the match asks for. */
+static int s_changed(void *ctx, const struct match *m)
+{
+	struct script *s = ctx;
+
+	s->changes++;
+	s->last_saved = m->board.nmoves;
+	return 0;
+}
+
+static const struct match_io script_io = {
+	.show = s_show,
+	.ask = s_ask,
+	.confirm = s_confirm,
+	.refused = s_refused,
+	.event = s_event,
+	.help = s_help,
+	.clock_ms = s_clock,
+	.changed = s_changed,
+	.choose = s_choose,
+};
 
 static const int no_answers[] = {-1};
+static const int no_choices[] = {-1};
 
 /* Play `lines` with `answers` on variant `name`; return how it ended. */
 static enum match_end play(struct match *m, struct script *s,
@@ -100,6 +136,7 @@ static enum match_end play(struct match *m, struct script *s,
 	memset(s, 0, sizeof(*s));
 	s->lines = lines;
 	s->answers = answers;
+	s->choices = no_choices;
 	s->now = 1000;
 	CU_ASSERT_EQUAL_FATAL(
 		match_init(m, rules_preset(variant), "Ann", "Ben"), 0);
@@ -241,7 +278,90 @@ static void test_bad_variant(void)
 	CU_ASSERT_EQUAL(match_init(&m, &v, "a", "b"), -1);
 }
 
+/* Play `lines` with swap2 and `choices`; return how it ended. */
+static enum match_end play_swap2(struct match *m, struct script *s,
+				 const char *const *lines, const int *choices)
+{
+	memset(s, 0, sizeof(*s));
+	s->lines = lines;
+	s->answers = no_answers;
+	s->choices = choices;
+	CU_ASSERT_EQUAL_FATAL(
+		match_init(m, rules_preset("gomoku"), "Ann", "Ben"), 0);
+	CU_ASSERT_EQUAL_FATAL(match_set_opening(m, OPENING_SWAP2), 0);
+	CU_ASSERT_FALSE(m->opening_done);
+	return match_run(m, &script_io, s);
+}
+
+static void test_swap2_take_white(void)
+{
+	static const char *const lines[] = {"8 8", "8 9", "9 9", "7 7", NULL};
+	static const int choices[] = {SWAP2_TAKE_WHITE};
+	struct match m;
+	struct script s;
+
+	play_swap2(&m, &s, lines, choices);
+	CU_ASSERT_EQUAL(s.next_choice, 1);
+	CU_ASSERT_EQUAL(s.chooser[0], 1);
+	CU_ASSERT_EQUAL(s.choice_asked[0], CHOOSE_SWAP2);
+	CU_ASSERT_TRUE(m.opening_done);
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_BLACK], "Ann");
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_WHITE], "Ben");
+	CU_ASSERT_EQUAL(s.events[EVENT_COLOURS_SET], 1);
+	CU_ASSERT_EQUAL(m.board.nmoves, 4); /* Ben's first white move */
+}
+
+static void test_swap2_take_black(void)
+{
+	static const char *const lines[] = {"8 8", "8 9", "9 9", NULL};
+	static const int choices[] = {SWAP2_TAKE_BLACK};
+	struct match m;
+	struct script s;
+
+	play_swap2(&m, &s, lines, choices);
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_BLACK], "Ben");
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_WHITE], "Ann");
+	CU_ASSERT_EQUAL(m.seat[STONE_BLACK], 1);
+	CU_ASSERT_EQUAL(board_to_move(&m.board), STONE_WHITE);
+}
+
+static void test_swap2_place_two(void)
+{
+	static const char *const lines[] = {"8 8", "8 9", "9 9",   "undo",
+					    "7 7", "6 6", "10 10", NULL};
+	static const int choices[] = {SWAP2_PLACE_TWO, STONE_WHITE};
+	struct match m;
+	struct script s;
+
+	play_swap2(&m, &s, lines, choices);
+	CU_ASSERT_EQUAL(s.next_choice, 2);
+	CU_ASSERT_EQUAL(s.chooser[1], 0); /* Ann chooses the colour */
+	CU_ASSERT_EQUAL(s.choice_asked[1], CHOOSE_COLOUR);
+	CU_ASSERT_EQUAL(s.events[EVENT_OPENING_MOVES_ONLY], 1); /* undo */
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_WHITE], "Ann");
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_BLACK], "Ben");
+	CU_ASSERT_EQUAL(m.board.nmoves, 6);
+	/* a save after each of the six moves, and one when the colours
+	 * are known (so the opening can be written at once) */
+	CU_ASSERT_EQUAL(s.changes, 7);
+	CU_ASSERT_EQUAL(s.last_saved, 6);
+}
+
+static void test_swap2_needs_five(void)
+{
+	struct match m;
+
+	CU_ASSERT_EQUAL(match_init(&m, rules_preset("tictactoe"), "a", "b"), 0);
+	CU_ASSERT_EQUAL(match_set_opening(&m, OPENING_SWAP2), -1);
+	CU_ASSERT_TRUE(m.opening_done);
+}
+
 static CU_TestInfo tests[] = {
+	{"swap2: the second player takes white", test_swap2_take_white},
+	{"swap2: the second player takes black", test_swap2_take_black},
+	{"swap2: two more stones, then the first chooses",
+	 test_swap2_place_two},
+	{"swap2 needs five in a row", test_swap2_needs_five},
 	{"five in a row ends the game, moves timed", test_five_wins},
 	{"a full board is a draw", test_full_board_draw},
 	{"an occupied point is refused, the same player again",

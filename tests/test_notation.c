@@ -271,6 +271,8 @@ static void test_commands_english(void)
 	COMMAND("HELP", INPUT_HELP);
 	COMMAND("Help", INPUT_HELP);
 	COMMAND("?", INPUT_HELP);
+	COMMAND("hint", INPUT_HINT);
+	COMMAND("HiNt", INPUT_HINT);
 	COMMAND("  undo\t", INPUT_UNDO);
 	COMMAND("\tresign \r\n", INPUT_RESIGN);
 	COMMAND(" ? \n", INPUT_HELP);
@@ -284,6 +286,7 @@ static void test_commands_chinese(void)
 	COMMAND("和棋", INPUT_DRAW);
 	COMMAND("认输", INPUT_RESIGN);
 	COMMAND("帮助", INPUT_HELP);
+	COMMAND("提示", INPUT_HINT);
 	COMMAND(" 悔棋 ", INPUT_UNDO);
 	COMMAND("　和棋　\n", INPUT_DRAW);
 	COMMAND("\t认输\r\n", INPUT_RESIGN);
