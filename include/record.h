@@ -46,6 +46,17 @@
  *   (PSQ does not say them): off the board, an occupied cell, a move
  *   after a win and a move after a full board are refused.
  *
+ * ---- The rule ------------------------------------------------------------
+ * Neither format has a field for K or the rule, and the writers write
+ * none: the caller's variant decides them when reading, and the caller
+ * keeps them with the game when writing (the store's match row does).
+ * Read with a RULE_RENJU variant (K 5, sides of at least 5), a game is
+ * replayed under renju: black's move to a forbidden point (overline,
+ * double-four, double-three; see renju.h) is refused with
+ * RECORD_ERR_FORBIDDEN and its line, black wins only with exactly five,
+ * white with five or more. The same file read as freestyle may give
+ * another game or another refusal.
+ *
  * ---- The move list ---------------------------------------------------------
  * Written as the moves in notation.h's "h8" form (column letter, 1-based
  * row) separated by one space, on one line ending in "\n". Read: words
@@ -111,7 +122,9 @@ enum record_reason {
 	RECORD_ERR_TRAILER,   /* after the moves: not names and an end code */
 	RECORD_ERR_NAME,      /* a name too long, or with control characters */
 	RECORD_ERR_NO_MOVES,  /* a game without a single move */
-	RECORD_ERR_SPACE      /* writers: the buffer is too small */
+	RECORD_ERR_SPACE,     /* writers: the buffer is too small */
+	RECORD_ERR_FORBIDDEN  /* RULE_RENJU: black's move to a forbidden
+			       * point (renju_play_verdict() says why) */
 };
 
 /* Where and why. line: 1-based line of the text (1 for the text as a
@@ -126,25 +139,29 @@ struct record_error {
 /* Start an empty record for a rows x cols board with k in a row under
  * `rule`: no moves, no names, end code RECORD_END_NORMAL, format PSQ.
  * Return 0, or -1 (record still emptied) when board_init() refuses the
- * shape. */
+ * shape and rule (board_rule_valid(): RULE_RENJU needs k 5 on a board at
+ * least 5x5). */
 int record_init(struct game_record *r, int rows, int cols, int k,
 		enum rule rule);
 
 /* Read a PSQ file or a move list from the `len` bytes at `text` (need not
  * be NUL-terminated) into *out. The shape comes from the PSQ header (or
  * from v for a move list); K and the rule always from v (NULL: the
- * default variant, 15x15, five, freestyle). Every move is replayed.
+ * default variant, 15x15, five, freestyle), and out->rule is v's. Every
+ * move is replayed (under renju too: see "The rule" above); a PSQ board
+ * that v's rule does not allow (renju under 5x5) is RECORD_ERR_SIZE.
  * Return RECORD_OK, or the reason, also in *err (when not NULL) with the
  * line. On refusal *out holds no moves. */
 enum record_reason record_read(const char *text, size_t len,
 			       const struct variant *v, struct game_record *out,
 			       struct record_error *err);
 
-/* Check that r can be written and read back: a valid shape, 1..rows*cols
- * moves that replay legally (none after a win), times in 0..RECORD_MS_MAX
- * and names that write safely (see above). When b is not NULL it is left
- * holding the replayed game (its state, winner and winning line) on
- * success. Return RECORD_OK or the reason, also in *err (when not NULL). */
+/* Check that r can be written and read back: a valid shape and rule,
+ * 1..rows*cols moves that replay legally under r->rule (none after a
+ * win, none forbidden under renju), times in 0..RECORD_MS_MAX and names
+ * that write safely (see above). When b is not NULL it is left holding
+ * the replayed game (its state, winner and winning line) on success. Return
+ * RECORD_OK or the reason, also in *err (when not NULL). */
 enum record_reason record_check(const struct game_record *r, struct board *b,
 				struct record_error *err);
 

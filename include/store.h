@@ -11,6 +11,7 @@
 
 #include "auth.h"
 #include "board.h"
+#include "match.h" /* enum match_opening */
 #include "player.h"
 
 enum store_status {
@@ -35,9 +36,11 @@ enum match_reason {
 	REASON_NONE = 0, /* not finished */
 	REASON_FIVE,	 /* K in a row */
 	REASON_RESIGN,
-	REASON_DRAW,   /* agreed */
-	REASON_FULL,   /* full board */
-	REASON_TIMEOUT /* the player to move ran out of time (they lose) */
+	REASON_DRAW,	 /* agreed */
+	REASON_FULL,	 /* full board */
+	REASON_TIMEOUT,	 /* the player to move ran out of time (they lose) */
+	REASON_FORBIDDEN /* RULE_RENJU only: black played a forbidden point
+			  * and lost; always with RESULT_WHITE_WIN */
 };
 
 /* What kind of game a match row records. */
@@ -76,6 +79,7 @@ struct match_record {
 	long long black_id, white_id;
 	const char *variant; /* "gomoku", "tictactoe", ..., "custom" */
 	enum rule rule;
+	enum match_opening opening; /* OPENING_NONE or OPENING_SWAP2 */
 	int rows, cols, k;
 	enum match_result result;
 	enum match_reason reason;
@@ -139,7 +143,8 @@ enum store_status store_set_password(struct store *s, long long id,
 /* Write a finished ranked match in one transaction: the match row, every
  * move, and both players' counters (games, wins, losses, ties, score and
  * Elo rating, all updated relative to the values in the database at
- * that moment). On success *match_id is the new match's id. */
+ * that moment). The result and reason pair as store_match_finish()
+ * says. On success *match_id is the new match's id. */
 enum store_status store_record_match(struct store *s,
 				     const struct match_record *m,
 				     long long *match_id);
@@ -168,6 +173,7 @@ struct match_header {
 	const char *white_name;
 	const char *variant; /* 1..STORE_VARIANT_MAX bytes */
 	enum rule rule;
+	enum match_opening opening; /* OPENING_NONE or OPENING_SWAP2 */
 	int rows, cols, k;
 	int time_per_move; /* seconds a player has per move; 0 = no limit */
 	long long started_at;
@@ -189,6 +195,7 @@ struct match_full {
 	char white_username[PLAYER_USERNAME_MAX + 1];
 	char variant[STORE_VARIANT_MAX + 1];
 	enum rule rule;
+	enum match_opening opening;
 	int rows, cols, k;
 	int time_per_move;		/* seconds; 0 = no limit */
 	long long started_at, ended_at; /* ended_at 0 while unfinished */
@@ -212,6 +219,7 @@ struct history_row {
 	int ai_level;		       /* the computer's level, else 0 */
 	const char *variant;
 	enum rule rule;
+	enum match_opening opening;
 	int rows, cols, k;
 	int time_per_move;
 	enum match_result result; /* from black's side; RESULT_NONE unless
@@ -247,7 +255,8 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves);
 
 /* End unfinished match `id` in one transaction: status finished, the
  * result and reason (a draw goes with REASON_DRAW or REASON_FULL, a win
- * with the others), ended_at (at least started_at), and for a ranked
+ * with the others; REASON_FORBIDDEN only with RESULT_WHITE_WIN in a
+ * RULE_RENJU match), ended_at (at least started_at), and for a ranked
  * match both players' counters and Elo exactly as store_record_match()
  * does. A game against the computer changes no player. Refused
  * (STORE_ERR, nothing changed) when the match is not unfinished, so a
@@ -293,12 +302,29 @@ enum store_status store_computer_record(struct store *s, long long player_id,
 					int level, int *wins, int *losses,
 					int *draws);
 
+/* Every player with at least one finished ranked match played under
+ * `rule`, in id order: call row(ctx, player_id, rec) with their record
+ * under that rule alone, counted from the matches table in one query
+ * (games, wins, losses, ties, and score = wins - losses, exactly as the
+ * players' own counters count ranked matches). Players' counters are
+ * global, over every rule; Elo is not replayed per rule, so rec->rating
+ * is the player's global rating. row() returns 0 to go on, or non-zero
+ * to stop early (still STORE_OK); it must not call the store. Players
+ * with no such match are not called back. STORE_ERR for a rule the
+ * store does not know. */
+enum store_status
+store_rule_records(struct store *s, enum rule rule,
+		   int (*row)(void *ctx, long long player_id,
+			      const struct player_record *rec),
+		   void *ctx);
+
 /* Write an imported game in one transaction: `h` (kind MATCH_IMPORTED,
  * two names, no ids), status finished with `result` and `reason`, the
  * `nmoves` moves (black first) and their ms since the start (`ms` may be
  * NULL: all 0); ended_at is started_at plus the last move's time. The
  * store checks only what the table can (cells on the board and not
- * repeated, result and reason agreeing): the rules are the caller's.
+ * repeated, result and reason agreeing as store_match_finish() says):
+ * the rules are the caller's.
  * On refusal nothing is written. On success *id is the new match's id. */
 enum store_status store_match_import(struct store *s,
 				     const struct match_header *h, int nmoves,

@@ -172,6 +172,11 @@ enum ui_status ui_passwd(struct ui *ui, const char *username);
 enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 			      const struct player *me);
 
+/* Print the leaderboard of ranked matches played under `rule` alone
+ * (counters from those matches; the rating is the player's overall). */
+enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
+				   enum rule rule);
+
 /* Print one player's record and rank. */
 enum ui_status ui_stats(struct ui *ui, const struct player *p);
 

@@ -96,7 +96,7 @@ static void print_help(void)
 		       "  register [USERNAME] [--nickname NICK]\n"
 		       "                              create an account\n"
 		       "  leaderboard [--top N] [--by score|rating|wins|"
-		       "winrate]\n"
+		       "winrate] [--rule R]\n"
 		       "                              who leads the club\n"
 		       "  stats USER                  one player's record\n"
 		       "  history USER [--page N]     one player's matches\n"
@@ -436,6 +436,8 @@ static enum ui_status cmd_leaderboard(struct ui *ui, const struct options *o)
 	st = choose_order(o->by, &key);
 	if (st == UI_OK)
 		st = ui_open_club(ui);
+	if (st == UI_OK && o->rule != NULL)
+		return ui_leaderboard_rule(ui, (int)top, key, ui->variant.rule);
 	if (st == UI_OK)
 		st = ui_leaderboard(ui, (int)top, key, NULL);
 	return st;

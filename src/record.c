@@ -277,6 +277,8 @@ static enum record_reason apply_move(struct board *b, long long row,
 		return RECORD_ERR_OCCUPIED;
 	case BOARD_ERR_GAME_OVER:
 		return RECORD_ERR_GAME_OVER;
+	case BOARD_ERR_FORBIDDEN:
+		return RECORD_ERR_FORBIDDEN;
 	default:
 		return RECORD_ERR_OFF_BOARD;
 	}
@@ -600,9 +602,7 @@ int record_init(struct game_record *r, int rows, int cols, int k,
 	r->rule = rule;
 	r->format = RECORD_FORMAT_PSQ;
 	r->end_code = RECORD_END_NORMAL;
-	if (!board_shape_valid(rows, cols, k))
-		return -1;
-	return rule == RULE_FREESTYLE || rule == RULE_EXACT ? 0 : -1;
+	return board_rule_valid(rows, cols, k, rule) ? 0 : -1;
 }
 
 /* Read the text into out, replaying it on b. Return 0, or -1 with *e. */

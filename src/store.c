@@ -59,6 +59,7 @@ struct store {
 #define WHAT_HISTORY	"cannot read the match history"
 #define WHAT_COMPUTER	"cannot read the record against the computer"
 #define WHAT_IMPORT	"cannot import the game"
+#define WHAT_RULE	"cannot read the records under the rule"
 
 /* ==== Schema ============================================================ */
 
@@ -227,6 +228,95 @@ static const char *const migrations[] = {
 	"  AND (NEW.row >= rows OR NEW.col >= cols))"
 	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
 	"PRAGMA user_version = 3;",
+
+	/* 4: the renju rule, the reason 'forbidden' (black played a
+	 * forbidden point under renju and lost: only a win for white in a
+	 * renju match), and the opening a match was played with. The
+	 * CHECKs change, so both tables are rebuilt as in migration 3; every
+	 * v3 match gets the opening 'none'. */
+	"CREATE TABLE new_matches ("
+	" id INTEGER PRIMARY KEY,"
+	" kind TEXT NOT NULL"
+	"  CHECK (kind IN ('ranked', 'computer', 'imported')),"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" black_name TEXT"
+	"  CHECK (length(CAST(black_name AS BLOB)) BETWEEN 1 AND 80),"
+	" white_name TEXT"
+	"  CHECK (length(CAST(white_name AS BLOB)) BETWEEN 1 AND 80),"
+	" ai_level INTEGER CHECK (ai_level BETWEEN 1 AND 5),"
+	" variant TEXT NOT NULL"
+	"  CHECK (length(CAST(variant AS BLOB)) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL"
+	"  CHECK (rule IN ('freestyle', 'exact', 'renju')),"
+	" opening TEXT NOT NULL DEFAULT 'none'"
+	"  CHECK (opening IN ('none', 'swap2')),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" time_per_move INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (time_per_move >= 0),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT CHECK (reason IN ('five', 'resign', 'draw', 'full',"
+	"  'timeout', 'forbidden')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE kind"
+	"  WHEN 'ranked' THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"   AND ai_level IS NULL"
+	"  WHEN 'computer' THEN (black_id IS NULL) <> (white_id IS NULL)"
+	"   AND ai_level IS NOT NULL"
+	"  ELSE black_id IS NULL AND white_id IS NULL AND ai_level IS NULL"
+	"   AND black_name IS NOT NULL AND white_name IS NOT NULL END),"
+	" CHECK (kind = 'imported'"
+	"  OR (black_name IS NULL AND white_name IS NULL)),"
+	" CHECK (kind <> 'imported' OR status = 'finished'),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw')),"
+	" CHECK (reason IS NOT 'forbidden'"
+	"  OR (result = 'white' AND rule = 'renju'))"
+	") STRICT;"
+	"INSERT INTO new_matches (id, kind, status, black_id, white_id,"
+	" black_name, white_name, ai_level, variant, rule, rows, cols, k,"
+	" time_per_move, result, reason, started_at, ended_at)"
+	" SELECT id, kind, status, black_id, white_id, black_name,"
+	" white_name, ai_level, variant, rule, rows, cols, k,"
+	" time_per_move, result, reason, started_at, ended_at FROM matches;"
+	"CREATE TABLE new_match_moves ("
+	" match_id INTEGER NOT NULL"
+	"  REFERENCES new_matches (id) ON DELETE CASCADE,"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
+	" row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
+	" col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
+	" ms INTEGER NOT NULL CHECK (ms >= 0),"
+	" PRIMARY KEY (match_id, ply),"
+	" UNIQUE (match_id, row, col)"
+	") STRICT, WITHOUT ROWID;"
+	"INSERT INTO new_match_moves (match_id, ply, row, col, ms)"
+	" SELECT match_id, ply, row, col, ms FROM match_moves;"
+	"DROP TABLE match_moves;" /* and its trigger */
+	"DROP TABLE matches;"	  /* and its indexes */
+	"ALTER TABLE new_matches RENAME TO matches;"
+	"ALTER TABLE new_match_moves RENAME TO match_moves;"
+	"CREATE INDEX matches_by_black ON matches (black_id, started_at);"
+	"CREATE INDEX matches_by_white ON matches (white_id, started_at);"
+	"CREATE INDEX matches_unfinished ON matches (started_at)"
+	" WHERE status = 'unfinished';"
+	"CREATE INDEX matches_ranked_by_rule ON matches (rule)"
+	" WHERE kind = 'ranked' AND status = 'finished';"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA user_version = 4;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -1076,14 +1166,25 @@ static const struct word result_words[] = {
 };
 
 static const struct word reason_words[] = {
-	{REASON_FIVE, "five"},	     {REASON_RESIGN, "resign"},
-	{REASON_DRAW, "draw"},	     {REASON_FULL, "full"},
-	{REASON_TIMEOUT, "timeout"}, {0, NULL},
+	{REASON_FIVE, "five"},
+	{REASON_RESIGN, "resign"},
+	{REASON_DRAW, "draw"},
+	{REASON_FULL, "full"},
+	{REASON_TIMEOUT, "timeout"},
+	{REASON_FORBIDDEN, "forbidden"},
+	{0, NULL},
 };
 
 static const struct word rule_words[] = {
 	{RULE_FREESTYLE, "freestyle"},
 	{RULE_EXACT, "exact"},
+	{RULE_RENJU, "renju"},
+	{0, NULL},
+};
+
+static const struct word opening_words[] = {
+	{OPENING_NONE, "none"},
+	{OPENING_SWAP2, "swap2"},
 	{0, NULL},
 };
 
@@ -1147,6 +1248,27 @@ static const char *reason_word(enum match_reason r)
 static const char *rule_word(enum rule r)
 {
 	return word_of(rule_words, (int)r);
+}
+
+/* The word the matches table uses for an opening, or NULL if unknown. */
+static const char *opening_word(enum match_opening o)
+{
+	return word_of(opening_words, (int)o);
+}
+
+/* Why a match cannot end with `result` and `reason`, or NULL when it
+ * can as far as C checks (the table checks that a draw goes with 'draw'
+ * or 'full'). `renju`: the match is played under RULE_RENJU. */
+static const char *ending_problem(enum match_result result,
+				  enum match_reason reason, bool renju)
+{
+	if (result_word(result) == NULL || reason_word(reason) == NULL)
+		return "the result or reason is not valid";
+	if (reason == REASON_FORBIDDEN && result != RESULT_WHITE_WIN)
+		return "a forbidden move by black is a win for white";
+	if (reason == REASON_FORBIDDEN && !renju)
+		return "a forbidden move ends only a renju match";
+	return NULL;
 }
 
 /* ==== Statements with integer parameters ================================ */
@@ -1358,6 +1480,8 @@ static const char *header_problem(const struct match_header *h)
 		return "the variant is missing";
 	if (rule_word(h->rule) == NULL)
 		return "the rule is not valid";
+	if (opening_word(h->opening) == NULL)
+		return "the opening is not valid";
 	if (h->black_id < 0 || h->white_id < 0 || h->time_per_move < 0)
 		return "a player id or the time per move is negative";
 	if (h->kind == MATCH_RANKED && (h->black_id == 0 || h->white_id == 0))
@@ -1425,8 +1549,8 @@ static int bind_players(sqlite3_stmt *st, const struct match_header *h)
 	return rc;
 }
 
-/* Bind ?8..?13 (the board and the clock) from `h`. Return SQLITE_OK or
- * the first error. */
+/* Bind ?8..?13 and ?18 (the board, the clock and the opening) from `h`.
+ * Return SQLITE_OK or the first error. */
 static int bind_board(sqlite3_stmt *st, const struct match_header *h)
 {
 	int rc;
@@ -1443,6 +1567,9 @@ static int bind_board(sqlite3_stmt *st, const struct match_header *h)
 		rc = sqlite3_bind_int(st, 12, h->k);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 13, h->time_per_move);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_text(st, 18, opening_word(h->opening), -1,
+				       SQLITE_STATIC);
 	return rc;
 }
 
@@ -1481,8 +1608,9 @@ static enum store_status insert_row(struct store *s,
 		    "INSERT INTO matches (kind, black_id, white_id,"
 		    " black_name, white_name, ai_level, started_at, variant,"
 		    " rule, rows, cols, k, time_per_move, status, result,"
-		    " reason, ended_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-		    " ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+		    " reason, ended_at, opening) VALUES (?1, ?2, ?3, ?4, ?5,"
+		    " ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,"
+		    " ?18)",
 		    &st, what) != 0)
 		return STORE_ERR;
 	rc = bind_players(st, h);
@@ -1561,24 +1689,33 @@ out_finalize:
 
 /* ==== Finished ranked matches written whole ============================= */
 
+/* Why record `m` cannot be stored, as far as C can tell (the enums and
+ * the pointers), or NULL when it can. */
+static const char *record_problem(const struct match_record *m)
+{
+	if (m->variant == NULL)
+		return "the variant is missing";
+	if (result_word(m->result) == NULL)
+		return "the result is not valid";
+	if (reason_word(m->reason) == NULL)
+		return "the reason is not valid";
+	if (rule_word(m->rule) == NULL)
+		return "the rule is not valid";
+	if (opening_word(m->opening) == NULL)
+		return "the opening is not valid";
+	if (m->nmoves < 0 || m->nmoves > BOARD_MAX_CELLS)
+		return "the number of moves is not valid";
+	if (m->nmoves > 0 && (m->moves == NULL || m->move_ms == NULL))
+		return "the moves are missing";
+	return ending_problem(m->result, m->reason, m->rule == RULE_RENJU);
+}
+
 /* Check what the database cannot: the enums and the pointers. Return 0,
  * or -1 with the error kept. */
 static int check_record(struct store *s, const struct match_record *m)
 {
-	const char *why = NULL;
+	const char *why = record_problem(m);
 
-	if (m->variant == NULL)
-		why = "the variant is missing";
-	else if (result_word(m->result) == NULL)
-		why = "the result is not valid";
-	else if (reason_word(m->reason) == NULL)
-		why = "the reason is not valid";
-	else if (rule_word(m->rule) == NULL)
-		why = "the rule is not valid";
-	else if (m->nmoves < 0 || m->nmoves > BOARD_MAX_CELLS)
-		why = "the number of moves is not valid";
-	else if (m->nmoves > 0 && (m->moves == NULL || m->move_ms == NULL))
-		why = "the moves are missing";
 	if (why == NULL)
 		return 0;
 	set_err(s, WHAT_RECORD, why);
@@ -1597,6 +1734,7 @@ write_match(struct store *s, const struct match_record *m, long long *match_id)
 		.white_id = m->white_id,
 		.variant = m->variant,
 		.rule = m->rule,
+		.opening = m->opening,
 		.rows = m->rows,
 		.cols = m->cols,
 		.k = m->k,
@@ -1648,6 +1786,7 @@ struct match_state {
 	long long kind, status;	      /* enum match_kind, enum match_status */
 	long long black_id, white_id; /* 0 = none */
 	long long nmoves;	      /* moves stored */
+	long long renju;	      /* 1 when played under RULE_RENJU */
 };
 
 /* Read match `id`'s state into *m, and require the match unfinished.
@@ -1655,7 +1794,7 @@ struct match_state {
 static enum store_status open_match(struct store *s, long long id,
 				    struct match_state *m, const char *what)
 {
-	long long v[5];
+	long long v[6];
 	enum store_status st;
 
 	st = query_ints(s,
@@ -1665,11 +1804,12 @@ static enum store_status open_match(struct store *s, long long id,
 			" WHEN 'finished' THEN 2 ELSE 3 END,"
 			" coalesce(black_id, 0), coalesce(white_id, 0),"
 			" (SELECT count(*) FROM match_moves"
-			" WHERE match_id = ?1) FROM matches WHERE id = ?1",
-			&id, 1, v, 5, what, "no such match");
+			" WHERE match_id = ?1), rule = 'renju'"
+			" FROM matches WHERE id = ?1",
+			&id, 1, v, 6, what, "no such match");
 	if (st != STORE_OK)
 		return st;
-	*m = (struct match_state){v[0], v[1], v[2], v[3], v[4]};
+	*m = (struct match_state){v[0], v[1], v[2], v[3], v[4], v[5]};
 	if (m->status == MATCH_STATUS_UNFINISHED)
 		return STORE_OK;
 	set_err(s, what,
@@ -1798,16 +1938,25 @@ enum store_status store_match_finish(struct store *s, long long id,
 {
 	struct match_state m;
 	enum store_status st;
+	const char *why;
 
 	clear_err(s);
-	if (result_word(result) == NULL || reason_word(reason) == NULL) {
-		set_err(s, WHAT_FINISH, "the result or reason is not valid");
+	/* Everything but the rule, before taking the write lock. */
+	why = ending_problem(result, reason, true);
+	if (why != NULL) {
+		set_err(s, WHAT_FINISH, why);
 		return STORE_ERR;
 	}
 	st = begin(s, WHAT_FINISH);
 	if (st != STORE_OK)
 		return st;
 	st = open_match(s, id, &m, WHAT_FINISH);
+	why = st == STORE_OK ? ending_problem(result, reason, m.renju != 0)
+			     : NULL;
+	if (why != NULL) {
+		set_err(s, WHAT_FINISH, why);
+		st = STORE_ERR;
+	}
 	if (st == STORE_OK)
 		st = set_result(s, id, result, reason, ended_at);
 	if (st == STORE_OK && m.kind == MATCH_RANKED)
@@ -1885,23 +2034,25 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	" coalesce(m.ai_level, 0), m.rows, m.cols, m.k, m.time_per_move,"      \
 	" m.started_at, coalesce(m.ended_at, 0),"                              \
 	" coalesce(b.nickname, m.black_name), coalesce(w.nickname,"            \
-	" m.white_name), b.username, w.username, m.variant"
+	" m.white_name), b.username, w.username, m.variant, m.opening"
 
 /* Fill the words of *out from a row of FULL_COLUMNS. Return 0, or -1
  * when one is not valid. */
 static int row_to_words(sqlite3_stmt *st, struct match_full *out)
 {
-	int kind, status, rule, result, reason;
+	int kind, status, rule, result, reason, opening;
 
 	if (column_word(st, 0, kind_words, -1, &kind) != 0 ||
 	    column_word(st, 1, status_words, -1, &status) != 0 ||
 	    column_word(st, 2, rule_words, -1, &rule) != 0 ||
 	    column_word(st, 3, result_words, RESULT_NONE, &result) != 0 ||
-	    column_word(st, 4, reason_words, REASON_NONE, &reason) != 0)
+	    column_word(st, 4, reason_words, REASON_NONE, &reason) != 0 ||
+	    column_word(st, 19, opening_words, -1, &opening) != 0)
 		return -1;
 	out->kind = (enum match_kind)kind;
 	out->status = (enum match_status)status;
 	out->rule = (enum rule)rule;
+	out->opening = (enum match_opening)opening;
 	out->result = (enum match_result)result;
 	out->reason = (enum match_reason)reason;
 	return 0;
@@ -2026,23 +2177,25 @@ enum store_status store_match_load(struct store *s, long long id,
 	" coalesce(m.ended_at, 0),"                                            \
 	" (SELECT count(*) FROM match_moves WHERE match_id = m.id),"           \
 	" coalesce((SELECT ms FROM match_moves WHERE match_id = m.id"          \
-	" ORDER BY ply DESC LIMIT 1), 0)"
+	" ORDER BY ply DESC LIMIT 1), 0), m.opening"
 
 /* Fill the words of *r from a row of HISTORY_COLUMNS. Return 0, or -1
  * when one is not valid. */
 static int history_words(sqlite3_stmt *st, struct history_row *r)
 {
-	int kind, status, rule, result, reason;
+	int kind, status, rule, result, reason, opening;
 
 	if (column_word(st, 1, kind_words, -1, &kind) != 0 ||
 	    column_word(st, 2, status_words, -1, &status) != 0 ||
 	    column_word(st, 3, rule_words, -1, &rule) != 0 ||
 	    column_word(st, 4, result_words, RESULT_NONE, &result) != 0 ||
-	    column_word(st, 5, reason_words, REASON_NONE, &reason) != 0)
+	    column_word(st, 5, reason_words, REASON_NONE, &reason) != 0 ||
+	    column_word(st, 20, opening_words, -1, &opening) != 0)
 		return -1;
 	r->kind = (enum match_kind)kind;
 	r->status = (enum match_status)status;
 	r->rule = (enum rule)rule;
+	r->opening = (enum match_opening)opening;
 	r->result = (enum match_result)result;
 	r->reason = (enum match_reason)reason;
 	return 0;
@@ -2184,6 +2337,72 @@ enum store_status store_computer_record(struct store *s, long long player_id,
 	return STORE_OK;
 }
 
+/* ==== Records under one rule =========================================== */
+
+/* Every player's finished ranked matches under rule ?1, seen from the
+ * player: one row per player, in id order. The partial index
+ * matches_ranked_by_rule finds the matches of both halves. */
+#define RULE_RECORDS                                                           \
+	"SELECT p.id, count(*), sum(g.won), sum(g.lost), sum(g.tie),"          \
+	" p.rating FROM (SELECT black_id AS player, result = 'black' AS won,"  \
+	" result = 'white' AS lost, result = 'draw' AS tie FROM matches"       \
+	" WHERE kind = 'ranked' AND status = 'finished' AND rule = ?1"         \
+	" UNION ALL SELECT white_id, result = 'white', result = 'black',"      \
+	" result = 'draw' FROM matches WHERE kind = 'ranked'"                  \
+	" AND status = 'finished' AND rule = ?1) AS g"                         \
+	" JOIN players AS p ON p.id = g.player GROUP BY p.id ORDER BY p.id"
+
+/* Fill *rec from a row of RULE_RECORDS. */
+static void row_to_rule_record(sqlite3_stmt *st, struct player_record *rec)
+{
+	rec->games = sqlite3_column_int(st, 1);
+	rec->wins = sqlite3_column_int(st, 2);
+	rec->losses = sqlite3_column_int(st, 3);
+	rec->ties = sqlite3_column_int(st, 4);
+	rec->score = rec->wins - rec->losses;
+	rec->rating = sqlite3_column_double(st, 5);
+}
+
+/* See store.h. One statement, so one snapshot. */
+enum store_status
+store_rule_records(struct store *s, enum rule rule,
+		   int (*row)(void *ctx, long long player_id,
+			      const struct player_record *rec),
+		   void *ctx)
+{
+	enum store_status ret = STORE_ERR;
+	struct player_record rec;
+	sqlite3_stmt *st;
+	int rc;
+
+	clear_err(s);
+	if (rule_word(rule) == NULL || row == NULL) {
+		set_err(s, WHAT_RULE, "the rule or the callback is not valid");
+		return STORE_ERR;
+	}
+	if (prepare(s, RULE_RECORDS, &st, WHAT_RULE) != 0)
+		return STORE_ERR;
+	if (sqlite3_bind_text(st, 1, rule_word(rule), -1, SQLITE_STATIC) !=
+	    SQLITE_OK) {
+		set_db_err(s, WHAT_RULE);
+		goto out_finalize;
+	}
+	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
+		row_to_rule_record(st, &rec);
+		if (row(ctx, sqlite3_column_int64(st, 0), &rec) != 0) {
+			rc = SQLITE_DONE;
+			break;
+		}
+	}
+	if (rc == SQLITE_DONE)
+		ret = STORE_OK;
+	else
+		set_db_err(s, WHAT_RULE);
+out_finalize:
+	sqlite3_finalize(st);
+	return ret;
+}
+
 /* ==== Importing ========================================================= */
 
 /* Why an imported game cannot be stored, or NULL when it can (as far as
@@ -2203,8 +2422,9 @@ static const char *import_problem(const struct match_header *h, int nmoves,
 	if (nmoves < 0 || nmoves > BOARD_MAX_CELLS ||
 	    (nmoves > 0 && moves == NULL))
 		return "the moves are not valid";
-	if (result_word(result) == NULL || reason_word(reason) == NULL)
-		return "the result or reason is not valid";
+	why = ending_problem(result, reason, h->rule == RULE_RENJU);
+	if (why != NULL)
+		return why;
 	last = nmoves > 0 && ms != NULL ? ms[nmoves - 1] : 0;
 	if (last < 0 || h->started_at < 0 ||
 	    h->started_at > LLONG_MAX - last / 1000)

@@ -149,10 +149,14 @@ static void list_row(struct ui *ui, const struct player *p, int rank, int row,
 		script_row(ui, p, rank, row == 0);
 }
 
-enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
-			      const struct player *me)
+/* Print the leaderboard of list l (see ui_leaderboard()); `title` heads
+ * the table. */
+static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
+				     const char *title, int top,
+				     enum plist_key key,
+				     const struct player *me)
 {
-	size_t n = plist_count(ui->players), i;
+	size_t n = plist_count(l), i;
 	struct player **best;
 	bool me_shown = false;
 	int rank = 0;
@@ -164,13 +168,10 @@ enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 		ui_error(ui, _("out of memory"));
 		return UI_FAILED;
 	}
-	n = plist_top(ui->players, key, n, best);
+	n = plist_top(l, key, n, best);
 	if (ui->format == FORMAT_TABLE) {
 		fputc('\n', ui->out);
-		ui_say(ui, "%s",
-		       n == 0 ? _("No players yet. Register to be "
-				  "the first!")
-			      : _("Leaderboard"));
+		ui_say(ui, "%s", n == 0 ? _("No games to rank yet.") : title);
 	}
 	if (n > 0 || ui->format != FORMAT_TABLE)
 		list_begin(ui);
@@ -182,11 +183,91 @@ enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 	}
 	if (me != NULL && !me_shown && ui->format == FORMAT_TABLE) {
 		ui_say(ui, "  ...");
-		table_row(ui, me, plist_rank(ui->players, me, key), true);
+		table_row(ui, me, plist_rank(l, me, key), true);
 	}
 	list_end(ui, (int)n);
 	free(best);
 	return UI_OK;
+}
+
+enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
+			      const struct player *me)
+{
+	if (plist_count(ui->players) == 0 && ui->format == FORMAT_TABLE) {
+		fputc('\n', ui->out);
+		ui_say(ui, _("No players yet. Register to be the first!"));
+		return UI_OK;
+	}
+	return leaderboard_of(ui, ui->players, _("Leaderboard"), top, key, me);
+}
+
+/* Order players by id, for bsearch(). */
+static int by_id(const void *a, const void *b)
+{
+	long long x = (*(const struct player *const *)a)->id;
+	long long y = (*(const struct player *const *)b)->id;
+
+	return (x > y) - (x < y);
+}
+
+/* The players of the club sorted by id: a look-up table for the rows of
+ * store_rule_records(). */
+struct rule_board {
+	struct ui *ui;
+	struct player **by_id;
+	size_t n;
+	struct plist *list; /* the players with their records under the rule */
+	bool failed;
+};
+
+/* Add the player `id` with record `rec` to the rule's list. */
+static int rule_row(void *ctx, long long id, const struct player_record *rec)
+{
+	struct rule_board *rb = ctx;
+	struct player key = {.id = id}, *kp = &key, **found;
+	struct player_info info;
+
+	found = bsearch(&kp, rb->by_id, rb->n, sizeof(*rb->by_id), by_id);
+	if (found == NULL)
+		return 0; /* registered after this run started */
+	info = (struct player_info){(*found)->id,
+				    (*found)->username,
+				    (*found)->nickname,
+				    (*found)->created_at,
+				    (*found)->last_login_at,
+				    *rec};
+	if (plist_append(rb->list, &info) == NULL)
+		rb->failed = true;
+	return rb->failed;
+}
+
+enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
+				   enum rule rule)
+{
+	struct rule_board rb = {ui, NULL, 0, plist_create(), false};
+	enum ui_status st = UI_FAILED;
+	const struct player *p;
+	char title[128];
+
+	rb.by_id = malloc((plist_count(ui->players) + 1) * sizeof(*rb.by_id));
+	if (rb.list == NULL || rb.by_id == NULL)
+		goto out_free;
+	for (p = plist_first(ui->players); p != NULL; p = p->next)
+		rb.by_id[rb.n++] = (struct player *)p;
+	qsort(rb.by_id, rb.n, sizeof(*rb.by_id), by_id);
+	if (store_rule_records(ui->store, rule, rule_row, &rb) != STORE_OK ||
+	    rb.failed) {
+		ui_error(ui, _("cannot read the records: %s"),
+			 store_errmsg(ui->store));
+		goto out_free;
+	}
+	snprintf(title, sizeof(title), _("Leaderboard: %s"),
+		 rules_rule_name(rule));
+	st = leaderboard_of(ui, rb.list, title, top, key, NULL);
+out_free:
+	plist_free(rb.list);
+	free(rb.by_id);
+	return st;
 }
 
 /* Format Unix time t as "YYYY-MM-DD" (local time) into buf[16]. */

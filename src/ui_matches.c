@@ -27,6 +27,8 @@ static enum match_reason reason_of(const struct match *m)
 		return REASON_FULL;
 	case MATCH_TIMEOUT:
 		return REASON_TIMEOUT;
+	case MATCH_FORBIDDEN:
+		return REASON_FORBIDDEN;
 	case MATCH_FIVE:
 	case MATCH_UNFINISHED:
 		break;
@@ -57,6 +59,7 @@ enum ui_status game_open_record(struct game *g)
 		.cols = v->cols,
 		.k = v->k,
 		.time_per_move = g->time_per_move,
+		.opening = g->m.opening,
 		.started_at = (long long)time(NULL),
 	};
 

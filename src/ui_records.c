@@ -42,6 +42,8 @@ static const char *reason_word(enum match_reason reason)
 		return _("full board");
 	case REASON_TIMEOUT:
 		return _("timeout");
+	case REASON_FORBIDDEN:
+		return _("forbidden");
 	default:
 		return "";
 	}
@@ -75,37 +77,69 @@ static const char *opponent_of(const struct history_row *r, char buf[32])
 	return buf;
 }
 
+/* The rule of a history row, with ",swap2" when it opened so. */
+static const char *rule_of(const struct history_row *r, char buf[32])
+{
+	snprintf(buf, 32, "%s%s", rules_rule_name(r->rule),
+		 r->opening == OPENING_SWAP2 ? "+swap2" : "");
+	return buf;
+}
+
+/* Write `text` padded with blanks to `width` terminal columns (Chinese
+ * characters take two), then two blanks. */
+static void put_cell(struct ui *ui, const char *text, int width)
+{
+	int used = i18n_width(text);
+
+	ui_put_clean(ui, text);
+	for (; used < width + 2; used++)
+		fputc(' ', ui->out);
+}
+
+/* One history row as a table line, lined up in any language. */
+static void table_row(struct ui *ui, const struct history_row *r,
+		      const char *date, const char *opp, const char *rule)
+{
+	fprintf(ui->out, "%6lld  ", r->id);
+	put_cell(ui, date, 16);
+	put_cell(ui, opp, 20);
+	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"), 5);
+	put_cell(ui, r->variant, 10);
+	put_cell(ui, rule, 15);
+	put_cell(ui, result_for(r), 10);
+	put_cell(ui, reason_word(r->reason), 9);
+	fprintf(ui->out, "%5d %4lld:%02lld\n", r->nmoves, r->duration / 60,
+		r->duration % 60);
+}
+
 /* Print one history row in the chosen format. */
 static int history_row(void *ctx, const struct history_row *r)
 {
 	struct history_page *pg = ctx;
 	struct ui *ui = pg->ui;
-	char date[20], buf[32];
+	char date[20], buf[32], rule[32];
 	const char *colour = r->colour == STONE_BLACK ? "black" : "white";
 	const char *opp = opponent_of(r, buf);
 
 	when(r->started_at, date);
+	rule_of(r, rule);
 	if (ui->format == FORMAT_TSV)
-		fprintf(ui->out, "%lld\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%lld\n",
-			r->id, date, opp, colour, r->variant, result_for(r),
-			reason_word(r->reason), r->nmoves, r->duration);
+		fprintf(ui->out, "%lld\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%lld\n",
+			r->id, date, opp, colour, r->variant, rule,
+			result_for(r), reason_word(r->reason), r->nmoves,
+			r->duration);
 	else if (ui->format == FORMAT_JSON)
 		fprintf(ui->out,
 			"%s\n  {\"id\": %lld, \"date\": \"%s\", "
 			"\"opponent\": \"%s\", \"colour\": \"%s\", "
-			"\"variant\": \"%s\", \"result\": \"%s\", "
-			"\"reason\": \"%s\", \"moves\": %d, \"seconds\": %lld}",
+			"\"variant\": \"%s\", \"rule\": \"%s\", "
+			"\"result\": \"%s\", \"reason\": \"%s\", "
+			"\"moves\": %d, \"seconds\": %lld}",
 			pg->rows == 0 ? "" : ",", r->id, date, opp, colour,
-			r->variant, result_for(r), reason_word(r->reason),
+			r->variant, rule, result_for(r), reason_word(r->reason),
 			r->nmoves, r->duration);
 	else
-		fprintf(ui->out,
-			"%6lld  %-16s  %-20s  %-5s  %-10s  %-10s  %-10s %5d "
-			"%4lld:%02lld\n",
-			r->id, date, opp,
-			r->colour == STONE_BLACK ? _("black") : _("white"),
-			r->variant, result_for(r), reason_word(r->reason),
-			r->nmoves, r->duration / 60, r->duration % 60);
+		table_row(ui, r, date, opp, rule);
 	pg->rows++;
 	return 0;
 }
@@ -116,8 +150,8 @@ enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
 	int total = 0, pages;
 
 	if (ui->format == FORMAT_TSV)
-		fputs("id\tdate\topponent\tcolour\tvariant\tresult\treason\t"
-		      "moves\tseconds\n",
+		fputs("id\tdate\topponent\tcolour\tvariant\trule\tresult\t"
+		      "reason\tmoves\tseconds\n",
 		      ui->out);
 	else if (ui->format == FORMAT_JSON)
 		fputc('[', ui->out);
@@ -132,10 +166,9 @@ enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
 		       p->username, page, pages, total);
 		if (total > 0)
 			ui_say(ui, "%s",
-			       _("     #  Date              Opponent           "
-				 " "
-				 "  Side   Variant     Result      Reason     "
-				 "Moves   Time"));
+			       _("     #  Date              Opponent      "
+				 "        Side   Variant     Rule         "
+				 "    Result      Reason     Moves    Time"));
 	}
 	if (store_history(ui->store, p->id, (page - 1) * HISTORY_PAGE,
 			  HISTORY_PAGE, history_row, &pg, &total) != STORE_OK)
@@ -331,6 +364,8 @@ static const char *record_why(enum record_reason why)
 		[RECORD_ERR_NAME] = N_("a player's name is not allowed"),
 		[RECORD_ERR_NO_MOVES] = N_("the game has no moves"),
 		[RECORD_ERR_SPACE] = N_("the record is too long"),
+		[RECORD_ERR_FORBIDDEN] = N_("a forbidden point for black "
+					    "(renju)"),
 	};
 
 	if (why > RECORD_OK && why < (int)(sizeof(words) / sizeof(words[0])))

@@ -9,7 +9,9 @@
 
 #include <CUnit/CUnit.h>
 
+#include "notation.h"
 #include "record.h"
+#include "renju.h"
 #include "rng.h"
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -589,6 +591,226 @@ static void test_exact_rule_overline(void)
 		RECORD_ERR_GAME_OVER, 13);
 }
 
+/* ==== Renju ============================================================== */
+
+/* Black (7,5), (7,6), (5,7), (6,7), white far away on row 0, then black
+ * (7,7): two open threes at once, a double-three. */
+static const struct move double_three[] = {
+	{7, 5}, {0, 0}, {7, 6}, {0, 2}, {5, 7}, {0, 4}, {6, 7}, {0, 6}, {7, 7},
+};
+
+/* Black (7,1), (7,2), (7,3), (7,5), (7,6), white far away on row 14,
+ * then black (7,4): six in a row. */
+static const struct move black_six[] = {
+	{7, 1}, {14, 0}, {7, 2}, {14, 2}, {7, 3}, {14, 4},
+	{7, 5}, {14, 6}, {7, 6}, {14, 8}, {7, 4},
+};
+
+/* The same six for white, black far away on row 0. */
+static const struct move white_six[] = {
+	{0, 0}, {7, 1}, {0, 2}, {7, 2}, {0, 4},	 {7, 3},
+	{0, 6}, {7, 5}, {0, 8}, {7, 6}, {0, 10}, {7, 4},
+};
+
+/* Black's exactly five on row 7, white far away on row 14. */
+static const struct move black_five[] = {
+	{7, 1},	 {14, 0}, {7, 2},  {14, 2}, {7, 3},
+	{14, 4}, {7, 4},  {14, 6}, {7, 5},
+};
+
+/* Write moves[0..n-1] as a 15x15 PSQ text (x the column, y the row, both
+ * 1-based, no times) into text[]. Return its length. */
+static size_t psq_of(const struct move *moves, int n)
+{
+	size_t len = 0;
+	int i, got;
+
+	got = snprintf(text, sizeof(text), "Piskvorky 15x15, 0:0, 0\n");
+	CU_ASSERT_FATAL(got > 0 && (size_t)got < sizeof(text));
+	len = (size_t)got;
+	for (i = 0; i < n; i++) {
+		got = snprintf(text + len, sizeof(text) - len, "%d,%d\n",
+			       moves[i].col + 1, moves[i].row + 1);
+		CU_ASSERT_FATAL(got > 0 && (size_t)got < sizeof(text) - len);
+		len += (size_t)got;
+	}
+	return len;
+}
+
+/* Write moves[0..n-1] as a move list, one "h8" word a line, into text[].
+ * Return its length. */
+static size_t list_of(const struct move *moves, int n)
+{
+	char word[NOTATION_MOVE_LEN];
+	size_t len = 0;
+	int i, got;
+
+	text[0] = '\0';
+	for (i = 0; i < n; i++) {
+		got = snprintf(
+			text + len, sizeof(text) - len, "%s\n",
+			notation_format(moves[i].row, moves[i].col, word));
+		CU_ASSERT_FATAL(got > 0 && (size_t)got < sizeof(text) - len);
+		len += (size_t)got;
+	}
+	return len;
+}
+
+/* The verdict on the last of moves[0..n-1], the others played first on a
+ * 15x15 freestyle board (where nothing is refused). */
+static enum renju_verdict last_verdict(const struct move *moves, int n)
+{
+	struct board b;
+	int i;
+
+	board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+	for (i = 0; i < n - 1; i++)
+		CU_ASSERT_EQUAL_FATAL(
+			board_play(&b, moves[i].row, moves[i].col), BOARD_OK);
+	return renju_check(&b, moves[n - 1].row, moves[n - 1].col);
+}
+
+/* Under renju a double-three by black is refused with its line and move
+ * number, in PSQ and in a move list; under freestyle the same text is a
+ * game. record_check() refuses such a record, so it is never written. */
+static void test_renju_forbidden(void)
+{
+	struct variant renju = shape(15, 15, 5, RULE_RENJU);
+	struct variant freestyle = shape(15, 15, 5, RULE_FREESTYLE);
+	int n = (int)NELEMS(double_three);
+	struct record_error e = {RECORD_OK, -1, -1};
+	size_t len;
+
+	CU_ASSERT_EQUAL(last_verdict(double_three, n), RENJU_DOUBLE_THREE);
+	len = psq_of(double_three, n);
+	refused(text, len, &renju, RECORD_ERR_FORBIDDEN, 10, __LINE__);
+	CU_ASSERT_EQUAL(record_read(text, len, &renju, &rec_a, &e),
+			RECORD_ERR_FORBIDDEN);
+	CU_ASSERT_EQUAL(e.move, 9);
+	CU_ASSERT_EQUAL(record_read(text, len, &freestyle, &rec_a, NULL),
+			RECORD_OK);
+	CU_ASSERT_EQUAL(rec_a.nmoves, 9);
+	CU_ASSERT_EQUAL(rec_a.rule, RULE_FREESTYLE);
+	/* The first eight are a renju game, with its rule. */
+	len = psq_of(double_three, n - 1);
+	CU_ASSERT_EQUAL(record_read(text, len, &renju, &rec_a, NULL),
+			RECORD_OK);
+	CU_ASSERT_EQUAL(rec_a.nmoves, 8);
+	CU_ASSERT_EQUAL(rec_a.rule, RULE_RENJU);
+
+	len = list_of(double_three, n);
+	refused(text, len, &renju, RECORD_ERR_FORBIDDEN, 9, __LINE__);
+	CU_ASSERT_EQUAL(record_read(text, len, &freestyle, &rec_a, NULL),
+			RECORD_OK);
+
+	/* A record holding the move is refused by the checker and writers. */
+	record_init(&rec_a, 15, 15, 5, RULE_RENJU);
+	memcpy(rec_a.moves, double_three, sizeof(double_three));
+	rec_a.nmoves = n;
+	CU_ASSERT_EQUAL(record_check(&rec_a, NULL, &e), RECORD_ERR_FORBIDDEN);
+	CU_ASSERT_EQUAL(e.line, 0);
+	CU_ASSERT_EQUAL(e.move, 9);
+	CU_ASSERT_EQUAL(record_write_psq(&rec_a, text, sizeof(text), &len),
+			RECORD_ERR_FORBIDDEN);
+	CU_ASSERT_EQUAL(len, 0);
+	rec_a.rule = RULE_FREESTYLE;
+	CU_ASSERT_EQUAL(record_check(&rec_a, NULL, NULL), RECORD_OK);
+}
+
+/* Black's six wins freestyle but is a forbidden overline under renju;
+ * white's six wins under renju; black's exactly five wins and ends the
+ * game. */
+static void test_renju_overlines(void)
+{
+	struct variant renju = shape(15, 15, 5, RULE_RENJU);
+	struct variant freestyle = shape(15, 15, 5, RULE_FREESTYLE);
+	int n = (int)NELEMS(black_six);
+	struct board b;
+	size_t len;
+
+	CU_ASSERT_EQUAL(last_verdict(black_six, n), RENJU_OVERLINE);
+	len = psq_of(black_six, n);
+	refused(text, len, &renju, RECORD_ERR_FORBIDDEN, 12, __LINE__);
+	CU_ASSERT_EQUAL_FATAL(record_read(text, len, &freestyle, &rec_a, NULL),
+			      RECORD_OK);
+	CU_ASSERT_EQUAL(record_check(&rec_a, &b, NULL), RECORD_OK);
+	CU_ASSERT_EQUAL(board_winner(&b), STONE_BLACK);
+	CU_ASSERT_EQUAL(b.nwin, 6);
+
+	n = (int)NELEMS(white_six);
+	len = psq_of(white_six, n);
+	CU_ASSERT_EQUAL_FATAL(record_read(text, len, &renju, &rec_a, NULL),
+			      RECORD_OK);
+	CU_ASSERT_EQUAL(rec_a.nmoves, n);
+	CU_ASSERT_EQUAL(record_check(&rec_a, &b, NULL), RECORD_OK);
+	CU_ASSERT_EQUAL(board_winner(&b), STONE_WHITE);
+	CU_ASSERT_EQUAL(b.nwin, 6);
+	/* A move after white's win is refused. */
+	len += (size_t)snprintf(text + len, sizeof(text) - len, "15,15\n");
+	refused(text, len, &renju, RECORD_ERR_GAME_OVER, 14, __LINE__);
+
+	n = (int)NELEMS(black_five);
+	len = psq_of(black_five, n);
+	CU_ASSERT_EQUAL_FATAL(record_read(text, len, &renju, &rec_a, NULL),
+			      RECORD_OK);
+	CU_ASSERT_EQUAL(record_check(&rec_a, &b, NULL), RECORD_OK);
+	CU_ASSERT_EQUAL(board_winner(&b), STONE_BLACK);
+	CU_ASSERT_EQUAL(b.nwin, 5);
+	len += (size_t)snprintf(text + len, sizeof(text) - len, "15,15\n");
+	refused(text, len, &renju, RECORD_ERR_GAME_OVER, 11, __LINE__);
+}
+
+/* A renju board must be at least 5x5 with five in a row: a smaller PSQ
+ * board read as renju is refused for its size. */
+static void test_renju_sizes(void)
+{
+	struct variant renju = shape(15, 15, 5, RULE_RENJU);
+	struct variant small = shape(4, 4, 5, RULE_RENJU);
+
+	refused(LIT("Piskvorky 4x15, 0:0, 0\n1,1\n"), &renju, RECORD_ERR_SIZE,
+		1, __LINE__);
+	refused(LIT("a1 b2\n"), &small, RECORD_ERR_SIZE, 1, __LINE__);
+	CU_ASSERT_EQUAL(record_read(LIT("Piskvorky 5x5, 0:0, 0\n1,1\n"), &renju,
+				    &rec_a, NULL),
+			RECORD_OK);
+	CU_ASSERT_EQUAL(rec_a.rows, 5);
+	CU_ASSERT_EQUAL(rec_a.rule, RULE_RENJU);
+}
+
+/* Random renju games (forbidden points skipped as a player must) written
+ * as PSQ read back the same under renju. */
+static void test_roundtrip_renju(void)
+{
+	struct variant renju = shape(15, 15, 5, RULE_RENJU);
+	struct board b;
+	struct rng g;
+	int i, c, bad = 0, skipped = 0;
+	long n;
+
+	rng_seed(&g, 515);
+	for (i = 0; i < 40; i++) {
+		record_init(&rec_a, 15, 15, 5, RULE_RENJU);
+		board_init(&b, 15, 15, 5, RULE_RENJU);
+		while (b.state == BOARD_PLAYING && b.nmoves < 120) {
+			c = (int)rng_below(&g, 225);
+			skipped += board_play(&b, c / 15, c % 15) ==
+				   BOARD_ERR_FORBIDDEN;
+		}
+		rec_a.nmoves = b.nmoves;
+		memcpy(rec_a.moves, b.moves,
+		       sizeof(b.moves[0]) * (size_t)b.nmoves);
+		random_names(&g, &rec_a);
+		n = write_psq(&rec_a);
+		if (n < 0 ||
+		    record_read(text, (size_t)n, &renju, &rec_b, NULL) !=
+			    RECORD_OK ||
+		    !same_game(&rec_a, &rec_b) || rec_b.rule != RULE_RENJU)
+			bad++;
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+	CU_ASSERT(skipped > 0); /* the games did meet forbidden points */
+}
+
 /* Over-long lines, NUL bytes, bad UTF-8, and a cut move line. */
 static void test_refuse_bytes(void)
 {
@@ -936,6 +1158,10 @@ static void test_init(void)
 	CU_ASSERT_EQUAL(record_init(&rec_a, 2, 15, 5, RULE_FREESTYLE), -1);
 	CU_ASSERT_EQUAL(rec_a.nmoves, 0);
 	CU_ASSERT_EQUAL(record_init(&rec_a, 15, 15, 5, (enum rule)7), -1);
+	CU_ASSERT_EQUAL(record_init(&rec_a, 15, 15, 5, RULE_RENJU), 0);
+	CU_ASSERT_EQUAL(rec_a.rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(record_init(&rec_a, 15, 15, 4, RULE_RENJU), -1);
+	CU_ASSERT_EQUAL(record_init(&rec_a, 4, 15, 5, RULE_RENJU), -1);
 }
 
 static CU_TestInfo tests[] = {
@@ -960,6 +1186,12 @@ static CU_TestInfo tests[] = {
 	 test_five_then_more},
 	{"exact rule: play goes on after an overline",
 	 test_exact_rule_overline},
+	{"renju: a forbidden black move refused with its line",
+	 test_renju_forbidden},
+	{"renju: black's six forbidden, white's six and black's five win",
+	 test_renju_overlines},
+	{"renju: boards under 5x5 refused", test_renju_sizes},
+	{"renju: PSQ round trip over random games", test_roundtrip_renju},
 	{"refused: long lines, NUL, UTF-8, cut move", test_refuse_bytes},
 	{"refused: names and lines after the moves", test_refuse_trailer},
 	{"refused: move list errors with lines", test_refuse_move_list},

@@ -571,7 +571,7 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 3); /* add v3 -> v4 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 4); /* add v4 -> v5 */
 	s = club(path, ids);
 	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
 	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
@@ -584,7 +584,8 @@ static void test_migrate_v1(void)
 		  0, players);
 
 	s = open_ok(path);
-	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 3);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
+			store_schema_version());
 	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
 	CU_ASSERT_STRING_EQUAL(path_text(path,
 					 "SELECT group_concat(id || username ||"
@@ -2648,7 +2649,8 @@ static void test_migrate_v2(void)
 	path_text(path, ALL_MOVES, 0, moves);
 
 	s = open_ok(path);
-	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 3);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
+			store_schema_version());
 	CU_ASSERT_STRING_EQUAL(schema_text(path, buf), want);
 	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_PLAYERS, 0, buf), players);
 	CU_ASSERT_STRING_EQUAL(path_text(path, V2_MATCHES, 0, buf), matches);
@@ -2740,6 +2742,576 @@ static void test_migrate_v2_refused(void)
 	expect_v2_kept(path);
 }
 
+/* ==== Version 3 databases ============================================== */
+
+/* What migration 3 made of a version 2 database, as released: with
+ * v2_schema, the SQL of a real version 3 database. */
+static const char v3_migration[] =
+	"CREATE TABLE new_matches ("
+	" id INTEGER PRIMARY KEY,"
+	" kind TEXT NOT NULL"
+	"  CHECK (kind IN ('ranked', 'computer', 'imported')),"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" black_name TEXT"
+	"  CHECK (length(CAST(black_name AS BLOB)) BETWEEN 1 AND 80),"
+	" white_name TEXT"
+	"  CHECK (length(CAST(white_name AS BLOB)) BETWEEN 1 AND 80),"
+	" ai_level INTEGER CHECK (ai_level BETWEEN 1 AND 5),"
+	" variant TEXT NOT NULL"
+	"  CHECK (length(CAST(variant AS BLOB)) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL CHECK (rule IN ('freestyle', 'exact')),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" time_per_move INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (time_per_move >= 0),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT"
+	"  CHECK (reason IN ('five', 'resign', 'draw', 'full', 'timeout')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE kind"
+	"  WHEN 'ranked' THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"   AND ai_level IS NULL"
+	"  WHEN 'computer' THEN (black_id IS NULL) <> (white_id IS NULL)"
+	"   AND ai_level IS NOT NULL"
+	"  ELSE black_id IS NULL AND white_id IS NULL AND ai_level IS NULL"
+	"   AND black_name IS NOT NULL AND white_name IS NOT NULL END),"
+	" CHECK (kind = 'imported'"
+	"  OR (black_name IS NULL AND white_name IS NULL)),"
+	" CHECK (kind <> 'imported' OR status = 'finished'),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw'))"
+	") STRICT;"
+	"INSERT INTO new_matches (id, kind, status, black_id, white_id,"
+	" ai_level, variant, rule, rows, cols, k, result, reason,"
+	" started_at, ended_at)"
+	" SELECT id, CASE WHEN ai_level IS NULL THEN 'ranked'"
+	" ELSE 'computer' END, status, black_id, white_id, ai_level,"
+	" variant, rule, rows, cols, k, result, reason, started_at,"
+	" ended_at FROM matches;"
+	"CREATE TABLE new_match_moves ("
+	" match_id INTEGER NOT NULL"
+	"  REFERENCES new_matches (id) ON DELETE CASCADE,"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
+	" row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
+	" col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
+	" ms INTEGER NOT NULL CHECK (ms >= 0),"
+	" PRIMARY KEY (match_id, ply),"
+	" UNIQUE (match_id, row, col)"
+	") STRICT, WITHOUT ROWID;"
+	"INSERT INTO new_match_moves (match_id, ply, row, col, ms)"
+	" SELECT match_id, ply, row, col, ms FROM match_moves;"
+	"DROP TABLE match_moves;" /* and its trigger */
+	"DROP TABLE matches;"	  /* and its indexes */
+	"ALTER TABLE new_matches RENAME TO matches;"
+	"ALTER TABLE new_match_moves RENAME TO match_moves;"
+	"CREATE INDEX matches_by_black ON matches (black_id, started_at);"
+	"CREATE INDEX matches_by_white ON matches (white_id, started_at);"
+	"CREATE INDEX matches_unfinished ON matches (started_at)"
+	" WHERE status = 'unfinished';"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA user_version = 3;";
+
+/* Make a version 3 database at `path` with plain SQLite (foreign keys
+ * off) and run `rows` in it. */
+static void make_v3(const char *path, const char *rows)
+{
+	sqlite3 *db = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(sqlite3_open(path, &db), SQLITE_OK);
+	CU_ASSERT_EQUAL(sqlite3_exec(db, v2_schema, NULL, NULL, NULL),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(sqlite3_exec(db, v3_migration, NULL, NULL, NULL),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(sqlite3_exec(db, rows, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	CU_ASSERT_EQUAL_FATAL(path_int(path, "PRAGMA user_version", 0), 3);
+}
+
+/* Players and matches of every kind and status, as a version 3 program
+ * wrote them. */
+static const char v3_rows[] =
+	"INSERT INTO players (id, username, nickname, password_hash, wins,"
+	" losses, ties, score, games, rating, created_at) VALUES"
+	" (1, 'alice', 'Alice', '" HASH_ALICE "', 1, 0, 0, 1, 1, 1516, 10),"
+	" (2, 'bob', 'Bob', '" HASH_BOB "', 0, 1, 0, -1, 1, 1484, 11),"
+	" (3, 'carol', 'Carol', '" HASH_CAROL "', 0, 0, 0, 0, 0, 1500, 12);"
+	"INSERT INTO matches (id, kind, status, black_id, white_id,"
+	" black_name, white_name, ai_level, variant, rule, rows, cols, k,"
+	" time_per_move, result, reason, started_at, ended_at) VALUES"
+	" (1, 'ranked', 'finished', 1, 2, NULL, NULL, NULL, 'gomoku',"
+	" 'freestyle', 15, 15, 5, 30, 'black', 'five', 100, 130),"
+	" (2, 'computer', 'finished', NULL, 2, NULL, NULL, 3, 'gomoku10',"
+	" 'exact', 10, 10, 5, 0, 'white', 'resign', 200, 260),"
+	" (3, 'imported', 'finished', NULL, NULL, 'Black Brain',"
+	" 'White Brain', NULL, 'tictactoe', 'exact', 3, 3, 3, 0, 'draw',"
+	" 'full', 300, 301),"
+	" (4, 'ranked', 'unfinished', 1, 3, NULL, NULL, NULL, 'gomoku',"
+	" 'freestyle', 15, 15, 5, 45, NULL, NULL, 400, NULL),"
+	" (5, 'ranked', 'abandoned', 3, 2, NULL, NULL, NULL, 'gomoku',"
+	" 'freestyle', 15, 15, 5, 0, NULL, NULL, 500, 550);"
+	"INSERT INTO match_moves VALUES (1, 1, 7, 3, 0), (1, 2, 8, 3, 1500),"
+	" (1, 3, 7, 4, 2600), (2, 1, 4, 4, 10), (2, 2, 5, 5, 20),"
+	" (3, 1, 1, 1, 0), (3, 2, 0, 0, 500), (4, 1, 7, 7, 0),"
+	" (4, 2, 7, 8, 900), (5, 1, 3, 3, 0);";
+
+/* The columns version 3 had, of every match, as one string. */
+#define V3_MATCHES                                                             \
+	"SELECT group_concat(id || kind || status || coalesce(black_id, '-')"  \
+	" || coalesce(white_id, '-') || coalesce(black_name, '-') ||"          \
+	" coalesce(white_name, '-') || coalesce(ai_level, '-') || variant ||"  \
+	" rule || rows || cols || k || time_per_move ||"                       \
+	" coalesce(result, '-') || coalesce(reason, '-') || started_at ||"     \
+	" coalesce(ended_at, '-'), ';') FROM (SELECT * FROM matches"           \
+	" ORDER BY id)"
+
+/* Check the database at `path` after its upgrade from v3_rows: the
+ * schema a new file has, the foreign keys sound, every match 'none'. */
+static void check_v3_upgraded(const char *path, const char *want_schema)
+{
+	char buf[SNAP_SIZE];
+
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
+			store_schema_version());
+	CU_ASSERT_STRING_EQUAL(schema_text(path, buf), want_schema);
+	CU_ASSERT_EQUAL(path_int(path,
+				 "SELECT count(*) FROM matches"
+				 " WHERE opening = 'none'",
+				 0),
+			5);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+					 "SELECT \"table\" FROM"
+					 " pragma_foreign_key_list"
+					 "('match_moves')",
+					 0, buf),
+			       "matches");
+	CU_ASSERT_STRING_EQUAL(
+		path_text(path, "PRAGMA integrity_check", 0, buf), "ok");
+	CU_ASSERT_EQUAL(
+		path_int(path, "SELECT count(*) FROM pragma_foreign_key_check",
+			 0),
+		0);
+}
+
+/* A version 3 database with matches of every kind and status is brought
+ * to the current schema (a new file's): every player, match and move
+ * kept, each match with the opening 'none', and the old rows work with
+ * the functions (and the new rule) afterwards. */
+static void test_migrate_v3(void)
+{
+	char path[PATH_SIZE], fresh[PATH_SIZE], want[SNAP_SIZE];
+	char players[SNAP_SIZE], matches[SNAP_SIZE], moves[SNAP_SIZE];
+	char buf[SNAP_SIZE];
+	struct match_full *f = malloc(sizeof *f);
+	struct match_header h;
+	struct store *s;
+	long long id;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 4); /* add v4 -> v5 */
+	new_path(fresh, "fresh.db");
+	store_close(open_ok(fresh));
+	schema_text(fresh, want);
+	new_path(path, "v3.db");
+	make_v3(path, v3_rows);
+	path_text(path, ALL_PLAYERS, 0, players);
+	path_text(path, V3_MATCHES, 0, matches);
+	path_text(path, ALL_MOVES, 0, moves);
+
+	s = open_ok(path);
+	check_v3_upgraded(path, want);
+	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_PLAYERS, 0, buf), players);
+	CU_ASSERT_STRING_EQUAL(path_text(path, V3_MATCHES, 0, buf), matches);
+	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_MOVES, 0, buf), moves);
+
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, 2, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->kind, MATCH_COMPUTER);
+	CU_ASSERT_EQUAL(f->rule, RULE_EXACT);
+	CU_ASSERT_EQUAL(f->opening, OPENING_NONE);
+	CU_ASSERT_EQUAL(f->nmoves, 2);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, 3, &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, 4);
+	CU_ASSERT_EQUAL(store_match_move(s, 4, 3, 8, 8, 2000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_finish(s, 4, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 600),
+			STORE_ERR); /* a freestyle match */
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, 4, RESULT_WHITE_WIN, REASON_RESIGN, 600),
+		STORE_OK);
+	CU_ASSERT_EQUAL(record_of(s, 3).wins, 1);
+	CU_ASSERT_EQUAL(record_of(s, 1).games, 2);
+	h = ranked(1, 2, 700);
+	h.rule = RULE_RENJU;
+	h.opening = OPENING_SWAP2;
+	id = play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 800),
+			STORE_OK);
+	store_close(s);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+					 "SELECT rule || opening || reason"
+					 " FROM matches WHERE id = ?1",
+					 id, buf),
+			       "renjuswap2forbidden");
+	free(f);
+}
+
+/* A version 3 database with moves whose match is gone cannot pass the
+ * foreign keys of the rebuilt tables: the upgrade is rolled back, the
+ * file left at version 3 with its schema and rows. */
+static void test_migrate_v3_refused(void)
+{
+	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
+	char rows[SNAP_SIZE], again[SNAP_SIZE];
+	struct store *s = NULL;
+
+	new_path(path, "v3-orphan.db");
+	make_v3(path, v3_rows);
+	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA foreign_keys = OFF;"
+					"DELETE FROM matches WHERE id = 3;"),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
+			10);
+	schema_text(path, before);
+	path_text(path, V3_MATCHES, 0, rows);
+	CU_ASSERT_EQUAL(store_open(path, &s), STORE_ERR);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_EQUAL(
+		strncmp(store_errmsg(s), "cannot upgrade the database: ", 29),
+		0);
+	store_close(s);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 3);
+	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
+	CU_ASSERT_STRING_EQUAL(path_text(path, V3_MATCHES, 0, again), rows);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
+			10);
+}
+
+/* ==== Renju and openings =============================================== */
+
+/* A ranked renju match with the swap2 opening: the rule and opening are
+ * stored at the start; 'forbidden' ends it only as a win for white,
+ * counted like any win; load and history give the rule, opening and
+ * reason back. A freestyle match cannot end by a forbidden move. */
+static void test_renju_round_trip(void)
+{
+	static struct seen_list l;
+	struct match_full *f = malloc(sizeof *f);
+	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
+	struct player_record a, b;
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = club(path, ids);
+	a = record_of(s, ids[0]);
+	b = record_of(s, ids[1]);
+	h = ranked(ids[0], ids[1], 8000);
+	h.variant = "renju";
+	h.rule = RULE_RENJU;
+	h.opening = OPENING_SWAP2;
+	id = play(s, &h, 8);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+					 "SELECT rule || '|' || opening FROM"
+					 " matches WHERE id = ?1",
+					 id, before),
+			       "renju|swap2");
+	match_text(path, id, before);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_BLACK_WIN,
+					   REASON_FORBIDDEN, 8100),
+			STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot finish the match: a forbidden move by "
+			       "black is a win for white");
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_DRAW, REASON_FORBIDDEN, 8100),
+		STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, after), before);
+	assert_record(record_of(s, ids[0]), a);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 8100),
+			STORE_OK);
+	CU_ASSERT_EQUAL(strncmp(match_text(path, id, after),
+				"ranked|finished|white|forbidden|8100|", 37),
+			0);
+	assert_record(record_of(s, ids[0]), expect_after(a, &b, 0.0));
+	assert_record(record_of(s, ids[1]), expect_after(b, &a, 1.0));
+
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(f->variant, "renju");
+	CU_ASSERT_EQUAL(f->rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(f->opening, OPENING_SWAP2);
+	CU_ASSERT_EQUAL(f->result, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(f->reason, REASON_FORBIDDEN);
+	check_loaded_moves(f, 8);
+	CU_ASSERT_EQUAL(page(s, ids[1], 0, 10, &l), 1);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	CU_ASSERT_EQUAL(l.rows[0].r.id, id);
+	CU_ASSERT_EQUAL(l.rows[0].r.colour, STONE_WHITE);
+	CU_ASSERT_EQUAL(l.rows[0].r.rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(l.rows[0].r.opening, OPENING_SWAP2);
+	CU_ASSERT_EQUAL(l.rows[0].r.result, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(l.rows[0].r.reason, REASON_FORBIDDEN);
+
+	h = ranked(ids[1], ids[2], 9000);
+	id = play(s, &h, 2);
+	match_text(path, id, before);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 9100),
+			STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot finish the match: a forbidden move "
+			       "ends only a renju match");
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, after), before);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->rule, RULE_FREESTYLE);
+	CU_ASSERT_EQUAL(f->opening, OPENING_NONE);
+	CU_ASSERT_EQUAL(page(s, ids[2], 0, 10, &l), 1);
+	CU_ASSERT_EQUAL(l.rows[0].r.opening, OPENING_NONE);
+	CU_ASSERT_EQUAL(l.rows[0].r.rule, RULE_FREESTYLE);
+	free(f);
+	store_close(s);
+}
+
+/* Renju games written whole (ranked, imported) and against the computer
+ * keep their rule, opening and reason; an opening the store does not
+ * know, or 'forbidden' that is not a renju win for white, is refused
+ * with nothing written; the table refuses the same by itself. */
+static void test_renju_writes(void)
+{
+	char path[PATH_SIZE], buf[SNAP_SIZE];
+	struct player_record c;
+	struct match_record m;
+	struct match_header h;
+	long long ids[3], id;
+	int w = -1, lost = -1, d = -1;
+	struct store *s;
+	sqlite3 *db;
+
+	s = club(path, ids);
+	m = a_match(ids[0], ids[1], RESULT_WHITE_WIN);
+	m.rule = RULE_RENJU;
+	m.opening = OPENING_SWAP2;
+	m.reason = REASON_FORBIDDEN;
+	CU_ASSERT_EQUAL(store_record_match(s, &m, &id), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+					 "SELECT rule || opening || result ||"
+					 " reason FROM matches WHERE id = ?1",
+					 id, buf),
+			       "renjuswap2whiteforbidden");
+	CU_ASSERT_EQUAL(record_of(s, ids[1]).wins, 1);
+	m.result = RESULT_BLACK_WIN;
+	expect_refused(s, path, &m, STORE_ERR);
+	m.result = RESULT_WHITE_WIN;
+	m.rule = RULE_EXACT;
+	expect_refused(s, path, &m, STORE_ERR);
+	m = a_match(ids[0], ids[1], RESULT_WHITE_WIN);
+	m.opening = (enum match_opening)7;
+	expect_refused(s, path, &m, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot record the match: "
+						"the opening is not valid");
+
+	h = ranked(ids[0], ids[1], 100);
+	h.opening = (enum match_opening) - 1;
+	expect_start_refused(s, path, &h, STORE_ERR);
+
+	h = imported(7000);
+	h.rule = RULE_RENJU;
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, five_moves, five_ms,
+					   RESULT_WHITE_WIN, REASON_FORBIDDEN,
+					   &id),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+					 "SELECT kind || rule || opening ||"
+					 " reason FROM matches WHERE id = ?1",
+					 id, buf),
+			       "importedrenjunoneforbidden");
+	h.rule = RULE_FREESTYLE;
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, five_moves, five_ms,
+					   RESULT_WHITE_WIN, REASON_FORBIDDEN,
+					   &id),
+			STORE_ERR);
+
+	c = record_of(s, ids[2]);
+	h = computer(ids[2], 0, 4, 9500);
+	h.rule = RULE_RENJU;
+	id = play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 9600),
+			STORE_OK);
+	assert_record(record_of(s, ids[2]), c);
+	CU_ASSERT_EQUAL(store_computer_record(s, ids[2], 4, &w, &lost, &d),
+			STORE_OK);
+	CU_ASSERT_EQUAL(lost, 1);
+	CU_ASSERT_EQUAL(w + d, 0);
+
+	db = raw_open(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	CU_ASSERT(refused(db, "UPDATE matches SET opening = 'swap3'"));
+	CU_ASSERT(refused(db, "UPDATE matches SET opening = NULL"));
+	CU_ASSERT(refused(db, "UPDATE matches SET rule = 'freestyle'"
+			      " WHERE reason = 'forbidden'"));
+	CU_ASSERT(refused(db, "UPDATE matches SET result = 'black'"
+			      " WHERE reason = 'forbidden'"));
+	CU_ASSERT(refused(db, "UPDATE matches SET rule = 'swap'"));
+	CU_ASSERT_EQUAL(sqlite3_exec(db,
+				     "UPDATE matches SET rule = 'renju',"
+				     " opening = 'swap2' WHERE kind = 'ranked'",
+				     NULL, NULL, NULL),
+			SQLITE_OK);
+	sqlite3_close(db);
+	store_close(s);
+}
+
+/* ==== Records under one rule =========================================== */
+
+/* What a store_rule_records() callback saw. */
+struct rule_rows {
+	long long id[8];
+	struct player_record rec[8];
+	int n, stop_after; /* stop_after 0: never stop */
+};
+
+/* store_rule_records() callback: keep the row; stop when asked. */
+static int keep_rule_row(void *ctx, long long player_id,
+			 const struct player_record *rec)
+{
+	struct rule_rows *r = ctx;
+
+	CU_ASSERT_FATAL(r->n < 8);
+	r->id[r->n] = player_id;
+	r->rec[r->n++] = *rec;
+	return r->stop_after != 0 && r->n >= r->stop_after;
+}
+
+/* Start a ranked match under `rule` and end it: finished with `result`
+ * and `reason`, or abandoned when result is RESULT_NONE. */
+static void rule_game(struct store *s, long long black, long long white,
+		      enum rule rule, enum match_result result,
+		      enum match_reason reason)
+{
+	struct match_header h = ranked(black, white, 1000);
+	long long id;
+
+	h.rule = rule;
+	id = play(s, &h, 2);
+	if (result == RESULT_NONE) {
+		CU_ASSERT_EQUAL(store_match_abandon(s, id, 1100), STORE_OK);
+	} else {
+		CU_ASSERT_EQUAL(store_match_finish(s, id, result, reason, 1100),
+				STORE_OK);
+	}
+}
+
+/* Assert that row i of r is player `id` with these counters and the
+ * player's global rating. */
+static void expect_rule_row(struct store *s, const struct rule_rows *r, int i,
+			    long long id, int wins, int losses, int ties)
+{
+	CU_ASSERT_EQUAL_FATAL(r->n > i, 1);
+	CU_ASSERT_EQUAL(r->id[i], id);
+	CU_ASSERT_EQUAL(r->rec[i].games, wins + losses + ties);
+	CU_ASSERT_EQUAL(r->rec[i].wins, wins);
+	CU_ASSERT_EQUAL(r->rec[i].losses, losses);
+	CU_ASSERT_EQUAL(r->rec[i].ties, ties);
+	CU_ASSERT_EQUAL(r->rec[i].score, wins - losses);
+	CU_ASSERT_DOUBLE_EQUAL(r->rec[i].rating, record_of(s, id).rating, 1e-9);
+}
+
+/* Per-rule records count only finished ranked matches under that rule,
+ * from each player's side, in id order; players without any are left
+ * out; the rating is the global one; a callback may stop early. */
+static void test_rule_records(void)
+{
+	static struct rule_rows r;
+	struct match_header h;
+	char path[PATH_SIZE];
+	long long ids[3], id;
+	struct store *s;
+	int i, games;
+
+	s = club(path, ids);
+	record_and_check(s, ids, ids[0], ids[1], RESULT_BLACK_WIN, &id);
+	record_and_check(s, ids, ids[1], ids[0], RESULT_DRAW, &id);
+	rule_game(s, ids[0], ids[2], RULE_RENJU, RESULT_WHITE_WIN,
+		  REASON_FORBIDDEN);
+	rule_game(s, ids[1], ids[0], RULE_RENJU, RESULT_BLACK_WIN, REASON_FIVE);
+	rule_game(s, ids[2], ids[0], RULE_RENJU, RESULT_DRAW, REASON_FULL);
+	rule_game(s, ids[1], ids[2], RULE_RENJU, RESULT_NONE, REASON_NONE);
+	h = ranked(ids[1], ids[2], 1200);
+	h.rule = RULE_RENJU;
+	play(s, &h, 1); /* unfinished */
+	h = computer(ids[1], 0, 2, 1300);
+	h.rule = RULE_RENJU;
+	id = play(s, &h, 1);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 1400),
+		STORE_OK);
+	h = imported(1500);
+	h.rule = RULE_RENJU;
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 2, five_moves, NULL,
+					   RESULT_DRAW, REASON_DRAW, &id),
+			STORE_OK);
+
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, keep_rule_row, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL(r.n, 3);
+	expect_rule_row(s, &r, 0, ids[0], 0, 2, 1);
+	expect_rule_row(s, &r, 1, ids[1], 1, 0, 0);
+	expect_rule_row(s, &r, 2, ids[2], 1, 0, 1);
+	for (i = 0, games = 0; i < r.n; i++)
+		games += r.rec[i].games;
+	CU_ASSERT_EQUAL(games, 6); /* three matches, two sides each */
+
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL(
+		store_rule_records(s, RULE_FREESTYLE, keep_rule_row, &r),
+		STORE_OK);
+	CU_ASSERT_EQUAL(r.n, 2); /* carol played no freestyle match */
+	expect_rule_row(s, &r, 0, ids[0], 1, 0, 1);
+	expect_rule_row(s, &r, 1, ids[1], 0, 1, 1);
+	/* Global counters hold both rules. */
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).games, 5);
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 1);
+
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL(store_rule_records(s, RULE_EXACT, keep_rule_row, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL(r.n, 0);
+
+	memset(&r, 0, sizeof r);
+	r.stop_after = 1;
+	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, keep_rule_row, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL(r.n, 1);
+	CU_ASSERT_EQUAL(r.id[0], ids[0]);
+
+	r.n = 0;
+	CU_ASSERT_EQUAL(store_rule_records(s, (enum rule)9, keep_rule_row, &r),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(
+		strncmp(store_errmsg(s), "cannot read the records under", 29),
+		0);
+	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, NULL, &r), STORE_ERR);
+	CU_ASSERT_EQUAL(r.n, 0);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -2789,6 +3361,14 @@ static CU_TestInfo tests[] = {
 	 test_killed_after_moves},
 	{"killed while writing: every reported move kept",
 	 test_killed_while_writing},
+	{"a version 3 database with matches is migrated", test_migrate_v3},
+	{"a version 3 database with a broken reference is kept",
+	 test_migrate_v3_refused},
+	{"renju and 'forbidden': start, finish, load, history",
+	 test_renju_round_trip},
+	{"renju and swap2 recorded, imported; bad pairs refused",
+	 test_renju_writes},
+	{"records under one rule, from the matches", test_rule_records},
 	CU_TEST_INFO_NULL,
 };
 

@@ -80,9 +80,9 @@ check "the newest match comes first" sh -c \
 play_input '' history alice --page 2 --format tsv
 check "page 2 holds the oldest matches" test "$(wc -l <"$OUT")" = 6
 check "history TSV has the fixed header" \
-	test "$(head -n 1 "$OUT")" = "$(printf 'id\tdate\topponent\tcolour\tvariant\tresult\treason\tmoves\tseconds')"
+	test "$(head -n 1 "$OUT")" = "$(printf 'id\tdate\topponent\tcolour\tvariant\trule\tresult\treason\tmoves\tseconds')"
 check "the killed and resumed match is listed, won by bob" \
-	grep -q "^1	.*	bob	white	gomoku	lost	five	9	" "$OUT"
+	grep -q "^1	.*	bob	white	gomoku	freestyle	lost	five	9	" "$OUT"
 
 # Replay: the last position with the winning five marked, then stepping.
 play_input 'first\nn\n3\nlast\nbogus\nq\n' replay 1
