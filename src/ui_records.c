@@ -98,17 +98,21 @@ static void put_cell(struct ui *ui, const char *text, int width)
 
 /* One history row as a table line, lined up in any language. */
 static void table_row(struct ui *ui, const struct history_row *r,
-		      const char *date, const char *opp, const char *rule)
+		      const char *date, const char *opp)
 {
-	fprintf(ui->out, "%6lld  ", r->id);
-	put_cell(ui, date, 16);
-	put_cell(ui, opp, 20);
+	char game[48], result[64];
+	const char *reason = reason_word(r->reason);
+
+	snprintf(game, sizeof(game), "%s%s", r->variant,
+		 r->opening == OPENING_SWAP2 ? "+swap2" : "");
+	snprintf(result, sizeof(result), reason[0] != '\0' ? "%s (%s)" : "%s",
+		 result_for(r), reason);
+	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
+	put_cell(ui, opp, 16);
 	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"), 5);
-	put_cell(ui, r->variant, 10);
-	put_cell(ui, rule, 15);
-	put_cell(ui, result_for(r), 10);
-	put_cell(ui, reason_word(r->reason), 9);
-	fprintf(ui->out, "%5d %4lld:%02lld\n", r->nmoves, r->duration / 60,
+	put_cell(ui, game, 12);
+	put_cell(ui, result, 16);
+	fprintf(ui->out, "%5d %3lld:%02lld\n", r->nmoves, r->duration / 60,
 		r->duration % 60);
 }
 
@@ -139,7 +143,7 @@ static int history_row(void *ctx, const struct history_row *r)
 			r->variant, rule, result_for(r), reason_word(r->reason),
 			r->nmoves, r->duration);
 	else
-		table_row(ui, r, date, opp, rule);
+		table_row(ui, r, date, opp);
 	pg->rows++;
 	return 0;
 }
@@ -166,9 +170,9 @@ enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
 		       p->username, page, pages, total);
 		if (total > 0)
 			ui_say(ui, "%s",
-			       _("     #  Date              Opponent      "
-				 "        Side   Variant     Rule         "
-				 "    Result      Reason     Moves    Time"));
+			       _("    #  Date        Opponent          Side   "
+				 "Game          Result            Moves   "
+				 "Time"));
 	}
 	if (store_history(ui->store, p->id, (page - 1) * HISTORY_PAGE,
 			  HISTORY_PAGE, history_row, &pg, &total) != STORE_OK)
