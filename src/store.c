@@ -2036,25 +2036,56 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	" coalesce(b.nickname, m.black_name), coalesce(w.nickname,"            \
 	" m.white_name), b.username, w.username, m.variant, m.opening"
 
+/* The words of a match row, decoded. */
+struct match_words {
+	enum match_kind kind;
+	enum match_status status;
+	enum rule rule;
+	enum match_result result;
+	enum match_reason reason;
+	enum match_opening opening;
+};
+
+/* Decode the words of a match row: kind, status, rule, result and reason
+ * in the five columns from `first`, the opening in column `opening`.
+ * Return 0, or -1 when one is not valid. */
+static int read_words(sqlite3_stmt *st, int first, int opening,
+		      struct match_words *w)
+{
+	int kind, status, rule, result, reason, open;
+
+	if (column_word(st, first, kind_words, -1, &kind) != 0 ||
+	    column_word(st, first + 1, status_words, -1, &status) != 0 ||
+	    column_word(st, first + 2, rule_words, -1, &rule) != 0 ||
+	    column_word(st, first + 3, result_words, RESULT_NONE, &result) !=
+		    0 ||
+	    column_word(st, first + 4, reason_words, REASON_NONE, &reason) !=
+		    0 ||
+	    column_word(st, opening, opening_words, -1, &open) != 0)
+		return -1;
+	w->kind = (enum match_kind)kind;
+	w->status = (enum match_status)status;
+	w->rule = (enum rule)rule;
+	w->result = (enum match_result)result;
+	w->reason = (enum match_reason)reason;
+	w->opening = (enum match_opening)open;
+	return 0;
+}
+
 /* Fill the words of *out from a row of FULL_COLUMNS. Return 0, or -1
  * when one is not valid. */
 static int row_to_words(sqlite3_stmt *st, struct match_full *out)
 {
-	int kind, status, rule, result, reason, opening;
+	struct match_words w;
 
-	if (column_word(st, 0, kind_words, -1, &kind) != 0 ||
-	    column_word(st, 1, status_words, -1, &status) != 0 ||
-	    column_word(st, 2, rule_words, -1, &rule) != 0 ||
-	    column_word(st, 3, result_words, RESULT_NONE, &result) != 0 ||
-	    column_word(st, 4, reason_words, REASON_NONE, &reason) != 0 ||
-	    column_word(st, 19, opening_words, -1, &opening) != 0)
+	if (read_words(st, 0, 19, &w) != 0)
 		return -1;
-	out->kind = (enum match_kind)kind;
-	out->status = (enum match_status)status;
-	out->rule = (enum rule)rule;
-	out->opening = (enum match_opening)opening;
-	out->result = (enum match_result)result;
-	out->reason = (enum match_reason)reason;
+	out->kind = w.kind;
+	out->status = w.status;
+	out->rule = w.rule;
+	out->opening = w.opening;
+	out->result = w.result;
+	out->reason = w.reason;
 	return 0;
 }
 
@@ -2183,21 +2214,16 @@ enum store_status store_match_load(struct store *s, long long id,
  * when one is not valid. */
 static int history_words(sqlite3_stmt *st, struct history_row *r)
 {
-	int kind, status, rule, result, reason, opening;
+	struct match_words w;
 
-	if (column_word(st, 1, kind_words, -1, &kind) != 0 ||
-	    column_word(st, 2, status_words, -1, &status) != 0 ||
-	    column_word(st, 3, rule_words, -1, &rule) != 0 ||
-	    column_word(st, 4, result_words, RESULT_NONE, &result) != 0 ||
-	    column_word(st, 5, reason_words, REASON_NONE, &reason) != 0 ||
-	    column_word(st, 20, opening_words, -1, &opening) != 0)
+	if (read_words(st, 1, 20, &w) != 0)
 		return -1;
-	r->kind = (enum match_kind)kind;
-	r->status = (enum match_status)status;
-	r->rule = (enum rule)rule;
-	r->opening = (enum match_opening)opening;
-	r->result = (enum match_result)result;
-	r->reason = (enum match_reason)reason;
+	r->kind = w.kind;
+	r->status = w.status;
+	r->rule = w.rule;
+	r->opening = w.opening;
+	r->result = w.result;
+	r->reason = w.reason;
 	return 0;
 }
 
