@@ -6,6 +6,8 @@
 #   make asan       the whole test suite under ASan + UBSan
 #   make valgrind   the whole test suite under valgrind
 #   make bench      benchmarks that print their figures
+#   make fuzz       each libFuzzer harness for FUZZ_SECONDS (60) seconds
+#   make format-check / header-check   the source checks make test runs
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall
 #   make deps       install the Debian/Ubuntu packages the build needs
 
@@ -59,7 +61,8 @@ RUNNER    := $(BUILD)/run-tests
 MOS       := $(patsubst %,build/locale/%/LC_MESSAGES/gomoku.mo,$(LANGS))
 
 .PHONY: all run test check unit e2e asan valgrind bench deps need-deps \
-        install uninstall clean pot format format-check
+        install uninstall clean pot format format-check header-check \
+        fuzz fuzz-runtime fuzz-drivers
 
 all: $(BIN) $(MOS)
 
@@ -101,15 +104,22 @@ build/locale/%/LC_MESSAGES/gomoku.mo: po/%.po
 # Install the libraries first when pkg-config or msgfmt cannot find them.
 need-deps:
 	@pkg-config --exists $(TEST_PKGS) 2>/dev/null && \
-	  command -v msgfmt >/dev/null 2>&1 || $(MAKE) --no-print-directory deps
+	  command -v msgfmt >/dev/null 2>&1 && \
+	  command -v clang-format >/dev/null 2>&1 && \
+	  command -v sqlite3 >/dev/null 2>&1 && \
+	  command -v valgrind >/dev/null 2>&1 || \
+	  $(MAKE) --no-print-directory deps
 
 run: need-deps
 	@$(MAKE) --no-print-directory all
 	./$(BIN)
 
+# The build checks (tests/build-checks.sh) compile each header with these.
+CHECK_ENV = CC="$(CC)" CHECK_CFLAGS="-std=c11 $(WARN)"
+
 test check: need-deps
-	@$(MAKE) --no-print-directory all $(RUNNER)
-	@tests/run-all.sh $(RUNNER) $(BIN)
+	@$(MAKE) --no-print-directory all $(RUNNER) fuzz-drivers
+	@$(CHECK_ENV) tests/run-all.sh $(RUNNER) $(BIN) $(BUILD)/fuzz
 
 unit: $(RUNNER)
 	./$(RUNNER)
@@ -121,8 +131,9 @@ asan: need-deps
 	@$(MAKE) --no-print-directory MODE=asan test
 
 valgrind: need-deps
-	@$(MAKE) --no-print-directory all $(RUNNER)
-	@GOMOKU_VALGRIND=1 tests/run-all.sh $(RUNNER) $(BIN)
+	@$(MAKE) --no-print-directory all $(RUNNER) fuzz-drivers
+	@$(CHECK_ENV) GOMOKU_VALGRIND=1 tests/run-all.sh $(RUNNER) $(BIN) \
+	  $(BUILD)/fuzz
 
 bench: need-deps
 	@$(MAKE) --no-print-directory MODE=release build/release/bench
@@ -132,18 +143,25 @@ build/release/bench: $(BENCH_SRCS) $(LIB_OBJS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
 
 DEB_PKGS := build-essential pkg-config libsqlite3-dev libsodium-dev \
-            libcunit1-dev gettext sqlite3
+            libcunit1-dev gettext sqlite3 clang-format valgrind \
+            clang libclang-rt-dev
+# Only `make fuzz` needs these; where the release has no libclang-rt-dev
+# (Ubuntu 22.04 ships the runtime with clang), deps goes on without them.
+FUZZ_DEB_PKGS := clang libclang-rt-dev
 deps:
 	@if command -v apt-get >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  echo "installing: $(DEB_PKGS)"; \
 	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-	    $(DEB_PKGS) >/dev/null; \
+	  { DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	      $(DEB_PKGS) >/dev/null 2>&1 || \
+	    { echo "(without $(FUZZ_DEB_PKGS): make fuzz may not work)"; \
+	      DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	        $(filter-out $(FUZZ_DEB_PKGS),$(DEB_PKGS)) >/dev/null; }; }; \
 	else \
 	  echo "apt-get not found; please install these packages yourself:"; \
-	  echo "  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel CUnit-devel gettext sqlite"; \
-	  echo "  Homebrew: pkg-config sqlite libsodium cunit gettext"; \
+	  echo "  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel CUnit-devel gettext sqlite clang-tools-extra valgrind clang compiler-rt"; \
+	  echo "  Homebrew: pkg-config sqlite libsodium cunit gettext clang-format llvm"; \
 	  exit 1; \
 	fi
 
@@ -154,11 +172,108 @@ pot:
 	  --package-version=$(VERSION) -o po/gomoku.pot $(sort $(SRCS))
 	msgmerge --update --backup=none po/zh_CN.po po/gomoku.pot
 
+FORMAT_FILES = $(wildcard src/*.c src/*.h include/*.h tests/*.c tests/*.h \
+               tests/bench/*.c tests/bench/*.h tests/fuzz/*.c tests/fuzz/*.h)
+
 format:
-	clang-format -i src/*.c include/*.h tests/*.c tests/*.h
+	clang-format -i $(FORMAT_FILES)
 
 format-check:
-	clang-format --dry-run --Werror src/*.c include/*.h tests/*.c tests/*.h
+	clang-format --dry-run --Werror $(FORMAT_FILES)
+
+header-check:
+	@$(CHECK_ENV) tests/build-checks.sh headers
+
+# ---- Fuzzing ------------------------------------------------------------------
+# Each tests/fuzz/fuzz_NAME.c defines LLVMFuzzerTestOneInput(). `make fuzz`
+# builds it with clang's libFuzzer, ASan and UBSan and runs it for
+# FUZZ_SECONDS on its seed corpus tests/fuzz/corpus/fuzz_NAME (new inputs
+# go to build/libfuzzer/corpus); a crash is saved in
+# tests/fuzz/regress/fuzz_NAME/ and fails the run. `make test` replays the
+# seeds and the saved crashes through a plain main (tests/fuzz/driver.c)
+# built with $(CC), so it needs no clang. fuzz_cli runs src/main.c's
+# main() renamed gomoku_main.
+
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_CFLAGS  ?=
+FUZZ_NAMES   := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_MAIN    := -Dmain=gomoku_main -include tests/fuzz/fuzz.h
+FUZZ_FLAGS   := -std=c11 $(WARN) -g -O1 -fno-omit-frame-pointer \
+                -fsanitize=address,undefined -fno-sanitize-recover=all \
+                -MMD -MP $(FUZZ_CFLAGS)
+LF           := build/libfuzzer
+LF_OBJS      := $(patsubst src/%.c,$(LF)/obj/%.o,$(filter-out src/main.c,$(SRCS)))
+
+fuzz-drivers: $(patsubst %,$(BUILD)/fuzz/%,$(FUZZ_NAMES))
+
+# Keep the harnesses' objects (make would delete them as intermediate).
+.SECONDARY: $(patsubst %,$(BUILD)/fuzz/obj/%.o,$(FUZZ_NAMES) driver) \
+            $(patsubst %,$(LF)/obj/%.o,$(FUZZ_NAMES)) $(LF_OBJS)
+
+$(BUILD)/fuzz/obj/%.o: tests/fuzz/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+$(BUILD)/fuzz/obj/gomoku_main.o: src/main.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(FUZZ_MAIN) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+$(BUILD)/fuzz/fuzz_cli: $(BUILD)/fuzz/obj/gomoku_main.o
+$(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/%.o $(BUILD)/fuzz/obj/driver.o $(LIB_OBJS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(LF)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link \
+	  $(PKG_CFLAGS) -c -o $@ $<
+
+$(LF)/obj/gomoku_main.o: src/main.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_MAIN) $(FUZZ_FLAGS) \
+	  -fsanitize=fuzzer-no-link $(PKG_CFLAGS) -c -o $@ $<
+
+$(LF)/obj/fuzz_%.o: tests/fuzz/fuzz_%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link \
+	  $(PKG_CFLAGS) -c -o $@ $<
+
+$(LF)/fuzz_cli: $(LF)/obj/gomoku_main.o
+$(LF)/%: $(LF)/obj/%.o $(LF_OBJS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS)
+
+# Fail clearly when clang cannot link a libFuzzer program (Debian and
+# Ubuntu ship the runtime in libclang-rt-dev); try `make deps` once first.
+FUZZ_PROBE = printf '%s\n' \
+  'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);' \
+  'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n)' \
+  '{ (void)d; (void)n; return 0; }' >$(LF)/probe.c && \
+  $(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $(LF)/probe \
+  $(LF)/probe.c >$(LF)/probe.log 2>&1
+fuzz-runtime:
+	@mkdir -p $(LF)
+	@$(FUZZ_PROBE) || $(MAKE) --no-print-directory deps >/dev/null 2>&1; \
+	if ! { $(FUZZ_PROBE); }; then \
+	  echo "make fuzz: $(FUZZ_CC) cannot build libFuzzer programs" \
+	    "(-fsanitize=fuzzer): clang or its fuzzer runtime is missing." \
+	    "On Debian or Ubuntu: apt-get install clang libclang-rt-dev" \
+	    "(make deps installs both)." >&2; \
+	  sed 's/^/  /' $(LF)/probe.log >&2; exit 1; fi
+
+fuzz: need-deps fuzz-runtime
+	@$(MAKE) --no-print-directory $(patsubst %,$(LF)/%,$(FUZZ_NAMES))
+	@for n in $(FUZZ_NAMES); do \
+	  mkdir -p $(LF)/corpus/$$n tests/fuzz/regress/$$n; \
+	  printf 'fuzz: %s for %s s... ' $$n $(FUZZ_SECONDS); \
+	  if $(LF)/$$n -max_total_time=$(FUZZ_SECONDS) -timeout=20 \
+	     -rss_limit_mb=2048 -close_fd_mask=3 -print_final_stats=1 \
+	     -artifact_prefix=tests/fuzz/regress/$$n/ \
+	     $(LF)/corpus/$$n tests/fuzz/corpus/$$n >$(LF)/$$n.log 2>&1; \
+	  then grep -m1 'stat::number_of_executed_units' $(LF)/$$n.log | \
+	    sed 's/.*: *//;s/$$/ runs, no crash/'; \
+	  else echo "FAILED; the input is in tests/fuzz/regress/$$n/"; \
+	    tail -n 40 $(LF)/$$n.log; exit 1; fi; \
+	done
 
 # ---- Installing --------------------------------------------------------------
 
@@ -182,4 +297,5 @@ uninstall:
 clean:
 	rm -rf build
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/tests/*.d $(BUILD)/fuzz/obj/*.d \
+  $(LF)/obj/*.d)

@@ -13,10 +13,20 @@
 #   has TEXT / hasnt TEXT     stdout contains (or not) the fixed string TEXT
 #   err_has TEXT              stderr contains the fixed string TEXT
 #   status_is N               the last run exited with N
+#   vg_seen STATUS [ERRFILE]  under valgrind, status 99 means memory errors
+#                             or leaks: the next check fails and shows them
+#                             (from ERRFILE, default $ERR). Tests that run
+#                             ${GOMOKU_VG:-} "$GOMOKU_BIN" themselves pass
+#                             its status here
+#   $SLOW                     how many times slower the binary runs here
+#                             (1; 2 under AddressSanitizer, 8 under valgrind)
+#
+# Under valgrind ($GOMOKU_VG runs it with --error-exitcode=99) every run
+# that ends with status 99 fails the next check, whatever it tests.
 
 set -u
 E2E_DIR=$(mktemp -d) || exit 2
-trap 'rm -rf "$E2E_DIR"' EXIT
+trap 'vg_final; rm -rf "$E2E_DIR"' EXIT
 OUT=$E2E_DIR/out
 ERR=$E2E_DIR/err
 export GOMOKU_DB="$E2E_DIR/gomoku.db"
@@ -24,6 +34,25 @@ export GOMOKU_TEST_FAST_HASH=1
 unset NO_COLOR LANGUAGE LC_ALL LC_MESSAGES
 export LANG=C.UTF-8
 status=0
+SLOW=1
+case ${GOMOKU_BIN:-} in */asan/*) SLOW=2 ;; esac
+[ -n "${GOMOKU_VG:-}" ] && SLOW=8
+
+# (The errors are kept in a file, so runs in subshells count too.)
+vg_seen() {
+	if [ -n "${GOMOKU_VG:-}" ] && [ "$1" -eq 99 ]; then
+		{
+			echo "valgrind found errors (exit status 99) in a run:"
+			cat "${2:-$ERR}"
+		} >>"$E2E_DIR/valgrind.log" 2>/dev/null
+	fi
+}
+
+# At exit: a run with valgrind errors after the last check still fails.
+vg_final() {
+	[ ! -s "$E2E_DIR/valgrind.log" ] ||
+		check "valgrind found no errors after the last check" true
+}
 
 play_env() {
 	_env=$1 _in=$2
@@ -32,6 +61,7 @@ play_env() {
 	printf '%b' "$_in" |
 		env $_env ${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" >"$OUT" 2>"$ERR"
 	status=$?
+	vg_seen "$status"
 }
 
 play_input() {
@@ -46,8 +76,12 @@ status_is() { [ "$status" -eq "$1" ]; }
 check() {
 	_name=$1
 	shift
-	if "$@"; then
+	if "$@" && [ ! -s "$E2E_DIR/valgrind.log" ]; then
 		echo "ok - $_name"
+	elif [ -s "$E2E_DIR/valgrind.log" ]; then
+		echo "not ok - $_name"
+		head -n 30 "$E2E_DIR/valgrind.log" | sed 's/^/  # /'
+		: >"$E2E_DIR/valgrind.log"
 	else
 		echo "not ok - $_name"
 		echo "  # status $status; last lines of stdout, then stderr:"

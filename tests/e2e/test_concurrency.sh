@@ -1,0 +1,188 @@
+# End-to-end: many processes on one database file. Four workers at once,
+# each recording GOMOKU_CONC_MATCHES (default 50; 8 under valgrind)
+# ranked matches through `gomoku play uA uB` between overlapping pairs
+# (user1-user2, user2-user3, user3-user4, user4-user1: every player in
+# two workers), while two
+# readers run `gomoku leaderboard --format tsv` throughout. At the end
+# every counter equals what the outputs say was played, no process
+# printed an error or failed, and none took as long as the busy timeout.
+# Then the lock-out: processes guessing one password at the same moment
+# share one failure count, and the account locks after 5 in all.
+. "$E2E_LIB"
+
+PER=${GOMOKU_CONC_MATCHES:-50}
+[ "$SLOW" -ge 8 ] && PER=${GOMOKU_CONC_MATCHES:-8}
+BUSY_MS=5000 # STORE_BUSY_MS in src/store.c
+FIVE='8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\n'
+DRAW='8 8\n9 9\ndraw\ny\n'
+W=$E2E_DIR/work
+mkdir -p "$W"
+db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
+pw() { echo "conc-pass-$1-ok"; }
+now_ms() { date +%s%3N; }
+
+for u in user1 user2 user3 user4 victim victim2; do
+	play_input "$u\n\n$(pw $u)\n$(pw $u)\n" register
+done
+check "concurrency: six players are registered" \
+	test "$(db 'SELECT count(*) FROM players')" = 6
+
+# Worker $1: $PER ranked matches of user$1 against the next one; every
+# fifth is drawn, the others black wins. One line per match in
+# $W/results.$1: status, ms, black, white, result ("five" or "draw").
+worker() {
+	a=user$1 b=user$(($1 % 4 + 1)) i=0
+	while [ "$i" -lt "$PER" ]; do
+		i=$((i + 1))
+		game=$FIVE result=five
+		[ $((i % 5)) -eq 0 ] && game=$DRAW result=draw
+		t0=$(now_ms)
+		# shellcheck disable=SC2086
+		printf "%s\n%s\n$game" "$(pw $a)" "$(pw $b)" |
+			${GOMOKU_VG:-} "$GOMOKU_BIN" play "$a" "$b" \
+				--seed "$1$i" >"$W/out.$1" 2>"$W/err.$1"
+		st=$?
+		t1=$(now_ms)
+		black=$(sed -n 's/^Coin flip: \([a-z0-9]*\) plays black.*/\1/p' \
+			"$W/out.$1")
+		white=$a
+		[ "$black" = "$a" ] && white=$b
+		grep -q '^Match [0-9]* saved\.$' "$W/out.$1" || st="$st-unsaved"
+		echo "$st $((t1 - t0)) $black $white $result" >>"$W/results.$1"
+		if [ "$st" != 0 ] || [ -s "$W/err.$1" ]; then
+			cat "$W/err.$1" >>"$W/errors"
+			tail -n 3 "$W/out.$1" >>"$W/errors"
+		fi
+	done
+}
+
+# Reader $1: leaderboards in TSV until $W/done appears. Each must exit 0
+# with nothing on stderr, the header, six players, and each row's games
+# and score consistent. Appends "ok" or what was wrong to $W/reads.$1.
+reader() {
+	want_head=$(printf '%s\t' rank username nickname games wins losses \
+		ties score rating win_rate | sed 's/\t$//')
+	while [ ! -f "$W/done" ]; do
+		${GOMOKU_VG:-} "$GOMOKU_BIN" leaderboard --format tsv --top 100 \
+			>"$W/lb.$1" 2>"$W/lberr.$1"
+		st=$?
+		bad=$(awk -F'\t' -v head="$want_head" '
+			NR == 1 && $0 != head { print "header: " $0 }
+			NR > 1 && NF != 10 { print "fields: " $0 }
+			NR > 1 && $4 != $5 + $6 + $7 { print "games: " $0 }
+			NR > 1 && $8 != $5 - $6 { print "score: " $0 }
+			END { if (NR != 7) print NR - 1 " players" }' "$W/lb.$1")
+		if [ "$st" -ne 0 ] || [ -s "$W/lberr.$1" ] || [ -n "$bad" ]; then
+			echo "status $st: $bad $(cat "$W/lberr.$1")" >>"$W/reads.$1"
+		else
+			echo ok >>"$W/reads.$1"
+		fi
+	done
+}
+
+start=$(date +%s)
+reader 1 &
+r1=$!
+reader 2 &
+r2=$!
+worker 1 &
+w1=$!
+worker 2 &
+w2=$!
+worker 3 &
+w3=$!
+worker 4 &
+w4=$!
+wait "$w1" "$w2" "$w3" "$w4"
+touch "$W/done"
+wait "$r1" "$r2"
+took=$(($(date +%s) - start))
+cat "$W"/results.* >"$W/all"
+touch "$W/errors"
+cp "$W/errors" "$ERR"
+# Counters from the outputs: username wins losses ties, sorted.
+awk '{ if ($5 == "draw") { t[$3]++; t[$4]++ } else { w[$3]++; l[$4]++ }
+	u[$3]; u[$4] }
+	END { for (p in u) print p, w[p] + 0, l[p] + 0, t[p] + 0 }' "$W/all" |
+	sort >"$W/expected"
+db "SELECT username, wins, losses, ties FROM players
+	WHERE username LIKE 'user_' ORDER BY username" | tr '|' ' ' >"$W/actual"
+slowest=$(sort -n -k2 "$W/all" | tail -n 1 | cut -d' ' -f2)
+reads=$(cat "$W"/reads.* | wc -l)
+bad_reads=$(cat "$W"/reads.* | grep -vc '^ok$')
+echo "# concurrency: 4 workers x $PER matches and $reads leaderboards" \
+	"in $took s; slowest run $slowest ms"
+
+check "concurrency: 4 workers recorded $((4 * PER)) matches, every run \
+exit 0, saved, nothing on stderr" \
+	test "$(grep -c '^0 ' "$W/all")" -eq $((4 * PER)) -a ! -s "$W/errors"
+check "concurrency: every player's wins, losses, ties equal what was played" \
+	cmp -s "$W/expected" "$W/actual"
+check "concurrency: the database counts exactly the matches played" \
+	test "$(db "SELECT count(*) FROM matches WHERE status = 'finished'")" \
+	-eq $((4 * PER))
+check "concurrency: no run took as long as the busy timeout (${BUSY_MS} ms \
+x$SLOW here)" \
+	test "${slowest:-999999}" -lt $((BUSY_MS * SLOW))
+check "concurrency: $reads leaderboards read during the matches, all \
+complete and consistent" \
+	test "$reads" -ge 4 -a "$bad_reads" -eq 0
+play_input '' leaderboard --format tsv --top 100
+# The leaderboard's username wins losses ties, as in $W/expected.
+board_counts() {
+	awk -F'\t' 'NR > 1 && $2 ~ /^user/ { print $2, $5, $6, $7 }' "$OUT" |
+		sort | cmp -s - "$W/expected"
+}
+check "concurrency: the leaderboard agrees with the counters" board_counts
+
+# ---- Lock-out across processes ----------------------------------------------
+
+# Start $2 processes that each guess a wrong password for $1 once, all
+# released at the same moment; wait for them. Each must exit 1.
+guess_together() {
+	rm -f "$W/go" "$W"/guess.*
+	n=0 pids=
+	while [ "$n" -lt "$2" ]; do
+		n=$((n + 1))
+		{
+			while [ ! -f "$W/go" ]; do sleep 0.01; done
+			printf 'wrong-guess-%s\n' "$n"
+		} | ${GOMOKU_VG:-} "$GOMOKU_BIN" passwd "$1" \
+			>"$W/guess.$n" 2>&1 &
+		pids="$pids $!"
+	done
+	sleep "$((SLOW / 4)).3"
+	touch "$W/go"
+	bad=0
+	for p in $pids; do
+		wait "$p"
+		[ $? -eq 1 ] || bad=1
+	done
+	[ "$bad" -eq 0 ]
+}
+failures() { db "SELECT failed_logins FROM players WHERE username = '$1'"; }
+locked() {
+	db "SELECT locked_until > CAST(strftime('%s', 'now') AS INTEGER)
+		FROM players WHERE username = '$1'"
+}
+
+guess_together victim 4
+check "lock-out: 4 processes guessing at once each exit 1" test $? -eq 0
+check "lock-out: their 4 failures are all counted" \
+	test "$(failures victim)" = 4
+check "lock-out: 4 failures do not lock the account" \
+	test "$(locked victim)" = 0
+guess_together victim 1
+check "lock-out: a 5th failure, from another process, locks it" \
+	test "$(failures victim)" = 5 -a "$(locked victim)" = 1
+play_input "$(pw victim)\n" passwd victim
+check "lock-out: then even the right password is refused" has "locked"
+
+guess_together victim2 5
+check "lock-out: 5 processes guessing at once lock the account" \
+	test "$(failures victim2)" = 5 -a "$(locked victim2)" = 1
+play_input "$(pw victim2)\n" passwd victim2
+check "lock-out: the right password is refused after those 5" has "locked"
+check "lock-out: no other account was touched" \
+	test "$(db "SELECT sum(failed_logins) FROM players
+		WHERE username NOT LIKE 'victim%'")" = 0

@@ -1,0 +1,103 @@
+/* fuzz_input.c -- the prompt's line reader, term_read_line(), on any bytes
+ * arriving through a pipe, and every line it returns through the checks
+ * the prompts make (UTF-8, NUL bytes) and notation_parse().
+ *
+ * The input (up to PIPE_ROOM bytes, what a pipe holds without a reader)
+ * is written into a pipe whose far end is then closed. The lines read
+ * back must be exactly the input cut at each "\n" (a last line without
+ * one counts), with one final "\r" dropped; a line longer than
+ * TERM_LINE_MAX must come back as TERM_TOO_LONG, and the reader must then
+ * carry on with the next line. End of input must come once, after the
+ * last line, and never a signal or a time-out.
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include "fuzz.h"
+#include "notation.h"
+#include "term.h"
+
+#define PIPE_ROOM 60000
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+/* Write all n bytes at p to fd. */
+static void write_all(int fd, const uint8_t *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		FUZZ_CHECK(w > 0);
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+/* What the prompts do with a line they got: refuse bad bytes, else parse
+ * it as a move on two boards. */
+static void use_line(const char *buf, size_t len)
+{
+	struct input in;
+
+	if (!notation_utf8_valid(buf, len) || memchr(buf, '\0', len) != NULL)
+		return;
+	notation_parse(buf, len, 15, 15, &in);
+	if (in.kind == INPUT_MOVE)
+		FUZZ_CHECK(in.row < 15 && in.col < 15);
+	notation_parse(buf, len, 3, 3, &in);
+	if (in.kind == INPUT_MOVE)
+		FUZZ_CHECK(in.row < 3 && in.col < 3);
+}
+
+/* Check one line read from the pipe against the next one of the input,
+ * data[*pos..]; move *pos past it. */
+static void check_line(enum term_read r, const char *buf, size_t len,
+		       const uint8_t *data, size_t size, size_t *pos)
+{
+	const uint8_t *nl = memchr(data + *pos, '\n', size - *pos);
+	size_t want = nl != NULL ? (size_t)(nl - (data + *pos)) : size - *pos;
+	const uint8_t *line = data + *pos;
+
+	*pos += want + (nl != NULL);
+	if (want > TERM_LINE_MAX) {
+		FUZZ_CHECK(r == TERM_TOO_LONG);
+		return;
+	}
+	FUZZ_CHECK(r == TERM_OK);
+	if (want > 0 && line[want - 1] == '\r')
+		want--;
+	FUZZ_CHECK(len == want);
+	FUZZ_CHECK(memcmp(buf, line, len) == 0);
+	FUZZ_CHECK(buf[len] == '\0');
+	use_line(buf, len);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char buf[TERM_LINE_MAX + 1];
+	size_t pos = 0, len;
+	int fds[2];
+
+	if (size > PIPE_ROOM)
+		size = PIPE_ROOM;
+	FUZZ_CHECK(pipe(fds) == 0);
+	write_all(fds[1], data, size);
+	close(fds[1]);
+	for (;;) {
+		enum term_read r = term_read_line(fds[0], buf, &len);
+
+		if (r == TERM_EOF)
+			break;
+		FUZZ_CHECK(pos < size);
+		check_line(r, buf, len, data, size, &pos);
+	}
+	FUZZ_CHECK(pos == size);
+	FUZZ_CHECK(term_read_line(fds[0], buf, &len) == TERM_EOF);
+	close(fds[0]);
+	return 0;
+}
