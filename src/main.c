@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "auth.h"
+#include "brain.h"
 #include "ui.h"
 
 #define MAX_WORDS 4
@@ -603,6 +604,16 @@ static enum ui_status cmd_import(struct ui *ui, const struct options *o)
 					 : UI_FAILED;
 }
 
+/* gomoku brain: the Gomocup protocol on standard input and output. */
+static enum ui_status cmd_brain(struct ui *ui, const struct options *o)
+{
+	(void)o;
+	fflush(ui->out);
+	return brain_run(STDIN_FILENO, ui->out, rng_next(&ui->rng)) == 0
+		       ? UI_OK
+		       : UI_FAILED;
+}
+
 struct command {
 	const char *name;
 	int min_words, max_words; /* after the command's name */
@@ -620,6 +631,7 @@ static const struct command commands[] = {
 	{"replay", 1, 1, cmd_replay, false},
 	{"export", 1, 1, cmd_export, false},
 	{"import", 1, 1, cmd_import, false},
+	{"brain", 0, 0, cmd_brain, false},
 };
 
 /* Run the command named by the first word (or the menus). A guest game
