@@ -16,7 +16,10 @@
  *               by threes as well (VCT)
  * Every level from 2 up plays a winning move when it has one and blocks
  * the opponent's winning move otherwise. Works on every board board.h
- * accepts, with either rule (under RULE_EXACT overlines never count).
+ * accepts, under every rule: with RULE_EXACT overlines never count, with
+ * RULE_RENJU black's overlines never count and black is never given a
+ * point renju.h forbids (the search itself does not look at forbidden
+ * points deeper down; at the root they are left out).
  *
  * Repeatable: the same position, seed, level and limits give the same move
  * whenever the time budget is not what stopped the search; a node limit
@@ -33,10 +36,11 @@
 #define AI_LEVEL_MIN 1
 #define AI_LEVEL_MAX 5
 
-/* Scores are from the side to move's point of view. AI_SCORE_WIN - n is
- * a forced win n plies (moves of either side) away, -(AI_SCORE_WIN - n)
- * a forced loss; anything at or beyond +-AI_SCORE_WIN_MIN is one of
- * those. Other scores are estimates well inside that range. */
+/* Scores are from the side to move's point of view. Anything at or beyond
+ * +-AI_SCORE_WIN_MIN is a forced win (or loss): AI_SCORE_WIN - n when the
+ * search saw it n plies (moves of either side) away, AI_SCORE_WIN_MIN
+ * itself when the threat search found it, at a distance not counted.
+ * Other scores are estimates well inside that range. */
 #define AI_SCORE_WIN	 1000000
 #define AI_SCORE_WIN_MIN (AI_SCORE_WIN - 10000)
 

@@ -2,25 +2,46 @@
  * time budget. The board, the search and the threat search live in
  * ai_pos.c, ai_search.c and ai_threat.c (see ai_internal.h).
  */
+#include <stdbool.h>
 #include <stdlib.h>
-#include <stdio.h> /*DBG*/
 #include <string.h>
 
 #include "ai_internal.h"
+#include "renju.h"
 
 #define NS_PER_MS  1000000LL
 #define VC_ENTRIES ((size_t)1 << 16)
 #define VCF_MOVES  20 /* attacker moves a VCF may take */
 #define VCT_MOVES  6  /* threats a VCT may take */
 
-/* What each level does: budget (ms), table size, deepest iteration,
- * moves tried at a quiet node, VCF, VCT. */
+/* What each level does (see struct ai_params). */
 static const struct ai_params level_params[AI_LEVEL_MAX] = {
-	{10, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-	{20, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-	{200, (size_t)1 << 20, 4, 10, 0, 0, 0, 10, 0, 0},
-	{500, (size_t)4 << 20, 40, 14, 1, 0, 0, 14, 0, 0},
-	{1000, (size_t)16 << 20, 60, 18, 1, 1, 0, 18, 0, 0},
+	{.time_ms = 10},
+	{.time_ms = 20},
+	{.time_ms = 200,
+	 .tt_bytes = (size_t)1 << 20,
+	 .max_depth = 4,
+	 .width = 10,
+	 .min_width = 10},
+	{.time_ms = 500,
+	 .tt_bytes = (size_t)4 << 20,
+	 .max_depth = 40,
+	 .width = 14,
+	 .narrow = 2,
+	 .min_width = 6,
+	 .lmr = 1,
+	 .vcf = 1,
+	 .defend = 1},
+	{.time_ms = 1000,
+	 .tt_bytes = (size_t)16 << 20,
+	 .max_depth = 60,
+	 .width = 18,
+	 .narrow = 2,
+	 .min_width = 6,
+	 .lmr = 1,
+	 .vcf = 1,
+	 .vct = 1,
+	 .defend = 1},
 };
 
 /* ==== Configuration ==================================================== */
@@ -149,53 +170,81 @@ static int near_centre(struct ai *ai)
 	return cells[rng_below(&ai->rng, (uint32_t)n)];
 }
 
-/* Level 1: a random empty cell within two of a stone. */
+/* Return true when the side to move may play cell idx: anywhere, except
+ * that under RULE_RENJU black may not play a forbidden point. */
+static bool allowed(const struct ai *ai, int idx)
+{
+	const struct ai_pos *p = &ai->pos;
+
+	if (ai->board->rule != RULE_RENJU || p->side != AI_BLACK)
+		return true;
+	return !renju_forbidden(ai->board, ai_pos_row(p, idx),
+				ai_pos_col(p, idx));
+}
+
+/* Drop from moves[0..n-1] the cells the side to move may not play.
+ * Return how many are left. */
+static int keep_allowed(const struct ai *ai, int *moves, int n)
+{
+	int i, kept = 0;
+
+	for (i = 0; i < n; i++) {
+		if (allowed(ai, moves[i]))
+			moves[kept++] = moves[i];
+	}
+	return kept;
+}
+
+/* Level 1: a random cell within two of a stone, or -1. */
 static int random_move(struct ai *ai)
 {
 	int moves[AI_MAX_MOVES], n;
 
 	if (ai->pos.nstones == 0)
 		return near_centre(ai);
-	n = ai_pos_candidates(&ai->pos, moves);
+	n = keep_allowed(ai, moves, ai_pos_candidates(&ai->pos, moves));
+	if (n == 0)
+		return -1;
 	return moves[rng_below(&ai->rng, (uint32_t)n)];
 }
 
 /* Return the cell that wins now for the side to move, else the one that
  * blocks the opponent's win, else -1. */
-static int urgent_move(const struct ai_pos *p)
+static int urgent_move(const struct ai *ai)
 {
-	int w = ai_pos_win_cell(p, p->side);
+	int w = ai_pos_win_cell(&ai->pos, ai->pos.side);
 
-	if (w >= 0)
+	if (w >= 0 && allowed(ai, w))
 		return w;
-	return ai_pos_win_cell(p, 3 - p->side);
+	w = ai_pos_win_cell(&ai->pos, 3 - ai->pos.side);
+	return w >= 0 && allowed(ai, w) ? w : -1;
 }
 
 /* Level 2: win, block, else a random cell among those whose one-ply
- * value is within a tenth of the best. */
+ * value is within a tenth of the best; -1 when there is none. */
 static int greedy_move(struct ai *ai)
 {
 	const struct ai_pos *p = &ai->pos;
-	int moves[AI_MAX_MOVES], good[AI_MAX_MOVES], n, i, ngood = 0;
-	int best = 0, v;
+	int moves[AI_MAX_MOVES], n, i, ngood = 0, best = 0, v;
 
 	if (p->nstones == 0)
 		return ai_pos_index(p, p->rows / 2, p->cols / 2);
-	v = urgent_move(p);
+	v = urgent_move(ai);
 	if (v >= 0)
 		return v;
-	n = ai_pos_candidates(p, moves);
+	n = keep_allowed(ai, moves, ai_pos_candidates(p, moves));
 	for (i = 0; i < n; i++) {
 		v = ai_move_value(p, moves[i], p->side);
 		if (v > best)
 			best = v;
 	}
 	for (i = 0; i < n; i++) {
-		v = ai_move_value(p, moves[i], p->side);
-		if (v >= best - best / 10)
-			good[ngood++] = moves[i];
+		if (ai_move_value(p, moves[i], p->side) >= best - best / 10)
+			moves[ngood++] = moves[i];
 	}
-	return good[rng_below(&ai->rng, (uint32_t)ngood)];
+	if (ngood == 0)
+		return -1;
+	return moves[rng_below(&ai->rng, (uint32_t)ngood)];
 }
 
 /* ==== Levels 3 to 5 ==================================================== */
@@ -238,7 +287,7 @@ static int keep_defences(struct ai *ai, int *moves, int n, int vct)
 {
 	int all[AI_MAX_MOVES], kept[AI_MAX_MOVES], m, i, nk = 0, won, first;
 
-	m = vct ? n : ai_gen_moves(ai, all, 0, 0, 0);
+	m = vct ? n : keep_allowed(ai, all, ai_gen_moves(ai, all, 0, 0, 0));
 	if (vct)
 		memcpy(all, moves, (size_t)n * sizeof(*moves));
 	ai_part_begin(ai, ai->max_nodes / 4, ai->par.time_ms * NS_PER_MS / 4);
@@ -276,15 +325,16 @@ static int attack(struct ai *ai)
 
 	if (!ai->par.vcf)
 		return -1;
-	if (threat_part(ai, 0, 1, &first))
+	if (threat_part(ai, 0, 1, &first) && allowed(ai, first))
 		return first;
-	if (ai->par.vct && threat_part(ai, 1, 2, &first))
+	if (ai->par.vct && threat_part(ai, 1, 2, &first) && allowed(ai, first))
 		return first;
 	return -1;
 }
 
 /* Levels 3-5: tactics, threat search, then alpha-beta among the moves
- * that survive the opponent's threats. Sets res->score and depth. */
+ * that survive the opponent's threats. Set res->score and depth. Return
+ * the move, or -1 when none is allowed. */
 static int search_move(struct ai *ai, struct ai_result *res)
 {
 	struct ai_pos *p = &ai->pos;
@@ -292,7 +342,7 @@ static int search_move(struct ai *ai, struct ai_result *res)
 
 	if (p->nstones == 0)
 		return ai_pos_index(p, p->rows / 2, p->cols / 2);
-	best = urgent_move(p);
+	best = urgent_move(ai);
 	if (best >= 0)
 		return best;
 	best = attack(ai);
@@ -300,18 +350,17 @@ static int search_move(struct ai *ai, struct ai_result *res)
 		res->score = AI_SCORE_WIN_MIN;
 		return best;
 	}
-	long long n0 = ai->nodes; /*DBG*/
 	n = ai_gen_moves(ai, moves, 0, ai->par.width + 6, 1);
-	if (ai->par.vcf && n > 1 && opponent_wins(ai, 0, 1))
+	n = keep_allowed(ai, moves, n);
+	if (n == 0)
+		return -1;
+	if (ai->par.defend && n > 1 && opponent_wins(ai, 0, 1))
 		n = keep_defences(ai, moves, n, 0);
-	else if (ai->par.vct && n > 1 && opponent_wins(ai, 1, 1))
+	else if (ai->par.defend && ai->par.vct && n > 1 &&
+		 opponent_wins(ai, 1, 1))
 		n = keep_defences(ai, moves, n, 1);
-	long long n1 = ai->nodes; /*DBG*/
 	ai->par.max_depth = depth_cap(ai);
 	ai_search_root(ai, moves, n, &best, &res->score, &res->depth);
-	if (getenv("AIDBG"))
-		fprintf(stderr, "attack %lld defence %lld (n=%d) search %lld\n",
-			n0, n1 - n0, n, ai->nodes - n1); /*DBG*/
 	ai->par.max_depth = save;
 	return best;
 }
@@ -330,19 +379,25 @@ static void begin(struct ai *ai, const volatile int *stop)
 	ai_search_reset(ai);
 }
 
-/* Return the first empty cell of the position (a last resort). */
-static int first_empty(const struct ai_pos *p)
+/* Return the first cell the side to move may play, else the first
+ * empty cell, else -1 (a last resort). */
+static int first_empty(const struct ai *ai)
 {
-	int r, c, idx;
+	const struct ai_pos *p = &ai->pos;
+	int r, c, idx, any = -1;
 
 	for (r = 0; r < p->rows; r++) {
 		for (c = 0; c < p->cols; c++) {
 			idx = ai_pos_index(p, r, c);
-			if (p->cell[idx] == AI_EMPTY)
+			if (p->cell[idx] != AI_EMPTY)
+				continue;
+			if (allowed(ai, idx))
 				return idx;
+			if (any < 0)
+				any = idx;
 		}
 	}
-	return -1;
+	return any;
 }
 
 /* Return the move of the configured level; fill res's score and depth. */
@@ -371,14 +426,15 @@ int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
 		return -1;
 	memset(&res, 0, sizeof(res));
 	begin(ai, stop);
-	ai_tables_prepare(&ai->tab, b->k, b->rule == RULE_EXACT);
+	ai->board = b;
+	ai_tables_prepare(&ai->tab, b->k);
 	ai_pos_load(p, b, ai->zob, &ai->tab);
-	if (first_empty(p) < 0)
-		return -1;
 	rng_seed(&ai->rng, ai->cfg.seed ^ p->hash);
 	idx = level_move(ai, &res);
-	if (idx < 0 || p->cell[idx] != AI_EMPTY)
-		idx = first_empty(p);
+	if (idx < 0 || p->cell[idx] != AI_EMPTY || !allowed(ai, idx))
+		idx = first_empty(ai);
+	if (idx < 0)
+		return -1;
 	res.row = ai_pos_row(p, idx);
 	res.col = ai_pos_col(p, idx);
 	res.nodes = ai->nodes;

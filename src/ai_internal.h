@@ -18,10 +18,10 @@
 
 /* A ring of AI_PAD wall cells surrounds the grid, so line scans stop at a
  * wall and the 5x5 neighbourhood of a cell never leaves the array. */
-#define AI_PAD      2
-#define AI_SIDE_MAX (BOARD_MAX_SIZE + 2 * AI_PAD)
-#define AI_CELLS    (AI_SIDE_MAX * AI_SIDE_MAX)
-#define AI_MAX_PLY  96
+#define AI_PAD	     2
+#define AI_SIDE_MAX  (BOARD_MAX_SIZE + 2 * AI_PAD)
+#define AI_CELLS     (AI_SIDE_MAX * AI_SIDE_MAX)
+#define AI_MAX_PLY   96
 #define AI_MAX_MOVES BOARD_MAX_CELLS
 
 /* Cell contents. The colours are 1 and 2, so 3 - c is the other. */
@@ -58,24 +58,43 @@ enum ai_category {
 	CAT_COUNT
 };
 
+/* Line patterns come from a table for K up to AI_TABLE_K: the stretch on
+ * each side of a cell, up to the first blocking cell, read as a binary
+ * code (a leading 1, then 1 for our stone and 0 for empty). */
+#define AI_TABLE_K 6
+#define AI_CODES   (1 << (AI_TABLE_K + 1))
+#define AI_COMBOS  (PAT_COUNT * PAT_COUNT * PAT_COUNT * PAT_COUNT)
+
+struct ai_tables {
+	int k; /* what line[] holds (0: nothing yet) */
+	/* [exact][left code][right code]: exact 1 when overlines do not win */
+	unsigned char line[2][AI_CODES * AI_CODES];
+	unsigned char combo_cat[AI_COMBOS]; /* by the four patterns */
+	int combo_val[AI_COMBOS];
+	int pat_value[PAT_COUNT]; /* the weights combo_val[] was built from */
+	int cat_bonus[CAT_COUNT];
+};
+
 struct ai_pos {
-	int rows, cols, k, exact;
-	int w;                 /* row stride of the padded array */
-	int dir[4];            /* index steps: across, down, two diagonals */
-	int side;              /* colour to move */
+	int rows, cols, k;
+	int exact[3]; /* by colour: 1 when its overlines do not win */
+	int w;	      /* row stride of the padded array */
+	int dir[4];   /* index steps: across, down, two diagonals */
+	int side;     /* colour to move */
 	int nstones;
-	int nmade;             /* moves made since ai_pos_load() */
-	int box[4];            /* min row, max row, min col, max col */
-	uint64_t hash;         /* stones and side to move */
-	const uint64_t *zob;   /* [AI_CELLS * 2 + 1] keys, owned by struct ai */
-	long sum[3];           /* by colour: total value of the empty cells */
+	int nmade;	     /* moves made since ai_pos_load() */
+	int box[4];	     /* min row, max row, min col, max col */
+	uint64_t hash;	     /* stones and side to move */
+	const uint64_t *zob; /* [AI_CELLS * 2 + 1] keys, owned by struct ai */
+	const struct ai_tables *tab; /* owned by struct ai */
+	long sum[3];	       /* by colour: total value of the empty cells */
 	int cnt[3][CAT_COUNT]; /* by colour: empty cells in each category */
 	unsigned char cell[AI_CELLS];
-	unsigned char near[AI_CELLS]; /* stones in the 5x5 square around */
+	unsigned char near[AI_CELLS];	   /* stones in the 5x5 square around */
 	unsigned char pat[AI_CELLS][2][4]; /* [colour - 1][direction] */
 	unsigned char cat[AI_CELLS][2];
 	int val[AI_CELLS][2];
-	int played[AI_MAX_MOVES];  /* cells in the order played */
+	int played[AI_MAX_MOVES]; /* cells in the order played */
 	int oldbox[AI_MAX_MOVES][4];
 };
 
@@ -99,12 +118,16 @@ struct ai_vc {
 
 /* How one level searches. */
 struct ai_params {
-	int time_ms;
-	size_t tt_bytes;
-	int max_depth;   /* iterative deepening stops here */
-	int width;       /* moves tried at a quiet node */
-	int vcf;         /* use the VCF search */
-	int vct;         /* use the VCT search */
+	int time_ms;	 /* default budget per move */
+	size_t tt_bytes; /* default transposition table size */
+	int max_depth;	 /* iterative deepening stops here */
+	int width;	 /* moves tried at a quiet node below the root */
+	int narrow;	 /* width lost per ply further down ... */
+	int min_width;	 /* ... down to this */
+	int lmr;	 /* search late quiet moves a ply less at first */
+	int vcf;	 /* look for wins by fours */
+	int vct;	 /* look for wins by fours and threes */
+	int defend;	 /* keep only moves that stop the opponent's wins */
 };
 
 struct ai {
@@ -113,20 +136,22 @@ struct ai {
 	long long max_nodes;
 	struct ai_pos pos;
 	uint64_t zob[AI_CELLS * 2 + 1];
+	struct ai_tables tab;
 	struct ai_tt *tt;
 	size_t tt_mask;
 	struct ai_vc *vc;
 	size_t vc_mask;
 	uint8_t gen;
 	/* one search */
+	const struct board *board; /* the caller's, during ai_choose() */
 	struct rng rng;
 	const volatile int *stop;
 	long long nodes;
 	long long start_ns, deadline_ns;
-	int aborted;          /* the whole search must stop */
-	long long sub_cap;    /* a part's node limit (0 = none) */
+	int aborted;	   /* the whole search must stop */
+	long long sub_cap; /* a part's node limit (0 = none) */
 	long long sub_deadline_ns;
-	int sub_hit;          /* that part must stop */
+	int sub_hit; /* that part must stop */
 	int killer[AI_MAX_PLY][2];
 	int history[2][AI_CELLS];
 };
@@ -136,9 +161,14 @@ struct ai {
 /* Fill the Zobrist keys zob[AI_CELLS * 2 + 1] from a fixed seed. */
 void ai_pos_keys(uint64_t *zob);
 
-/* Load b into p (keys from zob). */
-void ai_pos_load(struct ai_pos *p, const struct board *b,
-		 const uint64_t *zob);
+/* Make t ready for boards of win length k: the line tables when
+ * k <= AI_TABLE_K, the category table once. */
+void ai_tables_prepare(struct ai_tables *t, int k);
+
+/* Load b into p, with the keys zob and the tables tab (prepared for b;
+ * both kept, not copied). */
+void ai_pos_load(struct ai_pos *p, const struct board *b, const uint64_t *zob,
+		 const struct ai_tables *tab);
 
 /* The padded index of board cell (row, col), and back. */
 int ai_pos_index(const struct ai_pos *p, int row, int col);

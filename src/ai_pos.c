@@ -3,14 +3,14 @@
  *
  * Patterns. For an empty cell e, a direction and a colour x, look at the
  * K-cell windows of the line through e that hold e, no other colour and
- * no wall (under RULE_EXACT also no x just outside, which would make an
- * overline). With x placed on e, the fullest window tells the pattern:
- * K stones win; K-1 make a four (an open four when the windows leave two
- * different winning cells); K-2 make a three (open when one more stone
- * can leave two winning cells); and so on. A stone changes only cells
- * within K of it on its four lines, so make and unmake refresh just
- * those, and keep per-colour totals (values and category counts) that
- * the evaluation reads in constant time.
+ * no wall (and, when x's overlines do not win -- RULE_EXACT, and black
+ * under RULE_RENJU -- no x just outside, which would make an overline). With x
+ * placed on e, the fullest window tells the pattern: K stones win; K-1 make a
+ * four (an open four when the windows leave two different winning cells); K-2
+ * make a three (open when one more stone can leave two winning cells); and so
+ * on. A stone changes only cells within K of it on its four lines, so make and
+ * unmake refresh just those, and keep per-colour totals (values and category
+ * counts) that the evaluation reads in constant time.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -208,7 +208,7 @@ static int line_pattern(const struct ai_pos *p, int e, int d, int x)
 	signed char v[LINE_MAX];
 
 	read_line(p, e, p->dir[d], x, v);
-	return pattern_of(v, p->k, p->exact);
+	return pattern_of(v, p->k, p->exact[x]);
 }
 
 /* Return the category of a cell whose four lines make pat[0..3]. */
@@ -249,7 +249,7 @@ static void decode_side(int code, int k, int sign, signed char *v)
 			(signed char)(i <= len ? (code >> (len - i)) & 1 : -1);
 }
 
-/* Fill t's line table for win length k under the rule. */
+/* Fill t's line table for win length k, overlines winning or not. */
 static void build_lines(struct ai_tables *t, int k, int exact)
 {
 	signed char v[LINE_MAX];
@@ -260,12 +260,10 @@ static void build_lines(struct ai_tables *t, int k, int exact)
 		decode_side(left, k, -1, v);
 		for (right = 1; right < codes; right++) {
 			decode_side(right, k, 1, v);
-			t->line[left * AI_CODES + right] =
+			t->line[exact][left * AI_CODES + right] =
 				(unsigned char)pattern_of(v, k, exact);
 		}
 	}
-	t->k = k;
-	t->exact = exact;
 }
 
 /* Fill t's category and value tables (the same for every board). */
@@ -288,8 +286,8 @@ static void build_combos(struct ai_tables *t)
 	}
 }
 
-/* Make t ready for win length k under the rule; see ai_internal.h. */
-void ai_tables_prepare(struct ai_tables *t, int k, int exact)
+/* Make t ready for win length k; see ai_internal.h. */
+void ai_tables_prepare(struct ai_tables *t, int k)
 {
 	if (t->combo_val[AI_COMBOS - 1] == 0) {
 		if (t->pat_value[PAT_WIN] == 0) {
@@ -298,8 +296,11 @@ void ai_tables_prepare(struct ai_tables *t, int k, int exact)
 		}
 		build_combos(t);
 	}
-	if (k <= AI_TABLE_K && (t->k != k || t->exact != exact))
-		build_lines(t, k, exact);
+	if (k <= AI_TABLE_K && t->k != k) {
+		build_lines(t, k, 0);
+		build_lines(t, k, 1);
+		t->k = k;
+	}
 }
 
 /* Read the side codes of both colours from e along `step` into
@@ -359,14 +360,16 @@ static bool refresh_pattern(struct ai_pos *p, int e, int d)
 	int left[2], right[2], black, white;
 	bool changed;
 
-	if (p->tab->k != p->k || p->tab->exact != p->exact) {
+	if (p->tab->k != p->k) {
 		black = line_pattern(p, e, d, AI_BLACK);
 		white = line_pattern(p, e, d, AI_WHITE);
 	} else {
 		side_codes(p, e, -p->dir[d], left);
 		side_codes(p, e, p->dir[d], right);
-		black = p->tab->line[left[0] * AI_CODES + right[0]];
-		white = p->tab->line[left[1] * AI_CODES + right[1]];
+		black = p->tab->line[p->exact[AI_BLACK]]
+				    [left[0] * AI_CODES + right[0]];
+		white = p->tab->line[p->exact[AI_WHITE]]
+				    [left[1] * AI_CODES + right[1]];
 	}
 	changed = p->pat[e][0][d] != black || p->pat[e][1][d] != white;
 	p->pat[e][0][d] = (unsigned char)black;
@@ -445,7 +448,9 @@ static void load_shape(struct ai_pos *p, const struct board *b)
 	p->rows = b->rows;
 	p->cols = b->cols;
 	p->k = b->k;
-	p->exact = b->rule == RULE_EXACT;
+	/* Renju: black wins with exactly five, white with five or more. */
+	p->exact[AI_BLACK] = b->rule == RULE_EXACT || b->rule == RULE_RENJU;
+	p->exact[AI_WHITE] = b->rule == RULE_EXACT;
 	p->w = b->cols + 2 * AI_PAD;
 	p->dir[0] = 1;
 	p->dir[1] = p->w;

@@ -382,21 +382,6 @@ static int search_moves(struct ai *ai, const int *moves, int n, int depth,
 	return top;
 }
 
-/* Return the static score at a leaf: a win when a short VCF is found
- * (leaf_vcf), else the evaluation. */
-static int leaf(struct ai *ai, int ply)
-{
-	int first;
-
-	if (ai->par.leaf_vcf > 0 &&
-	    ai->pos.cnt[ai->pos.side][CAT_FOUR] +
-			    ai->pos.cnt[ai->pos.side][CAT_43] >
-		    0 &&
-	    ai_vcf(ai, ai->par.leaf_vcf, &first))
-		return AI_SCORE_WIN - ply - 2 * ai->par.leaf_vcf;
-	return ai_pos_eval(&ai->pos);
-}
-
 /* Return the width at `ply`: the level's, less `narrow` a ply. */
 static int width_at(const struct ai *ai, int ply)
 {
@@ -419,7 +404,7 @@ static int negamax(struct ai *ai, int depth, int alpha, int beta, int ply)
 	if (ply >= AI_MAX_PLY - 1)
 		return ai_pos_eval(&ai->pos);
 	if (forced < 0 && depth <= 0)
-		return leaf(ai, ply);
+		return ai_pos_eval(&ai->pos);
 	if (tt_probe(ai, depth, alpha, beta, ply, &score, &ttmove))
 		return score;
 	if (forced >= 0) {

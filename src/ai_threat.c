@@ -20,7 +20,7 @@
 
 #define VCF_SALT  UINT64_C(0x9e3779b97f4a7c15)
 #define VCT_SALT  UINT64_C(0xc2b2ae3d27d4eb4f)
-#define MAX_CHAIN (AI_MAX_MOVES / 2)
+#define MAX_CHAIN 64 /* plies a threat sequence may take */
 #define VCT_WIDTH 10
 #define VCF_DEPTH 16
 

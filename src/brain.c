@@ -1,0 +1,516 @@
+/* brain.c -- the Gomocup ("pbrain") protocol: a tournament manager's
+ * commands in, the computer's answers out. See brain.h for the commands.
+ *
+ * One thread: a command is read, answered and flushed before the next is
+ * read, so the manager never waits on us while we wait on it. The board
+ * is a struct board, black being whoever moved first; coordinates on the
+ * wire are x (column), y (row), 0-based.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ai.h"
+#include "board.h"
+#include "brain.h"
+#include "term.h"
+
+#ifndef GOMOKU_VERSION
+#define GOMOKU_VERSION "0"
+#endif
+
+#define BRAIN_LEVEL    5
+#define BRAIN_K	       5
+#define MIN_SIDE       5
+#define FAST_TURN_MS   100 /* timeout_turn 0: "as fast as possible" */
+#define MIN_TURN_MS    5
+#define MARGIN_MS      30 /* kept back from every budget, on top of 10% */
+#define MOVES_AHEAD    20 /* the match time left is shared among these */
+#define TT_DEFAULT     ((size_t)16 << 20)
+#define TT_MIN	       ((size_t)64 << 10)
+#define OTHER_MEMORY   ((long long)4 << 20) /* what is not the table */
+#define RULE_EXACTLY5  1		    /* INFO rule bits */
+#define RULE_RENJU_BIT 4
+
+struct brain {
+	FILE *out;
+	uint64_t seed;
+	bool failed;  /* a write failed */
+	bool started; /* START or RECTSTART was accepted */
+	struct board board;
+	enum rule rule;
+	long long timeout_turn, timeout_match, time_left, max_memory; /* -1 */
+	struct ai *ai;
+	size_t ai_bytes; /* the table size ai was made with */
+	/* a BOARD command being read */
+	bool in_board, board_bad;
+	int nstones[3]; /* [1] ours, [2] the opponent's */
+	struct move stones[3][BOARD_MAX_CELLS];
+};
+
+/* ==== Answers ========================================================== */
+
+/* Write one answer line to the manager and flush it. */
+static void say(struct brain *br, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vfprintf(br->out, fmt, ap) < 0 || fputc('\n', br->out) == EOF ||
+	    fflush(br->out) != 0)
+		br->failed = true;
+	va_end(ap);
+}
+
+/* ==== Reading arguments ================================================ */
+
+/* Parse exactly n integers separated by commas (blanks allowed around
+ * them) from s into v. Return 0, or -1 on anything else. */
+static int parse_ints(const char *s, int *v, int n)
+{
+	char *end;
+	long x;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if ((*s < '0' || *s > '9') && *s != '-')
+			return -1;
+		x = strtol(s, &end, 10);
+		if (end == s || x < -1000000 || x > 1000000)
+			return -1;
+		v[i] = (int)x;
+		s = end;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (i < n - 1 && *s++ != ',')
+			return -1;
+	}
+	return *s == '\0' ? 0 : -1;
+}
+
+/* Parse a whole decimal number from s into *v. Return 0, or -1. */
+static int parse_long(const char *s, long long *v)
+{
+	char *end;
+
+	while (*s == ' ')
+		s++;
+	if (*s < '0' || *s > '9')
+		return -1;
+	*v = strtoll(s, &end, 10);
+	while (*end == ' ')
+		end++;
+	return *end == '\0' ? 0 : -1;
+}
+
+/* ==== Thinking ========================================================= */
+
+/* Return the table size that fits max_memory (the default without one). */
+static size_t table_bytes(const struct brain *br)
+{
+	long long m;
+
+	if (br->max_memory <= 0)
+		return TT_DEFAULT;
+	m = br->max_memory / 2 - OTHER_MEMORY;
+	if (m < (long long)TT_MIN)
+		return TT_MIN;
+	return m > (long long)TT_DEFAULT ? TT_DEFAULT : (size_t)m;
+}
+
+/* Make sure br->ai exists with the right table. Return 0, or -1 when
+ * out of memory. */
+static int ensure_ai(struct brain *br)
+{
+	struct ai_config cfg;
+	size_t bytes = table_bytes(br);
+
+	if (br->ai != NULL && br->ai_bytes == bytes)
+		return 0;
+	ai_free(br->ai);
+	ai_config_default(&cfg, BRAIN_LEVEL);
+	cfg.seed = br->seed;
+	cfg.tt_bytes = bytes;
+	br->ai = ai_create(&cfg);
+	br->ai_bytes = bytes;
+	return br->ai != NULL ? 0 : -1;
+}
+
+/* Return the milliseconds to think about this move: timeout_turn (the
+ * level's default without one) less a margin, and no more than a share
+ * of the match time left. */
+static int turn_budget(const struct brain *br)
+{
+	long long t = br->timeout_turn, share;
+
+	if (t < 0)
+		t = ai_level_time_ms(BRAIN_LEVEL);
+	else if (t == 0)
+		t = FAST_TURN_MS;
+	t -= t / 10 + MARGIN_MS;
+	if (br->timeout_match > 0 && br->time_left >= 0) {
+		share = br->time_left / MOVES_AHEAD - MARGIN_MS;
+		if (share < t)
+			t = share;
+	}
+	return t < MIN_TURN_MS ? MIN_TURN_MS : (int)t;
+}
+
+/* Choose our move, play it and tell the manager. */
+static void think(struct brain *br)
+{
+	struct ai_result res;
+
+	if (br->board.state != BOARD_PLAYING) {
+		say(br, "ERROR the game is over");
+		return;
+	}
+	if (ensure_ai(br) != 0) {
+		say(br, "ERROR out of memory");
+		return;
+	}
+	ai_set_limits(br->ai, turn_budget(br), 0);
+	if (ai_choose(br->ai, &br->board, term_stop_flag(), &res) != 0 ||
+	    board_play(&br->board, res.row, res.col) != BOARD_OK) {
+		say(br, "ERROR no move found");
+		return;
+	}
+	say(br, "MESSAGE depth %d score %d nodes %lld time %d ms", res.depth,
+	    res.score, res.nodes, res.elapsed_ms);
+	say(br, "%d,%d", res.col, res.row);
+}
+
+/* ==== Games ============================================================ */
+
+/* Start an empty rows x cols board. Return 0, or -1 (nothing changed)
+ * when that size is not one we play. */
+static int new_game(struct brain *br, int rows, int cols)
+{
+	if (rows < MIN_SIDE || cols < MIN_SIDE || rows > BOARD_MAX_SIZE ||
+	    cols > BOARD_MAX_SIZE)
+		return -1;
+	if (board_init(&br->board, rows, cols, BRAIN_K, br->rule) != 0)
+		return -1;
+	br->started = true;
+	return 0;
+}
+
+/* Return the manager's words for why board_play() refused a move. */
+static const char *refusal(enum board_error err)
+{
+	switch (err) {
+	case BOARD_ERR_OFF_BOARD:
+		return "outside the board";
+	case BOARD_ERR_OCCUPIED:
+		return "on an occupied square";
+	case BOARD_ERR_GAME_OVER:
+		return "after the end of the game";
+	case BOARD_ERR_FORBIDDEN:
+		return "on a point forbidden to black";
+	default:
+		return "refused";
+	}
+}
+
+/* Play the stones gathered by BOARD, black's and white's in turn, on a
+ * fresh board. Return 0, or -1 after telling the manager why not. */
+static int set_up_board(struct brain *br)
+{
+	int own = br->nstones[1], opp = br->nstones[2], i, c;
+	/* we are to move: black when the stones are level */
+	const int order[2] = {own == opp ? 1 : 2, own == opp ? 2 : 1};
+	struct move m;
+	enum board_error err;
+
+	if (own != opp && opp != own + 1) {
+		say(br,
+		    "ERROR BOARD: %d stones of ours and %d of the opponent "
+		    "cannot alternate",
+		    own, opp);
+		return -1;
+	}
+	board_init(&br->board, br->board.rows, br->board.cols, BRAIN_K,
+		   br->rule);
+	for (i = 0; i < own + opp; i++) {
+		c = order[i % 2];
+		m = br->stones[c][i / 2];
+		err = board_play(&br->board, m.row, m.col);
+		if (err != BOARD_OK) {
+			say(br, "ERROR BOARD: stone %d,%d %s", m.col, m.row,
+			    refusal(err));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ==== Commands ========================================================= */
+
+/* START N: an empty N x N board. */
+static int cmd_start(struct brain *br, const char *args)
+{
+	int n;
+
+	if (parse_ints(args, &n, 1) != 0 || new_game(br, n, n) != 0)
+		say(br, "ERROR unsupported size (5 to %d)", BOARD_MAX_SIZE);
+	else
+		say(br, "OK");
+	return 0;
+}
+
+/* RECTSTART W,H: an empty board W wide and H high. */
+static int cmd_rectstart(struct brain *br, const char *args)
+{
+	int wh[2];
+
+	if (parse_ints(args, wh, 2) != 0 || new_game(br, wh[1], wh[0]) != 0)
+		say(br, "ERROR unsupported size (5 to %d a side)",
+		    BOARD_MAX_SIZE);
+	else
+		say(br, "OK");
+	return 0;
+}
+
+/* Return true when a board has been started; say so to the manager
+ * when not. */
+static bool need_board(struct brain *br)
+{
+	if (!br->started)
+		say(br, "ERROR no board: send START first");
+	return br->started;
+}
+
+/* RESTART: empty the board, same size. */
+static int cmd_restart(struct brain *br, const char *args)
+{
+	(void)args;
+	if (need_board(br)) {
+		new_game(br, br->board.rows, br->board.cols);
+		say(br, "OK");
+	}
+	return 0;
+}
+
+/* BEGIN: we open the game. */
+static int cmd_begin(struct brain *br, const char *args)
+{
+	(void)args;
+	if (need_board(br))
+		think(br);
+	return 0;
+}
+
+/* TURN x,y: the opponent's move, then ours. */
+static int cmd_turn(struct brain *br, const char *args)
+{
+	enum board_error err;
+	int xy[2];
+
+	if (!need_board(br))
+		return 0;
+	if (parse_ints(args, xy, 2) != 0) {
+		say(br, "ERROR TURN wants x,y");
+		return 0;
+	}
+	err = board_play(&br->board, xy[1], xy[0]);
+	if (err != BOARD_OK) {
+		say(br, "ERROR move %d,%d %s", xy[0], xy[1], refusal(err));
+		return 0;
+	}
+	think(br);
+	return 0;
+}
+
+/* BOARD: the lines up to DONE set up a position. */
+static int cmd_board(struct brain *br, const char *args)
+{
+	(void)args;
+	br->in_board = true;
+	br->board_bad = false;
+	br->nstones[1] = 0;
+	br->nstones[2] = 0;
+	return 0;
+}
+
+/* One line inside BOARD: "x,y,field", or DONE. */
+static void board_line(struct brain *br, const char *line)
+{
+	int v[3], c;
+
+	if (strcasecmp(line, "DONE") == 0) {
+		br->in_board = false;
+		if (!need_board(br))
+			return;
+		if (br->board_bad)
+			say(br,
+			    "ERROR BOARD wants lines x,y,field (1, 2 or 3)");
+		else if (set_up_board(br) == 0)
+			think(br);
+		return;
+	}
+	if (parse_ints(line, v, 3) != 0 || v[2] < 1 || v[2] > 3 || v[0] < 0 ||
+	    v[1] < 0 || v[0] >= BOARD_MAX_SIZE || v[1] >= BOARD_MAX_SIZE) {
+		br->board_bad = true;
+		return;
+	}
+	c = v[2] == 1 ? 1 : 2;
+	br->stones[c][br->nstones[c]].col = (unsigned char)v[0];
+	br->stones[c][br->nstones[c]].row = (unsigned char)v[1];
+	if (br->nstones[c] < BOARD_MAX_CELLS - 1)
+		br->nstones[c]++;
+}
+
+/* TAKEBACK x,y: take back the last move, which must be at x,y. */
+static int cmd_takeback(struct brain *br, const char *args)
+{
+	const struct move *last;
+	int xy[2];
+
+	if (!need_board(br))
+		return 0;
+	last = board_last(&br->board);
+	if (parse_ints(args, xy, 2) != 0 || last == NULL ||
+	    last->col != xy[0] || last->row != xy[1]) {
+		say(br, "ERROR TAKEBACK takes back the last move only");
+		return 0;
+	}
+	board_undo(&br->board);
+	say(br, "OK");
+	return 0;
+}
+
+/* Set the rule from INFO rule's bits; an empty board switches at once,
+ * a game under way keeps its rule until the next START or RESTART. */
+static void set_rule(struct brain *br, long long bits)
+{
+	if (bits & RULE_RENJU_BIT)
+		br->rule = RULE_RENJU;
+	else if (bits & RULE_EXACTLY5)
+		br->rule = RULE_EXACT;
+	else
+		br->rule = RULE_FREESTYLE;
+	if (br->started && br->board.nmoves == 0)
+		new_game(br, br->board.rows, br->board.cols);
+}
+
+/* INFO key value: limits and the rule; no answer. */
+static int cmd_info(struct brain *br, const char *args)
+{
+	const char *value = strchr(args, ' ');
+	size_t n = value != NULL ? (size_t)(value - args) : strlen(args);
+	long long v;
+
+	if (value == NULL || parse_long(value, &v) != 0)
+		return 0;
+	if (n == 12 && strncasecmp(args, "timeout_turn", n) == 0)
+		br->timeout_turn = v;
+	else if (n == 13 && strncasecmp(args, "timeout_match", n) == 0)
+		br->timeout_match = v;
+	else if (n == 9 && strncasecmp(args, "time_left", n) == 0)
+		br->time_left = v;
+	else if (n == 10 && strncasecmp(args, "max_memory", n) == 0)
+		br->max_memory = v;
+	else if (n == 4 && strncasecmp(args, "rule", n) == 0)
+		set_rule(br, v);
+	return 0;
+}
+
+/* ABOUT: who we are. */
+static int cmd_about(struct brain *br, const char *args)
+{
+	(void)args;
+	say(br,
+	    "name=\"gomoku-club\", version=\"%s\", author=\"Gomoku Club\", "
+	    "country=\"-\"",
+	    GOMOKU_VERSION);
+	return 0;
+}
+
+/* END: stop. */
+static int cmd_end(struct brain *br, const char *args)
+{
+	(void)br;
+	(void)args;
+	return 1;
+}
+
+/* The commands, each returning 1 to end the session, else 0. */
+static const struct command {
+	const char *name;
+	int (*run)(struct brain *br, const char *args);
+} commands[] = {
+	{"START", cmd_start},	    {"RECTSTART", cmd_rectstart},
+	{"RESTART", cmd_restart},   {"BEGIN", cmd_begin},
+	{"TURN", cmd_turn},	    {"BOARD", cmd_board},
+	{"TAKEBACK", cmd_takeback}, {"INFO", cmd_info},
+	{"ABOUT", cmd_about},	    {"END", cmd_end},
+};
+
+/* Answer one line. Return 1 when the session ends, else 0. */
+static int handle_line(struct brain *br, char *line)
+{
+	char *args;
+	size_t i, n;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	n = strlen(line);
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		line[--n] = '\0';
+	if (n == 0)
+		return 0;
+	if (br->in_board) {
+		board_line(br, line);
+		return 0;
+	}
+	args = line + strcspn(line, " \t");
+	if (*args != '\0')
+		*args++ = '\0';
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcasecmp(line, commands[i].name) == 0)
+			return commands[i].run(br, args);
+	}
+	say(br, "UNKNOWN command %s", line);
+	return 0;
+}
+
+/* Speak the protocol until END, the end of input or a stop signal; see
+ * brain.h. */
+int brain_run(int in_fd, FILE *out, uint64_t seed)
+{
+	struct brain *br = calloc(1, sizeof(*br));
+	char line[TERM_LINE_MAX + 1];
+	enum term_read r;
+	size_t len;
+	int done = 0, status = 0;
+
+	if (br == NULL)
+		return 1;
+	br->out = out;
+	br->seed = seed;
+	br->rule = RULE_FREESTYLE;
+	br->timeout_turn = -1;
+	br->timeout_match = -1;
+	br->time_left = -1;
+	br->max_memory = -1;
+	while (!done && !br->failed) {
+		r = term_read_line(in_fd, line, &len);
+		if (r == TERM_EOF)
+			break;
+		if (r == TERM_INTERRUPTED) {
+			status = 1;
+			break;
+		}
+		if (r == TERM_OK)
+			done = handle_line(br, line);
+	}
+	if (br->failed)
+		status = 1;
+	ai_free(br->ai);
+	free(br);
+	return status;
+}

@@ -1,0 +1,829 @@
+/* test_ai.c -- unit tests for the computer player (src/ai*.c).
+ *
+ * The tactical positions of tests/ai_positions.txt (format described at
+ * the top of that file) at every level that must solve them; tic-tac-toe
+ * played against every possible opponent line; legal moves on random
+ * boards of every shape; repeatability; the stop flag and the time
+ * budget; and level 5 against level 3. Searches are bounded by node
+ * limits, so the results do not depend on the machine's speed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <CUnit/CUnit.h>
+
+#include "ai.h"
+#include "board.h"
+#include "notation.h"
+#include "rng.h"
+#include "rules.h"
+
+#define POSITIONS_FILE "tests/ai_positions.txt"
+#define POSITIONS_ENV  "GOMOKU_AI_POSITIONS"
+#define MAX_POSITIONS  128
+#define LINE_LEN       256
+#define NO_TIME	       600000 /* ms: far more than any node limit needs */
+
+/* Sanitizer builds are several times slower: they play fewer games. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SLOW_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SLOW_BUILD 1
+#endif
+#endif
+#ifndef SLOW_BUILD
+#define SLOW_BUILD 0
+#endif
+
+/* Nodes a level may search on one tactical position. */
+#define POSITION_NODES 60000
+
+/* One tactical position of the file. */
+struct tpos {
+	char name[LINE_LEN];
+	int line; /* where it starts in the file */
+	int k;
+	enum rule rule;
+	int levels[AI_LEVEL_MAX + 1]; /* levels[L] set: L must solve it */
+	enum stone to;
+	char answers[LINE_LEN]; /* the acceptable moves, as typed */
+	int win_within;		/* 0, or: win within this many own moves */
+	int rows, cols;
+	char grid[BOARD_MAX_SIZE][BOARD_MAX_SIZE + 1];
+	struct board board;
+};
+
+/* ==== Helpers ========================================================== */
+
+/* Return a player of `level` with a node limit (0 = none) and seed. */
+static struct ai *new_ai(int level, long long nodes, uint64_t seed)
+{
+	struct ai_config cfg;
+
+	ai_config_default(&cfg, level);
+	cfg.time_ms = NO_TIME;
+	cfg.max_nodes = nodes;
+	cfg.seed = seed;
+	cfg.tt_bytes = (size_t)1 << 20;
+	return ai_create(&cfg);
+}
+
+/* Return milliseconds on the monotonic clock. */
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Ask ai for a move on b and check it is an empty cell of b. Return 0
+ * with *res, or -1 when it failed or gave a bad cell. */
+static int legal_choice(struct ai *ai, const struct board *b,
+			const volatile int *stop, struct ai_result *res)
+{
+	if (ai_choose(ai, b, stop, res) != 0)
+		return -1;
+	if (res->row < 0 || res->row >= b->rows || res->col < 0 ||
+	    res->col >= b->cols)
+		return -1;
+	return board_at(b, res->row, res->col) == STONE_NONE ? 0 : -1;
+}
+
+/* Play the moves "r,c;r,c;..." (1-based) on a fresh rows x cols board.
+ * Return 0, or -1 on a bad move. */
+static int play_moves(struct board *b, int rows, int cols, int k,
+		      const char *moves)
+{
+	struct input in;
+	const char *s = moves, *end;
+
+	if (board_init(b, rows, cols, k, RULE_FREESTYLE) != 0)
+		return -1;
+	while (*s != '\0') {
+		end = strchr(s, ';');
+		if (end == NULL)
+			end = s + strlen(s);
+		if (notation_parse(s, (size_t)(end - s), rows, cols, &in) !=
+			    INPUT_MOVE ||
+		    board_play(b, in.row, in.col) != BOARD_OK)
+			return -1;
+		s = *end == ';' ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* A 15x15 middle game (black to move) used by several tests. */
+static int midgame(struct board *b)
+{
+	return play_moves(b, 15, 15, 5,
+			  "8,8;8,9;7,8;6,8;7,7;7,9;9,9;10,10;6,6;5,5;"
+			  "5,7;7,5;6,7;8,7;4,5;3,7;6,4;6,5;5,4;5,6");
+}
+
+/* ==== Reading the positions file ======================================= */
+
+/* Return the next line of *text (without its newline) in buf, moving
+ * *text past it. Return 0, or -1 at the end of the text. */
+static int next_line(const char **text, char *buf, size_t size)
+{
+	const char *s = *text, *end;
+	size_t n;
+
+	if (*s == '\0')
+		return -1;
+	end = strchr(s, '\n');
+	if (end == NULL)
+		end = s + strlen(s);
+	n = (size_t)(end - s);
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	if (n > 0 && buf[n - 1] == '\r')
+		buf[n - 1] = '\0';
+	*text = *end == '\n' ? end + 1 : end;
+	return 0;
+}
+
+/* Return the text after `word` and one blank when line starts with it,
+ * else NULL. */
+static const char *after(const char *line, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (strncmp(line, word, n) != 0)
+		return NULL;
+	if (line[n] == '\0')
+		return line + n;
+	return line[n] == ' ' ? line + n + 1 : NULL;
+}
+
+/* Parse the level numbers in s into t->levels. Return 0, or -1. */
+static int parse_levels(struct tpos *t, const char *s)
+{
+	char *end;
+	long v;
+
+	while (*s != '\0') {
+		v = strtol(s, &end, 10);
+		if (end == s || v < AI_LEVEL_MIN || v > AI_LEVEL_MAX)
+			return -1;
+		t->levels[v] = 1;
+		s = end;
+		while (*s == ' ')
+			s++;
+	}
+	return 0;
+}
+
+/* Return a positive number parsed from all of s, or -1. */
+static int parse_number(const char *s)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+
+	if (end == s || *end != '\0' || v <= 0 || v > 1000)
+		return -1;
+	return (int)v;
+}
+
+/* Read the side to move, "x" or "o", into t. Return 0, or -1. */
+static int parse_side(struct tpos *t, const char *v)
+{
+	if (strcmp(v, "x") == 0)
+		t->to = STONE_BLACK;
+	else if (strcmp(v, "o") == 0)
+		t->to = STONE_WHITE;
+	else
+		return -1;
+	return 0;
+}
+
+/* Read one "key value" line of a position into t. Return 0, or -1. */
+static int parse_field(struct tpos *t, const char *line)
+{
+	const char *v = strchr(line, ' ');
+	size_t n = v != NULL ? (size_t)(v - line) : strlen(line);
+
+	if (v == NULL)
+		return -1;
+	v++;
+	if (n == 1 && line[0] == 'k') {
+		t->k = parse_number(v);
+		return t->k > 0 ? 0 : -1;
+	}
+	if (n == 3 && strncmp(line, "win", n) == 0) {
+		t->win_within = parse_number(v);
+		return t->win_within > 0 ? 0 : -1;
+	}
+	if (n == 4 && strncmp(line, "rule", n) == 0)
+		return rules_parse_rule(v, &t->rule);
+	if (n == 6 && strncmp(line, "levels", n) == 0)
+		return parse_levels(t, v);
+	if (n == 2 && strncmp(line, "to", n) == 0)
+		return parse_side(t, v);
+	if (n == 6 && strncmp(line, "answer", n) == 0) {
+		snprintf(t->answers, sizeof(t->answers), "%s", v);
+		return 0;
+	}
+	return -1;
+}
+
+/* Add one diagram row to t. Return 0, or -1 when it is malformed. */
+static int parse_row(struct tpos *t, const char *line)
+{
+	size_t n = strlen(line), i;
+
+	if (n < BOARD_MIN_SIZE || n > BOARD_MAX_SIZE ||
+	    t->rows >= BOARD_MAX_SIZE)
+		return -1;
+	if (t->rows > 0 && (int)n != t->cols)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (line[i] != '.' && line[i] != 'x' && line[i] != 'o')
+			return -1;
+	}
+	t->cols = (int)n;
+	memcpy(t->grid[t->rows++], line, n + 1);
+	return 0;
+}
+
+/* Put the diagram's stones on t->board: black's and white's in turn as
+ * the move list, with the side to move following from their numbers.
+ * Return 0, or -1 when the numbers do not fit "to". */
+static int build_board(struct tpos *t)
+{
+	struct board *b = &t->board;
+	int r, c, nb = 0, nw = 0, *n;
+	char s;
+
+	if (board_init(b, t->rows, t->cols, t->k, t->rule) != 0)
+		return -1;
+	for (r = 0; r < t->rows; r++) {
+		for (c = 0; c < t->cols; c++) {
+			s = t->grid[r][c];
+			if (s == '.')
+				continue;
+			b->cells[r * t->cols + c] =
+				s == 'x' ? STONE_BLACK : STONE_WHITE;
+			n = s == 'x' ? &nb : &nw;
+			b->moves[s == 'x' ? 2 * *n : 2 * *n + 1].row =
+				(unsigned char)r;
+			b->moves[s == 'x' ? 2 * *n : 2 * *n + 1].col =
+				(unsigned char)c;
+			(*n)++;
+		}
+	}
+	b->nmoves = nb + nw;
+	if (nb != nw && nb != nw + 1)
+		return -1;
+	return board_to_move(b) == t->to ? 0 : -1;
+}
+
+/* Read the position starting after `position NAME` from *text, counting
+ * the lines read in *lineno. Return 0, or -1 on a malformed position. */
+static int read_position(const char **text, struct tpos *t, int *lineno)
+{
+	char line[LINE_LEN];
+	int in_board = 0;
+
+	t->k = 5;
+	t->rule = RULE_FREESTYLE;
+	while (next_line(text, line, sizeof(line)) == 0) {
+		(*lineno)++;
+		if (strcmp(line, "board") == 0)
+			in_board = 1;
+		else if (strcmp(line, "end") == 0)
+			return build_board(t);
+		else if (in_board ? parse_row(t, line) != 0
+				  : parse_field(t, line) != 0)
+			return -1;
+	}
+	return -1;
+}
+
+/* Return the file's text (free it), or NULL. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (f == NULL)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) != 0)
+		goto out_close;
+	n = ftell(f);
+	if (n < 0 || fseek(f, 0, SEEK_SET) != 0)
+		goto out_close;
+	buf = malloc((size_t)n + 1);
+	if (buf == NULL)
+		goto out_close;
+	if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+		goto out_close;
+	}
+	buf[n] = '\0';
+out_close:
+	fclose(f);
+	return buf;
+}
+
+/* Read every position of the file into a new array (free it). Set *n.
+ * Return NULL when the file is missing or malformed (says where). */
+static struct tpos *read_positions(int *n)
+{
+	const char *path = getenv(POSITIONS_ENV);
+	char *text, line[LINE_LEN];
+	const char *s, *name;
+	struct tpos *all = NULL, *t;
+	int lineno = 0;
+
+	if (path == NULL)
+		path = POSITIONS_FILE;
+	text = slurp(path);
+	if (text == NULL)
+		return NULL;
+	all = calloc(MAX_POSITIONS, sizeof(*all));
+	*n = 0;
+	for (s = text; all != NULL && next_line(&s, line, sizeof(line)) == 0;) {
+		name = after(line, "position");
+		if (++lineno && name == NULL)
+			continue;
+		t = &all[(*n)++];
+		snprintf(t->name, sizeof(t->name), "%s", name);
+		t->line = lineno;
+		if (*n >= MAX_POSITIONS || read_position(&s, t, &lineno) != 0) {
+			fprintf(stderr, "\n%s:%d: bad position '%s'\n", path,
+				lineno, name);
+			free(all);
+			all = NULL;
+		}
+	}
+	free(text);
+	return all;
+}
+
+/* Return true when (row, col) is one of t's answers. */
+static int is_answer(const struct tpos *t, int row, int col)
+{
+	const char *s = t->answers, *end;
+	struct input in;
+
+	while (*s != '\0') {
+		end = strchr(s, ' ');
+		if (end == NULL)
+			end = s + strlen(s);
+		if (notation_parse(s, (size_t)(end - s), t->rows, t->cols,
+				   &in) == INPUT_MOVE &&
+		    in.row == row && in.col == col)
+			return 1;
+		s = *end == ' ' ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* ==== Tactical positions =============================================== */
+
+/* Play on from t's position: `level` for the side to move against a
+ * level 5 defender. Return 1 when the attacker wins within t's limit. */
+static int wins_by_force(const struct tpos *t, int level)
+{
+	struct board b = t->board;
+	struct ai *att = new_ai(level, POSITION_NODES, 1);
+	struct ai *def = new_ai(5, POSITION_NODES, 2);
+	enum stone me = board_to_move(&b);
+	struct ai_result res;
+	int moves = 0, won = 0;
+
+	while (att != NULL && def != NULL && b.state == BOARD_PLAYING &&
+	       moves < t->win_within) {
+		if (legal_choice(board_to_move(&b) == me ? att : def, &b, NULL,
+				 &res) != 0)
+			break;
+		moves += board_to_move(&b) == me;
+		board_play(&b, res.row, res.col);
+	}
+	won = board_winner(&b) == me;
+	ai_free(att);
+	ai_free(def);
+	return won;
+}
+
+/* Check one position at one level; report the failure by name. */
+static void check_position(const struct tpos *t, int level)
+{
+	struct ai *ai = new_ai(level, POSITION_NODES, 1);
+	struct ai_result res;
+	int ok;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+	ok = legal_choice(ai, &t->board, NULL, &res) == 0;
+	if (ok && t->answers[0] != '\0')
+		ok = is_answer(t, res.row, res.col);
+	if (ok && t->win_within > 0)
+		ok = wins_by_force(t, level);
+	if (!ok)
+		fprintf(stderr,
+			"\n  level %d fails '%s' (line %d): played %d,%d",
+			level, t->name, t->line, res.row + 1, res.col + 1);
+	CU_ASSERT_TRUE(ok);
+	ai_free(ai);
+}
+
+/* Every position at every level it lists; win in one and blocks at
+ * every level from 2, the rest at 4 and 5 (the file says which). */
+static void test_positions(void)
+{
+	struct tpos *all;
+	int n = 0, i, level, checked = 0;
+
+	all = read_positions(&n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(all);
+	CU_ASSERT_TRUE(n >= 25);
+	for (i = 0; i < n; i++) {
+		CU_ASSERT_TRUE(all[i].answers[0] != '\0' ||
+			       all[i].win_within > 0);
+		CU_ASSERT_TRUE(all[i].levels[4] && all[i].levels[5]);
+		for (level = 2; level <= AI_LEVEL_MAX; level++) {
+			if (!all[i].levels[level])
+				continue;
+			check_position(&all[i], level);
+			checked++;
+		}
+	}
+	CU_ASSERT_TRUE(checked >= 2 * n);
+	free(all);
+}
+
+/* ==== Tic-tac-toe ====================================================== */
+
+/* Play every line of the opponent against ai (playing `me`) from b.
+ * Count the games in *games; return how many ai lost (a bad move counts
+ * as many). */
+static int ttt_lines(struct ai *ai, struct board *b, enum stone me, int *games)
+{
+	struct ai_result res;
+	int r, c, lost = 0;
+
+	if (b->state != BOARD_PLAYING) {
+		(*games)++;
+		return board_winner(b) == stone_other(me);
+	}
+	if (board_to_move(b) == me) {
+		if (legal_choice(ai, b, NULL, &res) != 0)
+			return 1000;
+		board_play(b, res.row, res.col);
+		lost = ttt_lines(ai, b, me, games);
+		board_undo(b);
+		return lost;
+	}
+	for (r = 0; r < b->rows; r++) {
+		for (c = 0; c < b->cols; c++) {
+			if (board_play(b, r, c) != BOARD_OK)
+				continue;
+			lost += ttt_lines(ai, b, me, games);
+			board_undo(b);
+		}
+	}
+	return lost;
+}
+
+/* Levels 3 to 5 never lose tic-tac-toe, as X or as O, whatever the
+ * opponent plays. */
+static void test_tictactoe_perfect(void)
+{
+	struct board b;
+	struct ai *ai;
+	int level, side, games, lost;
+
+	for (level = 3; level <= AI_LEVEL_MAX; level++) {
+		for (side = STONE_BLACK; side <= STONE_WHITE; side++) {
+			ai = new_ai(level, 100000, (uint64_t)level);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+			CU_ASSERT_EQUAL_FATAL(
+				board_init(&b, 3, 3, 3, RULE_FREESTYLE), 0);
+			games = 0;
+			lost = ttt_lines(ai, &b, (enum stone)side, &games);
+			if (lost != 0)
+				fprintf(stderr, "\n  level %d as %s lost %d",
+					level, side == STONE_BLACK ? "X" : "O",
+					lost);
+			CU_ASSERT_EQUAL(lost, 0);
+			CU_ASSERT_TRUE(games >= (side == STONE_BLACK ? 8 : 9));
+			ai_free(ai);
+		}
+	}
+}
+
+/* ==== Random boards ==================================================== */
+
+/* Return a random win length for a board whose longer side is `longest`:
+ * mostly 3 to 6, sometimes anything up to the longest side. */
+static int random_k(struct rng *r, int longest)
+{
+	int small = longest < 6 ? longest : 6;
+
+	if (rng_below(r, 4) == 0)
+		return 3 + (int)rng_below(r, (uint32_t)(longest - 2));
+	return 3 + (int)rng_below(r, (uint32_t)(small - 2));
+}
+
+/* Play up to `target` random moves on b, never ending the game. */
+static void random_moves(struct rng *r, struct board *b, int target)
+{
+	int cells = b->rows * b->cols, tries = 0, i;
+
+	while (b->nmoves < target && tries++ < 4 * cells) {
+		i = (int)rng_below(r, (uint32_t)cells);
+		if (board_play(b, i / b->cols, i % b->cols) != BOARD_OK)
+			continue;
+		if (b->state != BOARD_PLAYING)
+			board_undo(b);
+	}
+}
+
+/* Fill b with a random shape, rule and position, the game still on. */
+static void random_position(struct rng *r, struct board *b)
+{
+	int rows = 3 + (int)rng_below(r, 24), cols = 3 + (int)rng_below(r, 24);
+	int longest = rows > cols ? rows : cols, cells = rows * cols, target;
+	enum rule rule = (enum rule)rng_below(r, 3);
+	int k = random_k(r, longest);
+
+	if (rule == RULE_RENJU && rows >= 5 && cols >= 5)
+		k = 5;
+	else if (rule == RULE_RENJU)
+		rule = RULE_EXACT;
+	board_init(b, rows, cols, k, rule);
+	if (rng_below(r, 6) == 0)
+		target = cells - 1 - (int)rng_below(r, 3);
+	else
+		target = (int)rng_below(r, (uint32_t)(cells < 80 ? cells : 80));
+	random_moves(r, b, target);
+}
+
+/* On random boards of every shape, rule and K, every level returns an
+ * empty cell that board_play() accepts (never a point forbidden to
+ * black under renju). */
+static void test_random_boards_legal(void)
+{
+	struct rng r;
+	struct board b;
+	struct ai_result res;
+	struct ai *ai;
+	int i, n = SLOW_BUILD ? 100 : 250, bad = 0;
+
+	rng_seed(&r, 2024);
+	for (i = 0; i < n; i++) {
+		random_position(&r, &b);
+		if (b.state != BOARD_PLAYING)
+			continue;
+		ai = new_ai(1 + i % AI_LEVEL_MAX, 1500, (uint64_t)i);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+		if (legal_choice(ai, &b, NULL, &res) != 0 ||
+		    board_play(&b, res.row, res.col) != BOARD_OK) {
+			fprintf(stderr, "\n  level %d, %dx%d k=%d: bad move",
+				1 + i % AI_LEVEL_MAX, b.rows, b.cols, b.k);
+			bad++;
+		}
+		ai_free(ai);
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
+/* A finished game gets -1 and leaves the result alone. */
+static void test_game_over_refused(void)
+{
+	struct board b;
+	struct ai_result res = {.row = -7};
+	struct ai *ai = new_ai(5, 1000, 1);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+	CU_ASSERT_EQUAL_FATAL(play_moves(&b, 3, 3, 3, "1,1;2,1;1,2;2,2;1,3"),
+			      0);
+	CU_ASSERT_EQUAL(b.state, BOARD_BLACK_WON);
+	CU_ASSERT_EQUAL(ai_choose(ai, &b, NULL, &res), -1);
+	CU_ASSERT_EQUAL(res.row, -7);
+	ai_free(ai);
+	ai_free(NULL);
+}
+
+/* ==== Repeatability, stopping, time ==================================== */
+
+/* Return the move (row * 100 + col) `level` chooses on b with `seed`
+ * and `nodes`, or -1; the nodes searched go to *work when not NULL. */
+static int choice(int level, uint64_t seed, long long nodes,
+		  const struct board *b, long long *work)
+{
+	struct ai *ai = new_ai(level, nodes, seed);
+	struct ai_result res;
+	int m = -1;
+
+	if (ai != NULL && legal_choice(ai, b, NULL, &res) == 0)
+		m = res.row * 100 + res.col;
+	if (work != NULL)
+		*work = m >= 0 ? res.nodes : -1;
+	ai_free(ai);
+	return m;
+}
+
+/* The same position, level, seed and node limit give the same move and
+ * the same work, in a fresh player or one that has searched before. */
+static void test_repeatable(void)
+{
+	struct board b, other;
+	struct ai *ai = new_ai(5, 30000, 7);
+	struct ai_result r1, r2;
+	long long w1, w2;
+	int m;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+	CU_ASSERT_EQUAL_FATAL(midgame(&b), 0);
+	other = b;
+	board_play(&other, 3, 3);
+	m = choice(5, 7, 30000, &b, &w1);
+	CU_ASSERT_TRUE(m >= 0);
+	CU_ASSERT_EQUAL(choice(5, 7, 30000, &b, &w2), m);
+	CU_ASSERT_EQUAL(w1, w2);
+	CU_ASSERT_EQUAL(legal_choice(ai, &other, NULL, &r1), 0);
+	CU_ASSERT_EQUAL(legal_choice(ai, &b, NULL, &r2), 0);
+	CU_ASSERT_EQUAL(r2.row * 100 + r2.col, m);
+	CU_ASSERT_EQUAL(r2.nodes, w1);
+	ai_free(ai);
+	CU_ASSERT_EQUAL(choice(4, 3, 20000, &b, NULL),
+			choice(4, 3, 20000, &b, NULL));
+	CU_ASSERT_EQUAL(choice(3, 3, 0, &b, NULL), choice(3, 3, 0, &b, NULL));
+}
+
+/* Levels 1 and 2 repeat themselves with one seed and vary with seeds. */
+static void test_seeded_randomness(void)
+{
+	struct board b;
+	int seed, first, varied = 0, level;
+
+	CU_ASSERT_EQUAL_FATAL(midgame(&b), 0);
+	for (level = 1; level <= 2; level++) {
+		first = choice(level, 1, 0, &b, NULL);
+		CU_ASSERT_TRUE(first >= 0);
+		for (seed = 1; seed <= 24; seed++) {
+			int m = choice(level, (uint64_t)seed, 0, &b, NULL);
+
+			CU_ASSERT_EQUAL(
+				m, choice(level, (uint64_t)seed, 0, &b, NULL));
+			varied += m != first;
+		}
+	}
+	CU_ASSERT_TRUE(varied > 0);
+}
+
+/* A stop flag already set still gives a legal move at once, and still
+ * the winning move when there is one. */
+static void test_stop_flag(void)
+{
+	volatile int stop = 1;
+	struct board b;
+	struct ai_result res;
+	struct ai *ai;
+	int level;
+	long long t;
+
+	CU_ASSERT_EQUAL_FATAL(midgame(&b), 0);
+	for (level = 1; level <= AI_LEVEL_MAX; level++) {
+		ai = new_ai(level, 0, 5);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+		t = now_ms();
+		CU_ASSERT_EQUAL(legal_choice(ai, &b, &stop, &res), 0);
+		CU_ASSERT_TRUE(now_ms() - t < 100);
+		ai_free(ai);
+	}
+	CU_ASSERT_EQUAL_FATAL(
+		play_moves(&b, 15, 15, 5, "8,8;1,1;8,9;1,3;8,10;1,5;8,11;1,7"),
+		0);
+	for (level = 2; level <= AI_LEVEL_MAX; level++) {
+		ai = new_ai(level, 0, 5);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+		CU_ASSERT_EQUAL(legal_choice(ai, &b, &stop, &res), 0);
+		CU_ASSERT_TRUE(res.row == 7 && (res.col == 6 || res.col == 11));
+		ai_free(ai);
+	}
+}
+
+/* With only a time budget, levels 3 to 5 return within it (plus 50 ms)
+ * and search deeper than one ply. */
+static void test_time_budget(void)
+{
+	static const int budget[] = {0, 0, 0, 60, 120, 200};
+	struct ai_config cfg;
+	struct board b;
+	struct ai_result res;
+	struct ai *ai;
+	int level;
+	long long t;
+
+	CU_ASSERT_EQUAL_FATAL(midgame(&b), 0);
+	for (level = 3; level <= AI_LEVEL_MAX; level++) {
+		ai_config_default(&cfg, level);
+		cfg.time_ms = budget[level];
+		cfg.tt_bytes = (size_t)4 << 20;
+		ai = ai_create(&cfg);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+		t = now_ms();
+		CU_ASSERT_EQUAL(legal_choice(ai, &b, NULL, &res), 0);
+		t = now_ms() - t;
+		if (t > budget[level] + 50)
+			fprintf(stderr, "\n  level %d took %lld ms", level, t);
+		CU_ASSERT_TRUE(t <= budget[level] + 50);
+		CU_ASSERT_TRUE(res.depth >= 2);
+		ai_free(ai);
+	}
+	CU_ASSERT_EQUAL(ai_level_time_ms(5), 1000);
+	CU_ASSERT_EQUAL(ai_level_time_ms(4), 500);
+	CU_ASSERT_EQUAL(ai_level_time_ms(3), 200);
+}
+
+/* ==== Strength ========================================================= */
+
+/* Play a game on 15x15 between black and white from black's stone in
+ * the centre and white's on one of its 8 neighbours (picked by seed).
+ * Return the winner (STONE_NONE for a draw or a bad move). */
+static enum stone play_game(struct ai *black, struct ai *white, uint64_t seed)
+{
+	static const int step[8][2] = {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1},
+				       {0, 1},	 {1, -1}, {1, 0},  {1, 1}};
+	struct board b;
+	struct ai_result res;
+	int i = (int)(seed % 8);
+
+	board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+	board_play(&b, 7, 7);
+	board_play(&b, 7 + step[i][0], 7 + step[i][1]);
+	while (b.state == BOARD_PLAYING) {
+		if (legal_choice(board_to_move(&b) == STONE_BLACK ? black
+								  : white,
+				 &b, NULL, &res) != 0)
+			return STONE_NONE;
+		board_play(&b, res.row, res.col);
+	}
+	return board_winner(&b);
+}
+
+/* Level 5 beats level 3 in most games, playing either colour. */
+static void test_level5_beats_level3(void)
+{
+	int games = SLOW_BUILD ? 4 : 8, g, wins = 0;
+	struct ai *strong, *weak;
+	enum stone w;
+
+	for (g = 0; g < games; g++) {
+		strong = new_ai(5, 30000, (uint64_t)g);
+		weak = new_ai(3, 20000, (uint64_t)g + 100);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(strong);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(weak);
+		if (g % 2 == 0)
+			w = play_game(strong, weak, (uint64_t)g / 2);
+		else
+			w = play_game(weak, strong, (uint64_t)g / 2);
+		wins += w == (g % 2 == 0 ? STONE_BLACK : STONE_WHITE);
+		ai_free(strong);
+		ai_free(weak);
+	}
+	if (wins < games * 3 / 4)
+		fprintf(stderr, "\n  level 5 won only %d of %d", wins, games);
+	CU_ASSERT_TRUE(wins >= games * 3 / 4);
+}
+
+/* ==== Suite ============================================================ */
+
+static CU_TestInfo tests[] = {
+	{"tactical positions of ai_positions.txt", test_positions},
+	{"levels 3-5 never lose tic-tac-toe", test_tictactoe_perfect},
+	{"legal moves on random boards of every shape",
+	 test_random_boards_legal},
+	{"a finished game is refused", test_game_over_refused},
+	{"same position, seed and nodes give the same move", test_repeatable},
+	{"levels 1-2 follow the seed", test_seeded_randomness},
+	{"a stop flag still gives a legal (winning) move", test_stop_flag},
+	{"the time budget is kept", test_time_budget},
+	{"level 5 beats level 3", test_level5_beats_level3},
+	CU_TEST_INFO_NULL,
+};
+
+/* Nothing to set up. */
+static int init(void)
+{
+	return 0;
+}
+
+/* Nothing to tear down. */
+static int cleanup(void)
+{
+	return 0;
+}
+
+CU_SuiteInfo ai_suite = {"ai", init, cleanup, NULL, NULL, tests};
