@@ -11,6 +11,7 @@ long bench_rss_bytes(void);
 /* Each benchmark prints its table; returns 0, or -1 when it failed. */
 int bench_store(const char *dir);
 int bench_auth(const char *dir);
+int bench_ai(void);
 
 /* Remove a database and its -wal and -shm files. */
 void bench_remove_db(const char *path);
