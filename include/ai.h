@@ -18,8 +18,10 @@
  * the opponent's winning move otherwise. Works on every board board.h
  * accepts, under every rule: with RULE_EXACT overlines never count, with
  * RULE_RENJU black's overlines never count and black is never given a
- * point renju.h forbids (the search itself does not look at forbidden
- * points deeper down; at the root they are left out).
+ * point renju.h forbids: the search and the threat search leave black's
+ * forbidden points out at every ply, so a black threat that needs one is
+ * no threat, and a white four whose only block is forbidden to black
+ * wins.
  *
  * Repeatable: the same position, seed, level and limits give the same move
  * whenever the time budget is not what stopped the search; a node limit

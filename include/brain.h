@@ -13,8 +13,15 @@
  *                     opponent's (3, a continuous game's stone, counts as
  *                     the opponent's); then reply         -> x,y
  *   TAKEBACK x,y      take back the last move, at x,y     -> OK
+ *   SWAP2BOARD        then lines x,y (the stones so far, in order) until
+ *                     DONE: with none, three stones (black, white,
+ *                     black) the engine finds fair   -> x1,y1 x2,y2 x3,y3;
+ *                     with 3 or 5, white to move: a move when the engine
+ *                     prefers white, else "SWAP" (we take black)
+ *                                                         -> x,y | SWAP
  *   INFO key value    timeout_turn, timeout_match, time_left (ms),
- *                     max_memory (bytes), rule (1 exactly five, 4 renju);
+ *                     max_memory (bytes), rule (bits: 1 exactly five,
+ *                     4 renju, black being whoever moved first);
  *                     others are ignored                  -> nothing
  *   ABOUT             name="gomoku-club", version=...     -> one line
  *   END               stop                                -> nothing

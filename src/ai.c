@@ -249,8 +249,9 @@ static int greedy_move(struct ai *ai)
 
 /* ==== Levels 3 to 5 ==================================================== */
 
-/* Run `part` of the budget (nodes and time, in eighths) on a threat
- * search for the side to move. Return 1 with *first when it wins. */
+/* Spend at most `eighths` eighths of the budget (nodes and time) on a
+ * threat search for the side to move: VCT when vct is set, else VCF.
+ * Return 1 with its first move in *first when it finds a win. */
 static int threat_part(struct ai *ai, int vct, int eighths, int *first)
 {
 	long long nodes = ai->max_nodes * eighths / 8;
@@ -380,7 +381,9 @@ static void begin(struct ai *ai, const volatile int *stop)
 }
 
 /* Return the first cell the side to move may play, else the first
- * empty cell, else -1 (a last resort). */
+ * empty cell, else -1 (a last resort). The second case only arises when
+ * every empty point is forbidden to black under renju, an absurd
+ * position: black then gets an empty cell that board_play() refuses. */
 static int first_empty(const struct ai *ai)
 {
 	const struct ai_pos *p = &ai->pos;
@@ -429,6 +432,10 @@ int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
 	ai->board = b;
 	ai_tables_prepare(&ai->tab, b->k);
 	ai_pos_load(p, b, ai->zob, &ai->tab);
+	if (b->rule == RULE_RENJU) {
+		ai->rboard = *b;
+		p->rb = &ai->rboard;
+	}
 	rng_seed(&ai->rng, ai->cfg.seed ^ p->hash);
 	idx = level_move(ai, &res);
 	if (idx < 0 || p->cell[idx] != AI_EMPTY || !allowed(ai, idx))

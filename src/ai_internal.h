@@ -96,6 +96,9 @@ struct ai_pos {
 	int val[AI_CELLS][2];
 	int played[AI_MAX_MOVES]; /* cells in the order played */
 	int oldbox[AI_MAX_MOVES][4];
+	/* RULE_RENJU: the same stones as a struct board, for renju.h's
+	 * verdicts on black's moves (owned by struct ai); else NULL */
+	struct board *rb;
 };
 
 /* A transposition table entry. */
@@ -135,6 +138,7 @@ struct ai {
 	struct ai_params par;
 	long long max_nodes;
 	struct ai_pos pos;
+	struct board rboard; /* what pos.rb points to in renju games */
 	uint64_t zob[AI_CELLS * 2 + 1];
 	struct ai_tables tab;
 	struct ai_tt *tt;
@@ -198,6 +202,17 @@ int ai_pos_win_cell(const struct ai_pos *p, int c);
 
 /* Static score for the side to move (no forced result found). */
 int ai_pos_eval(const struct ai_pos *p);
+
+/* Return 1 when colour c may not play the empty cell idx: black's
+ * forbidden point under RULE_RENJU (p->rb set); 0 otherwise. */
+int ai_pos_forbidden(const struct ai_pos *p, int c, int idx);
+
+/* Return 1 when the side to move may play the empty cell idx. */
+int ai_pos_allowed(const struct ai_pos *p, int idx);
+
+/* Return 1 when colour c has an empty cell it may play whose category
+ * is one of the bits (1 << cat) of `cats`. */
+int ai_pos_can_make(const struct ai_pos *p, int c, unsigned cats);
 
 /* ==== ai_threat.c ==== */
 

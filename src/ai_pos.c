@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ai_internal.h"
+#include "renju.h"
 
 /* Longest stretch read on each side of a cell: K, at most. */
 #define LINE_MAX (2 * BOARD_MAX_SIZE + 1)
@@ -430,10 +431,19 @@ static void grow_box(struct ai_pos *p, int idx)
 		p->box[3] = c;
 }
 
+/* Copy cell idx's contents to the renju board, if there is one. */
+static void sync_renju(struct ai_pos *p, int idx)
+{
+	if (p->rb != NULL)
+		p->rb->cells[ai_pos_row(p, idx) * p->cols +
+			     ai_pos_col(p, idx)] = p->cell[idx];
+}
+
 /* Put colour c on empty cell idx without refreshing patterns. */
 static void put_stone(struct ai_pos *p, int idx, int c)
 {
 	p->cell[idx] = (unsigned char)c;
+	sync_renju(p, idx);
 	p->hash ^= key_of(p, idx, c);
 	p->nstones++;
 	touch_near(p, idx, 1);
@@ -518,6 +528,7 @@ void ai_pos_unmake(struct ai_pos *p)
 	p->side = 3 - p->side;
 	p->hash ^= side_key(p) ^ key_of(p, idx, p->side);
 	p->cell[idx] = AI_EMPTY;
+	sync_renju(p, idx);
 	p->nstones--;
 	touch_near(p, idx, -1);
 	memcpy(p->box, p->oldbox[p->nmade], sizeof(p->box));
@@ -611,4 +622,72 @@ int ai_pos_eval(const struct ai_pos *p)
 	if (v < -cap)
 		return (int)-cap;
 	return (int)v;
+}
+
+/* ==== Renju ============================================================ */
+
+/* Return 1 when black could be forbidden on empty cell idx: some line
+ * through it holds 4 black stones within 5 cells of it (an overline or
+ * two fours on one line), or two lines hold 2 within 4 (two fours or two
+ * threes). A cheap sieve in front of renju.h; never wrong for "no". */
+static int may_be_forbidden(const struct ai_pos *p, int idx)
+{
+	int d, sign, i, e, near, far, lines = 0;
+
+	for (d = 0; d < 4; d++) {
+		near = 0;
+		far = 0;
+		for (sign = -1; sign <= 1; sign += 2) {
+			for (i = 1; i <= 5; i++) {
+				e = idx + sign * i * p->dir[d];
+				if (p->cell[e] == AI_WALL)
+					break;
+				if (p->cell[e] != AI_BLACK)
+					continue;
+				far++;
+				near += i <= 4;
+			}
+		}
+		if (far >= 4)
+			return 1;
+		lines += near >= 2;
+	}
+	return lines >= 2;
+}
+
+/* Return 1 when colour c may not play empty cell idx; see the header. */
+int ai_pos_forbidden(const struct ai_pos *p, int c, int idx)
+{
+	if (p->rb == NULL || c != AI_BLACK || !may_be_forbidden(p, idx))
+		return 0;
+	return renju_forbidden(p->rb, ai_pos_row(p, idx), ai_pos_col(p, idx));
+}
+
+/* Return 1 when the side to move may play empty cell idx. */
+int ai_pos_allowed(const struct ai_pos *p, int idx)
+{
+	return !ai_pos_forbidden(p, p->side, idx);
+}
+
+/* Return 1 when colour c may play some empty cell of a category in
+ * `cats` (bits 1 << category). */
+int ai_pos_can_make(const struct ai_pos *p, int c, unsigned cats)
+{
+	int cells[AI_MAX_MOVES], n, i, low = 0, any = 0;
+
+	for (i = CAT_COUNT - 1; i >= 0; i--) {
+		if (cats & (1u << i)) {
+			any += p->cnt[c][i];
+			low = i;
+		}
+	}
+	if (any == 0 || p->rb == NULL || c != AI_BLACK)
+		return any > 0;
+	n = ai_pos_cells_at_least(p, c, low, cells);
+	for (i = 0; i < n; i++) {
+		if ((cats & (1u << p->cat[cells[i]][c - 1])) &&
+		    !ai_pos_forbidden(p, c, cells[i]))
+			return 1;
+	}
+	return 0;
 }

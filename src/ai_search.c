@@ -233,16 +233,33 @@ static void sort_moves(int *moves, int *keys, int n)
 	}
 }
 
+/* Keep the first moves of moves[0..n-1] the side to move may play, up
+ * to `width` of them (all when width is 0). Under renju only black's
+ * moves are looked at, and only as many as are kept. Return how many. */
+static int keep_playable(const struct ai_pos *p, int *moves, int n, int width)
+{
+	int i, kept = 0;
+
+	if (p->rb == NULL || p->side != AI_BLACK)
+		return width > 0 && n > width ? width : n;
+	for (i = 0; i < n && (width == 0 || kept < width); i++) {
+		if (ai_pos_allowed(p, moves[i]))
+			moves[kept++] = moves[i];
+	}
+	return kept;
+}
+
 /* Write the moves worth trying into moves[], best first, the table's
- * move `ttmove` (or -1) first of all. Return how many. */
+ * move `ttmove` (or -1) first of all; under renju never black's
+ * forbidden points. Return how many. */
 static int gen_moves(struct ai *ai, int *moves, int ply, int width, int noise,
 		     int ttmove)
 {
 	struct ai_pos *p = &ai->pos;
 	int keys[AI_MAX_MOVES], n = 0, i, restricted = 0;
 
-	if (p->cnt[3 - p->side][CAT_FLEX4] > 0) {
-		n = threat_replies(p, moves);
+	if (ai_pos_can_make(p, 3 - p->side, 1u << CAT_FLEX4)) {
+		n = keep_playable(p, moves, threat_replies(p, moves), 0);
 		restricted = n > 0;
 	}
 	if (!restricted)
@@ -253,9 +270,9 @@ static int gen_moves(struct ai *ai, int *moves, int ply, int width, int noise,
 			keys[i] += (int)rng_below(&ai->rng, 16);
 	}
 	sort_moves(moves, keys, n);
-	if (!restricted && width > 0 && n > width)
-		n = width;
-	return n;
+	if (restricted)
+		return n;
+	return keep_playable(p, moves, n, width);
 }
 
 /* Write the moves worth trying into moves[], best first; see the
@@ -312,13 +329,17 @@ static int settle(struct ai *ai, int ply, int *score, int *forced)
 	}
 	if (p->cnt[o][CAT_WIN] == 1) {
 		*forced = ai_pos_win_cell(p, o);
-		return 0;
+		if (ai_pos_allowed(p, *forced))
+			return 0;
+		*score = -(AI_SCORE_WIN - ply - 2); /* black may not block */
+		return 1;
 	}
-	if (p->cnt[s][CAT_FLEX4] > 0) {
+	if (ai_pos_can_make(p, s, 1u << CAT_FLEX4)) {
 		*score = AI_SCORE_WIN - ply - 3;
 		return 1;
 	}
-	if (p->cnt[s][CAT_43] + p->cnt[s][CAT_33] > 0 && !has_four(p, o)) {
+	if (!has_four(p, o) &&
+	    ai_pos_can_make(p, s, (1u << CAT_43) | (1u << CAT_33))) {
 		*score = AI_SCORE_WIN - ply - 5;
 		return 1;
 	}

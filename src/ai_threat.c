@@ -111,6 +111,21 @@ static void sort_threats(const struct ai_pos *p, int *cells, int n)
 	}
 }
 
+/* Drop from cells[0..n-1] the points the side to move may not play
+ * (black's forbidden points under renju). Return how many are left. */
+static int keep_allowed(const struct ai_pos *p, int *cells, int n)
+{
+	int i, kept = 0;
+
+	if (p->rb == NULL || p->side != AI_BLACK)
+		return n;
+	for (i = 0; i < n; i++) {
+		if (ai_pos_allowed(p, cells[i]))
+			cells[kept++] = cells[i];
+	}
+	return kept;
+}
+
 /* ==== VCF ============================================================== */
 
 static int vcf_node(struct ai *ai, int depth, int ply, int *first);
@@ -124,12 +139,14 @@ static int four_moves(const struct ai_pos *p, int *moves)
 
 	if (p->cnt[3 - s][CAT_WIN] > 0) {
 		w = ai_pos_win_cell(p, 3 - s);
-		if (w < 0 || p->cat[w][s - 1] < CAT_FOUR)
+		if (w < 0 || p->cat[w][s - 1] < CAT_FOUR ||
+		    !ai_pos_allowed(p, w))
 			return 0;
 		moves[0] = w;
 		return 1;
 	}
 	n = ai_pos_cells_at_least(p, s, CAT_FOUR, moves);
+	n = keep_allowed(p, moves, n);
 	sort_threats(p, moves, n);
 	return n;
 }
@@ -148,6 +165,11 @@ static int try_four(struct ai *ai, int m, int depth, int ply)
 		won = 0;
 	} else {
 		w = win_cell_near(p, m, s);
+		if (!ai_pos_allowed(p, w)) {
+			/* black may not block there: the four wins */
+			ai_pos_unmake(p);
+			return !ai_stopped(ai);
+		}
 		ai_pos_make(p, w);
 		won = vcf_node(ai, depth - 1, ply + 2, &next);
 		ai_pos_unmake(p);
@@ -197,10 +219,10 @@ int ai_vcf(struct ai *ai, int depth, int *first)
 static int vct_attack(struct ai *ai, int depth, int ply, int *first);
 
 /* Return 1 when colour c threatens to win: a winning cell, or a cell
- * that makes an open four or two fours. */
+ * it may play that makes an open four or two fours. */
 static int threatens(const struct ai_pos *p, int c)
 {
-	return p->cnt[c][CAT_WIN] > 0 || p->cnt[c][CAT_FLEX4] > 0;
+	return p->cnt[c][CAT_WIN] > 0 || ai_pos_can_make(p, c, 1u << CAT_FLEX4);
 }
 
 /* Write the defender's replies to a threat of an open four: the cells
@@ -240,6 +262,7 @@ static int vct_defend(struct ai *ai, int depth, int ply)
 			return 0;
 		n = defences(p, moves);
 	}
+	n = keep_allowed(p, moves, n); /* none left: black cannot defend */
 	for (i = 0; i < n && won; i++) {
 		ai_pos_make(p, moves[i]);
 		won = vct_attack(ai, depth, ply + 1, &next);
@@ -268,6 +291,7 @@ static int vct_threats(struct ai *ai, int depth, int ply, int *first)
 	int moves[AI_MAX_MOVES], n, i, won = 0;
 
 	n = ai_pos_cells_at_least(p, p->side, CAT_OPEN3, moves);
+	n = keep_allowed(p, moves, n);
 	sort_threats(p, moves, n);
 	if (n > VCT_WIDTH)
 		n = VCT_WIDTH;
@@ -299,6 +323,8 @@ static int vct_attack(struct ai *ai, int depth, int ply, int *first)
 		return 0;
 	if (p->cnt[o][CAT_WIN] == 1) {
 		*first = ai_pos_win_cell(p, o);
+		if (!ai_pos_allowed(p, *first))
+			return 0;
 		return vct_block(ai, depth, ply, *first);
 	}
 	if (vc_probe(ai, key, depth, &won, first))
@@ -312,8 +338,15 @@ static int vct_attack(struct ai *ai, int depth, int ply, int *first)
 	return won;
 }
 
-/* Look for a VCT of the side to move; see ai_internal.h. */
+/* Look for a VCT of the side to move, one threat deeper at a time so
+ * that short wins are found cheaply; see ai_internal.h. */
 int ai_vct(struct ai *ai, int depth, int *first)
 {
-	return vct_attack(ai, depth, 0, first);
+	int d;
+
+	for (d = 1; d <= depth && !ai_stopped(ai); d++) {
+		if (vct_attack(ai, d, 0, first))
+			return 1;
+	}
+	return 0;
 }

@@ -15,6 +15,7 @@
 #include "ai.h"
 #include "board.h"
 #include "brain.h"
+#include "rng.h"
 #include "term.h"
 
 #ifndef GOMOKU_VERSION
@@ -33,6 +34,9 @@
 #define OTHER_MEMORY   ((long long)4 << 20) /* what is not the table */
 #define RULE_EXACTLY5  1		    /* INFO rule bits */
 #define RULE_RENJU_BIT 4
+#define SWAP2_STONES   5     /* at most, in a SWAP2BOARD */
+#define SWAP2_NODES    10000 /* one swap2 evaluation's node limit */
+#define SWAP2_SLACK    40    /* openings this close to the fairest */
 
 struct brain {
 	FILE *out;
@@ -48,6 +52,10 @@ struct brain {
 	bool in_board, board_bad;
 	int nstones[3]; /* [1] ours, [2] the opponent's */
 	struct move stones[3][BOARD_MAX_CELLS];
+	/* a SWAP2BOARD command being read: the stones in order */
+	bool in_swap2, swap2_bad;
+	int nswap2;
+	struct move swap2[SWAP2_STONES];
 };
 
 /* ==== Answers ========================================================== */
@@ -216,6 +224,23 @@ static const char *refusal(enum board_error err)
 	}
 }
 
+/* Play (row, col) for the side to move on b, as board_play() does,
+ * except that a point forbidden to black under renju is accepted: the
+ * stones of a BOARD come in no particular order, and an order the game
+ * never followed may forbid a point it allowed. Return board_play()'s
+ * answer. */
+static enum board_error place_stone(struct board *b, int row, int col)
+{
+	enum board_error err = board_play(b, row, col);
+
+	if (err != BOARD_ERR_FORBIDDEN)
+		return err;
+	b->rule = RULE_EXACT; /* black's five still wins, six does not */
+	err = board_play(b, row, col);
+	b->rule = RULE_RENJU;
+	return err;
+}
+
 /* Play the stones gathered by BOARD, black's and white's in turn, on a
  * fresh board. Return 0, or -1 after telling the manager why not. */
 static int set_up_board(struct brain *br)
@@ -238,7 +263,7 @@ static int set_up_board(struct brain *br)
 	for (i = 0; i < own + opp; i++) {
 		c = order[i % 2];
 		m = br->stones[c][i / 2];
-		err = board_play(&br->board, m.row, m.col);
+		err = place_stone(&br->board, m.row, m.col);
 		if (err != BOARD_OK) {
 			say(br, "ERROR BOARD: stone %d,%d %s", m.col, m.row,
 			    refusal(err));
@@ -383,6 +408,162 @@ static int cmd_takeback(struct brain *br, const char *args)
 	return 0;
 }
 
+/* ==== Swap2 ============================================================ */
+
+/* Openings for swap2, as (dx, dy) from the centre: black, white, black,
+ * each within two of the centre. Which is fairest is for the engine to
+ * judge on the board at hand. */
+static const signed char openings[][3][2] = {
+	{{0, 0}, {1, 0}, {0, 2}},  {{0, 0}, {1, 1}, {-1, 2}},
+	{{0, 0}, {2, 0}, {1, 2}},  {{0, 0}, {0, 1}, {2, 2}},
+	{{0, 0}, {2, 2}, {-1, 1}}, {{0, 0}, {1, -1}, {-2, 1}},
+	{{0, 0}, {-1, 2}, {2, 1}}, {{0, 0}, {2, 1}, {0, -2}},
+};
+
+#define N_OPENINGS (sizeof(openings) / sizeof(openings[0]))
+
+/* Search b for its side to move within `ms` and SWAP2_NODES. Return 0
+ * with the move and its score in *res, or -1. */
+static int evaluate(struct brain *br, const struct board *b, int ms,
+		    struct ai_result *res)
+{
+	if (ensure_ai(br) != 0)
+		return -1;
+	ai_set_limits(br->ai, ms, SWAP2_NODES);
+	return ai_choose(br->ai, b, term_stop_flag(), res);
+}
+
+/* Put the stones moves[0..n-1] in order on a fresh board b of our size
+ * and rule. Return 0, or -1 when one is refused. */
+static int swap2_setup(const struct brain *br, struct board *b,
+		       const struct move *moves, int n)
+{
+	int i;
+
+	board_init(b, br->board.rows, br->board.cols, BRAIN_K, br->rule);
+	for (i = 0; i < n; i++) {
+		if (board_play(b, moves[i].row, moves[i].col) != BOARD_OK ||
+		    b->state != BOARD_PLAYING)
+			return -1;
+	}
+	return 0;
+}
+
+/* Write opening i's stones on our board into out[3]. */
+static void opening_moves(const struct brain *br, size_t i, struct move *out)
+{
+	int j;
+
+	for (j = 0; j < 3; j++) {
+		out[j].col =
+			(unsigned char)(br->board.cols / 2 + openings[i][j][0]);
+		out[j].row =
+			(unsigned char)(br->board.rows / 2 + openings[i][j][1]);
+	}
+}
+
+/* SWAP2BOARD with no stones: propose three stones (black, white, black)
+ * that leave neither side much better, picked with the seed among the
+ * fairest in the engine's eyes. */
+static void swap2_open(struct brain *br)
+{
+	struct move m[3];
+	struct board b;
+	struct ai_result res;
+	int unfair[N_OPENINGS], best = -1, ms = turn_budget(br) / N_OPENINGS;
+	size_t i, fair[N_OPENINGS], nfair = 0;
+	struct rng r;
+
+	for (i = 0; i < N_OPENINGS; i++) {
+		opening_moves(br, i, m);
+		unfair[i] = -1;
+		if (swap2_setup(br, &b, m, 3) != 0 ||
+		    evaluate(br, &b, ms > 0 ? ms : 1, &res) != 0)
+			continue;
+		unfair[i] = abs(res.score);
+		if (best < 0 || unfair[i] < best)
+			best = unfair[i];
+	}
+	for (i = 0; i < N_OPENINGS; i++) {
+		if (unfair[i] >= 0 && unfair[i] <= best + SWAP2_SLACK)
+			fair[nfair++] = i;
+	}
+	if (nfair == 0) {
+		say(br, "ERROR no opening fits this board");
+		return;
+	}
+	rng_seed(&r, br->seed);
+	opening_moves(br, fair[rng_below(&r, (uint32_t)nfair)], m);
+	swap2_setup(br, &br->board, m, 3);
+	say(br, "%d,%d %d,%d %d,%d", m[0].col, m[0].row, m[1].col, m[1].row,
+	    m[2].col, m[2].row);
+}
+
+/* SWAP2BOARD with 3 or 5 stones, white to move: stay white and play
+ * when the engine likes white's side (score >= 0), else SWAP to black
+ * and let the opponent play. */
+static void swap2_choose(struct brain *br)
+{
+	struct board b;
+	struct ai_result res;
+
+	if (swap2_setup(br, &b, br->swap2, br->nswap2) != 0) {
+		say(br, "ERROR SWAP2BOARD: these stones cannot be played");
+		return;
+	}
+	if (evaluate(br, &b, turn_budget(br), &res) != 0) {
+		say(br, "ERROR no move found");
+		return;
+	}
+	br->board = b;
+	say(br, "MESSAGE white to move scores %d", res.score);
+	if (res.score < 0) {
+		say(br, "SWAP");
+		return;
+	}
+	board_play(&br->board, res.row, res.col);
+	say(br, "%d,%d", res.col, res.row);
+}
+
+/* SWAP2BOARD: the lines up to DONE give the stones so far, in order. */
+static int cmd_swap2board(struct brain *br, const char *args)
+{
+	(void)args;
+	br->in_swap2 = true;
+	br->swap2_bad = false;
+	br->nswap2 = 0;
+	return 0;
+}
+
+/* One line inside SWAP2BOARD: "x,y", or DONE. */
+static void swap2_line(struct brain *br, const char *line)
+{
+	int v[2];
+
+	if (strcasecmp(line, "DONE") == 0) {
+		br->in_swap2 = false;
+		if (!need_board(br))
+			return;
+		if (br->swap2_bad ||
+		    (br->nswap2 != 0 && br->nswap2 != 3 && br->nswap2 != 5))
+			say(br, "ERROR SWAP2BOARD wants 0, 3 or 5 lines x,y");
+		else if (br->nswap2 == 0)
+			swap2_open(br);
+		else
+			swap2_choose(br);
+		return;
+	}
+	if (parse_ints(line, v, 2) != 0 || v[0] < 0 || v[1] < 0 ||
+	    v[0] >= BOARD_MAX_SIZE || v[1] >= BOARD_MAX_SIZE ||
+	    br->nswap2 >= SWAP2_STONES) {
+		br->swap2_bad = true;
+		return;
+	}
+	br->swap2[br->nswap2].col = (unsigned char)v[0];
+	br->swap2[br->nswap2].row = (unsigned char)v[1];
+	br->nswap2++;
+}
+
 /* Set the rule from INFO rule's bits; an empty board switches at once,
  * a game under way keeps its rule until the next START or RESTART. */
 static void set_rule(struct brain *br, long long bits)
@@ -443,11 +624,17 @@ static const struct command {
 	const char *name;
 	int (*run)(struct brain *br, const char *args);
 } commands[] = {
-	{"START", cmd_start},	    {"RECTSTART", cmd_rectstart},
-	{"RESTART", cmd_restart},   {"BEGIN", cmd_begin},
-	{"TURN", cmd_turn},	    {"BOARD", cmd_board},
-	{"TAKEBACK", cmd_takeback}, {"INFO", cmd_info},
-	{"ABOUT", cmd_about},	    {"END", cmd_end},
+	{"START", cmd_start},
+	{"RECTSTART", cmd_rectstart},
+	{"RESTART", cmd_restart},
+	{"BEGIN", cmd_begin},
+	{"TURN", cmd_turn},
+	{"BOARD", cmd_board},
+	{"TAKEBACK", cmd_takeback},
+	{"INFO", cmd_info},
+	{"ABOUT", cmd_about},
+	{"END", cmd_end},
+	{"SWAP2BOARD", cmd_swap2board},
 };
 
 /* Answer one line. Return 1 when the session ends, else 0. */
@@ -465,6 +652,10 @@ static int handle_line(struct brain *br, char *line)
 		return 0;
 	if (br->in_board) {
 		board_line(br, line);
+		return 0;
+	}
+	if (br->in_swap2) {
+		swap2_line(br, line);
 		return 0;
 	}
 	args = line + strcspn(line, " \t");

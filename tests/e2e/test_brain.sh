@@ -102,3 +102,46 @@ check "it needs at most eight moves" \
 check "every reply is on the board" moves_legal
 check "timeout_turn 200 keeps the game within a few seconds" \
 	[ "$took" -le $((3 * SLOW)) ]
+
+# Renju (INFO rule 4): black (us, the stones level) has x 4..7 and 9 on
+# row 7; x 8 would make six, an overline, forbidden to black; x 3 wins.
+renju_board='BOARD\n4,7,1\n5,7,1\n6,7,1\n7,7,1\n9,7,1\n0,0,2\n14,0,2\n0,14,2\n14,14,2\n12,3,2\nDONE\n'
+play_input "START 15\nINFO rule 4\n${renju_board}END\n" brain
+check "INFO rule 4: black never plays the overline point" line_is '3,7'
+check "INFO rule 4: black's winning move is not refused" hasnt 'ERROR'
+
+# Swap2 (SWAP2BOARD ... DONE).
+play_input 'START 15\nSWAP2BOARD\nDONE\nEND\n' brain
+check "SWAP2BOARD with no stones: three stones" \
+	line_is '[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+'
+check "the three stones are distinct cells near the centre" sh -c '
+	grep -E "^[0-9]+,[0-9]+ " "$1" | tr " " "\n" | awk -F, "
+		\$1 < 5 || \$1 > 9 || \$2 < 5 || \$2 > 9 { bad = 1 }
+		seen[\$0]++ { bad = 1 } END { exit bad || NR != 3 }"' - "$OUT"
+play_input 'START 15\nSWAP2BOARD\nDONE\nEND\n' --seed 9 brain
+first=$(grep -E '^[0-9]+,[0-9]+ ' "$OUT")
+play_input 'START 15\nSWAP2BOARD\nDONE\nEND\n' --seed 9 brain
+check "the proposed opening is repeatable with --seed" has "$first"
+
+# Black two in the centre against a white corner stone: we take black.
+play_input 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,7\nDONE\nEND\n' brain
+check "SWAP2BOARD with 3 stones: SWAP when black is better" line_is 'SWAP'
+# White in the centre, black in the corners: we stay white and play.
+play_input 'START 15\nSWAP2BOARD\n0,0\n7,7\n14,14\nDONE\nEND\n' brain
+check "SWAP2BOARD with 3 stones: a move when white is better" \
+	line_is '[0-9]+,[0-9]+'
+check "...and no SWAP" hasnt 'SWAP'
+# Five stones: black's open three (we take black) or white's two.
+play_input 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,7\n14,0\n9,7\nDONE\nEND\n' brain
+check "SWAP2BOARD with 5 stones: SWAP facing black's open three" \
+	line_is 'SWAP'
+play_input 'START 15\nSWAP2BOARD\n0,0\n7,7\n14,14\n7,8\n0,14\nDONE\nEND\n' brain
+check "SWAP2BOARD with 5 stones: white plays on with its open two" \
+	line_is '[0-9]+,[0-9]+'
+check "...and no SWAP" hasnt 'SWAP'
+check "...the reply is on the board" moves_legal
+play_input 'START 15\nSWAP2BOARD\n1,1\nDONE\nSWAP2BOARD\n1,1\n1,1\n2,2\nDONE\nEND\n' brain
+check "SWAP2BOARD with a wrong number of stones is refused" \
+	has 'ERROR SWAP2BOARD wants'
+check "SWAP2BOARD with stones on one cell is refused" \
+	has 'ERROR SWAP2BOARD: these stones'
