@@ -16,8 +16,12 @@
  *     bob                            black's name, then white's
  *     0                              the end code
  *
- * Lines end in "\n"; every line, the last included, has one. The name
- * lines are left out when both names are empty; when only one is, it is
+ * Lines end in "\n"; every line, the last included, has one. A game
+ * under any other rule than five-or-more (freestyle, K = 5) gets one more
+ * line after the end code, "RULE K" ("renju 5", "exact 5",
+ * "freestyle 4"), which PSQ readers skip; record_rule_line() finds it. The name
+ * lines are left out when both names are empty (unless a rule line
+ * follows, see below); when only one is, it is
  * written "-" (and a name line "-" reads back as an empty name). The end
  * code is always written. Piskvork's codes: 0 a normal end (a five, a full
  * board, or a saved game), 15 a timeout, -2 an engine error; published
@@ -177,6 +181,12 @@ enum record_reason record_write_psq(const struct game_record *r, char *buf,
  * record_write_psq(). */
 enum record_reason record_write_moves(const struct game_record *r, char *buf,
 				      size_t cap, size_t *len);
+
+/* Find the "RULE K" line a PSQ text written by record_write_psq() ends
+ * with for a game not played five-or-more (see above), and set v's rule
+ * and k from it. Return 1 when found, 0 when the text has none (v is
+ * then unchanged). Pure: reads only the `len` bytes at text. */
+int record_rule_line(const char *text, size_t len, struct variant *v);
 
 /* Each move's own time from the times since the game's start (store.h's
  * move_ms): ms[i] = elapsed[i] - elapsed[i - 1], elapsed[-1] being 0,

@@ -25,6 +25,10 @@ const struct variant *rules_preset(const char *name);
 /* The i-th preset for listing, or NULL past the end. */
 const struct variant *rules_preset_at(int i);
 
+/* The name of the preset with exactly this shape and rule, or "custom"
+ * when none has it. */
+const char *rules_name_of(int rows, int cols, int k, enum rule rule);
+
 /* Parse "freestyle", "exact" or "renju" into *out. Return 0, or -1
  * (unchanged). */
 int rules_parse_rule(const char *s, enum rule *out);

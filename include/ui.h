@@ -51,6 +51,7 @@ struct ui {
 	enum ui_format format;
 	struct rng rng;		    /* coin flips; repeatable with --seed */
 	struct variant variant;	    /* for new games */
+	bool variant_chosen;	    /* by --variant, --size, --k or --rule */
 	int time_per_move;	    /* seconds per move in ranked matches */
 	enum ui_first first;	    /* against the computer */
 	enum match_opening opening; /* for new games (--opening) */

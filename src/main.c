@@ -227,22 +227,6 @@ static int parse_number(const char *s, unsigned long long lo,
 	return 0;
 }
 
-/* Name a variant changed by --size, --k or --rule: the preset it now
- * equals, or "custom". */
-static void name_variant(struct variant *v)
-{
-	const struct variant *p;
-	int i;
-
-	v->name = "custom";
-	for (i = 0; rules_preset_at(i) != NULL; i++) {
-		p = rules_preset_at(i);
-		if (p->rows == v->rows && p->cols == v->cols && p->k == v->k &&
-		    p->rule == v->rule)
-			v->name = p->name;
-	}
-}
-
 /* Work out the variant for new games from --variant, --size, --k, --rule. */
 static enum ui_status choose_variant(const struct options *o, struct variant *v)
 {
@@ -266,7 +250,7 @@ static enum ui_status choose_variant(const struct options *o, struct variant *v)
 	if (o->rule != NULL && rules_parse_rule(o->rule, &v->rule) != 0)
 		return usage_error(_("unknown rule"), o->rule);
 	if (o->size != NULL || o->k != NULL || o->rule != NULL)
-		name_variant(v);
+		v->name = rules_name_of(v->rows, v->cols, v->k, v->rule);
 	if (v->rule == RULE_RENJU &&
 	    !board_rule_valid(v->rows, v->cols, v->k, v->rule)) {
 		fprintf(stderr, _("gomoku: renju is five in a row on a board "
@@ -401,6 +385,8 @@ static enum ui_status setup(const struct options *o, struct ui *ui)
 		st = choose_seed(o, &ui->rng);
 	if (st == UI_OK)
 		st = choose_variant(o, &ui->variant);
+	ui->variant_chosen = o->variant != NULL || o->size != NULL ||
+			     o->k != NULL || o->rule != NULL;
 	if (st == UI_OK)
 		st = choose_play(o, ui);
 	return st;

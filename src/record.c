@@ -766,9 +766,9 @@ static enum record_reason start_writing(const struct game_record *r, char *buf,
 }
 
 /* Append the two name lines ("-" for an empty one), unless both are "". */
-static void put_names(struct out *o, const struct game_record *r)
+static void put_names(struct out *o, const struct game_record *r, bool always)
 {
-	if (r->black[0] == '\0' && r->white[0] == '\0')
+	if (!always && r->black[0] == '\0' && r->white[0] == '\0')
 		return;
 	put_str(o, r->black[0] != '\0' ? r->black : "-");
 	put_str(o, "\n");
@@ -782,6 +782,7 @@ enum record_reason record_write_psq(const struct game_record *r, char *buf,
 {
 	struct out o = {buf, buf != NULL ? cap : 0, 0};
 	enum record_reason why = start_writing(r, buf, cap, len);
+	bool rule_line = r->rule != RULE_FREESTYLE || r->k != 5;
 	int i;
 
 	if (why != RECORD_OK)
@@ -799,10 +800,54 @@ enum record_reason record_write_psq(const struct game_record *r, char *buf,
 		put_num(&o, r->ms[i]);
 		put_str(&o, "\n");
 	}
-	put_names(&o, r);
+	/* PSQ has no field for the rule: one more line after the end code
+	 * (which needs the name lines before it) says it (see record.h). */
+	put_names(&o, r, rule_line);
 	put_num(&o, r->end_code);
 	put_str(&o, "\n");
+	if (rule_line) {
+		put_str(&o, rules_rule_name(r->rule));
+		put_str(&o, " ");
+		put_num(&o, r->k);
+		put_str(&o, "\n");
+	}
 	return finish(&o, len);
+}
+
+int record_rule_line(const char *text, size_t len, struct variant *v)
+{
+	size_t end = len, start;
+	enum rule rule;
+	char word[16];
+	size_t n;
+	int k = 0;
+
+	while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' ||
+			   text[end - 1] == ' '))
+		end--;
+	start = end;
+	while (start > 0 && text[start - 1] != '\n')
+		start--;
+	while (start < end && text[start] == ' ')
+		start++;
+	for (n = 0;
+	     start + n < end && text[start + n] != ' ' && n + 1 < sizeof(word);
+	     n++)
+		word[n] = text[start + n];
+	word[n] = '\0';
+	if (start + n >= end || text[start + n] != ' ' ||
+	    rules_parse_rule(word, &rule) != 0)
+		return 0;
+	for (start += n + 1; start < end && k < 100; start++) {
+		if (text[start] < '0' || text[start] > '9')
+			return 0;
+		k = k * 10 + (text[start] - '0');
+	}
+	if (k < BOARD_MIN_SIZE || k > BOARD_MAX_SIZE)
+		return 0;
+	v->rule = rule;
+	v->k = k;
+	return 1;
 }
 
 /* Write r's moves as "h8 i9 ...\n" into buf (see record.h). */

@@ -149,3 +149,17 @@ int rules_parse_size(const char *s, int *rows, int *cols)
 	*cols = c;
 	return 0;
 }
+
+const char *rules_name_of(int rows, int cols, int k, enum rule rule)
+{
+	const struct variant *p;
+	int i;
+
+	for (i = 0; rules_preset_at(i) != NULL; i++) {
+		p = rules_preset_at(i);
+		if (p->rows == rows && p->cols == cols && p->k == k &&
+		    p->rule == rule)
+			return p->name;
+	}
+	return "custom";
+}

@@ -470,7 +470,7 @@ static enum ui_status store_import(struct ui *ui, const struct game_record *r,
 		.kind = MATCH_IMPORTED,
 		.black_name = r->black[0] != '\0' ? r->black : "black",
 		.white_name = r->white[0] != '\0' ? r->white : "white",
-		.variant = ui->variant.name,
+		.variant = rules_name_of(r->rows, r->cols, r->k, r->rule),
 		.rule = r->rule,
 		.rows = r->rows,
 		.cols = r->cols,
@@ -500,6 +500,7 @@ enum ui_status ui_import(struct ui *ui, const char *path)
 {
 	struct game_record *r = malloc(sizeof(*r));
 	struct record_error err;
+	struct variant v;
 	struct board b;
 	enum ui_status st = UI_FAILED;
 	size_t len = 0;
@@ -510,7 +511,10 @@ enum ui_status ui_import(struct ui *ui, const char *path)
 		goto out_free;
 	}
 	st = UI_REFUSED;
-	if (record_read(text, len, &ui->variant, r, &err) != RECORD_OK) {
+	v = ui->variant;
+	if (!ui->variant_chosen)
+		record_rule_line(text, len, &v); /* what the file says */
+	if (record_read(text, len, &v, r, &err) != RECORD_OK) {
 		ui_error(ui, _("%s: line %d: %s; nothing was imported"), path,
 			 err.line, record_why(err.reason));
 		goto out_free;

@@ -163,7 +163,7 @@ static void test_write_psq_bytes(void)
 static void test_write_psq_non_square(void)
 {
 	static const char want[] = "Piskvorky 5x3, 0:0, 0\n5,1,7\n1,3,0\n"
-				   "15\n";
+				   "-\n-\n15\nfreestyle 3\n";
 
 	record_init(&rec_a, 3, 5, 3, RULE_FREESTYLE);
 	rec_a.moves[0].row = 0;
@@ -1164,7 +1164,43 @@ static void test_init(void)
 	CU_ASSERT_EQUAL(record_init(&rec_a, 4, 15, 5, RULE_RENJU), -1);
 }
 
+/* A game under another rule than five-or-more ends with a "RULE K"
+ * line; record_rule_line() finds it, and the moves still read back. */
+static void test_rule_line(void)
+{
+	struct game_record r, back;
+	struct variant v = *rules_default();
+	long n;
+
+	build_sample(&r);
+	r.rule = RULE_EXACT;
+	n = write_psq(&r);
+	CU_ASSERT_TRUE_FATAL(n > 8);
+	CU_ASSERT_EQUAL(memcmp(text + n - 10, "0\nexact 5\n", 10), 0);
+	CU_ASSERT_EQUAL(record_rule_line(text, (size_t)n, &v), 1);
+	CU_ASSERT_EQUAL(v.rule, RULE_EXACT);
+	CU_ASSERT_EQUAL(v.k, 5);
+	CU_ASSERT_EQUAL(record_read(text, (size_t)n, &v, &back, NULL),
+			RECORD_OK);
+	CU_ASSERT_EQUAL(back.nmoves, r.nmoves);
+
+	build_sample(&r); /* freestyle five: no such line */
+	n = write_psq(&r);
+	v = *rules_default();
+	v.rule = RULE_RENJU;
+	CU_ASSERT_EQUAL(record_rule_line(text, (size_t)n, &v), 0);
+	CU_ASSERT_EQUAL(v.rule, RULE_RENJU); /* unchanged */
+	CU_ASSERT_EQUAL(record_rule_line("renju 99\n", 9, &v), 0);
+	CU_ASSERT_EQUAL(record_rule_line("chess 5\n", 8, &v), 0);
+	CU_ASSERT_EQUAL(record_rule_line("renju 5x\n", 9, &v), 0);
+	CU_ASSERT_EQUAL(record_rule_line("", 0, &v), 0);
+	CU_ASSERT_EQUAL(record_rule_line("\n freestyle 4 \r\n", 16, &v), 1);
+	CU_ASSERT_EQUAL(v.rule, RULE_FREESTYLE);
+	CU_ASSERT_EQUAL(v.k, 4);
+}
+
 static CU_TestInfo tests[] = {
+	{"a rule line after the end code, found again", test_rule_line},
 	{"PSQ writer bytes for a hand-built game", test_write_psq_bytes},
 	{"PSQ writes width x height, x column, y row",
 	 test_write_psq_non_square},

@@ -368,7 +368,21 @@ static void test_start_custom(void)
 
 /* ==== Suite ============================================================ */
 
+/* rules_name_of() names a shape and rule by its preset, else custom. */
+static void test_name_of(void)
+{
+	CU_ASSERT_STRING_EQUAL(rules_name_of(15, 15, 5, RULE_RENJU), "renju");
+	CU_ASSERT_STRING_EQUAL(rules_name_of(15, 15, 5, RULE_EXACT),
+			       "standard");
+	CU_ASSERT_STRING_EQUAL(rules_name_of(3, 3, 3, RULE_FREESTYLE),
+			       "tictactoe");
+	CU_ASSERT_STRING_EQUAL(rules_name_of(15, 15, 4, RULE_FREESTYLE),
+			       "custom");
+	CU_ASSERT_STRING_EQUAL(rules_name_of(10, 10, 5, RULE_EXACT), "custom");
+}
+
 static CU_TestInfo tests[] = {
+	{"shapes and rules named by their preset", test_name_of},
 	{"default is gomoku 15x15 k5 freestyle", test_default},
 	{"every preset has its shape and rule", test_each_preset},
 	{"preset listing", test_preset_listing},

@@ -71,3 +71,13 @@ check "the overall leaderboard counts both" \
 	sh -c 'grep -q "	alice	Alice	2	1	1	0	" "$1"' - "$OUT"
 play_input '' history alice --format tsv
 check "the history names the rule" has "	renju	won	forbidden	"
+
+# PSQ has no rule field: a renju game's export ends with "renju 5", and
+# importing it replays the moves under renju without being told.
+id=$(sqlite3 "$GOMOKU_DB" "SELECT id FROM matches WHERE rule = 'renju' LIMIT 1")
+play_input '' export "$id" -o "$E2E_DIR/renju.psq"
+check "a renju game's PSQ says so on its last line" \
+	test "$(tail -n 1 "$E2E_DIR/renju.psq")" = "renju 5"
+play_input '' import "$E2E_DIR/renju.psq"
+check "importing it keeps the rule" test \
+	"$(sqlite3 "$GOMOKU_DB" "SELECT variant || ' ' || rule FROM matches WHERE kind = 'imported'")" = "renju renju"
