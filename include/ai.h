@@ -10,10 +10,10 @@
  *   2 easy      one-ply pattern scores: wins, blocks, then the best-looking
  *               cell, random among near-equal ones
  *   3 medium    a shallow alpha-beta search (depth 2 to 4)
- *   4 hard      iterative deepening, a transposition table and a search
- *               for forced wins by continuous fours (VCF)
- *   5 expert    the same with a larger budget and table, and forced wins
- *               by threes as well (VCT)
+ *   4 hard      iterative deepening (to 8 plies), a transposition table
+ *               and a search for forced wins by continuous fours (VCF)
+ *   5 expert    the same without the depth cap, with a larger budget and
+ *               table, and forced wins by threes as well (VCT)
  * Every level from 2 up plays a winning move when it has one and blocks
  * the opponent's winning move otherwise. Works on every board board.h
  * accepts, under every rule: with RULE_EXACT overlines never count, with
