@@ -90,6 +90,11 @@ enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline);
 
+/* Parse a whole decimal number (digits only) in lo..hi into *out.
+ * Return 0, or -1 (*out unchanged) when s is not one. */
+int ui_parse_number(const char *s, unsigned long long lo, unsigned long long hi,
+		    unsigned long long *out);
+
 /* Ask a yes/no question until answered. *yes is the answer. */
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes);
 

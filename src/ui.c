@@ -2,6 +2,7 @@
 #include "ui.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "notation.h"
@@ -176,6 +177,26 @@ static bool word_in(const char *word, const char *const words[])
 	return false;
 }
 
+int ui_parse_number(const char *s, unsigned long long lo, unsigned long long hi,
+		    unsigned long long *out)
+{
+	unsigned long long v = 0;
+
+	if (*s == '\0')
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (unsigned long long)(*s - '0');
+	}
+	if (v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 {
 	static const char *const yes_words[] = {"y",  "yes",  "是",
@@ -202,21 +223,6 @@ enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 	}
 }
 
-/* Parse a whole non-negative decimal number below 1000; -1 otherwise. */
-static int parse_choice(const char *s)
-{
-	int v = 0;
-
-	if (*s == '\0')
-		return -1;
-	for (; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9' || v >= 100)
-			return -1;
-		v = v * 10 + (*s - '0');
-	}
-	return v;
-}
-
 enum ui_status ui_menu(struct ui *ui, const char *title,
 		       const char *const labels[], const int keys[], int n,
 		       int *choice)
@@ -231,14 +237,15 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 		ui_say(ui, "  %d  %s", keys[i], labels[i]);
 	for (;;) {
 		enum ui_status st = ui_read(ui, _("Choose: "), buf, &len);
-		int c;
+		unsigned long long v;
+		bool number;
 
 		if (st != UI_OK)
 			return st;
-		c = parse_choice(trim(buf));
-		for (i = 0; i < n; i++) {
-			if (keys[i] == c) {
-				*choice = c;
+		number = ui_parse_number(trim(buf), 0, 999, &v) == 0;
+		for (i = 0; number && i < n; i++) {
+			if ((unsigned long long)keys[i] == v) {
+				*choice = keys[i];
 				return UI_OK;
 			}
 		}

@@ -1,5 +1,6 @@
 /* ui_menu.c -- the interactive menus: the main menu and, once a player
  * has logged in, the account menu. */
+#include <stdint.h>
 #include <string.h>
 
 #include "ui.h"
@@ -51,21 +52,6 @@ static enum ui_status computer_games(struct ui *ui, struct player *me)
 	return ui_game_computer(ui, me, level);
 }
 
-/* Parse a whole positive number; -1 when the text is not one. */
-static long long whole_number(const char *s)
-{
-	long long v = 0;
-
-	if (*s == '\0')
-		return -1;
-	for (; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9' || v > 100000000000LL)
-			return -1;
-		v = v * 10 + (*s - '0');
-	}
-	return v;
-}
-
 /* Account menu item 5: pages of my matches; a match number replays it. */
 static enum ui_status history(struct ui *ui, struct player *me)
 {
@@ -75,7 +61,7 @@ static enum ui_status history(struct ui *ui, struct player *me)
 	int page = 1;
 
 	for (;;) {
-		long long id;
+		unsigned long long id;
 
 		st = ui_history(ui, me, page);
 		if (st != UI_OK)
@@ -86,13 +72,12 @@ static enum ui_status history(struct ui *ui, struct player *me)
 			     buf, &len);
 		if (st != UI_OK || len == 0)
 			return st;
-		id = whole_number(buf);
 		if (strcmp(buf, "n") == 0)
 			page++;
 		else if (strcmp(buf, "p") == 0 && page > 1)
 			page--;
-		else if (id > 0)
-			st = ui_replay(ui, id);
+		else if (ui_parse_number(buf, 1, INT64_MAX, &id) == 0)
+			st = ui_replay(ui, (long long)id);
 		else
 			ui_say(ui, _("Please type a match number, n, p, or "
 				     "press Enter."));
