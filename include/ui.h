@@ -95,6 +95,18 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 int ui_parse_number(const char *s, unsigned long long lo, unsigned long long hi,
 		    unsigned long long *out);
 
+/* Room for ui_time() and ui_computer_name(). */
+#define UI_NAME_MAX 64
+
+/* Unix time t as local "YYYY-MM-DD" (or "YYYY-MM-DD HH:MM" with
+ * `clock`) in buf[UI_NAME_MAX]; "-" for 0 or a time that cannot be
+ * shown. Return buf. */
+const char *ui_time(long long t, bool clock, char *buf);
+
+/* "Computer (level N)" in the user's language, in buf[UI_NAME_MAX].
+ * Return buf. */
+const char *ui_computer_name(int level, char *buf);
+
 /* Ask a yes/no question until answered. *yes is the answer. */
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes);
 

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "notation.h"
 
@@ -175,6 +176,24 @@ static bool word_in(const char *word, const char *const words[])
 		if (strcmp(word, *words) == 0)
 			return true;
 	return false;
+}
+
+const char *ui_time(long long t, bool clock, char *buf)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (t <= 0 || localtime_r(&tt, &tm) == NULL ||
+	    strftime(buf, UI_NAME_MAX, clock ? "%Y-%m-%d %H:%M" : "%Y-%m-%d",
+		     &tm) == 0)
+		snprintf(buf, UI_NAME_MAX, "-");
+	return buf;
+}
+
+const char *ui_computer_name(int level, char *buf)
+{
+	snprintf(buf, UI_NAME_MAX, _("Computer (level %d)"), level);
+	return buf;
 }
 
 int ui_parse_number(const char *s, unsigned long long lo, unsigned long long hi,

@@ -270,18 +270,6 @@ out_free:
 	return st;
 }
 
-/* Format Unix time t as "YYYY-MM-DD" (local time) into buf[16]. */
-static const char *date_of(long long t, char buf[16])
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (t <= 0 || localtime_r(&tt, &tm) == NULL ||
-	    strftime(buf, 16, "%Y-%m-%d", &tm) == 0)
-		snprintf(buf, 16, "-");
-	return buf;
-}
-
 /* Print p's games against each level of the computer (those played). */
 static enum ui_status computer_record(struct ui *ui, const struct player *p)
 {
@@ -305,7 +293,7 @@ static enum ui_status computer_record(struct ui *ui, const struct player *p)
 enum ui_status ui_stats(struct ui *ui, const struct player *p)
 {
 	const struct player_record *r = &p->rec;
-	char since[16], last[16];
+	char since[UI_NAME_MAX], last[UI_NAME_MAX];
 	int rank;
 
 	rank = plist_rank(ui->players, p, PLIST_BY_SCORE);
@@ -325,6 +313,7 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 	ui_say(ui, _("Score %d, rating %.0f, win rate %.0f%%"), r->score,
 	       r->rating, player_win_rate(p) * 100.0);
 	ui_say(ui, _("Member since %s, last login %s"),
-	       date_of(p->created_at, since), date_of(p->last_login_at, last));
+	       ui_time(p->created_at, false, since),
+	       ui_time(p->last_login_at, false, last));
 	return computer_record(ui, p);
 }

@@ -214,12 +214,12 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 
 enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level)
 {
-	char computer[64];
+	char computer[UI_NAME_MAX];
 	const char *name = me != NULL ? me->nickname : _("Guest");
 	enum ui_status st;
 	bool again;
 
-	snprintf(computer, sizeof(computer), _("Computer (level %d)"), level);
+	ui_computer_name(level, computer);
 	ui_say(ui, _("%s against the computer, level %d%s."), name, level,
 	       me != NULL ? "" : _(" (not recorded)"));
 	for (;;) {
@@ -296,12 +296,11 @@ static enum ui_status resume_computer(struct ui *ui, struct player *me,
 				      const struct match_full *f)
 {
 	int comp = f->black_id == me->id ? 1 : 0; /* the computer's seat */
-	char computer[64];
+	char computer[UI_NAME_MAX];
 	struct game g;
 	enum ui_status st;
 
-	snprintf(computer, sizeof(computer), _("Computer (level %d)"),
-		 f->ai_level);
+	ui_computer_name(f->ai_level, computer);
 	st = rebuild(&g, ui, f, comp == 0 ? computer : me->nickname,
 		     comp == 0 ? me->nickname : computer);
 	if (st == UI_OK)
@@ -316,27 +315,17 @@ static enum ui_status resume_computer(struct ui *ui, struct player *me,
 static void describe_unfinished(struct ui *ui, const struct player *me,
 				const struct match_full *f)
 {
-	char date[32];
-	time_t t = (time_t)f->started_at;
-	struct tm tm;
-
-	if (localtime_r(&t, &tm) == NULL ||
-	    strftime(date, sizeof(date), "%Y-%m-%d %H:%M", &tm) == 0)
-		snprintf(date, sizeof(date), "?");
 	const char *other =
 		f->black_id == me->id ? f->white_name : f->black_name;
-	char computer[64];
+	char date[UI_NAME_MAX], computer[UI_NAME_MAX];
 
-	if (f->kind == MATCH_COMPUTER) {
-		snprintf(computer, sizeof(computer), _("Computer (level %d)"),
-			 f->ai_level);
-		other = computer;
-	}
+	if (f->kind == MATCH_COMPUTER)
+		other = ui_computer_name(f->ai_level, computer);
 	fputc('\n', ui->out);
 	ui_say(ui,
 	       _("You have an unfinished match (number %lld, started %s): "
 		 "%d moves, you play %s against %s."),
-	       f->id, date, f->nmoves,
+	       f->id, ui_time(f->started_at, true, date), f->nmoves,
 	       f->black_id == me->id ? _("black") : _("white"), other);
 }
 

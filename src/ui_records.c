@@ -49,18 +49,6 @@ static const char *reason_word(enum match_reason reason)
 	}
 }
 
-/* Format Unix time t as "YYYY-MM-DD HH:MM" (local time) into buf[20]. */
-static const char *when(long long t, char buf[20])
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (localtime_r(&tt, &tm) == NULL ||
-	    strftime(buf, 20, "%Y-%m-%d %H:%M", &tm) == 0)
-		snprintf(buf, 20, "-");
-	return buf;
-}
-
 /* ==== History ============================================================ */
 
 struct history_page {
@@ -121,11 +109,11 @@ static int history_row(void *ctx, const struct history_row *r)
 {
 	struct history_page *pg = ctx;
 	struct ui *ui = pg->ui;
-	char date[20], buf[32], rule[32];
+	char date[UI_NAME_MAX], buf[32], rule[32];
 	const char *colour = r->colour == STONE_BLACK ? "black" : "white";
 	const char *opp = opponent_of(r, buf);
 
-	when(r->started_at, date);
+	ui_time(r->started_at, true, date);
 	rule_of(r, rule);
 	if (ui->format == FORMAT_TSV)
 		fprintf(ui->out, "%lld\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%lld\n",
@@ -191,14 +179,13 @@ out_failed:
 
 /* The display name of a side of f. */
 static const char *side_label(const struct match_full *f, enum stone s,
-			      char buf[64])
+			      char buf[UI_NAME_MAX])
 {
 	const char *name = s == STONE_BLACK ? f->black_name : f->white_name;
 	long long id = s == STONE_BLACK ? f->black_id : f->white_id;
 
 	if (f->kind == MATCH_COMPUTER && id == 0) {
-		snprintf(buf, 64, _("Computer (level %d)"), f->ai_level);
-		return buf;
+		return ui_computer_name(f->ai_level, buf);
 	}
 	return name;
 }
@@ -240,7 +227,7 @@ static void put_move_list(struct ui *ui, const struct match_full *f, int at)
 static void show_position(struct ui *ui, const struct match_full *f, int at)
 {
 	struct board b;
-	char black[64], white[64];
+	char black[UI_NAME_MAX], white[UI_NAME_MAX];
 	int i;
 
 	board_init(&b, f->rows, f->cols, f->k, f->rule);
@@ -322,7 +309,7 @@ enum ui_status ui_replay(struct ui *ui, long long id)
 /* Fill r from stored match f: shape, moves and their own times, names. */
 static int record_of(const struct match_full *f, struct game_record *r)
 {
-	char buf[64];
+	char buf[UI_NAME_MAX];
 
 	if (record_init(r, f->rows, f->cols, f->k, f->rule) != 0)
 		return -1;
