@@ -107,6 +107,9 @@ const char *ui_time(long long t, bool clock, char *buf);
  * Return buf. */
 const char *ui_computer_name(int level, char *buf);
 
+/* ui_read() with blanks at both ends of the line taken off. */
+enum ui_status ui_read_word(struct ui *ui, const char *prompt, char *buf);
+
 /* Ask a yes/no question until answered. *yes is the answer. */
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes);
 
@@ -125,6 +128,10 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
  * and tab, DEL, C1 and whole ESC sequences), so text from a user, a file
  * or the database can never drive the terminal. Return buf. */
 const char *ui_clean(const char *s, char *buf, size_t cap);
+
+/* Write `s` as a JSON string: quoted, with quotes, backslashes and
+ * control characters escaped. */
+void ui_put_json(struct ui *ui, const char *s);
 
 /* Write `s` as ui_clean() leaves it. */
 void ui_put_clean(struct ui *ui, const char *s);

@@ -485,9 +485,7 @@ static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 
 	if (o->ai != NULL && o->nwords <= 2)
 		return play_computer(ui, o);
-	if (o->nwords == 1)
-		return ui_game_guest(ui);
-	if (o->nwords != 3 || o->ai != NULL)
+	if (o->nwords != 3 || o->ai != NULL) /* dispatch() runs guests */
 		return usage_error(_("play takes two players, or one with "
 				     "--ai, not"),
 				   o->words[1]);

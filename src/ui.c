@@ -95,6 +95,22 @@ void ui_error(struct ui *ui, const char *fmt, ...)
 	va_end(ap);
 }
 
+void ui_put_json(struct ui *ui, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', ui->out);
+	for (; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(ui->out, "\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7F)
+			fprintf(ui->out, "\\u%04x", *p);
+		else
+			fputc(*p, ui->out);
+	}
+	fputc('"', ui->out);
+}
+
 void ui_put_clean(struct ui *ui, const char *s)
 {
 	char buf[UI_CLEAN_MAX];
@@ -159,6 +175,20 @@ static char *trim(char *s)
 		end--;
 	*end = '\0';
 	return s;
+}
+
+enum ui_status ui_read_word(struct ui *ui, const char *prompt, char *buf)
+{
+	enum ui_status st;
+	size_t len;
+	char *word;
+
+	st = ui_read(ui, prompt, buf, &len);
+	if (st != UI_OK)
+		return st;
+	word = trim(buf);
+	memmove(buf, word, strlen(word) + 1);
+	return UI_OK;
 }
 
 /* Lower-case ASCII letters in place. */

@@ -189,22 +189,6 @@ static enum ui_status read_new_password(struct ui *ui, const char *username,
 	}
 }
 
-/* Read a line, trimmed of blanks at both ends, into buf. */
-static enum ui_status read_word(struct ui *ui, const char *prompt, char *buf)
-{
-	size_t len, start = 0;
-	enum ui_status st = ui_read(ui, prompt, buf, &len);
-
-	if (st != UI_OK)
-		return st;
-	while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '\t'))
-		buf[--len] = '\0';
-	while (buf[start] == ' ' || buf[start] == '\t')
-		start++;
-	memmove(buf, buf + start, len - start + 1);
-	return UI_OK;
-}
-
 /* Check a username for a new account: valid and free. */
 static enum auth_policy new_username_ok(struct ui *ui, const char *name,
 					bool *taken)
@@ -226,7 +210,8 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 		if (given != NULL) {
 			snprintf(buf, TERM_LINE_MAX + 1, "%s", given);
 		} else {
-			enum ui_status st = read_word(ui, _("Username: "), buf);
+			enum ui_status st =
+				ui_read_word(ui, _("Username: "), buf);
 
 			if (st != UI_OK)
 				return st;
@@ -256,7 +241,7 @@ static enum ui_status choose_nickname(struct ui *ui, const char *given,
 		if (given != NULL) {
 			snprintf(buf, TERM_LINE_MAX + 1, "%s", given);
 		} else {
-			enum ui_status st = read_word(ui, prompt, buf);
+			enum ui_status st = ui_read_word(ui, prompt, buf);
 
 			if (st != UI_OK)
 				return st;
@@ -406,7 +391,7 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 	if (username != NULL) {
 		snprintf(name, sizeof(name), "%s", username);
 	} else {
-		st = read_word(ui, _("Username: "), name);
+		st = ui_read_word(ui, _("Username: "), name);
 		if (st != UI_OK)
 			return st;
 	}

@@ -13,23 +13,6 @@ static const char *const columns[] = {"rank",	"username", "nickname", "games",
 				      "rating", "win_rate"};
 #define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
 
-/* Write `s` as a JSON string, escaping quotes, backslashes and controls. */
-static void put_json_string(FILE *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	fputc('"', out);
-	for (; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7F)
-			fprintf(out, "\\u%04x", *p);
-		else
-			fputc(*p, out);
-	}
-	fputc('"', out);
-}
-
 /* Write `s` for TSV: tabs and line breaks cannot appear in names, but
  * are replaced by spaces should a database hold them. */
 static void put_tsv_string(FILE *out, const char *s)
@@ -105,9 +88,9 @@ static void script_row(struct ui *ui, const struct player *p, int rank,
 	}
 	fprintf(ui->out,
 		"%s\n  {\"rank\": %d, \"username\": ", first ? "" : ",", rank);
-	put_json_string(ui->out, p->username);
+	ui_put_json(ui, p->username);
 	fputs(", \"nickname\": ", ui->out);
-	put_json_string(ui->out, p->nickname);
+	ui_put_json(ui, p->nickname);
 	fprintf(ui->out,
 		", \"games\": %d, \"wins\": %d, \"losses\": %d, "
 		"\"ties\": %d, \"score\": %d, \"rating\": %.1f, "

@@ -14,39 +14,49 @@
 
 /* ==== Words for results ================================================== */
 
-/* The result of a match from the side of the player who had `colour`. */
+/* The result of a match from the side of the player who had `colour`,
+ * as the fixed English word of the tsv and json listings (shown() gives
+ * the user's language). */
 static const char *result_for(const struct history_row *r)
 {
 	if (r->status == MATCH_STATUS_UNFINISHED)
-		return _("unfinished");
+		return N_("unfinished");
 	if (r->status == MATCH_STATUS_ABANDONED)
-		return _("abandoned");
+		return N_("abandoned");
 	if (r->result == RESULT_DRAW)
-		return _("draw");
+		return N_("draw");
 	if ((r->result == RESULT_BLACK_WIN) == (r->colour == STONE_BLACK))
-		return _("won");
-	return _("lost");
+		return N_("won");
+	return N_("lost");
 }
 
-/* Why a match ended, in words; "" when it has not. */
+/* Why a match ended, as the fixed English word of the listings; ""
+ * when it has not ended. */
 static const char *reason_word(enum match_reason reason)
 {
 	switch (reason) {
 	case REASON_FIVE:
-		return _("five");
+		return N_("five");
 	case REASON_RESIGN:
-		return _("resigned");
+		return N_("resigned");
 	case REASON_DRAW:
-		return _("agreed");
+		return N_("agreed");
 	case REASON_FULL:
-		return _("full board");
+		return N_("full board");
 	case REASON_TIMEOUT:
-		return _("timeout");
+		return N_("timeout");
 	case REASON_FORBIDDEN:
-		return _("forbidden");
+		return N_("forbidden");
 	default:
 		return "";
 	}
+}
+
+/* A word of result_for() or reason_word() in the user's language ("" for
+ * "": gettext("") would be the catalogue's header). */
+static const char *shown(const char *word)
+{
+	return word[0] != '\0' ? _(word) : "";
 }
 
 /* ==== History ============================================================ */
@@ -89,12 +99,12 @@ static void table_row(struct ui *ui, const struct history_row *r,
 		      const char *date, const char *opp)
 {
 	char game[48], result[64];
-	const char *reason = reason_word(r->reason);
+	const char *reason = shown(reason_word(r->reason));
 
 	snprintf(game, sizeof(game), "%s%s", r->variant,
 		 r->opening == OPENING_SWAP2 ? "+swap2" : "");
 	snprintf(result, sizeof(result), reason[0] != '\0' ? "%s (%s)" : "%s",
-		 result_for(r), reason);
+		 shown(result_for(r)), reason);
 	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
 	put_cell(ui, opp, 16);
 	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"), 5);
@@ -102,6 +112,25 @@ static void table_row(struct ui *ui, const struct history_row *r,
 	put_cell(ui, result, 16);
 	fprintf(ui->out, "%5d %3lld:%02lld\n", r->nmoves, r->duration / 60,
 		r->duration % 60);
+}
+
+/* One history row as a JSON object (`first`: no comma before it). */
+static void json_row(struct ui *ui, const struct history_row *r, bool first,
+		     const char *date, const char *opp, const char *rule)
+{
+	fprintf(ui->out, "%s\n  {\"id\": %lld, \"date\": ", first ? "" : ",",
+		r->id);
+	ui_put_json(ui, date);
+	fputs(", \"opponent\": ", ui->out);
+	ui_put_json(ui, opp);
+	fprintf(ui->out, ", \"colour\": \"%s\", \"variant\": ",
+		r->colour == STONE_BLACK ? "black" : "white");
+	ui_put_json(ui, r->variant);
+	fprintf(ui->out,
+		", \"rule\": \"%s\", \"result\": \"%s\", \"reason\": \"%s\", "
+		"\"moves\": %d, \"seconds\": %lld}",
+		rule, result_for(r), reason_word(r->reason), r->nmoves,
+		r->duration);
 }
 
 /* Print one history row in the chosen format. */
@@ -121,15 +150,7 @@ static int history_row(void *ctx, const struct history_row *r)
 			result_for(r), reason_word(r->reason), r->nmoves,
 			r->duration);
 	else if (ui->format == FORMAT_JSON)
-		fprintf(ui->out,
-			"%s\n  {\"id\": %lld, \"date\": \"%s\", "
-			"\"opponent\": \"%s\", \"colour\": \"%s\", "
-			"\"variant\": \"%s\", \"rule\": \"%s\", "
-			"\"result\": \"%s\", \"reason\": \"%s\", "
-			"\"moves\": %d, \"seconds\": %lld}",
-			pg->rows == 0 ? "" : ",", r->id, date, opp, colour,
-			r->variant, rule, result_for(r), reason_word(r->reason),
-			r->nmoves, r->duration);
+		json_row(ui, r, pg->rows == 0, date, opp, rule);
 	else
 		table_row(ui, r, date, opp);
 	pg->rows++;
@@ -198,11 +219,12 @@ static void put_outcome(struct ui *ui, const struct match_full *f)
 	else if (f->status == MATCH_STATUS_ABANDONED)
 		fputs(_("abandoned"), ui->out);
 	else if (f->result == RESULT_DRAW)
-		fprintf(ui->out, _("a draw (%s)"), reason_word(f->reason));
+		fprintf(ui->out, _("a draw (%s)"),
+			shown(reason_word(f->reason)));
 	else
 		fprintf(ui->out, _("%s won (%s)"),
 			f->result == RESULT_BLACK_WIN ? _("Black") : _("White"),
-			reason_word(f->reason));
+			shown(reason_word(f->reason)));
 }
 
 /* Print the moves in notation, "1. h8 i9  2. ...", marking move `at`. */

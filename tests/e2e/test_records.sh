@@ -130,3 +130,10 @@ printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n9,' >"$E2E_DIR/cut.psq"
 play_input '' import "$E2E_DIR/cut.psq"
 check "a truncated file is refused" err_has "stops inside a move"
 : "$here"
+
+# Listings for scripts keep their English words in every language.
+play_input '' history alice --format tsv --lang zh
+check "history TSV words stay English under --lang zh" \
+	grep -q "	bob	white	gomoku	freestyle	lost	five	9	" "$OUT"
+play_input '' history alice --lang zh
+check "the history table speaks Chinese" has "负 (连五)"
