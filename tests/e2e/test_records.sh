@@ -132,7 +132,7 @@ check "a truncated file is refused" err_has "stops inside a move"
 : "$here"
 
 # Listings for scripts keep their English words in every language.
-play_input '' history alice --format tsv --lang zh
+play_input '' history alice --format tsv --lang zh --page 2
 check "history TSV words stay English under --lang zh" \
 	grep -q "	bob	white	gomoku	freestyle	lost	five	9	" "$OUT"
 play_input '' history alice --lang zh
