@@ -2578,172 +2578,6 @@ static const char v2_schema[] =
 	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
 	"PRAGMA user_version = 2;";
 
-/* Make a version 2 database at `path` with plain SQLite (foreign keys
- * off, as a careless tool might have them) and run `rows` in it. */
-static void make_v2(const char *path, const char *rows)
-{
-	sqlite3 *db = NULL;
-
-	CU_ASSERT_EQUAL_FATAL(sqlite3_open(path, &db), SQLITE_OK);
-	CU_ASSERT_EQUAL(sqlite3_exec(db, v2_schema, NULL, NULL, NULL),
-			SQLITE_OK);
-	CU_ASSERT_EQUAL(sqlite3_exec(db, rows, NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
-	CU_ASSERT_EQUAL_FATAL(path_int(path, "PRAGMA user_version", 0), 2);
-}
-
-/* Players, two finished ranked matches and an unfinished one, as a
- * version 2 program wrote them. */
-static const char v2_rows[] =
-	"INSERT INTO players (id, username, nickname, password_hash, wins,"
-	" losses, ties, score, games, rating, created_at) VALUES"
-	" (1, 'alice', 'Alice', '" HASH_ALICE "', 1, 0, 1, 1, 2, 1516.5, 10),"
-	" (2, 'bob', 'Bob', '" HASH_BOB "', 0, 1, 1, -1, 2, 1483.5, 11),"
-	" (3, 'carol', 'Carol', '" HASH_CAROL "', 0, 0, 0, 0, 0, 1500, 12);"
-	"INSERT INTO matches (id, status, black_id, white_id, variant, rule,"
-	" rows, cols, k, result, reason, started_at, ended_at) VALUES"
-	" (1, 'finished', 1, 2, 'gomoku', 'freestyle', 15, 15, 5, 'black',"
-	" 'five', 100, 130),"
-	" (2, 'finished', 2, 1, 'tictactoe', 'exact', 3, 3, 3, 'draw',"
-	" 'full', 200, 210),"
-	" (3, 'unfinished', 1, 3, 'gomoku', 'freestyle', 15, 15, 5, NULL,"
-	" NULL, 300, NULL);"
-	"INSERT INTO match_moves VALUES (1, 1, 7, 3, 0), (1, 2, 8, 3, 1500),"
-	" (1, 3, 7, 4, 2600), (2, 1, 1, 1, 10), (2, 2, 0, 0, 20),"
-	" (3, 1, 7, 7, 0), (3, 2, 7, 8, 900);";
-
-/* The columns version 2 had, of every match, as one string. */
-#define V2_MATCHES                                                             \
-	"SELECT group_concat(id || status || coalesce(black_id, '-') ||"       \
-	" coalesce(white_id, '-') || coalesce(ai_level, '-') || variant ||"    \
-	" rule || rows || cols || k || coalesce(result, '-') ||"               \
-	" coalesce(reason, '-') || started_at || coalesce(ended_at, '-'),"     \
-	" ';') FROM (SELECT * FROM matches ORDER BY id)"
-#define ALL_MOVES                                                              \
-	"SELECT group_concat(match_id || ',' || ply || ',' || row || ',' ||"   \
-	" col || ',' || ms, ';') FROM (SELECT * FROM match_moves"              \
-	" ORDER BY match_id, ply)"
-#define ALL_PLAYERS                                                            \
-	"SELECT group_concat(id || username || nickname || password_hash ||"   \
-	" games || wins || losses || ties || score || rating || created_at,"   \
-	" ';') FROM (SELECT * FROM players ORDER BY id)"
-
-/* A version 2 database with matches and moves is brought to the current
- * schema (the same as a new file's): every player, match and move kept,
- * the matches ranked, the moves still tied to their matches. */
-static void test_migrate_v2(void)
-{
-	char path[PATH_SIZE], fresh[PATH_SIZE], want[SNAP_SIZE];
-	char players[SNAP_SIZE], matches[SNAP_SIZE], moves[SNAP_SIZE];
-	char buf[SNAP_SIZE];
-	struct store *s;
-	long long id;
-
-	new_path(fresh, "fresh.db");
-	store_close(open_ok(fresh));
-	schema_text(fresh, want);
-	new_path(path, "v2.db");
-	make_v2(path, v2_rows);
-	path_text(path, ALL_PLAYERS, 0, players);
-	path_text(path, V2_MATCHES, 0, matches);
-	path_text(path, ALL_MOVES, 0, moves);
-
-	s = open_ok(path);
-	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
-			store_schema_version());
-	CU_ASSERT_STRING_EQUAL(schema_text(path, buf), want);
-	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_PLAYERS, 0, buf), players);
-	CU_ASSERT_STRING_EQUAL(path_text(path, V2_MATCHES, 0, buf), matches);
-	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_MOVES, 0, buf), moves);
-	CU_ASSERT_EQUAL(path_int(path,
-				 "SELECT count(*) FROM matches WHERE"
-				 " kind = 'ranked' AND time_per_move = 0 AND"
-				 " black_name IS NULL AND white_name IS NULL",
-				 0),
-			3);
-	CU_ASSERT_STRING_EQUAL(path_text(path,
-					 "SELECT \"table\" FROM"
-					 " pragma_foreign_key_list"
-					 "('match_moves')",
-					 0, buf),
-			       "matches");
-	CU_ASSERT_STRING_EQUAL(
-		path_text(path, "PRAGMA integrity_check", 0, buf), "ok");
-	CU_ASSERT_EQUAL(
-		path_int(path, "SELECT count(*) FROM pragma_foreign_key_check",
-			 0),
-		0);
-
-	/* The old rows work with the new functions. */
-	CU_ASSERT_EQUAL(store_match_unfinished(s, 3, &id), STORE_OK);
-	CU_ASSERT_EQUAL(id, 3);
-	CU_ASSERT_EQUAL(store_match_move(s, 3, 3, 8, 8, 2000), STORE_OK);
-	CU_ASSERT_EQUAL(store_match_move(s, 3, 4, 15, 0, 2000), STORE_ERR);
-	CU_ASSERT_EQUAL(
-		store_match_finish(s, 3, RESULT_WHITE_WIN, REASON_RESIGN, 400),
-		STORE_OK);
-	CU_ASSERT_EQUAL(record_of(s, 3).wins, 1);
-	CU_ASSERT_EQUAL(record_of(s, 1).games, 3);
-	store_close(s);
-
-	/* Deleting a match still takes its moves with it. */
-	CU_ASSERT_EQUAL(path_exec(path, "DELETE FROM matches WHERE id = 1"),
-			SQLITE_OK);
-	CU_ASSERT_EQUAL(moves_of(path, 1), 0);
-	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
-			5);
-}
-
-/* Open `path`, expecting the upgrade to fail and the file to keep its
- * version 2 schema and rows. */
-static void expect_v2_kept(const char *path)
-{
-	char before[SNAP_SIZE], after[SNAP_SIZE];
-	char rows[SNAP_SIZE], again[SNAP_SIZE];
-	struct store *s = NULL;
-
-	schema_text(path, before);
-	path_text(path, V2_MATCHES, 0, rows);
-	CU_ASSERT_EQUAL(store_open(path, &s), STORE_ERR);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_EQUAL(
-		strncmp(store_errmsg(s), "cannot upgrade the database: ", 29),
-		0);
-	store_close(s);
-	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 2);
-	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
-	CU_ASSERT_STRING_EQUAL(path_text(path, V2_MATCHES, 0, again), rows);
-}
-
-/* A version 2 database that the new tables cannot hold (a computer
- * level version 3 does not know; a move whose match is gone) is left as
- * it was: the rebuilt tables are rolled back with the rest. */
-static void test_migrate_v2_refused(void)
-{
-	char path[PATH_SIZE];
-
-	new_path(path, "v2-level.db");
-	make_v2(path, "INSERT INTO players (id, username, nickname,"
-		      " password_hash, created_at) VALUES"
-		      " (1, 'alice', 'A', 'h', 1);"
-		      "INSERT INTO matches (status, black_id, ai_level,"
-		      " variant, rule, rows, cols, k, started_at) VALUES"
-		      " ('unfinished', 1, 0, 'gomoku', 'freestyle', 15, 15,"
-		      " 5, 9);");
-	expect_v2_kept(path);
-
-	new_path(path, "v2-orphan.db");
-	make_v2(path, v2_rows);
-	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA foreign_keys = OFF;"
-					"DELETE FROM matches WHERE id = 2;"),
-			SQLITE_OK);
-	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
-			7);
-	expect_v2_kept(path);
-}
-
-/* ==== Version 3 databases ============================================== */
-
 /* What migration 3 made of a version 2 database, as released: with
  * v2_schema, the SQL of a real version 3 database. */
 static const char v3_migration[] =
@@ -2825,21 +2659,178 @@ static const char v3_migration[] =
 	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
 	"PRAGMA user_version = 3;";
 
-/* Make a version 3 database at `path` with plain SQLite (foreign keys
- * off) and run `rows` in it. */
-static void make_v3(const char *path, const char *rows)
+/* Make a version 2 or 3 database at `path` with plain SQLite (foreign
+ * keys off, as a careless tool might have them): the version 2 schema,
+ * for version 3 its migration, then `rows`. */
+static void make_old(const char *path, int version, const char *rows)
 {
 	sqlite3 *db = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(sqlite3_open(path, &db), SQLITE_OK);
 	CU_ASSERT_EQUAL(sqlite3_exec(db, v2_schema, NULL, NULL, NULL),
 			SQLITE_OK);
-	CU_ASSERT_EQUAL(sqlite3_exec(db, v3_migration, NULL, NULL, NULL),
+	if (version == 3)
+		CU_ASSERT_EQUAL(
+			sqlite3_exec(db, v3_migration, NULL, NULL, NULL),
 			SQLITE_OK);
 	CU_ASSERT_EQUAL(sqlite3_exec(db, rows, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	CU_ASSERT_EQUAL_FATAL(path_int(path, "PRAGMA user_version", 0), 3);
+	CU_ASSERT_EQUAL_FATAL(path_int(path, "PRAGMA user_version", 0),
+			      version);
 }
+
+/* Players, two finished ranked matches and an unfinished one, as a
+ * version 2 program wrote them. */
+static const char v2_rows[] =
+	"INSERT INTO players (id, username, nickname, password_hash, wins,"
+	" losses, ties, score, games, rating, created_at) VALUES"
+	" (1, 'alice', 'Alice', '" HASH_ALICE "', 1, 0, 1, 1, 2, 1516.5, 10),"
+	" (2, 'bob', 'Bob', '" HASH_BOB "', 0, 1, 1, -1, 2, 1483.5, 11),"
+	" (3, 'carol', 'Carol', '" HASH_CAROL "', 0, 0, 0, 0, 0, 1500, 12);"
+	"INSERT INTO matches (id, status, black_id, white_id, variant, rule,"
+	" rows, cols, k, result, reason, started_at, ended_at) VALUES"
+	" (1, 'finished', 1, 2, 'gomoku', 'freestyle', 15, 15, 5, 'black',"
+	" 'five', 100, 130),"
+	" (2, 'finished', 2, 1, 'tictactoe', 'exact', 3, 3, 3, 'draw',"
+	" 'full', 200, 210),"
+	" (3, 'unfinished', 1, 3, 'gomoku', 'freestyle', 15, 15, 5, NULL,"
+	" NULL, 300, NULL);"
+	"INSERT INTO match_moves VALUES (1, 1, 7, 3, 0), (1, 2, 8, 3, 1500),"
+	" (1, 3, 7, 4, 2600), (2, 1, 1, 1, 10), (2, 2, 0, 0, 20),"
+	" (3, 1, 7, 7, 0), (3, 2, 7, 8, 900);";
+
+/* The columns version 2 had, of every match, as one string. */
+#define V2_MATCHES                                                             \
+	"SELECT group_concat(id || status || coalesce(black_id, '-') ||"       \
+	" coalesce(white_id, '-') || coalesce(ai_level, '-') || variant ||"    \
+	" rule || rows || cols || k || coalesce(result, '-') ||"               \
+	" coalesce(reason, '-') || started_at || coalesce(ended_at, '-'),"     \
+	" ';') FROM (SELECT * FROM matches ORDER BY id)"
+#define ALL_MOVES                                                              \
+	"SELECT group_concat(match_id || ',' || ply || ',' || row || ',' ||"   \
+	" col || ',' || ms, ';') FROM (SELECT * FROM match_moves"              \
+	" ORDER BY match_id, ply)"
+#define ALL_PLAYERS                                                            \
+	"SELECT group_concat(id || username || nickname || password_hash ||"   \
+	" games || wins || losses || ties || score || rating || created_at,"   \
+	" ';') FROM (SELECT * FROM players ORDER BY id)"
+
+/* A version 2 database with matches and moves is brought to the current
+ * schema (the same as a new file's): every player, match and move kept,
+ * the matches ranked, the moves still tied to their matches. */
+static void test_migrate_v2(void)
+{
+	char path[PATH_SIZE], fresh[PATH_SIZE], want[SNAP_SIZE];
+	char players[SNAP_SIZE], matches[SNAP_SIZE], moves[SNAP_SIZE];
+	char buf[SNAP_SIZE];
+	struct store *s;
+	long long id;
+
+	new_path(fresh, "fresh.db");
+	store_close(open_ok(fresh));
+	schema_text(fresh, want);
+	new_path(path, "v2.db");
+	make_old(path, 2, v2_rows);
+	path_text(path, ALL_PLAYERS, 0, players);
+	path_text(path, V2_MATCHES, 0, matches);
+	path_text(path, ALL_MOVES, 0, moves);
+
+	s = open_ok(path);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
+			store_schema_version());
+	CU_ASSERT_STRING_EQUAL(schema_text(path, buf), want);
+	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_PLAYERS, 0, buf), players);
+	CU_ASSERT_STRING_EQUAL(path_text(path, V2_MATCHES, 0, buf), matches);
+	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_MOVES, 0, buf), moves);
+	CU_ASSERT_EQUAL(path_int(path,
+				 "SELECT count(*) FROM matches WHERE"
+				 " kind = 'ranked' AND time_per_move = 0 AND"
+				 " black_name IS NULL AND white_name IS NULL",
+				 0),
+			3);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+					 "SELECT \"table\" FROM"
+					 " pragma_foreign_key_list"
+					 "('match_moves')",
+					 0, buf),
+			       "matches");
+	CU_ASSERT_STRING_EQUAL(
+		path_text(path, "PRAGMA integrity_check", 0, buf), "ok");
+	CU_ASSERT_EQUAL(
+		path_int(path, "SELECT count(*) FROM pragma_foreign_key_check",
+			 0),
+		0);
+
+	/* The old rows work with the new functions. */
+	CU_ASSERT_EQUAL(store_match_unfinished(s, 3, &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, 3);
+	CU_ASSERT_EQUAL(store_match_move(s, 3, 3, 8, 8, 2000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, 3, 4, 15, 0, 2000), STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, 3, RESULT_WHITE_WIN, REASON_RESIGN, 400),
+		STORE_OK);
+	CU_ASSERT_EQUAL(record_of(s, 3).wins, 1);
+	CU_ASSERT_EQUAL(record_of(s, 1).games, 3);
+	store_close(s);
+
+	/* Deleting a match still takes its moves with it. */
+	CU_ASSERT_EQUAL(path_exec(path, "DELETE FROM matches WHERE id = 1"),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(moves_of(path, 1), 0);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
+			5);
+}
+
+/* Open `path`, expecting the upgrade to fail and the file to keep its
+ * version 2 schema and rows. */
+static void expect_v2_kept(const char *path)
+{
+	char before[SNAP_SIZE], after[SNAP_SIZE];
+	char rows[SNAP_SIZE], again[SNAP_SIZE];
+	struct store *s = NULL;
+
+	schema_text(path, before);
+	path_text(path, V2_MATCHES, 0, rows);
+	CU_ASSERT_EQUAL(store_open(path, &s), STORE_ERR);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_EQUAL(
+		strncmp(store_errmsg(s), "cannot upgrade the database: ", 29),
+		0);
+	store_close(s);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0), 2);
+	CU_ASSERT_STRING_EQUAL(schema_text(path, after), before);
+	CU_ASSERT_STRING_EQUAL(path_text(path, V2_MATCHES, 0, again), rows);
+}
+
+/* A version 2 database that the new tables cannot hold (a computer
+ * level version 3 does not know; a move whose match is gone) is left as
+ * it was: the rebuilt tables are rolled back with the rest. */
+static void test_migrate_v2_refused(void)
+{
+	char path[PATH_SIZE];
+
+	new_path(path, "v2-level.db");
+	make_old(path, 2,
+		 "INSERT INTO players (id, username, nickname,"
+		 " password_hash, created_at) VALUES"
+		 " (1, 'alice', 'A', 'h', 1);"
+		 "INSERT INTO matches (status, black_id, ai_level,"
+		 " variant, rule, rows, cols, k, started_at) VALUES"
+		 " ('unfinished', 1, 0, 'gomoku', 'freestyle', 15, 15,"
+		 " 5, 9);");
+	expect_v2_kept(path);
+
+	new_path(path, "v2-orphan.db");
+	make_old(path, 2, v2_rows);
+	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA foreign_keys = OFF;"
+					"DELETE FROM matches WHERE id = 2;"),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT count(*) FROM match_moves", 0),
+			7);
+	expect_v2_kept(path);
+}
+
+/* ==== Version 3 databases ============================================== */
 
 /* Players and matches of every kind and status, as a version 3 program
  * wrote them. */
@@ -2926,7 +2917,7 @@ static void test_migrate_v3(void)
 	store_close(open_ok(fresh));
 	schema_text(fresh, want);
 	new_path(path, "v3.db");
-	make_v3(path, v3_rows);
+	make_old(path, 3, v3_rows);
 	path_text(path, ALL_PLAYERS, 0, players);
 	path_text(path, V3_MATCHES, 0, matches);
 	path_text(path, ALL_MOVES, 0, moves);
@@ -2979,7 +2970,7 @@ static void test_migrate_v3_refused(void)
 	struct store *s = NULL;
 
 	new_path(path, "v3-orphan.db");
-	make_v3(path, v3_rows);
+	make_old(path, 3, v3_rows);
 	CU_ASSERT_EQUAL(path_exec(path, "PRAGMA foreign_keys = OFF;"
 					"DELETE FROM matches WHERE id = 3;"),
 			SQLITE_OK);
