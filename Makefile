@@ -1,6 +1,7 @@
 # Gomoku Club -- see README.md. GNU make.
 #
-#   make            build build/gomoku
+#   make            build build/gomoku (MODE=release: -O2 with LTO)
+#   make MODE=debug build build/debug/gomoku for a debugger (-Og -g3)
 #   make run        build and play (installs missing libraries first)
 #   make test       unit tests (CUnit) and end-to-end tests
 #   make asan       the whole test suite under ASan + UBSan
@@ -18,29 +19,36 @@ LOCALEDIR ?= $(DATADIR)/locale
 MANDIR    ?= $(DATADIR)/man
 
 VERSION   := 0.1.0
-MODE      ?= debug
+MODE      ?= release
 PKGS      := sqlite3 libsodium
-TEST_PKGS := $(PKGS) cunit
+TEST_PKGS := cunit
 LANGS     := zh_CN
 
 CC        ?= cc
 WARN      := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes
-ifeq ($(MODE),asan)
+# release (the default) is what players run and what the tests test;
+# debug is for a debugger; asan adds AddressSanitizer and UBSan.
+ifeq ($(MODE),release)
+  BUILD   := build
+  OPT     := -O2 -g -flto=auto
+else ifeq ($(MODE),debug)
+  BUILD   := build/debug
+  OPT     := -Og -g3
+else ifeq ($(MODE),asan)
   BUILD   := build/asan
   OPT     := -O1 -g -fno-omit-frame-pointer \
              -fsanitize=address,undefined -fno-sanitize-recover=all
-else ifeq ($(MODE),release)
-  BUILD   := build/release
-  OPT     := -O2 -g
 else
-  BUILD   := build
-  OPT     := -O2 -g
+  $(error MODE must be release, debug or asan, not '$(MODE)')
 endif
 
-PKG_CFLAGS = $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
-TEST_LIBS  = $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null) -lm
+# pkg-config's own words reach the terminal when a library is missing
+# ($(BUILD)/settings stops the build there, see below).
+PKG_CFLAGS  = $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS    = $(shell pkg-config --libs $(PKGS)) -lm
+TEST_CFLAGS = $(PKG_CFLAGS) $(shell pkg-config --cflags $(TEST_PKGS))
+TEST_LIBS   = $(PKG_LIBS) $(shell pkg-config --libs $(TEST_PKGS))
 
 ALL_CPPFLAGS := -Iinclude -D_POSIX_C_SOURCE=200809L \
                 -DGOMOKU_VERSION='"$(VERSION)"' \
@@ -60,22 +68,43 @@ BIN       := $(BUILD)/gomoku
 RUNNER    := $(BUILD)/run-tests
 MOS       := $(patsubst %,build/locale/%/LC_MESSAGES/gomoku.mo,$(LANGS))
 
-.PHONY: all run test check unit e2e asan valgrind bench deps need-deps \
+.PHONY: FORCE all run test check unit e2e asan valgrind bench deps need-deps \
         install uninstall clean pot format format-check header-check \
         fuzz fuzz-runtime fuzz-drivers
 
 all: $(BIN) $(MOS)
 
-$(BIN): $(MAIN_OBJ) $(LIB_OBJS)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+# Everything compiled into the program (the paths PREFIX gives, the
+# compiler and its flags) is written to $(SETTINGS), which changes only
+# when one of them does; every object and program depends on it. So
+# `make install PREFIX=/opt/x` after `make` rebuilds for /opt/x instead of
+# installing a program that looks in /usr/local. It also stops the build
+# with pkg-config's own message when a library is missing.
+SETTINGS := $(BUILD)/settings
+quote     = '$(subst ','\'',$(1))'
+SETTINGS_TEXT = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(TEST_CFLAGS) \
+                $(ALL_LDFLAGS) $(TEST_LIBS)
 
-$(BUILD)/obj/%.o: src/%.c
+$(SETTINGS): FORCE
+	@mkdir -p $(@D)
+	@pkg-config --exists --print-errors $(PKGS) $(TEST_PKGS) || { \
+	  echo "missing libraries: run 'make deps' (make run and" \
+	    "make test do it for you)" >&2; exit 1; }
+	@printf '%s\n' $(call quote,$(SETTINGS_TEXT)) >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+
+FORCE:
+
+$(BIN): $(MAIN_OBJ) $(LIB_OBJS) $(SETTINGS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(PKG_LIBS)
+
+$(BUILD)/obj/%.o: src/%.c $(SETTINGS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%.o: tests/%.c
+$(BUILD)/tests/%.o: tests/%.c $(SETTINGS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -Itests $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_CFLAGS) -c -o $@ $<
 
 # One CUnit suite per tests/test_NAME.c, exported as NAME_suite; the
 # runner's table is generated from the file names.
@@ -89,11 +118,11 @@ $(BUILD)/tests/suites.c: $(TEST_SRCS) Makefile
 	     echo "	&$${f}_suite,"; done; \
 	   echo '	NULL };'; } > $@
 
-$(BUILD)/tests/suites.o: $(BUILD)/tests/suites.c
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+$(BUILD)/tests/suites.o: $(BUILD)/tests/suites.c $(SETTINGS)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(TEST_CFLAGS) -c -o $@ $<
 
-$(RUNNER): $(TEST_OBJS) $(LIB_OBJS)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(TEST_LIBS)
+$(RUNNER): $(TEST_OBJS) $(LIB_OBJS) $(SETTINGS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(TEST_LIBS)
 
 build/locale/%/LC_MESSAGES/gomoku.mo: po/%.po
 	@mkdir -p $(@D)
@@ -103,7 +132,7 @@ build/locale/%/LC_MESSAGES/gomoku.mo: po/%.po
 
 # Install the libraries first when pkg-config or msgfmt cannot find them.
 need-deps:
-	@pkg-config --exists $(TEST_PKGS) 2>/dev/null && \
+	@pkg-config --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && \
 	  command -v msgfmt >/dev/null 2>&1 && \
 	  command -v clang-format >/dev/null 2>&1 && \
 	  command -v sqlite3 >/dev/null 2>&1 && \
@@ -136,11 +165,12 @@ valgrind: need-deps
 	  $(BUILD)/fuzz
 
 bench: need-deps
-	@$(MAKE) --no-print-directory MODE=release build/release/bench
-	./build/release/bench
+	@$(MAKE) --no-print-directory MODE=release build/bench
+	./build/bench
 
-build/release/bench: $(BENCH_SRCS) $(LIB_OBJS)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
+build/bench: $(BENCH_SRCS) $(LIB_OBJS) $(SETTINGS)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ \
+	  $(filter %.c %.o,$^) $(PKG_LIBS)
 
 DEB_PKGS := build-essential pkg-config libsqlite3-dev libsodium-dev \
             libcunit1-dev gettext sqlite3 clang-format valgrind \
@@ -211,17 +241,17 @@ fuzz-drivers: $(patsubst %,$(BUILD)/fuzz/%,$(FUZZ_NAMES))
 .SECONDARY: $(patsubst %,$(BUILD)/fuzz/obj/%.o,$(FUZZ_NAMES) driver) \
             $(patsubst %,$(LF)/obj/%.o,$(FUZZ_NAMES)) $(LF_OBJS)
 
-$(BUILD)/fuzz/obj/%.o: tests/fuzz/%.c
+$(BUILD)/fuzz/obj/%.o: tests/fuzz/%.c $(SETTINGS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
-$(BUILD)/fuzz/obj/gomoku_main.o: src/main.c
+$(BUILD)/fuzz/obj/gomoku_main.o: src/main.c $(SETTINGS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(FUZZ_MAIN) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
 $(BUILD)/fuzz/fuzz_cli: $(BUILD)/fuzz/obj/gomoku_main.o
 $(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/%.o $(BUILD)/fuzz/obj/driver.o $(LIB_OBJS)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(PKG_LIBS)
 
 $(LF)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
