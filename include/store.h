@@ -1,10 +1,12 @@
 /* store.h -- the club's records in SQLite: players and matches.
  *
- * The only module that speaks SQL. Every function returns a
- * store_status; on STORE_ERR a sentence saying what failed (in English,
- * with SQLite's own words) is kept for store_errmsg(). A failed change
- * is rolled back: the database is as it was before the call. Times are
- * Unix seconds (moves: milliseconds since the match started).
+ * The only module that speaks SQL (its files are src/store_*.c). Every
+ * function returns a store_status; on any failure a sentence saying what
+ * failed (in English, with SQLite's own words) is kept for
+ * store_errmsg(). A failed change is rolled back: the database is as it
+ * was before the call, and the caller's out-parameters are left as they
+ * were unless a function says otherwise. Times are Unix seconds (moves:
+ * milliseconds since the match started).
  */
 #ifndef GOMOKU_STORE_H
 #define GOMOKU_STORE_H
@@ -94,49 +96,64 @@ struct store;
 /* Open (creating if needed) the database at `path`, making the folder
  * (mode 0700) and file (mode 0600) when they do not exist, then set WAL,
  * synchronous=FULL, foreign_keys=ON and a busy timeout and apply any
- * pending migrations in one transaction. On success *out is the handle.
- * On failure *out is still set when memory allows (so store_errmsg()
- * can say why; close it with store_close()) or NULL. */
+ * pending migrations in one transaction. On success *out is the handle,
+ * the caller's to close with store_close(). On failure *out is still set
+ * when memory allows (so store_errmsg() can say why; close it with
+ * store_close(), the only other call it takes) or NULL. */
 enum store_status store_open(const char *path, struct store **out);
 
-/* Close the handle. Accepts NULL. */
+/* Close the handle and free it. Accepts NULL. */
 void store_close(struct store *s);
 
-/* The last error as a sentence, or "" when there was none. */
+/* The last error as a sentence, or "" when the last call succeeded. The
+ * string belongs to the handle and changes with its next call; for a
+ * NULL handle (store_open() ran out of memory) it says so. Never NULL. */
 const char *store_errmsg(const struct store *s);
 
 /* The schema version this build writes (PRAGMA user_version). */
 int store_schema_version(void);
 
-/* Append every player to `l` (list order: by id). */
+/* Append every player to `l` (list order: by id); the list owns the new
+ * nodes. On failure `l` is left as it was: the players appended so far
+ * are removed again. */
 enum store_status store_load_players(struct store *s, struct plist *l);
 
 /* Re-read the player with `id` into its node in `l` (appending it when
- * the list does not have it yet). STORE_NOT_FOUND when no such row. */
+ * the list does not have it yet; the list owns the node). A node whose
+ * names differ from the row's is replaced at the tail. STORE_NOT_FOUND
+ * when no such row (`l` unchanged). On STORE_ERR `l` is unchanged, except
+ * that a node being replaced is gone when its replacement could not be
+ * appended (out of memory, or its name is taken in the list). */
 enum store_status store_reload_player(struct store *s, struct plist *l,
 				      long long id);
 
-/* Create an account. On success *id is its row id. STORE_EXISTS when
- * the username is taken in any case. */
+/* Create an account (the strings are copied into the database). On
+ * success *id is its row id. STORE_EXISTS when the username is taken in
+ * any case; on any failure nothing is written. */
 enum store_status store_add_player(struct store *s, const char *username,
 				   const char *nickname, const char *hash,
 				   long long now, long long *id);
 
-/* Read what a login needs for `username` (any case). */
+/* Read what a login needs for `username` (any case) into *out.
+ * STORE_NOT_FOUND when there is no such player; STORE_ERR also when the
+ * stored hash does not fit AUTH_HASH_MAX. */
 enum store_status store_get_login(struct store *s, const char *username,
 				  struct store_login *out);
 
 /* Count a failed login for player `id` (failed_logins + 1, relative)
- * and lock the account until now + auth_lock_seconds(new count). */
+ * and lock the account until now + auth_lock_seconds(new count), in one
+ * transaction. STORE_NOT_FOUND when there is no such player. */
 enum store_status store_login_failed(struct store *s, long long id,
 				     long long now);
 
 /* A successful login: reset failures and the lock, set last_login_at,
- * and replace the hash when new_hash is not NULL. */
+ * and replace the hash when new_hash is not NULL, in one statement.
+ * STORE_NOT_FOUND when there is no such player. */
 enum store_status store_login_succeeded(struct store *s, long long id,
 					long long now, const char *new_hash);
 
-/* Replace a player's password hash. */
+/* Replace a player's password hash. STORE_NOT_FOUND when there is no
+ * such player; STORE_ERR when `hash` is NULL. */
 enum store_status store_set_password(struct store *s, long long id,
 				     const char *hash);
 
@@ -279,7 +296,9 @@ enum store_status store_match_unfinished(struct store *s, long long player_id,
 					 long long *id);
 
 /* Read match `id`, its header and every move, into *out (from one
- * snapshot). STORE_NOT_FOUND when there is no such match. */
+ * snapshot; *out is the caller's and owns nothing). STORE_NOT_FOUND when
+ * there is no such match; on failure *out holds no match (it may be
+ * zeroed or partly filled). */
 enum store_status store_match_load(struct store *s, long long id,
 				   struct match_full *out);
 
@@ -289,15 +308,18 @@ enum store_status store_match_load(struct store *s, long long id,
  * `limit` of them (limit 0: none, just the total). *total is how many
  * the player has in all, for paging. row() returns 0 to go on, or
  * non-zero to stop early (still STORE_OK); it must not call the store.
- * STORE_NOT_FOUND when there is no such player. */
+ * STORE_NOT_FOUND when there is no such player; STORE_ERR for a negative
+ * offset or limit, or a NULL row() with limit > 0. On failure row() may
+ * have been called for some rows already, and *total is unchanged. */
 enum store_status
 store_history(struct store *s, long long player_id, int offset, int limit,
 	      int (*row)(void *ctx, const struct history_row *r), void *ctx,
 	      int *total);
 
 /* Player `player_id`'s finished games against computer level `level`
- * (1..5), from the player's side. STORE_NOT_FOUND when there is no such
- * player. */
+ * (1..5), from the player's side, into *wins, *losses and *draws.
+ * STORE_NOT_FOUND when there is no such player, STORE_ERR for a level
+ * out of range; on failure the counts are unchanged. */
 enum store_status store_computer_record(struct store *s, long long player_id,
 					int level, int *wins, int *losses,
 					int *draws);
@@ -311,7 +333,8 @@ enum store_status store_computer_record(struct store *s, long long player_id,
  * is the player's global rating. row() returns 0 to go on, or non-zero
  * to stop early (still STORE_OK); it must not call the store. Players
  * with no such match are not called back. STORE_ERR for a rule the
- * store does not know. */
+ * store does not know or a NULL row(); on a failure part-way, row() has
+ * been called for the players before it. */
 enum store_status
 store_rule_records(struct store *s, enum rule rule,
 		   int (*row)(void *ctx, long long player_id,

@@ -1,6 +1,6 @@
-/* test_store.c -- tests for src/store.c, each on throw-away databases in
- * a mkdtemp() folder that the suite's cleanup removes. Plain SQLite
- * connections look at (and tamper with) the files from outside.
+/* test_store.c -- tests for the store (src/store_*.c), each on throw-away
+ * databases in a mkdtemp() folder that the suite's cleanup removes. Plain
+ * SQLite connections look at (and tamper with) the files from outside.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -2504,7 +2504,7 @@ static void test_killed_while_writing(void)
 
 /* ==== Version 2 databases ============================================== */
 
-/* What migrations 1 and 2 made, as released (store.c never edits a
+/* What migrations 1 and 2 made, as released (store_schema.c never edits a
  * released migration): the SQL of a real version 2 database. */
 static const char v2_schema[] =
 	"CREATE TABLE players ("
