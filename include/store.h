@@ -75,22 +75,6 @@ struct store_login {
 	long long locked_until; /* Unix seconds, 0 = not locked */
 };
 
-/* A finished ranked match, ready to be written whole (a match saved as
- * it is played uses store_match_start() and the functions after it). */
-struct match_record {
-	long long black_id, white_id;
-	const char *variant; /* "gomoku", "tictactoe", ..., "custom" */
-	enum rule rule;
-	enum match_opening opening; /* OPENING_NONE or OPENING_SWAP2 */
-	int rows, cols, k;
-	enum match_result result;
-	enum match_reason reason;
-	long long started_at, ended_at;
-	int nmoves;
-	const struct move *moves; /* nmoves, in order, black first */
-	const long long *move_ms; /* nmoves, ms since started_at */
-};
-
 struct store;
 
 /* Open (creating if needed) the database at `path`, making the folder
@@ -156,15 +140,6 @@ enum store_status store_login_succeeded(struct store *s, long long id,
  * such player; STORE_ERR when `hash` is NULL. */
 enum store_status store_set_password(struct store *s, long long id,
 				     const char *hash);
-
-/* Write a finished ranked match in one transaction: the match row, every
- * move, and both players' counters (games, wins, losses, ties, score and
- * Elo rating, all updated relative to the values in the database at
- * that moment). The result and reason pair as store_match_finish()
- * says. On success *match_id is the new match's id. */
-enum store_status store_record_match(struct store *s,
-				     const struct match_record *m,
-				     long long *match_id);
 
 /* ==== Matches saved as they are played ==================================
  *
@@ -274,8 +249,9 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves);
  * result and reason (a draw goes with REASON_DRAW or REASON_FULL, a win
  * with the others; REASON_FORBIDDEN only with RESULT_WHITE_WIN in a
  * RULE_RENJU match), ended_at (at least started_at), and for a ranked
- * match both players' counters and Elo exactly as store_record_match()
- * does. A game against the computer changes no player. Refused
+ * match both players' counters (games, wins, losses, ties, score) and
+ * Elo ratings, each updated relative to the values in the database at
+ * that moment. A game against the computer changes no player. Refused
  * (STORE_ERR, nothing changed) when the match is not unfinished, so a
  * result is never counted twice. */
 enum store_status store_match_finish(struct store *s, long long id,

@@ -1,13 +1,12 @@
 /* store_matches.c -- writing matches: started and saved move by move as
- * they are played, finished or abandoned, written whole, or imported;
- * and reading one back whole to resume or replay it. */
+ * they are played, then finished or abandoned; or imported whole. And
+ * reading one back whole, to resume or replay it. */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "store_internal.h"
 
-#define WHAT_RECORD	"cannot record the match"
 #define WHAT_START	"cannot start the match"
 #define WHAT_MOVE	"cannot save the move"
 #define WHAT_UNDO	"cannot save the undo"
@@ -243,93 +242,6 @@ static enum store_status insert_moves(struct store *s, long long match_id,
 out_finalize:
 	sqlite3_finalize(st);
 	return ret;
-}
-
-/* ==== Finished ranked matches written whole ============================= */
-
-/* Why record `m` cannot be stored, as far as C can tell (the enums and
- * the pointers), or NULL when it can. */
-static const char *record_problem(const struct match_record *m)
-{
-	if (m->variant == NULL)
-		return "the variant is missing";
-	if (store_result_word(m->result) == NULL)
-		return "the result is not valid";
-	if (store_reason_word(m->reason) == NULL)
-		return "the reason is not valid";
-	if (store_rule_word(m->rule) == NULL)
-		return "the rule is not valid";
-	if (store_opening_word(m->opening) == NULL)
-		return "the opening is not valid";
-	if (m->nmoves < 0 || m->nmoves > BOARD_MAX_CELLS)
-		return "the number of moves is not valid";
-	if (m->nmoves > 0 && (m->moves == NULL || m->move_ms == NULL))
-		return "the moves are missing";
-	return store_ending_problem(m->result, m->reason,
-				    m->rule == RULE_RENJU);
-}
-
-/* Check what the database cannot: the enums and the pointers. Return 0,
- * or -1 with the error kept. */
-static int check_record(struct store *s, const struct match_record *m)
-{
-	const char *why = record_problem(m);
-
-	if (why == NULL)
-		return 0;
-	store_set_err(s, WHAT_RECORD, why);
-	return -1;
-}
-
-/* Count the result for both players (first, so a missing player is
- * STORE_NOT_FOUND), then write the match and its moves, inside the
- * caller's transaction. Return STORE_OK or why not. */
-static enum store_status
-write_match(struct store *s, const struct match_record *m, long long *match_id)
-{
-	const struct match_header h = {
-		.kind = MATCH_RANKED,
-		.black_id = m->black_id,
-		.white_id = m->white_id,
-		.variant = m->variant,
-		.rule = m->rule,
-		.opening = m->opening,
-		.rows = m->rows,
-		.cols = m->cols,
-		.k = m->k,
-		.started_at = m->started_at,
-	};
-	const struct ending e = {m->result, m->reason, m->ended_at};
-	enum store_status st;
-
-	st = store_count_ranked(s, m->black_id, m->white_id, m->result,
-				WHAT_RECORD);
-	if (st == STORE_OK)
-		st = insert_row(s, &h, &e, match_id, WHAT_RECORD);
-	if (st == STORE_OK)
-		st = insert_moves(s, *match_id, m->nmoves, m->moves, m->move_ms,
-				  WHAT_RECORD);
-	return st;
-}
-
-/* See store.h. */
-enum store_status store_record_match(struct store *s,
-				     const struct match_record *m,
-				     long long *match_id)
-{
-	enum store_status st;
-	long long id = 0;
-
-	store_clear_err(s);
-	if (check_record(s, m) != 0)
-		return STORE_ERR;
-	st = store_begin(s, WHAT_RECORD);
-	if (st != STORE_OK)
-		return st;
-	st = store_finish(s, write_match(s, m, &id), WHAT_RECORD);
-	if (st == STORE_OK)
-		*match_id = id;
-	return st;
 }
 
 /* ==== Matches saved as they are played ================================== */
