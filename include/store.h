@@ -13,7 +13,7 @@
 
 #include "auth.h"
 #include "board.h"
-#include "match.h" /* enum match_opening */
+#include "match.h" /* a match's result, reason, kind, status */
 #include "player.h"
 
 enum store_status {
@@ -24,42 +24,6 @@ enum store_status {
 	STORE_NOT_OURS,	 /* not a Gomoku Club database */
 	STORE_CANT_OPEN, /* the file or its folder cannot be opened/made */
 	STORE_ERR	 /* anything else; see store_errmsg() */
-};
-
-/* How a finished game ended, from black's side. */
-enum match_result {
-	RESULT_NONE = 0, /* not finished (unfinished or abandoned) */
-	RESULT_BLACK_WIN,
-	RESULT_WHITE_WIN,
-	RESULT_DRAW
-};
-
-enum match_reason {
-	REASON_NONE = 0, /* not finished */
-	REASON_FIVE,	 /* K in a row */
-	REASON_RESIGN,
-	REASON_DRAW,	 /* agreed */
-	REASON_FULL,	 /* full board */
-	REASON_TIMEOUT,	 /* the player to move ran out of time (they lose) */
-	REASON_FORBIDDEN /* RULE_RENJU only: black played a forbidden point
-			  * and lost; always with RESULT_WHITE_WIN */
-};
-
-/* What kind of game a match row records. */
-enum match_kind {
-	MATCH_RANKED = 1, /* two players; counted for both when finished */
-	MATCH_COMPUTER,	  /* one player against the computer: counted only
-			   * in store_computer_record(), never in the
-			   * players' games, wins, score or rating */
-	MATCH_IMPORTED	  /* read from a file: two names, no players,
-			   * always finished, never counted */
-};
-
-/* Where a match stands. */
-enum match_status {
-	MATCH_STATUS_UNFINISHED = 1, /* being played, or its run died */
-	MATCH_STATUS_FINISHED,
-	MATCH_STATUS_ABANDONED /* given up unfinished: counts for nobody */
 };
 
 #define STORE_AI_LEVEL_MIN 1

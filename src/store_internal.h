@@ -122,15 +122,14 @@ enum store_status store_count_ranked(struct store *s, long long black_id,
 				     enum match_result result,
 				     const char *what);
 
-/* ==== The words of the matches table (store_words.c) ==================== */
+/* ==== The words of the matches table (store_words.c) ====================
+ *
+ * The table stores match.h's fixed words (match_result_word() and the
+ * others) and rules.h's word for the rule. */
 
-/* The word the matches table stores for a value (static strings), or
- * NULL when the value has none (RESULT_NONE, REASON_NONE, unknown). */
-const char *store_result_word(enum match_result r);
-const char *store_reason_word(enum match_reason r);
+/* The word the matches table stores for rule `r` (a static string), or
+ * NULL for a rule that has none. */
 const char *store_rule_word(enum rule r);
-const char *store_opening_word(enum match_opening o);
-const char *store_kind_word(enum match_kind k);
 
 /* Why a match cannot end with `result` and `reason`, or NULL when it
  * can as far as C checks (the table checks that a draw goes with 'draw'

@@ -29,13 +29,13 @@ struct ending {
 /* Why header `h` cannot be stored, or NULL when it can. */
 static const char *header_problem(const struct match_header *h)
 {
-	if (store_kind_word(h->kind) == NULL)
+	if (match_kind_word(h->kind) == NULL)
 		return "the kind of match is not valid";
 	if (h->variant == NULL)
 		return "the variant is missing";
 	if (store_rule_word(h->rule) == NULL)
 		return "the rule is not valid";
-	if (store_opening_word(h->opening) == NULL)
+	if (match_opening_word(h->opening) == NULL)
 		return "the opening is not valid";
 	if (h->black_id < 0 || h->white_id < 0 || h->time_per_move < 0)
 		return "a player id or the time per move is negative";
@@ -87,7 +87,7 @@ static int bind_players(sqlite3_stmt *st, const struct match_header *h)
 	int imported = h->kind == MATCH_IMPORTED;
 	int rc;
 
-	rc = sqlite3_bind_text(st, 1, store_kind_word(h->kind), -1,
+	rc = sqlite3_bind_text(st, 1, match_kind_word(h->kind), -1,
 			       SQLITE_STATIC);
 	if (rc == SQLITE_OK)
 		rc = bind_id(st, 2, h->black_id);
@@ -123,7 +123,7 @@ static int bind_board(sqlite3_stmt *st, const struct match_header *h)
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 13, h->time_per_move);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(st, 18, store_opening_word(h->opening),
+		rc = sqlite3_bind_text(st, 18, match_opening_word(h->opening),
 				       -1, SQLITE_STATIC);
 	return rc;
 }
@@ -134,14 +134,15 @@ static int bind_board(sqlite3_stmt *st, const struct match_header *h)
 static int bind_ending(sqlite3_stmt *st, const struct ending *e)
 {
 	int finished = e->result != RESULT_NONE;
+	const char *status = match_status_word(
+		finished ? MATCH_STATUS_FINISHED : MATCH_STATUS_UNFINISHED);
 	int rc;
 
-	rc = sqlite3_bind_text(st, 14, finished ? "finished" : "unfinished", -1,
-			       SQLITE_STATIC);
+	rc = sqlite3_bind_text(st, 14, status, -1, SQLITE_STATIC);
 	if (rc == SQLITE_OK && finished)
-		rc = bind_opt_text(st, 15, store_result_word(e->result));
+		rc = bind_opt_text(st, 15, match_result_word(e->result));
 	if (rc == SQLITE_OK && finished)
-		rc = bind_opt_text(st, 16, store_reason_word(e->reason));
+		rc = bind_opt_text(st, 16, match_reason_word(e->reason));
 	if (rc == SQLITE_OK && finished)
 		rc = sqlite3_bind_int64(st, 17, e->ended_at);
 	return rc;
@@ -392,9 +393,9 @@ static enum store_status set_result(struct store *s, long long id,
 		return STORE_ERR;
 	rc = sqlite3_bind_int64(st, 1, id);
 	if (rc == SQLITE_OK)
-		rc = bind_opt_text(st, 2, store_result_word(result));
+		rc = bind_opt_text(st, 2, match_result_word(result));
 	if (rc == SQLITE_OK)
-		rc = bind_opt_text(st, 3, store_reason_word(reason));
+		rc = bind_opt_text(st, 3, match_reason_word(reason));
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 4, ended_at);
 	if (rc != SQLITE_OK)
