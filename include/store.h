@@ -58,7 +58,8 @@ void store_close(struct store *s);
  * NULL handle (store_open() ran out of memory) it says so. Never NULL. */
 const char *store_errmsg(const struct store *s);
 
-/* The schema version this build writes (PRAGMA user_version). */
+/* The schema version this build writes (PRAGMA user_version), which
+ * `gomoku --version` prints for the club's admin. */
 int store_schema_version(void);
 
 /* Append every player to `l` (list order: by id); the list owns the new
