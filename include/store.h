@@ -41,8 +41,9 @@ struct store_login {
 
 struct store;
 
-/* Open (creating if needed) the database at `path`, making the folder
- * (mode 0700) and file (mode 0600) when they do not exist, then set WAL,
+/* Open (creating if needed) the database at `path`, making its folder
+ * and every missing folder above it (each mode 0700, as mkdir -p) and
+ * the file (mode 0600) when they do not exist, then set WAL,
  * synchronous=FULL, foreign_keys=ON and a busy timeout and apply any
  * pending migrations in one transaction. On success *out is the handle,
  * the caller's to close with store_close(). On failure *out is still set

@@ -219,8 +219,47 @@ enum store_status store_begin_read(struct store *s, const char *what)
 
 /* ==== Opening ========================================================== */
 
-/* Make the folder that will hold `path` (only its last component), mode
- * 0700, unless it exists. Return STORE_OK or STORE_CANT_OPEN. */
+/* Make folder `dir` with mode 0700 unless a folder is there already.
+ * Return 0, or -1 with errno set (ENOTDIR: something else is there). */
+static int make_one_folder(const char *dir)
+{
+	struct stat st;
+	int err;
+
+	if (mkdir(dir, 0700) == 0)
+		return 0;
+	/* Whatever mkdir() said (EEXIST, or on some systems EACCES or EROFS
+	 * for what exists), a folder that is there will do. */
+	err = errno;
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0;
+	errno = err == EEXIST ? ENOTDIR : err;
+	return -1;
+}
+
+/* Make every missing folder of `dir` from the top down, each mode 0700,
+ * as mkdir -p does. On failure return -1 with errno set and `dir` cut
+ * at the folder that could not be made; else return 0. */
+static int make_folders(char *dir)
+{
+	char *p, c;
+
+	for (p = dir + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		c = *p;
+		*p = '\0';
+		if (make_one_folder(dir) != 0)
+			return -1;
+		*p = c;
+		if (c == '\0')
+			return 0;
+	}
+}
+
+/* Make the folder that will hold `path` and every missing folder above
+ * it, each mode 0700, unless they exist. Return STORE_OK,
+ * STORE_CANT_OPEN, or STORE_ERR (out of memory). */
 static enum store_status make_folder(struct store *s, const char *path)
 {
 	enum store_status ret = STORE_OK;
@@ -234,7 +273,7 @@ static enum store_status make_folder(struct store *s, const char *path)
 	slash = strrchr(dir, '/');
 	if (slash != NULL && slash != dir) {
 		*slash = '\0';
-		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		if (make_folders(dir) != 0) {
 			snprintf(s->err, sizeof s->err,
 				 "cannot make the folder %s: %s", dir,
 				 strerror(errno));

@@ -445,16 +445,6 @@ static void test_open_modes(void)
 	store_close(s);
 	umask(old);
 
-	/* Only the last component is made. */
-	new_path(dir, "missing");
-	with_suffix(path, dir, "/sub/club.db");
-	s = NULL;
-	CU_ASSERT_EQUAL(store_open(path, &s), STORE_CANT_OPEN);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_STRING_NOT_EQUAL(store_errmsg(s), "");
-	CU_ASSERT_EQUAL(mode_of(dir), -1);
-	store_close(s);
-
 	/* A folder where the file should be. */
 	s = NULL;
 	CU_ASSERT_EQUAL(store_open(tmpdir, &s), STORE_CANT_OPEN);
@@ -495,6 +485,47 @@ static void check_pragmas(sqlite3 *db)
 	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA foreign_keys", 0), 1);
 	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA busy_timeout", 0), 5000);
 	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA secure_delete", 0), 1);
+}
+
+/* Open makes every missing folder above the file, each 0700 even under
+ * a umask of 022, as mkdir -p; a file in the way is named and nothing
+ * below it is made. */
+static void test_open_folders(void)
+{
+	char top[PATH_SIZE], mid[PATH_SIZE], dir[PATH_SIZE];
+	char path[PATH_SIZE], want[PATH_SIZE + 40];
+	mode_t old = umask(022);
+	struct store *s;
+
+	new_path(top, "a");
+	with_suffix(mid, top, "/b");
+	with_suffix(dir, mid, "/c");
+	with_suffix(path, dir, "/club.db");
+	s = open_ok(path);
+	store_close(s);
+	CU_ASSERT_EQUAL(mode_of(top), 0700);
+	CU_ASSERT_EQUAL(mode_of(mid), 0700);
+	CU_ASSERT_EQUAL(mode_of(dir), 0700);
+	CU_ASSERT_EQUAL(mode_of(path), 0600);
+	umask(old);
+
+	/* Folders that exist are kept as they are, their modes included. */
+	CU_ASSERT_EQUAL_FATAL(chmod(mid, 0755), 0);
+	with_suffix(path, mid, "/d/club.db");
+	s = open_ok(path);
+	store_close(s);
+	CU_ASSERT_EQUAL(mode_of(mid), 0755);
+
+	/* A file where a folder should be. */
+	with_suffix(path, dir, "/club.db/e/club.db");
+	s = NULL;
+	CU_ASSERT_EQUAL(store_open(path, &s), STORE_CANT_OPEN);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	snprintf(want, sizeof want, "cannot make the folder %s/club.db: ", dir);
+	CU_ASSERT_EQUAL(strncmp(store_errmsg(s), want, strlen(want)), 0);
+	with_suffix(path, dir, "/club.db/e");
+	CU_ASSERT_EQUAL(mode_of(path), -1);
+	store_close(s);
 }
 
 /* Every connection gets WAL, synchronous=FULL, foreign keys and a busy
@@ -3336,6 +3367,8 @@ static void test_rule_records(void)
 
 static CU_TestInfo tests[] = {
 	{"open makes folder 0700, file/-wal/-shm 0600", test_open_modes},
+	{"open makes every missing folder 0700, as mkdir -p",
+	 test_open_folders},
 	{"open sets WAL, synchronous, foreign keys, timeout",
 	 test_open_pragmas},
 	{"a new or empty file gets the current schema", test_new_schema},
