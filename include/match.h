@@ -10,6 +10,9 @@
  * places two more (white, black) and lets seat 0 choose the colour.
  * Only moves and help are taken during the opening.
  *
+ * The same header names how a match ended (result, reason) and how the
+ * club keeps it (kind, status), with their fixed English words.
+ *
  * The player to move may type a move or a command:
  *   undo    take back their own last move (and the opponent's reply);
  *           the opponent must agree
@@ -141,5 +144,75 @@ int match_replay(struct match *m, const struct move *moves, const long long *ms,
  * m->winner who won. A match with moves already on the board (resumed)
  * carries on from them. Return m->end. */
 enum match_end match_run(struct match *m, const struct match_io *io, void *ctx);
+
+/* ==== How a match ended, in words =======================================
+ *
+ * The vocabulary of a result, for the game, the store and the listings.
+ * Each value has one fixed English word, the same in every language: the
+ * matches table stores it (see store.h) and scripts read it (the tsv and
+ * json listings). Words for people, translated, are the UI's.
+ */
+
+/* How a finished game ended, from black's side. */
+enum match_result {
+	RESULT_NONE = 0, /* not finished (unfinished or abandoned) */
+	RESULT_BLACK_WIN,
+	RESULT_WHITE_WIN,
+	RESULT_DRAW
+};
+
+enum match_reason {
+	REASON_NONE = 0, /* not finished */
+	REASON_FIVE,	 /* K in a row */
+	REASON_RESIGN,
+	REASON_DRAW,	 /* agreed */
+	REASON_FULL,	 /* full board */
+	REASON_TIMEOUT,	 /* the player to move ran out of time (they lose) */
+	REASON_FORBIDDEN /* RULE_RENJU only: black played a forbidden point
+			  * and lost; always with RESULT_WHITE_WIN */
+};
+
+/* What kind of game a match is, as the club keeps it. */
+enum match_kind {
+	MATCH_RANKED = 1, /* two players; counted for both when finished */
+	MATCH_COMPUTER,	  /* one player against the computer: counted only
+			   * in store_computer_record(), never in the
+			   * players' games, wins, score or rating */
+	MATCH_IMPORTED	  /* read from a file: two names, no players,
+			   * always finished, never counted */
+};
+
+/* Where a match stands. */
+enum match_status {
+	MATCH_STATUS_UNFINISHED = 1, /* being played, or its run died */
+	MATCH_STATUS_FINISHED,
+	MATCH_STATUS_ABANDONED /* given up unfinished: counts for nobody */
+};
+
+/* The fixed word of a value, a static string: "black", "white", "draw";
+ * "five", "resign", "draw", "full", "timeout", "forbidden"; "ranked",
+ * "computer", "imported"; "unfinished", "finished", "abandoned"; "none",
+ * "swap2". NULL for a value without one (RESULT_NONE, REASON_NONE, or
+ * out of range). */
+const char *match_result_word(enum match_result r);
+const char *match_reason_word(enum match_reason r);
+const char *match_kind_word(enum match_kind k);
+const char *match_status_word(enum match_status s);
+const char *match_opening_word(enum match_opening o);
+
+/* The value whose fixed word (above) is `word`, or -1 when `word` is
+ * NULL or none of them. */
+int match_result_value(const char *word);
+int match_reason_value(const char *word);
+int match_kind_value(const char *word);
+int match_status_value(const char *word);
+int match_opening_value(const char *word);
+
+/* Why a match ended as the listings for scripts spell it, a static
+ * string: "five", "resigned", "agreed", "full board", "timeout" or
+ * "forbidden"; "" for REASON_NONE or a value out of range. (Both formats
+ * were published before they shared a table, so three reasons are spelt
+ * unlike match_reason_word(); neither can change.) */
+const char *match_reason_listed(enum match_reason r);
 
 #endif

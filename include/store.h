@@ -1,17 +1,19 @@
 /* store.h -- the club's records in SQLite: players and matches.
  *
- * The only module that speaks SQL. Every function returns a
- * store_status; on STORE_ERR a sentence saying what failed (in English,
- * with SQLite's own words) is kept for store_errmsg(). A failed change
- * is rolled back: the database is as it was before the call. Times are
- * Unix seconds (moves: milliseconds since the match started).
+ * The only module that speaks SQL (its files are src/store_*.c). Every
+ * function returns a store_status; on any failure a sentence saying what
+ * failed (in English, with SQLite's own words) is kept for
+ * store_errmsg(). A failed change is rolled back: the database is as it
+ * was before the call, and the caller's out-parameters are left as they
+ * were unless a function says otherwise. Times are Unix seconds (moves:
+ * milliseconds since the match started).
  */
 #ifndef GOMOKU_STORE_H
 #define GOMOKU_STORE_H
 
 #include "auth.h"
 #include "board.h"
-#include "match.h" /* enum match_opening */
+#include "match.h" /* a match's result, reason, kind, status */
 #include "player.h"
 
 enum store_status {
@@ -22,42 +24,6 @@ enum store_status {
 	STORE_NOT_OURS,	 /* not a Gomoku Club database */
 	STORE_CANT_OPEN, /* the file or its folder cannot be opened/made */
 	STORE_ERR	 /* anything else; see store_errmsg() */
-};
-
-/* How a finished game ended, from black's side. */
-enum match_result {
-	RESULT_NONE = 0, /* not finished (unfinished or abandoned) */
-	RESULT_BLACK_WIN,
-	RESULT_WHITE_WIN,
-	RESULT_DRAW
-};
-
-enum match_reason {
-	REASON_NONE = 0, /* not finished */
-	REASON_FIVE,	 /* K in a row */
-	REASON_RESIGN,
-	REASON_DRAW,	 /* agreed */
-	REASON_FULL,	 /* full board */
-	REASON_TIMEOUT,	 /* the player to move ran out of time (they lose) */
-	REASON_FORBIDDEN /* RULE_RENJU only: black played a forbidden point
-			  * and lost; always with RESULT_WHITE_WIN */
-};
-
-/* What kind of game a match row records. */
-enum match_kind {
-	MATCH_RANKED = 1, /* two players; counted for both when finished */
-	MATCH_COMPUTER,	  /* one player against the computer: counted only
-			   * in store_computer_record(), never in the
-			   * players' games, wins, score or rating */
-	MATCH_IMPORTED	  /* read from a file: two names, no players,
-			   * always finished, never counted */
-};
-
-/* Where a match stands. */
-enum match_status {
-	MATCH_STATUS_UNFINISHED = 1, /* being played, or its run died */
-	MATCH_STATUS_FINISHED,
-	MATCH_STATUS_ABANDONED /* given up unfinished: counts for nobody */
 };
 
 #define STORE_AI_LEVEL_MIN 1
@@ -73,81 +39,73 @@ struct store_login {
 	long long locked_until; /* Unix seconds, 0 = not locked */
 };
 
-/* A finished ranked match, ready to be written whole (a match saved as
- * it is played uses store_match_start() and the functions after it). */
-struct match_record {
-	long long black_id, white_id;
-	const char *variant; /* "gomoku", "tictactoe", ..., "custom" */
-	enum rule rule;
-	enum match_opening opening; /* OPENING_NONE or OPENING_SWAP2 */
-	int rows, cols, k;
-	enum match_result result;
-	enum match_reason reason;
-	long long started_at, ended_at;
-	int nmoves;
-	const struct move *moves; /* nmoves, in order, black first */
-	const long long *move_ms; /* nmoves, ms since started_at */
-};
-
 struct store;
 
-/* Open (creating if needed) the database at `path`, making the folder
- * (mode 0700) and file (mode 0600) when they do not exist, then set WAL,
+/* Open (creating if needed) the database at `path`, making its folder
+ * and every missing folder above it (each mode 0700, as mkdir -p) and
+ * the file (mode 0600) when they do not exist, then set WAL,
  * synchronous=FULL, foreign_keys=ON and a busy timeout and apply any
- * pending migrations in one transaction. On success *out is the handle.
- * On failure *out is still set when memory allows (so store_errmsg()
- * can say why; close it with store_close()) or NULL. */
+ * pending migrations in one transaction. On success *out is the handle,
+ * the caller's to close with store_close(). On failure *out is still set
+ * when memory allows (so store_errmsg() can say why; close it with
+ * store_close(), the only other call it takes) or NULL. */
 enum store_status store_open(const char *path, struct store **out);
 
-/* Close the handle. Accepts NULL. */
+/* Close the handle and free it. Accepts NULL. */
 void store_close(struct store *s);
 
-/* The last error as a sentence, or "" when there was none. */
+/* The last error as a sentence, or "" when the last call succeeded. The
+ * string belongs to the handle and changes with its next call; for a
+ * NULL handle (store_open() ran out of memory) it says so. Never NULL. */
 const char *store_errmsg(const struct store *s);
 
-/* The schema version this build writes (PRAGMA user_version). */
+/* The schema version this build writes (PRAGMA user_version), which
+ * `gomoku --version` prints for the club's admin. */
 int store_schema_version(void);
 
-/* Append every player to `l` (list order: by id). */
+/* Append every player to `l` (list order: by id); the list owns the new
+ * nodes. On failure `l` is left as it was: the players appended so far
+ * are removed again. */
 enum store_status store_load_players(struct store *s, struct plist *l);
 
 /* Re-read the player with `id` into its node in `l` (appending it when
- * the list does not have it yet). STORE_NOT_FOUND when no such row. */
+ * the list does not have it yet; the list owns the node). A node whose
+ * names differ from the row's is replaced at the tail. STORE_NOT_FOUND
+ * when no such row (`l` unchanged). On STORE_ERR `l` is unchanged, except
+ * that a node being replaced is gone when its replacement could not be
+ * appended (out of memory, or its name is taken in the list). */
 enum store_status store_reload_player(struct store *s, struct plist *l,
 				      long long id);
 
-/* Create an account. On success *id is its row id. STORE_EXISTS when
- * the username is taken in any case. */
+/* Create an account (the strings are copied into the database). On
+ * success *id is its row id. STORE_EXISTS when the username is taken in
+ * any case; on any failure nothing is written. */
 enum store_status store_add_player(struct store *s, const char *username,
 				   const char *nickname, const char *hash,
 				   long long now, long long *id);
 
-/* Read what a login needs for `username` (any case). */
+/* Read what a login needs for `username` (any case) into *out.
+ * STORE_NOT_FOUND when there is no such player; STORE_ERR also when the
+ * stored hash does not fit AUTH_HASH_MAX. */
 enum store_status store_get_login(struct store *s, const char *username,
 				  struct store_login *out);
 
 /* Count a failed login for player `id` (failed_logins + 1, relative)
- * and lock the account until now + auth_lock_seconds(new count). */
+ * and lock the account until now + auth_lock_seconds(new count), in one
+ * transaction. STORE_NOT_FOUND when there is no such player. */
 enum store_status store_login_failed(struct store *s, long long id,
 				     long long now);
 
 /* A successful login: reset failures and the lock, set last_login_at,
- * and replace the hash when new_hash is not NULL. */
+ * and replace the hash when new_hash is not NULL, in one statement.
+ * STORE_NOT_FOUND when there is no such player. */
 enum store_status store_login_succeeded(struct store *s, long long id,
 					long long now, const char *new_hash);
 
-/* Replace a player's password hash. */
+/* Replace a player's password hash. STORE_NOT_FOUND when there is no
+ * such player; STORE_ERR when `hash` is NULL. */
 enum store_status store_set_password(struct store *s, long long id,
 				     const char *hash);
-
-/* Write a finished ranked match in one transaction: the match row, every
- * move, and both players' counters (games, wins, losses, ties, score and
- * Elo rating, all updated relative to the values in the database at
- * that moment). The result and reason pair as store_match_finish()
- * says. On success *match_id is the new match's id. */
-enum store_status store_record_match(struct store *s,
-				     const struct match_record *m,
-				     long long *match_id);
 
 /* ==== Matches saved as they are played ==================================
  *
@@ -257,8 +215,9 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves);
  * result and reason (a draw goes with REASON_DRAW or REASON_FULL, a win
  * with the others; REASON_FORBIDDEN only with RESULT_WHITE_WIN in a
  * RULE_RENJU match), ended_at (at least started_at), and for a ranked
- * match both players' counters and Elo exactly as store_record_match()
- * does. A game against the computer changes no player. Refused
+ * match both players' counters (games, wins, losses, ties, score) and
+ * Elo ratings, each updated relative to the values in the database at
+ * that moment. A game against the computer changes no player. Refused
  * (STORE_ERR, nothing changed) when the match is not unfinished, so a
  * result is never counted twice. */
 enum store_status store_match_finish(struct store *s, long long id,
@@ -279,7 +238,9 @@ enum store_status store_match_unfinished(struct store *s, long long player_id,
 					 long long *id);
 
 /* Read match `id`, its header and every move, into *out (from one
- * snapshot). STORE_NOT_FOUND when there is no such match. */
+ * snapshot; *out is the caller's and owns nothing). STORE_NOT_FOUND when
+ * there is no such match; on failure *out holds no match (it may be
+ * zeroed or partly filled). */
 enum store_status store_match_load(struct store *s, long long id,
 				   struct match_full *out);
 
@@ -289,15 +250,18 @@ enum store_status store_match_load(struct store *s, long long id,
  * `limit` of them (limit 0: none, just the total). *total is how many
  * the player has in all, for paging. row() returns 0 to go on, or
  * non-zero to stop early (still STORE_OK); it must not call the store.
- * STORE_NOT_FOUND when there is no such player. */
+ * STORE_NOT_FOUND when there is no such player; STORE_ERR for a negative
+ * offset or limit, or a NULL row() with limit > 0. On failure row() may
+ * have been called for some rows already, and *total is unchanged. */
 enum store_status
 store_history(struct store *s, long long player_id, int offset, int limit,
 	      int (*row)(void *ctx, const struct history_row *r), void *ctx,
 	      int *total);
 
 /* Player `player_id`'s finished games against computer level `level`
- * (1..5), from the player's side. STORE_NOT_FOUND when there is no such
- * player. */
+ * (1..5), from the player's side, into *wins, *losses and *draws.
+ * STORE_NOT_FOUND when there is no such player, STORE_ERR for a level
+ * out of range; on failure the counts are unchanged. */
 enum store_status store_computer_record(struct store *s, long long player_id,
 					int level, int *wins, int *losses,
 					int *draws);
@@ -311,7 +275,8 @@ enum store_status store_computer_record(struct store *s, long long player_id,
  * is the player's global rating. row() returns 0 to go on, or non-zero
  * to stop early (still STORE_OK); it must not call the store. Players
  * with no such match are not called back. STORE_ERR for a rule the
- * store does not know. */
+ * store does not know or a NULL row(); on a failure part-way, row() has
+ * been called for the players before it. */
 enum store_status
 store_rule_records(struct store *s, enum rule rule,
 		   int (*row)(void *ctx, long long player_id,

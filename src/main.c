@@ -9,6 +9,7 @@
 
 #include "auth.h"
 #include "brain.h"
+#include "store.h"
 #include "ui.h"
 
 #define MAX_WORDS 4
@@ -654,7 +655,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (o.version) {
-		printf("gomoku (Gomoku Club) %s\n", GOMOKU_VERSION);
+		printf("gomoku (Gomoku Club) %s\ndatabase schema %d\n",
+		       GOMOKU_VERSION, store_schema_version());
 		return 0;
 	}
 	if (auth_init() != 0) {

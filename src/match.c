@@ -253,3 +253,135 @@ enum match_end match_run(struct match *m, const struct match_io *io, void *ctx)
 	}
 	return m->end;
 }
+
+/* ==== How a match ended, in words ======================================= */
+
+/* A value and its fixed word; each table ends with {0, NULL}. */
+struct word {
+	int value;
+	const char *word;
+};
+
+static const struct word result_words[] = {
+	{RESULT_BLACK_WIN, "black"},
+	{RESULT_WHITE_WIN, "white"},
+	{RESULT_DRAW, "draw"},
+	{0, NULL},
+};
+
+static const struct word reason_words[] = {
+	{REASON_FIVE, "five"},
+	{REASON_RESIGN, "resign"},
+	{REASON_DRAW, "draw"},
+	{REASON_FULL, "full"},
+	{REASON_TIMEOUT, "timeout"},
+	{REASON_FORBIDDEN, "forbidden"},
+	{0, NULL},
+};
+
+/* The same reasons as the listings for scripts spell them. */
+static const struct word reason_listed[] = {
+	{REASON_FIVE, "five"},
+	{REASON_RESIGN, "resigned"},
+	{REASON_DRAW, "agreed"},
+	{REASON_FULL, "full board"},
+	{REASON_TIMEOUT, "timeout"},
+	{REASON_FORBIDDEN, "forbidden"},
+	{0, NULL},
+};
+
+static const struct word kind_words[] = {
+	{MATCH_RANKED, "ranked"},
+	{MATCH_COMPUTER, "computer"},
+	{MATCH_IMPORTED, "imported"},
+	{0, NULL},
+};
+
+static const struct word status_words[] = {
+	{MATCH_STATUS_UNFINISHED, "unfinished"},
+	{MATCH_STATUS_FINISHED, "finished"},
+	{MATCH_STATUS_ABANDONED, "abandoned"},
+	{0, NULL},
+};
+
+static const struct word opening_words[] = {
+	{OPENING_NONE, "none"},
+	{OPENING_SWAP2, "swap2"},
+	{0, NULL},
+};
+
+/* The word for `value` in table `t`, or NULL if it has none. */
+static const char *word_of(const struct word *t, int value)
+{
+	for (; t->word != NULL; t++)
+		if (t->value == value)
+			return t->word;
+	return NULL;
+}
+
+/* The value of `word` in table `t`, or -1 when `word` is NULL or not in
+ * the table (no table has the value -1). */
+static int value_of(const struct word *t, const char *word)
+{
+	for (; word != NULL && t->word != NULL; t++)
+		if (strcmp(t->word, word) == 0)
+			return t->value;
+	return -1;
+}
+
+const char *match_result_word(enum match_result r)
+{
+	return word_of(result_words, (int)r);
+}
+
+const char *match_reason_word(enum match_reason r)
+{
+	return word_of(reason_words, (int)r);
+}
+
+const char *match_kind_word(enum match_kind k)
+{
+	return word_of(kind_words, (int)k);
+}
+
+const char *match_status_word(enum match_status s)
+{
+	return word_of(status_words, (int)s);
+}
+
+const char *match_opening_word(enum match_opening o)
+{
+	return word_of(opening_words, (int)o);
+}
+
+int match_result_value(const char *word)
+{
+	return value_of(result_words, word);
+}
+
+int match_reason_value(const char *word)
+{
+	return value_of(reason_words, word);
+}
+
+int match_kind_value(const char *word)
+{
+	return value_of(kind_words, word);
+}
+
+int match_status_value(const char *word)
+{
+	return value_of(status_words, word);
+}
+
+int match_opening_value(const char *word)
+{
+	return value_of(opening_words, word);
+}
+
+const char *match_reason_listed(enum match_reason r)
+{
+	const char *w = word_of(reason_listed, (int)r);
+
+	return w != NULL ? w : "";
+}

@@ -30,30 +30,30 @@ static const char *result_for(const struct history_row *r)
 	return N_("lost");
 }
 
-/* Why a match ended, as the fixed English word of the listings; ""
- * when it has not ended. */
-static const char *reason_word(enum match_reason reason)
+/* Why a match ended, for people: in the user's language, "" when it has
+ * not ended. (Scripts get match_reason_listed(), never translated.) */
+static const char *reason_text(enum match_reason reason)
 {
 	switch (reason) {
 	case REASON_FIVE:
-		return N_("five");
+		return _("five");
 	case REASON_RESIGN:
-		return N_("resigned");
+		return _("resigned");
 	case REASON_DRAW:
-		return N_("agreed");
+		return _("agreed");
 	case REASON_FULL:
-		return N_("full board");
+		return _("full board");
 	case REASON_TIMEOUT:
-		return N_("timeout");
+		return _("timeout");
 	case REASON_FORBIDDEN:
-		return N_("forbidden");
+		return _("forbidden");
 	default:
 		return "";
 	}
 }
 
-/* A word of result_for() or reason_word() in the user's language ("" for
- * "": gettext("") would be the catalogue's header). */
+/* A word of result_for() in the user's language ("" for "": gettext("")
+ * would be the catalogue's header). */
 static const char *shown(const char *word)
 {
 	return word[0] != '\0' ? _(word) : "";
@@ -99,7 +99,7 @@ static void table_row(struct ui *ui, const struct history_row *r,
 		      const char *date, const char *opp)
 {
 	char game[48], result[64];
-	const char *reason = shown(reason_word(r->reason));
+	const char *reason = reason_text(r->reason);
 
 	snprintf(game, sizeof(game), "%s%s", r->variant,
 		 r->opening == OPENING_SWAP2 ? "+swap2" : "");
@@ -129,7 +129,7 @@ static void json_row(struct ui *ui, const struct history_row *r, bool first,
 	fprintf(ui->out,
 		", \"rule\": \"%s\", \"result\": \"%s\", \"reason\": \"%s\", "
 		"\"moves\": %d, \"seconds\": %lld}",
-		rule, result_for(r), reason_word(r->reason), r->nmoves,
+		rule, result_for(r), match_reason_listed(r->reason), r->nmoves,
 		r->duration);
 }
 
@@ -147,8 +147,8 @@ static int history_row(void *ctx, const struct history_row *r)
 	if (ui->format == FORMAT_TSV)
 		fprintf(ui->out, "%lld\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%lld\n",
 			r->id, date, opp, colour, r->variant, rule,
-			result_for(r), reason_word(r->reason), r->nmoves,
-			r->duration);
+			result_for(r), match_reason_listed(r->reason),
+			r->nmoves, r->duration);
 	else if (ui->format == FORMAT_JSON)
 		json_row(ui, r, pg->rows == 0, date, opp, rule);
 	else
@@ -219,12 +219,11 @@ static void put_outcome(struct ui *ui, const struct match_full *f)
 	else if (f->status == MATCH_STATUS_ABANDONED)
 		fputs(_("abandoned"), ui->out);
 	else if (f->result == RESULT_DRAW)
-		fprintf(ui->out, _("a draw (%s)"),
-			shown(reason_word(f->reason)));
+		fprintf(ui->out, _("a draw (%s)"), reason_text(f->reason));
 	else
 		fprintf(ui->out, _("%s won (%s)"),
 			f->result == RESULT_BLACK_WIN ? _("Black") : _("White"),
-			shown(reason_word(f->reason)));
+			reason_text(f->reason));
 }
 
 /* Print the moves in notation, "1. h8 i9  2. ...", marking move `at`. */

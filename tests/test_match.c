@@ -356,6 +356,53 @@ static void test_swap2_needs_five(void)
 	CU_ASSERT_TRUE(m.opening_done);
 }
 
+/* Every value has its fixed word and is read back from it; words of the
+ * other vocabularies, other spellings and NULL are not values. */
+static void test_words(void)
+{
+	int v;
+
+	CU_ASSERT_STRING_EQUAL(match_result_word(RESULT_WHITE_WIN), "white");
+	CU_ASSERT_STRING_EQUAL(match_reason_word(REASON_RESIGN), "resign");
+	CU_ASSERT_STRING_EQUAL(match_kind_word(MATCH_COMPUTER), "computer");
+	CU_ASSERT_STRING_EQUAL(match_status_word(MATCH_STATUS_ABANDONED),
+			       "abandoned");
+	CU_ASSERT_STRING_EQUAL(match_opening_word(OPENING_SWAP2), "swap2");
+	for (v = RESULT_BLACK_WIN; v <= RESULT_DRAW; v++)
+		CU_ASSERT_EQUAL(match_result_value(match_result_word(v)), v);
+	for (v = REASON_FIVE; v <= REASON_FORBIDDEN; v++)
+		CU_ASSERT_EQUAL(match_reason_value(match_reason_word(v)), v);
+	for (v = MATCH_RANKED; v <= MATCH_IMPORTED; v++)
+		CU_ASSERT_EQUAL(match_kind_value(match_kind_word(v)), v);
+	for (v = MATCH_STATUS_UNFINISHED; v <= MATCH_STATUS_ABANDONED; v++)
+		CU_ASSERT_EQUAL(match_status_value(match_status_word(v)), v);
+	for (v = OPENING_NONE; v <= OPENING_SWAP2; v++)
+		CU_ASSERT_EQUAL(match_opening_value(match_opening_word(v)), v);
+	CU_ASSERT_PTR_NULL(match_result_word(RESULT_NONE));
+	CU_ASSERT_PTR_NULL(match_reason_word(REASON_NONE));
+	CU_ASSERT_PTR_NULL(match_kind_word((enum match_kind)0));
+	CU_ASSERT_PTR_NULL(match_status_word((enum match_status)4));
+	CU_ASSERT_PTR_NULL(match_opening_word((enum match_opening)2));
+	CU_ASSERT_EQUAL(match_result_value("won"), -1);
+	CU_ASSERT_EQUAL(match_reason_value("resigned"), -1);
+	CU_ASSERT_EQUAL(match_kind_value("Ranked"), -1);
+	CU_ASSERT_EQUAL(match_status_value(""), -1);
+	CU_ASSERT_EQUAL(match_opening_value(NULL), -1);
+}
+
+/* The listings' reasons keep their own spelling, "" when not ended. */
+static void test_reason_listed(void)
+{
+	static const char *const listed[] = {
+		"",	      "five",	 "resigned", "agreed",
+		"full board", "timeout", "forbidden"};
+	int v;
+
+	for (v = REASON_NONE; v <= REASON_FORBIDDEN; v++)
+		CU_ASSERT_STRING_EQUAL(match_reason_listed(v), listed[v]);
+	CU_ASSERT_STRING_EQUAL(match_reason_listed((enum match_reason)99), "");
+}
+
 static CU_TestInfo tests[] = {
 	{"swap2: the second player takes white", test_swap2_take_white},
 	{"swap2: the second player takes black", test_swap2_take_black},
@@ -374,6 +421,8 @@ static CU_TestInfo tests[] = {
 	{"a stop inside a question ends the game", test_stop_in_question},
 	{"help in both languages", test_help},
 	{"a bad variant is refused", test_bad_variant},
+	{"each result, reason, kind, status, opening has one word", test_words},
+	{"the listings' words for reasons", test_reason_listed},
 	CU_TEST_INFO_NULL,
 };
 

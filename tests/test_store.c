@@ -1,6 +1,6 @@
-/* test_store.c -- tests for src/store.c, each on throw-away databases in
- * a mkdtemp() folder that the suite's cleanup removes. Plain SQLite
- * connections look at (and tamper with) the files from outside.
+/* test_store.c -- tests for the store (src/store_*.c), each on throw-away
+ * databases in a mkdtemp() folder that the suite's cleanup removes. Plain
+ * SQLite connections look at (and tamper with) the files from outside.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -362,11 +362,12 @@ static const long long five_ms[] = {
 	0, 1500, 2600, 4100, 5000, 7300, 8000, 9999, 12345,
 };
 
-/* A ranked 15x15 match between `black` and `white` with the moves above. */
-static struct match_record a_match(long long black, long long white,
-				   enum match_result result)
+/* A ranked 15x15 gomoku match between `black` and `white`. */
+static struct match_header ranked(long long black, long long white,
+				  long long at)
 {
-	struct match_record m = {
+	struct match_header h = {
+		.kind = MATCH_RANKED,
 		.black_id = black,
 		.white_id = white,
 		.variant = "gomoku",
@@ -374,15 +375,49 @@ static struct match_record a_match(long long black, long long white,
 		.rows = 15,
 		.cols = 15,
 		.k = 5,
-		.result = result,
-		.reason = result == RESULT_DRAW ? REASON_DRAW : REASON_FIVE,
-		.started_at = 2000,
-		.ended_at = 2013,
-		.nmoves = 9,
-		.moves = five_moves,
-		.move_ms = five_ms,
+		.started_at = at,
 	};
-	return m;
+	return h;
+}
+
+/* Play a whole match as the program does: store_match_start(h), each of
+ * the nine five_moves with store_match_move(), then store_match_finish()
+ * with `result` and `reason` 13 seconds after the start. Return the
+ * first status that is not STORE_OK (the match stays as far as it got),
+ * or STORE_OK with the match's id in *mid. */
+static enum store_status play_whole(struct store *s,
+				    const struct match_header *h,
+				    enum match_result result,
+				    enum match_reason reason, long long *mid)
+{
+	enum store_status st;
+	long long id = 0;
+	int i;
+
+	st = store_match_start(s, h, &id);
+	for (i = 0; st == STORE_OK && i < 9; i++)
+		st = store_match_move(s, id, i + 1, five_moves[i].row,
+				      five_moves[i].col, five_ms[i]);
+	if (st == STORE_OK)
+		st = store_match_finish(s, id, result, reason,
+					h->started_at + 13);
+	if (st == STORE_OK)
+		*mid = id;
+	return st;
+}
+
+/* Play a whole ranked 15x15 match between `black` and `white` from 2000
+ * to 2013 with the moves above, ending in `result` (by five, or an
+ * agreed draw). Return as play_whole(). */
+static enum store_status a_match(struct store *s, long long black,
+				 long long white, enum match_result result,
+				 long long *mid)
+{
+	const struct match_header h = ranked(black, white, 2000);
+
+	return play_whole(s, &h, result,
+			  result == RESULT_DRAW ? REASON_DRAW : REASON_FIVE,
+			  mid);
 }
 
 /* ==== Opening =========================================================== */
@@ -409,16 +444,6 @@ static void test_open_modes(void)
 	CU_ASSERT_EQUAL(mode_of(side), 0600);
 	store_close(s);
 	umask(old);
-
-	/* Only the last component is made. */
-	new_path(dir, "missing");
-	with_suffix(path, dir, "/sub/club.db");
-	s = NULL;
-	CU_ASSERT_EQUAL(store_open(path, &s), STORE_CANT_OPEN);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_STRING_NOT_EQUAL(store_errmsg(s), "");
-	CU_ASSERT_EQUAL(mode_of(dir), -1);
-	store_close(s);
 
 	/* A folder where the file should be. */
 	s = NULL;
@@ -460,6 +485,47 @@ static void check_pragmas(sqlite3 *db)
 	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA foreign_keys", 0), 1);
 	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA busy_timeout", 0), 5000);
 	CU_ASSERT_EQUAL(raw_int(db, "PRAGMA secure_delete", 0), 1);
+}
+
+/* Open makes every missing folder above the file, each 0700 even under
+ * a umask of 022, as mkdir -p; a file in the way is named and nothing
+ * below it is made. */
+static void test_open_folders(void)
+{
+	char top[PATH_SIZE], mid[PATH_SIZE], dir[PATH_SIZE];
+	char path[PATH_SIZE], want[PATH_SIZE + 40];
+	mode_t old = umask(022);
+	struct store *s;
+
+	new_path(top, "a");
+	with_suffix(mid, top, "/b");
+	with_suffix(dir, mid, "/c");
+	with_suffix(path, dir, "/club.db");
+	s = open_ok(path);
+	store_close(s);
+	CU_ASSERT_EQUAL(mode_of(top), 0700);
+	CU_ASSERT_EQUAL(mode_of(mid), 0700);
+	CU_ASSERT_EQUAL(mode_of(dir), 0700);
+	CU_ASSERT_EQUAL(mode_of(path), 0600);
+	umask(old);
+
+	/* Folders that exist are kept as they are, their modes included. */
+	CU_ASSERT_EQUAL_FATAL(chmod(mid, 0755), 0);
+	with_suffix(path, mid, "/d/club.db");
+	s = open_ok(path);
+	store_close(s);
+	CU_ASSERT_EQUAL(mode_of(mid), 0755);
+
+	/* A file where a folder should be. */
+	with_suffix(path, dir, "/club.db/e/club.db");
+	s = NULL;
+	CU_ASSERT_EQUAL(store_open(path, &s), STORE_CANT_OPEN);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	snprintf(want, sizeof want, "cannot make the folder %s/club.db: ", dir);
+	CU_ASSERT_EQUAL(strncmp(store_errmsg(s), want, strlen(want)), 0);
+	with_suffix(path, dir, "/club.db/e");
+	CU_ASSERT_EQUAL(mode_of(path), -1);
+	store_close(s);
 }
 
 /* Every connection gets WAL, synchronous=FULL, foreign keys and a busy
@@ -567,14 +633,13 @@ static void test_migrate_v1(void)
 {
 	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
 	char players[SNAP_SIZE], again[SNAP_SIZE];
-	struct match_record m;
 	long long ids[3], mid;
 	struct store *s;
 
 	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 4); /* add v4 -> v5 */
 	s = club(path, ids);
-	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
-	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
 	store_close(s);
 	schema_text(path, before);
 	make_v1(path);
@@ -594,7 +659,8 @@ static void test_migrate_v1(void)
 					 0, again),
 			       players);
 	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 1);
-	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
 	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 2);
 	store_close(s);
 }
@@ -711,14 +777,13 @@ static int refused(sqlite3 *db, const char *sql)
 static void test_constraints_raw(void)
 {
 	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
-	struct match_record m;
 	long long ids[3], mid;
 	struct store *s;
 	sqlite3 *db;
 
 	s = club(path, ids);
-	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
-	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
 	snapshot(path, before);
 	db = raw_open(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
@@ -1002,7 +1067,8 @@ static void assert_record(struct player_record got, struct player_record want)
 	CU_ASSERT_DOUBLE_EQUAL(got.rating, want.rating, 1e-9);
 }
 
-/* Record one match and check both players' records and the third's. */
+/* Play one whole match and check both players' records and the
+ * third's. */
 static void record_and_check(struct store *s, const long long ids[3],
 			     long long black, long long white,
 			     enum match_result result, long long *mid)
@@ -1012,15 +1078,14 @@ static void record_and_check(struct store *s, const long long ids[3],
 	double bs = result == RESULT_BLACK_WIN	 ? 1.0
 		    : result == RESULT_WHITE_WIN ? 0.0
 						 : 0.5;
-	struct match_record m = a_match(black, white, result);
 
-	CU_ASSERT_EQUAL_FATAL(store_record_match(s, &m, mid), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(a_match(s, black, white, result, mid), STORE_OK);
 	assert_record(record_of(s, black), expect_after(b, &w, bs));
 	assert_record(record_of(s, white), expect_after(w, &b, 1.0 - bs));
 	assert_record(record_of(s, ids[2]), third);
 }
 
-/* Check the match row and its moves as written for a_match(). */
+/* Check the match row and its moves as a_match() writes them. */
 static void check_match_row(const char *path, long long mid, long long black,
 			    long long white, const char *result)
 {
@@ -1057,10 +1122,11 @@ static void check_match_row(const char *path, long long mid, long long black,
 		want);
 }
 
-/* Wins, losses and draws change both players exactly (counters and the
- * Elo change rating_delta() gives), store the match and its moves in
- * order, and leave the third player alone. */
-static void test_record_match(void)
+/* Whole matches played through start, moves and finish: wins, losses
+ * and draws change both players exactly (counters and the Elo change
+ * rating_delta() gives), store the match and its moves in order, and
+ * leave the third player alone. */
+static void test_whole_match(void)
 {
 	char path[PATH_SIZE];
 	long long ids[3], m1 = 0, m2 = 0, m3 = 0, m4 = 0;
@@ -1085,103 +1151,36 @@ static void test_record_match(void)
 	store_close(s);
 }
 
-/* Record `m`, expecting failure with `want`, the snapshot unchanged and
- * *match_id untouched. */
-static void expect_refused(struct store *s, const char *path,
-			   const struct match_record *m, enum store_status want)
-{
-	char before[SNAP_SIZE], after[SNAP_SIZE];
-	long long mid = -7;
-
-	snapshot(path, before);
-	CU_ASSERT_EQUAL(store_record_match(s, m, &mid), want);
-	CU_ASSERT_EQUAL(mid, -7);
-	CU_ASSERT_EQUAL(
-		strncmp(store_errmsg(s), "cannot record the match: ", 25), 0);
-	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
-}
-
-/* A match that cannot be written changes nothing: no match row, no move,
- * no counter, whichever step failed. */
-static void test_record_rollback(void)
-{
-	struct move moves[9];
-	char path[PATH_SIZE];
-	struct match_record m;
-	long long ids[3], mid;
-	struct store *s;
-
-	s = club(path, ids);
-	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
-	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
-
-	m = a_match(ids[0], 999999, RESULT_BLACK_WIN);
-	expect_refused(s, path, &m, STORE_NOT_FOUND);
-	m = a_match(ids[0], ids[0], RESULT_BLACK_WIN);
-	expect_refused(s, path, &m, STORE_ERR);
-	memcpy(moves, five_moves, sizeof moves);
-	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
-	m.moves = moves;
-	moves[8].row = 15; /* the last move is off the 15x15 board */
-	expect_refused(s, path, &m, STORE_ERR);
-	moves[8].row = 40; /* off every board */
-	expect_refused(s, path, &m, STORE_ERR);
-	moves[8] = moves[0]; /* a cell played twice */
-	expect_refused(s, path, &m, STORE_ERR);
-	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
-	m.k = 16;
-	expect_refused(s, path, &m, STORE_ERR);
-	m.k = 5;
-	m.result = (enum match_result)0;
-	expect_refused(s, path, &m, STORE_ERR);
-
-	/* The last step, white's counters, fails after black's were set. */
-	CU_ASSERT_EQUAL_FATAL(
-		path_exec(path, "CREATE TRIGGER fail_bob BEFORE UPDATE OF games"
-				" ON players WHEN NEW.username = 'bob'"
-				" BEGIN SELECT RAISE(ABORT, 'test failure');"
-				" END"),
-		SQLITE_OK);
-	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
-	expect_refused(s, path, &m, STORE_ERR);
-	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
-			       "cannot record the match: test failure");
-	CU_ASSERT_EQUAL(path_exec(path, "DROP TRIGGER fail_bob"), SQLITE_OK);
-	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
-	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 2);
-	CU_ASSERT_EQUAL(record_of(s, ids[1]).games, 2);
-	store_close(s);
-}
-
-/* What the concurrent writers record: the i-th match of a writer. */
-static struct match_record concurrent_match(const long long ids[3], int i)
+/* Play the i-th match of a concurrent writer, start to finish. Return
+ * as a_match(). */
+static enum store_status concurrent_match(struct store *s,
+					  const long long ids[3], int i)
 {
 	static const enum match_result results[] = {
 		RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW,
 		RESULT_BLACK_WIN};
+	long long mid;
 
-	return i % 2 == 0 ? a_match(ids[0], ids[1], results[i % 4])
-			  : a_match(ids[1], ids[0], results[i % 4]);
+	return i % 2 == 0 ? a_match(s, ids[0], ids[1], results[i % 4], &mid)
+			  : a_match(s, ids[1], ids[0], results[i % 4], &mid);
 }
 
 #define CONCURRENT_MATCHES 40
 
-/* Record the concurrent matches on a new handle. Return how many failed
- * (or -1 when the store cannot be opened). */
+/* Play the concurrent matches on a new handle, each through start,
+ * moves and finish. Return how many failed (or -1 when the store cannot
+ * be opened). */
 static int write_matches(const char *path, const long long ids[3])
 {
-	struct match_record m;
 	struct store *s = NULL;
 	int i, failed = 0;
-	long long mid;
 
 	if (store_open(path, &s) != STORE_OK) {
 		store_close(s);
 		return -1;
 	}
 	for (i = 0; i < CONCURRENT_MATCHES; i++) {
-		m = concurrent_match(ids, i);
-		if (store_record_match(s, &m, &mid) != STORE_OK) {
+		if (concurrent_match(s, ids, i) != STORE_OK) {
 			fprintf(stderr, "writer: %s\n", store_errmsg(s));
 			failed++;
 		}
@@ -1190,8 +1189,9 @@ static int write_matches(const char *path, const long long ids[3])
 	return failed;
 }
 
-/* Two processes, each with its own handle, record matches between the
- * same players at once: every match is kept and the counters add up. */
+/* Two processes, each with its own handle, play matches between the same
+ * players at once (start, every move, finish): every match and move is
+ * kept and the counters add up. */
 static void test_two_writers(void)
 {
 	char path[PATH_SIZE];
@@ -1302,7 +1302,6 @@ static void test_open_race(void)
 static void test_load_players(void)
 {
 	char path[PATH_SIZE];
-	struct match_record m;
 	long long ids[3], mid;
 	struct plist *l;
 	struct player *p;
@@ -1317,8 +1316,8 @@ static void test_load_players(void)
 	store_close(s);
 
 	s = club(path, ids);
-	m = a_match(ids[1], ids[2], RESULT_WHITE_WIN);
-	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(a_match(s, ids[1], ids[2], RESULT_WHITE_WIN, &mid),
+			STORE_OK);
 	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[2], 4242, NULL), STORE_OK);
 	l = load(s);
 	CU_ASSERT_EQUAL_FATAL(plist_count(l), 3);
@@ -1350,7 +1349,6 @@ static void test_load_players(void)
 static void test_reload_player(void)
 {
 	char path[PATH_SIZE];
-	struct match_record m;
 	long long ids[3], mid, dave;
 	struct store *a, *b;
 	struct player *p;
@@ -1361,8 +1359,8 @@ static void test_reload_player(void)
 	l = load(a);
 	p = plist_find_id(l, ids[0]);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-	m = a_match(ids[0], ids[1], RESULT_BLACK_WIN);
-	CU_ASSERT_EQUAL(store_record_match(b, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(a_match(b, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
 	CU_ASSERT_EQUAL(store_login_succeeded(b, ids[0], 31337, NULL),
 			STORE_OK);
 	CU_ASSERT_EQUAL(p->rec.games, 0);
@@ -1410,13 +1408,12 @@ static void test_hash_only_in_players(void)
 	static const char intruder[] = "$argon2id$v=19$m=8,t=1,p=1$aW50cnVk$"
 				       "INTRUDERhash";
 	char path[PATH_SIZE], buf[SNAP_SIZE];
-	struct match_record m;
 	long long ids[3], mid, id;
 	struct store *s;
 
 	s = club(path, ids);
-	m = a_match(ids[0], ids[1], RESULT_DRAW);
-	CU_ASSERT_EQUAL(store_record_match(s, &m, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_DRAW, &mid),
+			STORE_OK);
 	CU_ASSERT_EQUAL(store_login_failed(s, ids[0], 50), STORE_OK);
 	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 60, new_alice),
 			STORE_OK);
@@ -1448,24 +1445,6 @@ static void test_hash_only_in_players(void)
 }
 
 /* ==== Matches saved as they are played ================================== */
-
-/* A ranked 15x15 gomoku match between `black` and `white`. */
-static struct match_header ranked(long long black, long long white,
-				  long long at)
-{
-	struct match_header h = {
-		.kind = MATCH_RANKED,
-		.black_id = black,
-		.white_id = white,
-		.variant = "gomoku",
-		.rule = RULE_FREESTYLE,
-		.rows = 15,
-		.cols = 15,
-		.k = 5,
-		.started_at = at,
-	};
-	return h;
-}
 
 /* A 15x15 game of `black` or `white` (the other 0) against the computer
  * at `level`. */
@@ -1529,8 +1508,8 @@ static long long moves_of(const char *path, long long id)
 }
 
 /* A match that is started, played, partly taken back and finished
- * changes no counter until the finish, then both exactly once (as
- * store_record_match() would); a second finish is refused. */
+ * changes no counter until the finish, then both exactly once (as a
+ * whole match does); a second finish is refused. */
 static void test_match_flow(void)
 {
 	char path[PATH_SIZE], before[SNAP_SIZE], after[SNAP_SIZE];
@@ -1650,20 +1629,29 @@ static void test_match_finish_kinds(void)
 	store_close(s);
 }
 
+/* After a refused call: the error names `what` failed, and the file is
+ * as `before` (a snapshot()) says. */
+static void assert_unchanged(struct store *s, const char *path,
+			     const char *before, const char *what)
+{
+	char after[SNAP_SIZE];
+
+	CU_ASSERT_EQUAL(strncmp(store_errmsg(s), what, strlen(what)), 0);
+	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
+}
+
 /* Expect store_match_start(h) to fail with `want`, writing nothing. */
 static void expect_start_refused(struct store *s, const char *path,
 				 const struct match_header *h,
 				 enum store_status want)
 {
-	char before[SNAP_SIZE], after[SNAP_SIZE];
+	char before[SNAP_SIZE];
 	long long id = -7;
 
 	snapshot(path, before);
 	CU_ASSERT_EQUAL(store_match_start(s, h, &id), want);
 	CU_ASSERT_EQUAL(id, -7);
-	CU_ASSERT_EQUAL(
-		strncmp(store_errmsg(s), "cannot start the match: ", 24), 0);
-	CU_ASSERT_STRING_EQUAL(snapshot(path, after), before);
+	assert_unchanged(s, path, before, "cannot start the match: ");
 }
 
 /* Headers that do not fit their kind, or a board or player that does
@@ -1788,6 +1776,76 @@ static void test_match_moves_refused(void)
 			       "cannot save the move: the match has ended");
 	CU_ASSERT_EQUAL(store_match_undo(s, id, 0), STORE_ERR);
 	CU_ASSERT_EQUAL(moves_of(path, id), 1);
+	store_close(s);
+}
+
+/* Expect store_match_finish() of match `id` to fail with `want`,
+ * changing nothing: the match stays unfinished, no counter moves. */
+static void expect_finish_refused(struct store *s, const char *path,
+				  long long id, enum match_result result,
+				  enum match_reason reason,
+				  enum store_status want)
+{
+	char before[SNAP_SIZE];
+
+	snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, result, reason, 2013), want);
+	assert_unchanged(s, path, before, "cannot finish the match: ");
+}
+
+/* Whichever call of a whole match fails changes nothing: a refused start
+ * writes no row, a refused move no move, and a refused finish (even when
+ * white's counters fail after black's were set) no counter; the match
+ * can then still be finished. */
+static void test_whole_match_refused(void)
+{
+	struct match_header h;
+	char path[PATH_SIZE];
+	long long ids[3], mid, id;
+	struct store *s;
+
+	s = club(path, ids);
+	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
+
+	h = ranked(ids[0], 999999, 2000);
+	expect_start_refused(s, path, &h, STORE_NOT_FOUND);
+	h = ranked(ids[0], ids[0], 2000);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = ranked(ids[0], ids[1], 2000);
+	h.k = 16;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h.k = 5;
+	id = play(s, &h, 8);
+	/* The last move off the 15x15 board, off every board, on a cell
+	 * played already. */
+	expect_move_refused(s, path, id, 9, 15, 7, 12345, STORE_ERR);
+	expect_move_refused(s, path, id, 9, 40, 7, 12345, STORE_ERR);
+	expect_move_refused(s, path, id, 9, five_moves[0].row,
+			    five_moves[0].col, 12345, STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 9, five_moves[8].row,
+					 five_moves[8].col, five_ms[8]),
+			STORE_OK);
+	expect_finish_refused(s, path, id, (enum match_result)0, REASON_FIVE,
+			      STORE_ERR);
+
+	/* The last step, white's counters, fails after black's were set. */
+	CU_ASSERT_EQUAL_FATAL(
+		path_exec(path, "CREATE TRIGGER fail_bob BEFORE UPDATE OF games"
+				" ON players WHEN NEW.username = 'bob'"
+				" BEGIN SELECT RAISE(ABORT, 'test failure');"
+				" END"),
+		SQLITE_OK);
+	expect_finish_refused(s, path, id, RESULT_BLACK_WIN, REASON_FIVE,
+			      STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot finish the match: test failure");
+	CU_ASSERT_EQUAL(path_exec(path, "DROP TRIGGER fail_bob"), SQLITE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 2013),
+		STORE_OK);
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 2);
+	CU_ASSERT_EQUAL(record_of(s, ids[1]).games, 2);
 	store_close(s);
 }
 
@@ -2504,7 +2562,7 @@ static void test_killed_while_writing(void)
 
 /* ==== Version 2 databases ============================================== */
 
-/* What migrations 1 and 2 made, as released (store.c never edits a
+/* What migrations 1 and 2 made, as released (store_schema.c never edits a
  * released migration): the SQL of a real version 2 database. */
 static const char v2_schema[] =
 	"CREATE TABLE players ("
@@ -3078,15 +3136,14 @@ static void test_renju_round_trip(void)
 	store_close(s);
 }
 
-/* Renju games written whole (ranked, imported) and against the computer
+/* Renju games played whole (ranked), imported and against the computer
  * keep their rule, opening and reason; an opening the store does not
  * know, or 'forbidden' that is not a renju win for white, is refused
- * with nothing written; the table refuses the same by itself. */
+ * and changes nothing; the table refuses the same by itself. */
 static void test_renju_writes(void)
 {
 	char path[PATH_SIZE], buf[SNAP_SIZE];
 	struct player_record c;
-	struct match_record m;
 	struct match_header h;
 	long long ids[3], id;
 	int w = -1, lost = -1, d = -1;
@@ -3094,26 +3151,29 @@ static void test_renju_writes(void)
 	sqlite3 *db;
 
 	s = club(path, ids);
-	m = a_match(ids[0], ids[1], RESULT_WHITE_WIN);
-	m.rule = RULE_RENJU;
-	m.opening = OPENING_SWAP2;
-	m.reason = REASON_FORBIDDEN;
-	CU_ASSERT_EQUAL(store_record_match(s, &m, &id), STORE_OK);
+	h = ranked(ids[0], ids[1], 2000);
+	h.rule = RULE_RENJU;
+	h.opening = OPENING_SWAP2;
+	CU_ASSERT_EQUAL(
+		play_whole(s, &h, RESULT_WHITE_WIN, REASON_FORBIDDEN, &id),
+		STORE_OK);
 	CU_ASSERT_STRING_EQUAL(path_text(path,
 					 "SELECT rule || opening || result ||"
 					 " reason FROM matches WHERE id = ?1",
 					 id, buf),
 			       "renjuswap2whiteforbidden");
 	CU_ASSERT_EQUAL(record_of(s, ids[1]).wins, 1);
-	m.result = RESULT_BLACK_WIN;
-	expect_refused(s, path, &m, STORE_ERR);
-	m.result = RESULT_WHITE_WIN;
-	m.rule = RULE_EXACT;
-	expect_refused(s, path, &m, STORE_ERR);
-	m = a_match(ids[0], ids[1], RESULT_WHITE_WIN);
-	m.opening = (enum match_opening)7;
-	expect_refused(s, path, &m, STORE_ERR);
-	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot record the match: "
+	id = play(s, &h, 9);
+	expect_finish_refused(s, path, id, RESULT_BLACK_WIN, REASON_FORBIDDEN,
+			      STORE_ERR);
+	h.rule = RULE_EXACT;
+	id = play(s, &h, 9);
+	expect_finish_refused(s, path, id, RESULT_WHITE_WIN, REASON_FORBIDDEN,
+			      STORE_ERR);
+	h = ranked(ids[0], ids[1], 2000);
+	h.opening = (enum match_opening)7;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot start the match: "
 						"the opening is not valid");
 
 	h = ranked(ids[0], ids[1], 100);
@@ -3307,6 +3367,8 @@ static void test_rule_records(void)
 
 static CU_TestInfo tests[] = {
 	{"open makes folder 0700, file/-wal/-shm 0600", test_open_modes},
+	{"open makes every missing folder 0700, as mkdir -p",
+	 test_open_folders},
 	{"open sets WAL, synchronous, foreign keys, timeout",
 	 test_open_pragmas},
 	{"a new or empty file gets the current schema", test_new_schema},
@@ -3320,8 +3382,7 @@ static CU_TestInfo tests[] = {
 	{"login_failed counts up and locks after five", test_login_failed},
 	{"login_succeeded resets and rehashes", test_login_succeeded},
 	{"set_password replaces one hash", test_set_password},
-	{"record_match: wins, losses, draws, Elo, moves", test_record_match},
-	{"record_match rolls back on any failure", test_record_rollback},
+	{"whole matches: wins, losses, draws, Elo, moves", test_whole_match},
 	{"two processes record matches at once", test_two_writers},
 	{"processes opening one new file at once", test_open_race},
 	{"load_players reads all, in id order", test_load_players},
@@ -3341,6 +3402,8 @@ static CU_TestInfo tests[] = {
 	 test_match_start_refused},
 	{"moves out of turn, on taken cells, after the end refused",
 	 test_match_moves_refused},
+	{"a refused start, move or finish changes nothing",
+	 test_whole_match_refused},
 	{"an abandoned match counts for nobody", test_match_abandon},
 	{"the newest unfinished match, none when over", test_match_unfinished},
 	{"load gives back the header and every move", test_match_load},

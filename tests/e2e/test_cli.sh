@@ -8,6 +8,16 @@ check "--help exits 0" status_is 0
 
 play_input '' --version
 check "--version prints the version" has "gomoku (Gomoku Club)"
+play_input '' --db "$E2E_DIR/version.db" leaderboard
+play_input '' --version
+check "--version names the schema a new database gets" has \
+	"database schema $(sqlite3 "$E2E_DIR/version.db" 'PRAGMA user_version')"
+
+play_input '' --db "$E2E_DIR/a/b/c/x.db" leaderboard
+check "--db makes every missing folder" status_is 0
+check "every folder --db made is 0700" \
+	test "$(stat -c %a "$E2E_DIR/a" "$E2E_DIR/a/b" "$E2E_DIR/a/b/c" |
+		sort -u)" = 700
 
 play_input '' --frobnicate
 check "an unknown option exits 2" status_is 2

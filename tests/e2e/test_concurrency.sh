@@ -12,7 +12,7 @@
 
 PER=${GOMOKU_CONC_MATCHES:-50}
 [ "$SLOW" -ge 8 ] && PER=${GOMOKU_CONC_MATCHES:-8}
-BUSY_MS=5000 # STORE_BUSY_MS in src/store.c
+BUSY_MS=5000 # STORE_BUSY_MS in src/store_db.c
 FIVE='8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\n'
 DRAW='8 8\n9 9\ndraw\ny\n'
 W=$E2E_DIR/work

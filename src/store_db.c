@@ -1,0 +1,453 @@
+/* store_db.c -- the connection: opening the file, the pragmas, the last
+ * error, and the statement and transaction helpers every store file uses.
+ *
+ * Every statement is a constant string with bound parameters; each call
+ * goes prepare -> bind -> step -> finalize with one exit label, and a
+ * change of more than one statement runs inside BEGIN IMMEDIATE ...
+ * COMMIT (store_begin()/store_finish()) with ROLLBACK on the error path.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "store_internal.h"
+
+#define STORE_BUSY_MS  5000
+#define STORE_RETRY_MS 10
+
+/* ==== Errors and statements ============================================= */
+
+/* See store_internal.h. */
+void store_clear_err(struct store *s)
+{
+	s->err[0] = '\0';
+}
+
+/* See store_internal.h. */
+void store_set_err(struct store *s, const char *what, const char *detail)
+{
+	snprintf(s->err, sizeof s->err, "%s: %s", what, detail);
+}
+
+/* See store_internal.h. */
+void store_set_db_err(struct store *s, const char *what)
+{
+	store_set_err(s, what, sqlite3_errmsg(s->db));
+}
+
+/* See store_internal.h. */
+int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
+		  const char *what)
+{
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) == SQLITE_OK)
+		return 0;
+	store_set_db_err(s, what);
+	*st = NULL;
+	return -1;
+}
+
+/* See store_internal.h. */
+int store_step_done(struct store *s, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_DONE)
+		return rc;
+	if (rc == SQLITE_ROW)
+		store_set_err(s, what,
+			      "a statement returned rows unexpectedly");
+	else
+		store_set_db_err(s, what);
+	return rc == SQLITE_ROW ? SQLITE_ERROR : rc;
+}
+
+/* See store_internal.h. */
+int store_run_sql(struct store *s, const char *sql, const char *what)
+{
+	sqlite3_stmt *st = NULL;
+	const char *tail = sql;
+	int rc = SQLITE_OK;
+
+	while (rc == SQLITE_OK && *tail != '\0') {
+		rc = sqlite3_prepare_v2(s->db, tail, -1, &st, &tail);
+		if (rc != SQLITE_OK) {
+			store_set_db_err(s, what);
+			break;
+		}
+		if (st == NULL) /* only white space or a comment was left */
+			break;
+		do
+			rc = sqlite3_step(st);
+		while (rc == SQLITE_ROW);
+		if (rc == SQLITE_DONE)
+			rc = SQLITE_OK;
+		else
+			store_set_db_err(s, what);
+		sqlite3_finalize(st);
+	}
+	return rc;
+}
+
+/* See store_internal.h. */
+int store_query_int(struct store *s, const char *sql, long long *out,
+		    const char *what)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
+	if (rc != SQLITE_OK) {
+		store_set_db_err(s, what);
+		return rc;
+	}
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*out = sqlite3_column_int64(st, 0);
+		rc = SQLITE_OK;
+	} else {
+		store_set_db_err(s, what);
+		if (rc == SQLITE_DONE)
+			rc = SQLITE_ERROR;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* See store_internal.h. */
+enum store_status store_begin(struct store *s, const char *what)
+{
+	if (store_run_sql(s, "BEGIN IMMEDIATE", what) != SQLITE_OK)
+		return STORE_ERR;
+	return STORE_OK;
+}
+
+/* See store_internal.h. */
+void store_rollback(struct store *s)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_get_autocommit(s->db))
+		return;
+	if (sqlite3_prepare_v2(s->db, "ROLLBACK", -1, &st, NULL) != SQLITE_OK)
+		return;
+	(void)sqlite3_step(st);
+	sqlite3_finalize(st);
+}
+
+/* See store_internal.h. */
+enum store_status store_finish(struct store *s, enum store_status st,
+			       const char *what)
+{
+	if (st == STORE_OK && store_run_sql(s, "COMMIT", what) == SQLITE_OK)
+		return STORE_OK;
+	store_rollback(s);
+	return st == STORE_OK ? STORE_ERR : st;
+}
+
+/* ==== Statements with integer parameters ================================ */
+
+/* See store_internal.h. */
+int store_prepare_ints(struct store *s, const char *sql, sqlite3_stmt **st,
+		       const long long *args, int n, const char *what)
+{
+	int i;
+
+	if (store_prepare(s, sql, st, what) != 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (sqlite3_bind_int64(*st, i + 1, args[i]) != SQLITE_OK) {
+			store_set_db_err(s, what);
+			sqlite3_finalize(*st);
+			*st = NULL;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* See store_internal.h. */
+int store_exec_ints(struct store *s, const char *sql, const long long *args,
+		    int n, const char *what)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare_ints(s, sql, &st, args, n, what) != 0)
+		return SQLITE_ERROR;
+	rc = store_step_done(s, st, what);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* See store_internal.h. */
+enum store_status store_query_ints(struct store *s, const char *sql,
+				   const long long *args, int n, long long *out,
+				   int nout, const char *what, const char *none)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int i, rc;
+
+	if (store_prepare_ints(s, sql, &st, args, n, what) != 0)
+		return STORE_ERR;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		for (i = 0; i < nout; i++)
+			out[i] = sqlite3_column_int64(st, i);
+		ret = STORE_OK;
+	} else if (rc == SQLITE_DONE) {
+		store_set_err(s, what, none);
+		ret = STORE_NOT_FOUND;
+	} else {
+		store_set_db_err(s, what);
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* See store_internal.h. */
+enum store_status store_begin_read(struct store *s, const char *what)
+{
+	if (store_run_sql(s, "BEGIN", what) != SQLITE_OK)
+		return STORE_ERR;
+	return STORE_OK;
+}
+
+/* ==== Opening ========================================================== */
+
+/* Make folder `dir` with mode 0700 unless a folder is there already.
+ * Return 0, or -1 with errno set (ENOTDIR: something else is there). */
+static int make_one_folder(const char *dir)
+{
+	struct stat st;
+	int err;
+
+	if (mkdir(dir, 0700) == 0)
+		return 0;
+	/* Whatever mkdir() said (EEXIST, or on some systems EACCES or EROFS
+	 * for what exists), a folder that is there will do. */
+	err = errno;
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0;
+	errno = err == EEXIST ? ENOTDIR : err;
+	return -1;
+}
+
+/* Make every missing folder of `dir` from the top down, each mode 0700,
+ * as mkdir -p does. On failure return -1 with errno set and `dir` cut
+ * at the folder that could not be made; else return 0. */
+static int make_folders(char *dir)
+{
+	char *p, c;
+
+	for (p = dir + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		c = *p;
+		*p = '\0';
+		if (make_one_folder(dir) != 0)
+			return -1;
+		*p = c;
+		if (c == '\0')
+			return 0;
+	}
+}
+
+/* Make the folder that will hold `path` and every missing folder above
+ * it, each mode 0700, unless they exist. Return STORE_OK,
+ * STORE_CANT_OPEN, or STORE_ERR (out of memory). */
+static enum store_status make_folder(struct store *s, const char *path)
+{
+	enum store_status ret = STORE_OK;
+	char *dir, *slash;
+
+	dir = strdup(path);
+	if (dir == NULL) {
+		store_set_err(s, WHAT_OPEN, "out of memory");
+		return STORE_ERR;
+	}
+	slash = strrchr(dir, '/');
+	if (slash != NULL && slash != dir) {
+		*slash = '\0';
+		if (make_folders(dir) != 0) {
+			snprintf(s->err, sizeof s->err,
+				 "cannot make the folder %s: %s", dir,
+				 strerror(errno));
+			ret = STORE_CANT_OPEN;
+		}
+	}
+	free(dir);
+	return ret;
+}
+
+/* Create the database file with mode 0600 when it does not exist, so
+ * SQLite (which gives -wal and -shm files the database's mode) never
+ * makes a file others can read. Return STORE_OK or STORE_CANT_OPEN. */
+static enum store_status make_file(struct store *s, const char *path)
+{
+	int fd;
+
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0600);
+	if (fd < 0) {
+		snprintf(s->err, sizeof s->err, "cannot open %s: %s", path,
+			 strerror(errno));
+		return STORE_CANT_OPEN;
+	}
+	close(fd);
+	return STORE_OK;
+}
+
+/* Open the SQLite connection with extended result codes and a busy
+ * timeout. Return STORE_OK, or STORE_CANT_OPEN/STORE_ERR. */
+static enum store_status open_connection(struct store *s, const char *path)
+{
+	int rc;
+
+	/* One connection per handle, used by one thread at a time: SQLite's
+	 * per-call mutexes would only cost time (NOMUTEX). */
+	rc = sqlite3_open_v2(path, &s->db,
+			     SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK) {
+		store_set_err(s, WHAT_OPEN,
+			      s->db != NULL ? sqlite3_errmsg(s->db)
+					    : "out of memory");
+		return rc == SQLITE_NOMEM ? STORE_ERR : STORE_CANT_OPEN;
+	}
+	rc = sqlite3_extended_result_codes(s->db, 1);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
+	if (rc != SQLITE_OK) {
+		store_set_db_err(s, WHAT_OPEN);
+		return STORE_ERR;
+	}
+	return STORE_OK;
+}
+
+/* Ask for WAL mode once. Return SQLITE_OK when the connection is in WAL
+ * mode, SQLITE_BUSY when SQLite kept the old mode (or said busy), or
+ * another error code (the error kept in every case). */
+static int try_wal(struct store *s)
+{
+	const unsigned char *mode;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare(s, "PRAGMA journal_mode = WAL", &st, WHAT_OPEN) != 0)
+		return SQLITE_ERROR;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		mode = sqlite3_column_text(st, 0);
+		rc = mode != NULL && sqlite3_stricmp((const char *)mode,
+						     "wal") == 0
+			     ? SQLITE_OK
+			     : SQLITE_BUSY;
+		if (rc != SQLITE_OK)
+			store_set_err(s, WHAT_OPEN,
+				      "the database stays out of WAL "
+				      "mode");
+	} else {
+		store_set_db_err(s, WHAT_OPEN);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Switch the connection to WAL. While other processes open the same new
+ * file, the switch can fail at once, without the busy handler; so try
+ * again every STORE_RETRY_MS for up to the busy timeout. Return STORE_OK
+ * or STORE_ERR. */
+static enum store_status set_wal(struct store *s)
+{
+	int waited, rc;
+
+	for (waited = 0;; waited += STORE_RETRY_MS) {
+		rc = try_wal(s);
+		if ((rc & 0xff) != SQLITE_BUSY || waited >= STORE_BUSY_MS)
+			break;
+		sqlite3_sleep(STORE_RETRY_MS);
+	}
+	return rc == SQLITE_OK ? STORE_OK : STORE_ERR;
+}
+
+/* Switch to WAL, then set synchronous=FULL, foreign_keys=ON and
+ * secure_delete=ON (so an old password hash does not linger in free
+ * space). Return STORE_OK or STORE_ERR. */
+static enum store_status set_pragmas(struct store *s)
+{
+	if (set_wal(s) != STORE_OK)
+		return STORE_ERR;
+	if (store_run_sql(s,
+			  "PRAGMA synchronous = FULL;"
+			  "PRAGMA foreign_keys = ON;"
+			  "PRAGMA secure_delete = ON;",
+			  WHAT_OPEN) != SQLITE_OK)
+		return STORE_ERR;
+	store_clear_err(s); /* a retried WAL switch may have left one */
+	return STORE_OK;
+}
+
+/* Everything store_open() does after making the handle. */
+static enum store_status open_database(struct store *s, const char *path)
+{
+	enum store_status st;
+	int version = 0;
+
+	st = make_folder(s, path);
+	if (st == STORE_OK)
+		st = make_file(s, path);
+	if (st == STORE_OK)
+		st = open_connection(s, path);
+	if (st == STORE_OK)
+		st = store_schema_classify(s, &version);
+	if (st == STORE_OK)
+		st = set_pragmas(s);
+	if (st == STORE_OK && version < store_schema_version())
+		st = store_schema_migrate(s);
+	return st;
+}
+
+/* See store.h. On failure the connection is closed already, so only
+ * store_errmsg() and store_close() may be used on *out. */
+enum store_status store_open(const char *path, struct store **out)
+{
+	enum store_status st;
+	struct store *s;
+
+	*out = NULL;
+	s = calloc(1, sizeof *s);
+	if (s == NULL)
+		return STORE_ERR;
+	*out = s;
+	if (path == NULL || path[0] == '\0') {
+		store_set_err(s, WHAT_OPEN, "no file name was given");
+		return STORE_CANT_OPEN;
+	}
+	st = open_database(s, path);
+	if (st != STORE_OK) {
+		sqlite3_close_v2(s->db);
+		s->db = NULL;
+	}
+	return st;
+}
+
+/* See store.h. */
+void store_close(struct store *s)
+{
+	if (s == NULL)
+		return;
+	sqlite3_close_v2(s->db);
+	free(s);
+}
+
+/* See store.h. A NULL handle (store_open() ran out of memory) reads
+ * "out of memory". */
+const char *store_errmsg(const struct store *s)
+{
+	if (s == NULL)
+		return WHAT_OPEN ": out of memory";
+	return s->err;
+}

@@ -1,0 +1,157 @@
+/* store_internal.h -- what the store's files share, private to them.
+ *
+ * The store is one module in several files (store_db.c, store_schema.c,
+ * store_players.c, store_words.c, store_matches.c, store_query.c); only
+ * they include this header. Every helper that can fail keeps a sentence
+ * saying what failed for store_errmsg(), "<what>: <detail>", where
+ * `what` is the caller's WHAT_... string.
+ */
+#ifndef GOMOKU_STORE_INTERNAL_H
+#define GOMOKU_STORE_INTERNAL_H
+
+#include <stdbool.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+#define STORE_ERR_MAX 512
+
+/* What failed, the first half of an error sentence (the others are in
+ * the files that use them). */
+#define WHAT_OPEN "cannot open the database"
+
+struct store {
+	sqlite3 *db;
+	char err[STORE_ERR_MAX];
+};
+
+/* ==== Errors and statements (store_db.c) ================================ */
+
+/* Forget the last error. */
+void store_clear_err(struct store *s);
+
+/* Keep "<what>: <detail>" as the last error. */
+void store_set_err(struct store *s, const char *what, const char *detail);
+
+/* Keep "<what>: <SQLite's message>" as the last error. */
+void store_set_db_err(struct store *s, const char *what);
+
+/* Prepare one statement into *st (the caller finalizes it). Return 0, or
+ * -1 with the error kept and *st NULL. */
+int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
+		  const char *what);
+
+/* Step a statement that returns no rows to its end. Return SQLITE_DONE,
+ * or SQLite's (extended) error code with the error kept. */
+int store_step_done(struct store *s, sqlite3_stmt *st, const char *what);
+
+/* Run one or more constant statements without parameters, each to its
+ * end, discarding any rows. Return SQLITE_OK or the first error code
+ * (the error kept). */
+int store_run_sql(struct store *s, const char *sql, const char *what);
+
+/* Read the first column of the first row of a constant query into *out.
+ * Return SQLITE_OK or SQLite's error code (the error kept). */
+int store_query_int(struct store *s, const char *sql, long long *out,
+		    const char *what);
+
+/* Prepare `sql` and bind args[0..n-1] to ?1..?n (the caller finalizes
+ * *st). Return 0, or -1 with the error kept (and *st NULL). */
+int store_prepare_ints(struct store *s, const char *sql, sqlite3_stmt **st,
+		       const long long *args, int n, const char *what);
+
+/* Run `sql`, which returns no rows, with args[0..n-1] as ?1..?n. Return
+ * SQLITE_DONE, or SQLite's (extended) error code with the error kept. */
+int store_exec_ints(struct store *s, const char *sql, const long long *args,
+		    int n, const char *what);
+
+/* Read the integer columns of the one row `sql` (with args as ?1..?n)
+ * returns into out[0..nout-1]. Return STORE_OK, STORE_NOT_FOUND (no row;
+ * the error kept as `what` + `none`) or STORE_ERR. */
+enum store_status store_query_ints(struct store *s, const char *sql,
+				   const long long *args, int n, long long *out,
+				   int nout, const char *what,
+				   const char *none);
+
+/* Start a write transaction, taking the write lock now. Return STORE_OK
+ * or STORE_ERR (the error kept). End it with store_finish(). */
+enum store_status store_begin(struct store *s, const char *what);
+
+/* Start a read transaction: what it reads comes from one snapshot.
+ * Return STORE_OK or STORE_ERR (the error kept). End it with
+ * store_finish(). */
+enum store_status store_begin_read(struct store *s, const char *what);
+
+/* Undo the open transaction, if SQLite has not already. The first error
+ * stays the one kept: a failed ROLLBACK cannot be helped here, and SQLite
+ * rolls back itself when the connection closes. */
+void store_rollback(struct store *s);
+
+/* Commit the open transaction, or roll it back when `st` is not STORE_OK
+ * or the commit fails. Return `st`, or STORE_ERR when COMMIT failed. */
+enum store_status store_finish(struct store *s, enum store_status st,
+			       const char *what);
+
+/* ==== The schema (store_schema.c) ======================================= */
+
+/* Say whose file this is, reading only. For a Gomoku Club database (or
+ * an empty one) return STORE_OK with its schema version in *version (0
+ * for a new file); otherwise STORE_NEWER, STORE_NOT_OURS or STORE_ERR
+ * (the error kept). */
+enum store_status store_schema_classify(struct store *s, int *version);
+
+/* Bring the schema up to store_schema_version() in one transaction,
+ * looking at the version again under the write lock (another process may
+ * have migrated meanwhile). Return STORE_OK or why not (rolled back). */
+enum store_status store_schema_migrate(struct store *s);
+
+/* ==== Players (store_players.c) ========================================= */
+
+/* STORE_OK when player `id` exists, else STORE_NOT_FOUND or STORE_ERR
+ * (the error kept). */
+enum store_status store_player_exists(struct store *s, long long id,
+				      const char *what);
+
+/* Count a finished ranked game for both players inside the caller's
+ * transaction: games, wins, losses, ties, score and Elo, each from (and
+ * relative to) the values in the database now. Return STORE_OK,
+ * STORE_NOT_FOUND or STORE_ERR (the error kept). */
+enum store_status store_count_ranked(struct store *s, long long black_id,
+				     long long white_id,
+				     enum match_result result,
+				     const char *what);
+
+/* ==== The words of the matches table (store_words.c) ====================
+ *
+ * The table stores match.h's fixed words (match_result_word() and the
+ * others) and rules.h's word for the rule. */
+
+/* The word the matches table stores for rule `r` (a static string), or
+ * NULL for a rule that has none. */
+const char *store_rule_word(enum rule r);
+
+/* Why a match cannot end with `result` and `reason`, or NULL when it
+ * can as far as C checks (the table checks that a draw goes with 'draw'
+ * or 'full'). `renju`: the match is played under RULE_RENJU. A static
+ * string. */
+const char *store_ending_problem(enum match_result result,
+				 enum match_reason reason, bool renju);
+
+/* The words of a match row, decoded. */
+struct match_words {
+	enum match_kind kind;
+	enum match_status status;
+	enum rule rule;
+	enum match_result result;
+	enum match_reason reason;
+	enum match_opening opening;
+};
+
+/* Decode the words of a match row: kind, status, rule, result and reason
+ * in the five columns from `first`, the opening in column `opening`.
+ * Return 0, or -1 (*w partly written) when one is not valid. */
+int store_read_words(sqlite3_stmt *st, int first, int opening,
+		     struct match_words *w);
+
+#endif

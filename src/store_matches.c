@@ -1,0 +1,703 @@
+/* store_matches.c -- writing matches: started and saved move by move as
+ * they are played, then finished or abandoned; or imported whole. And
+ * reading one back whole, to resume or replay it. */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+#define WHAT_START	"cannot start the match"
+#define WHAT_MOVE	"cannot save the move"
+#define WHAT_UNDO	"cannot save the undo"
+#define WHAT_FINISH	"cannot finish the match"
+#define WHAT_ABANDON	"cannot abandon the match"
+#define WHAT_UNFINISHED "cannot look for an unfinished match"
+#define WHAT_LOAD_MATCH "cannot load the match"
+#define WHAT_IMPORT	"cannot import the game"
+
+/* ==== Writing match rows and moves ====================================== */
+
+/* How a new match row ends: unfinished (result RESULT_NONE), or
+ * finished with a result, a reason and an end time. */
+struct ending {
+	enum match_result result;
+	enum match_reason reason;
+	long long ended_at;
+};
+
+/* Why header `h` cannot be stored, or NULL when it can. */
+static const char *header_problem(const struct match_header *h)
+{
+	if (match_kind_word(h->kind) == NULL)
+		return "the kind of match is not valid";
+	if (h->variant == NULL)
+		return "the variant is missing";
+	if (store_rule_word(h->rule) == NULL)
+		return "the rule is not valid";
+	if (match_opening_word(h->opening) == NULL)
+		return "the opening is not valid";
+	if (h->black_id < 0 || h->white_id < 0 || h->time_per_move < 0)
+		return "a player id or the time per move is negative";
+	if (h->kind == MATCH_RANKED && (h->black_id == 0 || h->white_id == 0))
+		return "a ranked match needs two players";
+	if (h->kind == MATCH_COMPUTER &&
+	    ((h->black_id == 0) == (h->white_id == 0) ||
+	     h->ai_level < STORE_AI_LEVEL_MIN ||
+	     h->ai_level > STORE_AI_LEVEL_MAX))
+		return "a game against the computer needs one player and a "
+		       "level from 1 to 5";
+	if (h->kind == MATCH_IMPORTED &&
+	    (h->black_id != 0 || h->white_id != 0 || h->black_name == NULL ||
+	     h->white_name == NULL))
+		return "an imported game needs two names and no players";
+	return NULL;
+}
+
+/* Check header `h`. Return 0, or -1 with the error kept. */
+static int check_header(struct store *s, const struct match_header *h,
+			const char *what)
+{
+	const char *why = header_problem(h);
+
+	if (why == NULL)
+		return 0;
+	store_set_err(s, what, why);
+	return -1;
+}
+
+/* Bind `id` to parameter i, or NULL when it is 0 (no player). */
+static int bind_id(sqlite3_stmt *st, int i, long long id)
+{
+	return id != 0 ? sqlite3_bind_int64(st, i, id)
+		       : sqlite3_bind_null(st, i);
+}
+
+/* Bind `text` to parameter i, or NULL when it is NULL. */
+static int bind_opt_text(sqlite3_stmt *st, int i, const char *text)
+{
+	return text != NULL ? sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC)
+			    : sqlite3_bind_null(st, i);
+}
+
+/* Bind ?1..?7 (who plays) from `h`; what does not apply to its kind is
+ * NULL. Return SQLITE_OK or the first error. */
+static int bind_players(sqlite3_stmt *st, const struct match_header *h)
+{
+	int imported = h->kind == MATCH_IMPORTED;
+	int rc;
+
+	rc = sqlite3_bind_text(st, 1, match_kind_word(h->kind), -1,
+			       SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		rc = bind_id(st, 2, h->black_id);
+	if (rc == SQLITE_OK)
+		rc = bind_id(st, 3, h->white_id);
+	if (rc == SQLITE_OK)
+		rc = bind_opt_text(st, 4, imported ? h->black_name : NULL);
+	if (rc == SQLITE_OK)
+		rc = bind_opt_text(st, 5, imported ? h->white_name : NULL);
+	if (rc == SQLITE_OK && h->kind == MATCH_COMPUTER)
+		rc = sqlite3_bind_int(st, 6, h->ai_level);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int64(st, 7, h->started_at);
+	return rc;
+}
+
+/* Bind ?8..?13 and ?18 (the board, the clock and the opening) from `h`.
+ * Return SQLITE_OK or the first error. */
+static int bind_board(sqlite3_stmt *st, const struct match_header *h)
+{
+	int rc;
+
+	rc = sqlite3_bind_text(st, 8, h->variant, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_text(st, 9, store_rule_word(h->rule), -1,
+				       SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 10, h->rows);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 11, h->cols);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 12, h->k);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 13, h->time_per_move);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_text(st, 18, match_opening_word(h->opening),
+				       -1, SQLITE_STATIC);
+	return rc;
+}
+
+/* Bind ?14..?17 (status, result, reason, ended_at) from `e`: finished
+ * when it has a result, else unfinished. Return SQLITE_OK or the first
+ * error. */
+static int bind_ending(sqlite3_stmt *st, const struct ending *e)
+{
+	int finished = e->result != RESULT_NONE;
+	const char *status = match_status_word(
+		finished ? MATCH_STATUS_FINISHED : MATCH_STATUS_UNFINISHED);
+	int rc;
+
+	rc = sqlite3_bind_text(st, 14, status, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK && finished)
+		rc = bind_opt_text(st, 15, match_result_word(e->result));
+	if (rc == SQLITE_OK && finished)
+		rc = bind_opt_text(st, 16, match_reason_word(e->reason));
+	if (rc == SQLITE_OK && finished)
+		rc = sqlite3_bind_int64(st, 17, e->ended_at);
+	return rc;
+}
+
+/* Insert a match row for `h` ending as `e`; its id goes to *id. Return
+ * STORE_OK, STORE_NOT_FOUND (a player id that does not exist) or
+ * STORE_ERR. */
+static enum store_status insert_row(struct store *s,
+				    const struct match_header *h,
+				    const struct ending *e, long long *id,
+				    const char *what)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare(
+		    s,
+		    "INSERT INTO matches (kind, black_id, white_id,"
+		    " black_name, white_name, ai_level, started_at, variant,"
+		    " rule, rows, cols, k, time_per_move, status, result,"
+		    " reason, ended_at, opening) VALUES (?1, ?2, ?3, ?4, ?5,"
+		    " ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,"
+		    " ?18)",
+		    &st, what) != 0)
+		return STORE_ERR;
+	rc = bind_players(st, h);
+	if (rc == SQLITE_OK)
+		rc = bind_board(st, h);
+	if (rc == SQLITE_OK)
+		rc = bind_ending(st, e);
+	if (rc != SQLITE_OK) {
+		store_set_db_err(s, what);
+		goto out_finalize;
+	}
+	rc = store_step_done(s, st, what);
+	if (rc == SQLITE_CONSTRAINT_FOREIGNKEY) {
+		store_set_err(s, what, "no such player");
+		ret = STORE_NOT_FOUND;
+	} else if (rc == SQLITE_DONE) {
+		*id = sqlite3_last_insert_rowid(s->db);
+		ret = STORE_OK;
+	}
+out_finalize:
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* Keep a clearer error than SQLite's for a failed move insert with
+ * code `rc`: a taken cell or move number. */
+static void explain_move(struct store *s, int rc, int row, int col,
+			 const char *what)
+{
+	if (rc == SQLITE_CONSTRAINT_UNIQUE)
+		snprintf(s->err, sizeof s->err,
+			 "%s: the cell (%d, %d) is taken", what, row, col);
+	else if (rc == SQLITE_CONSTRAINT_PRIMARYKEY)
+		store_set_err(s, what, "that move number is stored already");
+}
+
+/* Insert moves[0..n-1] (ply 1 is black's first) with ms[] (NULL: all 0)
+ * under `match_id`. Return STORE_OK or STORE_ERR. */
+static enum store_status insert_moves(struct store *s, long long match_id,
+				      int n, const struct move *moves,
+				      const long long *ms, const char *what)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int i, rc;
+
+	if (store_prepare(
+		    s,
+		    "INSERT INTO match_moves (match_id, ply, row, col, ms)"
+		    " VALUES (?1, ?2, ?3, ?4, ?5)",
+		    &st, what) != 0)
+		return STORE_ERR;
+	for (i = 0; i < n; i++) {
+		rc = sqlite3_bind_int64(st, 1, match_id);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_bind_int(st, 2, i + 1);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_bind_int(st, 3, moves[i].row);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_bind_int(st, 4, moves[i].col);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_bind_int64(st, 5, ms != NULL ? ms[i] : 0);
+		if (rc != SQLITE_OK) {
+			store_set_db_err(s, what);
+			goto out_finalize;
+		}
+		rc = store_step_done(s, st, what);
+		explain_move(s, rc, moves[i].row, moves[i].col, what);
+		if (rc != SQLITE_DONE || sqlite3_reset(st) != SQLITE_OK)
+			goto out_finalize;
+	}
+	ret = STORE_OK;
+out_finalize:
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* ==== Matches saved as they are played ================================== */
+
+/* open_match() reads kind and status as these numbers. */
+_Static_assert(MATCH_RANKED == 1 && MATCH_COMPUTER == 2 && MATCH_IMPORTED == 3,
+	       "open_match() numbers the kinds 1, 2, 3");
+_Static_assert(MATCH_STATUS_UNFINISHED == 1 && MATCH_STATUS_FINISHED == 2 &&
+		       MATCH_STATUS_ABANDONED == 3,
+	       "open_match() numbers the statuses 1, 2, 3");
+
+/* What the functions that change a match look at first. */
+struct match_state {
+	long long kind, status;	      /* enum match_kind, enum match_status */
+	long long black_id, white_id; /* 0 = none */
+	long long nmoves;	      /* moves stored */
+	long long renju;	      /* 1 when played under RULE_RENJU */
+};
+
+/* Read match `id`'s state into *m, and require the match unfinished.
+ * Return STORE_OK, STORE_NOT_FOUND or STORE_ERR (the error kept). */
+static enum store_status open_match(struct store *s, long long id,
+				    struct match_state *m, const char *what)
+{
+	long long v[6];
+	enum store_status st;
+
+	st = store_query_ints(s,
+			      "SELECT CASE kind WHEN 'ranked' THEN 1"
+			      " WHEN 'computer' THEN 2 ELSE 3 END,"
+			      " CASE status WHEN 'unfinished' THEN 1"
+			      " WHEN 'finished' THEN 2 ELSE 3 END,"
+			      " coalesce(black_id, 0), coalesce(white_id, 0),"
+			      " (SELECT count(*) FROM match_moves"
+			      " WHERE match_id = ?1), rule = 'renju'"
+			      " FROM matches WHERE id = ?1",
+			      &id, 1, v, 6, what, "no such match");
+	if (st != STORE_OK)
+		return st;
+	*m = (struct match_state){v[0], v[1], v[2], v[3], v[4], v[5]};
+	if (m->status == MATCH_STATUS_UNFINISHED)
+		return STORE_OK;
+	store_set_err(s, what,
+		      m->status == MATCH_STATUS_FINISHED
+			      ? "the match has ended"
+			      : "the match was abandoned");
+	return STORE_ERR;
+}
+
+/* See store.h. One INSERT, so its own transaction. */
+enum store_status store_match_start(struct store *s,
+				    const struct match_header *h, long long *id)
+{
+	const struct ending e = {RESULT_NONE, REASON_NONE, 0};
+	enum store_status st;
+	long long new_id = 0;
+
+	store_clear_err(s);
+	if (check_header(s, h, WHAT_START) != 0)
+		return STORE_ERR;
+	if (h->kind == MATCH_IMPORTED) {
+		store_set_err(s, WHAT_START,
+			      "an imported game is never played");
+		return STORE_ERR;
+	}
+	st = insert_row(s, h, &e, &new_id, WHAT_START);
+	if (st == STORE_OK)
+		*id = new_id;
+	return st;
+}
+
+/* See store.h. */
+enum store_status store_match_move(struct store *s, long long id, int ply,
+				   int row, int col, long long ms)
+{
+	const long long args[] = {id, ply, row, col, ms};
+	struct match_state m;
+	enum store_status st;
+	int rc;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_MOVE);
+	if (st != STORE_OK)
+		return st;
+	st = open_match(s, id, &m, WHAT_MOVE);
+	if (st == STORE_OK && ply != m.nmoves + 1) {
+		snprintf(s->err, sizeof s->err,
+			 WHAT_MOVE ": move %d is not the next one (%lld are "
+				   "saved)",
+			 ply, m.nmoves);
+		st = STORE_ERR;
+	}
+	if (st == STORE_OK) {
+		rc = store_exec_ints(
+			s,
+			"INSERT INTO match_moves (match_id, ply, row,"
+			" col, ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+			args, 5, WHAT_MOVE);
+		explain_move(s, rc, row, col, WHAT_MOVE);
+		st = rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
+	}
+	return store_finish(s, st, WHAT_MOVE);
+}
+
+/* See store.h. */
+enum store_status store_match_undo(struct store *s, long long id, int nmoves)
+{
+	const long long args[] = {id, nmoves};
+	struct match_state m;
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_UNDO);
+	if (st != STORE_OK)
+		return st;
+	st = open_match(s, id, &m, WHAT_UNDO);
+	if (st == STORE_OK && (nmoves < 0 || nmoves > m.nmoves)) {
+		snprintf(s->err, sizeof s->err,
+			 WHAT_UNDO ": cannot keep %d moves of %lld", nmoves,
+			 m.nmoves);
+		st = STORE_ERR;
+	}
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "DELETE FROM match_moves WHERE match_id = ?1"
+			    " AND ply > ?2",
+			    args, 2, WHAT_UNDO) != SQLITE_DONE)
+		st = STORE_ERR;
+	return store_finish(s, st, WHAT_UNDO);
+}
+
+/* Mark match `id` finished with `result`, `reason` and `ended_at` (at
+ * least its start). Return STORE_OK or STORE_ERR. */
+static enum store_status set_result(struct store *s, long long id,
+				    enum match_result result,
+				    enum match_reason reason,
+				    long long ended_at)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare(s,
+			  "UPDATE matches SET status = 'finished', result = ?2,"
+			  " reason = ?3, ended_at = max(?4, started_at)"
+			  " WHERE id = ?1",
+			  &st, WHAT_FINISH) != 0)
+		return STORE_ERR;
+	rc = sqlite3_bind_int64(st, 1, id);
+	if (rc == SQLITE_OK)
+		rc = bind_opt_text(st, 2, match_result_word(result));
+	if (rc == SQLITE_OK)
+		rc = bind_opt_text(st, 3, match_reason_word(reason));
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int64(st, 4, ended_at);
+	if (rc != SQLITE_OK)
+		store_set_db_err(s, WHAT_FINISH);
+	else if (store_step_done(s, st, WHAT_FINISH) == SQLITE_DONE)
+		ret = STORE_OK;
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* See store.h. */
+enum store_status store_match_finish(struct store *s, long long id,
+				     enum match_result result,
+				     enum match_reason reason,
+				     long long ended_at)
+{
+	struct match_state m;
+	enum store_status st;
+	const char *why;
+
+	store_clear_err(s);
+	/* Everything but the rule, before taking the write lock. */
+	why = store_ending_problem(result, reason, true);
+	if (why != NULL) {
+		store_set_err(s, WHAT_FINISH, why);
+		return STORE_ERR;
+	}
+	st = store_begin(s, WHAT_FINISH);
+	if (st != STORE_OK)
+		return st;
+	st = open_match(s, id, &m, WHAT_FINISH);
+	why = st == STORE_OK
+		      ? store_ending_problem(result, reason, m.renju != 0)
+		      : NULL;
+	if (why != NULL) {
+		store_set_err(s, WHAT_FINISH, why);
+		st = STORE_ERR;
+	}
+	if (st == STORE_OK)
+		st = set_result(s, id, result, reason, ended_at);
+	if (st == STORE_OK && m.kind == MATCH_RANKED)
+		st = store_count_ranked(s, m.black_id, m.white_id, result,
+					WHAT_FINISH);
+	return store_finish(s, st, WHAT_FINISH);
+}
+
+/* See store.h. */
+enum store_status store_match_abandon(struct store *s, long long id,
+				      long long when)
+{
+	const long long args[] = {id, when};
+	struct match_state m;
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_ABANDON);
+	if (st != STORE_OK)
+		return st;
+	st = open_match(s, id, &m, WHAT_ABANDON);
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "UPDATE matches SET status = 'abandoned',"
+			    " ended_at = max(?2, started_at) WHERE id = ?1",
+			    args, 2, WHAT_ABANDON) != SQLITE_DONE)
+		st = STORE_ERR;
+	return store_finish(s, st, WHAT_ABANDON);
+}
+
+/* See store.h. The unary + keeps SQLite off the per-player indexes, so
+ * it walks the small matches_unfinished index newest first and stops at
+ * the first match the player is in. */
+enum store_status store_match_unfinished(struct store *s, long long player_id,
+					 long long *id)
+{
+	long long found = 0;
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_query_ints(
+		s,
+		"SELECT id FROM matches WHERE status = 'unfinished'"
+		" AND (+black_id = ?1 OR +white_id = ?1)"
+		" ORDER BY started_at DESC, id DESC LIMIT 1",
+		&player_id, 1, &found, 1, WHAT_UNFINISHED,
+		"the player has no unfinished match");
+	if (st == STORE_OK)
+		*id = found;
+	return st;
+}
+
+/* ==== Reading matches back ============================================== */
+
+/* Copy column `col` (NULL reads as "") into buf[size]. Return 0, or -1
+ * when it does not fit. */
+static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
+{
+	const unsigned char *text = sqlite3_column_text(st, col);
+	size_t len = (size_t)sqlite3_column_bytes(st, col);
+
+	if (text == NULL)
+		len = 0;
+	if (len >= size)
+		return -1;
+	if (len > 0)
+		memcpy(buf, text, len);
+	buf[len] = '\0';
+	return 0;
+}
+
+/* The columns row_to_full() reads, in its order. */
+#define FULL_COLUMNS                                                           \
+	"m.kind, m.status, m.rule, m.result, m.reason,"                        \
+	" coalesce(m.black_id, 0), coalesce(m.white_id, 0),"                   \
+	" coalesce(m.ai_level, 0), m.rows, m.cols, m.k, m.time_per_move,"      \
+	" m.started_at, coalesce(m.ended_at, 0),"                              \
+	" coalesce(b.nickname, m.black_name), coalesce(w.nickname,"            \
+	" m.white_name), b.username, w.username, m.variant, m.opening"
+
+/* Fill the words of *out from a row of FULL_COLUMNS. Return 0, or -1
+ * when one is not valid. */
+static int row_to_words(sqlite3_stmt *st, struct match_full *out)
+{
+	struct match_words w;
+
+	if (store_read_words(st, 0, 19, &w) != 0)
+		return -1;
+	out->kind = w.kind;
+	out->status = w.status;
+	out->rule = w.rule;
+	out->opening = w.opening;
+	out->result = w.result;
+	out->reason = w.reason;
+	return 0;
+}
+
+/* Fill *out's header from a row of FULL_COLUMNS. Return 0, or -1 when
+ * something stored is not valid. */
+static int row_to_full(sqlite3_stmt *st, struct match_full *out)
+{
+	if (row_to_words(st, out) != 0)
+		return -1;
+	out->black_id = sqlite3_column_int64(st, 5);
+	out->white_id = sqlite3_column_int64(st, 6);
+	out->ai_level = sqlite3_column_int(st, 7);
+	out->rows = sqlite3_column_int(st, 8);
+	out->cols = sqlite3_column_int(st, 9);
+	out->k = sqlite3_column_int(st, 10);
+	out->time_per_move = sqlite3_column_int(st, 11);
+	out->started_at = sqlite3_column_int64(st, 12);
+	out->ended_at = sqlite3_column_int64(st, 13);
+	if (column_copy(st, 14, out->black_name, sizeof out->black_name) ||
+	    column_copy(st, 15, out->white_name, sizeof out->white_name) ||
+	    column_copy(st, 16, out->black_username,
+			sizeof out->black_username) ||
+	    column_copy(st, 17, out->white_username,
+			sizeof out->white_username) ||
+	    column_copy(st, 18, out->variant, sizeof out->variant))
+		return -1;
+	return 0;
+}
+
+/* Read match `id`'s row into *out. Return STORE_OK, STORE_NOT_FOUND or
+ * STORE_ERR. */
+static enum store_status load_header(struct store *s, long long id,
+				     struct match_full *out)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare_ints(s,
+			       "SELECT " FULL_COLUMNS " FROM matches AS m"
+			       " LEFT JOIN players AS b ON b.id = m.black_id"
+			       " LEFT JOIN players AS w ON w.id = m.white_id"
+			       " WHERE m.id = ?1",
+			       &st, &id, 1, WHAT_LOAD_MATCH) != 0)
+		return STORE_ERR;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		store_set_err(s, WHAT_LOAD_MATCH, "no such match");
+		ret = STORE_NOT_FOUND;
+	} else if (rc != SQLITE_ROW) {
+		store_set_db_err(s, WHAT_LOAD_MATCH);
+	} else if (row_to_full(st, out) != 0) {
+		store_set_err(s, WHAT_LOAD_MATCH,
+			      "the stored match is not valid");
+	} else {
+		out->id = id;
+		ret = STORE_OK;
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* Read match `id`'s moves, in order, into *out. Return STORE_OK, or
+ * STORE_ERR when they cannot be read or are not 1, 2, 3, ... */
+static enum store_status load_moves(struct store *s, long long id,
+				    struct match_full *out)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	if (store_prepare_ints(s,
+			       "SELECT ply, row, col, ms FROM match_moves"
+			       " WHERE match_id = ?1 ORDER BY ply",
+			       &st, &id, 1, WHAT_LOAD_MATCH) != 0)
+		return STORE_ERR;
+	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
+		if (n == BOARD_MAX_CELLS || sqlite3_column_int(st, 0) != n + 1)
+			break;
+		out->moves[n].row = (unsigned char)sqlite3_column_int(st, 1);
+		out->moves[n].col = (unsigned char)sqlite3_column_int(st, 2);
+		out->move_ms[n] = sqlite3_column_int64(st, 3);
+		n++;
+	}
+	out->nmoves = n;
+	if (rc == SQLITE_DONE)
+		ret = STORE_OK;
+	else if (rc == SQLITE_ROW)
+		store_set_err(s, WHAT_LOAD_MATCH,
+			      "the stored moves have a gap");
+	else
+		store_set_db_err(s, WHAT_LOAD_MATCH);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* See store.h. */
+enum store_status store_match_load(struct store *s, long long id,
+				   struct match_full *out)
+{
+	enum store_status st;
+
+	store_clear_err(s);
+	memset(out, 0, sizeof *out);
+	st = store_begin_read(s, WHAT_LOAD_MATCH);
+	if (st != STORE_OK)
+		return st;
+	st = load_header(s, id, out);
+	if (st == STORE_OK)
+		st = load_moves(s, id, out);
+	return store_finish(s, st, WHAT_LOAD_MATCH);
+}
+
+/* ==== Importing ========================================================= */
+
+/* Why an imported game cannot be stored, or NULL when it can (as far as
+ * C can tell; the table checks the rest). */
+static const char *import_problem(const struct match_header *h, int nmoves,
+				  const struct move *moves, const long long *ms,
+				  enum match_result result,
+				  enum match_reason reason)
+{
+	const char *why = header_problem(h);
+	long long last;
+
+	if (why != NULL)
+		return why;
+	if (h->kind != MATCH_IMPORTED)
+		return "an imported game must be of kind imported";
+	if (nmoves < 0 || nmoves > BOARD_MAX_CELLS ||
+	    (nmoves > 0 && moves == NULL))
+		return "the moves are not valid";
+	why = store_ending_problem(result, reason, h->rule == RULE_RENJU);
+	if (why != NULL)
+		return why;
+	last = nmoves > 0 && ms != NULL ? ms[nmoves - 1] : 0;
+	if (last < 0 || h->started_at < 0 ||
+	    h->started_at > LLONG_MAX - last / 1000)
+		return "the times are not valid";
+	return NULL;
+}
+
+/* See store.h. */
+enum store_status store_match_import(struct store *s,
+				     const struct match_header *h, int nmoves,
+				     const struct move *moves,
+				     const long long *ms,
+				     enum match_result result,
+				     enum match_reason reason, long long *id)
+{
+	const char *why = import_problem(h, nmoves, moves, ms, result, reason);
+	struct ending e = {result, reason, h->started_at};
+	enum store_status st;
+	long long new_id = 0;
+
+	store_clear_err(s);
+	if (why != NULL) {
+		store_set_err(s, WHAT_IMPORT, why);
+		return STORE_ERR;
+	}
+	if (nmoves > 0 && ms != NULL)
+		e.ended_at += ms[nmoves - 1] / 1000;
+	st = store_begin(s, WHAT_IMPORT);
+	if (st != STORE_OK)
+		return st;
+	st = insert_row(s, h, &e, &new_id, WHAT_IMPORT);
+	if (st == STORE_OK)
+		st = insert_moves(s, new_id, nmoves, moves, ms, WHAT_IMPORT);
+	st = store_finish(s, st, WHAT_IMPORT);
+	if (st == STORE_OK)
+		*id = new_id;
+	return st;
+}

@@ -1,0 +1,246 @@
+/* store_query.c -- reading across matches: a player's history, their
+ * record against the computer, and every player's record under a rule. */
+#include <limits.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+#define WHAT_HISTORY  "cannot read the match history"
+#define WHAT_COMPUTER "cannot read the record against the computer"
+#define WHAT_RULE     "cannot read the records under the rule"
+
+/* ==== History =========================================================== */
+
+/* The columns row_to_history() reads, in its order; ?1 is the player. */
+#define HISTORY_COLUMNS                                                        \
+	"m.id, m.kind, m.status, m.rule, m.result, m.reason,"                  \
+	" CASE WHEN m.black_id = ?1 THEN 1 ELSE 2 END, coalesce(o.id, 0),"     \
+	" o.username, o.nickname, coalesce(m.ai_level, 0), m.variant,"         \
+	" m.rows, m.cols, m.k, m.time_per_move, m.started_at,"                 \
+	" coalesce(m.ended_at, 0),"                                            \
+	" (SELECT count(*) FROM match_moves WHERE match_id = m.id),"           \
+	" coalesce((SELECT ms FROM match_moves WHERE match_id = m.id"          \
+	" ORDER BY ply DESC LIMIT 1), 0), m.opening"
+
+/* Fill the words of *r from a row of HISTORY_COLUMNS. Return 0, or -1
+ * when one is not valid. */
+static int history_words(sqlite3_stmt *st, struct history_row *r)
+{
+	struct match_words w;
+
+	if (store_read_words(st, 1, 20, &w) != 0)
+		return -1;
+	r->kind = w.kind;
+	r->status = w.status;
+	r->rule = w.rule;
+	r->opening = w.opening;
+	r->result = w.result;
+	r->reason = w.reason;
+	return 0;
+}
+
+/* Fill *r from a row of HISTORY_COLUMNS; the strings point into the
+ * statement. Return 0, or -1 when something stored is not valid. */
+static int row_to_history(sqlite3_stmt *st, struct history_row *r)
+{
+	memset(r, 0, sizeof *r);
+	if (history_words(st, r) != 0)
+		return -1;
+	r->id = sqlite3_column_int64(st, 0);
+	r->colour = sqlite3_column_int(st, 6) == 1 ? STONE_BLACK : STONE_WHITE;
+	r->opponent_id = sqlite3_column_int64(st, 7);
+	r->opponent = (const char *)sqlite3_column_text(st, 8);
+	r->opponent_nickname = (const char *)sqlite3_column_text(st, 9);
+	r->ai_level = sqlite3_column_int(st, 10);
+	r->variant = (const char *)sqlite3_column_text(st, 11);
+	r->rows = sqlite3_column_int(st, 12);
+	r->cols = sqlite3_column_int(st, 13);
+	r->k = sqlite3_column_int(st, 14);
+	r->time_per_move = sqlite3_column_int(st, 15);
+	r->started_at = sqlite3_column_int64(st, 16);
+	r->ended_at = sqlite3_column_int64(st, 17);
+	r->nmoves = sqlite3_column_int(st, 18);
+	r->duration = r->status == MATCH_STATUS_FINISHED
+			      ? r->ended_at - r->started_at
+			      : sqlite3_column_int64(st, 19) / 1000;
+	if (r->variant == NULL ||
+	    (r->opponent_id != 0) != (r->opponent != NULL))
+		return -1;
+	return 0;
+}
+
+/* Call row() for up to `limit` of player `id`'s matches after `offset`,
+ * newest first, until it returns non-zero. Return STORE_OK or STORE_ERR. */
+static enum store_status
+list_history(struct store *s, long long id, int offset, int limit,
+	     int (*row)(void *, const struct history_row *), void *ctx)
+{
+	const long long args[] = {id, limit, offset};
+	enum store_status ret = STORE_ERR;
+	struct history_row r;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare_ints(
+		    s,
+		    "SELECT " HISTORY_COLUMNS " FROM matches AS m"
+		    " LEFT JOIN players AS o ON o.id = CASE WHEN"
+		    " m.black_id = ?1 THEN m.white_id ELSE m.black_id END"
+		    " WHERE m.black_id = ?1 OR m.white_id = ?1"
+		    " ORDER BY m.started_at DESC, m.id DESC"
+		    " LIMIT ?2 OFFSET ?3",
+		    &st, args, 3, WHAT_HISTORY) != 0)
+		return STORE_ERR;
+	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
+		if (row_to_history(st, &r) != 0) {
+			store_set_err(s, WHAT_HISTORY,
+				      "a stored match is not valid");
+			goto out_finalize;
+		}
+		if (row(ctx, &r) != 0) {
+			rc = SQLITE_DONE;
+			break;
+		}
+	}
+	if (rc == SQLITE_DONE)
+		ret = STORE_OK;
+	else
+		store_set_db_err(s, WHAT_HISTORY);
+out_finalize:
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* See store.h. One read transaction, so the total and the page agree. */
+enum store_status
+store_history(struct store *s, long long player_id, int offset, int limit,
+	      int (*row)(void *ctx, const struct history_row *r), void *ctx,
+	      int *total)
+{
+	enum store_status st;
+	long long count = 0;
+
+	store_clear_err(s);
+	if (offset < 0 || limit < 0 || (limit > 0 && row == NULL)) {
+		store_set_err(s, WHAT_HISTORY, "the page is not valid");
+		return STORE_ERR;
+	}
+	st = store_begin_read(s, WHAT_HISTORY);
+	if (st != STORE_OK)
+		return st;
+	st = store_player_exists(s, player_id, WHAT_HISTORY);
+	if (st == STORE_OK)
+		st = store_query_ints(s,
+				      "SELECT count(*) FROM matches"
+				      " WHERE black_id = ?1 OR white_id = ?1",
+				      &player_id, 1, &count, 1, WHAT_HISTORY,
+				      "");
+	if (st == STORE_OK && limit > 0)
+		st = list_history(s, player_id, offset, limit, row, ctx);
+	st = store_finish(s, st, WHAT_HISTORY);
+	if (st == STORE_OK)
+		*total = count > INT_MAX ? INT_MAX : (int)count;
+	return st;
+}
+
+/* See store.h. */
+enum store_status store_computer_record(struct store *s, long long player_id,
+					int level, int *wins, int *losses,
+					int *draws)
+{
+	const long long args[] = {player_id, level};
+	enum store_status st;
+	long long v[3];
+
+	store_clear_err(s);
+	if (level < STORE_AI_LEVEL_MIN || level > STORE_AI_LEVEL_MAX) {
+		store_set_err(s, WHAT_COMPUTER, "the level is not valid");
+		return STORE_ERR;
+	}
+	st = store_player_exists(s, player_id, WHAT_COMPUTER);
+	if (st == STORE_OK)
+		st = store_query_ints(
+			s,
+			"SELECT coalesce(sum(result = CASE WHEN black_id = ?1"
+			" THEN 'black' ELSE 'white' END), 0),"
+			" coalesce(sum(result = CASE WHEN black_id = ?1"
+			" THEN 'white' ELSE 'black' END), 0),"
+			" coalesce(sum(result = 'draw'), 0) FROM matches"
+			" WHERE kind = 'computer' AND status = 'finished'"
+			" AND ai_level = ?2"
+			" AND (black_id = ?1 OR white_id = ?1)",
+			args, 2, v, 3, WHAT_COMPUTER, "");
+	if (st != STORE_OK)
+		return st;
+	*wins = (int)v[0];
+	*losses = (int)v[1];
+	*draws = (int)v[2];
+	return STORE_OK;
+}
+
+/* ==== Records under one rule =========================================== */
+
+/* Every player's finished ranked matches under rule ?1, seen from the
+ * player: one row per player, in id order. The partial index
+ * matches_ranked_by_rule finds the matches of both halves. */
+#define RULE_RECORDS                                                           \
+	"SELECT p.id, count(*), sum(g.won), sum(g.lost), sum(g.tie),"          \
+	" p.rating FROM (SELECT black_id AS player, result = 'black' AS won,"  \
+	" result = 'white' AS lost, result = 'draw' AS tie FROM matches"       \
+	" WHERE kind = 'ranked' AND status = 'finished' AND rule = ?1"         \
+	" UNION ALL SELECT white_id, result = 'white', result = 'black',"      \
+	" result = 'draw' FROM matches WHERE kind = 'ranked'"                  \
+	" AND status = 'finished' AND rule = ?1) AS g"                         \
+	" JOIN players AS p ON p.id = g.player GROUP BY p.id ORDER BY p.id"
+
+/* Fill *rec from a row of RULE_RECORDS. */
+static void row_to_rule_record(sqlite3_stmt *st, struct player_record *rec)
+{
+	rec->games = sqlite3_column_int(st, 1);
+	rec->wins = sqlite3_column_int(st, 2);
+	rec->losses = sqlite3_column_int(st, 3);
+	rec->ties = sqlite3_column_int(st, 4);
+	rec->score = rec->wins - rec->losses;
+	rec->rating = sqlite3_column_double(st, 5);
+}
+
+/* See store.h. One statement, so one snapshot. */
+enum store_status
+store_rule_records(struct store *s, enum rule rule,
+		   int (*row)(void *ctx, long long player_id,
+			      const struct player_record *rec),
+		   void *ctx)
+{
+	enum store_status ret = STORE_ERR;
+	struct player_record rec;
+	sqlite3_stmt *st;
+	int rc;
+
+	store_clear_err(s);
+	if (store_rule_word(rule) == NULL || row == NULL) {
+		store_set_err(s, WHAT_RULE,
+			      "the rule or the callback is not valid");
+		return STORE_ERR;
+	}
+	if (store_prepare(s, RULE_RECORDS, &st, WHAT_RULE) != 0)
+		return STORE_ERR;
+	if (sqlite3_bind_text(st, 1, store_rule_word(rule), -1,
+			      SQLITE_STATIC) != SQLITE_OK) {
+		store_set_db_err(s, WHAT_RULE);
+		goto out_finalize;
+	}
+	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
+		row_to_rule_record(st, &rec);
+		if (row(ctx, sqlite3_column_int64(st, 0), &rec) != 0) {
+			rc = SQLITE_DONE;
+			break;
+		}
+	}
+	if (rc == SQLITE_DONE)
+		ret = STORE_OK;
+	else
+		store_set_db_err(s, WHAT_RULE);
+out_finalize:
+	sqlite3_finalize(st);
+	return ret;
+}

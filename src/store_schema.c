@@ -1,0 +1,401 @@
+/* store_schema.c -- the schema: recognising our file, and the ordered
+ * migrations that build and upgrade it.
+ *
+ * A database is recognised by its PRAGMA application_id and versioned by
+ * its PRAGMA user_version. The migrations are frozen history: a released
+ * one is never edited, so later migrations repeat the matches tables' SQL
+ * on purpose when they rebuild them (SQLite cannot alter a CHECK).
+ */
+#include <stdio.h>
+
+#include "store_internal.h"
+
+#define STORE_APP_ID 1198484843 /* 0x476F6D6B, "Gomk" */
+
+#define STR_(x) #x
+#define STR(x)	STR_(x)
+/* Part of migration 1: mark the file as ours. */
+#define SET_APP_ID "PRAGMA application_id = " STR(STORE_APP_ID) ";"
+
+#define WHAT_MIGRATE "cannot upgrade the database"
+
+/* ==== Migrations ======================================================== */
+
+/* migrations[i] takes the schema from version i to version i + 1 and sets
+ * user_version to i + 1. Never edit a released migration: add one. */
+static const char *const migrations[] = {
+	/* 1: the players */
+	"CREATE TABLE players ("
+	" id INTEGER PRIMARY KEY,"
+	" username TEXT NOT NULL UNIQUE COLLATE NOCASE"
+	"  CHECK (length(username) BETWEEN 3 AND 20"
+	"   AND username NOT GLOB '*[^A-Za-z0-9_]*'),"
+	" nickname TEXT NOT NULL"
+	"  CHECK (length(CAST(nickname AS BLOB)) BETWEEN 1 AND 80),"
+	" password_hash TEXT NOT NULL"
+	"  CHECK (length(password_hash) BETWEEN 1 AND 127),"
+	" wins INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),"
+	" losses INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),"
+	" ties INTEGER NOT NULL DEFAULT 0 CHECK (ties >= 0),"
+	" score INTEGER NOT NULL DEFAULT 0,"
+	" games INTEGER NOT NULL DEFAULT 0 CHECK (games >= 0),"
+	" rating REAL NOT NULL DEFAULT 1500,"
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0),"
+	" last_login_at INTEGER NOT NULL DEFAULT 0 CHECK (last_login_at >= 0),"
+	" failed_logins INTEGER NOT NULL DEFAULT 0 CHECK (failed_logins >= 0),"
+	" locked_until INTEGER NOT NULL DEFAULT 0 CHECK (locked_until >= 0),"
+	" CHECK (score = wins - losses),"
+	" CHECK (games = wins + losses + ties)"
+	") STRICT;"
+	"PRAGMA user_version = 1;" SET_APP_ID,
+
+	/* 2: matches and their moves. A game against the computer has one
+	 * player id NULL and ai_level set; result is NULL until finished. */
+	"CREATE TABLE matches ("
+	" id INTEGER PRIMARY KEY,"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" ai_level INTEGER CHECK (ai_level >= 0),"
+	" variant TEXT NOT NULL CHECK (length(variant) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL CHECK (rule IN ('freestyle', 'exact')),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT"
+	"  CHECK (reason IN ('five', 'resign', 'draw', 'full', 'timeout')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE WHEN ai_level IS NULL"
+	"  THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"  ELSE (black_id IS NULL) <> (white_id IS NULL) END),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw'))"
+	") STRICT;"
+	"CREATE INDEX matches_by_black ON matches (black_id);"
+	"CREATE INDEX matches_by_white ON matches (white_id);"
+	"CREATE TABLE match_moves ("
+	" match_id INTEGER NOT NULL"
+	"  REFERENCES matches (id) ON DELETE CASCADE,"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
+	" row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
+	" col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
+	" ms INTEGER NOT NULL CHECK (ms >= 0),"
+	" PRIMARY KEY (match_id, ply),"
+	" UNIQUE (match_id, row, col)"
+	") STRICT, WITHOUT ROWID;"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA user_version = 2;",
+
+	/* 3: kinds of match (ranked, against the computer, imported), the
+	 * names of imported games' players, a time limit per move, and
+	 * indexes for a player's history and unfinished matches. SQLite
+	 * cannot change a CHECK, so both tables are rebuilt inside the
+	 * migration's transaction, where foreign_keys stays ON: the new
+	 * tables are made and filled (new_match_moves referring to
+	 * new_matches), the old match_moves is dropped before the old
+	 * matches (so that drop cascades to nothing), and renaming
+	 * new_matches to matches points new_match_moves' reference at
+	 * "matches". store_schema_migrate() then runs foreign_key_check. A v2
+	 * row with an ai_level becomes a computer game, every other one ranked.
+	 */
+	"CREATE TABLE new_matches ("
+	" id INTEGER PRIMARY KEY,"
+	" kind TEXT NOT NULL"
+	"  CHECK (kind IN ('ranked', 'computer', 'imported')),"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" black_name TEXT"
+	"  CHECK (length(CAST(black_name AS BLOB)) BETWEEN 1 AND 80),"
+	" white_name TEXT"
+	"  CHECK (length(CAST(white_name AS BLOB)) BETWEEN 1 AND 80),"
+	" ai_level INTEGER CHECK (ai_level BETWEEN 1 AND 5),"
+	" variant TEXT NOT NULL"
+	"  CHECK (length(CAST(variant AS BLOB)) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL CHECK (rule IN ('freestyle', 'exact')),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" time_per_move INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (time_per_move >= 0),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT"
+	"  CHECK (reason IN ('five', 'resign', 'draw', 'full', 'timeout')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE kind"
+	"  WHEN 'ranked' THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"   AND ai_level IS NULL"
+	"  WHEN 'computer' THEN (black_id IS NULL) <> (white_id IS NULL)"
+	"   AND ai_level IS NOT NULL"
+	"  ELSE black_id IS NULL AND white_id IS NULL AND ai_level IS NULL"
+	"   AND black_name IS NOT NULL AND white_name IS NOT NULL END),"
+	" CHECK (kind = 'imported'"
+	"  OR (black_name IS NULL AND white_name IS NULL)),"
+	" CHECK (kind <> 'imported' OR status = 'finished'),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw'))"
+	") STRICT;"
+	"INSERT INTO new_matches (id, kind, status, black_id, white_id,"
+	" ai_level, variant, rule, rows, cols, k, result, reason,"
+	" started_at, ended_at)"
+	" SELECT id, CASE WHEN ai_level IS NULL THEN 'ranked'"
+	" ELSE 'computer' END, status, black_id, white_id, ai_level,"
+	" variant, rule, rows, cols, k, result, reason, started_at,"
+	" ended_at FROM matches;"
+	"CREATE TABLE new_match_moves ("
+	" match_id INTEGER NOT NULL"
+	"  REFERENCES new_matches (id) ON DELETE CASCADE,"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
+	" row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
+	" col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
+	" ms INTEGER NOT NULL CHECK (ms >= 0),"
+	" PRIMARY KEY (match_id, ply),"
+	" UNIQUE (match_id, row, col)"
+	") STRICT, WITHOUT ROWID;"
+	"INSERT INTO new_match_moves (match_id, ply, row, col, ms)"
+	" SELECT match_id, ply, row, col, ms FROM match_moves;"
+	"DROP TABLE match_moves;" /* and its trigger */
+	"DROP TABLE matches;"	  /* and its indexes */
+	"ALTER TABLE new_matches RENAME TO matches;"
+	"ALTER TABLE new_match_moves RENAME TO match_moves;"
+	"CREATE INDEX matches_by_black ON matches (black_id, started_at);"
+	"CREATE INDEX matches_by_white ON matches (white_id, started_at);"
+	"CREATE INDEX matches_unfinished ON matches (started_at)"
+	" WHERE status = 'unfinished';"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA user_version = 3;",
+
+	/* 4: the renju rule, the reason 'forbidden' (black played a
+	 * forbidden point under renju and lost: only a win for white in a
+	 * renju match), and the opening a match was played with. The
+	 * CHECKs change, so both tables are rebuilt as in migration 3; every
+	 * v3 match gets the opening 'none'. */
+	"CREATE TABLE new_matches ("
+	" id INTEGER PRIMARY KEY,"
+	" kind TEXT NOT NULL"
+	"  CHECK (kind IN ('ranked', 'computer', 'imported')),"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" black_name TEXT"
+	"  CHECK (length(CAST(black_name AS BLOB)) BETWEEN 1 AND 80),"
+	" white_name TEXT"
+	"  CHECK (length(CAST(white_name AS BLOB)) BETWEEN 1 AND 80),"
+	" ai_level INTEGER CHECK (ai_level BETWEEN 1 AND 5),"
+	" variant TEXT NOT NULL"
+	"  CHECK (length(CAST(variant AS BLOB)) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL"
+	"  CHECK (rule IN ('freestyle', 'exact', 'renju')),"
+	" opening TEXT NOT NULL DEFAULT 'none'"
+	"  CHECK (opening IN ('none', 'swap2')),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" time_per_move INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (time_per_move >= 0),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT CHECK (reason IN ('five', 'resign', 'draw', 'full',"
+	"  'timeout', 'forbidden')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE kind"
+	"  WHEN 'ranked' THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"   AND ai_level IS NULL"
+	"  WHEN 'computer' THEN (black_id IS NULL) <> (white_id IS NULL)"
+	"   AND ai_level IS NOT NULL"
+	"  ELSE black_id IS NULL AND white_id IS NULL AND ai_level IS NULL"
+	"   AND black_name IS NOT NULL AND white_name IS NOT NULL END),"
+	" CHECK (kind = 'imported'"
+	"  OR (black_name IS NULL AND white_name IS NULL)),"
+	" CHECK (kind <> 'imported' OR status = 'finished'),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw')),"
+	" CHECK (reason IS NOT 'forbidden'"
+	"  OR (result = 'white' AND rule = 'renju'))"
+	") STRICT;"
+	"INSERT INTO new_matches (id, kind, status, black_id, white_id,"
+	" black_name, white_name, ai_level, variant, rule, rows, cols, k,"
+	" time_per_move, result, reason, started_at, ended_at)"
+	" SELECT id, kind, status, black_id, white_id, black_name,"
+	" white_name, ai_level, variant, rule, rows, cols, k,"
+	" time_per_move, result, reason, started_at, ended_at FROM matches;"
+	"CREATE TABLE new_match_moves ("
+	" match_id INTEGER NOT NULL"
+	"  REFERENCES new_matches (id) ON DELETE CASCADE,"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
+	" row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
+	" col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
+	" ms INTEGER NOT NULL CHECK (ms >= 0),"
+	" PRIMARY KEY (match_id, ply),"
+	" UNIQUE (match_id, row, col)"
+	") STRICT, WITHOUT ROWID;"
+	"INSERT INTO new_match_moves (match_id, ply, row, col, ms)"
+	" SELECT match_id, ply, row, col, ms FROM match_moves;"
+	"DROP TABLE match_moves;" /* and its trigger */
+	"DROP TABLE matches;"	  /* and its indexes */
+	"ALTER TABLE new_matches RENAME TO matches;"
+	"ALTER TABLE new_match_moves RENAME TO match_moves;"
+	"CREATE INDEX matches_by_black ON matches (black_id, started_at);"
+	"CREATE INDEX matches_by_white ON matches (white_id, started_at);"
+	"CREATE INDEX matches_unfinished ON matches (started_at)"
+	" WHERE status = 'unfinished';"
+	"CREATE INDEX matches_ranked_by_rule ON matches (rule)"
+	" WHERE kind = 'ranked' AND status = 'finished';"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA user_version = 4;",
+};
+
+#define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
+
+/* ==== Recognising and upgrading a file ================================== */
+
+/* Read the application id, user_version and number of schema objects
+ * in one statement, so from one snapshot even while another process is
+ * making the schema. Return SQLITE_OK or SQLite's error (kept). */
+static int read_identity(struct store *s, long long *app, long long *ver,
+			 long long *objects)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = sqlite3_prepare_v2(
+		s->db,
+		"SELECT (SELECT application_id"
+		" FROM pragma_application_id),"
+		" (SELECT user_version FROM pragma_user_version),"
+		" (SELECT count(*) FROM sqlite_schema)",
+		-1, &st, NULL);
+	if (rc != SQLITE_OK) {
+		store_set_db_err(s, WHAT_OPEN);
+		return rc;
+	}
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*app = sqlite3_column_int64(st, 0);
+		*ver = sqlite3_column_int64(st, 1);
+		*objects = sqlite3_column_int64(st, 2);
+		rc = SQLITE_OK;
+	} else {
+		store_set_db_err(s, WHAT_OPEN);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* See store_internal.h. */
+enum store_status store_schema_classify(struct store *s, int *version)
+{
+	long long app = 0, ver = 0, objects = 0;
+	int rc;
+
+	rc = read_identity(s, &app, &ver, &objects);
+	if ((rc & 0xff) == SQLITE_NOTADB)
+		goto not_ours;
+	if (rc != SQLITE_OK)
+		return STORE_ERR;
+	if (app == STORE_APP_ID && ver > SCHEMA_VERSION) {
+		snprintf(s->err, sizeof s->err,
+			 WHAT_OPEN ": it was made by a newer Gomoku Club "
+				   "(schema %lld; this one knows up to %d)",
+			 ver, SCHEMA_VERSION);
+		return STORE_NEWER;
+	}
+	if ((app == STORE_APP_ID && ver >= 1) ||
+	    (app == 0 && ver == 0 && objects == 0)) {
+		*version = (int)ver;
+		return STORE_OK;
+	}
+not_ours:
+	store_set_err(s, WHAT_OPEN, "it is not a Gomoku Club database");
+	return STORE_NOT_OURS;
+}
+
+/* Check every foreign key in the database (a rebuilt table must still
+ * point at rows that exist). Return 0, or -1 with the error kept. */
+static int check_foreign_keys(struct store *s)
+{
+	long long broken = 0;
+
+	if (store_query_int(s, "SELECT count(*) FROM pragma_foreign_key_check",
+			    &broken, WHAT_MIGRATE) != SQLITE_OK)
+		return -1;
+	if (broken == 0)
+		return 0;
+	snprintf(s->err, sizeof s->err,
+		 WHAT_MIGRATE ": %lld rows refer to rows that do not exist",
+		 broken);
+	return -1;
+}
+
+/* See store_internal.h. */
+enum store_status store_schema_migrate(struct store *s)
+{
+	enum store_status st;
+	long long now_at = 0;
+	int version = 0;
+
+	st = store_begin(s, WHAT_MIGRATE);
+	if (st != STORE_OK)
+		return st;
+	st = store_schema_classify(s, &version);
+	if (st != STORE_OK)
+		goto out_rollback;
+	st = STORE_ERR;
+	for (; version < SCHEMA_VERSION; version++)
+		if (store_run_sql(s, migrations[version], WHAT_MIGRATE) !=
+		    SQLITE_OK)
+			goto out_rollback;
+	if (store_query_int(s, "PRAGMA user_version", &now_at, WHAT_MIGRATE) !=
+	    SQLITE_OK)
+		goto out_rollback;
+	if (now_at != SCHEMA_VERSION) {
+		store_set_err(s, WHAT_MIGRATE,
+			      "a migration set the wrong version");
+		goto out_rollback;
+	}
+	if (check_foreign_keys(s) != 0)
+		goto out_rollback;
+	return store_finish(s, STORE_OK, WHAT_MIGRATE);
+out_rollback:
+	store_rollback(s);
+	return st;
+}
+
+/* See store.h. */
+int store_schema_version(void)
+{
+	return SCHEMA_VERSION;
+}
