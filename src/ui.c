@@ -7,6 +7,8 @@
 #include <time.h>
 
 #include "notation.h"
+#include "store.h"
+#include "ui_internal.h"
 
 int ui_exit_status(enum ui_status st)
 {
@@ -93,6 +95,15 @@ void ui_error(struct ui *ui, const char *fmt, ...)
 	va_start(ap, fmt);
 	put_message(stderr, "gomoku: ", fmt, ap);
 	va_end(ap);
+}
+
+enum ui_status ui_store_failed(struct ui *ui, const char *what)
+{
+	if (what != NULL)
+		ui_error(ui, "%s: %s", what, store_errmsg(ui->store));
+	else
+		ui_error(ui, "%s", store_errmsg(ui->store));
+	return UI_FAILED;
 }
 
 void ui_put_json(struct ui *ui, const char *s)

@@ -5,7 +5,7 @@
 #include <time.h>
 
 #include "store.h"
-#include "ui.h"
+#include "ui_internal.h"
 
 /* Column keys for tsv and json, fixed in DESIGN.md. */
 static const char *const columns[] = {"rank",	"username", "nickname", "games",
@@ -260,10 +260,8 @@ static enum ui_status computer_record(struct ui *ui, const struct player *p)
 
 	for (level = 1; level <= 5; level++) {
 		if (store_computer_record(ui->store, p->id, level, &won, &lost,
-					  &drawn) != STORE_OK) {
-			ui_error(ui, "%s", store_errmsg(ui->store));
-			return UI_FAILED;
-		}
+					  &drawn) != STORE_OK)
+			return ui_store_failed(ui, NULL);
 		if (won + lost + drawn > 0)
 			ui_say(ui,
 			       _("Against the computer, level %d: %d won, %d "

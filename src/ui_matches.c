@@ -6,6 +6,7 @@
 
 #include "store.h"
 #include "ui_game.h"
+#include "ui_internal.h"
 
 /* The match's result from black's side, for the record. */
 static enum match_result result_of(const struct match *m)
@@ -36,13 +37,6 @@ static enum match_reason reason_of(const struct match *m)
 	return REASON_FIVE;
 }
 
-/* Say that the database refused something; return UI_FAILED. */
-static enum ui_status store_failed(struct ui *ui, const char *what)
-{
-	ui_error(ui, "%s: %s", what, store_errmsg(ui->store));
-	return UI_FAILED;
-}
-
 enum ui_status game_open_record(struct game *g)
 {
 	enum match_kind kind = (enum match_kind)g->record_kind;
@@ -64,7 +58,8 @@ enum ui_status game_open_record(struct game *g)
 	};
 
 	if (store_match_start(g->ui->store, &h, &g->match_id) != STORE_OK)
-		return store_failed(g->ui, _("cannot start the match record"));
+		return ui_store_failed(g->ui,
+				       _("cannot start the match record"));
 	return UI_OK;
 }
 
@@ -78,12 +73,13 @@ static enum ui_status close_record(struct game *g)
 	if (store_match_finish(ui->store, g->match_id, result_of(&g->m),
 			       reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK)
-		return store_failed(ui, _("the result could not be saved"));
+		return ui_store_failed(ui, _("the result could not be saved"));
 	for (s = 0; s < 2; s++)
 		if (g->player_id[s] != 0 &&
 		    store_reload_player(ui->store, ui->players,
 					g->player_id[s]) != STORE_OK)
-			return store_failed(ui, _("cannot read the players"));
+			return ui_store_failed(ui,
+					       _("cannot read the players"));
 	ui_say(ui, _("Match %lld saved."), g->match_id);
 	return UI_OK;
 }
@@ -277,7 +273,7 @@ static enum ui_status resume_ranked(struct ui *ui, struct player *me,
 	enum ui_status st;
 
 	if (other == NULL)
-		return store_failed(ui, _("cannot find the opponent"));
+		return ui_store_failed(ui, _("cannot find the opponent"));
 	if (present != other) {
 		ui_say(ui, _("%s must log in to go on with the match."),
 		       other->username);
@@ -347,7 +343,8 @@ enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 	if (ss == STORE_NOT_FOUND)
 		return UI_OK;
 	if (ss != STORE_OK || store_match_load(ui->store, id, &f) != STORE_OK)
-		return store_failed(ui, _("cannot read the unfinished match"));
+		return ui_store_failed(ui,
+				       _("cannot read the unfinished match"));
 	if (opponent != NULL && opponent->id != opponent_id(&f, me))
 		return UI_OK; /* another match: it waits for its players */
 	describe_unfinished(ui, me, &f);
@@ -358,7 +355,8 @@ enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 	if (choice == 2) {
 		if (store_match_abandon(ui->store, id, (long long)time(NULL)) !=
 		    STORE_OK)
-			return store_failed(ui, _("cannot abandon the match"));
+			return ui_store_failed(ui,
+					       _("cannot abandon the match"));
 		ui_say(ui, _("The match was abandoned."));
 		return UI_OK;
 	}

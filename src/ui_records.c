@@ -472,8 +472,9 @@ static void imported_result(const struct game_record *r, const struct board *b,
 }
 
 /* Store the checked record r as an imported, unranked match. */
-static enum ui_status store_import(struct ui *ui, const struct game_record *r,
-				   const struct board *b)
+static enum ui_status records_save_import(struct ui *ui,
+					  const struct game_record *r,
+					  const struct board *b)
 {
 	struct match_header h = {
 		.kind = MATCH_IMPORTED,
@@ -533,7 +534,7 @@ enum ui_status ui_import(struct ui *ui, const char *path)
 			 record_why(err.reason));
 		goto out_free;
 	}
-	st = store_import(ui, r, &b);
+	st = records_save_import(ui, r, &b);
 out_free:
 	free(text);
 	free(r);
