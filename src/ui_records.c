@@ -8,7 +8,7 @@
 #include "notation.h"
 #include "record.h"
 #include "store.h"
-#include "ui.h"
+#include "ui_internal.h"
 
 #define HISTORY_PAGE 10
 
@@ -61,10 +61,12 @@ static const char *shown(const char *word)
 
 /* ==== History ============================================================ */
 
-struct history_page {
-	struct ui *ui;
-	int rows;
-};
+/* Column keys of the history for tsv and json, fixed in DESIGN.md. */
+static const char *const history_columns[] = {
+	"id",	"date",	  "opponent", "colour", "variant",
+	"rule", "result", "reason",   "moves",	"seconds"};
+#define HISTORY_COLUMNS                                                        \
+	((int)(sizeof(history_columns) / sizeof(history_columns[0])))
 
 /* The opponent as shown: a username, or "computer-N". */
 static const char *opponent_of(const struct history_row *r, char buf[32])
@@ -114,62 +116,46 @@ static void table_row(struct ui *ui, const struct history_row *r,
 		r->duration % 60);
 }
 
-/* One history row as a JSON object (`first`: no comma before it). */
-static void json_row(struct ui *ui, const struct history_row *r, bool first,
-		     const char *date, const char *opp, const char *rule)
+/* One history row for scripts, in the order of history_columns. */
+static void script_row(struct ui_list *l, const struct history_row *r,
+		       const char *date, const char *opp, const char *rule)
 {
-	fprintf(ui->out, "%s\n  {\"id\": %lld, \"date\": ", first ? "" : ",",
-		r->id);
-	ui_put_json(ui, date);
-	fputs(", \"opponent\": ", ui->out);
-	ui_put_json(ui, opp);
-	fprintf(ui->out, ", \"colour\": \"%s\", \"variant\": ",
-		r->colour == STONE_BLACK ? "black" : "white");
-	ui_put_json(ui, r->variant);
-	fprintf(ui->out,
-		", \"rule\": \"%s\", \"result\": \"%s\", \"reason\": \"%s\", "
-		"\"moves\": %d, \"seconds\": %lld}",
-		rule, result_for(r), reason_word(r->reason), r->nmoves,
-		r->duration);
+	ui_list_row(l);
+	ui_list_number(l, "%lld", r->id);
+	ui_list_text(l, date);
+	ui_list_text(l, opp);
+	ui_list_text(l, r->colour == STONE_BLACK ? "black" : "white");
+	ui_list_text(l, r->variant);
+	ui_list_text(l, rule);
+	ui_list_text(l, result_for(r));
+	ui_list_text(l, reason_word(r->reason));
+	ui_list_number(l, "%d", r->nmoves);
+	ui_list_number(l, "%lld", r->duration);
 }
 
-/* Print one history row in the chosen format. */
+/* Print one history row in the chosen format (ctx: the ui_list). */
 static int history_row(void *ctx, const struct history_row *r)
 {
-	struct history_page *pg = ctx;
-	struct ui *ui = pg->ui;
+	struct ui_list *l = ctx;
 	char date[UI_NAME_MAX], buf[32], rule[32];
-	const char *colour = r->colour == STONE_BLACK ? "black" : "white";
 	const char *opp = opponent_of(r, buf);
 
 	ui_time(r->started_at, true, date);
-	rule_of(r, rule);
-	if (ui->format == FORMAT_TSV)
-		fprintf(ui->out, "%lld\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%lld\n",
-			r->id, date, opp, colour, r->variant, rule,
-			result_for(r), reason_word(r->reason), r->nmoves,
-			r->duration);
-	else if (ui->format == FORMAT_JSON)
-		json_row(ui, r, pg->rows == 0, date, opp, rule);
+	if (l->ui->format == FORMAT_TABLE)
+		table_row(l->ui, r, date, opp);
 	else
-		table_row(ui, r, date, opp);
-	pg->rows++;
+		script_row(l, r, date, opp, rule_of(r, rule));
 	return 0;
 }
 
 enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
 {
-	struct history_page pg = {ui, 0};
+	struct ui_list list;
 	int total = 0, pages;
 
-	if (ui->format == FORMAT_TSV)
-		fputs("id\tdate\topponent\tcolour\tvariant\trule\tresult\t"
-		      "reason\tmoves\tseconds\n",
-		      ui->out);
-	else if (ui->format == FORMAT_JSON)
-		fputc('[', ui->out);
-	else
+	if (ui->format == FORMAT_TABLE)
 		fputc('\n', ui->out);
+	ui_list_begin(&list, ui, history_columns, HISTORY_COLUMNS);
 	if (store_history(ui->store, p->id, 0, 0, NULL, NULL, &total) !=
 	    STORE_OK)
 		goto out_failed;
@@ -184,11 +170,10 @@ enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
 				 "Time"));
 	}
 	if (store_history(ui->store, p->id, (page - 1) * HISTORY_PAGE,
-			  HISTORY_PAGE, history_row, &pg, &total) != STORE_OK)
+			  HISTORY_PAGE, history_row, &list, &total) != STORE_OK)
 		goto out_failed;
-	if (ui->format == FORMAT_JSON)
-		fputs(pg.rows > 0 ? "\n]\n" : "]\n", ui->out);
-	else if (ui->format == FORMAT_TABLE && page < pages)
+	ui_list_end(&list);
+	if (ui->format == FORMAT_TABLE && page < pages)
 		ui_say(ui, _("More: --page %d"), page + 1);
 	return UI_OK;
 out_failed:
