@@ -90,11 +90,6 @@ enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline);
 
-/* Parse a whole decimal number (digits only) in lo..hi into *out.
- * Return 0, or -1 (*out unchanged) when s is not one. */
-int ui_parse_number(const char *s, unsigned long long lo, unsigned long long hi,
-		    unsigned long long *out);
-
 /* Room for ui_time() and ui_computer_name(). */
 #define UI_NAME_MAX 64
 

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "notation.h"
+#include "number.h"
 #include "record.h"
 #include "store.h"
 #include "ui_internal.h"
@@ -257,8 +258,7 @@ static void show_position(struct ui *ui, const struct match_full *f, int at)
  * the command is unknown. */
 static int replay_step(const char *cmd, int n, int *at)
 {
-	char *end;
-	long v;
+	unsigned long long v;
 
 	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0)
 		return 1;
@@ -270,13 +270,10 @@ static int replay_step(const char *cmd, int n, int *at)
 		*at = 0;
 	else if (strcmp(cmd, "last") == 0)
 		*at = n;
-	else {
-		errno = 0;
-		v = strtol(cmd, &end, 10);
-		if (errno != 0 || *end != '\0' || end == cmd || v < 0 || v > n)
-			return -1;
+	else if (number_parse(cmd, 0, (unsigned long long)n, &v) == 0)
 		*at = (int)v;
-	}
+	else
+		return -1;
 	return 0;
 }
 
