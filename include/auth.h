@@ -106,9 +106,6 @@ enum auth_policy auth_check_password(const struct auth_secret *pw,
  * Return NULL when the file cannot be read or memory runs out. */
 struct auth_wordlist *auth_wordlist_load(const char *path);
 
-/* Number of words in the list. */
-size_t auth_wordlist_count(const struct auth_wordlist *w);
-
 /* Free a word list. Accepts NULL. */
 void auth_wordlist_free(struct auth_wordlist *w);
 

@@ -488,12 +488,6 @@ out_free_list:
 	return NULL;
 }
 
-/* Number of words in the list (0 for NULL). */
-size_t auth_wordlist_count(const struct auth_wordlist *w)
-{
-	return w == NULL ? 0 : w->count;
-}
-
 /* Free a word list. Accepts NULL. */
 void auth_wordlist_free(struct auth_wordlist *w)
 {
