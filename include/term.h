@@ -33,14 +33,17 @@ enum term_read {
 enum term_echo { TERM_ECHO_ON = 0, TERM_ECHO_OFF };
 
 /* Install the handlers for SIGINT, SIGTERM and SIGHUP (no SA_RESTART,
- * so a blocked read returns) and ignore SIGPIPE. */
+ * so a blocked read returns) and ignore SIGPIPE. A handler that cannot
+ * be installed leaves that signal's default action (not reported). */
 void term_signals_init(void);
 
-/* The signal that asked the program to stop, or 0 when none did. */
+/* The signal that asked the program to stop, or 0 when none did. Once
+ * set it stays set for the rest of the run. */
 int term_stop_signal(void);
 
 /* The flag behind term_stop_signal(), for long computations that poll
- * it (the computer's search): non-zero once a stop signal arrived. */
+ * it (the computer's search): non-zero once a stop signal arrived. It is
+ * static storage, valid for the whole run, read-only to the caller. */
 const volatile sig_atomic_t *term_stop_flag(void);
 
 /* Read one line from fd into buf[cap + 1], the caller's, without its
@@ -68,11 +71,13 @@ enum term_read term_read_line(int fd, char *buf, size_t *len);
 enum term_read term_read_line_until(int fd, char *buf, size_t *len,
 				    long long deadline);
 
-/* Milliseconds on the monotonic clock. */
+/* Milliseconds on the monotonic clock (cannot go back; its start is
+ * arbitrary). Cannot fail. */
 long long term_now_ms(void);
 
 /* True when output should be coloured: `fd` is a terminal, NO_COLOR is
- * not set (or empty) and `no_color` (from --no-color) is false. */
+ * not set (or empty) and `no_color` (from --no-color) is false. False
+ * when fd cannot be checked. */
 bool term_use_color(int fd, bool no_color);
 
 #endif

@@ -28,7 +28,8 @@ struct game {
 /* Prepare g for a game of variant v between seat 0 (black unless the
  * opening says otherwise) and seat 1 (the names and v's name must outlive
  * the game), with ui->opening when `opening` is true, timed by
- * ui->time_per_move. Return 0, or -1 for a bad variant. */
+ * ui->time_per_move. Return 0, or -1 for a bad variant. Allocates
+ * nothing: only the computer players a caller adds need game_free(). */
 int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	      const char *first, const char *second, bool opening);
 
@@ -42,7 +43,8 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
  * it stopped (UI_EOF, UI_INTERRUPTED). */
 enum ui_status game_play(struct game *g);
 
-/* Free the computer players. */
+/* Free g's computer players, leaving none (g itself is the caller's).
+ * Accepts a game without any, so it may be called twice. */
 void game_free(struct game *g);
 
 /* Flip a coin: true means `a` (the first of the two) plays black. Says
