@@ -41,7 +41,8 @@ enum auth_read {
 	AUTH_READ_INTERRUPTED, /* a signal (Ctrl-C) arrived */
 	AUTH_READ_TOO_LONG,    /* the line was longer than the maximum;
 				  the rest of it was read and discarded */
-	AUTH_READ_ERROR	       /* out of memory or a read error */
+	AUTH_READ_ERROR	       /* out of memory, a read error, or echo
+				  could not be turned off */
 };
 
 /* A password in guarded memory. */
@@ -72,12 +73,14 @@ enum auth_read auth_secret_read(int fd, struct auth_secret *s);
 /* Wipe and free a secret. Accepts an empty one. */
 void auth_secret_free(struct auth_secret *s);
 
-/* True when the two secrets hold the same bytes (constant time). */
+/* True when the two secrets hold the same bytes (constant time; only the
+ * lengths may differ in time). False when either is NULL or empty. */
 bool auth_secret_equal(const struct auth_secret *a,
 		       const struct auth_secret *b);
 
-/* Hash `pw` with Argon2id into out[AUTH_HASH_MAX] (an encoded string
- * with its salt and parameters). Return 0, or -1 when out of memory. */
+/* Hash `pw` with Argon2id into the caller's out[AUTH_HASH_MAX] (an
+ * encoded string with its salt and parameters). Return 0, or -1 when out
+ * of memory or pw holds no buffer (out then holds no usable hash). */
 int auth_hash(const struct auth_secret *pw, char out[AUTH_HASH_MAX]);
 
 /* Check `pw` against an encoded hash. Return true on a match. With
@@ -86,28 +89,36 @@ int auth_hash(const struct auth_secret *pw, char out[AUTH_HASH_MAX]);
 bool auth_verify(const char *hash, const struct auth_secret *pw);
 
 /* True when `hash` was made with other parameters than auth_hash() uses
- * now and should be replaced after a successful login. */
+ * now and should be replaced after a successful login. False for NULL
+ * or a string not terminated within AUTH_HASH_MAX bytes. */
 bool auth_needs_rehash(const char *hash);
 
-/* Check a username: 3..20 of [A-Za-z0-9_]. */
+/* Check a username: 3..20 of [A-Za-z0-9_]. Return AUTH_OK or why not
+ * (NULL counts as too short). */
 enum auth_policy auth_check_username(const char *username);
 
 /* Check a nickname: 1..20 characters of valid UTF-8, no control
- * characters (C0, DEL, C1). */
+ * characters (C0, DEL, C1). Return AUTH_OK or why not (NULL counts as
+ * too short). */
 enum auth_policy auth_check_nickname(const char *nickname);
 
-/* Check a new password for `username` against the rules: 8..256,
- * not the username (any case), not in `common` (which may be NULL). */
+/* Check a new password for `username` against the rules, in this order:
+ * at least 8 characters (code points, or bytes when not UTF-8), at most
+ * 256 bytes, not the username (any case), not in `common` (which may be
+ * NULL: no list, no such check). Return AUTH_OK or the first rule
+ * broken; a NULL or empty pw is too short, and when memory runs out for
+ * the list look-up the password counts as common. */
 enum auth_policy auth_check_password(const struct auth_secret *pw,
 				     const char *username,
 				     const struct auth_wordlist *common);
 
-/* Load a word list, one word per line ('#' lines and blanks skipped).
- * Return NULL when the file cannot be read or memory runs out. */
+/* Load the word list at `path`, one word per line ('#' lines and blank
+ * ones skipped, a final '\r' dropped, ASCII lower-cased). Return a new
+ * list that the caller frees with auth_wordlist_free() (it keeps no
+ * reference to path), or NULL, with nothing to free, when the file
+ * cannot be read or memory runs out. An empty file gives an empty
+ * list. */
 struct auth_wordlist *auth_wordlist_load(const char *path);
-
-/* Number of words in the list. */
-size_t auth_wordlist_count(const struct auth_wordlist *w);
 
 /* Free a word list. Accepts NULL. */
 void auth_wordlist_free(struct auth_wordlist *w);

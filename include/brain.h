@@ -38,9 +38,12 @@
 
 /* Speak the protocol: read commands from in_fd (one byte at a time, so
  * nothing is read ahead) and write every answer to out, flushed at once.
- * `seed` makes the computer's random choices repeatable. Return 0 after
- * END or at the end of input, 1 when a stop signal (term.h) or a failed
- * write ended the session. */
+ * `seed` makes the computer's random choices repeatable. Both stay the
+ * caller's (neither is closed) and nothing is left to free. Return 0
+ * after END or at the end of input; 1 when a stop signal (term.h) or a
+ * failed write ended the session, or memory ran out before it began.
+ * Bad commands are answered on the wire ("ERROR ...", "UNKNOWN ...") and
+ * do not end it. */
 int brain_run(int in_fd, FILE *out, uint64_t seed);
 
 #endif

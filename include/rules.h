@@ -16,33 +16,39 @@ struct variant {
 	enum rule rule;
 };
 
-/* The default variant: 15x15, five in a row, freestyle. */
+/* The default variant: 15x15, five in a row, freestyle. Never NULL; it
+ * points into a constant table, valid for the whole run, not to be
+ * freed or changed (the same for every variant pointer below). */
 const struct variant *rules_default(void);
 
-/* The preset called `name` (exact, lower case), or NULL if none is. */
+/* The preset called `name` (exact, lower case), or NULL when none is or
+ * name is NULL. */
 const struct variant *rules_preset(const char *name);
 
-/* The i-th preset for listing, or NULL past the end. */
+/* The i-th preset for listing (from 0, the default first), or NULL
+ * outside 0..count-1. */
 const struct variant *rules_preset_at(int i);
 
 /* The name of the preset with exactly this shape and rule, or "custom"
- * when none has it. */
+ * when none has it: a constant string, never NULL, not to be freed. */
 const char *rules_name_of(int rows, int cols, int k, enum rule rule);
 
-/* Parse "freestyle", "exact" or "renju" into *out. Return 0, or -1
- * (unchanged). */
+/* Parse "freestyle", "exact" or "renju" (exact, lower case) into *out.
+ * Return 0, or -1 (*out unchanged) for anything else, NULL included. */
 int rules_parse_rule(const char *s, enum rule *out);
 
 /* The word for a rule: "freestyle", "exact" or "renju" ("freestyle" for
- * an unknown value). */
+ * an unknown value): a constant string, not to be freed. */
 const char *rules_rule_name(enum rule r);
 
-/* Parse a size "RxC" (or "N" for NxN; 'x' or 'X') into *rows, *cols.
- * Return 0, or -1 (outputs unchanged) on syntax or range errors. */
+/* Parse a size "RxC" (or "N" for NxN; 'x' or 'X'; digits only, sides in
+ * BOARD_MIN_SIZE..BOARD_MAX_SIZE) into *rows, *cols. Return 0, or -1
+ * (outputs unchanged) on syntax or range errors, or for NULL. */
 int rules_parse_size(const char *s, int *rows, int *cols);
 
-/* Start a board for variant v. Return what board_init() returns (so -1
- * also for RULE_RENJU with k != 5 or a side under 5). */
+/* Start the caller's board b for variant v. Return what board_init()
+ * returns (so -1 also for RULE_RENJU with k != 5 or a side under 5), or
+ * -1 with b untouched when v is NULL. */
 int rules_start(const struct variant *v, struct board *b);
 
 #endif

@@ -1,10 +1,13 @@
 /* term.h -- reading lines from the player and the signals that end a run.
  *
- * Lines are read one byte at a time from a file descriptor, so no input
- * is ever read ahead: auth_secret_read() can take the next line from the
- * same descriptor. Ctrl-C (SIGINT), SIGTERM and SIGHUP interrupt a read
- * instead of killing the program, so every caller can unwind, restore
- * the terminal and keep the database consistent.
+ * One line reader serves the prompts, the brain protocol and passwords
+ * (auth.c, with echo off). Lines are read one byte at a time from a file
+ * descriptor, so no input is ever read ahead and the next line can be a
+ * password read from the same descriptor. Ctrl-C (SIGINT), SIGTERM and
+ * SIGHUP interrupt a read instead of killing the program, so every
+ * caller can unwind, restore the terminal and keep the database
+ * consistent. No state but the stop signal and, while echo is off, the
+ * terminal settings to put back.
  */
 #ifndef GOMOKU_TERM_H
 #define GOMOKU_TERM_H
@@ -20,24 +23,47 @@ enum term_read {
 	TERM_OK = 0,
 	TERM_EOF,	  /* end of input (Ctrl-D) before a line */
 	TERM_INTERRUPTED, /* SIGINT, SIGTERM or SIGHUP arrived */
-	TERM_TOO_LONG,	  /* longer than TERM_LINE_MAX: discarded */
-	TERM_TIMEOUT	  /* the deadline passed first */
+	TERM_TOO_LONG,	  /* longer than the room: read to its end, refused */
+	TERM_TIMEOUT,	  /* the deadline passed first */
+	TERM_ERROR	  /* a read error, or echo could not be turned off
+			     (term_read_line_with() only) */
 };
 
+/* Whether term_read_line_with() leaves the terminal's echo alone. */
+enum term_echo { TERM_ECHO_ON = 0, TERM_ECHO_OFF };
+
 /* Install the handlers for SIGINT, SIGTERM and SIGHUP (no SA_RESTART,
- * so a blocked read returns) and ignore SIGPIPE. */
+ * so a blocked read returns) and ignore SIGPIPE. A handler that cannot
+ * be installed leaves that signal's default action (not reported). */
 void term_signals_init(void);
 
-/* The signal that asked the program to stop, or 0 when none did. */
+/* The signal that asked the program to stop, or 0 when none did. Once
+ * set it stays set for the rest of the run. */
 int term_stop_signal(void);
 
 /* The flag behind term_stop_signal(), for long computations that poll
- * it (the computer's search): non-zero once a stop signal arrived. */
+ * it (the computer's search): non-zero once a stop signal arrived. It is
+ * static storage, valid for the whole run, read-only to the caller. */
 const volatile sig_atomic_t *term_stop_flag(void);
 
-/* Read one line from fd into buf[TERM_LINE_MAX + 1] without its newline
- * (a final "\r" is dropped too), NUL-terminated; *len is its length in
- * bytes (it may hold NUL bytes). A last line without a newline counts. */
+/* Read one line from fd into buf[cap + 1], the caller's, without its
+ * newline, NUL-terminated; *len is its length in bytes (it may hold NUL
+ * bytes). A '\r' ending the line is dropped; a last line without a
+ * newline counts. A line of more than `cap` bytes is read to its end and
+ * refused (TERM_TOO_LONG). No byte of the line is copied outside buf,
+ * so a caller's guarded buffer holds the only copy of a password.
+ * `deadline` is in term_now_ms() time (0 = none). With TERM_ECHO_OFF
+ * and fd a terminal, echo is off while reading and restored on every
+ * exit, including Ctrl-C and Ctrl-Z (stopped with echo on, off again on
+ * fg). A stop signal, or any handler installed without SA_RESTART,
+ * interrupts the read (TERM_INTERRUPTED). buf holds a line only on
+ * TERM_OK; on the others the caller wipes it if it must. */
+enum term_read term_read_line_with(int fd, char *buf, size_t cap, size_t *len,
+				   long long deadline, enum term_echo echo);
+
+/* The player's line: term_read_line_with() into buf[TERM_LINE_MAX + 1],
+ * echo untouched, no deadline; a read error counts as end of input
+ * (TERM_EOF), so the result is never TERM_ERROR. */
 enum term_read term_read_line(int fd, char *buf, size_t *len);
 
 /* term_read_line() with a deadline in term_now_ms() time (0 = none):
@@ -45,11 +71,13 @@ enum term_read term_read_line(int fd, char *buf, size_t *len);
 enum term_read term_read_line_until(int fd, char *buf, size_t *len,
 				    long long deadline);
 
-/* Milliseconds on the monotonic clock. */
+/* Milliseconds on the monotonic clock (cannot go back; its start is
+ * arbitrary). Cannot fail. */
 long long term_now_ms(void);
 
 /* True when output should be coloured: `fd` is a terminal, NO_COLOR is
- * not set (or empty) and `no_color` (from --no-color) is false. */
+ * not set (or empty) and `no_color` (from --no-color) is false. False
+ * when fd cannot be checked. */
 bool term_use_color(int fd, bool no_color);
 
 #endif

@@ -67,53 +67,60 @@ struct ui {
 
 /* ---- ui.c: prompts and messages ---- */
 
-/* The exit status for a run that ended with `st`. */
+/* The exit status for a run that ended with `st`: 0 (done or end of
+ * input), 1 (refused, failed, timed out), 2 (usage) or 128 + the stop
+ * signal. Cannot fail. */
 int ui_exit_status(enum ui_status st);
 
 /* Print a message line (printf-style) on the output, cleaned as by
- * ui_clean(). */
+ * ui_clean() and cut at UI_MESSAGE_MAX bytes. A failed write is left in
+ * the stream's error flag. */
 void ui_say(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Print an error line on standard error, prefixed "gomoku: ", cleaned as
- * by ui_clean(). */
+ * by ui_clean() and cut at UI_MESSAGE_MAX bytes, after flushing the
+ * output so the two stay in order. A failed write is not reported. */
 void ui_error(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Show `prompt` and read a line into buf[TERM_LINE_MAX + 1]. Lines that
- * are too long or not UTF-8 get a message and the prompt again. */
+/* Show `prompt` and read a line into the caller's buf[TERM_LINE_MAX + 1]
+ * (its length in *len). Lines that are too long, not UTF-8 or hold a NUL
+ * byte get a message and the prompt again. Return UI_OK with the line,
+ * or UI_EOF (end of input or a read error) or UI_INTERRUPTED (a stop
+ * signal), and then buf holds no line. */
 enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 		       size_t *len);
 
 /* ui_read() with a deadline in term_now_ms() time (0 = none); returns
- * UI_TIMEOUT when it passes first. */
+ * UI_TIMEOUT (and no line) when it passes first. */
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline);
-
-/* Parse a whole decimal number (digits only) in lo..hi into *out.
- * Return 0, or -1 (*out unchanged) when s is not one. */
-int ui_parse_number(const char *s, unsigned long long lo, unsigned long long hi,
-		    unsigned long long *out);
 
 /* Room for ui_time() and ui_computer_name(). */
 #define UI_NAME_MAX 64
 
 /* Unix time t as local "YYYY-MM-DD" (or "YYYY-MM-DD HH:MM" with
- * `clock`) in buf[UI_NAME_MAX]; "-" for 0 or a time that cannot be
- * shown. Return buf. */
+ * `clock`) in the caller's buf[UI_NAME_MAX]; "-" for 0 or a time that
+ * cannot be shown (so it never fails). Return buf. */
 const char *ui_time(long long t, bool clock, char *buf);
 
-/* "Computer (level N)" in the user's language, in buf[UI_NAME_MAX].
- * Return buf. */
+/* "Computer (level N)" in the user's language, in the caller's
+ * buf[UI_NAME_MAX] (cut to fit). Return buf. */
 const char *ui_computer_name(int level, char *buf);
 
-/* ui_read() with blanks at both ends of the line taken off. */
+/* ui_read() with blanks at both ends of the line taken off, into the
+ * caller's buf[TERM_LINE_MAX + 1]; the same results as ui_read(). */
 enum ui_status ui_read_word(struct ui *ui, const char *prompt, char *buf);
 
-/* Ask a yes/no question until answered. *yes is the answer. */
+/* Ask a yes/no question (y/yes/n/no, or the Chinese words) until it is
+ * answered. Return UI_OK with the answer in *yes, or UI_EOF or
+ * UI_INTERRUPTED when input ends first (*yes unchanged). */
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes);
 
-/* Show a numbered menu and read a choice among keys[0..n-1]. */
+/* Show a numbered menu of labels[0..n-1] and read a choice until it is
+ * one of keys[0..n-1]. Return UI_OK with the key in *choice, or UI_EOF
+ * or UI_INTERRUPTED when input ends first (*choice unchanged). */
 enum ui_status ui_menu(struct ui *ui, const char *title,
 		       const char *const labels[], const int keys[], int n,
 		       int *choice);
@@ -124,107 +131,174 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 /* Room for one message of ui_say() or ui_error(). */
 #define UI_MESSAGE_MAX 4096
 
-/* Copy `s` into buf[cap] without control characters (C0 but newline
- * and tab, DEL, C1 and whole ESC sequences), so text from a user, a file
- * or the database can never drive the terminal. Return buf. */
+/* Copy `s` into the caller's buf[cap] (cap > 0) without control
+ * characters (C0 but newline and tab, DEL, C1 and whole ESC sequences),
+ * so text from a user, a file or the database can never drive the
+ * terminal; a longer text is cut. Return buf; cannot fail. */
 const char *ui_clean(const char *s, char *buf, size_t cap);
 
-/* Write `s` as a JSON string: quoted, with quotes, backslashes and
- * control characters escaped. */
+/* Write `s` as a JSON string on the output: quoted, with quotes,
+ * backslashes and control characters escaped. A failed write is left in
+ * the stream's error flag. */
 void ui_put_json(struct ui *ui, const char *s);
 
-/* Write `s` as ui_clean() leaves it. */
+/* Write `s` on the output as ui_clean() leaves it (cut at
+ * UI_CLEAN_MAX bytes). A failed write is left in the stream's error
+ * flag. */
 void ui_put_clean(struct ui *ui, const char *s);
 
 /* ---- ui_board.c ---- */
 
-/* Draw the labelled board, marking the last move and, once the game is
- * won, the winning line. */
+/* Draw the labelled board on the output, marking the last move and,
+ * once the game is won, the winning line. Cannot fail (a failed write is
+ * left in the stream's error flag). */
 void ui_board_draw(struct ui *ui, const struct board *b);
 
-/* ui_board_draw() with the empty points marks[0..nmarks-1] shown as a
- * cross (× or x): black's forbidden points under renju. */
+/* ui_board_draw() with the empty points marks[0..nmarks-1] (the
+ * caller's) shown as a cross (× or x): black's forbidden points under
+ * renju. */
 void ui_board_draw_marked(struct ui *ui, const struct board *b,
 			  const struct move *marks, int nmarks);
 
-/* The symbol for a stone ("●", "○", or "*", "#" in ASCII). */
+/* The symbol for a stone ("●", "○", or "*", "#" in ASCII; "." or "·"
+ * for none): a constant string, not to be freed. */
 const char *ui_stone(const struct ui *ui, enum stone s);
 
 /* ---- ui_game.c ---- */
 
-/* Guest hot-seat games of ui->variant until the players stop. */
+/* Guest hot-seat games of ui->variant until the players stop: nothing
+ * is recorded, nothing is left to free. Return UI_OK when they decline
+ * another game, UI_USAGE (with no message) when the board cannot be
+ * made for ui->variant, else why input ended (UI_EOF, UI_INTERRUPTED). */
 enum ui_status ui_game_guest(struct ui *ui);
 
 /* ---- ui_matches.c ---- */
 
-/* A ranked match between two logged-in players, recorded move by move. */
+/* A ranked match between two logged-in players (nodes of ui->players,
+ * which stay the list's), recorded move by move. Return UI_OK once the
+ * result is saved and both players' new records are shown (a and b are
+ * re-read from the database); UI_FAILED after saying why the database
+ * refused a write; UI_EOF or UI_INTERRUPTED when input ends first (the
+ * match stays unfinished in the database, to be resumed); UI_USAGE for
+ * a variant the board cannot take. */
 enum ui_status ui_game_ranked(struct ui *ui, struct player *a,
 			      struct player *b);
 
-/* Games against the computer at `level` until the player stops;
- * recorded for `me` (NULL: a guest, not recorded). */
+/* Games against the computer at `level` (1..5) until the player stops;
+ * recorded for `me` (a node of ui->players, re-read after each game) or,
+ * when me is NULL, a guest's and not recorded. Return UI_OK when the
+ * player declines another game, UI_FAILED (out of memory for the
+ * computer, or the database refused a write; said why), UI_USAGE for a
+ * variant the board cannot take, else why input ended (an unfinished
+ * recorded game stays in the database). */
 enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level);
 
 /* Offer `me` to resume or abandon their unfinished match, if they have
- * one (with `opponent` already logged in: only a match against them).
- * *played says whether a match was resumed. */
+ * one (with `opponent` already logged in: only a match against them; a
+ * ranked match against someone else asks that player to log in). *played
+ * says whether a match was resumed. Return UI_OK (also when there is
+ * nothing to offer, or the player chose "not now"), UI_FAILED after
+ * saying why the database or the stored moves failed, else what the
+ * resumed match or the prompts returned (see ui_game_ranked()). */
 enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 			       struct player *opponent, bool *played);
 
 /* ---- ui_account.c ---- */
 
-/* Open the database, load the players and the common-password list.
- * Says why and returns UI_FAILED when the database cannot be used. */
+/* Open the database at ui->db_path and load the players into
+ * ui->store and ui->players, which ui owns until ui_close(); the
+ * common-password list (ui->common) is loaded when first needed. Does
+ * nothing when the club is already open. Says why and returns UI_FAILED
+ * when the database cannot be used (missing path, newer or foreign file,
+ * SQLite error, out of memory). */
 enum ui_status ui_open_club(struct ui *ui);
 
-/* Close the database and free the list. */
+/* Close the database and free the player list and the common-password
+ * list, leaving their fields NULL. Accepts a ui never opened, or opened
+ * and closed before. */
 void ui_close(struct ui *ui);
 
-/* Register an account; username and nickname are asked when NULL. */
+/* Register an account (username and nickname are asked when NULL;
+ * the password twice, until it passes the rules) and add it to
+ * ui->players. Return UI_OK; UI_REFUSED when a given name is refused or
+ * taken (said why); UI_FAILED after saying why hashing or the database
+ * failed; UI_EOF or UI_INTERRUPTED when input ends first. Nothing is
+ * stored unless the account was added (UI_OK, or UI_FAILED when only
+ * re-reading it failed). */
 enum ui_status ui_register(struct ui *ui, const char *username,
 			   const char *nickname);
 
-/* Log a player in (username asked when NULL); *who on success. A second
- * login for a ranked match passes the first player as `other`. */
+/* Log a player in (username asked when NULL, then the password). A
+ * second login for a ranked match passes the first player as `other`,
+ * who cannot log in twice. Return UI_OK with *who pointing to the
+ * player's node in ui->players (the list's, valid until ui_close());
+ * UI_REFUSED for a wrong name or password, a locked account or `other`
+ * (said so; a wrong password counts towards a lock); UI_FAILED after
+ * saying why the database failed; UI_EOF or UI_INTERRUPTED. *who is set
+ * only on UI_OK. */
 enum ui_status ui_login(struct ui *ui, const char *username,
 			const struct player *other, struct player **who);
 
-/* Change `username`'s password: asks the old one, then the new twice. */
+/* Change `username`'s password: asks the old one, then the new twice
+ * until it passes the rules. Return UI_OK once it is stored; otherwise
+ * what ui_login() would return, or UI_FAILED when hashing (no message)
+ * or the database (said why) fails, and the old password stays. */
 enum ui_status ui_passwd(struct ui *ui, const char *username);
 
-/* Print the leaderboard: top `top` by `key`, and `me`'s row beneath
- * when outside the top (me may be NULL). */
+/* Print the leaderboard in ui->format: top `top` by `key`, and `me`'s
+ * row beneath when outside the top (me may be NULL; tables only).
+ * Return UI_OK, or UI_FAILED (out of memory; said so) with nothing
+ * printed. */
 enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 			      const struct player *me);
 
 /* Print the leaderboard of ranked matches played under `rule` alone
- * (counters from those matches; the rating is the player's overall). */
+ * (counters from those matches; the rating is the player's overall), as
+ * ui_leaderboard() does. Return UI_OK, or UI_FAILED after saying why the
+ * database or memory failed, with nothing printed. */
 enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
 				   enum rule rule);
 
-/* Print one player's record and rank. */
+/* Print one player's record and rank in ui->format, and for tables the
+ * games against each level of the computer. Return UI_OK, or UI_FAILED
+ * after saying why the database failed (the lines before stay). */
 enum ui_status ui_stats(struct ui *ui, const struct player *p);
 
 /* ---- ui_records.c ---- */
 
-/* Print page `page` (from 1) of p's matches, newest first. */
+/* Print page `page` (from 1; a page past the end lists no rows) of p's
+ * matches in ui->format, newest first. Return UI_OK, or UI_FAILED after
+ * saying why the database failed; a listing cut short by it may be
+ * left without its end (json's ']'). */
 enum ui_status ui_history(struct ui *ui, const struct player *p, int page);
 
-/* Show match `id` move by move: n, p, a move number, first, last, q. */
+/* Show match `id` move by move: n, p, a move number, first, last, q.
+ * Return UI_OK when the player quits or input ends, UI_REFUSED (said
+ * so) when there is no such match or it cannot be read, UI_FAILED when
+ * out of memory (no message), or UI_INTERRUPTED. */
 enum ui_status ui_replay(struct ui *ui, long long id);
 
 /* Write match `id` as PSQ (or, with moves_only, "h8 i9 ...") to the
- * file at `path`, or to the output when path is NULL. */
+ * file at `path` (created or truncated), or to the output when path is
+ * NULL. Return UI_OK; UI_REFUSED (said why) when there is no such match,
+ * it cannot be written in that form or the file cannot be written (it
+ * may then be left partly written); UI_FAILED when out of memory. */
 enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
 			 const char *path);
 
 /* Read a PSQ file or a move list at `path`, check every move against
- * ui->variant's K and rule, and store it as an unranked match. */
+ * ui->variant's K and rule (the file's own rule line when no variant was
+ * chosen), and store it as an unranked match, saying its number. Return
+ * UI_OK; UI_REFUSED (said where and why) when the file is not a game
+ * that can be played, and nothing is stored; UI_FAILED when the file
+ * cannot be read, memory runs out or the database refuses it. */
 enum ui_status ui_import(struct ui *ui, const char *path);
 
 /* ---- ui_menu.c ---- */
 
-/* The interactive main menu, until Quit or end of input. */
+/* The interactive main menu, until Quit or end of input; refusals go
+ * back to the menu. Return UI_OK after Quit, UI_EOF at end of input,
+ * else the UI_INTERRUPTED or UI_FAILED (said why) that ended it. */
 enum ui_status ui_main_menu(struct ui *ui);
 
 #endif

@@ -1,40 +1,31 @@
 /* auth.c -- passwords and account rules (libsodium).
  *
  * The only code in the program that touches password bytes. Secrets live
- * in sodium_malloc() buffers that are wiped when freed; they are read
- * one byte at a time (no read-ahead, so the rest of the input stays for
- * the caller), with echo off when the input is a terminal, and hashed
- * with Argon2id through crypto_pwhash_str_alg().
+ * in sodium_malloc() buffers that are wiped when freed; term.c's line
+ * reader fills them in place, one byte at a time (no read-ahead, so the
+ * rest of the input stays for the caller) with echo off when the input
+ * is a terminal, and they are hashed with Argon2id through
+ * crypto_pwhash_str_alg().
  */
-#include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <termios.h>
-#include <unistd.h>
 
 #include <sodium.h>
 
 #include "auth.h"
+#include "term.h"
 
 #if AUTH_HASH_MAX < crypto_pwhash_STRBYTES
 #error "AUTH_HASH_MAX is smaller than crypto_pwhash_STRBYTES"
 #endif
 
 /* ==== Module state ======================================================
- * The test-only cost switch, the dummy hashes for unknown users (made
- * once per cost, on first use) and the terminal settings that the Ctrl-Z
- * handlers put back. Nothing else is kept between calls. */
+ * The test-only cost switch and the dummy hashes for unknown users (made
+ * once per cost, on first use). Nothing else is kept between calls. */
 
 static bool fast_hash;
 static char dummy_hash[2][AUTH_HASH_MAX];
-
-static struct {
-	int fd;
-	struct termios saved;		  /* the settings to restore, echo on */
-	volatile sig_atomic_t catch_tstp; /* 0 when Ctrl-Z was ignored */
-} tty;
 
 /* The words of a common-password list, lower-cased and sorted. */
 struct auth_wordlist {
@@ -161,176 +152,13 @@ bool auth_secret_equal(const struct auth_secret *a, const struct auth_secret *b)
 	return sodium_memcmp(a->bytes, b->bytes, a->len) == 0;
 }
 
-/* ==== Terminal echo and Ctrl-Z ==========================================
- * While echo is off, Ctrl-Z (SIGTSTP) must not leave the shell with a
- * silent terminal: the handler puts the saved settings back and stops
- * the process the default way; on SIGCONT echo goes off again. Both
- * handlers use only async-signal-safe calls. */
-
-/* What echo_off() replaced, for echo_restore(). */
-struct echo_guard {
-	struct sigaction old_tstp;
-	struct sigaction old_cont;
-};
-
-static void on_sigtstp(int sig);
-
-/* Turn echo off on tty.fd (Enter still moves to the next line). */
-static int set_echo_off(void)
-{
-	struct termios t = tty.saved;
-
-	t.c_lflag &= ~(tcflag_t)ECHO;
-	t.c_lflag |= ECHONL;
-	return tcsetattr(tty.fd, TCSANOW, &t);
-}
-
-/* Install `handler` for `sig`, saving the old one. Reads restart after
- * it, and SIGTSTP and SIGCONT wait while either handler runs. */
-static int catch_signal(int sig, void (*handler)(int), struct sigaction *old)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	sigaddset(&sa.sa_mask, SIGTSTP);
-	sigaddset(&sa.sa_mask, SIGCONT);
-	return sigaction(sig, &sa, old);
-}
-
-/* SIGTSTP: restore the terminal, then stop as if not caught. */
-static void on_sigtstp(int sig)
-{
-	int saved_errno = errno;
-
-	(void)tcsetattr(tty.fd, TCSANOW, &tty.saved);
-	(void)signal(sig, SIG_DFL);
-	(void)raise(sig); /* delivered when this handler returns */
-	errno = saved_errno;
-}
-
-/* SIGCONT: back from a stop, echo goes off and Ctrl-Z is caught again. */
-static void on_sigcont(int sig)
-{
-	int saved_errno = errno;
-
-	(void)sig;
-	if (tty.catch_tstp)
-		(void)catch_signal(SIGTSTP, on_sigtstp, NULL);
-	(void)set_echo_off();
-	errno = saved_errno;
-}
-
-/* Block (how == SIG_BLOCK) or unblock SIGTSTP and SIGCONT. */
-static void block_stop_signals(int how)
-{
-	sigset_t set;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGTSTP);
-	sigaddset(&set, SIGCONT);
-	(void)sigprocmask(how, &set, NULL);
-}
-
-/* Put back the handlers that echo_off() replaced. */
-static void restore_handlers(const struct echo_guard *g)
-{
-	(void)sigaction(SIGTSTP, &g->old_tstp, NULL);
-	(void)sigaction(SIGCONT, &g->old_cont, NULL);
-}
-
-/* Turn echo off on terminal `fd` and catch Ctrl-Z until echo_restore().
- * Return 0, or -1 with nothing changed. */
-static int echo_off(int fd, struct echo_guard *g)
-{
-	int rc = -1;
-
-	block_stop_signals(SIG_BLOCK);
-	if (tcgetattr(fd, &tty.saved) != 0)
-		goto out_unblock;
-	tty.fd = fd;
-	if (catch_signal(SIGCONT, on_sigcont, &g->old_cont) != 0)
-		goto out_unblock;
-	if (catch_signal(SIGTSTP, on_sigtstp, &g->old_tstp) != 0)
-		goto out_restore_cont;
-	tty.catch_tstp = g->old_tstp.sa_handler != SIG_IGN;
-	if (!tty.catch_tstp) /* keep ignoring Ctrl-Z */
-		(void)sigaction(SIGTSTP, &g->old_tstp, NULL);
-	if (set_echo_off() != 0)
-		goto out_restore_handlers;
-	rc = 0;
-	goto out_unblock;
-
-out_restore_handlers:
-	restore_handlers(g);
-	goto out_unblock;
-out_restore_cont:
-	(void)sigaction(SIGCONT, &g->old_cont, NULL);
-out_unblock:
-	block_stop_signals(SIG_UNBLOCK);
-	return rc;
-}
-
-/* Put the terminal settings and the signal handlers back. */
-static void echo_restore(const struct echo_guard *g)
-{
-	block_stop_signals(SIG_BLOCK);
-	restore_handlers(g);
-	(void)tcsetattr(tty.fd, TCSANOW, &tty.saved);
-	block_stop_signals(SIG_UNBLOCK);
-}
-
-/* ==== Reading a line ==================================================== */
-
-/* Append byte c to s unless it is full; set *too_long when it is. */
-static void secret_put(struct auth_secret *s, char c, bool *too_long)
-{
-	if (s->len >= AUTH_PASSWORD_MAX) {
-		*too_long = true;
-		return;
-	}
-	s->bytes[s->len++] = c;
-}
-
-/* Read one line from fd into s->bytes one byte at a time (never past the
- * newline), dropping the newline and a '\r' before it or before EOF. A
- * line longer than AUTH_PASSWORD_MAX is read to its end and refused. */
-static enum auth_read read_line(int fd, struct auth_secret *s)
-{
-	bool got_any = false, pending_cr = false, too_long = false;
-	char c;
-	ssize_t n;
-
-	for (;;) {
-		n = read(fd, &c, 1);
-		if (n < 0 && errno == EINTR)
-			return AUTH_READ_INTERRUPTED;
-		if (n < 0)
-			return AUTH_READ_ERROR;
-		if (n == 0 || c == '\n')
-			break;
-		got_any = true;
-		if (pending_cr)
-			secret_put(s, '\r', &too_long);
-		pending_cr = c == '\r';
-		if (!pending_cr)
-			secret_put(s, c, &too_long);
-	}
-	if (n == 0 && !got_any)
-		return AUTH_READ_EOF;
-	s->bytes[s->len] = '\0';
-	return too_long ? AUTH_READ_TOO_LONG : AUTH_READ_OK;
-}
+/* ==== Reading a secret ================================================== */
 
 /* Read one line from fd into a new secret, echo off on a terminal. On
  * AUTH_READ_OK *s owns the buffer; otherwise *s is empty. */
 enum auth_read auth_secret_read(int fd, struct auth_secret *s)
 {
-	struct echo_guard guard;
-	bool terminal = isatty(fd) != 0;
-	enum auth_read rc;
+	enum term_read r;
 
 	if (s == NULL)
 		return AUTH_READ_ERROR;
@@ -338,18 +166,24 @@ enum auth_read auth_secret_read(int fd, struct auth_secret *s)
 	s->bytes = sodium_malloc(AUTH_PASSWORD_MAX + 1);
 	if (s->bytes == NULL)
 		return AUTH_READ_ERROR;
-	if (terminal && echo_off(fd, &guard) != 0) {
-		rc = AUTH_READ_ERROR;
-		goto out_free;
-	}
-	rc = read_line(fd, s);
-	if (terminal)
-		echo_restore(&guard);
-	if (rc == AUTH_READ_OK)
-		return rc;
-out_free:
+	r = term_read_line_with(fd, s->bytes, AUTH_PASSWORD_MAX, &s->len, 0,
+				TERM_ECHO_OFF);
+	if (r == TERM_OK)
+		return AUTH_READ_OK;
 	auth_secret_free(s);
-	return rc;
+	switch (r) {
+	case TERM_EOF:
+		return AUTH_READ_EOF;
+	case TERM_INTERRUPTED:
+		return AUTH_READ_INTERRUPTED;
+	case TERM_TOO_LONG:
+		return AUTH_READ_TOO_LONG;
+	case TERM_OK:
+	case TERM_TIMEOUT: /* no deadline was set */
+	case TERM_ERROR:
+		break;
+	}
+	return AUTH_READ_ERROR;
 }
 
 /* ==== Names ============================================================= */
@@ -652,12 +486,6 @@ out_free_text:
 out_free_list:
 	free(w);
 	return NULL;
-}
-
-/* Number of words in the list (0 for NULL). */
-size_t auth_wordlist_count(const struct auth_wordlist *w)
-{
-	return w == NULL ? 0 : w->count;
 }
 
 /* Free a word list. Accepts NULL. */

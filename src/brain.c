@@ -6,6 +6,7 @@
  * is a struct board, black being whoever moved first; coordinates on the
  * wire are x (column), y (row), 0-based.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "ai.h"
 #include "board.h"
 #include "brain.h"
+#include "number.h"
 #include "rng.h"
 #include "term.h"
 
@@ -74,45 +76,46 @@ static void say(struct brain *br, const char *fmt, ...)
 
 /* ==== Reading arguments ================================================ */
 
-/* Parse exactly n integers separated by commas (blanks allowed around
- * them) from s into v. Return 0, or -1 on anything else. */
+/* Skip blanks (spaces and tabs) at s. */
+static const char *skip_blanks(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Parse exactly n integers in -1000000..1000000 separated by commas
+ * (blanks allowed around them) from s into v. Return 0, or -1 on
+ * anything else. */
 static int parse_ints(const char *s, int *v, int n)
 {
-	char *end;
-	long x;
+	long long x;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if ((*s < '0' || *s > '9') && *s != '-')
-			return -1;
-		x = strtol(s, &end, 10);
-		if (end == s || x < -1000000 || x > 1000000)
+		s = number_scan(skip_blanks(s), -1000000, 1000000, &x);
+		if (s == NULL)
 			return -1;
 		v[i] = (int)x;
-		s = end;
-		while (*s == ' ' || *s == '\t')
-			s++;
+		s = skip_blanks(s);
 		if (i < n - 1 && *s++ != ',')
 			return -1;
 	}
 	return *s == '\0' ? 0 : -1;
 }
 
-/* Parse a whole decimal number from s into *v. Return 0, or -1. */
+/* Parse a whole number (digits, spaces around them allowed) from s into
+ * *v. Return 0, or -1 (also when it is beyond LLONG_MAX). */
 static int parse_long(const char *s, long long *v)
 {
-	char *end;
-
 	while (*s == ' ')
 		s++;
-	if (*s < '0' || *s > '9')
+	s = number_scan(s, 0, LLONG_MAX, v);
+	if (s == NULL)
 		return -1;
-	*v = strtoll(s, &end, 10);
-	while (*end == ' ')
-		end++;
-	return *end == '\0' ? 0 : -1;
+	while (*s == ' ')
+		s++;
+	return *s == '\0' ? 0 : -1;
 }
 
 /* ==== Thinking ========================================================= */

@@ -9,6 +9,7 @@
 
 #include "auth.h"
 #include "brain.h"
+#include "number.h"
 #include "store.h"
 #include "ui.h"
 
@@ -223,8 +224,7 @@ static enum ui_status choose_variant(const struct options *o, struct variant *v)
 	    rules_parse_size(o->size, &v->rows, &v->cols) != 0)
 		return usage_error(_("invalid board size"), o->size);
 	if (o->k != NULL) {
-		if (ui_parse_number(o->k, BOARD_MIN_SIZE, BOARD_MAX_SIZE, &k) !=
-		    0)
+		if (number_parse(o->k, BOARD_MIN_SIZE, BOARD_MAX_SIZE, &k) != 0)
 			return usage_error(_("invalid win length"), o->k);
 		v->k = (int)k;
 	}
@@ -254,7 +254,7 @@ static enum ui_status choose_seed(const struct options *o, struct rng *r)
 	struct timespec ts;
 
 	if (o->seed != NULL) {
-		if (ui_parse_number(o->seed, 0, UINT64_MAX, &seed) != 0)
+		if (number_parse(o->seed, 0, UINT64_MAX, &seed) != 0)
 			return usage_error(_("invalid seed"), o->seed);
 	} else {
 		clock_gettime(CLOCK_REALTIME, &ts);
@@ -325,7 +325,7 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 		return usage_error(_("--first takes me or computer, not"),
 				   o->first);
 	if (o->time_per_move != NULL &&
-	    ui_parse_number(o->time_per_move, 0, 86400, &seconds) != 0)
+	    number_parse(o->time_per_move, 0, 86400, &seconds) != 0)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
 	ui->time_per_move = (int)seconds;
@@ -399,7 +399,7 @@ static enum ui_status cmd_leaderboard(struct ui *ui, const struct options *o)
 	enum plist_key key;
 	enum ui_status st;
 
-	if (o->top != NULL && ui_parse_number(o->top, 1, 1000000000, &top) != 0)
+	if (o->top != NULL && number_parse(o->top, 1, 1000000000, &top) != 0)
 		return usage_error(_("invalid number"), o->top);
 	st = choose_order(o->by, &key);
 	if (st == UI_OK)
@@ -416,7 +416,7 @@ static int parse_id(const char *s, long long *id)
 {
 	unsigned long long v;
 
-	if (ui_parse_number(s, 1, INT64_MAX, &v) != 0)
+	if (number_parse(s, 1, INT64_MAX, &v) != 0)
 		return -1;
 	*id = (long long)v;
 	return 0;
@@ -449,7 +449,7 @@ static enum ui_status ai_level(const struct options *o, int *level)
 {
 	unsigned long long v;
 
-	if (ui_parse_number(o->ai, 1, 5, &v) != 0)
+	if (number_parse(o->ai, 1, 5, &v) != 0)
 		return usage_error(_("the computer's level is 1 to 5, not"),
 				   o->ai);
 	*level = (int)v;
@@ -527,7 +527,7 @@ static enum ui_status cmd_history(struct ui *ui, const struct options *o)
 	const struct player *p;
 	enum ui_status st;
 
-	if (o->page != NULL && ui_parse_number(o->page, 1, 1000000, &page) != 0)
+	if (o->page != NULL && number_parse(o->page, 1, 1000000, &page) != 0)
 		return usage_error(_("invalid page"), o->page);
 	st = ui_open_club(ui);
 	if (st != UI_OK)

@@ -5,10 +5,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "number.h"
 #include "rules.h"
-
-/* Larger than any board side; parsed numbers stop growing here. */
-#define SIZE_CAP 1000
 
 /* The presets, the default first. */
 static const struct variant presets[] = {
@@ -103,30 +101,19 @@ const char *rules_rule_name(enum rule r)
 	return rule_words[0].word;
 }
 
-/* Read the decimal digits at *p into *n (stopping at SIZE_CAP so huge
- * numbers cannot overflow) and move *p past them. Return 0, or -1 when
- * *p does not start with a digit. */
+/* Read a board side (BOARD_MIN_SIZE..BOARD_MAX_SIZE) at *p into *n and
+ * move *p past its digits. Return 0, or -1 when *p does not start with
+ * one. */
 static int parse_side(const char **p, int *n)
 {
-	const char *s = *p;
-	int v = 0;
+	long long v;
+	const char *end = number_scan(*p, BOARD_MIN_SIZE, BOARD_MAX_SIZE, &v);
 
-	if (*s < '0' || *s > '9')
+	if (end == NULL)
 		return -1;
-	while (*s >= '0' && *s <= '9') {
-		if (v < SIZE_CAP)
-			v = v * 10 + (*s - '0');
-		s++;
-	}
-	*p = s;
-	*n = v;
+	*p = end;
+	*n = (int)v;
 	return 0;
-}
-
-/* Return true when n is a side length a board may have. */
-static bool side_in_range(int n)
-{
-	return n >= BOARD_MIN_SIZE && n <= BOARD_MAX_SIZE;
 }
 
 /* Parse "RxC", "RXC" or "N" (NxN) into *rows, *cols. Return 0, or -1
@@ -143,7 +130,7 @@ int rules_parse_size(const char *s, int *rows, int *cols)
 		if (parse_side(&s, &c) != 0)
 			return -1;
 	}
-	if (*s != '\0' || !side_in_range(r) || !side_in_range(c))
+	if (*s != '\0')
 		return -1;
 	*rows = r;
 	*cols = c;

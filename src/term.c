@@ -1,4 +1,5 @@
-/* term.c -- reading lines from the player and the signals that end a run. */
+/* term.c -- reading lines from the player (with echo off for passwords)
+ * and the signals that end a run. */
 #include "term.h"
 
 #include <errno.h>
@@ -7,10 +8,22 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
+/* The signal that asked the program to stop (0: none yet). */
 static volatile sig_atomic_t stop_signal;
+
+/* While echo is off: the terminal settings that the Ctrl-Z handlers put
+ * back. */
+static struct {
+	int fd;
+	struct termios saved;		  /* the settings to restore, echo on */
+	volatile sig_atomic_t catch_tstp; /* 0 when Ctrl-Z was ignored */
+} tty;
+
+/* ==== Stop signals and the clock ======================================== */
 
 /* Remember which signal asked us to stop; the read it interrupts
  * returns EINTR and the caller unwinds. */
@@ -52,6 +65,129 @@ long long term_now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* ==== Terminal echo and Ctrl-Z ==========================================
+ * While echo is off, Ctrl-Z (SIGTSTP) must not leave the shell with a
+ * silent terminal: the handler puts the saved settings back and stops
+ * the process the default way; on SIGCONT echo goes off again. Both
+ * handlers use only async-signal-safe calls. */
+
+/* What echo_off() replaced, for echo_restore(). */
+struct echo_guard {
+	struct sigaction old_tstp;
+	struct sigaction old_cont;
+};
+
+static void on_sigtstp(int sig);
+
+/* Turn echo off on tty.fd (Enter still moves to the next line). */
+static int set_echo_off(void)
+{
+	struct termios t = tty.saved;
+
+	t.c_lflag &= ~(tcflag_t)ECHO;
+	t.c_lflag |= ECHONL;
+	return tcsetattr(tty.fd, TCSANOW, &t);
+}
+
+/* Install `handler` for `sig`, saving the old one. Reads restart after
+ * it, and SIGTSTP and SIGCONT wait while either handler runs. */
+static int catch_signal(int sig, void (*handler)(int), struct sigaction *old)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGTSTP);
+	sigaddset(&sa.sa_mask, SIGCONT);
+	return sigaction(sig, &sa, old);
+}
+
+/* SIGTSTP: restore the terminal, then stop as if not caught. */
+static void on_sigtstp(int sig)
+{
+	int saved_errno = errno;
+
+	(void)tcsetattr(tty.fd, TCSANOW, &tty.saved);
+	(void)signal(sig, SIG_DFL);
+	(void)raise(sig); /* delivered when this handler returns */
+	errno = saved_errno;
+}
+
+/* SIGCONT: back from a stop, echo goes off and Ctrl-Z is caught again. */
+static void on_sigcont(int sig)
+{
+	int saved_errno = errno;
+
+	(void)sig;
+	if (tty.catch_tstp)
+		(void)catch_signal(SIGTSTP, on_sigtstp, NULL);
+	(void)set_echo_off();
+	errno = saved_errno;
+}
+
+/* Block (how == SIG_BLOCK) or unblock SIGTSTP and SIGCONT. */
+static void block_stop_signals(int how)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTSTP);
+	sigaddset(&set, SIGCONT);
+	(void)sigprocmask(how, &set, NULL);
+}
+
+/* Put back the handlers that echo_off() replaced. */
+static void restore_handlers(const struct echo_guard *g)
+{
+	(void)sigaction(SIGTSTP, &g->old_tstp, NULL);
+	(void)sigaction(SIGCONT, &g->old_cont, NULL);
+}
+
+/* Turn echo off on terminal `fd` and catch Ctrl-Z until echo_restore().
+ * Return 0, or -1 with nothing changed. */
+static int echo_off(int fd, struct echo_guard *g)
+{
+	int rc = -1;
+
+	block_stop_signals(SIG_BLOCK);
+	if (tcgetattr(fd, &tty.saved) != 0)
+		goto out_unblock;
+	tty.fd = fd;
+	if (catch_signal(SIGCONT, on_sigcont, &g->old_cont) != 0)
+		goto out_unblock;
+	if (catch_signal(SIGTSTP, on_sigtstp, &g->old_tstp) != 0)
+		goto out_restore_cont;
+	tty.catch_tstp = g->old_tstp.sa_handler != SIG_IGN;
+	if (!tty.catch_tstp) /* keep ignoring Ctrl-Z */
+		(void)sigaction(SIGTSTP, &g->old_tstp, NULL);
+	if (set_echo_off() != 0)
+		goto out_restore_handlers;
+	rc = 0;
+	goto out_unblock;
+
+out_restore_handlers:
+	restore_handlers(g);
+	goto out_unblock;
+out_restore_cont:
+	(void)sigaction(SIGCONT, &g->old_cont, NULL);
+out_unblock:
+	block_stop_signals(SIG_UNBLOCK);
+	return rc;
+}
+
+/* Put the terminal settings and the signal handlers back. */
+static void echo_restore(const struct echo_guard *g)
+{
+	block_stop_signals(SIG_BLOCK);
+	restore_handlers(g);
+	(void)tcsetattr(tty.fd, TCSANOW, &tty.saved);
+	block_stop_signals(SIG_UNBLOCK);
+}
+
+/* ==== Reading a line ==================================================== */
+
 /* Wait until fd has input or the deadline (monotonic ms, 0 = none)
  * passes. Return 1 when it has, 0 at the deadline, -1 on a signal. */
 static int wait_input(int fd, long long deadline)
@@ -77,62 +213,92 @@ static int wait_input(int fd, long long deadline)
 }
 
 /* Read one byte into *c before the deadline (0 = none). Return 1, 0 at
- * end of input, -1 when a stop signal interrupted the read (other errors
- * count as end of input), or -2 at the deadline. */
+ * end of input, -1 when a signal interrupted the wait or the read (a
+ * stop signal, or any handler installed without SA_RESTART), -2 at the
+ * deadline, or -3 on a read error. */
 static int read_byte(int fd, char *c, long long deadline)
 {
-	for (;;) {
-		ssize_t n;
-		int ready = wait_input(fd, deadline);
+	int ready = wait_input(fd, deadline);
+	ssize_t n;
 
-		if (ready <= 0)
-			return ready < 0 ? -1 : -2;
-		n = read(fd, c, 1);
-		if (n == 1)
-			return 1;
-		if (n == 0)
-			return 0;
-		if (errno != EINTR)
-			return 0;
+	if (ready <= 0)
+		return ready < 0 ? -1 : -2;
+	n = read(fd, c, 1);
+	if (n == 1)
+		return 1;
+	if (n == 0)
+		return 0;
+	return errno == EINTR ? -1 : -3;
+}
+
+/* Read one line from fd into buf[cap + 1] (see term_read_line_with()).
+ * Bytes past `cap` are read into buf[cap], the terminator's place, so
+ * no byte of the line is ever kept outside buf. */
+static enum term_read read_line(int fd, char *buf, size_t cap, size_t *len,
+				long long deadline)
+{
+	size_t n = 0, over = 0; /* bytes kept, bytes past cap */
+	bool any = false, last_cr = false;
+	int r;
+
+	for (;;) {
+		char *at = n < cap ? &buf[n] : &buf[cap];
+
+		r = read_byte(fd, at, deadline);
+		if (r != 1 || *at == '\n')
+			break;
+		any = true;
+		last_cr = *at == '\r';
+		if (n < cap)
+			n++;
+		else
+			over++;
 	}
+	if (r < 0)
+		return r == -1	 ? TERM_INTERRUPTED
+		       : r == -2 ? TERM_TIMEOUT
+				 : TERM_ERROR;
+	if (!any && r == 0)
+		return TERM_EOF;
+	if (last_cr) { /* a final '\r' is not part of the line */
+		if (over > 0)
+			over--;
+		else
+			n--;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return over > 0 ? TERM_TOO_LONG : TERM_OK;
+}
+
+enum term_read term_read_line_with(int fd, char *buf, size_t cap, size_t *len,
+				   long long deadline, enum term_echo echo)
+{
+	struct echo_guard guard;
+	bool hide = echo == TERM_ECHO_OFF && isatty(fd) != 0;
+	enum term_read r;
+
+	if (hide && echo_off(fd, &guard) != 0)
+		return TERM_ERROR;
+	r = read_line(fd, buf, cap, len, deadline);
+	if (hide)
+		echo_restore(&guard);
+	return r;
+}
+
+/* The player's line: read errors count as end of input. */
+enum term_read term_read_line_until(int fd, char *buf, size_t *len,
+				    long long deadline)
+{
+	enum term_read r = term_read_line_with(fd, buf, TERM_LINE_MAX, len,
+					       deadline, TERM_ECHO_ON);
+
+	return r == TERM_ERROR ? TERM_EOF : r;
 }
 
 enum term_read term_read_line(int fd, char *buf, size_t *len)
 {
 	return term_read_line_until(fd, buf, len, 0);
-}
-
-enum term_read term_read_line_until(int fd, char *buf, size_t *len,
-				    long long deadline)
-{
-	size_t n = 0;
-	bool too_long = false, any = false;
-	char c;
-	int r;
-
-	for (;;) {
-		r = read_byte(fd, &c, deadline);
-		if (r != 1)
-			break;
-		any = true;
-		if (c == '\n')
-			break;
-		if (n < TERM_LINE_MAX)
-			buf[n++] = c;
-		else
-			too_long = true;
-	}
-	if (r == -2)
-		return TERM_TIMEOUT;
-	if (r < 0)
-		return TERM_INTERRUPTED;
-	if (!any)
-		return TERM_EOF;
-	if (n > 0 && buf[n - 1] == '\r' && !too_long)
-		n--;
-	buf[n] = '\0';
-	*len = n;
-	return too_long ? TERM_TOO_LONG : TERM_OK;
 }
 
 bool term_use_color(int fd, bool no_color)

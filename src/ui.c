@@ -2,11 +2,13 @@
 #include "ui.h"
 
 #include <stdarg.h>
-#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
 #include "notation.h"
+#include "number.h"
+#include "store.h"
+#include "ui_internal.h"
 
 int ui_exit_status(enum ui_status st)
 {
@@ -93,6 +95,15 @@ void ui_error(struct ui *ui, const char *fmt, ...)
 	va_start(ap, fmt);
 	put_message(stderr, "gomoku: ", fmt, ap);
 	va_end(ap);
+}
+
+enum ui_status ui_store_failed(struct ui *ui, const char *what)
+{
+	if (what != NULL)
+		ui_error(ui, "%s: %s", what, store_errmsg(ui->store));
+	else
+		ui_error(ui, "%s", store_errmsg(ui->store));
+	return UI_FAILED;
 }
 
 void ui_put_json(struct ui *ui, const char *s)
@@ -226,26 +237,6 @@ const char *ui_computer_name(int level, char *buf)
 	return buf;
 }
 
-int ui_parse_number(const char *s, unsigned long long lo, unsigned long long hi,
-		    unsigned long long *out)
-{
-	unsigned long long v = 0;
-
-	if (*s == '\0')
-		return -1;
-	for (; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		if (v > (UINT64_MAX - 9) / 10)
-			return -1;
-		v = v * 10 + (unsigned long long)(*s - '0');
-	}
-	if (v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 {
 	static const char *const yes_words[] = {"y",  "yes",  "是",
@@ -291,7 +282,7 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 
 		if (st != UI_OK)
 			return st;
-		number = ui_parse_number(trim(buf), 0, 999, &v) == 0;
+		number = number_parse(trim(buf), 0, 999, &v) == 0;
 		for (i = 0; number && i < n; i++) {
 			if ((unsigned long long)keys[i] == v) {
 				*choice = keys[i];

@@ -5,7 +5,7 @@
 
 #include "auth.h"
 #include "store.h"
-#include "ui.h"
+#include "ui_internal.h"
 
 #define COMMON_PASSWORDS "common-passwords.txt"
 
@@ -73,13 +73,6 @@ void ui_close(struct ui *ui)
 	ui->players = NULL;
 	auth_wordlist_free(ui->common);
 	ui->common = NULL;
-}
-
-/* Say that the database refused a change, with its reason. */
-static enum ui_status store_failed(struct ui *ui)
-{
-	ui_error(ui, "%s", store_errmsg(ui->store));
-	return UI_FAILED;
 }
 
 /* The common-password list, loaded on first use (NULL when missing, with
@@ -280,7 +273,7 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 	}
 	if (st != STORE_OK ||
 	    store_reload_player(ui->store, ui->players, id) != STORE_OK)
-		return store_failed(ui);
+		return ui_store_failed(ui, NULL);
 	fputs(_("Welcome, "), ui->out);
 	ui_put_clean(ui, nickname);
 	fprintf(ui->out, _("! Your account %s is ready.\n"), username);
@@ -319,7 +312,7 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 	bool ok;
 
 	if (st != STORE_OK && st != STORE_NOT_FOUND)
-		return store_failed(ui);
+		return ui_store_failed(ui, NULL);
 	ok = auth_verify(st == STORE_OK ? login->hash : NULL, pw);
 	if (st == STORE_OK && login->locked_until > now) {
 		ui_say(ui,
@@ -331,7 +324,7 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 	if (!ok) {
 		if (st == STORE_OK &&
 		    store_login_failed(ui->store, login->id, now) != STORE_OK)
-			return store_failed(ui);
+			return ui_store_failed(ui, NULL);
 		ui_say(ui, _("Invalid username or password."));
 		return UI_REFUSED;
 	}
@@ -355,7 +348,7 @@ static enum ui_status login_succeeded(struct ui *ui, long long id,
 	memset(hash, 0, sizeof(hash));
 	if (st != STORE_OK ||
 	    store_reload_player(ui->store, ui->players, id) != STORE_OK)
-		return store_failed(ui);
+		return ui_store_failed(ui, NULL);
 	return UI_OK;
 }
 
@@ -426,7 +419,7 @@ enum ui_status ui_passwd(struct ui *ui, const char *username)
 	if (st == UI_OK && auth_hash(&pw, hash) != 0)
 		st = UI_FAILED;
 	if (st == UI_OK && store_set_password(ui->store, id, hash) != STORE_OK)
-		st = store_failed(ui);
+		st = ui_store_failed(ui, NULL);
 	if (st == UI_OK)
 		ui_say(ui, _("Password changed."));
 	auth_secret_free(&pw);

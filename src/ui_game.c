@@ -1,11 +1,15 @@
-/* ui_game.c -- games at the terminal: the match callbacks for people and
- * the computer, the coin flip, guest games and games against the
- * computer. Ranked matches and records: ui_ranked.c. */
+/* ui_game.c -- one game at the terminal: the match callbacks for people
+ * and the computer, the match's record written move by move as it is
+ * played and closed with its result, the coin flip and guest games.
+ * Who plays which game (ranked, against the computer, resumed):
+ * ui_matches.c, which calls this file and is never called by it. */
 #include <string.h>
+#include <time.h>
 
 #include "renju.h"
 #include "store.h"
 #include "ui_game.h"
+#include "ui_internal.h"
 
 /* ==== Showing the game =================================================== */
 
@@ -387,6 +391,65 @@ static void game_help(void *ctx, const struct match *m)
 		       g->time_per_move);
 }
 
+/* ==== The record ======================================================== */
+
+/* The match's result from black's side, for the record. */
+static enum match_result result_of(const struct match *m)
+{
+	if (m->winner == STONE_BLACK)
+		return RESULT_BLACK_WIN;
+	return m->winner == STONE_WHITE ? RESULT_WHITE_WIN : RESULT_DRAW;
+}
+
+/* Why the match ended, for the record. */
+static enum match_reason reason_of(const struct match *m)
+{
+	switch (m->end) {
+	case MATCH_RESIGN:
+		return REASON_RESIGN;
+	case MATCH_AGREED_DRAW:
+		return REASON_DRAW;
+	case MATCH_FULL:
+		return REASON_FULL;
+	case MATCH_TIMEOUT:
+		return REASON_TIMEOUT;
+	case MATCH_FORBIDDEN:
+		return REASON_FORBIDDEN;
+	case MATCH_FIVE:
+	case MATCH_UNFINISHED:
+		break;
+	}
+	return REASON_FIVE;
+}
+
+/* Open g's record (kind g->record_kind) once the colours are known.
+ * Return UI_OK, or UI_FAILED after saying why. */
+static enum ui_status open_record(struct game *g)
+{
+	enum match_kind kind = (enum match_kind)g->record_kind;
+	const struct variant *v = &g->m.variant;
+	int comp = g->ai[0] != NULL ? 0 : 1;
+	struct match_header h = {
+		.kind = kind,
+		.black_id = g->player_id[g->m.seat[STONE_BLACK]],
+		.white_id = g->player_id[g->m.seat[STONE_WHITE]],
+		.ai_level = kind == MATCH_COMPUTER ? g->level[comp] : 0,
+		.variant = v->name,
+		.rule = v->rule,
+		.rows = v->rows,
+		.cols = v->cols,
+		.k = v->k,
+		.time_per_move = g->time_per_move,
+		.opening = g->m.opening,
+		.started_at = (long long)time(NULL),
+	};
+
+	if (store_match_start(g->ui->store, &h, &g->match_id) != STORE_OK)
+		return ui_store_failed(g->ui,
+				       _("cannot start the match record"));
+	return UI_OK;
+}
+
 /* Bring the record up to date with the board: open it once the colours
  * are known, then write the moves it lacks, or drop those taken back. */
 static int game_changed(void *ctx, const struct match *m)
@@ -397,7 +460,7 @@ static int game_changed(void *ctx, const struct match *m)
 
 	if (g->record_kind == 0 || !m->opening_done)
 		return 0;
-	if (g->match_id == 0 && game_open_record(g) != UI_OK)
+	if (g->match_id == 0 && open_record(g) != UI_OK)
 		goto out_stop;
 	while (st == STORE_OK && g->saved < b->nmoves) {
 		const struct move *mv = &b->moves[g->saved];
@@ -481,7 +544,30 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	return opening ? match_set_opening(&g->m, ui->opening) : 0;
 }
 
-enum ui_status game_play(struct game *g)
+/* Write the end of g's match (and, when ranked, both players' counters)
+ * in one transaction, then re-read its players. */
+static enum ui_status close_record(struct game *g)
+{
+	struct ui *ui = g->ui;
+	int s;
+
+	if (store_match_finish(ui->store, g->match_id, result_of(&g->m),
+			       reason_of(&g->m),
+			       (long long)time(NULL)) != STORE_OK)
+		return ui_store_failed(ui, _("the result could not be saved"));
+	for (s = 0; s < 2; s++)
+		if (g->player_id[s] != 0 &&
+		    store_reload_player(ui->store, ui->players,
+					g->player_id[s]) != STORE_OK)
+			return ui_store_failed(ui,
+					       _("cannot read the players"));
+	ui_say(ui, _("Match %lld saved."), g->match_id);
+	return UI_OK;
+}
+
+/* Play g's match to its end at the terminal and show how it ended.
+ * Return UI_OK when it ended, else why it stopped. */
+static enum ui_status play(struct game *g)
 {
 	/* Without an opening the colours are known: the record starts now. */
 	if (game_changed(g, &g->m) != 0)
@@ -490,6 +576,20 @@ enum ui_status game_play(struct game *g)
 		return g->stop == UI_OK ? UI_EOF : g->stop;
 	announce_end(g->ui, &g->m);
 	return UI_OK;
+}
+
+enum ui_status game_play(struct game *g)
+{
+	enum ui_status st = play(g);
+
+	if (g->record_kind == 0 || st == UI_FAILED)
+		return st;
+	if (st != UI_OK) {
+		ui_say(g->ui, _("The match is saved unfinished; it counts for "
+				"nobody until it is resumed and finished."));
+		return st;
+	}
+	return close_record(g);
 }
 
 void game_free(struct game *g)

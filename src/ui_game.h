@@ -1,6 +1,7 @@
 /* ui_game.h -- private to the ui: one game at the terminal, whoever
  * plays it (people or the computer) and whether or not it is recorded.
- * ui_game.c runs games; ui_ranked.c records and resumes them. */
+ * ui_game.c runs a game and keeps its record; ui_matches.c chooses the
+ * games (ranked, against the computer, resumed) and calls ui_game.c. */
 #ifndef GOMOKU_UI_GAME_H
 #define GOMOKU_UI_GAME_H
 
@@ -27,20 +28,23 @@ struct game {
 /* Prepare g for a game of variant v between seat 0 (black unless the
  * opening says otherwise) and seat 1 (the names and v's name must outlive
  * the game), with ui->opening when `opening` is true, timed by
- * ui->time_per_move. Return 0, or -1 for a bad variant. */
+ * ui->time_per_move. Return 0, or -1 for a bad variant. Allocates
+ * nothing: only the computer players a caller adds need game_free(). */
 int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	      const char *first, const char *second, bool opening);
 
-/* Open g's record (kind g->record_kind) once the colours are known
- * (ui_matches.c). Return UI_OK, or UI_FAILED after saying why. */
-enum ui_status game_open_record(struct game *g);
-
-/* Play g's match to its end at the terminal (writing every move when
- * g->record_kind is set), then show the final board and the result.
- * Return UI_OK when the game ended, else why it stopped. */
+/* Play g's match to its end at the terminal, then show the final board
+ * and the result. When g->record_kind is set, the match's record is
+ * opened once the colours are known, every move (and undo) is written as
+ * it is played, and the end is saved with the players' new counters
+ * ("Match N saved."); a game that stops early stays unfinished in the
+ * database, to be resumed. Return UI_OK when the game ended (and was
+ * saved), UI_FAILED after saying why the database refused it, else why
+ * it stopped (UI_EOF, UI_INTERRUPTED). */
 enum ui_status game_play(struct game *g);
 
-/* Free the computer players. */
+/* Free g's computer players, leaving none (g itself is the caller's).
+ * Accepts a game without any, so it may be called twice. */
 void game_free(struct game *g);
 
 /* Flip a coin: true means `a` (the first of the two) plays black. Says

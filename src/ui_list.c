@@ -1,17 +1,22 @@
 /* ui_list.c -- listings: the leaderboard and a player's record, as a
- * table for people or as TSV / JSON for scripts (--format). */
+ * table for people or as TSV / JSON for scripts (--format); and the
+ * framing of every listing for scripts (ui_internal.h), which the
+ * history (ui_records.c) uses too. */
+#include <assert.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "store.h"
-#include "ui.h"
+#include "ui_internal.h"
 
 /* Column keys for tsv and json, fixed in DESIGN.md. */
-static const char *const columns[] = {"rank",	"username", "nickname", "games",
-				      "wins",	"losses",   "ties",	"score",
-				      "rating", "win_rate"};
-#define NCOLUMNS (sizeof(columns) / sizeof(columns[0]))
+static const char *const leaderboard_columns[] = {
+	"rank",	  "username", "nickname", "games",  "wins",
+	"losses", "ties",     "score",	  "rating", "win_rate"};
+#define LEADERBOARD_COLUMNS                                                    \
+	((int)(sizeof(leaderboard_columns) / sizeof(leaderboard_columns[0])))
 
 /* Write `s` for TSV: tabs and line breaks cannot appear in names, but
  * are replaced by spaces should a database hold them. */
@@ -72,64 +77,104 @@ static void table_header(struct ui *ui)
 	fputc('\n', ui->out);
 }
 
-/* One row for scripts: tsv or one json object (`first`: no comma). */
-static void script_row(struct ui *ui, const struct player *p, int rank,
-		       bool first)
+/* ==== Listings for scripts ============================================== */
+
+void ui_list_begin(struct ui_list *l, struct ui *ui,
+		   const char *const columns[], int ncolumns)
 {
-	const struct player_record *r = &p->rec;
-	double rate = player_win_rate(p);
+	int i;
 
+	*l = (struct ui_list){ui, columns, ncolumns, 0, 0};
 	if (ui->format == FORMAT_TSV) {
-		fprintf(ui->out, "%d\t%s\t", rank, p->username);
-		put_tsv_string(ui->out, p->nickname);
-		fprintf(ui->out, "\t%d\t%d\t%d\t%d\t%d\t%.1f\t%.3f\n", r->games,
-			r->wins, r->losses, r->ties, r->score, r->rating, rate);
-		return;
-	}
-	fprintf(ui->out,
-		"%s\n  {\"rank\": %d, \"username\": ", first ? "" : ",", rank);
-	ui_put_json(ui, p->username);
-	fputs(", \"nickname\": ", ui->out);
-	ui_put_json(ui, p->nickname);
-	fprintf(ui->out,
-		", \"games\": %d, \"wins\": %d, \"losses\": %d, "
-		"\"ties\": %d, \"score\": %d, \"rating\": %.1f, "
-		"\"win_rate\": %.3f}",
-		r->games, r->wins, r->losses, r->ties, r->score, r->rating,
-		rate);
-}
-
-/* Start a listing: the header line (tsv), "[" (json) or the table's. */
-static void list_begin(struct ui *ui)
-{
-	size_t i;
-
-	if (ui->format == FORMAT_TSV) {
-		for (i = 0; i < NCOLUMNS; i++)
+		for (i = 0; i < ncolumns; i++)
 			fprintf(ui->out, "%s%c", columns[i],
-				i + 1 < NCOLUMNS ? '\t' : '\n');
+				i + 1 < ncolumns ? '\t' : '\n');
 	} else if (ui->format == FORMAT_JSON) {
 		fputc('[', ui->out);
-	} else {
-		table_header(ui);
 	}
 }
 
-/* End a listing (`rows`: how many were printed). */
-static void list_end(struct ui *ui, int rows)
+/* End the current row, if one was started. */
+static void list_row_end(struct ui_list *l)
 {
-	if (ui->format == FORMAT_JSON)
-		fputs(rows > 0 ? "\n]\n" : "]\n", ui->out);
+	if (l->rows == 0 || l->ui->format == FORMAT_TABLE)
+		return;
+	assert(l->field == l->ncolumns);
+	if (l->ui->format == FORMAT_TSV)
+		fputc('\n', l->ui->out);
+	else if (l->ui->format == FORMAT_JSON)
+		fputc('}', l->ui->out);
 }
 
-/* Print one row in the chosen format. */
-static void list_row(struct ui *ui, const struct player *p, int rank, int row,
-		     bool me)
+void ui_list_row(struct ui_list *l)
 {
-	if (ui->format == FORMAT_TABLE)
-		table_row(ui, p, rank, me);
+	list_row_end(l);
+	if (l->ui->format == FORMAT_JSON)
+		fprintf(l->ui->out, "%s\n  {", l->rows > 0 ? "," : "");
+	l->rows++;
+	l->field = 0;
+}
+
+/* Write what goes before the next field: a tab, or its json key. */
+static void list_field(struct ui_list *l)
+{
+	assert(l->rows > 0 && l->field < l->ncolumns);
+	if (l->ui->format == FORMAT_TSV && l->field > 0)
+		fputc('\t', l->ui->out);
+	else if (l->ui->format == FORMAT_JSON)
+		fprintf(l->ui->out, "%s\"%s\": ", l->field > 0 ? ", " : "",
+			l->columns[l->field]);
+	l->field++;
+}
+
+void ui_list_text(struct ui_list *l, const char *s)
+{
+	if (l->ui->format == FORMAT_TABLE)
+		return;
+	list_field(l);
+	if (l->ui->format == FORMAT_JSON)
+		ui_put_json(l->ui, s);
 	else
-		script_row(ui, p, rank, row == 0);
+		put_tsv_string(l->ui->out, s);
+}
+
+void ui_list_number(struct ui_list *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (l->ui->format == FORMAT_TABLE)
+		return;
+	list_field(l);
+	va_start(ap, fmt);
+	vfprintf(l->ui->out, fmt, ap);
+	va_end(ap);
+}
+
+void ui_list_end(struct ui_list *l)
+{
+	list_row_end(l);
+	if (l->ui->format == FORMAT_JSON)
+		fputs(l->rows > 0 ? "\n]\n" : "]\n", l->ui->out);
+}
+
+/* ==== Leaderboards and a player's record ================================ */
+
+/* p's row of a leaderboard for scripts, at `rank`. */
+static void script_row(struct ui_list *l, const struct player *p, int rank)
+{
+	const struct player_record *r = &p->rec;
+
+	ui_list_row(l);
+	ui_list_number(l, "%d", rank);
+	ui_list_text(l, p->username);
+	ui_list_text(l, p->nickname);
+	ui_list_number(l, "%d", r->games);
+	ui_list_number(l, "%d", r->wins);
+	ui_list_number(l, "%d", r->losses);
+	ui_list_number(l, "%d", r->ties);
+	ui_list_number(l, "%d", r->score);
+	ui_list_number(l, "%.1f", r->rating);
+	ui_list_number(l, "%.3f", player_win_rate(p));
 }
 
 /* Print the leaderboard of list l (see ui_leaderboard()); `title` heads
@@ -141,6 +186,7 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 {
 	size_t n = plist_count(l), i;
 	struct player **best;
+	struct ui_list list;
 	bool me_shown = false;
 	int rank = 0;
 
@@ -155,20 +201,24 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	if (ui->format == FORMAT_TABLE) {
 		fputc('\n', ui->out);
 		ui_say(ui, "%s", n == 0 ? _("No games to rank yet.") : title);
+		if (n > 0)
+			table_header(ui);
 	}
-	if (n > 0 || ui->format != FORMAT_TABLE)
-		list_begin(ui);
+	ui_list_begin(&list, ui, leaderboard_columns, LEADERBOARD_COLUMNS);
 	for (i = 0; i < n; i++) {
 		if (i == 0 || !player_same_rank(best[i - 1], best[i], key))
 			rank = (int)i + 1;
-		list_row(ui, best[i], rank, (int)i, best[i] == me);
+		if (ui->format == FORMAT_TABLE)
+			table_row(ui, best[i], rank, best[i] == me);
+		else
+			script_row(&list, best[i], rank);
 		me_shown |= best[i] == me;
 	}
 	if (me != NULL && !me_shown && ui->format == FORMAT_TABLE) {
 		ui_say(ui, "  ...");
 		table_row(ui, me, plist_rank(l, me, key), true);
 	}
-	list_end(ui, (int)n);
+	ui_list_end(&list);
 	free(best);
 	return UI_OK;
 }
@@ -260,10 +310,8 @@ static enum ui_status computer_record(struct ui *ui, const struct player *p)
 
 	for (level = 1; level <= 5; level++) {
 		if (store_computer_record(ui->store, p->id, level, &won, &lost,
-					  &drawn) != STORE_OK) {
-			ui_error(ui, "%s", store_errmsg(ui->store));
-			return UI_FAILED;
-		}
+					  &drawn) != STORE_OK)
+			return ui_store_failed(ui, NULL);
 		if (won + lost + drawn > 0)
 			ui_say(ui,
 			       _("Against the computer, level %d: %d won, %d "
@@ -277,13 +325,15 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 {
 	const struct player_record *r = &p->rec;
 	char since[UI_NAME_MAX], last[UI_NAME_MAX];
+	struct ui_list list;
 	int rank;
 
 	rank = plist_rank(ui->players, p, PLIST_BY_SCORE);
 	if (ui->format != FORMAT_TABLE) {
-		list_begin(ui);
-		script_row(ui, p, rank, true);
-		list_end(ui, 1);
+		ui_list_begin(&list, ui, leaderboard_columns,
+			      LEADERBOARD_COLUMNS);
+		script_row(&list, p, rank);
+		ui_list_end(&list);
 		return UI_OK;
 	}
 	fputc('\n', ui->out);

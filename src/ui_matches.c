@@ -1,92 +1,13 @@
-/* ui_matches.c -- games that are recorded as they are played: ranked
- * matches between two accounts, a logged-in player's games against the
- * computer, and resuming or abandoning an unfinished one. */
+/* ui_matches.c -- which games are played, and by whom: ranked matches
+ * between two accounts, games against the computer (recorded for a
+ * logged-in player), and resuming or abandoning an unfinished match.
+ * The games themselves, and their records, are ui_game.c's. */
 #include <string.h>
 #include <time.h>
 
 #include "store.h"
 #include "ui_game.h"
-
-/* The match's result from black's side, for the record. */
-static enum match_result result_of(const struct match *m)
-{
-	if (m->winner == STONE_BLACK)
-		return RESULT_BLACK_WIN;
-	return m->winner == STONE_WHITE ? RESULT_WHITE_WIN : RESULT_DRAW;
-}
-
-/* Why the match ended, for the record. */
-static enum match_reason reason_of(const struct match *m)
-{
-	switch (m->end) {
-	case MATCH_RESIGN:
-		return REASON_RESIGN;
-	case MATCH_AGREED_DRAW:
-		return REASON_DRAW;
-	case MATCH_FULL:
-		return REASON_FULL;
-	case MATCH_TIMEOUT:
-		return REASON_TIMEOUT;
-	case MATCH_FORBIDDEN:
-		return REASON_FORBIDDEN;
-	case MATCH_FIVE:
-	case MATCH_UNFINISHED:
-		break;
-	}
-	return REASON_FIVE;
-}
-
-/* Say that the database refused something; return UI_FAILED. */
-static enum ui_status store_failed(struct ui *ui, const char *what)
-{
-	ui_error(ui, "%s: %s", what, store_errmsg(ui->store));
-	return UI_FAILED;
-}
-
-enum ui_status game_open_record(struct game *g)
-{
-	enum match_kind kind = (enum match_kind)g->record_kind;
-	const struct variant *v = &g->m.variant;
-	int comp = g->ai[0] != NULL ? 0 : 1;
-	struct match_header h = {
-		.kind = kind,
-		.black_id = g->player_id[g->m.seat[STONE_BLACK]],
-		.white_id = g->player_id[g->m.seat[STONE_WHITE]],
-		.ai_level = kind == MATCH_COMPUTER ? g->level[comp] : 0,
-		.variant = v->name,
-		.rule = v->rule,
-		.rows = v->rows,
-		.cols = v->cols,
-		.k = v->k,
-		.time_per_move = g->time_per_move,
-		.opening = g->m.opening,
-		.started_at = (long long)time(NULL),
-	};
-
-	if (store_match_start(g->ui->store, &h, &g->match_id) != STORE_OK)
-		return store_failed(g->ui, _("cannot start the match record"));
-	return UI_OK;
-}
-
-/* Write the end of g's match (and, when ranked, both players' counters)
- * in one transaction, then re-read its players. */
-static enum ui_status close_record(struct game *g)
-{
-	struct ui *ui = g->ui;
-	int s;
-
-	if (store_match_finish(ui->store, g->match_id, result_of(&g->m),
-			       reason_of(&g->m),
-			       (long long)time(NULL)) != STORE_OK)
-		return store_failed(ui, _("the result could not be saved"));
-	for (s = 0; s < 2; s++)
-		if (g->player_id[s] != 0 &&
-		    store_reload_player(ui->store, ui->players,
-					g->player_id[s]) != STORE_OK)
-			return store_failed(ui, _("cannot read the players"));
-	ui_say(ui, _("Match %lld saved."), g->match_id);
-	return UI_OK;
-}
+#include "ui_internal.h"
 
 /* Print a player's new record after a ranked match: counters, rating
  * change and rank by score. */
@@ -105,27 +26,11 @@ static void show_record(struct ui *ui, const struct player *p,
 		r->rating - old_rating, rank);
 }
 
-/* Play g (recorded) to its end and close its record. An unfinished
- * match is left in the database to be resumed. */
-static enum ui_status play_recorded(struct game *g)
-{
-	enum ui_status st = game_play(g);
-
-	if (st == UI_FAILED)
-		return st;
-	if (st != UI_OK) {
-		ui_say(g->ui, _("The match is saved unfinished; it counts for "
-				"nobody until it is resumed and finished."));
-		return st;
-	}
-	return close_record(g);
-}
-
 /* Play a ranked match in g between a and b and show their new records. */
 static enum ui_status ranked(struct game *g, struct player *a, struct player *b)
 {
 	double rating_a = a->rec.rating, rating_b = b->rec.rating;
-	enum ui_status st = play_recorded(g);
+	enum ui_status st = game_play(g);
 
 	if (st != UI_OK)
 		return st;
@@ -201,13 +106,12 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 		return UI_USAGE;
 	g.time_per_move = 0;
 	st = seat_computer(&g, 1 - mine, level);
-	if (st == UI_OK && me != NULL) {
+	if (me != NULL) {
 		g.player_id[mine] = me->id;
 		g.record_kind = MATCH_COMPUTER;
-		st = play_recorded(&g);
-	} else if (st == UI_OK) {
-		st = game_play(&g);
 	}
+	if (st == UI_OK)
+		st = game_play(&g);
 	game_free(&g);
 	return st;
 }
@@ -277,7 +181,7 @@ static enum ui_status resume_ranked(struct ui *ui, struct player *me,
 	enum ui_status st;
 
 	if (other == NULL)
-		return store_failed(ui, _("cannot find the opponent"));
+		return ui_store_failed(ui, _("cannot find the opponent"));
 	if (present != other) {
 		ui_say(ui, _("%s must log in to go on with the match."),
 		       other->username);
@@ -306,7 +210,7 @@ static enum ui_status resume_computer(struct ui *ui, struct player *me,
 	if (st == UI_OK)
 		st = seat_computer(&g, comp, f->ai_level);
 	if (st == UI_OK)
-		st = play_recorded(&g);
+		st = game_play(&g);
 	game_free(&g);
 	return st;
 }
@@ -347,7 +251,8 @@ enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 	if (ss == STORE_NOT_FOUND)
 		return UI_OK;
 	if (ss != STORE_OK || store_match_load(ui->store, id, &f) != STORE_OK)
-		return store_failed(ui, _("cannot read the unfinished match"));
+		return ui_store_failed(ui,
+				       _("cannot read the unfinished match"));
 	if (opponent != NULL && opponent->id != opponent_id(&f, me))
 		return UI_OK; /* another match: it waits for its players */
 	describe_unfinished(ui, me, &f);
@@ -358,7 +263,8 @@ enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 	if (choice == 2) {
 		if (store_match_abandon(ui->store, id, (long long)time(NULL)) !=
 		    STORE_OK)
-			return store_failed(ui, _("cannot abandon the match"));
+			return ui_store_failed(ui,
+					       _("cannot abandon the match"));
 		ui_say(ui, _("The match was abandoned."));
 		return UI_OK;
 	}

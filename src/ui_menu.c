@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "number.h"
 #include "ui.h"
 
 enum { MAIN_QUIT = 0, MAIN_REGISTER, MAIN_LOGIN, MAIN_LEADERBOARD, MAIN_GUEST };
@@ -76,7 +77,7 @@ static enum ui_status history(struct ui *ui, struct player *me)
 			page++;
 		else if (strcmp(buf, "p") == 0 && page > 1)
 			page--;
-		else if (ui_parse_number(buf, 1, INT64_MAX, &id) == 0)
+		else if (number_parse(buf, 1, INT64_MAX, &id) == 0)
 			st = ui_replay(ui, (long long)id);
 		else
 			ui_say(ui, _("Please type a match number, n, p, or "

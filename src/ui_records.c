@@ -6,9 +6,10 @@
 #include <time.h>
 
 #include "notation.h"
+#include "number.h"
 #include "record.h"
 #include "store.h"
-#include "ui.h"
+#include "ui_internal.h"
 
 #define HISTORY_PAGE 10
 
@@ -61,10 +62,12 @@ static const char *shown(const char *word)
 
 /* ==== History ============================================================ */
 
-struct history_page {
-	struct ui *ui;
-	int rows;
-};
+/* Column keys of the history for tsv and json, fixed in DESIGN.md. */
+static const char *const history_columns[] = {
+	"id",	"date",	  "opponent", "colour", "variant",
+	"rule", "result", "reason",   "moves",	"seconds"};
+#define HISTORY_COLUMNS                                                        \
+	((int)(sizeof(history_columns) / sizeof(history_columns[0])))
 
 /* The opponent as shown: a username, or "computer-N". */
 static const char *opponent_of(const struct history_row *r, char buf[32])
@@ -114,62 +117,46 @@ static void table_row(struct ui *ui, const struct history_row *r,
 		r->duration % 60);
 }
 
-/* One history row as a JSON object (`first`: no comma before it). */
-static void json_row(struct ui *ui, const struct history_row *r, bool first,
-		     const char *date, const char *opp, const char *rule)
+/* One history row for scripts, in the order of history_columns. */
+static void script_row(struct ui_list *l, const struct history_row *r,
+		       const char *date, const char *opp, const char *rule)
 {
-	fprintf(ui->out, "%s\n  {\"id\": %lld, \"date\": ", first ? "" : ",",
-		r->id);
-	ui_put_json(ui, date);
-	fputs(", \"opponent\": ", ui->out);
-	ui_put_json(ui, opp);
-	fprintf(ui->out, ", \"colour\": \"%s\", \"variant\": ",
-		r->colour == STONE_BLACK ? "black" : "white");
-	ui_put_json(ui, r->variant);
-	fprintf(ui->out,
-		", \"rule\": \"%s\", \"result\": \"%s\", \"reason\": \"%s\", "
-		"\"moves\": %d, \"seconds\": %lld}",
-		rule, result_for(r), match_reason_listed(r->reason), r->nmoves,
-		r->duration);
+	ui_list_row(l);
+	ui_list_number(l, "%lld", r->id);
+	ui_list_text(l, date);
+	ui_list_text(l, opp);
+	ui_list_text(l, r->colour == STONE_BLACK ? "black" : "white");
+	ui_list_text(l, r->variant);
+	ui_list_text(l, rule);
+	ui_list_text(l, result_for(r));
+	ui_list_text(l, match_reason_listed(r->reason));
+	ui_list_number(l, "%d", r->nmoves);
+	ui_list_number(l, "%lld", r->duration);
 }
 
-/* Print one history row in the chosen format. */
+/* Print one history row in the chosen format (ctx: the ui_list). */
 static int history_row(void *ctx, const struct history_row *r)
 {
-	struct history_page *pg = ctx;
-	struct ui *ui = pg->ui;
+	struct ui_list *l = ctx;
 	char date[UI_NAME_MAX], buf[32], rule[32];
-	const char *colour = r->colour == STONE_BLACK ? "black" : "white";
 	const char *opp = opponent_of(r, buf);
 
 	ui_time(r->started_at, true, date);
-	rule_of(r, rule);
-	if (ui->format == FORMAT_TSV)
-		fprintf(ui->out, "%lld\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%lld\n",
-			r->id, date, opp, colour, r->variant, rule,
-			result_for(r), match_reason_listed(r->reason),
-			r->nmoves, r->duration);
-	else if (ui->format == FORMAT_JSON)
-		json_row(ui, r, pg->rows == 0, date, opp, rule);
+	if (l->ui->format == FORMAT_TABLE)
+		table_row(l->ui, r, date, opp);
 	else
-		table_row(ui, r, date, opp);
-	pg->rows++;
+		script_row(l, r, date, opp, rule_of(r, rule));
 	return 0;
 }
 
 enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
 {
-	struct history_page pg = {ui, 0};
+	struct ui_list list;
 	int total = 0, pages;
 
-	if (ui->format == FORMAT_TSV)
-		fputs("id\tdate\topponent\tcolour\tvariant\trule\tresult\t"
-		      "reason\tmoves\tseconds\n",
-		      ui->out);
-	else if (ui->format == FORMAT_JSON)
-		fputc('[', ui->out);
-	else
+	if (ui->format == FORMAT_TABLE)
 		fputc('\n', ui->out);
+	ui_list_begin(&list, ui, history_columns, HISTORY_COLUMNS);
 	if (store_history(ui->store, p->id, 0, 0, NULL, NULL, &total) !=
 	    STORE_OK)
 		goto out_failed;
@@ -184,11 +171,10 @@ enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
 				 "Time"));
 	}
 	if (store_history(ui->store, p->id, (page - 1) * HISTORY_PAGE,
-			  HISTORY_PAGE, history_row, &pg, &total) != STORE_OK)
+			  HISTORY_PAGE, history_row, &list, &total) != STORE_OK)
 		goto out_failed;
-	if (ui->format == FORMAT_JSON)
-		fputs(pg.rows > 0 ? "\n]\n" : "]\n", ui->out);
-	else if (ui->format == FORMAT_TABLE && page < pages)
+	ui_list_end(&list);
+	if (ui->format == FORMAT_TABLE && page < pages)
 		ui_say(ui, _("More: --page %d"), page + 1);
 	return UI_OK;
 out_failed:
@@ -271,8 +257,7 @@ static void show_position(struct ui *ui, const struct match_full *f, int at)
  * the command is unknown. */
 static int replay_step(const char *cmd, int n, int *at)
 {
-	char *end;
-	long v;
+	unsigned long long v;
 
 	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0)
 		return 1;
@@ -284,13 +269,10 @@ static int replay_step(const char *cmd, int n, int *at)
 		*at = 0;
 	else if (strcmp(cmd, "last") == 0)
 		*at = n;
-	else {
-		errno = 0;
-		v = strtol(cmd, &end, 10);
-		if (errno != 0 || *end != '\0' || end == cmd || v < 0 || v > n)
-			return -1;
+	else if (number_parse(cmd, 0, (unsigned long long)n, &v) == 0)
 		*at = (int)v;
-	}
+	else
+		return -1;
 	return 0;
 }
 
@@ -471,8 +453,9 @@ static void imported_result(const struct game_record *r, const struct board *b,
 }
 
 /* Store the checked record r as an imported, unranked match. */
-static enum ui_status store_import(struct ui *ui, const struct game_record *r,
-				   const struct board *b)
+static enum ui_status records_save_import(struct ui *ui,
+					  const struct game_record *r,
+					  const struct board *b)
 {
 	struct match_header h = {
 		.kind = MATCH_IMPORTED,
@@ -532,7 +515,7 @@ enum ui_status ui_import(struct ui *ui, const char *path)
 			 record_why(err.reason));
 		goto out_free;
 	}
-	st = store_import(ui, r, &b);
+	st = records_save_import(ui, r, &b);
 out_free:
 	free(text);
 	free(r);

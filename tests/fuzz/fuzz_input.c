@@ -6,9 +6,10 @@
  * is written into a pipe whose far end is then closed. The lines read
  * back must be exactly the input cut at each "\n" (a last line without
  * one counts), with one final "\r" dropped; a line longer than
- * TERM_LINE_MAX must come back as TERM_TOO_LONG, and the reader must then
- * carry on with the next line. End of input must come once, after the
- * last line, and never a signal or a time-out.
+ * TERM_LINE_MAX (that "\r" not counted, as for passwords) must come back
+ * as TERM_TOO_LONG, and the reader must then carry on with the next line. End
+ * of input must come once, after the last line, and never a signal or a
+ * time-out.
  */
 #include <string.h>
 #include <unistd.h>
@@ -64,13 +65,14 @@ static void check_line(enum term_read r, const char *buf, size_t len,
 	const uint8_t *line = data + *pos;
 
 	*pos += want + (nl != NULL);
+	if (want > 0 && line[want - 1] == '\r')
+		want--; /* a final CR is not part of the line, nor of its length
+			 */
 	if (want > TERM_LINE_MAX) {
 		FUZZ_CHECK(r == TERM_TOO_LONG);
 		return;
 	}
 	FUZZ_CHECK(r == TERM_OK);
-	if (want > 0 && line[want - 1] == '\r')
-		want--;
 	FUZZ_CHECK(len == want);
 	FUZZ_CHECK(memcmp(buf, line, len) == 0);
 	FUZZ_CHECK(buf[len] == '\0');

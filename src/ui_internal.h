@@ -1,0 +1,49 @@
+/* ui_internal.h -- what the ui*.c files share; not part of the contract
+ * (ui.h is). Games at the terminal have their own: ui_game.h. */
+#ifndef GOMOKU_UI_INTERNAL_H
+#define GOMOKU_UI_INTERNAL_H
+
+#include "ui.h"
+
+/* ---- ui.c ---- */
+
+/* Say that the database refused something, with the store's own message
+ * ("what: message", or the message alone when `what` is NULL), on
+ * standard error. Return UI_FAILED, for the caller to pass on. */
+enum ui_status ui_store_failed(struct ui *ui, const char *what);
+
+/* ---- ui_list.c: listings for scripts (--format tsv or json) ----
+ *
+ * ui_list_begin() writes the tsv header line or json's "[";
+ * ui_list_row() starts a row (ending the one before); the row's fields
+ * follow, one call each, in the order of the columns; ui_list_end()
+ * ends the last row and the listing. TSV: fields tab-separated, a row a
+ * line. JSON: an array of objects keyed by the column names. In the
+ * table format these calls print nothing: tables are the caller's. */
+struct ui_list {
+	struct ui *ui;
+	const char *const *columns; /* the keys, fixed in DESIGN.md */
+	int ncolumns;
+	int rows;  /* rows started */
+	int field; /* fields written in the current row */
+};
+
+/* Start a listing with columns[0..ncolumns-1] (which must outlive it). */
+void ui_list_begin(struct ui_list *l, struct ui *ui,
+		   const char *const columns[], int ncolumns);
+
+/* Start a row. */
+void ui_list_row(struct ui_list *l);
+
+/* The next field: text (tsv: control characters as spaces; json: a
+ * quoted, escaped string). */
+void ui_list_text(struct ui_list *l, const char *s);
+
+/* The next field: a number, written as printf() writes `fmt`. */
+void ui_list_number(struct ui_list *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* End the last row and the listing. */
+void ui_list_end(struct ui_list *l);
+
+#endif

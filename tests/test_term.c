@@ -1,0 +1,156 @@
+/* test_term.c -- tests for src/term.c's one line reader: the same lines
+ * with echo on or off on a pipe, the longest line with and without a
+ * final CR, a deadline, and a read error. Terminals, Ctrl-C and Ctrl-Z
+ * are tested through the password reader in test_auth.c.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <CUnit/CUnit.h>
+
+#include "term.h"
+
+#define ROOM 16 /* the buffer's room in these tests */
+
+/* Suite set-up: nothing to prepare. Return 0. */
+static int init(void)
+{
+	return 0;
+}
+
+/* Suite tear-down: nothing to free. Return 0. */
+static int cleanup(void)
+{
+	return 0;
+}
+
+/* A pipe holding the `len` bytes at `data`; its write end is closed when
+ * `close_write`, else left in fds[1]. Return 0, or -1. */
+static int pipe_of(int fds[2], const char *data, size_t len, bool close_write)
+{
+	if (pipe(fds) != 0)
+		return -1;
+	if (write(fds[1], data, len) != (ssize_t)len)
+		return -1;
+	if (close_write) {
+		close(fds[1]);
+		fds[1] = -1;
+	}
+	return 0;
+}
+
+/* Read lines of `data` with `echo` into out[0..7] as "result:line",
+ * until end of input. Return how many reads there were. */
+static int read_all(const char *data, enum term_echo echo, char out[8][64])
+{
+	char buf[ROOM + 1];
+	enum term_read r;
+	size_t len;
+	int fds[2], n = 0;
+
+	CU_ASSERT_FATAL(pipe_of(fds, data, strlen(data), true) == 0);
+	do {
+		r = term_read_line_with(fds[0], buf, ROOM, &len, 0, echo);
+		snprintf(out[n], 64, "%d:%s", (int)r, r == TERM_OK ? buf : "");
+	} while (++n < 8 && r != TERM_EOF);
+	close(fds[0]);
+	return n;
+}
+
+/* "result:line" as read_all() writes it, in buf[64]. */
+static const char *entry(enum term_read r, const char *line, char buf[64])
+{
+	snprintf(buf, 64, "%d:%s", (int)r, line);
+	return buf;
+}
+
+static void test_echo_off_on_a_pipe(void)
+{
+	static const char data[] = "one\r\n\ntwo\rthree\n"
+				   "0123456789abcdefX\nend";
+	char on[8][64], off[8][64], want[64];
+	int n = read_all(data, TERM_ECHO_ON, on), i;
+
+	CU_ASSERT_EQUAL_FATAL(n, 6);
+	CU_ASSERT_EQUAL(read_all(data, TERM_ECHO_OFF, off), n);
+	for (i = 0; i < n; i++)
+		CU_ASSERT_STRING_EQUAL(on[i], off[i]);
+	CU_ASSERT_STRING_EQUAL(on[0], entry(TERM_OK, "one", want));
+	CU_ASSERT_STRING_EQUAL(on[1], entry(TERM_OK, "", want));
+	CU_ASSERT_STRING_EQUAL(on[2], entry(TERM_OK, "two\rthree", want));
+	CU_ASSERT_STRING_EQUAL(on[3], entry(TERM_TOO_LONG, "", want));
+	CU_ASSERT_STRING_EQUAL(on[4], entry(TERM_OK, "end", want));
+	CU_ASSERT_STRING_EQUAL(on[5], entry(TERM_EOF, "", want));
+}
+
+static void test_longest_line_and_cr(void)
+{
+	/* ROOM bytes fit, with or without a final CR; ROOM + 1 do not, nor
+	 * ROOM bytes and a CR that is not the last. */
+	static const char data[] = "0123456789abcdef\n"
+				   "0123456789abcdef\r\n"
+				   "0123456789abcdefg\r\n"
+				   "0123456789abcdef\rx\n"
+				   "0123456789abcdef\r";
+	char out[8][64], want[64];
+
+	CU_ASSERT_EQUAL_FATAL(read_all(data, TERM_ECHO_ON, out), 6);
+	CU_ASSERT_STRING_EQUAL(out[0],
+			       entry(TERM_OK, "0123456789abcdef", want));
+	CU_ASSERT_STRING_EQUAL(out[1],
+			       entry(TERM_OK, "0123456789abcdef", want));
+	CU_ASSERT_STRING_EQUAL(out[2], entry(TERM_TOO_LONG, "", want));
+	CU_ASSERT_STRING_EQUAL(out[3], entry(TERM_TOO_LONG, "", want));
+	CU_ASSERT_STRING_EQUAL(out[4],
+			       entry(TERM_OK, "0123456789abcdef", want));
+	CU_ASSERT_STRING_EQUAL(out[5], entry(TERM_EOF, "", want));
+}
+
+static void test_deadline(void)
+{
+	char buf[TERM_LINE_MAX + 1], next = 0;
+	long long start = term_now_ms();
+	size_t len;
+	int fds[2];
+
+	CU_ASSERT_FATAL(pipe_of(fds, "half", 4, false) == 0);
+	CU_ASSERT_EQUAL(term_read_line_until(fds[0], buf, &len, start + 50),
+			TERM_TIMEOUT);
+	CU_ASSERT_TRUE(term_now_ms() - start >= 50);
+	/* Nothing was read past what arrived; the pipe still works. */
+	CU_ASSERT_FATAL(write(fds[1], "\nx", 2) == 2);
+	CU_ASSERT_EQUAL(read(fds[0], &next, 1), 1);
+	CU_ASSERT_EQUAL(next, '\n');
+	close(fds[0]);
+	close(fds[1]);
+}
+
+static void test_read_error(void)
+{
+	char buf[TERM_LINE_MAX + 1];
+	size_t len;
+	int fds[2];
+
+	/* The write end of a pipe cannot be read: EBADF. */
+	CU_ASSERT_FATAL(pipe(fds) == 0);
+	CU_ASSERT_EQUAL(term_read_line_with(fds[1], buf, TERM_LINE_MAX, &len, 0,
+					    TERM_ECHO_OFF),
+			TERM_ERROR);
+	CU_ASSERT_EQUAL(term_read_line(fds[1], buf, &len), TERM_EOF);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+static CU_TestInfo tests[] = {
+	{"echo off reads a pipe as echo on does", test_echo_off_on_a_pipe},
+	{"the longest line, with and without a final CR",
+	 test_longest_line_and_cr},
+	{"a deadline stops the read, nothing read ahead", test_deadline},
+	{"a read error: an error, or the end of the player's input",
+	 test_read_error},
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo term_suite = {"term", init, cleanup, NULL, NULL, tests};
