@@ -1,5 +1,6 @@
-/* store_db.c -- the connection: opening the file, the pragmas, the last
- * error, and the statement and transaction helpers every store file uses.
+/* store_db.c -- the connection: making the file and connecting, the
+ * pragmas, the last error, closing, and the statement and transaction
+ * helpers every store file uses (store_open() is in store_schema.c).
  *
  * Every statement is a constant string with bound parameters; each call
  * goes prepare -> bind -> step -> finalize with one exit label, and a
@@ -373,10 +374,21 @@ static enum store_status set_wal(struct store *s)
 	return rc == SQLITE_OK ? STORE_OK : STORE_ERR;
 }
 
-/* Switch to WAL, then set synchronous=FULL, foreign_keys=ON and
- * secure_delete=ON (so an old password hash does not linger in free
- * space). Return STORE_OK or STORE_ERR. */
-static enum store_status set_pragmas(struct store *s)
+/* See store_internal.h. */
+enum store_status store_db_connect(struct store *s, const char *path)
+{
+	enum store_status st;
+
+	st = make_folder(s, path);
+	if (st == STORE_OK)
+		st = make_file(s, path);
+	if (st == STORE_OK)
+		st = open_connection(s, path);
+	return st;
+}
+
+/* See store_internal.h. */
+enum store_status store_db_configure(struct store *s)
 {
 	if (set_wal(s) != STORE_OK)
 		return STORE_ERR;
@@ -388,50 +400,6 @@ static enum store_status set_pragmas(struct store *s)
 		return STORE_ERR;
 	store_clear_err(s); /* a retried WAL switch may have left one */
 	return STORE_OK;
-}
-
-/* Everything store_open() does after making the handle. */
-static enum store_status open_database(struct store *s, const char *path)
-{
-	enum store_status st;
-	int version = 0;
-
-	st = make_folder(s, path);
-	if (st == STORE_OK)
-		st = make_file(s, path);
-	if (st == STORE_OK)
-		st = open_connection(s, path);
-	if (st == STORE_OK)
-		st = store_schema_classify(s, &version);
-	if (st == STORE_OK)
-		st = set_pragmas(s);
-	if (st == STORE_OK && version < store_schema_version())
-		st = store_schema_migrate(s);
-	return st;
-}
-
-/* See store.h. On failure the connection is closed already, so only
- * store_errmsg() and store_close() may be used on *out. */
-enum store_status store_open(const char *path, struct store **out)
-{
-	enum store_status st;
-	struct store *s;
-
-	*out = NULL;
-	s = calloc(1, sizeof *s);
-	if (s == NULL)
-		return STORE_ERR;
-	*out = s;
-	if (path == NULL || path[0] == '\0') {
-		store_set_err(s, WHAT_OPEN, "no file name was given");
-		return STORE_CANT_OPEN;
-	}
-	st = open_database(s, path);
-	if (st != STORE_OK) {
-		sqlite3_close_v2(s->db);
-		s->db = NULL;
-	}
-	return st;
 }
 
 /* See store.h. */

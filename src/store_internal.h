@@ -93,6 +93,17 @@ void store_rollback(struct store *s);
 enum store_status store_finish(struct store *s, enum store_status st,
 			       const char *what);
 
+/* Make the database's folders (0700) and file (0600) when missing and
+ * open the connection, reading nothing yet. Return STORE_OK, or
+ * STORE_CANT_OPEN / STORE_ERR with the error kept (s->db may then be
+ * open: the caller closes it). */
+enum store_status store_db_connect(struct store *s, const char *path);
+
+/* Switch to WAL and set synchronous=FULL, foreign_keys=ON and
+ * secure_delete=ON (so an old password hash does not linger in free
+ * space). Return STORE_OK or STORE_ERR (the error kept). */
+enum store_status store_db_configure(struct store *s);
+
 /* ==== The schema (store_schema.c) ======================================= */
 
 /* Say whose file this is, reading only. For a Gomoku Club database (or

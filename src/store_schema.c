@@ -1,5 +1,5 @@
-/* store_schema.c -- the schema: recognising our file, and the ordered
- * migrations that build and upgrade it.
+/* store_schema.c -- opening a database: recognising our file, and the
+ * ordered migrations that build and upgrade it.
  *
  * A database is recognised by its PRAGMA application_id and versioned by
  * its PRAGMA user_version. The migrations are frozen history: a released
@@ -7,6 +7,7 @@
  * on purpose when they rebuild them (SQLite cannot alter a CHECK).
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "store_internal.h"
 
@@ -398,4 +399,46 @@ out_rollback:
 int store_schema_version(void)
 {
 	return SCHEMA_VERSION;
+}
+
+/* ==== Opening a database ================================================ */
+
+/* Everything store_open() does after making the handle. */
+static enum store_status open_database(struct store *s, const char *path)
+{
+	enum store_status st;
+	int version = 0;
+
+	st = store_db_connect(s, path);
+	if (st == STORE_OK)
+		st = store_schema_classify(s, &version);
+	if (st == STORE_OK)
+		st = store_db_configure(s);
+	if (st == STORE_OK && version < store_schema_version())
+		st = store_schema_migrate(s);
+	return st;
+}
+
+/* See store.h. On failure the connection is closed already, so only
+ * store_errmsg() and store_close() may be used on *out. */
+enum store_status store_open(const char *path, struct store **out)
+{
+	enum store_status st;
+	struct store *s;
+
+	*out = NULL;
+	s = calloc(1, sizeof *s);
+	if (s == NULL)
+		return STORE_ERR;
+	*out = s;
+	if (path == NULL || path[0] == '\0') {
+		store_set_err(s, WHAT_OPEN, "no file name was given");
+		return STORE_CANT_OPEN;
+	}
+	st = open_database(s, path);
+	if (st != STORE_OK) {
+		sqlite3_close_v2(s->db);
+		s->db = NULL;
+	}
+	return st;
 }
