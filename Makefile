@@ -7,7 +7,10 @@
 #   make asan       the whole test suite under ASan + UBSan
 #   make valgrind   the whole test suite under valgrind
 #   make bench      benchmarks that print their figures
-#   make fuzz       each libFuzzer harness for FUZZ_SECONDS (60) seconds
+#   make fuzz       each libFuzzer harness for FUZZ_SECONDS (60) seconds,
+#                   or to FUZZ_RUNS executions (make fuzz FUZZ_RUNS=1000000)
+#   make soak       8 processes x 100 ranked matches on one database, and
+#                   readers: the reliability figures (tests/soak.sh)
 #   make format-check / header-check   the source checks make test runs
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall
 #   make deps       install the Debian/Ubuntu packages the build needs
@@ -68,7 +71,7 @@ BIN       := $(BUILD)/gomoku
 RUNNER    := $(BUILD)/run-tests
 MOS       := $(patsubst %,build/locale/%/LC_MESSAGES/gomoku.mo,$(LANGS))
 
-.PHONY: FORCE all run test check unit e2e asan valgrind bench deps need-deps \
+.PHONY: FORCE all run test check unit e2e asan valgrind bench soak deps need-deps \
         install uninstall clean pot format format-check header-check \
         fuzz fuzz-runtime fuzz-drivers
 
@@ -136,7 +139,10 @@ need-deps:
 	  command -v msgfmt >/dev/null 2>&1 && \
 	  command -v clang-format >/dev/null 2>&1 && \
 	  command -v sqlite3 >/dev/null 2>&1 && \
-	  command -v valgrind >/dev/null 2>&1 || \
+	  command -v valgrind >/dev/null 2>&1 && \
+	  command -v tmux >/dev/null 2>&1 && \
+	  command -v ssh >/dev/null 2>&1 && \
+	  test -x /usr/sbin/sshd || \
 	  $(MAKE) --no-print-directory deps
 
 run: need-deps
@@ -172,26 +178,53 @@ build/bench: $(BENCH_SRCS) $(LIB_OBJS) $(SETTINGS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ \
 	  $(filter %.c %.o,$^) $(PKG_LIBS)
 
+# Not part of `make test`: a few minutes (the passwords are hashed at
+# their real cost). GOMOKU_SOAK_WORKERS / GOMOKU_SOAK_MATCHES resize it.
+soak: need-deps
+	@$(MAKE) --no-print-directory all
+	@tests/soak.sh $(BIN)
+
 DEB_PKGS := build-essential pkg-config libsqlite3-dev libsodium-dev \
-            libcunit1-dev gettext sqlite3 clang-format valgrind \
-            clang libclang-rt-dev
+            libcunit1-dev gettext sqlite3 clang-format valgrind tmux \
+            openssh-client openssh-server clang libclang-rt-dev
 # Only `make fuzz` needs these; where the release has no libclang-rt-dev
 # (Ubuntu 22.04 ships the runtime with clang), deps goes on without them.
 FUZZ_DEB_PKGS := clang libclang-rt-dev
+# openssh-server is there for tests/e2e/test_ssh.sh, which runs its own
+# sshd on 127.0.0.1. Installing it must not start or enable the system's
+# ssh service: a policy-rc.d that denies every start stands in while apt
+# runs (where none exists; in a container without systemd the start
+# would fail anyway), and a service newly enabled by the install is
+# disabled again. `systemctl enable --now ssh` starts it for a club.
+DEB_INSTALL = DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq
+NO_START    = /usr/sbin/policy-rc.d
 deps:
 	@if command -v apt-get >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  had_sshd=; [ -x /usr/sbin/sshd ] && had_sshd=1; \
+	  if [ ! -e $(NO_START) ]; then \
+	    trap '$$SUDO rm -f $(NO_START)' EXIT INT TERM; \
+	    printf '#!/bin/sh\nexit 101\n' | $$SUDO tee $(NO_START) >/dev/null; \
+	    $$SUDO chmod 755 $(NO_START); \
+	  fi; \
 	  echo "installing: $(DEB_PKGS)"; \
 	  $$SUDO apt-get update -qq && \
-	  { DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-	      $(DEB_PKGS) >/dev/null 2>&1 || \
+	  { $(DEB_INSTALL) $(DEB_PKGS) >/dev/null 2>&1 || \
 	    { echo "(without $(FUZZ_DEB_PKGS): make fuzz may not work)"; \
-	      DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-	        $(filter-out $(FUZZ_DEB_PKGS),$(DEB_PKGS)) >/dev/null; }; }; \
+	      $(DEB_INSTALL) $(filter-out $(FUZZ_DEB_PKGS),$(DEB_PKGS)) \
+	        >/dev/null; }; }; \
+	  rc=$$?; \
+	  if [ -z "$$had_sshd" ] && [ -d /run/systemd/system ]; then \
+	    $$SUDO systemctl disable --now ssh.service ssh.socket \
+	      >/dev/null 2>&1 || true; \
+	    echo "(openssh-server is for the tests; its service is left" \
+	      "disabled: systemctl enable --now ssh starts it)"; \
+	  fi; \
+	  exit $$rc; \
 	else \
 	  echo "apt-get not found; please install these packages yourself:"; \
-	  echo "  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel CUnit-devel gettext sqlite clang-tools-extra valgrind clang compiler-rt"; \
-	  echo "  Homebrew: pkg-config sqlite libsodium cunit gettext clang-format llvm"; \
+	  echo "  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel CUnit-devel gettext sqlite clang-tools-extra valgrind tmux openssh-clients openssh-server clang compiler-rt"; \
+	  echo "  Homebrew: pkg-config sqlite libsodium cunit gettext clang-format llvm tmux"; \
 	  exit 1; \
 	fi
 
@@ -218,13 +251,28 @@ header-check:
 # Each tests/fuzz/fuzz_NAME.c defines LLVMFuzzerTestOneInput(). `make fuzz`
 # builds it with clang's libFuzzer, ASan and UBSan and runs it for
 # FUZZ_SECONDS on its seed corpus tests/fuzz/corpus/fuzz_NAME (new inputs
-# go to build/libfuzzer/corpus); a crash is saved in
+# go to build/libfuzzer/corpus), or with FUZZ_RUNS=N to N executions
+# each, printing the count and the time; a crash is saved in
 # tests/fuzz/regress/fuzz_NAME/ and fails the run. `make test` replays the
 # seeds and the saved crashes through a plain main (tests/fuzz/driver.c)
 # built with $(CC), so it needs no clang. fuzz_cli runs src/main.c's
 # main() renamed gomoku_main.
 
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS    ?=
+ifneq ($(FUZZ_RUNS),)
+  # FUZZ_RUNS=N: each harness to N executions (FUZZ_SECONDS, when given
+  # too, caps each run; the count printed says how far it went).
+  FUZZ_LIMIT := -runs=$(FUZZ_RUNS)
+  FUZZ_WHAT  := to $(FUZZ_RUNS) runs
+  ifneq ($(origin FUZZ_SECONDS),file)
+    FUZZ_LIMIT += -max_total_time=$(FUZZ_SECONDS)
+    FUZZ_WHAT  += (at most $(FUZZ_SECONDS) s)
+  endif
+else
+  FUZZ_LIMIT := -max_total_time=$(FUZZ_SECONDS)
+  FUZZ_WHAT  := for $(FUZZ_SECONDS) s
+endif
 FUZZ_CC      ?= clang
 FUZZ_CFLAGS  ?=
 FUZZ_NAMES   := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
@@ -294,13 +342,14 @@ fuzz: need-deps fuzz-runtime
 	@$(MAKE) --no-print-directory $(patsubst %,$(LF)/%,$(FUZZ_NAMES))
 	@for n in $(FUZZ_NAMES); do \
 	  mkdir -p $(LF)/corpus/$$n tests/fuzz/regress/$$n; \
-	  printf 'fuzz: %s for %s s... ' $$n $(FUZZ_SECONDS); \
-	  if $(LF)/$$n -max_total_time=$(FUZZ_SECONDS) -timeout=20 \
+	  printf 'fuzz: %s %s... ' $$n '$(FUZZ_WHAT)'; \
+	  t0=$$(date +%s); \
+	  if $(LF)/$$n $(FUZZ_LIMIT) -timeout=20 \
 	     -rss_limit_mb=2048 -close_fd_mask=3 -print_final_stats=1 \
 	     -artifact_prefix=tests/fuzz/regress/$$n/ \
 	     $(LF)/corpus/$$n tests/fuzz/corpus/$$n >$(LF)/$$n.log 2>&1; \
 	  then grep -m1 'stat::number_of_executed_units' $(LF)/$$n.log | \
-	    sed 's/.*: *//;s/$$/ runs, no crash/'; \
+	    sed "s/.*: *//;s/$$/ runs in $$(($$(date +%s) - t0)) s, no crash/"; \
 	  else echo "FAILED; the input is in tests/fuzz/regress/$$n/"; \
 	    tail -n 40 $(LF)/$$n.log; exit 1; fi; \
 	done

@@ -13,13 +13,9 @@
 PER=${GOMOKU_CONC_MATCHES:-50}
 [ "$SLOW" -ge 8 ] && PER=${GOMOKU_CONC_MATCHES:-8}
 BUSY_MS=5000 # STORE_BUSY_MS in src/store_db.c
-FIVE='8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\n'
-DRAW='8 8\n9 9\ndraw\ny\n'
 W=$E2E_DIR/work
-mkdir -p "$W"
-db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
-pw() { echo "conc-pass-$1-ok"; }
-now_ms() { date +%s%3N; }
+WORKERS=4 PLAYERS=6
+. "$(dirname "$E2E_LIB")/load.sh"
 
 for u in user1 user2 user3 user4 victim victim2; do
 	play_input "$u\n\n$(pw $u)\n$(pw $u)\n" register
@@ -27,86 +23,11 @@ done
 check "concurrency: six players are registered" \
 	test "$(db 'SELECT count(*) FROM players')" = 6
 
-# Worker $1: $PER ranked matches of user$1 against the next one; every
-# fifth is drawn, the others black wins. One line per match in
-# $W/results.$1: status, ms, black, white, result ("five" or "draw").
-worker() {
-	a=user$1 b=user$(($1 % 4 + 1)) i=0
-	while [ "$i" -lt "$PER" ]; do
-		i=$((i + 1))
-		game=$FIVE result=five
-		[ $((i % 5)) -eq 0 ] && game=$DRAW result=draw
-		t0=$(now_ms)
-		# shellcheck disable=SC2086
-		printf "%s\n%s\n$game" "$(pw $a)" "$(pw $b)" |
-			${GOMOKU_VG:-} "$GOMOKU_BIN" play "$a" "$b" \
-				--seed "$1$i" >"$W/out.$1" 2>"$W/err.$1"
-		st=$?
-		t1=$(now_ms)
-		black=$(sed -n 's/^Coin flip: \([a-z0-9]*\) plays black.*/\1/p' \
-			"$W/out.$1")
-		white=$a
-		[ "$black" = "$a" ] && white=$b
-		grep -q '^Match [0-9]* saved\.$' "$W/out.$1" || st="$st-unsaved"
-		echo "$st $((t1 - t0)) $black $white $result" >>"$W/results.$1"
-		if [ "$st" != 0 ] || [ -s "$W/err.$1" ]; then
-			cat "$W/err.$1" >>"$W/errors"
-			tail -n 3 "$W/out.$1" >>"$W/errors"
-		fi
-	done
-}
-
-# Reader $1: leaderboards in TSV until $W/done appears. Each must exit 0
-# with nothing on stderr, the header, six players, and each row's games
-# and score consistent. Appends "ok" or what was wrong to $W/reads.$1.
-reader() {
-	want_head=$(printf '%s\t' rank username nickname games wins losses \
-		ties score rating win_rate | sed 's/\t$//')
-	while [ ! -f "$W/done" ]; do
-		${GOMOKU_VG:-} "$GOMOKU_BIN" leaderboard --format tsv --top 100 \
-			>"$W/lb.$1" 2>"$W/lberr.$1"
-		st=$?
-		bad=$(awk -F'\t' -v head="$want_head" '
-			NR == 1 && $0 != head { print "header: " $0 }
-			NR > 1 && NF != 10 { print "fields: " $0 }
-			NR > 1 && $4 != $5 + $6 + $7 { print "games: " $0 }
-			NR > 1 && $8 != $5 - $6 { print "score: " $0 }
-			END { if (NR != 7) print NR - 1 " players" }' "$W/lb.$1")
-		if [ "$st" -ne 0 ] || [ -s "$W/lberr.$1" ] || [ -n "$bad" ]; then
-			echo "status $st: $bad $(cat "$W/lberr.$1")" >>"$W/reads.$1"
-		else
-			echo ok >>"$W/reads.$1"
-		fi
-	done
-}
-
-start=$(date +%s)
-reader 1 &
-r1=$!
-reader 2 &
-r2=$!
-worker 1 &
-w1=$!
-worker 2 &
-w2=$!
-worker 3 &
-w3=$!
-worker 4 &
-w4=$!
-wait "$w1" "$w2" "$w3" "$w4"
-touch "$W/done"
-wait "$r1" "$r2"
-took=$(($(date +%s) - start))
-cat "$W"/results.* >"$W/all"
-touch "$W/errors"
+load_run 2 0
 cp "$W/errors" "$ERR"
 # Counters from the outputs: username wins losses ties, sorted.
-awk '{ if ($5 == "draw") { t[$3]++; t[$4]++ } else { w[$3]++; l[$4]++ }
-	u[$3]; u[$4] }
-	END { for (p in u) print p, w[p] + 0, l[p] + 0, t[p] + 0 }' "$W/all" |
-	sort >"$W/expected"
-db "SELECT username, wins, losses, ties FROM players
-	WHERE username LIKE 'user_' ORDER BY username" | tr '|' ' ' >"$W/actual"
+load_expected >"$W/expected"
+load_counters >"$W/actual"
 slowest=$(sort -n -k2 "$W/all" | tail -n 1 | cut -d' ' -f2)
 reads=$(cat "$W"/reads.* | wc -l)
 bad_reads=$(cat "$W"/reads.* | grep -vc '^ok$')

@@ -1,0 +1,267 @@
+# End-to-end: the club over SSH, set up the way docs/CLUB.md says. A
+# real sshd (Debian's openssh-server) runs in the foreground on
+# 127.0.0.1 at a free port with its own host key, with the "Match User"
+# block of docs/CLUB.md taken from the file itself (for the account
+# running this test, the built program and a throwaway --db). Through
+# `ssh -tt` in a tmux pane a player registers, logs in and reads the
+# leaderboard; asking for a shell, another command, a subsystem, a
+# forwarding or an environment variable still lands in the program (or
+# is refused). Skips (counted neither passed nor failed) where ssh,
+# sshd or tmux are missing or sshd cannot run: it needs root to switch
+# users. Under valgrind the program runs under it inside the sessions
+# too: ssh hands back its exit status, so errors are seen as elsewhere.
+. "$E2E_LIB"
+
+T=$E2E_DIR/ssh
+SOCK=$T/tmux.sock
+DB=$T/club/gomoku.db
+PW=ssh-club-Pass-6143
+ME=$(id -un)
+SSHD=$(command -v sshd || echo /usr/sbin/sshd)
+DOC=$(dirname "$E2E_LIB")/../../docs/CLUB.md
+WAIT=$((300 * SLOW)) # tenths of a second to wait for a screen or a start
+FORCED="${GOMOKU_VG:+$GOMOKU_VG }$GOMOKU_BIN --db $DB"
+TO=$ME@127.0.0.1
+sshd_pid=
+made_run_sshd=
+
+skip() {
+	echo "skip - ssh: $*"
+	exit 0
+}
+
+# At exit: stop tmux (and the ssh clients in it) and sshd.
+ssh_stop() {
+	tmux -S "$SOCK" kill-server 2>/dev/null
+	if [ -n "$sshd_pid" ]; then
+		kill "$sshd_pid" 2>/dev/null
+		wait "$sshd_pid" 2>/dev/null
+	fi
+	[ -z "$made_run_sshd" ] || rmdir /run/sshd 2>/dev/null
+}
+trap 'ssh_stop; vg_final; rm -rf "$E2E_DIR"' EXIT
+
+for tool in ssh ssh-keygen tmux; do
+	command -v "$tool" >/dev/null 2>&1 ||
+		skip "$tool is not installed (make deps installs it)"
+done
+[ -x "$SSHD" ] || skip "no sshd (make deps installs openssh-server)"
+[ "$(id -u)" -eq 0 ] || skip "sshd needs root to switch users; run as root"
+if [ ! -d /run/sshd ]; then # its privilege separation folder
+	mkdir -m 755 /run/sshd || skip "cannot make /run/sshd"
+	made_run_sshd=1
+fi
+mkdir -p "$T"
+: >"$OUT"
+ssh-keygen -q -t ed25519 -N '' -C test-host -f "$T/host_key" &&
+	ssh-keygen -q -t ed25519 -N '' -C test-player -f "$T/player_key" ||
+	skip "ssh-keygen failed"
+cp "$T/player_key.pub" "$T/authorized_keys"
+
+# The Match block of docs/CLUB.md for this account, program and folder.
+sed -n '/<!-- sshd:begin -->/,/<!-- sshd:end -->/p' "$DOC" |
+	grep -v -e '^<!--' -e '^```' |
+	sed -e "s|^Match User gomoku\$|Match User $ME|" \
+		-e "s|/etc/ssh/gomoku_authorized_keys|$T/authorized_keys|" \
+		-e "s|/usr/local/bin/gomoku --db /var/lib/gomoku/gomoku.db|$FORCED|" \
+		>"$T/match"
+check "ssh: docs/CLUB.md has the Match block, with its user, keys file \
+and ForceCommand" \
+	sh -c 'grep -q "^Match User $1\$" "$2" &&
+		grep -q "AuthorizedKeysFile $3/authorized_keys\$" "$2" &&
+		grep -qF "ForceCommand $4" "$2"' - "$ME" "$T/match" "$T" "$FORCED"
+
+# Write the test's sshd_config for port $1: this machine's part (with
+# the sftp subsystem Debian's sshd_config has), then the documented
+# block (Match must come last). DEBUG2 logs the refused variables.
+write_config() {
+	cat >"$T/sshd_config" <<EOF
+Port $1
+ListenAddress 127.0.0.1
+HostKey $T/host_key
+PidFile none
+UsePAM no
+StrictModes no
+AuthorizedKeysFile none
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+AllowUsers $ME
+Subsystem sftp internal-sftp
+LogLevel DEBUG2
+EOF
+	cat "$T/match" >>"$T/sshd_config"
+}
+
+write_config 22
+"$SSHD" -t -f "$T/sshd_config" >"$T/sshd-t.log" 2>&1
+st=$?
+cp "$T/sshd-t.log" "$ERR"
+check "ssh: sshd accepts that configuration (sshd -t)" test "$st" -eq 0
+[ "$st" -eq 0 ] || exit 0
+
+# Start sshd in the foreground at a random free port (five tries).
+# Return 0 once it listens; skip when it cannot start.
+start_sshd() {
+	for _try in 1 2 3 4 5; do
+		port=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000))
+		write_config "$port"
+		"$SSHD" -D -e -f "$T/sshd_config" 2>"$T/sshd.log" &
+		sshd_pid=$!
+		i=0
+		while [ $i -lt "$WAIT" ] && kill -0 "$sshd_pid" 2>/dev/null; do
+			grep -q "Server listening on 127.0.0.1 port $port" \
+				"$T/sshd.log" && return 0
+			sleep 0.1
+			i=$((i + 1))
+		done
+		kill "$sshd_pid" 2>/dev/null
+		wait "$sshd_pid" 2>/dev/null
+		sshd_pid=
+		grep -q "Address already in use" "$T/sshd.log" || break
+	done
+	skip "sshd did not start: $(tail -n 3 "$T/sshd.log" | tr '\n' ' ')"
+}
+start_sshd
+printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$T/host_key.pub")" \
+	>"$T/known_hosts"
+
+# The player's client: only the test's key and known host, no user or
+# system ssh_config, never a question.
+cat >"$T/client" <<EOF
+#!/bin/sh
+exec ssh -F /dev/null -p $port -i $T/player_key -o IdentitiesOnly=yes \
+	-o BatchMode=yes -o UserKnownHostsFile=$T/known_hosts \
+	-o GlobalKnownHostsFile=/dev/null -o StrictHostKeyChecking=yes \
+	-o LogLevel=ERROR "\$@"
+EOF
+chmod +x "$T/client"
+
+# Run the client ARGS... (options, $TO, a command) without a terminal, stdin TEXT (printf %b);
+# sets $status, output in $OUT and $ERR.
+over_ssh() {
+	_in=$1
+	shift
+	printf '%b' "$_in" | timeout $((30 * SLOW)) "$T/client" "$@" \
+		>"$OUT" 2>"$ERR"
+	status=$?
+	vg_seen "$status"
+}
+
+over_ssh '0\n' -T "$TO"
+if ! has "Gomoku Club"; then
+	grep -q "account is locked" "$T/sshd.log" &&
+		skip "sshd refuses $ME: its password is locked (\"!\" in shadow)"
+fi
+check "ssh: a connection without a terminal lands in the menu" \
+	has "1  Register"
+
+# ---- A player at a terminal: tmux runs `ssh -tt` in a 100x40 pane ----------
+
+# Start pane $1 running the client -tt $TO COMMAND...; its exit status
+# goes to $T/$1.st.
+pane_start() {
+	_name=$1
+	shift
+	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 -y 40 \
+		"$T/client -tt $TO $*; echo \$? >$T/$_name.st; exec sleep 600"
+}
+screen() { tmux -S "$SOCK" capture-pane -p -J -S - -t "$1"; }
+# Wait until pane $1 shows the fixed text $2 at least ${3:-1} times.
+wait_for() {
+	_i=0
+	while [ $_i -lt "$WAIT" ]; do
+		[ "$(screen "$1" | grep -cF -- "$2")" -ge "${3:-1}" ] && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+# Type line $2 into pane $1 once it shows $3 (${4:-1} times).
+answer() {
+	wait_for "$1" "$3" "${4:-1}" &&
+		tmux -S "$SOCK" send-keys -t "$1" -l -- "$2" &&
+		tmux -S "$SOCK" send-keys -t "$1" Enter
+}
+# Wait for pane $1's ssh to end; set $status to its exit status and put
+# the screen in $OUT.
+pane_end() {
+	_i=0
+	while [ ! -s "$T/$1.st" ] && [ $_i -lt "$WAIT" ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	status=$(cat "$T/$1.st" 2>/dev/null || echo 255)
+	screen "$1" >"$OUT"
+	: >"$ERR"
+	vg_seen "$status" "$OUT"
+}
+
+pane_start club
+answer club 1 "Choose:" &&
+	answer club sshplayer "Username:" &&
+	answer club "" "Nickname (Enter for sshplayer)" &&
+	answer club "$PW" "Password:" &&
+	answer club "$PW" "Password again:" &&
+	answer club 2 "Choose:" 2 &&
+	answer club sshplayer "Username:" 2 &&
+	answer club "$PW" "Password for sshplayer:" &&
+	answer club 4 "Choose:" 3 &&
+	answer club 0 "Choose:" 4 &&
+	answer club 0 "Choose:" 5
+pane_end club
+check "ssh -tt: a player registers" \
+	has "Welcome, sshplayer! Your account sshplayer is ready."
+check "ssh -tt: the account is in the --db of the ForceCommand" \
+	test "$(sqlite3 "$DB" "SELECT count(*) FROM players
+		WHERE username = 'sshplayer'")" = 1
+check "ssh -tt: the passwords were not echoed" hasnt "$PW"
+check "ssh -tt: the player logs in" has "Logged in: sshplayer (sshplayer)"
+board_row() {
+	grep -q '^>  *1  *sshplayer  *sshplayer  *0  *0  *0  *0  *0  *1500' "$OUT"
+}
+check "ssh -tt: and reads the leaderboard, their row marked" board_row
+check "ssh -tt: Quit ends the program and the session with status 0" \
+	test "$status" -eq 0
+check "ssh -tt: the database is private (file 0600, folder 0700)" \
+	test "$(stat -c %a "$DB")" = 600 -a \
+	"$(stat -c %a "$(dirname "$DB")")" = 700
+
+pane_start shell /bin/sh -c id
+answer shell 0 "Choose:"
+pane_end shell
+check "ssh -tt: asking for /bin/sh -c id lands in the program" \
+	sh -c 'grep -q "1  Register" "$1" && ! grep -q "uid=" "$1"' - "$OUT"
+check "ssh -tt: and Quit ends that session with status 0" test "$status" -eq 0
+
+# ---- Other requests ----------------------------------------------------------
+
+over_ssh '3\n0\n' -T "$TO" cat /etc/passwd
+check "ssh: asking for cat /etc/passwd lands in the program instead" \
+	sh -c 'grep -q "sshplayer" "$1" && ! grep -q "^root:" "$1"' - "$OUT"
+over_ssh '0\n' -T -s "$TO" sftp
+check "ssh: asking for the sftp subsystem lands in the program instead" \
+	has "1  Register"
+over_ssh '' -W 127.0.0.1:"$port" "$TO"
+check "ssh: a tunnel (ssh -W) is refused" \
+	sh -c '[ "$1" -ne 0 ] && grep -q "forwarding failed" "$2"' - "$status" "$ERR"
+over_ssh '' -N -o ExitOnForwardFailure=yes -R 0:127.0.0.1:"$port" "$TO"
+check "ssh: a remote port forwarding (ssh -R) is refused" \
+	sh -c '[ "$1" -eq 255 ] && grep -q "forwarding failed" "$2"' - \
+	"$status" "$ERR"
+LANG=zh_CN.UTF-8 GOMOKU_DB=$T/player.db XDG_DATA_HOME=$T/xdg \
+	over_ssh '1\nintruder\n\nintruder-Pass-1\nintruder-Pass-1\n0\n' -T \
+	-o SendEnv=LANG -o SendEnv=GOMOKU_DB -o SendEnv=XDG_DATA_HOME \
+	-o SetEnv=NO_COLOR=1 "$TO" /bin/sh
+check "ssh: the LANG the client sends chooses the language" has "五子棋俱乐部"
+check "ssh: GOMOKU_DB and XDG_DATA_HOME from the client are dropped: \
+the account went to the ForceCommand's --db" \
+	sh -c '[ ! -e "$1/player.db" ] && [ ! -e "$1/xdg" ] &&
+		[ "$(sqlite3 "$2" "SELECT count(*) FROM players
+			WHERE username = '\''intruder'\''")" = 1 ]' - "$T" "$DB"
+check "ssh: sshd logged that it refused those variables" \
+	sh -c 'grep -q "Ignoring env request GOMOKU_DB" "$1" &&
+		grep -q "Ignoring env request NO_COLOR" "$1"' - "$T/sshd.log"
+check "ssh: sshd never listened beyond 127.0.0.1" \
+	sh -c '! grep "Server listening on" "$1" | grep -qv "127.0.0.1"' - \
+	"$T/sshd.log"
