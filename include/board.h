@@ -1,36 +1,19 @@
 /* board.h -- the rules engine: an R x C grid, K in a row, two sides.
  *
- * Pure C: no I/O, no allocation, no globals. A struct board is a plain
- * value: copy it with assignment, keep it on the stack. Rows and columns
- * are 0-based here; people's 1-based labels live in notation.h.
+ * Pure C: no I/O, no allocation, no globals. The types (struct board,
+ * enum stone, enum rule, ...) are in board_types.h, included here: a
+ * struct board is a plain value, copy it with assignment, keep it on the
+ * stack. Rows and columns are 0-based here; people's 1-based labels live
+ * in notation.h. Under RULE_RENJU, board_play() asks renju.h whether
+ * black's move is forbidden; renju.h knows nothing of this file.
  */
 #ifndef GOMOKU_BOARD_H
 #define GOMOKU_BOARD_H
 
 #include <stdbool.h>
 
-#define BOARD_MIN_SIZE	3
-#define BOARD_MAX_SIZE	26
-#define BOARD_MAX_CELLS (BOARD_MAX_SIZE * BOARD_MAX_SIZE)
-
-/* What stands on a cell; also names the two sides. Black moves first. */
-enum stone { STONE_NONE = 0, STONE_BLACK = 1, STONE_WHITE = 2 };
-
-/* How a line of K decides the game.
- * FREESTYLE: K or more in a row wins (the seed programs' rule).
- * EXACT: exactly K wins; an overline (K+1 or more) does not.
- * RENJU: K is 5. Black wins with exactly five and may not play an
- *   overline, a double-four or a double-three (renju.h says exactly
- *   what those are); white wins with five or more and plays anywhere. */
-enum rule { RULE_FREESTYLE = 0, RULE_EXACT = 1, RULE_RENJU = 2 };
-
-/* Where the game stands. */
-enum board_state {
-	BOARD_PLAYING = 0,
-	BOARD_BLACK_WON,
-	BOARD_WHITE_WON,
-	BOARD_DRAW /* full board, nobody won */
-};
+#include "board_types.h"
+#include "renju.h"
 
 /* Why board_play() refused a move. The board is unchanged on refusal. */
 enum board_error {
@@ -40,22 +23,7 @@ enum board_error {
 	BOARD_ERR_GAME_OVER, /* the game has been won or drawn */
 	BOARD_ERR_FORBIDDEN  /* RULE_RENJU: black's forbidden point; the
 			      * caller decides whether that loses, and
-			      * renju_play_verdict() says why */
-};
-
-struct move {
-	unsigned char row, col;
-};
-
-struct board {
-	int rows, cols, k;
-	enum rule rule;
-	enum board_state state;
-	int nmoves;
-	unsigned char cells[BOARD_MAX_CELLS]; /* enum stone, row-major */
-	struct move moves[BOARD_MAX_CELLS];   /* in the order played */
-	int nwin;			      /* stones in win[] when won */
-	struct move win[BOARD_MAX_SIZE];      /* the winning line, in order */
+			      * board_play_verdict() says why */
 };
 
 /* Check a shape: 3 <= rows, cols <= 26 and 3 <= k <= max(rows, cols).
@@ -89,6 +57,14 @@ enum stone stone_other(enum stone s);
  * BOARD_ERR_FORBIDDEN (checked after off-board, occupied and game over).
  * Return BOARD_OK, or the reason for refusal with the board unchanged. */
 enum board_error board_play(struct board *b, int row, int col);
+
+/* The renju verdict board_play() applies to the side to move on
+ * (row, col): renju_check() when b plays RULE_RENJU, the game is on,
+ * black is to move and (row, col) is an empty cell of the board;
+ * RENJU_OK otherwise. After board_play() has refused a move with
+ * BOARD_ERR_FORBIDDEN, this says why (the board is unchanged, so the
+ * question can be asked again). Never fails; b is not changed. */
+enum renju_verdict board_play_verdict(const struct board *b, int row, int col);
 
 /* Take back the last move and reopen the game if it had ended.
  * Return 0, or -1 when there is no move to take back. */

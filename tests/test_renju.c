@@ -527,8 +527,8 @@ static const char *play_agrees(const struct board *b, int r, int c,
 			return "black's move not refused";
 		if (memcmp(&copy, b, sizeof(copy)) != 0)
 			return "refusal changed the board";
-		if (renju_play_verdict(&copy, r, c) != v)
-			return "renju_play_verdict differs";
+		if (board_play_verdict(&copy, r, c) != v)
+			return "board_play_verdict differs";
 	} else if (board_play(&copy, r, c) != BOARD_OK ||
 		   board_at(&copy, r, c) != STONE_BLACK ||
 		   (copy.state == BOARD_BLACK_WON) != five) {
@@ -711,24 +711,24 @@ static void test_check_ignores_rule(void)
 		CU_ASSERT_EQUAL(renju_check(&other, 3, 3), RENJU_DOUBLE_THREE);
 		CU_ASSERT_EQUAL(renju_check(&other, 3, 10), RENJU_DOUBLE_FOUR);
 		CU_ASSERT_EQUAL(renju_check(&other, 9, 3), RENJU_OVERLINE);
-		CU_ASSERT_EQUAL(renju_play_verdict(&other, 9, 3), RENJU_OK);
+		CU_ASSERT_EQUAL(board_play_verdict(&other, 9, 3), RENJU_OK);
 	}
 }
 
-/* renju_play_verdict() judges only black's move in a renju game on. */
+/* board_play_verdict() judges only black's move in a renju game on. */
 static void test_play_verdict(void)
 {
 	struct board b;
 
 	draw(&b, three_kinds, 10);
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 3, 3), RENJU_DOUBLE_THREE);
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 9, 3), RENJU_OVERLINE);
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 7), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 3, 3), RENJU_DOUBLE_THREE);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 9, 3), RENJU_OVERLINE);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 7), RENJU_OK);
 	b.nmoves = 1; /* white to move */
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 3, 3), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 3, 3), RENJU_OK);
 	b.nmoves = 2;
 	b.state = BOARD_WHITE_WON;
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 3, 3), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 3, 3), RENJU_OK);
 }
 
 /* The listing is row-major, stops at max, and accepts max 0 with NULL. */
@@ -841,7 +841,7 @@ static CU_TestInfo tests[] = {
 	{"positions file covers the cases", test_positions_cover},
 	{"occupied and off-board cells, board unchanged", test_check_edges},
 	{"renju_check ignores the board's rule", test_check_ignores_rule},
-	{"renju_play_verdict: black, renju, game on", test_play_verdict},
+	{"board_play_verdict: black, renju, game on", test_play_verdict},
 	{"forbidden points listing", test_listing},
 	{"verdict names", test_verdict_names},
 	{"random positions against the reference",
