@@ -200,6 +200,14 @@ int ai_pos_cells_at_least(const struct ai_pos *p, int c, int cat, int *out);
 /* The first empty cell where colour c wins at once, or -1. */
 int ai_pos_win_cell(const struct ai_pos *p, int c);
 
+/* The side to move's replies to the opponent's threat of an open four
+ * (the opponent can make CAT_FLEX4): the cells where the opponent would
+ * make a four, which hold every block, then the side to move's own fours
+ * not among them. Write them into out (AI_MAX_MOVES entries suffice,
+ * owned by the caller); return how many. Black's forbidden points are
+ * not left out here. */
+int ai_pos_threat_replies(const struct ai_pos *p, int *out);
+
 /* Static score for the side to move (no forced result found). */
 int ai_pos_eval(const struct ai_pos *p);
 

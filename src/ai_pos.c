@@ -609,6 +609,23 @@ int ai_pos_win_cell(const struct ai_pos *p, int c)
 	return cells[0];
 }
 
+/* Write the side to move's replies to the opponent's threat of an open
+ * four into out: the cells where the opponent would make a four (they
+ * hold every block), then the side to move's own fours not among them.
+ * Return how many. */
+int ai_pos_threat_replies(const struct ai_pos *p, int *out)
+{
+	int s = p->side, o = 3 - s, mine[AI_MAX_MOVES], n, m, i;
+
+	n = ai_pos_cells_at_least(p, o, CAT_FOUR, out);
+	m = ai_pos_cells_at_least(p, s, CAT_FOUR, mine);
+	for (i = 0; i < m; i++) {
+		if (p->cat[mine[i]][o - 1] < CAT_FOUR)
+			out[n++] = mine[i];
+	}
+	return n;
+}
+
 /* Return the static score for the side to move: its cells' total value,
  * weighted for having the move, less the opponent's. */
 int ai_pos_eval(const struct ai_pos *p)

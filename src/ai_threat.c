@@ -225,22 +225,6 @@ static int threatens(const struct ai_pos *p, int c)
 	return p->cnt[c][CAT_WIN] > 0 || ai_pos_can_make(p, c, 1u << CAT_FLEX4);
 }
 
-/* Write the defender's replies to a threat of an open four: the cells
- * where the attacker would make a four, and the defender's own fours.
- * Return how many. */
-static int defences(const struct ai_pos *p, int *moves)
-{
-	int d = p->side, a = 3 - d, mine[AI_MAX_MOVES], n, m, i;
-
-	n = ai_pos_cells_at_least(p, a, CAT_FOUR, moves);
-	m = ai_pos_cells_at_least(p, d, CAT_FOUR, mine);
-	for (i = 0; i < m; i++) {
-		if (p->cat[mine[i]][a - 1] < CAT_FOUR)
-			moves[n++] = mine[i];
-	}
-	return n;
-}
-
 /* The defender (to move) faces the attacker's threat. Return 1 when the
  * attacker wins whatever the defender does. */
 static int vct_defend(struct ai *ai, int depth, int ply)
@@ -260,7 +244,7 @@ static int vct_defend(struct ai *ai, int depth, int ply)
 	} else {
 		if (vcf_node(ai, VCF_DEPTH, ply, &next))
 			return 0;
-		n = defences(p, moves);
+		n = ai_pos_threat_replies(p, moves);
 	}
 	n = keep_allowed(p, moves, n); /* none left: black cannot defend */
 	for (i = 0; i < n && won; i++) {
