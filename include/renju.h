@@ -68,9 +68,4 @@ bool renju_forbidden(const struct board *b, int row, int col);
  * Return how many were written. BOARD_MAX_CELLS entries always suffice. */
 int renju_forbidden_points(const struct board *b, struct move *out, int max);
 
-/* A fixed English word for a verdict, for logs, tests and records:
- * "ok", "overline", "double-four" or "double-three" ("?" for anything
- * else). Not for people: the UI translates its own words. */
-const char *renju_verdict_name(enum renju_verdict v);
-
 #endif

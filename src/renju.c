@@ -310,19 +310,3 @@ int renju_forbidden_points(const struct board *b, struct move *out, int max)
 	}
 	return n;
 }
-
-/* Return the fixed English word for v, or "?" for an unknown value. */
-const char *renju_verdict_name(enum renju_verdict v)
-{
-	switch (v) {
-	case RENJU_OK:
-		return "ok";
-	case RENJU_OVERLINE:
-		return "overline";
-	case RENJU_DOUBLE_FOUR:
-		return "double-four";
-	case RENJU_DOUBLE_THREE:
-		return "double-three";
-	}
-	return "?";
-}

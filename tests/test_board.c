@@ -1122,6 +1122,25 @@ static void test_renju_black_forks_refused(void)
 	CU_ASSERT(refused(&b, 4, 10, BOARD_ERR_FORBIDDEN));
 }
 
+/* board_play_verdict() judges only empty cells of the board: a stone of
+ * either colour or a cell off the board is RENJU_OK, even on a board where
+ * black's next move has a forbidden point, and asking changes nothing. */
+static void test_renju_verdict_edges(void)
+{
+	static const int three[][2] = {{7, 5}, {7, 6}, {5, 7}, {6, 7}};
+	struct board b, before;
+
+	renju_setup(&b, three, 4, true);
+	before = b;
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 7), RENJU_DOUBLE_THREE);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 5), RENJU_OK); /* black */
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 0, 0), RENJU_OK); /* white */
+	CU_ASSERT_EQUAL(board_play_verdict(&b, -1, 7), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 15), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 15, 7), RENJU_OK);
+	CU_ASSERT_EQUAL(memcmp(&b, &before, sizeof(b)), 0);
+}
+
 /* Black's exact five wins although the same stone makes an overline down:
  * the five is the winning line. */
 static void test_renju_five_beats_overline(void)
@@ -1411,6 +1430,8 @@ static CU_TestInfo tests[] = {
 	{"renju: white never restricted", test_renju_white_unrestricted},
 	{"renju: black double-three and double-four refused",
 	 test_renju_black_forks_refused},
+	{"renju: verdict only on empty cells of the board",
+	 test_renju_verdict_edges},
 	{"renju: five with an overline wins", test_renju_five_beats_overline},
 	{"renju: nothing forbidden under other rules",
 	 test_renju_only_under_renju},
