@@ -185,6 +185,35 @@ void ai_pos_make(struct ai_pos *p, int idx);
 /* Take back the last ai_pos_make(). */
 void ai_pos_unmake(struct ai_pos *p);
 
+/* Walk the cells within len steps of idx on its four lines: direction
+ * by direction, the way back then the way forward, nearest first, each
+ * way stopping before the first wall. Call visit(ctx, e, d, dist) on
+ * each cell e (d its line's direction, an index into p->dir; dist how
+ * many steps it is from idx) until visit returns nonzero. Return the
+ * cell it stopped at, or -1 when the walk ran to its end. Every walk
+ * along the lines through a cell goes through here. Inline, and with
+ * visit a known function the compiler inlines that too: ai_pos_make()
+ * and ai_pos_unmake() walk these lines on every move. */
+static inline int ai_pos_walk(const struct ai_pos *p, int idx, int len,
+			      int (*visit)(void *ctx, int e, int d, int dist),
+			      void *ctx)
+{
+	int d, way, i, e, step;
+
+	for (d = 0; d < 4; d++) {
+		for (way = -1; way <= 1; way += 2) {
+			step = way * p->dir[d];
+			e = idx + step;
+			for (i = 1; i <= len && p->cell[e] != AI_WALL; i++) {
+				if (visit(ctx, e, d, i))
+					return e;
+				e += step;
+			}
+		}
+	}
+	return -1;
+}
+
 /* Let the other side move without playing (hash and side only). */
 void ai_pos_pass(struct ai_pos *p);
 

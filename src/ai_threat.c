@@ -70,25 +70,32 @@ static void vc_store(struct ai *ai, uint64_t key, int depth, int won, int move)
 
 /* ==== Helpers ========================================================== */
 
+/* The colour whose winning cell win_cell_near() looks for. */
+struct win_seek {
+	const struct ai_pos *p;
+	int c;
+};
+
+/* Return 1 (stop the walk) when e is an empty cell where the colour
+ * wins at once. */
+static int is_win_cell(void *ctx, int e, int d, int dist)
+{
+	const struct win_seek *ws = ctx;
+
+	(void)d;
+	(void)dist;
+	return ws->p->cell[e] == AI_EMPTY &&
+	       ws->p->cat[e][ws->c - 1] == CAT_WIN;
+}
+
 /* Return a cell where colour c wins at once on the lines through idx,
  * or anywhere if there is none on them; -1 when c has none. */
 static int win_cell_near(const struct ai_pos *p, int idx, int c)
 {
-	int d, sign, i, e;
+	struct win_seek ws = {p, c};
+	int e = ai_pos_walk(p, idx, p->k - 1, is_win_cell, &ws);
 
-	for (d = 0; d < 4; d++) {
-		for (sign = -1; sign <= 1; sign += 2) {
-			for (i = 1; i < p->k; i++) {
-				e = idx + sign * i * p->dir[d];
-				if (p->cell[e] == AI_WALL)
-					break;
-				if (p->cell[e] == AI_EMPTY &&
-				    p->cat[e][c - 1] == CAT_WIN)
-					return e;
-			}
-		}
-	}
-	return ai_pos_win_cell(p, c);
+	return e >= 0 ? e : ai_pos_win_cell(p, c);
 }
 
 /* Sort cells by the side to move's category, then value, best first. */
