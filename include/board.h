@@ -26,18 +26,23 @@ enum board_error {
 			      * board_play_verdict() says why */
 };
 
+/* Board functions work on a struct board the caller owns (usually on the
+ * stack); none allocates, none keeps a pointer to it after returning. */
+
 /* Check a shape: 3 <= rows, cols <= 26 and 3 <= k <= max(rows, cols).
  * Return true when it is one board_init() accepts under the freestyle
- * and exact rules. It does not know the rule: RULE_RENJU asks more (see
- * board_rule_valid()). */
+ * and exact rules, false otherwise. It does not know the rule:
+ * RULE_RENJU asks more (see board_rule_valid()). */
 bool board_shape_valid(int rows, int cols, int k);
 
 /* Check a shape together with its rule: board_shape_valid(), a known
  * rule, and for RULE_RENJU also k == 5 and rows, cols >= 5. Return true
- * when board_init() accepts exactly these arguments. */
+ * when board_init() accepts exactly these arguments, false otherwise. */
 bool board_rule_valid(int rows, int cols, int k, enum rule rule);
 
-/* Start an empty board. Return 0 on success, -1 (board untouched) when
+/* Start an empty board in *b (the caller's; every byte is set, so a
+ * board can be compared with memcmp()). Return 0 on success, -1 (board
+ * untouched) when
  * board_rule_valid() says no: a bad shape, an unknown rule, or RULE_RENJU
  * without k == 5 on a board at least 5x5. */
 int board_init(struct board *b, int rows, int cols, int k, enum rule rule);
@@ -45,10 +50,12 @@ int board_init(struct board *b, int rows, int cols, int k, enum rule rule);
 /* The stone on (row, col), or STONE_NONE when empty or off the board. */
 enum stone board_at(const struct board *b, int row, int col);
 
-/* Whose turn it is: black on even move counts, white on odd. */
+/* Whose turn it is: black on even move counts, white on odd (also once
+ * the game is over: the side that would move next). Never fails. */
 enum stone board_to_move(const struct board *b);
 
-/* The other side. */
+/* The other side: white for black, black for white, STONE_NONE for
+ * STONE_NONE (or any other value). */
 enum stone stone_other(enum stone s);
 
 /* Place the side-to-move's stone on (row, col), then look for a win on
@@ -66,11 +73,13 @@ enum board_error board_play(struct board *b, int row, int col);
  * question can be asked again). Never fails; b is not changed. */
 enum renju_verdict board_play_verdict(const struct board *b, int row, int col);
 
-/* Take back the last move and reopen the game if it had ended.
- * Return 0, or -1 when there is no move to take back. */
+/* Take back the last move and reopen the game if it had ended (the
+ * winning line is cleared). Return 0, or -1 with b unchanged when there
+ * is no move to take back. */
 int board_undo(struct board *b);
 
-/* The last move played, or NULL on an empty board. */
+/* The last move played, or NULL on an empty board. The pointer is into
+ * b->moves: it belongs to b and holds the move until b changes. */
 const struct move *board_last(const struct board *b);
 
 /* The winner's stone, or STONE_NONE while playing or after a draw. */
@@ -78,7 +87,9 @@ enum stone board_winner(const struct board *b);
 
 /* Length of the unbroken run of `s` through (row, col) along the
  * direction (dr, dc), counting both ways and the cell itself (which is
- * counted as `s` whatever stands there). */
+ * counted as `s` whatever stands there). Return 0 when (row, col) is off
+ * the board or (dr, dc) is not a unit step (each of -1, 0, 1, not both
+ * 0). */
 int board_run_length(const struct board *b, int row, int col, int dr, int dc,
 		     enum stone s);
 

@@ -56,16 +56,19 @@ enum renju_verdict {
 
 /* The verdict on BLACK playing the empty cell (row, col) of b, whoever is
  * to move and whatever b's rule. Return RENJU_OK also when (row, col) is
- * off the board or not empty (there is nothing to forbid there). */
+ * off the board or not empty (there is nothing to forbid there): there
+ * is no failure. b is only read. */
 enum renju_verdict renju_check(const struct board *b, int row, int col);
 
 /* Return true when black may not play the empty cell (row, col) of b:
- * renju_check() != RENJU_OK. */
+ * renju_check() != RENJU_OK (so false off the board and on stones). */
 bool renju_forbidden(const struct board *b, int row, int col);
 
 /* Write into out[] the empty cells of b that are forbidden for black, in
  * row-major order, at most max of them (out may be NULL when max is 0).
- * Return how many were written. BOARD_MAX_CELLS entries always suffice. */
+ * Return how many were written (0 when max <= 0). out[] is the caller's
+ * and nothing past the count is touched; BOARD_MAX_CELLS entries always
+ * suffice. There is no failure. */
 int renju_forbidden_points(const struct board *b, struct move *out, int max);
 
 #endif
