@@ -278,6 +278,11 @@ int ai_search_root(struct ai *ai, int *moves, int n, int *best, int *score,
  * With noise, break near-ties at random. Return how many. */
 int ai_gen_moves(struct ai *ai, int *moves, int ply, int width, int noise);
 
+/* Sort moves[0..n-1] by keys[0..n-1] (both the caller's, both
+ * reordered), highest key first; equal keys keep their order (insertion
+ * sort, stable), so the order is the same on every run. */
+void ai_sort_moves(int *moves, int *keys, int n);
+
 /* Nanoseconds on the monotonic clock. */
 long long ai_now_ns(void);
 

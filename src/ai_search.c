@@ -200,8 +200,8 @@ static int order_key(struct ai *ai, int m, int ply, int ttmove)
 	return key;
 }
 
-/* Sort moves[0..n-1] by keys[], highest first (insertion sort, stable). */
-static void sort_moves(int *moves, int *keys, int n)
+/* Sort moves[0..n-1] by keys[], highest first; see ai_internal.h. */
+void ai_sort_moves(int *moves, int *keys, int n)
 {
 	int i, j, m, k;
 
@@ -253,7 +253,7 @@ static int gen_moves(struct ai *ai, int *moves, int ply, int width, int noise,
 		if (noise)
 			keys[i] += (int)rng_below(&ai->rng, 16);
 	}
-	sort_moves(moves, keys, n);
+	ai_sort_moves(moves, keys, n);
 	if (restricted)
 		return n;
 	return keep_playable(p, moves, n, width);

@@ -101,21 +101,12 @@ static int win_cell_near(const struct ai_pos *p, int idx, int c)
 /* Sort cells by the side to move's category, then value, best first. */
 static void sort_threats(const struct ai_pos *p, int *cells, int n)
 {
-	int i, j, m, key, keys[AI_MAX_MOVES];
+	int i, keys[AI_MAX_MOVES];
 	int c = p->side - 1;
 
 	for (i = 0; i < n; i++)
 		keys[i] = p->cat[cells[i]][c] * 65536 + p->val[cells[i]][c];
-	for (i = 1; i < n; i++) {
-		m = cells[i];
-		key = keys[i];
-		for (j = i; j > 0 && keys[j - 1] < key; j--) {
-			cells[j] = cells[j - 1];
-			keys[j] = keys[j - 1];
-		}
-		cells[j] = m;
-		keys[j] = key;
-	}
+	ai_sort_moves(cells, keys, n);
 }
 
 /* Drop from cells[0..n-1] the points the side to move may not play
