@@ -554,16 +554,12 @@ static const char *play_agrees(const struct board *b, int r, int c,
 	return NULL;
 }
 
-/* Return NULL when every marked point of t turned by sym gets the
- * expected verdict from renju_check(), the reference and board_play(),
- * else what went wrong. */
-static const char *judge_marked(const struct rpos *t, int sym)
+/* Write into out[] the marked points ('*') of t turned by sym, row by
+ * row of the diagram. Return how many. */
+static int marked_points(const struct rpos *t, int sym, struct move *out)
 {
-	struct board b;
-	const char *why;
-	int r, c, tr, tc;
+	int r, c, tr, tc, n = 0;
 
-	build(t, sym, &b);
 	for (r = 0; r < t->rows; r++) {
 		for (c = 0; c < t->cols; c++) {
 			if (t->cell[r][c] != '*')
@@ -571,17 +567,38 @@ static const char *judge_marked(const struct rpos *t, int sym)
 			tr = r;
 			tc = c;
 			turn(t, sym, &tr, &tc);
-			if (renju_check(&b, tr, tc) != t->want)
-				return "renju_check";
-			if (renju_forbidden(&b, tr, tc) !=
-			    (t->want != RENJU_OK))
-				return "renju_forbidden";
-			if (ref_verdict(&b, tr, tc, 0) != t->want)
-				return "the reference";
-			why = play_agrees(&b, tr, tc, t->want);
-			if (why != NULL)
-				return why;
+			out[n].row = (unsigned char)tr;
+			out[n].col = (unsigned char)tc;
+			n++;
 		}
+	}
+	return n;
+}
+
+/* Return NULL when every marked point of t turned by sym gets the
+ * expected verdict from renju_check(), the reference and board_play(),
+ * else what went wrong. */
+static const char *judge_marked(const struct rpos *t, int sym)
+{
+	struct move pts[BOARD_MAX_CELLS];
+	struct board b;
+	const char *why;
+	int i, n, r, c;
+
+	build(t, sym, &b);
+	n = marked_points(t, sym, pts);
+	for (i = 0; i < n; i++) {
+		r = pts[i].row;
+		c = pts[i].col;
+		if (renju_check(&b, r, c) != t->want)
+			return "renju_check";
+		if (renju_forbidden(&b, r, c) != (t->want != RENJU_OK))
+			return "renju_forbidden";
+		if (ref_verdict(&b, r, c, 0) != t->want)
+			return "the reference";
+		why = play_agrees(&b, r, c, t->want);
+		if (why != NULL)
+			return why;
 	}
 	return NULL;
 }
@@ -591,23 +608,18 @@ static const char *judge_marked(const struct rpos *t, int sym)
  * nothing else; else what went wrong. */
 static const char *judge_listing(const struct rpos *t, int sym)
 {
-	struct move out[BOARD_MAX_CELLS];
+	struct move out[BOARD_MAX_CELLS], pts[BOARD_MAX_CELLS];
 	struct board b;
-	int n, r, c, tr, tc, want = 0;
+	int n, i, npts, want = 0;
 
 	build(t, sym, &b);
 	n = renju_forbidden_points(&b, out, BOARD_MAX_CELLS);
-	for (r = 0; r < t->rows; r++) {
-		for (c = 0; c < t->cols; c++) {
-			if (t->cell[r][c] != '*')
-				continue;
-			tr = r;
-			tc = c;
-			turn(t, sym, &tr, &tc);
-			if (listed(out, n, tr, tc) != (t->want != RENJU_OK))
-				return "marked point listed wrongly";
-			want += t->want != RENJU_OK;
-		}
+	npts = marked_points(t, sym, pts);
+	for (i = 0; i < npts; i++) {
+		if (listed(out, n, pts[i].row, pts[i].col) !=
+		    (t->want != RENJU_OK))
+			return "marked point listed wrongly";
+		want += t->want != RENJU_OK;
 	}
 	if (t->only && n != want)
 		return "other points listed";
