@@ -62,30 +62,39 @@ struct ai_result {
 	int elapsed_ms;	 /* time taken by the call */
 };
 
-/* Fill *cfg with level `level`'s defaults (clamped to 1..5): its time
- * budget, table size, seed 0 and no node limit. */
+/* Fill *cfg (the caller's) with level `level`'s defaults (clamped to
+ * 1..5): its time budget, table size, seed 0 and no node limit. Never
+ * fails. */
 void ai_config_default(struct ai_config *cfg, int level);
 
-/* The default time budget of `level` in milliseconds (clamped). */
+/* The default time budget of `level` in milliseconds (the level is
+ * clamped to 1..5, so there is no failure). */
 int ai_level_time_ms(int level);
 
-/* A new computer player configured by *cfg (copied; NULL means level 3
- * defaults). Return it, or NULL when out of memory. Free with ai_free(). */
+/* A new computer player configured by *cfg (copied, so cfg may go
+ * away; NULL means level 3 defaults; the level is clamped). Return it,
+ * owned by the caller, or NULL when out of memory (nothing is left
+ * allocated then). Free it with ai_free(). */
 struct ai *ai_create(const struct ai_config *cfg);
 
 /* Free a player made by ai_create(). Accepts NULL. */
 void ai_free(struct ai *ai);
 
-/* Change the time budget (0 = the level's default) and the node limit
- * (0 = none) used by the next calls to ai_choose(). */
+/* Change the time budget (0 or less = the level's default) and the node
+ * limit (0 or less = none) used by the next calls to ai_choose(). Never
+ * fails. */
 void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes);
 
-/* Choose a move for the side to move on b (not modified) and write it,
- * with the search's figures, to *out. The call returns within the time
- * budget (plus a few milliseconds); when `stop` is not NULL and *stop
- * becomes non-zero it returns early with the best move found so far.
- * Return 0 with an empty cell in *out, or -1 (*out untouched) when the
- * game on b is already over. */
+/* Choose a move for the side to move on b (the caller's: read, not
+ * modified, not used after the call) and write it, with the search's
+ * figures, to *out. The call returns within the time budget (plus a few
+ * milliseconds); when `stop` is not NULL and *stop becomes non-zero it
+ * returns early with the best move found so far. Return 0 with an empty
+ * cell in *out, one board_play() accepts (the only exception: under renju
+ * an absurd position where every empty cell is forbidden to black gets
+ * an empty cell all the same). Return -1 with *out
+ * untouched when the game on b is already over, the board is full, or
+ * b's shape is not one board_shape_valid() accepts. */
 int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
 	      struct ai_result *out);
 

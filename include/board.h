@@ -1,36 +1,19 @@
 /* board.h -- the rules engine: an R x C grid, K in a row, two sides.
  *
- * Pure C: no I/O, no allocation, no globals. A struct board is a plain
- * value: copy it with assignment, keep it on the stack. Rows and columns
- * are 0-based here; people's 1-based labels live in notation.h.
+ * Pure C: no I/O, no allocation, no globals. The types (struct board,
+ * enum stone, enum rule, ...) are in board_types.h, included here: a
+ * struct board is a plain value, copy it with assignment, keep it on the
+ * stack. Rows and columns are 0-based here; people's 1-based labels live
+ * in notation.h. Under RULE_RENJU, board_play() asks renju.h whether
+ * black's move is forbidden; renju.h knows nothing of this file.
  */
 #ifndef GOMOKU_BOARD_H
 #define GOMOKU_BOARD_H
 
 #include <stdbool.h>
 
-#define BOARD_MIN_SIZE	3
-#define BOARD_MAX_SIZE	26
-#define BOARD_MAX_CELLS (BOARD_MAX_SIZE * BOARD_MAX_SIZE)
-
-/* What stands on a cell; also names the two sides. Black moves first. */
-enum stone { STONE_NONE = 0, STONE_BLACK = 1, STONE_WHITE = 2 };
-
-/* How a line of K decides the game.
- * FREESTYLE: K or more in a row wins (the seed programs' rule).
- * EXACT: exactly K wins; an overline (K+1 or more) does not.
- * RENJU: K is 5. Black wins with exactly five and may not play an
- *   overline, a double-four or a double-three (renju.h says exactly
- *   what those are); white wins with five or more and plays anywhere. */
-enum rule { RULE_FREESTYLE = 0, RULE_EXACT = 1, RULE_RENJU = 2 };
-
-/* Where the game stands. */
-enum board_state {
-	BOARD_PLAYING = 0,
-	BOARD_BLACK_WON,
-	BOARD_WHITE_WON,
-	BOARD_DRAW /* full board, nobody won */
-};
+#include "board_types.h"
+#include "renju.h"
 
 /* Why board_play() refused a move. The board is unchanged on refusal. */
 enum board_error {
@@ -40,36 +23,26 @@ enum board_error {
 	BOARD_ERR_GAME_OVER, /* the game has been won or drawn */
 	BOARD_ERR_FORBIDDEN  /* RULE_RENJU: black's forbidden point; the
 			      * caller decides whether that loses, and
-			      * renju_play_verdict() says why */
+			      * board_play_verdict() says why */
 };
 
-struct move {
-	unsigned char row, col;
-};
-
-struct board {
-	int rows, cols, k;
-	enum rule rule;
-	enum board_state state;
-	int nmoves;
-	unsigned char cells[BOARD_MAX_CELLS]; /* enum stone, row-major */
-	struct move moves[BOARD_MAX_CELLS];   /* in the order played */
-	int nwin;			      /* stones in win[] when won */
-	struct move win[BOARD_MAX_SIZE];      /* the winning line, in order */
-};
+/* Board functions work on a struct board the caller owns (usually on the
+ * stack); none allocates, none keeps a pointer to it after returning. */
 
 /* Check a shape: 3 <= rows, cols <= 26 and 3 <= k <= max(rows, cols).
  * Return true when it is one board_init() accepts under the freestyle
- * and exact rules. It does not know the rule: RULE_RENJU asks more (see
- * board_rule_valid()). */
+ * and exact rules, false otherwise. It does not know the rule:
+ * RULE_RENJU asks more (see board_rule_valid()). */
 bool board_shape_valid(int rows, int cols, int k);
 
 /* Check a shape together with its rule: board_shape_valid(), a known
  * rule, and for RULE_RENJU also k == 5 and rows, cols >= 5. Return true
- * when board_init() accepts exactly these arguments. */
+ * when board_init() accepts exactly these arguments, false otherwise. */
 bool board_rule_valid(int rows, int cols, int k, enum rule rule);
 
-/* Start an empty board. Return 0 on success, -1 (board untouched) when
+/* Start an empty board in *b (the caller's; every byte is set, so a
+ * board can be compared with memcmp()). Return 0 on success, -1 (board
+ * untouched) when
  * board_rule_valid() says no: a bad shape, an unknown rule, or RULE_RENJU
  * without k == 5 on a board at least 5x5. */
 int board_init(struct board *b, int rows, int cols, int k, enum rule rule);
@@ -77,10 +50,12 @@ int board_init(struct board *b, int rows, int cols, int k, enum rule rule);
 /* The stone on (row, col), or STONE_NONE when empty or off the board. */
 enum stone board_at(const struct board *b, int row, int col);
 
-/* Whose turn it is: black on even move counts, white on odd. */
+/* Whose turn it is: black on even move counts, white on odd (also once
+ * the game is over: the side that would move next). Never fails. */
 enum stone board_to_move(const struct board *b);
 
-/* The other side. */
+/* The other side: white for black, black for white, STONE_NONE for
+ * STONE_NONE (or any other value). */
 enum stone stone_other(enum stone s);
 
 /* Place the side-to-move's stone on (row, col), then look for a win on
@@ -90,11 +65,21 @@ enum stone stone_other(enum stone s);
  * Return BOARD_OK, or the reason for refusal with the board unchanged. */
 enum board_error board_play(struct board *b, int row, int col);
 
-/* Take back the last move and reopen the game if it had ended.
- * Return 0, or -1 when there is no move to take back. */
+/* The renju verdict board_play() applies to the side to move on
+ * (row, col): renju_check() when b plays RULE_RENJU, the game is on,
+ * black is to move and (row, col) is an empty cell of the board;
+ * RENJU_OK otherwise. After board_play() has refused a move with
+ * BOARD_ERR_FORBIDDEN, this says why (the board is unchanged, so the
+ * question can be asked again). Never fails; b is not changed. */
+enum renju_verdict board_play_verdict(const struct board *b, int row, int col);
+
+/* Take back the last move and reopen the game if it had ended (the
+ * winning line is cleared). Return 0, or -1 with b unchanged when there
+ * is no move to take back. */
 int board_undo(struct board *b);
 
-/* The last move played, or NULL on an empty board. */
+/* The last move played, or NULL on an empty board. The pointer is into
+ * b->moves: it belongs to b and holds the move until b changes. */
 const struct move *board_last(const struct board *b);
 
 /* The winner's stone, or STONE_NONE while playing or after a draw. */
@@ -102,7 +87,9 @@ enum stone board_winner(const struct board *b);
 
 /* Length of the unbroken run of `s` through (row, col) along the
  * direction (dr, dc), counting both ways and the cell itself (which is
- * counted as `s` whatever stands there). */
+ * counted as `s` whatever stands there). Return 0 when (row, col) is off
+ * the board or (dr, dc) is not a unit step (each of -1, 0, 1, not both
+ * 0). */
 int board_run_length(const struct board *b, int row, int col, int dr, int dc,
 		     enum stone s);
 

@@ -128,7 +128,7 @@ enum record_reason {
 	RECORD_ERR_NO_MOVES,  /* a game without a single move */
 	RECORD_ERR_SPACE,     /* writers: the buffer is too small */
 	RECORD_ERR_FORBIDDEN  /* RULE_RENJU: black's move to a forbidden
-			       * point (renju_play_verdict() says why) */
+			       * point (board_play_verdict() says why) */
 };
 
 /* Where and why. line: 1-based line of the text (1 for the text as a

@@ -2,7 +2,10 @@
  * double-three, judged as the RIF rules define them.
  *
  * Pure C: no I/O, no allocation, no globals. Every function takes the
- * board as a constant and judges on a private copy of its cells.
+ * board as a constant and judges on a private copy of its cells. This
+ * layer sits under board.h: it needs only the types of board_types.h
+ * and calls nothing in board.c, while board_play() asks it about black's
+ * moves under RULE_RENJU (board_play_verdict() says what it asked).
  *
  * The words, as used here (all lines are the four directions through the
  * stone just placed, and every shape must contain that stone):
@@ -33,7 +36,7 @@
 
 #include <stdbool.h>
 
-#include "board.h"
+#include "board_types.h"
 
 /* How many completing points deep the double-three check follows the
  * question "is that point itself forbidden?". Real games and composed
@@ -53,28 +56,19 @@ enum renju_verdict {
 
 /* The verdict on BLACK playing the empty cell (row, col) of b, whoever is
  * to move and whatever b's rule. Return RENJU_OK also when (row, col) is
- * off the board or not empty (there is nothing to forbid there). */
+ * off the board or not empty (there is nothing to forbid there): there
+ * is no failure. b is only read. */
 enum renju_verdict renju_check(const struct board *b, int row, int col);
 
 /* Return true when black may not play the empty cell (row, col) of b:
- * renju_check() != RENJU_OK. */
+ * renju_check() != RENJU_OK (so false off the board and on stones). */
 bool renju_forbidden(const struct board *b, int row, int col);
-
-/* The verdict board_play() applies to the side to move on (row, col):
- * renju_check() when b plays RULE_RENJU, the game is on, black is to
- * move and (row, col) is an empty cell of the board; RENJU_OK otherwise.
- * After board_play() has refused a move with BOARD_ERR_FORBIDDEN, this
- * says why (the board is unchanged, so the question can be asked again). */
-enum renju_verdict renju_play_verdict(const struct board *b, int row, int col);
 
 /* Write into out[] the empty cells of b that are forbidden for black, in
  * row-major order, at most max of them (out may be NULL when max is 0).
- * Return how many were written. BOARD_MAX_CELLS entries always suffice. */
+ * Return how many were written (0 when max <= 0). out[] is the caller's
+ * and nothing past the count is touched; BOARD_MAX_CELLS entries always
+ * suffice. There is no failure. */
 int renju_forbidden_points(const struct board *b, struct move *out, int max);
-
-/* A fixed English word for a verdict, for logs, tests and records:
- * "ok", "overline", "double-four" or "double-three" ("?" for anything
- * else). Not for people: the UI translates its own words. */
-const char *renju_verdict_name(enum renju_verdict v);
 
 #endif

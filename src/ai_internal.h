@@ -185,6 +185,35 @@ void ai_pos_make(struct ai_pos *p, int idx);
 /* Take back the last ai_pos_make(). */
 void ai_pos_unmake(struct ai_pos *p);
 
+/* Walk the cells within len steps of idx on its four lines: direction
+ * by direction, the way back then the way forward, nearest first, each
+ * way stopping before the first wall. Call visit(ctx, e, d, dist) on
+ * each cell e (d its line's direction, an index into p->dir; dist how
+ * many steps it is from idx) until visit returns nonzero. Return the
+ * cell it stopped at, or -1 when the walk ran to its end. Every walk
+ * along the lines through a cell goes through here. Inline, and with
+ * visit a known function the compiler inlines that too: ai_pos_make()
+ * and ai_pos_unmake() walk these lines on every move. */
+static inline int ai_pos_walk(const struct ai_pos *p, int idx, int len,
+			      int (*visit)(void *ctx, int e, int d, int dist),
+			      void *ctx)
+{
+	int d, way, i, e, step;
+
+	for (d = 0; d < 4; d++) {
+		for (way = -1; way <= 1; way += 2) {
+			step = way * p->dir[d];
+			e = idx + step;
+			for (i = 1; i <= len && p->cell[e] != AI_WALL; i++) {
+				if (visit(ctx, e, d, i))
+					return e;
+				e += step;
+			}
+		}
+	}
+	return -1;
+}
+
 /* Let the other side move without playing (hash and side only). */
 void ai_pos_pass(struct ai_pos *p);
 
@@ -199,6 +228,14 @@ int ai_pos_cells_at_least(const struct ai_pos *p, int c, int cat, int *out);
 
 /* The first empty cell where colour c wins at once, or -1. */
 int ai_pos_win_cell(const struct ai_pos *p, int c);
+
+/* The side to move's replies to the opponent's threat of an open four
+ * (the opponent can make CAT_FLEX4): the cells where the opponent would
+ * make a four, which hold every block, then the side to move's own fours
+ * not among them. Write them into out (AI_MAX_MOVES entries suffice,
+ * owned by the caller); return how many. Black's forbidden points are
+ * not left out here. */
+int ai_pos_threat_replies(const struct ai_pos *p, int *out);
 
 /* Static score for the side to move (no forced result found). */
 int ai_pos_eval(const struct ai_pos *p);
@@ -240,6 +277,11 @@ int ai_search_root(struct ai *ai, int *moves, int n, int *best, int *score,
  * four, else the `width` best-looking candidates (all when width is 0).
  * With noise, break near-ties at random. Return how many. */
 int ai_gen_moves(struct ai *ai, int *moves, int ply, int width, int noise);
+
+/* Sort moves[0..n-1] by keys[0..n-1] (both the caller's, both
+ * reordered), highest key first; equal keys keep their order (insertion
+ * sort, stable), so the order is the same on every run. */
+void ai_sort_moves(int *moves, int *keys, int n);
 
 /* Nanoseconds on the monotonic clock. */
 long long ai_now_ns(void);

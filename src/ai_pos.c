@@ -378,24 +378,27 @@ static bool refresh_pattern(struct ai_pos *p, int e, int d)
 	return changed;
 }
 
+/* Refresh empty cell e's patterns along d, and its category when they
+ * changed; the walk of refresh_around() goes on. */
+static int refresh_visit(void *ctx, int e, int d, int dist)
+{
+	struct ai_pos *p = ctx;
+
+	(void)dist;
+	if (p->cell[e] == AI_EMPTY && refresh_pattern(p, e, d))
+		refresh_cell(p, e);
+	return 0;
+}
+
 /* After cell idx changed, refresh every empty cell within K of it on its
  * four lines, and idx itself. */
 static void refresh_around(struct ai_pos *p, int idx)
 {
-	int d, sign, i, e;
+	int d;
 
-	for (d = 0; d < 4; d++) {
-		for (sign = -1; sign <= 1; sign += 2) {
-			for (i = 1; i <= p->k; i++) {
-				e = idx + sign * i * p->dir[d];
-				if (p->cell[e] == AI_WALL)
-					break;
-				if (p->cell[e] == AI_EMPTY &&
-				    refresh_pattern(p, e, d))
-					refresh_cell(p, e);
-			}
-		}
-		if (p->cell[idx] == AI_EMPTY)
+	ai_pos_walk(p, idx, p->k, refresh_visit, p);
+	if (p->cell[idx] == AI_EMPTY) {
+		for (d = 0; d < 4; d++)
 			refresh_pattern(p, idx, d);
 	}
 	refresh_cell(p, idx);
@@ -609,6 +612,23 @@ int ai_pos_win_cell(const struct ai_pos *p, int c)
 	return cells[0];
 }
 
+/* Write the side to move's replies to the opponent's threat of an open
+ * four into out: the cells where the opponent would make a four (they
+ * hold every block), then the side to move's own fours not among them.
+ * Return how many. */
+int ai_pos_threat_replies(const struct ai_pos *p, int *out)
+{
+	int s = p->side, o = 3 - s, mine[AI_MAX_MOVES], n, m, i;
+
+	n = ai_pos_cells_at_least(p, o, CAT_FOUR, out);
+	m = ai_pos_cells_at_least(p, s, CAT_FOUR, mine);
+	for (i = 0; i < m; i++) {
+		if (p->cat[mine[i]][o - 1] < CAT_FOUR)
+			out[n++] = mine[i];
+	}
+	return n;
+}
+
 /* Return the static score for the side to move: its cells' total value,
  * weighted for having the move, less the opponent's. */
 int ai_pos_eval(const struct ai_pos *p)
@@ -626,31 +646,39 @@ int ai_pos_eval(const struct ai_pos *p)
 
 /* ==== Renju ============================================================ */
 
+/* Black stones seen on each line by may_be_forbidden(). */
+struct black_count {
+	const struct ai_pos *p;
+	int near[4]; /* within 4 cells */
+	int far[4];  /* within 5 cells */
+};
+
+/* Count cell e if it holds a black stone; the walk goes on. */
+static int count_black(void *ctx, int e, int d, int dist)
+{
+	struct black_count *bc = ctx;
+
+	if (bc->p->cell[e] == AI_BLACK) {
+		bc->far[d]++;
+		bc->near[d] += dist <= 4;
+	}
+	return 0;
+}
+
 /* Return 1 when black could be forbidden on empty cell idx: some line
  * through it holds 4 black stones within 5 cells of it (an overline or
  * two fours on one line), or two lines hold 2 within 4 (two fours or two
  * threes). A cheap sieve in front of renju.h; never wrong for "no". */
 static int may_be_forbidden(const struct ai_pos *p, int idx)
 {
-	int d, sign, i, e, near, far, lines = 0;
+	struct black_count bc = {p, {0}, {0}};
+	int d, lines = 0;
 
+	ai_pos_walk(p, idx, 5, count_black, &bc);
 	for (d = 0; d < 4; d++) {
-		near = 0;
-		far = 0;
-		for (sign = -1; sign <= 1; sign += 2) {
-			for (i = 1; i <= 5; i++) {
-				e = idx + sign * i * p->dir[d];
-				if (p->cell[e] == AI_WALL)
-					break;
-				if (p->cell[e] != AI_BLACK)
-					continue;
-				far++;
-				near += i <= 4;
-			}
-		}
-		if (far >= 4)
+		if (bc.far[d] >= 4)
 			return 1;
-		lines += near >= 2;
+		lines += bc.near[d] >= 2;
 	}
 	return lines >= 2;
 }

@@ -182,22 +182,6 @@ int ai_move_value(const struct ai_pos *p, int idx, int side)
 	return mine + theirs - theirs / 8;
 }
 
-/* Write the cells that answer an opponent's threat of an open four: the
- * opponent's four-making cells (which hold every block) and our own
- * fours. Return how many. */
-static int threat_replies(const struct ai_pos *p, int *moves)
-{
-	int s = p->side, o = 3 - s, mine[AI_MAX_MOVES], n, m, i;
-
-	n = ai_pos_cells_at_least(p, o, CAT_FOUR, moves);
-	m = ai_pos_cells_at_least(p, s, CAT_FOUR, mine);
-	for (i = 0; i < m; i++) {
-		if (p->cat[mine[i]][o - 1] < CAT_FOUR)
-			moves[n++] = mine[i];
-	}
-	return n;
-}
-
 /* Return the order key of move m at `ply`: pattern value, then killer,
  * history and the table's move. */
 static int order_key(struct ai *ai, int m, int ply, int ttmove)
@@ -216,8 +200,8 @@ static int order_key(struct ai *ai, int m, int ply, int ttmove)
 	return key;
 }
 
-/* Sort moves[0..n-1] by keys[], highest first (insertion sort, stable). */
-static void sort_moves(int *moves, int *keys, int n)
+/* Sort moves[0..n-1] by keys[], highest first; see ai_internal.h. */
+void ai_sort_moves(int *moves, int *keys, int n)
 {
 	int i, j, m, k;
 
@@ -259,7 +243,7 @@ static int gen_moves(struct ai *ai, int *moves, int ply, int width, int noise,
 	int keys[AI_MAX_MOVES], n = 0, i, restricted = 0;
 
 	if (ai_pos_can_make(p, 3 - p->side, 1u << CAT_FLEX4)) {
-		n = keep_playable(p, moves, threat_replies(p, moves), 0);
+		n = keep_playable(p, moves, ai_pos_threat_replies(p, moves), 0);
 		restricted = n > 0;
 	}
 	if (!restricted)
@@ -269,7 +253,7 @@ static int gen_moves(struct ai *ai, int *moves, int ply, int width, int noise,
 		if (noise)
 			keys[i] += (int)rng_below(&ai->rng, 16);
 	}
-	sort_moves(moves, keys, n);
+	ai_sort_moves(moves, keys, n);
 	if (restricted)
 		return n;
 	return keep_playable(p, moves, n, width);

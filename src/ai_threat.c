@@ -70,45 +70,43 @@ static void vc_store(struct ai *ai, uint64_t key, int depth, int won, int move)
 
 /* ==== Helpers ========================================================== */
 
+/* The colour whose winning cell win_cell_near() looks for. */
+struct win_seek {
+	const struct ai_pos *p;
+	int c;
+};
+
+/* Return 1 (stop the walk) when e is an empty cell where the colour
+ * wins at once. */
+static int is_win_cell(void *ctx, int e, int d, int dist)
+{
+	const struct win_seek *ws = ctx;
+
+	(void)d;
+	(void)dist;
+	return ws->p->cell[e] == AI_EMPTY &&
+	       ws->p->cat[e][ws->c - 1] == CAT_WIN;
+}
+
 /* Return a cell where colour c wins at once on the lines through idx,
  * or anywhere if there is none on them; -1 when c has none. */
 static int win_cell_near(const struct ai_pos *p, int idx, int c)
 {
-	int d, sign, i, e;
+	struct win_seek ws = {p, c};
+	int e = ai_pos_walk(p, idx, p->k - 1, is_win_cell, &ws);
 
-	for (d = 0; d < 4; d++) {
-		for (sign = -1; sign <= 1; sign += 2) {
-			for (i = 1; i < p->k; i++) {
-				e = idx + sign * i * p->dir[d];
-				if (p->cell[e] == AI_WALL)
-					break;
-				if (p->cell[e] == AI_EMPTY &&
-				    p->cat[e][c - 1] == CAT_WIN)
-					return e;
-			}
-		}
-	}
-	return ai_pos_win_cell(p, c);
+	return e >= 0 ? e : ai_pos_win_cell(p, c);
 }
 
 /* Sort cells by the side to move's category, then value, best first. */
 static void sort_threats(const struct ai_pos *p, int *cells, int n)
 {
-	int i, j, m, key, keys[AI_MAX_MOVES];
+	int i, keys[AI_MAX_MOVES];
 	int c = p->side - 1;
 
 	for (i = 0; i < n; i++)
 		keys[i] = p->cat[cells[i]][c] * 65536 + p->val[cells[i]][c];
-	for (i = 1; i < n; i++) {
-		m = cells[i];
-		key = keys[i];
-		for (j = i; j > 0 && keys[j - 1] < key; j--) {
-			cells[j] = cells[j - 1];
-			keys[j] = keys[j - 1];
-		}
-		cells[j] = m;
-		keys[j] = key;
-	}
+	ai_sort_moves(cells, keys, n);
 }
 
 /* Drop from cells[0..n-1] the points the side to move may not play
@@ -225,22 +223,6 @@ static int threatens(const struct ai_pos *p, int c)
 	return p->cnt[c][CAT_WIN] > 0 || ai_pos_can_make(p, c, 1u << CAT_FLEX4);
 }
 
-/* Write the defender's replies to a threat of an open four: the cells
- * where the attacker would make a four, and the defender's own fours.
- * Return how many. */
-static int defences(const struct ai_pos *p, int *moves)
-{
-	int d = p->side, a = 3 - d, mine[AI_MAX_MOVES], n, m, i;
-
-	n = ai_pos_cells_at_least(p, a, CAT_FOUR, moves);
-	m = ai_pos_cells_at_least(p, d, CAT_FOUR, mine);
-	for (i = 0; i < m; i++) {
-		if (p->cat[mine[i]][a - 1] < CAT_FOUR)
-			moves[n++] = mine[i];
-	}
-	return n;
-}
-
 /* The defender (to move) faces the attacker's threat. Return 1 when the
  * attacker wins whatever the defender does. */
 static int vct_defend(struct ai *ai, int depth, int ply)
@@ -260,7 +242,7 @@ static int vct_defend(struct ai *ai, int depth, int ply)
 	} else {
 		if (vcf_node(ai, VCF_DEPTH, ply, &next))
 			return 0;
-		n = defences(p, moves);
+		n = ai_pos_threat_replies(p, moves);
 	}
 	n = keep_allowed(p, moves, n); /* none left: black cannot defend */
 	for (i = 0; i < n && won; i++) {

@@ -2,12 +2,12 @@
  *
  * Pure C: no I/O, no allocation, no globals. A move is checked only on
  * the four lines through the stone just placed, counting both ways.
- * Under renju, black's forbidden points are judged by renju.c.
+ * Under renju, black's forbidden points are judged by renju.c, which
+ * reads the cells and calls nothing here.
  */
 #include <string.h>
 
 #include "board.h"
-#include "renju.h"
 
 /* The shortest line that can win. */
 #define BOARD_MIN_K 3
@@ -207,6 +207,18 @@ static void update_state(struct board *b, int row, int col, enum stone s)
 		b->state = BOARD_DRAW;
 }
 
+/* Return the verdict board_play() applies to the side to move on
+ * (row, col): RENJU_OK unless b plays renju, the game is on, black is to
+ * move and the cell is empty (renju_check() says RENJU_OK for the rest). */
+enum renju_verdict board_play_verdict(const struct board *b, int row, int col)
+{
+	if (b->rule != RULE_RENJU || b->state != BOARD_PLAYING)
+		return RENJU_OK;
+	if (board_to_move(b) != STONE_BLACK)
+		return RENJU_OK;
+	return renju_check(b, row, col);
+}
+
 /* Place the side-to-move's stone on (row, col) and settle the game.
  * Return BOARD_OK, or why the move is refused with b unchanged (a game
  * that is over refuses every move with BOARD_ERR_GAME_OVER; under
@@ -221,7 +233,7 @@ enum board_error board_play(struct board *b, int row, int col)
 		return BOARD_ERR_OFF_BOARD;
 	if (b->cells[cell_index(b, row, col)] != STONE_NONE)
 		return BOARD_ERR_OCCUPIED;
-	if (renju_play_verdict(b, row, col) != RENJU_OK)
+	if (board_play_verdict(b, row, col) != RENJU_OK)
 		return BOARD_ERR_FORBIDDEN;
 	s = board_to_move(b);
 	b->cells[cell_index(b, row, col)] = (unsigned char)s;

@@ -290,18 +290,6 @@ bool renju_forbidden(const struct board *b, int row, int col)
 	return renju_check(b, row, col) != RENJU_OK;
 }
 
-/* Return the verdict board_play() applies to the side to move on
- * (row, col): RENJU_OK unless b plays renju, the game is on, black is to
- * move and the cell is empty. */
-enum renju_verdict renju_play_verdict(const struct board *b, int row, int col)
-{
-	if (b->rule != RULE_RENJU || b->state != BOARD_PLAYING)
-		return RENJU_OK;
-	if (board_to_move(b) != STONE_BLACK)
-		return RENJU_OK;
-	return renju_check(b, row, col);
-}
-
 /* Write up to max forbidden empty cells of b into out[], row-major.
  * Return how many were written. */
 int renju_forbidden_points(const struct board *b, struct move *out, int max)
@@ -321,20 +309,4 @@ int renju_forbidden_points(const struct board *b, struct move *out, int max)
 		}
 	}
 	return n;
-}
-
-/* Return the fixed English word for v, or "?" for an unknown value. */
-const char *renju_verdict_name(enum renju_verdict v)
-{
-	switch (v) {
-	case RENJU_OK:
-		return "ok";
-	case RENJU_OVERLINE:
-		return "overline";
-	case RENJU_DOUBLE_FOUR:
-		return "double-four";
-	case RENJU_DOUBLE_THREE:
-		return "double-three";
-	}
-	return "?";
 }

@@ -262,7 +262,7 @@ static void game_refused(void *ctx, const struct match *m,
 	if (err == BOARD_ERR_FORBIDDEN)
 		ui_say(g->ui, _("Black may not play there: %s (renju)%s"),
 		       verdict_words(
-			       renju_play_verdict(&m->board, in->row, in->col)),
+			       board_play_verdict(&m->board, in->row, in->col)),
 		       m->forbidden_loses ? _(", and loses the game.")
 					  : _(". Type hint to see black's "
 					      "forbidden points."));

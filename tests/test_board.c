@@ -1058,7 +1058,7 @@ static void test_renju_black_overline_refused(void)
 
 	renju_setup(&b, black, 5, true);
 	CU_ASSERT(refused(&b, 7, 5, BOARD_ERR_FORBIDDEN));
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 5), RENJU_OVERLINE);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 5), RENJU_OVERLINE);
 	CU_ASSERT_EQUAL(board_at(&b, 7, 5), STONE_NONE);
 	CU_ASSERT_EQUAL(board_to_move(&b), STONE_BLACK);
 	play_ok(&b, 10, 10);
@@ -1091,7 +1091,7 @@ static void test_renju_white_unrestricted(void)
 
 	renju_setup(&b, white, 4, false);
 	play_ok(&b, 12, 12);
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 6, 7), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 6, 7), RENJU_OK);
 	play_ok(&b, 6, 7); /* three down and three across */
 	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
 	renju_setup(&b, white + 4, 6, false);
@@ -1102,7 +1102,7 @@ static void test_renju_white_unrestricted(void)
 }
 
 /* Black's double-three and double-four are refused, the board unchanged
- * to the byte, and renju_play_verdict() says which. */
+ * to the byte, and board_play_verdict() says which. */
 static void test_renju_black_forks_refused(void)
 {
 	static const int three[][2] = {{7, 5}, {7, 6}, {5, 7}, {6, 7}};
@@ -1112,14 +1112,33 @@ static void test_renju_black_forks_refused(void)
 
 	renju_setup(&b, three, 4, true);
 	CU_ASSERT(refused(&b, 7, 7, BOARD_ERR_FORBIDDEN));
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 7), RENJU_DOUBLE_THREE);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 7), RENJU_DOUBLE_THREE);
 	renju_setup(&b, four, 6, true);
 	CU_ASSERT(refused(&b, 4, 10, BOARD_ERR_FORBIDDEN));
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 4, 10), RENJU_DOUBLE_FOUR);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 4, 10), RENJU_DOUBLE_FOUR);
 	play_ok(&b, 4, 9); /* a four across only: allowed */
 	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
 	CU_ASSERT_EQUAL(board_undo(&b), 0);
 	CU_ASSERT(refused(&b, 4, 10, BOARD_ERR_FORBIDDEN));
+}
+
+/* board_play_verdict() judges only empty cells of the board: a stone of
+ * either colour or a cell off the board is RENJU_OK, even on a board where
+ * black's next move has a forbidden point, and asking changes nothing. */
+static void test_renju_verdict_edges(void)
+{
+	static const int three[][2] = {{7, 5}, {7, 6}, {5, 7}, {6, 7}};
+	struct board b, before;
+
+	renju_setup(&b, three, 4, true);
+	before = b;
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 7), RENJU_DOUBLE_THREE);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 5), RENJU_OK); /* black */
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 0, 0), RENJU_OK); /* white */
+	CU_ASSERT_EQUAL(board_play_verdict(&b, -1, 7), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 15), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 15, 7), RENJU_OK);
+	CU_ASSERT_EQUAL(memcmp(&b, &before, sizeof(b)), 0);
 }
 
 /* Black's exact five wins although the same stone makes an overline down:
@@ -1131,7 +1150,7 @@ static void test_renju_five_beats_overline(void)
 	struct board b;
 
 	renju_setup(&b, black, 9, true);
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 5), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 5), RENJU_OK);
 	play_ok(&b, 7, 5);
 	CU_ASSERT_EQUAL(b.state, BOARD_BLACK_WON);
 	CU_ASSERT(win_is(&b, 7, 3, 0, 1, 5));
@@ -1147,7 +1166,7 @@ static void test_renju_only_under_renju(void)
 
 	board_init(&b, 15, 15, 5, RULE_EXACT);
 	play_all(&b, mv, 10);
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 5), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 5), RENJU_OK);
 	play_ok(&b, 7, 5);
 	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
 }
@@ -1411,6 +1430,8 @@ static CU_TestInfo tests[] = {
 	{"renju: white never restricted", test_renju_white_unrestricted},
 	{"renju: black double-three and double-four refused",
 	 test_renju_black_forks_refused},
+	{"renju: verdict only on empty cells of the board",
+	 test_renju_verdict_edges},
 	{"renju: five with an overline wins", test_renju_five_beats_overline},
 	{"renju: nothing forbidden under other rules",
 	 test_renju_only_under_renju},

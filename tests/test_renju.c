@@ -309,6 +309,18 @@ static int parse_verdict(const char *word, enum renju_verdict *v)
 	return -1;
 }
 
+/* Return the file's word for v, for messages; "?" for an unknown value. */
+static const char *verdict_name(enum renju_verdict v)
+{
+	int i;
+
+	for (i = 0; i < NVERDICTS; i++) {
+		if (verdict_words[i].v == v)
+			return verdict_words[i].word;
+	}
+	return "?";
+}
+
 /* Add the diagram row `line` to t. Return 0, or -1 when it has another
  * character, the wrong length, or there are too many rows. */
 static int parse_row(struct rpos *t, const char *line)
@@ -527,8 +539,8 @@ static const char *play_agrees(const struct board *b, int r, int c,
 			return "black's move not refused";
 		if (memcmp(&copy, b, sizeof(copy)) != 0)
 			return "refusal changed the board";
-		if (renju_play_verdict(&copy, r, c) != v)
-			return "renju_play_verdict differs";
+		if (board_play_verdict(&copy, r, c) != v)
+			return "board_play_verdict differs";
 	} else if (board_play(&copy, r, c) != BOARD_OK ||
 		   board_at(&copy, r, c) != STONE_BLACK ||
 		   (copy.state == BOARD_BLACK_WON) != five) {
@@ -542,16 +554,12 @@ static const char *play_agrees(const struct board *b, int r, int c,
 	return NULL;
 }
 
-/* Return NULL when every marked point of t turned by sym gets the
- * expected verdict from renju_check(), the reference and board_play(),
- * else what went wrong. */
-static const char *judge_marked(const struct rpos *t, int sym)
+/* Write into out[] the marked points ('*') of t turned by sym, row by
+ * row of the diagram. Return how many. */
+static int marked_points(const struct rpos *t, int sym, struct move *out)
 {
-	struct board b;
-	const char *why;
-	int r, c, tr, tc;
+	int r, c, tr, tc, n = 0;
 
-	build(t, sym, &b);
 	for (r = 0; r < t->rows; r++) {
 		for (c = 0; c < t->cols; c++) {
 			if (t->cell[r][c] != '*')
@@ -559,17 +567,38 @@ static const char *judge_marked(const struct rpos *t, int sym)
 			tr = r;
 			tc = c;
 			turn(t, sym, &tr, &tc);
-			if (renju_check(&b, tr, tc) != t->want)
-				return "renju_check";
-			if (renju_forbidden(&b, tr, tc) !=
-			    (t->want != RENJU_OK))
-				return "renju_forbidden";
-			if (ref_verdict(&b, tr, tc, 0) != t->want)
-				return "the reference";
-			why = play_agrees(&b, tr, tc, t->want);
-			if (why != NULL)
-				return why;
+			out[n].row = (unsigned char)tr;
+			out[n].col = (unsigned char)tc;
+			n++;
 		}
+	}
+	return n;
+}
+
+/* Return NULL when every marked point of t turned by sym gets the
+ * expected verdict from renju_check(), the reference and board_play(),
+ * else what went wrong. */
+static const char *judge_marked(const struct rpos *t, int sym)
+{
+	struct move pts[BOARD_MAX_CELLS];
+	struct board b;
+	const char *why;
+	int i, n, r, c;
+
+	build(t, sym, &b);
+	n = marked_points(t, sym, pts);
+	for (i = 0; i < n; i++) {
+		r = pts[i].row;
+		c = pts[i].col;
+		if (renju_check(&b, r, c) != t->want)
+			return "renju_check";
+		if (renju_forbidden(&b, r, c) != (t->want != RENJU_OK))
+			return "renju_forbidden";
+		if (ref_verdict(&b, r, c, 0) != t->want)
+			return "the reference";
+		why = play_agrees(&b, r, c, t->want);
+		if (why != NULL)
+			return why;
 	}
 	return NULL;
 }
@@ -579,23 +608,18 @@ static const char *judge_marked(const struct rpos *t, int sym)
  * nothing else; else what went wrong. */
 static const char *judge_listing(const struct rpos *t, int sym)
 {
-	struct move out[BOARD_MAX_CELLS];
+	struct move out[BOARD_MAX_CELLS], pts[BOARD_MAX_CELLS];
 	struct board b;
-	int n, r, c, tr, tc, want = 0;
+	int n, i, npts, want = 0;
 
 	build(t, sym, &b);
 	n = renju_forbidden_points(&b, out, BOARD_MAX_CELLS);
-	for (r = 0; r < t->rows; r++) {
-		for (c = 0; c < t->cols; c++) {
-			if (t->cell[r][c] != '*')
-				continue;
-			tr = r;
-			tc = c;
-			turn(t, sym, &tr, &tc);
-			if (listed(out, n, tr, tc) != (t->want != RENJU_OK))
-				return "marked point listed wrongly";
-			want += t->want != RENJU_OK;
-		}
+	npts = marked_points(t, sym, pts);
+	for (i = 0; i < npts; i++) {
+		if (listed(out, n, pts[i].row, pts[i].col) !=
+		    (t->want != RENJU_OK))
+			return "marked point listed wrongly";
+		want += t->want != RENJU_OK;
 	}
 	if (t->only && n != want)
 		return "other points listed";
@@ -711,24 +735,24 @@ static void test_check_ignores_rule(void)
 		CU_ASSERT_EQUAL(renju_check(&other, 3, 3), RENJU_DOUBLE_THREE);
 		CU_ASSERT_EQUAL(renju_check(&other, 3, 10), RENJU_DOUBLE_FOUR);
 		CU_ASSERT_EQUAL(renju_check(&other, 9, 3), RENJU_OVERLINE);
-		CU_ASSERT_EQUAL(renju_play_verdict(&other, 9, 3), RENJU_OK);
+		CU_ASSERT_EQUAL(board_play_verdict(&other, 9, 3), RENJU_OK);
 	}
 }
 
-/* renju_play_verdict() judges only black's move in a renju game on. */
+/* board_play_verdict() judges only black's move in a renju game on. */
 static void test_play_verdict(void)
 {
 	struct board b;
 
 	draw(&b, three_kinds, 10);
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 3, 3), RENJU_DOUBLE_THREE);
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 9, 3), RENJU_OVERLINE);
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 7, 7), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 3, 3), RENJU_DOUBLE_THREE);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 9, 3), RENJU_OVERLINE);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 7, 7), RENJU_OK);
 	b.nmoves = 1; /* white to move */
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 3, 3), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 3, 3), RENJU_OK);
 	b.nmoves = 2;
 	b.state = BOARD_WHITE_WON;
-	CU_ASSERT_EQUAL(renju_play_verdict(&b, 3, 3), RENJU_OK);
+	CU_ASSERT_EQUAL(board_play_verdict(&b, 3, 3), RENJU_OK);
 }
 
 /* The listing is row-major, stops at max, and accepts max 0 with NULL. */
@@ -751,17 +775,6 @@ static void test_listing(void)
 	CU_ASSERT_EQUAL(renju_forbidden_points(&b, NULL, 0), 0);
 	renju_board(&b, 15, 15);
 	CU_ASSERT_EQUAL(renju_forbidden_points(&b, out, BOARD_MAX_CELLS), 0);
-}
-
-/* The verdicts' words. */
-static void test_verdict_names(void)
-{
-	int i;
-
-	for (i = 0; i < NVERDICTS; i++)
-		CU_ASSERT_STRING_EQUAL(renju_verdict_name(verdict_words[i].v),
-				       verdict_words[i].word);
-	CU_ASSERT_STRING_EQUAL(renju_verdict_name((enum renju_verdict)9), "?");
 }
 
 /* ==== Tests: random positions against the reference ==================== */
@@ -804,8 +817,8 @@ static bool compare_all(struct board *b, int *count, int *fake)
 		if (v == ref)
 			continue;
 		snprintf(msg, sizeof(msg), "%dx%d (%d, %d): %s, reference %s",
-			 b->rows, b->cols, r, c, renju_verdict_name(v),
-			 renju_verdict_name(ref));
+			 b->rows, b->cols, r, c, verdict_name(v),
+			 verdict_name(ref));
 		fail_with(__LINE__, msg);
 		return false;
 	}
@@ -841,9 +854,8 @@ static CU_TestInfo tests[] = {
 	{"positions file covers the cases", test_positions_cover},
 	{"occupied and off-board cells, board unchanged", test_check_edges},
 	{"renju_check ignores the board's rule", test_check_ignores_rule},
-	{"renju_play_verdict: black, renju, game on", test_play_verdict},
+	{"board_play_verdict: black, renju, game on", test_play_verdict},
 	{"forbidden points listing", test_listing},
-	{"verdict names", test_verdict_names},
 	{"random positions against the reference",
 	 test_random_against_reference},
 	CU_TEST_INFO_NULL,
