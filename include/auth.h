@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "term.h" /* struct term_prompt */
+
 #define AUTH_HASH_MAX	  128 /* crypto_pwhash_STRBYTES, NUL included */
 #define AUTH_PASSWORD_MIN 8
 #define AUTH_PASSWORD_MAX 256 /* bytes */
@@ -66,9 +68,12 @@ void auth_set_test_fast_hash(bool fast);
 /* Read one line from `fd` into a new secret (the newline is dropped).
  * When fd is a terminal, echo is off while reading and restored on every
  * exit, including Ctrl-C (SIGINT interrupts the read) and Ctrl-Z.
+ * `prompt` (NULL for none) is shown once echo is off, so a password
+ * typed the moment its prompt appears is never echoed.
  * On AUTH_READ_OK *s owns a buffer to release with auth_secret_free();
  * on any other result *s holds nothing. */
-enum auth_read auth_secret_read(int fd, struct auth_secret *s);
+enum auth_read auth_secret_read(int fd, struct auth_secret *s,
+				const struct term_prompt *prompt);
 
 /* Wipe and free a secret. Accepts an empty one. */
 void auth_secret_free(struct auth_secret *s);

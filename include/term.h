@@ -32,6 +32,14 @@ enum term_read {
 /* Whether term_read_line_with() leaves the terminal's echo alone. */
 enum term_echo { TERM_ECHO_ON = 0, TERM_ECHO_OFF };
 
+/* What shows the prompt of a line: show(ctx) is called once, when the
+ * terminal is ready for the line (echo already off when asked), just
+ * before reading, so nothing typed after the prompt appears is echoed. */
+struct term_prompt {
+	void (*show)(void *ctx);
+	void *ctx;
+};
+
 /* Install the handlers for SIGINT, SIGTERM and SIGHUP (no SA_RESTART,
  * so a blocked read returns) and ignore SIGPIPE. A handler that cannot
  * be installed leaves that signal's default action (not reported). */
@@ -55,11 +63,13 @@ const volatile sig_atomic_t *term_stop_flag(void);
  * `deadline` is in term_now_ms() time (0 = none). With TERM_ECHO_OFF
  * and fd a terminal, echo is off while reading and restored on every
  * exit, including Ctrl-C and Ctrl-Z (stopped with echo on, off again on
- * fg). A stop signal, or any handler installed without SA_RESTART,
- * interrupts the read (TERM_INTERRUPTED). buf holds a line only on
- * TERM_OK; on the others the caller wipes it if it must. */
+ * fg). `prompt` (NULL for none) is shown once echo is off. A stop
+ * signal, or any handler installed without SA_RESTART, interrupts the
+ * read (TERM_INTERRUPTED). buf holds a line only on TERM_OK; on the
+ * others the caller wipes it if it must. */
 enum term_read term_read_line_with(int fd, char *buf, size_t cap, size_t *len,
-				   long long deadline, enum term_echo echo);
+				   long long deadline, enum term_echo echo,
+				   const struct term_prompt *prompt);
 
 /* The player's line: term_read_line_with() into buf[TERM_LINE_MAX + 1],
  * echo untouched, no deadline; a read error counts as end of input

@@ -156,7 +156,8 @@ bool auth_secret_equal(const struct auth_secret *a, const struct auth_secret *b)
 
 /* Read one line from fd into a new secret, echo off on a terminal. On
  * AUTH_READ_OK *s owns the buffer; otherwise *s is empty. */
-enum auth_read auth_secret_read(int fd, struct auth_secret *s)
+enum auth_read auth_secret_read(int fd, struct auth_secret *s,
+				const struct term_prompt *prompt)
 {
 	enum term_read r;
 
@@ -167,7 +168,7 @@ enum auth_read auth_secret_read(int fd, struct auth_secret *s)
 	if (s->bytes == NULL)
 		return AUTH_READ_ERROR;
 	r = term_read_line_with(fd, s->bytes, AUTH_PASSWORD_MAX, &s->len, 0,
-				TERM_ECHO_OFF);
+				TERM_ECHO_OFF, prompt);
 	if (r == TERM_OK)
 		return AUTH_READ_OK;
 	auth_secret_free(s);

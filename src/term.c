@@ -272,7 +272,8 @@ static enum term_read read_line(int fd, char *buf, size_t cap, size_t *len,
 }
 
 enum term_read term_read_line_with(int fd, char *buf, size_t cap, size_t *len,
-				   long long deadline, enum term_echo echo)
+				   long long deadline, enum term_echo echo,
+				   const struct term_prompt *prompt)
 {
 	struct echo_guard guard;
 	bool hide = echo == TERM_ECHO_OFF && isatty(fd) != 0;
@@ -280,6 +281,8 @@ enum term_read term_read_line_with(int fd, char *buf, size_t cap, size_t *len,
 
 	if (hide && echo_off(fd, &guard) != 0)
 		return TERM_ERROR;
+	if (prompt != NULL)
+		prompt->show(prompt->ctx);
 	r = read_line(fd, buf, cap, len, deadline);
 	if (hide)
 		echo_restore(&guard);
@@ -291,7 +294,7 @@ enum term_read term_read_line_until(int fd, char *buf, size_t *len,
 				    long long deadline)
 {
 	enum term_read r = term_read_line_with(fd, buf, TERM_LINE_MAX, len,
-					       deadline, TERM_ECHO_ON);
+					       deadline, TERM_ECHO_ON, NULL);
 
 	return r == TERM_ERROR ? TERM_EOF : r;
 }

@@ -117,17 +117,33 @@ static void explain_policy(struct ui *ui, enum auth_policy p)
 		ui_say(ui, "%s", _(why[p]));
 }
 
-/* Show `prompt` and read a password into *pw (no echo on a terminal).
- * Too-long lines get a message and the prompt again. */
+struct password_prompt {
+	struct ui *ui;
+	const char *text;
+};
+
+/* Show a password prompt (a term_prompt's show: echo is off by now). */
+static void show_password_prompt(void *ctx)
+{
+	const struct password_prompt *p = ctx;
+
+	ui_put_clean(p->ui, p->text);
+	fflush(p->ui->out);
+}
+
+/* Show `prompt` and read a password into *pw (no echo on a terminal:
+ * echo goes off before the prompt shows). Too-long lines get a message
+ * and the prompt again. */
 static enum ui_status read_password(struct ui *ui, const char *prompt,
 				    struct auth_secret *pw)
 {
+	struct password_prompt p = {ui, prompt};
+	const struct term_prompt show = {show_password_prompt, &p};
+
 	for (;;) {
 		enum auth_read r;
 
-		ui_put_clean(ui, prompt);
-		fflush(ui->out);
-		r = auth_secret_read(ui->in, pw);
+		r = auth_secret_read(ui->in, pw, &show);
 		if (!ui->tty_in || r == AUTH_READ_EOF ||
 		    r == AUTH_READ_INTERRUPTED)
 			fputc('\n', ui->out);

@@ -226,7 +226,7 @@ static void child_read_secret(int fd)
 	sa.sa_handler = mark_tstp;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTSTP, &sa, NULL);
-	r = auth_secret_read(fd, &s);
+	r = auth_secret_read(fd, &s, NULL);
 	if (r != AUTH_READ_OK || !secret_is(&s, "hunter22"))
 		code = 1;
 	sigaction(SIGTSTP, NULL, &now);
@@ -685,9 +685,9 @@ static void test_read_two_lines_no_readahead(void)
 	char next = 0;
 
 	CU_ASSERT_FATAL(pipe_with(fds, data, sizeof(data) - 1, false) == 0);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &a), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &a, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&a, "first secret"));
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &b), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &b, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&b, "second one"));
 	/* The rest of the pipe is still there, byte for byte. */
 	CU_ASSERT_EQUAL(read(fds[0], &next, 1), 1);
@@ -707,13 +707,13 @@ static void test_read_crlf(void)
 	char next = 0;
 
 	CU_ASSERT_FATAL(pipe_with(fds, data, sizeof(data) - 1, false) == 0);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&s, "abc"));
 	auth_secret_free(&s);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&s, "a\rb")); /* only a final CR goes */
 	auth_secret_free(&s);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&s, ""));
 	auth_secret_free(&s);
 	CU_ASSERT_EQUAL(read(fds[0], &next, 1), 1);
@@ -728,25 +728,25 @@ static void test_read_last_line_and_eof(void)
 	int fds[2];
 
 	CU_ASSERT_FATAL(pipe_with(fds, data, sizeof(data) - 1, true) == 0);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&s, "one"));
 	auth_secret_free(&s);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&s, "tail"));
 	auth_secret_free(&s);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_EOF);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_EOF);
 	CU_ASSERT_PTR_NULL(s.bytes);
 	CU_ASSERT_EQUAL(s.len, 0);
 	pipe_close(fds);
 
 	CU_ASSERT_FATAL(pipe_with(fds, "cr at eof\r", 10, true) == 0);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&s, "cr at eof"));
 	auth_secret_free(&s);
 	pipe_close(fds);
 
 	CU_ASSERT_FATAL(pipe_with(fds, "", 0, true) == 0);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_EOF);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_EOF);
 	CU_ASSERT_PTR_NULL(s.bytes);
 	pipe_close(fds);
 }
@@ -768,16 +768,16 @@ static void test_read_too_long(void)
 	len = append(data, len, "\r\n");
 	len = append(data, len, over);
 	CU_ASSERT_FATAL(pipe_with(fds, data, len, true) == 0);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_TOO_LONG);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_TOO_LONG);
 	CU_ASSERT_PTR_NULL(s.bytes);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&s, "next line"));
 	auth_secret_free(&s);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_OK);
 	CU_ASSERT_TRUE(secret_is(&s, max));
 	auth_secret_free(&s);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_TOO_LONG);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_EOF);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_TOO_LONG);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL), AUTH_READ_EOF);
 	pipe_close(fds);
 	free(max);
 	free(over);
@@ -793,7 +793,8 @@ static void test_read_interrupted(void)
 
 	CU_ASSERT_FATAL(pipe_with(fds, "", 0, false) == 0);
 	arm_alarm(100, &old);
-	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s), AUTH_READ_INTERRUPTED);
+	CU_ASSERT_EQUAL(auth_secret_read(fds[0], &s, NULL),
+			AUTH_READ_INTERRUPTED);
 	CU_ASSERT_EQUAL(alarm_count, 1);
 	CU_ASSERT_PTR_NULL(s.bytes);
 	sigaction(SIGALRM, &old, NULL);
@@ -878,7 +879,8 @@ static void test_tty_ctrl_c_restores(void)
 	CU_ASSERT_FATAL(tcgetattr(slave, &before) == 0);
 	sigaction(SIGTSTP, NULL, &tstp_before);
 	arm_alarm(100, &old);
-	CU_ASSERT_EQUAL(auth_secret_read(slave, &s), AUTH_READ_INTERRUPTED);
+	CU_ASSERT_EQUAL(auth_secret_read(slave, &s, NULL),
+			AUTH_READ_INTERRUPTED);
 	sigaction(SIGALRM, &old, NULL);
 	CU_ASSERT_PTR_NULL(s.bytes);
 	CU_ASSERT_FATAL(tcgetattr(slave, &after) == 0);
@@ -886,6 +888,42 @@ static void test_tty_ctrl_c_restores(void)
 	CU_ASSERT_TRUE((after.c_lflag & ECHO) != 0);
 	sigaction(SIGTSTP, NULL, &tstp_after);
 	CU_ASSERT_TRUE(tstp_after.sa_handler == tstp_before.sa_handler);
+	close(slave);
+	close(master);
+}
+
+struct prompt_probe {
+	int fd, shown;
+	bool echo_when_shown;
+};
+
+/* A term_prompt's show(): note whether the terminal echoes right now. */
+static void probe_prompt(void *ctx)
+{
+	struct prompt_probe *p = ctx;
+
+	p->shown++;
+	p->echo_when_shown = echo_is_on(p->fd);
+}
+
+/* The prompt shows only once echo is off: a password typed the moment
+ * the prompt appears is never echoed (a race seen over ssh -tt). */
+static void test_tty_prompt_after_echo_off(void)
+{
+	struct prompt_probe probe = {0, 0, true};
+	const struct term_prompt prompt = {probe_prompt, &probe};
+	struct auth_secret s;
+	int master, slave;
+
+	CU_ASSERT_FATAL(open_pty(&master, &slave) == 0);
+	probe.fd = slave;
+	CU_ASSERT_TRUE(echo_is_on(slave));
+	CU_ASSERT_FATAL(write(master, "hunter22\n", 9) == 9);
+	CU_ASSERT_EQUAL(auth_secret_read(slave, &s, &prompt), AUTH_READ_OK);
+	CU_ASSERT_EQUAL(probe.shown, 1);
+	CU_ASSERT_FALSE(probe.echo_when_shown);
+	CU_ASSERT_TRUE(echo_is_on(slave));
+	auth_secret_free(&s);
 	close(slave);
 	close(master);
 }
@@ -963,6 +1001,8 @@ static CU_TestInfo tests[] = {
 	 test_tty_echo_off_and_restored},
 	{"tty: Ctrl-Z restores echo, fg hides it", test_tty_ctrl_z},
 	{"tty: Ctrl-C restores the terminal", test_tty_ctrl_c_restores},
+	{"tty: the prompt shows once echo is off",
+	 test_tty_prompt_after_echo_off},
 	{"secrets compared", test_secret_equal},
 	{"lock seconds double up to the cap", test_lock_seconds},
 	CU_TEST_INFO_NULL,

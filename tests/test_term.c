@@ -52,7 +52,7 @@ static int read_all(const char *data, enum term_echo echo, char out[8][64])
 
 	CU_ASSERT_FATAL(pipe_of(fds, data, strlen(data), true) == 0);
 	do {
-		r = term_read_line_with(fds[0], buf, ROOM, &len, 0, echo);
+		r = term_read_line_with(fds[0], buf, ROOM, &len, 0, echo, NULL);
 		snprintf(out[n], 64, "%d:%s", (int)r, r == TERM_OK ? buf : "");
 	} while (++n < 8 && r != TERM_EOF);
 	close(fds[0]);
@@ -136,7 +136,7 @@ static void test_read_error(void)
 	/* The write end of a pipe cannot be read: EBADF. */
 	CU_ASSERT_FATAL(pipe(fds) == 0);
 	CU_ASSERT_EQUAL(term_read_line_with(fds[1], buf, TERM_LINE_MAX, &len, 0,
-					    TERM_ECHO_OFF),
+					    TERM_ECHO_OFF, NULL),
 			TERM_ERROR);
 	CU_ASSERT_EQUAL(term_read_line(fds[1], buf, &len), TERM_EOF);
 	close(fds[0]);
