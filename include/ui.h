@@ -253,15 +253,16 @@ enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 			      const struct player *me);
 
 /* Print the leaderboard of ranked matches played under `rule` alone
- * (counters from those matches; the rating is the player's overall), as
- * ui_leaderboard() does. Return UI_OK, or UI_FAILED after saying why the
+ * (counters and the Elo rating under that rule: store_rule_records()),
+ * as ui_leaderboard() does. Return UI_OK, or UI_FAILED after saying why the
  * database or memory failed, with nothing printed. */
 enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
 				   enum rule rule);
 
-/* Print one player's record and rank in ui->format, and for tables the
- * games against each level of the computer. Return UI_OK, or UI_FAILED
- * after saying why the database failed (the lines before stay). */
+/* Print one player's record and rank in ui->format, and for tables
+ * their record and rating under each rule they played ranked matches
+ * under and the games against each level of the computer. Return UI_OK, or
+ * UI_FAILED after saying why the database failed (the lines before stay). */
 enum ui_status ui_stats(struct ui *ui, const struct player *p);
 
 /* ---- ui_records.c ---- */

@@ -1,5 +1,6 @@
 /* store_players.c -- players and their logins, and counting a finished
- * ranked match into both players' counters and Elo ratings. */
+ * ranked match into both players' counters and Elo ratings, overall and
+ * under the match's rule. */
 #include <limits.h>
 #include <string.h>
 
@@ -404,7 +405,18 @@ enum store_status store_player_exists(struct store *s, long long id,
 				1, &one, 1, what, "no such player");
 }
 
-/* ==== Counting a result ================================================= */
+/* ==== Counting a result =================================================
+ *
+ * A finished ranked match counts twice, each time the same way: into the
+ * players' own counters and Elo rating (over every rule), and into their
+ * counters and Elo rating under the match's rule alone (rule_records,
+ * where a player's row is made at their first game under that rule). */
+
+/* A finished ranked match, as counting needs it. */
+struct ranked {
+	long long id, black_id, white_id;
+	enum match_result result;
+};
 
 /* One side of a match: what it had before and what it gets. */
 struct side {
@@ -414,23 +426,67 @@ struct side {
 	double score; /* 1 win, 0.5 draw, 0 loss */
 };
 
-/* Read side->id's rating and games into `side`. Return STORE_OK,
- * STORE_NOT_FOUND or STORE_ERR. */
-static enum store_status read_side(struct store *s, struct side *side,
-				   const char *what)
+/* Read finished ranked match m->id into *m. Return STORE_OK,
+ * STORE_NOT_FOUND (no such finished ranked match) or STORE_ERR. */
+static enum store_status read_ranked(struct store *s, struct ranked *m,
+				     const char *what)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 	int rc;
 
-	if (store_prepare_ints(
-		    s, "SELECT rating, games FROM players WHERE id = ?1", &st,
-		    &side->id, 1, what) != 0)
+	if (store_prepare_ints(s,
+			       "SELECT black_id, white_id, result FROM matches"
+			       " WHERE id = ?1 AND kind = 'ranked'"
+			       " AND status = 'finished'",
+			       &st, &m->id, 1, what) != 0)
 		return STORE_ERR;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		m->black_id = sqlite3_column_int64(st, 0);
+		m->white_id = sqlite3_column_int64(st, 1);
+		m->result = (enum match_result)match_result_value(
+			(const char *)sqlite3_column_text(st, 2));
+		ret = STORE_OK;
+	} else if (rc == SQLITE_DONE) {
+		store_set_err(s, what, "no such finished ranked match");
+		ret = STORE_NOT_FOUND;
+	} else {
+		store_set_db_err(s, what);
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* Read side->id's rating and games into `side`: the player's own, or
+ * with `rule_of` (a match id) those under that match's rule (a player
+ * without a game under it yet starts at RATING_START). Return STORE_OK,
+ * STORE_NOT_FOUND or STORE_ERR. */
+static enum store_status read_side(struct store *s, struct side *side,
+				   long long rule_of, const char *what)
+{
+	const long long args[] = {side->id, rule_of};
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare_ints(
+		    s,
+		    rule_of == 0
+			    ? "SELECT rating, games FROM players WHERE id = ?1"
+			    : "SELECT r.rating, r.games FROM rule_records AS r"
+			      " JOIN matches AS m ON r.rule = m.rule"
+			      " WHERE m.id = ?2 AND r.player_id = ?1",
+		    &st, args, rule_of == 0 ? 1 : 2, what) != 0)
+		return STORE_ERR;
+	side->rating = RATING_START;
+	side->games = 0;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		side->rating = sqlite3_column_double(st, 0);
 		side->games = sqlite3_column_int(st, 1);
+		ret = STORE_OK;
+	} else if (rc == SQLITE_DONE && rule_of != 0) {
 		ret = STORE_OK;
 	} else if (rc == SQLITE_DONE) {
 		store_set_err(s, what, "no such player");
@@ -443,34 +499,46 @@ static enum store_status read_side(struct store *s, struct side *side,
 }
 
 /* Add one game's outcome for `side` to its counters, relative to what
- * the row holds now, with rating change `delta`. Return STORE_OK or
- * STORE_ERR. */
+ * the row holds now, with rating change `delta`: the player's own, or
+ * with `rule_of` (a match id) those under that match's rule (the row is
+ * made when missing). Return STORE_OK or STORE_ERR. */
 static enum store_status apply_side(struct store *s, const struct side *side,
-				    double delta, const char *what)
+				    double delta, long long rule_of,
+				    const char *what)
 {
+	const int win = side->score == 1.0, loss = side->score == 0.0;
+	const int counts[] = {win, loss, !win && !loss, win - loss};
 	enum store_status ret = STORE_ERR;
-	int win = side->score == 1.0, loss = side->score == 0.0;
 	sqlite3_stmt *st;
-	int rc;
+	int rc = SQLITE_OK, i;
 
 	if (store_prepare(
 		    s,
-		    "UPDATE players SET games = games + 1, wins = wins + ?2,"
-		    " losses = losses + ?3, ties = ties + ?4,"
-		    " score = score + ?5, rating = rating + ?6 WHERE id = ?1",
+		    rule_of == 0
+			    ? "UPDATE players SET games = games + 1,"
+			      " wins = wins + ?2, losses = losses + ?3,"
+			      " ties = ties + ?4, score = score + ?5,"
+			      " rating = rating + ?6 WHERE id = ?1"
+			    : "INSERT INTO rule_records (rule, player_id, "
+			      "games,"
+			      " wins, losses, ties, score, rating)"
+			      " SELECT rule, ?1, 1, ?2, ?3, ?4, ?5, ?7 + ?6"
+			      " FROM matches WHERE id = ?8"
+			      " ON CONFLICT (rule, player_id) DO UPDATE SET"
+			      " games = games + 1, wins = wins + ?2,"
+			      " losses = losses + ?3, ties = ties + ?4,"
+			      " score = score + ?5, rating = rating + ?6",
 		    &st, what) != 0)
 		return STORE_ERR;
 	rc = sqlite3_bind_int64(st, 1, side->id);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 2, win);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 3, loss);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 4, !win && !loss);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 5, win - loss);
+	for (i = 0; i < 4 && rc == SQLITE_OK; i++)
+		rc = sqlite3_bind_int(st, i + 2, counts[i]);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_double(st, 6, delta);
+	if (rc == SQLITE_OK && rule_of != 0)
+		rc = sqlite3_bind_double(st, 7, side->rating);
+	if (rc == SQLITE_OK && rule_of != 0)
+		rc = sqlite3_bind_int64(st, 8, rule_of);
 	if (rc != SQLITE_OK)
 		store_set_db_err(s, what);
 	else if (store_step_done(s, st, what) == SQLITE_DONE)
@@ -479,30 +547,78 @@ static enum store_status apply_side(struct store *s, const struct side *side,
 	return ret;
 }
 
-/* See store_internal.h. */
-enum store_status store_count_ranked(struct store *s, long long black_id,
-				     long long white_id,
-				     enum match_result result, const char *what)
+/* Count match m for both players: into their own counters, or with
+ * `by_rule` into those under the match's rule. Each side's Elo change
+ * comes from both sides' values before the game. Return STORE_OK,
+ * STORE_NOT_FOUND or STORE_ERR. */
+static enum store_status count_match(struct store *s, const struct ranked *m,
+				     bool by_rule, const char *what)
 {
-	struct side black = {.id = black_id}, white = {.id = white_id};
+	struct side black = {.id = m->black_id}, white = {.id = m->white_id};
+	long long rule_of = by_rule ? m->id : 0;
 	double black_delta, white_delta;
 	enum store_status st;
 
-	st = read_side(s, &black, what);
+	st = read_side(s, &black, rule_of, what);
 	if (st == STORE_OK)
-		st = read_side(s, &white, what);
+		st = read_side(s, &white, rule_of, what);
 	if (st != STORE_OK)
 		return st;
-	black.score = result == RESULT_BLACK_WIN   ? 1.0
-		      : result == RESULT_WHITE_WIN ? 0.0
-						   : 0.5;
+	black.score = m->result == RESULT_BLACK_WIN   ? 1.0
+		      : m->result == RESULT_WHITE_WIN ? 0.0
+						      : 0.5;
 	white.score = 1.0 - black.score;
 	black_delta = rating_delta(black.rating, black.games, white.rating,
 				   black.score);
 	white_delta = rating_delta(white.rating, white.games, black.rating,
 				   white.score);
-	st = apply_side(s, &black, black_delta, what);
+	st = apply_side(s, &black, black_delta, rule_of, what);
 	if (st == STORE_OK)
-		st = apply_side(s, &white, white_delta, what);
+		st = apply_side(s, &white, white_delta, rule_of, what);
 	return st;
+}
+
+/* See store_internal.h. */
+enum store_status store_count_ranked(struct store *s, long long match_id,
+				     const char *what)
+{
+	struct ranked m = {.id = match_id};
+	enum store_status st;
+
+	st = read_ranked(s, &m, what);
+	if (st == STORE_OK)
+		st = count_match(s, &m, false, what);
+	if (st == STORE_OK)
+		st = count_match(s, &m, true, what);
+	return st;
+}
+
+/* See store_internal.h. Oldest result first, as they were counted. */
+enum store_status store_replay_rule_records(struct store *s, const char *what)
+{
+	enum store_status ret = STORE_OK;
+	struct ranked m;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare(s,
+			  "SELECT id FROM matches WHERE kind = 'ranked'"
+			  " AND status = 'finished' ORDER BY ended_at, id",
+			  &st, what) != 0)
+		return STORE_ERR;
+	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
+		m.id = sqlite3_column_int64(st, 0);
+		ret = read_ranked(s, &m, what);
+		if (ret == STORE_OK)
+			ret = count_match(s, &m, true, what);
+		if (ret != STORE_OK)
+			goto out_finalize;
+	}
+	if (rc != SQLITE_DONE) {
+		store_set_db_err(s, what);
+		ret = STORE_ERR;
+	}
+out_finalize:
+	sqlite3_finalize(st);
+	return ret;
 }

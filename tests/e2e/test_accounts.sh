@@ -114,6 +114,28 @@ check "logging out and quitting exits 0" status_is 0
 play_input '1\neve\nEve\nsecret-pass-2\nsecret-pass-2\n0\n'
 check "register from the main menu" has "Welcome, Eve!"
 
+# Each rule has its own Elo: erin and frank play freestyle, then their
+# first match under the exact rule, which starts both at 1500 again
+# (1520 and 1480 after it, whoever won), unlike their overall ratings.
+play_input 'erin\nErin\nsecret-pass-4\nsecret-pass-4\n' register
+play_input 'frank\nFrank\nsecret-pass-5\nsecret-pass-5\n' register
+play_input "secret-pass-4\nsecret-pass-5\n${FIVE}" play erin frank
+play_input "secret-pass-4\nsecret-pass-5\n${FIVE}" play erin frank \
+	--variant standard
+check "a match under the exact rule is played" has "wins with 5 in a row"
+play_input '' leaderboard --rule exact --format tsv
+check "leaderboard --rule shows the rule's own rating" \
+	test "$(cut -f 4,9 "$OUT" | sed 1d | sort | tr '\n' ' ')" \
+	= "$(printf '1\t1480.0 1\t1520.0 ')"
+play_input '' leaderboard --format tsv
+check "the overall ratings count both rules" \
+	sh -c '! grep -qE "	(erin|frank)	.*	(1480|1520)\.0	" "$1"' - "$OUT"
+play_input '' stats erin
+check "stats shows the record under each rule" \
+	sh -c 'grep -q "^Under freestyle: 1 game, " "$1" &&
+	       grep -qE "^Under exact: 1 game, .*rating 1(48|52)0$" "$1"' \
+	- "$OUT"
+
 play_input '' --db /proc/nope/x.db leaderboard
 check "an unusable database path fails with exit 1" status_is 1
 check "and says why" err_has "cannot open the database"
