@@ -267,11 +267,20 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p);
 
 /* ---- ui_records.c ---- */
 
-/* Print page `page` (from 1; a page past the end lists no rows) of p's
- * matches in ui->format, newest first. Return UI_OK, or UI_FAILED after
- * saying why the database failed; a listing cut short by it may be
- * left without its end (json's ']'). */
+/* Print page `page` (from 1) of p's matches in ui->format, newest
+ * first, and for tables how to ask for the next page (--page). Return
+ * UI_OK; UI_REFUSED (said so, nothing printed) when p has no such page
+ * (an empty history has page 1); or UI_FAILED after saying why the
+ * database failed; a listing cut short by it may be left without its
+ * end (json's ']'). */
 enum ui_status ui_history(struct ui *ui, const struct player *p, int page);
+
+/* Page through p's matches at the prompt: n and p for the next and the
+ * previous page (saying so at either end), a match number replays it
+ * (then the page is shown again), Enter goes back. Return UI_OK after
+ * Enter; UI_EOF, UI_INTERRUPTED or UI_FAILED (said why) as the reading,
+ * the database or a replay ended it. */
+enum ui_status ui_history_browse(struct ui *ui, const struct player *p);
 
 /* Show match `id` move by move: n, p, a move number, first, last, q.
  * Return UI_OK when the player quits or input ends, UI_REFUSED (said

@@ -83,6 +83,23 @@ check "history TSV has the fixed header" \
 	test "$(head -n 1 "$OUT")" = "$(printf 'id\tdate\topponent\tcolour\tvariant\trule\tresult\treason\tmoves\tseconds')"
 check "the killed and resumed match is listed, won by bob" \
 	grep -q "^1	.*	bob	white	gomoku	freestyle	lost	five	9	" "$OUT"
+play_input '' history alice --page 2
+check "the last page points to no next page" hasnt "More:"
+play_input '' history alice --page 3
+check "a page past the last one is an error, exit 1" status_is 1
+check "and says how many pages there are" \
+	err_has "there is no page 3: alice has 2 pages of matches"
+check "and lists nothing" test ! -s "$OUT"
+
+# The account menu's pager: n to the last page, n again says so, p back;
+# it never tells a person to type a command-line option.
+play_input '2\nalice\nsecret-pass-1\n5\nn\nn\np\np\n\n0\n0\n'
+check "the pager goes to the next page" has "page 2 of 2 (15 in all)"
+check "n on the last page says so" has "This is the last page."
+check "p on the first page says so" has "This is the first page."
+check "the pager stays within the pages" hasnt "page 3 of 2"
+check "the pager names no command-line option" hasnt "--page"
+check "the pager returns to the menu" status_is 0
 
 # Replay: the last position with the winning five marked, then stepping.
 play_input 'first\nn\n3\nlast\nbogus\nq\n' replay 1
