@@ -316,8 +316,11 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 	ok = auth_verify(st == STORE_OK ? login->hash : NULL, pw);
 	if (st == STORE_OK && login->locked_until > now) {
 		ui_say(ui,
-		       _("This account is locked after too many failed "
-			 "logins. Try again in %lld seconds."),
+		       ngettext("This account is locked after too many "
+				"failed logins. Try again in %lld second.",
+				"This account is locked after too many "
+				"failed logins. Try again in %lld seconds.",
+				(unsigned long)(login->locked_until - now)),
 		       login->locked_until - now);
 		return UI_REFUSED;
 	}

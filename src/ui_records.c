@@ -579,8 +579,11 @@ static enum ui_status records_save_import(struct ui *ui,
 		return UI_FAILED;
 	}
 	ui_say(ui,
-	       _("Imported %d moves as match %lld. Replay it with: "
-		 "gomoku replay %lld"),
+	       ngettext("Imported %d move as match %lld. Replay it with: "
+			"gomoku replay %lld",
+			"Imported %d moves as match %lld. Replay it with: "
+			"gomoku replay %lld",
+			(unsigned long)r->nmoves),
 	       r->nmoves, id, id);
 	return UI_OK;
 }

@@ -136,6 +136,12 @@ check "imported games count for nobody" \
 	test "$(db 'SELECT sum(games) FROM players')" = \
 	"$(db "SELECT 2 * count(*) FROM matches WHERE kind = 'ranked' AND status = 'finished'")"
 
+printf 'h8\n' >"$E2E_DIR/one.txt"
+play_input '' import "$E2E_DIR/one.txt"
+check "one move is one move, not one moves" has "Imported 1 move as match"
+play_input '' import "$E2E_DIR/one.txt" --lang zh
+check "and in Chinese, with no plural" has "已导入 1 手"
+
 printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n' >"$E2E_DIR/bad.psq"
 before=$(db 'SELECT count(*) FROM matches')
 play_input '' import "$E2E_DIR/bad.psq"
