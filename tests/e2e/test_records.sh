@@ -49,6 +49,7 @@ check "the leaderboard counts the resumed match once" \
 play_input 'secret-pass-1\nsecret-pass-3\n8 8\n' play alice carol
 # Abandon it, then resign the new match that follows at once.
 play_input 'secret-pass-3\nsecret-pass-1\n2\nresign\ny\n' play carol alice
+check "one move is counted as one move" has "): 1 move, you play"
 check "an unfinished match can be abandoned" has "The match was abandoned."
 check "the abandoned match is marked" \
 	test "$(db 'SELECT status FROM matches WHERE id = 2')" = abandoned
@@ -59,10 +60,11 @@ play_input 'secret-pass-3\n' play carol --ai 1
 check "an abandoned match is not offered again" hasnt "unfinished match"
 
 # A timed move that runs out loses the game.
-{ printf 'secret-pass-1\nhunter2-xyz!\n8 8\n'; sleep 3; } |
+{ printf 'secret-pass-1\nhunter2-xyz!\nhelp\n8 8\n'; sleep 3; } |
 	"$GOMOKU_BIN" play alice bob --seed 3 --time-per-move 1 >"$OUT" 2>"$ERR"
 status=$?
 check "running out of time loses the game" has "ran out of time"
+check "one second is one second (help)" has "within 1 second, or"
 check "a timeout is recorded as the reason" \
 	test "$(db "SELECT reason FROM matches ORDER BY id DESC LIMIT 1")" = timeout
 
