@@ -239,10 +239,12 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 enum ui_status ui_login(struct ui *ui, const char *username,
 			const struct player *other, struct player **who);
 
-/* Change `username`'s password: asks the old one, then the new twice
- * until it passes the rules. Return UI_OK once it is stored; otherwise
- * what ui_login() would return, or UI_FAILED when hashing (no message)
- * or the database (said why) fails, and the old password stays. */
+/* Change `username`'s password: asks the current one ("Wrong current
+ * password." when it is not, for a player who exists), then the new one
+ * twice until it passes the rules and differs from the current one.
+ * Return UI_OK once it is stored; otherwise what ui_login() would
+ * return, or UI_FAILED when hashing (no message) or the database (said
+ * why) fails, and the old password stays. */
 enum ui_status ui_passwd(struct ui *ui, const char *username);
 
 /* Print the leaderboard in ui->format: top `top` by `key`, and `me`'s
