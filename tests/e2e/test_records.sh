@@ -151,6 +151,14 @@ check "a repeated point is refused with its line" err_has "line 3"
 check "a refused import exits 1" status_is 1
 check "a refused import writes nothing" \
 	test "$(db 'SELECT count(*) FROM matches')" = "$before"
+sed '11s/.*/11;8;1203\r/' "$here/../data/piskvork-crlf.psq" >"$E2E_DIR/crlf.psq"
+play_input '' import "$E2E_DIR/crlf.psq"
+check "a broken last move in a CRLF file is named by its line" \
+	err_has "line 11: this is not a move"
+sed '3s/.*/11 9 1625\r/' "$here/../data/piskvork-crlf.psq" >"$E2E_DIR/crlf.psq"
+play_input '' import "$E2E_DIR/crlf.psq"
+check "a broken line 3 is reported as line 3" \
+	err_has "line 3: this is not a move"
 printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n9,' >"$E2E_DIR/cut.psq"
 play_input '' import "$E2E_DIR/cut.psq"
 check "a truncated file is refused" err_has "stops inside a move"
