@@ -216,10 +216,10 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves);
  * with the others; REASON_FORBIDDEN only with RESULT_WHITE_WIN in a
  * RULE_RENJU match), ended_at (at least started_at), and for a ranked
  * match both players' counters (games, wins, losses, ties, score) and
- * Elo ratings, each updated relative to the values in the database at
- * that moment. A game against the computer changes no player. Refused
- * (STORE_ERR, nothing changed) when the match is not unfinished, so a
- * result is never counted twice. */
+ * Elo ratings, overall and under the match's rule (store_rule_records()),
+ * each updated relative to the values in the database at that moment. A game
+ * against the computer changes no player. Refused (STORE_ERR, nothing changed)
+ * when the match is not unfinished, so a result is never counted twice. */
 enum store_status store_match_finish(struct store *s, long long id,
 				     enum match_result result,
 				     enum match_reason reason,
@@ -268,20 +268,28 @@ enum store_status store_computer_record(struct store *s, long long player_id,
 
 /* Every player with at least one finished ranked match played under
  * `rule`, in id order: call row(ctx, player_id, rec) with their record
- * under that rule alone, counted from the matches table in one query
- * (games, wins, losses, ties, and score = wins - losses, exactly as the
- * players' own counters count ranked matches). Players' counters are
- * global, over every rule; Elo is not replayed per rule, so rec->rating
- * is the player's global rating. row() returns 0 to go on, or non-zero
- * to stop early (still STORE_OK); it must not call the store. Players
- * with no such match are not called back. STORE_ERR for a rule the
- * store does not know or a NULL row(); on a failure part-way, row() has
- * been called for the players before it. */
+ * under that rule alone (games, wins, losses, ties, score = wins -
+ * losses, and an Elo rating of its own, from RATING_START at the first
+ * game under the rule), counted as each ranked match finished (the
+ * matches before schema 5 replayed into it when the file was upgraded),
+ * exactly as the players' own counters and rating count ranked matches
+ * of every rule. row() returns 0 to go on, or non-zero to stop early
+ * (still STORE_OK); it must not call the store. Players with no such
+ * match are not called back. STORE_ERR for a rule the store does not
+ * know or a NULL row(); on a failure part-way, row() has been called for
+ * the players before it. */
 enum store_status
 store_rule_records(struct store *s, enum rule rule,
 		   int (*row)(void *ctx, long long player_id,
 			      const struct player_record *rec),
 		   void *ctx);
+
+/* Player `player_id`'s record under `rule` alone, as store_rule_records()
+ * gives it, into *rec. STORE_NOT_FOUND when the player (or no such
+ * player) has finished no ranked match under it; STORE_ERR for a rule
+ * the store does not know. On failure *rec is unchanged. */
+enum store_status store_rule_record(struct store *s, long long player_id,
+				    enum rule rule, struct player_record *rec);
 
 /* Write an imported game in one transaction: `h` (kind MATCH_IMPORTED,
  * two names, no ids), status finished with `result` and `reason`, the

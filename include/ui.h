@@ -239,10 +239,12 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 enum ui_status ui_login(struct ui *ui, const char *username,
 			const struct player *other, struct player **who);
 
-/* Change `username`'s password: asks the old one, then the new twice
- * until it passes the rules. Return UI_OK once it is stored; otherwise
- * what ui_login() would return, or UI_FAILED when hashing (no message)
- * or the database (said why) fails, and the old password stays. */
+/* Change `username`'s password: asks the current one ("Wrong current
+ * password." when it is not, for a player who exists), then the new one
+ * twice until it passes the rules and differs from the current one.
+ * Return UI_OK once it is stored; otherwise what ui_login() would
+ * return, or UI_FAILED when hashing (no message) or the database (said
+ * why) fails, and the old password stays. */
 enum ui_status ui_passwd(struct ui *ui, const char *username);
 
 /* Print the leaderboard in ui->format: top `top` by `key`, and `me`'s
@@ -253,24 +255,34 @@ enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 			      const struct player *me);
 
 /* Print the leaderboard of ranked matches played under `rule` alone
- * (counters from those matches; the rating is the player's overall), as
- * ui_leaderboard() does. Return UI_OK, or UI_FAILED after saying why the
+ * (counters and the Elo rating under that rule: store_rule_records()),
+ * as ui_leaderboard() does. Return UI_OK, or UI_FAILED after saying why the
  * database or memory failed, with nothing printed. */
 enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
 				   enum rule rule);
 
-/* Print one player's record and rank in ui->format, and for tables the
- * games against each level of the computer. Return UI_OK, or UI_FAILED
- * after saying why the database failed (the lines before stay). */
+/* Print one player's record and rank in ui->format, and for tables
+ * their record and rating under each rule they played ranked matches
+ * under and the games against each level of the computer. Return UI_OK, or
+ * UI_FAILED after saying why the database failed (the lines before stay). */
 enum ui_status ui_stats(struct ui *ui, const struct player *p);
 
 /* ---- ui_records.c ---- */
 
-/* Print page `page` (from 1; a page past the end lists no rows) of p's
- * matches in ui->format, newest first. Return UI_OK, or UI_FAILED after
- * saying why the database failed; a listing cut short by it may be
- * left without its end (json's ']'). */
+/* Print page `page` (from 1) of p's matches in ui->format, newest
+ * first, and for tables how to ask for the next page (--page). Return
+ * UI_OK; UI_REFUSED (said so, nothing printed) when p has no such page
+ * (an empty history has page 1); or UI_FAILED after saying why the
+ * database failed; a listing cut short by it may be left without its
+ * end (json's ']'). */
 enum ui_status ui_history(struct ui *ui, const struct player *p, int page);
+
+/* Page through p's matches at the prompt: n and p for the next and the
+ * previous page (saying so at either end), a match number replays it
+ * (then the page is shown again), Enter goes back. Return UI_OK after
+ * Enter; UI_EOF, UI_INTERRUPTED or UI_FAILED (said why) as the reading,
+ * the database or a replay ended it. */
+enum ui_status ui_history_browse(struct ui *ui, const struct player *p);
 
 /* Show match `id` move by move: n, p, a move number, first, last, q.
  * Return UI_OK when the player quits or input ends, UI_REFUSED (said

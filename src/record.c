@@ -102,6 +102,20 @@ static bool has_control(const unsigned char *s, size_t n)
 	return false;
 }
 
+/* True when the n bytes at s look like "h8": a letter, then digits. */
+static bool is_letter_move(const unsigned char *s, size_t n)
+{
+	size_t i;
+
+	if (n < 2 || !is_letter(s[0]))
+		return false;
+	for (i = 1; i < n; i++) {
+		if (!is_digit(s[i]))
+			return false;
+	}
+	return true;
+}
+
 /* True when the n bytes at s are a move line or meant to be one: they
  * start with a digit or a sign and hold a comma. */
 static bool is_move_like(const unsigned char *s, size_t n)
@@ -428,26 +442,66 @@ static int psq_move(const struct line *ln, struct board *b,
 	return play_read(b, f[1] - 1, f[0] - 1, f[2], out, ln->no, e);
 }
 
+/* What the lines after the moves say. */
+struct trailer {
+	char black[RECORD_NAME_MAX + 1], white[RECORD_NAME_MAX + 1];
+	int end_code;
+};
+
 /* Make sense of the n lines after the moves: nothing; the end code; or
  * the two names, then the end code, then extras. Return 0 or -1. */
-static int psq_trailer(const struct line *t, int n, struct game_record *out,
-		       struct record_error *e)
+static int parse_trailer(const struct line *t, int n, struct trailer *tr,
+			 struct record_error *e)
 {
 	enum record_reason why = RECORD_OK;
 	int at = 0;
 
 	if (n == 1) {
-		why = line_int(&t[0], &out->end_code);
+		why = line_int(&t[0], &tr->end_code);
 	} else if (n >= 2) {
-		if (read_name(&t[0], out->black, e) != 0 ||
-		    read_name(&t[1], out->white, e) != 0)
+		if (read_name(&t[0], tr->black, e) != 0 ||
+		    read_name(&t[1], tr->white, e) != 0)
 			return -1;
 		at = 2;
 		if (n >= 3)
-			why = line_int(&t[2], &out->end_code);
+			why = line_int(&t[2], &tr->end_code);
 	}
 	if (why != RECORD_OK)
 		return fail(e, why, t[at].no, 0);
+	return 0;
+}
+
+/* True when ln looks like a move that went wrong ("11;9", "k9", "(11,9)")
+ * rather than a name: it starts with a digit, a sign or "(", or is a
+ * letter and digits. */
+static bool is_broken_move(const struct line *ln)
+{
+	unsigned char c = ln->n > 0 ? ln->s[0] : 0;
+
+	return is_digit(c) || c == '+' || c == '-' || c == '(' ||
+	       is_letter_move(ln->s, ln->n);
+}
+
+/* Read the n lines after the moves into out's names and end code. When
+ * they do not make sense further down, but would without their first
+ * line and that line looks like a move, the first line is the broken
+ * last move and is named (not the end code's line below it). Return 0,
+ * or -1 with *e filled. */
+static int psq_trailer(const struct line *t, int n, struct game_record *out,
+		       struct record_error *e)
+{
+	struct trailer tr = {"", "", out->end_code};
+	struct record_error later;
+
+	if (parse_trailer(t, n, &tr, e) != 0) {
+		if (n > 1 && e->line != t[0].no && is_broken_move(&t[0]) &&
+		    parse_trailer(t + 1, n - 1, &tr, &later) == 0)
+			return fail(e, RECORD_ERR_SYNTAX, t[0].no, 0);
+		return -1;
+	}
+	memcpy(out->black, tr.black, sizeof(tr.black));
+	memcpy(out->white, tr.white, sizeof(tr.white));
+	out->end_code = tr.end_code;
 	return 0;
 }
 
@@ -503,20 +557,6 @@ static int read_psq(struct cursor *c, const struct line *hdr,
 
 /* ==== Reading a move list ==================================================
  */
-
-/* True when the n bytes at s look like "h8": a letter, then digits. */
-static bool is_letter_move(const unsigned char *s, size_t n)
-{
-	size_t i;
-
-	if (n < 2 || !is_letter(s[0]))
-		return false;
-	for (i = 1; i < n; i++) {
-		if (!is_digit(s[i]))
-			return false;
-	}
-	return true;
-}
 
 /* Play the word s[0..n) of line `no` as a move in "h8" form. Return 0, or
  * -1 with *e filled. */

@@ -124,14 +124,21 @@ enum store_status store_schema_migrate(struct store *s);
 enum store_status store_player_exists(struct store *s, long long id,
 				      const char *what);
 
-/* Count a finished ranked game for both players inside the caller's
- * transaction: games, wins, losses, ties, score and Elo, each from (and
- * relative to) the values in the database now. Return STORE_OK,
- * STORE_NOT_FOUND or STORE_ERR (the error kept). */
-enum store_status store_count_ranked(struct store *s, long long black_id,
-				     long long white_id,
-				     enum match_result result,
+/* Count finished ranked match `match_id` (its result already stored)
+ * for both players inside the caller's transaction: games, wins,
+ * losses, ties, score and Elo, each from (and relative to) the values in
+ * the database now, into the players' own counters and into those under
+ * the match's rule (rule_records). Return STORE_OK, STORE_NOT_FOUND (no
+ * such finished ranked match, or a player is missing) or STORE_ERR (the
+ * error kept). */
+enum store_status store_count_ranked(struct store *s, long long match_id,
 				     const char *what);
+
+/* Fill the empty rule_records by counting every finished ranked match
+ * under its rule, in the order they ended (ended_at, then id), inside
+ * the caller's transaction (a migration's). Return STORE_OK or STORE_ERR
+ * (the error kept). */
+enum store_status store_replay_rule_records(struct store *s, const char *what);
 
 /* ==== The words of the matches table (store_words.c) ====================
  *

@@ -437,8 +437,7 @@ enum store_status store_match_finish(struct store *s, long long id,
 	if (st == STORE_OK)
 		st = set_result(s, id, result, reason, ended_at);
 	if (st == STORE_OK && m.kind == MATCH_RANKED)
-		st = store_count_ranked(s, m.black_id, m.white_id, result,
-					WHAT_FINISH);
+		st = store_count_ranked(s, id, WHAT_FINISH);
 	return store_finish(s, st, WHAT_FINISH);
 }
 

@@ -1,5 +1,6 @@
 /* store_players.c -- players and their logins, and counting a finished
- * ranked match into both players' counters and Elo ratings. */
+ * ranked match into both players' counters and Elo ratings, overall and
+ * under the match's rule. */
 #include <limits.h>
 #include <string.h>
 
@@ -404,7 +405,26 @@ enum store_status store_player_exists(struct store *s, long long id,
 				1, &one, 1, what, "no such player");
 }
 
-/* ==== Counting a result ================================================= */
+/* ==== Counting a result =================================================
+ *
+ * A finished ranked match counts twice, each time the same way: into the
+ * players' own counters and Elo rating (over every rule), and into their
+ * counters and Elo rating under the match's rule alone (rule_records,
+ * where a player's row is made at their first game under that rule).
+ * A counter's two statements are prepared once, so that replaying every
+ * match of a club (a migration) costs steps, not prepares. */
+
+/* The columns of a finished ranked match that counting reads, from
+ * matches: its id, the players and the result. */
+#define RANKED_COLUMNS "id, black_id, white_id, result"
+#define RANKED_WHERE                                                           \
+	" FROM matches WHERE kind = 'ranked' AND status = 'finished'"
+
+/* A finished ranked match, as counting needs it. */
+struct ranked {
+	long long id, black_id, white_id;
+	enum match_result result;
+};
 
 /* One side of a match: what it had before and what it gets. */
 struct side {
@@ -414,26 +434,43 @@ struct side {
 	double score; /* 1 win, 0.5 draw, 0 loss */
 };
 
-/* Read side->id's rating and games into `side`. Return STORE_OK,
- * STORE_NOT_FOUND or STORE_ERR. */
-static enum store_status read_side(struct store *s, struct side *side,
-				   const char *what)
+/* Where a count goes: the players' own counters, or (by_rule) those
+ * under the rule of the match being counted. */
+struct counter {
+	bool by_rule;
+	sqlite3_stmt *read;  /* READ_OWN or READ_RULE */
+	sqlite3_stmt *apply; /* APPLY_OWN or APPLY_RULE */
+};
+
+/* Fill *m from a row of RANKED_COLUMNS. */
+static void row_to_ranked(sqlite3_stmt *st, struct ranked *m)
+{
+	m->id = sqlite3_column_int64(st, 0);
+	m->black_id = sqlite3_column_int64(st, 1);
+	m->white_id = sqlite3_column_int64(st, 2);
+	m->result = (enum match_result)match_result_value(
+		(const char *)sqlite3_column_text(st, 3));
+}
+
+/* Read finished ranked match `id` into *m. Return STORE_OK,
+ * STORE_NOT_FOUND (no such finished ranked match) or STORE_ERR. */
+static enum store_status read_ranked(struct store *s, long long id,
+				     struct ranked *m, const char *what)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 	int rc;
 
 	if (store_prepare_ints(
-		    s, "SELECT rating, games FROM players WHERE id = ?1", &st,
-		    &side->id, 1, what) != 0)
+		    s, "SELECT " RANKED_COLUMNS RANKED_WHERE " AND id = ?1",
+		    &st, &id, 1, what) != 0)
 		return STORE_ERR;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		side->rating = sqlite3_column_double(st, 0);
-		side->games = sqlite3_column_int(st, 1);
+		row_to_ranked(st, m);
 		ret = STORE_OK;
 	} else if (rc == SQLITE_DONE) {
-		store_set_err(s, what, "no such player");
+		store_set_err(s, what, "no such finished ranked match");
 		ret = STORE_NOT_FOUND;
 	} else {
 		store_set_db_err(s, what);
@@ -442,67 +479,203 @@ static enum store_status read_side(struct store *s, struct side *side,
 	return ret;
 }
 
-/* Add one game's outcome for `side` to its counters, relative to what
- * the row holds now, with rating change `delta`. Return STORE_OK or
- * STORE_ERR. */
-static enum store_status apply_side(struct store *s, const struct side *side,
-				    double delta, const char *what)
+/* Finalize c's statements. Accepts one never prepared (zeroed). */
+static void counter_free(struct counter *c)
+{
+	sqlite3_finalize(c->read);
+	sqlite3_finalize(c->apply);
+	c->read = c->apply = NULL;
+}
+
+/* A counter's statements: reading a side (?1 the player; for a rule,
+ * ?2 the match), and adding a game to it (apply_side()). */
+#define READ_OWN "SELECT rating, games FROM players WHERE id = ?1"
+#define READ_RULE                                                              \
+	"SELECT r.rating, r.games FROM rule_records AS r"                      \
+	" JOIN matches AS m ON r.rule = m.rule"                                \
+	" WHERE m.id = ?2 AND r.player_id = ?1"
+#define APPLY_OWN                                                              \
+	"UPDATE players SET games = games + 1, wins = wins + ?2,"              \
+	" losses = losses + ?3, ties = ties + ?4, score = score + ?5,"         \
+	" rating = rating + ?6 WHERE id = ?1"
+#define APPLY_RULE                                                             \
+	"INSERT INTO rule_records (rule, player_id, games, wins, losses,"      \
+	" ties, score, rating) SELECT rule, ?1, 1, ?2, ?3, ?4, ?5, ?7 + ?6"    \
+	" FROM matches WHERE id = ?8 ON CONFLICT (rule, player_id) DO UPDATE"  \
+	" SET games = games + 1, wins = wins + ?2, losses = losses + ?3,"      \
+	" ties = ties + ?4, score = score + ?5, rating = rating + ?6"
+
+/* Prepare c's statements (c->by_rule says which). Return 0, or -1 with
+ * the error kept and nothing left to free. */
+static int counter_prepare(struct store *s, struct counter *c, const char *what)
+{
+	c->read = c->apply = NULL;
+	if (store_prepare(s, c->by_rule ? READ_RULE : READ_OWN, &c->read,
+			  what) != 0 ||
+	    store_prepare(s, c->by_rule ? APPLY_RULE : APPLY_OWN, &c->apply,
+			  what) != 0) {
+		counter_free(c);
+		return -1;
+	}
+	return 0;
+}
+
+/* Read side->id's rating and games into `side` through c, for match
+ * `match` (a player without a game under its rule yet starts at
+ * RATING_START). Return STORE_OK, STORE_NOT_FOUND or STORE_ERR. */
+static enum store_status read_side(struct store *s, const struct counter *c,
+				   long long match, struct side *side,
+				   const char *what)
 {
 	enum store_status ret = STORE_ERR;
-	int win = side->score == 1.0, loss = side->score == 0.0;
-	sqlite3_stmt *st;
 	int rc;
 
-	if (store_prepare(
-		    s,
-		    "UPDATE players SET games = games + 1, wins = wins + ?2,"
-		    " losses = losses + ?3, ties = ties + ?4,"
-		    " score = score + ?5, rating = rating + ?6 WHERE id = ?1",
-		    &st, what) != 0)
-		return STORE_ERR;
-	rc = sqlite3_bind_int64(st, 1, side->id);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 2, win);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 3, loss);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 4, !win && !loss);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 5, win - loss);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_double(st, 6, delta);
-	if (rc != SQLITE_OK)
+	sqlite3_reset(c->read);
+	if (sqlite3_bind_int64(c->read, 1, side->id) != SQLITE_OK ||
+	    (c->by_rule &&
+	     sqlite3_bind_int64(c->read, 2, match) != SQLITE_OK)) {
 		store_set_db_err(s, what);
-	else if (store_step_done(s, st, what) == SQLITE_DONE)
+		return STORE_ERR;
+	}
+	side->rating = RATING_START;
+	side->games = 0;
+	rc = sqlite3_step(c->read);
+	if (rc == SQLITE_ROW) {
+		side->rating = sqlite3_column_double(c->read, 0);
+		side->games = sqlite3_column_int(c->read, 1);
 		ret = STORE_OK;
-	sqlite3_finalize(st);
+	} else if (rc == SQLITE_DONE && c->by_rule) {
+		ret = STORE_OK;
+	} else if (rc == SQLITE_DONE) {
+		store_set_err(s, what, "no such player");
+		ret = STORE_NOT_FOUND;
+	} else {
+		store_set_db_err(s, what);
+	}
+	sqlite3_reset(c->read);
 	return ret;
 }
 
-/* See store_internal.h. */
-enum store_status store_count_ranked(struct store *s, long long black_id,
-				     long long white_id,
-				     enum match_result result, const char *what)
+/* Add one game's outcome for `side` in match `match` to its counters
+ * through c, relative to what the row holds now, with rating change
+ * `delta` (a missing rule row is made, from side->rating). Return
+ * STORE_OK or STORE_ERR. */
+static enum store_status apply_side(struct store *s, const struct counter *c,
+				    long long match, const struct side *side,
+				    double delta, const char *what)
 {
-	struct side black = {.id = black_id}, white = {.id = white_id};
+	const int win = side->score == 1.0, loss = side->score == 0.0;
+	const int counts[] = {win, loss, !win && !loss, win - loss};
+	enum store_status ret = STORE_ERR;
+	int rc, i;
+
+	sqlite3_reset(c->apply);
+	rc = sqlite3_bind_int64(c->apply, 1, side->id);
+	for (i = 0; i < 4 && rc == SQLITE_OK; i++)
+		rc = sqlite3_bind_int(c->apply, i + 2, counts[i]);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_double(c->apply, 6, delta);
+	if (rc == SQLITE_OK && c->by_rule)
+		rc = sqlite3_bind_double(c->apply, 7, side->rating);
+	if (rc == SQLITE_OK && c->by_rule)
+		rc = sqlite3_bind_int64(c->apply, 8, match);
+	if (rc != SQLITE_OK)
+		store_set_db_err(s, what);
+	else if (store_step_done(s, c->apply, what) == SQLITE_DONE)
+		ret = STORE_OK;
+	sqlite3_reset(c->apply);
+	return ret;
+}
+
+/* Count match m for both players through c. Each side's Elo change
+ * comes from both sides' values before the game. Return STORE_OK,
+ * STORE_NOT_FOUND or STORE_ERR. */
+static enum store_status count_match(struct store *s, const struct counter *c,
+				     const struct ranked *m, const char *what)
+{
+	struct side black = {.id = m->black_id}, white = {.id = m->white_id};
 	double black_delta, white_delta;
 	enum store_status st;
 
-	st = read_side(s, &black, what);
+	st = read_side(s, c, m->id, &black, what);
 	if (st == STORE_OK)
-		st = read_side(s, &white, what);
+		st = read_side(s, c, m->id, &white, what);
 	if (st != STORE_OK)
 		return st;
-	black.score = result == RESULT_BLACK_WIN   ? 1.0
-		      : result == RESULT_WHITE_WIN ? 0.0
-						   : 0.5;
+	black.score = m->result == RESULT_BLACK_WIN   ? 1.0
+		      : m->result == RESULT_WHITE_WIN ? 0.0
+						      : 0.5;
 	white.score = 1.0 - black.score;
 	black_delta = rating_delta(black.rating, black.games, white.rating,
 				   black.score);
 	white_delta = rating_delta(white.rating, white.games, black.rating,
 				   white.score);
-	st = apply_side(s, &black, black_delta, what);
+	st = apply_side(s, c, m->id, &black, black_delta, what);
 	if (st == STORE_OK)
-		st = apply_side(s, &white, white_delta, what);
+		st = apply_side(s, c, m->id, &white, white_delta, what);
 	return st;
+}
+
+/* Count match m through a counter of its own (by_rule or not). */
+static enum store_status count_once(struct store *s, const struct ranked *m,
+				    bool by_rule, const char *what)
+{
+	struct counter c = {.by_rule = by_rule};
+	enum store_status st;
+
+	if (counter_prepare(s, &c, what) != 0)
+		return STORE_ERR;
+	st = count_match(s, &c, m, what);
+	counter_free(&c);
+	return st;
+}
+
+/* See store_internal.h. */
+enum store_status store_count_ranked(struct store *s, long long match_id,
+				     const char *what)
+{
+	struct ranked m;
+	enum store_status st;
+
+	st = read_ranked(s, match_id, &m, what);
+	if (st == STORE_OK)
+		st = count_once(s, &m, false, what);
+	if (st == STORE_OK)
+		st = count_once(s, &m, true, what);
+	return st;
+}
+
+/* See store_internal.h. Oldest result first, as they were counted; one
+ * counter for them all. */
+enum store_status store_replay_rule_records(struct store *s, const char *what)
+{
+	struct counter c = {.by_rule = true};
+	enum store_status ret = STORE_OK;
+	struct ranked m;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare(s,
+			  "SELECT " RANKED_COLUMNS RANKED_WHERE
+			  " ORDER BY ended_at, id",
+			  &st, what) != 0)
+		return STORE_ERR;
+	if (counter_prepare(s, &c, what) != 0) {
+		sqlite3_finalize(st);
+		return STORE_ERR;
+	}
+	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
+		row_to_ranked(st, &m);
+		ret = count_match(s, &c, &m, what);
+		if (ret != STORE_OK)
+			goto out_finalize;
+	}
+	if (rc != SQLITE_DONE) {
+		store_set_db_err(s, what);
+		ret = STORE_ERR;
+	}
+out_finalize:
+	counter_free(&c);
+	sqlite3_finalize(st);
+	return ret;
 }

@@ -1,5 +1,5 @@
 /* store_query.c -- reading across matches: a player's history, their
- * record against the computer, and every player's record under a rule. */
+ * record against the computer, and players' records under a rule. */
 #include <limits.h>
 #include <string.h>
 
@@ -180,31 +180,49 @@ enum store_status store_computer_record(struct store *s, long long player_id,
 
 /* ==== Records under one rule =========================================== */
 
-/* Every player's finished ranked matches under rule ?1, seen from the
- * player: one row per player, in id order. The partial index
- * matches_ranked_by_rule finds the matches of both halves. */
-#define RULE_RECORDS                                                           \
-	"SELECT p.id, count(*), sum(g.won), sum(g.lost), sum(g.tie),"          \
-	" p.rating FROM (SELECT black_id AS player, result = 'black' AS won,"  \
-	" result = 'white' AS lost, result = 'draw' AS tie FROM matches"       \
-	" WHERE kind = 'ranked' AND status = 'finished' AND rule = ?1"         \
-	" UNION ALL SELECT white_id, result = 'white', result = 'black',"      \
-	" result = 'draw' FROM matches WHERE kind = 'ranked'"                  \
-	" AND status = 'finished' AND rule = ?1) AS g"                         \
-	" JOIN players AS p ON p.id = g.player GROUP BY p.id ORDER BY p.id"
+/* The columns row_to_rule_record() reads, in its order. */
+#define RULE_COLUMNS "player_id, games, wins, losses, ties, score, rating"
 
-/* Fill *rec from a row of RULE_RECORDS. */
+/* Fill *rec from a row of RULE_COLUMNS. */
 static void row_to_rule_record(sqlite3_stmt *st, struct player_record *rec)
 {
 	rec->games = sqlite3_column_int(st, 1);
 	rec->wins = sqlite3_column_int(st, 2);
 	rec->losses = sqlite3_column_int(st, 3);
 	rec->ties = sqlite3_column_int(st, 4);
-	rec->score = rec->wins - rec->losses;
-	rec->rating = sqlite3_column_double(st, 5);
+	rec->score = sqlite3_column_int(st, 5);
+	rec->rating = sqlite3_column_double(st, 6);
 }
 
-/* See store.h. One statement, so one snapshot. */
+/* Prepare `sql` (RULE_COLUMNS from rule_records) with the word of `rule`
+ * as ?1 and, when `player_id` is not 0, the player as ?2. Return 0, or
+ * -1 with the error kept (*st NULL). */
+static int prepare_rule(struct store *s, const char *sql, enum rule rule,
+			long long player_id, sqlite3_stmt **st)
+{
+	const char *word = store_rule_word(rule);
+	int rc;
+
+	*st = NULL;
+	if (word == NULL) {
+		store_set_err(s, WHAT_RULE, "the rule is not valid");
+		return -1;
+	}
+	if (store_prepare(s, sql, st, WHAT_RULE) != 0)
+		return -1;
+	rc = sqlite3_bind_text(*st, 1, word, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK && player_id != 0)
+		rc = sqlite3_bind_int64(*st, 2, player_id);
+	if (rc == SQLITE_OK)
+		return 0;
+	store_set_db_err(s, WHAT_RULE);
+	sqlite3_finalize(*st);
+	*st = NULL;
+	return -1;
+}
+
+/* See store.h. One statement, so one snapshot; the primary key
+ * (rule, player_id) gives the rows in order. */
 enum store_status
 store_rule_records(struct store *s, enum rule rule,
 		   int (*row)(void *ctx, long long player_id,
@@ -217,18 +235,15 @@ store_rule_records(struct store *s, enum rule rule,
 	int rc;
 
 	store_clear_err(s);
-	if (store_rule_word(rule) == NULL || row == NULL) {
-		store_set_err(s, WHAT_RULE,
-			      "the rule or the callback is not valid");
+	if (row == NULL) {
+		store_set_err(s, WHAT_RULE, "the callback is not valid");
 		return STORE_ERR;
 	}
-	if (store_prepare(s, RULE_RECORDS, &st, WHAT_RULE) != 0)
+	if (prepare_rule(s,
+			 "SELECT " RULE_COLUMNS " FROM rule_records"
+			 " WHERE rule = ?1 ORDER BY player_id",
+			 rule, 0, &st) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_text(st, 1, store_rule_word(rule), -1,
-			      SQLITE_STATIC) != SQLITE_OK) {
-		store_set_db_err(s, WHAT_RULE);
-		goto out_finalize;
-	}
 	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
 		row_to_rule_record(st, &rec);
 		if (row(ctx, sqlite3_column_int64(st, 0), &rec) != 0) {
@@ -240,7 +255,34 @@ store_rule_records(struct store *s, enum rule rule,
 		ret = STORE_OK;
 	else
 		store_set_db_err(s, WHAT_RULE);
-out_finalize:
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* See store.h. */
+enum store_status store_rule_record(struct store *s, long long player_id,
+				    enum rule rule, struct player_record *rec)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int rc;
+
+	store_clear_err(s);
+	if (prepare_rule(s,
+			 "SELECT " RULE_COLUMNS " FROM rule_records"
+			 " WHERE rule = ?1 AND player_id = ?2",
+			 rule, player_id, &st) != 0)
+		return STORE_ERR;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		row_to_rule_record(st, rec);
+		ret = STORE_OK;
+	} else if (rc == SQLITE_DONE) {
+		store_set_err(s, WHAT_RULE, "no game under the rule");
+		ret = STORE_NOT_FOUND;
+	} else {
+		store_set_db_err(s, WHAT_RULE);
+	}
 	sqlite3_finalize(st);
 	return ret;
 }

@@ -277,9 +277,41 @@ static const char *const migrations[] = {
 	"  AND (NEW.row >= rows OR NEW.col >= cols))"
 	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
 	"PRAGMA user_version = 4;",
+
+	/* 5: each player's record and Elo rating under each rule alone,
+	 * counted like the players' own (store_count_ranked()); a row
+	 * appears with a player's first finished ranked match under the
+	 * rule. Filled from the matches already played by
+	 * store_replay_rule_records() (migration_code[4]). */
+	"CREATE TABLE rule_records ("
+	" rule TEXT NOT NULL"
+	"  CHECK (rule IN ('freestyle', 'exact', 'renju')),"
+	" player_id INTEGER NOT NULL REFERENCES players (id),"
+	" games INTEGER NOT NULL CHECK (games >= 0),"
+	" wins INTEGER NOT NULL CHECK (wins >= 0),"
+	" losses INTEGER NOT NULL CHECK (losses >= 0),"
+	" ties INTEGER NOT NULL CHECK (ties >= 0),"
+	" score INTEGER NOT NULL,"
+	" rating REAL NOT NULL,"
+	" CHECK (score = wins - losses),"
+	" CHECK (games = wins + losses + ties),"
+	" PRIMARY KEY (rule, player_id)"
+	") STRICT, WITHOUT ROWID;"
+	"PRAGMA user_version = 5;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
+
+/* What a migration does in C after its SQL, in the same transaction
+ * (Elo cannot be replayed in SQL): migration_code[i] runs right after
+ * migrations[i]; NULL for none. */
+static enum store_status (*const migration_code[])(struct store *s,
+						   const char *what) = {
+	[4] = store_replay_rule_records,
+};
+
+#define MIGRATION_CODES                                                        \
+	((int)(sizeof migration_code / sizeof migration_code[0]))
 
 /* ==== Recognising and upgrading a file ================================== */
 
@@ -361,6 +393,18 @@ static int check_foreign_keys(struct store *s)
 	return -1;
 }
 
+/* Run migration `version` (from it to the next): its SQL, then its C.
+ * Return 0, or -1 with the error kept. */
+static int run_migration(struct store *s, int version)
+{
+	if (store_run_sql(s, migrations[version], WHAT_MIGRATE) != SQLITE_OK)
+		return -1;
+	if (version < MIGRATION_CODES && migration_code[version] != NULL &&
+	    migration_code[version](s, WHAT_MIGRATE) != STORE_OK)
+		return -1;
+	return 0;
+}
+
 /* See store_internal.h. */
 enum store_status store_schema_migrate(struct store *s)
 {
@@ -376,8 +420,7 @@ enum store_status store_schema_migrate(struct store *s)
 		goto out_rollback;
 	st = STORE_ERR;
 	for (; version < SCHEMA_VERSION; version++)
-		if (store_run_sql(s, migrations[version], WHAT_MIGRATE) !=
-		    SQLITE_OK)
+		if (run_migration(s, version) != 0)
 			goto out_rollback;
 	if (store_query_int(s, "PRAGMA user_version", &now_at, WHAT_MIGRATE) !=
 	    SQLITE_OK)

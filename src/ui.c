@@ -162,8 +162,11 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 		end_prompt_line(ui);
 		if (r == TERM_TOO_LONG)
 			ui_say(ui,
-			       _("That line is too long (at most %d "
-				 "characters). Please try again."),
+			       ngettext("That line is too long (at most %d "
+					"character). Please try again.",
+					"That line is too long (at most %d "
+					"characters). Please try again.",
+					TERM_LINE_MAX),
 			       TERM_LINE_MAX);
 		else if (!notation_utf8_valid(buf, *len) ||
 			 memchr(buf, '\0', *len) != NULL)

@@ -164,28 +164,53 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 	}
 }
 
-/* Read a new password for `username` twice until it is acceptable and
- * both agree. On UI_OK *pw holds it (free with auth_secret_free). */
+/* Whether `pw` may be `username`'s password: it passes the rules (with
+ * the list `common`, may be NULL) and differs from `current` (when not
+ * NULL). Says why not. */
+static bool password_ok(struct ui *ui, const char *username,
+			const struct auth_wordlist *common,
+			const struct auth_secret *current,
+			const struct auth_secret *pw)
+{
+	enum auth_policy p = auth_check_password(pw, username, common);
+
+	if (p != AUTH_OK) {
+		explain_policy(ui, p);
+		return false;
+	}
+	if (current != NULL && auth_secret_equal(pw, current)) {
+		ui_say(ui, _("The new password must differ from the current "
+			     "one."));
+		return false;
+	}
+	return true;
+}
+
+/* Read a password for `username` twice until it is acceptable and both
+ * agree: a new account's, or with `current` (the password now) a new
+ * one, which must differ from it. On UI_OK *pw holds it (free with
+ * auth_secret_free). */
 static enum ui_status read_new_password(struct ui *ui, const char *username,
+					const struct auth_secret *current,
 					struct auth_secret *pw)
 {
+	const char *first =
+		current != NULL ? _("New password: ") : _("Password: ");
+	const char *second = current != NULL ? _("New password again: ")
+					     : _("Password again: ");
 	const struct auth_wordlist *common = common_passwords(ui);
 	struct auth_secret again = {NULL, 0};
 	enum ui_status st;
 
 	for (;;) {
-		enum auth_policy p;
-
-		st = read_password(ui, _("Password: "), pw);
+		st = read_password(ui, first, pw);
 		if (st != UI_OK)
 			return st;
-		p = auth_check_password(pw, username, common);
-		if (p != AUTH_OK) {
-			explain_policy(ui, p);
+		if (!password_ok(ui, username, common, current, pw)) {
 			auth_secret_free(pw);
 			continue;
 		}
-		st = read_password(ui, _("Password again: "), &again);
+		st = read_password(ui, second, &again);
 		if (st == UI_OK && auth_secret_equal(pw, &again)) {
 			auth_secret_free(&again);
 			return UI_OK;
@@ -308,7 +333,7 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 	if (st == UI_OK)
 		st = choose_nickname(ui, nickname, name, nick);
 	if (st == UI_OK)
-		st = read_new_password(ui, name, &pw);
+		st = read_new_password(ui, name, NULL, &pw);
 	if (st == UI_OK)
 		st = create_account(ui, name, nick, &pw);
 	auth_secret_free(&pw);
@@ -317,11 +342,12 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 
 /* Check `pw` for `username` against the database, counting failures and
  * locks there. Says "invalid username or password" for a wrong name or
- * password alike, after the same work. On UI_OK *login is the player's
- * (wipe it after use). */
+ * password alike, after the same work, or `wrong` (when not NULL) for a
+ * wrong password of a player who exists. On UI_OK *login is the
+ * player's (wipe it after use). */
 static enum ui_status check_login(struct ui *ui, const char *username,
 				  const struct auth_secret *pw,
-				  struct store_login *login)
+				  const char *wrong, struct store_login *login)
 {
 	long long now = (long long)time(NULL);
 	enum store_status st = store_get_login(ui->store, username, login);
@@ -332,8 +358,11 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 	ok = auth_verify(st == STORE_OK ? login->hash : NULL, pw);
 	if (st == STORE_OK && login->locked_until > now) {
 		ui_say(ui,
-		       _("This account is locked after too many failed "
-			 "logins. Try again in %lld seconds."),
+		       ngettext("This account is locked after too many "
+				"failed logins. Try again in %lld second.",
+				"This account is locked after too many "
+				"failed logins. Try again in %lld seconds.",
+				(unsigned long)(login->locked_until - now)),
 		       login->locked_until - now);
 		return UI_REFUSED;
 	}
@@ -341,7 +370,10 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 		if (st == STORE_OK &&
 		    store_login_failed(ui->store, login->id, now) != STORE_OK)
 			return ui_store_failed(ui, NULL);
-		ui_say(ui, _("Invalid username or password."));
+		ui_say(ui, "%s",
+		       st == STORE_OK && wrong != NULL
+			       ? wrong
+			       : _("Invalid username or password."));
 		return UI_REFUSED;
 	}
 	return UI_OK;
@@ -368,25 +400,37 @@ static enum ui_status login_succeeded(struct ui *ui, long long id,
 	return UI_OK;
 }
 
+/* Check `pw` as `username`'s password and record the login (see
+ * check_login() for `wrong`); *id is the player's. */
+static enum ui_status verify(struct ui *ui, const char *username,
+			     const struct auth_secret *pw, const char *wrong,
+			     long long *id)
+{
+	struct store_login login;
+	enum ui_status st;
+
+	memset(&login, 0, sizeof(login));
+	st = check_login(ui, username, pw, wrong, &login);
+	if (st == UI_OK)
+		st = login_succeeded(ui, login.id, pw, login.hash);
+	*id = login.id;
+	memset(&login, 0, sizeof(login));
+	return st;
+}
+
 /* Ask for `username`'s password and check it. */
 static enum ui_status authenticate(struct ui *ui, const char *username,
 				   long long *id)
 {
 	struct auth_secret pw = {NULL, 0};
-	struct store_login login;
 	char prompt[128];
 	enum ui_status st;
 
-	memset(&login, 0, sizeof(login));
 	snprintf(prompt, sizeof(prompt), _("Password for %s: "), username);
 	st = read_password(ui, prompt, &pw);
 	if (st == UI_OK)
-		st = check_login(ui, username, &pw, &login);
-	if (st == UI_OK)
-		st = login_succeeded(ui, login.id, &pw, login.hash);
-	*id = login.id;
+		st = verify(ui, username, &pw, NULL, id);
 	auth_secret_free(&pw);
-	memset(&login, 0, sizeof(login));
 	return st;
 }
 
@@ -423,21 +467,25 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 
 enum ui_status ui_passwd(struct ui *ui, const char *username)
 {
-	struct auth_secret pw = {NULL, 0};
+	struct auth_secret old = {NULL, 0}, pw = {NULL, 0};
 	char hash[AUTH_HASH_MAX];
 	enum ui_status st;
-	long long id;
+	long long id = 0;
 
 	ui_say(ui, _("Changing the password of %s."), username);
-	st = authenticate(ui, username, &id);
+	st = read_password(ui, _("Current password: "), &old);
 	if (st == UI_OK)
-		st = read_new_password(ui, username, &pw);
+		st = verify(ui, username, &old, _("Wrong current password."),
+			    &id);
+	if (st == UI_OK)
+		st = read_new_password(ui, username, &old, &pw);
 	if (st == UI_OK && auth_hash(&pw, hash) != 0)
 		st = UI_FAILED;
 	if (st == UI_OK && store_set_password(ui->store, id, hash) != STORE_OK)
 		st = ui_store_failed(ui, NULL);
 	if (st == UI_OK)
 		ui_say(ui, _("Password changed."));
+	auth_secret_free(&old);
 	auth_secret_free(&pw);
 	memset(hash, 0, sizeof(hash));
 	return st;

@@ -386,8 +386,11 @@ static void game_help(void *ctx, const struct match *m)
 			"Ctrl-D or Ctrl-C leaves the program."));
 	if (g->time_per_move > 0)
 		ui_say(g->ui,
-		       _("Each move must be made within %d seconds, "
-			 "or the game is lost."),
+		       ngettext("Each move must be made within %d second, "
+				"or the game is lost.",
+				"Each move must be made within %d seconds, "
+				"or the game is lost.",
+				(unsigned long)g->time_per_move),
 		       g->time_per_move);
 }
 

@@ -321,8 +321,36 @@ static enum ui_status computer_record(struct ui *ui, const struct player *p)
 	return UI_OK;
 }
 
+/* Print p's record under each rule they have played ranked under. */
+static enum ui_status rule_record(struct ui *ui, const struct player *p)
+{
+	static const enum rule rules[] = {RULE_FREESTYLE, RULE_EXACT,
+					  RULE_RENJU};
+	struct player_record r;
+	enum store_status st;
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		st = store_rule_record(ui->store, p->id, rules[i], &r);
+		if (st == STORE_NOT_FOUND)
+			continue;
+		if (st != STORE_OK)
+			return ui_store_failed(ui, NULL);
+		ui_say(ui,
+		       ngettext("Under %s: %d game, %d won, %d lost, %d "
+				"tied; score %d, rating %.0f",
+				"Under %s: %d games, %d won, %d lost, %d "
+				"tied; score %d, rating %.0f",
+				(unsigned long)r.games),
+		       rules_rule_name(rules[i]), r.games, r.wins, r.losses,
+		       r.ties, r.score, r.rating);
+	}
+	return UI_OK;
+}
+
 enum ui_status ui_stats(struct ui *ui, const struct player *p)
 {
+	enum ui_status st;
 	const struct player_record *r = &p->rec;
 	char since[UI_NAME_MAX], last[UI_NAME_MAX];
 	struct ui_list list;
@@ -345,6 +373,9 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 	       r->losses, r->ties);
 	ui_say(ui, _("Score %d, rating %.0f, win rate %.0f%%"), r->score,
 	       r->rating, player_win_rate(p) * 100.0);
+	st = rule_record(ui, p);
+	if (st != UI_OK)
+		return st;
 	ui_say(ui, _("Member since %s, last login %s"),
 	       ui_time(p->created_at, false, since),
 	       ui_time(p->last_login_at, false, last));

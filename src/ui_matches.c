@@ -227,8 +227,11 @@ static void describe_unfinished(struct ui *ui, const struct player *me,
 		other = ui_computer_name(f->ai_level, computer);
 	fputc('\n', ui->out);
 	ui_say(ui,
-	       _("You have an unfinished match (number %lld, started %s): "
-		 "%d moves, you play %s against %s."),
+	       ngettext("You have an unfinished match (number %lld, started "
+			"%s): %d move, you play %s against %s.",
+			"You have an unfinished match (number %lld, started "
+			"%s): %d moves, you play %s against %s.",
+			(unsigned long)f->nmoves),
 	       f->id, ui_time(f->started_at, true, date), f->nmoves,
 	       f->black_id == me->id ? _("black") : _("white"), other);
 }

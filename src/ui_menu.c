@@ -1,9 +1,5 @@
 /* ui_menu.c -- the interactive menus: the main menu and, once a player
  * has logged in, the account menu. */
-#include <stdint.h>
-#include <string.h>
-
-#include "number.h"
 #include "ui.h"
 
 enum { MAIN_QUIT = 0, MAIN_REGISTER, MAIN_LOGIN, MAIN_LEADERBOARD, MAIN_GUEST };
@@ -53,40 +49,6 @@ static enum ui_status computer_games(struct ui *ui, struct player *me)
 	return ui_game_computer(ui, me, level);
 }
 
-/* Account menu item 5: pages of my matches; a match number replays it. */
-static enum ui_status history(struct ui *ui, struct player *me)
-{
-	char buf[TERM_LINE_MAX + 1];
-	enum ui_status st;
-	size_t len;
-	int page = 1;
-
-	for (;;) {
-		unsigned long long id;
-
-		st = ui_history(ui, me, page);
-		if (st != UI_OK)
-			return st;
-		st = ui_read(ui,
-			     _("Match number to replay, n or p for the next or "
-			       "previous page, Enter to go back: "),
-			     buf, &len);
-		if (st != UI_OK || len == 0)
-			return st;
-		if (strcmp(buf, "n") == 0)
-			page++;
-		else if (strcmp(buf, "p") == 0 && page > 1)
-			page--;
-		else if (number_parse(buf, 1, INT64_MAX, &id) == 0)
-			st = ui_replay(ui, (long long)id);
-		else
-			ui_say(ui, _("Please type a match number, n, p, or "
-				     "press Enter."));
-		if (st != UI_OK)
-			return st;
-	}
-}
-
 /* Run the account menu item `choice` for `me`. */
 static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 {
@@ -102,7 +64,7 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 	case ACCOUNT_COMPUTER:
 		return computer_games(ui, me);
 	case ACCOUNT_HISTORY:
-		return history(ui, me);
+		return ui_history_browse(ui, me);
 	}
 	return UI_OK;
 }

@@ -1,6 +1,7 @@
 /* ui_records.c -- looking back at matches: a player's history, replaying
  * a match move by move, and exporting and importing game records. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -149,37 +150,134 @@ static int history_row(void *ctx, const struct history_row *r)
 	return 0;
 }
 
-enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
+/* How many pages p's history has, into *pages (1 when it is empty).
+ * Return UI_OK, or UI_FAILED after saying why. */
+static enum ui_status count_pages(struct ui *ui, const struct player *p,
+				  int *total, int *pages)
+{
+	if (store_history(ui->store, p->id, 0, 0, NULL, NULL, total) !=
+	    STORE_OK) {
+		ui_error(ui, _("cannot read the history: %s"),
+			 store_errmsg(ui->store));
+		return UI_FAILED;
+	}
+	*pages = *total == 0 ? 1 : (*total - 1) / HISTORY_PAGE + 1;
+	return UI_OK;
+}
+
+/* Print page `page` of p's matches (see ui_history()), the number of
+ * pages into *pages. Return UI_OK; UI_REFUSED (said so, nothing
+ * printed) when there is no such page; or UI_FAILED after saying why. */
+static enum ui_status history_page(struct ui *ui, const struct player *p,
+				   int page, int *pages)
 {
 	struct ui_list list;
-	int total = 0, pages;
+	int total = 0;
+	enum ui_status st = count_pages(ui, p, &total, pages);
 
-	if (ui->format == FORMAT_TABLE)
-		fputc('\n', ui->out);
-	ui_list_begin(&list, ui, history_columns, HISTORY_COLUMNS);
-	if (store_history(ui->store, p->id, 0, 0, NULL, NULL, &total) !=
-	    STORE_OK)
-		goto out_failed;
-	pages = total == 0 ? 1 : (total + HISTORY_PAGE - 1) / HISTORY_PAGE;
+	if (st != UI_OK)
+		return st;
+	if (page < 1 || page > *pages) {
+		ui_error(ui,
+			 ngettext("there is no page %d: %s has %d page of "
+				  "matches",
+				  "there is no page %d: %s has %d pages of "
+				  "matches",
+				  (unsigned long)*pages),
+			 page, p->username, *pages);
+		return UI_REFUSED;
+	}
 	if (ui->format == FORMAT_TABLE) {
+		fputc('\n', ui->out);
 		ui_say(ui, _("Matches of %s: page %d of %d (%d in all)"),
-		       p->username, page, pages, total);
+		       p->username, page, *pages, total);
 		if (total > 0)
 			ui_say(ui, "%s",
 			       _("    #  Date        Opponent          Side   "
 				 "Game          Result            Moves   "
 				 "Time"));
 	}
+	ui_list_begin(&list, ui, history_columns, HISTORY_COLUMNS);
 	if (store_history(ui->store, p->id, (page - 1) * HISTORY_PAGE,
-			  HISTORY_PAGE, history_row, &list, &total) != STORE_OK)
-		goto out_failed;
+			  HISTORY_PAGE, history_row, &list,
+			  &total) != STORE_OK) {
+		ui_error(ui, _("cannot read the history: %s"),
+			 store_errmsg(ui->store));
+		return UI_FAILED;
+	}
 	ui_list_end(&list);
-	if (ui->format == FORMAT_TABLE && page < pages)
-		ui_say(ui, _("More: --page %d"), page + 1);
 	return UI_OK;
-out_failed:
-	ui_error(ui, _("cannot read the history: %s"), store_errmsg(ui->store));
-	return UI_FAILED;
+}
+
+enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
+{
+	enum ui_status st;
+	int pages = 1;
+
+	st = history_page(ui, p, page, &pages);
+	if (st == UI_OK && ui->format == FORMAT_TABLE && page < pages)
+		ui_say(ui, _("More: --page %d"), page + 1);
+	return st;
+}
+
+/* One answer at the history's prompt: move *page (saying so at either
+ * end), or replay a match. Return UI_OK, with *show true when the page
+ * is to be shown again; or how a replay failed (not for a match that
+ * does not exist: that is said, and the prompt comes again). */
+static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
+				  int pages, bool *show)
+{
+	unsigned long long id;
+	enum ui_status st;
+
+	*show = false;
+	if (strcmp(cmd, "n") == 0) {
+		if (*page >= pages) {
+			ui_say(ui, _("This is the last page."));
+			return UI_OK;
+		}
+		++*page;
+	} else if (strcmp(cmd, "p") == 0) {
+		if (*page <= 1) {
+			ui_say(ui, _("This is the first page."));
+			return UI_OK;
+		}
+		--*page;
+	} else if (number_parse(cmd, 1, INT64_MAX, &id) == 0) {
+		st = ui_replay(ui, (long long)id);
+		if (st != UI_OK) /* no such match (said so): ask again */
+			return st == UI_REFUSED ? UI_OK : st;
+	} else {
+		ui_say(ui, _("Please type a match number, n, p, or "
+			     "press Enter."));
+		return UI_OK;
+	}
+	*show = true;
+	return UI_OK;
+}
+
+enum ui_status ui_history_browse(struct ui *ui, const struct player *p)
+{
+	char buf[TERM_LINE_MAX + 1];
+	enum ui_status st = UI_OK;
+	int page = 1, pages = 1;
+	bool show = true;
+	size_t len;
+
+	while (st == UI_OK) {
+		if (show)
+			st = history_page(ui, p, page, &pages);
+		if (st != UI_OK)
+			break;
+		st = ui_read(ui,
+			     _("Match number to replay, n or p for the next or "
+			       "previous page, Enter to go back: "),
+			     buf, &len);
+		if (st != UI_OK || len == 0)
+			break;
+		st = browse_step(ui, buf, &page, pages, &show);
+	}
+	return st;
 }
 
 /* ==== Replay ============================================================= */
@@ -481,8 +579,11 @@ static enum ui_status records_save_import(struct ui *ui,
 		return UI_FAILED;
 	}
 	ui_say(ui,
-	       _("Imported %d moves as match %lld. Replay it with: "
-		 "gomoku replay %lld"),
+	       ngettext("Imported %d move as match %lld. Replay it with: "
+			"gomoku replay %lld",
+			"Imported %d moves as match %lld. Replay it with: "
+			"gomoku replay %lld",
+			(unsigned long)r->nmoves),
 	       r->nmoves, id, id);
 	return UI_OK;
 }

@@ -864,6 +864,14 @@ static void test_refuse_trailer(void)
 		RECORD_ERR_TRAILER, 10);
 	REFUSED("Piskvorky 15x15, 0:0, 0\n8,8,0\nalice\nbob\n9,9,0\n",
 		RECORD_ERR_SYNTAX, 3);
+	/* The last move broken, names and end code after it: the move's
+	 * line is named, not the end code's place two lines below. */
+	REFUSED("Piskvorky 15x15, 0:0, 0\n8,8,0\n9;9;0\nalice\nbob\n0\n",
+		RECORD_ERR_SYNTAX, 3);
+	REFUSED("Piskvorky 15x15, 0:0, 0\r\n8,8,0\r\nj10\r\nalice\r\nbob\r\n",
+		RECORD_ERR_SYNTAX, 3);
+	REFUSED("Piskvorky 15x15, 0:0, 0\n8,8,0\n(9,9)\nalice\nbob\n-1\n",
+		RECORD_ERR_SYNTAX, 3);
 	memcpy(name81, head, strlen(head));
 	memset(name81 + strlen(head), 'n', RECORD_NAME_MAX + 1);
 	memcpy(name81 + strlen(head) + RECORD_NAME_MAX + 1, "\nbob\n", 5);
@@ -962,6 +970,70 @@ static void test_piskvork_file(void)
 	CU_ASSERT_EQUAL(rec_a.end_code, -1);
 	CU_ASSERT_EQUAL(record_check(&rec_a, &b, NULL), RECORD_OK);
 	CU_ASSERT_EQUAL(board_winner(&b), STONE_WHITE);
+}
+
+/* Append the n bytes at s to out[*len..cap), as far as they fit. */
+static void append(char *out, size_t cap, size_t *len, const char *s, size_t n)
+{
+	if (*len + n <= cap)
+		memcpy(out + *len, s, n);
+	*len += n;
+}
+
+/* Copy src[0..n) into out (cap bytes) with the body of its line `at`
+ * (1-based) replaced by `bad`, keeping the line's end ("\r\n"). Return
+ * the new length (more than cap when it did not fit). */
+static size_t replace_line(const char *src, size_t n, int at, const char *bad,
+			   char *out, size_t cap)
+{
+	size_t pos = 0, len = 0, end, body;
+	const char *nl;
+	int line;
+
+	for (line = 1; pos < n; line++, pos = end) {
+		nl = memchr(src + pos, '\n', n - pos);
+		end = nl != NULL ? (size_t)(nl - src) + 1 : n;
+		body = end;
+		if (body > pos && src[body - 1] == '\n')
+			body--;
+		if (body > pos && src[body - 1] == '\r')
+			body--;
+		if (line != at) {
+			append(out, cap, &len, src + pos, end - pos);
+			continue;
+		}
+		append(out, cap, &len, bad, strlen(bad));
+		append(out, cap, &len, src + body, end - body);
+	}
+	return len;
+}
+
+/* Each line of the CRLF sample made a broken move ("11;9;1625") in turn:
+ * the file is refused on exactly that line, or (the name lines) read. */
+static void test_piskvork_file_lines(void)
+{
+	static char file[RECORD_TEXT_MAX], bad[RECORD_TEXT_MAX];
+	long n = load_file("tests/data/piskvork-crlf.psq", file, sizeof(file));
+	struct record_error e;
+	char msg[80];
+	size_t len;
+	int at, refused_lines = 0;
+
+	CU_ASSERT_FATAL(n > 0);
+	for (at = 1; at <= 14; at++) {
+		len = replace_line(file, (size_t)n, at, "11;9;1625", bad,
+				   sizeof(bad));
+		CU_ASSERT_FATAL(len > 0 && len <= sizeof(bad));
+		memset(&e, 0, sizeof e);
+		if (record_read(bad, len, NULL, &rec_a, &e) == RECORD_OK)
+			continue;
+		refused_lines++;
+		snprintf(msg, sizeof msg, "line %d broken, reported line %d",
+			 at, e.line);
+		CU_assertImplementation(e.line == at, __LINE__, msg, __FILE__,
+					"", CU_FALSE);
+	}
+	CU_ASSERT_EQUAL(refused_lines, 12); /* all but the two names */
 }
 
 /* ==== Cuts and damage ===================================================== */
@@ -1207,6 +1279,8 @@ static CU_TestInfo tests[] = {
 	{"PSQ name lines: none, or '-' for one empty", test_write_psq_names},
 	{"move list writer bytes", test_write_moves_bytes},
 	{"tests/data samples equal the writers' output", test_sample_files},
+	{"a broken line of the CRLF sample is named by its number",
+	 test_piskvork_file_lines},
 	{"records that cannot be read back are not written",
 	 test_write_refuses_bad_records},
 	{"short buffer: RECORD_ERR_SPACE and the length",

@@ -613,18 +613,28 @@ static void test_new_schema(void)
 
 /* Turn the current database at `path` into a version 1 database: what
  * version 1 made (the real first migration, run by store_open()) without
- * what version 2 adds. */
+ * any table a later version adds (matches last: the others refer to it). */
 static void make_v1(const char *path)
 {
-	CU_ASSERT_EQUAL_FATAL(path_exec(path, "DROP TABLE match_moves;"
-					      "DROP TABLE matches;"
-					      "PRAGMA user_version = 1;"),
-			      SQLITE_OK);
+	char drop[SNAP_SIZE];
+
+	path_text(path,
+		  "SELECT group_concat('DROP TABLE ' || name || ';', '') ||"
+		  " 'PRAGMA user_version = 1;' FROM (SELECT name FROM"
+		  " sqlite_schema WHERE type = 'table' AND name <> 'players'"
+		  " ORDER BY name = 'matches', name)",
+		  0, drop);
+	CU_ASSERT_EQUAL_FATAL(path_exec(path, drop), SQLITE_OK);
 	CU_ASSERT_EQUAL(path_int(path,
 				 "SELECT count(*) FROM sqlite_schema WHERE"
 				 " name LIKE 'match%'",
 				 0),
 			0);
+	CU_ASSERT_EQUAL(path_int(path,
+				 "SELECT count(*) FROM sqlite_schema WHERE"
+				 " type = 'table'",
+				 0),
+			1);
 }
 
 /* A version 1 database with players in it is brought to the current
@@ -636,7 +646,6 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 4); /* add v4 -> v5 */
 	s = club(path, ids);
 	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -2970,7 +2979,6 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 4); /* add v4 -> v5 */
 	new_path(fresh, "fresh.db");
 	store_close(open_ok(fresh));
 	schema_text(fresh, want);
@@ -3249,13 +3257,46 @@ static int keep_rule_row(void *ctx, long long player_id,
 	return r->stop_after != 0 && r->n >= r->stop_after;
 }
 
-/* Start a ranked match under `rule` and end it: finished with `result`
- * and `reason`, or abandoned when result is RESULT_NONE. */
-static void rule_game(struct store *s, long long black, long long white,
-		      enum rule rule, enum match_result result,
-		      enum match_reason reason)
+/* The records of alice, bob and carol (ids[0..2]) under one rule, as
+ * the test expects them. */
+struct rule_model {
+	struct player_record rec[3];
+};
+
+/* A model where nobody has played under the rule yet. */
+static struct rule_model rule_model_start(void)
 {
-	struct match_header h = ranked(black, white, 1000);
+	struct rule_model m;
+	int i;
+
+	memset(&m, 0, sizeof m);
+	for (i = 0; i < 3; i++)
+		m.rec[i].rating = RATING_START;
+	return m;
+}
+
+/* Count a game of player index b (black) against w ending in `result`
+ * into the model, as Elo does: both changes from the values before. */
+static void rule_model_count(struct rule_model *m, int b, int w,
+			     enum match_result result)
+{
+	struct player_record black = m->rec[b], white = m->rec[w];
+	double bs = result == RESULT_BLACK_WIN	 ? 1.0
+		    : result == RESULT_WHITE_WIN ? 0.0
+						 : 0.5;
+
+	m->rec[b] = expect_after(black, &white, bs);
+	m->rec[w] = expect_after(white, &black, 1.0 - bs);
+}
+
+/* Start a ranked match under `rule` between players ids[b] (black) and
+ * ids[w] and end it: finished with `result` and `reason` (counted into
+ * the model), or abandoned when result is RESULT_NONE. */
+static void rule_game(struct store *s, const long long ids[3], int b, int w,
+		      enum rule rule, enum match_result result,
+		      enum match_reason reason, struct rule_model *m)
+{
+	struct match_header h = ranked(ids[b], ids[w], 1000);
 	long long id;
 
 	h.rule = rule;
@@ -3265,30 +3306,37 @@ static void rule_game(struct store *s, long long black, long long white,
 	} else {
 		CU_ASSERT_EQUAL(store_match_finish(s, id, result, reason, 1100),
 				STORE_OK);
+		rule_model_count(m, b, w, result);
 	}
 }
 
-/* Assert that row i of r is player `id` with these counters and the
- * player's global rating. */
-static void expect_rule_row(struct store *s, const struct rule_rows *r, int i,
-			    long long id, int wins, int losses, int ties)
+/* Assert that row i of r is player `id` with record `want`, and that
+ * store_rule_record() gives the same. */
+static void expect_rule_row(struct store *s, enum rule rule,
+			    const struct rule_rows *r, int i, long long id,
+			    struct player_record want)
 {
+	struct player_record one;
+
 	CU_ASSERT_EQUAL_FATAL(r->n > i, 1);
 	CU_ASSERT_EQUAL(r->id[i], id);
-	CU_ASSERT_EQUAL(r->rec[i].games, wins + losses + ties);
-	CU_ASSERT_EQUAL(r->rec[i].wins, wins);
-	CU_ASSERT_EQUAL(r->rec[i].losses, losses);
-	CU_ASSERT_EQUAL(r->rec[i].ties, ties);
-	CU_ASSERT_EQUAL(r->rec[i].score, wins - losses);
-	CU_ASSERT_DOUBLE_EQUAL(r->rec[i].rating, record_of(s, id).rating, 1e-9);
+	assert_record(r->rec[i], want);
+	memset(&one, 0, sizeof one);
+	CU_ASSERT_EQUAL(store_rule_record(s, id, rule, &one), STORE_OK);
+	assert_record(one, want);
 }
 
 /* Per-rule records count only finished ranked matches under that rule,
  * from each player's side, in id order; players without any are left
- * out; the rating is the global one; a callback may stop early. */
+ * out; each rule has its own Elo rating, from RATING_START at the first
+ * game under it, changed only by games under that rule; a callback may
+ * stop early. */
 static void test_rule_records(void)
 {
 	static struct rule_rows r;
+	struct rule_model renju = rule_model_start();
+	struct rule_model freestyle = rule_model_start();
+	struct player_record none = {.rating = -1};
 	struct match_header h;
 	char path[PATH_SIZE];
 	long long ids[3], id;
@@ -3297,12 +3345,15 @@ static void test_rule_records(void)
 
 	s = club(path, ids);
 	record_and_check(s, ids, ids[0], ids[1], RESULT_BLACK_WIN, &id);
+	rule_model_count(&freestyle, 0, 1, RESULT_BLACK_WIN);
+	rule_game(s, ids, 0, 2, RULE_RENJU, RESULT_WHITE_WIN, REASON_FORBIDDEN,
+		  &renju);
 	record_and_check(s, ids, ids[1], ids[0], RESULT_DRAW, &id);
-	rule_game(s, ids[0], ids[2], RULE_RENJU, RESULT_WHITE_WIN,
-		  REASON_FORBIDDEN);
-	rule_game(s, ids[1], ids[0], RULE_RENJU, RESULT_BLACK_WIN, REASON_FIVE);
-	rule_game(s, ids[2], ids[0], RULE_RENJU, RESULT_DRAW, REASON_FULL);
-	rule_game(s, ids[1], ids[2], RULE_RENJU, RESULT_NONE, REASON_NONE);
+	rule_model_count(&freestyle, 1, 0, RESULT_DRAW);
+	rule_game(s, ids, 1, 0, RULE_RENJU, RESULT_BLACK_WIN, REASON_FIVE,
+		  &renju);
+	rule_game(s, ids, 2, 0, RULE_RENJU, RESULT_DRAW, REASON_FULL, &renju);
+	rule_game(s, ids, 1, 2, RULE_RENJU, RESULT_NONE, REASON_NONE, &renju);
 	h = ranked(ids[1], ids[2], 1200);
 	h.rule = RULE_RENJU;
 	play(s, &h, 1); /* unfinished */
@@ -3322,20 +3373,26 @@ static void test_rule_records(void)
 	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, keep_rule_row, &r),
 			STORE_OK);
 	CU_ASSERT_EQUAL(r.n, 3);
-	expect_rule_row(s, &r, 0, ids[0], 0, 2, 1);
-	expect_rule_row(s, &r, 1, ids[1], 1, 0, 0);
-	expect_rule_row(s, &r, 2, ids[2], 1, 0, 1);
+	for (i = 0; i < 3; i++)
+		expect_rule_row(s, RULE_RENJU, &r, i, ids[i], renju.rec[i]);
+	CU_ASSERT_EQUAL(renju.rec[0].losses, 2);
+	CU_ASSERT_EQUAL(renju.rec[0].ties, 1);
 	for (i = 0, games = 0; i < r.n; i++)
 		games += r.rec[i].games;
 	CU_ASSERT_EQUAL(games, 6); /* three matches, two sides each */
+	/* Not the overall rating, which counts the freestyle games too. */
+	CU_ASSERT(fabs(r.rec[0].rating - record_of(s, ids[0]).rating) > 1.0);
 
 	memset(&r, 0, sizeof r);
 	CU_ASSERT_EQUAL(
 		store_rule_records(s, RULE_FREESTYLE, keep_rule_row, &r),
 		STORE_OK);
 	CU_ASSERT_EQUAL(r.n, 2); /* carol played no freestyle match */
-	expect_rule_row(s, &r, 0, ids[0], 1, 0, 1);
-	expect_rule_row(s, &r, 1, ids[1], 0, 1, 1);
+	expect_rule_row(s, RULE_FREESTYLE, &r, 0, ids[0], freestyle.rec[0]);
+	expect_rule_row(s, RULE_FREESTYLE, &r, 1, ids[1], freestyle.rec[1]);
+	CU_ASSERT_EQUAL(store_rule_record(s, ids[2], RULE_FREESTYLE, &none),
+			STORE_NOT_FOUND);
+	CU_ASSERT_DOUBLE_EQUAL(none.rating, -1, 0); /* left alone */
 	/* Global counters hold both rules. */
 	CU_ASSERT_EQUAL(record_of(s, ids[0]).games, 5);
 	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 1);
@@ -3360,6 +3417,89 @@ static void test_rule_records(void)
 		0);
 	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, NULL, &r), STORE_ERR);
 	CU_ASSERT_EQUAL(r.n, 0);
+	CU_ASSERT_EQUAL(store_rule_record(s, ids[0], (enum rule)9, &none),
+			STORE_ERR);
+	store_close(s);
+}
+
+/* Ranked matches of a version 3 program under two rules, ending in
+ * another order than they started (ended_at 200, 300, 300, 400, 500:
+ * matches 2, 3, 8, 4, 1), and matches that count for no rule. */
+static const char v3_rule_rows[] =
+	"INSERT INTO players (id, username, nickname, password_hash, wins,"
+	" losses, ties, score, games, rating, created_at) VALUES"
+	" (1, 'alice', 'Alice', '" HASH_ALICE "', 1, 2, 1, -1, 4, 1490, 10),"
+	" (2, 'bob', 'Bob', '" HASH_BOB "', 0, 1, 2, -1, 3, 1495, 11),"
+	" (3, 'carol', 'Carol', '" HASH_CAROL "', 2, 0, 1, 2, 3, 1515, 12);"
+	"INSERT INTO matches (id, kind, status, black_id, white_id, ai_level,"
+	" variant, rule, rows, cols, k, result, reason, started_at, ended_at)"
+	" VALUES"
+	" (1, 'ranked', 'finished', 1, 2, NULL, 'gomoku', 'freestyle', 15,"
+	" 15, 5, 'black', 'five', 100, 500),"
+	" (2, 'ranked', 'finished', 2, 3, NULL, 'gomoku', 'freestyle', 15,"
+	" 15, 5, 'draw', 'draw', 110, 200),"
+	" (3, 'ranked', 'finished', 1, 3, NULL, 'standard', 'exact', 15,"
+	" 15, 5, 'white', 'resign', 120, 300),"
+	" (4, 'ranked', 'finished', 3, 1, NULL, 'gomoku', 'freestyle', 15,"
+	" 15, 5, 'black', 'five', 130, 400),"
+	" (5, 'ranked', 'abandoned', 1, 2, NULL, 'gomoku', 'freestyle', 15,"
+	" 15, 5, NULL, NULL, 140, 450),"
+	" (6, 'ranked', 'unfinished', 2, 1, NULL, 'gomoku', 'exact', 15,"
+	" 15, 5, NULL, NULL, 150, NULL),"
+	" (7, 'computer', 'finished', 1, NULL, 2, 'gomoku', 'freestyle', 15,"
+	" 15, 5, 'black', 'five', 160, 170),"
+	" (8, 'ranked', 'finished', 2, 1, NULL, 'standard', 'exact', 15,"
+	" 15, 5, 'draw', 'full', 170, 300);";
+
+/* Check every row of `rule`'s records against the model (ids 1..3). */
+static void expect_rule_model(struct store *s, enum rule rule,
+			      const struct rule_model *m, int players)
+{
+	static struct rule_rows r;
+	int i, row = 0;
+
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL(store_rule_records(s, rule, keep_rule_row, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL(r.n, players);
+	for (i = 0; i < 3; i++)
+		if (m->rec[i].games > 0)
+			expect_rule_row(s, rule, &r, row++, i + 1, m->rec[i]);
+}
+
+/* The upgrade replays the finished ranked matches already played into
+ * each rule's records, in the order they ended, and leaves the players'
+ * own counters alone; a match finished afterwards goes on from there. */
+static void test_migrate_rule_records(void)
+{
+	struct rule_model freestyle = rule_model_start();
+	struct rule_model exact = rule_model_start();
+	const struct rule_model none = rule_model_start();
+	char path[PATH_SIZE], players[SNAP_SIZE], buf[SNAP_SIZE];
+	struct store *s;
+
+	new_path(path, "v3-rules.db");
+	make_old(path, 3, v3_rule_rows);
+	path_text(path, ALL_PLAYERS, 0, players);
+	rule_model_count(&freestyle, 1, 2, RESULT_DRAW);      /* match 2 */
+	rule_model_count(&exact, 0, 2, RESULT_WHITE_WIN);     /* match 3 */
+	rule_model_count(&exact, 1, 0, RESULT_DRAW);	      /* match 8 */
+	rule_model_count(&freestyle, 2, 0, RESULT_BLACK_WIN); /* match 4 */
+	rule_model_count(&freestyle, 0, 1, RESULT_BLACK_WIN); /* match 1 */
+
+	s = open_ok(path);
+	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_PLAYERS, 0, buf), players);
+	expect_rule_model(s, RULE_FREESTYLE, &freestyle, 3);
+	expect_rule_model(s, RULE_EXACT, &exact, 3);
+	expect_rule_model(s, RULE_RENJU, &none, 0);
+
+	/* Match 6 (exact) finishes now: bob, black, resigns. */
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, 6, RESULT_WHITE_WIN, REASON_RESIGN, 600),
+		STORE_OK);
+	rule_model_count(&exact, 1, 0, RESULT_WHITE_WIN);
+	expect_rule_model(s, RULE_EXACT, &exact, 3);
+	expect_rule_model(s, RULE_FREESTYLE, &freestyle, 3);
 	store_close(s);
 }
 
@@ -3422,7 +3562,9 @@ static CU_TestInfo tests[] = {
 	 test_renju_round_trip},
 	{"renju and swap2 recorded, imported; bad pairs refused",
 	 test_renju_writes},
-	{"records under one rule, from the matches", test_rule_records},
+	{"records under one rule, each with its own Elo", test_rule_records},
+	{"the upgrade replays old matches into each rule's records",
+	 test_migrate_rule_records},
 	CU_TEST_INFO_NULL,
 };
 

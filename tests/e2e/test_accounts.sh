@@ -89,6 +89,20 @@ play_input 'hunter2-xyz!\nnew-password-7\nnew-password-7\n' passwd bob
 check "passwd asks the old password, then the new twice" has "Password changed."
 play_input 'hunter2-xyz!\n' passwd bob
 check "the old password no longer works" status_is 1
+check "passwd says the current password is wrong" \
+	has "Wrong current password."
+check "not the login's answer" hasnt "Invalid username or password."
+play_input 'new-password-7\nnew-password-7\n' passwd bob
+check "passwd names the current and the new password" \
+	sh -c 'grep -q "^Current password: " "$1" &&
+	       grep -q "^New password: " "$1"' - "$OUT"
+check "the new password must differ from the current one" \
+	has "The new password must differ from the current one."
+check "and then nothing is changed (exit 1)" status_is 1
+play_input 'new-password-7\nnewer-password-8\nnewer-password-8\n' passwd bob
+check "the second new password is asked again" has "New password again: "
+play_input 'newer-password-8\nnew-password-7\nnew-password-7\n' passwd bob
+check "and the password can be changed back" has "Password changed."
 
 check "no password appears in the database" sh -c \
 	'! sqlite3 "$1" .dump | grep -qE "secret-pass|hunter2|new-password|long-enough"' \
@@ -113,6 +127,32 @@ check "logging out and quitting exits 0" status_is 0
 
 play_input '1\neve\nEve\nsecret-pass-2\nsecret-pass-2\n0\n'
 check "register from the main menu" has "Welcome, Eve!"
+play_input '2\neve\nsecret-pass-2\n6\nnot-my-pass-2\n0\n0\n'
+check "the menu's change password says the current one is wrong" \
+	has "Wrong current password."
+check "and goes back to the menu" status_is 0
+
+# Each rule has its own Elo: erin and frank play freestyle, then their
+# first match under the exact rule, which starts both at 1500 again
+# (1520 and 1480 after it, whoever won), unlike their overall ratings.
+play_input 'erin\nErin\nsecret-pass-4\nsecret-pass-4\n' register
+play_input 'frank\nFrank\nsecret-pass-5\nsecret-pass-5\n' register
+play_input "secret-pass-4\nsecret-pass-5\n${FIVE}" play erin frank
+play_input "secret-pass-4\nsecret-pass-5\n${FIVE}" play erin frank \
+	--variant standard
+check "a match under the exact rule is played" has "wins with 5 in a row"
+play_input '' leaderboard --rule exact --format tsv
+check "leaderboard --rule shows the rule's own rating" \
+	test "$(cut -f 4,9 "$OUT" | sed 1d | sort | tr '\n' ' ')" \
+	= "$(printf '1\t1480.0 1\t1520.0 ')"
+play_input '' leaderboard --format tsv
+check "the overall ratings count both rules" \
+	sh -c '! grep -qE "	(erin|frank)	.*	(1480|1520)\.0	" "$1"' - "$OUT"
+play_input '' stats erin
+check "stats shows the record under each rule" \
+	sh -c 'grep -q "^Under freestyle: 1 game, " "$1" &&
+	       grep -qE "^Under exact: 1 game, .*rating 1(48|52)0$" "$1"' \
+	- "$OUT"
 
 play_input '' --db /proc/nope/x.db leaderboard
 check "an unusable database path fails with exit 1" status_is 1

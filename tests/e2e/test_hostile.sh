@@ -369,7 +369,7 @@ for sig in INT:130 TERM:143 HUP:129; do
 	check "SIG$SIG during a ranked match: it counts for nobody" \
 		has "counts for nobody"
 done
-SIG=INT PROMPT="Password again:"
+SIG=INT PROMPT="New password again:"
 signal_at "$PWA\nnew-pass-0001\n" passwd alice
 check "SIGINT at passwd's second new password: exit 130" ended 130
 check "no signal changed a password, a counter or a result" same_state

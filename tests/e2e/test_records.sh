@@ -49,6 +49,7 @@ check "the leaderboard counts the resumed match once" \
 play_input 'secret-pass-1\nsecret-pass-3\n8 8\n' play alice carol
 # Abandon it, then resign the new match that follows at once.
 play_input 'secret-pass-3\nsecret-pass-1\n2\nresign\ny\n' play carol alice
+check "one move is counted as one move" has "): 1 move, you play"
 check "an unfinished match can be abandoned" has "The match was abandoned."
 check "the abandoned match is marked" \
 	test "$(db 'SELECT status FROM matches WHERE id = 2')" = abandoned
@@ -59,10 +60,11 @@ play_input 'secret-pass-3\n' play carol --ai 1
 check "an abandoned match is not offered again" hasnt "unfinished match"
 
 # A timed move that runs out loses the game.
-{ printf 'secret-pass-1\nhunter2-xyz!\n8 8\n'; sleep 3; } |
+{ printf 'secret-pass-1\nhunter2-xyz!\nhelp\n8 8\n'; sleep 3; } |
 	"$GOMOKU_BIN" play alice bob --seed 3 --time-per-move 1 >"$OUT" 2>"$ERR"
 status=$?
 check "running out of time loses the game" has "ran out of time"
+check "one second is one second (help)" has "within 1 second, or"
 check "a timeout is recorded as the reason" \
 	test "$(db "SELECT reason FROM matches ORDER BY id DESC LIMIT 1")" = timeout
 
@@ -83,6 +85,23 @@ check "history TSV has the fixed header" \
 	test "$(head -n 1 "$OUT")" = "$(printf 'id\tdate\topponent\tcolour\tvariant\trule\tresult\treason\tmoves\tseconds')"
 check "the killed and resumed match is listed, won by bob" \
 	grep -q "^1	.*	bob	white	gomoku	freestyle	lost	five	9	" "$OUT"
+play_input '' history alice --page 2
+check "the last page points to no next page" hasnt "More:"
+play_input '' history alice --page 3
+check "a page past the last one is an error, exit 1" status_is 1
+check "and says how many pages there are" \
+	err_has "there is no page 3: alice has 2 pages of matches"
+check "and lists nothing" test ! -s "$OUT"
+
+# The account menu's pager: n to the last page, n again says so, p back;
+# it never tells a person to type a command-line option.
+play_input '2\nalice\nsecret-pass-1\n5\nn\nn\np\np\n\n0\n0\n'
+check "the pager goes to the next page" has "page 2 of 2 (15 in all)"
+check "n on the last page says so" has "This is the last page."
+check "p on the first page says so" has "This is the first page."
+check "the pager stays within the pages" hasnt "page 3 of 2"
+check "the pager names no command-line option" hasnt "--page"
+check "the pager returns to the menu" status_is 0
 
 # Replay: the last position with the winning five marked, then stepping.
 play_input 'first\nn\n3\nlast\nbogus\nq\n' replay 1
@@ -119,6 +138,12 @@ check "imported games count for nobody" \
 	test "$(db 'SELECT sum(games) FROM players')" = \
 	"$(db "SELECT 2 * count(*) FROM matches WHERE kind = 'ranked' AND status = 'finished'")"
 
+printf 'h8\n' >"$E2E_DIR/one.txt"
+play_input '' import "$E2E_DIR/one.txt"
+check "one move is one move, not one moves" has "Imported 1 move as match"
+play_input '' import "$E2E_DIR/one.txt" --lang zh
+check "and in Chinese, with no plural" has "已导入 1 手"
+
 printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n' >"$E2E_DIR/bad.psq"
 before=$(db 'SELECT count(*) FROM matches')
 play_input '' import "$E2E_DIR/bad.psq"
@@ -126,6 +151,14 @@ check "a repeated point is refused with its line" err_has "line 3"
 check "a refused import exits 1" status_is 1
 check "a refused import writes nothing" \
 	test "$(db 'SELECT count(*) FROM matches')" = "$before"
+sed '11s/.*/11;8;1203\r/' "$here/../data/piskvork-crlf.psq" >"$E2E_DIR/crlf.psq"
+play_input '' import "$E2E_DIR/crlf.psq"
+check "a broken last move in a CRLF file is named by its line" \
+	err_has "line 11: this is not a move"
+sed '3s/.*/11 9 1625\r/' "$here/../data/piskvork-crlf.psq" >"$E2E_DIR/crlf.psq"
+play_input '' import "$E2E_DIR/crlf.psq"
+check "a broken line 3 is reported as line 3" \
+	err_has "line 3: this is not a move"
 printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n9,' >"$E2E_DIR/cut.psq"
 play_input '' import "$E2E_DIR/cut.psq"
 check "a truncated file is refused" err_has "stops inside a move"

@@ -50,7 +50,7 @@ ${GOMOKU_VG:-} "$GOMOKU_BIN" passwd alice <"$FIFO" >"$E2E_DIR/held" \
 	2>&1 3>&- &
 holder=$!
 i=0
-until grep -q "Password for alice" "$E2E_DIR/held" || [ $i -gt $((100 * SLOW)) ]
+until grep -q "Current password" "$E2E_DIR/held" || [ $i -gt $((100 * SLOW)) ]
 do
 	i=$((i + 1))
 	sleep 0.05
@@ -82,16 +82,16 @@ check "secrets: no password in the -wal file's bytes" no_password "$DB-wal"
 check "secrets: no password in the -shm file's bytes" no_password "$DB-shm"
 
 # The holder now types alice's new password and a new one, and waits at
-# "Password again:" with both in its memory.
+# "New password again:" with both in its memory.
 printf '%s\n%s\n' "$PW3" "$PW5" >&3
 i=0
-until grep -q "Password again" "$E2E_DIR/held" || [ $i -gt $((100 * SLOW)) ]
+until grep -q "New password again" "$E2E_DIR/held" || [ $i -gt $((100 * SLOW)) ]
 do
 	i=$((i + 1))
 	sleep 0.05
 done
 check "secrets: a gomoku waits at the second new-password prompt" \
-	grep -q "Password again" "$E2E_DIR/held"
+	grep -q "New password again" "$E2E_DIR/held"
 tr '\0' '\n' <"/proc/$holder/cmdline" >"$E2E_DIR/cmdline"
 tr '\0' '\n' <"/proc/$holder/environ" >"$E2E_DIR/environ"
 check "secrets: no password in its /proc/PID/cmdline" \
