@@ -1,9 +1,13 @@
 /* player.h -- the player list: a doubly linked list of accounts with a
  * hash index by username (case-insensitive).
  *
- * Pure C: no I/O, no SQL, no globals. The list owns its nodes: each node
- * is allocated by plist_append() and freed by plist_remove() or
- * plist_free(). Password hashes are never kept here.
+ * Pure C: no I/O, no SQL, no globals. The list owns its nodes and their
+ * nicknames: they are carved from a few large blocks the list keeps (no
+ * allocation per player), made by plist_append() or plist_load(); a node
+ * that plist_remove() unlinks is kept for reuse, and plist_free()
+ * releases everything. A node never moves: plist_update() changes it in
+ * place, so pointers to players stay valid until the node is removed or
+ * the list freed. Password hashes are never kept here.
  *
  * Iterating: for (p = plist_first(l); p != NULL; p = p->next). Removing
  * the node just reached is allowed if its `next` was read first; removing
@@ -33,8 +37,8 @@ struct player {
 	long long created_at;	    /* Unix seconds */
 	long long last_login_at;    /* Unix seconds, 0 = never */
 	struct player_record rec;
+	const char *nickname; /* NUL-terminated; the list's memory */
 	char username[PLAYER_USERNAME_MAX + 1];
-	char nickname[]; /* NUL-terminated, sized to fit */
 };
 
 /* What plist_append() copies into a new node. */
@@ -78,7 +82,27 @@ struct player *plist_last(const struct plist *l);
  * returned and the list is unaltered. */
 struct player *plist_append(struct plist *l, const struct player_info *info);
 
-/* Unlink `p` from the list and free it. `p` must belong to `l`. */
+/* Append at the tail the players that next(ctx, info) gives: next()
+ * fills *info (its strings need last only until the following call) and
+ * returns 1, or returns 0 when there are no more, -1 when it failed. For
+ * a bulk load: the usernames are trusted to be distinct from each other
+ * and from every player in `l` (rows of a UNIQUE username column loaded
+ * into an empty list) and are not looked up; name lengths are checked.
+ * Return 0; or -1 when next() failed, memory ran out or a name has a
+ * length plist_append() refuses, and then `l` is as it was. */
+int plist_load(struct plist *l,
+	       int (*next)(void *ctx, struct player_info *info), void *ctx);
+
+/* Bring node `p` of `l` up to date with `info` in place (the node does
+ * not move; the hash index follows a new username). Return 0; or -1 when
+ * the new username is taken by another node, a name has a length
+ * plist_append() refuses or memory runs out, and then `p` is unchanged.
+ * `info->id` is copied too. */
+int plist_update(struct plist *l, struct player *p,
+		 const struct player_info *info);
+
+/* Unlink `p` from the list; its memory is kept for a later append and
+ * released by plist_free(). `p` must belong to `l`. */
 void plist_remove(struct plist *l, struct player *p);
 
 /* The player called `username` (compared without case), or NULL. O(1). */
@@ -87,8 +111,9 @@ struct player *plist_find(const struct plist *l, const char *username);
 /* The player with database id `id`, or NULL. O(n). */
 struct player *plist_find_id(const struct plist *l, long long id);
 
-/* Grow the hash index for `n` players, so that loading them does not
- * rehash as it goes. Return 0, or -1 when out of memory (unaltered). */
+/* Make room for `n` players in all: the hash index (so loading them
+ * never rehashes) and one block for their nodes. Return 0, or -1 when
+ * out of memory (unaltered). */
 int plist_reserve(struct plist *l, size_t n);
 
 /* Write the best `n` players under `key` into out[0..n-1], best first,

@@ -64,16 +64,27 @@ const char *store_errmsg(const struct store *s);
 int store_schema_version(void);
 
 /* Append every player to `l` (list order: by id); the list owns the new
- * nodes. On failure `l` is left as it was: the players appended so far
- * are removed again. */
+ * nodes. `l` becomes this handle's live list, which
+ * store_refresh_players() keeps up to date (one live list per handle:
+ * the last one loaded). On failure `l` is left as it was: the players
+ * appended so far are removed again. */
 enum store_status store_load_players(struct store *s, struct plist *l);
 
-/* Re-read the player with `id` into its node in `l` (appending it when
- * the list does not have it yet; the list owns the node). A node whose
- * names differ from the row's is replaced at the tail. STORE_NOT_FOUND
- * when no such row (`l` unchanged). On STORE_ERR `l` is unchanged, except
- * that a node being replaced is gone when its replacement could not be
- * appended (out of memory, or its name is taken in the list). */
+/* Bring `l`, this handle's live list (see store_load_players()), up to
+ * date with what this handle and every other process have committed
+ * since it was loaded or last refreshed: changed players are updated in
+ * place (nodes never move, so pointers to them stay valid), new ones are
+ * appended in id order. When nothing was committed it costs one PRAGMA;
+ * otherwise it reads only the players changed since, never every row.
+ * STORE_ERR (the list unchanged) for a list that is not the handle's
+ * live one; on other failures the players read so far are applied, each
+ * whole, and the next call reads them again. */
+enum store_status store_refresh_players(struct store *s, struct plist *l);
+
+/* Re-read the player with `id` into its node in `l`, in place (appending
+ * it when the list does not have it yet; the list owns the node).
+ * STORE_NOT_FOUND when no such row (`l` unchanged). On STORE_ERR (out of
+ * memory, or its name is taken by another node) `l` is unchanged. */
 enum store_status store_reload_player(struct store *s, struct plist *l,
 				      long long id);
 

@@ -247,9 +247,10 @@ enum ui_status ui_login(struct ui *ui, const char *username,
  * why) fails, and the old password stays. */
 enum ui_status ui_passwd(struct ui *ui, const char *username);
 
-/* Print the leaderboard in ui->format: top `top` by `key`, and `me`'s
- * row beneath when outside the top (me may be NULL; tables only).
- * Return UI_OK, or UI_FAILED (out of memory; said so) with nothing
+/* Print the leaderboard in ui->format, as the club is now (ui->players
+ * refreshed first): top `top` by `key`, and `me`'s row beneath when
+ * outside the top (me may be NULL; tables only). Return UI_OK, or
+ * UI_FAILED (out of memory or the database; said so) with nothing
  * printed. */
 enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 			      const struct player *me);

@@ -1,11 +1,15 @@
 /* player.c -- the player list: a doubly linked list that owns its nodes,
  * with a hash index by username (case-insensitive, separate chaining).
  *
- * Each node is one allocation: struct player with the nickname stored in
- * its flexible array member. The bucket array doubles whenever the number
- * of players would pass the number of buckets, so a lookup stays O(1).
+ * Nodes and nicknames are carved from blocks the list keeps (struct
+ * block): one for nodes sized by plist_reserve(), further ones as the
+ * list grows, and blocks of BLOCK_TEXT bytes for nicknames. Removed nodes
+ * wait on a spare chain for reuse; nothing is freed before plist_free().
+ * The bucket array doubles whenever the number of players would pass the
+ * number of buckets, so a lookup stays O(1).
  */
 #include <math.h>
+#include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,13 +17,120 @@
 #include "player.h"
 
 #define PLIST_MIN_BUCKETS 16
+#define BLOCK_TEXT	  65536 /* bytes per block of nicknames */
+#define BLOCK_NODES_MIN	  32	/* nodes per block grown without a reserve */
+#define BLOCK_NODES_MAX	  65536
+
+/* Tell the processor that `addr` will be written soon. */
+#if defined(__GNUC__)
+#define PREFETCH(addr) __builtin_prefetch((addr), 1)
+#else
+#define PREFETCH(addr) ((void)(addr))
+#endif
+
+/* A block of memory the list carves nodes or nicknames from. */
+struct block {
+	struct block *next; /* the list's older blocks of the same kind */
+	size_t used, size;  /* bytes of data[] */
+	alignas(max_align_t) unsigned char data[];
+};
 
 struct plist {
 	struct player *head, *tail;
 	size_t count;
 	struct player **buckets; /* nbuckets chains through hash_next */
 	size_t nbuckets;	 /* a power of two */
+	struct block *nodes;	 /* node blocks, newest first */
+	struct block *text;	 /* nickname blocks, newest first */
+	struct player *spare;	 /* removed nodes, chained through next */
 };
+
+/* ==== Memory ============================================================= */
+
+/* A new empty block of `size` bytes at the front of *chain, or NULL when
+ * out of memory (the chain unchanged). */
+static struct block *block_new(struct block **chain, size_t size)
+{
+	struct block *b;
+
+	if (size > SIZE_MAX - sizeof(*b))
+		return NULL;
+	b = malloc(sizeof(*b) + size);
+	if (b == NULL)
+		return NULL;
+	b->next = *chain;
+	b->used = 0;
+	b->size = size;
+	*chain = b;
+	return b;
+}
+
+/* Free every block of `chain`. */
+static void block_free_all(struct block *chain)
+{
+	struct block *next;
+
+	for (; chain != NULL; chain = next) {
+		next = chain->next;
+		free(chain);
+	}
+}
+
+/* Bytes left in the newest block of `chain` (0 without one). */
+static size_t block_room(const struct block *chain)
+{
+	return chain != NULL ? chain->size - chain->used : 0;
+}
+
+/* A copy of `s` (`len` bytes and a NUL) in the list's text blocks, or
+ * NULL when out of memory. */
+static const char *text_copy(struct plist *l, const char *s, size_t len)
+{
+	char *copy;
+
+	if (block_room(l->text) < len + 1 &&
+	    block_new(&l->text, len + 1 > BLOCK_TEXT ? len + 1 : BLOCK_TEXT) ==
+		    NULL)
+		return NULL;
+	copy = (char *)l->text->data + l->text->used;
+	l->text->used += len + 1;
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	return copy;
+}
+
+/* Room for one node: a spare one, or the next in the newest node block
+ * (a new block, sized in proportion to the list, when it is full). NULL
+ * when out of memory. */
+static struct player *node_alloc(struct plist *l)
+{
+	size_t n = l->count / 4;
+	struct player *p;
+
+	if (l->spare != NULL) {
+		p = l->spare;
+		l->spare = p->next;
+		return p;
+	}
+	if (block_room(l->nodes) < sizeof(*p)) {
+		if (n < BLOCK_NODES_MIN)
+			n = BLOCK_NODES_MIN;
+		if (n > BLOCK_NODES_MAX)
+			n = BLOCK_NODES_MAX;
+		if (block_new(&l->nodes, n * sizeof(*p)) == NULL)
+			return NULL;
+	}
+	p = (struct player *)(void *)(l->nodes->data + l->nodes->used);
+	l->nodes->used += sizeof(*p);
+	return p;
+}
+
+/* Give back the node node_alloc() just returned (a failed append). */
+static void node_unalloc(struct plist *l, struct player *p)
+{
+	p->next = l->spare;
+	l->spare = p;
+}
 
 /* ==== Names ============================================================== */
 
@@ -48,11 +159,7 @@ static int name_compare(const char *a, const char *b)
 /* Length of `s`, but stop counting at max + 1. Returns that length. */
 static size_t bounded_length(const char *s, size_t max)
 {
-	size_t n = 0;
-
-	while (n <= max && s[n] != '\0')
-		n++;
-	return n;
+	return strnlen(s, max + 1);
 }
 
 /* FNV-1a (64 bit) of `name` lower-cased. Returns the hash. */
@@ -123,9 +230,9 @@ static int hash_reserve(struct plist *l)
 	return hash_resize(l, l->nbuckets * 2);
 }
 
-/* Grow the index to hold `n` players at a load of at most 1, so a bulk
- * load never rehashes. Returns 0, or -1 when out of memory (unchanged). */
-int plist_reserve(struct plist *l, size_t n)
+/* Grow the index to hold `n` players at a load of at most 1. Returns 0,
+ * or -1 when out of memory (unchanged). */
+static int hash_reserve_for(struct plist *l, size_t n)
 {
 	size_t want = l->nbuckets;
 
@@ -137,18 +244,33 @@ int plist_reserve(struct plist *l, size_t n)
 	return want == l->nbuckets ? 0 : hash_resize(l, want);
 }
 
+/* Room for `n` players in all: the index, and one node block for those
+ * the newest block cannot hold. Returns 0, or -1 when out of memory (the
+ * index may have grown, which changes nothing a caller sees). */
+int plist_reserve(struct plist *l, size_t n)
+{
+	size_t more = n > l->count ? n - l->count : 0;
+	size_t room = block_room(l->nodes) / sizeof(struct player);
+
+	if (hash_reserve_for(l, n) != 0)
+		return -1;
+	if (more <= room)
+		return 0;
+	if (more > SIZE_MAX / sizeof(struct player))
+		return -1;
+	return block_new(&l->nodes, more * sizeof(struct player)) != NULL ? 0
+									  : -1;
+}
+
 /* ==== The list =========================================================== */
 
 /* A new empty list, or NULL when out of memory. */
 struct plist *plist_create(void)
 {
-	struct plist *l = malloc(sizeof(*l));
+	struct plist *l = calloc(1, sizeof(*l));
 
 	if (l == NULL)
 		goto out;
-	l->head = NULL;
-	l->tail = NULL;
-	l->count = 0;
 	l->nbuckets = PLIST_MIN_BUCKETS;
 	l->buckets = calloc(l->nbuckets, sizeof(*l->buckets));
 	if (l->buckets == NULL)
@@ -161,17 +283,13 @@ out:
 	return NULL;
 }
 
-/* Free every node and the list. Accepts NULL. */
+/* Free every block, the index and the list. Accepts NULL. */
 void plist_free(struct plist *l)
 {
-	struct player *p, *next;
-
 	if (l == NULL)
 		return;
-	for (p = l->head; p != NULL; p = next) {
-		next = p->next;
-		free(p);
-	}
+	block_free_all(l->nodes);
+	block_free_all(l->text);
 	free(l->buckets);
 	free(l);
 }
@@ -194,46 +312,50 @@ struct player *plist_last(const struct plist *l)
 	return l->tail;
 }
 
-/* True when `info` may become a node of `l`: names of allowed lengths and
- * a username not yet taken in any case. */
-static bool info_acceptable(const struct plist *l,
-			    const struct player_info *info)
+/* True when `info`'s names have allowed lengths (a username of 1 to
+ * PLAYER_USERNAME_MAX bytes, a nickname of at most PLAYER_NICKNAME_MAX);
+ * their lengths go to *ulen and *nlen. */
+static bool names_fit(const struct player_info *info, size_t *ulen,
+		      size_t *nlen)
 {
-	size_t ulen;
-
 	if (info->username == NULL || info->nickname == NULL)
 		return false;
-	ulen = bounded_length(info->username, PLAYER_USERNAME_MAX);
-	if (ulen == 0 || ulen > PLAYER_USERNAME_MAX)
-		return false;
-	if (bounded_length(info->nickname, PLAYER_NICKNAME_MAX) >
-	    PLAYER_NICKNAME_MAX)
-		return false;
-	return plist_find(l, info->username) == NULL;
+	*ulen = bounded_length(info->username, PLAYER_USERNAME_MAX);
+	*nlen = bounded_length(info->nickname, PLAYER_NICKNAME_MAX);
+	return *ulen > 0 && *ulen <= PLAYER_USERNAME_MAX &&
+	       *nlen <= PLAYER_NICKNAME_MAX;
 }
 
-/* A new unlinked node holding a copy of `info` (names already checked),
- * or NULL when out of memory. */
-static struct player *node_new(const struct player_info *info)
+/* Copy `info` (names of lengths ulen and nlen, already checked) into a
+ * new node linked at the tail but not yet in the index. Returns the
+ * node, or NULL when out of memory (the list unchanged). */
+static struct player *link_new(struct plist *l, const struct player_info *info,
+			       size_t ulen, size_t nlen)
 {
-	size_t nlen = strlen(info->nickname);
-	size_t size = offsetof(struct player, nickname) + nlen + 1;
-	struct player *p;
+	struct player *p = node_alloc(l);
 
-	if (size < sizeof(*p))
-		size = sizeof(*p);
-	p = malloc(size);
 	if (p == NULL)
 		return NULL;
-	p->prev = NULL;
-	p->next = NULL;
-	p->hash_next = NULL;
+	p->nickname = text_copy(l, info->nickname, nlen);
+	if (p->nickname == NULL) {
+		node_unalloc(l, p);
+		return NULL;
+	}
 	p->id = info->id;
 	p->created_at = info->created_at;
 	p->last_login_at = info->last_login_at;
 	p->rec = info->rec;
-	memcpy(p->username, info->username, strlen(info->username) + 1);
-	memcpy(p->nickname, info->nickname, nlen + 1);
+	memcpy(p->username, info->username, ulen);
+	p->username[ulen] = '\0';
+	p->hash_next = NULL;
+	p->next = NULL;
+	p->prev = l->tail;
+	if (l->tail != NULL)
+		l->tail->next = p;
+	else
+		l->head = p;
+	l->tail = p;
+	l->count++;
 	return p;
 }
 
@@ -242,32 +364,22 @@ static struct player *node_new(const struct player_info *info)
  * returned and the list is unaltered. */
 struct player *plist_append(struct plist *l, const struct player_info *info)
 {
+	size_t ulen, nlen;
 	struct player *p;
 
-	if (l == NULL || info == NULL || !info_acceptable(l, info))
-		return NULL;
-	p = node_new(info);
-	if (p == NULL)
+	if (l == NULL || info == NULL || !names_fit(info, &ulen, &nlen) ||
+	    plist_find(l, info->username) != NULL)
 		return NULL;
 	if (hash_reserve(l) != 0)
-		goto out_free_node;
-	p->prev = l->tail;
-	if (l->tail != NULL)
-		l->tail->next = p;
-	else
-		l->head = p;
-	l->tail = p;
-	l->count++;
-	hash_insert(l, p);
+		return NULL;
+	p = link_new(l, info, ulen, nlen);
+	if (p != NULL)
+		hash_insert(l, p);
 	return p;
-
-out_free_node:
-	free(p);
-	return NULL;
 }
 
-/* Unlink `p` from the list and its hash chain, then free it. `p` must
- * belong to `l`. */
+/* Unlink `p` from the list and its hash chain and keep it as a spare.
+ * `p` must belong to `l`. */
 void plist_remove(struct plist *l, struct player *p)
 {
 	hash_delete(l, p);
@@ -280,7 +392,109 @@ void plist_remove(struct plist *l, struct player *p)
 	else
 		l->tail = p->prev;
 	l->count--;
-	free(p);
+	node_unalloc(l, p);
+}
+
+/* Remove every node after `last` (NULL: every node). */
+static void drop_after(struct plist *l, const struct player *last)
+{
+	while (l->tail != last)
+		plist_remove(l, l->tail);
+}
+
+/* Put `p`, whose bucket `b` was prefetched, at the front of its chain. */
+static void bucket_push(struct player **b, struct player *p)
+{
+	p->hash_next = *b;
+	*b = p;
+}
+
+/* Link and index the next player next() gives. The node goes into the
+ * index one call late (*pending, bucket *pending_b), so the bucket of
+ * this one can be prefetched meanwhile. Returns what next() returned, or
+ * -1 when a name does not fit or memory runs out. */
+static int load_one(struct plist *l,
+		    int (*next)(void *ctx, struct player_info *info), void *ctx,
+		    struct player **pending, struct player ***pending_b)
+{
+	struct player_info info;
+	size_t ulen, nlen;
+	struct player *p;
+	int rc = next(ctx, &info);
+
+	if (rc != 1)
+		return rc;
+	if (!names_fit(&info, &ulen, &nlen))
+		return -1;
+	if (l->count >= l->nbuckets) { /* index the pending one, then grow */
+		if (*pending != NULL)
+			bucket_push(*pending_b, *pending);
+		*pending = NULL;
+		if (hash_reserve(l) != 0)
+			return -1;
+	}
+	p = link_new(l, &info, ulen, nlen);
+	if (p == NULL)
+		return -1;
+	if (*pending != NULL)
+		bucket_push(*pending_b, *pending);
+	*pending = p;
+	*pending_b = bucket_of(l, p->username);
+	PREFETCH(*pending_b);
+	return 1;
+}
+
+/* See player.h. */
+int plist_load(struct plist *l,
+	       int (*next)(void *ctx, struct player_info *info), void *ctx)
+{
+	const struct player *old_tail = l->tail;
+	struct player *pending = NULL, **pending_b = NULL;
+	int rc;
+
+	do
+		rc = load_one(l, next, ctx, &pending, &pending_b);
+	while (rc == 1);
+	if (pending != NULL)
+		bucket_push(pending_b, pending);
+	if (rc == 0)
+		return 0;
+	drop_after(l, old_tail);
+	return -1;
+}
+
+/* See player.h. A changed nickname gets new room in the list's text
+ * blocks (the old bytes stay there until plist_free()). */
+int plist_update(struct plist *l, struct player *p,
+		 const struct player_info *info)
+{
+	bool renamed = strcmp(p->username, info->username) != 0;
+	const char *nick = p->nickname;
+	struct player *other;
+	size_t ulen, nlen;
+
+	if (!names_fit(info, &ulen, &nlen))
+		return -1;
+	other = renamed ? plist_find(l, info->username) : NULL;
+	if (other != NULL && other != p)
+		return -1;
+	if (strcmp(nick, info->nickname) != 0) {
+		nick = text_copy(l, info->nickname, nlen);
+		if (nick == NULL)
+			return -1;
+	}
+	if (renamed)
+		hash_delete(l, p);
+	memcpy(p->username, info->username, ulen);
+	p->username[ulen] = '\0';
+	if (renamed)
+		hash_insert(l, p);
+	p->nickname = nick;
+	p->id = info->id;
+	p->created_at = info->created_at;
+	p->last_login_at = info->last_login_at;
+	p->rec = info->rec;
+	return 0;
 }
 
 /* The player called `username` (compared without case), or NULL. O(1). */

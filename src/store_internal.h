@@ -21,8 +21,18 @@
  * the files that use them). */
 #define WHAT_OPEN "cannot open the database"
 
+/* Where the live player list (the one store_load_players() filled
+ * last) stands against the database. */
+struct store_live {
+	const struct plist *list; /* NULL until a load succeeds */
+	long long version;	  /* PRAGMA data_version when last read */
+	long long changes;	  /* sqlite3_total_changes64() then */
+	long long seq;		  /* player_change_seq the list has seen */
+};
+
 struct store {
 	sqlite3 *db;
+	struct store_live live;
 	char err[STORE_ERR_MAX];
 };
 

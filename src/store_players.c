@@ -8,6 +8,7 @@
 #include "store_internal.h"
 
 #define WHAT_LOAD     "cannot load the players"
+#define WHAT_REFRESH  "cannot refresh the players"
 #define WHAT_RELOAD   "cannot reload the player"
 #define WHAT_ADD      "cannot add the player"
 #define WHAT_LOGIN    "cannot read the login"
@@ -15,10 +16,13 @@
 #define WHAT_SUCCEED  "cannot record the login"
 #define WHAT_PASSWORD "cannot change the password"
 
-/* The columns a struct player_info is read from, in this order. */
+/* The columns a struct player_info is read from, in this order. games
+ * and score are not read: the table's CHECKs make them wins + losses +
+ * ties and wins - losses. */
 #define PLAYER_COLUMNS                                                         \
 	"id, username, nickname, created_at, last_login_at,"                   \
-	" games, wins, losses, ties, score, rating"
+	" wins, losses, ties, rating"
+#define SEQ_COLUMN 9 /* changed_seq, after PLAYER_COLUMNS */
 
 /* ==== Players =========================================================== */
 
@@ -32,89 +36,219 @@ static int row_to_info(sqlite3_stmt *st, struct player_info *info)
 	info->nickname = (const char *)sqlite3_column_text(st, 2);
 	info->created_at = sqlite3_column_int64(st, 3);
 	info->last_login_at = sqlite3_column_int64(st, 4);
-	info->rec.games = sqlite3_column_int(st, 5);
-	info->rec.wins = sqlite3_column_int(st, 6);
-	info->rec.losses = sqlite3_column_int(st, 7);
-	info->rec.ties = sqlite3_column_int(st, 8);
-	info->rec.score = sqlite3_column_int(st, 9);
-	info->rec.rating = sqlite3_column_double(st, 10);
+	info->rec.wins = sqlite3_column_int(st, 5);
+	info->rec.losses = sqlite3_column_int(st, 6);
+	info->rec.ties = sqlite3_column_int(st, 7);
+	info->rec.rating = sqlite3_column_double(st, 8);
+	info->rec.games = info->rec.wins + info->rec.losses + info->rec.ties;
+	info->rec.score = info->rec.wins - info->rec.losses;
 	if (info->username == NULL || info->nickname == NULL)
 		return -1;
 	return 0;
 }
 
-/* Remove from `l` every node after `last` (NULL: every node). */
-static void drop_after(struct plist *l, const struct player *last)
+/* The node of `l` for the player row `info`: found by username (O(1))
+ * and checked by id. NULL when the list does not have it: a new player,
+ * known as new in O(1) when its id is past the list's last (the list is
+ * kept in id order); otherwise the row's id is looked for in O(n). */
+static struct player *node_of(const struct plist *l,
+			      const struct player_info *info)
 {
-	while (plist_last(l) != last)
-		plist_remove(l, plist_last(l));
+	struct player *p = plist_find(l, info->username);
+	const struct player *last = plist_last(l);
+
+	if (p != NULL && p->id == info->id)
+		return p;
+	if (p == NULL && (last == NULL || info->id > last->id))
+		return NULL;
+	return plist_find_id(l, info->id);
 }
 
-/* See store.h. One query of just the list's columns; on failure the
- * players appended so far are removed again, leaving `l` as it was. */
-enum store_status store_load_players(struct store *s, struct plist *l)
+/* Bring the list up to date with player row `info`: its node changed in
+ * place, or a new node at the tail. Return 0, or -1 (out of memory, or
+ * the name is taken by another node) with the error kept. */
+static int apply_row(struct store *s, struct plist *l,
+		     const struct player_info *info, const char *what)
+{
+	struct player *p = node_of(l, info);
+	int bad = p != NULL ? plist_update(l, p, info) != 0
+			    : plist_append(l, info) == NULL;
+
+	if (bad)
+		store_set_err(s, what,
+			      "out of memory, or the name is taken in the "
+			      "list");
+	return bad ? -1 : 0;
+}
+
+/* A query being read into a list by plist_load(). */
+struct load_rows {
+	sqlite3_stmt *st;
+	int rc; /* the last sqlite3_step() */
+};
+
+/* plist_load()'s next(): the next row of the query. */
+static int next_row(void *ctx, struct player_info *info)
+{
+	struct load_rows *rows = ctx;
+
+	rows->rc = sqlite3_step(rows->st);
+	if (rows->rc == SQLITE_DONE)
+		return 0;
+	if (rows->rc != SQLITE_ROW || row_to_info(rows->st, info) != 0)
+		return -1;
+	return 1;
+}
+
+/* Append each row of `st` to `l`: in bulk into an empty list (the
+ * usernames come from a UNIQUE column), else one by one, checked. On
+ * failure the rows appended are removed again. Return STORE_OK or
+ * STORE_ERR with the error kept. */
+static enum store_status append_rows(struct store *s, struct plist *l,
+				     sqlite3_stmt *st)
 {
 	const struct player *old_last = plist_last(l);
-	enum store_status ret = STORE_ERR;
+	struct load_rows rows = {st, SQLITE_OK};
 	struct player_info info;
-	long long max_id = 0;
-	sqlite3_stmt *st;
-	int rc;
+	int rc = 1;
 
-	store_clear_err(s);
-	/* Ids are handed out in order, so the largest sizes the index well
-	 * enough that loading never rehashes (an O(1) query on the rowid). */
-	if (store_query_int(s, "SELECT coalesce(max(id), 0) FROM players",
-			    &max_id, WHAT_LOAD) != SQLITE_OK)
+	if (plist_count(l) == 0)
+		rc = plist_load(l, next_row, &rows);
+	else
+		while (rc == 1 && (rc = next_row(&rows, &info)) == 1)
+			if (plist_append(l, &info) == NULL)
+				rc = -1;
+	if (rc == 0)
+		return STORE_OK;
+	if (rows.rc != SQLITE_ROW && rows.rc != SQLITE_DONE)
+		store_set_db_err(s, WHAT_LOAD);
+	else
+		store_set_err(s, WHAT_LOAD,
+			      "out of memory, or a player is in the list "
+			      "already");
+	while (plist_last(l) != old_last)
+		plist_remove(l, plist_last(l));
+	return STORE_ERR;
+}
+
+/* Read the change counter and the largest id into *seq and *max_id,
+ * then size `l` for the players. Return STORE_OK or STORE_ERR. */
+static enum store_status prepare_list(struct store *s, struct plist *l,
+				      long long *seq)
+{
+	long long out[2];
+	enum store_status st;
+
+	/* Ids are handed out in order and players never deleted, so the
+	 * largest id (an O(1) query on the rowid) sizes the list well. */
+	st = store_query_ints(s,
+			      "SELECT (SELECT seq FROM player_change_seq),"
+			      " coalesce(max(id), 0) FROM players",
+			      NULL, 0, out, 2, WHAT_LOAD, "no counter");
+	if (st != STORE_OK)
 		return STORE_ERR;
-	if (max_id > 0 &&
-	    plist_reserve(l, plist_count(l) + (size_t)max_id) != 0) {
+	*seq = out[0];
+	if (out[1] > 0 &&
+	    plist_reserve(l, plist_count(l) + (size_t)out[1]) != 0) {
 		store_set_err(s, WHAT_LOAD, "out of memory");
 		return STORE_ERR;
 	}
-	if (store_prepare(s,
-			  "SELECT " PLAYER_COLUMNS " FROM players ORDER BY id",
-			  &st, WHAT_LOAD) != 0)
+	return STORE_OK;
+}
+
+/* See store.h. One read transaction, so the counter and the rows come
+ * from one snapshot; data_version is read before it, so a commit made
+ * meanwhile is seen by the next refresh. */
+enum store_status store_load_players(struct store *s, struct plist *l)
+{
+	long long version = 0, seq = 0;
+	enum store_status st;
+	sqlite3_stmt *rows = NULL;
+
+	store_clear_err(s);
+	if (store_query_int(s, "PRAGMA data_version", &version, WHAT_LOAD) !=
+	    SQLITE_OK)
 		return STORE_ERR;
-	for (;;) {
-		rc = sqlite3_step(st);
-		if (rc != SQLITE_ROW)
-			break;
+	st = store_begin_read(s, WHAT_LOAD);
+	if (st != STORE_OK)
+		return st;
+	st = prepare_list(s, l, &seq);
+	if (st == STORE_OK &&
+	    store_prepare(s,
+			  "SELECT " PLAYER_COLUMNS " FROM players ORDER BY id",
+			  &rows, WHAT_LOAD) != 0)
+		st = STORE_ERR;
+	if (st == STORE_OK)
+		st = append_rows(s, l, rows);
+	sqlite3_finalize(rows);
+	st = store_finish(s, st, WHAT_LOAD);
+	if (st == STORE_OK)
+		s->live = (struct store_live){
+			l, version, sqlite3_total_changes64(s->db), seq};
+	return st;
+}
+
+/* Apply to `l` every player row changed after counter value *seq, in id
+ * order (so new players join the tail in order), and raise *seq to the
+ * newest change read. INDEXED BY: without it SQLite prefers to scan every
+ * row in id order over sorting the few that changed. Return STORE_OK or
+ * STORE_ERR; on failure the rows applied so far stay (each is a whole, true
+ * row). */
+static enum store_status read_changes(struct store *s, struct plist *l,
+				      long long *seq)
+{
+	enum store_status ret = STORE_ERR;
+	struct player_info info;
+	long long newest = *seq;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_prepare_ints(s,
+			       "SELECT " PLAYER_COLUMNS ", changed_seq"
+			       " FROM players INDEXED BY players_by_change"
+			       " WHERE changed_seq > ?1 ORDER BY id",
+			       &st, seq, 1, WHAT_REFRESH) != 0)
+		return STORE_ERR;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (row_to_info(st, &info) != 0 ||
-		    plist_append(l, &info) == NULL) {
-			store_set_err(s, WHAT_LOAD,
-				      "out of memory, or a player is "
-				      "in the list already");
-			goto out_drop;
-		}
+		    apply_row(s, l, &info, WHAT_REFRESH) != 0)
+			goto out_finalize;
+		if (sqlite3_column_int64(st, SEQ_COLUMN) > newest)
+			newest = sqlite3_column_int64(st, SEQ_COLUMN);
 	}
-	if (rc == SQLITE_DONE) {
-		ret = STORE_OK;
+	if (rc != SQLITE_DONE) {
+		store_set_db_err(s, WHAT_REFRESH);
 		goto out_finalize;
 	}
-	store_set_db_err(s, WHAT_LOAD);
-out_drop:
-	drop_after(l, old_last);
+	*seq = newest;
+	ret = STORE_OK;
 out_finalize:
 	sqlite3_finalize(st);
 	return ret;
 }
 
-/* Bring node `p` up to date with `info`. The names never change through
- * this module; should they differ, the node is replaced (at the tail).
- * Return 0, or -1 when the replacement cannot be appended. */
-static int update_node(struct plist *l, struct player *p,
-		       const struct player_info *info)
+/* See store.h. */
+enum store_status store_refresh_players(struct store *s, struct plist *l)
 {
-	if (strcmp(p->username, info->username) != 0 ||
-	    strcmp(p->nickname, info->nickname) != 0) {
-		plist_remove(l, p);
-		return plist_append(l, info) != NULL ? 0 : -1;
+	long long version = 0, changes, seq = s->live.seq;
+	enum store_status st;
+
+	store_clear_err(s);
+	if (l == NULL || l != s->live.list) {
+		store_set_err(s, WHAT_REFRESH,
+			      "the list was not loaded by this handle");
+		return STORE_ERR;
 	}
-	p->created_at = info->created_at;
-	p->last_login_at = info->last_login_at;
-	p->rec = info->rec;
-	return 0;
+	if (store_query_int(s, "PRAGMA data_version", &version, WHAT_REFRESH) !=
+	    SQLITE_OK)
+		return STORE_ERR;
+	changes = sqlite3_total_changes64(s->db);
+	if (version == s->live.version && changes == s->live.changes)
+		return STORE_OK; /* nobody has committed since */
+	st = read_changes(s, l, &seq);
+	if (st == STORE_OK)
+		s->live = (struct store_live){l, version, changes, seq};
+	return st;
 }
 
 /* See store.h. */
@@ -123,41 +257,25 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 {
 	enum store_status ret = STORE_ERR;
 	struct player_info info;
-	struct player *p;
 	sqlite3_stmt *st;
-	int rc, bad;
+	int rc;
 
 	store_clear_err(s);
-	if (store_prepare(
+	if (store_prepare_ints(
 		    s, "SELECT " PLAYER_COLUMNS " FROM players WHERE id = ?1",
-		    &st, WHAT_RELOAD) != 0)
+		    &st, &id, 1, WHAT_RELOAD) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK) {
-		store_set_db_err(s, WHAT_RELOAD);
-		goto out_finalize;
-	}
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
 		store_set_err(s, WHAT_RELOAD, "no such player");
 		ret = STORE_NOT_FOUND;
-		goto out_finalize;
-	}
-	if (rc != SQLITE_ROW) {
+	} else if (rc != SQLITE_ROW) {
 		store_set_db_err(s, WHAT_RELOAD);
-		goto out_finalize;
-	}
-	p = plist_find_id(l, id);
-	bad = row_to_info(st, &info) != 0;
-	if (!bad)
-		bad = p != NULL ? update_node(l, p, &info) != 0
-				: plist_append(l, &info) == NULL;
-	if (bad)
-		store_set_err(s, WHAT_RELOAD,
-			      "out of memory, or the name is taken "
-			      "in the list");
-	else
+	} else if (row_to_info(st, &info) != 0) {
+		store_set_err(s, WHAT_RELOAD, "out of memory");
+	} else if (apply_row(s, l, &info, WHAT_RELOAD) == 0) {
 		ret = STORE_OK;
-out_finalize:
+	}
 	sqlite3_finalize(st);
 	return ret;
 }

@@ -298,6 +298,34 @@ static const char *const migrations[] = {
 	" PRIMARY KEY (rule, player_id)"
 	") STRICT, WITHOUT ROWID;"
 	"PRAGMA user_version = 5;",
+
+	/* 6: live player lists. Every insert of a player, and every change
+	 * to the columns a list holds, stamps the row's changed_seq with the
+	 * next value of the one-row counter player_change_seq, inside the
+	 * writer's transaction, so another process reads only the rows
+	 * changed since the counter value it has seen. Existing rows keep
+	 * 0 (a list loaded after this migration has read them). */
+	"CREATE TABLE player_change_seq ("
+	" id INTEGER PRIMARY KEY CHECK (id = 1),"
+	" seq INTEGER NOT NULL CHECK (seq >= 0)"
+	") STRICT;"
+	"INSERT INTO player_change_seq (id, seq) VALUES (1, 0);"
+	"ALTER TABLE players ADD COLUMN"
+	" changed_seq INTEGER NOT NULL DEFAULT 0 CHECK (changed_seq >= 0);"
+	"CREATE INDEX players_by_change ON players (changed_seq);"
+	"CREATE TRIGGER players_inserted AFTER INSERT ON players BEGIN"
+	" UPDATE player_change_seq SET seq = seq + 1;"
+	" UPDATE players SET changed_seq = (SELECT seq FROM player_change_seq)"
+	"  WHERE id = NEW.id;"
+	" END;"
+	"CREATE TRIGGER players_changed AFTER UPDATE OF username, nickname,"
+	" created_at, last_login_at, games, wins, losses, ties, score, rating"
+	" ON players BEGIN"
+	" UPDATE player_change_seq SET seq = seq + 1;"
+	" UPDATE players SET changed_seq = (SELECT seq FROM player_change_seq)"
+	"  WHERE id = NEW.id;"
+	" END;"
+	"PRAGMA user_version = 6;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

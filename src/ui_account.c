@@ -65,6 +65,15 @@ out_fail:
 	return UI_FAILED;
 }
 
+enum ui_status ui_refresh_club(struct ui *ui)
+{
+	if (ui->store == NULL || ui->players == NULL)
+		return UI_OK;
+	if (store_refresh_players(ui->store, ui->players) != STORE_OK)
+		return ui_store_failed(ui, _("cannot read the players"));
+	return UI_OK;
+}
+
 void ui_close(struct ui *ui)
 {
 	store_close(ui->store);
@@ -329,7 +338,9 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 	enum ui_status st;
 
 	ui_say(ui, _("New account"));
-	st = choose_username(ui, username, name);
+	st = ui_refresh_club(ui); /* names taken elsewhere since start-up */
+	if (st == UI_OK)
+		st = choose_username(ui, username, name);
 	if (st == UI_OK)
 		st = choose_nickname(ui, nickname, name, nick);
 	if (st == UI_OK)
@@ -438,9 +449,11 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 			const struct player *other, struct player **who)
 {
 	char name[TERM_LINE_MAX + 1];
-	enum ui_status st;
+	enum ui_status st = ui_refresh_club(ui);
 	long long id;
 
+	if (st != UI_OK)
+		return st;
 	if (username != NULL) {
 		snprintf(name, sizeof(name), "%s", username);
 	} else {
@@ -458,7 +471,9 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 	st = authenticate(ui, name, &id);
 	if (st != UI_OK)
 		return st;
-	*who = plist_find_id(ui->players, id);
+	*who = plist_find(ui->players, name); /* O(1), unlike by id */
+	if (*who == NULL || (*who)->id != id)
+		*who = plist_find_id(ui->players, id);
 	fputs(_("Logged in: "), ui->out);
 	ui_put_clean(ui, (*who)->nickname);
 	fprintf(ui->out, " (%s)\n", (*who)->username);

@@ -12,6 +12,14 @@
  * standard error. Return UI_FAILED, for the caller to pass on. */
 enum ui_status ui_store_failed(struct ui *ui, const char *what);
 
+/* ---- ui_account.c ---- */
+
+/* Bring ui->players up to date with what every process has committed
+ * (store_refresh_players()), before anything shows or uses player data.
+ * Does nothing when the club is not open. Return UI_OK, or UI_FAILED
+ * after saying why the database failed. */
+enum ui_status ui_refresh_club(struct ui *ui);
+
 /* ---- ui_list.c: listings for scripts (--format tsv or json) ----
  *
  * ui_list_begin() writes the tsv header line or json's "[";

@@ -226,6 +226,8 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 			      const struct player *me)
 {
+	if (ui_refresh_club(ui) != UI_OK)
+		return UI_FAILED;
 	if (plist_count(ui->players) == 0 && ui->format == FORMAT_TABLE) {
 		fputc('\n', ui->out);
 		ui_say(ui, _("No players yet. Register to be the first!"));
@@ -282,6 +284,8 @@ enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
 	const struct player *p;
 	char title[128];
 
+	if (ui_refresh_club(ui) != UI_OK)
+		goto out_free;
 	rb.by_id = malloc((plist_count(ui->players) + 1) * sizeof(*rb.by_id));
 	if (rb.list == NULL || rb.by_id == NULL)
 		goto out_free;
@@ -356,6 +360,8 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 	struct ui_list list;
 	int rank;
 
+	if (ui_refresh_club(ui) != UI_OK)
+		return UI_FAILED;
 	rank = plist_rank(ui->players, p, PLIST_BY_SCORE);
 	if (ui->format != FORMAT_TABLE) {
 		ui_list_begin(&list, ui, leaderboard_columns,

@@ -32,6 +32,8 @@ static enum ui_status ranked(struct game *g, struct player *a, struct player *b)
 	double rating_a = a->rec.rating, rating_b = b->rec.rating;
 	enum ui_status st = game_play(g);
 
+	if (st == UI_OK)
+		st = ui_refresh_club(g->ui); /* ranks among today's club */
 	if (st != UI_OK)
 		return st;
 	show_record(g->ui, a, rating_a);
@@ -44,6 +46,8 @@ enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
 	struct game g;
 	bool a_black;
 
+	if (ui_refresh_club(ui) != UI_OK)
+		return UI_FAILED;
 	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
 	a_black = game_coin_flip(ui, a->nickname, b->nickname);
 	if (game_init(&g, ui, &ui->variant, a_black ? a->nickname : b->nickname,

@@ -1065,6 +1065,175 @@ static int cleanup(void)
 	return 0;
 }
 
+/* ==== Bulk load and update in place ===================================== */
+
+/* The players a load_source gives plist_load(), then how it ends. */
+struct load_source {
+	const struct player_info *rows;
+	int n, next;
+	int end; /* what next() returns after the rows: 0 or -1 */
+};
+
+/* plist_load()'s next(): the source's rows in turn. */
+static int source_next(void *ctx, struct player_info *info)
+{
+	struct load_source *src = ctx;
+
+	if (src->next == src->n)
+		return src->end;
+	*info = src->rows[src->next++];
+	return 1;
+}
+
+/* plist_load() appends every row in order, each findable by name and
+ * linked both ways, with every field copied. */
+static void test_load_bulk(void)
+{
+	static const struct player_info rows[] = {
+		{1, "ann", "Ann", 11, 12, {3, 2, 1, 0, 1, 1600.0}},
+		{2, "Ben", "", 21, 0, {0, 0, 0, 0, 0, 1500.0}},
+		{5, "cy", "Cy \xe5\xa5\xb3", 51, 52, {2, 0, 2, 0, -2, 1400.0}},
+	};
+	struct load_source src = {rows, 3, 0, 0};
+	struct plist *l = plist_create();
+	struct player *p;
+	int i = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	CU_ASSERT_EQUAL(plist_load(l, source_next, &src), 0);
+	CU_ASSERT_EQUAL(plist_count(l), 3);
+	CU_ASSERT(links_ok(l));
+	for (p = plist_first(l); p != NULL; p = p->next, i++) {
+		CU_ASSERT_EQUAL(p->id, rows[i].id);
+		CU_ASSERT_PTR_EQUAL(plist_find(l, rows[i].username), p);
+		CU_ASSERT_STRING_EQUAL(p->nickname, rows[i].nickname);
+		CU_ASSERT_EQUAL(p->created_at, rows[i].created_at);
+		CU_ASSERT_EQUAL(p->last_login_at, rows[i].last_login_at);
+		CU_ASSERT_EQUAL(p->rec.wins, rows[i].rec.wins);
+		CU_ASSERT_EQUAL(p->rec.score, rows[i].rec.score);
+		CU_ASSERT_DOUBLE_EQUAL(p->rec.rating, rows[i].rec.rating, 0.0);
+	}
+	CU_ASSERT_PTR_EQUAL(plist_find(l, "BEN"), plist_find(l, "ben"));
+	plist_free(l);
+}
+
+/* A load that fails part-way (next() fails, or a name is too long)
+ * leaves the list as it was, every old player still findable. */
+static void test_load_failure_unwinds(void)
+{
+	struct player_info rows[2] = {
+		make_info("newa", "A", 10, 0, 0, 0, 1500.0),
+		make_info("newb", "B", 11, 0, 0, 0, 1500.0),
+	};
+	struct load_source src = {rows, 2, 0, -1};
+	struct plist *l = plist_create();
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(add(l, "old", 1));
+	CU_ASSERT_EQUAL(plist_load(l, source_next, &src), -1);
+	CU_ASSERT_EQUAL(plist_count(l), 1);
+	CU_ASSERT_PTR_NULL(plist_find(l, "newa"));
+	CU_ASSERT_PTR_NULL(plist_find(l, "newb"));
+	CU_ASSERT_PTR_NOT_NULL(plist_find(l, "old"));
+	CU_ASSERT(links_ok(l));
+
+	rows[1].username = "a_name_of_21_letters_"; /* one byte too long */
+	src = (struct load_source){rows, 2, 0, 0};
+	CU_ASSERT_EQUAL(plist_load(l, source_next, &src), -1);
+	CU_ASSERT_EQUAL(plist_count(l), 1);
+	CU_ASSERT_PTR_NULL(plist_find(l, "newa"));
+	CU_ASSERT(links_ok(l));
+	plist_free(l);
+}
+
+/* A bulk load past the reserved room grows the index as it goes: every
+ * one of BIG_N players, loaded into a list of one, is findable. */
+static void test_load_grows(void)
+{
+	struct player_info *rows = malloc(BIG_N * sizeof(*rows));
+	char(*names)[16] = malloc(BIG_N * sizeof(*names));
+	struct plist *l = plist_create();
+	struct load_source src = {rows, BIG_N, 0, 0};
+	int i, found = 0;
+
+	CU_ASSERT_FATAL(rows != NULL && names != NULL && l != NULL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(add(l, "first", 0));
+	for (i = 0; i < BIG_N; i++) {
+		snprintf(names[i], sizeof(names[i]), "P%d", i);
+		rows[i] = make_info(names[i], names[i], i + 1, i % 7, 0, 0,
+				    1500.0);
+	}
+	CU_ASSERT_EQUAL(plist_load(l, source_next, &src), 0);
+	CU_ASSERT_EQUAL(plist_count(l), BIG_N + 1);
+	for (i = 0; i < BIG_N; i++)
+		found += plist_find(l, names[i]) != NULL &&
+			 plist_find(l, names[i])->id == i + 1;
+	CU_ASSERT_EQUAL(found, BIG_N);
+	CU_ASSERT(links_ok(l));
+	plist_free(l);
+	free(names);
+	free(rows);
+}
+
+/* plist_update() changes a node in place: same address, same place in
+ * the list, every field new; a new nickname of any length, and a new
+ * username that the index then finds (and the old one no longer). */
+static void test_update_in_place(void)
+{
+	struct plist *l = plist_create();
+	struct player_info in;
+	struct player *a, *b;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	a = add(l, "amy", 1);
+	b = add(l, "bo", 2);
+	CU_ASSERT_FATAL(a != NULL && b != NULL);
+	in = make_info("amy", "A much longer nickname than before", 1, 4, 1, 2,
+		       1620.5);
+	CU_ASSERT_EQUAL(plist_update(l, a, &in), 0);
+	CU_ASSERT_PTR_EQUAL(plist_first(l), a);
+	CU_ASSERT_PTR_EQUAL(plist_find(l, "amy"), a);
+	CU_ASSERT_STRING_EQUAL(a->nickname, in.nickname);
+	CU_ASSERT_EQUAL(a->rec.games, 7);
+	CU_ASSERT_EQUAL(a->rec.score, 3);
+	CU_ASSERT_DOUBLE_EQUAL(a->rec.rating, 1620.5, 0.0);
+	CU_ASSERT_EQUAL(a->last_login_at, 2001);
+
+	in = make_info("Amelia", "Am", 1, 4, 1, 2, 1620.5);
+	CU_ASSERT_EQUAL(plist_update(l, a, &in), 0);
+	CU_ASSERT_PTR_EQUAL(plist_find(l, "AMELIA"), a);
+	CU_ASSERT_PTR_NULL(plist_find(l, "amy"));
+	CU_ASSERT_STRING_EQUAL(a->username, "Amelia");
+	CU_ASSERT_STRING_EQUAL(a->nickname, "Am");
+	CU_ASSERT_PTR_EQUAL(plist_find(l, "bo"), b);
+	CU_ASSERT(links_ok(l));
+	plist_free(l);
+}
+
+/* plist_update() refuses a username another node has (in any case) and
+ * names of refused lengths, leaving the node as it was. */
+static void test_update_refusals(void)
+{
+	struct plist *l = plist_create();
+	struct player_info in;
+	struct player *a;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	a = add(l, "amy", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(add(l, "bo", 2));
+	in = make_info("BO", "Bo", 1, 9, 0, 0, 1700.0);
+	CU_ASSERT_EQUAL(plist_update(l, a, &in), -1);
+	in = make_info("", "Empty", 1, 9, 0, 0, 1700.0);
+	CU_ASSERT_EQUAL(plist_update(l, a, &in), -1);
+	in = make_info("amy", NULL, 1, 9, 0, 0, 1700.0);
+	CU_ASSERT_EQUAL(plist_update(l, a, &in), -1);
+	CU_ASSERT_STRING_EQUAL(a->username, "amy");
+	CU_ASSERT_STRING_EQUAL(a->nickname, "amy");
+	CU_ASSERT_EQUAL(a->rec.wins, 0);
+	CU_ASSERT_PTR_EQUAL(plist_find(l, "amy"), a);
+	plist_free(l);
+}
+
 static CU_TestInfo tests[] = {
 	{"empty list, plist_free(NULL)", test_empty},
 	{"ranks shared by equal players", test_rank},
@@ -1077,6 +1246,11 @@ static CU_TestInfo tests[] = {
 	{"find in any case", test_find_any_case},
 	{"only letters have a case", test_case_only_for_letters},
 	{"find by id", test_find_id},
+	{"bulk load copies every row in order", test_load_bulk},
+	{"a failed bulk load leaves the list alone", test_load_failure_unwinds},
+	{"bulk load grows the index as it goes", test_load_grows},
+	{"update in place: node, order and index", test_update_in_place},
+	{"update refuses a taken or bad name", test_update_refusals},
 	{"remove middle, head, tail, only node", test_remove_positions},
 	{"removed names can be reused", test_remove_then_reuse},
 	{"remove the node just reached while iterating",

@@ -611,6 +611,21 @@ static void test_new_schema(void)
 
 /* ==== Migrations ======================================================== */
 
+/* What version 6 adds to the players table, taken away again. */
+#define UNDO_V6                                                                \
+	"DROP TRIGGER players_inserted;"                                       \
+	"DROP TRIGGER players_changed;"                                        \
+	"DROP INDEX players_by_change;"                                        \
+	"DROP TABLE player_change_seq;"                                        \
+	"ALTER TABLE players DROP COLUMN changed_seq;"
+
+/* Every player's columns of version 5, as one string. */
+#define ALL_PLAYERS_V5                                                         \
+	"SELECT group_concat(id || username || nickname || password_hash ||"   \
+	" games || wins || losses || ties || score || rating || created_at ||" \
+	" last_login_at || failed_logins || locked_until, ';')"                \
+	" FROM (SELECT * FROM players ORDER BY id)"
+
 /* Turn the current database at `path` into a version 1 database: what
  * version 1 made (the real first migration, run by store_open()) without
  * any table a later version adds (matches last: the others refer to it). */
@@ -618,6 +633,7 @@ static void make_v1(const char *path)
 {
 	char drop[SNAP_SIZE];
 
+	CU_ASSERT_EQUAL_FATAL(path_exec(path, UNDO_V6), SQLITE_OK);
 	path_text(path,
 		  "SELECT group_concat('DROP TABLE ' || name || ';', '') ||"
 		  " 'PRAGMA user_version = 1;' FROM (SELECT name FROM"
@@ -646,6 +662,7 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
+	CU_ASSERT_FATAL(store_schema_version() >= 6); /* make_v1 undoes 6 */
 	s = club(path, ids);
 	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -671,6 +688,51 @@ static void test_migrate_v1(void)
 	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
 	CU_ASSERT_EQUAL(record_of(s, ids[0]).wins, 2);
+	store_close(s);
+}
+
+/* A version 5 database with players and a match is brought to the
+ * current schema (a new file's): every player kept, each with
+ * changed_seq 0 and the counter at 0; a list loaded then follows the
+ * next change. */
+static void test_migrate_v5(void)
+{
+	char path[PATH_SIZE], fresh[PATH_SIZE], want[SNAP_SIZE];
+	char players[SNAP_SIZE], buf[SNAP_SIZE];
+	long long ids[3], mid;
+	struct store *s, *other;
+	struct plist *l;
+
+	new_path(fresh, "fresh.db");
+	store_close(open_ok(fresh));
+	schema_text(fresh, want);
+	s = club(path, ids);
+	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
+	store_close(s);
+	CU_ASSERT_EQUAL_FATAL(
+		path_exec(path, UNDO_V6 "PRAGMA user_version = 5;"), SQLITE_OK);
+	path_text(path, ALL_PLAYERS_V5, 0, players);
+
+	s = open_ok(path);
+	CU_ASSERT_EQUAL(path_int(path, "PRAGMA user_version", 0),
+			store_schema_version());
+	CU_ASSERT_STRING_EQUAL(schema_text(path, buf), want);
+	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_PLAYERS_V5, 0, buf),
+			       players);
+	CU_ASSERT_EQUAL(
+		path_int(path, "SELECT max(changed_seq) FROM players", 0), 0);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT seq FROM player_change_seq", 0),
+			0);
+	l = load(s);
+	other = open_ok(path);
+	CU_ASSERT_EQUAL(a_match(other, ids[1], ids[2], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_refresh_players(s, l), STORE_OK);
+	CU_ASSERT_EQUAL(plist_find(l, "bob")->rec.games, 2);
+	CU_ASSERT_EQUAL(plist_find(l, "carol")->rec.losses, 1);
+	plist_free(l);
+	store_close(other);
 	store_close(s);
 }
 
@@ -1392,6 +1454,192 @@ static void test_reload_player(void)
 	plist_free(l);
 	store_close(b);
 	store_close(a);
+}
+
+/* ==== Live lists ========================================================= */
+
+/* True when l's players are in increasing id order. */
+static bool ids_ascending(const struct plist *l)
+{
+	const struct player *p;
+
+	for (p = plist_first(l); p != NULL && p->next != NULL; p = p->next)
+		if (p->id >= p->next->id)
+			return false;
+	return true;
+}
+
+/* refresh_players brings the list up to date with what another handle
+ * committed: a match changes both players in place (same nodes), a new
+ * player joins the tail in id order, and nothing else moves. */
+static void test_refresh_sees_others(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3], mid, dave;
+	struct player *alice, *bob, *carol;
+	struct store *a, *b;
+	struct plist *l;
+
+	a = club(path, ids);
+	b = open_ok(path);
+	l = load(a);
+	alice = plist_find_id(l, ids[0]);
+	bob = plist_find_id(l, ids[1]);
+	carol = plist_find_id(l, ids[2]);
+	CU_ASSERT_FATAL(alice != NULL && bob != NULL && carol != NULL);
+	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK); /* no news */
+	CU_ASSERT_EQUAL(plist_count(l), 3);
+
+	CU_ASSERT_EQUAL(a_match(b, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_add_player(b, "dave", "Dave", HASH_BOB, 77, &dave),
+		STORE_OK);
+	CU_ASSERT_EQUAL(alice->rec.games, 0);
+	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(a), "");
+	CU_ASSERT_PTR_EQUAL(plist_find_id(l, ids[0]), alice);
+	CU_ASSERT_PTR_EQUAL(plist_find(l, "bob"), bob);
+	assert_record(alice->rec, record_of(b, ids[0]));
+	assert_record(bob->rec, record_of(b, ids[1]));
+	CU_ASSERT_EQUAL(alice->rec.wins, 1);
+	CU_ASSERT_EQUAL(bob->rec.losses, 1);
+	CU_ASSERT_EQUAL(carol->rec.games, 0);
+	CU_ASSERT_EQUAL(plist_count(l), 4);
+	CU_ASSERT_EQUAL(plist_last(l)->id, dave);
+	CU_ASSERT_STRING_EQUAL(plist_find(l, "DAVE")->nickname, "Dave");
+	CU_ASSERT(ids_ascending(l));
+
+	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK); /* no news */
+	CU_ASSERT_EQUAL(plist_count(l), 4);
+	plist_free(l);
+	store_close(b);
+	store_close(a);
+}
+
+/* The handle's own writes are seen without a reload, and so is a change
+ * made by another tool straight in SQLite (the triggers stamp it): a new
+ * nickname lands in the same node. */
+static void test_refresh_own_and_raw(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3];
+	struct player *carol;
+	struct store *a;
+	struct plist *l;
+
+	a = club(path, ids);
+	l = load(a);
+	carol = plist_find(l, "carol");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(carol);
+	CU_ASSERT_EQUAL(store_login_succeeded(a, ids[2], 5150, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(carol->last_login_at, 0);
+	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK);
+	CU_ASSERT_EQUAL(carol->last_login_at, 5150);
+
+	CU_ASSERT_EQUAL(path_exec(path, "UPDATE players SET nickname ="
+					" 'Caroline the Great' WHERE id = 3"),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK);
+	CU_ASSERT_PTR_EQUAL(plist_find(l, "carol"), carol);
+	CU_ASSERT_STRING_EQUAL(carol->nickname, "Caroline the Great");
+	CU_ASSERT_EQUAL(plist_count(l), 3);
+	plist_free(l);
+	store_close(a);
+}
+
+/* A refresh reads only the rows stamped since the last one, never every
+ * row: bob's row, changed behind the stamp's back, stays as the list had
+ * it, while alice's stamped change arrives. */
+static void test_refresh_reads_only_changes(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3];
+	struct store *a, *b;
+	struct plist *l;
+
+	a = club(path, ids);
+	b = open_ok(path);
+	l = load(a);
+	CU_ASSERT_EQUAL(path_exec(path, "UPDATE players SET wins = wins + 1,"
+					" games = games + 1, score = score + 1"
+					" WHERE username = 'bob';"
+					"UPDATE players SET changed_seq = 0"
+					" WHERE username = 'bob';"),
+			SQLITE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(b, ids[0], 4321, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK);
+	CU_ASSERT_EQUAL(plist_find(l, "alice")->last_login_at, 4321);
+	CU_ASSERT_EQUAL(plist_find(l, "bob")->rec.wins, 0);
+	CU_ASSERT_EQUAL(record_of(b, ids[1]).wins, 1);
+	plist_free(l);
+	store_close(b);
+	store_close(a);
+}
+
+/* Every change to a listed column stamps the row with the next value of
+ * the counter, one per change; changes the list does not hold (a failed
+ * login, a new password) stamp nothing. */
+static void test_change_stamps(void)
+{
+	char path[PATH_SIZE], buf[SNAP_SIZE];
+	long long ids[3], mid, seq;
+	struct store *s;
+
+	s = club(path, ids);
+	seq = path_int(path, "SELECT seq FROM player_change_seq", 0);
+	CU_ASSERT_EQUAL(seq, 3); /* three players inserted */
+	CU_ASSERT_STRING_EQUAL(
+		path_text(path,
+			  "SELECT group_concat(changed_seq, ',')"
+			  " FROM (SELECT changed_seq FROM players"
+			  " ORDER BY id)",
+			  0, buf),
+		"1,2,3");
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[1], 100), STORE_OK);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[1], HASH_CAROL), STORE_OK);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT seq FROM player_change_seq", 0),
+			3);
+	CU_ASSERT_EQUAL(a_match(s, ids[2], ids[0], RESULT_DRAW, &mid),
+			STORE_OK);
+	CU_ASSERT_EQUAL(path_int(path, "SELECT seq FROM player_change_seq", 0),
+			5);
+	CU_ASSERT_EQUAL(
+		path_int(path, "SELECT changed_seq FROM players WHERE id = ?1",
+			 ids[1]),
+		2);
+	CU_ASSERT_EQUAL(path_int(path,
+				 "SELECT min(changed_seq) FROM players"
+				 " WHERE id IN (1, 3)",
+				 0),
+			4);
+	store_close(s);
+}
+
+/* One live list per handle: refreshing a list the handle did not load
+ * last is refused and changes nothing. */
+static void test_refresh_other_list(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3];
+	struct plist *first, *second, *never;
+	struct store *s;
+
+	s = club(path, ids);
+	never = plist_create();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(never);
+	CU_ASSERT_EQUAL(store_refresh_players(s, never), STORE_ERR);
+	CU_ASSERT_STRING_NOT_EQUAL(store_errmsg(s), "");
+	CU_ASSERT_EQUAL(plist_count(never), 0);
+	first = load(s);
+	second = load(s);
+	CU_ASSERT_EQUAL(store_refresh_players(s, first), STORE_ERR);
+	CU_ASSERT_EQUAL(store_refresh_players(s, second), STORE_OK);
+	CU_ASSERT_EQUAL(plist_count(first), 3);
+	plist_free(never);
+	plist_free(second);
+	plist_free(first);
+	store_close(s);
 }
 
 /* ==== Password hashes =================================================== */
@@ -2979,6 +3227,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_FATAL(store_schema_version() >= 4);
 	new_path(fresh, "fresh.db");
 	store_close(open_ok(fresh));
 	schema_text(fresh, want);
@@ -3527,6 +3776,13 @@ static CU_TestInfo tests[] = {
 	{"processes opening one new file at once", test_open_race},
 	{"load_players reads all, in id order", test_load_players},
 	{"reload_player sees another connection", test_reload_player},
+	{"refresh sees another connection's match and player",
+	 test_refresh_sees_others},
+	{"refresh sees own writes and raw SQL", test_refresh_own_and_raw},
+	{"refresh reads only the changed rows",
+	 test_refresh_reads_only_changes},
+	{"every listed change stamps the row", test_change_stamps},
+	{"refresh only the handle's live list", test_refresh_other_list},
 	{"a hash is stored only in players.password_hash",
 	 test_hash_only_in_players},
 	{"a version 2 database with matches is migrated", test_migrate_v2},
@@ -3556,6 +3812,7 @@ static CU_TestInfo tests[] = {
 	{"killed while writing: every reported move kept",
 	 test_killed_while_writing},
 	{"a version 3 database with matches is migrated", test_migrate_v3},
+	{"a version 5 database gets change stamps", test_migrate_v5},
 	{"a version 3 database with a broken reference is kept",
 	 test_migrate_v3_refused},
 	{"renju and 'forbidden': start, finish, load, history",
