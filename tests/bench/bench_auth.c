@@ -44,7 +44,12 @@ int bench_auth(const char *dir)
 		ok += auth_hash(&pw, hash) == 0;
 		hash_ms += bench_now_ms() - t0;
 	}
-	store_add_player(s, "benchuser", "Bench", hash, 1700000000, &id);
+	if (store_add_player(s, "benchuser", "Bench", hash, 1700000000, &id) !=
+	    STORE_OK) {
+		store_close(s);
+		auth_secret_free(&pw);
+		return -1;
+	}
 	for (i = 0; i < ROUNDS; i++) {
 		t0 = bench_now_ms();
 		ok += store_get_login(s, "benchuser", &login) == STORE_OK;
