@@ -162,12 +162,14 @@ enum {
 /* An unfinished match, and who is there for it. */
 struct pending {
 	struct match_full f;
-	struct game g;	      /* rebuilt from f */
-	struct player *me;    /* logged in */
-	struct player *other; /* the opponent (NULL: the computer) */
-	bool other_here;      /* the opponent is logged in too */
-	int my_seat;	      /* in g: 0 plays black (or opens swap2) */
-	bool my_turn;	      /* I act next */
+	struct game g;		    /* rebuilt from f */
+	struct player *me;	    /* logged in */
+	struct player *other;	    /* the opponent (NULL: the computer) */
+	bool other_here;	    /* the opponent is logged in too */
+	int my_seat;		    /* in g: 0 plays black (or opens swap2) */
+	bool my_turn;		    /* I act next */
+	char computer[UI_NAME_MAX]; /* the computer's name, which g's
+				     * match points to */
 };
 
 /* Rebuild the game of unfinished match f from its record, with the
@@ -212,10 +214,9 @@ static long long opponent_id(const struct match_full *f,
 /* Rebuild p's game from p->f, seating me and the opponent. */
 static enum ui_status pending_rebuild(struct ui *ui, struct pending *p)
 {
-	char computer[UI_NAME_MAX];
-	const char *other = p->other != NULL
-				    ? p->other->nickname
-				    : ui_computer_name(p->f.ai_level, computer);
+	const char *other =
+		p->other != NULL ? p->other->nickname
+				 : ui_computer_name(p->f.ai_level, p->computer);
 	bool black = p->f.black_id == p->me->id;
 	enum ui_status st;
 

@@ -253,3 +253,16 @@ check "timed: Ctrl-C keeps the time the move had used ($used ms)" \
 play_input "$PC\n$PA\n1\n" play carol alice
 check "timed: the resumed move does not get a fresh clock" \
 	sh -c '! grep -q "(8s)> " "$1" && grep -q "([1-5]s)> " "$1"' - "$OUT"
+
+# ---- The club's limit: --claim-after DAYS ---------------------------------
+
+# The timed match waits for Carol; a club with --claim-after 0 lets Alice
+# claim at once, one with --claim-after 30 not after eight days.
+play_input "2\nalice\n$PA\n0\n0\n0\n" --claim-after 0
+check "--claim-after 0: the player not to move may claim at once" \
+	has "Claim the win: your opponent has left it for 0 days or more"
+age "$tm" 8
+play_input "2\nalice\n$PA\n0\n0\n0\n" --claim-after 30
+check "--claim-after 30: no claim after eight days" hasnt "Claim the win"
+play_input '' --claim-after soon
+check "--claim-after takes a number of days (else exit 2)" status_is 2
