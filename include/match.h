@@ -15,7 +15,9 @@
  *
  * The player to move may type a move or a command:
  *   undo    take back their own last move (and the opponent's reply);
- *           the opponent must agree
+ *           the opponent must agree. Never the opening's stones: a
+ *           player whose only stones are the opening's has no move of
+ *           their own to take back
  *   draw    offer a draw; the opponent must agree
  *   resign  give up (after confirming)
  *   help    ask for help
@@ -78,6 +80,9 @@ struct match {
 	enum match_opening opening;
 	bool opening_done;    /* colours are final */
 	bool swap2_two;	      /* seat 1 chose to place two more */
+	int opening_stones;   /* the opening's stones: 3 (5 once seat 1
+			       * chose to place two more) with swap2, 0
+			       * without; undo never takes them back */
 	bool forbidden_loses; /* renju: a forbidden point loses the
 			       * game instead of being refused */
 	enum match_end end;
@@ -140,6 +145,19 @@ int match_set_opening(struct match *m, enum match_opening opening);
 int match_replay(struct match *m, const struct move *moves, const long long *ms,
 		 int n);
 
+/* Put a resumed match's opening back where it stopped, after
+ * match_set_opening() and match_replay(): `stones` is what
+ * m->opening_stones was (0, 3 or 5) and `colours_final` whether the
+ * colours were known (seat 0 then plays black; during the opening seat
+ * 0 is the one who placed the first three stones). Return 0, or -1 (m
+ * unchanged) when they do not fit the opening and the stones on the
+ * board. */
+int match_restore_opening(struct match *m, int stones, bool colours_final);
+
+/* The seat (0 or 1) that acts next in m: the one to place a stone or,
+ * in the swap2 opening, to make the choice now due. */
+int match_seat_to_act(const struct match *m);
+
 /* Play until the game ends or io stops it; m->end says how it ended and
  * m->winner who won. A match with moves already on the board (resumed)
  * carries on from them. Return m->end. */
@@ -165,11 +183,14 @@ enum match_reason {
 	REASON_NONE = 0, /* not finished */
 	REASON_FIVE,	 /* K in a row */
 	REASON_RESIGN,
-	REASON_DRAW,	 /* agreed */
-	REASON_FULL,	 /* full board */
-	REASON_TIMEOUT,	 /* the player to move ran out of time (they lose) */
-	REASON_FORBIDDEN /* RULE_RENJU only: black played a forbidden point
-			  * and lost; always with RESULT_WHITE_WIN */
+	REASON_DRAW,	  /* agreed */
+	REASON_FULL,	  /* full board */
+	REASON_TIMEOUT,	  /* the player to move ran out of time (they lose) */
+	REASON_FORBIDDEN, /* RULE_RENJU only: black played a forbidden
+			   * point and lost; always with RESULT_WHITE_WIN */
+	REASON_ABANDONED  /* ranked only: left unfinished too long by the
+			   * player to move, and claimed as a win by the
+			   * other; never a draw */
 };
 
 /* What kind of game a match is, as the club keeps it. */
@@ -190,7 +211,8 @@ enum match_status {
 };
 
 /* The fixed word of a value, a static string: "black", "white", "draw";
- * "five", "resign", "draw", "full", "timeout", "forbidden"; "ranked",
+ * "five", "resign", "draw", "full", "timeout", "forbidden",
+ * "abandoned"; "ranked",
  * "computer", "imported"; "unfinished", "finished", "abandoned"; "none",
  * "swap2". NULL for a value without one (RESULT_NONE, REASON_NONE, or
  * out of range). */
@@ -209,8 +231,9 @@ int match_status_value(const char *word);
 int match_opening_value(const char *word);
 
 /* Why a match ended as the listings for scripts spell it, a static
- * string: "five", "resigned", "agreed", "full board", "timeout" or
- * "forbidden"; "" for REASON_NONE or a value out of range. (Both formats
+ * string: "five", "resigned", "agreed", "full board", "timeout",
+ * "forbidden" or "abandoned" (the loser walked away: the result says
+ * who); "" for REASON_NONE or a value out of range. (Both formats
  * were published before they shared a table, so three reasons are spelt
  * unlike match_reason_word(); neither can change.) */
 const char *match_reason_listed(enum match_reason r);

@@ -75,6 +75,7 @@
 #include <stddef.h>
 
 #include "board.h"
+#include "match.h" /* a game's result and reason */
 #include "rules.h"
 
 #define RECORD_NAME_MAX	   80		/* bytes of a name, NUL not counted */
@@ -168,6 +169,16 @@ enum record_reason record_read(const char *text, size_t len,
  * RECORD_OK or the reason, also in *err (when not NULL). */
 enum record_reason record_check(const struct game_record *r, struct board *b,
 				struct record_error *err);
+
+/* How the game in r ended, as far as a file can say, from b as
+ * record_check() left it: K in a row (the winner, REASON_FIVE), a full
+ * board (RESULT_DRAW, REASON_FULL), or the timeout end code (the player
+ * to move lost, REASON_TIMEOUT). Nothing else can be told: code 0 also
+ * ends a game saved half-way, and PSQ has no code for a resignation or
+ * an agreed draw, so any other game's end is unknown (RESULT_NONE,
+ * REASON_NONE), never a draw. Cannot fail. */
+void record_result(const struct game_record *r, const struct board *b,
+		   enum match_result *result, enum match_reason *reason);
 
 /* Write r as PSQ (above) into buf, NUL-terminated. *len (when not NULL)
  * gets the text's length without the NUL, even when it did not fit.

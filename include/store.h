@@ -120,12 +120,16 @@ enum store_status store_set_password(struct store *s, long long id,
 
 /* ==== Matches saved as they are played ==================================
  *
- * store_match_start() makes the row (unfinished); store_match_move() and
- * store_match_undo() write each change at once, each in its own short
- * transaction; store_match_finish() or store_match_abandon() ends it.
- * A run that dies in between leaves the match unfinished with every move
- * that was written. A match that is not unfinished is never changed
- * again: moves, undos, a second finish or an abandon are refused.
+ * store_match_start() makes the row (unfinished); store_match_move(),
+ * store_match_undo() and store_match_seats() write each change at once,
+ * each in its own short transaction, and store_match_pause() what the
+ * clock had used when play stops; store_match_finish(),
+ * store_match_claim() or store_match_abandon() ends it. A run that dies
+ * in between leaves the match unfinished with every move that was
+ * written. A match that is not unfinished is never changed again: moves,
+ * undos, a second finish or an abandon are refused. Each change but the
+ * end sets the match's last_active_at to the time now (the claim's
+ * clock starts there).
  */
 
 /* A match as it starts (or, for store_match_import(), as it was). The
@@ -167,7 +171,13 @@ struct match_full {
 	enum match_opening opening;
 	int rows, cols, k;
 	int time_per_move;		/* seconds; 0 = no limit */
+	long long clock_used_ms;	/* used by the move to play when the
+					 * match stopped (0 after a move) */
+	int opening_stones;		/* match.h's opening_stones */
+	bool colours_final;		/* false during the swap2 opening:
+					 * black is then the first placer */
 	long long started_at, ended_at; /* ended_at 0 while unfinished */
+	long long last_active_at;	/* the last change, or the end */
 	enum match_result result;	/* RESULT_NONE unless finished */
 	enum match_reason reason;	/* REASON_NONE unless finished */
 	int nmoves;			/* moves[0..nmoves-1], black first */
@@ -203,17 +213,20 @@ struct history_row {
 
 /* Start a ranked match or a game against the computer: a row with
  * status unfinished and no moves (`h` is checked; an imported game is
- * refused: use store_match_import()). On success *id is the match's id.
- * STORE_NOT_FOUND when a player id does not exist. */
+ * refused: use store_match_import()). With OPENING_SWAP2 the colours are
+ * not final (black_id is the player placing the first three stones,
+ * opening_stones 3) until store_match_seats() says so. On success *id is
+ * the match's id. STORE_NOT_FOUND when a player id does not exist. */
 enum store_status
 store_match_start(struct store *s, const struct match_header *h, long long *id);
 
 /* Write move number `ply` (1-based; black plays the odd ones) of
  * unfinished match `id`: the cell (0-based row, col) and `ms` since the
- * match started, in one transaction. Refused (STORE_ERR, nothing
- * written) when the match is not unfinished, `ply` is not exactly the
- * stored moves + 1, or the cell is off the board or taken.
- * STORE_NOT_FOUND when there is no such match. */
+ * match started, in one transaction (the next move's clock_used_ms is
+ * 0). Refused (STORE_ERR, nothing written) when the match is not
+ * unfinished or is imported, `ply` is not exactly the stored moves + 1,
+ * or the cell is off the board or taken. STORE_NOT_FOUND when there is
+ * no such match. */
 enum store_status store_match_move(struct store *s, long long id, int ply,
 				   int row, int col, long long ms);
 
@@ -238,15 +251,65 @@ enum store_status store_match_finish(struct store *s, long long id,
 
 /* Give up unfinished match `id`: status abandoned, ended_at = `when`
  * (at least started_at). Counts for nobody; the moves are kept.
- * STORE_ERR when the match is not unfinished. */
+ * STORE_ERR when the match is not unfinished. (For a ranked match the
+ * caller has both players' consent: one alone may only resign.) */
 enum store_status store_match_abandon(struct store *s, long long id,
 				      long long when);
+
+/* Set who plays which colour in unfinished match `id` as its opening
+ * goes on: black_id and white_id (the same two players, either way
+ * round), opening_stones (0, 3 or 5) and whether the colours are final,
+ * in one transaction. STORE_ERR (nothing changed) when the match is not
+ * unfinished or the players are not its own; STORE_NOT_FOUND when there
+ * is no such match. */
+enum store_status store_match_seats(struct store *s, long long id,
+				    long long black_id, long long white_id,
+				    int opening_stones, bool colours_final);
+
+/* Play stopped in unfinished match `id` (input ended, a signal): keep
+ * `used_ms` (>= 0), the time the move to play had used, so a resume
+ * gives it only what is left, and set last_active_at to `when`.
+ * STORE_ERR when the match is not unfinished or used_ms is negative. */
+enum store_status store_match_pause(struct store *s, long long id,
+				    long long used_ms, long long when);
+
+/* Claim unfinished ranked match `id` as a win for `result`'s colour
+ * (RESULT_BLACK_WIN or RESULT_WHITE_WIN): finished with REASON_ABANDONED
+ * at `now` and counted for both players as store_match_finish() does, in
+ * one transaction. The caller says who may claim (the player not to
+ * move); the store refuses (STORE_ERR, nothing changed) unless the match
+ * is still as the claimant saw it (`nmoves` moves stored, unfinished,
+ * ranked) and its last_active_at is at least `wait` seconds before
+ * `now`. STORE_NOT_FOUND when there is no such match. */
+enum store_status store_match_claim(struct store *s, long long id,
+				    enum match_result result, int nmoves,
+				    long long wait, long long now);
+
+/* Where match `id` stands now, read cheaply (no moves), for a process
+ * playing it to notice what another process did. */
+struct match_now {
+	enum match_status status;
+	enum match_result result; /* RESULT_NONE unless finished */
+	enum match_reason reason; /* REASON_NONE unless finished */
+	int nmoves;		  /* moves stored */
+};
+
+/* Read match `id`'s state into *out. STORE_NOT_FOUND when there is no
+ * such match; on failure *out is unchanged. */
+enum store_status store_match_now(struct store *s, long long id,
+				  struct match_now *out);
 
 /* The newest (by started_at, then id) unfinished match that player
  * `player_id` plays in, ranked or against the computer, into *id.
  * STORE_NOT_FOUND when there is none. */
 enum store_status store_match_unfinished(struct store *s, long long player_id,
 					 long long *id);
+
+/* The newest (by started_at, then id) unfinished ranked match between
+ * players `a` and `b` (either colour), into *id. STORE_NOT_FOUND when
+ * there is none. */
+enum store_status store_match_unfinished_between(struct store *s, long long a,
+						 long long b, long long *id);
 
 /* Read match `id`, its header and every move, into *out (from one
  * snapshot; *out is the caller's and owns nothing). STORE_NOT_FOUND when
@@ -303,9 +366,12 @@ enum store_status store_rule_record(struct store *s, long long player_id,
 				    enum rule rule, struct player_record *rec);
 
 /* Write an imported game in one transaction: `h` (kind MATCH_IMPORTED,
- * two names, no ids), status finished with `result` and `reason`, the
+ * two names, no ids), status finished with `result` and `reason` (or,
+ * with RESULT_NONE and REASON_NONE, unfinished: the file does not say
+ * how it ended, and it can never be played on), the
  * `nmoves` moves (black first) and their ms since the start (`ms` may be
- * NULL: all 0); ended_at is started_at plus the last move's time. The
+ * NULL: all 0); ended_at (when finished) is started_at plus the last
+ * move's time. The
  * store checks only what the table can (cells on the board and not
  * repeated, result and reason agreeing as store_match_finish() says):
  * the rules are the caller's.

@@ -53,6 +53,8 @@ struct ui {
 	struct variant variant;	    /* for new games */
 	bool variant_chosen;	    /* by --variant, --size, --k or --rule */
 	int time_per_move;	    /* seconds per move in ranked matches */
+	int claim_after_days;	    /* an unfinished ranked match left this
+				     * long can be claimed (--claim-after) */
 	enum ui_first first;	    /* against the computer */
 	enum match_opening opening; /* for new games (--opening) */
 	bool forbidden_loses;	    /* renju: a forbidden point loses */
@@ -175,9 +177,14 @@ enum ui_status ui_game_guest(struct ui *ui);
 /* ---- ui_matches.c ---- */
 
 /* A ranked match between two logged-in players (nodes of ui->players,
- * which stay the list's), recorded move by move. Return UI_OK once the
+ * which stay the list's), recorded move by move. An unfinished match
+ * between the two is offered first (as ui_offer_resume() does with both
+ * present): resumed, or resigned or abandoned (then a new match
+ * starts), or left for later (then none starts). A new match's colours
+ * come from a secure coin flip (never --seed). Return UI_OK once the
  * result is saved and both players' new records are shown (a and b are
- * re-read from the database); UI_FAILED after saying why the database
+ * re-read from the database), when another process ended the match, or
+ * when it was left for later; UI_FAILED after saying why the database
  * refused a write; UI_EOF or UI_INTERRUPTED when input ends first (the
  * match stays unfinished in the database, to be resumed); UI_USAGE for
  * a variant the board cannot take. */
@@ -193,13 +200,21 @@ enum ui_status ui_game_ranked(struct ui *ui, struct player *a,
  * recorded game stays in the database). */
 enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level);
 
-/* Offer `me` to resume or abandon their unfinished match, if they have
- * one (with `opponent` already logged in: only a match against them; a
- * ranked match against someone else asks that player to log in). *played
- * says whether a match was resumed. Return UI_OK (also when there is
- * nothing to offer, or the player chose "not now"), UI_FAILED after
+/* Offer `me` their newest unfinished match, if they have one (with
+ * `opponent` already logged in: only a ranked match against them). A
+ * game against the computer: resume, abandon, or not now. A ranked
+ * match: resume it (the opponent logs in unless present); resign it (a
+ * loss for `me`); abandon it so that it counts for nobody, only when
+ * both players are logged in and both agree; or not now. A player alone
+ * may also play their one move when it is theirs to play (the match
+ * then waits for the opponent), and claim the win when the opponent is
+ * to act and the match has waited ui->claim_after_days days since it
+ * last moved on (it is then recorded as abandoned by the opponent's
+ * colour). *played says whether a match was played on. Return UI_OK
+ * (also when there is nothing to offer, or the player chose "not now"),
+ * UI_REFUSED when the opponent's login was refused, UI_FAILED after
  * saying why the database or the stored moves failed, else what the
- * resumed match or the prompts returned (see ui_game_ranked()). */
+ * match or the prompts returned (see ui_game_ranked()). */
 enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 			       struct player *opponent, bool *played);
 

@@ -20,7 +20,7 @@ struct options {
 	const char *variant, *size, *k, *rule;
 	const char *nickname, *top, *by;
 	const char *ai, *first, *time_per_move, *page, *output, *opening;
-	const char *forbidden;
+	const char *forbidden, *claim_after;
 	bool show_forbidden;
 	bool ascii, no_color, help, version;
 	const char *words[MAX_WORDS];
@@ -54,6 +54,7 @@ static const struct option_spec option_specs[] = {
 	{"--forbidden", VALUE(forbidden)},
 	{"--show-forbidden", FLAG(show_forbidden)},
 	{"--time-per-move", VALUE(time_per_move)},
+	{"--claim-after", VALUE(claim_after)},
 	{"--page", VALUE(page)},
 	{"--output", VALUE(output)},
 	{"-o", VALUE(output)},
@@ -115,8 +116,10 @@ static void print_help(void)
 		       "\n"
 		       "Options:\n"
 		       "  --db PATH          the database (also GOMOKU_DB)\n"
-		       "  --seed N           repeatable coin flips and "
+		       "  --seed N           repeatable guest coin flips and "
 		       "computer moves\n"
+		       "                     (a ranked coin flip is never "
+		       "repeatable)\n"
 		       "  --lang en|zh       language of the messages\n"
 		       "  --ascii            * and # stones instead of ● and "
 		       "○\n"
@@ -130,6 +133,10 @@ static void print_help(void)
 		       "computer\n"
 		       "  --time-per-move S  seconds per move in ranked "
 		       "matches (0: no limit)\n"
+		       "  --claim-after DAYS an unfinished ranked match "
+		       "left this long (default 7)\n"
+		       "                     can be claimed by the player "
+		       "not to move\n"
 		       "  --forbidden refuse|lose\n"
 		       "                     renju: a forbidden point is "
 		       "refused (default) or loses\n"
@@ -329,6 +336,11 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
 	ui->time_per_move = (int)seconds;
+	seconds = 7;
+	if (o->claim_after != NULL &&
+	    number_parse(o->claim_after, 0, 3650, &seconds) != 0)
+		return usage_error(_("invalid number of days"), o->claim_after);
+	ui->claim_after_days = (int)seconds;
 	ui->opening = OPENING_NONE;
 	if (o->opening != NULL && strcmp(o->opening, "swap2") == 0)
 		ui->opening = OPENING_SWAP2;
@@ -477,12 +489,12 @@ static enum ui_status play_computer(struct ui *ui, const struct options *o)
 	return st;
 }
 
-/* gomoku play [USER1 USER2 | USER --ai LEVEL | --ai LEVEL] */
+/* gomoku play [USER1 USER2 | USER --ai LEVEL | --ai LEVEL]: for two
+ * players, their unfinished match is offered first (ui_game_ranked()). */
 static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 {
 	struct player *a, *b;
 	enum ui_status st;
-	bool resumed = false;
 
 	if (o->ai != NULL && o->nwords <= 2)
 		return play_computer(ui, o);
@@ -496,8 +508,6 @@ static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 	if (st == UI_OK)
 		st = ui_login(ui, o->words[2], a, &b);
 	if (st == UI_OK)
-		st = ui_offer_resume(ui, a, b, &resumed);
-	if (st == UI_OK && !resumed)
 		st = ui_game_ranked(ui, a, b);
 	return st;
 }

@@ -49,7 +49,37 @@ int match_set_opening(struct match *m, enum match_opening opening)
 	m->opening = opening;
 	m->opening_done = false;
 	m->swap2_two = false;
+	m->opening_stones = 3;
 	seat_places(m, 0);
+	return 0;
+}
+
+/* Whether `stones` and `colours_final` fit m's opening and board. */
+static bool opening_fits(const struct match *m, int stones, bool colours_final)
+{
+	int n = m->board.nmoves;
+
+	if (m->opening == OPENING_NONE)
+		return stones == 0 && colours_final;
+	if (stones != 3 && stones != 5)
+		return false;
+	if (colours_final)
+		return n >= stones;
+	return stones == 3 ? n <= 3 : n >= 3 && n <= 5;
+}
+
+int match_restore_opening(struct match *m, int stones, bool colours_final)
+{
+	if (!opening_fits(m, stones, colours_final))
+		return -1;
+	if (m->opening == OPENING_NONE)
+		return 0;
+	m->opening_stones = stones;
+	m->swap2_two = stones == 5;
+	if (colours_final)
+		set_colours(m, 0);
+	else
+		seat_places(m, m->swap2_two ? 1 : 0);
 	return 0;
 }
 
@@ -118,14 +148,15 @@ static int play_move(struct match *m, const struct match_io *io, void *ctx,
 	return 0;
 }
 
-/* The player to move asks to take back their last move and the reply.
- * Return 0, or -1 when the game was stopped. */
+/* The player to move asks to take back their last move and the reply,
+ * which must both come after the opening's stones. Return 0, or -1 when
+ * the game was stopped. */
 static int take_back(struct match *m, const struct match_io *io, void *ctx)
 {
 	enum stone me = board_to_move(&m->board);
 	int answer;
 
-	if (m->board.nmoves < 2) {
+	if (m->board.nmoves - 2 < m->opening_stones || m->board.nmoves < 2) {
 		io->event(ctx, m, EVENT_NOTHING_TO_UNDO);
 		return 0;
 	}
@@ -181,6 +212,7 @@ static int swap2_step(struct match *m, const struct match_io *io, void *ctx)
 			return -1;
 		if (answer == SWAP2_PLACE_TWO) {
 			m->swap2_two = true;
+			m->opening_stones = 5;
 			seat_places(m, 1);
 			return 0;
 		}
@@ -203,6 +235,17 @@ static bool opening_refuses(const struct match *m, const struct input *in)
 {
 	return !m->opening_done && in->kind != INPUT_MOVE &&
 	       in->kind != INPUT_HELP;
+}
+
+int match_seat_to_act(const struct match *m)
+{
+	int n = m->board.nmoves;
+
+	if (m->opening_done)
+		return m->seat[board_to_move(&m->board)];
+	if (!m->swap2_two)
+		return n < 3 ? 0 : 1;
+	return n < 5 ? 1 : 0;
 }
 
 enum match_end match_run(struct match *m, const struct match_io *io, void *ctx)
@@ -270,24 +313,18 @@ static const struct word result_words[] = {
 };
 
 static const struct word reason_words[] = {
-	{REASON_FIVE, "five"},
-	{REASON_RESIGN, "resign"},
-	{REASON_DRAW, "draw"},
-	{REASON_FULL, "full"},
-	{REASON_TIMEOUT, "timeout"},
-	{REASON_FORBIDDEN, "forbidden"},
-	{0, NULL},
+	{REASON_FIVE, "five"},		 {REASON_RESIGN, "resign"},
+	{REASON_DRAW, "draw"},		 {REASON_FULL, "full"},
+	{REASON_TIMEOUT, "timeout"},	 {REASON_FORBIDDEN, "forbidden"},
+	{REASON_ABANDONED, "abandoned"}, {0, NULL},
 };
 
 /* The same reasons as the listings for scripts spell them. */
 static const struct word reason_listed[] = {
-	{REASON_FIVE, "five"},
-	{REASON_RESIGN, "resigned"},
-	{REASON_DRAW, "agreed"},
-	{REASON_FULL, "full board"},
-	{REASON_TIMEOUT, "timeout"},
-	{REASON_FORBIDDEN, "forbidden"},
-	{0, NULL},
+	{REASON_FIVE, "five"},		 {REASON_RESIGN, "resigned"},
+	{REASON_DRAW, "agreed"},	 {REASON_FULL, "full board"},
+	{REASON_TIMEOUT, "timeout"},	 {REASON_FORBIDDEN, "forbidden"},
+	{REASON_ABANDONED, "abandoned"}, {0, NULL},
 };
 
 static const struct word kind_words[] = {

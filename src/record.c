@@ -737,6 +737,28 @@ enum record_reason record_check(const struct game_record *r, struct board *b,
 	return e.reason;
 }
 
+/* See record.h. */
+void record_result(const struct game_record *r, const struct board *b,
+		   enum match_result *result, enum match_reason *reason)
+{
+	enum stone w = board_winner(b);
+
+	*result = RESULT_NONE;
+	*reason = REASON_NONE;
+	if (w != STONE_NONE) {
+		*result =
+			w == STONE_BLACK ? RESULT_BLACK_WIN : RESULT_WHITE_WIN;
+		*reason = REASON_FIVE;
+	} else if (b->state == BOARD_DRAW) {
+		*result = RESULT_DRAW;
+		*reason = REASON_FULL;
+	} else if (r->end_code == RECORD_END_TIMEOUT) {
+		*result = board_to_move(b) == STONE_BLACK ? RESULT_WHITE_WIN
+							  : RESULT_BLACK_WIN;
+		*reason = REASON_TIMEOUT;
+	}
+}
+
 /* ==== Writing ==============================================================
  */
 

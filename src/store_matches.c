@@ -12,6 +12,10 @@
 #define WHAT_UNDO	"cannot save the undo"
 #define WHAT_FINISH	"cannot finish the match"
 #define WHAT_ABANDON	"cannot abandon the match"
+#define WHAT_SEATS	"cannot save the colours"
+#define WHAT_PAUSE	"cannot save the clock"
+#define WHAT_CLAIM	"cannot claim the match"
+#define WHAT_NOW	"cannot read the match"
 #define WHAT_UNFINISHED "cannot look for an unfinished match"
 #define WHAT_LOAD_MATCH "cannot load the match"
 #define WHAT_IMPORT	"cannot import the game"
@@ -104,10 +108,12 @@ static int bind_players(sqlite3_stmt *st, const struct match_header *h)
 	return rc;
 }
 
-/* Bind ?8..?13 and ?18 (the board, the clock and the opening) from `h`.
- * Return SQLITE_OK or the first error. */
+/* Bind ?8..?13 and ?18..?20 (the board, the clock and the opening)
+ * from `h`: a swap2 match being played starts with its colours not final
+ * (an imported one has them). Return SQLITE_OK or the first error. */
 static int bind_board(sqlite3_stmt *st, const struct match_header *h)
 {
+	bool swap2 = h->opening == OPENING_SWAP2;
 	int rc;
 
 	rc = sqlite3_bind_text(st, 8, h->variant, -1, SQLITE_STATIC);
@@ -125,6 +131,11 @@ static int bind_board(sqlite3_stmt *st, const struct match_header *h)
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(st, 18, match_opening_word(h->opening),
 				       -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 19, swap2 ? 3 : 0);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(
+			st, 20, swap2 && h->kind != MATCH_IMPORTED ? 0 : 1);
 	return rc;
 }
 
@@ -165,9 +176,10 @@ static enum store_status insert_row(struct store *s,
 		    "INSERT INTO matches (kind, black_id, white_id,"
 		    " black_name, white_name, ai_level, started_at, variant,"
 		    " rule, rows, cols, k, time_per_move, status, result,"
-		    " reason, ended_at, opening) VALUES (?1, ?2, ?3, ?4, ?5,"
-		    " ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,"
-		    " ?18)",
+		    " reason, ended_at, opening, opening_stones,"
+		    " colours_final, last_active_at) VALUES (?1, ?2, ?3, ?4,"
+		    " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,"
+		    " ?17, ?18, ?19, ?20, coalesce(?17, ?7))",
 		    &st, what) != 0)
 		return STORE_ERR;
 	rc = bind_players(st, h);
@@ -260,6 +272,7 @@ struct match_state {
 	long long black_id, white_id; /* 0 = none */
 	long long nmoves;	      /* moves stored */
 	long long renju;	      /* 1 when played under RULE_RENJU */
+	long long last_active_at;
 };
 
 /* Read match `id`'s state into *m, and require the match unfinished.
@@ -267,7 +280,7 @@ struct match_state {
 static enum store_status open_match(struct store *s, long long id,
 				    struct match_state *m, const char *what)
 {
-	long long v[6];
+	long long v[7];
 	enum store_status st;
 
 	st = store_query_ints(s,
@@ -277,12 +290,12 @@ static enum store_status open_match(struct store *s, long long id,
 			      " WHEN 'finished' THEN 2 ELSE 3 END,"
 			      " coalesce(black_id, 0), coalesce(white_id, 0),"
 			      " (SELECT count(*) FROM match_moves"
-			      " WHERE match_id = ?1), rule = 'renju'"
-			      " FROM matches WHERE id = ?1",
-			      &id, 1, v, 6, what, "no such match");
+			      " WHERE match_id = ?1), rule = 'renju',"
+			      " last_active_at FROM matches WHERE id = ?1",
+			      &id, 1, v, 7, what, "no such match");
 	if (st != STORE_OK)
 		return st;
-	*m = (struct match_state){v[0], v[1], v[2], v[3], v[4], v[5]};
+	*m = (struct match_state){v[0], v[1], v[2], v[3], v[4], v[5], v[6]};
 	if (m->status == MATCH_STATUS_UNFINISHED)
 		return STORE_OK;
 	store_set_err(s, what,
@@ -290,6 +303,34 @@ static enum store_status open_match(struct store *s, long long id,
 			      ? "the match has ended"
 			      : "the match was abandoned");
 	return STORE_ERR;
+}
+
+/* open_match() for a match being played: an imported game never is.
+ * Return STORE_OK, STORE_NOT_FOUND or STORE_ERR (the error kept). */
+static enum store_status open_played(struct store *s, long long id,
+				     struct match_state *m, const char *what)
+{
+	enum store_status st = open_match(s, id, m, what);
+
+	if (st == STORE_OK && m->kind == MATCH_IMPORTED) {
+		store_set_err(s, what, "an imported game is never played");
+		st = STORE_ERR;
+	}
+	return st;
+}
+
+/* The match moved on: set its last_active_at to the time now and start
+ * the clock of the move to play afresh. Return STORE_OK or STORE_ERR. */
+static enum store_status touch(struct store *s, long long id, const char *what)
+{
+	return store_exec_ints(s,
+			       "UPDATE matches SET clock_used_ms = 0,"
+			       " last_active_at = max(started_at,"
+			       " CAST(strftime('%s', 'now') AS INTEGER))"
+			       " WHERE id = ?1",
+			       &id, 1, what) == SQLITE_DONE
+		       ? STORE_OK
+		       : STORE_ERR;
 }
 
 /* See store.h. One INSERT, so its own transaction. */
@@ -327,7 +368,7 @@ enum store_status store_match_move(struct store *s, long long id, int ply,
 	st = store_begin(s, WHAT_MOVE);
 	if (st != STORE_OK)
 		return st;
-	st = open_match(s, id, &m, WHAT_MOVE);
+	st = open_played(s, id, &m, WHAT_MOVE);
 	if (st == STORE_OK && ply != m.nmoves + 1) {
 		snprintf(s->err, sizeof s->err,
 			 WHAT_MOVE ": move %d is not the next one (%lld are "
@@ -344,6 +385,8 @@ enum store_status store_match_move(struct store *s, long long id, int ply,
 		explain_move(s, rc, row, col, WHAT_MOVE);
 		st = rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
 	}
+	if (st == STORE_OK)
+		st = touch(s, id, WHAT_MOVE);
 	return store_finish(s, st, WHAT_MOVE);
 }
 
@@ -358,7 +401,7 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves)
 	st = store_begin(s, WHAT_UNDO);
 	if (st != STORE_OK)
 		return st;
-	st = open_match(s, id, &m, WHAT_UNDO);
+	st = open_played(s, id, &m, WHAT_UNDO);
 	if (st == STORE_OK && (nmoves < 0 || nmoves > m.nmoves)) {
 		snprintf(s->err, sizeof s->err,
 			 WHAT_UNDO ": cannot keep %d moves of %lld", nmoves,
@@ -371,6 +414,8 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves)
 			    " AND ply > ?2",
 			    args, 2, WHAT_UNDO) != SQLITE_DONE)
 		st = STORE_ERR;
+	if (st == STORE_OK)
+		st = touch(s, id, WHAT_UNDO);
 	return store_finish(s, st, WHAT_UNDO);
 }
 
@@ -418,7 +463,9 @@ enum store_status store_match_finish(struct store *s, long long id,
 
 	store_clear_err(s);
 	/* Everything but the rule, before taking the write lock. */
-	why = store_ending_problem(result, reason, true);
+	why = reason == REASON_ABANDONED
+		      ? "only a claim ends a match as abandoned"
+		      : store_ending_problem(result, reason, true);
 	if (why != NULL) {
 		store_set_err(s, WHAT_FINISH, why);
 		return STORE_ERR;
@@ -463,6 +510,164 @@ enum store_status store_match_abandon(struct store *s, long long id,
 	return store_finish(s, st, WHAT_ABANDON);
 }
 
+/* See store.h. */
+enum store_status store_match_seats(struct store *s, long long id,
+				    long long black_id, long long white_id,
+				    int opening_stones, bool colours_final)
+{
+	const long long args[] = {id, black_id, white_id, opening_stones,
+				  colours_final ? 1 : 0};
+	struct match_state m;
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_SEATS);
+	if (st != STORE_OK)
+		return st;
+	st = open_played(s, id, &m, WHAT_SEATS);
+	if (st == STORE_OK &&
+	    !(black_id == m.black_id && white_id == m.white_id) &&
+	    !(black_id == m.white_id && white_id == m.black_id)) {
+		store_set_err(s, WHAT_SEATS, "those are not its players");
+		st = STORE_ERR;
+	}
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "UPDATE matches SET black_id = nullif(?2, 0),"
+			    " white_id = nullif(?3, 0),"
+			    " opening_stones = ?4, colours_final = ?5"
+			    " WHERE id = ?1",
+			    args, 5, WHAT_SEATS) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK)
+		st = touch(s, id, WHAT_SEATS);
+	return store_finish(s, st, WHAT_SEATS);
+}
+
+/* See store.h. */
+enum store_status store_match_pause(struct store *s, long long id,
+				    long long used_ms, long long when)
+{
+	const long long args[] = {id, used_ms, when};
+	struct match_state m;
+	enum store_status st;
+
+	store_clear_err(s);
+	if (used_ms < 0) {
+		store_set_err(s, WHAT_PAUSE, "the time used is negative");
+		return STORE_ERR;
+	}
+	st = store_begin(s, WHAT_PAUSE);
+	if (st != STORE_OK)
+		return st;
+	st = open_played(s, id, &m, WHAT_PAUSE);
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "UPDATE matches SET clock_used_ms = ?2,"
+			    " last_active_at = max(?3, started_at)"
+			    " WHERE id = ?1",
+			    args, 3, WHAT_PAUSE) != SQLITE_DONE)
+		st = STORE_ERR;
+	return store_finish(s, st, WHAT_PAUSE);
+}
+
+/* Why unfinished match m cannot be claimed for `result` with `nmoves`
+ * seen, `wait` seconds after its last change, at `now`; NULL when it
+ * can. */
+static const char *claim_problem(const struct match_state *m,
+				 enum match_result result, int nmoves,
+				 long long wait, long long now)
+{
+	if (m->kind != MATCH_RANKED)
+		return "only a ranked match can be claimed";
+	if (result != RESULT_BLACK_WIN && result != RESULT_WHITE_WIN)
+		return "a claim is a win";
+	if (m->nmoves != nmoves)
+		return "the match has moved on";
+	if (wait < 0 || m->last_active_at > now - wait)
+		return "the match has not waited long enough";
+	return NULL;
+}
+
+/* See store.h. */
+enum store_status store_match_claim(struct store *s, long long id,
+				    enum match_result result, int nmoves,
+				    long long wait, long long now)
+{
+	struct match_state m;
+	enum store_status st;
+	const char *why = NULL;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_CLAIM);
+	if (st != STORE_OK)
+		return st;
+	st = open_match(s, id, &m, WHAT_CLAIM);
+	if (st == STORE_OK)
+		why = claim_problem(&m, result, nmoves, wait, now);
+	if (why != NULL) {
+		store_set_err(s, WHAT_CLAIM, why);
+		st = STORE_ERR;
+	}
+	if (st == STORE_OK)
+		st = set_result(s, id, result, REASON_ABANDONED, now);
+	if (st == STORE_OK)
+		st = store_count_ranked(s, id, WHAT_CLAIM);
+	return store_finish(s, st, WHAT_CLAIM);
+}
+
+/* Fill *out from a row of status, result, reason and the moves. Return
+ * 0, or -1 when a word is not valid. */
+static int row_to_now(sqlite3_stmt *st, struct match_now *out)
+{
+	const char *result = (const char *)sqlite3_column_text(st, 1);
+	const char *reason = (const char *)sqlite3_column_text(st, 2);
+	int status =
+		match_status_value((const char *)sqlite3_column_text(st, 0));
+	int res = result != NULL ? match_result_value(result) : 0;
+	int why = reason != NULL ? match_reason_value(reason) : 0;
+
+	if (status < 0 || res < 0 || why < 0)
+		return -1;
+	out->status = (enum match_status)status;
+	out->result = (enum match_result)res;
+	out->reason = (enum match_reason)why;
+	out->nmoves = sqlite3_column_int(st, 3);
+	return 0;
+}
+
+/* See store.h. */
+enum store_status store_match_now(struct store *s, long long id,
+				  struct match_now *out)
+{
+	enum store_status ret = STORE_ERR;
+	struct match_now now;
+	sqlite3_stmt *st;
+	int rc;
+
+	store_clear_err(s);
+	if (store_prepare_ints(s,
+			       "SELECT status, result, reason, (SELECT count(*)"
+			       " FROM match_moves WHERE match_id = ?1)"
+			       " FROM matches WHERE id = ?1",
+			       &st, &id, 1, WHAT_NOW) != 0)
+		return STORE_ERR;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		store_set_err(s, WHAT_NOW, "no such match");
+		ret = STORE_NOT_FOUND;
+	} else if (rc != SQLITE_ROW) {
+		store_set_db_err(s, WHAT_NOW);
+	} else if (row_to_now(st, &now) != 0) {
+		store_set_err(s, WHAT_NOW, "the stored match is not valid");
+	} else {
+		*out = now;
+		ret = STORE_OK;
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
 /* See store.h. The unary + keeps SQLite off the per-player indexes, so
  * it walks the small matches_unfinished index newest first and stops at
  * the first match the player is in. */
@@ -480,6 +685,28 @@ enum store_status store_match_unfinished(struct store *s, long long player_id,
 		" ORDER BY started_at DESC, id DESC LIMIT 1",
 		&player_id, 1, &found, 1, WHAT_UNFINISHED,
 		"the player has no unfinished match");
+	if (st == STORE_OK)
+		*id = found;
+	return st;
+}
+
+/* See store.h. Walks matches_unfinished, as above. */
+enum store_status store_match_unfinished_between(struct store *s, long long a,
+						 long long b, long long *id)
+{
+	const long long args[] = {a, b};
+	long long found = 0;
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_query_ints(
+		s,
+		"SELECT id FROM matches WHERE status = 'unfinished'"
+		" AND kind = 'ranked' AND ((+black_id = ?1 AND +white_id = ?2)"
+		" OR (+black_id = ?2 AND +white_id = ?1))"
+		" ORDER BY started_at DESC, id DESC LIMIT 1",
+		args, 2, &found, 1, WHAT_UNFINISHED,
+		"the players have no unfinished match");
 	if (st == STORE_OK)
 		*id = found;
 	return st;
@@ -511,7 +738,9 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	" coalesce(m.ai_level, 0), m.rows, m.cols, m.k, m.time_per_move,"      \
 	" m.started_at, coalesce(m.ended_at, 0),"                              \
 	" coalesce(b.nickname, m.black_name), coalesce(w.nickname,"            \
-	" m.white_name), b.username, w.username, m.variant, m.opening"
+	" m.white_name), b.username, w.username, m.variant, m.opening,"        \
+	" m.clock_used_ms, m.opening_stones, m.colours_final,"                 \
+	" m.last_active_at"
 
 /* Fill the words of *out from a row of FULL_COLUMNS. Return 0, or -1
  * when one is not valid. */
@@ -545,6 +774,10 @@ static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 	out->time_per_move = sqlite3_column_int(st, 11);
 	out->started_at = sqlite3_column_int64(st, 12);
 	out->ended_at = sqlite3_column_int64(st, 13);
+	out->clock_used_ms = sqlite3_column_int64(st, 20);
+	out->opening_stones = sqlite3_column_int(st, 21);
+	out->colours_final = sqlite3_column_int(st, 22) != 0;
+	out->last_active_at = sqlite3_column_int64(st, 23);
 	if (column_copy(st, 14, out->black_name, sizeof out->black_name) ||
 	    column_copy(st, 15, out->white_name, sizeof out->white_name) ||
 	    column_copy(st, 16, out->black_username,
@@ -659,7 +892,13 @@ static const char *import_problem(const struct match_header *h, int nmoves,
 	if (nmoves < 0 || nmoves > BOARD_MAX_CELLS ||
 	    (nmoves > 0 && moves == NULL))
 		return "the moves are not valid";
-	why = store_ending_problem(result, reason, h->rule == RULE_RENJU);
+	if (result == RESULT_NONE && reason == REASON_NONE)
+		why = NULL; /* the file does not say: unfinished */
+	else if (reason == REASON_ABANDONED)
+		why = "an imported game is never claimed";
+	else
+		why = store_ending_problem(result, reason,
+					   h->rule == RULE_RENJU);
 	if (why != NULL)
 		return why;
 	last = nmoves > 0 && ms != NULL ? ms[nmoves - 1] : 0;

@@ -22,6 +22,126 @@
 
 /* ==== Migrations ======================================================== */
 
+/* Migration 7: ranked results nobody can escape, and matches that resume
+ * exactly where they stopped. The reason 'abandoned' (a ranked
+ * match left unfinished too long, claimed as a win by the player
+ * not to move: always a win); an imported game whose file does not
+ * say how it ended may stay 'unfinished' (its result is unknown);
+ * the swap2 opening's state, so its stones are kept as they are
+ * placed (opening_stones 3, or 5 once the second player chose to
+ * place two more; colours_final 0 while black_id is only the one
+ * who placed the first three); the time the move to play has used
+ * when the match stopped (clock_used_ms); and when the match last
+ * moved on (last_active_at), for the claim. The CHECKs change, so
+ * both tables are rebuilt as in migration 3. Too long for one C
+ * string, it runs as migrations[6], then migration_7_swap. An old match last
+ * moved at its end, or at its start plus its last move's time. */
+static const char migration_7_matches[] =
+	"CREATE TABLE new_matches ("
+	" id INTEGER PRIMARY KEY,"
+	" kind TEXT NOT NULL"
+	"  CHECK (kind IN ('ranked', 'computer', 'imported')),"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" black_name TEXT"
+	"  CHECK (length(CAST(black_name AS BLOB)) BETWEEN 1 AND 80),"
+	" white_name TEXT"
+	"  CHECK (length(CAST(white_name AS BLOB)) BETWEEN 1 AND 80),"
+	" ai_level INTEGER CHECK (ai_level BETWEEN 1 AND 5),"
+	" variant TEXT NOT NULL"
+	"  CHECK (length(CAST(variant AS BLOB)) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL"
+	"  CHECK (rule IN ('freestyle', 'exact', 'renju')),"
+	" opening TEXT NOT NULL DEFAULT 'none'"
+	"  CHECK (opening IN ('none', 'swap2')),"
+	" opening_stones INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (opening_stones IN (0, 3, 5)),"
+	" colours_final INTEGER NOT NULL DEFAULT 1"
+	"  CHECK (colours_final IN (0, 1)),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" time_per_move INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (time_per_move >= 0),"
+	" clock_used_ms INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (clock_used_ms >= 0),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT CHECK (reason IN ('five', 'resign', 'draw', 'full',"
+	"  'timeout', 'forbidden', 'abandoned')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" last_active_at INTEGER NOT NULL"
+	"  CHECK (last_active_at >= started_at),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE kind"
+	"  WHEN 'ranked' THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"   AND ai_level IS NULL"
+	"  WHEN 'computer' THEN (black_id IS NULL) <> (white_id IS NULL)"
+	"   AND ai_level IS NOT NULL"
+	"  ELSE black_id IS NULL AND white_id IS NULL AND ai_level IS NULL"
+	"   AND black_name IS NOT NULL AND white_name IS NOT NULL END),"
+	" CHECK (kind = 'imported'"
+	"  OR (black_name IS NULL AND white_name IS NULL)),"
+	" CHECK (kind <> 'imported' OR status <> 'abandoned'),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw')),"
+	" CHECK (reason IS NOT 'forbidden'"
+	"  OR (result = 'white' AND rule = 'renju')),"
+	" CHECK (reason IS NOT 'abandoned' OR kind = 'ranked'),"
+	" CHECK (opening = 'swap2'"
+	"  OR (opening_stones = 0 AND colours_final = 1)),"
+	" CHECK (opening = 'none' OR opening_stones > 0)"
+	") STRICT;"
+	"INSERT INTO new_matches (id, kind, status, black_id, white_id,"
+	" black_name, white_name, ai_level, variant, rule, opening,"
+	" opening_stones, colours_final, rows, cols, k, time_per_move,"
+	" result, reason, started_at, ended_at, last_active_at)"
+	" SELECT id, kind, status, black_id, white_id, black_name,"
+	" white_name, ai_level, variant, rule, opening,"
+	" CASE opening WHEN 'swap2' THEN 3 ELSE 0 END, 1, rows, cols, k,"
+	" time_per_move, result, reason, started_at, ended_at,"
+	" coalesce(ended_at, started_at + coalesce((SELECT max(ms)"
+	" FROM match_moves WHERE match_id = matches.id), 0) / 1000)"
+	" FROM matches;";
+
+/* The rest of migration 7 (migration_code[6]): the moves, then the swap of the
+ * tables. */
+static const char migration_7_swap[] =
+	"CREATE TABLE new_match_moves ("
+	" match_id INTEGER NOT NULL"
+	"  REFERENCES new_matches (id) ON DELETE CASCADE,"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
+	" row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
+	" col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
+	" ms INTEGER NOT NULL CHECK (ms >= 0),"
+	" PRIMARY KEY (match_id, ply),"
+	" UNIQUE (match_id, row, col)"
+	") STRICT, WITHOUT ROWID;"
+	"INSERT INTO new_match_moves (match_id, ply, row, col, ms)"
+	" SELECT match_id, ply, row, col, ms FROM match_moves;"
+	"DROP TABLE match_moves;" /* and its trigger */
+	"DROP TABLE matches;"	  /* and its indexes */
+	"ALTER TABLE new_matches RENAME TO matches;"
+	"ALTER TABLE new_match_moves RENAME TO match_moves;"
+	"CREATE INDEX matches_by_black ON matches (black_id, started_at);"
+	"CREATE INDEX matches_by_white ON matches (white_id, started_at);"
+	"CREATE INDEX matches_unfinished ON matches (started_at)"
+	" WHERE status = 'unfinished';"
+	"CREATE INDEX matches_ranked_by_rule ON matches (rule)"
+	" WHERE kind = 'ranked' AND status = 'finished';"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA user_version = 7;";
+
 /* migrations[i] takes the schema from version i to version i + 1 and sets
  * user_version to i + 1. Never edit a released migration: add one. */
 static const char *const migrations[] = {
@@ -326,9 +446,20 @@ static const char *const migrations[] = {
 	"  WHERE id = NEW.id;"
 	" END;"
 	"PRAGMA user_version = 6;",
+
+	/* 7: see migration_7_matches above. */
+	migration_7_matches,
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
+
+/* migration_code[6]: the rest of migration 7. */
+static enum store_status migrate_7_swap(struct store *s, const char *what)
+{
+	return store_run_sql(s, migration_7_swap, what) == SQLITE_OK
+		       ? STORE_OK
+		       : STORE_ERR;
+}
 
 /* What a migration does in C after its SQL, in the same transaction
  * (Elo cannot be replayed in SQL): migration_code[i] runs right after
@@ -336,6 +467,7 @@ static const char *const migrations[] = {
 static enum store_status (*const migration_code[])(struct store *s,
 						   const char *what) = {
 	[4] = store_replay_rule_records,
+	[6] = migrate_7_swap,
 };
 
 #define MIGRATION_CODES                                                        \

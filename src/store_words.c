@@ -31,6 +31,8 @@ const char *store_ending_problem(enum match_result result,
 		return "a forbidden move by black is a win for white";
 	if (reason == REASON_FORBIDDEN && !renju)
 		return "a forbidden move ends only a renju match";
+	if (reason == REASON_ABANDONED && result == RESULT_DRAW)
+		return "a match claimed as abandoned is a win";
 	return NULL;
 }
 

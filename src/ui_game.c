@@ -6,6 +6,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <sodium.h>
+
 #include "renju.h"
 #include "store.h"
 #include "ui_game.h"
@@ -90,12 +92,18 @@ static void show_hint(struct game *g, const struct match *m)
 	fputc('\n', g->ui->out);
 }
 
+/* True when the seat that must act next is not here (g->only_seat). */
+static bool absent_turn(const struct game *g, const struct match *m)
+{
+	return g->only_seat >= 0 && match_seat_to_act(m) != g->only_seat;
+}
+
 static void game_show(void *ctx, const struct match *m)
 {
 	struct game *g = ctx;
 	enum stone s = board_to_move(&m->board);
 
-	if (g->shown == m->board.nmoves)
+	if (g->shown == m->board.nmoves || absent_turn(g, m))
 		return;
 	g->shown = m->board.nmoves;
 	fputc('\n', g->ui->out);
@@ -159,16 +167,68 @@ static int computer_move(struct game *g, const struct match *m, enum stone s,
 }
 
 /* The deadline for the move now to be played, set when it is first asked
- * for (so refused lines do not restart the clock); 0 without a limit. */
+ * for (so refused lines do not restart the clock), less what a resumed
+ * move had used before; 0 without a limit. */
 static long long move_deadline(struct game *g, const struct match *m)
 {
 	if (g->time_per_move <= 0)
 		return 0;
 	if (g->deadline_ply != m->board.nmoves || g->deadline == 0) {
+		if (g->deadline_ply != m->board.nmoves)
+			g->used_ms = 0;
 		g->deadline_ply = m->board.nmoves;
-		g->deadline = term_now_ms() + 1000LL * g->time_per_move;
+		g->deadline =
+			term_now_ms() + 1000LL * g->time_per_move - g->used_ms;
 	}
 	return g->deadline;
+}
+
+/* What the move to play has used of its time, in ms (0 without one). */
+static long long clock_used(const struct game *g, const struct match *m)
+{
+	long long left;
+
+	if (g->time_per_move <= 0 || g->deadline == 0 ||
+	    g->deadline_ply != m->board.nmoves)
+		return g->deadline_ply == m->board.nmoves ? g->used_ms : 0;
+	left = g->deadline - term_now_ms();
+	if (left < 0)
+		left = 0;
+	return 1000LL * g->time_per_move - left;
+}
+
+/* Whether g's record is still as this game left it: unfinished, with the
+ * moves it wrote. When another process ended or changed it, say so and
+ * set g->elsewhere (and g->closed when it ended). */
+static bool record_still_ours(struct game *g)
+{
+	struct match_now now;
+
+	if (g->record_kind == 0 || g->match_id == 0)
+		return true;
+	if (store_match_now(g->ui->store, g->match_id, &now) != STORE_OK ||
+	    (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved))
+		return true;
+	g->elsewhere = true;
+	g->closed = now.status != MATCH_STATUS_UNFINISHED;
+	g->stop = UI_OK;
+	if (now.status == MATCH_STATUS_ABANDONED)
+		ui_say(g->ui,
+		       _("Match %lld was abandoned in another session: it "
+			 "counts for nobody."),
+		       g->match_id);
+	else if (now.status == MATCH_STATUS_FINISHED)
+		ui_say(g->ui, _("Match %lld was ended in another session: %s."),
+		       g->match_id,
+		       now.result == RESULT_DRAW	? _("a draw")
+		       : now.result == RESULT_BLACK_WIN ? _("black won")
+							: _("white won"));
+	else
+		ui_say(g->ui,
+		       _("Match %lld was changed in another session; resume "
+			 "it again to go on."),
+		       g->match_id);
+	return false;
 }
 
 /* The prompt for the person to move: "Alice ●> ", with the seconds left
@@ -195,10 +255,16 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	long long deadline;
 	size_t len;
 
+	if (absent_turn(g, m)) {
+		g->waiting = true;
+		return -1;
+	}
 	if (g->ai[m->seat[s]] != NULL)
 		return computer_move(g, m, s, in);
 	deadline = move_deadline(g, m);
 	for (;;) {
+		if (!record_still_ours(g))
+			return -1;
 		human_prompt(g, m, deadline, prompt, sizeof(prompt));
 		g->stop = ui_read_until(g->ui, prompt, buf, &len, deadline);
 		if (g->stop == UI_TIMEOUT)
@@ -208,6 +274,11 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 		notation_parse(buf, len, m->board.rows, m->board.cols, in);
 		if (in->kind == INPUT_HINT)
 			show_hint(g, m);
+		else if ((in->kind == INPUT_UNDO || in->kind == INPUT_DRAW) &&
+			 g->only_seat >= 0)
+			ui_say(g->ui, _("Your opponent is not here: undo and "
+					"draw offers wait until you both "
+					"play."));
 		else if (in->kind != INPUT_INVALID)
 			return 0;
 		else
@@ -218,7 +289,7 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 /* ==== Questions and events ============================================== */
 
 /* The computer's answer: it lets people take moves back, and plays on
- * rather than agree to a draw. */
+ * rather than agree to a draw (saying so: the only message then). */
 static int computer_answer(struct game *g, enum match_question q)
 {
 	if (q == ASK_ACCEPT_UNDO)
@@ -291,8 +362,11 @@ static void game_event(void *ctx, const struct match *m, enum match_event e)
 				"back."));
 		g->shown = -1;
 		break;
-	case EVENT_DRAW_REFUSED:
-		ui_say(g->ui, _("%s declined the draw. Play on."), opponent);
+	case EVENT_DRAW_REFUSED: /* the computer said so already */
+		if (g->ai[m->seat[stone_other(board_to_move(&m->board))]] ==
+		    NULL)
+			ui_say(g->ui, _("%s declined the draw. Play on."),
+			       opponent);
 		break;
 	case EVENT_OPENING_MOVES_ONLY:
 		ui_say(g->ui, _("During the opening only moves (and help) are "
@@ -343,8 +417,14 @@ static int game_choose(void *ctx, const struct match *m, int seat,
 	char title[256];
 	int choice;
 
+	if (g->only_seat >= 0 && seat != g->only_seat) {
+		g->waiting = true;
+		return -1;
+	}
 	if (g->ai[seat] != NULL)
 		return computer_choice(g, m, seat, q);
+	if (!record_still_ours(g))
+		return -1;
 	fputc('\n', g->ui->out);
 	ui_board_draw(g->ui, &m->board);
 	snprintf(title, sizeof(title),
@@ -425,17 +505,24 @@ static enum match_reason reason_of(const struct match *m)
 	return REASON_FIVE;
 }
 
-/* Open g's record (kind g->record_kind) once the colours are known.
- * Return UI_OK, or UI_FAILED after saying why. */
+/* The seat playing black as the record keeps it: during the opening,
+ * seat 0 (who places the first three stones). */
+static int black_seat(const struct match *m)
+{
+	return m->opening_done ? m->seat[STONE_BLACK] : 0;
+}
+
+/* Open g's record (kind g->record_kind). Return UI_OK, or UI_FAILED
+ * after saying why. */
 static enum ui_status open_record(struct game *g)
 {
 	enum match_kind kind = (enum match_kind)g->record_kind;
 	const struct variant *v = &g->m.variant;
-	int comp = g->ai[0] != NULL ? 0 : 1;
+	int comp = g->ai[0] != NULL ? 0 : 1, black = black_seat(&g->m);
 	struct match_header h = {
 		.kind = kind,
-		.black_id = g->player_id[g->m.seat[STONE_BLACK]],
-		.white_id = g->player_id[g->m.seat[STONE_WHITE]],
+		.black_id = g->player_id[black],
+		.white_id = g->player_id[1 - black],
 		.ai_level = kind == MATCH_COMPUTER ? g->level[comp] : 0,
 		.variant = v->name,
 		.rule = v->rule,
@@ -450,18 +537,41 @@ static enum ui_status open_record(struct game *g)
 	if (store_match_start(g->ui->store, &h, &g->match_id) != STORE_OK)
 		return ui_store_failed(g->ui,
 				       _("cannot start the match record"));
+	g->saved_stones = g->m.opening_stones;
+	g->saved_final = g->m.opening_done;
 	return UI_OK;
 }
 
-/* Bring the record up to date with the board: open it once the colours
- * are known, then write the moves it lacks, or drop those taken back. */
+/* Write who plays which colour when the opening changed it. Return the
+ * store's status. */
+static enum store_status save_seats(struct game *g, const struct match *m)
+{
+	int black = black_seat(m);
+	enum store_status st;
+
+	if (g->saved_stones == m->opening_stones &&
+	    g->saved_final == m->opening_done)
+		return STORE_OK;
+	st = store_match_seats(g->ui->store, g->match_id, g->player_id[black],
+			       g->player_id[1 - black], m->opening_stones,
+			       m->opening_done);
+	if (st == STORE_OK) {
+		g->saved_stones = m->opening_stones;
+		g->saved_final = m->opening_done;
+	}
+	return st;
+}
+
+/* Bring the record up to date with the board: open it, write the stones
+ * it lacks (the opening's too, as they are placed), drop those taken
+ * back, and the colours once the opening gives them out. */
 static int game_changed(void *ctx, const struct match *m)
 {
 	struct game *g = ctx;
 	const struct board *b = &m->board;
 	enum store_status st = STORE_OK;
 
-	if (g->record_kind == 0 || !m->opening_done)
+	if (g->record_kind == 0)
 		return 0;
 	if (g->match_id == 0 && open_record(g) != UI_OK)
 		goto out_stop;
@@ -479,7 +589,11 @@ static int game_changed(void *ctx, const struct match *m)
 			g->saved = b->nmoves;
 	}
 	if (st == STORE_OK)
+		st = save_seats(g, m);
+	if (st == STORE_OK)
 		return 0;
+	if (!record_still_ours(g))
+		return -1;
 	ui_error(g->ui, _("the move could not be saved: %s"),
 		 store_errmsg(g->ui->store));
 out_stop:
@@ -540,6 +654,7 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	memset(g, 0, sizeof(*g));
 	g->ui = ui;
 	g->shown = -1;
+	g->only_seat = -1;
 	g->time_per_move = ui->time_per_move;
 	if (match_init(&g->m, v, first, second) != 0)
 		return -1;
@@ -547,36 +662,76 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	return opening ? match_set_opening(&g->m, ui->opening) : 0;
 }
 
+/* Re-read g's players from the database. */
+static enum ui_status reload_players(struct game *g)
+{
+	int s;
+
+	for (s = 0; s < 2; s++)
+		if (g->player_id[s] != 0 &&
+		    store_reload_player(g->ui->store, g->ui->players,
+					g->player_id[s]) != STORE_OK)
+			return ui_store_failed(g->ui,
+					       _("cannot read the players"));
+	return UI_OK;
+}
+
 /* Write the end of g's match (and, when ranked, both players' counters)
  * in one transaction, then re-read its players. */
 static enum ui_status close_record(struct game *g)
 {
 	struct ui *ui = g->ui;
-	int s;
 
 	if (store_match_finish(ui->store, g->match_id, result_of(&g->m),
 			       reason_of(&g->m),
-			       (long long)time(NULL)) != STORE_OK)
+			       (long long)time(NULL)) != STORE_OK) {
+		if (!record_still_ours(g))
+			return reload_players(g);
 		return ui_store_failed(ui, _("the result could not be saved"));
-	for (s = 0; s < 2; s++)
-		if (g->player_id[s] != 0 &&
-		    store_reload_player(ui->store, ui->players,
-					g->player_id[s]) != STORE_OK)
-			return ui_store_failed(ui,
-					       _("cannot read the players"));
+	}
+	g->closed = true;
+	if (reload_players(g) != UI_OK)
+		return UI_FAILED;
 	ui_say(ui, _("Match %lld saved."), g->match_id);
 	return UI_OK;
 }
 
+/* Play stopped before the end: keep what the move to play had used of
+ * its time, and say how the match waits. */
+static enum ui_status pause_record(struct game *g)
+{
+	struct ui *ui = g->ui;
+
+	if (g->elsewhere) /* said so: it is not ours to write */
+		return reload_players(g);
+	if (store_match_pause(ui->store, g->match_id, clock_used(g, &g->m),
+			      (long long)time(NULL)) != STORE_OK)
+		return record_still_ours(g)
+			       ? ui_store_failed(ui, _("cannot save the "
+						       "clock"))
+			       : reload_players(g);
+	if (g->waiting) {
+		ui_say(ui, _("Your move is saved. Match %lld waits for %s."),
+		       g->match_id, g->m.seat_name[match_seat_to_act(&g->m)]);
+		return UI_OK;
+	}
+	ui_say(ui, _("The match is saved unfinished; it counts for nobody "
+		     "until it is resumed and finished."));
+	return g->stop == UI_OK ? UI_EOF : g->stop;
+}
+
 /* Play g's match to its end at the terminal and show how it ended.
- * Return UI_OK when it ended, else why it stopped. */
+ * Return UI_OK when it ended, else why it stopped (UI_OK with
+ * g->waiting or g->elsewhere). */
 static enum ui_status play(struct game *g)
 {
-	/* Without an opening the colours are known: the record starts now. */
+	/* The record starts now, before the first stone. */
 	if (game_changed(g, &g->m) != 0)
 		return g->stop;
 	if (match_run(&g->m, &terminal_io, g) == MATCH_UNFINISHED)
-		return g->stop == UI_OK ? UI_EOF : g->stop;
+		return g->stop == UI_OK && !g->waiting && !g->elsewhere
+			       ? UI_EOF
+			       : g->stop;
 	announce_end(g->ui, &g->m);
 	return UI_OK;
 }
@@ -585,13 +740,10 @@ enum ui_status game_play(struct game *g)
 {
 	enum ui_status st = play(g);
 
-	if (g->record_kind == 0 || st == UI_FAILED)
+	if (g->record_kind == 0 || st == UI_FAILED || g->match_id == 0)
 		return st;
-	if (st != UI_OK) {
-		ui_say(g->ui, _("The match is saved unfinished; it counts for "
-				"nobody until it is resumed and finished."));
-		return st;
-	}
+	if (st != UI_OK || g->waiting || g->elsewhere)
+		return pause_record(g);
 	return close_record(g);
 }
 
@@ -602,9 +754,10 @@ void game_free(struct game *g)
 	g->ai[0] = g->ai[1] = NULL;
 }
 
-bool game_coin_flip(struct ui *ui, const char *a, const char *b)
+bool game_coin_flip(struct ui *ui, const char *a, const char *b, bool secure)
 {
-	bool a_black = rng_below(&ui->rng, 2) == 0;
+	bool a_black = secure ? randombytes_uniform(2) == 0
+			      : rng_below(&ui->rng, 2) == 0;
 
 	if (ui->opening == OPENING_SWAP2)
 		ui_say(ui,
@@ -628,7 +781,7 @@ enum ui_status ui_game_guest(struct ui *ui)
 	       ui->variant.name, ui->variant.rows, ui->variant.cols,
 	       ui->variant.k);
 	for (;;) {
-		p1_black = game_coin_flip(ui, p1, p2);
+		p1_black = game_coin_flip(ui, p1, p2, false);
 		if (game_init(&g, ui, &ui->variant, p1_black ? p1 : p2,
 			      p1_black ? p2 : p1, true) != 0)
 			return UI_USAGE;

@@ -18,9 +18,20 @@ struct game {
 	int record_kind;	/* enum match_kind to record, 0: not kept */
 	long long match_id;	/* the record being written, 0 until open */
 	int saved;		/* moves already in the record */
+	int saved_stones;	/* the record's opening_stones */
+	bool saved_final;	/* the record's colours_final */
 	int time_per_move;	/* seconds per move, 0 = no limit */
 	int deadline_ply;	/* the move the deadline is for */
 	long long deadline;	/* term_now_ms() time, 0 = none */
+	long long used_ms;	/* resumed: what the move to play (ply
+				 * deadline_ply) had used already */
+	int only_seat;		/* -1: both seats here; else the one seat
+				 * present, which plays until the other
+				 * must act */
+	bool waiting;		/* stopped for the absent seat's turn */
+	bool elsewhere;		/* another process ended or changed the
+				 * record: the game stopped */
+	bool closed;		/* the record is no longer unfinished */
 	int shown;		/* moves on the board when last drawn */
 	enum ui_status stop;	/* why the game stopped early */
 };
@@ -35,12 +46,19 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 
 /* Play g's match to its end at the terminal, then show the final board
  * and the result. When g->record_kind is set, the match's record is
- * opened once the colours are known, every move (and undo) is written as
- * it is played, and the end is saved with the players' new counters
- * ("Match N saved."); a game that stops early stays unfinished in the
- * database, to be resumed. Return UI_OK when the game ended (and was
- * saved), UI_FAILED after saying why the database refused it, else why
- * it stopped (UI_EOF, UI_INTERRUPTED). */
+ * opened at once (during a swap2 opening black is the first placer until
+ * the colours are known), every stone (and undo, and the opening's
+ * choices) is written as it is played, and the end is saved with the
+ * players' new counters ("Match N saved."); a game that stops early stays
+ * unfinished in the database with the time the move to play had used,
+ * to be resumed. Before each prompt, and when a write is refused, the
+ * record is read again: a match another process ended or changed stops
+ * here with a message (g->elsewhere). With g->only_seat set, play stops
+ * when the other seat must act (g->waiting; the match waits for them).
+ * Return UI_OK when the game ended (and was saved), was ended elsewhere
+ * or waits for the absent seat (g->closed says whether the record is
+ * still unfinished); UI_FAILED after saying why the database refused
+ * it; else why it stopped (UI_EOF, UI_INTERRUPTED). */
 enum ui_status game_play(struct game *g);
 
 /* Free g's computer players, leaving none (g itself is the caller's).
@@ -48,7 +66,8 @@ enum ui_status game_play(struct game *g);
 void game_free(struct game *g);
 
 /* Flip a coin: true means `a` (the first of the two) plays black. Says
- * who moves first. */
-bool game_coin_flip(struct ui *ui, const char *a, const char *b);
+ * who moves first. With `secure` (ranked matches) the coin is the
+ * system's secure random source, never ui->rng (which --seed fixes). */
+bool game_coin_flip(struct ui *ui, const char *a, const char *b, bool secure);
 
 #endif

@@ -26,22 +26,25 @@ static void show_record(struct ui *ui, const struct player *p,
 		r->rating - old_rating, rank);
 }
 
-/* Play a ranked match in g between a and b and show their new records. */
+/* Play ranked match g between a and b and, once it is no longer
+ * unfinished, show their new records. */
 static enum ui_status ranked(struct game *g, struct player *a, struct player *b)
 {
 	double rating_a = a->rec.rating, rating_b = b->rec.rating;
 	enum ui_status st = game_play(g);
 
-	if (st == UI_OK)
+	if (st == UI_OK && g->closed)
 		st = ui_refresh_club(g->ui); /* ranks among today's club */
-	if (st != UI_OK)
+	if (st != UI_OK || !g->closed)
 		return st;
 	show_record(g->ui, a, rating_a);
 	show_record(g->ui, b, rating_b);
 	return UI_OK;
 }
 
-enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
+/* A new ranked match between a and b; the colours by a secure coin. */
+static enum ui_status new_ranked(struct ui *ui, struct player *a,
+				 struct player *b)
 {
 	struct game g;
 	bool a_black;
@@ -49,7 +52,7 @@ enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
 	if (ui_refresh_club(ui) != UI_OK)
 		return UI_FAILED;
 	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
-	a_black = game_coin_flip(ui, a->nickname, b->nickname);
+	a_black = game_coin_flip(ui, a->nickname, b->nickname, true);
 	if (game_init(&g, ui, &ui->variant, a_black ? a->nickname : b->nickname,
 		      a_black ? b->nickname : a->nickname, true) != 0)
 		return UI_USAGE;
@@ -142,7 +145,39 @@ enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level)
 
 /* ==== Unfinished matches ================================================= */
 
-/* Rebuild the game of an unfinished match from its record. */
+/* What became of an offered unfinished match. */
+enum offer {
+	OFFER_NONE = 0, /* nothing to offer */
+	OFFER_LATER,	/* left for later, or the opponent said no */
+	OFFER_PLAYED,	/* played on (to its end, or until it waits) */
+	OFFER_SETTLED	/* resigned, abandoned or claimed */
+};
+
+/* The choices of the offer's menu. */
+enum {
+	CHOICE_LATER = 0,
+	CHOICE_RESUME,
+	CHOICE_MOVE,
+	CHOICE_RESIGN,
+	CHOICE_ABANDON,
+	CHOICE_CLAIM
+};
+
+/* An unfinished match, and who is there for it. */
+struct pending {
+	struct match_full f;
+	struct game g;		    /* rebuilt from f */
+	struct player *me;	    /* logged in */
+	struct player *other;	    /* the opponent (NULL: the computer) */
+	bool other_here;	    /* the opponent is logged in too */
+	int my_seat;		    /* in g: 0 plays black (or opens swap2) */
+	bool my_turn;		    /* I act next */
+	char computer[UI_NAME_MAX]; /* the computer's name, which g's
+				     * match points to */
+};
+
+/* Rebuild the game of unfinished match f from its record, with the
+ * clock and the opening where they stopped. */
 static enum ui_status rebuild(struct game *g, struct ui *ui,
 			      const struct match_full *f, const char *black,
 			      const char *white)
@@ -150,7 +185,10 @@ static enum ui_status rebuild(struct game *g, struct ui *ui,
 	struct variant v = {f->variant, f->rows, f->cols, f->k, f->rule};
 
 	if (game_init(g, ui, &v, black, white, false) != 0 ||
-	    match_replay(&g->m, f->moves, f->move_ms, f->nmoves) != 0) {
+	    match_set_opening(&g->m, f->opening) != 0 ||
+	    match_replay(&g->m, f->moves, f->move_ms, f->nmoves) != 0 ||
+	    match_restore_opening(&g->m, f->opening_stones, f->colours_final) !=
+		    0) {
 		ui_error(ui,
 			 _("match %lld cannot be resumed: its moves do "
 			   "not make a game"),
@@ -160,7 +198,11 @@ static enum ui_status rebuild(struct game *g, struct ui *ui,
 	g->record_kind = f->kind;
 	g->match_id = f->id;
 	g->saved = f->nmoves;
+	g->saved_stones = f->opening_stones;
+	g->saved_final = f->colours_final;
 	g->time_per_move = f->time_per_move;
+	g->deadline_ply = f->nmoves; /* its clock goes on where it stopped */
+	g->used_ms = f->clock_used_ms;
 	g->player_id[0] = f->black_id; /* resumed: seat 0 plays black */
 	g->player_id[1] = f->white_id;
 	return UI_OK;
@@ -173,62 +215,182 @@ static long long opponent_id(const struct match_full *f,
 	return f->black_id == me->id ? f->white_id : f->black_id;
 }
 
-/* Resume ranked match f of `me`: the opponent logs in again unless
- * already logged in (`present`). */
-static enum ui_status resume_ranked(struct ui *ui, struct player *me,
-				    struct player *present,
-				    const struct match_full *f)
+/* Rebuild p's game from p->f, seating me and the opponent. */
+static enum ui_status pending_rebuild(struct ui *ui, struct pending *p)
 {
-	struct player *other = plist_find_id(ui->players, opponent_id(f, me));
-	struct player *who;
-	struct game g;
+	const char *other =
+		p->other != NULL ? p->other->nickname
+				 : ui_computer_name(p->f.ai_level, p->computer);
+	bool black = p->f.black_id == p->me->id;
 	enum ui_status st;
 
-	if (other == NULL)
-		return ui_store_failed(ui, _("cannot find the opponent"));
-	if (present != other) {
-		ui_say(ui, _("%s must log in to go on with the match."),
-		       other->username);
-		st = ui_login(ui, other->username, me, &who);
-		if (st != UI_OK)
-			return st;
-	}
-	st = rebuild(&g, ui, f,
-		     f->black_id == me->id ? me->nickname : other->nickname,
-		     f->black_id == me->id ? other->nickname : me->nickname);
-	return st == UI_OK ? ranked(&g, me, other) : st;
-}
-
-/* Resume computer game f of `me`. */
-static enum ui_status resume_computer(struct ui *ui, struct player *me,
-				      const struct match_full *f)
-{
-	int comp = f->black_id == me->id ? 1 : 0; /* the computer's seat */
-	char computer[UI_NAME_MAX];
-	struct game g;
-	enum ui_status st;
-
-	ui_computer_name(f->ai_level, computer);
-	st = rebuild(&g, ui, f, comp == 0 ? computer : me->nickname,
-		     comp == 0 ? me->nickname : computer);
-	if (st == UI_OK)
-		st = seat_computer(&g, comp, f->ai_level);
-	if (st == UI_OK)
-		st = game_play(&g);
-	game_free(&g);
+	st = rebuild(&p->g, ui, &p->f, black ? p->me->nickname : other,
+		     black ? other : p->me->nickname);
+	p->my_seat = black ? 0 : 1;
+	p->my_turn = st == UI_OK && match_seat_to_act(&p->g.m) == p->my_seat;
 	return st;
 }
 
-/* Describe unfinished match f to `me`. */
-static void describe_unfinished(struct ui *ui, const struct player *me,
-				const struct match_full *f)
+/* The opponent logs in to join p's match, unless already here. */
+static enum ui_status fetch_opponent(struct ui *ui, struct pending *p)
 {
-	const char *other =
-		f->black_id == me->id ? f->white_name : f->black_name;
-	char date[UI_NAME_MAX], computer[UI_NAME_MAX];
+	struct player *who;
+	enum ui_status st;
 
-	if (f->kind == MATCH_COMPUTER)
-		other = ui_computer_name(f->ai_level, computer);
+	if (p->other_here)
+		return UI_OK;
+	ui_say(ui, _("%s must log in to go on with the match."),
+	       p->other->username);
+	st = ui_login(ui, p->other->username, p->me, &who);
+	if (st == UI_OK)
+		p->other_here = true;
+	return st;
+}
+
+/* Show both players' records after p's match was settled here. */
+static void show_settled(struct ui *ui, struct pending *p, double rating_me,
+			 double rating_other)
+{
+	if (store_reload_player(ui->store, ui->players, p->me->id) !=
+		    STORE_OK ||
+	    store_reload_player(ui->store, ui->players, p->other->id) !=
+		    STORE_OK) {
+		ui_store_failed(ui, _("cannot read the players"));
+		return;
+	}
+	show_record(ui, p->me, rating_me);
+	show_record(ui, p->other, rating_other);
+}
+
+/* My colour's loss, or (claim) win, in p's match, from black's side. */
+static enum match_result my_result(const struct pending *p, bool i_win)
+{
+	return (p->my_seat == 0) == i_win ? RESULT_BLACK_WIN : RESULT_WHITE_WIN;
+}
+
+/* Resign p's match for me, after asking. */
+static enum offer resign_pending(struct ui *ui, struct pending *p,
+				 enum ui_status *st)
+{
+	double r_me = p->me->rec.rating, r_other = p->other->rec.rating;
+	char question[256];
+	bool yes = false;
+
+	snprintf(question, sizeof(question),
+		 _("%s, do you really want to resign match %lld?"),
+		 p->me->nickname, p->f.id);
+	*st = ui_yes_no(ui, question, &yes);
+	if (*st != UI_OK || !yes)
+		return OFFER_LATER;
+	if (store_match_finish(ui->store, p->f.id, my_result(p, false),
+			       REASON_RESIGN,
+			       (long long)time(NULL)) != STORE_OK) {
+		*st = ui_store_failed(ui, _("cannot resign the match"));
+		return OFFER_LATER;
+	}
+	ui_say(ui, _("%s resigned match %lld; %s wins."), p->me->nickname,
+	       p->f.id, p->other->nickname);
+	show_settled(ui, p, r_me, r_other);
+	return OFFER_SETTLED;
+}
+
+/* Ask `who` whether p's match may count for nobody. */
+static enum ui_status agree_abandon(struct ui *ui, const struct pending *p,
+				    const struct player *who, bool *yes)
+{
+	char question[256];
+
+	snprintf(question, sizeof(question),
+		 _("%s, do you agree that match %lld counts for nobody?"),
+		 who->nickname, p->f.id);
+	return ui_yes_no(ui, question, yes);
+}
+
+/* Abandon p's match: both players logged in, and both agree. */
+static enum offer abandon_pending(struct ui *ui, struct pending *p,
+				  enum ui_status *st)
+{
+	bool mine = false, theirs = false;
+
+	if (p->f.kind == MATCH_RANKED) {
+		*st = fetch_opponent(ui, p);
+		if (*st == UI_OK)
+			*st = agree_abandon(ui, p, p->me, &mine);
+		if (*st == UI_OK && mine)
+			*st = agree_abandon(ui, p, p->other, &theirs);
+		if (*st != UI_OK || !mine || !theirs) {
+			if (*st == UI_OK)
+				ui_say(ui, _("The match stays unfinished."));
+			return OFFER_LATER;
+		}
+	}
+	if (store_match_abandon(ui->store, p->f.id, (long long)time(NULL)) !=
+	    STORE_OK) {
+		*st = ui_store_failed(ui, _("cannot abandon the match"));
+		return OFFER_LATER;
+	}
+	ui_say(ui, _("The match was abandoned."));
+	return OFFER_SETTLED;
+}
+
+/* Whether I may claim p's match now: I am alone, the opponent is to act,
+ * and the match has waited the club's limit. */
+static bool claimable(const struct ui *ui, const struct pending *p)
+{
+	long long wait = 86400LL * ui->claim_after_days;
+
+	return p->f.kind == MATCH_RANKED && !p->other_here && !p->my_turn &&
+	       (long long)time(NULL) - p->f.last_active_at >= wait;
+}
+
+/* Claim p's match as a win: the opponent left it unfinished. */
+static enum offer claim_pending(struct ui *ui, struct pending *p,
+				enum ui_status *st)
+{
+	double r_me = p->me->rec.rating, r_other = p->other->rec.rating;
+
+	if (store_match_claim(ui->store, p->f.id, my_result(p, true),
+			      p->f.nmoves, 86400LL * ui->claim_after_days,
+			      (long long)time(NULL)) != STORE_OK) {
+		*st = ui_store_failed(ui, _("cannot claim the match"));
+		return OFFER_LATER;
+	}
+	ui_say(ui, _("Match %lld is yours: %s left it (abandoned by %s)."),
+	       p->f.id, p->other->nickname,
+	       p->my_seat == 0 ? _("white") : _("black"));
+	show_settled(ui, p, r_me, r_other);
+	return OFFER_SETTLED;
+}
+
+/* Play p's match on: with both players (the opponent logs in unless
+ * here), or, with `alone`, my one move until the opponent must act. */
+static enum offer play_pending(struct ui *ui, struct pending *p, bool alone,
+			       enum ui_status *st)
+{
+	int comp = p->my_seat == 0 ? 1 : 0;
+
+	*st = UI_OK;
+	if (p->f.kind == MATCH_COMPUTER) {
+		*st = seat_computer(&p->g, comp, p->f.ai_level);
+		if (*st == UI_OK)
+			*st = game_play(&p->g);
+		return OFFER_PLAYED;
+	}
+	if (alone)
+		p->g.only_seat = p->my_seat;
+	else
+		*st = fetch_opponent(ui, p);
+	if (*st == UI_OK)
+		*st = ranked(&p->g, p->me, p->other);
+	return OFFER_PLAYED;
+}
+
+/* Describe p's match to me: who plays what, and whose turn it is. */
+static void describe_unfinished(struct ui *ui, const struct pending *p)
+{
+	const struct match_full *f = &p->f;
+	char date[UI_NAME_MAX];
+
 	fputc('\n', ui->out);
 	ui_say(ui,
 	       ngettext("You have an unfinished match (number %lld, started "
@@ -237,45 +399,142 @@ static void describe_unfinished(struct ui *ui, const struct player *me,
 			"%s): %d moves, you play %s against %s.",
 			(unsigned long)f->nmoves),
 	       f->id, ui_time(f->started_at, true, date), f->nmoves,
-	       f->black_id == me->id ? _("black") : _("white"), other);
+	       p->my_seat == 0 ? _("black") : _("white"),
+	       p->g.m.seat_name[1 - p->my_seat]);
+	ui_time(f->last_active_at, true, date);
+	if (f->kind != MATCH_RANKED)
+		return;
+	if (p->my_turn)
+		ui_say(ui, _("It is your turn; it last moved on %s."), date);
+	else
+		ui_say(ui, _("It is %s's turn; it last moved on %s."),
+		       p->g.m.seat_name[1 - p->my_seat], date);
+}
+
+/* Fill the offer's menu for p: labels[] and keys[] (room for 6), the
+ * claim's label in claim[cap]. Return how many choices. */
+static int offer_menu(const struct ui *ui, const struct pending *p,
+		      const char *labels[], int keys[], char *claim, size_t cap)
+{
+	bool ranked_match = p->f.kind == MATCH_RANKED;
+	int n = 0;
+
+	keys[n] = CHOICE_RESUME;
+	labels[n++] = !ranked_match || p->other_here
+			      ? _("Resume it")
+			      : _("Resume it (your opponent logs in)");
+	if (ranked_match && !p->other_here && p->my_turn) {
+		keys[n] = CHOICE_MOVE;
+		labels[n++] = _("Play your move now; the match then waits for "
+				"your opponent");
+	}
+	if (ranked_match) {
+		keys[n] = CHOICE_RESIGN;
+		labels[n++] = _("Resign it (it counts as your loss)");
+	}
+	keys[n] = CHOICE_ABANDON;
+	labels[n++] = !ranked_match ? _("Abandon it (it counts for nobody)")
+		      : p->other_here
+			      ? _("Abandon it: it counts for nobody (both "
+				  "agree)")
+			      : _("Abandon it: it counts for nobody (your "
+				  "opponent logs in and agrees)");
+	if (claimable(ui, p)) {
+		snprintf(claim, cap,
+			 _("Claim the win: your opponent has left it for %d "
+			   "days or more"),
+			 ui->claim_after_days);
+		keys[n] = CHOICE_CLAIM;
+		labels[n++] = claim;
+	}
+	keys[n] = CHOICE_LATER;
+	labels[n++] = _("Not now");
+	return n;
+}
+
+/* Offer p's match and do what the player chooses. */
+static enum offer offer_pending(struct ui *ui, struct pending *p,
+				enum ui_status *st)
+{
+	const char *labels[6];
+	char claim[256];
+	int keys[6], n, choice;
+
+	describe_unfinished(ui, p);
+	n = offer_menu(ui, p, labels, keys, claim, sizeof(claim));
+	*st = ui_menu(ui, _("What would you like to do?"), labels, keys, n,
+		      &choice);
+	if (*st != UI_OK)
+		return OFFER_LATER;
+	switch (choice) {
+	case CHOICE_RESUME:
+		return play_pending(ui, p, false, st);
+	case CHOICE_MOVE:
+		return play_pending(ui, p, true, st);
+	case CHOICE_RESIGN:
+		return resign_pending(ui, p, st);
+	case CHOICE_ABANDON:
+		return abandon_pending(ui, p, st);
+	case CHOICE_CLAIM:
+		return claim_pending(ui, p, st);
+	}
+	return OFFER_LATER;
+}
+
+/* Find me's newest unfinished match (against `opponent` only, when not
+ * NULL) and offer it. */
+static enum offer offer_unfinished(struct ui *ui, struct player *me,
+				   struct player *opponent, enum ui_status *st)
+{
+	struct pending p;
+	enum store_status ss;
+	enum offer done;
+	long long id;
+
+	*st = UI_OK;
+	memset(&p, 0, sizeof(p));
+	ss = opponent != NULL ? store_match_unfinished_between(
+					ui->store, me->id, opponent->id, &id)
+			      : store_match_unfinished(ui->store, me->id, &id);
+	if (ss == STORE_NOT_FOUND)
+		return OFFER_NONE;
+	if (ss != STORE_OK ||
+	    store_match_load(ui->store, id, &p.f) != STORE_OK) {
+		*st = ui_store_failed(ui,
+				      _("cannot read the unfinished match"));
+		return OFFER_NONE;
+	}
+	p.me = me;
+	p.other_here = opponent != NULL;
+	if (p.f.kind == MATCH_RANKED) {
+		p.other = plist_find_id(ui->players, opponent_id(&p.f, me));
+		if (p.other == NULL) {
+			*st = ui_store_failed(ui,
+					      _("cannot find the opponent"));
+			return OFFER_NONE;
+		}
+	}
+	*st = pending_rebuild(ui, &p);
+	done = *st == UI_OK ? offer_pending(ui, &p, st) : OFFER_NONE;
+	game_free(&p.g);
+	return done;
 }
 
 enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 			       struct player *opponent, bool *played)
 {
-	const char *labels[] = {_("Resume it"),
-				_("Abandon it (it counts "
-				  "for nobody)"),
-				_("Not now")};
-	static const int keys[] = {1, 2, 0};
-	struct match_full f;
-	long long id;
-	enum store_status ss = store_match_unfinished(ui->store, me->id, &id);
 	enum ui_status st;
-	int choice;
 
-	*played = false;
-	if (ss == STORE_NOT_FOUND)
-		return UI_OK;
-	if (ss != STORE_OK || store_match_load(ui->store, id, &f) != STORE_OK)
-		return ui_store_failed(ui,
-				       _("cannot read the unfinished match"));
-	if (opponent != NULL && opponent->id != opponent_id(&f, me))
-		return UI_OK; /* another match: it waits for its players */
-	describe_unfinished(ui, me, &f);
-	st = ui_menu(ui, _("What would you like to do?"), labels, keys, 3,
-		     &choice);
-	if (st != UI_OK || choice == 0)
+	*played = offer_unfinished(ui, me, opponent, &st) == OFFER_PLAYED;
+	return st;
+}
+
+enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
+{
+	enum ui_status st;
+	enum offer done = offer_unfinished(ui, a, b, &st);
+
+	if (st != UI_OK || done == OFFER_LATER || done == OFFER_PLAYED)
 		return st;
-	if (choice == 2) {
-		if (store_match_abandon(ui->store, id, (long long)time(NULL)) !=
-		    STORE_OK)
-			return ui_store_failed(ui,
-					       _("cannot abandon the match"));
-		ui_say(ui, _("The match was abandoned."));
-		return UI_OK;
-	}
-	*played = true;
-	return f.kind == MATCH_RANKED ? resume_ranked(ui, me, opponent, &f)
-				      : resume_computer(ui, me, &f);
+	return new_ranked(ui, a, b);
 }

@@ -32,11 +32,16 @@ static const char *result_for(const struct history_row *r)
 	return N_("lost");
 }
 
-/* Why a match ended, for people: in the user's language, "" when it has
- * not ended. (Scripts get match_reason_listed(), never translated.) */
-static const char *reason_text(enum match_reason reason)
+/* Why a match ended with `result`, for people: in the user's language,
+ * "" when it has not ended. (Scripts get match_reason_listed(), never
+ * translated.) */
+static const char *reason_text(enum match_reason reason,
+			       enum match_result result)
 {
 	switch (reason) {
+	case REASON_ABANDONED: /* the loser walked away */
+		return result == RESULT_WHITE_WIN ? _("abandoned by black")
+						  : _("abandoned by white");
 	case REASON_FIVE:
 		return _("five");
 	case REASON_RESIGN:
@@ -103,7 +108,7 @@ static void table_row(struct ui *ui, const struct history_row *r,
 		      const char *date, const char *opp)
 {
 	char game[48], result[64];
-	const char *reason = reason_text(r->reason);
+	const char *reason = reason_text(r->reason, r->result);
 
 	snprintf(game, sizeof(game), "%s%s", r->variant,
 		 r->opening == OPENING_SWAP2 ? "+swap2" : "");
@@ -298,16 +303,19 @@ static const char *side_label(const struct match_full *f, enum stone s,
 /* The final result of f in words: "Black won (five)", "unfinished". */
 static void put_outcome(struct ui *ui, const struct match_full *f)
 {
-	if (f->status == MATCH_STATUS_UNFINISHED)
+	if (f->status == MATCH_STATUS_UNFINISHED && f->kind == MATCH_IMPORTED)
+		fputs(_("result unknown"), ui->out);
+	else if (f->status == MATCH_STATUS_UNFINISHED)
 		fputs(_("unfinished"), ui->out);
 	else if (f->status == MATCH_STATUS_ABANDONED)
 		fputs(_("abandoned"), ui->out);
 	else if (f->result == RESULT_DRAW)
-		fprintf(ui->out, _("a draw (%s)"), reason_text(f->reason));
+		fprintf(ui->out, _("a draw (%s)"),
+			reason_text(f->reason, f->result));
 	else
 		fprintf(ui->out, _("%s won (%s)"),
 			f->result == RESULT_BLACK_WIN ? _("Black") : _("White"),
-			reason_text(f->reason));
+			reason_text(f->reason, f->result));
 }
 
 /* Print the moves in notation, "1. h8 i9  2. ...", marking move `at`. */
@@ -529,27 +537,6 @@ static char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
-/* How an imported game ended, from its final position and end code. */
-static void imported_result(const struct game_record *r, const struct board *b,
-			    enum match_result *result,
-			    enum match_reason *reason)
-{
-	enum stone w = board_winner(b);
-
-	*result = w == STONE_BLACK   ? RESULT_BLACK_WIN
-		  : w == STONE_WHITE ? RESULT_WHITE_WIN
-				     : RESULT_DRAW;
-	*reason = w != STONE_NONE	   ? REASON_FIVE
-		  : b->state == BOARD_DRAW ? REASON_FULL
-					   : REASON_DRAW;
-	if (w == STONE_NONE && r->end_code == RECORD_END_TIMEOUT) {
-		/* the player to move ran out of time */
-		*result = board_to_move(b) == STONE_BLACK ? RESULT_WHITE_WIN
-							  : RESULT_BLACK_WIN;
-		*reason = REASON_TIMEOUT;
-	}
-}
-
 /* Store the checked record r as an imported, unranked match. */
 static enum ui_status records_save_import(struct ui *ui,
 					  const struct game_record *r,
@@ -570,7 +557,7 @@ static enum ui_status records_save_import(struct ui *ui,
 	enum match_result result;
 	enum match_reason reason;
 
-	imported_result(r, b, &result, &reason);
+	record_result(r, b, &result, &reason);
 	record_ms_to_elapsed(r->ms, r->nmoves, elapsed);
 	if (store_match_import(ui->store, &h, r->nmoves, r->moves, elapsed,
 			       result, reason, &id) != STORE_OK) {

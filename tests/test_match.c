@@ -347,6 +347,112 @@ static void test_swap2_place_two(void)
 	CU_ASSERT_EQUAL(s.last_saved, 6);
 }
 
+/* Undo never takes back the opening's stones: right after swap2 the
+ * player to move has no move of their own, and later an undo stops at
+ * the opening. */
+static void test_swap2_undo_keeps_opening(void)
+{
+	static const char *const lines[] = {"8 8", "8 9",  "9 9", "undo",
+					    "7 7", "undo", "6 6", NULL};
+	static const int choices[] = {SWAP2_TAKE_WHITE};
+	struct match m;
+	struct script s;
+
+	play_swap2(&m, &s, lines, choices);
+	/* white's undo at 3 stones, black's at 4: nothing of their own */
+	CU_ASSERT_EQUAL(s.events[EVENT_NOTHING_TO_UNDO], 2);
+	CU_ASSERT_EQUAL(s.next_answer, 0); /* the opponent never asked */
+	CU_ASSERT_EQUAL(s.events[EVENT_UNDONE], 0);
+	CU_ASSERT_EQUAL(m.board.nmoves, 5);
+	CU_ASSERT_TRUE(m.opening_done);
+	CU_ASSERT_EQUAL(m.opening_stones, 3);
+	CU_ASSERT_EQUAL(s.next_choice, 1); /* swap2 was not asked again */
+}
+
+/* After the opening, an undo takes back the player's own move and the
+ * reply, never crossing into the opening's stones. */
+static void test_swap2_undo_after_opening(void)
+{
+	static const char *const lines[] = {"8 8", "8 9", "9 9",  "7 7",
+					    "6 6", "5 5", "undo", NULL};
+	static const int choices[] = {SWAP2_TAKE_WHITE};
+	static const int answers[] = {1};
+	struct match m;
+	struct script s;
+
+	memset(&s, 0, sizeof(s));
+	s.lines = lines;
+	s.answers = answers;
+	s.choices = choices;
+	CU_ASSERT_EQUAL_FATAL(
+		match_init(&m, rules_preset("gomoku"), "Ann", "Ben"), 0);
+	CU_ASSERT_EQUAL_FATAL(match_set_opening(&m, OPENING_SWAP2), 0);
+	match_run(&m, &script_io, &s);
+	CU_ASSERT_EQUAL(s.events[EVENT_UNDONE], 1);
+	CU_ASSERT_EQUAL(m.board.nmoves, 4); /* white's 7 7 stays */
+}
+
+/* A resumed swap2 match goes on from the step of the opening it stopped
+ * at; what does not fit the board is refused. */
+static void test_restore_opening(void)
+{
+	static const struct move three[] = {{7, 7}, {7, 8}, {8, 8}, {6, 6}};
+	struct match m;
+
+	CU_ASSERT_EQUAL_FATAL(
+		match_init(&m, rules_preset("gomoku"), "Ann", "Ben"), 0);
+	CU_ASSERT_EQUAL(match_restore_opening(&m, 3, true), -1);
+	CU_ASSERT_EQUAL(match_restore_opening(&m, 0, true), 0);
+	CU_ASSERT_EQUAL_FATAL(match_set_opening(&m, OPENING_SWAP2), 0);
+	CU_ASSERT_EQUAL_FATAL(match_replay(&m, three, NULL, 2), 0);
+	CU_ASSERT_EQUAL(match_restore_opening(&m, 5, false), -1);
+	CU_ASSERT_EQUAL(match_restore_opening(&m, 3, true), -1);
+	CU_ASSERT_EQUAL(match_restore_opening(&m, 3, false), 0);
+	CU_ASSERT_FALSE(m.opening_done);
+	CU_ASSERT_EQUAL(m.seat[STONE_WHITE], 0); /* Ann places both */
+
+	CU_ASSERT_EQUAL_FATAL(
+		match_init(&m, rules_preset("gomoku"), "Ann", "Ben"), 0);
+	CU_ASSERT_EQUAL_FATAL(match_set_opening(&m, OPENING_SWAP2), 0);
+	CU_ASSERT_EQUAL_FATAL(match_replay(&m, three, NULL, 4), 0);
+	CU_ASSERT_EQUAL(match_restore_opening(&m, 5, false), 0);
+	CU_ASSERT_TRUE(m.swap2_two);
+	CU_ASSERT_EQUAL(m.seat[STONE_BLACK], 1); /* Ben places both */
+	CU_ASSERT_EQUAL(match_restore_opening(&m, 3, true), 0);
+	CU_ASSERT_TRUE(m.opening_done);
+	CU_ASSERT_EQUAL(m.seat[STONE_BLACK], 0);
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_WHITE], "Ben");
+	CU_ASSERT_EQUAL(m.opening_stones, 3);
+}
+
+/* Who acts next, through a swap2 opening and after it. */
+static void test_seat_to_act(void)
+{
+	static const struct move five[] = {{7, 7}, {7, 8}, {8, 8},
+					   {6, 6}, {9, 9}, {3, 3}};
+	struct match m;
+
+	CU_ASSERT_EQUAL_FATAL(
+		match_init(&m, rules_preset("gomoku"), "Ann", "Ben"), 0);
+	CU_ASSERT_EQUAL(match_seat_to_act(&m), 0);
+	CU_ASSERT_EQUAL_FATAL(match_replay(&m, five, NULL, 1), 0);
+	CU_ASSERT_EQUAL(match_seat_to_act(&m), 1);
+
+	CU_ASSERT_EQUAL_FATAL(
+		match_init(&m, rules_preset("gomoku"), "Ann", "Ben"), 0);
+	CU_ASSERT_EQUAL_FATAL(match_set_opening(&m, OPENING_SWAP2), 0);
+	CU_ASSERT_EQUAL_FATAL(match_replay(&m, five, NULL, 2), 0);
+	CU_ASSERT_EQUAL(match_seat_to_act(&m), 0); /* the third stone */
+	CU_ASSERT_EQUAL_FATAL(match_replay(&m, five + 2, NULL, 1), 0);
+	CU_ASSERT_EQUAL(match_seat_to_act(&m), 1); /* the swap2 choice */
+	CU_ASSERT_EQUAL(match_restore_opening(&m, 5, false), 0);
+	CU_ASSERT_EQUAL(match_seat_to_act(&m), 1); /* two more stones */
+	CU_ASSERT_EQUAL_FATAL(match_replay(&m, five + 3, NULL, 2), 0);
+	CU_ASSERT_EQUAL(match_seat_to_act(&m), 0); /* the colour */
+	CU_ASSERT_EQUAL(match_restore_opening(&m, 5, true), 0);
+	CU_ASSERT_EQUAL(match_seat_to_act(&m), 1); /* white, seat 1 */
+}
+
 static void test_swap2_needs_five(void)
 {
 	struct match m;
@@ -370,7 +476,7 @@ static void test_words(void)
 	CU_ASSERT_STRING_EQUAL(match_opening_word(OPENING_SWAP2), "swap2");
 	for (v = RESULT_BLACK_WIN; v <= RESULT_DRAW; v++)
 		CU_ASSERT_EQUAL(match_result_value(match_result_word(v)), v);
-	for (v = REASON_FIVE; v <= REASON_FORBIDDEN; v++)
+	for (v = REASON_FIVE; v <= REASON_ABANDONED; v++)
 		CU_ASSERT_EQUAL(match_reason_value(match_reason_word(v)), v);
 	for (v = MATCH_RANKED; v <= MATCH_IMPORTED; v++)
 		CU_ASSERT_EQUAL(match_kind_value(match_kind_word(v)), v);
@@ -394,11 +500,11 @@ static void test_words(void)
 static void test_reason_listed(void)
 {
 	static const char *const listed[] = {
-		"",	      "five",	 "resigned", "agreed",
-		"full board", "timeout", "forbidden"};
+		"",	      "five",	 "resigned",  "agreed",
+		"full board", "timeout", "forbidden", "abandoned"};
 	int v;
 
-	for (v = REASON_NONE; v <= REASON_FORBIDDEN; v++)
+	for (v = REASON_NONE; v <= REASON_ABANDONED; v++)
 		CU_ASSERT_STRING_EQUAL(match_reason_listed(v), listed[v]);
 	CU_ASSERT_STRING_EQUAL(match_reason_listed((enum match_reason)99), "");
 }
@@ -409,6 +515,13 @@ static CU_TestInfo tests[] = {
 	{"swap2: two more stones, then the first chooses",
 	 test_swap2_place_two},
 	{"swap2 needs five in a row", test_swap2_needs_five},
+	{"undo right after swap2 has no own move to take back",
+	 test_swap2_undo_keeps_opening},
+	{"undo after the opening stops at its stones",
+	 test_swap2_undo_after_opening},
+	{"a resumed swap2 opening goes on where it stopped",
+	 test_restore_opening},
+	{"the seat that acts next, in the opening and after", test_seat_to_act},
 	{"five in a row ends the game, moves timed", test_five_wins},
 	{"a full board is a draw", test_full_board_draw},
 	{"an occupied point is refused, the same player again",

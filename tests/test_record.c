@@ -1271,7 +1271,56 @@ static void test_rule_line(void)
 	CU_ASSERT_EQUAL(v.k, 4);
 }
 
+/* Read `psq` as freestyle five on 15x15 (tictactoe when `ttt`) and
+ * say how the file says it ended. */
+static void result_of_text(const char *psq, bool ttt, enum match_result *result,
+			   enum match_reason *reason)
+{
+	struct game_record r;
+	struct board b;
+
+	CU_ASSERT_EQUAL_FATAL(
+		record_read(psq, strlen(psq),
+			    ttt ? rules_preset("tictactoe") : NULL, &r, NULL),
+		RECORD_OK);
+	CU_ASSERT_EQUAL_FATAL(record_check(&r, &b, NULL), RECORD_OK);
+	record_result(&r, &b, result, reason);
+}
+
+/* A file tells a five, a full board and a timeout; any other end is
+ * unknown, never an agreed draw. */
+static void test_result(void)
+{
+	enum match_result res;
+	enum match_reason why;
+
+	result_of_text("Piskvorky 15x15, 0:0, 0\n1,1\n1,2\n2,1\n2,2\n"
+		       "3,1\n3,2\n4,1\n4,2\n5,1\na\nb\n0\n",
+		       false, &res, &why);
+	CU_ASSERT_EQUAL(res, RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(why, REASON_FIVE);
+	result_of_text("Piskvorky 15x15, 0:0, 0\n8,8\n9,9\na\nb\n0\n", false,
+		       &res, &why);
+	CU_ASSERT_EQUAL(res, RESULT_NONE);
+	CU_ASSERT_EQUAL(why, REASON_NONE);
+	result_of_text("Piskvorky 15x15, 0:0, 0\n8,8\n9,9\n", false, &res,
+		       &why);
+	CU_ASSERT_EQUAL(res, RESULT_NONE);
+	result_of_text("Piskvorky 15x15, 0:0, 0\n8,8\n9,9\na\nb\n-2\n", false,
+		       &res, &why);
+	CU_ASSERT_EQUAL(res, RESULT_NONE);
+	/* black to move ran out of time */
+	result_of_text("Piskvorky 15x15, 0:0, 0\n8,8\n9,9\na\nb\n15\n", false,
+		       &res, &why);
+	CU_ASSERT_EQUAL(res, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(why, REASON_TIMEOUT);
+	result_of_text("a1 b2 a2 a3 c1 b1 b3 c2 c3", true, &res, &why);
+	CU_ASSERT_EQUAL(res, RESULT_DRAW);
+	CU_ASSERT_EQUAL(why, REASON_FULL);
+}
+
 static CU_TestInfo tests[] = {
+	{"how a file says its game ended, or unknown", test_result},
 	{"a rule line after the end code, found again", test_rule_line},
 	{"PSQ writer bytes for a hand-built game", test_write_psq_bytes},
 	{"PSQ writes width x height, x column, y row",

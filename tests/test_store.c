@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <CUnit/CUnit.h>
@@ -662,7 +663,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	CU_ASSERT_FATAL(store_schema_version() >= 6); /* make_v1 undoes 6 */
+	/* make_v1 knows what versions 2 to 7 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 7);
 	s = club(path, ids);
 	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -2145,6 +2147,249 @@ static void test_match_abandon(void)
 	store_close(s);
 }
 
+/* ==== Ranked results nobody can escape ================================== */
+
+/* A swap2 match is kept from its first stone: black is the first placer
+ * until store_match_seats() gives the colours out, either way round, to
+ * its own two players only. */
+static void test_match_seats(void)
+{
+	struct match_full *f = malloc(sizeof *f);
+	char path[PATH_SIZE];
+	struct match_header h;
+	long long ids[3], id, c;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = club(path, ids);
+	h = ranked(ids[0], ids[1], 700);
+	h.opening = OPENING_SWAP2;
+	id = play(s, &h, 3);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->opening_stones, 3);
+	CU_ASSERT_FALSE(f->colours_final);
+	CU_ASSERT_EQUAL(f->nmoves, 3);
+	CU_ASSERT_EQUAL(store_match_seats(s, id, ids[0], ids[2], 3, true),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_seats(s, id, ids[1], ids[0], 5, false),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_match_seats(s, id, ids[1], ids[0], 5, true),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->black_id, ids[1]);
+	CU_ASSERT_EQUAL(f->white_id, ids[0]);
+	CU_ASSERT_EQUAL(f->opening_stones, 5);
+	CU_ASSERT_TRUE(f->colours_final);
+	CU_ASSERT_EQUAL(store_match_seats(s, id, ids[1], ids[0], 4, true),
+			STORE_ERR); /* the table's CHECK */
+	CU_ASSERT_EQUAL(store_match_seats(s, 999999, ids[1], ids[0], 3, true),
+			STORE_NOT_FOUND);
+
+	h = computer(ids[2], 0, 2, 800);
+	h.opening = OPENING_SWAP2;
+	c = play(s, &h, 3);
+	CU_ASSERT_EQUAL(store_match_seats(s, c, 0, ids[2], 3, true), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, c, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->black_id, 0);
+	CU_ASSERT_EQUAL(f->white_id, ids[2]);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, c, RESULT_WHITE_WIN, REASON_RESIGN, 900),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_seats(s, c, ids[2], 0, 3, true), STORE_ERR);
+	store_close(s);
+	free(f);
+}
+
+/* A stopped match keeps what the move to play had used of its time and
+ * when it stopped; the next move starts its clock afresh. */
+static void test_match_pause(void)
+{
+	struct match_full *f = malloc(sizeof *f);
+	char path[PATH_SIZE];
+	struct match_header h;
+	long long ids[3], id, before;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = club(path, ids);
+	h = ranked(ids[0], ids[1], 700);
+	h.time_per_move = 30;
+	id = play(s, &h, 2);
+	before = (long long)time(NULL);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT(f->last_active_at >= before - 1); /* the move's write */
+	CU_ASSERT_EQUAL(store_match_pause(s, id, 12345, 5000), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->clock_used_ms, 12345);
+	CU_ASSERT_EQUAL(f->last_active_at, 5000);
+	CU_ASSERT_EQUAL(store_match_pause(s, id, -1, 5000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 3, 7, 4, 2600), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->clock_used_ms, 0);
+	CU_ASSERT(f->last_active_at >= before - 1);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 900),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, id, 10, 6000), STORE_ERR);
+	store_close(s);
+	free(f);
+}
+
+/* A ranked match left too long can be claimed as a win: only once, only
+ * as the claimant saw it, only after the wait, counted for both and
+ * kept with the reason 'abandoned'. Nothing else ends a match so. */
+static void test_match_claim(void)
+{
+	struct player_record black0, white0;
+	long long ids[3], id, c, now = (long long)time(NULL);
+	const long long week = 7 * 86400;
+	char path[PATH_SIZE], buf[SNAP_SIZE];
+	struct match_header h;
+	struct store *s;
+
+	s = club(path, ids);
+	black0 = record_of(s, ids[0]);
+	white0 = record_of(s, ids[1]);
+	h = ranked(ids[0], ids[1], 700);
+	id = play(s, &h, 3);
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, id, RESULT_BLACK_WIN, 3, week, now + 60),
+		STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot claim the match: the match has not "
+			       "waited long enough");
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 2, week,
+					  now + week + 60),
+			STORE_ERR); /* it moved on since */
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, id, RESULT_DRAW, 3, week, now + week + 60),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_BLACK_WIN,
+					   REASON_ABANDONED, now),
+			STORE_ERR);
+	assert_record(record_of(s, ids[0]), black0);
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, week,
+					  now + week + 60),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(
+		path_text(path,
+			  "SELECT status || result || reason FROM matches"
+			  " WHERE id = ?1",
+			  id, buf),
+		"finishedblackabandoned");
+	assert_record(record_of(s, ids[0]), expect_after(black0, &white0, 1.0));
+	assert_record(record_of(s, ids[1]), expect_after(white0, &black0, 0.0));
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, week,
+					  now + 2 * week),
+			STORE_ERR); /* counted once */
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, 999999, RESULT_BLACK_WIN, 0, 0, now),
+		STORE_NOT_FOUND);
+
+	h = computer(ids[2], 0, 2, 800);
+	c = play(s, &h, 1);
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, c, RESULT_BLACK_WIN, 1, 0, now + week),
+		STORE_ERR); /* only a ranked match */
+	store_close(s);
+}
+
+/* store_match_now says where a match stands, cheaply. */
+static void test_match_now(void)
+{
+	struct match_now now = {MATCH_STATUS_ABANDONED, RESULT_DRAW,
+				REASON_FULL, -1};
+	char path[PATH_SIZE];
+	struct match_header h;
+	long long ids[3], a, b;
+	struct store *s;
+
+	s = club(path, ids);
+	h = ranked(ids[0], ids[1], 700);
+	a = play(s, &h, 4);
+	b = play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_now(s, a, &now), STORE_OK);
+	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL(now.result, RESULT_NONE);
+	CU_ASSERT_EQUAL(now.reason, REASON_NONE);
+	CU_ASSERT_EQUAL(now.nmoves, 4);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, a, RESULT_WHITE_WIN, REASON_RESIGN, 900),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_now(s, a, &now), STORE_OK);
+	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_FINISHED);
+	CU_ASSERT_EQUAL(now.result, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(now.reason, REASON_RESIGN);
+	CU_ASSERT_EQUAL(store_match_abandon(s, b, 900), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_now(s, b, &now), STORE_OK);
+	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_ABANDONED);
+	CU_ASSERT_EQUAL(now.nmoves, 1);
+	CU_ASSERT_EQUAL(store_match_now(s, 999999, &now), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(now.nmoves, 1); /* unchanged */
+	store_close(s);
+}
+
+/* The unfinished ranked match between two players, in either colour,
+ * newest first; other players' and the computer's are not theirs. */
+static void test_match_unfinished_between(void)
+{
+	long long ids[3], ab, ba, id = -7;
+	struct match_header h;
+	char path[PATH_SIZE];
+	struct store *s;
+
+	s = club(path, ids);
+	h = computer(ids[0], 0, 1, 9000);
+	play(s, &h, 1);
+	h = ranked(ids[0], ids[2], 9000);
+	play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_unfinished_between(s, ids[0], ids[1], &id),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(id, -7);
+	h = ranked(ids[0], ids[1], 5000);
+	ab = play(s, &h, 1);
+	h = ranked(ids[1], ids[0], 6000);
+	ba = play(s, &h, 2);
+	CU_ASSERT_EQUAL(store_match_unfinished_between(s, ids[0], ids[1], &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(id, ba);
+	CU_ASSERT_EQUAL(store_match_abandon(s, ba, 7000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_unfinished_between(s, ids[1], ids[0], &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(id, ab);
+	store_close(s);
+}
+
+/* An imported game whose end the file does not tell is kept unfinished
+ * (result unknown, never a draw) and can never be played on. */
+static void test_import_unknown_end(void)
+{
+	struct match_header h = imported(400);
+	struct match_now now;
+	char path[PATH_SIZE];
+	long long ids[3], id = 0;
+	struct store *s;
+
+	s = club(path, ids);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, five_moves, five_ms,
+					   RESULT_NONE, REASON_NONE, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_match_now(s, id, &now), STORE_OK);
+	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL(now.result, RESULT_NONE);
+	CU_ASSERT_EQUAL(now.nmoves, 3);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 4, 8, 4, 5000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 1), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, five_moves, five_ms,
+					   RESULT_NONE, REASON_FIVE, &id),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, five_moves, five_ms,
+					   RESULT_BLACK_WIN, REASON_ABANDONED,
+					   &id),
+			STORE_ERR);
+	store_close(s);
+}
+
 /* store_match_unfinished finds the newest unfinished match of either
  * player (by started_at, then id), ranked or against the computer, and
  * none once they are over. */
@@ -3227,7 +3472,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_FATAL(store_schema_version() >= 4);
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 7); /* add v7 -> v8 */
 	new_path(fresh, "fresh.db");
 	store_close(open_ok(fresh));
 	schema_text(fresh, want);
@@ -3242,6 +3487,15 @@ static void test_migrate_v3(void)
 	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_PLAYERS, 0, buf), players);
 	CU_ASSERT_STRING_EQUAL(path_text(path, V3_MATCHES, 0, buf), matches);
 	CU_ASSERT_STRING_EQUAL(path_text(path, ALL_MOVES, 0, buf), moves);
+	/* v5: each match last moved at its end, or (unfinished) at its
+	 * start plus its last move's time; none mid-opening or paused */
+	CU_ASSERT_STRING_EQUAL(
+		path_text(path,
+			  "SELECT group_concat(last_active_at || ':' ||"
+			  " opening_stones || colours_final || clock_used_ms,"
+			  " ' ') FROM (SELECT * FROM matches ORDER BY id)",
+			  0, buf),
+		"130:010 260:010 301:010 400:010 550:010");
 
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, 2, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->kind, MATCH_COMPUTER);
@@ -3802,6 +4056,16 @@ static CU_TestInfo tests[] = {
 	 test_whole_match_refused},
 	{"an abandoned match counts for nobody", test_match_abandon},
 	{"the newest unfinished match, none when over", test_match_unfinished},
+	{"swap2 stones are kept before the colours are known",
+	 test_match_seats},
+	{"a stopped match keeps its clock", test_match_pause},
+	{"a match left too long is claimed once, after the wait",
+	 test_match_claim},
+	{"where a match stands now", test_match_now},
+	{"the unfinished match between two players",
+	 test_match_unfinished_between},
+	{"an imported game without a known end is not a draw",
+	 test_import_unknown_end},
 	{"load gives back the header and every move", test_match_load},
 	{"history: newest first, pages, total, from the player", test_history},
 	{"history: the same start, newest id first", test_history_ties},

@@ -18,6 +18,19 @@
 #                             (from ERRFILE, default $ERR). Tests that run
 #                             ${GOMOKU_VG:-} "$GOMOKU_BIN" themselves pass
 #                             its status here
+#   ranked_start NAME COLOUR INPUT ARGS...
+#                             run gomoku ARGS (a ranked match) in the
+#                             background, reading from a pipe held open
+#                             on descriptor 3 ($pid its process), with
+#                             INPUT (printf %b) typed; once the secure
+#                             coin flip is printed, keep the run when it
+#                             gave NAME (as printed) COLOUR (black: the
+#                             first stones), else end it and try again
+#                             (its empty match is deleted), up to 40 times;
+#                             fails at once when no flip is printed
+#   ranked_as NAME COLOUR INPUT REST ARGS...
+#                             ranked_start, then REST typed and the pipe
+#                             closed; sets $status, $OUT, $ERR
 #   $SLOW                     how many times slower the binary runs here
 #                             (1; 2 under AddressSanitizer, 8 under valgrind)
 #
@@ -88,4 +101,63 @@ check() {
 		tail -n 15 "$OUT" | sed 's/^/  # /'
 		tail -n 5 "$ERR" | sed 's/^/  # /'
 	fi
+}
+
+# Wait until the run $pid has printed its coin flip (or ended); print
+# the colour it gave NAME $1.
+flip_colour() {
+	_w=0
+	while ! grep -q '^Coin flip: ' "$OUT" && kill -0 "$pid" 2>/dev/null &&
+		[ "$_w" -lt $((200 * SLOW)) ]; do
+		sleep 0.05
+		_w=$((_w + 1))
+	done
+	case $(grep '^Coin flip: ' "$OUT") in
+	"Coin flip: $1 plays black"* | "Coin flip: $1 places"*) echo black ;;
+	"Coin flip: "*) echo white ;;
+	*) echo none ;;
+	esac
+}
+
+ranked_start() {
+	_name=$1 _colour=$2 _pre=$3 _try=0
+	shift 3
+	while [ "$_try" -lt 40 ]; do
+		_try=$((_try + 1))
+		rm -f "$E2E_DIR/ranked.fifo"
+		mkfifo "$E2E_DIR/ranked.fifo" || exit 2
+		# shellcheck disable=SC2086
+		${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" <"$E2E_DIR/ranked.fifo" \
+			>"$OUT" 2>"$ERR" &
+		pid=$!
+		exec 3>"$E2E_DIR/ranked.fifo"
+		(printf '%b' "$_pre" >&3) 2>/dev/null
+		_got=$(flip_colour "$_name")
+		[ "$_got" = "$_colour" ] && return 0
+		exec 3>&-
+		if [ "$_got" = none ]; then
+			kill "$pid" 2>/dev/null
+			wait "$pid"
+			echo "ranked_start: no coin flip in $*" >&2
+			return 1
+		fi
+		wait "$pid"
+		vg_seen "$?"
+		sqlite3 "$GOMOKU_DB" "DELETE FROM matches WHERE id = (SELECT
+			max(id) FROM matches) AND status = 'unfinished' AND
+			NOT EXISTS (SELECT 1 FROM match_moves WHERE match_id = id)"
+	done
+	echo "ranked_start: no coin flip gave $_name $_colour" >&2
+	return 1
+}
+
+ranked_as() {
+	_n=$1 _c=$2 _i=$3 _rest=$4
+	shift 4
+	ranked_start "$_n" "$_c" "$_i" "$@" || return 1
+	(printf '%b' "$_rest" >&3) 2>/dev/null
+	exec 3>&-
+	wait "$pid"
+	status=$?
+	vg_seen "$status"
 }

@@ -34,7 +34,10 @@ play_input 'dave\n\nlong-enough-1\nlong-enough-2\nlong-enough-1\nlong-enough-1\n
 check "mismatched passwords are asked again" has "The passwords do not match."
 check "the second try registers" status_is 0
 
-play_input "secret-pass-1\nhunter2-xyz!\n${FIVE}" play alice bob --seed 3
+# The coin flip is the system's secure one, whatever --seed says: the
+# run is repeated until it makes bob black.
+ranked_as bob black "secret-pass-1\nhunter2-xyz!\n" "${FIVE}" \
+	play alice bob --seed 3
 check "a ranked match is played to five" has "wins with 5 in a row"
 check "the coin flip names the black player" has "Coin flip: bob plays black"
 check "the match is saved" has "Match 1 saved."
@@ -115,10 +118,17 @@ check "stats shows the record" has "Games 1: 0 won, 1 lost, 0 tied"
 play_input '' stats nobody
 check "stats of an unknown player exits 1" status_is 1
 
-# The menus: log in (the unfinished match is offered: not now), play a
-# ranked match, see my record, log out, quit.
-play_input "2\nalice\nsecret-pass-1\n0\n1\nbob\nnew-password-7\n${FIVE}3\n4\n0\n0\n" --seed 3
+# The menus: log in (the unfinished match is offered: not now), ask for
+# a ranked match (bob logs in: the same match is offered again, and both
+# agree to abandon it), play a new one, see my record, log out, quit.
+play_input "2\nalice\nsecret-pass-1\n0\n1\nbob\nnew-password-7\n4\ny\ny\n${FIVE}3\n4\n0\n0\n" --seed 3
 check "logging in offers the unfinished match" has "You have an unfinished match"
+check "the menu's ranked match offers it again, not a second match" \
+	test "$(grep -c 'You have an unfinished match' "$OUT")" -eq 2
+check "abandoning it needs both players to agree" \
+	sh -c 'grep -q "Alice, do you agree that match 2 counts for nobody" "$1" &&
+	       grep -q "bob, do you agree that match 2 counts for nobody" "$1"' \
+	- "$OUT"
 check "the menus run a whole ranked match" has "wins with 5 in a row"
 check "the menu match is recorded" \
 	test "$(db "SELECT count(*) FROM matches WHERE result IS NOT NULL")" = 2

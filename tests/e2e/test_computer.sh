@@ -22,6 +22,8 @@ check "undo takes back your move and its reply" has "were taken back"
 
 play_input '8 8\ndraw\n' play --ai 3 --first me --seed 1
 check "the computer declines a draw" has "The computer plays on."
+check "a declined draw is said once" \
+	test "$(grep -c 'plays on\|declined the draw' "$OUT")" -eq 1
 
 play_input '8 8\nresign\ny\nn\n' play --ai 3 --first me --seed 1
 check "a guest can resign to the computer" has "resigned."

@@ -10,13 +10,10 @@ play_input 'bob\nBob\nhunter2-xyz!\nhunter2-xyz!\n' register
 play_input 'carol\nCarol\nsecret-pass-3\nsecret-pass-3\n' register
 
 # A ranked match killed with SIGKILL after 5 accepted moves: the player
-# types through a pipe that stays open, as at a terminal.
-fifo=$E2E_DIR/fifo
-mkfifo "$fifo"
-"$GOMOKU_BIN" play alice bob --seed 3 <"$fifo" >"$OUT" 2>"$ERR" &
-pid=$!
-exec 3>"$fifo"
-printf 'secret-pass-1\nhunter2-xyz!\n8 8\n1 1\n8 9\n1 2\n8 10\n' >&3
+# types through a pipe that stays open, as at a terminal (a run whose
+# secure coin flip makes alice black is ended and tried again).
+ranked_start Bob black 'secret-pass-1\nhunter2-xyz!\n' play alice bob
+printf '8 8\n1 1\n8 9\n1 2\n8 10\n' >&3
 i=0
 while [ "$(moves_of 1 2>/dev/null)" != 5 ] && [ $i -lt 100 ]; do
 	sleep 0.1
@@ -47,8 +44,8 @@ check "the leaderboard counts the resumed match once" \
 
 # Abandoned: counts for nobody, and is not offered again.
 play_input 'secret-pass-1\nsecret-pass-3\n8 8\n' play alice carol
-# Abandon it, then resign the new match that follows at once.
-play_input 'secret-pass-3\nsecret-pass-1\n2\nresign\ny\n' play carol alice
+# Abandon it (both agree), then resign the new match that follows.
+play_input 'secret-pass-3\nsecret-pass-1\n4\ny\ny\nresign\ny\n' play carol alice
 check "one move is counted as one move" has "): 1 move, you play"
 check "an unfinished match can be abandoned" has "The match was abandoned."
 check "the abandoned match is marked" \
@@ -143,6 +140,20 @@ play_input '' import "$E2E_DIR/one.txt"
 check "one move is one move, not one moves" has "Imported 1 move as match"
 play_input '' import "$E2E_DIR/one.txt" --lang zh
 check "and in Chinese, with no plural" has "已导入 1 手"
+
+# A PSQ file cannot say how a game without five in a row ended: its
+# result is unknown, never an agreed draw; a timeout end code is kept.
+printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\nann\nben\n0\n' >"$E2E_DIR/open.psq"
+play_input '' import "$E2E_DIR/open.psq"
+id=$(db "SELECT max(id) FROM matches WHERE kind = 'imported'")
+check "an import without five is not stored as a draw" \
+	test "$(db "SELECT status || '|' || coalesce(result, '-') || '|' || coalesce(reason, '-') FROM matches WHERE id = $id")" = "unfinished|-|-"
+play_input 'q\n' replay "$id"
+check "its replay says the result is unknown" has "result unknown"
+printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\nann\nben\n15\n' >"$E2E_DIR/late.psq"
+play_input '' import "$E2E_DIR/late.psq"
+check "an import's timeout end code is kept (black to move lost)" \
+	test "$(db "SELECT result || ' ' || reason FROM matches WHERE id = (SELECT max(id) FROM matches)")" = "white timeout"
 
 printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n' >"$E2E_DIR/bad.psq"
 before=$(db 'SELECT count(*) FROM matches')

@@ -56,12 +56,14 @@ check "the computer chooses a colour after three stones" has "The computer takes
 # Records carry the rule; the leaderboard can be shown per rule.
 play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register
 play_input 'bob\nBob\nhunter2-xyz!\nhunter2-xyz!\n' register
-play_input "secret-pass-1\nhunter2-xyz!\n${SETUP}9 9\n" \
+# (The secure coin flip is tried until it makes alice white.)
+ranked_as Alice white "secret-pass-1\nhunter2-xyz!\n" "${SETUP}9 9\n" \
 	play alice bob --variant renju --forbidden lose --seed 1
 check "a strict renju match is lost on a forbidden point" has "played a forbidden point."
 check "the reason is stored as forbidden" test \
 	"$(sqlite3 "$GOMOKU_DB" "SELECT rule || ' ' || reason || ' ' || result FROM matches")" = "renju forbidden white"
-play_input 'secret-pass-1\nhunter2-xyz!\n1 1\n2 1\n1 2\n2 2\n1 3\n2 3\n1 4\n2 4\n1 5\n' \
+ranked_as Alice white 'secret-pass-1\nhunter2-xyz!\n' \
+	'1 1\n2 1\n1 2\n2 2\n1 3\n2 3\n1 4\n2 4\n1 5\n' \
 	play alice bob --opening none --seed 3
 play_input '' leaderboard --rule renju --format tsv
 check "the renju leaderboard counts only renju matches" \
