@@ -57,11 +57,13 @@ struct auth_wordlist;
 /* Start libsodium. Return 0, or -1 when it cannot start. */
 int auth_init(void);
 
-/* The one test-only switch: when `fast` is true, new hashes use
- * Argon2id's minimum cost instead of OPSLIMIT/MEMLIMIT_INTERACTIVE.
- * Only the test suites call this (the binary does when the environment
- * variable GOMOKU_TEST_FAST_HASH=1 is set, for the end-to-end tests). */
+#ifdef GOMOKU_TEST_BUILD
+/* Test builds only (the unit tests define GOMOKU_TEST_BUILD; the program
+ * is built without it and has no such switch): when `fast` is true, new
+ * hashes use Argon2id's minimum cost instead of OPSLIMIT/
+ * MEMLIMIT_INTERACTIVE. */
 void auth_set_test_fast_hash(bool fast);
+#endif
 
 /* Read one line from `fd` into a new secret (the newline is dropped).
  * When fd is a terminal, echo is off while reading and restored on every
@@ -88,10 +90,19 @@ int auth_hash(const struct auth_secret *pw, char out[AUTH_HASH_MAX]);
  * false, so an unknown user takes as long as a known one. */
 bool auth_verify(const char *hash, const struct auth_secret *pw);
 
-/* True when `hash` was made with other parameters than auth_hash() uses
- * now and should be replaced after a successful login. False for NULL
- * or a string not terminated within AUTH_HASH_MAX bytes. */
+/* True when `hash` should be replaced after a successful login: it is
+ * not Argon2id, or it costs less than auth_hash() spends now in passes
+ * or in memory. A hash that costs more is never replaced by a cheaper
+ * one. False for NULL or a string not terminated within AUTH_HASH_MAX
+ * bytes; true for a string that is not an Argon2 hash. */
 bool auth_needs_rehash(const char *hash);
+
+/* Hash `pw` like auth_hash(), but with the passes and memory of the
+ * encoded hash `old` where they are more than the current cost's (old
+ * may be NULL or unreadable: then the current cost), so that replacing
+ * `old` never lowers the cost. Return 0, or -1 as auth_hash(). */
+int auth_rehash(const struct auth_secret *pw, const char *old,
+		char out[AUTH_HASH_MAX]);
 
 /* Check a username: 3..20 of [A-Za-z0-9_]. Return AUTH_OK or why not
  * (NULL counts as too short). */

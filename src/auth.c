@@ -7,6 +7,7 @@
  * is a terminal, and they are hashed with Argon2id through
  * crypto_pwhash_str_alg().
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include <sodium.h>
 
 #include "auth.h"
+#include "number.h"
 #include "term.h"
 
 #if AUTH_HASH_MAX < crypto_pwhash_STRBYTES
@@ -21,11 +23,23 @@
 #endif
 
 /* ==== Module state ======================================================
- * The test-only cost switch and the dummy hashes for unknown users (made
- * once per cost, on first use). Nothing else is kept between calls. */
+ * The dummy hashes for unknown users (made once per cost, on first use)
+ * and, in test builds only (GOMOKU_TEST_BUILD, never the program), the
+ * switch to Argon2id's minimum cost. Nothing else is kept between
+ * calls. */
 
+#ifdef GOMOKU_TEST_BUILD
 static bool fast_hash;
+#else
+static const bool fast_hash = false;
+#endif
 static char dummy_hash[2][AUTH_HASH_MAX];
+
+/* The cost of an Argon2id hash: passes and memory (bytes). */
+struct cost {
+	unsigned long long ops;
+	unsigned long long mem;
+};
 
 /* The words of a common-password list, lower-cased and sorted. */
 struct auth_wordlist {
@@ -42,31 +56,33 @@ int auth_init(void)
 	return sodium_init() >= 0 ? 0 : -1;
 }
 
+#ifdef GOMOKU_TEST_BUILD
 /* Choose minimum-cost hashes (tests) or the interactive cost. */
 void auth_set_test_fast_hash(bool fast)
 {
 	fast_hash = fast;
 }
+#endif
 
-/* The Argon2id operations limit that new hashes use now. */
-static unsigned long long current_opslimit(void)
+/* The Argon2id cost that new hashes use now. */
+static struct cost current_cost(void)
 {
-	return fast_hash ? crypto_pwhash_OPSLIMIT_MIN
-			 : crypto_pwhash_OPSLIMIT_INTERACTIVE;
+	struct cost c = {crypto_pwhash_OPSLIMIT_INTERACTIVE,
+			 crypto_pwhash_MEMLIMIT_INTERACTIVE};
+
+	if (fast_hash) {
+		c.ops = crypto_pwhash_OPSLIMIT_MIN;
+		c.mem = crypto_pwhash_MEMLIMIT_MIN;
+	}
+	return c;
 }
 
-/* The Argon2id memory limit that new hashes use now. */
-static size_t current_memlimit(void)
+/* Hash `len` bytes at `bytes` at cost `c` into out. Return 0, or -1
+ * (out of memory). */
+static int hash_bytes(const char *bytes, size_t len, struct cost c,
+		      char out[AUTH_HASH_MAX])
 {
-	return fast_hash ? crypto_pwhash_MEMLIMIT_MIN
-			 : crypto_pwhash_MEMLIMIT_INTERACTIVE;
-}
-
-/* Hash `len` bytes at `bytes` into out. Return 0, or -1 (out of memory). */
-static int hash_bytes(const char *bytes, size_t len, char out[AUTH_HASH_MAX])
-{
-	if (crypto_pwhash_str_alg(out, bytes, len, current_opslimit(),
-				  current_memlimit(),
+	if (crypto_pwhash_str_alg(out, bytes, len, c.ops, (size_t)c.mem,
 				  crypto_pwhash_ALG_ARGON2ID13) != 0)
 		return -1;
 	return 0;
@@ -77,7 +93,67 @@ int auth_hash(const struct auth_secret *pw, char out[AUTH_HASH_MAX])
 {
 	if (pw == NULL || pw->bytes == NULL)
 		return -1;
-	return hash_bytes(pw->bytes, pw->len, out);
+	return hash_bytes(pw->bytes, pw->len, current_cost(), out);
+}
+
+/* Read the number at *s followed by `after`, moving *s past both.
+ * Return true when they are there and the number is in 1..max. */
+static bool take_number(const char **s, const char *after,
+			unsigned long long max, unsigned long long *out)
+{
+	const char *end;
+	long long v;
+
+	end = number_scan(*s, 1, (long long)max, &v);
+	if (end == NULL || strncmp(end, after, strlen(after)) != 0)
+		return false;
+	*out = (unsigned long long)v;
+	*s = end + strlen(after);
+	return true;
+}
+
+/* Read the parameters of an encoded Argon2 hash
+ * ("$argon2id$v=19$m=KIB,t=PASSES,p=1$...") into *c, and whether it is
+ * Argon2id into *id. Return false when `hash` is not such a string. */
+static bool hash_cost(const char *hash, struct cost *c, bool *id)
+{
+	static const char argon2id[] = "$argon2id$v=19$m=";
+	static const char argon2i[] = "$argon2i$v=19$m=";
+	const char *s = hash;
+	unsigned long long kib, lanes;
+
+	*id = strncmp(s, argon2id, strlen(argon2id)) == 0;
+	if (*id)
+		s += strlen(argon2id);
+	else if (strncmp(s, argon2i, strlen(argon2i)) == 0)
+		s += strlen(argon2i);
+	else
+		return false;
+	if (!take_number(&s, ",t=", crypto_pwhash_MEMLIMIT_MAX / 1024, &kib) ||
+	    !take_number(&s, ",p=", UINT32_MAX, &c->ops) ||
+	    !take_number(&s, "$", 255, &lanes))
+		return false;
+	c->mem = kib * 1024;
+	return true;
+}
+
+/* Hash `pw` at the current cost, raised to `old`'s where that is more. */
+int auth_rehash(const struct auth_secret *pw, const char *old,
+		char out[AUTH_HASH_MAX])
+{
+	struct cost c = current_cost(), was;
+	bool id;
+
+	if (pw == NULL || pw->bytes == NULL)
+		return -1;
+	if (old != NULL && memchr(old, '\0', AUTH_HASH_MAX) != NULL &&
+	    hash_cost(old, &was, &id)) {
+		if (was.ops > c.ops)
+			c.ops = was.ops;
+		if (was.mem > c.mem)
+			c.mem = was.mem;
+	}
+	return hash_bytes(pw->bytes, pw->len, c, out);
 }
 
 /* The dummy hash at the current cost, made from a random password on
@@ -91,7 +167,8 @@ static const char *dummy_for_current_cost(void)
 	if (dummy[0] != '\0')
 		return dummy;
 	randombytes_buf(random_pw, sizeof(random_pw));
-	rc = hash_bytes((const char *)random_pw, sizeof(random_pw), dummy);
+	rc = hash_bytes((const char *)random_pw, sizeof(random_pw),
+			current_cost(), dummy);
 	sodium_memzero(random_pw, sizeof(random_pw));
 	if (rc != 0) {
 		dummy[0] = '\0';
@@ -120,13 +197,18 @@ bool auth_verify(const char *hash, const struct auth_secret *pw)
 	return false;
 }
 
-/* True when `hash` is not an Argon2id hash at the current cost. */
+/* True when `hash` is not Argon2id or costs less than the current cost
+ * in passes or memory. */
 bool auth_needs_rehash(const char *hash)
 {
+	struct cost c = current_cost(), was;
+	bool id;
+
 	if (hash == NULL || memchr(hash, '\0', AUTH_HASH_MAX) == NULL)
 		return false;
-	return crypto_pwhash_str_needs_rehash(hash, current_opslimit(),
-					      current_memlimit()) != 0;
+	if (!hash_cost(hash, &was, &id))
+		return true;
+	return !id || was.ops < c.ops || was.mem < c.mem;
 }
 
 /* ==== Secrets =========================================================== */

@@ -663,9 +663,6 @@ int main(int argc, char **argv)
 		ui_error(&ui, _("cannot start the crypto library"));
 		return 1;
 	}
-	if (getenv("GOMOKU_TEST_FAST_HASH") != NULL &&
-	    strcmp(getenv("GOMOKU_TEST_FAST_HASH"), "1") == 0)
-		auth_set_test_fast_hash(true);
 	st = dispatch(&ui, &o);
 	ui_close(&ui);
 	fflush(stdout);

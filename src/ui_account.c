@@ -341,7 +341,7 @@ static enum ui_status login_succeeded(struct ui *ui, long long id,
 	bool rehash = auth_needs_rehash(old_hash);
 	enum store_status st;
 
-	if (rehash && auth_hash(pw, hash) != 0)
+	if (rehash && auth_rehash(pw, old_hash, hash) != 0)
 		rehash = false;
 	st = store_login_succeeded(ui->store, id, (long long)time(NULL),
 				   rehash ? hash : NULL);

@@ -309,11 +309,12 @@ static void test_production_parameters(void)
 			0);
 	CU_ASSERT_FALSE(auth_needs_rehash(hash));
 	CU_ASSERT_TRUE(auth_verify(hash, &pw));
-	/* A hash made at the test cost is upgraded at the real one. */
+	/* A hash made at the test cost is upgraded at the real one; a hash
+	 * at the real cost is never "upgraded" down to the test cost. */
 	CU_ASSERT_TRUE(auth_needs_rehash(fast));
 	CU_ASSERT_TRUE(auth_verify(fast, &pw));
 	auth_set_test_fast_hash(true);
-	CU_ASSERT_TRUE(auth_needs_rehash(hash));
+	CU_ASSERT_FALSE(auth_needs_rehash(hash));
 	CU_ASSERT_FALSE(auth_needs_rehash(fast));
 	auth_secret_free(&pw);
 }
@@ -379,6 +380,15 @@ static void test_verify_unknown_user(void)
 	auth_secret_free(&pw);
 }
 
+/* Make an Argon2 hash of pw with `ops` passes, `mem` bytes, `alg`. */
+static void hash_with(const struct auth_secret *pw, unsigned long long ops,
+		      size_t mem, int alg, char out[AUTH_HASH_MAX])
+{
+	CU_ASSERT_EQUAL_FATAL(
+		crypto_pwhash_str_alg(out, pw->bytes, pw->len, ops, mem, alg),
+		0);
+}
+
 static void test_needs_rehash(void)
 {
 	struct auth_secret pw = make_secret("rehash me please");
@@ -386,22 +396,71 @@ static void test_needs_rehash(void)
 
 	CU_ASSERT_EQUAL_FATAL(auth_hash(&pw, now), 0);
 	CU_ASSERT_FALSE(auth_needs_rehash(now));
-	/* More passes than the current cost: different parameters. */
-	CU_ASSERT_EQUAL_FATAL(
-		crypto_pwhash_str_alg(other, pw.bytes, pw.len,
-				      crypto_pwhash_OPSLIMIT_MIN + 1,
-				      crypto_pwhash_MEMLIMIT_MIN,
-				      crypto_pwhash_ALG_ARGON2ID13),
-		0);
-	CU_ASSERT_TRUE(auth_needs_rehash(other));
+	/* More passes than the current (test) cost: kept, never lowered. */
+	hash_with(&pw, crypto_pwhash_OPSLIMIT_MIN + 1,
+		  crypto_pwhash_MEMLIMIT_MIN, crypto_pwhash_ALG_ARGON2ID13,
+		  other);
+	CU_ASSERT_FALSE(auth_needs_rehash(other));
 	CU_ASSERT_TRUE(auth_verify(other, &pw));
-	/* Argon2i instead of Argon2id. */
-	CU_ASSERT_EQUAL_FATAL(
-		crypto_pwhash_str_alg(other, pw.bytes, pw.len, 3,
-				      crypto_pwhash_MEMLIMIT_MIN,
-				      crypto_pwhash_ALG_ARGON2I13),
-		0);
+	/* More memory: kept too. */
+	hash_with(&pw, crypto_pwhash_OPSLIMIT_MIN,
+		  crypto_pwhash_MEMLIMIT_MIN * 2, crypto_pwhash_ALG_ARGON2ID13,
+		  other);
+	CU_ASSERT_FALSE(auth_needs_rehash(other));
+	/* Argon2i instead of Argon2id: replaced. */
+	hash_with(&pw, 3, crypto_pwhash_MEMLIMIT_MIN,
+		  crypto_pwhash_ALG_ARGON2I13, other);
 	CU_ASSERT_TRUE(auth_needs_rehash(other));
+	/* Not an Argon2 string at all: replaced (after a login, which the
+	 * string could not have verified anyway). */
+	CU_ASSERT_TRUE(auth_needs_rehash("$2b$10$notargon"));
+	CU_ASSERT_TRUE(auth_needs_rehash("$argon2id$v=19$m=x,t=2,p=1$a$b"));
+	CU_ASSERT_FALSE(auth_needs_rehash(NULL));
+	auth_secret_free(&pw);
+}
+
+/* The Argon2 parameters of an encoded hash: does it cost exactly ops
+ * passes and mem bytes? */
+static bool costs(const char *hash, unsigned long long ops, size_t mem)
+{
+	return crypto_pwhash_str_needs_rehash(hash, ops, mem) == 0;
+}
+
+static void test_rehash_only_raises(void)
+{
+	struct auth_secret pw = make_secret("raise, never lower");
+	char weak[AUTH_HASH_MAX], odd[AUTH_HASH_MAX], out[AUTH_HASH_MAX];
+	const unsigned long long ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+	const size_t mem = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+
+	auth_set_test_fast_hash(false);
+	hash_with(&pw, crypto_pwhash_OPSLIMIT_MIN, crypto_pwhash_MEMLIMIT_MIN,
+		  crypto_pwhash_ALG_ARGON2ID13, weak);
+	CU_ASSERT_TRUE(auth_needs_rehash(weak));
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, weak, out), 0);
+	CU_ASSERT_TRUE(costs(out, ops, mem));
+	CU_ASSERT_FALSE(auth_needs_rehash(out));
+	CU_ASSERT_TRUE(auth_verify(out, &pw));
+	/* More passes but less memory than now: the rehash keeps the
+	 * passes and raises the memory. */
+	hash_with(&pw, ops + 1, crypto_pwhash_MEMLIMIT_MIN,
+		  crypto_pwhash_ALG_ARGON2ID13, odd);
+	CU_ASSERT_TRUE(auth_needs_rehash(odd));
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, odd, out), 0);
+	CU_ASSERT_TRUE(costs(out, ops + 1, mem));
+	/* At the test cost, a real-cost hash is not lowered, and a rehash
+	 * of it keeps the real cost. */
+	auth_set_test_fast_hash(true);
+	CU_ASSERT_FALSE(auth_needs_rehash(out));
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, out, weak), 0);
+	CU_ASSERT_TRUE(costs(weak, ops + 1, mem));
+	/* No old hash, or an unreadable one: the current cost. */
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, NULL, out), 0);
+	CU_ASSERT_TRUE(costs(out, crypto_pwhash_OPSLIMIT_MIN,
+			     crypto_pwhash_MEMLIMIT_MIN));
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, "junk", out), 0);
+	CU_ASSERT_TRUE(costs(out, crypto_pwhash_OPSLIMIT_MIN,
+			     crypto_pwhash_MEMLIMIT_MIN));
 	auth_secret_free(&pw);
 }
 
@@ -943,7 +1002,8 @@ static CU_TestInfo tests[] = {
 	 test_verify_right_and_wrong},
 	{"hashes of one password differ (salt)", test_hashes_are_salted},
 	{"unknown user and bad hashes never verify", test_verify_unknown_user},
-	{"needs rehash for other parameters", test_needs_rehash},
+	{"needs rehash for a weaker hash, never a stronger", test_needs_rehash},
+	{"a rehash only ever raises the cost", test_rehash_only_raises},
 	{"username 3..20 of letters digits _", test_username_rules},
 	{"nickname 1..20 characters, Chinese too", test_nickname_length},
 	{"nickname refuses C0, DEL, C1, escapes", test_nickname_controls},

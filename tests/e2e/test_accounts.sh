@@ -121,3 +121,32 @@ check "and says why" err_has "cannot open the database"
 printf 'not a database' >"$E2E_DIR/text.db"
 play_input '' --db "$E2E_DIR/text.db" leaderboard
 check "a file that is not ours is refused" err_has "not a Gomoku Club database"
+
+# The program has no test switch: GOMOKU_TEST_FAST_HASH=1 (once the
+# tests' way to cheapen hashing) changes nothing; every hash it writes
+# costs Argon2id's interactive m=64 MiB, t=2.
+REAL='$argon2id$v=19$m=65536,t=2,p=1$'
+hash_of() { db "SELECT password_hash FROM players WHERE username = '$1'"; }
+play_env 'GOMOKU_TEST_FAST_HASH=1' '\nfast-env-pass-1\nfast-env-pass-1\n' \
+	register frank
+check "GOMOKU_TEST_FAST_HASH=1 is ignored: the new hash costs m=64 MiB, t=2" \
+	sh -c 'case $1 in "$2"*) exit 0 ;; esac; exit 1' - "$(hash_of frank)" "$REAL"
+play_env 'GOMOKU_TEST_FAST_HASH=1' \
+	'fast-env-pass-1\nfast-env-pass-2\nfast-env-pass-2\n' passwd frank
+check "and passwd under it writes a real-cost hash too" \
+	sh -c 'case $1 in "$2"*) exit 0 ;; esac; exit 1' - "$(hash_of frank)" "$REAL"
+
+# A login replaces a weaker hash (m=8 KiB, t=1) with one at the real
+# cost, and never replaces a stronger one (t=3) with a cheaper one.
+WEAK='$argon2id$v=19$m=8,t=1,p=1$BLD0hzvxRyeZevIWWw6Uug$f5jZR0ntYho5lcOKy2ETfOq1/mviXp9H8DPuInbMbRI'
+STRONG='$argon2id$v=19$m=65536,t=3,p=1$LvlJZ1+jLhqXVS5PuzDWsw$5ogdzPsmZS1AJ0LAIFzebFh3xb0FeBQKrepWR5xn7Rg'
+db "UPDATE players SET password_hash = '$WEAK' WHERE username = 'frank'"
+play_input '2\nfrank\nstronger-pass-1\n0\n0\n'
+check "a login with a weak stored hash succeeds" has "Logged in:"
+check "a weak hash is raised to the real cost at login" \
+	sh -c 'case $1 in "$2"*) exit 0 ;; esac; exit 1' - "$(hash_of frank)" "$REAL"
+db "UPDATE players SET password_hash = '$STRONG' WHERE username = 'frank'"
+play_input '2\nfrank\nstronger-pass-1\n0\n0\n'
+check "a login with a stronger stored hash succeeds" has "Logged in:"
+check "a stronger hash (t=3) is kept, never lowered" \
+	test "$(hash_of frank)" = "$STRONG"
