@@ -107,6 +107,18 @@ judge() {
 	}'
 }
 
+# Wait (up to 2 s, times $SLOW) until both players have logged in: the
+# two Argon2id checks take a while, and the kills timed after the last
+# move must land after the game, not in the logins.
+logged_in() {
+	_i=0
+	until [ "$(grep -c 'Logged in' "$OUT")" -ge 2 ] ||
+		[ "$_i" -ge $((200 * SLOW)) ]; do
+		_i=$((_i + 1))
+		sleep 0.01
+	done
+}
+
 # Run game $1, killing the binary $3 s and $4 turns of a loop after line
 # $2 has been written. Sets $status.
 run_one() {
@@ -122,6 +134,7 @@ run_one() {
 			printf '%s\n' "$line" || break
 			n=$((n + 1))
 			[ "$n" -eq "$2" ] && break
+			[ "$n" -eq 2 ] && logged_in
 			sleep 0.002
 		done
 		[ "$3" = 0 ] || sleep "$3"
