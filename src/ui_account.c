@@ -299,22 +299,44 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 	return st;
 }
 
+/* Read what a login for `username` needs into *login: the player's
+ * hash, failures and lock, or for a name with no account the failures
+ * and lock kept for that name (none for a name no account can have).
+ * *known tells which. Return STORE_OK or STORE_ERR. */
+static enum store_status read_login(struct ui *ui, const char *username,
+				    struct store_login *login, bool *known)
+{
+	enum store_status st = store_get_login(ui->store, username, login);
+
+	*known = st == STORE_OK;
+	if (st != STORE_NOT_FOUND)
+		return st;
+	memset(login, 0, sizeof(*login));
+	if (auth_check_username(username) != AUTH_OK)
+		return STORE_OK;
+	return store_get_name_failures(ui->store, username, login);
+}
+
 /* Check `pw` for `username` against the database, counting failures and
- * locks there. Says "invalid username or password" for a wrong name or
- * password alike, after the same work. On UI_OK *login is the player's
- * (wipe it after use). */
+ * locks there. A wrong name and a wrong password get the same answer,
+ * "invalid username or password", after the same work (one Argon2id
+ * verification, one write while not locked), and a name with no account
+ * counts failures and locks like an account: nothing tells them apart.
+ * Only the right password learns that its account is locked. On UI_OK
+ * *login is the player's (wipe it after use). */
 static enum ui_status check_login(struct ui *ui, const char *username,
 				  const struct auth_secret *pw,
 				  struct store_login *login)
 {
 	long long now = (long long)time(NULL);
-	enum store_status st = store_get_login(ui->store, username, login);
-	bool ok;
+	enum store_status st;
+	bool known, ok, locked;
 
-	if (st != STORE_OK && st != STORE_NOT_FOUND)
+	if (read_login(ui, username, login, &known) != STORE_OK)
 		return ui_store_failed(ui, NULL);
-	ok = auth_verify(st == STORE_OK ? login->hash : NULL, pw);
-	if (st == STORE_OK && login->locked_until > now) {
+	ok = auth_verify(known ? login->hash : NULL, pw);
+	locked = login->locked_until > now;
+	if (ok && locked) {
 		ui_say(ui,
 		       _("This account is locked after too many failed "
 			 "logins. Try again in %lld seconds."),
@@ -322,8 +344,12 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 		return UI_REFUSED;
 	}
 	if (!ok) {
-		if (st == STORE_OK &&
-		    store_login_failed(ui->store, login->id, now) != STORE_OK)
+		st = STORE_OK;
+		if (!locked && known)
+			st = store_login_failed(ui->store, login->id, now);
+		else if (!locked && auth_check_username(username) == AUTH_OK)
+			st = store_name_failed(ui->store, username, now);
+		if (st != STORE_OK)
 			return ui_store_failed(ui, NULL);
 		ui_say(ui, _("Invalid username or password."));
 		return UI_REFUSED;

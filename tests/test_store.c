@@ -618,6 +618,7 @@ static void make_v1(const char *path)
 {
 	CU_ASSERT_EQUAL_FATAL(path_exec(path, "DROP TABLE match_moves;"
 					      "DROP TABLE matches;"
+					      "DROP TABLE login_failures;"
 					      "PRAGMA user_version = 1;"),
 			      SQLITE_OK);
 	CU_ASSERT_EQUAL(path_int(path,
@@ -636,7 +637,7 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 4); /* add v4 -> v5 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 5); /* add v5 -> v6 */
 	s = club(path, ids);
 	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -2970,7 +2971,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 4); /* add v4 -> v5 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 5); /* add v5 -> v6 */
 	new_path(fresh, "fresh.db");
 	store_close(open_ok(fresh));
 	schema_text(fresh, want);

@@ -150,3 +150,36 @@ play_input '2\nfrank\nstronger-pass-1\n0\n0\n'
 check "a login with a stronger stored hash succeeds" has "Logged in:"
 check "a stronger hash (t=3) is kept, never lowered" \
 	test "$(hash_of frank)" = "$STRONG"
+
+# The lock-out tells nobody which accounts exist: five wrong passwords
+# for a real account (grace) and for a name nobody has (ghost, typed in
+# two cases: one name) get the same answers, byte for byte, and both
+# names are then locked in the database; only grace's right password
+# learns that her account is locked.
+play_input '\ngrace-pass-77\ngrace-pass-77\n' register grace
+for i in 1 2 3 4 5 6; do
+	play_input 'wrong-guess-1\n' play grace bob
+	sed 's/grace/NAME/g' "$OUT" >"$E2E_DIR/known.$i"
+	cp "$ERR" "$E2E_DIR/known-err.$i"
+	k_status=$status
+	[ "$i" -le 3 ] && ghost=ghost || ghost=GHOST
+	play_input 'wrong-guess-1\n' play $ghost bob
+	sed "s/$ghost/NAME/g" "$OUT" >"$E2E_DIR/unknown.$i"
+	check "lock-out: wrong password $i, a real and an unknown name get the same answer" \
+		cmp -s "$E2E_DIR/known.$i" "$E2E_DIR/unknown.$i"
+	check "lock-out: wrong password $i, the same errors and status" \
+		sh -c 'cmp -s "$1" "$2" && [ "$3" -eq "$4" ]' - \
+		"$E2E_DIR/known-err.$i" "$ERR" "$k_status" "$status"
+done
+check "lock-out: the sixth answer is still 'Invalid username or password.'" \
+	grep -q "Invalid username or password." "$E2E_DIR/unknown.6"
+check "lock-out: and never mentions a lock" \
+	sh -c '! grep -qi locked "$1" "$2"' - "$E2E_DIR/known.6" "$E2E_DIR/unknown.6"
+check "lock-out: the real account is locked in the database" \
+	test "$(db "SELECT locked_until > 0 FROM players WHERE username = 'grace'")" = 1
+check "lock-out: the unknown name is locked too, one entry for both cases" \
+	test "$(db "SELECT group_concat(name || ':' || failed_logins || ':' || (locked_until > 0)) FROM login_failures WHERE name LIKE 'ghost'")" = "ghost:5:1"
+play_input 'grace-pass-77\n' play grace bob
+check "lock-out: the right password learns that the account is locked" \
+	has "This account is locked after too many failed logins."
+check "lock-out: and is refused (exit 1)" status_is 1
