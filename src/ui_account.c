@@ -1,6 +1,7 @@
 /* ui_account.c -- accounts at the terminal: opening the club's database,
  * registering, logging in, changing a password. */
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "auth.h"
@@ -103,6 +104,13 @@ static void explain_policy(struct ui *ui, enum auth_policy p)
 					    "characters."),
 		[AUTH_NICKNAME_CHARS] = N_("A nickname cannot hold control "
 					   "characters."),
+		[AUTH_NICKNAME_INVISIBLE] =
+			N_("A nickname cannot hold invisible characters or "
+			   "ones that change the text's direction."),
+		[AUTH_NICKNAME_NOT_NFC] = N_("A nickname must be in Unicode "
+					     "NFC."),
+		[AUTH_NICKNAME_LOOKALIKE] = N_("That nickname looks like "
+					       "another player's username."),
 		[AUTH_PASSWORD_SHORT] = N_("A password needs at least 8 "
 					   "characters."),
 		[AUTH_PASSWORD_LONG] = N_("A password can have at most 256 "
@@ -221,6 +229,37 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 	}
 }
 
+/* True when `nick` looks like the username of a player other than
+ * `username` (see auth_names_look_alike()). */
+static bool looks_like_another(struct ui *ui, const char *nick,
+			       const char *username)
+{
+	const struct player *p;
+
+	for (p = plist_first(ui->players); p != NULL; p = p->next)
+		if (strcasecmp(p->username, username) != 0 &&
+		    auth_names_look_alike(nick, p->username))
+			return true;
+	return false;
+}
+
+/* Check the nickname in buf for `username`, after putting it in NFC
+ * (in place). Return AUTH_OK or why not. */
+static enum auth_policy nickname_ok(struct ui *ui, char *buf,
+				    const char *username)
+{
+	char nfc[TERM_LINE_MAX + 1];
+	enum auth_policy p;
+
+	if (auth_nickname_nfc(buf, nfc, sizeof(nfc)) != 0)
+		return AUTH_NICKNAME_LENGTH;
+	snprintf(buf, TERM_LINE_MAX + 1, "%s", nfc);
+	p = auth_check_nickname(buf);
+	if (p == AUTH_OK && looks_like_another(ui, buf, username))
+		p = AUTH_NICKNAME_LOOKALIKE;
+	return p;
+}
+
 /* The nickname for a new account: `given`, or asked (empty = username). */
 static enum ui_status choose_nickname(struct ui *ui, const char *given,
 				      const char *username, char *buf)
@@ -242,7 +281,7 @@ static enum ui_status choose_nickname(struct ui *ui, const char *given,
 				snprintf(buf, TERM_LINE_MAX + 1, "%s",
 					 username);
 		}
-		p = auth_check_nickname(buf);
+		p = nickname_ok(ui, buf, username);
 		if (p == AUTH_OK)
 			return UI_OK;
 		explain_policy(ui, p);
