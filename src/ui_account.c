@@ -76,8 +76,9 @@ void ui_close(struct ui *ui)
 	ui->common = NULL;
 }
 
-/* The common-password list, loaded on first use (NULL when missing, with
- * a warning: registration then goes on without that check). */
+/* The common-password list, loaded on first use. NULL when it cannot be
+ * read, after saying that new passwords are refused until it is there:
+ * registration and password changes fail closed. */
 static const struct auth_wordlist *common_passwords(struct ui *ui)
 {
 	char path[PATH_MAX];
@@ -87,7 +88,10 @@ static const struct auth_wordlist *common_passwords(struct ui *ui)
 	if (paths_join(path, ui->paths.data_dir, COMMON_PASSWORDS) == 0)
 		ui->common = auth_wordlist_load(path);
 	if (ui->common == NULL)
-		ui_error(ui, _("cannot read the list of common passwords %s"),
+		ui_error(ui,
+			 _("cannot read the list of common passwords %s: no "
+			   "account can be registered and no password "
+			   "changed until it is installed"),
 			 path);
 	return ui->common;
 }
@@ -165,6 +169,8 @@ static enum ui_status read_new_password(struct ui *ui, const char *username,
 	struct auth_secret again = {NULL, 0};
 	enum ui_status st;
 
+	if (common == NULL)
+		return UI_REFUSED;
 	for (;;) {
 		enum auth_policy p;
 
@@ -327,6 +333,8 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 	enum ui_status st;
 
 	ui_say(ui, _("New account"));
+	if (common_passwords(ui) == NULL)
+		return UI_REFUSED;
 	st = choose_username(ui, username, name);
 	if (st == UI_OK)
 		st = choose_nickname(ui, nickname, name, nick);
@@ -478,6 +486,8 @@ enum ui_status ui_passwd(struct ui *ui, const char *username)
 	long long id;
 
 	ui_say(ui, _("Changing the password of %s."), username);
+	if (common_passwords(ui) == NULL)
+		return UI_REFUSED;
 	st = authenticate(ui, username, &id);
 	if (st == UI_OK)
 		st = read_new_password(ui, username, &pw);

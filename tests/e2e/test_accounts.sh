@@ -183,3 +183,30 @@ play_input 'grace-pass-77\n' play grace bob
 check "lock-out: the right password learns that the account is locked" \
 	has "This account is locked after too many failed logins."
 check "lock-out: and is refused (exit 1)" status_is 1
+
+# Without the list of common passwords (missing, or a folder where the
+# file should be), registration and password changes are refused with a
+# clear message, fail closed; logging in still works. The binary is run
+# from a copy of the source tree's layout whose data/ lacks the list.
+TREE=$E2E_DIR/tree
+mkdir -p "$TREE/src" "$TREE/build" "$TREE/data"
+: >"$TREE/src/main.c"
+: >"$TREE/Makefile"
+cp "$GOMOKU_BIN" "$TREE/build/gomoku"
+for how in missing unreadable; do
+	[ "$how" = unreadable ] && mkdir "$TREE/data/common-passwords.txt"
+	GOMOKU_BIN=$TREE/build/gomoku play_input '\npassword\npassword\n' \
+		register henry
+	check "no list ($how): registration is refused (exit 1)" status_is 1
+	check "no list ($how): and says why" \
+		err_has "cannot read the list of common passwords"
+	check "no list ($how): no account was made" \
+		test "$(db "SELECT count(*) FROM players WHERE username = 'henry'")" = 0
+	GOMOKU_BIN=$TREE/build/gomoku play_input \
+		'grace-pass-77\nnew-pass-9999\nnew-pass-9999\n' passwd bob
+	check "no list ($how): a password change is refused (exit 1)" \
+		status_is 1
+	check "no list ($how): before any password is asked" hasnt "Password"
+	GOMOKU_BIN=$TREE/build/gomoku play_input '2\nalice\nsecret-pass-1\n0\n0\n'
+	check "no list ($how): logging in still works" has "Logged in:"
+done
