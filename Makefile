@@ -49,7 +49,8 @@ endif
 # pkg-config's own words reach the terminal when a library is missing
 # ($(BUILD)/settings stops the build there, see below).
 PKG_CFLAGS  = $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS    = $(shell pkg-config --libs $(PKGS)) -lm
+# GNU libunistring has no pkg-config file on Debian: plain -lunistring.
+PKG_LIBS    = $(shell pkg-config --libs $(PKGS)) -lunistring -lm
 TEST_CFLAGS = $(PKG_CFLAGS) $(shell pkg-config --cflags $(TEST_PKGS))
 TEST_LIBS   = $(PKG_LIBS) $(shell pkg-config --libs $(TEST_PKGS))
 
@@ -62,6 +63,11 @@ ALL_LDFLAGS  := $(OPT) $(LDFLAGS)
 
 SRCS      := $(wildcard src/*.c)
 LIB_OBJS  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(filter-out src/main.c,$(SRCS)))
+# The unit tests link auth.c built with GOMOKU_TEST_BUILD, which adds the
+# test-only cost switch (auth_set_test_fast_hash); the program and every
+# other build link the plain auth.o, which has none.
+TEST_AUTH_OBJ := $(BUILD)/obj/test-build/auth.o
+TEST_LIB_OBJS := $(filter-out $(BUILD)/obj/auth.o,$(LIB_OBJS)) $(TEST_AUTH_OBJ)
 MAIN_OBJ  := $(BUILD)/obj/main.o
 TEST_SRCS := $(wildcard tests/test_*.c)
 TEST_OBJS := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS)) \
@@ -90,13 +96,19 @@ SETTINGS_TEXT = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(TEST_CFLAGS) \
 
 $(SETTINGS): FORCE
 	@mkdir -p $(@D)
-	@pkg-config --exists --print-errors $(PKGS) $(TEST_PKGS) || { \
+	@{ pkg-config --exists --print-errors $(PKGS) $(TEST_PKGS) && \
+	   $(UNISTRING_CHECK); } || { \
 	  echo "missing libraries: run 'make deps' (make run and" \
 	    "make test do it for you)" >&2; exit 1; }
 	@printf '%s\n' $(call quote,$(SETTINGS_TEXT)) >$@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 
 FORCE:
+
+# libunistring (no pkg-config file): its headers must compile.
+UNISTRING_CHECK = { printf '\#include <uninorm.h>\n\#include <unictype.h>\n' | \
+  $(CC) $(CPPFLAGS) -E -x c - >/dev/null 2>&1 || { \
+  echo "libunistring's headers (uninorm.h) are missing" >&2; false; }; }
 
 $(BIN): $(MAIN_OBJ) $(LIB_OBJS) $(SETTINGS)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(PKG_LIBS)
@@ -105,9 +117,15 @@ $(BUILD)/obj/%.o: src/%.c $(SETTINGS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
+$(TEST_AUTH_OBJ): src/auth.c $(SETTINGS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -DGOMOKU_TEST_BUILD $(ALL_CFLAGS) $(PKG_CFLAGS) \
+	  -c -o $@ $<
+
 $(BUILD)/tests/%.o: tests/%.c $(SETTINGS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -Itests $(ALL_CFLAGS) $(TEST_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) -DGOMOKU_TEST_BUILD -Itests $(ALL_CFLAGS) \
+	  $(TEST_CFLAGS) -c -o $@ $<
 
 # One CUnit suite per tests/test_NAME.c, exported as NAME_suite; the
 # runner's table is generated from the file names.
@@ -124,7 +142,7 @@ $(BUILD)/tests/suites.c: $(TEST_SRCS) Makefile
 $(BUILD)/tests/suites.o: $(BUILD)/tests/suites.c $(SETTINGS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(TEST_CFLAGS) -c -o $@ $<
 
-$(RUNNER): $(TEST_OBJS) $(LIB_OBJS) $(SETTINGS)
+$(RUNNER): $(TEST_OBJS) $(TEST_LIB_OBJS) $(SETTINGS)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(TEST_LIBS)
 
 build/locale/%/LC_MESSAGES/gomoku.mo: po/%.po
@@ -136,6 +154,7 @@ build/locale/%/LC_MESSAGES/gomoku.mo: po/%.po
 # Install the libraries first when pkg-config or msgfmt cannot find them.
 need-deps:
 	@pkg-config --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && \
+	  $(UNISTRING_CHECK) 2>/dev/null && \
 	  command -v msgfmt >/dev/null 2>&1 && \
 	  command -v clang-format >/dev/null 2>&1 && \
 	  command -v sqlite3 >/dev/null 2>&1 && \
@@ -185,8 +204,8 @@ soak: need-deps
 	@tests/soak.sh $(BIN)
 
 DEB_PKGS := build-essential pkg-config libsqlite3-dev libsodium-dev \
-            libcunit1-dev gettext sqlite3 clang-format valgrind tmux \
-            openssh-client openssh-server clang libclang-rt-dev
+            libunistring-dev libcunit1-dev gettext sqlite3 clang-format \
+            valgrind tmux openssh-client openssh-server clang libclang-rt-dev
 # Only `make fuzz` needs these; where the release has no libclang-rt-dev
 # (Ubuntu 22.04 ships the runtime with clang), deps goes on without them.
 FUZZ_DEB_PKGS := clang libclang-rt-dev
@@ -223,8 +242,8 @@ deps:
 	  exit $$rc; \
 	else \
 	  echo "apt-get not found; please install these packages yourself:"; \
-	  echo "  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel CUnit-devel gettext sqlite clang-tools-extra valgrind tmux openssh-clients openssh-server clang compiler-rt"; \
-	  echo "  Homebrew: pkg-config sqlite libsodium cunit gettext clang-format llvm tmux"; \
+	  echo "  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel CUnit-devel gettext sqlite clang-tools-extra valgrind tmux openssh-clients openssh-server clang compiler-rt"; \
+	  echo "  Homebrew: pkg-config sqlite libsodium libunistring cunit gettext clang-format llvm tmux"; \
 	  exit 1; \
 	fi
 
@@ -376,5 +395,5 @@ uninstall:
 clean:
 	rm -rf build
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/tests/*.d $(BUILD)/fuzz/obj/*.d \
-  $(LF)/obj/*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/test-build/*.d \
+  $(BUILD)/tests/*.d $(BUILD)/fuzz/obj/*.d $(LF)/obj/*.d)

@@ -26,14 +26,21 @@
 /* Why a name or password was refused. */
 enum auth_policy {
 	AUTH_OK = 0,
-	AUTH_USERNAME_LENGTH, /* not 3..20 characters */
-	AUTH_USERNAME_CHARS,  /* not only letters, digits and '_' */
-	AUTH_NICKNAME_LENGTH, /* not 1..20 characters */
-	AUTH_NICKNAME_CHARS,  /* control characters or invalid UTF-8 */
-	AUTH_PASSWORD_SHORT,  /* fewer than 8 characters */
-	AUTH_PASSWORD_LONG,   /* more than 256 bytes */
-	AUTH_PASSWORD_COMMON, /* in the list of common passwords */
-	AUTH_PASSWORD_IS_NAME /* the same as the username (any case) */
+	AUTH_USERNAME_LENGTH,	 /* not 3..20 characters */
+	AUTH_USERNAME_CHARS,	 /* not only letters, digits and '_' */
+	AUTH_NICKNAME_LENGTH,	 /* not 1..20 characters */
+	AUTH_NICKNAME_CHARS,	 /* control characters or invalid UTF-8 */
+	AUTH_NICKNAME_INVISIBLE, /* a format (Cf) or otherwise invisible
+				    character, or nothing but blanks */
+	AUTH_NICKNAME_NOT_NFC,	 /* not in Unicode NFC (auth_nickname_nfc()
+				    makes it so) */
+	AUTH_NICKNAME_LOOKALIKE, /* looks like another player's username
+				    (the caller checks, see
+				    auth_names_look_alike()) */
+	AUTH_PASSWORD_SHORT,	 /* fewer than 8 characters */
+	AUTH_PASSWORD_LONG,	 /* more than 256 bytes */
+	AUTH_PASSWORD_COMMON,	 /* in the list of common passwords */
+	AUTH_PASSWORD_IS_NAME	 /* the same as the username (any case) */
 };
 
 /* How reading a secret ended. */
@@ -59,11 +66,13 @@ struct auth_wordlist;
 /* Start libsodium. Return 0, or -1 when it cannot start. */
 int auth_init(void);
 
-/* The one test-only switch: when `fast` is true, new hashes use
- * Argon2id's minimum cost instead of OPSLIMIT/MEMLIMIT_INTERACTIVE.
- * Only the test suites call this (the binary does when the environment
- * variable GOMOKU_TEST_FAST_HASH=1 is set, for the end-to-end tests). */
+#ifdef GOMOKU_TEST_BUILD
+/* Test builds only (the unit tests define GOMOKU_TEST_BUILD; the program
+ * is built without it and has no such switch): when `fast` is true, new
+ * hashes use Argon2id's minimum cost instead of OPSLIMIT/
+ * MEMLIMIT_INTERACTIVE. */
 void auth_set_test_fast_hash(bool fast);
+#endif
 
 /* Read one line from `fd` into a new secret (the newline is dropped).
  * When fd is a terminal, echo is off while reading and restored on every
@@ -93,19 +102,47 @@ int auth_hash(const struct auth_secret *pw, char out[AUTH_HASH_MAX]);
  * false, so an unknown user takes as long as a known one. */
 bool auth_verify(const char *hash, const struct auth_secret *pw);
 
-/* True when `hash` was made with other parameters than auth_hash() uses
- * now and should be replaced after a successful login. False for NULL
- * or a string not terminated within AUTH_HASH_MAX bytes. */
+/* True when `hash` should be replaced after a successful login: it is
+ * not Argon2id, or it costs less than auth_hash() spends now in passes
+ * or in memory. A hash that costs more is never replaced by a cheaper
+ * one. False for NULL or a string not terminated within AUTH_HASH_MAX
+ * bytes; true for a string that is not an Argon2 hash. */
 bool auth_needs_rehash(const char *hash);
+
+/* Hash `pw` like auth_hash(), but with the passes and memory of the
+ * encoded hash `old` where they are more than the current cost's (old
+ * may be NULL or unreadable: then the current cost), so that replacing
+ * `old` never lowers the cost. Return 0, or -1 as auth_hash(). */
+int auth_rehash(const struct auth_secret *pw, const char *old,
+		char out[AUTH_HASH_MAX]);
 
 /* Check a username: 3..20 of [A-Za-z0-9_]. Return AUTH_OK or why not
  * (NULL counts as too short). */
 enum auth_policy auth_check_username(const char *username);
 
-/* Check a nickname: 1..20 characters of valid UTF-8, no control
- * characters (C0, DEL, C1). Return AUTH_OK or why not (NULL counts as
- * too short). */
+/* Check a nickname: 1..20 characters (code points) of valid UTF-8 in
+ * Unicode NFC (see auth_nickname_nfc()), at least one not blank, and
+ * none that is a control (C0, DEL, C1), a format character (category
+ * Cf: U+202E, zero-width spaces and joiners...), a surrogate, private
+ * use or unassigned, a line or paragraph separator, or otherwise
+ * invisible: a default-ignorable code point (U+115F, U+1160, U+3164,
+ * U+FFA0...) other than a variation selector right after a character,
+ * a combining mark at the start, U+2800. Return AUTH_OK or why not
+ * (NULL counts as too short; controls and invalid UTF-8 give
+ * AUTH_NICKNAME_CHARS, the other characters AUTH_NICKNAME_INVISIBLE). */
 enum auth_policy auth_check_nickname(const char *nickname);
+
+/* Write the Unicode NFC form of the nickname `in` into out (cap bytes,
+ * NUL included); a string that is not valid UTF-8 is copied unchanged
+ * (auth_check_nickname() then refuses it). Return 0, or -1 when it does
+ * not fit or memory runs out (out then holds nothing usable). */
+int auth_nickname_nfc(const char *in, char *out, size_t cap);
+
+/* True when the names a and b look the same: equal once both are
+ * case-folded and in Unicode NFKC, blanks at either end ignored (so
+ * "ＡＬＩＣＥ" or "Alice" look like "alice"). False when either is NULL,
+ * not valid UTF-8, or memory runs out. */
+bool auth_names_look_alike(const char *a, const char *b);
 
 /* Check a new password for `username` against the rules, in this order:
  * at least 8 characters (code points, or bytes when not UTF-8), at most

@@ -9,6 +9,7 @@
 
 #include <libintl.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #define _(s)  gettext(s)
 #define N_(s) (s)
@@ -20,16 +21,41 @@ enum lang { LANG_EN = 0, LANG_ZH };
  * zh* means Chinese. Return -1 when `option` is not a known language. */
 int i18n_choose(const char *option, enum lang *out);
 
+/* The board's symbols that not every character set has. */
+enum i18n_symbol {
+	I18N_BLACK = 0, /* ● */
+	I18N_WHITE,	/* ○ */
+	I18N_EMPTY,	/* · */
+	I18N_MARK,	/* × */
+	I18N_SYMBOLS
+};
+#define I18N_SYMBOL_MAX 8 /* bytes of one symbol in any character set */
+
 /* Set the locale from the environment (falling back to C.UTF-8 when the
  * named locale is not installed), bind the message catalogue found in
  * `locale_dir` (see paths.h) and select `lang`, even when the zh_CN
- * locale itself has not been generated. Return true when the terminal's
- * character set is UTF-8. */
+ * locale itself has not been generated. Messages come in the locale's
+ * character set (nl_langinfo(CODESET): UTF-8, GBK...; UTF-8 in the
+ * plain C locale, as gettext stores them). Return true when that
+ * character set has every board symbol (then i18n_symbol() gives them
+ * in it), false when the board must use ASCII. */
 bool i18n_init(enum lang lang, const char *locale_dir);
 
-/* Columns that the UTF-8 string `s` takes on a terminal: 2 for wide
- * (CJK) characters, 1 for others, 0 for combining marks. Invalid bytes
- * count 1 each. */
+/* The board symbol `which` in the terminal's character set, as
+ * i18n_init() found it: a static string, "" before i18n_init() or when
+ * the character set has no such symbol (or `which` is not one). */
+const char *i18n_symbol(enum i18n_symbol which);
+
+/* Columns that the UTF-8 string `s` takes on a terminal (GNU
+ * libunistring's widths): 2 for wide (CJK) characters, 1 for others, 0
+ * for combining marks and control characters; an invalid byte counts as
+ * one U+FFFD. */
 int i18n_width(const char *s);
+
+/* Copy into buf (cap bytes, cap > 0) the longest start of the UTF-8
+ * string `s` that takes at most `columns` columns and fits with its NUL,
+ * cut only between characters. Return the columns it takes (see
+ * i18n_width()). */
+int i18n_fit(const char *s, int columns, char *buf, size_t cap);
 
 #endif

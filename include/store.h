@@ -107,6 +107,20 @@ enum store_status store_get_login(struct store *s, const char *username,
 enum store_status store_login_failed(struct store *s, long long id,
 				     long long now);
 
+/* Count a failed login for `name`, a name that has no account, the way
+ * store_login_failed() counts one for a player (the count and lock kept
+ * in the login_failures table under the name in lower case), so that a
+ * name that does not exist locks like one that does. `name` must pass
+ * auth_check_username() (STORE_ERR otherwise, or when NULL). */
+enum store_status store_name_failed(struct store *s, const char *name,
+				    long long now);
+
+/* Read the failed logins and lock that store_name_failed() keeps for
+ * `name` (any case) into *out: id 0, an empty hash, and zeros when it
+ * has none. STORE_ERR (out unchanged) when the database fails. */
+enum store_status store_get_name_failures(struct store *s, const char *name,
+					  struct store_login *out);
+
 /* A successful login: reset failures and the lock, set last_login_at,
  * and replace the hash when new_hash is not NULL, in one statement.
  * STORE_NOT_FOUND when there is no such player. */

@@ -41,12 +41,12 @@ enum ui_first { FIRST_COIN = 0, FIRST_ME, FIRST_COMPUTER };
 enum ui_format { FORMAT_TABLE = 0, FORMAT_TSV, FORMAT_JSON };
 
 struct ui {
-	FILE *out;   /* standard output */
-	int in;	     /* standard input's descriptor */
-	bool tty_in; /* standard input is a terminal */
-	bool utf8;   /* the terminal takes UTF-8 */
-	bool ascii;  /* --ascii or not UTF-8: * and # stones */
-	bool color;  /* ANSI colours allowed */
+	FILE *out;    /* standard output */
+	int in;	      /* standard input's descriptor */
+	bool tty_in;  /* standard input is a terminal */
+	bool symbols; /* the terminal's character set has ● ○ · × */
+	bool ascii;   /* --ascii or no such symbols: * and # stones */
+	bool color;   /* ANSI colours allowed */
 	enum lang lang;
 	enum ui_format format;
 	struct rng rng;		    /* coin flips; repeatable with --seed */

@@ -7,13 +7,19 @@
  * is a terminal, and they are hashed with Argon2id through
  * crypto_pwhash_str_alg().
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <sodium.h>
+#include <unicase.h>
+#include <unictype.h>
+#include <uninorm.h>
+#include <unistr.h>
 
 #include "auth.h"
+#include "number.h"
 #include "term.h"
 
 #if AUTH_HASH_MAX < crypto_pwhash_STRBYTES
@@ -21,11 +27,23 @@
 #endif
 
 /* ==== Module state ======================================================
- * The test-only cost switch and the dummy hashes for unknown users (made
- * once per cost, on first use). Nothing else is kept between calls. */
+ * The dummy hashes for unknown users (made once per cost, on first use)
+ * and, in test builds only (GOMOKU_TEST_BUILD, never the program), the
+ * switch to Argon2id's minimum cost. Nothing else is kept between
+ * calls. */
 
+#ifdef GOMOKU_TEST_BUILD
 static bool fast_hash;
+#else
+static const bool fast_hash = false;
+#endif
 static char dummy_hash[2][AUTH_HASH_MAX];
+
+/* The cost of an Argon2id hash: passes and memory (bytes). */
+struct cost {
+	unsigned long long ops;
+	unsigned long long mem;
+};
 
 /* The words of a common-password list, lower-cased and sorted. */
 struct auth_wordlist {
@@ -42,31 +60,33 @@ int auth_init(void)
 	return sodium_init() >= 0 ? 0 : -1;
 }
 
+#ifdef GOMOKU_TEST_BUILD
 /* Choose minimum-cost hashes (tests) or the interactive cost. */
 void auth_set_test_fast_hash(bool fast)
 {
 	fast_hash = fast;
 }
+#endif
 
-/* The Argon2id operations limit that new hashes use now. */
-static unsigned long long current_opslimit(void)
+/* The Argon2id cost that new hashes use now. */
+static struct cost current_cost(void)
 {
-	return fast_hash ? crypto_pwhash_OPSLIMIT_MIN
-			 : crypto_pwhash_OPSLIMIT_INTERACTIVE;
+	struct cost c = {crypto_pwhash_OPSLIMIT_INTERACTIVE,
+			 crypto_pwhash_MEMLIMIT_INTERACTIVE};
+
+	if (fast_hash) {
+		c.ops = crypto_pwhash_OPSLIMIT_MIN;
+		c.mem = crypto_pwhash_MEMLIMIT_MIN;
+	}
+	return c;
 }
 
-/* The Argon2id memory limit that new hashes use now. */
-static size_t current_memlimit(void)
+/* Hash `len` bytes at `bytes` at cost `c` into out. Return 0, or -1
+ * (out of memory). */
+static int hash_bytes(const char *bytes, size_t len, struct cost c,
+		      char out[AUTH_HASH_MAX])
 {
-	return fast_hash ? crypto_pwhash_MEMLIMIT_MIN
-			 : crypto_pwhash_MEMLIMIT_INTERACTIVE;
-}
-
-/* Hash `len` bytes at `bytes` into out. Return 0, or -1 (out of memory). */
-static int hash_bytes(const char *bytes, size_t len, char out[AUTH_HASH_MAX])
-{
-	if (crypto_pwhash_str_alg(out, bytes, len, current_opslimit(),
-				  current_memlimit(),
+	if (crypto_pwhash_str_alg(out, bytes, len, c.ops, (size_t)c.mem,
 				  crypto_pwhash_ALG_ARGON2ID13) != 0)
 		return -1;
 	return 0;
@@ -77,7 +97,67 @@ int auth_hash(const struct auth_secret *pw, char out[AUTH_HASH_MAX])
 {
 	if (pw == NULL || pw->bytes == NULL)
 		return -1;
-	return hash_bytes(pw->bytes, pw->len, out);
+	return hash_bytes(pw->bytes, pw->len, current_cost(), out);
+}
+
+/* Read the number at *s followed by `after`, moving *s past both.
+ * Return true when they are there and the number is in 1..max. */
+static bool take_number(const char **s, const char *after,
+			unsigned long long max, unsigned long long *out)
+{
+	const char *end;
+	long long v;
+
+	end = number_scan(*s, 1, (long long)max, &v);
+	if (end == NULL || strncmp(end, after, strlen(after)) != 0)
+		return false;
+	*out = (unsigned long long)v;
+	*s = end + strlen(after);
+	return true;
+}
+
+/* Read the parameters of an encoded Argon2 hash
+ * ("$argon2id$v=19$m=KIB,t=PASSES,p=1$...") into *c, and whether it is
+ * Argon2id into *id. Return false when `hash` is not such a string. */
+static bool hash_cost(const char *hash, struct cost *c, bool *id)
+{
+	static const char argon2id[] = "$argon2id$v=19$m=";
+	static const char argon2i[] = "$argon2i$v=19$m=";
+	const char *s = hash;
+	unsigned long long kib, lanes;
+
+	*id = strncmp(s, argon2id, strlen(argon2id)) == 0;
+	if (*id)
+		s += strlen(argon2id);
+	else if (strncmp(s, argon2i, strlen(argon2i)) == 0)
+		s += strlen(argon2i);
+	else
+		return false;
+	if (!take_number(&s, ",t=", crypto_pwhash_MEMLIMIT_MAX / 1024, &kib) ||
+	    !take_number(&s, ",p=", UINT32_MAX, &c->ops) ||
+	    !take_number(&s, "$", 255, &lanes))
+		return false;
+	c->mem = kib * 1024;
+	return true;
+}
+
+/* Hash `pw` at the current cost, raised to `old`'s where that is more. */
+int auth_rehash(const struct auth_secret *pw, const char *old,
+		char out[AUTH_HASH_MAX])
+{
+	struct cost c = current_cost(), was;
+	bool id;
+
+	if (pw == NULL || pw->bytes == NULL)
+		return -1;
+	if (old != NULL && memchr(old, '\0', AUTH_HASH_MAX) != NULL &&
+	    hash_cost(old, &was, &id)) {
+		if (was.ops > c.ops)
+			c.ops = was.ops;
+		if (was.mem > c.mem)
+			c.mem = was.mem;
+	}
+	return hash_bytes(pw->bytes, pw->len, c, out);
 }
 
 /* The dummy hash at the current cost, made from a random password on
@@ -91,7 +171,8 @@ static const char *dummy_for_current_cost(void)
 	if (dummy[0] != '\0')
 		return dummy;
 	randombytes_buf(random_pw, sizeof(random_pw));
-	rc = hash_bytes((const char *)random_pw, sizeof(random_pw), dummy);
+	rc = hash_bytes((const char *)random_pw, sizeof(random_pw),
+			current_cost(), dummy);
 	sodium_memzero(random_pw, sizeof(random_pw));
 	if (rc != 0) {
 		dummy[0] = '\0';
@@ -120,13 +201,18 @@ bool auth_verify(const char *hash, const struct auth_secret *pw)
 	return false;
 }
 
-/* True when `hash` is not an Argon2id hash at the current cost. */
+/* True when `hash` is not Argon2id or costs less than the current cost
+ * in passes or memory. */
 bool auth_needs_rehash(const char *hash)
 {
+	struct cost c = current_cost(), was;
+	bool id;
+
 	if (hash == NULL || memchr(hash, '\0', AUTH_HASH_MAX) == NULL)
 		return false;
-	return crypto_pwhash_str_needs_rehash(hash, current_opslimit(),
-					      current_memlimit()) != 0;
+	if (!hash_cost(hash, &was, &id))
+		return true;
+	return !id || was.ops < c.ops || was.mem < c.mem;
 }
 
 /* ==== Secrets =========================================================== */
@@ -187,62 +273,68 @@ enum auth_read auth_secret_read(int fd, struct auth_secret *s,
 	return AUTH_READ_ERROR;
 }
 
-/* ==== Names ============================================================= */
+/* ==== Names =============================================================
+ * Nicknames are Unicode, checked with GNU libunistring: general
+ * categories, the Default_Ignorable_Code_Point property, normalisation
+ * (NFC to store, case-folded NFKC to compare). */
 
-/* Decode the UTF-8 sequence at s (avail > 0 bytes left) into *cp.
- * Return its length in bytes (1..4), or 0 when it is invalid (overlong,
- * surrogate, above U+10FFFF, truncated or a stray continuation byte). */
-static size_t utf8_decode(const unsigned char *s, size_t avail,
-			  unsigned long *cp)
+/* Categories a nickname never holds: controls (Cc), format characters
+ * such as U+202E or U+200B (Cf), surrogates, private use, unassigned
+ * code points, line and paragraph separators. */
+static bool refused_category(ucs4_t uc)
 {
-	static const unsigned long min_cp[5] = {0, 0, 0x80, 0x800, 0x10000};
-	size_t len, i;
-
-	if (s[0] < 0x80)
-		len = 1;
-	else if ((s[0] & 0xE0) == 0xC0)
-		len = 2;
-	else if ((s[0] & 0xF0) == 0xE0)
-		len = 3;
-	else if ((s[0] & 0xF8) == 0xF0)
-		len = 4;
-	else
-		return 0;
-	if (len > avail)
-		return 0;
-	*cp = len == 1 ? s[0] : s[0] & (0x7F >> len);
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		*cp = (*cp << 6) | (s[i] & 0x3F);
-	}
-	if (*cp < min_cp[len] || *cp > 0x10FFFF ||
-	    (*cp >= 0xD800 && *cp <= 0xDFFF))
-		return 0;
-	return len;
+	return uc_is_general_category(
+		uc,
+		uc_general_category_or(UC_CATEGORY_C,
+				       uc_general_category_or(UC_CATEGORY_Zl,
+							      UC_CATEGORY_Zp)));
 }
 
-/* Count the code points of the `len` bytes of UTF-8 at s into *count.
- * Return false when they are not valid UTF-8, or when `no_controls` is
- * set and they hold a control character (C0, DEL or C1). */
-static bool utf8_count(const char *s, size_t len, bool no_controls,
-		       size_t *count)
+/* True when uc cannot be seen where it stands, after `prev` (0 at the
+ * start): default-ignorable code points (U+115F, U+1160, U+3164, U+FFA0,
+ * joiners, ...) except a variation selector right after a character it
+ * can vary, a combining mark with nothing to combine with, and U+2800
+ * (the blank Braille pattern, drawn as nothing). */
+static bool invisible(ucs4_t uc, ucs4_t prev)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	unsigned long cp;
-	size_t at = 0, n;
+	bool after_base = prev != 0 &&
+			  !uc_is_general_category(prev, UC_CATEGORY_M) &&
+			  !uc_is_property_default_ignorable_code_point(prev);
+
+	if (uc_is_property_variation_selector(uc))
+		return !after_base;
+	if (uc_is_property_default_ignorable_code_point(uc))
+		return true;
+	if (uc_is_general_category(uc, UC_CATEGORY_M))
+		return prev == 0;
+	return uc == 0x2800;
+}
+
+/* Check the characters of the nickname, valid UTF-8 of `len` bytes at
+ * s: every one allowed, at least one not blank. Count them into *count.
+ * Return AUTH_OK, AUTH_NICKNAME_CHARS (a control character) or
+ * AUTH_NICKNAME_INVISIBLE. */
+static enum auth_policy nickname_chars(const uint8_t *s, size_t len,
+				       size_t *count)
+{
+	ucs4_t uc, prev = 0;
+	bool seen = false;
+	int n;
 
 	*count = 0;
-	while (at < len) {
-		n = utf8_decode(p + at, len - at, &cp);
-		if (n == 0)
-			return false;
-		if (no_controls && (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)))
-			return false;
-		at += n;
+	while (len > 0) {
+		n = u8_mbtouc(&uc, s, len);
+		if (uc_is_general_category(uc, UC_CATEGORY_Cc))
+			return AUTH_NICKNAME_CHARS;
+		if (refused_category(uc) || invisible(uc, prev))
+			return AUTH_NICKNAME_INVISIBLE;
+		seen |= !uc_is_property_white_space(uc);
+		prev = uc;
+		s += n;
+		len -= (size_t)n;
 		(*count)++;
 	}
-	return true;
+	return seen || *count == 0 ? AUTH_OK : AUTH_NICKNAME_INVISIBLE;
 }
 
 /* Check a username: 3..20 of [A-Za-z0-9_]. */
@@ -264,18 +356,113 @@ enum auth_policy auth_check_username(const char *username)
 	return AUTH_OK;
 }
 
-/* Check a nickname: 1..20 code points of valid UTF-8, no controls. */
+/* True when the `len` bytes at s are their own NFC form. */
+static bool is_nfc(const uint8_t *s, size_t len)
+{
+	size_t nfc_len = 0;
+	uint8_t *nfc = u8_normalize(UNINORM_NFC, s, len, NULL, &nfc_len);
+	bool same = nfc != NULL && nfc_len == len && memcmp(nfc, s, len) == 0;
+
+	free(nfc);
+	return same;
+}
+
+/* Check a nickname: 1..20 visible characters of valid UTF-8 in NFC. */
 enum auth_policy auth_check_nickname(const char *nickname)
 {
-	size_t count;
+	const uint8_t *s = (const uint8_t *)nickname;
+	enum auth_policy p;
+	size_t len, count;
 
 	if (nickname == NULL)
 		return AUTH_NICKNAME_LENGTH;
-	if (!utf8_count(nickname, strlen(nickname), true, &count))
+	len = strlen(nickname);
+	if (u8_check(s, len) != NULL)
 		return AUTH_NICKNAME_CHARS;
+	p = nickname_chars(s, len, &count);
+	if (p != AUTH_OK)
+		return p;
 	if (count < 1 || count > AUTH_NICKNAME_MAX)
 		return AUTH_NICKNAME_LENGTH;
+	if (!is_nfc(s, len))
+		return AUTH_NICKNAME_NOT_NFC;
 	return AUTH_OK;
+}
+
+/* Write the NFC form of `in` into out[cap]. */
+int auth_nickname_nfc(const char *in, char *out, size_t cap)
+{
+	const uint8_t *s = (const uint8_t *)in;
+	size_t len = strlen(in), nfc_len = 0;
+	uint8_t *nfc;
+
+	if (u8_check(s, len) != NULL) {
+		if (len >= cap)
+			return -1;
+		memcpy(out, in, len + 1); /* auth_check_nickname() refuses */
+		return 0;
+	}
+	nfc = u8_normalize(UNINORM_NFC, s, len, NULL, &nfc_len);
+	if (nfc == NULL || nfc_len >= cap) {
+		free(nfc);
+		return -1;
+	}
+	memcpy(out, nfc, nfc_len);
+	out[nfc_len] = '\0';
+	free(nfc);
+	return 0;
+}
+
+/* The case-folded NFKC form of s without blanks at either end, in a new
+ * buffer (to free) of *len bytes; NULL when s is not valid UTF-8 or
+ * memory runs out. */
+static uint8_t *name_key(const char *s, size_t *len)
+{
+	const uint8_t *in = (const uint8_t *)s;
+	size_t n = strlen(s), start = 0;
+	uint8_t *key;
+	ucs4_t uc;
+	int step;
+
+	if (u8_check(in, n) != NULL)
+		return NULL;
+	key = u8_casefold(in, n, NULL, UNINORM_NFKC, NULL, len);
+	if (key == NULL)
+		return NULL;
+	while (start < *len) { /* blanks at the start */
+		step = u8_mbtouc(&uc, key + start, *len - start);
+		if (!uc_is_property_white_space(uc))
+			break;
+		start += (size_t)step;
+	}
+	memmove(key, key + start, *len - start);
+	*len -= start;
+	while (*len > 0) { /* and at the end */
+		const uint8_t *last = u8_prev(&uc, key + *len, key);
+
+		if (last == NULL || !uc_is_property_white_space(uc))
+			break;
+		*len = (size_t)(last - key);
+	}
+	return key;
+}
+
+/* True when a and b look the same: equal once case-folded, NFKC. */
+bool auth_names_look_alike(const char *a, const char *b)
+{
+	size_t alen = 0, blen = 0;
+	uint8_t *akey, *bkey;
+	bool same;
+
+	if (a == NULL || b == NULL)
+		return false;
+	akey = name_key(a, &alen);
+	bkey = name_key(b, &blen);
+	same = akey != NULL && bkey != NULL && alen == blen &&
+	       memcmp(akey, bkey, alen) == 0;
+	free(akey);
+	free(bkey);
+	return same;
 }
 
 /* ==== Passwords and the word list ====================================== */
@@ -290,10 +477,10 @@ static char ascii_lower(char c)
  * UTF-8, else bytes. */
 static size_t password_chars(const struct auth_secret *pw)
 {
-	size_t count;
+	const uint8_t *s = (const uint8_t *)pw->bytes;
 
-	if (utf8_count(pw->bytes, pw->len, false, &count))
-		return count;
+	if (u8_check(s, pw->len) == NULL)
+		return u8_mbsnlen(s, pw->len);
 	return pw->len;
 }
 

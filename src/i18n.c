@@ -1,10 +1,16 @@
-/* i18n.c -- translations (GNU gettext) and the terminal's character set. */
+/* i18n.c -- translations (GNU gettext) and the terminal's character set:
+ * GNU libunistring decodes UTF-8, measures terminal columns and converts
+ * the board's symbols. */
 #include "i18n.h"
 
 #include <langinfo.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <uniconv.h>
+#include <unistr.h>
+#include <uniwidth.h>
 
 #define DOMAIN "gomoku"
 
@@ -42,13 +48,60 @@ static bool messages_locale_is_c(void)
 	return m == NULL || strcmp(m, "C") == 0 || strcmp(m, "POSIX") == 0;
 }
 
+/* The board's symbols in UTF-8, and as the terminal's character set
+ * writes them (filled by i18n_init(); "" when it has no such symbol). */
+static const char *const symbols_utf8[I18N_SYMBOLS] = {
+	[I18N_BLACK] = "\u25CF", /* ● */
+	[I18N_WHITE] = "\u25CB", /* ○ */
+	[I18N_EMPTY] = "\u00B7", /* · */
+	[I18N_MARK] = "\u00D7",	 /* × */
+};
+static char symbols[I18N_SYMBOLS][I18N_SYMBOL_MAX];
+
+/* Write every board symbol in `codeset` into symbols[]. Return true when
+ * the character set has them all. */
+static bool convert_symbols(const char *codeset)
+{
+	bool all = true;
+	size_t len;
+	char *out;
+	int i;
+
+	for (i = 0; i < I18N_SYMBOLS; i++) {
+		const uint8_t *in = (const uint8_t *)symbols_utf8[i];
+
+		len = sizeof(symbols[i]) - 1;
+		out = u8_conv_to_encoding(codeset, iconveh_error, in,
+					  strlen(symbols_utf8[i]), NULL,
+					  symbols[i], &len);
+		if (out != symbols[i]) { /* failed, or did not fit */
+			free(out);
+			len = 0;
+			all = false;
+		}
+		symbols[i][len] = '\0';
+	}
+	return all;
+}
+
+/* True when `codeset` is plain ASCII: the C or POSIX locale, which says
+ * nothing about the terminal. */
+static bool codeset_is_ascii(const char *codeset)
+{
+	return strcmp(codeset, "ANSI_X3.4-1968") == 0 ||
+	       strcmp(codeset, "ASCII") == 0 ||
+	       strcmp(codeset, "US-ASCII") == 0;
+}
+
 bool i18n_init(enum lang lang, const char *locale_dir)
 {
-	bool utf8;
+	const char *codeset;
+	bool ascii;
 
 	if (setlocale(LC_ALL, "") == NULL) /* e.g. zh_CN not generated */
 		setlocale(LC_ALL, "C.UTF-8");
-	utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	codeset = nl_langinfo(CODESET);
+	ascii = codeset_is_ascii(codeset);
 
 	/* The catalogue is chosen by $LANGUAGE, which gettext honours in
 	 * any locale but C; C.UTF-8 exists on every glibc system. */
@@ -56,67 +109,65 @@ bool i18n_init(enum lang lang, const char *locale_dir)
 		setlocale(LC_MESSAGES, "C.UTF-8");
 	setenv("LANGUAGE", lang == LANG_ZH ? "zh_CN" : "en", 1);
 	bindtextdomain(DOMAIN, locale_dir);
-	bind_textdomain_codeset(DOMAIN, "UTF-8");
+	/* Messages in the terminal's character set (GBK, Big5, UTF-8...);
+	 * a C locale keeps the catalogue's UTF-8 as before. */
+	bind_textdomain_codeset(DOMAIN, ascii ? "UTF-8" : codeset);
 	textdomain(DOMAIN);
-	return utf8;
+	return !ascii && convert_symbols(codeset);
 }
 
-/* Decode one UTF-8 character at s into *cp; return its length (1 with
- * *cp = 0xFFFD for an invalid byte). */
-static int utf8_decode(const unsigned char *s, unsigned long *cp)
+const char *i18n_symbol(enum i18n_symbol which)
 {
-	int len, i;
-
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return 1;
-	}
-	len = (s[0] & 0xE0) == 0xC0   ? 2
-	      : (s[0] & 0xF0) == 0xE0 ? 3
-	      : (s[0] & 0xF8) == 0xF0 ? 4
-				      : 0;
-	if (len == 0)
-		goto invalid;
-	*cp = s[0] & (0x7F >> len);
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			goto invalid;
-		*cp = (*cp << 6) | (s[i] & 0x3F);
-	}
-	return len;
-invalid:
-	*cp = 0xFFFD;
-	return 1;
+	if ((int)which < 0 || which >= I18N_SYMBOLS)
+		return "";
+	return symbols[which];
 }
 
-/* Terminal columns for code point cp (a short table: combining marks,
- * then the East Asian wide and full-width blocks). */
-static int codepoint_width(unsigned long cp)
+/* Columns that code point uc takes (0 for controls, which are never
+ * shown: ui_clean() removes them). */
+static int char_width(ucs4_t uc)
 {
-	if (cp == 0 || (cp >= 0x300 && cp <= 0x36F) || cp == 0x200B)
-		return 0;
-	if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) ||
-	    (cp >= 0x3041 && cp <= 0x33FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
-	    (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
-	    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-	    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
-	    (cp >= 0xFFE0 && cp <= 0xFFE6) ||
-	    (cp >= 0x1F300 && cp <= 0x1F64F) ||
-	    (cp >= 0x1F900 && cp <= 0x1F9FF) ||
-	    (cp >= 0x20000 && cp <= 0x3FFFD))
-		return 2;
-	return 1;
+	int w = uc_width(uc, nl_langinfo(CODESET));
+
+	return w < 0 ? 0 : w;
 }
 
 int i18n_width(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	unsigned long cp;
-	int width = 0;
+	const uint8_t *p = (const uint8_t *)s;
+	size_t left = strlen(s);
+	int width = 0, n;
+	ucs4_t uc;
 
-	while (*p != '\0') {
-		p += utf8_decode(p, &cp);
-		width += codepoint_width(cp);
+	while (left > 0) {
+		n = u8_mbtouc(&uc, p, left); /* U+FFFD for invalid bytes */
+		width += char_width(uc);
+		p += n;
+		left -= (size_t)n;
 	}
+	return width;
+}
+
+int i18n_fit(const char *s, int columns, char *buf, size_t cap)
+{
+	const uint8_t *p = (const uint8_t *)s;
+	size_t left = strlen(s), used = 0;
+	int width = 0, n, w;
+	ucs4_t uc;
+
+	if (cap == 0)
+		return 0;
+	while (left > 0) {
+		n = u8_mbtouc(&uc, p, left);
+		w = char_width(uc);
+		if (width + w > columns || used + (size_t)n >= cap)
+			break;
+		memcpy(buf + used, p, (size_t)n);
+		used += (size_t)n;
+		width += w;
+		p += n;
+		left -= (size_t)n;
+	}
+	buf[used] = '\0';
 	return width;
 }

@@ -314,7 +314,7 @@ static enum ui_status setup_language(struct ui *ui, const char *lang)
 	bool known = i18n_choose(lang, &ui->lang) == 0;
 
 	paths_init(&ui->paths);
-	ui->utf8 = i18n_init(ui->lang, ui->paths.locale_dir);
+	ui->symbols = i18n_init(ui->lang, ui->paths.locale_dir);
 	return known ? UI_OK : usage_error(_("unknown language"), lang);
 }
 
@@ -370,7 +370,7 @@ static enum ui_status setup(const struct options *o, struct ui *ui)
 	ui->out = stdout;
 	ui->in = STDIN_FILENO;
 	ui->tty_in = isatty(STDIN_FILENO) != 0;
-	ui->ascii = o->ascii || !ui->utf8;
+	ui->ascii = o->ascii || !ui->symbols;
 	ui->color = term_use_color(STDOUT_FILENO, o->no_color);
 	ui->db_path = paths_db(&ui->paths, o->db);
 	st = choose_format(o, ui);
@@ -673,9 +673,6 @@ int main(int argc, char **argv)
 		ui_error(&ui, _("cannot start the crypto library"));
 		return 1;
 	}
-	if (getenv("GOMOKU_TEST_FAST_HASH") != NULL &&
-	    strcmp(getenv("GOMOKU_TEST_FAST_HASH"), "1") == 0)
-		auth_set_test_fast_hash(true);
 	st = dispatch(&ui, &o);
 	ui_close(&ui);
 	fflush(stdout);

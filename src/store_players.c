@@ -371,25 +371,54 @@ out_finalize:
 	return ret;
 }
 
-/* Add one to player `id`'s failed logins and put the new count in
- * *count. Return STORE_OK, STORE_NOT_FOUND or STORE_ERR. */
-static enum store_status count_failure(struct store *s, long long id,
-				       int *count)
+/* Whose failed logins: a player (`name` NULL) or a name that has no
+ * account (the login_failures table, keyed by the name in lower case). */
+struct failure_key {
+	long long id;
+	const char *name;
+};
+
+/* Prepare `sql` (the player's or the name's form) with the key bound to
+ * ?1. Return 0, or -1 with the error kept. */
+static int prepare_keyed(struct store *s, const struct failure_key *k,
+			 const char *player_sql, const char *name_sql,
+			 sqlite3_stmt **st)
+{
+	int rc;
+
+	if (store_prepare(s, k->name != NULL ? name_sql : player_sql, st,
+			  WHAT_FAILED) != 0)
+		return -1;
+	rc = k->name != NULL
+		     ? sqlite3_bind_text(*st, 1, k->name, -1, SQLITE_STATIC)
+		     : sqlite3_bind_int64(*st, 1, k->id);
+	if (rc == SQLITE_OK)
+		return 0;
+	store_set_db_err(s, WHAT_FAILED);
+	sqlite3_finalize(*st);
+	*st = NULL;
+	return -1;
+}
+
+/* Add one to the failed logins of `k` and put the new count in *count.
+ * Return STORE_OK, STORE_NOT_FOUND (no such player) or STORE_ERR. */
+static enum store_status count_failure(struct store *s,
+				       const struct failure_key *k, int *count)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 	long long n;
 	int rc;
 
-	if (store_prepare(s,
+	if (prepare_keyed(s, k,
 			  "UPDATE players SET failed_logins = failed_logins + 1"
 			  " WHERE id = ?1 RETURNING failed_logins",
-			  &st, WHAT_FAILED) != 0)
+			  "INSERT INTO login_failures (name, failed_logins)"
+			  " VALUES (lower(?1), 1) ON CONFLICT (name) DO UPDATE"
+			  " SET failed_logins = failed_logins + 1"
+			  " RETURNING failed_logins",
+			  &st) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK) {
-		store_set_db_err(s, WHAT_FAILED);
-		goto out_finalize;
-	}
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
 		store_set_err(s, WHAT_FAILED, "no such player");
@@ -402,37 +431,35 @@ static enum store_status count_failure(struct store *s, long long id,
 		if (store_step_done(s, st, WHAT_FAILED) == SQLITE_DONE)
 			ret = STORE_OK;
 	}
-out_finalize:
 	sqlite3_finalize(st);
 	return ret;
 }
 
-/* Set player `id`'s lock to `until`. Return STORE_OK or STORE_ERR. */
-static enum store_status set_lock(struct store *s, long long id,
+/* Set the lock of `k` to `until`. Return STORE_OK or STORE_ERR. */
+static enum store_status set_lock(struct store *s, const struct failure_key *k,
 				  long long until)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 
-	if (store_prepare(s,
+	if (prepare_keyed(s, k,
 			  "UPDATE players SET locked_until = ?2 WHERE id = ?1",
-			  &st, WHAT_FAILED) != 0)
+			  "UPDATE login_failures SET locked_until = ?2"
+			  " WHERE name = lower(?1)",
+			  &st) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK ||
-	    sqlite3_bind_int64(st, 2, until) != SQLITE_OK) {
+	if (sqlite3_bind_int64(st, 2, until) != SQLITE_OK)
 		store_set_db_err(s, WHAT_FAILED);
-		goto out_finalize;
-	}
-	if (store_step_done(s, st, WHAT_FAILED) == SQLITE_DONE)
+	else if (store_step_done(s, st, WHAT_FAILED) == SQLITE_DONE)
 		ret = STORE_OK;
-out_finalize:
 	sqlite3_finalize(st);
 	return ret;
 }
 
-/* See store.h. The lock is 0 while auth_lock_seconds() gives none. */
-enum store_status store_login_failed(struct store *s, long long id,
-				     long long now)
+/* Count a failure for `k` and lock it for auth_lock_seconds() of the new
+ * count (0 while that gives none), in one transaction. */
+static enum store_status
+record_failure(struct store *s, const struct failure_key *k, long long now)
 {
 	enum store_status st;
 	long long lock;
@@ -442,12 +469,69 @@ enum store_status store_login_failed(struct store *s, long long id,
 	st = store_begin(s, WHAT_FAILED);
 	if (st != STORE_OK)
 		return st;
-	st = count_failure(s, id, &count);
+	st = count_failure(s, k, &count);
 	if (st == STORE_OK) {
 		lock = auth_lock_seconds(count);
-		st = set_lock(s, id, lock > 0 ? now + lock : 0);
+		st = set_lock(s, k, lock > 0 ? now + lock : 0);
 	}
 	return store_finish(s, st, WHAT_FAILED);
+}
+
+/* See store.h. */
+enum store_status store_login_failed(struct store *s, long long id,
+				     long long now)
+{
+	struct failure_key k = {id, NULL};
+
+	return record_failure(s, &k, now);
+}
+
+/* See store.h. */
+enum store_status store_name_failed(struct store *s, const char *name,
+				    long long now)
+{
+	struct failure_key k = {0, name};
+
+	if (name == NULL) {
+		store_clear_err(s);
+		store_set_err(s, WHAT_FAILED, "no name was given");
+		return STORE_ERR;
+	}
+	return record_failure(s, &k, now);
+}
+
+/* See store.h. */
+enum store_status store_get_name_failures(struct store *s, const char *name,
+					  struct store_login *out)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int rc;
+
+	store_clear_err(s);
+	if (store_prepare(s,
+			  "SELECT failed_logins, locked_until FROM"
+			  " login_failures WHERE name = lower(?1)",
+			  &st, WHAT_LOGIN) != 0)
+		return STORE_ERR;
+	if (sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC) != SQLITE_OK) {
+		store_set_db_err(s, WHAT_LOGIN);
+		goto out_finalize;
+	}
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		store_set_db_err(s, WHAT_LOGIN);
+		goto out_finalize;
+	}
+	memset(out, 0, sizeof(*out));
+	if (rc == SQLITE_ROW) {
+		out->failed_logins = sqlite3_column_int(st, 0);
+		out->locked_until = sqlite3_column_int64(st, 1);
+	}
+	ret = STORE_OK;
+out_finalize:
+	sqlite3_finalize(st);
+	return ret;
 }
 
 /* Run a one-statement UPDATE of player ?1 with the text ?2 (NULL when

@@ -449,6 +449,18 @@ static const char *const migrations[] = {
 
 	/* 7: see migration_7_matches above. */
 	migration_7_matches,
+
+	/* 8: failed logins for names that have no account, keyed by the
+	 * name in lower case, so that such a name counts failures and
+	 * locks as an account would and nothing tells the two apart. */
+	"CREATE TABLE login_failures ("
+	" name TEXT PRIMARY KEY"
+	"  CHECK (length(name) BETWEEN 3 AND 20"
+	"   AND name NOT GLOB '*[^a-z0-9_]*'),"
+	" failed_logins INTEGER NOT NULL DEFAULT 0 CHECK (failed_logins >= 0),"
+	" locked_until INTEGER NOT NULL DEFAULT 0 CHECK (locked_until >= 0)"
+	") STRICT, WITHOUT ROWID;"
+	"PRAGMA user_version = 8;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -1,6 +1,7 @@
 /* ui_account.c -- accounts at the terminal: opening the club's database,
  * registering, logging in, changing a password. */
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "auth.h"
@@ -84,8 +85,9 @@ void ui_close(struct ui *ui)
 	ui->common = NULL;
 }
 
-/* The common-password list, loaded on first use (NULL when missing, with
- * a warning: registration then goes on without that check). */
+/* The common-password list, loaded on first use. NULL when it cannot be
+ * read, after saying that new passwords are refused until it is there:
+ * registration and password changes fail closed. */
 static const struct auth_wordlist *common_passwords(struct ui *ui)
 {
 	char path[PATH_MAX];
@@ -95,7 +97,10 @@ static const struct auth_wordlist *common_passwords(struct ui *ui)
 	if (paths_join(path, ui->paths.data_dir, COMMON_PASSWORDS) == 0)
 		ui->common = auth_wordlist_load(path);
 	if (ui->common == NULL)
-		ui_error(ui, _("cannot read the list of common passwords %s"),
+		ui_error(ui,
+			 _("cannot read the list of common passwords %s: no "
+			   "account can be registered and no password "
+			   "changed until it is installed"),
 			 path);
 	return ui->common;
 }
@@ -112,6 +117,13 @@ static void explain_policy(struct ui *ui, enum auth_policy p)
 					    "characters."),
 		[AUTH_NICKNAME_CHARS] = N_("A nickname cannot hold control "
 					   "characters."),
+		[AUTH_NICKNAME_INVISIBLE] =
+			N_("A nickname cannot hold invisible characters or "
+			   "ones that change the text's direction."),
+		[AUTH_NICKNAME_NOT_NFC] = N_("A nickname must be in Unicode "
+					     "NFC."),
+		[AUTH_NICKNAME_LOOKALIKE] = N_("That nickname looks like "
+					       "another player's username."),
 		[AUTH_PASSWORD_SHORT] = N_("A password needs at least 8 "
 					   "characters."),
 		[AUTH_PASSWORD_LONG] = N_("A password can have at most 256 "
@@ -211,6 +223,8 @@ static enum ui_status read_new_password(struct ui *ui, const char *username,
 	struct auth_secret again = {NULL, 0};
 	enum ui_status st;
 
+	if (common == NULL)
+		return UI_REFUSED;
 	for (;;) {
 		st = read_password(ui, first, pw);
 		if (st != UI_OK)
@@ -271,6 +285,37 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 	}
 }
 
+/* True when `nick` looks like the username of a player other than
+ * `username` (see auth_names_look_alike()). */
+static bool looks_like_another(struct ui *ui, const char *nick,
+			       const char *username)
+{
+	const struct player *p;
+
+	for (p = plist_first(ui->players); p != NULL; p = p->next)
+		if (strcasecmp(p->username, username) != 0 &&
+		    auth_names_look_alike(nick, p->username))
+			return true;
+	return false;
+}
+
+/* Check the nickname in buf for `username`, after putting it in NFC
+ * (in place). Return AUTH_OK or why not. */
+static enum auth_policy nickname_ok(struct ui *ui, char *buf,
+				    const char *username)
+{
+	char nfc[TERM_LINE_MAX + 1];
+	enum auth_policy p;
+
+	if (auth_nickname_nfc(buf, nfc, sizeof(nfc)) != 0)
+		return AUTH_NICKNAME_LENGTH;
+	snprintf(buf, TERM_LINE_MAX + 1, "%s", nfc);
+	p = auth_check_nickname(buf);
+	if (p == AUTH_OK && looks_like_another(ui, buf, username))
+		p = AUTH_NICKNAME_LOOKALIKE;
+	return p;
+}
+
 /* The nickname for a new account: `given`, or asked (empty = username). */
 static enum ui_status choose_nickname(struct ui *ui, const char *given,
 				      const char *username, char *buf)
@@ -292,7 +337,7 @@ static enum ui_status choose_nickname(struct ui *ui, const char *given,
 				snprintf(buf, TERM_LINE_MAX + 1, "%s",
 					 username);
 		}
-		p = auth_check_nickname(buf);
+		p = nickname_ok(ui, buf, username);
 		if (p == AUTH_OK)
 			return UI_OK;
 		explain_policy(ui, p);
@@ -338,6 +383,8 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 	enum ui_status st;
 
 	ui_say(ui, _("New account"));
+	if (common_passwords(ui) == NULL)
+		return UI_REFUSED;
 	st = ui_refresh_club(ui); /* names taken elsewhere since start-up */
 	if (st == UI_OK)
 		st = choose_username(ui, username, name);
@@ -351,23 +398,46 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 	return st;
 }
 
+/* Read what a login for `username` needs into *login: the player's
+ * hash, failures and lock, or for a name with no account the failures
+ * and lock kept for that name (none for a name no account can have).
+ * *known tells which. Return STORE_OK or STORE_ERR. */
+static enum store_status read_login(struct ui *ui, const char *username,
+				    struct store_login *login, bool *known)
+{
+	enum store_status st = store_get_login(ui->store, username, login);
+
+	*known = st == STORE_OK;
+	if (st != STORE_NOT_FOUND)
+		return st;
+	memset(login, 0, sizeof(*login));
+	if (auth_check_username(username) != AUTH_OK)
+		return STORE_OK;
+	return store_get_name_failures(ui->store, username, login);
+}
+
 /* Check `pw` for `username` against the database, counting failures and
- * locks there. Says "invalid username or password" for a wrong name or
- * password alike, after the same work, or `wrong` (when not NULL) for a
- * wrong password of a player who exists. On UI_OK *login is the
- * player's (wipe it after use). */
+ * locks there. A wrong name and a wrong password get the same answer,
+ * "invalid username or password", after the same work (one Argon2id
+ * verification, one write while not locked), and a name with no account
+ * counts failures and locks like an account: nothing tells them apart.
+ * Only the right password learns that its account is locked. `wrong`
+ * (when not NULL) replaces that answer for a wrong password of a player
+ * who exists: for a player already logged in, whose name is no secret.
+ * On UI_OK *login is the player's (wipe it after use). */
 static enum ui_status check_login(struct ui *ui, const char *username,
 				  const struct auth_secret *pw,
 				  const char *wrong, struct store_login *login)
 {
 	long long now = (long long)time(NULL);
-	enum store_status st = store_get_login(ui->store, username, login);
-	bool ok;
+	enum store_status st;
+	bool known, ok, locked;
 
-	if (st != STORE_OK && st != STORE_NOT_FOUND)
+	if (read_login(ui, username, login, &known) != STORE_OK)
 		return ui_store_failed(ui, NULL);
-	ok = auth_verify(st == STORE_OK ? login->hash : NULL, pw);
-	if (st == STORE_OK && login->locked_until > now) {
+	ok = auth_verify(known ? login->hash : NULL, pw);
+	locked = login->locked_until > now;
+	if (ok && locked) {
 		ui_say(ui,
 		       ngettext("This account is locked after too many "
 				"failed logins. Try again in %lld second.",
@@ -378,8 +448,12 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 		return UI_REFUSED;
 	}
 	if (!ok) {
-		if (st == STORE_OK &&
-		    store_login_failed(ui->store, login->id, now) != STORE_OK)
+		st = STORE_OK;
+		if (!locked && known)
+			st = store_login_failed(ui->store, login->id, now);
+		else if (!locked && auth_check_username(username) == AUTH_OK)
+			st = store_name_failed(ui->store, username, now);
+		if (st != STORE_OK)
 			return ui_store_failed(ui, NULL);
 		ui_say(ui, "%s",
 		       st == STORE_OK && wrong != NULL
@@ -400,7 +474,7 @@ static enum ui_status login_succeeded(struct ui *ui, long long id,
 	bool rehash = auth_needs_rehash(old_hash);
 	enum store_status st;
 
-	if (rehash && auth_hash(pw, hash) != 0)
+	if (rehash && auth_rehash(pw, old_hash, hash) != 0)
 		rehash = false;
 	st = store_login_succeeded(ui->store, id, (long long)time(NULL),
 				   rehash ? hash : NULL);
@@ -488,6 +562,8 @@ enum ui_status ui_passwd(struct ui *ui, const char *username)
 	long long id = 0;
 
 	ui_say(ui, _("Changing the password of %s."), username);
+	if (common_passwords(ui) == NULL)
+		return UI_REFUSED;
 	st = read_password(ui, _("Current password: "), &old);
 	if (st == UI_OK)
 		st = verify(ui, username, &old, _("Wrong current password."),

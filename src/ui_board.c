@@ -1,6 +1,7 @@
 /* ui_board.c -- the labelled board, as in the seed program: a row of
  * column numbers across the top, row numbers down the left, one cell
- * three columns wide so two-digit labels line up. */
+ * three columns wide so two-digit labels line up. Stones are ● ○ in the
+ * terminal's character set (i18n_symbol()), or * # when it has none. */
 #include <string.h>
 
 #include "ui.h"
@@ -14,13 +15,13 @@ const char *ui_stone(const struct ui *ui, enum stone s)
 {
 	switch (s) {
 	case STONE_BLACK:
-		return ui->ascii ? "*" : "\u25CF"; /* ● */
+		return ui->ascii ? "*" : i18n_symbol(I18N_BLACK); /* ● */
 	case STONE_WHITE:
-		return ui->ascii ? "#" : "\u25CB"; /* ○ */
+		return ui->ascii ? "#" : i18n_symbol(I18N_WHITE); /* ○ */
 	case STONE_NONE:
 		break;
 	}
-	return ui->ascii ? "." : "\u00B7"; /* · */
+	return ui->ascii ? "." : i18n_symbol(I18N_EMPTY); /* · */
 }
 
 /* True when (row, col) is in the board's winning line. */
@@ -97,7 +98,7 @@ static void put_cell(struct ui *ui, struct line *l, const struct board *b,
 
 	if (board_at(b, row, col) == STONE_NONE &&
 	    in_marks(marks, nmarks, row, col))
-		stone = ui->ascii ? "x" : "\u00D7"; /* × */
+		stone = ui->ascii ? "x" : i18n_symbol(I18N_MARK); /* × */
 
 	if (!is_last && !won) {
 		put(l, " ");

@@ -37,10 +37,15 @@ static void pad(FILE *out, int used, int width)
 static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 {
 	const struct player_record *r = &p->rec;
+	char clean[UI_CLEAN_MAX], nick[UI_CLEAN_MAX];
+	int width;
 
 	fprintf(ui->out, "%c%4d  %-20s  ", me ? '>' : ' ', rank, p->username);
-	ui_put_clean(ui, p->nickname);
-	pad(ui->out, i18n_width(p->nickname), 20);
+	/* At most 20 columns: 20 Chinese characters take 40. */
+	width = i18n_fit(ui_clean(p->nickname, clean, sizeof(clean)), 20, nick,
+			 sizeof(nick));
+	fputs(nick, ui->out);
+	pad(ui->out, width, 20);
 	fprintf(ui->out, " %5d %4d %4d %4d %6d %6.0f %5.0f%%\n", r->games,
 		r->wins, r->losses, r->ties, r->score, r->rating,
 		player_win_rate(p) * 100.0);

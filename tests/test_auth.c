@@ -21,6 +21,8 @@
 
 #include <CUnit/CUnit.h>
 #include <sodium.h>
+#include <unictype.h>
+#include <unistr.h>
 
 #include "auth.h"
 
@@ -309,11 +311,12 @@ static void test_production_parameters(void)
 			0);
 	CU_ASSERT_FALSE(auth_needs_rehash(hash));
 	CU_ASSERT_TRUE(auth_verify(hash, &pw));
-	/* A hash made at the test cost is upgraded at the real one. */
+	/* A hash made at the test cost is upgraded at the real one; a hash
+	 * at the real cost is never "upgraded" down to the test cost. */
 	CU_ASSERT_TRUE(auth_needs_rehash(fast));
 	CU_ASSERT_TRUE(auth_verify(fast, &pw));
 	auth_set_test_fast_hash(true);
-	CU_ASSERT_TRUE(auth_needs_rehash(hash));
+	CU_ASSERT_FALSE(auth_needs_rehash(hash));
 	CU_ASSERT_FALSE(auth_needs_rehash(fast));
 	auth_secret_free(&pw);
 }
@@ -379,6 +382,15 @@ static void test_verify_unknown_user(void)
 	auth_secret_free(&pw);
 }
 
+/* Make an Argon2 hash of pw with `ops` passes, `mem` bytes, `alg`. */
+static void hash_with(const struct auth_secret *pw, unsigned long long ops,
+		      size_t mem, int alg, char out[AUTH_HASH_MAX])
+{
+	CU_ASSERT_EQUAL_FATAL(
+		crypto_pwhash_str_alg(out, pw->bytes, pw->len, ops, mem, alg),
+		0);
+}
+
 static void test_needs_rehash(void)
 {
 	struct auth_secret pw = make_secret("rehash me please");
@@ -386,22 +398,71 @@ static void test_needs_rehash(void)
 
 	CU_ASSERT_EQUAL_FATAL(auth_hash(&pw, now), 0);
 	CU_ASSERT_FALSE(auth_needs_rehash(now));
-	/* More passes than the current cost: different parameters. */
-	CU_ASSERT_EQUAL_FATAL(
-		crypto_pwhash_str_alg(other, pw.bytes, pw.len,
-				      crypto_pwhash_OPSLIMIT_MIN + 1,
-				      crypto_pwhash_MEMLIMIT_MIN,
-				      crypto_pwhash_ALG_ARGON2ID13),
-		0);
-	CU_ASSERT_TRUE(auth_needs_rehash(other));
+	/* More passes than the current (test) cost: kept, never lowered. */
+	hash_with(&pw, crypto_pwhash_OPSLIMIT_MIN + 1,
+		  crypto_pwhash_MEMLIMIT_MIN, crypto_pwhash_ALG_ARGON2ID13,
+		  other);
+	CU_ASSERT_FALSE(auth_needs_rehash(other));
 	CU_ASSERT_TRUE(auth_verify(other, &pw));
-	/* Argon2i instead of Argon2id. */
-	CU_ASSERT_EQUAL_FATAL(
-		crypto_pwhash_str_alg(other, pw.bytes, pw.len, 3,
-				      crypto_pwhash_MEMLIMIT_MIN,
-				      crypto_pwhash_ALG_ARGON2I13),
-		0);
+	/* More memory: kept too. */
+	hash_with(&pw, crypto_pwhash_OPSLIMIT_MIN,
+		  crypto_pwhash_MEMLIMIT_MIN * 2, crypto_pwhash_ALG_ARGON2ID13,
+		  other);
+	CU_ASSERT_FALSE(auth_needs_rehash(other));
+	/* Argon2i instead of Argon2id: replaced. */
+	hash_with(&pw, 3, crypto_pwhash_MEMLIMIT_MIN,
+		  crypto_pwhash_ALG_ARGON2I13, other);
 	CU_ASSERT_TRUE(auth_needs_rehash(other));
+	/* Not an Argon2 string at all: replaced (after a login, which the
+	 * string could not have verified anyway). */
+	CU_ASSERT_TRUE(auth_needs_rehash("$2b$10$notargon"));
+	CU_ASSERT_TRUE(auth_needs_rehash("$argon2id$v=19$m=x,t=2,p=1$a$b"));
+	CU_ASSERT_FALSE(auth_needs_rehash(NULL));
+	auth_secret_free(&pw);
+}
+
+/* The Argon2 parameters of an encoded hash: does it cost exactly ops
+ * passes and mem bytes? */
+static bool costs(const char *hash, unsigned long long ops, size_t mem)
+{
+	return crypto_pwhash_str_needs_rehash(hash, ops, mem) == 0;
+}
+
+static void test_rehash_only_raises(void)
+{
+	struct auth_secret pw = make_secret("raise, never lower");
+	char weak[AUTH_HASH_MAX], odd[AUTH_HASH_MAX], out[AUTH_HASH_MAX];
+	const unsigned long long ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+	const size_t mem = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+
+	auth_set_test_fast_hash(false);
+	hash_with(&pw, crypto_pwhash_OPSLIMIT_MIN, crypto_pwhash_MEMLIMIT_MIN,
+		  crypto_pwhash_ALG_ARGON2ID13, weak);
+	CU_ASSERT_TRUE(auth_needs_rehash(weak));
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, weak, out), 0);
+	CU_ASSERT_TRUE(costs(out, ops, mem));
+	CU_ASSERT_FALSE(auth_needs_rehash(out));
+	CU_ASSERT_TRUE(auth_verify(out, &pw));
+	/* More passes but less memory than now: the rehash keeps the
+	 * passes and raises the memory. */
+	hash_with(&pw, ops + 1, crypto_pwhash_MEMLIMIT_MIN,
+		  crypto_pwhash_ALG_ARGON2ID13, odd);
+	CU_ASSERT_TRUE(auth_needs_rehash(odd));
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, odd, out), 0);
+	CU_ASSERT_TRUE(costs(out, ops + 1, mem));
+	/* At the test cost, a real-cost hash is not lowered, and a rehash
+	 * of it keeps the real cost. */
+	auth_set_test_fast_hash(true);
+	CU_ASSERT_FALSE(auth_needs_rehash(out));
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, out, weak), 0);
+	CU_ASSERT_TRUE(costs(weak, ops + 1, mem));
+	/* No old hash, or an unreadable one: the current cost. */
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, NULL, out), 0);
+	CU_ASSERT_TRUE(costs(out, crypto_pwhash_OPSLIMIT_MIN,
+			     crypto_pwhash_MEMLIMIT_MIN));
+	CU_ASSERT_EQUAL_FATAL(auth_rehash(&pw, "junk", out), 0);
+	CU_ASSERT_TRUE(costs(out, crypto_pwhash_OPSLIMIT_MIN,
+			     crypto_pwhash_MEMLIMIT_MIN));
 	auth_secret_free(&pw);
 }
 
@@ -494,7 +555,135 @@ static void test_nickname_invalid_utf8(void)
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		CU_ASSERT_EQUAL(auth_check_nickname(bad[i]),
 				AUTH_NICKNAME_CHARS);
-	CU_ASSERT_EQUAL(auth_check_nickname("\xf4\x8f\xbf\xbf"), AUTH_OK);
+	/* U+10FFFF is valid UTF-8 but a noncharacter: refused as invisible,
+	 * not as invalid; an assigned four-byte character is fine. */
+	CU_ASSERT_EQUAL(auth_check_nickname("\xf4\x8f\xbf\xbf"),
+			AUTH_NICKNAME_INVISIBLE);
+	CU_ASSERT_EQUAL(auth_check_nickname("\xf0\xaa\x98\x80"), AUTH_OK);
+}
+
+/* "a", the code point uc, "b" as UTF-8 into buf[16]. */
+static const char *around(ucs4_t uc, char buf[16])
+{
+	int n;
+
+	buf[0] = 'a';
+	n = u8_uctomb((uint8_t *)buf + 1, uc, 8);
+	CU_ASSERT_FATAL(n > 0);
+	buf[1 + n] = 'b';
+	buf[2 + n] = '\0';
+	return buf;
+}
+
+static void test_nickname_every_format_character(void)
+{
+	char buf[16];
+	ucs4_t uc;
+	int n = 0;
+
+	for (uc = 0; uc <= 0x10FFFF; uc++) {
+		if (!uc_is_general_category(uc, UC_CATEGORY_Cf))
+			continue;
+		n++;
+		CU_ASSERT_EQUAL(auth_check_nickname(around(uc, buf)),
+				AUTH_NICKNAME_INVISIBLE);
+		/* Alone, first and last too. */
+		CU_ASSERT_NOT_EQUAL(auth_check_nickname(buf + 1), AUTH_OK);
+		buf[strlen(buf) - 1] = '\0';
+		CU_ASSERT_EQUAL(auth_check_nickname(buf),
+				AUTH_NICKNAME_INVISIBLE);
+	}
+	CU_ASSERT(n > 150); /* Unicode has about 160 of them */
+}
+
+static void test_nickname_invisible(void)
+{
+	static const ucs4_t invisible[] = {
+		0x202E,	 0x202D,  0x200E, 0x200F, 0x061C, 0x2066, 0x2069,
+		0x200B,	 0x200C,  0x200D, 0x2060, 0xFEFF, 0x00AD, 0x180E,
+		0xE0001, 0xE0041, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800,
+		0x034F,	 0x2028,  0x2029, 0xE000, 0x0378, 0xFFFF};
+	char buf[16];
+	size_t i;
+
+	for (i = 0; i < sizeof(invisible) / sizeof(invisible[0]); i++)
+		CU_ASSERT_EQUAL(auth_check_nickname(around(invisible[i], buf)),
+				AUTH_NICKNAME_INVISIBLE);
+	/* A variation selector right after a character is part of it; alone,
+	 * first, or after another selector or a mark it is not. */
+	CU_ASSERT_EQUAL(auth_check_nickname("\xe2\x9d\xa4\xef\xb8\x8f"),
+			AUTH_OK); /* U+2764 U+FE0F */
+	CU_ASSERT_EQUAL(auth_check_nickname("\xef\xb8\x8f"),
+			AUTH_NICKNAME_INVISIBLE);
+	CU_ASSERT_EQUAL(auth_check_nickname("\xef\xb8\x8f"
+					    "abc"),
+			AUTH_NICKNAME_INVISIBLE);
+	CU_ASSERT_EQUAL(auth_check_nickname("a\xef\xb8\x8f\xef\xb8\x8f"),
+			AUTH_NICKNAME_INVISIBLE);
+	CU_ASSERT_EQUAL(auth_check_nickname("\xf3\xa0\x84\x80"),
+			AUTH_NICKNAME_INVISIBLE); /* U+E0100 alone */
+	/* Combining marks: after a letter fine, first not. */
+	CU_ASSERT_EQUAL(auth_check_nickname("q\xcc\x88q\xcc\xa3"), AUTH_OK);
+	CU_ASSERT_EQUAL(auth_check_nickname("\xcc\x81"
+					    "abc"),
+			AUTH_NICKNAME_INVISIBLE);
+	/* Nothing but blanks cannot be seen either. */
+	CU_ASSERT_EQUAL(auth_check_nickname("   "), AUTH_NICKNAME_INVISIBLE);
+	CU_ASSERT_EQUAL(auth_check_nickname("\xe3\x80\x80"),
+			AUTH_NICKNAME_INVISIBLE); /* U+3000 */
+	CU_ASSERT_EQUAL(auth_check_nickname(" x "), AUTH_OK);
+}
+
+static void test_nickname_nfc(void)
+{
+	char out[16];
+
+	/* e + U+0301 (NFD) is refused as it is, and made U+00E9. */
+	CU_ASSERT_EQUAL(auth_check_nickname("Rene\xcc\x81"),
+			AUTH_NICKNAME_NOT_NFC);
+	CU_ASSERT_EQUAL_FATAL(
+		auth_nickname_nfc("Rene\xcc\x81", out, sizeof(out)), 0);
+	CU_ASSERT_STRING_EQUAL(out, "Ren\xc3\xa9");
+	CU_ASSERT_EQUAL(auth_check_nickname(out), AUTH_OK);
+	/* Hangul jamo compose into one syllable. */
+	CU_ASSERT_EQUAL_FATAL(
+		auth_nickname_nfc("\xe1\x84\x80\xe1\x85\xa1", out, sizeof(out)),
+		0);
+	CU_ASSERT_STRING_EQUAL(out, "\xea\xb0\x80"); /* U+AC00 */
+	/* Already NFC: unchanged; invalid UTF-8 copied for the check. */
+	CU_ASSERT_EQUAL(auth_nickname_nfc("plain", out, sizeof(out)), 0);
+	CU_ASSERT_STRING_EQUAL(out, "plain");
+	CU_ASSERT_EQUAL(auth_nickname_nfc("a\xff", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(auth_check_nickname(out), AUTH_NICKNAME_CHARS);
+	/* Too long for the buffer. */
+	CU_ASSERT_EQUAL(auth_nickname_nfc("0123456789abcdef", out, sizeof(out)),
+			-1);
+}
+
+static void test_names_look_alike(void)
+{
+	CU_ASSERT_TRUE(auth_names_look_alike("alice", "alice"));
+	CU_ASSERT_TRUE(auth_names_look_alike("Alice", "alice"));
+	CU_ASSERT_TRUE(auth_names_look_alike("ALICE", "alice"));
+	/* Full-width letters, NFKC: U+FF21 U+FF4C ... */
+	CU_ASSERT_TRUE(auth_names_look_alike(
+		"\xef\xbc\xa1\xef\xbd\x8c\xef\xbd\x89\xef\xbd\x83"
+		"\xef\xbd\x85",
+		"alice"));
+	/* Roman numeral one (U+2170) for i; the ligature fi (U+FB01). */
+	CU_ASSERT_TRUE(auth_names_look_alike("b\xe2\x85\xb0ll", "bill"));
+	CU_ASSERT_TRUE(auth_names_look_alike("\xef\xac\x81sh", "fish"));
+	/* Blanks at either end, a no-break space among them. */
+	CU_ASSERT_TRUE(auth_names_look_alike(" alice\xc2\xa0", "alice"));
+	CU_ASSERT_TRUE(auth_names_look_alike("Stra\xc3\x9f"
+					     "e",
+					     "STRASSE"));
+	CU_ASSERT_FALSE(auth_names_look_alike("al ice", "alice"));
+	CU_ASSERT_FALSE(auth_names_look_alike("alic\xc3\xa9", "alice"));
+	CU_ASSERT_FALSE(auth_names_look_alike("alice2", "alice"));
+	CU_ASSERT_FALSE(auth_names_look_alike("alice", NULL));
+	CU_ASSERT_FALSE(auth_names_look_alike(NULL, "alice"));
+	CU_ASSERT_FALSE(auth_names_look_alike("alic\xff", "alic\xff"));
 }
 
 /* ==== Password rules ==================================================== */
@@ -981,11 +1170,17 @@ static CU_TestInfo tests[] = {
 	 test_verify_right_and_wrong},
 	{"hashes of one password differ (salt)", test_hashes_are_salted},
 	{"unknown user and bad hashes never verify", test_verify_unknown_user},
-	{"needs rehash for other parameters", test_needs_rehash},
+	{"needs rehash for a weaker hash, never a stronger", test_needs_rehash},
+	{"a rehash only ever raises the cost", test_rehash_only_raises},
 	{"username 3..20 of letters digits _", test_username_rules},
 	{"nickname 1..20 characters, Chinese too", test_nickname_length},
 	{"nickname refuses C0, DEL, C1, escapes", test_nickname_controls},
 	{"nickname refuses invalid UTF-8", test_nickname_invalid_utf8},
+	{"nickname refuses every format (Cf) character",
+	 test_nickname_every_format_character},
+	{"nickname refuses invisible characters", test_nickname_invisible},
+	{"nickname in NFC", test_nickname_nfc},
+	{"names look alike: case-folded NFKC", test_names_look_alike},
 	{"password 8 characters to 256 bytes", test_password_length},
 	{"password length counts UTF-8 characters", test_password_characters},
 	{"password equal to username, any case", test_password_is_username},

@@ -38,7 +38,6 @@ int bench_auth(const char *dir)
 	    make_secret(&pw, "correct horse battery") != 0 ||
 	    store_open(path, &s) != STORE_OK)
 		return -1;
-	auth_set_test_fast_hash(false);
 	for (i = 0; i < ROUNDS; i++) {
 		t0 = bench_now_ms();
 		ok += auth_hash(&pw, hash) == 0;

@@ -43,7 +43,6 @@ trap 'vg_final; rm -rf "$E2E_DIR"' EXIT
 OUT=$E2E_DIR/out
 ERR=$E2E_DIR/err
 export GOMOKU_DB="$E2E_DIR/gomoku.db"
-export GOMOKU_TEST_FAST_HASH=1
 unset NO_COLOR LANGUAGE LC_ALL LC_MESSAGES
 export LANG=C.UTF-8
 status=0

@@ -171,3 +171,92 @@ check "and says why" err_has "cannot open the database"
 printf 'not a database' >"$E2E_DIR/text.db"
 play_input '' --db "$E2E_DIR/text.db" leaderboard
 check "a file that is not ours is refused" err_has "not a Gomoku Club database"
+
+# The program has no test switch: GOMOKU_TEST_FAST_HASH=1 (once the
+# tests' way to cheapen hashing) changes nothing; every hash it writes
+# costs Argon2id's interactive m=64 MiB, t=2.
+REAL='$argon2id$v=19$m=65536,t=2,p=1$'
+hash_of() { db "SELECT password_hash FROM players WHERE username = '$1'"; }
+play_env 'GOMOKU_TEST_FAST_HASH=1' '\nfast-env-pass-1\nfast-env-pass-1\n' \
+	register frank
+check "GOMOKU_TEST_FAST_HASH=1 is ignored: the new hash costs m=64 MiB, t=2" \
+	sh -c 'case $1 in "$2"*) exit 0 ;; esac; exit 1' - "$(hash_of frank)" "$REAL"
+play_env 'GOMOKU_TEST_FAST_HASH=1' \
+	'fast-env-pass-1\nfast-env-pass-2\nfast-env-pass-2\n' passwd frank
+check "and passwd under it writes a real-cost hash too" \
+	sh -c 'case $1 in "$2"*) exit 0 ;; esac; exit 1' - "$(hash_of frank)" "$REAL"
+
+# A login replaces a weaker hash (m=8 KiB, t=1) with one at the real
+# cost, and never replaces a stronger one (t=3) with a cheaper one.
+WEAK='$argon2id$v=19$m=8,t=1,p=1$BLD0hzvxRyeZevIWWw6Uug$f5jZR0ntYho5lcOKy2ETfOq1/mviXp9H8DPuInbMbRI'
+STRONG='$argon2id$v=19$m=65536,t=3,p=1$LvlJZ1+jLhqXVS5PuzDWsw$5ogdzPsmZS1AJ0LAIFzebFh3xb0FeBQKrepWR5xn7Rg'
+db "UPDATE players SET password_hash = '$WEAK' WHERE username = 'frank'"
+play_input '2\nfrank\nstronger-pass-1\n0\n0\n'
+check "a login with a weak stored hash succeeds" has "Logged in:"
+check "a weak hash is raised to the real cost at login" \
+	sh -c 'case $1 in "$2"*) exit 0 ;; esac; exit 1' - "$(hash_of frank)" "$REAL"
+db "UPDATE players SET password_hash = '$STRONG' WHERE username = 'frank'"
+play_input '2\nfrank\nstronger-pass-1\n0\n0\n'
+check "a login with a stronger stored hash succeeds" has "Logged in:"
+check "a stronger hash (t=3) is kept, never lowered" \
+	test "$(hash_of frank)" = "$STRONG"
+
+# The lock-out tells nobody which accounts exist: five wrong passwords
+# for a real account (grace) and for a name nobody has (ghost, typed in
+# two cases: one name) get the same answers, byte for byte, and both
+# names are then locked in the database; only grace's right password
+# learns that her account is locked.
+play_input '\ngrace-pass-77\ngrace-pass-77\n' register grace
+for i in 1 2 3 4 5 6; do
+	play_input 'wrong-guess-1\n' play grace bob
+	sed 's/grace/NAME/g' "$OUT" >"$E2E_DIR/known.$i"
+	cp "$ERR" "$E2E_DIR/known-err.$i"
+	k_status=$status
+	[ "$i" -le 3 ] && ghost=ghost || ghost=GHOST
+	play_input 'wrong-guess-1\n' play $ghost bob
+	sed "s/$ghost/NAME/g" "$OUT" >"$E2E_DIR/unknown.$i"
+	check "lock-out: wrong password $i, a real and an unknown name get the same answer" \
+		cmp -s "$E2E_DIR/known.$i" "$E2E_DIR/unknown.$i"
+	check "lock-out: wrong password $i, the same errors and status" \
+		sh -c 'cmp -s "$1" "$2" && [ "$3" -eq "$4" ]' - \
+		"$E2E_DIR/known-err.$i" "$ERR" "$k_status" "$status"
+done
+check "lock-out: the sixth answer is still 'Invalid username or password.'" \
+	grep -q "Invalid username or password." "$E2E_DIR/unknown.6"
+check "lock-out: and never mentions a lock" \
+	sh -c '! grep -qi locked "$1" "$2"' - "$E2E_DIR/known.6" "$E2E_DIR/unknown.6"
+check "lock-out: the real account is locked in the database" \
+	test "$(db "SELECT locked_until > 0 FROM players WHERE username = 'grace'")" = 1
+check "lock-out: the unknown name is locked too, one entry for both cases" \
+	test "$(db "SELECT group_concat(name || ':' || failed_logins || ':' || (locked_until > 0)) FROM login_failures WHERE name LIKE 'ghost'")" = "ghost:5:1"
+play_input 'grace-pass-77\n' play grace bob
+check "lock-out: the right password learns that the account is locked" \
+	has "This account is locked after too many failed logins."
+check "lock-out: and is refused (exit 1)" status_is 1
+
+# Without the list of common passwords (missing, or a folder where the
+# file should be), registration and password changes are refused with a
+# clear message, fail closed; logging in still works. The binary is run
+# from a copy of the source tree's layout whose data/ lacks the list.
+TREE=$E2E_DIR/tree
+mkdir -p "$TREE/src" "$TREE/build" "$TREE/data"
+: >"$TREE/src/main.c"
+: >"$TREE/Makefile"
+cp "$GOMOKU_BIN" "$TREE/build/gomoku"
+for how in missing unreadable; do
+	[ "$how" = unreadable ] && mkdir "$TREE/data/common-passwords.txt"
+	GOMOKU_BIN=$TREE/build/gomoku play_input '\npassword\npassword\n' \
+		register henry
+	check "no list ($how): registration is refused (exit 1)" status_is 1
+	check "no list ($how): and says why" \
+		err_has "cannot read the list of common passwords"
+	check "no list ($how): no account was made" \
+		test "$(db "SELECT count(*) FROM players WHERE username = 'henry'")" = 0
+	GOMOKU_BIN=$TREE/build/gomoku play_input \
+		'grace-pass-77\nnew-pass-9999\nnew-pass-9999\n' passwd bob
+	check "no list ($how): a password change is refused (exit 1)" \
+		status_is 1
+	check "no list ($how): before any password is asked" hasnt "Password"
+	GOMOKU_BIN=$TREE/build/gomoku play_input '2\nalice\nsecret-pass-1\n0\n0\n'
+	check "no list ($how): logging in still works" has "Logged in:"
+done

@@ -226,6 +226,91 @@ hostile_text '' leaderboard --format json
 check "json escapes quotes and backslashes in nicknames" \
 	has '"nickname": "a\"b\\c"'
 
+# ---- Unicode nicknames ---------------------------------------------------------
+
+# u HEX... -- the code points HEX... as UTF-8 (printf in sh has no \u).
+u() {
+	for _h in "$@"; do
+		_c=$((0x$_h))
+		if [ "$_c" -lt 128 ]; then
+			byte "$_c"
+		elif [ "$_c" -lt 2048 ]; then
+			byte $((192 + _c / 64)) $((128 + _c % 64))
+		elif [ "$_c" -lt 65536 ]; then
+			byte $((224 + _c / 4096)) $((128 + _c / 64 % 64)) \
+				$((128 + _c % 64))
+		else
+			byte $((240 + _c / 262144)) $((128 + _c / 4096 % 64)) \
+				$((128 + _c / 64 % 64)) $((128 + _c % 64))
+		fi
+	done
+}
+byte() { for _b in "$@"; do printf "\\$(printf %o "$_b")"; done; }
+
+# Every format character (category Cf: U+202E, zero-width spaces and
+# joiners, bidi isolates, tags...), each between two letters, one
+# nickname a line: every one is refused with the reason, and the prompt
+# comes again. The lines are the fuzz seed made from Unicode's list.
+CF=$(dirname "$E2E_LIB")/../fuzz/corpus/fuzz_input/nickname-every-cf
+dump before
+{ echo zed && cat "$CF"; } >"$E2E_DIR/in-cf"
+hostile "$E2E_DIR/in-cf" register
+check "every Cf character in a nickname is refused ($(wc -l <"$CF") of them)" \
+	test "$(grep -c "cannot hold invisible" "$OUT")" -eq "$(wc -l <"$CF")"
+check "and input ending there refuses the registration (exit 1)" status_is 1
+for nick in "61 202E 62" "61 202D 62" "61 200B 62" "61 200C 62" \
+	"61 200D 62" "61 2060 62" "FEFF 61" "61 061C 62" "2066 61 2069" \
+	"61 00AD" "115F" "1160 1160" "3164" "FFA0 61" "2800" "61 E0041" \
+	"FE0F 61" "0301 61" "61 2028 62" "3000" "20 20"; do
+	hostile_text '' register zed --nickname "$(u $nick)"
+	check "the nickname U+$nick is refused, exit 1" \
+		sh -c '[ "$1" -eq 1 ] && grep -q "cannot hold invisible" "$2"' \
+		- "$status" "$OUT"
+done
+check "no refused nickname changed the database" same_dump
+
+# NFC/NFD twins: a decomposed nickname is stored composed (NFC); a
+# variation selector after a character is part of it.
+hostile_text "\n$PWA\n$PWA\n" register rene1 --nickname "$(u 52 65 6E 65 301)"
+check "a nickname in NFD is accepted" status_is 0
+check "and stored in NFC (U+00E9, not e + U+0301)" \
+	test "$(db "SELECT hex(nickname) FROM players WHERE username = 'rene1'")" = 52656EC3A9
+hostile_text "\n$PWA\n$PWA\n" register rene2 --nickname "$(u 52 65 6E E9)"
+check "its NFC twin is stored the same" \
+	test "$(db "SELECT count(DISTINCT nickname) FROM players WHERE username LIKE 'rene_'")" = 1
+hostile_text "\n$PWA\n$PWA\n" register hearts --nickname "$(u 2764 FE0F)"
+check "a variation selector after a character is accepted" status_is 0
+
+# A nickname that looks like another player's username is refused:
+# another case, full-width letters, a roman numeral for i, a blank at
+# the end; one that looks like the player's own username is fine.
+dump before
+for nick in "41 4C 49 43 45" "FF41 FF4C FF49 FF43 FF45" "61 6C 2170 63 65" \
+	"61 6C 69 63 65 A0"; do
+	hostile_text "\n$PWA\n$PWA\n" register mimic --nickname "$(u $nick)"
+	check "the nickname U+$nick (alice's username) is refused" \
+		sh -c '[ "$1" -eq 1 ] && grep -q "looks like another" "$2"' \
+		- "$status" "$OUT"
+done
+check "the look-alike nicknames changed nothing" same_dump
+hostile_text "mimic\nALICE\nMIMIC\n$PWA\n$PWA\n" register
+check "typed, the look-alike is explained and asked again; one's own name is fine" \
+	has_all 0 "looks like another player's username" "Welcome, MIMIC!"
+
+# A 20-character Chinese nickname (40 columns) stays in its column.
+ZH20=$(u 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F \
+	5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F)
+hostile_text "\n$PWA\n$PWA\n" register wide --nickname "$ZH20"
+check "a 20-character Chinese nickname is accepted" status_is 0
+hostile_text '' leaderboard --top 100
+grep -E '^[ >] +[0-9]+  ' "$OUT" | while IFS= read -r row; do
+	printf '%s\n' "$row" | wc -L
+done | sort -u >"$E2E_DIR/widths"
+check "every leaderboard row takes the same columns (the long name cut)" \
+	test "$(wc -l <"$E2E_DIR/widths")" -eq 1
+hostile_text '' leaderboard --format tsv
+check "scripts still get the whole nickname" has "$ZH20"
+
 # ---- End of input at every prompt ---------------------------------------
 
 # Feed the first 0, 1, ... lines of the script $1 to the command that

@@ -1,6 +1,7 @@
 /* fuzz_input.c -- the prompt's line reader, term_read_line(), on any bytes
  * arriving through a pipe, and every line it returns through the checks
- * the prompts make (UTF-8, NUL bytes) and notation_parse().
+ * the prompts make (UTF-8, NUL bytes), notation_parse() and the
+ * nickname's (NFC, auth_check_nickname(), the leaderboard's cell).
  *
  * The input (up to PIPE_ROOM bytes, what a pipe holds without a reader)
  * is written into a pipe whose far end is then closed. The lines read
@@ -14,7 +15,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <unistr.h>
+
+#include "auth.h"
 #include "fuzz.h"
+#include "i18n.h"
 #include "notation.h"
 #include "term.h"
 
@@ -39,14 +44,36 @@ static void write_all(int fd, const uint8_t *p, size_t n)
 	}
 }
 
+/* What the nickname prompt does with a line: put it in NFC and check
+ * it. An accepted nickname is its own NFC, looks like itself, and its
+ * leaderboard cell (i18n_fit()) takes at most 20 columns. */
+static void use_nickname(const char *buf)
+{
+	char nfc[TERM_LINE_MAX + 1], again[TERM_LINE_MAX + 1], cell[128];
+	size_t count;
+
+	if (auth_nickname_nfc(buf, nfc, sizeof(nfc)) != 0 ||
+	    auth_check_nickname(nfc) != AUTH_OK)
+		return;
+	FUZZ_CHECK(auth_nickname_nfc(nfc, again, sizeof(again)) == 0);
+	FUZZ_CHECK(strcmp(nfc, again) == 0);
+	FUZZ_CHECK(auth_names_look_alike(nfc, nfc));
+	count = u8_mbsnlen((const uint8_t *)nfc, strlen(nfc));
+	FUZZ_CHECK(count >= 1 && count <= AUTH_NICKNAME_MAX);
+	FUZZ_CHECK(i18n_width(nfc) <= 2 * (int)count);
+	FUZZ_CHECK(i18n_fit(nfc, 20, cell, sizeof(cell)) <= 20);
+	FUZZ_CHECK(strncmp(cell, nfc, strlen(cell)) == 0);
+}
+
 /* What the prompts do with a line they got: refuse bad bytes, else parse
- * it as a move on two boards. */
+ * it as a move on two boards and check it as a nickname. */
 static void use_line(const char *buf, size_t len)
 {
 	struct input in;
 
 	if (!notation_utf8_valid(buf, len) || memchr(buf, '\0', len) != NULL)
 		return;
+	use_nickname(buf);
 	notation_parse(buf, len, 15, 15, &in);
 	if (in.kind == INPUT_MOVE)
 		FUZZ_CHECK(in.row < 15 && in.col < 15);
