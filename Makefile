@@ -81,7 +81,7 @@ MOS       := $(patsubst %,build/locale/%/LC_MESSAGES/gomoku.mo,$(LANGS))
         install uninstall clean pot format format-check header-check \
         fuzz fuzz-runtime fuzz-drivers
 
-all: $(BIN) $(MOS)
+all: $(BIN) $(BUILD)/pbrain-gomoku $(MOS)
 
 # Everything compiled into the program (the paths PREFIX gives, the
 # compiler and its flags) is written to $(SETTINGS), which changes only
@@ -112,6 +112,11 @@ UNISTRING_CHECK = { printf '\#include <uninorm.h>\n\#include <unictype.h>\n' | \
 
 $(BIN): $(MAIN_OBJ) $(LIB_OBJS) $(SETTINGS)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(PKG_LIBS)
+
+# Gomoku managers (Piskvork and the like) look for programs named
+# pbrain-*: a link to gomoku, which acts as `gomoku brain` by that name.
+$(BUILD)/pbrain-gomoku: $(BIN)
+	ln -sf gomoku $@
 
 $(BUILD)/obj/%.o: src/%.c $(SETTINGS)
 	@mkdir -p $(@D)
@@ -379,6 +384,7 @@ install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 \
 	  $(DESTDIR)$(DATADIR)/gomoku
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/gomoku
+	ln -sf gomoku $(DESTDIR)$(BINDIR)/pbrain-gomoku
 	install -m 644 docs/gomoku.6 $(DESTDIR)$(MANDIR)/man6/gomoku.6
 	install -m 644 data/common-passwords.txt $(DESTDIR)$(DATADIR)/gomoku/
 	for l in $(LANGS); do \
@@ -387,7 +393,8 @@ install: all
 	    $(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/gomoku.mo; done
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/gomoku $(DESTDIR)$(MANDIR)/man6/gomoku.6
+	rm -f $(DESTDIR)$(BINDIR)/gomoku $(DESTDIR)$(BINDIR)/pbrain-gomoku \
+	  $(DESTDIR)$(MANDIR)/man6/gomoku.6
 	rm -rf $(DESTDIR)$(DATADIR)/gomoku
 	for l in $(LANGS); do \
 	  rm -f $(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/gomoku.mo; done

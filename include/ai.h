@@ -85,6 +85,19 @@ void ai_free(struct ai *ai);
  * fails. */
 void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes);
 
+/* Limit the iterative deepening of the next calls to ai_choose() to
+ * max_depth plies (0 or less: the level's own limit only). Levels 1
+ * and 2 do not search, so it changes nothing there. Never fails. */
+void ai_set_max_depth(struct ai *ai, int max_depth);
+
+/* Have the next calls to ai_choose() call poll(ctx) each time they look
+ * at the clock (every few hundred nodes, a few thousand times a second
+ * at most) and stop, as if `stop` were set, when it returns non-zero. It
+ * runs in the caller's thread, inside the search: it must be quick, and
+ * must not use `ai`. poll NULL removes it; ctx stays the caller's. Never
+ * fails. */
+void ai_set_poll(struct ai *ai, int (*poll)(void *ctx), void *ctx);
+
 /* Choose a move for the side to move on b (the caller's: read, not
  * modified, not used after the call) and write it, with the search's
  * figures, to *out. The call returns within the time budget (plus a few
@@ -97,5 +110,14 @@ void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes);
  * b's shape is not one board_shape_valid() accepts. */
 int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
 	      struct ai_result *out);
+
+/* ai_choose() for `side` (STONE_BLACK or STONE_WHITE) to move, whatever
+ * b's move count says: for positions set up stone by stone (an analysis
+ * board, a manager's edit mode), whose counts need not alternate. Under
+ * RULE_RENJU, `side` black is kept off black's forbidden points as
+ * ai_choose() does. Return as ai_choose() does, and -1 for any other
+ * `side`. */
+int ai_choose_side(struct ai *ai, const struct board *b, enum stone side,
+		   const volatile int *stop, struct ai_result *out);
 
 #endif

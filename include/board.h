@@ -65,6 +65,17 @@ enum stone stone_other(enum stone s);
  * Return BOARD_OK, or the reason for refusal with the board unchanged. */
 enum board_error board_play(struct board *b, int row, int col);
 
+/* Place a stone of `s` (STONE_BLACK or STONE_WHITE) on (row, col)
+ * whoever's turn board_to_move() says it is, and settle the game as
+ * board_play() does: for positions set up stone by stone, whose counts
+ * need not alternate. No renju verdict is asked (a set-up position may
+ * hold what its order of play would have forbidden). The board keeps
+ * counting moves, so board_to_move() then no longer names the side to
+ * move: the caller keeps track of that. Return BOARD_OK, or
+ * BOARD_ERR_GAME_OVER, BOARD_ERR_OFF_BOARD or BOARD_ERR_OCCUPIED (also
+ * for an `s` that is no stone) with the board unchanged. */
+enum board_error board_place(struct board *b, int row, int col, enum stone s);
+
 /* The renju verdict board_play() applies to the side to move on
  * (row, col): renju_check() when b plays RULE_RENJU, the game is on,
  * black is to move and (row, col) is an empty cell of the board;

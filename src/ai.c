@@ -151,6 +151,19 @@ void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes)
 	ai->max_nodes = max_nodes > 0 ? max_nodes : 0;
 }
 
+/* Limit iterative deepening to max_depth plies (0 or less: none). */
+void ai_set_max_depth(struct ai *ai, int max_depth)
+{
+	ai->depth_limit = max_depth > 0 ? max_depth : 0;
+}
+
+/* Have the search call poll(ctx) whenever it looks at the clock. */
+void ai_set_poll(struct ai *ai, int (*poll)(void *ctx), void *ctx)
+{
+	ai->poll = poll;
+	ai->poll_ctx = ctx;
+}
+
 /* ==== Levels 1 and 2 =================================================== */
 
 /* Return a random cell within one of the centre of an empty board. */
@@ -308,14 +321,17 @@ static int keep_defences(struct ai *ai, int *moves, int n, int vct)
 }
 
 /* Return the deepest sensible iteration: the level's, or to the end of
- * the game on nearly full boards. */
+ * the game on nearly full boards; never beyond ai_set_max_depth()'s. */
 static int depth_cap(const struct ai *ai)
 {
 	int empty = ai->pos.rows * ai->pos.cols - ai->pos.nstones;
+	int cap = ai->par.max_depth;
 
-	if (empty <= 10 && empty > ai->par.max_depth)
-		return empty;
-	return ai->par.max_depth;
+	if (empty <= 10 && empty > cap)
+		cap = empty;
+	if (ai->depth_limit > 0 && ai->depth_limit < cap)
+		cap = ai->depth_limit;
+	return cap;
 }
 
 /* Look for a forced win of our own by threats. Return the first move,
@@ -420,18 +436,28 @@ static int level_move(struct ai *ai, struct ai_result *res)
 int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
 	      struct ai_result *out)
 {
+	return ai_choose_side(ai, b, board_to_move(b), stop, out);
+}
+
+/* Choose a move for `side` on b; see the header. */
+int ai_choose_side(struct ai *ai, const struct board *b, enum stone side,
+		   const volatile int *stop, struct ai_result *out)
+{
 	struct ai_result res;
 	struct ai_pos *p = &ai->pos;
 	int idx;
 
 	if (b->state != BOARD_PLAYING || b->nmoves >= b->rows * b->cols ||
-	    !board_shape_valid(b->rows, b->cols, b->k))
+	    !board_shape_valid(b->rows, b->cols, b->k) ||
+	    (side != STONE_BLACK && side != STONE_WHITE))
 		return -1;
 	memset(&res, 0, sizeof(res));
 	begin(ai, stop);
 	ai->board = b;
 	ai_tables_prepare(&ai->tab, b->k);
 	ai_pos_load(p, b, ai->zob, &ai->tab);
+	if (p->side != (side == STONE_BLACK ? AI_BLACK : AI_WHITE))
+		ai_pos_pass(p);
 	if (b->rule == RULE_RENJU) {
 		ai->rboard = *b;
 		p->rb = &ai->rboard;

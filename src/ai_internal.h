@@ -150,6 +150,9 @@ struct ai {
 	const struct board *board; /* the caller's, during ai_choose() */
 	struct rng rng;
 	const volatile int *stop;
+	int (*poll)(void *ctx); /* ai_set_poll(): asked with the clock */
+	void *poll_ctx;
+	int depth_limit; /* ai_set_max_depth(): 0 = the level's own */
 	long long nodes;
 	long long start_ns, deadline_ns;
 	int aborted;	   /* the whole search must stop */

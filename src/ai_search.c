@@ -29,12 +29,14 @@ long long ai_now_ns(void)
 	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* Look at the clock and the stop flag; set the stop marks they call for. */
+/* Look at the clock, the stop flag and the caller's poll (ai_set_poll());
+ * set the stop marks they call for. */
 static void check_clock(struct ai *ai)
 {
 	long long t;
 
-	if (ai->stop != NULL && *ai->stop) {
+	if ((ai->stop != NULL && *ai->stop) ||
+	    (ai->poll != NULL && ai->poll(ai->poll_ctx))) {
 		ai->aborted = 1;
 		return;
 	}

@@ -219,23 +219,44 @@ enum renju_verdict board_play_verdict(const struct board *b, int row, int col)
 	return renju_check(b, row, col);
 }
 
-/* Place the side-to-move's stone on (row, col) and settle the game.
- * Return BOARD_OK, or why the move is refused with b unchanged (a game
- * that is over refuses every move with BOARD_ERR_GAME_OVER; under
- * RULE_RENJU black's forbidden point gives BOARD_ERR_FORBIDDEN). */
-enum board_error board_play(struct board *b, int row, int col)
+/* Return why no stone may go on (row, col) -- the game is over, the
+ * cell is off the board or taken -- or BOARD_OK. */
+static enum board_error place_refusal(const struct board *b, int row, int col)
 {
-	enum stone s;
-
 	if (b->state != BOARD_PLAYING)
 		return BOARD_ERR_GAME_OVER;
 	if (!on_board(b, row, col))
 		return BOARD_ERR_OFF_BOARD;
 	if (b->cells[cell_index(b, row, col)] != STONE_NONE)
 		return BOARD_ERR_OCCUPIED;
+	return BOARD_OK;
+}
+
+/* Place the side-to-move's stone on (row, col) and settle the game.
+ * Return BOARD_OK, or why the move is refused with b unchanged (a game
+ * that is over refuses every move with BOARD_ERR_GAME_OVER; under
+ * RULE_RENJU black's forbidden point gives BOARD_ERR_FORBIDDEN). */
+enum board_error board_play(struct board *b, int row, int col)
+{
+	enum board_error err = place_refusal(b, row, col);
+
+	if (err != BOARD_OK)
+		return err;
 	if (board_play_verdict(b, row, col) != RENJU_OK)
 		return BOARD_ERR_FORBIDDEN;
-	s = board_to_move(b);
+	return board_place(b, row, col, board_to_move(b));
+}
+
+/* Place `s` on (row, col) whoever's turn it is, and settle the game.
+ * Return BOARD_OK, or why not with b unchanged. */
+enum board_error board_place(struct board *b, int row, int col, enum stone s)
+{
+	enum board_error err = place_refusal(b, row, col);
+
+	if (err != BOARD_OK)
+		return err;
+	if (s != STONE_BLACK && s != STONE_WHITE)
+		return BOARD_ERR_OCCUPIED;
 	b->cells[cell_index(b, row, col)] = (unsigned char)s;
 	b->moves[b->nmoves].row = (unsigned char)row;
 	b->moves[b->nmoves].col = (unsigned char)col;

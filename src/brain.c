@@ -1,22 +1,32 @@
 /* brain.c -- the Gomocup ("pbrain") protocol: a tournament manager's
  * commands in, the computer's answers out. See brain.h for the commands.
  *
- * One thread: a command is read, answered and flushed before the next is
- * read, so the manager never waits on us while we wait on it. The board
- * is a struct board, black being whoever moved first; coordinates on the
- * wire are x (column), y (row), 0-based.
+ * One thread. Commands are read one byte at a time, so nothing beyond a
+ * line is taken from the manager while we wait for it. While the
+ * computer thinks, the search asks poll_input() every few hundred nodes
+ * whether a byte is waiting (poll() with no timeout, one system call):
+ * what arrives is read then, so YXSTOP and END stop the search at once;
+ * other lines wait in a queue and run, in order, after the answer. The
+ * board is a struct board whose stones are placed by colour
+ * (board_place()), with the side to move kept here, since a BOARD
+ * position's counts need not alternate; coordinates on the wire are x
+ * (column), y (row), 0-based.
  */
+#include <errno.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "ai.h"
 #include "board.h"
 #include "brain.h"
 #include "number.h"
+#include "renju.h"
 #include "rng.h"
 #include "term.h"
 
@@ -39,21 +49,45 @@
 #define SWAP2_STONES   5     /* at most, in a SWAP2BOARD */
 #define SWAP2_NODES    10000 /* one swap2 evaluation's node limit */
 #define SWAP2_SLACK    40    /* openings this close to the fairest */
+#define QUEUE_LINES    64    /* lines kept that arrived during a search */
+
+/* The manager's lines: the one being read, and those that arrived while
+ * the computer was thinking, waiting their turn. */
+struct input {
+	int fd;
+	char part[TERM_LINE_MAX + 1]; /* the line being read */
+	size_t len;
+	bool too_long;	  /* it has more than TERM_LINE_MAX bytes */
+	bool eof;	  /* the end of input was read */
+	bool interrupted; /* a stop signal interrupted a read */
+	int head, count;  /* the queue: its first line, how many */
+	char queue[QUEUE_LINES][TERM_LINE_MAX + 1];
+};
 
 struct brain {
 	FILE *out;
 	uint64_t seed;
-	bool failed;  /* a write failed */
-	bool started; /* START or RECTSTART was accepted */
+	bool failed;   /* a write failed */
+	bool started;  /* START or RECTSTART was accepted */
+	bool stop_now; /* YXSTOP or END arrived during this command */
+	bool ending;   /* END arrived during a search */
+	struct input in;
 	struct board board;
+	/* the board's counts need not say these */
+	enum stone us;	    /* our colour */
+	enum stone to_move; /* whose turn it is */
 	enum rule rule;
 	long long timeout_turn, timeout_match, time_left, max_memory; /* -1 */
+	long long max_node; /* INFO max_node (0: none) */
+	int max_depth;	    /* INFO max_depth (0: none) */
 	struct ai *ai;
 	size_t ai_bytes; /* the table size ai was made with */
-	/* a BOARD command being read */
-	bool in_board, board_bad;
-	int nstones[3]; /* [1] ours, [2] the opponent's */
-	struct move stones[3][BOARD_MAX_CELLS];
+	/* a BOARD or YXBOARD command being read: the stones in the order
+	 * given, owner[i] 1 ours, 2 the opponent's */
+	bool in_board, board_bad, board_thinks;
+	int nstones;
+	struct move stones[BOARD_MAX_CELLS];
+	unsigned char owner[BOARD_MAX_CELLS];
 	/* a SWAP2BOARD command being read: the stones in order */
 	bool in_swap2, swap2_bad;
 	int nswap2;
@@ -74,7 +108,73 @@ static void say(struct brain *br, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* ==== Reading arguments ================================================ */
+/* ==== Reading lines ==================================================== */
+
+/* Read one byte from the manager into *c. Return 1, 0 at the end of
+ * input (a read error counts as one), or -1 when a stop signal
+ * interrupted the read. */
+static int read_byte(struct input *in, char *c)
+{
+	ssize_t n;
+
+	for (;;) {
+		n = read(in->fd, c, 1);
+		if (n == 1)
+			return 1;
+		if (n == 0 || errno != EINTR)
+			return 0;
+		if (term_stop_signal() != 0)
+			return -1;
+	}
+}
+
+/* Add byte c to the line being read. At its newline, copy the line
+ * (without a '\r' ending it) into line[TERM_LINE_MAX + 1] and return
+ * true; a line too long to keep is dropped there (false). */
+static bool feed(struct input *in, char c, char *line)
+{
+	size_t n = in->len;
+	bool keep = !in->too_long;
+
+	if (c != '\n') {
+		if (in->len < TERM_LINE_MAX)
+			in->part[in->len++] = c;
+		else
+			in->too_long = true;
+		return false;
+	}
+	if (n > 0 && in->part[n - 1] == '\r')
+		n--;
+	memcpy(line, in->part, n);
+	line[n] = '\0';
+	in->len = 0;
+	in->too_long = false;
+	return keep;
+}
+
+/* Read bytes until the end of input, a stop signal, or -- when `wait`
+ * is false -- no byte is waiting, feeding them into the line being read.
+ * Return true with a complete line in line[TERM_LINE_MAX + 1] (a last
+ * line without a newline counts), else false. */
+static bool read_line(struct input *in, char *line, bool wait)
+{
+	struct pollfd pfd = {.fd = in->fd, .events = POLLIN};
+	char c;
+	int r;
+
+	while (!in->eof && !in->interrupted) {
+		if (!wait && poll(&pfd, 1, 0) <= 0)
+			return false;
+		r = read_byte(in, &c);
+		if (r < 0)
+			in->interrupted = true;
+		else if (r == 0)
+			in->eof = true;
+		else if (feed(in, c, line))
+			return true;
+	}
+	return in->len > 0 && feed(in, '\n', line);
+}
 
 /* Skip blanks (spaces and tabs) at s. */
 static const char *skip_blanks(const char *s)
@@ -83,6 +183,74 @@ static const char *skip_blanks(const char *s)
 		s++;
 	return s;
 }
+
+/* Cut the blanks off both ends of line (in place); return its start. */
+static char *trim(char *line)
+{
+	size_t n;
+
+	line += strspn(line, " \t");
+	n = strlen(line);
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		line[--n] = '\0';
+	return line;
+}
+
+/* A line arrived while the computer thinks: YXSTOP stops the search,
+ * END stops it and ends the session after the answer; any other line
+ * waits in the queue. */
+static void arrived(struct brain *br, char *line)
+{
+	struct input *in = &br->in;
+	const char *word = trim(line);
+
+	if (strcasecmp(word, "YXSTOP") == 0) {
+		br->stop_now = true;
+	} else if (strcasecmp(word, "END") == 0) {
+		br->stop_now = true;
+		br->ending = true;
+	} else {
+		memcpy(in->queue[(in->head + in->count) % QUEUE_LINES], word,
+		       strlen(word) + 1);
+		in->count++;
+	}
+}
+
+/* The search's poll (ai_set_poll()): take in what the manager has sent,
+ * without waiting, until the queue is full. Return 1 when the search
+ * must stop (YXSTOP or END arrived), else 0. */
+static int poll_input(void *ctx)
+{
+	struct brain *br = ctx;
+	char line[TERM_LINE_MAX + 1];
+
+	while (!br->stop_now && br->in.count < QUEUE_LINES &&
+	       read_line(&br->in, line, false))
+		arrived(br, line);
+	return br->stop_now;
+}
+
+/* The next line to answer: the first one waiting, else the next one the
+ * manager sends, into line[TERM_LINE_MAX + 1]. Return TERM_OK,
+ * TERM_EOF, or TERM_INTERRUPTED once a stop signal has arrived. */
+static enum term_read next_line(struct brain *br, char *line)
+{
+	struct input *in = &br->in;
+
+	if (in->interrupted || term_stop_signal() != 0)
+		return TERM_INTERRUPTED;
+	if (in->count > 0) {
+		memcpy(line, in->queue[in->head], TERM_LINE_MAX + 1);
+		in->head = (in->head + 1) % QUEUE_LINES;
+		in->count--;
+		return TERM_OK;
+	}
+	if (read_line(in, line, true))
+		return TERM_OK;
+	return in->interrupted ? TERM_INTERRUPTED : TERM_EOF;
+}
+
+/* ==== Reading arguments ================================================ */
 
 /* Parse exactly n integers in -1000000..1000000 separated by commas
  * (blanks allowed around them) from s into v. Return 0, or -1 on
@@ -148,7 +316,37 @@ static int ensure_ai(struct brain *br)
 	cfg.tt_bytes = bytes;
 	br->ai = ai_create(&cfg);
 	br->ai_bytes = bytes;
-	return br->ai != NULL ? 0 : -1;
+	if (br->ai == NULL)
+		return -1;
+	ai_set_poll(br->ai, poll_input, br);
+	return 0;
+}
+
+/* Give br->ai `ms` to think and the INFO lines' limits on nodes and
+ * depth, with at most `nodes` nodes when that is not 0. */
+static void limit(struct brain *br, int ms, long long nodes)
+{
+	if (br->max_node > 0 && (nodes == 0 || br->max_node < nodes))
+		nodes = br->max_node;
+	ai_set_limits(br->ai, ms, nodes);
+	ai_set_max_depth(br->ai, br->max_depth);
+}
+
+/* Play a stone of `s` on (row, col) as board_play() would (under renju
+ * black's forbidden points are refused); the other side moves next.
+ * Return board_play()'s answer. */
+static enum board_error play(struct brain *br, int row, int col, enum stone s)
+{
+	enum board_error err;
+
+	if (br->board.rule == RULE_RENJU && s == STONE_BLACK &&
+	    br->board.state == BOARD_PLAYING &&
+	    renju_forbidden(&br->board, row, col))
+		return BOARD_ERR_FORBIDDEN;
+	err = board_place(&br->board, row, col, s);
+	if (err == BOARD_OK)
+		br->to_move = stone_other(s);
+	return err;
 }
 
 /* Return the milliseconds to think about this move: timeout_turn (the
@@ -184,9 +382,10 @@ static void think(struct brain *br)
 		say(br, "ERROR out of memory");
 		return;
 	}
-	ai_set_limits(br->ai, turn_budget(br), 0);
-	if (ai_choose(br->ai, &br->board, term_stop_flag(), &res) != 0 ||
-	    board_play(&br->board, res.row, res.col) != BOARD_OK) {
+	limit(br, turn_budget(br), 0);
+	if (ai_choose_side(br->ai, &br->board, br->us, term_stop_flag(),
+			   &res) != 0 ||
+	    play(br, res.row, res.col, br->us) != BOARD_OK) {
 		say(br, "ERROR no move found");
 		return;
 	}
@@ -206,6 +405,8 @@ static int new_game(struct brain *br, int rows, int cols)
 		return -1;
 	if (board_init(&br->board, rows, cols, BRAIN_K, br->rule) != 0)
 		return -1;
+	br->us = STONE_BLACK;
+	br->to_move = STONE_BLACK;
 	br->started = true;
 	return 0;
 }
@@ -227,52 +428,36 @@ static const char *refusal(enum board_error err)
 	}
 }
 
-/* Play (row, col) for the side to move on b, as board_play() does,
- * except that a point forbidden to black under renju is accepted: the
- * stones of a BOARD come in no particular order, and an order the game
- * never followed may forbid a point it allowed. Return board_play()'s
- * answer. */
-static enum board_error place_stone(struct board *b, int row, int col)
-{
-	enum board_error err = board_play(b, row, col);
-
-	if (err != BOARD_ERR_FORBIDDEN)
-		return err;
-	b->rule = RULE_EXACT; /* black's five still wins, six does not */
-	err = board_play(b, row, col);
-	b->rule = RULE_RENJU;
-	return err;
-}
-
-/* Play the stones gathered by BOARD, black's and white's in turn, on a
- * fresh board. Return 0, or -1 after telling the manager why not. */
+/* Set up the stones gathered by BOARD or YXBOARD on a fresh board, in
+ * the order given, ours to move next. Black is whoever has more stones,
+ * us when the counts are level: in any game played so far that is who
+ * moved first, and the counts may differ as they like (an analysis
+ * board, a manager's edit mode). Under renju the stones are placed as
+ * they are, forbidden points or not. Return 0, or -1 after telling the
+ * manager why not (the board is then left as it was). */
 static int set_up_board(struct brain *br)
 {
-	int own = br->nstones[1], opp = br->nstones[2], i, c;
-	/* we are to move: black when the stones are level */
-	const int order[2] = {own == opp ? 1 : 2, own == opp ? 2 : 1};
-	struct move m;
+	struct board b;
+	int i, own = 0;
+	enum stone us;
 	enum board_error err;
 
-	if (own != opp && opp != own + 1) {
-		say(br,
-		    "ERROR BOARD: %d stones of ours and %d of the opponent "
-		    "cannot alternate",
-		    own, opp);
-		return -1;
-	}
-	board_init(&br->board, br->board.rows, br->board.cols, BRAIN_K,
-		   br->rule);
-	for (i = 0; i < own + opp; i++) {
-		c = order[i % 2];
-		m = br->stones[c][i / 2];
-		err = place_stone(&br->board, m.row, m.col);
+	for (i = 0; i < br->nstones; i++)
+		own += br->owner[i] == 1;
+	us = own >= br->nstones - own ? STONE_BLACK : STONE_WHITE;
+	board_init(&b, br->board.rows, br->board.cols, BRAIN_K, br->rule);
+	for (i = 0; i < br->nstones; i++) {
+		err = board_place(&b, br->stones[i].row, br->stones[i].col,
+				  br->owner[i] == 1 ? us : stone_other(us));
 		if (err != BOARD_OK) {
-			say(br, "ERROR BOARD: stone %d,%d %s", m.col, m.row,
-			    refusal(err));
+			say(br, "ERROR BOARD: stone %d,%d %s",
+			    br->stones[i].col, br->stones[i].row, refusal(err));
 			return -1;
 		}
 	}
+	br->board = b;
+	br->us = us;
+	br->to_move = us;
 	return 0;
 }
 
@@ -323,16 +508,21 @@ static int cmd_restart(struct brain *br, const char *args)
 	return 0;
 }
 
-/* BEGIN: we open the game. */
+/* BEGIN: we open the game (black), or -- on a board that is not empty
+ * -- move now. */
 static int cmd_begin(struct brain *br, const char *args)
 {
 	(void)args;
-	if (need_board(br))
-		think(br);
+	if (!need_board(br))
+		return 0;
+	if (br->board.nmoves == 0)
+		br->us = STONE_BLACK;
+	think(br);
 	return 0;
 }
 
-/* TURN x,y: the opponent's move, then ours. */
+/* TURN x,y: the opponent's move (black's on an empty board), then
+ * ours. */
 static int cmd_turn(struct brain *br, const char *args)
 {
 	enum board_error err;
@@ -344,7 +534,9 @@ static int cmd_turn(struct brain *br, const char *args)
 		say(br, "ERROR TURN wants x,y");
 		return 0;
 	}
-	err = board_play(&br->board, xy[1], xy[0]);
+	if (br->board.nmoves == 0)
+		br->us = STONE_WHITE;
+	err = play(br, xy[1], xy[0], stone_other(br->us));
 	if (err != BOARD_OK) {
 		say(br, "ERROR move %d,%d %s", xy[0], xy[1], refusal(err));
 		return 0;
@@ -353,21 +545,35 @@ static int cmd_turn(struct brain *br, const char *args)
 	return 0;
 }
 
-/* BOARD: the lines up to DONE set up a position. */
+/* Start reading the lines of a BOARD (thinks = true) or a YXBOARD. */
+static void begin_board(struct brain *br, bool thinks)
+{
+	br->in_board = true;
+	br->board_bad = false;
+	br->board_thinks = thinks;
+	br->nstones = 0;
+}
+
+/* BOARD: the lines up to DONE set up a position; then our move. */
 static int cmd_board(struct brain *br, const char *args)
 {
 	(void)args;
-	br->in_board = true;
-	br->board_bad = false;
-	br->nstones[1] = 0;
-	br->nstones[2] = 0;
+	begin_board(br, true);
 	return 0;
 }
 
-/* One line inside BOARD: "x,y,field", or DONE. */
+/* YXBOARD: the lines up to DONE set up a position; no answer. */
+static int cmd_yxboard(struct brain *br, const char *args)
+{
+	(void)args;
+	begin_board(br, false);
+	return 0;
+}
+
+/* One line inside BOARD or YXBOARD: "x,y,field", or DONE. */
 static void board_line(struct brain *br, const char *line)
 {
-	int v[3], c;
+	int v[3];
 
 	if (strcasecmp(line, "DONE") == 0) {
 		br->in_board = false;
@@ -376,20 +582,20 @@ static void board_line(struct brain *br, const char *line)
 		if (br->board_bad)
 			say(br,
 			    "ERROR BOARD wants lines x,y,field (1, 2 or 3)");
-		else if (set_up_board(br) == 0)
+		else if (set_up_board(br) == 0 && br->board_thinks)
 			think(br);
 		return;
 	}
 	if (parse_ints(line, v, 3) != 0 || v[2] < 1 || v[2] > 3 || v[0] < 0 ||
-	    v[1] < 0 || v[0] >= BOARD_MAX_SIZE || v[1] >= BOARD_MAX_SIZE) {
+	    v[1] < 0 || v[0] >= BOARD_MAX_SIZE || v[1] >= BOARD_MAX_SIZE ||
+	    br->nstones == BOARD_MAX_CELLS) {
 		br->board_bad = true;
 		return;
 	}
-	c = v[2] == 1 ? 1 : 2;
-	br->stones[c][br->nstones[c]].col = (unsigned char)v[0];
-	br->stones[c][br->nstones[c]].row = (unsigned char)v[1];
-	if (br->nstones[c] < BOARD_MAX_CELLS - 1)
-		br->nstones[c]++;
+	br->stones[br->nstones].col = (unsigned char)v[0];
+	br->stones[br->nstones].row = (unsigned char)v[1];
+	br->owner[br->nstones] = v[2] == 1 ? 1 : 2;
+	br->nstones++;
 }
 
 /* TAKEBACK x,y: take back the last move, which must be at x,y. */
@@ -406,6 +612,7 @@ static int cmd_takeback(struct brain *br, const char *args)
 		say(br, "ERROR TAKEBACK takes back the last move only");
 		return 0;
 	}
+	br->to_move = board_at(&br->board, last->row, last->col);
 	board_undo(&br->board);
 	say(br, "OK");
 	return 0;
@@ -425,14 +632,15 @@ static const signed char openings[][3][2] = {
 
 #define N_OPENINGS (sizeof(openings) / sizeof(openings[0]))
 
-/* Search b for its side to move within `ms` and SWAP2_NODES. Return 0
+/* Search b for its side to move within `ms` and SWAP2_NODES (fewer when
+ * INFO max_node says so). Return 0
  * with the move and its score in *res, or -1. */
 static int evaluate(struct brain *br, const struct board *b, int ms,
 		    struct ai_result *res)
 {
 	if (ensure_ai(br) != 0)
 		return -1;
-	ai_set_limits(br->ai, ms, SWAP2_NODES);
+	limit(br, ms, SWAP2_NODES);
 	return ai_choose(br->ai, b, term_stop_flag(), res);
 }
 
@@ -498,6 +706,8 @@ static void swap2_open(struct brain *br)
 	rng_seed(&r, br->seed);
 	opening_moves(br, fair[rng_below(&r, (uint32_t)nfair)], m);
 	swap2_setup(br, &br->board, m, 3);
+	br->to_move = STONE_WHITE; /* the opponent may stay white (TURN) */
+	br->us = STONE_BLACK;
 	say(br, "%d,%d %d,%d %d,%d", m[0].col, m[0].row, m[1].col, m[1].row,
 	    m[2].col, m[2].row);
 }
@@ -519,12 +729,15 @@ static void swap2_choose(struct brain *br)
 		return;
 	}
 	br->board = b;
+	br->to_move = board_to_move(&br->board);
+	br->us = stone_other(br->to_move); /* black after a SWAP */
 	say(br, "MESSAGE white to move scores %d", res.score);
 	if (res.score < 0) {
 		say(br, "SWAP");
 		return;
 	}
-	board_play(&br->board, res.row, res.col);
+	br->us = br->to_move;
+	play(br, res.row, res.col, br->us);
 	say(br, "%d,%d", res.col, res.row);
 }
 
@@ -598,19 +811,70 @@ static int cmd_info(struct brain *br, const char *args)
 		br->time_left = v;
 	else if (n == 10 && strncasecmp(args, "max_memory", n) == 0)
 		br->max_memory = v;
+	else if (n == 8 && strncasecmp(args, "max_node", n) == 0)
+		br->max_node = v;
+	else if (n == 9 && strncasecmp(args, "max_depth", n) == 0)
+		br->max_depth = v > INT_MAX ? INT_MAX : (int)v;
 	else if (n == 4 && strncasecmp(args, "rule", n) == 0)
 		set_rule(br, v);
 	return 0;
 }
 
-/* ABOUT: who we are. */
+/* ABOUT: who we are (the project names no author, country, e-mail
+ * address or web site, so neither do we). */
 static int cmd_about(struct brain *br, const char *args)
 {
 	(void)args;
-	say(br,
-	    "name=\"gomoku-club\", version=\"%s\", author=\"Gomoku Club\", "
-	    "country=\"-\"",
-	    GOMOKU_VERSION);
+	say(br, "name=\"gomoku-club\", version=\"%s\"", GOMOKU_VERSION);
+	return 0;
+}
+
+/* YXSTOP: stop thinking (see arrived()); when we are not, nothing. */
+static int cmd_yxstop(struct brain *br, const char *args)
+{
+	(void)br;
+	(void)args;
+	return 0;
+}
+
+/* YXHASHCLEAR: clear the search's tables (transposition and threats) by
+ * freeing them; the next search makes them anew, empty. Each search
+ * already ignores what earlier ones stored, so no move changes: what
+ * comes back is their memory. No answer. */
+static int cmd_yxhashclear(struct brain *br, const char *args)
+{
+	(void)args;
+	ai_free(br->ai);
+	br->ai = NULL;
+	return 0;
+}
+
+/* YXSHOWFORBID: black's forbidden points when black is to move under
+ * renju, as Yixin-Board reads them: "FORBID " then xxyy (two digits
+ * each) for every point, row by row, then "." -- "FORBID ." for none. */
+static int cmd_yxshowforbid(struct brain *br, const char *args)
+{
+	struct move pts[BOARD_MAX_CELLS];
+	char text[sizeof("FORBID .") + 4 * BOARD_MAX_CELLS];
+	int i, n = 0;
+	size_t len;
+
+	(void)args;
+	if (!need_board(br))
+		return 0;
+	if (br->board.rule == RULE_RENJU && br->to_move == STONE_BLACK &&
+	    br->board.state == BOARD_PLAYING)
+		n = renju_forbidden_points(&br->board, pts, BOARD_MAX_CELLS);
+	memcpy(text, "FORBID ", 7);
+	len = 7;
+	for (i = 0; i < n; i++) {
+		text[len++] = (char)('0' + pts[i].col / 10);
+		text[len++] = (char)('0' + pts[i].col % 10);
+		text[len++] = (char)('0' + pts[i].row / 10);
+		text[len++] = (char)('0' + pts[i].row % 10);
+	}
+	memcpy(text + len, ".", 2);
+	say(br, "%s", text);
 	return 0;
 }
 
@@ -638,20 +902,21 @@ static const struct command {
 	{"ABOUT", cmd_about},
 	{"END", cmd_end},
 	{"SWAP2BOARD", cmd_swap2board},
+	{"YXSTOP", cmd_yxstop},
+	{"YXBOARD", cmd_yxboard},
+	{"YXSHOWFORBID", cmd_yxshowforbid},
+	{"YXHASHCLEAR", cmd_yxhashclear},
 };
 
 /* Answer one line. Return 1 when the session ends, else 0. */
 static int handle_line(struct brain *br, char *line)
 {
 	char *args;
-	size_t i, n;
+	size_t i;
 
-	while (*line == ' ' || *line == '\t')
-		line++;
-	n = strlen(line);
-	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
-		line[--n] = '\0';
-	if (n == 0)
+	br->stop_now = false;
+	line = trim(line);
+	if (*line == '\0')
 		return 0;
 	if (br->in_board) {
 		board_line(br, line);
@@ -679,7 +944,6 @@ int brain_run(int in_fd, FILE *out, uint64_t seed)
 	struct brain *br = calloc(1, sizeof(*br));
 	char line[TERM_LINE_MAX + 1];
 	enum term_read r;
-	size_t len;
 	int done = 0, status = 0;
 
 	if (br == NULL)
@@ -691,16 +955,16 @@ int brain_run(int in_fd, FILE *out, uint64_t seed)
 	br->timeout_match = -1;
 	br->time_left = -1;
 	br->max_memory = -1;
-	while (!done && !br->failed) {
-		r = term_read_line(in_fd, line, &len);
+	br->in.fd = in_fd;
+	while (!done && !br->ending && !br->failed) {
+		r = next_line(br, line);
 		if (r == TERM_EOF)
 			break;
 		if (r == TERM_INTERRUPTED) {
 			status = 1;
 			break;
 		}
-		if (r == TERM_OK)
-			done = handle_line(br, line);
+		done = handle_line(br, line);
 	}
 	if (br->failed)
 		status = 1;

@@ -215,6 +215,22 @@ static enum ui_status parse_args(struct options *o, int argc, char **argv)
 	return UI_OK;
 }
 
+/* Called by a name that starts "pbrain-" (the link `make` builds, the
+ * name gomoku managers look for), act as `gomoku brain`: options are
+ * taken, a command is refused. */
+static enum ui_status as_pbrain(struct options *o, const char *argv0)
+{
+	const char *base = argv0 != NULL ? strrchr(argv0, '/') : NULL;
+
+	base = base != NULL ? base + 1 : argv0;
+	if (base == NULL || strncmp(base, "pbrain-", 7) != 0)
+		return UI_OK;
+	if (o->nwords > 0)
+		return usage_error(_("unexpected argument"), o->words[0]);
+	o->words[o->nwords++] = "brain";
+	return UI_OK;
+}
+
 /* Work out the variant for new games from --variant, --size, --k, --rule. */
 static enum ui_status choose_variant(const struct options *o, struct variant *v)
 {
@@ -656,6 +672,8 @@ int main(int argc, char **argv)
 	st = setup_language(&ui, lang_option(argc, argv));
 	if (st == UI_OK)
 		st = parse_args(&o, argc, argv);
+	if (st == UI_OK && argc > 0)
+		st = as_pbrain(&o, argv[0]);
 	if (st == UI_OK)
 		st = setup(&o, &ui);
 	if (st != UI_OK)

@@ -3,8 +3,9 @@
  * The tactical positions of tests/ai_positions.txt (format described at
  * the top of that file) at every level that must solve them; tic-tac-toe
  * played against every possible opponent line; legal moves on random
- * boards of every shape; repeatability; the stop flag and the time
- * budget; and level 5 against level 3. Searches are bounded by node
+ * boards of every shape; repeatability; the stop flag, the caller's
+ * poll, the depth limit and the time budget; the side to move named by
+ * the caller; and level 5 against level 3. Searches are bounded by node
  * limits, so the results do not depend on the machine's speed.
  */
 #include <stdio.h>
@@ -704,6 +705,97 @@ static void test_stop_flag(void)
 	}
 }
 
+/* A poll for ai_set_poll(): counts its calls, stops from the stop-th
+ * (never when stop is 0). */
+struct poll_count {
+	int calls, stop;
+};
+
+static int count_polls(void *ctx)
+{
+	struct poll_count *pc = ctx;
+
+	pc->calls++;
+	return pc->stop > 0 && pc->calls >= pc->stop;
+}
+
+/* The poll is asked while the search runs and stops it when it says so;
+ * one that never does changes nothing, move or work. */
+static void test_poll(void)
+{
+	struct poll_count pc = {0, 0};
+	struct board b;
+	struct ai_result res;
+	struct ai *ai = new_ai(5, 30000, 2);
+	long long work;
+	int m;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+	CU_ASSERT_EQUAL_FATAL(midgame(&b), 0);
+	m = choice(5, 2, 30000, &b, &work);
+	ai_set_poll(ai, count_polls, &pc);
+	CU_ASSERT_EQUAL(legal_choice(ai, &b, NULL, &res), 0);
+	CU_ASSERT_EQUAL(res.row * 100 + res.col, m);
+	CU_ASSERT_EQUAL(res.nodes, work);
+	CU_ASSERT_TRUE(pc.calls > 10);
+	pc.calls = 0;
+	pc.stop = 3;
+	ai_set_limits(ai, 0, 0); /* 1 s and no node limit: only the poll */
+	CU_ASSERT_EQUAL(legal_choice(ai, &b, NULL, &res), 0);
+	CU_ASSERT_EQUAL(pc.calls, 3);
+	CU_ASSERT_TRUE(res.nodes < 5000);
+	ai_set_poll(ai, NULL, NULL);
+	ai_free(ai);
+}
+
+/* ai_set_max_depth() caps the iterations; 0 lifts the cap. */
+static void test_max_depth(void)
+{
+	struct board b;
+	struct ai_result res;
+	struct ai *ai = new_ai(5, 30000, 2);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+	CU_ASSERT_EQUAL_FATAL(midgame(&b), 0);
+	ai_set_max_depth(ai, 2);
+	CU_ASSERT_EQUAL(legal_choice(ai, &b, NULL, &res), 0);
+	CU_ASSERT_TRUE(res.depth >= 1 && res.depth <= 2);
+	ai_set_max_depth(ai, 0);
+	CU_ASSERT_EQUAL(legal_choice(ai, &b, NULL, &res), 0);
+	CU_ASSERT_TRUE(res.depth > 2);
+	ai_free(ai);
+}
+
+/* ai_choose_side() plays the side it is given, whatever the counts: with
+ * a four each, the side named wins at its own end. */
+static void test_choose_side(void)
+{
+	struct board b;
+	struct ai_result res;
+	struct ai *ai = new_ai(5, 20000, 2);
+	int c;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+	board_init(&b, 15, 15, 5, RULE_FREESTYLE);
+	for (c = 0; c < 4; c++) {
+		board_place(&b, 0, c, STONE_BLACK);
+		board_place(&b, 9, c + 9, STONE_WHITE);
+	}
+	board_place(&b, 9, 8, STONE_BLACK);
+	CU_ASSERT_EQUAL(board_to_move(&b), STONE_WHITE);
+	CU_ASSERT_EQUAL(ai_choose_side(ai, &b, STONE_BLACK, NULL, &res), 0);
+	CU_ASSERT_TRUE(res.row == 0 && res.col == 4);
+	CU_ASSERT_EQUAL(ai_choose_side(ai, &b, STONE_WHITE, NULL, &res), 0);
+	CU_ASSERT_TRUE(res.row == 9 && res.col == 13);
+	board_undo(&b); /* counts level: black to move by the count */
+	CU_ASSERT_EQUAL(ai_choose_side(ai, &b, STONE_WHITE, NULL, &res), 0);
+	CU_ASSERT_TRUE(res.row == 9 && (res.col == 8 || res.col == 13));
+	res.row = -7;
+	CU_ASSERT_EQUAL(ai_choose_side(ai, &b, STONE_NONE, NULL, &res), -1);
+	CU_ASSERT_EQUAL(res.row, -7);
+	ai_free(ai);
+}
+
 /* With only a time budget (no node limit), levels 3 to 5 still return a
  * legal move. How long they take against the budget is a figure for
  * `make bench` (tests/bench/bench_ai.c), not an assertion here: the
@@ -963,6 +1055,10 @@ static CU_TestInfo tests[] = {
 	{"levels 1-2 follow the seed", test_seeded_randomness},
 	{"a stop flag still gives a legal (winning) move", test_stop_flag},
 	{"the time budget is kept", test_time_budget},
+	{"the caller's poll is asked and can stop the search", test_poll},
+	{"a depth limit caps the iterations", test_max_depth},
+	{"the side to move can be named, whatever the counts",
+	 test_choose_side},
 	{"level 5 beats level 3", test_level5_beats_level3},
 	{"renju: black never plays a double four", test_renju_double_four},
 	{"renju: black's legal four-three is found", test_renju_four_three},

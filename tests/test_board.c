@@ -873,6 +873,36 @@ static void test_refuse_game_over(void)
 	CU_ASSERT(win_is(&b, 0, 0, 0, 1, 3));
 }
 
+/* board_place() puts either colour anywhere, whatever the count says,
+ * settles wins as board_play() does and refuses what it refuses. */
+static void test_place_any_colour(void)
+{
+	struct board b, before;
+	int c;
+
+	board_init(&b, 15, 15, 5, RULE_RENJU);
+	for (c = 0; c < 4; c++)
+		CU_ASSERT_EQUAL(board_place(&b, 3, c, STONE_WHITE), BOARD_OK);
+	CU_ASSERT_EQUAL(b.nmoves, 4);
+	CU_ASSERT_EQUAL(board_at(&b, 3, 2), STONE_WHITE);
+	CU_ASSERT_EQUAL(board_place(&b, 3, 3, STONE_BLACK), BOARD_ERR_OCCUPIED);
+	CU_ASSERT_EQUAL(board_place(&b, 15, 0, STONE_BLACK),
+			BOARD_ERR_OFF_BOARD);
+	CU_ASSERT_EQUAL(board_place(&b, 9, 9, STONE_NONE), BOARD_ERR_OCCUPIED);
+	before = b;
+	CU_ASSERT_EQUAL(board_place(&b, 9, 9, (enum stone)3),
+			BOARD_ERR_OCCUPIED);
+	CU_ASSERT_EQUAL(memcmp(&b, &before, sizeof(b)), 0);
+	CU_ASSERT_EQUAL(board_place(&b, 3, 4, STONE_WHITE), BOARD_OK);
+	CU_ASSERT_EQUAL(b.state, BOARD_WHITE_WON);
+	CU_ASSERT(win_is(&b, 3, 0, 0, 1, 5));
+	CU_ASSERT_EQUAL(board_place(&b, 9, 9, STONE_BLACK),
+			BOARD_ERR_GAME_OVER);
+	CU_ASSERT_EQUAL(board_undo(&b), 0);
+	CU_ASSERT_EQUAL(b.state, BOARD_PLAYING);
+	CU_ASSERT_EQUAL(board_at(&b, 3, 4), STONE_NONE);
+}
+
 /* ==== Undo ============================================================= */
 
 /* Undo on an empty board fails and changes nothing. */
@@ -1417,6 +1447,7 @@ static CU_TestInfo tests[] = {
 	{"refuse off board", test_refuse_off_board},
 	{"refuse occupied", test_refuse_occupied},
 	{"refuse after game over", test_refuse_game_over},
+	{"board_place: either colour, wins settled", test_place_any_colour},
 	{"undo on empty board", test_undo_empty},
 	{"undo moves", test_undo_moves},
 	{"undo after a win", test_undo_after_win},

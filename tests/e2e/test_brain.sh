@@ -1,4 +1,8 @@
 # End-to-end: `gomoku brain`, the Gomocup protocol on stdin and stdout.
+#
+# While the brain thinks it reads what follows, and END stops the
+# search: scripts whose answers after a search matter end with the end
+# of input, not END.
 . "$E2E_LIB"
 
 # line_is REGEX: some whole line of stdout matches the extended regex.
@@ -14,7 +18,31 @@ moves_legal() {
 play_input 'ABOUT\nEND\n' brain
 check "ABOUT names the brain" has 'name="gomoku-club"'
 check "ABOUT gives the version" has 'version="'
+check "ABOUT claims no author, country, e-mail or web site" sh -c '
+	! grep -qE "(author|country|email|www)=" "$1"' - "$OUT"
 check "END exits 0" status_is 0
+
+# The link gomoku managers look for: pbrain-gomoku acts as gomoku brain.
+pbrain=$(dirname "$GOMOKU_BIN")/pbrain-gomoku
+check "make builds pbrain-gomoku, a link to gomoku" \
+	test -L "$pbrain" -a "$(readlink "$pbrain")" = gomoku
+printf 'START 15\nBEGIN\nEND\n' |
+	${GOMOKU_VG:-} "$pbrain" >"$OUT" 2>"$ERR"
+status=$?
+vg_seen "$status"
+check "pbrain-gomoku answers START, BEGIN and END" \
+	sh -c '[ "$(grep -v "^MESSAGE " "$1" | tr "\n" " ")" = "OK 7,7 " ]' \
+	- "$OUT"
+check "...and exits 0" status_is 0
+ln -s "$GOMOKU_BIN" "$E2E_DIR/pbrain-other"
+printf 'START 15\nBEGIN\n' |
+	${GOMOKU_VG:-} "$E2E_DIR/pbrain-other" --seed 3 >"$OUT" 2>"$ERR"
+vg_seen $?
+check "any pbrain-* name is the brain, options allowed" line_is '7,7'
+${GOMOKU_VG:-} "$pbrain" play </dev/null >"$OUT" 2>"$ERR"
+status=$?
+vg_seen "$status"
+check "pbrain-gomoku refuses a command word" status_is 2
 
 play_input 'START 15\nEND\n' brain
 check "START 15 answers OK" line_is 'OK'
@@ -36,7 +64,7 @@ check "TURN gets a move in reply" line_is '[0-9]+,[0-9]+'
 check "the reply is not the opponent's cell" hasnt '7,7'
 check "the reply is on the board" moves_legal
 
-play_input 'START 15\nTURN 7,7\nTURN 7,7\nTURN 15,3\nTURN 1\nEND\n' brain
+play_input 'START 15\nTURN 7,7\nTURN 7,7\nTURN 15,3\nTURN 1\n' brain
 check "TURN on an occupied cell is refused" has 'ERROR move 7,7 on an occupied'
 check "TURN off the board is refused" has 'ERROR move 15,3 outside'
 check "TURN without y is refused" has 'ERROR TURN wants x,y'
@@ -67,8 +95,18 @@ check "INFO rule 1: no win with six" line_is '8,5'
 play_input 'START 15\nBOARD\n2,5,1\n4,5,1\n5,5,1\n6,5,1\n7,5,1\n0,14,2\n14,14,2\n14,0,2\n9,12,2\n12,9,2\nDONE\nEND\n' brain
 check "freestyle: the first winning cell is fine" line_is '(3|8),5'
 
-play_input 'START 15\nBOARD\n1,1,1\n1,2,1\n1,3,1\nDONE\nEND\n' brain
-check "BOARD with counts that cannot alternate is refused" has 'ERROR BOARD'
+# BOARD takes any position, whatever the counts: we are to move.
+play_input 'START 15\nBOARD\n5,7,1\n6,7,1\n7,7,1\n8,7,1\nDONE\nEND\n' brain
+check "BOARD with our stones only: we complete our five" line_is '(4|9),7'
+check "...and no ERROR" hasnt 'ERROR'
+play_input 'START 15\nBOARD\n3,3,1\n3,4,2\n3,5,2\n3,6,2\n3,7,2\nDONE\nEND\n' brain
+check "BOARD with one stone against four: we block the four" line_is '3,8'
+# Renju: black is whoever has more stones (us when level). Five of ours
+# against one: we are black, so x 6 (six in a row) is forbidden to us
+# and x 11 wins; as white x 6 would win first.
+play_input 'START 15\nINFO rule 4\nBOARD\n5,7,1\n7,7,1\n8,7,1\n9,7,1\n10,7,1\n0,0,2\nDONE\nEND\n' brain
+check "BOARD, renju, 5 stones to 1: we are black, kept off the overline" \
+	line_is '11,7'
 
 play_input 'START 15\nBOARD\n1,1,7\nDONE\nEND\n' brain
 check "BOARD with a bad field is refused" has 'ERROR BOARD wants'
@@ -91,7 +129,7 @@ check "a small max_memory still plays" line_is '7,7'
 # makes five in a row, and the game is over for the TURNs after that.
 game='START 15\nINFO timeout_turn 200\nINFO rule 1\n'
 game="${game}TURN 7,7\nTURN 0,0\nTURN 14,14\nTURN 0,14\nTURN 14,0\n"
-game="${game}TURN 1,1\nTURN 13,13\nTURN 1,13\nTURN 13,1\nEND\n"
+game="${game}TURN 1,1\nTURN 13,13\nTURN 1,13\nTURN 13,1\n"
 start=$(date +%s)
 play_input "$game" brain
 took=$(($(date +%s) - start))
@@ -111,7 +149,7 @@ check "INFO rule 4: black never plays the overline point" line_is '3,7'
 check "INFO rule 4: black's winning move is not refused" hasnt 'ERROR'
 
 # Swap2 (SWAP2BOARD ... DONE).
-play_input 'START 15\nSWAP2BOARD\nDONE\nEND\n' brain
+play_input 'START 15\nSWAP2BOARD\nDONE\n' brain
 check "SWAP2BOARD with no stones: three stones" \
 	line_is '[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+'
 check "the three stones are distinct cells near the centre" sh -c '
@@ -121,25 +159,25 @@ check "the three stones are distinct cells near the centre" sh -c '
 # Repeatable means the same seed and the same node limit: with time to
 # spare (30 s a turn), each opening's 10 000-node search ends on its node
 # limit however loaded the machine is, never on the clock.
-slow_swap2='START 15\nINFO timeout_turn 30000\nSWAP2BOARD\nDONE\nEND\n'
+slow_swap2='START 15\nINFO timeout_turn 30000\nSWAP2BOARD\nDONE\n'
 play_input "$slow_swap2" --seed 9 brain
 first=$(grep -E '^[0-9]+,[0-9]+ ' "$OUT")
 play_input "$slow_swap2" --seed 9 brain
 check "the proposed opening is repeatable with --seed" has "$first"
 
 # Black two in the centre against a white corner stone: we take black.
-play_input 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,7\nDONE\nEND\n' brain
+play_input 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,7\nDONE\n' brain
 check "SWAP2BOARD with 3 stones: SWAP when black is better" line_is 'SWAP'
 # White in the centre, black in the corners: we stay white and play.
-play_input 'START 15\nSWAP2BOARD\n0,0\n7,7\n14,14\nDONE\nEND\n' brain
+play_input 'START 15\nSWAP2BOARD\n0,0\n7,7\n14,14\nDONE\n' brain
 check "SWAP2BOARD with 3 stones: a move when white is better" \
 	line_is '[0-9]+,[0-9]+'
 check "...and no SWAP" hasnt 'SWAP'
 # Five stones: black's open three (we take black) or white's two.
-play_input 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,7\n14,0\n9,7\nDONE\nEND\n' brain
+play_input 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,7\n14,0\n9,7\nDONE\n' brain
 check "SWAP2BOARD with 5 stones: SWAP facing black's open three" \
 	line_is 'SWAP'
-play_input 'START 15\nSWAP2BOARD\n0,0\n7,7\n14,14\n7,8\n0,14\nDONE\nEND\n' brain
+play_input 'START 15\nSWAP2BOARD\n0,0\n7,7\n14,14\n7,8\n0,14\nDONE\n' brain
 check "SWAP2BOARD with 5 stones: white plays on with its open two" \
 	line_is '[0-9]+,[0-9]+'
 check "...and no SWAP" hasnt 'SWAP'
@@ -149,3 +187,171 @@ check "SWAP2BOARD with a wrong number of stones is refused" \
 	has 'ERROR SWAP2BOARD wants'
 check "SWAP2BOARD with stones on one cell is refused" \
 	has 'ERROR SWAP2BOARD: these stones'
+
+# ---- Yixin-Board's extensions and the limits managers send ----------------
+
+# A quiet middle game, three stones each, us (black) to move: no forced
+# win for anyone, so the search runs to whatever limit it is given.
+POS='BOARD\n7,7,2\n8,8,1\n6,8,2\n8,6,1\n9,9,2\n5,5,1\nDONE\n'
+# what MESSAGE and move lines say, without the time taken
+answers() { grep -vE '^(OK|name=)' "$OUT" | sed 's/ time [0-9]* ms$//'; }
+# the largest figure after WORD in the MESSAGE lines
+most() { sed -n "s/^MESSAGE.* $1 \([0-9]*\).*/\1/p" "$OUT" | sort -n | tail -1; }
+
+play_input 'START 15\nYXSTOP\nYXHASHCLEAR\nYXBOARD\n7,7,1\nDONE\nYXSHOWINFO\nEND\n' brain
+check "YXSTOP with nothing to stop, YXHASHCLEAR and YXBOARD: no answer" \
+	sh -c '[ "$(grep -v "^UNKNOWN" "$1")" = OK ]' - "$OUT"
+check "other extensions get UNKNOWN" line_is 'UNKNOWN .*YXSHOWINFO'
+
+# YXBOARD sets the position without thinking; TURN then plays on it: our
+# three on row 7, the opponent blocks one end, we still win.
+play_input 'START 15\nYXBOARD\n5,7,1\n6,7,1\n7,7,1\n0,0,2\nDONE\nTURN 8,7\n' brain
+check "YXBOARD answers nothing, TURN then plays on its position" \
+	sh -c '[ "$(grep -cE "^[0-9]+,[0-9]+$" "$1")" -eq 1 ]' - "$OUT"
+check "...a move off the stones" sh -c '! grep -qxE "(5|6|7|8),7|0,0" "$1"' \
+	- "$OUT"
+
+# YXSHOWFORBID: black's forbidden points, black to move under renju, as
+# "FORBID xxyy...." Black's two twos (x 7-8 on row 7, rows 8-9 on x 6)
+# make 6,7 a double three; black is whoever has more stones, we when
+# the counts are level, whoever's stone comes first.
+shape='7,7,@\n8,7,@\n6,8,@\n6,9,@\n'
+ours=$(printf '%s' "$shape" | sed 's/@/1/g')
+theirs=$(printf '%s' "$shape" | sed 's/@/2/g')
+forbid() { # N: the Nth FORBID line is the expected $2
+	sh -c '[ "$(grep "^FORBID" "$1" | sed -n "$2p")" = "$3" ]' - "$OUT" "$@"
+}
+play_input "START 15\nINFO rule 4\nYXBOARD\n${ours}0,0,2\n14,14,2\nDONE
+YXSHOWFORBID\nYXBOARD\n${theirs}0,0,1\n14,14,1\nDONE\nYXSHOWFORBID
+YXBOARD\n0,0,2\n14,14,2\n1,3,2\n3,1,2\n${ours}DONE\nYXSHOWFORBID
+YXBOARD\n0,0,1\n14,14,1\n1,3,1\n3,1,1\n${theirs}DONE\nYXSHOWFORBID
+INFO rule 1\nRESTART\nYXBOARD\n${ours}0,0,2\n14,14,2\nDONE\nYXSHOWFORBID\n" brain
+check "YXSHOWFORBID: black's double three, in Yixin's format" \
+	forbid 1 'FORBID 0607.'
+check "YXSHOWFORBID: none when the opponent (more stones) is black" \
+	forbid 2 'FORBID .'
+check "YXSHOWFORBID: counts level, opponent's stones first: we are black" \
+	forbid 3 'FORBID 0607.'
+check "...and the opponent's double three is not ours" forbid 4 'FORBID .'
+check "YXSHOWFORBID: none outside renju" forbid 5 'FORBID .'
+
+# INFO max_node and max_depth bound the search; with the same seed and
+# node limit (and time to spare) the answers repeat exactly.
+limits='START 15\nINFO timeout_turn 30000\nINFO max_node 30000\n'
+play_input "${limits}${POS}TURN 10,10\n" --seed 4 brain
+first=$(answers)
+check "INFO max_node: no search goes beyond it" \
+	[ "$(most nodes)" -le 30000 ]
+play_input "${limits}${POS}TURN 10,10\n" --seed 4 brain
+check "same seed and node limit: the same moves and figures" \
+	[ "$(answers)" = "$first" ]
+play_input "${limits}INFO max_depth 3\n${POS}INFO max_depth 0\n${POS}" brain
+check "INFO max_depth: no deeper than 3 plies" sh -c '
+	[ "$(sed -n "s/^MESSAGE depth \([0-9]*\).*/\1/p" "$1" | head -1)" -le 3 ]
+' - "$OUT"
+check "...where the same search goes deeper without it" [ "$(most depth)" -gt 3 ]
+
+# A manager's clock: 5 s a move, 180 s a match. With 2 s of the match
+# left the move takes a share of that, not the 5 s.
+clock='INFO timeout_turn 5000\nINFO timeout_match 180000\n'
+play_input "START 15\n${clock}INFO max_memory 83886080\nINFO time_left 2000\n$POS" brain
+check "INFO time_left 2000 of 180000: a quick move" [ "$(most time)" -lt 1000 ]
+check "...a move all the same" line_is '[0-9]+,[0-9]+'
+play_input "START 15\n${clock}INFO max_memory 0\nINFO time_left 0\n$POS" brain
+check "INFO time_left 0, max_memory 0 (no limit): still a move" \
+	line_is '[0-9]+,[0-9]+'
+
+# YXSTOP while the brain thinks (20 s allowed): the answer comes at once.
+start=$(date +%s)
+{
+	printf "START 15\nINFO timeout_turn 20000\n$POS"
+	sleep 1
+	printf 'YXSTOP\n'
+} | ${GOMOKU_VG:-} "$GOMOKU_BIN" brain >"$OUT" 2>"$ERR"
+vg_seen $?
+took=$(($(date +%s) - start))
+check "YXSTOP during a 20 s think: the move comes within 5 s" \
+	[ "$took" -lt $((5 * SLOW)) ]
+check "...a move" line_is '[0-9]+,[0-9]+'
+
+# Other lines wait until the move is answered; the search goes on (3 s
+# allowed, so it runs past half of its 2.7 s share of them).
+{
+	printf "START 15\nINFO timeout_turn 3000\n$POS"
+	sleep 0.5
+	printf 'ABOUT\n'
+} | ${GOMOKU_VG:-} "$GOMOKU_BIN" brain >"$OUT" 2>"$ERR"
+vg_seen $?
+check "a line sent during a think is answered after the move" sh -c '
+	grep -v "^MESSAGE" "$1" | tr "\n" " " |
+		grep -qE "^OK [0-9]+,[0-9]+ name="' - "$OUT"
+check "...and does not stop the search" [ "$(most time)" -ge 1000 ]
+
+# A brain in the background reading a fifo, for tests that look at it
+# while it runs: bg_start ARGS (its process is $pid), bg_send TEXT
+# (printf %b), bg_wait N REGEX (N lines of stdout match, in at most
+# 10 s), bg_stop (end its input, wait, set $status).
+bg_start() {
+	rm -f "$E2E_DIR/in" && mkfifo "$E2E_DIR/in" || exit 2
+	${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" brain <"$E2E_DIR/in" >"$OUT" \
+		2>"$ERR" &
+	pid=$!
+	exec 3>"$E2E_DIR/in"
+}
+bg_send() { printf '%b' "$1" >&3; }
+bg_wait() {
+	_i=0
+	while [ "$(grep -cxE -- "$2" "$OUT")" -lt "$1" ] &&
+		[ "$_i" -lt $((100 * SLOW)) ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+}
+bg_stop() {
+	exec 3>&-
+	wait "$pid"
+	status=$?
+	vg_seen "$status"
+}
+
+# END while the brain thinks: it answers and exits, input still open.
+bg_start
+bg_send "START 15\nINFO timeout_turn 20000\n$POS"
+sleep 1
+bg_send 'END\n'
+i=0
+while kill -0 "$pid" 2>/dev/null && [ "$i" -lt $((50 * SLOW)) ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -0 "$pid" 2>/dev/null
+running=$?
+bg_stop
+check "END during a 20 s think: the brain exits within 5 s" \
+	[ "$running" -ne 0 ]
+check "...with status 0, after its move" \
+	sh -c '[ "$2" -eq 0 ] && grep -qxE "[0-9]+,[0-9]+" "$1"' - "$OUT" "$status"
+
+# INFO max_memory bounds the tables: 10 MB keeps the whole program under
+# 10 MB after a 1 s search; 0 (no limit) gets the larger default tables,
+# which YXHASHCLEAR gives back. Linux's /proc, without a sanitizer.
+rss() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$pid/status"; }
+if [ -r /proc/self/status ] && [ "$SLOW" -eq 1 ]; then
+	bg_start
+	bg_send "START 15\nINFO timeout_turn 1000\nINFO max_memory 10485760\n$POS"
+	bg_wait 1 '[0-9]+,[0-9]+'
+	small=$(rss)
+	bg_send "INFO max_memory 0\n$POS"
+	bg_wait 2 '[0-9]+,[0-9]+'
+	large=$(rss)
+	bg_send 'YXHASHCLEAR\nABOUT\n'
+	bg_wait 1 'name=.*'
+	cleared=$(rss)
+	bg_stop
+	check "INFO max_memory 10485760: under 10 MB ($small kB)" \
+		[ "${small:-99999}" -lt 10240 ]
+	check "INFO max_memory 0: the default tables ($large kB)" \
+		[ "${large:-0}" -gt 10240 ]
+	check "YXHASHCLEAR gives their memory back ($cleared kB)" \
+		[ "${cleared:-99999}" -lt 10240 ]
+fi

@@ -34,6 +34,11 @@ status=$?
 check "install: make install PREFIX=\$T/usr builds and installs" \
 	test "$status" -eq 0 -a -x "$P/bin/gomoku"
 [ "$status" -eq 0 ] || exit 0
+check "install: pbrain-gomoku, for gomoku managers, is a link to gomoku" \
+	test -L "$P/bin/pbrain-gomoku" -a "$(readlink "$P/bin/pbrain-gomoku")" = gomoku
+printf 'START 15\nBEGIN\nEND\n' | "$P/bin/pbrain-gomoku" >"$OUT" 2>"$ERR"
+check "install: the installed pbrain-gomoku speaks the protocol" \
+	grep -qx '7,7' "$OUT"
 mv "$TREE" "$T/moved" # nothing is found through the build tree
 
 GOMOKU_BIN=$P/bin/gomoku
@@ -89,4 +94,4 @@ fi
 status=$?
 check "install: make uninstall removes the program, page, list, catalogue" \
 	test "$status" -eq 0 -a ! -e "$P/bin/gomoku" -a ! -e "$MAN" \
-	-a ! -e "$WORDS" -a ! -e "$MO"
+	-a ! -e "$WORDS" -a ! -e "$MO" -a ! -L "$P/bin/pbrain-gomoku"
