@@ -374,6 +374,12 @@ struct tally {
 	double worst[2];
 };
 
+/* The plural ending for n things: "s", or "" for one. */
+static const char *plural(int n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* p1's points in a game: 1, 1/2 or 0. */
 static double p1_points(const struct duel_result *r)
 {
@@ -502,10 +508,10 @@ static void print_summary(const struct options *o, const struct tally *t)
 	double points = t->wins[0] + 0.5 * t->draws;
 	int p;
 
-	printf("\n%s vs %s: %d games, %s %d wins, %d losses, %d draws; "
-	       "score %.1f/%d = %.1f %%\n",
-	       s->name[0], s->name[1], t->games, s->name[0], t->wins[0],
-	       t->wins[1], t->draws, points, t->games,
+	printf("\n%s vs %s: %d game%s; %s won %d, lost %d, drew %d; score "
+	       "%.1f/%d = %.1f %%\n",
+	       s->name[0], s->name[1], t->games, plural(t->games), s->name[0],
+	       t->wins[0], t->wins[1], t->draws, points, t->games,
 	       percent(points, t->games));
 	printf("%s as black %.1f/%d (%.1f %%), as white %.1f/%d (%.1f %%)\n",
 	       s->name[0], t->score_as[0], t->games_as[0],
@@ -514,14 +520,14 @@ static void print_summary(const struct options *o, const struct tally *t)
 	print_elo(s, t);
 	printf("faults:");
 	for (p = 0; p < 2; p++)
-		printf("%s %s %d time-outs, %d crashes, %d illegal moves",
+		printf("%s %s: time-outs %d, crashes %d, illegal moves %d",
 		       p > 0 ? ";" : "", s->name[p], t->timeouts[p],
 		       t->crashes[p], t->illegal[p]);
 	printf("\nworst move: %s %.0f ms, %s %.0f ms (allowed %d ms + %d ms)\n",
 	       s->name[0], t->worst[0], s->name[1], t->worst[1], s->turn_ms,
 	       s->tolerance_ms);
 	if (t->not_played > 0)
-		printf("not played: %d games (the arena failed to run them)\n",
+		printf("not played: %d (the arena failed to run them)\n",
 		       t->not_played);
 }
 
@@ -560,11 +566,13 @@ static void print_header(const struct options *o, int nopenings, int total)
 
 	printf("arena: %s = %s\n", s->name[0], s->command[0]);
 	printf("arena: %s = %s\n", s->name[1], s->command[1]);
-	printf("arena: %d games of %d openings (%s) with both colours, %s "
+	printf("arena: %d game%s from %d opening%s (%s), each with both "
+	       "colours, %s "
 	       "15x15, %d ms a move (+%d ms tolerance), %d at once; records "
 	       "in %s\n",
-	       total, nopenings, o->openings_path, rules_rule_name(s->rule),
-	       s->turn_ms, s->tolerance_ms, o->jobs, s->out_dir);
+	       total, plural(total), nopenings, plural(nopenings),
+	       o->openings_path, rules_rule_name(s->rule), s->turn_ms,
+	       s->tolerance_ms, o->jobs, s->out_dir);
 	fflush(stdout);
 }
 
@@ -629,7 +637,6 @@ int main(int argc, char **argv)
 	print_header(&o, n, total);
 	r = run_games(&o, ops, total, &t);
 	print_summary(&o, &t);
-	printf("%d games in %.0f s\n", t.games + t.not_played,
-	       difftime(time(NULL), t0));
+	printf("took %.0f s\n", difftime(time(NULL), t0));
 	return r == 0 && t.not_played == 0 ? 0 : 1;
 }
