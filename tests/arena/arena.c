@@ -227,6 +227,7 @@ static int strip_line(char *line)
 static int load_openings(const char *path, enum rule rule, struct opening *ops)
 {
 	char line[LINE_MAX_TEXT];
+	const char *why = NULL;
 	int n = 0, lineno = 0;
 	FILE *f = fopen(path, "r");
 
@@ -235,24 +236,27 @@ static int load_openings(const char *path, enum rule rule, struct opening *ops)
 			strerror(errno));
 		return -1;
 	}
-	while (fgets(line, sizeof(line), f) != NULL) {
+	while (why == NULL && fgets(line, sizeof(line), f) != NULL) {
 		lineno++;
 		if (!strip_line(line))
 			continue;
-		if (n == OPENINGS_MAX ||
-		    parse_opening(line, rule, &ops[n]) != 0)
-			break;
-		n++;
+		if (n == OPENINGS_MAX)
+			why = "too many openings";
+		else if (parse_opening(line, rule, &ops[n]) != 0)
+			why = "not an opening (legal moves such as \"h8 h9 "
+			      "j10\", the game not over)";
+		else
+			n++;
 	}
-	if (!feof(f) || ferror(f) || n == 0) {
-		fprintf(stderr, "arena: %s:%d: %s\n", path, lineno,
-			n == 0 ? "no opening"
-			       : "not an opening (legal moves such as "
-				 "\"h8 h9 j10\", the game not over)");
-		n = -1;
-	}
+	if (why == NULL && ferror(f))
+		why = strerror(errno);
+	if (why == NULL && n == 0)
+		why = "no opening";
 	fclose(f);
-	return n;
+	if (why == NULL)
+		return n;
+	fprintf(stderr, "arena: %s:%d: %s\n", path, lineno, why);
+	return -1;
 }
 
 /* Write opening op's moves as "h8 h9 j10" into buf[cap]. */

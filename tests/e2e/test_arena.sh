@@ -9,7 +9,8 @@ openings=$root/tests/arena/openings.txt
 games=$E2E_DIR/games
 ms=$((100 * SLOW))
 
-# run_arena ARGS...: the arena (under $GOMOKU_VG too), output in $OUT.
+# run_arena ARGS...: the arena (under $GOMOKU_VG too) on the shipped
+# openings (a later --openings wins), output in $OUT and $ERR.
 run_arena() {
 	${GOMOKU_VG:-} "$arena" --openings "$openings" "$@" >"$OUT" 2>"$ERR"
 	status=$?
@@ -85,3 +86,11 @@ check "an engine that dies loses as a crash" \
 
 run_arena -t 100 "$GOMOKU_BIN brain"
 check "one engine is a usage error" status_is 2
+
+printf 'h8 f7 j6\nh8 h8 # twice\n' >"$E2E_DIR/openings.txt"
+run_arena --openings "$E2E_DIR/openings.txt" -o "$games" \
+	"$GOMOKU_BIN brain" "$GOMOKU_BIN brain"
+check "an illegal opening is refused with its line" \
+	err_has "openings.txt:2: not an opening"
+check "...as a usage error, before any game" sh -c \
+	'[ "$1" -eq 2 ] && ! grep -q "^game" "$2"' - "$status" "$OUT"
