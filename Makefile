@@ -7,6 +7,8 @@
 #   make asan       the whole test suite under ASan + UBSan
 #   make valgrind   the whole test suite under valgrind
 #   make bench      benchmarks that print their figures
+#   make arena      two pbrain engines over the openings, with the Elo
+#                   difference (tests/arena/README.md)
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (60) seconds,
 #                   or to FUZZ_RUNS executions (make fuzz FUZZ_RUNS=1000000)
 #   make soak       8 processes x 100 ranked matches on one database, and
@@ -378,6 +380,76 @@ fuzz: need-deps fuzz-runtime
 	    tail -n 40 $(LF)/$$n.log; exit 1; fi; \
 	done
 
+# ---- The arena -----------------------------------------------------------------
+# `make arena` plays two pbrain engines over tests/arena/openings.txt, each
+# opening with both colours, printing a line per game and the score with
+# the Elo difference (tests/arena/README.md). By default: this build's
+# `gomoku brain` (p1) against the frozen baseline (p2), the engine of
+# commit ARENA_BASELINE built on its own in build/arena/baseline, so it
+# never changes when src/ does. ARENA_P1 / ARENA_P2 are any pbrain command
+# lines; ARENA_MS the time per move, ARENA_JOBS the games at once,
+# ARENA_RULE freestyle|exact|renju, ARENA_GAMES the first N games only,
+# ARENA_FLAGS more options (tests/arena/arena --help).
+
+ARENA_BASELINE := 160deb048c951511f7c67697ac4d8a8d73191e9e
+ARENA_BIN      := $(BUILD)/arena/arena
+ARENA_OBJS     := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(wildcard tests/arena/*.c))
+ARENA_BASE     := build/arena/baseline
+ARENA_BASE_SRC := build/arena/baseline-src
+ARENA_BASE_BIN := $(ARENA_BASE)/gomoku
+ARENA_P1       ?= $(BIN) brain
+ARENA_P2       ?= $(ARENA_BASE_BIN) brain
+ARENA_MS       ?= 1000
+ARENA_JOBS     ?= 1
+ARENA_RULE     ?= freestyle
+ARENA_GAMES    ?=
+ARENA_OUT      ?= build/arena/games
+ARENA_FLAGS    ?=
+# the baseline is built only when a player runs it
+ARENA_NEEDS     = $(if $(findstring $(ARENA_BASE_BIN),$(ARENA_P1) $(ARENA_P2)),$(ARENA_BASE_BIN))
+
+.PHONY: arena arena-baseline
+
+arena: need-deps
+	@$(MAKE) --no-print-directory all $(ARENA_BIN) $(ARENA_NEEDS)
+	@mkdir -p $(ARENA_OUT)
+	@rm -f $(ARENA_OUT)/game-*.psq $(ARENA_OUT)/game-*.err
+	$(ARENA_BIN) -t $(ARENA_MS) -j $(ARENA_JOBS) --rule $(ARENA_RULE) \
+	  $(if $(ARENA_GAMES),-n $(ARENA_GAMES)) -o $(ARENA_OUT) $(ARENA_FLAGS) \
+	  $(call quote,$(ARENA_P1)) $(call quote,$(ARENA_P2))
+
+arena-baseline: $(ARENA_BASE_BIN)
+
+$(ARENA_BIN): $(ARENA_OBJS) $(LIB_OBJS) $(SETTINGS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(PKG_LIBS)
+
+# The unit tests link the arena's arithmetic (tests/test_arena.c), and the
+# end-to-end tests run the arena (tests/e2e/test_arena.sh).
+$(RUNNER): $(BUILD)/tests/arena/elo.o $(ARENA_BIN)
+
+# The baseline's source is ARENA_BASELINE's tree (git archive), built with
+# its own Makefile; $(ARENA_BASE)/commit changes only with ARENA_BASELINE.
+# Without git or that commit (a tarball, a shallow clone) it stops here,
+# saying so; the arena itself plays any other command lines.
+$(ARENA_BASE_BIN): $(ARENA_BASE)/commit
+	@command -v git >/dev/null 2>&1 && \
+	  git cat-file -e $(ARENA_BASELINE)^{commit} 2>/dev/null || { \
+	  echo "the arena's baseline needs git and commit $(ARENA_BASELINE)" \
+	    "(a full clone): see tests/arena/README.md" >&2; exit 1; }
+	rm -rf $(ARENA_BASE_SRC)
+	mkdir -p $(ARENA_BASE_SRC)
+	git archive $(ARENA_BASELINE) | tar -x -C $(ARENA_BASE_SRC)
+	$(MAKE) -C $(ARENA_BASE_SRC) MODE=release build/gomoku
+	cp $(ARENA_BASE_SRC)/build/gomoku $@
+
+$(ARENA_BASE)/commit: FORCE
+	@mkdir -p $(@D)
+	@echo $(ARENA_BASELINE) >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+
+FORMAT_FILES += $(wildcard tests/arena/*.c tests/arena/*.h)
+
 # ---- Installing --------------------------------------------------------------
 
 install: all
@@ -402,5 +474,6 @@ uninstall:
 clean:
 	rm -rf build
 
+-include $(wildcard $(BUILD)/tests/arena/*.d)
 -include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/test-build/*.d \
   $(BUILD)/tests/*.d $(BUILD)/fuzz/obj/*.d $(LF)/obj/*.d)

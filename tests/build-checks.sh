@@ -58,7 +58,8 @@ check_format() {
 	: >"$log"
 	n=0
 	for f in src/*.c src/*.h include/*.h tests/*.c tests/*.h \
-		tests/bench/*.c tests/bench/*.h tests/fuzz/*.c tests/fuzz/*.h; do
+		tests/bench/*.c tests/bench/*.h tests/fuzz/*.c tests/fuzz/*.h \
+		tests/arena/*.c tests/arena/*.h; do
 		[ -f "$f" ] || continue
 		n=$((n + 1))
 		clang-format --dry-run --Werror "$f" >/dev/null 2>&1 ||

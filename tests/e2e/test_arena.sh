@@ -1,0 +1,96 @@
+# End-to-end: the arena (tests/arena) plays two `gomoku brain` processes,
+# prints a line per game and the summary, and writes PSQ files that
+# `gomoku import` reads back; broken engines lose, reported as such.
+. "$E2E_LIB"
+
+root=$(cd "$(dirname "$E2E_LIB")/../.." && pwd)
+arena=$(dirname "$GOMOKU_BIN")/arena/arena
+openings=$root/tests/arena/openings.txt
+games=$E2E_DIR/games
+ms=$((100 * SLOW))
+
+# run_arena ARGS...: the arena (under $GOMOKU_VG too) on the shipped
+# openings (a later --openings wins), output in $OUT and $ERR.
+run_arena() {
+	${GOMOKU_VG:-} "$arena" --openings "$openings" "$@" >"$OUT" 2>"$ERR"
+	status=$?
+	vg_seen "$status"
+}
+# game_line N BLACK WHITE: game N's line, well formed, with its colours.
+game_line() {
+	grep -qE "^game $1/2: opening 1 \([a-o][0-9]+( [a-o][0-9]+)*\), black $2, white $3: (1-0|0-1|1/2-1/2), (p[12] wins|draw) \(.*\), [0-9]+ moves, worst move p1 [0-9]+ ms, p2 [0-9]+ ms$" "$OUT"
+}
+# moves_of N: the number of moves game N's line gives.
+moves_of() {
+	sed -n "s/^game $1\/2: .*, \([0-9]*\) moves, .*/\1/p" "$OUT"
+}
+
+check "the arena program is built" [ -x "$arena" ]
+
+# Two short games between two brains: the first opening, both colours.
+run_arena -t "$ms" --tolerance $((1000 * SLOW)) -n 2 -o "$games" \
+	"$GOMOKU_BIN brain" "$GOMOKU_BIN brain"
+check "two brains: the arena exits 0" status_is 0
+check "a line for game 1, p1 black" game_line 1 p1 p2
+check "a line for game 2, the colours swapped" game_line 2 p2 p1
+check "the summary counts the two games" grep -qE \
+	'^p1 vs p2: 2 games; p1 won [0-2], lost [0-2], drew [0-2]; score [0-2]\.[05]/2 = [0-9.]+ %$' \
+	"$OUT"
+check "...which add up to two" sh -c '
+	sed -n "s/^p1 vs p2: 2 games; p1 won \([0-9]\), lost \([0-9]\), drew \([0-9]\);.*/\1 \2 \3/p" "$1" |
+	awk "{ exit \$1 + \$2 + \$3 != 2 } END { exit NR != 1 }"' - "$OUT"
+check "the summary gives the score as black and as white" \
+	grep -qE '^p1 as black [01]\.[05]/1 \([0-9.]+ %\), as white [01]\.[05]/1 ' "$OUT"
+check "the summary gives the Elo difference" grep -qE '^Elo p1 - p2: ' "$OUT"
+check "no brain timed out, crashed or played an illegal move" has \
+	'faults: p1: time-outs 0, crashes 0, illegal moves 0; p2: time-outs 0, crashes 0, illegal moves 0'
+check "a PSQ file for each game" \
+	[ -s "$games/game-001.psq" ] && [ -s "$games/game-002.psq" ]
+moves1=$(moves_of 1) moves2=$(moves_of 2)
+play_input '' import "$games/game-001.psq"
+check "game 1's PSQ file imports with its $moves1 moves" \
+	has "Imported $moves1 moves as match"
+play_input '' import "$games/game-002.psq"
+check "game 2's PSQ file imports with its $moves2 moves" \
+	has "Imported $moves2 moves as match"
+
+# A broken engine: it answers garbage to every move, or (slow) nothing.
+bad=$E2E_DIR/bad.sh
+cat >"$bad" <<'SH'
+while read -r line; do
+	case $line in
+	START*) echo OK ;;
+	BEGIN | DONE | TURN*) [ "$1" = slow ] || echo "hello there" ;;
+	END) exit 0 ;;
+	esac
+done
+SH
+run_arena -t "$ms" --tolerance $((1000 * SLOW)) -n 2 -o "$games" \
+	"$GOMOKU_BIN brain" "sh $bad"
+check "garbage: its side loses both games as a crash" sh -c \
+	'[ "$(grep -c "p1 wins (p2 crash: answered \"hello there\")" "$1")" -eq 2 ]' \
+	- "$OUT"
+check "garbage: counted among p2's crashes" has 'p2: time-outs 0, crashes 2'
+# two of two won: the exact bound 0.025^(1/2) = 0.158 is -291 Elo
+check "all won: no finite Elo, the exact lower bound" has \
+	'Elo p1 - p2: +inf (p1 won every game: no finite estimate), 95 % interval -291 to +inf'
+tolerance=$((1000 * SLOW))
+run_arena -t "$ms" --tolerance "$tolerance" -n 1 -o "$games" \
+	"sh $bad slow" "$GOMOKU_BIN brain"
+check "time-out: its side loses, reported as such" \
+	has "p2 wins (p1 time-out: no answer within $((ms + tolerance)) ms)"
+check "time-out: counted among p1's faults" has 'p1: time-outs 1'
+run_arena -n 1 -o "$games" "$GOMOKU_BIN brain" "sh -c 'exit 3'"
+check "an engine that dies loses as a crash" \
+	has 'p1 wins (p2 crash: exited with status 3)'
+
+run_arena -t 100 "$GOMOKU_BIN brain"
+check "one engine is a usage error" status_is 2
+
+printf 'h8 f7 j6\nh8 h8 # twice\n' >"$E2E_DIR/openings.txt"
+run_arena --openings "$E2E_DIR/openings.txt" -o "$games" \
+	"$GOMOKU_BIN brain" "$GOMOKU_BIN brain"
+check "an illegal opening is refused with its line" \
+	err_has "openings.txt:2: not an opening"
+check "...as a usage error, before any game" sh -c \
+	'[ "$1" -eq 2 ] && ! grep -q "^game" "$2"' - "$status" "$OUT"
