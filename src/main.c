@@ -142,8 +142,8 @@ static void print_help(void)
 		       "places two more\n"
 		       "  --help, --version\n"
 		       "\n"
-		       "A move is a row and a column as labelled: 8 8, 8,8 or "
-		       "h8.\n"));
+		       "A move is a column letter and a row as labelled: h8; "
+		       "or row, column: 8 8 or 8,8.\n"));
 }
 
 /* Find the option called `name` (up to `len` bytes), or NULL. */

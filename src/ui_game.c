@@ -125,8 +125,8 @@ static void explain_input(struct ui *ui, const struct board *b,
 	case INPUT_ERR_SYNTAX:
 	case INPUT_ERR_ENCODING:
 	case INPUT_ERR_NONE:
-		ui_say(ui, _("Type a move as row and column (8 8, 8,8 or h8), "
-			     "or help."));
+		ui_say(ui, _("Type a move as h8 (column letter, row) or 8 8 "
+			     "(row, column), or help."));
 		break;
 	}
 }
@@ -364,9 +364,9 @@ static void game_help(void *ctx, const struct match *m)
 {
 	struct game *g = ctx;
 
-	ui_say(g->ui, _("Type a move as row then column, as labelled on the "
-			"board: 8 8 or 8,8.\n"
-			"Or a column letter and the row: h8 (a is column 1)."));
+	ui_say(g->ui, _("Type a move as the column letter then the row, as "
+			"labelled on the board: h8.\n"
+			"Or the row then the column number: 8 8 or 8,8."));
 	if (m->board.rule == RULE_RENJU)
 		ui_say(g->ui, _("Renju: black wins with exactly five and may "
 				"not play an overline, a double four or a "
