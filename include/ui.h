@@ -47,6 +47,8 @@ struct ui {
 	bool utf8;   /* the terminal takes UTF-8 */
 	bool ascii;  /* --ascii or not UTF-8: * and # stones */
 	bool color;  /* ANSI colours allowed */
+	bool screen; /* games full-screen: both ends terminals, TERM
+		      * not dumb, no --plain */
 	enum lang lang;
 	enum ui_format format;
 	struct rng rng;		    /* coin flips; repeatable with --seed */

@@ -10,6 +10,7 @@
 #include "store.h"
 #include "ui_game.h"
 #include "ui_internal.h"
+#include "ui_screen.h"
 
 /* ==== Showing the game =================================================== */
 
@@ -572,10 +573,14 @@ static enum ui_status close_record(struct game *g)
  * Return UI_OK when it ended, else why it stopped. */
 static enum ui_status play(struct game *g)
 {
+	enum match_end end;
+
 	/* Without an opening the colours are known: the record starts now. */
 	if (game_changed(g, &g->m) != 0)
 		return g->stop;
-	if (match_run(&g->m, &terminal_io, g) == MATCH_UNFINISHED)
+	if (!g->ui->screen || !ui_screen_run(g, game_changed, &end))
+		end = match_run(&g->m, &terminal_io, g);
+	if (end == MATCH_UNFINISHED)
 		return g->stop == UI_OK ? UI_EOF : g->stop;
 	announce_end(g->ui, &g->m);
 	return UI_OK;
