@@ -516,8 +516,8 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 }
 
 /* Draw a box of `n` lines of text (from lines[]) over the middle of the
- * window. */
-static void draw_box(const char *const lines[], int n)
+ * window, its edges drawn with - when `ascii`. */
+static void draw_box(const char *const lines[], int n, bool ascii)
 {
 	int i, w = 0, x, y;
 
@@ -531,8 +531,10 @@ static void draw_box(const char *const lines[], int n)
 		move(y + 1 + i, x < 0 ? 0 : x);
 		hline(' ', w + 4);
 	}
-	mvhline(y, x, ACS_HLINE, w + 4);
-	mvhline(y + n + 1, x, ACS_HLINE, w + 4);
+	for (i = 0; i < w + 4; i++) { /* its top and bottom edges */
+		put_text(y, x + i, 1, A_NORMAL, ascii ? "-" : "\u2500");
+		put_text(y + n + 1, x + i, 1, A_NORMAL, ascii ? "-" : "\u2500");
+	}
 	for (i = 0; i < n; i++)
 		put_text(y + 1 + i, x + 2, w, i == 0 ? A_BOLD : A_NORMAL,
 			 lines[i]);
@@ -554,7 +556,7 @@ int ui_screen_choose(struct screen *s, const char *title,
 	}
 	for (;;) {
 		ui_screen_draw(s);
-		draw_box(lines, i + 1);
+		draw_box(lines, i + 1, s->g->ui->ascii);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
@@ -580,7 +582,7 @@ int ui_screen_text(struct screen *s, const char *text)
 	}
 	do {
 		ui_screen_draw(s);
-		draw_box(lines, n);
+		draw_box(lines, n, s->g->ui->ascii);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 	} while (k.kind == SK_NONE);
