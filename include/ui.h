@@ -47,6 +47,8 @@ struct ui {
 	bool symbols; /* the terminal's character set has ● ○ · × */
 	bool ascii;   /* --ascii or no such symbols: * and # stones */
 	bool color;   /* ANSI colours allowed */
+	bool screen;  /* games full-screen: both ends terminals, TERM
+		       * not dumb, no --plain */
 	enum lang lang;
 	enum ui_format format;
 	struct rng rng;		    /* coin flips; repeatable with --seed */

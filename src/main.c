@@ -22,7 +22,7 @@ struct options {
 	const char *ai, *first, *time_per_move, *page, *output, *opening;
 	const char *forbidden, *claim_after;
 	bool show_forbidden;
-	bool ascii, no_color, help, version;
+	bool ascii, no_color, plain, help, version;
 	const char *words[MAX_WORDS];
 	int nwords;
 };
@@ -60,6 +60,7 @@ static const struct option_spec option_specs[] = {
 	{"-o", VALUE(output)},
 	{"--ascii", FLAG(ascii)},
 	{"--no-color", FLAG(no_color)},
+	{"--plain", FLAG(plain)},
 	{"--help", FLAG(help)},
 	{"-h", FLAG(help)},
 	{"--version", FLAG(version)},
@@ -124,6 +125,8 @@ static void print_help(void)
 		       "  --ascii            * and # stones instead of ● and "
 		       "○\n"
 		       "  --no-color         no colours (also NO_COLOR)\n"
+		       "  --plain            games line by line, not "
+		       "full-screen\n"
 		       "  --format table|tsv|json\n"
 		       "                     how listings are printed\n"
 		       "  --variant gomoku|standard|renju|gomoku10|tictactoe\n"
@@ -149,8 +152,8 @@ static void print_help(void)
 		       "places two more\n"
 		       "  --help, --version\n"
 		       "\n"
-		       "A move is a row and a column as labelled: 8 8, 8,8 or "
-		       "h8.\n"));
+		       "A move is a column letter and a row as labelled: h8; "
+		       "or row, column: 8 8 or 8,8.\n"));
 }
 
 /* Find the option called `name` (up to `len` bytes), or NULL. */
@@ -378,6 +381,16 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 	return UI_OK;
 }
 
+/* True when games can run full-screen: standard input and output are
+ * terminals and TERM names one that can (not "dumb"). */
+static bool want_screen(bool tty_in)
+{
+	const char *term = getenv("TERM");
+
+	return tty_in && isatty(STDOUT_FILENO) != 0 && term != NULL &&
+	       term[0] != '\0' && strcmp(term, "dumb") != 0;
+}
+
 /* Set up the rest of the run's ui from the options. */
 static enum ui_status setup(const struct options *o, struct ui *ui)
 {
@@ -388,6 +401,7 @@ static enum ui_status setup(const struct options *o, struct ui *ui)
 	ui->tty_in = isatty(STDIN_FILENO) != 0;
 	ui->ascii = o->ascii || !ui->symbols;
 	ui->color = term_use_color(STDOUT_FILENO, o->no_color);
+	ui->screen = !o->plain && want_screen(ui->tty_in);
 	ui->db_path = paths_db(&ui->paths, o->db);
 	st = choose_format(o, ui);
 	if (st == UI_OK)

@@ -1,7 +1,8 @@
-/* ui_board.c -- the labelled board, as in the seed program: a row of
- * column numbers across the top, row numbers down the left, one cell
- * three columns wide so two-digit labels line up. Stones are ● ○ in the
- * terminal's character set (i18n_symbol()), or * # when it has none. */
+/* ui_board.c -- the labelled board: column letters (a, b, ...) across
+ * the top and row numbers down the left, as moves are written ("h8"),
+ * one cell three columns wide so two-digit labels line up. Stones are
+ * ● ○ in the terminal's character set (i18n_symbol()), or * # when it
+ * has none. */
 #include <string.h>
 
 #include "ui.h"
@@ -62,13 +63,18 @@ static void flush_line(struct ui *ui, struct line *l)
 	l->len = 0;
 }
 
-/* Put a label: the number n right-aligned in two columns, dim if the
- * terminal takes colours, then `after`. */
-static void put_label(struct ui *ui, struct line *l, int n, const char *after)
+/* Put a label right-aligned in two columns: the row number n, or with
+ * `letter` the letter of column n (1 is a), dim if the terminal takes
+ * colours, then `after`. */
+static void put_label(struct ui *ui, struct line *l, int n, bool letter,
+		      const char *after)
 {
 	char label[12];
 
-	snprintf(label, sizeof(label), "%2d", n);
+	if (letter)
+		snprintf(label, sizeof(label), " %c", 'a' + n - 1);
+	else
+		snprintf(label, sizeof(label), "%2d", n);
 	put(l, ui->color ? ANSI_LABEL : "");
 	put(l, label);
 	put(l, ui->color ? ANSI_RESET : "");
@@ -128,10 +134,10 @@ void ui_board_draw_marked(struct ui *ui, const struct board *b,
 
 	put(&l, "   ");
 	for (c = 0; c < b->cols; c++)
-		put_label(ui, &l, c + 1, " ");
+		put_label(ui, &l, c + 1, true, " ");
 	flush_line(ui, &l);
 	for (r = 0; r < b->rows; r++) {
-		put_label(ui, &l, r + 1, " ");
+		put_label(ui, &l, r + 1, false, " ");
 		for (c = 0; c < b->cols; c++)
 			put_cell(ui, &l, b, r, c, marks, nmarks);
 		flush_line(ui, &l);

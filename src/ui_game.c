@@ -12,6 +12,7 @@
 #include "store.h"
 #include "ui_game.h"
 #include "ui_internal.h"
+#include "ui_screen.h"
 
 /* ==== Showing the game =================================================== */
 
@@ -133,8 +134,8 @@ static void explain_input(struct ui *ui, const struct board *b,
 	case INPUT_ERR_SYNTAX:
 	case INPUT_ERR_ENCODING:
 	case INPUT_ERR_NONE:
-		ui_say(ui, _("Type a move as row and column (8 8, 8,8 or h8), "
-			     "or help."));
+		ui_say(ui, _("Type a move as h8 (column letter, row) or 8 8 "
+			     "(row, column), or help."));
 		break;
 	}
 }
@@ -444,9 +445,9 @@ static void game_help(void *ctx, const struct match *m)
 {
 	struct game *g = ctx;
 
-	ui_say(g->ui, _("Type a move as row then column, as labelled on the "
-			"board: 8 8 or 8,8.\n"
-			"Or a column letter and the row: h8 (a is column 1)."));
+	ui_say(g->ui, _("Type a move as the column letter then the row, as "
+			"labelled on the board: h8.\n"
+			"Or the row then the column number: 8 8 or 8,8."));
 	if (m->board.rule == RULE_RENJU)
 		ui_say(g->ui, _("Renju: black wins with exactly five and may "
 				"not play an overline, a double four or a "
@@ -725,10 +726,14 @@ static enum ui_status pause_record(struct game *g)
  * g->waiting or g->elsewhere). */
 static enum ui_status play(struct game *g)
 {
+	enum match_end end;
+
 	/* The record starts now, before the first stone. */
 	if (game_changed(g, &g->m) != 0)
 		return g->stop;
-	if (match_run(&g->m, &terminal_io, g) == MATCH_UNFINISHED)
+	if (!g->ui->screen || !ui_screen_run(g, game_changed, &end))
+		end = match_run(&g->m, &terminal_io, g);
+	if (end == MATCH_UNFINISHED)
 		return g->stop == UI_OK && !g->waiting && !g->elsewhere
 			       ? UI_EOF
 			       : g->stop;

@@ -68,7 +68,7 @@ check "a non-UTF-8 locale gets ASCII stones" has "[*]"
 
 play_input '8 8\n' --lang zh play
 check "--lang zh speaks Chinese" has "黑"
-check "--lang zh keeps the labels" has " 1  2  3  4  5  6  7  8  9 10 11 12 13 14 15"
+check "--lang zh keeps the labels" has " a  b  c  d  e  f  g  h  i  j  k  l  m  n  o"
 
 play_env 'LANG=zh_CN.UTF-8' '' --help
 check "LANG=zh_CN.UTF-8 gives Chinese help" has "用法"

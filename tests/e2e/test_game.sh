@@ -8,7 +8,7 @@ play_input "${FIVE}n\n" play --seed 1
 check "a gomoku game to five ends with the winner" has "wins with 5 in a row"
 check "the game exits 0 when the players stop" status_is 0
 check "the coin flip is announced" has "Coin flip:"
-check "the board has column labels 1 to 15" has " 1  2  3  4  5  6  7  8  9 10 11 12 13 14 15"
+check "the board has column letters a to o" has " a  b  c  d  e  f  g  h  i  j  k  l  m  n  o"
 check "the winning line is marked" has "[●][●][●][●][●]"
 check "another game is offered" has "Play another game?"
 
@@ -34,7 +34,7 @@ play_input '1 1\n2 1\n1 2\n2 2\n1 3\nn\n' play --variant tictactoe
 check "tic-tac-toe: three in a row wins" has "wins with 3 in a row"
 
 play_input 'hello\n\n   \n99 99\n8\n1 2 3\nz9\n0 5\n8 8\n8 8\n' play
-check "letters are refused with a hint" has "Type a move as row and column"
+check "letters are refused with a hint" has "Type a move as h8"
 check "row out of range is explained" has "Row must be between 1 and 15."
 check "column out of range is explained" has "Column must be between 1 and 15 (a to o)."
 check "an occupied point is refused" has "That point is taken."
@@ -72,7 +72,8 @@ check "help lists the commands" has "resign"
 play_input '1 1\n1 2\n2 1\n2 2\n3 1\n3 2\n4 1\n4 2\n' \
 	play --size 7x9 --k 4 --rule exact
 check "a custom 7x9 board with K=4 can be won" has "wins with 4 in a row"
-check "the custom board has 9 columns" has " 1  2  3  4  5  6  7  8  9"
+check "the custom board has 9 columns" has " a  b  c  d  e  f  g  h  i"
+check "the custom board has no tenth column" hasnt " i  j"
 
 play_input '1 1\n2 1\n1 2\n2 2\n1 3\n2 3\n1 5\n3 5\n1 6\n3 6\n1 4\n' \
 	play --variant standard

@@ -6,7 +6,7 @@ readme=$(dirname "$E2E_LIB")/../../README.md
 sed -n '/<!-- board:begin/,/<!-- board:end/p' "$readme" |
 	sed '1,2d;$d' | sed '$d' | sed 's/ *$//' >"$E2E_DIR/want"
 
-play_input '8 8\n7 9\nh9\n6 10\n' play --seed 1
+play_input 'h8\ni7\nh9\nj6\n' play --seed 1
 tail -n "$(wc -l <"$E2E_DIR/want")" "$OUT" | sed 's/ *$//' >"$E2E_DIR/got"
 check "the README has an example board" test -s "$E2E_DIR/want"
 check "the README's board is what gomoku play prints" \

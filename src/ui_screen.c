@@ -1,0 +1,591 @@
+/* ui_screen.c -- the full-screen terminal (ncursesw) beneath a game: start
+ * and stop, the board, the panel, the status and move lines, keys and
+ * the mouse. What the keys mean in a game: ui_screen_game.c. */
+#ifndef _XOPEN_SOURCE /* wcwidth(); pkg-config may have set it */
+#define _XOPEN_SOURCE 700
+#endif
+#define _XOPEN_SOURCE_EXTENDED 1 /* the wide-character curses calls */
+#define NCURSES_WIDECHAR       1
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "renju.h"
+#include "ui_screen.h"
+
+/* Colour pairs. */
+enum { PAIR_LABEL = 1, PAIR_LAST, PAIR_WIN, PAIR_WARN, PAIR_MARK };
+
+/* Columns of the row labels ("15 ") and of the panel at its narrowest. */
+#define LABEL_W	    3
+#define PANEL_MIN_W 26
+#define PANEL_GAP   3
+#define FOOT_H	    3 /* a blank line, the status line, the move line */
+
+/* ==== Start and stop ====================================================
+ * The one global: whether curses is running, for the exit guard. */
+
+static bool screen_running;
+
+/* At exit: never leave the terminal in curses' modes. */
+static void restore_at_exit(void)
+{
+	if (screen_running && !isendwin())
+		endwin();
+}
+
+int ui_screen_start(struct screen *s, struct game *g)
+{
+	static bool guard_set;
+	const char *term = getenv("TERM");
+
+	memset(s, 0, sizeof(*s));
+	s->g = g;
+	s->sel_row = s->sel_col = -1;
+	s->shown = -1;
+	s->cur_row = g->m.board.rows / 2;
+	s->cur_col = g->m.board.cols / 2;
+	if (term == NULL || term[0] == '\0')
+		return -1;
+	s->term = newterm(NULL, stdout, stdin);
+	if (s->term == NULL)
+		return -1;
+	if (!guard_set && atexit(restore_at_exit) == 0)
+		guard_set = true;
+	screen_running = true;
+	cbreak(); /* Ctrl-C and Ctrl-Z still send their signals */
+	noecho();
+	keypad(stdscr, TRUE);
+	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+	mouseinterval(0);
+	s->stone_w = wcwidth(L'\u25CF') == 2 && !g->ui->ascii ? 2 : 1;
+	if (g->ui->color && has_colors() && start_color() == OK) {
+		use_default_colors();
+		init_pair(PAIR_LABEL, COLOR_CYAN, -1);
+		init_pair(PAIR_LAST, COLOR_YELLOW, -1);
+		init_pair(PAIR_WIN, COLOR_GREEN, -1);
+		init_pair(PAIR_WARN, COLOR_RED, -1);
+		init_pair(PAIR_MARK, COLOR_MAGENTA, -1);
+		s->color = true;
+	}
+	return 0;
+}
+
+void ui_screen_stop(struct screen *s)
+{
+	if (!screen_running)
+		return;
+	mousemask(0, NULL);
+	endwin();
+	screen_running = false;
+	delscreen(s->term);
+	s->term = NULL;
+}
+
+/* ==== Text ============================================================= */
+
+/* Terminal columns of the UTF-8 text s (unprintable characters count 1). */
+static int text_width(const char *s)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t n;
+	int w = 0, cw;
+
+	memset(&st, 0, sizeof(st));
+	while (*s != '\0') {
+		n = mbrtowc(&wc, s, strlen(s), &st);
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&st, 0, sizeof(st));
+			n = 1;
+			wc = L'?';
+		}
+		cw = wcwidth(wc);
+		w += cw < 0 ? 1 : cw;
+		s += n;
+	}
+	return w;
+}
+
+/* Write the UTF-8 text at (y, x), cut at `width` columns, in attribute
+ * `attr`. */
+static void put_text(int y, int x, int width, attr_t attr, const char *s)
+{
+	mbstate_t st;
+	wchar_t wc[2] = {0, 0};
+	size_t n;
+	int cw;
+
+	memset(&st, 0, sizeof(st));
+	move(y, x);
+	attron(attr);
+	while (*s != '\0' && width > 0) {
+		n = mbrtowc(&wc[0], s, strlen(s), &st);
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&st, 0, sizeof(st));
+			n = 1;
+			wc[0] = L'?';
+		}
+		cw = wcwidth(wc[0]);
+		if (cw < 0) {
+			wc[0] = L'?';
+			cw = 1;
+		}
+		if (cw > width)
+			break;
+		addwstr(wc);
+		width -= cw;
+		s += n;
+	}
+	attroff(attr);
+}
+
+/* The attribute of colour pair p, or `plain` without colours. */
+static attr_t style(const struct screen *s, short p, attr_t plain)
+{
+	return s->color ? (attr_t)COLOR_PAIR(p) | A_BOLD : plain;
+}
+
+/* ==== The board ========================================================= */
+
+/* True when (row, col) is one of the n points at p. */
+static bool among(const struct move *p, int n, int row, int col)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (p[i].row == row && p[i].col == col)
+			return true;
+	return false;
+}
+
+/* The attribute of point (r, c): the winning line, the last move. */
+static attr_t point_style(const struct screen *s, int r, int c)
+{
+	const struct board *b = &s->g->m.board;
+	const struct move *last = board_last(b);
+
+	if (among(b->win, b->nwin, r, c))
+		return style(s, PAIR_WIN, A_REVERSE | A_BOLD);
+	if (last != NULL && last->row == r && last->col == c)
+		return style(s, PAIR_LAST, A_BOLD | A_UNDERLINE);
+	return A_NORMAL;
+}
+
+/* Draw the column letters and the row numbers. */
+static void draw_labels(const struct screen *s)
+{
+	const struct board *b = &s->g->m.board;
+	attr_t a = style(s, PAIR_LABEL, A_DIM);
+	char label[8];
+	int i, pad = s->cell_w > s->stone_w ? 1 : 0;
+
+	for (i = 0; i < b->cols; i++) {
+		snprintf(label, sizeof(label), "%c", 'a' + i);
+		put_text(s->top, s->left + LABEL_W + i * s->cell_w + pad, 1, a,
+			 label);
+	}
+	for (i = 0; i < b->rows; i++) {
+		snprintf(label, sizeof(label), "%2d", i + 1);
+		put_text(s->top + 1 + i, s->left, 2, a, label);
+	}
+}
+
+/* Draw the points, with black's forbidden points when they are shown. */
+static void draw_points(const struct screen *s)
+{
+	const struct match *m = &s->g->m;
+	const struct board *b = &m->board;
+	struct move marks[BOARD_MAX_CELLS];
+	int r, c, n = 0, pad = s->cell_w > s->stone_w ? 1 : 0;
+	const char *sym;
+	attr_t a;
+
+	if ((s->marks_on || s->g->ui->show_forbidden) &&
+	    b->rule == RULE_RENJU && board_to_move(b) == STONE_BLACK)
+		n = renju_forbidden_points(b, marks, BOARD_MAX_CELLS);
+	for (r = 0; r < b->rows; r++)
+		for (c = 0; c < b->cols; c++) {
+			int x = s->left + LABEL_W + c * s->cell_w + pad;
+
+			sym = ui_stone(s->g->ui, board_at(b, r, c));
+			a = point_style(s, r, c);
+			if (board_at(b, r, c) == STONE_NONE &&
+			    among(marks, n, r, c)) {
+				sym = s->g->ui->ascii ? "x" : "\u00D7";
+				a = style(s, PAIR_MARK, A_BOLD);
+			}
+			put_text(s->top + 1 + r, x, s->stone_w, a, sym);
+		}
+}
+
+/* Mark the cursor: brackets around it on the full board, reverse video
+ * on the compact one. */
+static void draw_cursor(const struct screen *s)
+{
+	int y = s->top + 1 + s->cur_row;
+	int x = s->left + LABEL_W + s->cur_col * s->cell_w;
+
+	if (s->cell_w > s->stone_w) {
+		put_text(y, x, 1, A_BOLD, "[");
+		put_text(y, x + 1 + s->stone_w, 1, A_BOLD, "]");
+	} else {
+		mvchgat(y, x, s->stone_w, A_REVERSE, 0, NULL);
+	}
+}
+
+/* ==== The panel ========================================================= */
+
+/* "1:05" for `ms` milliseconds, rounded up to the second. */
+static void clock_text(long long ms, char *buf, size_t cap)
+{
+	long long sec = ms > 0 ? (ms + 999) / 1000 : 0;
+
+	snprintf(buf, cap, "%lld:%02lld", sec / 60, sec % 60);
+}
+
+/* One side's line: "> ● Black  Alice (1523)  0:25". */
+static void draw_side(const struct screen *s, int y, int x, int w,
+		      enum stone side)
+{
+	const struct game *g = s->g;
+	const struct match *m = &g->m;
+	const struct player *p;
+	char text[256], rating[32] = "", clock[32] = "";
+	bool to_move = board_to_move(&m->board) == side &&
+		       m->board.state == BOARD_PLAYING;
+	long long left = g->time_per_move * 1000LL;
+
+	p = g->player_id[m->seat[side]] != 0
+		    ? plist_find_id(g->ui->players, g->player_id[m->seat[side]])
+		    : NULL;
+	if (p != NULL)
+		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
+	if (to_move && g->deadline != 0 && g->deadline_ply == m->board.nmoves)
+		left = g->deadline - term_now_ms();
+	if (g->time_per_move > 0)
+		clock_text(left, clock, sizeof(clock));
+	snprintf(text, sizeof(text), "%s %s %s  %s%s", to_move ? ">" : " ",
+		 ui_stone(g->ui, side),
+		 side == STONE_BLACK ? _("Black") : _("White"), m->name[side],
+		 rating);
+	put_text(y, x, w - 7, to_move ? A_BOLD : A_NORMAL, text);
+	if (clock[0] != '\0')
+		put_text(y, x + w - 6, 6,
+			 to_move && left < 10000
+				 ? style(s, PAIR_WARN, A_REVERSE)
+				 : A_NORMAL,
+			 clock);
+}
+
+/* The last moves, "12. h8 i9", one numbered pair a line, from line y up
+ * to `lines` lines. */
+static void draw_moves(const struct screen *s, int y, int x, int w, int lines)
+{
+	const struct board *b = &s->g->m.board;
+	char text[64], a[NOTATION_MOVE_LEN], c[NOTATION_MOVE_LEN];
+	int pairs = (b->nmoves + 1) / 2, first = pairs - lines, i;
+
+	for (i = first < 0 ? 0 : first; i < pairs; i++) {
+		notation_format(b->moves[2 * i].row, b->moves[2 * i].col, a);
+		if (2 * i + 1 < b->nmoves)
+			notation_format(b->moves[2 * i + 1].row,
+					b->moves[2 * i + 1].col, c);
+		else
+			c[0] = '\0';
+		snprintf(text, sizeof(text), "%3d. %-4s %s", i + 1, a, c);
+		put_text(y++, x, w, A_NORMAL, text);
+	}
+}
+
+/* The key summary, in the user's language. */
+static const char *const *key_lines(int *n)
+{
+	static const char *lines[6];
+
+	lines[0] = _("arrows, hjkl, wasd: move");
+	lines[1] = _("Enter, Space, click: place");
+	lines[2] = _("u undo  D draw  r resign");
+	lines[3] = _("t hint  ? help  q leave");
+	lines[4] = _(": or a digit: type a move");
+	*n = 5;
+	return lines;
+}
+
+/* Draw the panel at (y, x), `w` columns wide and `h` lines high. */
+static void draw_panel(const struct screen *s, int y, int x, int w, int h)
+{
+	const struct match *m = &s->g->m;
+	const struct move *last = board_last(&m->board);
+	const char *const *keys;
+	char text[256], where[NOTATION_MOVE_LEN] = "-";
+	int i, nkeys, y0 = y;
+
+	snprintf(text, sizeof(text), _("%s %dx%d, %d in a row"),
+		 m->variant.name, m->board.rows, m->board.cols, m->board.k);
+	put_text(y++, x, w, A_BOLD, text);
+	draw_side(s, ++y, x, w, STONE_BLACK);
+	draw_side(s, ++y, x, w, STONE_WHITE);
+	y += 2;
+	if (last != NULL)
+		notation_format(last->row, last->col, where);
+	snprintf(text, sizeof(text), _("Move %d, last: %s"),
+		 m->board.nmoves + (m->board.state == BOARD_PLAYING ? 1 : 0),
+		 where);
+	put_text(y++, x, w, A_NORMAL, text);
+	keys = key_lines(&nkeys);
+	i = h - (y - y0) - nkeys - 2; /* lines left for the moves */
+	if (i > 0)
+		draw_moves(s, ++y, x, w, i < 8 ? i : 8);
+	y = y0 + h - nkeys;
+	for (i = 0; i < nkeys; i++)
+		put_text(y + i, x, w, style(s, PAIR_LABEL, A_DIM), keys[i]);
+}
+
+/* ==== Layout ============================================================ */
+
+/* Lay the board out in the window, full or compact; false when even the
+ * compact board does not fit. */
+static bool layout(struct screen *s, int *board_w, int *board_h)
+{
+	const struct board *b = &s->g->m.board;
+	int h = b->rows + 1, need_h = h + FOOT_H;
+
+	s->top = 0;
+	s->left = 0;
+	s->cell_w = s->stone_w + 2;
+	*board_h = h;
+	*board_w = LABEL_W + b->cols * s->cell_w;
+	if (COLS >= *board_w && LINES >= need_h)
+		return true;
+	s->cell_w = s->stone_w;
+	*board_w = LABEL_W + b->cols * s->cell_w;
+	return COLS >= *board_w && LINES >= need_h;
+}
+
+/* The status line and the move line, at line y and the next. */
+static void draw_foot(const struct screen *s, int y)
+{
+	char text[SCREEN_LINE_MAX + 64];
+
+	put_text(y, 0, COLS,
+		 s->status_warn ? style(s, PAIR_WARN, A_BOLD) : A_NORMAL,
+		 s->status);
+	if (s->typing)
+		snprintf(text, sizeof(text), "%s %s", _("Move:"), s->line);
+	else if (s->over)
+		snprintf(text, sizeof(text), "%s",
+			 _("The game is over. Press any key."));
+	else
+		snprintf(text, sizeof(text), "%s",
+			 _(": types a move, ? helps"));
+	put_text(y + 1, 0, COLS, s->typing ? A_BOLD : A_DIM, text);
+}
+
+/* Draw the panel beside the board if it fits, else below it. */
+static void place_panel(const struct screen *s, int board_w, int board_h)
+{
+	int room_right = COLS - board_w - PANEL_GAP;
+	int room_below = LINES - board_h - FOOT_H - 1;
+
+	if (room_right >= PANEL_MIN_W)
+		draw_panel(s, s->top, board_w + PANEL_GAP,
+			   room_right > 40 ? 40 : room_right, board_h);
+	else if (room_below >= 12)
+		draw_panel(s, board_h + FOOT_H + 1, 0, COLS > 40 ? 40 : COLS,
+			   room_below);
+}
+
+void ui_screen_draw(struct screen *s)
+{
+	int board_w, board_h;
+
+	erase();
+	s->fits = layout(s, &board_w, &board_h);
+	if (!s->fits) {
+		mvaddstr(0, 0, /* wrapped by curses at the window's edge */
+			 _("Make the window wider (or taller) "
+			   "to see the board."));
+		refresh();
+		return;
+	}
+	draw_labels(s);
+	draw_points(s);
+	draw_cursor(s);
+	place_panel(s, board_w, board_h);
+	draw_foot(s, board_h + 1);
+	if (s->typing)
+		move(board_h + 2,
+		     text_width(_("Move:")) + 1 + text_width(s->line));
+	else
+		move(s->top + 1 + s->cur_row,
+		     s->left + LABEL_W + s->cur_col * s->cell_w +
+			     (s->cell_w > s->stone_w ? 1 : 0));
+	refresh();
+}
+
+void ui_screen_say(struct screen *s, bool warn, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->status, sizeof(s->status), fmt, ap);
+	va_end(ap);
+	s->status_warn = warn;
+	ui_screen_draw(s);
+}
+
+/* ==== Keys ============================================================== */
+
+/* The board point under screen position (y, x): true with *row, *col. */
+static bool point_at(const struct screen *s, int y, int x, int *row, int *col)
+{
+	const struct board *b = &s->g->m.board;
+	int r = y - s->top - 1, dx = x - s->left - LABEL_W;
+
+	if (!s->fits || r < 0 || r >= b->rows || dx < 0 ||
+	    dx / s->cell_w >= b->cols)
+		return false;
+	*row = r;
+	*col = dx / s->cell_w;
+	return true;
+}
+
+/* Turn a mouse event into a click on the board, or nothing. */
+static enum screen_key_kind mouse_key(const struct screen *s,
+				      struct screen_key *k)
+{
+	MEVENT ev;
+
+	if (getmouse(&ev) != OK ||
+	    (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) == 0 ||
+	    !point_at(s, ev.y, ev.x, &k->row, &k->col))
+		return k->kind = SK_NONE;
+	return k->kind = SK_CLICK;
+}
+
+enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
+				   struct screen_key *k)
+{
+	wint_t ch;
+	int rc;
+
+	memset(k, 0, sizeof(*k));
+	if (term_stop_signal() != 0)
+		return k->kind = SK_STOP;
+	timeout(timeout_ms);
+	rc = get_wch(&ch);
+	if (term_stop_signal() != 0)
+		return k->kind = SK_STOP;
+	if (rc == ERR)
+		return k->kind = SK_NONE;
+	k->ch = (int)ch;
+	if (rc == KEY_CODE_YES && ch == KEY_MOUSE)
+		return mouse_key(s, k);
+	if (rc == KEY_CODE_YES && ch == KEY_RESIZE) {
+		ui_screen_draw(s);
+		return k->kind = SK_NONE;
+	}
+	return k->kind = rc == KEY_CODE_YES ? SK_KEY : SK_CHAR;
+}
+
+int ui_screen_yes_no(struct screen *s, const char *question)
+{
+	struct screen_key k;
+
+	ui_screen_say(s, true, "%s %s", question, _("(y/n)"));
+	for (;;) {
+		switch (ui_screen_key(s, -1, &k)) {
+		case SK_STOP:
+			return -1;
+		case SK_CHAR:
+			if (k.ch == 'y' || k.ch == 'Y')
+				return 1;
+			if (k.ch == 'n' || k.ch == 'N' || k.ch == 27)
+				return 0;
+			break;
+		case SK_NONE:
+		case SK_KEY:
+		case SK_CLICK:
+			break;
+		}
+	}
+}
+
+/* Draw a box of `n` lines of text (from lines[]) over the middle of the
+ * window, its edges drawn with - when `ascii`. */
+static void draw_box(const char *const lines[], int n, bool ascii)
+{
+	int i, w = 0, x, y;
+
+	for (i = 0; i < n; i++)
+		if (text_width(lines[i]) > w)
+			w = text_width(lines[i]);
+	w = w + 4 > COLS ? COLS - 4 : w;
+	x = (COLS - w - 4) / 2;
+	y = (LINES - n - 2) / 2;
+	for (i = -1; i <= n; i++) {
+		move(y + 1 + i, x < 0 ? 0 : x);
+		hline(' ', w + 4);
+	}
+	for (i = 0; i < w + 4; i++) { /* its top and bottom edges */
+		put_text(y, x + i, 1, A_NORMAL, ascii ? "-" : "\u2500");
+		put_text(y + n + 1, x + i, 1, A_NORMAL, ascii ? "-" : "\u2500");
+	}
+	for (i = 0; i < n; i++)
+		put_text(y + 1 + i, x + 2, w, i == 0 ? A_BOLD : A_NORMAL,
+			 lines[i]);
+	refresh();
+}
+
+int ui_screen_choose(struct screen *s, const char *title,
+		     const char *const labels[], int n)
+{
+	char text[10][256];
+	const char *lines[11];
+	struct screen_key k;
+	int i;
+
+	lines[0] = title;
+	for (i = 0; i < n && i < 9; i++) {
+		snprintf(text[i], sizeof(text[i]), "%d. %s", i + 1, labels[i]);
+		lines[i + 1] = text[i];
+	}
+	for (;;) {
+		ui_screen_draw(s);
+		draw_box(lines, i + 1, s->g->ui->ascii);
+		if (ui_screen_key(s, -1, &k) == SK_STOP)
+			return -1;
+		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
+			return k.ch - '1';
+	}
+}
+
+int ui_screen_text(struct screen *s, const char *text)
+{
+	char copy[4096];
+	const char *lines[40];
+	struct screen_key k;
+	char *p = copy, *nl;
+	int n = 0;
+
+	snprintf(copy, sizeof(copy), "%s", text);
+	while (p != NULL && n < 40) {
+		lines[n++] = p;
+		nl = strchr(p, '\n');
+		if (nl != NULL)
+			*nl++ = '\0';
+		p = nl;
+	}
+	do {
+		ui_screen_draw(s);
+		draw_box(lines, n, s->g->ui->ascii);
+		if (ui_screen_key(s, -1, &k) == SK_STOP)
+			return -1;
+	} while (k.kind == SK_NONE);
+	ui_screen_draw(s);
+	return 0;
+}

@@ -1,0 +1,110 @@
+/* ui_screen.h -- private to the ui: a game played full-screen (ncursesw).
+ *
+ * ui_screen_game.c is a second struct match_io (match.h), the one used
+ * when ui->screen is set; ui_screen.c is the terminal beneath it: start
+ * and stop, the board, the panel, the status and move lines, keys and
+ * the mouse. ui_game.c calls ui_screen_run() and is never called back
+ * but through the `changed` pointer it passes, so the record of a match
+ * is still written by ui_game.c alone.
+ */
+#ifndef GOMOKU_UI_SCREEN_H
+#define GOMOKU_UI_SCREEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ui_game.h"
+
+/* Room for one status message, and for the move line in bytes. */
+#define SCREEN_STATUS_MAX 512
+#define SCREEN_LINE_MAX	  (NOTATION_MAX_INPUT * 4)
+
+/* What ui_screen_key() read. */
+enum screen_key_kind {
+	SK_NONE = 0, /* nothing within the timeout */
+	SK_STOP,     /* a stop signal (Ctrl-C, SIGTERM, SIGHUP) */
+	SK_CHAR,     /* a character, in .ch */
+	SK_KEY,	     /* a function key (KEY_UP, KEY_ENTER, ...), in .ch */
+	SK_CLICK     /* a left click on board point .row, .col */
+};
+
+struct screen_key {
+	enum screen_key_kind kind;
+	int ch; /* the character (a wide one) or the key code */
+	int row, col;
+};
+
+/* One full-screen game: the game it shows and what the player sees. */
+struct screen {
+	void *term;	/* curses' SCREEN, freed by ui_screen_stop() */
+	struct game *g; /* the game (its match, its ui), the caller's */
+	int (*changed)(void *ctx, const struct match *m); /* ui_game.c's */
+	bool color;		    /* colour pairs in use */
+	int stone_w;		    /* terminal columns of a stone symbol */
+	int cur_row, cur_col;	    /* the cursor on the board */
+	int shown;		    /* moves on the board when last shown */
+	int sel_row, sel_col;	    /* the point a first click chose, or -1 */
+	bool marks_on;		    /* black's forbidden points shown */
+	bool typing;		    /* the move line has the keys */
+	bool over;		    /* the game is over: any key leaves */
+	char line[SCREEN_LINE_MAX]; /* the move line, UTF-8 */
+	size_t line_len;	    /* its bytes */
+	char status[SCREEN_STATUS_MAX]; /* the status line */
+	bool status_warn;		/* shown as a warning */
+	/* Set by ui_screen_draw(): where the board is. */
+	int top, left, cell_w;
+	bool fits; /* the board is on screen (the window is big enough) */
+};
+
+/* ---- ui_screen_game.c ---- */
+
+/* Play g's match full-screen, with `changed` (ui_game.c's) told of every
+ * change so the record is kept; *end says how it ended, as match_run()
+ * returns it, and g->stop why it stopped early (UI_REFUSED: the player
+ * left it with q; UI_INTERRUPTED, UI_EOF, UI_FAILED). The terminal is
+ * restored before it returns, however the game ended. Return false, with
+ * nothing done, when the screen cannot be started (then play the line
+ * way). */
+bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
+		   enum match_end *end);
+
+/* ---- ui_screen.c ---- */
+
+/* Start curses on the terminal for g (s is the caller's, filled here).
+ * Return 0, or -1 when the terminal cannot be used (nothing to undo). */
+int ui_screen_start(struct screen *s, struct game *g);
+
+/* Restore the terminal as it was before ui_screen_start(). Safe to call
+ * twice; the process's exit calls it too if nobody did. */
+void ui_screen_stop(struct screen *s);
+
+/* Draw the whole screen for s->g's match as it stands: the board (or the
+ * compact board, or a "make the window wider" message), the panel, the
+ * status line and the move line. Cannot fail. */
+void ui_screen_draw(struct screen *s);
+
+/* Put a message on the status line (printf-style, cut to fit), a warning
+ * when `warn`, and draw. */
+void ui_screen_say(struct screen *s, bool warn, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Wait up to timeout_ms (-1: no limit) for a key or a click, redrawing
+ * after a resize. Fills *k; returns k->kind. */
+enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
+				   struct screen_key *k);
+
+/* Ask `question` on the status line, answered with y or n (Esc is no).
+ * Return 1 for yes, 0 for no, -1 on a stop signal. */
+int ui_screen_yes_no(struct screen *s, const char *question);
+
+/* Show `title` and the numbered labels[0..n-1] (n <= 9) in a box over
+ * the board until a number is chosen. Return its index, or -1 on a stop
+ * signal. */
+int ui_screen_choose(struct screen *s, const char *title,
+		     const char *const labels[], int n);
+
+/* Show `text` (lines split at '\n') in a box over the board until a key
+ * is pressed. Return 0, or -1 on a stop signal. */
+int ui_screen_text(struct screen *s, const char *text);
+
+#endif

@@ -1,0 +1,259 @@
+# End-to-end: games full-screen, in a real terminal. tmux runs the
+# program in a 100x40 pane; the keys (arrows, hjkl, Enter, an SGR mouse
+# click) are sent as a player types them, and the pane is read back.
+# Skipped, saying so, when tmux is missing.
+. "$E2E_LIB"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "# test_screen: tmux is not installed (make deps): skipped"
+	exit 0
+fi
+T=$E2E_DIR
+SOCK=$T/tmux.sock
+WAIT=$((100 * SLOW)) # tenths of a second
+trap 'tmux -S "$SOCK" kill-server 2>/dev/null; vg_final; rm -rf "$E2E_DIR"' EXIT
+
+RUN="env TERM=xterm-256color LANG=C.UTF-8 GOMOKU_DB=$GOMOKU_DB \
+GOMOKU_TEST_FAST_HASH=1 ${GOMOKU_VG:-} $GOMOKU_BIN"
+# What the shell in a pane does after the program: its status and the
+# terminal's modes, to files.
+AFTER="echo \$? >$T/st; stty -a >$T/stty; exec sleep 600"
+
+# Start pane $1 running `gomoku ARGS...` and then $AFTER.
+start() {
+	_name=$1
+	shift
+	rm -f "$T/st" "$T/stty"
+	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 \
+		-y 40 "$RUN $*; $AFTER"
+}
+pane() { tmux -S "$SOCK" capture-pane -p -t "$1"; }
+keys() {
+	_p=$1
+	shift
+	tmux -S "$SOCK" send-keys -t "$_p" "$@"
+}
+# Wait until pane $1 shows the fixed text $2.
+wait_for() {
+	_i=0
+	while [ $_i -lt "$WAIT" ]; do
+		pane "$1" | grep -qF -- "$2" && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+# Wait until the program in the pane has ended ($T/st written).
+wait_end() {
+	_i=0
+	while [ ! -s "$T/st" ] && [ $_i -lt "$WAIT" ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	status=$(cat "$T/st" 2>/dev/null || echo 255)
+}
+# The terminal is as a shell wants it: line editing and echo on.
+restored() {
+	grep -qw -- icanon "$T/stty" && ! grep -qw -- -icanon "$T/stty" &&
+		grep -qw -- echo "$T/stty" && ! grep -qw -- -echo "$T/stty"
+}
+# An SGR mouse click (press, release) at 1-based column $2, line $3.
+click() {
+	tmux -S "$SOCK" send-keys -t "$1" -l -- \
+		"$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$3" "$2" "$3")"
+}
+# The board's frame: the letters and the row numbers, as shown.
+frame() { pane "$1" | head -n 16 | cut -c1-3; pane "$1" | head -n 1; }
+
+# ---- Placing by cursor and by mouse ---------------------------------------
+
+start g play --seed 1
+wait_for g "last: -"
+check "a guest game on a terminal runs full-screen: board and panel" \
+	sh -c 'pane() { tmux -S "$1" capture-pane -p -t g; }
+		pane "$1" | head -n 1 | grep -q "^    a  b  c  d .* o    gomoku 15x15" &&
+		pane "$1" | grep -q "> ● Black  Player 2"' - "$SOCK"
+frame g >"$T/frame1"
+keys g Right Right Enter
+wait_for g "last: j8"
+pane g >"$OUT"
+check "Enter places the stone where the cursor was (two right of h8)" \
+	has " 8  ·  ·  ·  ·  ·  ·  ·  ·  · [●] ·"
+check "the panel shows the move in notation and whose turn it is" \
+	sh -c 'grep -q "1. j8" "$1" && grep -q "> ○ White  Player 1" "$1"' \
+	- "$OUT"
+frame g >"$T/frame2"
+check "the board does not move between moves" cmp -s "$T/frame1" "$T/frame2"
+
+click g 11 4 # c3: column 3 + 2 * 3 + 1, 1-based; line 1 + 3
+sleep 0.5
+pane g >"$OUT"
+check "a first click selects a point without placing" \
+	sh -c 'grep -q " 3  ·  · \[·\]" "$1" && grep -q "Move 2, last: j8" "$1"' \
+	- "$OUT"
+click g 11 4
+wait_for g "last: c3"
+pane g >"$OUT"
+check "a second click on it places the stone there" has " 3  ·  · [○]"
+
+keys g j l Space # hjkl: down to c4, right to d4
+wait_for g "last: d4"
+pane g >"$OUT"
+check "hjkl move the cursor; Space places" has " 4  ·  ·  · [●]"
+keys g s a a Enter # wasd: down to d5, left twice to b5
+wait_for g "last: b5"
+check "wasd move the cursor too" wait_for g " 5  · [○]"
+keys g : o 1 5 Enter
+wait_for g "last: o15"
+check "a move typed on the move line (: o15) is played" \
+	wait_for g "15  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  · [●]"
+keys g 9 9 Enter
+check "a move line that is no move says why" wait_for g "Type a move as h8"
+
+# ---- The README's screen ----------------------------------------------------
+
+readme=$(dirname "$E2E_LIB")/../../README.md
+sed -n '/<!-- screen:begin/,/<!-- screen:end/p' "$readme" |
+	sed '1,2d;$d' | sed '$d' >"$T/want"
+start readme play --seed 1
+wait_for readme "last: -"
+for m in h8 i7 h9 j6; do
+	keys readme -l ":$m"
+	keys readme Enter
+done
+keys readme Left
+wait_for readme "last: j6"
+sleep 0.3
+# The pane without trailing blanks and blank lines at the end.
+pane readme | sed 's/ *$//' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' \
+	>"$T/got"
+check "the README has a full-screen game" test -s "$T/want"
+check "the README's full-screen game is what the terminal shows" \
+	cmp -s "$T/want" "$T/got"
+tmux -S "$SOCK" kill-session -t readme
+
+# ---- Resizing ------------------------------------------------------------
+
+tmux -S "$SOCK" resize-window -t g -x 40 -y 40
+check "at 40 columns the compact board, one column per point" \
+	wait_for g "   abcdefghijklmno"
+pane g >"$OUT"
+check "the compact board keeps the stones" has " 3 ··○"
+tmux -S "$SOCK" resize-window -t g -x 14 -y 40
+check "narrower still: make the window wider, never a wrapped board" \
+	wait_for g "Make the"
+tmux -S "$SOCK" resize-window -t g -x 100 -y 40
+check "wide again: the full board is back" wait_for g "    a  b  c  d"
+
+# ---- Leaving ---------------------------------------------------------------
+
+keys g q
+check "q asks before leaving" wait_for g "Leave this game? (y/n)"
+keys g n
+sleep 0.3
+keys g q y
+wait_end
+check "q then y leaves the game" sh -c '[ "$1" -ne 255 ]' - "$status"
+check "after q the terminal is restored (icanon, echo)" restored
+tmux -S "$SOCK" kill-session -t g
+
+start c play --seed 1
+wait_for c "last: -"
+keys c C-c
+wait_end
+check "Ctrl-C ends the program with status 130" status_is 130
+check "after Ctrl-C the terminal is restored (icanon, echo)" restored
+tmux -S "$SOCK" kill-session -t c
+
+# ---- Ctrl-Z and fg, from a shell with job control ----------------------------
+
+if command -v bash >/dev/null 2>&1; then
+	rm -f "$T/st" "$T/stty"
+	tmux -S "$SOCK" -f /dev/null new-session -d -s z -x 100 -y 40 \
+		"bash --norc --noprofile -i"
+	keys z -l "PS1='$ '; $RUN play --seed 1"
+	keys z Enter
+	wait_for z "last: -"
+	keys z Right Enter
+	wait_for z "last: i8"
+	keys z C-z
+	check "Ctrl-Z stops the game and gives the shell back" \
+		wait_for z "Stopped"
+	keys z -l "stty -a >$T/stty"
+	keys z Enter
+	sleep 0.5
+	check "while stopped the terminal is restored (icanon, echo)" restored
+	keys z -l fg
+	keys z Enter
+	check "fg redraws the game as it was" wait_for z "last: i8"
+	keys z q y
+	keys z -l "echo \$? >$T/st"
+	keys z Enter
+	wait_end
+	tmux -S "$SOCK" kill-session -t z
+else
+	echo "# test_screen: bash is missing: Ctrl-Z and fg not tested"
+fi
+
+# ---- A whole game to its end -----------------------------------------------
+
+start w play --seed 1
+wait_for w "last: -"
+for m in h8 h9 i8 i9 j8 j9 k8 k9 l8; do
+	keys w -l ":$m"
+	keys w Enter
+done
+check "five in a row wins, said on the status line" \
+	wait_for w "Player 2 wins with 5 in a row!"
+keys w x
+check "after the game the line interface goes on" \
+	wait_for w "Play another game?"
+keys w n Enter
+wait_end
+check "and the program ends with status 0" status_is 0
+pane w >"$OUT"
+check "the final board and the result stay on the terminal" \
+	sh -c 'grep -q " 8  ·  ·  ·  ·  ·  ·  ·  ●  ●  ●  ●  ●" "$1" &&
+		grep -q "● Black Player 2 wins with 5 in a row!" "$1"' - "$OUT"
+tmux -S "$SOCK" kill-session -t w
+
+# ---- A ranked match: ratings and a live clock -------------------------------
+
+play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register
+play_input 'bob\nBob\nsecret-pass-2\nsecret-pass-2\n' register
+start r play alice bob --seed 1 --time-per-move 30
+wait_for r "Password for alice:" && keys r -l secret-pass-1 && keys r Enter
+wait_for r "Password for bob:" && keys r -l secret-pass-2 && keys r Enter
+wait_for r "last: -"
+pane r >"$OUT"
+check "a ranked match shows both players' ratings" \
+	sh -c 'grep -q "Alice (1500)" "$1" && grep -q "Bob (1500)" "$1"' - "$OUT"
+clock() { pane r | grep '^.*> [●○]' | grep -o '0:[0-9][0-9]' | tail -n 1; }
+t1=$(clock)
+sleep 2.2
+t2=$(clock)
+check "the clock of the side to move counts down ($t1, then $t2)" \
+	sh -c '[ -n "$1" ] && [ -n "$2" ] && [ "${2#0:}" -lt "${1#0:}" ]' \
+	- "$t1" "$t2"
+keys r q y
+wait_end
+pane r >"$OUT"
+check "a ranked match left with q stays unfinished, to be resumed" \
+	has "The match is saved unfinished"
+tmux -S "$SOCK" kill-session -t r
+
+# ---- In Chinese ------------------------------------------------------------
+
+start zh --lang zh play --seed 1
+wait_for zh "第 1 手"
+pane zh >"$OUT"
+check "--lang zh: the panel and the keys are in Chinese" \
+	sh -c 'grep -q "第 1 手" "$1" && grep -q "? 帮助" "$1"' - "$OUT"
+keys zh Left Enter
+check "--lang zh: the cursor places the stone (g8)" \
+	wait_for zh " 8  ·  ·  ·  ·  ·  · [●]"
+keys zh q
+check "--lang zh: questions are asked in Chinese" wait_for zh "离开这局棋吗？"
+keys zh y
+wait_end
+check "--lang zh: the terminal is restored" restored
