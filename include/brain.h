@@ -37,8 +37,9 @@
  *   YXHASHCLEAR       free the search's tables (each search starts from
  *                     empty ones anyway: no move changes) -> nothing
  *   YXSTOP            stop thinking: answer at once       -> nothing more
- *   ABOUT             name="gomoku-club", version="..." (the project
- *                     names no author, country, e-mail or web site)
+ *   ABOUT             name="gomoku-club", version="...", level="N"
+ *                     (the project names no author, country, e-mail
+ *                     or web site)
  *                                                         -> one line
  *   END               stop                                -> nothing
  * Anything else gets "UNKNOWN ..."; a bad argument or a command out of
@@ -62,12 +63,13 @@
 /* Speak the protocol: read commands from in_fd (one byte at a time, so
  * nothing is read beyond a line while no search runs) and write every
  * answer to out, flushed at once.
- * `seed` makes the computer's random choices repeatable. Both stay the
+ * The computer plays at `level` (1 to 5; anything else counts as 5, the
+ * strongest). `seed` makes its random choices repeatable. Both stay the
  * caller's (neither is closed) and nothing is left to free. Return 0
  * after END or at the end of input; 1 when a stop signal (term.h) or a
  * failed write ended the session, or memory ran out before it began.
  * Bad commands are answered on the wire ("ERROR ...", "UNKNOWN ...") and
  * do not end it. */
-int brain_run(int in_fd, FILE *out, uint64_t seed);
+int brain_run(int in_fd, FILE *out, int level, uint64_t seed);
 
 #endif

@@ -34,7 +34,7 @@
 #define GOMOKU_VERSION "0"
 #endif
 
-#define BRAIN_LEVEL    5
+#define BRAIN_LEVEL    5 /* the default, and the strongest */
 #define BRAIN_K	       5
 #define MIN_SIDE       5
 #define FAST_TURN_MS   100 /* timeout_turn 0: "as fast as possible" */
@@ -66,6 +66,7 @@ struct input {
 
 struct brain {
 	FILE *out;
+	int level; /* the computer's, 1 to 5 */
 	uint64_t seed;
 	bool failed;   /* a write failed */
 	bool started;  /* START or RECTSTART was accepted */
@@ -311,7 +312,7 @@ static int ensure_ai(struct brain *br)
 	if (br->ai != NULL && br->ai_bytes == bytes)
 		return 0;
 	ai_free(br->ai);
-	ai_config_default(&cfg, BRAIN_LEVEL);
+	ai_config_default(&cfg, br->level);
 	cfg.seed = br->seed;
 	cfg.tt_bytes = bytes;
 	br->ai = ai_create(&cfg);
@@ -357,7 +358,7 @@ static int turn_budget(const struct brain *br)
 	long long t = br->timeout_turn, share;
 
 	if (t < 0)
-		t = ai_level_time_ms(BRAIN_LEVEL);
+		t = ai_level_time_ms(br->level);
 	else if (t == 0)
 		t = FAST_TURN_MS;
 	t -= t / 10 + MARGIN_MS;
@@ -825,7 +826,8 @@ static int cmd_info(struct brain *br, const char *args)
 static int cmd_about(struct brain *br, const char *args)
 {
 	(void)args;
-	say(br, "name=\"gomoku-club\", version=\"%s\"", GOMOKU_VERSION);
+	say(br, "name=\"gomoku-club\", version=\"%s\", level=\"%d\"",
+	    GOMOKU_VERSION, br->level);
 	return 0;
 }
 
@@ -939,7 +941,7 @@ static int handle_line(struct brain *br, char *line)
 
 /* Speak the protocol until END, the end of input or a stop signal; see
  * brain.h. */
-int brain_run(int in_fd, FILE *out, uint64_t seed)
+int brain_run(int in_fd, FILE *out, int level, uint64_t seed)
 {
 	struct brain *br = calloc(1, sizeof(*br));
 	char line[TERM_LINE_MAX + 1];
@@ -949,6 +951,7 @@ int brain_run(int in_fd, FILE *out, uint64_t seed)
 	if (br == NULL)
 		return 1;
 	br->out = out;
+	br->level = level >= 1 && level <= BRAIN_LEVEL ? level : BRAIN_LEVEL;
 	br->seed = seed;
 	br->rule = RULE_FREESTYLE;
 	br->timeout_turn = -1;

@@ -112,7 +112,7 @@ static void print_help(void)
 		       "  import FILE                 a PSQ file or move list, "
 		       "as an unranked match\n"
 		       "  passwd USER                 change a password\n"
-		       "  brain                       the Gomocup protocol on "
+		       "  brain [--ai LEVEL]          the Gomocup protocol on "
 		       "standard input and output\n"
 		       "\n"
 		       "Options:\n"
@@ -609,12 +609,16 @@ static enum ui_status cmd_import(struct ui *ui, const struct options *o)
 					 : UI_FAILED;
 }
 
-/* gomoku brain: the Gomocup protocol on standard input and output. */
+/* gomoku brain [--ai LEVEL]: the Gomocup protocol on standard input
+ * and output, at LEVEL (default 5, the strongest). */
 static enum ui_status cmd_brain(struct ui *ui, const struct options *o)
 {
-	(void)o;
+	int level = 5;
+
+	if (o->ai != NULL && ai_level(o, &level) != UI_OK)
+		return UI_USAGE;
 	fflush(ui->out);
-	return brain_run(STDIN_FILENO, ui->out, rng_next(&ui->rng)) == 0
+	return brain_run(STDIN_FILENO, ui->out, level, rng_next(&ui->rng)) == 0
 		       ? UI_OK
 		       : UI_FAILED;
 }

@@ -18,9 +18,15 @@ moves_legal() {
 play_input 'ABOUT\nEND\n' brain
 check "ABOUT names the brain" has 'name="gomoku-club"'
 check "ABOUT gives the version" has 'version="'
+check "ABOUT gives the level, 5 by default" has 'level="5"'
 check "ABOUT claims no author, country, e-mail or web site" sh -c '
 	! grep -qE "(author|country|email|www)=" "$1"' - "$OUT"
 check "END exits 0" status_is 0
+play_input 'ABOUT\nEND\n' brain --ai 2
+check "brain --ai 2 plays at level 2" has 'level="2"'
+play_input 'ABOUT\nEND\n' brain --ai 6
+check "brain --ai 6 is a usage error" status_is 2
+check "and says the levels" err_has "the computer's level is 1 to 5"
 
 # The link gomoku managers look for: pbrain-gomoku acts as gomoku brain.
 pbrain=$(dirname "$GOMOKU_BIN")/pbrain-gomoku
