@@ -441,8 +441,11 @@ static int offer_menu(const struct ui *ui, const struct pending *p,
 				  "opponent logs in and agrees)");
 	if (claimable(ui, p)) {
 		snprintf(claim, cap,
-			 _("Claim the win: your opponent has left it for %d "
-			   "days or more"),
+			 ngettext("Claim the win: your opponent has left it "
+				  "for %d day or more",
+				  "Claim the win: your opponent has left it "
+				  "for %d days or more",
+				  (unsigned long)ui->claim_after_days),
 			 ui->claim_after_days);
 		keys[n] = CHOICE_CLAIM;
 		labels[n++] = claim;
