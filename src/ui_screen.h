@@ -51,6 +51,9 @@ struct screen {
 	size_t line_len;	    /* its bytes */
 	char status[SCREEN_STATUS_MAX]; /* the status line */
 	bool status_warn;		/* shown as a warning */
+	char said[SCREEN_STATUS_MAX];	/* the ui's last message (ui_say(),
+					 * ui_error()), "" for none */
+	bool said_error;		/* it was an error */
 	/* Set by ui_screen_draw(): where the board is. */
 	int top, left, cell_w;
 	bool fits; /* the board is on screen (the window is big enough) */
