@@ -283,8 +283,8 @@ static void draw_side(const struct screen *s, int y, int x, int w,
 		    : NULL;
 	if (p != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
-	if (to_move && g->deadline != 0 && g->deadline_ply == m->board.nmoves)
-		left = g->deadline - term_now_ms();
+	if (to_move) /* a resumed move has used some already */
+		left -= game_clock_used(g, m);
 	if (g->time_per_move > 0)
 		clock_text(left, clock, sizeof(clock));
 	snprintf(text, sizeof(text), "%s %s %s  %s%s", to_move ? ">" : " ",
