@@ -287,6 +287,36 @@ check "then it ends cleanly (exit 0), the message kept on the terminal" \
 check "and the terminal is restored" restored
 tmux -S "$SOCK" kill-session -t r2
 
+# ---- Alone: my move, then the match waits for the opponent ----------------
+
+for u in dave erin; do
+	play_input "$u\n$u\nsecret-pass-4\nsecret-pass-4\n" register
+done
+play_input 'secret-pass-4\nsecret-pass-4\n' play dave erin
+alone=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+black=$(sqlite3 "$GOMOKU_DB" "SELECT username FROM players WHERE id = \
+(SELECT black_id FROM matches WHERE id = $alone)")
+start a
+wait_for a "Choose:" && keys a 2 Enter
+wait_for a "Username:" && keys a -l "$black" && keys a Enter
+wait_for a "Password for" && keys a -l secret-pass-4 && keys a Enter
+wait_for a "Play your move now" && keys a 2 Enter
+wait_for a "last: -"
+keys a u
+check "alone: undo waits for both players, said on the status line" \
+	wait_for a "Your opponent is not here: undo and draw offers wait"
+keys a Enter
+check "alone: after my move the game stops and the match waits" \
+	wait_for a "Your move is saved. Match $alone waits for"
+check "alone: my move is in the record, and only mine" \
+	test "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves WHERE \
+match_id = $alone")" = 1
+keys a 0 Enter
+wait_for a "Choose:" && keys a 0 Enter
+wait_end
+check "alone: the session ends with status 0" status_is 0
+tmux -S "$SOCK" kill-session -t a
+
 # ---- In Chinese ------------------------------------------------------------
 
 start zh --lang zh play --seed 1
