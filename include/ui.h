@@ -67,6 +67,11 @@ struct ui {
 	struct store *store;
 	struct plist *players;
 	struct auth_wordlist *common;
+	/* While set (a full-screen game is on the terminal), ui_say() and
+	 * ui_error() hand their cleaned text to sink(sink_ctx, error, text)
+	 * instead of printing it: `error` for ui_error(). */
+	void (*sink)(void *ctx, bool error, const char *text);
+	void *sink_ctx;
 };
 
 /* ---- ui.c: prompts and messages ---- */
@@ -77,14 +82,15 @@ struct ui {
 int ui_exit_status(enum ui_status st);
 
 /* Print a message line (printf-style) on the output, cleaned as by
- * ui_clean() and cut at UI_MESSAGE_MAX bytes. A failed write is left in
- * the stream's error flag. */
+ * ui_clean() and cut at UI_MESSAGE_MAX bytes (or hand it to ui->sink).
+ * A failed write is left in the stream's error flag. */
 void ui_say(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Print an error line on standard error, prefixed "gomoku: ", cleaned as
  * by ui_clean() and cut at UI_MESSAGE_MAX bytes, after flushing the
- * output so the two stay in order. A failed write is not reported. */
+ * output so the two stay in order (or hand it to ui->sink). A failed
+ * write is not reported. */
 void ui_error(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

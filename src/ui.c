@@ -67,15 +67,23 @@ const char *ui_clean(const char *s, char *buf, size_t cap)
 }
 
 /* Format a message and write it cleaned (see ui_clean()) with a
- * newline: whatever names, paths or arguments it holds, it cannot drive
+ * newline, on the output or (`error`) standard error, or hand it to
+ * ui->sink: whatever names, paths or arguments it holds, it cannot drive
  * the terminal. */
-static void put_message(FILE *out, const char *prefix, const char *fmt,
-			va_list ap)
+static void put_message(struct ui *ui, bool error, const char *fmt, va_list ap)
 {
 	char text[UI_MESSAGE_MAX], clean[UI_MESSAGE_MAX];
 
 	vsnprintf(text, sizeof(text), fmt, ap);
-	fprintf(out, "%s%s\n", prefix, ui_clean(text, clean, sizeof(clean)));
+	ui_clean(text, clean, sizeof(clean));
+	if (ui->sink != NULL) {
+		ui->sink(ui->sink_ctx, error, clean);
+	} else if (error) {
+		fflush(ui->out);
+		fprintf(stderr, "gomoku: %s\n", clean);
+	} else {
+		fprintf(ui->out, "%s\n", clean);
+	}
 }
 
 void ui_say(struct ui *ui, const char *fmt, ...)
@@ -83,7 +91,7 @@ void ui_say(struct ui *ui, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	put_message(ui->out, "", fmt, ap);
+	put_message(ui, false, fmt, ap);
 	va_end(ap);
 }
 
@@ -91,9 +99,8 @@ void ui_error(struct ui *ui, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(ui->out);
 	va_start(ap, fmt);
-	put_message(stderr, "gomoku: ", fmt, ap);
+	put_message(ui, true, fmt, ap);
 	va_end(ap);
 }
 

@@ -35,22 +35,6 @@ static void put_side(struct ui *ui, const struct match *m, enum stone s)
 	ui_put_clean(ui, m->name[s]);
 }
 
-/* Why a point is forbidden for black, in words. */
-static const char *verdict_words(enum renju_verdict v)
-{
-	switch (v) {
-	case RENJU_OVERLINE:
-		return _("overline");
-	case RENJU_DOUBLE_FOUR:
-		return _("double four");
-	case RENJU_DOUBLE_THREE:
-		return _("double three");
-	case RENJU_OK:
-		break;
-	}
-	return "";
-}
-
 /* Draw the board; with `forbidden`, and black to move under renju, mark
  * black's forbidden points. Return how many there are (0 otherwise). */
 static int draw_board(struct game *g, const struct match *m, bool forbidden)
@@ -68,35 +52,19 @@ static int draw_board(struct game *g, const struct match *m, bool forbidden)
 /* "hint": the board with black's forbidden points marked and listed. */
 static void show_hint(struct game *g, const struct match *m)
 {
-	char where[NOTATION_MOVE_LEN];
-	struct move marks[BOARD_MAX_CELLS];
-	int i, n;
+	char list[BOARD_MAX_CELLS * 24];
+	int n = game_forbidden_list(m, list, sizeof(list));
 
-	if (m->board.rule != RULE_RENJU ||
-	    board_to_move(&m->board) != STONE_BLACK) {
+	if (n < 0) {
 		ui_say(g->ui, _("Only black, under renju, has forbidden "
 				"points."));
 		return;
 	}
-	n = renju_forbidden_points(&m->board, marks, BOARD_MAX_CELLS);
 	draw_board(g, m, true);
-	if (n == 0) {
+	if (n == 0)
 		ui_say(g->ui, _("Black has no forbidden points now."));
-		return;
-	}
-	fputs(_("Forbidden for black:"), g->ui->out);
-	for (i = 0; i < n; i++)
-		fprintf(g->ui->out, " %s (%s)",
-			notation_format(marks[i].row, marks[i].col, where),
-			verdict_words(renju_check(&m->board, marks[i].row,
-						  marks[i].col)));
-	fputc('\n', g->ui->out);
-}
-
-/* True when the seat that must act next is not here (g->only_seat). */
-static bool absent_turn(const struct game *g, const struct match *m)
-{
-	return g->only_seat >= 0 && match_seat_to_act(m) != g->only_seat;
+	else
+		fprintf(g->ui->out, "%s%s\n", _("Forbidden for black:"), list);
 }
 
 static void game_show(void *ctx, const struct match *m)
@@ -104,7 +72,7 @@ static void game_show(void *ctx, const struct match *m)
 	struct game *g = ctx;
 	enum stone s = board_to_move(&m->board);
 
-	if (g->shown == m->board.nmoves || absent_turn(g, m))
+	if (g->shown == m->board.nmoves || game_absent_turn(g, m))
 		return;
 	g->shown = m->board.nmoves;
 	fputc('\n', g->ui->out);
@@ -115,121 +83,23 @@ static void game_show(void *ctx, const struct match *m)
 	fprintf(g->ui->out, " %s\n", _("to play"));
 }
 
-/* Explain why a line is not a move. */
-static void explain_input(struct ui *ui, const struct board *b,
-			  enum input_error e)
-{
-	switch (e) {
-	case INPUT_ERR_ROW_RANGE:
-		ui_say(ui, _("Row must be between 1 and %d."), b->rows);
-		break;
-	case INPUT_ERR_COL_RANGE:
-		ui_say(ui, _("Column must be between 1 and %d (a to %c)."),
-		       b->cols, 'a' + b->cols - 1);
-		break;
-	case INPUT_ERR_TOO_LONG:
-		ui_say(ui, _("That is too long to be a move."));
-		break;
-	case INPUT_ERR_EMPTY:
-	case INPUT_ERR_SYNTAX:
-	case INPUT_ERR_ENCODING:
-	case INPUT_ERR_NONE:
-		ui_say(ui, _("Type a move as h8 (column letter, row) or 8 8 "
-			     "(row, column), or help."));
-		break;
-	}
-}
-
 /* ==== Moves ============================================================== */
 
-/* The computer on side s thinks and plays; Ctrl-C stops it. */
-static int computer_move(struct game *g, const struct match *m, enum stone s,
+/* The computer to move thinks and plays; Ctrl-C stops it. */
+static int computer_move(struct game *g, const struct match *m,
 			 struct input *in)
 {
 	char where[NOTATION_MOVE_LEN];
-	struct ai_result r;
 
 	fputs(_("The computer is thinking..."), g->ui->out);
 	fflush(g->ui->out);
-	if (ai_choose(g->ai[m->seat[s]], &m->board, term_stop_flag(), &r) !=
-		    0 ||
-	    term_stop_signal() != 0) {
+	if (game_computer_move(g, m, in) != 0) {
 		fputc('\n', g->ui->out);
-		g->stop = UI_INTERRUPTED;
 		return -1;
 	}
 	fprintf(g->ui->out, _(" it plays %s.\n"),
-		notation_format(r.row, r.col, where));
-	in->kind = INPUT_MOVE;
-	in->error = INPUT_ERR_NONE;
-	in->row = r.row;
-	in->col = r.col;
+		notation_format(in->row, in->col, where));
 	return 0;
-}
-
-/* The deadline for the move now to be played, set when it is first asked
- * for (so refused lines do not restart the clock), less what a resumed
- * move had used before; 0 without a limit. */
-static long long move_deadline(struct game *g, const struct match *m)
-{
-	if (g->time_per_move <= 0)
-		return 0;
-	if (g->deadline_ply != m->board.nmoves || g->deadline == 0) {
-		if (g->deadline_ply != m->board.nmoves)
-			g->used_ms = 0;
-		g->deadline_ply = m->board.nmoves;
-		g->deadline =
-			term_now_ms() + 1000LL * g->time_per_move - g->used_ms;
-	}
-	return g->deadline;
-}
-
-/* What the move to play has used of its time, in ms (0 without one). */
-static long long clock_used(const struct game *g, const struct match *m)
-{
-	long long left;
-
-	if (g->time_per_move <= 0 || g->deadline == 0 ||
-	    g->deadline_ply != m->board.nmoves)
-		return g->deadline_ply == m->board.nmoves ? g->used_ms : 0;
-	left = g->deadline - term_now_ms();
-	if (left < 0)
-		left = 0;
-	return 1000LL * g->time_per_move - left;
-}
-
-/* Whether g's record is still as this game left it: unfinished, with the
- * moves it wrote. When another process ended or changed it, say so and
- * set g->elsewhere (and g->closed when it ended). */
-static bool record_still_ours(struct game *g)
-{
-	struct match_now now;
-
-	if (g->record_kind == 0 || g->match_id == 0)
-		return true;
-	if (store_match_now(g->ui->store, g->match_id, &now) != STORE_OK ||
-	    (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved))
-		return true;
-	g->elsewhere = true;
-	g->closed = now.status != MATCH_STATUS_UNFINISHED;
-	g->stop = UI_OK;
-	if (now.status == MATCH_STATUS_ABANDONED)
-		ui_say(g->ui,
-		       _("Match %lld was abandoned in another session: it "
-			 "counts for nobody."),
-		       g->match_id);
-	else if (now.status == MATCH_STATUS_FINISHED)
-		ui_say(g->ui, _("Match %lld was ended in another session: %s."),
-		       g->match_id,
-		       now.result == RESULT_DRAW	? _("a draw")
-		       : now.result == RESULT_BLACK_WIN ? _("black won")
-							: _("white won"));
-	else
-		ui_say(g->ui,
-		       _("Match %lld was changed in another session; resume "
-			 "it again to go on."),
-		       g->match_id);
-	return false;
 }
 
 /* The prompt for the person to move: "Alice ●> ", with the seconds left
@@ -252,19 +122,19 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 {
 	struct game *g = ctx;
 	enum stone s = board_to_move(&m->board);
-	char buf[TERM_LINE_MAX + 1], prompt[160];
+	char buf[TERM_LINE_MAX + 1], prompt[160], why[256];
 	long long deadline;
 	size_t len;
 
-	if (absent_turn(g, m)) {
+	if (game_absent_turn(g, m)) {
 		g->waiting = true;
 		return -1;
 	}
 	if (g->ai[m->seat[s]] != NULL)
-		return computer_move(g, m, s, in);
-	deadline = move_deadline(g, m);
+		return computer_move(g, m, in);
+	deadline = game_move_deadline(g, m);
 	for (;;) {
-		if (!record_still_ours(g))
+		if (!game_record_still_ours(g))
 			return -1;
 		human_prompt(g, m, deadline, prompt, sizeof(prompt));
 		g->stop = ui_read_until(g->ui, prompt, buf, &len, deadline);
@@ -273,53 +143,30 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 		if (g->stop != UI_OK)
 			return -1;
 		notation_parse(buf, len, m->board.rows, m->board.cols, in);
-		if (in->kind == INPUT_HINT)
+		if (in->kind == INPUT_HINT) {
 			show_hint(g, m);
-		else if ((in->kind == INPUT_UNDO || in->kind == INPUT_DRAW) &&
-			 g->only_seat >= 0)
-			ui_say(g->ui, _("Your opponent is not here: undo and "
-					"draw offers wait until you both "
-					"play."));
-		else if (in->kind != INPUT_INVALID)
+		} else if (in->kind == INPUT_INVALID) {
+			game_input_error(&m->board, in->error, why,
+					 sizeof(why));
+			ui_say(g->ui, "%s", why);
+		} else if (game_command_allowed(g, in)) {
 			return 0;
-		else
-			explain_input(g->ui, &m->board, in->error);
+		}
 	}
 }
 
 /* ==== Questions and events ============================================== */
 
-/* The computer's answer: it lets people take moves back, and plays on
- * rather than agree to a draw (saying so: the only message then). */
-static int computer_answer(struct game *g, enum match_question q)
-{
-	if (q == ASK_ACCEPT_UNDO)
-		return 1;
-	ui_say(g->ui, _("The computer plays on."));
-	return 0;
-}
-
 static int game_confirm(void *ctx, const struct match *m, enum stone who,
 			enum match_question q)
 {
 	struct game *g = ctx;
-	const char *me = m->name[who], *other = m->name[stone_other(who)];
 	char question[512];
 	bool yes;
 
 	if (g->ai[m->seat[who]] != NULL)
-		return computer_answer(g, q);
-	if (q == ASK_ACCEPT_UNDO)
-		snprintf(question, sizeof(question),
-			 _("%s, %s asks to take back their last move. "
-			   "Do you agree?"),
-			 me, other);
-	else if (q == ASK_ACCEPT_DRAW)
-		snprintf(question, sizeof(question),
-			 _("%s, %s offers a draw. Do you accept?"), me, other);
-	else
-		snprintf(question, sizeof(question),
-			 _("%s, do you really want to resign?"), me);
+		return game_computer_answer(g, q);
+	game_question(m, who, q, question, sizeof(question));
 	g->stop = ui_yes_no(g->ui, question, &yes);
 	if (g->stop != UI_OK)
 		return -1;
@@ -330,115 +177,43 @@ static void game_refused(void *ctx, const struct match *m,
 			 const struct input *in, enum board_error err)
 {
 	struct game *g = ctx;
+	char why[512];
 
-	if (err == BOARD_ERR_FORBIDDEN)
-		ui_say(g->ui, _("Black may not play there: %s (renju)%s"),
-		       verdict_words(
-			       board_play_verdict(&m->board, in->row, in->col)),
-		       m->forbidden_loses ? _(", and loses the game.")
-					  : _(". Type hint to see black's "
-					      "forbidden points."));
-	else if (err == BOARD_ERR_OCCUPIED)
-		ui_say(g->ui, _("That point is taken. Choose an empty one."));
-	else if (err == BOARD_ERR_OFF_BOARD)
-		ui_say(g->ui, _("That point is not on the board."));
-	else
-		ui_say(g->ui, _("The game is over."));
+	game_refusal(m, in, err,
+		     _(". Type hint to see black's forbidden points."), why,
+		     sizeof(why));
+	ui_say(g->ui, "%s", why);
 }
 
 static void game_event(void *ctx, const struct match *m, enum match_event e)
 {
 	struct game *g = ctx;
-	const char *opponent = m->name[stone_other(board_to_move(&m->board))];
+	char words[512];
 
-	switch (e) {
-	case EVENT_NOTHING_TO_UNDO:
-		ui_say(g->ui, _("You have no move to take back yet."));
-		break;
-	case EVENT_UNDO_REFUSED:
-		ui_say(g->ui, _("%s said no: the moves stay."), opponent);
-		break;
-	case EVENT_UNDONE:
-		ui_say(g->ui, _("Your last move and the reply were taken "
-				"back."));
+	if (game_event_words(g, m, e, words, sizeof(words)))
+		ui_say(g->ui, "%s", words);
+	if (e == EVENT_UNDONE || e == EVENT_COLOURS_SET)
 		g->shown = -1;
-		break;
-	case EVENT_DRAW_REFUSED: /* the computer said so already */
-		if (g->ai[m->seat[stone_other(board_to_move(&m->board))]] ==
-		    NULL)
-			ui_say(g->ui, _("%s declined the draw. Play on."),
-			       opponent);
-		break;
-	case EVENT_OPENING_MOVES_ONLY:
-		ui_say(g->ui, _("During the opening only moves (and help) are "
-				"possible."));
-		break;
-	case EVENT_COLOURS_SET:
-		ui_say(g->ui,
-		       _("The opening is over: %s plays black (%s), %s "
-			 "plays white (%s)."),
-		       m->name[STONE_BLACK], ui_stone(g->ui, STONE_BLACK),
-		       m->name[STONE_WHITE], ui_stone(g->ui, STONE_WHITE));
-		g->shown = -1;
-		break;
-	}
-}
-
-/* The computer's swap2 decision: the colour its search likes better in
- * the position (white is to move after three and after five stones). */
-static int computer_choice(struct game *g, const struct match *m, int seat,
-			   enum match_choice q)
-{
-	struct ai_result r;
-	bool white_better;
-
-	if (ai_choose(g->ai[seat], &m->board, term_stop_flag(), &r) != 0)
-		r.score = 0;
-	if (term_stop_signal() != 0) {
-		g->stop = UI_INTERRUPTED;
-		return -1;
-	}
-	white_better = r.score >= 0;
-	ui_say(g->ui, _("The computer takes %s."),
-	       white_better ? _("white") : _("black"));
-	if (q == CHOOSE_SWAP2)
-		return white_better ? SWAP2_TAKE_WHITE : SWAP2_TAKE_BLACK;
-	return white_better ? STONE_WHITE : STONE_BLACK;
 }
 
 static int game_choose(void *ctx, const struct match *m, int seat,
 		       enum match_choice q)
 {
-	const char *swap2[] = {_("Play white (you move next)"), _("Take black"),
-			       _("Place two more stones (white, then black) "
-				 "and let the other player choose")};
-	const char *colour[] = {_("Black"), _("White")};
 	static const int keys[] = {1, 2, 3};
 	struct game *g = ctx;
+	const char *labels[3];
 	char title[256];
-	int choice;
+	int n, choice;
 
-	if (g->only_seat >= 0 && seat != g->only_seat) {
-		g->waiting = true;
-		return -1;
-	}
-	if (g->ai[seat] != NULL)
-		return computer_choice(g, m, seat, q);
-	if (!record_still_ours(g))
-		return -1;
+	if (game_choice_settled(g, m, seat, q, &choice))
+		return choice;
 	fputc('\n', g->ui->out);
 	ui_board_draw(g->ui, &m->board);
-	snprintf(title, sizeof(title),
-		 q == CHOOSE_SWAP2 ? _("Swap2: %s, what will you do?")
-				   : _("Swap2: %s, choose your colour."),
-		 m->seat_name[seat]);
-	g->stop = ui_menu(g->ui, title, q == CHOOSE_SWAP2 ? swap2 : colour,
-			  keys, q == CHOOSE_SWAP2 ? 3 : 2, &choice);
+	n = game_choice_menu(m, seat, q, title, sizeof(title), labels);
+	g->stop = ui_menu(g->ui, title, labels, keys, n, &choice);
 	if (g->stop != UI_OK)
 		return -1;
-	if (q == CHOOSE_SWAP2)
-		return choice - 1;
-	return choice == 1 ? STONE_BLACK : STONE_WHITE;
+	return game_choice_value(q, choice - 1);
 }
 
 static void game_help(void *ctx, const struct match *m)
@@ -593,7 +368,7 @@ static int game_changed(void *ctx, const struct match *m)
 		st = save_seats(g, m);
 	if (st == STORE_OK)
 		return 0;
-	if (!record_still_ours(g))
+	if (!game_record_still_ours(g))
 		return -1;
 	ui_error(g->ui, _("the move could not be saved: %s"),
 		 store_errmsg(g->ui->store));
@@ -686,7 +461,7 @@ static enum ui_status close_record(struct game *g)
 	if (store_match_finish(ui->store, g->match_id, result_of(&g->m),
 			       reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK) {
-		if (!record_still_ours(g))
+		if (!game_record_still_ours(g))
 			return reload_players(g);
 		return ui_store_failed(ui, _("the result could not be saved"));
 	}
@@ -705,9 +480,9 @@ static enum ui_status pause_record(struct game *g)
 
 	if (g->elsewhere) /* said so: it is not ours to write */
 		return reload_players(g);
-	if (store_match_pause(ui->store, g->match_id, clock_used(g, &g->m),
+	if (store_match_pause(ui->store, g->match_id, game_clock_used(g, &g->m),
 			      (long long)time(NULL)) != STORE_OK)
-		return record_still_ours(g)
+		return game_record_still_ours(g)
 			       ? ui_store_failed(ui, _("cannot save the "
 						       "clock"))
 			       : reload_players(g);

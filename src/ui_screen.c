@@ -30,6 +30,21 @@ enum { PAIR_LABEL = 1, PAIR_LAST, PAIR_WIN, PAIR_WARN, PAIR_MARK };
 
 static bool screen_running;
 
+/* The ui's messages while the screen is up (ui->sink): on the status
+ * line, a warning for an error, never printed beneath curses. The last
+ * one is kept, to be said again on the line interface after the game. */
+static void status_sink(void *ctx, bool error, const char *text)
+{
+	struct screen *s = ctx;
+	char *nl;
+
+	snprintf(s->said, sizeof(s->said), "%s", text);
+	s->said_error = error;
+	for (nl = strchr(s->said, '\n'); nl != NULL; nl = strchr(nl, '\n'))
+		*nl = ' '; /* one line */
+	ui_screen_say(s, error, "%s", s->said);
+}
+
 /* At exit: never leave the terminal in curses' modes. */
 static void restore_at_exit(void)
 {
@@ -71,6 +86,8 @@ int ui_screen_start(struct screen *s, struct game *g)
 		init_pair(PAIR_MARK, COLOR_MAGENTA, -1);
 		s->color = true;
 	}
+	g->ui->sink = status_sink;
+	g->ui->sink_ctx = s;
 	return 0;
 }
 
@@ -78,6 +95,8 @@ void ui_screen_stop(struct screen *s)
 {
 	if (!screen_running)
 		return;
+	s->g->ui->sink = NULL;
+	s->g->ui->sink_ctx = NULL;
 	mousemask(0, NULL);
 	endwin();
 	screen_running = false;
@@ -264,8 +283,8 @@ static void draw_side(const struct screen *s, int y, int x, int w,
 		    : NULL;
 	if (p != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
-	if (to_move && g->deadline != 0 && g->deadline_ply == m->board.nmoves)
-		left = g->deadline - term_now_ms();
+	if (to_move) /* a resumed move has used some already */
+		left -= game_clock_used(g, m);
 	if (g->time_per_move > 0)
 		clock_text(left, clock, sizeof(clock));
 	snprintf(text, sizeof(text), "%s %s %s  %s%s", to_move ? ">" : " ",
@@ -376,6 +395,9 @@ static void draw_foot(const struct screen *s, int y)
 		 s->status);
 	if (s->typing)
 		snprintf(text, sizeof(text), "%s %s", _("Move:"), s->line);
+	else if (s->over && s->g->m.end == MATCH_UNFINISHED)
+		snprintf(text, sizeof(text), "%s",
+			 _("The game has stopped. Press any key."));
 	else if (s->over)
 		snprintf(text, sizeof(text), "%s",
 			 _("The game is over. Press any key."));

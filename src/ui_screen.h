@@ -51,6 +51,9 @@ struct screen {
 	size_t line_len;	    /* its bytes */
 	char status[SCREEN_STATUS_MAX]; /* the status line */
 	bool status_warn;		/* shown as a warning */
+	char said[SCREEN_STATUS_MAX];	/* the ui's last message (ui_say(),
+					 * ui_error()), "" for none */
+	bool said_error;		/* it was an error */
 	/* Set by ui_screen_draw(): where the board is. */
 	int top, left, cell_w;
 	bool fits; /* the board is on screen (the window is big enough) */
@@ -60,11 +63,12 @@ struct screen {
 
 /* Play g's match full-screen, with `changed` (ui_game.c's) told of every
  * change so the record is kept; *end says how it ended, as match_run()
- * returns it, and g->stop why it stopped early (UI_REFUSED: the player
- * left it with q; UI_INTERRUPTED, UI_EOF, UI_FAILED). The terminal is
- * restored before it returns, however the game ended. Return false, with
- * nothing done, when the screen cannot be started (then play the line
- * way). */
+ * returns it, and g->stop why it stopped early (UI_EOF: the player left
+ * it with q or Ctrl-D, as at the line game's end of input;
+ * UI_INTERRUPTED, UI_FAILED; UI_OK with g->waiting or g->elsewhere). The
+ * terminal is restored before it returns, however the game ended. Return
+ * false, with nothing done, when the screen cannot be started (then play
+ * the line way). */
 bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
 		   enum match_end *end);
 

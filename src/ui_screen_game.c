@@ -13,7 +13,6 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "renju.h"
 #include "ui_screen.h"
 
 /* How often the clock is redrawn while waiting for a key, in ms. */
@@ -41,44 +40,19 @@ static void sg_show(void *ctx, const struct match *m)
 	ui_screen_draw(s);
 }
 
-/* Why a point is forbidden for black, in words. */
-static const char *verdict_words(enum renju_verdict v)
-{
-	switch (v) {
-	case RENJU_OVERLINE:
-		return _("overline");
-	case RENJU_DOUBLE_FOUR:
-		return _("double four");
-	case RENJU_DOUBLE_THREE:
-		return _("double three");
-	case RENJU_OK:
-		break;
-	}
-	return "";
-}
-
 /* "t": show black's forbidden points on the board and list them. */
 static void show_hint(struct screen *s, const struct match *m)
 {
-	char list[SCREEN_STATUS_MAX] = "", where[NOTATION_MOVE_LEN];
-	struct move p[BOARD_MAX_CELLS];
-	size_t used = 0;
-	int i, n;
+	char list[SCREEN_STATUS_MAX];
+	int n = game_forbidden_list(m, list, sizeof(list));
 
-	if (m->board.rule != RULE_RENJU ||
-	    board_to_move(&m->board) != STONE_BLACK) {
+	if (n < 0) {
 		ui_screen_say(s, false, "%s",
 			      _("Only black, under renju, has forbidden "
 				"points."));
 		return;
 	}
 	s->marks_on = true;
-	n = renju_forbidden_points(&m->board, p, BOARD_MAX_CELLS);
-	for (i = 0; i < n && used + 1 < sizeof(list); i++) {
-		notation_format(p[i].row, p[i].col, where);
-		used += (size_t)snprintf(list + used, sizeof(list) - used,
-					 " %s", where);
-	}
 	if (n == 0)
 		ui_screen_say(s, false, "%s",
 			      _("Black has no forbidden points now."));
@@ -89,42 +63,18 @@ static void show_hint(struct screen *s, const struct match *m)
 
 /* ==== Moves ============================================================== */
 
-/* The computer on side `side` thinks and plays. */
+/* The computer to move thinks and plays. */
 static int computer_move(struct screen *s, const struct match *m,
-			 enum stone side, struct input *in)
+			 struct input *in)
 {
-	struct game *g = s->g;
 	char where[NOTATION_MOVE_LEN];
-	struct ai_result r;
 
 	ui_screen_say(s, false, "%s", _("The computer is thinking..."));
-	if (ai_choose(g->ai[m->seat[side]], &m->board, term_stop_flag(), &r) !=
-		    0 ||
-	    term_stop_signal() != 0) {
-		g->stop = UI_INTERRUPTED;
+	if (game_computer_move(s->g, m, in) != 0)
 		return -1;
-	}
-	s->status[0] = '\0';
 	ui_screen_say(s, false, _("The computer plays %s."),
-		      notation_format(r.row, r.col, where));
-	in->kind = INPUT_MOVE;
-	in->error = INPUT_ERR_NONE;
-	in->row = r.row;
-	in->col = r.col;
+		      notation_format(in->row, in->col, where));
 	return 0;
-}
-
-/* The deadline for the move now to be played, set when it is first
- * asked for; 0 without a limit. */
-static long long move_deadline(struct game *g, const struct match *m)
-{
-	if (g->time_per_move <= 0)
-		return 0;
-	if (g->deadline_ply != m->board.nmoves || g->deadline == 0) {
-		g->deadline_ply = m->board.nmoves;
-		g->deadline = term_now_ms() + 1000LL * g->time_per_move;
-	}
-	return g->deadline;
 }
 
 /* Move the cursor by (dr, dc), staying on the board. */
@@ -183,17 +133,10 @@ static bool command_key(int ch, struct input *in)
 static void explain_input(struct screen *s, const struct board *b,
 			  enum input_error e)
 {
-	if (e == INPUT_ERR_ROW_RANGE)
-		ui_screen_say(s, true, _("Row must be between 1 and %d."),
-			      b->rows);
-	else if (e == INPUT_ERR_COL_RANGE)
-		ui_screen_say(s, true,
-			      _("Column must be between 1 and %d (a to %c)."),
-			      b->cols, 'a' + b->cols - 1);
-	else
-		ui_screen_say(s, true, "%s",
-			      _("Type a move as h8 (column letter, row) or 8 8 "
-				"(row, column), or help."));
+	char why[SCREEN_STATUS_MAX];
+
+	game_input_error(b, e, why, sizeof(why));
+	ui_screen_say(s, true, "%s", why);
 }
 
 /* A key while the move line is open. Return 1 when a line was entered
@@ -265,13 +208,14 @@ static void open_line(struct screen *s, int first)
 	ui_screen_draw(s);
 }
 
-/* The player leaves with q (after confirming): the game stops. */
+/* The player leaves with q (after confirming): the game stops as at
+ * the end of input (Ctrl-D), a recorded match kept unfinished. */
 static int leave(struct screen *s)
 {
 	int yes = ui_screen_yes_no(s, _("Leave this game?"));
 
 	if (yes == 1) {
-		s->g->stop = UI_REFUSED;
+		s->g->stop = UI_EOF;
 		return -1;
 	}
 	if (yes < 0)
@@ -312,20 +256,40 @@ static int human_key(struct screen *s, const struct match *m,
 	return 0;
 }
 
+/* Whether the player's input goes to the match: a hint is shown here,
+ * and undo and draw offers need both players (game_command_allowed()). */
+static bool accepted(struct screen *s, const struct match *m,
+		     const struct input *in)
+{
+	if (in->kind == INPUT_HINT) {
+		show_hint(s, m);
+		return false;
+	}
+	return game_command_allowed(s->g, in);
+}
+
+/* The move or command of the side to move. While a person thinks, the
+ * clock is redrawn and the record read again: a match another process
+ * settles stops here (game_record_still_ours()). */
 static int sg_ask(void *ctx, const struct match *m, struct input *in)
 {
 	struct screen *s = ctx;
 	struct game *g = s->g;
-	enum stone side = board_to_move(&m->board);
 	struct screen_key k;
 	long long deadline;
 	int rc;
 
-	if (g->ai[m->seat[side]] != NULL)
-		return computer_move(s, m, side, in);
-	deadline = move_deadline(g, m);
+	if (game_absent_turn(g, m)) {
+		g->waiting = true;
+		return -1;
+	}
+	if (g->ai[m->seat[board_to_move(&m->board)]] != NULL)
+		return computer_move(s, m, in);
+	deadline = game_move_deadline(g, m);
 	memset(in, 0, sizeof(*in));
 	for (;;) {
+		if (!game_record_still_ours(g))
+			return -1;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return MATCH_ASK_TIMEOUT;
 		if (ui_screen_key(s, TICK_MS, &k) == SK_STOP) {
@@ -337,8 +301,10 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 			continue;
 		}
 		rc = human_key(s, m, &k, in);
-		if (rc != 0)
-			return rc > 0 ? 0 : -1;
+		if (rc < 0)
+			return -1;
+		if (rc > 0 && accepted(s, m, in))
+			return 0;
 	}
 }
 
@@ -348,27 +314,12 @@ static int sg_confirm(void *ctx, const struct match *m, enum stone who,
 		      enum match_question q)
 {
 	struct screen *s = ctx;
-	const char *me = m->name[who], *other = m->name[stone_other(who)];
 	char question[SCREEN_STATUS_MAX];
 	int yes;
 
-	if (s->g->ai[m->seat[who]] != NULL) { /* the computer's answer */
-		if (q == ASK_ACCEPT_UNDO)
-			return 1;
-		ui_screen_say(s, false, "%s", _("The computer plays on."));
-		return 0;
-	}
-	if (q == ASK_ACCEPT_UNDO)
-		snprintf(question, sizeof(question),
-			 _("%s, %s asks to take back their last move. "
-			   "Do you agree?"),
-			 me, other);
-	else if (q == ASK_ACCEPT_DRAW)
-		snprintf(question, sizeof(question),
-			 _("%s, %s offers a draw. Do you accept?"), me, other);
-	else
-		snprintf(question, sizeof(question),
-			 _("%s, do you really want to resign?"), me);
+	if (s->g->ai[m->seat[who]] != NULL)
+		return game_computer_answer(s->g, q);
+	game_question(m, who, q, question, sizeof(question));
 	yes = ui_screen_yes_no(s, question);
 	ui_screen_say(s, false, "%s", "");
 	if (yes < 0)
@@ -380,105 +331,43 @@ static void sg_refused(void *ctx, const struct match *m, const struct input *in,
 		       enum board_error err)
 {
 	struct screen *s = ctx;
+	char why[SCREEN_STATUS_MAX];
 
-	if (err == BOARD_ERR_FORBIDDEN)
-		ui_screen_say(s, true,
-			      _("Black may not play there: %s (renju)%s"),
-			      verdict_words(board_play_verdict(
-				      &m->board, in->row, in->col)),
-			      m->forbidden_loses
-				      ? _(", and loses the game.")
-				      : _(". Press t to see black's forbidden "
-					  "points."));
-	else if (err == BOARD_ERR_OCCUPIED)
-		ui_screen_say(s, true, "%s",
-			      _("That point is taken. Choose an empty one."));
-	else if (err == BOARD_ERR_OFF_BOARD)
-		ui_screen_say(s, true, "%s",
-			      _("That point is not on the board."));
-	else
-		ui_screen_say(s, true, "%s", _("The game is over."));
+	game_refusal(m, in, err,
+		     _(". Press t to see black's forbidden points."), why,
+		     sizeof(why));
+	ui_screen_say(s, true, "%s", why);
 }
 
 static void sg_event(void *ctx, const struct match *m, enum match_event e)
 {
 	struct screen *s = ctx;
-	const char *opponent = m->name[stone_other(board_to_move(&m->board))];
+	char words[SCREEN_STATUS_MAX];
 
-	if (e == EVENT_NOTHING_TO_UNDO)
-		ui_screen_say(s, true, "%s",
-			      _("You have no move to take back yet."));
-	else if (e == EVENT_UNDO_REFUSED)
-		ui_screen_say(s, true, _("%s said no: the moves stay."),
-			      opponent);
-	else if (e == EVENT_UNDONE)
-		ui_screen_say(s, false, "%s",
-			      _("Your last move and the reply were taken "
-				"back."));
-	else if (e == EVENT_DRAW_REFUSED)
-		ui_screen_say(s, true, _("%s declined the draw. Play on."),
-			      opponent);
-	else if (e == EVENT_OPENING_MOVES_ONLY)
-		ui_screen_say(s, true, "%s",
-			      _("During the opening only moves (and help) "
-				"are possible."));
-	else
-		ui_screen_say(
-			s, false,
-			_("The opening is over: %s plays black (%s), %s "
-			  "plays white (%s)."),
-			m->name[STONE_BLACK], ui_stone(s->g->ui, STONE_BLACK),
-			m->name[STONE_WHITE], ui_stone(s->g->ui, STONE_WHITE));
-}
-
-/* The computer's swap2 decision: the colour its search likes better. */
-static int computer_choice(struct screen *s, const struct match *m, int seat,
-			   enum match_choice q)
-{
-	struct ai_result r;
-	bool white_better;
-
-	if (ai_choose(s->g->ai[seat], &m->board, term_stop_flag(), &r) != 0)
-		r.score = 0;
-	if (term_stop_signal() != 0) {
-		s->g->stop = UI_INTERRUPTED;
-		return -1;
-	}
-	white_better = r.score >= 0;
-	ui_screen_say(s, false, _("The computer takes %s."),
-		      white_better ? _("white") : _("black"));
-	if (q == CHOOSE_SWAP2)
-		return white_better ? SWAP2_TAKE_WHITE : SWAP2_TAKE_BLACK;
-	return white_better ? STONE_WHITE : STONE_BLACK;
+	if (game_event_words(s->g, m, e, words, sizeof(words)))
+		ui_screen_say(s, e != EVENT_UNDONE && e != EVENT_COLOURS_SET,
+			      "%s", words);
 }
 
 static int sg_choose(void *ctx, const struct match *m, int seat,
 		     enum match_choice q)
 {
-	const char *swap2[] = {_("Play white (you move next)"), _("Take black"),
-			       _("Place two more stones (white, then black) "
-				 "and let the other player choose")};
-	const char *colour[] = {_("Black"), _("White")};
 	struct screen *s = ctx;
+	struct game *g = s->g;
+	const char *labels[3];
 	char title[256];
-	int choice;
+	int n, choice;
 
-	if (s->g->ai[seat] != NULL)
-		return computer_choice(s, m, seat, q);
-	snprintf(title, sizeof(title),
-		 q == CHOOSE_SWAP2 ? _("Swap2: %s, what will you do?")
-				   : _("Swap2: %s, choose your colour."),
-		 m->seat_name[seat]);
-	choice = ui_screen_choose(s, title, q == CHOOSE_SWAP2 ? swap2 : colour,
-				  q == CHOOSE_SWAP2 ? 3 : 2);
+	if (game_choice_settled(g, m, seat, q, &choice))
+		return choice;
+	n = game_choice_menu(m, seat, q, title, sizeof(title), labels);
+	choice = ui_screen_choose(s, title, labels, n);
 	ui_screen_draw(s);
 	if (choice < 0) {
-		s->g->stop = UI_INTERRUPTED;
+		g->stop = UI_INTERRUPTED;
 		return -1;
 	}
-	if (q == CHOOSE_SWAP2)
-		return choice;
-	return choice == 0 ? STONE_BLACK : STONE_WHITE;
+	return game_choice_value(q, choice);
 }
 
 static void sg_help(void *ctx, const struct match *m)
@@ -564,16 +453,27 @@ static void say_end(struct screen *s, const struct match *m)
 		ui_screen_say(s, false, "%s", _("The board is full: a draw."));
 }
 
-/* Show how the game ended and wait for a key (or a stop signal). */
+/* True when g stopped for a reason its player did not choose: another
+ * process settled or changed the match, or the database failed. */
+static bool stopped_from_outside(const struct game *g)
+{
+	return g->elsewhere || g->stop == UI_FAILED;
+}
+
+/* Show how the game ended, or why it stopped from outside (already on
+ * the status line), and wait for a key (or a stop signal). */
 static void show_end(struct screen *s, const struct match *m)
 {
 	struct screen_key k;
 
-	if (m->end == MATCH_UNFINISHED)
+	if (m->end == MATCH_UNFINISHED && !stopped_from_outside(s->g))
 		return;
 	s->typing = false;
 	s->over = true;
-	say_end(s, m);
+	if (m->end != MATCH_UNFINISHED)
+		say_end(s, m);
+	else
+		ui_screen_draw(s);
 	while (ui_screen_key(s, -1, &k) == SK_NONE)
 		;
 }
@@ -589,5 +489,12 @@ bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
 	*end = match_run(&g->m, &screen_io, &s);
 	show_end(&s, &g->m);
 	ui_screen_stop(&s);
+	if (stopped_from_outside(g) && s.said[0] != '\0') {
+		/* why, again, on the line interface that goes on */
+		if (s.said_error)
+			ui_error(g->ui, "%s", s.said);
+		else
+			ui_say(g->ui, "%s", s.said);
+	}
 	return true;
 }

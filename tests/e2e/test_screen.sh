@@ -154,6 +154,10 @@ sleep 0.3
 keys g q y
 wait_end
 check "q then y leaves the game" sh -c '[ "$1" -ne 255 ]' - "$status"
+q_status=$status
+play_input '8 8\n' play --seed 1
+check "q leaves a guest game as end of input does in the line game \
+($q_status, line: $status)" test "$q_status" -eq "$status"
 check "after q the terminal is restored (icanon, echo)" restored
 tmux -S "$SOCK" kill-session -t g
 
@@ -228,19 +232,90 @@ wait_for r "last: -"
 pane r >"$OUT"
 check "a ranked match shows both players' ratings" \
 	sh -c 'grep -q "Alice (1500)" "$1" && grep -q "Bob (1500)" "$1"' - "$OUT"
-clock() { pane r | grep '^.*> [●○]' | grep -o '0:[0-9][0-9]' | tail -n 1; }
-t1=$(clock)
+# The clock of the side to move in pane $1.
+clock() { pane "$1" | grep '^.*> [●○]' | grep -o '0:[0-9][0-9]' | tail -n 1; }
+t1=$(clock r)
 sleep 2.2
-t2=$(clock)
+t2=$(clock r)
 check "the clock of the side to move counts down ($t1, then $t2)" \
 	sh -c '[ -n "$1" ] && [ -n "$2" ] && [ "${2#0:}" -lt "${1#0:}" ]' \
 	- "$t1" "$t2"
+sleep 3 # the move has used 5 s or more when it is left
 keys r q y
 wait_end
 pane r >"$OUT"
 check "a ranked match left with q stays unfinished, to be resumed" \
 	has "The match is saved unfinished"
+q_status=$status
+rm_id=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+used=$(sqlite3 "$GOMOKU_DB" "SELECT clock_used_ms FROM matches WHERE \
+id = $rm_id")
 tmux -S "$SOCK" kill-session -t r
+play_input 'carol\nCarol\nsecret-pass-3\nsecret-pass-3\n' register
+play_input 'secret-pass-3\nsecret-pass-1\n' play carol alice --time-per-move 30
+check "q in a ranked match exits as end of input does in the line game \
+($q_status, line: $status)" \
+	sh -c '[ "$1" -eq "$2" ] && grep -q "saved unfinished" "$3"' \
+	- "$q_status" "$status" "$OUT"
+
+# ---- Resumed: the clock goes on; settled elsewhere: it stops, saying so ------
+
+start r2 play alice bob
+wait_for r2 "Password for alice:" && keys r2 -l secret-pass-1 && keys r2 Enter
+wait_for r2 "Password for bob:" && keys r2 -l secret-pass-2 && keys r2 Enter
+wait_for r2 "What would you like to do?" && keys r2 1 Enter
+wait_for r2 "last: -"
+t3=$(clock r2)
+check "resumed: the move's clock goes on ($used ms used, then $t3 left)" \
+	sh -c '[ "$1" -ge 5000 ] && [ -n "$2" ] &&
+		[ "${2#0:}" -le $((30 - $1 / 1000)) ]' - "$used" "$t3"
+play_input "2\nbob\nsecret-pass-2\n3\ny\n0\n0\n"
+check "resigned from another process: the screen says so on its status line" \
+	wait_for r2 "Match $rm_id was ended in another session"
+check "and waits for a key, the game stopped" \
+	wait_for r2 "The game has stopped. Press any key."
+pane r2 >"$OUT"
+check "nothing is printed beneath the screen (the board is whole)" \
+	sh -c 'grep -q "^    a  b  c  d" "$1" && [ "$(grep -c "another session" \
+		"$1")" -eq 1 ]' - "$OUT"
+keys r2 x
+wait_end
+pane r2 >"$OUT"
+check "then it ends cleanly (exit 0), the message kept on the terminal" \
+	sh -c '[ "$1" -eq 0 ] && grep -q "Match $2 was ended in another session" \
+		"$3"' - "$status" "$rm_id" "$OUT"
+check "and the terminal is restored" restored
+tmux -S "$SOCK" kill-session -t r2
+
+# ---- Alone: my move, then the match waits for the opponent ----------------
+
+for u in dave erin; do
+	play_input "$u\n$u\nsecret-pass-4\nsecret-pass-4\n" register
+done
+play_input 'secret-pass-4\nsecret-pass-4\n' play dave erin
+alone=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+black=$(sqlite3 "$GOMOKU_DB" "SELECT username FROM players WHERE id = \
+(SELECT black_id FROM matches WHERE id = $alone)")
+start a
+wait_for a "Choose:" && keys a 2 Enter
+wait_for a "Username:" && keys a -l "$black" && keys a Enter
+wait_for a "Password for" && keys a -l secret-pass-4 && keys a Enter
+wait_for a "Play your move now" && keys a 2 Enter
+wait_for a "last: -"
+keys a u
+check "alone: undo waits for both players, said on the status line" \
+	wait_for a "Your opponent is not here: undo and draw offers wait"
+keys a Enter
+check "alone: after my move the game stops and the match waits" \
+	wait_for a "Your move is saved. Match $alone waits for"
+check "alone: my move is in the record, and only mine" \
+	test "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves WHERE \
+match_id = $alone")" = 1
+keys a 0 Enter
+wait_for a "Choose:" && keys a 0 Enter
+wait_end
+check "alone: the session ends with status 0" status_is 0
+tmux -S "$SOCK" kill-session -t a
 
 # ---- In Chinese ------------------------------------------------------------
 

@@ -1,0 +1,318 @@
+/* ui_game_rules.c -- what a game's two front ends share, so that both
+ * obey the same rules in the same words: the line's struct match_io
+ * (ui_game.c) and the screen's (ui_screen_game.c). Who may act when one
+ * player is alone, the record read again to see whether another process
+ * settled the match, the move's clock (a resumed move keeps what it had
+ * used), the computer's moves, choices and answers, and the words of
+ * questions, refusals and events. Calls neither front end. */
+#include <string.h>
+
+#include "renju.h"
+#include "store.h"
+#include "ui_game.h"
+
+/* ==== Who acts ============================================================ */
+
+bool game_seat_absent(const struct game *g, int seat)
+{
+	return g->only_seat >= 0 && seat != g->only_seat;
+}
+
+bool game_absent_turn(const struct game *g, const struct match *m)
+{
+	return game_seat_absent(g, match_seat_to_act(m));
+}
+
+bool game_command_allowed(struct game *g, const struct input *in)
+{
+	if ((in->kind != INPUT_UNDO && in->kind != INPUT_DRAW) ||
+	    g->only_seat < 0)
+		return true;
+	ui_say(g->ui, _("Your opponent is not here: undo and draw offers wait "
+			"until you both play."));
+	return false;
+}
+
+/* ==== The record, read again ============================================== */
+
+/* Say how another process left match g->match_id (status `now`). */
+static void say_elsewhere(struct game *g, const struct match_now *now)
+{
+	if (now->status == MATCH_STATUS_ABANDONED)
+		ui_say(g->ui,
+		       _("Match %lld was abandoned in another session: it "
+			 "counts for nobody."),
+		       g->match_id);
+	else if (now->status == MATCH_STATUS_FINISHED)
+		ui_say(g->ui, _("Match %lld was ended in another session: %s."),
+		       g->match_id,
+		       now->result == RESULT_DRAW	 ? _("a draw")
+		       : now->result == RESULT_BLACK_WIN ? _("black won")
+							 : _("white won"));
+	else
+		ui_say(g->ui,
+		       _("Match %lld was changed in another session; resume "
+			 "it again to go on."),
+		       g->match_id);
+}
+
+bool game_record_still_ours(struct game *g)
+{
+	struct match_now now;
+
+	if (g->record_kind == 0 || g->match_id == 0)
+		return true;
+	if (store_match_now(g->ui->store, g->match_id, &now) != STORE_OK ||
+	    (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved))
+		return true;
+	g->elsewhere = true;
+	g->closed = now.status != MATCH_STATUS_UNFINISHED;
+	g->stop = UI_OK;
+	say_elsewhere(g, &now);
+	return false;
+}
+
+/* ==== The clock =========================================================== */
+
+long long game_move_deadline(struct game *g, const struct match *m)
+{
+	if (g->time_per_move <= 0)
+		return 0;
+	if (g->deadline_ply != m->board.nmoves || g->deadline == 0) {
+		if (g->deadline_ply != m->board.nmoves)
+			g->used_ms = 0;
+		g->deadline_ply = m->board.nmoves;
+		g->deadline =
+			term_now_ms() + 1000LL * g->time_per_move - g->used_ms;
+	}
+	return g->deadline;
+}
+
+long long game_clock_used(const struct game *g, const struct match *m)
+{
+	long long left;
+
+	if (g->time_per_move <= 0 || g->deadline == 0 ||
+	    g->deadline_ply != m->board.nmoves)
+		return g->deadline_ply == m->board.nmoves ? g->used_ms : 0;
+	left = g->deadline - term_now_ms();
+	if (left < 0)
+		left = 0;
+	return 1000LL * g->time_per_move - left;
+}
+
+/* ==== The computer ======================================================== */
+
+int game_computer_move(struct game *g, const struct match *m, struct input *in)
+{
+	enum stone s = board_to_move(&m->board);
+	struct ai_result r;
+
+	if (ai_choose(g->ai[m->seat[s]], &m->board, term_stop_flag(), &r) !=
+		    0 ||
+	    term_stop_signal() != 0) {
+		g->stop = UI_INTERRUPTED;
+		return -1;
+	}
+	memset(in, 0, sizeof(*in));
+	in->kind = INPUT_MOVE;
+	in->error = INPUT_ERR_NONE;
+	in->row = r.row;
+	in->col = r.col;
+	return 0;
+}
+
+int game_computer_answer(struct game *g, enum match_question q)
+{
+	if (q == ASK_ACCEPT_UNDO)
+		return 1;
+	ui_say(g->ui, _("The computer plays on."));
+	return 0;
+}
+
+/* The computer in `seat` makes the swap2 choice q: the colour its
+ * search likes better (saying which). Return the choice as match_io's
+ * choose() returns it, or -1 with g->stop UI_INTERRUPTED on a stop
+ * signal. */
+static int computer_choice(struct game *g, const struct match *m, int seat,
+			   enum match_choice q)
+{
+	struct ai_result r;
+	bool white_better;
+
+	if (ai_choose(g->ai[seat], &m->board, term_stop_flag(), &r) != 0)
+		r.score = 0;
+	if (term_stop_signal() != 0) {
+		g->stop = UI_INTERRUPTED;
+		return -1;
+	}
+	white_better = r.score >= 0;
+	ui_say(g->ui, _("The computer takes %s."),
+	       white_better ? _("white") : _("black"));
+	if (q == CHOOSE_SWAP2)
+		return white_better ? SWAP2_TAKE_WHITE : SWAP2_TAKE_BLACK;
+	return white_better ? STONE_WHITE : STONE_BLACK;
+}
+
+bool game_choice_settled(struct game *g, const struct match *m, int seat,
+			 enum match_choice q, int *value)
+{
+	*value = -1;
+	if (game_seat_absent(g, seat)) {
+		g->waiting = true;
+		return true;
+	}
+	if (g->ai[seat] != NULL) {
+		*value = computer_choice(g, m, seat, q);
+		return true;
+	}
+	return !game_record_still_ours(g);
+}
+
+/* ==== Words =============================================================== */
+
+const char *game_verdict_words(enum renju_verdict v)
+{
+	switch (v) {
+	case RENJU_OVERLINE:
+		return _("overline");
+	case RENJU_DOUBLE_FOUR:
+		return _("double four");
+	case RENJU_DOUBLE_THREE:
+		return _("double three");
+	case RENJU_OK:
+		break;
+	}
+	return "";
+}
+
+int game_forbidden_list(const struct match *m, char *buf, size_t cap)
+{
+	char where[NOTATION_MOVE_LEN];
+	struct move p[BOARD_MAX_CELLS];
+	size_t used = 0;
+	int i, n;
+
+	buf[0] = '\0';
+	if (m->board.rule != RULE_RENJU ||
+	    board_to_move(&m->board) != STONE_BLACK)
+		return -1;
+	n = renju_forbidden_points(&m->board, p, BOARD_MAX_CELLS);
+	for (i = 0; i < n && used + 1 < cap; i++)
+		used += (size_t)snprintf(
+			buf + used, cap - used, " %s (%s)",
+			notation_format(p[i].row, p[i].col, where),
+			game_verdict_words(
+				renju_check(&m->board, p[i].row, p[i].col)));
+	return n;
+}
+
+void game_input_error(const struct board *b, enum input_error e, char *buf,
+		      size_t cap)
+{
+	if (e == INPUT_ERR_ROW_RANGE)
+		snprintf(buf, cap, _("Row must be between 1 and %d."), b->rows);
+	else if (e == INPUT_ERR_COL_RANGE)
+		snprintf(buf, cap,
+			 _("Column must be between 1 and %d (a to %c)."),
+			 b->cols, 'a' + b->cols - 1);
+	else if (e == INPUT_ERR_TOO_LONG)
+		snprintf(buf, cap, "%s", _("That is too long to be a move."));
+	else
+		snprintf(buf, cap, "%s",
+			 _("Type a move as h8 (column letter, row) or 8 8 "
+			   "(row, column), or help."));
+}
+
+void game_refusal(const struct match *m, const struct input *in,
+		  enum board_error err, const char *hint, char *buf, size_t cap)
+{
+	if (err == BOARD_ERR_FORBIDDEN)
+		snprintf(buf, cap, _("Black may not play there: %s (renju)%s"),
+			 game_verdict_words(board_play_verdict(
+				 &m->board, in->row, in->col)),
+			 m->forbidden_loses ? _(", and loses the game.")
+					    : hint);
+	else if (err == BOARD_ERR_OCCUPIED)
+		snprintf(buf, cap, "%s",
+			 _("That point is taken. Choose an empty one."));
+	else if (err == BOARD_ERR_OFF_BOARD)
+		snprintf(buf, cap, "%s", _("That point is not on the board."));
+	else
+		snprintf(buf, cap, "%s", _("The game is over."));
+}
+
+bool game_event_words(const struct game *g, const struct match *m,
+		      enum match_event e, char *buf, size_t cap)
+{
+	enum stone other = stone_other(board_to_move(&m->board));
+	const char *opponent = m->name[other];
+
+	if (e == EVENT_NOTHING_TO_UNDO)
+		snprintf(buf, cap, "%s",
+			 _("You have no move to take back yet."));
+	else if (e == EVENT_UNDO_REFUSED)
+		snprintf(buf, cap, _("%s said no: the moves stay."), opponent);
+	else if (e == EVENT_UNDONE)
+		snprintf(buf, cap, "%s",
+			 _("Your last move and the reply were taken back."));
+	else if (e == EVENT_DRAW_REFUSED && g->ai[m->seat[other]] != NULL)
+		return false; /* the computer has said so */
+	else if (e == EVENT_DRAW_REFUSED)
+		snprintf(buf, cap, _("%s declined the draw. Play on."),
+			 opponent);
+	else if (e == EVENT_OPENING_MOVES_ONLY)
+		snprintf(buf, cap, "%s",
+			 _("During the opening only moves (and help) are "
+			   "possible."));
+	else
+		snprintf(buf, cap,
+			 _("The opening is over: %s plays black (%s), %s "
+			   "plays white (%s)."),
+			 m->name[STONE_BLACK], ui_stone(g->ui, STONE_BLACK),
+			 m->name[STONE_WHITE], ui_stone(g->ui, STONE_WHITE));
+	return true;
+}
+
+void game_question(const struct match *m, enum stone who, enum match_question q,
+		   char *buf, size_t cap)
+{
+	const char *me = m->name[who], *other = m->name[stone_other(who)];
+
+	if (q == ASK_ACCEPT_UNDO)
+		snprintf(buf, cap,
+			 _("%s, %s asks to take back their last move. "
+			   "Do you agree?"),
+			 me, other);
+	else if (q == ASK_ACCEPT_DRAW)
+		snprintf(buf, cap, _("%s, %s offers a draw. Do you accept?"),
+			 me, other);
+	else
+		snprintf(buf, cap, _("%s, do you really want to resign?"), me);
+}
+
+int game_choice_menu(const struct match *m, int seat, enum match_choice q,
+		     char *title, size_t cap, const char *labels[3])
+{
+	snprintf(title, cap,
+		 q == CHOOSE_SWAP2 ? _("Swap2: %s, what will you do?")
+				   : _("Swap2: %s, choose your colour."),
+		 m->seat_name[seat]);
+	if (q != CHOOSE_SWAP2) {
+		labels[0] = _("Black");
+		labels[1] = _("White");
+		return 2;
+	}
+	labels[0] = _("Play white (you move next)");
+	labels[1] = _("Take black");
+	labels[2] = _("Place two more stones (white, then black) and let the "
+		      "other player choose");
+	return 3;
+}
+
+int game_choice_value(enum match_choice q, int index)
+{
+	if (q == CHOOSE_SWAP2)
+		return index;
+	return index == 0 ? STONE_BLACK : STONE_WHITE;
+}
