@@ -63,12 +63,12 @@ struct screen {
 
 /* Play g's match full-screen, with `changed` (ui_game.c's) told of every
  * change so the record is kept; *end says how it ended, as match_run()
- * returns it, and g->stop why it stopped early (UI_EOF: the player left
- * it with q or Ctrl-D, as at the line game's end of input;
- * UI_INTERRUPTED, UI_FAILED; UI_OK with g->waiting or g->elsewhere). The
- * terminal is restored before it returns, however the game ended. Return
- * false, with nothing done, when the screen cannot be started (then play
- * the line way). */
+ * returns it, and g->stop why it stopped early (UI_REFUSED: the player
+ * left it with q, and the menus go on; UI_EOF, UI_INTERRUPTED,
+ * UI_FAILED; UI_OK with g->waiting or g->elsewhere). The terminal is
+ * restored before it returns, however the game ended. Return false, with
+ * nothing done, when the screen cannot be started (then play the line
+ * way). */
 bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
 		   enum match_end *end);
 

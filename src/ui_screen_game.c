@@ -208,14 +208,13 @@ static void open_line(struct screen *s, int first)
 	ui_screen_draw(s);
 }
 
-/* The player leaves with q (after confirming): the game stops as at
- * the end of input (Ctrl-D), a recorded match kept unfinished. */
+/* The player leaves with q (after confirming): the game stops. */
 static int leave(struct screen *s)
 {
 	int yes = ui_screen_yes_no(s, _("Leave this game?"));
 
 	if (yes == 1) {
-		s->g->stop = UI_EOF;
+		s->g->stop = UI_REFUSED;
 		return -1;
 	}
 	if (yes < 0)
