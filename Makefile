@@ -49,8 +49,11 @@ else
 endif
 
 # pkg-config's own words reach the terminal when a library is missing
-# ($(BUILD)/settings stops the build there, see below).
-PKG_CFLAGS  = $(shell pkg-config --cflags $(PKGS))
+# ($(BUILD)/settings stops the build there, see below). The feature-test
+# macros ncursesw's file adds (_XOPEN_SOURCE=600, _DEFAULT_SOURCE) are
+# left out: each file says which it needs (the screen's ask for 700).
+PKG_CFLAGS  = $(filter-out -D_XOPEN_SOURCE% -D_DEFAULT_SOURCE, \
+                $(shell pkg-config --cflags $(PKGS)))
 # GNU libunistring has no pkg-config file on Debian: plain -lunistring.
 PKG_LIBS    = $(shell pkg-config --libs $(PKGS)) -lunistring -lm
 TEST_CFLAGS = $(PKG_CFLAGS) $(shell pkg-config --cflags $(TEST_PKGS))
