@@ -123,17 +123,26 @@ static bool in_five(const struct grid *g, int at)
 	return false;
 }
 
-/* Return true when the black stone at `at` is part of a run of six or
- * more in some direction. */
-static bool in_overline(const struct grid *g, int at)
+/* Return true when the runs through the black stone at `at` decide its
+ * verdict, with the verdict in *v: RENJU_OK when one of them is a five
+ * (a five always wins), else RENJU_OVERLINE when one is six or more.
+ * Return false (*v untouched) when neither. */
+static bool runs_decide(const struct grid *g, int at, enum renju_verdict *v)
 {
-	int d;
+	int d, len;
+	bool over = false;
 
 	for (d = 0; d < 4; d++) {
-		if (run_length(g, at, steps[d]) >= 6)
+		len = run_length(g, at, steps[d]);
+		if (len == 5) {
+			*v = RENJU_OK;
 			return true;
+		}
+		over = over || len >= 6;
 	}
-	return false;
+	if (over)
+		*v = RENJU_OVERLINE;
+	return over;
 }
 
 /* Return true when black on the empty cell `at` would make a five. */
@@ -336,12 +345,11 @@ static void memo_keep(struct judge *j, int at, enum renju_verdict v)
 /* Return the verdict on the black stone just placed at `at`. */
 static enum renju_verdict judge_placed(struct judge *j, int at)
 {
+	enum renju_verdict v;
 	int fours[4], d, total = 0;
 
-	if (in_five(&j->g, at))
-		return RENJU_OK;
-	if (in_overline(&j->g, at))
-		return RENJU_OVERLINE;
+	if (runs_decide(&j->g, at, &v))
+		return v;
 	for (d = 0; d < 4; d++) {
 		fours[d] = fours_in_line(&j->g, at, steps[d]);
 		total += fours[d];
