@@ -2,10 +2,14 @@
  * double-three, judged as the RIF rules define them.
  *
  * Pure C: no I/O, no allocation, no globals. Every function takes the
- * board as a constant and judges on a private copy of its cells. This
- * layer sits under board.h: it needs only the types of board_types.h
- * and calls nothing in board.c, while board_play() asks it about black's
- * moves under RULE_RENJU (board_play_verdict() says what it asked).
+ * board as a constant and judges on a private copy of its cells, with a
+ * small memory of the verdicts found while answering that one call (a
+ * few kilobytes of the caller's stack, and a few hundred bytes more for
+ * each link of the longest chain of completing points it follows, see
+ * below). This layer sits under board.h: it needs only the types of
+ * board_types.h and calls nothing in board.c, while board_play() asks it
+ * about black's moves under RULE_RENJU (board_play_verdict() says what
+ * it asked).
  *
  * The words, as used here (all lines are the four directions through the
  * stone just placed, and every shape must contain that stone):
@@ -24,8 +28,10 @@
  * A three whose completing points are all forbidden (say, a point that
  * makes an overline or a double-four elsewhere) is a fake three, and
  * whether a completing point is forbidden is decided by the same rules,
- * recursively, down to RENJU_MAX_DEPTH completing points deep; below
- * that a completing point counts as allowed.
+ * recursively, with the stones of the question still placed, as deep as
+ * the chain of completing points goes: there is no depth limit (each
+ * level places one more stone on an empty cell, so the chain ends), and
+ * a set of stones met again along another chain is answered from memory.
  *
  * Renju is always five in a row: these functions ignore b->k and
  * b->rule. board_init() accepts RULE_RENJU only with k == 5 on boards
@@ -37,12 +43,6 @@
 #include <stdbool.h>
 
 #include "board_types.h"
-
-/* How many completing points deep the double-three check follows the
- * question "is that point itself forbidden?". Real games and composed
- * problems need two or three levels; the bound only stops pathological
- * positions from costing exponential time. */
-#define RENJU_MAX_DEPTH 6
 
 /* The verdict on black's move to one point, in the order it is decided:
  * a five is always allowed; otherwise an overline, then two or more

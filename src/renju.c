@@ -1,12 +1,22 @@
 /* renju.c -- renju's forbidden moves for black: overline, double-four,
- * double-three (with fake threes found recursively).
+ * double-three (with fake threes found recursively, at any depth).
  *
  * Pure C: no I/O, no allocation, no globals. The board's cells are
  * copied into a grid with a wall five cells thick all round, so every
  * look along a line (never more than five steps from a cell of the board)
  * stays inside the array without bounds checks. The grid is changed only
  * by placing a stone to look at it and taking it back at once.
+ *
+ * A question to this file is one struct judge on the caller's stack: the
+ * grid, the chain of stones placed on it so far (the point asked about,
+ * then each completing point asked about in turn) and a small memory of
+ * the verdicts found for chains of two or more stones. A verdict depends
+ * only on the board and the set of stones placed (never on the order or
+ * on how deep the question is), so the same set reached along another
+ * chain is answered from memory, exactly: the memory compares the sets
+ * themselves, not only their hash.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "renju.h"
@@ -23,12 +33,39 @@
  * of . . X X X . .; room for more costs nothing). */
 #define MAX_COMPLETIONS 8
 
+/* Verdicts remembered per question (a power of two: slots are picked by
+ * the low bits of a hash), and the longest chain remembered (longer ones
+ * are judged afresh; the deepest of tests/renju_positions.txt has ten
+ * stones). */
+#define MEMO_SLOTS 64
+#define MEMO_CHAIN 24
+
 /* What stands on a grid cell. */
 enum { EMPTY = STONE_NONE, BLACK = STONE_BLACK, WHITE = STONE_WHITE, WALL };
 
 /* The board's cells, with walls round them. */
 struct grid {
 	unsigned char c[GRID_CELLS];
+};
+
+/* One remembered verdict: on the stone `at` of the set of placed stones
+ * cells[0..n) (in increasing order, `at` among them), whose hash is key. */
+struct memo {
+	uint64_t key;
+	short cells[MEMO_CHAIN];
+	short at;
+	unsigned char n;
+	unsigned char verdict;
+};
+
+/* One question: the grid with the chain's stones on it, and the memory. */
+struct judge {
+	struct grid g;
+	uint64_t key;		 /* hash of the set of stones in chain */
+	int depth;		 /* stones placed: the length of the chain */
+	short chain[MEMO_CHAIN]; /* the first MEMO_CHAIN of them */
+	uint64_t used;		 /* bit i: memo[i] holds a verdict */
+	struct memo memo[MEMO_SLOTS];
 };
 
 /* One step along each line direction: across, down, down-right,
@@ -86,17 +123,26 @@ static bool in_five(const struct grid *g, int at)
 	return false;
 }
 
-/* Return true when the black stone at `at` is part of a run of six or
- * more in some direction. */
-static bool in_overline(const struct grid *g, int at)
+/* Return true when the runs through the black stone at `at` decide its
+ * verdict, with the verdict in *v: RENJU_OK when one of them is a five
+ * (a five always wins), else RENJU_OVERLINE when one is six or more.
+ * Return false (*v untouched) when neither. */
+static bool runs_decide(const struct grid *g, int at, enum renju_verdict *v)
 {
-	int d;
+	int d, len;
+	bool over = false;
 
 	for (d = 0; d < 4; d++) {
-		if (run_length(g, at, steps[d]) >= 6)
+		len = run_length(g, at, steps[d]);
+		if (len == 5) {
+			*v = RENJU_OK;
 			return true;
+		}
+		over = over || len >= 6;
 	}
-	return false;
+	if (over)
+		*v = RENJU_OVERLINE;
+	return over;
 }
 
 /* Return true when black on the empty cell `at` would make a five. */
@@ -186,21 +232,21 @@ static int completions(struct grid *g, int at, int step, int *out)
 	return n;
 }
 
-static enum renju_verdict judge(struct grid *g, int at, int depth);
+static enum renju_verdict judge(struct judge *j, int at);
 
 /* Return true when one of the n completing points in pts[] really makes
  * the three a straight four: a point that makes no five and is not
- * itself forbidden for black (asked one level deeper; once depth has
- * reached RENJU_MAX_DEPTH the point is taken as allowed). */
-static bool true_three(struct grid *g, const int *pts, int n, int depth)
+ * itself forbidden for black (asked with the three's stones still
+ * placed, as deep as the chain goes: every level places one more stone
+ * on an empty cell, so the chain ends within the empty cells). */
+static bool true_three(struct judge *j, const int *pts, int n)
 {
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (makes_five(g, pts[i]))
+		if (makes_five(&j->g, pts[i]))
 			continue;
-		if (depth >= RENJU_MAX_DEPTH ||
-		    judge(g, pts[i], depth + 1) == RENJU_OK)
+		if (judge(j, pts[i]) == RENJU_OK)
 			return true;
 	}
 	return false;
@@ -210,57 +256,155 @@ static bool true_three(struct grid *g, const int *pts, int n, int depth)
  * in lines without fours (fours[d] counts the fours along steps[d]).
  * The cheap look for three-shapes comes first; the recursive question
  * about completing points is asked only when two lines have one. */
-static bool double_three(struct grid *g, int at, const int *fours, int depth)
+static bool double_three(struct judge *j, int at, const int *fours)
 {
 	int pts[4][MAX_COMPLETIONS], n[4], d, left = 0, threes = 0;
 
 	for (d = 0; d < 4; d++) {
-		n[d] = fours[d] ? 0 : completions(g, at, steps[d], pts[d]);
+		n[d] = fours[d] ? 0 : completions(&j->g, at, steps[d], pts[d]);
 		left += n[d] > 0;
 	}
 	for (d = 0; d < 4 && left >= 2 - threes; d++) {
 		if (n[d] == 0)
 			continue;
 		left--;
-		threes += true_three(g, pts[d], n[d], depth);
+		threes += true_three(j, pts[d], n[d]);
 		if (threes >= 2)
 			return true;
 	}
 	return false;
 }
 
+/* ==== Memory of verdicts =============================================== */
+
+/* Return the hash of grid cell `at` (splitmix64's finaliser): a set of
+ * stones hashes to the exclusive or of its cells' hashes, whatever the
+ * order they were placed in. */
+static uint64_t cell_hash(int at)
+{
+	uint64_t x = (uint64_t)at * 0x9E3779B97F4A7C15u;
+
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9u;
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EBu;
+	return x ^ (x >> 31);
+}
+
+/* Write the chain of j (at most MEMO_CHAIN stones) into out[] in
+ * increasing order. */
+static void sorted_chain(const struct judge *j, short *out)
+{
+	int i, k;
+
+	for (i = 0; i < j->depth; i++) {
+		for (k = i; k > 0 && out[k - 1] > j->chain[i]; k--)
+			out[k] = out[k - 1];
+		out[k] = j->chain[i];
+	}
+}
+
+/* Return the memory slot for the chain of j as it stands. */
+static int memo_slot(const struct judge *j)
+{
+	return (int)(j->key & (MEMO_SLOTS - 1));
+}
+
+/* Return true, with the verdict in *v, when j remembers the verdict on
+ * the stone `at` just placed with the chain's set of stones as it
+ * stands; else false. */
+static bool memo_find(const struct judge *j, int at, enum renju_verdict *v)
+{
+	const struct memo *m = &j->memo[memo_slot(j)];
+	short cells[MEMO_CHAIN];
+
+	if (!((j->used >> memo_slot(j)) & 1) || m->key != j->key ||
+	    m->at != at || m->n != j->depth)
+		return false;
+	sorted_chain(j, cells);
+	if (memcmp(cells, m->cells, (size_t)j->depth * sizeof(cells[0])) != 0)
+		return false;
+	*v = (enum renju_verdict)m->verdict;
+	return true;
+}
+
+/* Remember v as the verdict on the stone `at` just placed with the
+ * chain's set of stones as it stands (replacing what the slot held). */
+static void memo_keep(struct judge *j, int at, enum renju_verdict v)
+{
+	struct memo *m = &j->memo[memo_slot(j)];
+
+	m->key = j->key;
+	sorted_chain(j, m->cells);
+	m->at = (short)at;
+	m->n = (unsigned char)j->depth;
+	m->verdict = (unsigned char)v;
+	j->used |= (uint64_t)1 << memo_slot(j);
+}
+
 /* ==== Verdicts ========================================================= */
 
 /* Return the verdict on the black stone just placed at `at`. */
-static enum renju_verdict judge_placed(struct grid *g, int at, int depth)
+static enum renju_verdict judge_placed(struct judge *j, int at)
 {
+	enum renju_verdict v;
 	int fours[4], d, total = 0;
 
-	if (in_five(g, at))
-		return RENJU_OK;
-	if (in_overline(g, at))
-		return RENJU_OVERLINE;
+	if (runs_decide(&j->g, at, &v))
+		return v;
 	for (d = 0; d < 4; d++) {
-		fours[d] = fours_in_line(g, at, steps[d]);
+		fours[d] = fours_in_line(&j->g, at, steps[d]);
 		total += fours[d];
 	}
 	if (total >= 2)
 		return RENJU_DOUBLE_FOUR;
-	if (double_three(g, at, fours, depth))
+	if (double_three(j, at, fours))
 		return RENJU_DOUBLE_THREE;
 	return RENJU_OK;
 }
 
-/* Return the verdict on black playing the empty cell `at` of g, `depth`
- * completing points below the move first asked about. g is as it was
- * when this returns. */
-static enum renju_verdict judge(struct grid *g, int at, int depth)
+/* Start the question j on b's cells: no chain, nothing remembered. */
+static void judge_start(struct judge *j, const struct board *b)
+{
+	grid_load(&j->g, b);
+	j->key = 0;
+	j->depth = 0;
+	j->used = 0;
+}
+
+/* Place a black stone on the empty cell `at` as the next of j's chain. */
+static void chain_push(struct judge *j, int at)
+{
+	j->g.c[at] = BLACK;
+	if (j->depth < MEMO_CHAIN)
+		j->chain[j->depth] = (short)at;
+	j->depth++;
+	j->key ^= cell_hash(at);
+}
+
+/* Take back the stone at `at`, the last of j's chain. */
+static void chain_pop(struct judge *j, int at)
+{
+	j->g.c[at] = EMPTY;
+	j->depth--;
+	j->key ^= cell_hash(at);
+}
+
+/* Return the verdict on black playing the empty cell `at` with j's chain
+ * of stones placed; from memory when the same set of stones has been
+ * judged there before (a chain of one is never asked twice). j is as it
+ * was when this returns, but for its memory. */
+static enum renju_verdict judge(struct judge *j, int at)
 {
 	enum renju_verdict v;
+	bool memo;
 
-	g->c[at] = BLACK;
-	v = judge_placed(g, at, depth);
-	g->c[at] = EMPTY;
+	chain_push(j, at);
+	memo = j->depth >= 2 && j->depth <= MEMO_CHAIN;
+	if (!memo || !memo_find(j, at, &v)) {
+		v = judge_placed(j, at);
+		if (memo)
+			memo_keep(j, at, v);
+	}
+	chain_pop(j, at);
 	return v;
 }
 
@@ -276,12 +420,12 @@ static bool empty_cell(const struct board *b, int row, int col)
  * RENJU_OK off the board or on a stone. */
 enum renju_verdict renju_check(const struct board *b, int row, int col)
 {
-	struct grid g;
+	struct judge j;
 
 	if (!empty_cell(b, row, col))
 		return RENJU_OK;
-	grid_load(&g, b);
-	return judge(&g, grid_at(row, col), 0);
+	judge_start(&j, b);
+	return judge(&j, grid_at(row, col));
 }
 
 /* Return true when black may not play the empty cell (row, col). */
@@ -294,14 +438,14 @@ bool renju_forbidden(const struct board *b, int row, int col)
  * Return how many were written. */
 int renju_forbidden_points(const struct board *b, struct move *out, int max)
 {
-	struct grid g;
+	struct judge j;
 	int r, c, n = 0;
 
-	grid_load(&g, b);
+	judge_start(&j, b);
 	for (r = 0; r < b->rows && n < max; r++) {
 		for (c = 0; c < b->cols && n < max; c++) {
-			if (g.c[grid_at(r, c)] != EMPTY ||
-			    judge(&g, grid_at(r, c), 0) == RENJU_OK)
+			if (j.g.c[grid_at(r, c)] != EMPTY ||
+			    judge(&j, grid_at(r, c)) == RENJU_OK)
 				continue;
 			out[n].row = (unsigned char)r;
 			out[n].col = (unsigned char)c;

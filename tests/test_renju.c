@@ -101,7 +101,7 @@ enum { R_EMPTY = STONE_NONE, R_BLACK = STONE_BLACK, R_OFF = 3 };
 
 static const int ref_dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
 
-static enum renju_verdict ref_verdict(struct board *b, int r, int c, int depth);
+static enum renju_verdict ref_verdict(struct board *b, int r, int c, bool deep);
 
 /* Return what is on (r, c) of b: a stone, R_EMPTY, or R_OFF. */
 static int ref_cell(const struct board *b, int r, int c)
@@ -221,8 +221,9 @@ static bool ref_makes_five(struct board *b, int r, int c)
 
 /* Return true when the black stone on (r, c) makes a true three along
  * d: some empty cell of the window turns it into a straight four, makes
- * no five, and is itself allowed (asked one level deeper). */
-static bool ref_three(struct board *b, int r, int c, int d, int depth)
+ * no five, and is itself allowed (asked one level deeper, at any depth,
+ * when `deep`; taken as allowed when not). */
+static bool ref_three(struct board *b, int r, int c, int d, bool deep)
 {
 	int w[SPAN], j, rr, cc;
 	bool straight;
@@ -238,15 +239,15 @@ static bool ref_three(struct board *b, int r, int c, int d, int depth)
 		cc = c + (j - HALF) * ref_dirs[d][1];
 		if (!straight || ref_makes_five(b, rr, cc))
 			continue;
-		if (depth >= RENJU_MAX_DEPTH ||
-		    ref_verdict(b, rr, cc, depth + 1) == RENJU_OK)
+		if (!deep || ref_verdict(b, rr, cc, true) == RENJU_OK)
 			return true;
 	}
 	return false;
 }
 
-/* Return the verdict on the black stone just put on (r, c) of b. */
-static enum renju_verdict ref_placed(struct board *b, int r, int c, int depth)
+/* Return the verdict on the black stone just put on (r, c) of b (deep:
+ * as ref_three()). */
+static enum renju_verdict ref_placed(struct board *b, int r, int c, bool deep)
 {
 	int w[SPAN], d, fours = 0, threes = 0;
 	bool overline = false;
@@ -263,18 +264,21 @@ static enum renju_verdict ref_placed(struct board *b, int r, int c, int depth)
 	if (fours >= 2)
 		return RENJU_DOUBLE_FOUR;
 	for (d = 0; d < 4; d++)
-		threes += ref_three(b, r, c, d, depth);
+		threes += ref_three(b, r, c, d, deep);
 	return threes >= 2 ? RENJU_DOUBLE_THREE : RENJU_OK;
 }
 
-/* Return the reference verdict on black playing the empty (r, c) of b,
- * depth completing points deep; b is as it was on return. */
-static enum renju_verdict ref_verdict(struct board *b, int r, int c, int depth)
+/* Return the reference verdict on black playing the empty (r, c) of b:
+ * the rules of renju.h when `deep`, with no depth limit and no memory
+ * (each level puts one more stone on an empty cell, so it ends); with
+ * every completing point taken as allowed when not. b is as it was on
+ * return. */
+static enum renju_verdict ref_verdict(struct board *b, int r, int c, bool deep)
 {
 	enum renju_verdict v;
 
 	put(b, r, c, STONE_BLACK);
-	v = ref_placed(b, r, c, depth);
+	v = ref_placed(b, r, c, deep);
 	put(b, r, c, STONE_NONE);
 	return v;
 }
@@ -594,7 +598,7 @@ static const char *judge_marked(const struct rpos *t, int sym)
 			return "renju_check";
 		if (renju_forbidden(&b, r, c) != (t->want != RENJU_OK))
 			return "renju_forbidden";
-		if (ref_verdict(&b, r, c, 0) != t->want)
+		if (ref_verdict(&b, r, c, true) != t->want)
 			return "the reference";
 		why = play_agrees(&b, r, c, t->want);
 		if (why != NULL)
@@ -655,10 +659,12 @@ static void test_positions(void)
 }
 
 /* The file holds at least 40 positions, each verdict at least 4 times,
- * fake threes and positions that need the edge among them. */
+ * fake threes and positions that need the edge among them, and fake
+ * threes hanging on chains past any fixed depth. */
 static void test_positions_cover(void)
 {
-	int count[NVERDICTS] = {0}, i, v, fake = 0, n = load_positions();
+	int count[NVERDICTS] = {0}, i, v, fake = 0, deep = 0;
+	int n = load_positions();
 
 	CU_ASSERT_FATAL(n >= 40);
 	for (i = 0; i < n; i++) {
@@ -666,10 +672,12 @@ static void test_positions_cover(void)
 		CU_ASSERT_FATAL(v >= 0 && v < NVERDICTS);
 		count[v]++;
 		fake += strstr(positions[i].name, "fake") != NULL;
+		deep += strstr(positions[i].name, "deep") != NULL;
 	}
 	for (v = 0; v < NVERDICTS; v++)
 		CU_ASSERT(count[v] >= 4);
 	CU_ASSERT(fake >= 4);
+	CU_ASSERT(deep >= 4);
 }
 
 /* ==== Tests: the functions ============================================= */
@@ -795,15 +803,30 @@ static void random_fill(struct board *b, unsigned long *seed, int black_pct,
 	}
 }
 
-/* Compare renju_check() with the reference on every empty cell of b;
- * count the verdicts in count[] and in *fake the cells where the
- * recursive question changed the answer. Return false on a difference
- * (after recording it). */
+/* Put a black or a white stone on a random empty cell of b (none when
+ * the board is full). */
+static void random_stone(struct board *b, unsigned long *seed)
+{
+	int i, cells = b->rows * b->cols, at = (int)(next_random(seed) % cells);
+
+	for (i = 0; i < cells && b->cells[at] != STONE_NONE; i++)
+		at = (at + 1) % cells;
+	if (b->cells[at] == STONE_NONE)
+		b->cells[at] =
+			next_random(seed) % 2 ? STONE_BLACK : STONE_WHITE;
+}
+
+/* Compare renju_check() with the reference on every empty cell of b,
+ * and renju_forbidden_points() (one question for the whole board) with
+ * the cells the reference forbids; count the verdicts in count[] and in
+ * *fake the cells where the recursive question changed the answer.
+ * Return false on a difference (after recording it). */
 static bool compare_all(struct board *b, int *count, int *fake)
 {
+	struct move out[BOARD_MAX_CELLS];
 	enum renju_verdict v, ref;
 	char msg[120];
-	int i, r, c;
+	int i, r, c, n = renju_forbidden_points(b, out, BOARD_MAX_CELLS);
 
 	for (i = 0; i < b->rows * b->cols; i++) {
 		if (b->cells[i] != STONE_NONE)
@@ -811,13 +834,14 @@ static bool compare_all(struct board *b, int *count, int *fake)
 		r = i / b->cols;
 		c = i % b->cols;
 		v = renju_check(b, r, c);
-		ref = ref_verdict(b, r, c, 0);
+		ref = ref_verdict(b, r, c, true);
 		count[v]++;
-		*fake += ref != ref_verdict(b, r, c, RENJU_MAX_DEPTH);
-		if (v == ref)
+		*fake += ref != ref_verdict(b, r, c, false);
+		if (v == ref && listed(out, n, r, c) == (ref != RENJU_OK))
 			continue;
-		snprintf(msg, sizeof(msg), "%dx%d (%d, %d): %s, reference %s",
-			 b->rows, b->cols, r, c, verdict_name(v),
+		snprintf(msg, sizeof(msg),
+			 "%dx%d (%d, %d): %s, listed %d, reference %s", b->rows,
+			 b->cols, r, c, verdict_name(v), listed(out, n, r, c),
 			 verdict_name(ref));
 		fail_with(__LINE__, msg);
 		return false;
@@ -847,6 +871,29 @@ static void test_random_against_reference(void)
 	CU_ASSERT(fake >= 20);
 }
 
+/* Every position of the file, in each symmetry, with a few stones
+ * added at random (most of them near nothing, some cutting a chain):
+ * every empty cell gets the reference's verdict, deep chains included.
+ * Some of the marked points change their verdict. */
+static void test_disturbed_positions_against_reference(void)
+{
+	unsigned long seed = 14UL;
+	int count[NVERDICTS] = {0}, fake = 0, i, k, sym, n = load_positions();
+	struct board b;
+
+	for (i = 0; i < n; i++) {
+		for (sym = 0; sym < 8; sym++) {
+			build(&positions[i], sym, &b);
+			for (k = 1 + (int)(next_random(&seed) % 3); k > 0; k--)
+				random_stone(&b, &seed);
+			if (!compare_all(&b, count, &fake))
+				return;
+		}
+	}
+	CU_ASSERT(count[RENJU_DOUBLE_THREE] >= 100);
+	CU_ASSERT(fake >= 50);
+}
+
 /* ==== Suite ============================================================ */
 
 static CU_TestInfo tests[] = {
@@ -858,6 +905,8 @@ static CU_TestInfo tests[] = {
 	{"forbidden points listing", test_listing},
 	{"random positions against the reference",
 	 test_random_against_reference},
+	{"the file's positions disturbed, against the reference",
+	 test_disturbed_positions_against_reference},
 	CU_TEST_INFO_NULL,
 };
 

@@ -2,13 +2,23 @@
  * game on 15x15 from the centre, with each move's time against the
  * level's budget (the worst overshoot is the figure that matters: the
  * budget may be passed by at most 50 ms), the depth reached and nodes
- * per second. */
+ * per second. Then renju: a level-5 self-play game at a fixed number of
+ * nodes per move, and black's forbidden points judged on every empty
+ * cell of that game's positions and of dense random boards, both per
+ * second of CPU time (the machine may be busy with other work). */
 #include <stdio.h>
+#include <time.h>
 
 #include "ai.h"
 #include "bench.h"
+#include "renju.h"
 
 #define PLIES 24
+
+#define RENJU_PLIES	 40	/* the renju self-play game's length */
+#define RENJU_NODES	 150000 /* nodes per move in that game */
+#define RENJU_RANDOM	 200	/* dense random boards judged */
+#define RENJU_MIN_CPU_MS 500.0	/* judge the boards again until this */
 
 /* Play PLIES moves of `level` against itself; print its figures. */
 static int bench_level(int level)
@@ -47,6 +57,125 @@ static int bench_level(int level)
 	return 0;
 }
 
+/* ==== Renju ============================================================ */
+
+/* Milliseconds of CPU time used by the process. */
+static double cpu_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Play a renju game of level 5 against itself, RENJU_NODES nodes a
+ * move, keeping each position before a move in games[] (room for
+ * RENJU_PLIES). Print its nodes per CPU second; return how many
+ * positions were kept, or -1 when the player cannot be made. */
+static int renju_selfplay(struct board *games)
+{
+	struct ai_config cfg;
+	struct ai_result r;
+	struct board b;
+	struct ai *ai;
+	long long nodes = 0;
+	double t0, ms = 0;
+	int i;
+
+	ai_config_default(&cfg, 5);
+	cfg.seed = 42;
+	ai = ai_create(&cfg);
+	if (ai == NULL || board_init(&b, 15, 15, 5, RULE_RENJU) != 0) {
+		ai_free(ai);
+		return -1;
+	}
+	ai_set_limits(ai, 600000, RENJU_NODES);
+	for (i = 0; i < RENJU_PLIES && b.state == BOARD_PLAYING; i++) {
+		games[i] = b;
+		t0 = cpu_ms();
+		if (ai_choose(ai, &b, NULL, &r) != 0)
+			break;
+		ms += cpu_ms() - t0;
+		nodes += r.nodes;
+		board_play(&b, r.row, r.col);
+	}
+	printf("  renju level 5: %2d moves at %d nodes, %8.0f nodes per CPU "
+	       "second\n",
+	       i, RENJU_NODES, ms > 0 ? nodes / (ms / 1000.0) : 0.0);
+	ai_free(ai);
+	return i;
+}
+
+/* Step the generator in *seed and return 31 bits of it. */
+static unsigned int next_random(unsigned long *seed)
+{
+	*seed = (*seed * 1103515245UL + 12345UL) & 0xffffffffUL;
+	return (unsigned int)(*seed >> 1);
+}
+
+/* Fill boards[0..n) with the same dense random renju boards every run:
+ * 25 to 39 percent black stones, 10 to 19 percent white. */
+static void random_boards(struct board *boards, int n)
+{
+	unsigned long seed = 14;
+	int i, cell, black, white, x;
+
+	for (i = 0; i < n; i++) {
+		board_init(&boards[i], 15, 15, 5, RULE_RENJU);
+		black = 25 + (int)(next_random(&seed) % 15);
+		white = 10 + (int)(next_random(&seed) % 10);
+		for (cell = 0; cell < 15 * 15; cell++) {
+			x = (int)(next_random(&seed) % 100);
+			if (x < black)
+				boards[i].cells[cell] = STONE_BLACK;
+			else if (x < black + white)
+				boards[i].cells[cell] = STONE_WHITE;
+		}
+	}
+}
+
+/* Judge every empty cell of boards[0..n) with renju_check(), again and
+ * again for at least RENJU_MIN_CPU_MS; print checks per CPU second and
+ * how many cells were forbidden in one pass. */
+static void renju_checks(const char *what, const struct board *boards, int n)
+{
+	long long checks = 0;
+	double t0 = cpu_ms(), ms;
+	int i, cell, forbidden;
+
+	do {
+		forbidden = 0;
+		for (i = 0; i < n; i++) {
+			for (cell = 0; cell < 15 * 15; cell++) {
+				if (boards[i].cells[cell] != STONE_NONE)
+					continue;
+				forbidden += renju_check(&boards[i], cell / 15,
+							 cell % 15) != RENJU_OK;
+				checks++;
+			}
+		}
+		ms = cpu_ms() - t0;
+	} while (ms < RENJU_MIN_CPU_MS);
+	printf("  renju forbidden checks, %s: %4d forbidden, %10.0f checks "
+	       "per CPU second\n",
+	       what, forbidden, checks / (ms / 1000.0));
+}
+
+/* The renju figures: self-play nodes per second, then forbidden checks
+ * on that game's positions and on dense random boards. */
+static int bench_renju(void)
+{
+	static struct board games[RENJU_PLIES], boards[RENJU_RANDOM];
+	int n = renju_selfplay(games);
+
+	if (n < 0)
+		return -1;
+	renju_checks("game positions", games, n);
+	random_boards(boards, RENJU_RANDOM);
+	renju_checks("dense random boards", boards, RENJU_RANDOM);
+	return 0;
+}
+
 int bench_ai(void)
 {
 	int level, rc = 0;
@@ -54,5 +183,7 @@ int bench_ai(void)
 	printf("\n== The computer: self-play on 15x15, figures per level ==\n");
 	for (level = 3; level <= 5; level++)
 		rc |= bench_level(level);
+	printf("\n== Renju: CPU time ==\n");
+	rc |= bench_renju();
 	return rc;
 }
