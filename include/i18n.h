@@ -10,6 +10,7 @@
 #include <libintl.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define _(s)  gettext(s)
 #define N_(s) (s)
@@ -45,6 +46,28 @@ bool i18n_init(enum lang lang, const char *locale_dir);
  * i18n_init() found it: a static string, "" before i18n_init() or when
  * the character set has no such symbol (or `which` is not one). */
 const char *i18n_symbol(enum i18n_symbol which);
+
+/* Open a write-only stream that takes UTF-8 text and writes it to
+ * `under` in `codeset` (an iconv name such as "GBK"): a character the
+ * character set lacks becomes '?', and so does each invalid UTF-8
+ * sequence; a character split across writes is held until its end
+ * arrives. `buffering` is the stream's own (_IOFBF, _IOLBF, _IONBF);
+ * whenever it writes through, `under` is flushed too. Closing it with
+ * fclose() writes '?' for an unfinished last character, flushes `under`
+ * and leaves it open. The caller owns the stream (fclose() it before
+ * `under`). Return NULL, with nothing to close, when iconv does not
+ * know `codeset` or memory runs out. A failed write of `under` is left
+ * in the stream's error flag. */
+FILE *i18n_output_open(FILE *under, const char *codeset, int buffering);
+
+/* Convert the line buf[0..*len) read from the terminal from `codeset`
+ * to UTF-8 in place, NUL-terminated, with its new length in *len; the
+ * caller's buf has room for cap bytes (cap > 0). Return 0; -1 when the
+ * bytes are not valid in `codeset`, or end in half a character (or iconv
+ * does not know `codeset`, or memory runs out); -2 when the UTF-8 text
+ * would not fit in cap bytes with its NUL. buf is unchanged unless 0 is
+ * returned. Not for passwords: it copies the line. */
+int i18n_to_utf8(const char *codeset, char *buf, size_t *len, size_t cap);
 
 /* Columns that the UTF-8 string `s` takes on a terminal (GNU
  * libunistring's widths): 2 for wide (CJK) characters, 1 for others, 0
