@@ -1,7 +1,7 @@
 /* i18n.c -- translations (GNU gettext) and the terminal's character set:
  * GNU libunistring decodes UTF-8, measures terminal columns and converts
- * the board's symbols, and converts between UTF-8 and a terminal's
- * character set (GBK, ISO-8859-1...). */
+ * between UTF-8, the program's text, and the terminal's character set
+ * (GBK, ISO-8859-1...) at the terminal's edge. */
 #define _GNU_SOURCE /* fopencookie() */
 
 #include "i18n.h"
@@ -54,41 +54,43 @@ static bool messages_locale_is_c(void)
 	return m == NULL || strcmp(m, "C") == 0 || strcmp(m, "POSIX") == 0;
 }
 
-/* The board's symbols in UTF-8, and as the terminal's character set
- * writes them (filled by i18n_init(); "" when it has no such symbol). */
+/* The board's symbols, and those of them the terminal's character set
+ * has (filled by i18n_init(); "" for one it has not). */
 static const char *const symbols_utf8[I18N_SYMBOLS] = {
 	[I18N_BLACK] = "\u25CF", /* ● */
 	[I18N_WHITE] = "\u25CB", /* ○ */
 	[I18N_EMPTY] = "\u00B7", /* · */
 	[I18N_MARK] = "\u00D7",	 /* × */
 };
-static char symbols[I18N_SYMBOLS][I18N_SYMBOL_MAX];
+static const char *symbols[I18N_SYMBOLS];
 
-/* Write every board symbol in `codeset` into symbols[]. Return true when
- * the character set has them all. */
-static bool convert_symbols(const char *codeset)
+/* Keep in symbols[] the board symbols that `codeset` has. Return true
+ * when it has them all. */
+static bool find_symbols(const char *codeset)
 {
+	char buf[I18N_SYMBOL_MAX], *out;
 	bool all = true;
 	size_t len;
-	char *out;
 	int i;
 
 	for (i = 0; i < I18N_SYMBOLS; i++) {
 		const uint8_t *in = (const uint8_t *)symbols_utf8[i];
 
-		len = sizeof(symbols[i]) - 1;
+		len = sizeof(buf);
 		out = u8_conv_to_encoding(codeset, iconveh_error, in,
-					  strlen(symbols_utf8[i]), NULL,
-					  symbols[i], &len);
-		if (out != symbols[i]) { /* failed, or did not fit */
+					  strlen(symbols_utf8[i]), NULL, buf,
+					  &len);
+		symbols[i] = out != NULL ? symbols_utf8[i] : "";
+		all = all && out != NULL;
+		if (out != buf)
 			free(out);
-			len = 0;
-			all = false;
-		}
-		symbols[i][len] = '\0';
 	}
 	return all;
 }
+
+/* The terminal's character set when text must be converted to and from
+ * it (see i18n_terminal_codeset()), else "". */
+static char terminal_codeset[64];
 
 /* True when `codeset` is plain ASCII: the C or POSIX locale, which says
  * nothing about the terminal. */
@@ -97,6 +99,19 @@ static bool codeset_is_ascii(const char *codeset)
 	return strcmp(codeset, "ANSI_X3.4-1968") == 0 ||
 	       strcmp(codeset, "ASCII") == 0 ||
 	       strcmp(codeset, "US-ASCII") == 0;
+}
+
+/* Remember `codeset` as the terminal's character set to convert to and
+ * from, unless it is UTF-8 or plain ASCII (or too long a name). */
+static void remember_codeset(const char *codeset)
+{
+	size_t n = strlen(codeset);
+
+	terminal_codeset[0] = '\0';
+	if (codeset_is_ascii(codeset) || strcmp(codeset, "UTF-8") == 0 ||
+	    n >= sizeof(terminal_codeset))
+		return;
+	memcpy(terminal_codeset, codeset, n + 1);
 }
 
 bool i18n_init(enum lang lang, const char *locale_dir)
@@ -108,6 +123,7 @@ bool i18n_init(enum lang lang, const char *locale_dir)
 		setlocale(LC_ALL, "C.UTF-8");
 	codeset = nl_langinfo(CODESET);
 	ascii = codeset_is_ascii(codeset);
+	remember_codeset(codeset);
 
 	/* The catalogue is chosen by $LANGUAGE, which gettext honours in
 	 * any locale but C; C.UTF-8 exists on every glibc system. */
@@ -115,26 +131,56 @@ bool i18n_init(enum lang lang, const char *locale_dir)
 		setlocale(LC_MESSAGES, "C.UTF-8");
 	setenv("LANGUAGE", lang == LANG_ZH ? "zh_CN" : "en", 1);
 	bindtextdomain(DOMAIN, locale_dir);
-	/* Messages in the terminal's character set (GBK, Big5, UTF-8...);
-	 * a C locale keeps the catalogue's UTF-8 as before. */
-	bind_textdomain_codeset(DOMAIN, ascii ? "UTF-8" : codeset);
+	/* Messages in UTF-8, like all text inside; the terminal's streams
+	 * convert them (i18n_output_open()). */
+	bind_textdomain_codeset(DOMAIN, "UTF-8");
 	textdomain(DOMAIN);
-	return !ascii && convert_symbols(codeset);
+	return !ascii && find_symbols(codeset);
 }
 
 const char *i18n_symbol(enum i18n_symbol which)
 {
-	if ((int)which < 0 || which >= I18N_SYMBOLS)
+	if ((int)which < 0 || which >= I18N_SYMBOLS || symbols[which] == NULL)
 		return "";
 	return symbols[which];
 }
 
+const char *i18n_terminal_codeset(void)
+{
+	return terminal_codeset[0] != '\0' ? terminal_codeset : NULL;
+}
+
+/* True when the terminal's character set, one to convert to, lacks the
+ * code point uc: the converting stream shows it as '?'. */
+static bool terminal_lacks(ucs4_t uc)
+{
+	char buf[I18N_SYMBOL_MAX], *out;
+	size_t len = sizeof(buf);
+	uint8_t in[6];
+	int n;
+
+	if (terminal_codeset[0] == '\0' || uc < 0x80)
+		return false;
+	n = u8_uctomb(in, uc, sizeof(in));
+	if (n <= 0)
+		return false;
+	out = u8_conv_to_encoding(terminal_codeset, iconveh_error, in,
+				  (size_t)n, NULL, buf, &len);
+	if (out != buf)
+		free(out);
+	return out == NULL;
+}
+
 /* Columns that code point uc takes (0 for controls, which are never
- * shown: ui_clean() removes them). */
+ * shown: ui_clean() removes them; 1 for the '?' of a character the
+ * terminal's character set lacks). */
 static int char_width(ucs4_t uc)
 {
-	int w = uc_width(uc, nl_langinfo(CODESET));
+	int w;
 
+	if (terminal_lacks(uc))
+		return 1;
+	w = uc_width(uc, nl_langinfo(CODESET));
 	return w < 0 ? 0 : w;
 }
 
