@@ -122,3 +122,30 @@ check "charset: export on a GBK terminal writes the file's UTF-8" has "爱丽丝
 cp "$OUT" "$E2E_DIR/again.psq"
 play_env "$GBK" '' import "$E2E_DIR/again.psq"
 check "charset: and import takes it back" status_is 0
+
+# At a terminal (script(1) gives the run one), the full-screen mode would
+# decode the program's UTF-8 as the locale's GBK: a GBK terminal keeps
+# the line interface, which converts; a UTF-8 one goes full-screen.
+ALT_SCREEN=$(printf '\033[?1049h')
+# Run a guest game at a terminal with the environment $1, typing h8;
+# the terminal's bytes into the file $2.
+at_terminal() {
+	{
+		printf 'h8\n'
+		sleep 1
+	} | timeout $((20 * SLOW)) script -q -e -c \
+		"env $1 TERM=xterm ${GOMOKU_VG:-} $GOMOKU_BIN play --seed 1" \
+		"$2" >/dev/null 2>&1
+}
+if command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
+	at_terminal "$GBK" "$E2E_DIR/tty"
+	check "charset: at a GBK terminal a game stays line by line, in GBK" \
+		sh -c '! grep -qF "$2" "$1" &&
+			iconv -f GBK -t UTF-8 "$1" | grep -q "白方"' \
+		- "$E2E_DIR/tty" "$ALT_SCREEN"
+	at_terminal "LANG=C.UTF-8" "$E2E_DIR/tty"
+	check "charset: while at a UTF-8 terminal it goes full-screen" \
+		grep -qF "$ALT_SCREEN" "$E2E_DIR/tty"
+else
+	echo "# charset: script(1) or timeout(1) missing: terminal checks skipped"
+fi
