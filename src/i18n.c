@@ -230,8 +230,9 @@ int i18n_fit(const char *s, int columns, char *buf, size_t cap)
  * so the start of a character split across two writes waits in `tail`
  * for the rest. */
 
-/* Bytes converted at a time (the converted text fits a stack buffer of
- * four times this in every character set glibc knows). */
+/* Bytes converted at a time (into a stack buffer of four times this
+ * when the result fits, as it does in GBK or ISO-8859-1; else into
+ * memory that is allocated). */
 #define CONV_CHUNK 1024
 
 /* A converting stream's state (its cookie). */
