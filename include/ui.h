@@ -41,7 +41,8 @@ enum ui_first { FIRST_COIN = 0, FIRST_ME, FIRST_COMPUTER };
 enum ui_format { FORMAT_TABLE = 0, FORMAT_TSV, FORMAT_JSON };
 
 struct ui {
-	FILE *out;    /* standard output */
+	FILE *out;    /* standard output, UTF-8 (converted on its way
+		       * to a terminal in another character set) */
 	int in;	      /* standard input's descriptor */
 	bool tty_in;  /* standard input is a terminal */
 	bool symbols; /* the terminal's character set has ● ○ · × */
@@ -95,9 +96,11 @@ void ui_error(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Show `prompt` and read a line into the caller's buf[TERM_LINE_MAX + 1]
- * (its length in *len). Lines that are too long, not UTF-8 or hold a NUL
- * byte get a message and the prompt again. Return UI_OK with the line,
- * or UI_EOF (end of input or a read error) or UI_INTERRUPTED (a stop
+ * (its length in *len), in UTF-8: converted from the terminal's
+ * character set when that is another (i18n_terminal_codeset()). Lines
+ * that are too long (also once converted), not valid in that character
+ * set or hold a NUL byte get a message and the prompt again. Return UI_OK with
+ * the line, or UI_EOF (end of input or a read error) or UI_INTERRUPTED (a stop
  * signal), and then buf holds no line. */
 enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 		       size_t *len);

@@ -73,87 +73,104 @@ static enum ui_status usage_hint(void)
 	return UI_USAGE;
 }
 
+/* A word of the command line, typed in the terminal's character set, in
+ * UTF-8 in the caller's buf[TERM_LINE_MAX + 1]; `arg` itself when it
+ * needs no conversion or cannot be converted (it is then refused, or
+ * shown with '?', as not UTF-8). Not for paths, which stay bytes. */
+static const char *arg_utf8(const char *arg, char *buf)
+{
+	const char *codeset = i18n_terminal_codeset();
+	size_t len = strlen(arg);
+
+	if (codeset == NULL || len > TERM_LINE_MAX)
+		return arg;
+	memcpy(buf, arg, len + 1);
+	return i18n_to_utf8(codeset, buf, &len, TERM_LINE_MAX + 1) == 0 ? buf
+									: arg;
+}
+
 /* Report a bad command line: "gomoku: WHAT 'ARG'" and the hint. */
 static enum ui_status usage_error(const char *what, const char *arg)
 {
-	char clean[UI_CLEAN_MAX];
+	char clean[UI_CLEAN_MAX], text[TERM_LINE_MAX + 1];
 
 	fprintf(stderr, "gomoku: %s '%s'\n", what,
-		ui_clean(arg, clean, sizeof(clean)));
+		ui_clean(arg_utf8(arg, text), clean, sizeof(clean)));
 	return usage_hint();
 }
 
-static void print_help(void)
+static void print_help(FILE *out)
 {
-	printf("%s", _("Usage: gomoku [OPTIONS] [COMMAND]\n"
-		       "\n"
-		       "Gomoku Club: gomoku and friends at the terminal, with "
-		       "player accounts.\n"
-		       "\n"
-		       "Commands:\n"
-		       "  (none)                      the menus\n"
-		       "  play                        a guest game for two at "
-		       "one terminal (not recorded)\n"
-		       "  play USER1 USER2            a ranked match; both "
-		       "players log in\n"
-		       "  play [USER] --ai LEVEL      against the computer, "
-		       "level 1 to 5\n"
-		       "  register [USERNAME] [--nickname NICK]\n"
-		       "                              create an account\n"
-		       "  leaderboard [--top N] [--by score|rating|wins|"
-		       "winrate] [--rule R]\n"
-		       "                              who leads the club\n"
-		       "  stats USER                  one player's record\n"
-		       "  history USER [--page N]     one player's matches\n"
-		       "  replay MATCH_ID             a match move by move\n"
-		       "  export MATCH_ID [--format psq|moves] [-o FILE]\n"
-		       "                              a match as a PSQ file or "
-		       "a move list\n"
-		       "  import FILE                 a PSQ file or move list, "
-		       "as an unranked match\n"
-		       "  passwd USER                 change a password\n"
-		       "  brain [--ai LEVEL]          the Gomocup protocol on "
-		       "standard input and output\n"
-		       "\n"
-		       "Options:\n"
-		       "  --db PATH          the database (also GOMOKU_DB)\n"
-		       "  --seed N           repeatable guest coin flips and "
-		       "computer moves\n"
-		       "                     (a ranked coin flip is never "
-		       "repeatable)\n"
-		       "  --lang en|zh       language of the messages\n"
-		       "  --ascii            * and # stones instead of ● and "
-		       "○\n"
-		       "  --no-color         no colours (also NO_COLOR)\n"
-		       "  --plain            games line by line, not "
-		       "full-screen\n"
-		       "  --format table|tsv|json\n"
-		       "                     how listings are printed\n"
-		       "  --variant gomoku|standard|renju|gomoku10|tictactoe\n"
-		       "  --size RxC --k K --rule freestyle|exact|renju\n"
-		       "                     any other board\n"
-		       "  --first me|computer  who moves first against the "
-		       "computer\n"
-		       "  --time-per-move S  seconds per move in ranked "
-		       "matches (0: no limit)\n"
-		       "  --claim-after DAYS an unfinished ranked match "
-		       "left this long (default 7)\n"
-		       "                     can be claimed by the player "
-		       "not to move\n"
-		       "  --forbidden refuse|lose\n"
-		       "                     renju: a forbidden point is "
-		       "refused (default) or loses\n"
-		       "  --show-forbidden   renju: mark black's forbidden "
-		       "points on the board\n"
-		       "  --opening swap2|none\n"
-		       "                     the swap2 opening: the first "
-		       "player places three stones,\n"
-		       "                     the second chooses a colour or "
-		       "places two more\n"
-		       "  --help, --version\n"
-		       "\n"
-		       "A move is a column letter and a row as labelled: h8; "
-		       "or row, column: 8 8 or 8,8.\n"));
+	fputs(_("Usage: gomoku [OPTIONS] [COMMAND]\n"
+		"\n"
+		"Gomoku Club: gomoku and friends at the terminal, with "
+		"player accounts.\n"
+		"\n"
+		"Commands:\n"
+		"  (none)                      the menus\n"
+		"  play                        a guest game for two at "
+		"one terminal (not recorded)\n"
+		"  play USER1 USER2            a ranked match; both "
+		"players log in\n"
+		"  play [USER] --ai LEVEL      against the computer, "
+		"level 1 to 5\n"
+		"  register [USERNAME] [--nickname NICK]\n"
+		"                              create an account\n"
+		"  leaderboard [--top N] [--by score|rating|wins|"
+		"winrate] [--rule R]\n"
+		"                              who leads the club\n"
+		"  stats USER                  one player's record\n"
+		"  history USER [--page N]     one player's matches\n"
+		"  replay MATCH_ID             a match move by move\n"
+		"  export MATCH_ID [--format psq|moves] [-o FILE]\n"
+		"                              a match as a PSQ file or "
+		"a move list\n"
+		"  import FILE                 a PSQ file or move list, "
+		"as an unranked match\n"
+		"  passwd USER                 change a password\n"
+		"  brain [--ai LEVEL]          the Gomocup protocol on "
+		"standard input and output\n"
+		"\n"
+		"Options:\n"
+		"  --db PATH          the database (also GOMOKU_DB)\n"
+		"  --seed N           repeatable guest coin flips and "
+		"computer moves\n"
+		"                     (a ranked coin flip is never "
+		"repeatable)\n"
+		"  --lang en|zh       language of the messages\n"
+		"  --ascii            * and # stones instead of ● and "
+		"○\n"
+		"  --no-color         no colours (also NO_COLOR)\n"
+		"  --plain            games line by line, not "
+		"full-screen\n"
+		"  --format table|tsv|json\n"
+		"                     how listings are printed\n"
+		"  --variant gomoku|standard|renju|gomoku10|tictactoe\n"
+		"  --size RxC --k K --rule freestyle|exact|renju\n"
+		"                     any other board\n"
+		"  --first me|computer  who moves first against the "
+		"computer\n"
+		"  --time-per-move S  seconds per move in ranked "
+		"matches (0: no limit)\n"
+		"  --claim-after DAYS an unfinished ranked match "
+		"left this long (default 7)\n"
+		"                     can be claimed by the player "
+		"not to move\n"
+		"  --forbidden refuse|lose\n"
+		"                     renju: a forbidden point is "
+		"refused (default) or loses\n"
+		"  --show-forbidden   renju: mark black's forbidden "
+		"points on the board\n"
+		"  --opening swap2|none\n"
+		"                     the swap2 opening: the first "
+		"player places three stones,\n"
+		"                     the second chooses a colour or "
+		"places two more\n"
+		"  --help, --version\n"
+		"\n"
+		"A move is a column letter and a row as labelled: h8; "
+		"or row, column: 8 8 or 8,8.\n"),
+	      out);
 }
 
 /* Find the option called `name` (up to `len` bytes), or NULL. */
@@ -326,14 +343,52 @@ static const char *lang_option(int argc, char **argv)
 	return lang;
 }
 
-/* Choose the language and set up translations; fill the ui's language,
- * paths and character set. */
+/* Put converting streams (i18n_output_open()) between the program's
+ * UTF-8 and a terminal in another character set: ui->out over standard
+ * output, and stderr over the standard error it was (glibc lets a
+ * program set stderr), so every message of the run is converted. When
+ * no conversion is needed, or a stream cannot be opened, the standard
+ * stream stays. */
+static void open_terminal(struct ui *ui)
+{
+	const char *codeset = i18n_terminal_codeset();
+	FILE *err;
+
+	ui->out = stdout;
+	if (codeset == NULL)
+		return;
+	ui->out = i18n_output_open(stdout, codeset,
+				   isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
+	if (ui->out == NULL)
+		ui->out = stdout;
+	err = i18n_output_open(stderr, codeset, _IONBF);
+	if (err != NULL)
+		stderr = err;
+}
+
+/* Close the streams open_terminal() opened, writing out all they hold,
+ * and put back `std_err`, the standard error it found. */
+static void close_terminal(struct ui *ui, FILE *std_err)
+{
+	if (ui->out != NULL && ui->out != stdout)
+		fclose(ui->out);
+	ui->out = stdout;
+	if (stderr != std_err) {
+		fclose(stderr);
+		stderr = std_err;
+	}
+	fflush(stdout);
+}
+
+/* Choose the language, set up translations and the terminal's streams;
+ * fill the ui's language, paths, character set and output. */
 static enum ui_status setup_language(struct ui *ui, const char *lang)
 {
 	bool known = i18n_choose(lang, &ui->lang) == 0;
 
 	paths_init(&ui->paths);
 	ui->symbols = i18n_init(ui->lang, ui->paths.locale_dir);
+	open_terminal(ui);
 	return known ? UI_OK : usage_error(_("unknown language"), lang);
 }
 
@@ -382,13 +437,18 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 }
 
 /* True when games can run full-screen: standard input and output are
- * terminals and TERM names one that can (not "dumb"). */
+ * terminals and TERM names one that can (not "dumb"), in UTF-8 (or the
+ * C locale). The full-screen mode reads the program's text in the
+ * locale's multibyte encoding (mbrtowc()), but that text is UTF-8: a
+ * terminal in another character set (GBK...) keeps the line interface,
+ * which converts, until the screen decodes UTF-8 itself. */
 static bool want_screen(bool tty_in)
 {
 	const char *term = getenv("TERM");
 
 	return tty_in && isatty(STDOUT_FILENO) != 0 && term != NULL &&
-	       term[0] != '\0' && strcmp(term, "dumb") != 0;
+	       term[0] != '\0' && strcmp(term, "dumb") != 0 &&
+	       i18n_terminal_codeset() == NULL;
 }
 
 /* Set up the rest of the run's ui from the options. */
@@ -396,7 +456,6 @@ static enum ui_status setup(const struct options *o, struct ui *ui)
 {
 	enum ui_status st;
 
-	ui->out = stdout;
 	ui->in = STDIN_FILENO;
 	ui->tty_in = isatty(STDIN_FILENO) != 0;
 	ui->ascii = o->ascii || !ui->symbols;
@@ -468,9 +527,10 @@ static int parse_id(const char *s, long long *id)
 static const struct player *known_player(struct ui *ui, const char *name)
 {
 	const struct player *p = plist_find(ui->players, name);
+	char text[TERM_LINE_MAX + 1];
 
 	if (p == NULL)
-		ui_error(ui, _("no player called '%s'"), name);
+		ui_error(ui, _("no player called '%s'"), arg_utf8(name, text));
 	return p;
 }
 
@@ -546,10 +606,13 @@ static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 static enum ui_status cmd_register(struct ui *ui, const struct options *o)
 {
 	enum ui_status st = ui_open_club(ui);
+	char nick[TERM_LINE_MAX + 1];
 
 	if (st != UI_OK)
 		return st;
-	return ui_register(ui, o->nwords > 1 ? o->words[1] : NULL, o->nickname);
+	return ui_register(ui, o->nwords > 1 ? o->words[1] : NULL,
+			   o->nickname != NULL ? arg_utf8(o->nickname, nick)
+					       : NULL);
 }
 
 /* gomoku passwd USER: the old password, then the new one twice. */
@@ -678,9 +741,41 @@ static void disable_core_dumps(void)
 	setrlimit(RLIMIT_CORE, &none);
 }
 
-int main(int argc, char **argv)
+/* Run the command line, the language and the terminal set up. */
+static enum ui_status run(struct ui *ui, int argc, char **argv)
 {
 	struct options o;
+	enum ui_status st;
+
+	st = parse_args(&o, argc, argv);
+	if (st == UI_OK && argc > 0)
+		st = as_pbrain(&o, argv[0]);
+	if (st == UI_OK)
+		st = setup(&o, ui);
+	if (st != UI_OK)
+		return st;
+	if (o.help) {
+		print_help(ui->out);
+		return UI_OK;
+	}
+	if (o.version) {
+		fprintf(ui->out,
+			"gomoku (Gomoku Club) %s\ndatabase schema %d\n",
+			GOMOKU_VERSION, store_schema_version());
+		return UI_OK;
+	}
+	if (auth_init() != 0) {
+		ui_error(ui, _("cannot start the crypto library"));
+		return UI_FAILED;
+	}
+	st = dispatch(ui, &o);
+	ui_close(ui);
+	return st;
+}
+
+int main(int argc, char **argv)
+{
+	FILE *std_err = stderr;
 	struct ui ui;
 	enum ui_status st;
 
@@ -689,28 +784,7 @@ int main(int argc, char **argv)
 	memset(&ui, 0, sizeof(ui));
 	st = setup_language(&ui, lang_option(argc, argv));
 	if (st == UI_OK)
-		st = parse_args(&o, argc, argv);
-	if (st == UI_OK && argc > 0)
-		st = as_pbrain(&o, argv[0]);
-	if (st == UI_OK)
-		st = setup(&o, &ui);
-	if (st != UI_OK)
-		return ui_exit_status(st);
-	if (o.help) {
-		print_help();
-		return 0;
-	}
-	if (o.version) {
-		printf("gomoku (Gomoku Club) %s\ndatabase schema %d\n",
-		       GOMOKU_VERSION, store_schema_version());
-		return 0;
-	}
-	if (auth_init() != 0) {
-		ui_error(&ui, _("cannot start the crypto library"));
-		return 1;
-	}
-	st = dispatch(&ui, &o);
-	ui_close(&ui);
-	fflush(stdout);
+		st = run(&ui, argc, argv);
+	close_terminal(&ui, std_err);
 	return ui_exit_status(st);
 }

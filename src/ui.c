@@ -150,6 +150,26 @@ enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 	return ui_read_until(ui, prompt, buf, len, 0);
 }
 
+/* Bring the line buf[0..*len) (in buf[TERM_LINE_MAX + 1]) into UTF-8
+ * from the terminal's character set, if it is another, and check it.
+ * Return TERM_OK; TERM_TOO_LONG when the UTF-8 line would not fit;
+ * TERM_ERROR when it holds a NUL byte or is not valid in that character
+ * set (or, when that is UTF-8, not valid UTF-8). */
+static enum term_read line_to_utf8(char *buf, size_t *len)
+{
+	const char *codeset = i18n_terminal_codeset();
+	int rc;
+
+	if (memchr(buf, '\0', *len) != NULL)
+		return TERM_ERROR;
+	if (codeset != NULL) {
+		rc = i18n_to_utf8(codeset, buf, len, TERM_LINE_MAX + 1);
+		if (rc != 0)
+			return rc == -2 ? TERM_TOO_LONG : TERM_ERROR;
+	}
+	return notation_utf8_valid(buf, *len) ? TERM_OK : TERM_ERROR;
+}
+
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline)
 {
@@ -167,6 +187,8 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 						   : UI_INTERRUPTED;
 		}
 		end_prompt_line(ui);
+		if (r == TERM_OK)
+			r = line_to_utf8(buf, len);
 		if (r == TERM_TOO_LONG)
 			ui_say(ui,
 			       ngettext("That line is too long (at most %d "
@@ -175,8 +197,7 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 					"characters). Please try again.",
 					TERM_LINE_MAX),
 			       TERM_LINE_MAX);
-		else if (!notation_utf8_valid(buf, *len) ||
-			 memchr(buf, '\0', *len) != NULL)
+		else if (r == TERM_ERROR)
 			ui_say(ui, _("That line has characters that cannot "
 				     "be read. Please try again."));
 		else

@@ -500,7 +500,10 @@ enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
 			 record_why(why));
 		goto out_free;
 	}
-	out = path != NULL ? fopen(path, "w") : ui->out;
+	/* A file's bytes, UTF-8 as import reads them: on standard output
+	 * itself, never converted to the terminal's character set. */
+	fflush(ui->out);
+	out = path != NULL ? fopen(path, "w") : stdout;
 	if (out == NULL || fwrite(text, 1, len, out) != len ||
 	    (path != NULL && fclose(out) != 0)) {
 		ui_error(ui, _("cannot write %s: %s"),

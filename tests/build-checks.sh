@@ -10,7 +10,8 @@
 #            each src/*.c defines and uses (each compiled on its own): no
 #            two files call each other, even through others; only store_*
 #            speaks SQL; only auth hashes passwords; the pure modules do
-#            no I/O; only ui*, main and brain print
+#            no I/O; only ui*, main, brain and i18n (the terminal's
+#            converting stream) print
 #
 # $CC and $CHECK_CFLAGS (the Makefile passes its warning flags) may be set.
 here=$(cd "$(dirname "$0")" && pwd)
@@ -152,8 +153,10 @@ check_layers() {
 	io='(f|v|vf|d)?printf|f?puts|f?putc|putchar|fwrite|write|read|open|fopen|fgets|f?getc|getchar|getenv|fflush|std(in|out|err)|isatty|tc[sg]etattr|sqlite3_.*'
 	only_in "layers: the pure modules do no I/O" \
 		'ui.*|main|brain|term|auth|i18n|paths|store_.*' "$io"
-	only_in "layers: only ui*, main and brain print" \
-		'ui.*|main|brain' '(f|v|vf|d)?printf|f?puts|f?putc|putchar|fwrite'
+	# i18n: the converting stream at the terminal's edge writes the
+	# bytes ui* printed, in the terminal's character set.
+	only_in "layers: only ui*, main, brain and i18n print" \
+		'ui.*|main|brain|i18n' '(f|v|vf|d)?printf|f?puts|f?putc|putchar|fwrite'
 	rm -rf "$objs"
 }
 

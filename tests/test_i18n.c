@@ -1,7 +1,9 @@
 /* test_i18n.c -- unit tests for src/i18n.c: terminal columns and the
- * leaderboard's cut (GNU libunistring's widths), and the board's symbols
+ * leaderboard's cut (GNU libunistring's widths), the board's symbols
  * in the locale's character set (in a child process, which may change
- * its locale freely). */
+ * its locale freely), and the conversions at the terminal's edge: the
+ * converting output stream and input lines to UTF-8. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -57,9 +59,9 @@ static void test_fit(void)
 	CU_ASSERT_STRING_EQUAL(buf, "");
 }
 
-/* In a child with LC_ALL=`locale`: does i18n_init() find the board's
- * symbols, and is the black stone `black`? Return the child's verdict:
- * 0 when both are as expected. */
+/* In a child with LC_ALL=`locale` (UTF-8 or C: no conversion): does
+ * i18n_init() find the board's symbols, and is the black stone `black`?
+ * Return the child's verdict: 0 when all is as expected. */
 static int symbols_in(const char *locale, bool expect, const char *black)
 {
 	pid_t pid = fork();
@@ -69,6 +71,8 @@ static int symbols_in(const char *locale, bool expect, const char *black)
 		setenv("LC_ALL", locale, 1);
 		if (i18n_init(LANG_EN, "build/locale") != expect)
 			_exit(1);
+		if (i18n_terminal_codeset() != NULL) /* nothing to convert */
+			_exit(3);
 		_exit(strcmp(i18n_symbol(I18N_BLACK), black) != 0 ? 2 : 0);
 	}
 	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
@@ -84,10 +88,194 @@ static void test_symbols(void)
 	CU_ASSERT_STRING_EQUAL(i18n_symbol((enum i18n_symbol)99), "");
 }
 
+/* ==== The converting stream ============================================ */
+
+#define AILISI_UTF8 "\xe7\x88\xb1\xe4\xb8\xbd\xe4\xb8\x9d" /* 爱丽丝 */
+#define AILISI_GBK  "\xb0\xae\xc0\xf6\xcb\xbf"
+
+/* A memory stream beneath a converting stream, and what reached it. */
+struct sink {
+	FILE *under, *conv;
+	char *bytes;
+	size_t len;
+};
+
+/* Open a converting stream to `codeset` over a memory stream. */
+static bool sink_open(struct sink *k, const char *codeset, int buffering)
+{
+	memset(k, 0, sizeof(*k));
+	k->under = open_memstream(&k->bytes, &k->len);
+	if (k->under == NULL)
+		return false;
+	k->conv = i18n_output_open(k->under, codeset, buffering);
+	return k->conv != NULL;
+}
+
+/* True when exactly the n bytes `want` have reached the memory stream
+ * (it is flushed first, so k->len is current). */
+static bool sink_has(struct sink *k, const char *want, size_t n)
+{
+	fflush(k->under);
+	return k->len == n && memcmp(k->bytes, want, n) == 0;
+}
+
+/* Close both streams (the converting one first) and free the bytes. */
+static void sink_close(struct sink *k)
+{
+	if (k->conv != NULL)
+		fclose(k->conv);
+	if (k->under != NULL)
+		fclose(k->under);
+	free(k->bytes);
+	memset(k, 0, sizeof(*k));
+}
+
+#define SINK_HAS(k, lit) CU_ASSERT_TRUE(sink_has(k, lit, sizeof(lit) - 1))
+
+static void test_output_split(void)
+{
+	struct sink k;
+	int i;
+
+	/* Unbuffered, so each piece is one write: a character split across
+	 * writes waits for its end. */
+	CU_ASSERT_FATAL(sink_open(&k, "GBK", _IONBF));
+	fputs("\xe7\x88", k.conv);
+	SINK_HAS(&k, "");
+	fputs("\xb1\xe4", k.conv);
+	SINK_HAS(&k, "\xb0\xae");
+	fputs("\xb8\xbd\xe4\xb8\x9d!", k.conv);
+	SINK_HAS(&k, AILISI_GBK "!");
+	for (i = 0; AILISI_UTF8[i] != '\0'; i++) /* a byte at a time */
+		fputc(AILISI_UTF8[i], k.conv);
+	SINK_HAS(&k, AILISI_GBK "!" AILISI_GBK);
+	sink_close(&k);
+
+	/* Buffered: nothing before the flush, all of it after. */
+	CU_ASSERT_FATAL(sink_open(&k, "GBK", _IOFBF));
+	fputs("\xe2\x97\x8f " AILISI_UTF8, k.conv); /* ● in GBK: A1 F1 */
+	SINK_HAS(&k, "");
+	fflush(k.conv);
+	SINK_HAS(&k, "\xa1\xf1 " AILISI_GBK);
+	sink_close(&k);
+}
+
+static void test_output_long(void)
+{
+	char text[3 * 1000 + 1], want[2 * 1000];
+	struct sink k;
+	int i;
+
+	/* One write longer than the stream converts at a time: characters
+	 * cut by its chunks come out whole. */
+	for (i = 0; i < 1000; i++) {
+		memcpy(text + 3 * i, "\xe7\x88\xb1", 3);
+		memcpy(want + 2 * i, "\xb0\xae", 2);
+	}
+	text[3000] = '\0';
+	CU_ASSERT_FATAL(sink_open(&k, "GBK", _IONBF));
+	CU_ASSERT_EQUAL(fwrite(text, 1, 3000, k.conv), 3000);
+	CU_ASSERT_TRUE(sink_has(&k, want, sizeof(want)));
+	sink_close(&k);
+}
+
+static void test_output_unconvertible(void)
+{
+	struct sink k;
+
+	/* ISO-8859-1 has é, not 爱 nor 丽 nor 丝: one '?' each. */
+	CU_ASSERT_FATAL(sink_open(&k, "ISO-8859-1", _IOFBF));
+	fputs("\xc3\xa9 " AILISI_UTF8 " x", k.conv);
+	fflush(k.conv);
+	SINK_HAS(&k, "\xe9 ??? x");
+	sink_close(&k);
+
+	/* GBK lacks U+1F600, even when it arrives in two writes. */
+	CU_ASSERT_FATAL(sink_open(&k, "GBK", _IONBF));
+	fputs("a\xf0\x9f", k.conv);
+	fputs("\x98\x80"
+	      "b",
+	      k.conv);
+	SINK_HAS(&k, "a?b");
+	sink_close(&k);
+}
+
+static void test_output_invalid(void)
+{
+	struct sink k;
+
+	/* Invalid UTF-8: one '?' per bad sequence, never the raw bytes. */
+	CU_ASSERT_FATAL(sink_open(&k, "GBK", _IONBF));
+	fputs("a\xff"
+	      "b",
+	      k.conv);
+	fputs("\xe7\x88", k.conv); /* a start, then no end */
+	fputs("c", k.conv);
+	SINK_HAS(&k, "a?b?c");
+	fputs("d\xe7", k.conv); /* unfinished when the stream closes */
+	fclose(k.conv);
+	k.conv = NULL;
+	SINK_HAS(&k, "a?b?cd?");
+	sink_close(&k);
+
+	CU_ASSERT_FALSE(sink_open(&k, "NO-SUCH-CHARSET", _IOFBF));
+	CU_ASSERT_PTR_NULL(k.conv);
+	sink_close(&k);
+}
+
+/* ==== Input lines ======================================================= */
+
+static void test_to_utf8(void)
+{
+	char buf[32];
+	size_t len;
+
+	memcpy(buf, AILISI_GBK, sizeof(AILISI_GBK));
+	len = sizeof(AILISI_GBK) - 1;
+	CU_ASSERT_EQUAL(i18n_to_utf8("GBK", buf, &len, sizeof(buf)), 0);
+	CU_ASSERT_EQUAL(len, 9);
+	CU_ASSERT_STRING_EQUAL(buf, AILISI_UTF8);
+
+	/* Too long once converted: -2, the line as it was. */
+	memcpy(buf, AILISI_GBK, sizeof(AILISI_GBK));
+	len = 6;
+	CU_ASSERT_EQUAL(i18n_to_utf8("GBK", buf, &len, 9), -2);
+	CU_ASSERT_EQUAL(len, 6);
+	CU_ASSERT_STRING_EQUAL(buf, AILISI_GBK);
+
+	/* Not GBK: half a character, or a byte no character starts with. */
+	memcpy(buf, "ab\xb0", 4);
+	len = 3;
+	CU_ASSERT_EQUAL(i18n_to_utf8("GBK", buf, &len, sizeof(buf)), -1);
+	CU_ASSERT_EQUAL(len, 3);
+	CU_ASSERT_STRING_EQUAL(buf, "ab\xb0");
+	memcpy(buf, "\xff\xff", 3);
+	len = 2;
+	CU_ASSERT_EQUAL(i18n_to_utf8("GBK", buf, &len, sizeof(buf)), -1);
+
+	/* ISO-8859-1: every byte is a character. */
+	memcpy(buf, "caf\xe9", 5);
+	len = 4;
+	CU_ASSERT_EQUAL(i18n_to_utf8("ISO-8859-1", buf, &len, sizeof(buf)), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "caf\xc3\xa9");
+	CU_ASSERT_EQUAL(len, 5);
+
+	buf[0] = '\0';
+	len = 0;
+	CU_ASSERT_EQUAL(i18n_to_utf8("GBK", buf, &len, sizeof(buf)), 0);
+	CU_ASSERT_EQUAL(len, 0);
+}
+
 static CU_TestInfo tests[] = {
 	{"columns: wide, combining, controls, invalid", test_width},
 	{"fit a cell: whole characters, marks kept", test_fit},
 	{"board symbols in the locale's character set", test_symbols},
+	{"output stream: characters split across writes", test_output_split},
+	{"output stream: a write longer than its chunks", test_output_long},
+	{"output stream: characters the set lacks are '?'",
+	 test_output_unconvertible},
+	{"output stream: invalid UTF-8, unknown set", test_output_invalid},
+	{"input lines to UTF-8: GBK, Latin-1, invalid, too long", test_to_utf8},
 	CU_TEST_INFO_NULL,
 };
 

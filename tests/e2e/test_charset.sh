@@ -1,9 +1,11 @@
-# End-to-end: a terminal whose character set is not UTF-8. Messages come
-# in the locale's character set (GBK for LANG=zh_CN.GBK), the board's
-# stones too where it has them (GBK has ● ○), and ASCII * # where it has
-# not (ISO-8859-1). The locales are generated with localedef into a
-# temporary folder (LOCPATH); without localedef or the locale sources the
-# script says so and checks nothing.
+# End-to-end: a terminal whose character set is not UTF-8. Inside, the
+# program is UTF-8 (messages, the database); at the terminal, output is
+# converted to the locale's character set (GBK for LANG=zh_CN.GBK, '?'
+# for what it lacks) and typed lines from it. The board's stones are ● ○
+# where the set has them (GBK), ASCII * # where it has not (ISO-8859-1).
+# Passwords are hashed as the bytes typed, unconverted. The locales are
+# generated with localedef into a temporary folder (LOCPATH); without
+# localedef or the locale sources the script says so and checks nothing.
 . "$E2E_LIB"
 
 LOC=$E2E_DIR/locales
@@ -39,3 +41,111 @@ check "charset: ISO-8859-1 has no ●: ASCII stones" \
 
 play_env "LANG=C.UTF-8" '8 8\n' play --seed 1
 check "charset: UTF-8 keeps ● ○" has "●"
+
+# ---- Names typed in GBK, stored in UTF-8, shown in each terminal's set ----
+GBK="LOCPATH=$LOC LANG=zh_CN.GBK"
+LATIN1="LOCPATH=$LOC LANG=en_US.ISO-8859-1"
+AILISI_GBK='\260\256\300\366\313\277' # 爱丽丝 in GBK
+PW_GBK='\303\334\302\353\303\334\302\353\303\334\302\353\303\334\302\353' # 密码 x4
+
+# The file $1, read as GBK, converts and its UTF-8 (in $2) holds $3.
+gbk_has() { iconv -f GBK -t UTF-8 "$1" >"$2" && grep -qF -- "$3" "$2"; }
+# The file $1 has no byte above 127 (so no raw UTF-8 either).
+all_ascii() { ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$1"; }
+# The nickname of player $1 as stored, in hex.
+stored_nick() {
+	sqlite3 "$GOMOKU_DB" "SELECT hex(nickname) FROM players
+		WHERE username = '$1'"
+}
+
+play_env "$GBK" "alice\n$AILISI_GBK\n$PW_GBK\n$PW_GBK\n" register
+check "charset: a GBK terminal registers a nickname typed in GBK" status_is 0
+check "charset: it is stored in UTF-8 (爱丽丝: E788B1 E4B8BD E4B89D)" \
+	[ "$(stored_nick alice)" = E788B1E4B8BDE4B89D ]
+check "charset: the welcome message is GBK, with the nickname" \
+	gbk_has "$OUT" "$E2E_DIR/utf8" "欢迎 爱丽丝！"
+check "charset: and has no UTF-8 in it" not_utf8 "$OUT"
+
+play_env "LANG=C.UTF-8" 'bob\nBob\nCorrectHorse9!x\nCorrectHorse9!x\n' \
+	register
+play_env "$GBK" '' leaderboard
+check "charset: the GBK leaderboard is GBK and shows 爱丽丝" \
+	gbk_has "$OUT" "$E2E_DIR/utf8" "爱丽丝"
+check "charset: and has no UTF-8 in it" not_utf8 "$OUT"
+play_env "LANG=C.UTF-8" '' leaderboard
+check "charset: a UTF-8 terminal shows the same nickname in UTF-8" has "爱丽丝"
+
+play_env "$LATIN1" '' leaderboard
+check "charset: ISO-8859-1 lacks 爱丽丝: ??? and no UTF-8 bytes" \
+	sh -c 'grep -q "alice  *??? " "$1"' - "$OUT"
+check "charset: nothing but ASCII reaches that terminal" all_ascii "$OUT"
+check "charset: ??? takes its own 3 columns: the rows stay aligned" \
+	[ "$(grep ' alice ' "$OUT" | wc -c)" -eq "$(grep ' bob ' "$OUT" | wc -c)" ]
+
+play_env "$LATIN1" 'carol\nZo\351\nCorrectHorse9!x\nCorrectHorse9!x\n' register
+check "charset: a nickname typed in Latin-1 is stored as UTF-8 Zoé" \
+	[ "$(stored_nick carol)" = 5A6FC3A9 ]
+check "charset: and greeted in Latin-1" \
+	sh -c 'iconv -f ISO-8859-1 -t UTF-8 "$1" | grep -q "Welcome, Zoé!"' \
+	- "$OUT"
+
+play_env "$GBK" "dave\n\260\nD\n$PW_GBK\n$PW_GBK\n" register
+check "charset: half a GBK character: a message and the prompt again" \
+	gbk_has "$OUT" "$E2E_DIR/utf8" "输入中含有无法识别的字符，请重新输入。"
+check "charset: then the next line is taken" \
+	[ "$(stored_nick dave)" = 44 ]
+
+play_env "$GBK" "$PW_GBK\n$PW_GBK\n" register erin --nickname \
+	"$(printf "$AILISI_GBK")2"
+check "charset: --nickname typed in GBK is stored in UTF-8" \
+	[ "$(stored_nick erin)" = E788B1E4B8BDE4B89D32 ]
+
+play_env "$GBK" '' --bogus
+check "charset: errors on standard error are GBK too" \
+	gbk_has "$ERR" "$E2E_DIR/utf8" "未知选项 '--bogus'"
+
+# A password is hashed as the bytes the terminal sends: the same
+# characters typed in UTF-8 are other bytes, so another password.
+play_env "LANG=C.UTF-8" '密码密码密码密码\n' passwd alice
+check "charset: a GBK password typed in UTF-8 is another password" \
+	has "Wrong current password."
+play_env "$GBK" "$PW_GBK\nnew-password-7\nnew-password-7\n" passwd alice
+check "charset: typed again in GBK it is the same password" \
+	gbk_has "$OUT" "$E2E_DIR/utf8" "密码已修改"
+
+# A file is UTF-8 whatever the terminal: export to standard output is
+# not converted, so import reads it back.
+printf 'Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\n爱丽丝\nbob\n' >"$E2E_DIR/in.psq"
+play_env "$GBK" '' import "$E2E_DIR/in.psq"
+play_env "$GBK" '' export 1
+check "charset: export on a GBK terminal writes the file's UTF-8" has "爱丽丝"
+cp "$OUT" "$E2E_DIR/again.psq"
+play_env "$GBK" '' import "$E2E_DIR/again.psq"
+check "charset: and import takes it back" status_is 0
+
+# At a terminal (script(1) gives the run one), the full-screen mode would
+# decode the program's UTF-8 as the locale's GBK: a GBK terminal keeps
+# the line interface, which converts; a UTF-8 one goes full-screen.
+ALT_SCREEN=$(printf '\033[?1049h')
+# Run a guest game at a terminal with the environment $1, typing h8;
+# the terminal's bytes into the file $2.
+at_terminal() {
+	{
+		printf 'h8\n'
+		sleep 1
+	} | timeout $((20 * SLOW)) script -q -e -c \
+		"env $1 TERM=xterm ${GOMOKU_VG:-} $GOMOKU_BIN play --seed 1" \
+		"$2" >/dev/null 2>&1
+}
+if command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
+	at_terminal "$GBK" "$E2E_DIR/tty"
+	check "charset: at a GBK terminal a game stays line by line, in GBK" \
+		sh -c '! grep -qF "$2" "$1" &&
+			iconv -f GBK -t UTF-8 "$1" | grep -q "白方"' \
+		- "$E2E_DIR/tty" "$ALT_SCREEN"
+	at_terminal "LANG=C.UTF-8" "$E2E_DIR/tty"
+	check "charset: while at a UTF-8 terminal it goes full-screen" \
+		grep -qF "$ALT_SCREEN" "$E2E_DIR/tty"
+else
+	echo "# charset: script(1) or timeout(1) missing: terminal checks skipped"
+fi
