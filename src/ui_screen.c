@@ -199,7 +199,7 @@ static void draw_labels(const struct screen *s)
 {
 	const struct board *b = &s->g->m.board;
 	attr_t a = style(s, PAIR_LABEL, A_DIM);
-	char label[8];
+	char label[12];
 	int i, pad = s->cell_w > s->stone_w ? 1 : 0;
 
 	for (i = 0; i < b->cols; i++) {
