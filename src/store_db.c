@@ -67,6 +67,22 @@ int store_step_done(struct store *s, sqlite3_stmt *st, const char *what)
 }
 
 /* See store_internal.h. */
+enum store_status store_step_row(struct store *s, sqlite3_stmt *st,
+				 const char *what, const char *missing)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		return STORE_OK;
+	if (rc == SQLITE_DONE) {
+		store_set_err(s, what, missing);
+		return STORE_NOT_FOUND;
+	}
+	store_set_db_err(s, what);
+	return STORE_ERR;
+}
+
+/* See store_internal.h. */
 int store_run_sql(struct store *s, const char *sql, const char *what)
 {
 	sqlite3_stmt *st = NULL;

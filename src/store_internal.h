@@ -56,6 +56,12 @@ int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
  * or SQLite's (extended) error code with the error kept. */
 int store_step_done(struct store *s, sqlite3_stmt *st, const char *what);
 
+/* Step st to the one row it reads. Return STORE_OK with the row ready;
+ * STORE_NOT_FOUND, keeping "what: missing", when there is none; or
+ * STORE_ERR with SQLite's error kept. */
+enum store_status store_step_row(struct store *s, sqlite3_stmt *st,
+				 const char *what, const char *missing);
+
 /* Run one or more constant statements without parameters, each to its
  * end, discarding any rows. Return SQLITE_OK or the first error code
  * (the error kept). */

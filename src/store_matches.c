@@ -643,7 +643,6 @@ enum store_status store_match_now(struct store *s, long long id,
 	enum store_status ret = STORE_ERR;
 	struct match_now now;
 	sqlite3_stmt *st;
-	int rc;
 
 	store_clear_err(s);
 	if (store_prepare_ints(s,
@@ -652,17 +651,12 @@ enum store_status store_match_now(struct store *s, long long id,
 			       " FROM matches WHERE id = ?1",
 			       &st, &id, 1, WHAT_NOW) != 0)
 		return STORE_ERR;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		store_set_err(s, WHAT_NOW, "no such match");
-		ret = STORE_NOT_FOUND;
-	} else if (rc != SQLITE_ROW) {
-		store_set_db_err(s, WHAT_NOW);
-	} else if (row_to_now(st, &now) != 0) {
+	ret = store_step_row(s, st, WHAT_NOW, "no such match");
+	if (ret == STORE_OK && row_to_now(st, &now) != 0) {
 		store_set_err(s, WHAT_NOW, "the stored match is not valid");
-	} else {
+		ret = STORE_ERR;
+	} else if (ret == STORE_OK) {
 		*out = now;
-		ret = STORE_OK;
 	}
 	sqlite3_finalize(st);
 	return ret;
@@ -796,7 +790,6 @@ static enum store_status load_header(struct store *s, long long id,
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
-	int rc;
 
 	if (store_prepare_ints(s,
 			       "SELECT " FULL_COLUMNS " FROM matches AS m"
@@ -805,18 +798,13 @@ static enum store_status load_header(struct store *s, long long id,
 			       " WHERE m.id = ?1",
 			       &st, &id, 1, WHAT_LOAD_MATCH) != 0)
 		return STORE_ERR;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		store_set_err(s, WHAT_LOAD_MATCH, "no such match");
-		ret = STORE_NOT_FOUND;
-	} else if (rc != SQLITE_ROW) {
-		store_set_db_err(s, WHAT_LOAD_MATCH);
-	} else if (row_to_full(st, out) != 0) {
+	ret = store_step_row(s, st, WHAT_LOAD_MATCH, "no such match");
+	if (ret == STORE_OK && row_to_full(st, out) != 0) {
 		store_set_err(s, WHAT_LOAD_MATCH,
 			      "the stored match is not valid");
-	} else {
+		ret = STORE_ERR;
+	} else if (ret == STORE_OK) {
 		out->id = id;
-		ret = STORE_OK;
 	}
 	sqlite3_finalize(st);
 	return ret;

@@ -258,23 +258,19 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 	enum store_status ret = STORE_ERR;
 	struct player_info info;
 	sqlite3_stmt *st;
-	int rc;
 
 	store_clear_err(s);
 	if (store_prepare_ints(
 		    s, "SELECT " PLAYER_COLUMNS " FROM players WHERE id = ?1",
 		    &st, &id, 1, WHAT_RELOAD) != 0)
 		return STORE_ERR;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		store_set_err(s, WHAT_RELOAD, "no such player");
-		ret = STORE_NOT_FOUND;
-	} else if (rc != SQLITE_ROW) {
-		store_set_db_err(s, WHAT_RELOAD);
-	} else if (row_to_info(st, &info) != 0) {
+	ret = store_step_row(s, st, WHAT_RELOAD, "no such player");
+	if (ret == STORE_OK && row_to_info(st, &info) != 0) {
 		store_set_err(s, WHAT_RELOAD, "out of memory");
-	} else if (apply_row(s, l, &info, WHAT_RELOAD) == 0) {
-		ret = STORE_OK;
+		ret = STORE_ERR;
+	} else if (ret == STORE_OK &&
+		   apply_row(s, l, &info, WHAT_RELOAD) != 0) {
+		ret = STORE_ERR;
 	}
 	sqlite3_finalize(st);
 	return ret;
@@ -341,7 +337,6 @@ enum store_status store_get_login(struct store *s, const char *username,
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
-	int rc;
 
 	store_clear_err(s);
 	if (store_prepare(
@@ -355,16 +350,10 @@ enum store_status store_get_login(struct store *s, const char *username,
 		store_set_db_err(s, WHAT_LOGIN);
 		goto out_finalize;
 	}
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		store_set_err(s, WHAT_LOGIN, "no such player");
-		ret = STORE_NOT_FOUND;
-	} else if (rc != SQLITE_ROW) {
-		store_set_db_err(s, WHAT_LOGIN);
-	} else if (row_to_login(st, out) != 0) {
+	ret = store_step_row(s, st, WHAT_LOGIN, "no such player");
+	if (ret == STORE_OK && row_to_login(st, out) != 0) {
 		store_set_err(s, WHAT_LOGIN, "the stored hash is not valid");
-	} else {
-		ret = STORE_OK;
+		ret = STORE_ERR;
 	}
 out_finalize:
 	sqlite3_finalize(st);
