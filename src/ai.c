@@ -439,19 +439,16 @@ int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
 	return ai_choose_side(ai, b, board_to_move(b), stop, out);
 }
 
-/* Choose a move for `side` on b; see the header. */
-int ai_choose_side(struct ai *ai, const struct board *b, enum stone side,
-		   const volatile int *stop, struct ai_result *out)
+/* Load b with `side` to move and start the clock; see ai_internal.h. */
+int ai_load(struct ai *ai, const struct board *b, enum stone side,
+	    const volatile int *stop)
 {
-	struct ai_result res;
 	struct ai_pos *p = &ai->pos;
-	int idx;
 
 	if (b->state != BOARD_PLAYING || b->nmoves >= b->rows * b->cols ||
 	    !board_shape_valid(b->rows, b->cols, b->k) ||
 	    (side != STONE_BLACK && side != STONE_WHITE))
 		return -1;
-	memset(&res, 0, sizeof(res));
 	begin(ai, stop);
 	ai->board = b;
 	ai_tables_prepare(&ai->tab, b->k);
@@ -462,6 +459,20 @@ int ai_choose_side(struct ai *ai, const struct board *b, enum stone side,
 		ai->rboard = *b;
 		p->rb = &ai->rboard;
 	}
+	return 0;
+}
+
+/* Choose a move for `side` on b; see the header. */
+int ai_choose_side(struct ai *ai, const struct board *b, enum stone side,
+		   const volatile int *stop, struct ai_result *out)
+{
+	struct ai_result res;
+	struct ai_pos *p = &ai->pos;
+	int idx;
+
+	if (ai_load(ai, b, side, stop) != 0)
+		return -1;
+	memset(&res, 0, sizeof(res));
 	rng_seed(&ai->rng, ai->cfg.seed ^ p->hash);
 	idx = level_move(ai, &res);
 	if (idx < 0 || p->cell[idx] != AI_EMPTY || !allowed(ai, idx))

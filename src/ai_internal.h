@@ -5,6 +5,7 @@
  * ai_search.c  alpha-beta (negamax PVS) with a transposition table
  * ai_threat.c  threat-space search: VCF (fours) and VCT (threes too)
  * ai.c         the public calls, the levels and the clock
+ * ai_eval.c    the value of a position for analysis (ai_evaluate())
  */
 #ifndef GOMOKU_AI_INTERNAL_H
 #define GOMOKU_AI_INTERNAL_H
@@ -162,6 +163,16 @@ struct ai {
 	int killer[AI_MAX_PLY][2];
 	int history[2][AI_CELLS];
 };
+
+/* ==== ai.c ==== */
+
+/* Start a call on b with `side` (STONE_BLACK or STONE_WHITE) to move:
+ * the clock and counters from zero with the budget of ai_set_limits(),
+ * `stop` watched, b (the caller's, kept until the call ends) loaded into
+ * ai->pos, renju's board set up. Return 0, or -1 when the game on b is
+ * over, the board is full, its shape is invalid or side is no colour. */
+int ai_load(struct ai *ai, const struct board *b, enum stone side,
+	    const volatile int *stop);
 
 /* ==== ai_pos.c ==== */
 
