@@ -11,9 +11,13 @@
  * times it; a forced win (s >= AI_SCORE_WIN_MIN) is 100 %, a forced
  * loss 0 %.
  *
- * Marks, by the drop in the mover's win chance from before the move to
- * after it (in percentage points): ANALYZE_INACCURACY_DROP or more an
- * inaccuracy, ANALYZE_MISTAKE_DROP a mistake, ANALYZE_BLUNDER_DROP a
+ * The chance before a move is the mover's after the move the computer
+ * would have played there (unless the threat search proved the result
+ * of the position), so that before and after are both measured with
+ * the opponent to move; when the computer's move is the one played,
+ * nothing is lost. Marks, by the drop in the mover's win chance from
+ * before the move to after it (in percentage points): ANALYZE_INACCURACY_DROP
+ * or more an inaccuracy, ANALYZE_MISTAKE_DROP a mistake, ANALYZE_BLUNDER_DROP a
  * blunder. Besides: "missed win" when the threat search proved a win
  * for the mover before the move and, after it, neither proves it nor
  * has the search still see it (the mover let it go); "forced loss" when
@@ -87,12 +91,17 @@ double analyze_win_chance(int score);
  * `after` (per cent), by the drops above. Cannot fail. */
 enum analyze_mark analyze_mark_of(double before, double after);
 
-/* Judge move `m` (0-based index `number - 1`, played by `colour`) from
- * the evaluations of the position before it (mover to move) and after
- * it (the opponent to move), into *out. Cannot fail. */
-void analyze_judge(const struct ai_eval *before, const struct ai_eval *after,
-		   int number, enum stone colour, struct move m,
-		   struct analyze_move *out);
+/* Judge move `m` (number `number`, from 1, played by `colour`) into
+ * *out from three evaluations (ai_evaluate()): `before`, the position
+ * before it (the mover to move), which gives the computer's move and
+ * the proofs; `best`, the position after the computer's move (the
+ * same as `after` when that move was m); `after`, the position after
+ * m. The win chance before is the one after the computer's move (or
+ * the proven result before), so that both chances are measured alike,
+ * with the opponent to move. Cannot fail. */
+void analyze_judge(const struct ai_eval *before, const struct ai_eval *best,
+		   const struct ai_eval *after, int number, enum stone colour,
+		   struct move m, struct analyze_move *out);
 
 /* Sum up moves[0..n-1] played by `colour` (the others are skipped, as
  * are those with number <= skip: an opening placed by one player for

@@ -41,16 +41,17 @@ enum analyze_mark analyze_mark_of(double before, double after)
 	return ANALYZE_GOOD;
 }
 
-void analyze_judge(const struct ai_eval *before, const struct ai_eval *after,
-		   int number, enum stone colour, struct move m,
-		   struct analyze_move *out)
+void analyze_judge(const struct ai_eval *before, const struct ai_eval *best,
+		   const struct ai_eval *after, int number, enum stone colour,
+		   struct move m, struct analyze_move *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->number = number;
 	out->colour = colour;
 	out->played = m;
-	out->score_before = before->score;
-	out->score_after = -after->score; /* the opponent was to move */
+	/* The opponent is to move after either move: turned round. */
+	out->score_before = before->proven != 0 ? before->score : -best->score;
+	out->score_after = -after->score;
 	out->before = analyze_win_chance(out->score_before);
 	out->after = analyze_win_chance(out->score_after);
 	out->has_best = before->row >= 0;
@@ -158,12 +159,40 @@ int analyze_start(struct analysis *an, int rows, int cols, int k,
 	return 0;
 }
 
+/* Evaluate the position after (row, col) is played on an->board into
+ * *out, and that position into *next (the caller's; may be NULL).
+ * Return 0, or non-zero when stopped. */
+static int eval_after(struct analysis *an, int row, int col,
+		      const volatile int *stop, struct board *next,
+		      struct ai_eval *out)
+{
+	struct board b = an->board;
+
+	if (board_play(&b, row, col) != BOARD_OK)
+		return -1;
+	if (ai_evaluate(an->ai, &b, stop, out) != 0)
+		return 1;
+	if (next != NULL)
+		*next = b;
+	return 0;
+}
+
+/* Return true when the computer's move in *e is another than m and the
+ * position is not decided (then the move it would play is evaluated
+ * too, to measure the move played against it). */
+static bool other_best(const struct ai_eval *e, struct move m)
+{
+	return e->proven == 0 && e->row >= 0 &&
+	       (e->row != m.row || e->col != m.col);
+}
+
 int analyze_next(struct analysis *an, const volatile int *stop,
 		 struct analyze_move *out)
 {
-	struct ai_eval after;
+	struct ai_eval after, best;
+	struct board next;
 	struct move m;
-	enum stone colour;
+	bool other;
 
 	if (an->done >= an->nmoves)
 		return 0;
@@ -173,14 +202,15 @@ int analyze_next(struct analysis *an, const volatile int *stop,
 		an->evaluated = true;
 	}
 	m = an->moves[an->done];
-	colour = board_to_move(&an->board);
-	board_play(&an->board, m.row, m.col);
-	if (ai_evaluate(an->ai, &an->board, stop, &after) != 0) {
-		board_undo(&an->board);
+	other = other_best(&an->last, m);
+	if ((other && eval_after(an, an->last.row, an->last.col, stop, NULL,
+				 &best) != 0) ||
+	    eval_after(an, m.row, m.col, stop, &next, &after) != 0)
 		return -1;
-	}
 	an->done++;
-	analyze_judge(&an->last, &after, an->done, colour, m, out);
+	analyze_judge(&an->last, other ? &best : &after, &after, an->done,
+		      board_to_move(&an->board), m, out);
+	an->board = next;
 	an->last = after;
 	return 1;
 }

@@ -130,6 +130,10 @@ static void print_help(FILE *out)
 		"  passwd USER                 change a password\n"
 		"  brain [--ai LEVEL]          the Gomocup protocol on "
 		"standard input and output\n"
+		"  analyze MATCH_ID [--time-per-move S] [--format "
+		"table|tsv|json]\n"
+		"                              the computer's view of "
+		"every move of a match\n"
 		"\n"
 		"Options:\n"
 		"  --db PATH          the database (also GOMOKU_DB)\n"
@@ -151,7 +155,9 @@ static void print_help(FILE *out)
 		"  --first me|computer  who moves first against the "
 		"computer\n"
 		"  --time-per-move S  seconds per move in ranked "
-		"matches (0: no limit)\n"
+		"matches (0: no limit);\n"
+		"                     analyze: seconds a position "
+		"(default 1, fractions allowed)\n"
 		"  --claim-after DAYS an unfinished ranked match "
 		"left this long (default 7)\n"
 		"                     can be claimed by the player "
@@ -392,6 +398,12 @@ static enum ui_status setup_language(struct ui *ui, const char *lang)
 	return known ? UI_OK : usage_error(_("unknown language"), lang);
 }
 
+/* True when the command on the line is `name`. */
+static bool command_is(const struct options *o, const char *name)
+{
+	return o->nwords > 0 && strcmp(o->words[0], name) == 0;
+}
+
 /* Parse --first and --time-per-move into the ui. */
 static enum ui_status choose_play(const struct options *o, struct ui *ui)
 {
@@ -405,7 +417,7 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 	else if (o->first != NULL)
 		return usage_error(_("--first takes me or computer, not"),
 				   o->first);
-	if (o->time_per_move != NULL &&
+	if (o->time_per_move != NULL && !command_is(o, "analyze") &&
 	    number_parse(o->time_per_move, 0, 86400, &seconds) != 0)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
@@ -672,6 +684,47 @@ static enum ui_status cmd_import(struct ui *ui, const struct options *o)
 					 : UI_FAILED;
 }
 
+/* Parse seconds with up to three decimals ("2", "0.25") into *ms, from
+ * 1 ms to an hour. Return 0, or -1. */
+static int parse_seconds(const char *s, int *ms)
+{
+	long long whole = 0, frac = 0;
+	const char *end = number_scan(s, 0, 3600, &whole);
+	int digits = 0;
+
+	if (end == NULL)
+		return -1;
+	if (*end == '.') {
+		for (end++; *end >= '0' && *end <= '9' && digits < 3; end++) {
+			frac = frac * 10 + (*end - '0');
+			digits++;
+		}
+		if (digits == 0)
+			return -1;
+		for (; digits < 3; digits++)
+			frac *= 10;
+	}
+	if (*end != '\0' || whole * 1000 + frac < 1 ||
+	    whole * 1000 + frac > 3600 * 1000)
+		return -1;
+	*ms = (int)(whole * 1000 + frac);
+	return 0;
+}
+
+/* gomoku analyze MATCH_ID [--time-per-move S] */
+static enum ui_status cmd_analyze(struct ui *ui, const struct options *o)
+{
+	long long id;
+	int ms = 0;
+
+	if (parse_id(o->words[1], &id) != 0)
+		return usage_error(_("invalid match number"), o->words[1]);
+	if (o->time_per_move != NULL && parse_seconds(o->time_per_move, &ms))
+		return usage_error(_("invalid number of seconds"),
+				   o->time_per_move);
+	return ui_open_club(ui) == UI_OK ? ui_analyze(ui, id, ms) : UI_FAILED;
+}
+
 /* gomoku brain [--ai LEVEL]: the Gomocup protocol on standard input
  * and output, at LEVEL (default 5, the strongest). */
 static enum ui_status cmd_brain(struct ui *ui, const struct options *o)
@@ -704,6 +757,7 @@ static const struct command commands[] = {
 	{"export", 1, 1, cmd_export, false},
 	{"import", 1, 1, cmd_import, false},
 	{"brain", 0, 0, cmd_brain, false},
+	{"analyze", 1, 1, cmd_analyze, false},
 };
 
 /* Run the command named by the first word (or the menus). A guest game

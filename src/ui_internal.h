@@ -20,6 +20,19 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what);
  * after saying why the database failed. */
 enum ui_status ui_refresh_club(struct ui *ui);
 
+/* ---- ui_analyze.c ---- */
+
+struct match_full;
+
+/* The replay's `a`: say what the computer sees in match f after its
+ * first `at` moves (0 = the empty board): the side to move's win chance
+ * and the move it would play, after thinking ANALYZE_DEFAULT_MS (plus
+ * its threat search). A ranked match or a game against the computer
+ * still being played is refused (said so). Return UI_OK, UI_FAILED when
+ * out of memory (no message), or UI_INTERRUPTED (a stop signal). */
+enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
+				 int at);
+
 /* ---- ui_list.c: listings for scripts (--format tsv or json) ----
  *
  * ui_list_begin() writes the tsv header line or json's "[";

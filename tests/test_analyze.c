@@ -84,8 +84,8 @@ static void test_mark_thresholds(void)
 	CU_ASSERT_EQUAL(analyze_mark_of(100.0, 0.0), ANALYZE_BLUNDER);
 }
 
-/* analyze_judge(): chances from the two evaluations (the second turned
- * round), and the proven marks only when the proof changed hands. */
+/* analyze_judge(): proven results give 100 % and 0 %, and the proven
+ * marks come only when the proof changed hands. */
 static void test_judge_proven_marks(void)
 {
 	struct ai_eval won = {AI_SCORE_WIN_MIN, 1, 7, 5, 0};
@@ -94,22 +94,45 @@ static void test_judge_proven_marks(void)
 	struct move m = {2, 2};
 	struct analyze_move j;
 
-	analyze_judge(&won, &open, 5, STONE_BLACK, m, &j);
+	analyze_judge(&won, &open, &open, 5, STONE_BLACK, m, &j);
 	CU_ASSERT_TRUE(j.missed_win);
 	CU_ASSERT_FALSE(j.forced_loss);
 	CU_ASSERT_EQUAL(j.mark, ANALYZE_BLUNDER);
 	CU_ASSERT_DOUBLE_EQUAL(j.before, 100.0, EPS);
 	CU_ASSERT_DOUBLE_EQUAL(j.after, 50.0, EPS);
 	CU_ASSERT_TRUE(j.has_best && j.best.row == 7 && j.best.col == 5);
-	analyze_judge(&won, &lost, 5, STONE_BLACK, m, &j);
+	analyze_judge(&won, &lost, &lost, 5, STONE_BLACK, m, &j);
 	CU_ASSERT_FALSE(j.missed_win); /* the opponent is lost: kept */
 	CU_ASSERT_EQUAL(j.mark, ANALYZE_GOOD);
-	analyze_judge(&open, &won, 6, STONE_WHITE, m, &j);
+	analyze_judge(&open, &open, &won, 6, STONE_WHITE, m, &j);
 	CU_ASSERT_TRUE(j.forced_loss);
 	CU_ASSERT_FALSE(j.missed_win);
 	CU_ASSERT_DOUBLE_EQUAL(j.after, 0.0, EPS);
-	analyze_judge(&lost, &won, 6, STONE_WHITE, m, &j);
+	analyze_judge(&lost, &won, &won, 6, STONE_WHITE, m, &j);
 	CU_ASSERT_FALSE(j.forced_loss); /* lost already */
+}
+
+/* The chance before is the one after the computer's move, both seen
+ * with the opponent to move: the position's own score does not count
+ * unless proven. */
+static void test_judge_against_best(void)
+{
+	struct ai_eval here = {4000, 0, 7, 7, 0};
+	struct ai_eval best = {-1500, 0, 1, 1, 0};
+	struct ai_eval played = {0, 0, 2, 2, 0};
+	struct move m = {3, 3};
+	struct analyze_move j;
+
+	analyze_judge(&here, &best, &played, 9, STONE_BLACK, m, &j);
+	CU_ASSERT_EQUAL(j.score_before, 1500);
+	CU_ASSERT_EQUAL(j.score_after, 0);
+	CU_ASSERT_DOUBLE_EQUAL(j.before, analyze_win_chance(1500), EPS);
+	CU_ASSERT_DOUBLE_EQUAL(j.after, 50.0, EPS);
+	CU_ASSERT_EQUAL(j.mark, ANALYZE_MISTAKE); /* 73 % to 50 % */
+	CU_ASSERT_TRUE(j.has_best && j.best.row == 7 && j.best.col == 7);
+	analyze_judge(&here, &played, &played, 9, STONE_BLACK, m, &j);
+	CU_ASSERT_DOUBLE_EQUAL(j.before, j.after, EPS); /* its own move */
+	CU_ASSERT_EQUAL(j.mark, ANALYZE_GOOD);
 }
 
 /* The summary: accuracy is the mean win chance kept. */
@@ -286,6 +309,8 @@ static CU_TestInfo tests[] = {
 	{"win chance: 50 at 0, monotone, symmetric", test_win_chance_monotone},
 	{"marks start at their drops", test_mark_thresholds},
 	{"judge: missed win and forced loss", test_judge_proven_marks},
+	{"judge: measured against the computer's move",
+	 test_judge_against_best},
 	{"summary: accuracy and counts", test_summary},
 	{"a double four is a proven win", test_position_vcf_proven},
 	{"ignoring a proven win is a missed win", test_missed_win},
