@@ -23,6 +23,7 @@
  * has the search still see it (the mover let it go); "forced loss" when
  * after the move the opponent has a win the threat search proves, and
  * before it neither proved nor the search saw a loss for the mover.
+ * Either is a blunder too, whatever the estimates say.
  *
  * Accuracy of a player: the mean, over the player's moves, of the win
  * chance kept, 100 - drop (a move that gains counts as 100).

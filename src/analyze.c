@@ -66,6 +66,8 @@ void analyze_judge(const struct ai_eval *before, const struct ai_eval *best,
 			  after->score > -AI_SCORE_WIN_MIN;
 	out->forced_loss = after->proven == 1 && before->proven != -1 &&
 			   before->score > -AI_SCORE_WIN_MIN;
+	if (out->missed_win || out->forced_loss)
+		out->mark = ANALYZE_BLUNDER; /* whatever the estimates say */
 }
 
 void analyze_summarise(const struct analyze_move *moves, int n,

@@ -176,7 +176,7 @@ static void print_table(struct ui *ui, const struct report *r)
 	       f->id, player_of(f, STONE_BLACK, black),
 	       player_of(f, STONE_WHITE, white), f->variant, f->rows, f->cols);
 	ui_say(ui,
-	       _("The computer's view at %.1f s a position: each player's "
+	       _("The computer's view at %g s a position: each player's "
 		 "chance to win before and after their move, and the move "
 		 "it would have played."),
 	       r->time_ms / 1000.0);

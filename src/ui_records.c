@@ -359,14 +359,17 @@ static void show_position(struct ui *ui, const struct match_full *f, int at)
 	ui_say(ui, _("Move %d of %d."), at, f->nmoves);
 }
 
-/* Apply a replay command to *at. Return 1 to quit, 0 to show, -1 when
- * the command is unknown. */
+/* Apply a replay command to *at. Return 1 to quit, 0 to show, 2 to
+ * analyse the position shown, -1 when the command is unknown. */
 static int replay_step(const char *cmd, int n, int *at)
 {
 	unsigned long long v;
 
 	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0)
 		return 1;
+	if (strcmp(cmd, "a") == 0 || strcmp(cmd, "analyze") == 0 ||
+	    strcmp(cmd, "analyse") == 0 || strcmp(cmd, "分析") == 0)
+		return 2;
 	if (strcmp(cmd, "n") == 0 || cmd[0] == '\0')
 		*at = *at < n ? *at + 1 : n;
 	else if (strcmp(cmd, "p") == 0)
@@ -401,11 +404,17 @@ enum ui_status ui_replay(struct ui *ui, long long id)
 	while (st == UI_OK && step != 1) {
 		if (step == 0)
 			show_position(ui, f, at);
+		else if (step == 2)
+			st = ui_analyze_replay(ui, f, at);
 		else
 			ui_say(ui, _("Type n (next), p (previous), a move "
-				     "number, first, last, or q to quit."));
-		st = ui_read(ui, _("Replay (n, p, number, first, last, q): "),
-			     buf, &len);
+				     "number, first, last, a (the computer's "
+				     "view), or q to quit."));
+		if (st == UI_OK)
+			st = ui_read(ui,
+				     _("Replay (n, p, number, first, last, a, "
+				       "q): "),
+				     buf, &len);
 		if (st == UI_OK)
 			step = replay_step(buf, f->nmoves, &at);
 	}

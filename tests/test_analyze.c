@@ -107,6 +107,7 @@ static void test_judge_proven_marks(void)
 	analyze_judge(&open, &open, &won, 6, STONE_WHITE, m, &j);
 	CU_ASSERT_TRUE(j.forced_loss);
 	CU_ASSERT_FALSE(j.missed_win);
+	CU_ASSERT_EQUAL(j.mark, ANALYZE_BLUNDER);
 	CU_ASSERT_DOUBLE_EQUAL(j.after, 0.0, EPS);
 	analyze_judge(&lost, &won, &won, 6, STONE_WHITE, m, &j);
 	CU_ASSERT_FALSE(j.forced_loss); /* lost already */
