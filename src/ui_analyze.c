@@ -143,31 +143,30 @@ static void table_move(struct ui *ui, const struct report *r,
 	fputc('\n', ui->out);
 }
 
-/* The summary of colour s as a line of the table. */
-static void table_summary(struct ui *ui, const struct report *r, enum stone s,
-			  const struct analyze_summary *sum)
+/* The summary of colour s, two lines for people. */
+static void table_summary(struct ui *ui, const struct report *r, enum stone s)
 {
-	char name[UI_NAME_MAX], fit[UI_CLEAN_MAX], clean[UI_CLEAN_MAX];
-	int width;
+	struct analyze_summary sum;
+	char name[UI_NAME_MAX];
 
-	put_padded(ui, colour_shown(s), 7);
-	width = i18n_fit(
-		ui_clean(player_of(r->f, s, name), clean, sizeof(clean)), 20,
-		fit, sizeof(fit));
-	fputs(fit, ui->out);
-	for (; width < 21; width++)
-		fputc(' ', ui->out);
-	fprintf(ui->out, "%5d %8.0f%% %13d %9d %9d %12d %14d\n", sum->moves,
-		sum->accuracy, sum->marks[ANALYZE_INACCURACY],
-		sum->marks[ANALYZE_MISTAKE], sum->marks[ANALYZE_BLUNDER],
-		sum->missed_wins, sum->forced_losses);
+	analyze_summarise(r->moves, r->done, s, r->skip, &sum);
+	ui_say(ui,
+	       ngettext("%s (%s): accuracy %.0f%% over %d move",
+			"%s (%s): accuracy %.0f%% over %d moves",
+			(unsigned long)sum.moves),
+	       player_of(r->f, s, name), colour_shown(s), sum.accuracy,
+	       sum.moves);
+	ui_say(ui,
+	       _("  inaccuracies %d, mistakes %d, blunders %d, missed wins "
+		 "%d, forced losses %d"),
+	       sum.marks[ANALYZE_INACCURACY], sum.marks[ANALYZE_MISTAKE],
+	       sum.marks[ANALYZE_BLUNDER], sum.missed_wins, sum.forced_losses);
 }
 
 /* The whole report as tables. */
 static void print_table(struct ui *ui, const struct report *r)
 {
 	const struct match_full *f = r->f;
-	struct analyze_summary sum;
 	char black[UI_NAME_MAX], white[UI_NAME_MAX];
 	int i;
 
@@ -176,22 +175,16 @@ static void print_table(struct ui *ui, const struct report *r)
 	       f->id, player_of(f, STONE_BLACK, black),
 	       player_of(f, STONE_WHITE, white), f->variant, f->rows, f->cols);
 	ui_say(ui,
-	       _("The computer's view at %g s a position: each player's "
-		 "chance to win before and after their move, and the move "
-		 "it would have played."),
+	       _("The computer's view, %g s a position: the mover's chance "
+		 "to win before and\nafter each move, and the move it would "
+		 "have played (Best)."),
 	       r->time_ms / 1000.0);
 	ui_say(ui, "%s", _(" Move  Side   Played  Before   After  Best  Mark"));
 	for (i = 0; i < r->done; i++)
 		table_move(ui, r, &r->moves[i]);
 	fputc('\n', ui->out);
-	ui_say(ui, "%s",
-	       _("Side   Player               Moves  Accuracy  "
-		 "Inaccuracies  Mistakes  Blunders  Missed wins  "
-		 "Forced losses"));
-	analyze_summarise(r->moves, r->done, STONE_BLACK, r->skip, &sum);
-	table_summary(ui, r, STONE_BLACK, &sum);
-	analyze_summarise(r->moves, r->done, STONE_WHITE, r->skip, &sum);
-	table_summary(ui, r, STONE_WHITE, &sum);
+	table_summary(ui, r, STONE_BLACK);
+	table_summary(ui, r, STONE_WHITE);
 	if (r->done < f->nmoves)
 		ui_say(ui,
 		       _("Interrupted: %d of %d moves analysed; the summary "

@@ -22,7 +22,8 @@ check "the five itself is no mistake" sh -c \
 # (Only what is proven is checked: the estimates of a 0.05 s search
 # may well call other moves mistakes.)
 check "the summary counts white's forced loss" sh -c \
-	'grep -Eq "^white +white +4 .* 0 +1$" "$1"' - "$OUT"
+	'grep -A1 "^white (white): accuracy [0-9]*% over 4 moves$" "$1" |
+	 grep -q "missed wins 0, forced losses 1$"' - "$OUT"
 check "the progress goes to standard error" err_has "Analysing move 9 of 9"
 check "and not to standard output" hasnt "Analysing"
 
