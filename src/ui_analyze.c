@@ -104,18 +104,20 @@ static void put_padded(struct ui *ui, const char *text, int width)
 static void put_marks(struct ui *ui, const struct report *r,
 		      const struct analyze_move *m)
 {
+	/* TRANSLATORS: between two marks of a move */
+	const char *comma = _(", ");
 	const char *word = mark_word(r, m);
 	const char *sep = "";
 
 	if (word[0] != '\0') {
 		fputs(_(word), ui->out);
-		sep = ", ";
+		sep = comma;
 	}
 	if (m->number <= r->skip)
 		return;
 	if (m->missed_win) {
 		fprintf(ui->out, "%s%s", sep, _("missed win"));
-		sep = ", ";
+		sep = comma;
 	}
 	if (m->forced_loss)
 		fprintf(ui->out, "%s%s", sep, _("forced loss from here"));
