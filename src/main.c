@@ -719,7 +719,8 @@ static enum ui_status cmd_analyze(struct ui *ui, const struct options *o)
 
 	if (parse_id(o->words[1], &id) != 0)
 		return usage_error(_("invalid match number"), o->words[1]);
-	if (o->time_per_move != NULL && parse_seconds(o->time_per_move, &ms))
+	if (o->time_per_move != NULL &&
+	    parse_seconds(o->time_per_move, &ms) != 0)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
 	return ui_open_club(ui) == UI_OK ? ui_analyze(ui, id, ms) : UI_FAILED;

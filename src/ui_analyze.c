@@ -42,18 +42,17 @@ static const char *mark_word(const struct report *r,
 	return m->number <= r->skip ? N_("opening") : words[m->mark];
 }
 
-/* The name of the player of colour s in f: the nickname, the stored
- * name, or the computer's, in the caller's buf[UI_NAME_MAX]. */
+/* The name of the player of colour s in f: the nickname or the stored
+ * name (f's), or the computer's, written in the caller's
+ * buf[UI_NAME_MAX]. */
 static const char *player_of(const struct match_full *f, enum stone s,
 			     char *buf)
 {
-	const char *name = s == STONE_BLACK ? f->black_name : f->white_name;
 	long long id = s == STONE_BLACK ? f->black_id : f->white_id;
 
 	if (f->kind == MATCH_COMPUTER && id == 0)
 		return ui_computer_name(f->ai_level, buf);
-	snprintf(buf, UI_NAME_MAX, "%s", name);
-	return buf;
+	return s == STONE_BLACK ? f->black_name : f->white_name;
 }
 
 /* "black" or "white" in the user's language. */
@@ -64,11 +63,21 @@ static const char *colour_shown(enum stone s)
 
 /* ==== Progress =========================================================== */
 
+/* True when the progress can be rewritten in place: standard error is
+ * a terminal that understands "erase to the end of the line". */
+static bool progress_in_place(void)
+{
+	const char *term = getenv("TERM");
+
+	return isatty(STDERR_FILENO) && term != NULL && term[0] != '\0' &&
+	       strcmp(term, "dumb") != 0;
+}
+
 /* Show "Analysing move i of n..." on standard error: rewritten in place
  * on a terminal, a line each elsewhere (standard output stays clean). */
 static void progress(int i, int n)
 {
-	if (isatty(STDERR_FILENO)) {
+	if (progress_in_place()) {
 		fputc('\r', stderr);
 		fprintf(stderr, _("Analysing move %d of %d..."), i, n);
 		fputs("\033[K", stderr);
@@ -82,7 +91,7 @@ static void progress(int i, int n)
 /* Take the progress line off a terminal. */
 static void progress_done(void)
 {
-	if (isatty(STDERR_FILENO)) {
+	if (progress_in_place()) {
 		fputs("\r\033[K", stderr);
 		fflush(stderr);
 	}
@@ -294,7 +303,9 @@ static enum ui_status judge_all(struct analysis *an, struct report *r)
 		r->done++;
 	}
 	progress_done();
-	return rc == -1 ? UI_INTERRUPTED : UI_OK;
+	if (rc == -1)
+		return term_stop_signal() != 0 ? UI_INTERRUPTED : UI_FAILED;
+	return UI_OK;
 }
 
 /* Load match id into *f (the caller's) and check that it may be
