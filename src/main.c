@@ -437,18 +437,15 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 }
 
 /* True when games can run full-screen: standard input and output are
- * terminals and TERM names one that can (not "dumb"), in UTF-8 (or the
- * C locale). The full-screen mode reads the program's text in the
- * locale's multibyte encoding (mbrtowc()), but that text is UTF-8: a
- * terminal in another character set (GBK...) keeps the line interface,
- * which converts, until the screen decodes UTF-8 itself. */
+ * terminals and TERM names one that can (not "dumb"). In any character
+ * set: the screen decodes the program's UTF-8 itself and curses writes
+ * the terminal's set (GBK...). */
 static bool want_screen(bool tty_in)
 {
 	const char *term = getenv("TERM");
 
 	return tty_in && isatty(STDOUT_FILENO) != 0 && term != NULL &&
-	       term[0] != '\0' && strcmp(term, "dumb") != 0 &&
-	       i18n_terminal_codeset() == NULL;
+	       term[0] != '\0' && strcmp(term, "dumb") != 0;
 }
 
 /* Set up the rest of the run's ui from the options. */

@@ -123,29 +123,40 @@ cp "$OUT" "$E2E_DIR/again.psq"
 play_env "$GBK" '' import "$E2E_DIR/again.psq"
 check "charset: and import takes it back" status_is 0
 
-# At a terminal (script(1) gives the run one), the full-screen mode would
-# decode the program's UTF-8 as the locale's GBK: a GBK terminal keeps
-# the line interface, which converts; a UTF-8 one goes full-screen.
+# At a terminal (script(1) gives the run one, 100x40) a game goes
+# full-screen in any character set: the screen decodes the program's
+# UTF-8 itself and curses writes the terminal's set.
 ALT_SCREEN=$(printf '\033[?1049h')
-# Run a guest game at a terminal with the environment $1, typing h8;
-# the terminal's bytes into the file $2.
+# Run a guest game at a terminal with the environment $1, placing a
+# stone at the cursor (h8) with Space, then leaving with q y; the
+# terminal's bytes into the file $2.
 at_terminal() {
 	{
-		printf 'h8\n'
 		sleep 1
-	} | timeout $((20 * SLOW)) script -q -e -c \
-		"env $1 TERM=xterm ${GOMOKU_VG:-} $GOMOKU_BIN play --seed 1" \
+		printf ' '
+		sleep 1
+		printf 'qy'
+		sleep 1
+	} | timeout $((20 * SLOW)) script -q -e -c "stty cols 100 rows 40;
+		env $1 TERM=xterm ${GOMOKU_VG:-} $GOMOKU_BIN play --seed 1" \
 		"$2" >/dev/null 2>&1
 }
+# The terminal's bytes in $1, read as GBK, have $2 (escapes or not).
+tty_gbk_has() { iconv -c -f GBK -t UTF-8 "$1" | grep -qF -- "$2"; }
 if command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
 	at_terminal "$GBK" "$E2E_DIR/tty"
-	check "charset: at a GBK terminal a game stays line by line, in GBK" \
-		sh -c '! grep -qF "$2" "$1" &&
-			iconv -f GBK -t UTF-8 "$1" | grep -q "白方"' \
-		- "$E2E_DIR/tty" "$ALT_SCREEN"
-	at_terminal "LANG=C.UTF-8" "$E2E_DIR/tty"
-	check "charset: while at a UTF-8 terminal it goes full-screen" \
+	check "charset: at a GBK terminal a game goes full-screen" \
 		grep -qF "$ALT_SCREEN" "$E2E_DIR/tty"
+	check "charset: its panel is Chinese in GBK (黑方)" \
+		tty_gbk_has "$E2E_DIR/tty" "黑方"
+	check "charset: and Space placed a stone (1. h8 in the panel)" \
+		tty_gbk_has "$E2E_DIR/tty" "1. h8"
+	check "charset: no UTF-8 panel text reaches that terminal" \
+		sh -c '! grep -qF "黑方" "$1"' - "$E2E_DIR/tty"
+	at_terminal "LANG=C.UTF-8" "$E2E_DIR/tty"
+	check "charset: at a UTF-8 terminal too, in UTF-8" \
+		sh -c 'grep -qF "$2" "$1" && grep -qF "1. h8" "$1"' \
+		- "$E2E_DIR/tty" "$ALT_SCREEN"
 else
 	echo "# charset: script(1) or timeout(1) missing: terminal checks skipped"
 fi
