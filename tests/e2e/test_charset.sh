@@ -104,6 +104,31 @@ play_env "$GBK" '' --bogus
 check "charset: errors on standard error are GBK too" \
 	gbk_has "$ERR" "$E2E_DIR/utf8" "未知选项 '--bogus'"
 
+# JSON stays valid JSON whatever the terminal: outside UTF-8 every
+# non-ASCII character is \uXXXX (a surrogate pair beyond U+FFFF), so the
+# output is plain ASCII; a UTF-8 terminal gets the characters.
+play_env "LANG=C.UTF-8" "emma\nEm$(printf '\360\237\230\200')\nCorrectHorse9!x\nCorrectHorse9!x\n" \
+	register
+play_env "$GBK" '' leaderboard --format json
+check "charset: GBK json is plain ASCII" all_ascii "$OUT"
+check "charset: with 爱丽丝 as \\u7231\\u4e3d\\u4e1d" has '"\u7231\u4e3d\u4e1d"'
+check "charset: and U+1F600 as a surrogate pair" has '"Em\ud83d\ude00"'
+if command -v python3 >/dev/null 2>&1; then
+	check "charset: which a JSON parser reads back as the names" \
+		python3 -c 'import json, sys
+rows = json.load(open(sys.argv[1], encoding="ascii"))
+assert {"\u7231\u4e3d\u4e1d", "Em\U0001F600"} <= {r["nickname"] for r in rows}' \
+		"$OUT"
+fi
+play_env "$LATIN1" '' stats alice --format json
+check "charset: ISO-8859-1 stats json is plain ASCII too" \
+	sh -c '! LC_ALL=C grep -q "[$(printf "\200-\377")]" "$1" &&
+		grep -qF "\u7231" "$1"' - "$OUT"
+play_env "LANG=C.UTF-8" '' leaderboard --format json
+check "charset: UTF-8 json keeps the characters" \
+	sh -c 'grep -qF "\"爱丽丝\"" "$1" && grep -qF "Em$(printf "\360\237\230\200")" "$1"' \
+	- "$OUT"
+
 # A password is hashed as the bytes the terminal sends: the same
 # characters typed in UTF-8 are other bytes, so another password.
 play_env "LANG=C.UTF-8" '密码密码密码密码\n' passwd alice
