@@ -22,6 +22,10 @@
 #define AUTH_LOCK_AFTER	  5  /* failures in a row before a lock */
 #define AUTH_LOCK_FIRST	  30 /* seconds */
 #define AUTH_LOCK_LONGEST 900
+/* Seconds after which failed logins no longer count when no other came
+ * since (a day: longer than any lock, so at most 4 guesses a day pass
+ * without one). */
+#define AUTH_FAILURE_WINDOW 86400
 
 /* Why a name or password was refused. */
 enum auth_policy {
