@@ -178,6 +178,12 @@ if command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
 		tty_gbk_has "$E2E_DIR/tty" "1. h8"
 	check "charset: no UTF-8 panel text reaches that terminal" \
 		sh -c '! grep -qF "黑方" "$1"' - "$E2E_DIR/tty"
+	at_terminal "$LATIN1" "$E2E_DIR/tty"
+	check "charset: ISO-8859-1 full-screen: ASCII stones, the move made" \
+		sh -c 'grep -qF "* Black" "$1" && grep -qF "1. h8" "$1"' \
+		- "$E2E_DIR/tty"
+	check "charset: and nothing but ASCII reaches that terminal" \
+		all_ascii "$E2E_DIR/tty"
 	at_terminal "LANG=C.UTF-8" "$E2E_DIR/tty"
 	check "charset: at a UTF-8 terminal too, in UTF-8" \
 		sh -c 'grep -qF "$2" "$1" && grep -qF "1. h8" "$1"' \
