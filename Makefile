@@ -25,7 +25,7 @@ MANDIR    ?= $(DATADIR)/man
 
 VERSION   := 0.1.0
 MODE      ?= release
-PKGS      := sqlite3 libsodium ncursesw
+PKGS      := sqlite3 libsodium ncursesw icu-uc icu-i18n
 TEST_PKGS := cunit
 LANGS     := zh_CN
 
@@ -214,7 +214,8 @@ soak: need-deps
 	@tests/soak.sh $(BIN)
 
 DEB_PKGS := build-essential pkg-config libsqlite3-dev libsodium-dev \
-            libunistring-dev libncurses-dev libcunit1-dev gettext sqlite3 \
+            libunistring-dev libicu-dev libncurses-dev libcunit1-dev \
+            gettext sqlite3 \
             clang-format valgrind tmux openssh-client openssh-server clang \
             libclang-rt-dev
 # Only `make fuzz` needs these; where the release has no libclang-rt-dev
@@ -253,8 +254,8 @@ deps:
 	  exit $$rc; \
 	else \
 	  echo "apt-get not found; please install these packages yourself:"; \
-	  echo "  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel ncurses-devel CUnit-devel gettext sqlite clang-tools-extra valgrind tmux openssh-clients openssh-server clang compiler-rt"; \
-	  echo "  Homebrew: pkg-config sqlite libsodium libunistring ncurses cunit gettext clang-format llvm tmux"; \
+	  echo "  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel libicu-devel ncurses-devel CUnit-devel gettext sqlite clang-tools-extra valgrind tmux openssh-clients openssh-server clang compiler-rt"; \
+	  echo "  Homebrew: pkg-config sqlite libsodium libunistring icu4c ncurses cunit gettext clang-format llvm tmux"; \
 	  exit 1; \
 	fi
 

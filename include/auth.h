@@ -22,6 +22,10 @@
 #define AUTH_LOCK_AFTER	  5  /* failures in a row before a lock */
 #define AUTH_LOCK_FIRST	  30 /* seconds */
 #define AUTH_LOCK_LONGEST 900
+/* Seconds after which failed logins no longer count when no other came
+ * since (a day: longer than any lock, so at most 4 guesses a day pass
+ * without one). */
+#define AUTH_FAILURE_WINDOW 86400
 
 /* Why a name or password was refused. */
 enum auth_policy {
@@ -35,8 +39,8 @@ enum auth_policy {
 	AUTH_NICKNAME_NOT_NFC,	 /* not in Unicode NFC (auth_nickname_nfc()
 				    makes it so) */
 	AUTH_NICKNAME_LOOKALIKE, /* looks like another player's username
-				    (the caller checks, see
-				    auth_names_look_alike()) */
+				    or nickname (the caller checks, see
+				    confusable.h) */
 	AUTH_PASSWORD_SHORT,	 /* fewer than 8 characters */
 	AUTH_PASSWORD_LONG,	 /* more than 256 bytes */
 	AUTH_PASSWORD_COMMON,	 /* in the list of common passwords */
@@ -137,12 +141,6 @@ enum auth_policy auth_check_nickname(const char *nickname);
  * (auth_check_nickname() then refuses it). Return 0, or -1 when it does
  * not fit or memory runs out (out then holds nothing usable). */
 int auth_nickname_nfc(const char *in, char *out, size_t cap);
-
-/* True when the names a and b look the same: equal once both are
- * case-folded and in Unicode NFKC, blanks at either end ignored (so
- * "ＡＬＩＣＥ" or "Alice" look like "alice"). False when either is NULL,
- * not valid UTF-8, or memory runs out. */
-bool auth_names_look_alike(const char *a, const char *b);
 
 /* Check a new password for `username` against the rules, in this order:
  * at least 8 characters (code points, or bytes when not UTF-8), at most

@@ -101,16 +101,21 @@ enum store_status store_add_player(struct store *s, const char *username,
 enum store_status store_get_login(struct store *s, const char *username,
 				  struct store_login *out);
 
-/* Count a failed login for player `id` (failed_logins + 1, relative)
- * and lock the account until now + auth_lock_seconds(new count), in one
- * transaction. STORE_NOT_FOUND when there is no such player. */
+/* Count a failed login for player `id` at `now` (failed_logins + 1,
+ * relative; 1 when the last one is older than AUTH_FAILURE_WINDOW) and
+ * lock the account until now + auth_lock_seconds(new count), in one
+ * transaction, which also deletes the login_failures rows (see
+ * store_name_failed()) that no longer count: the last failure older than
+ * AUTH_FAILURE_WINDOW, no lock running. STORE_NOT_FOUND when there is no
+ * such player. */
 enum store_status store_login_failed(struct store *s, long long id,
 				     long long now);
 
 /* Count a failed login for `name`, a name that has no account, the way
- * store_login_failed() counts one for a player (the count and lock kept
- * in the login_failures table under the name in lower case), so that a
- * name that does not exist locks like one that does. `name` must pass
+ * store_login_failed() counts one for a player (the count, lock and time
+ * kept in the login_failures table under the name in lower case; rows
+ * that no longer count deleted in the same transaction), so that a name
+ * that does not exist locks like one that does. `name` must pass
  * auth_check_username() (STORE_ERR otherwise, or when NULL). */
 enum store_status store_name_failed(struct store *s, const char *name,
 				    long long now);
@@ -122,8 +127,10 @@ enum store_status store_get_name_failures(struct store *s, const char *name,
 					  struct store_login *out);
 
 /* A successful login: reset failures and the lock, set last_login_at,
- * and replace the hash when new_hash is not NULL, in one statement.
- * STORE_NOT_FOUND when there is no such player. */
+ * and replace the hash when new_hash is not NULL, and delete the
+ * login_failures rows that no longer count at `now` (see
+ * store_login_failed()), in one transaction. STORE_NOT_FOUND when there
+ * is no such player. */
 enum store_status store_login_succeeded(struct store *s, long long id,
 					long long now, const char *new_hash);
 

@@ -150,9 +150,12 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
  * terminal; a longer text is cut. Return buf; cannot fail. */
 const char *ui_clean(const char *s, char *buf, size_t cap);
 
-/* Write `s` as a JSON string on the output: quoted, with quotes,
- * backslashes and control characters escaped. A failed write is left in
- * the stream's error flag. */
+/* Write the UTF-8 text `s` as a JSON string on the output: quoted, with
+ * quotes, backslashes and control characters escaped. On a terminal in
+ * another character set (i18n_terminal_codeset()) every non-ASCII
+ * character is escaped too, as \uXXXX (a surrogate pair beyond U+FFFF,
+ * U+FFFD for an invalid byte), so the JSON is plain ASCII whatever the
+ * set lacks. A failed write is left in the stream's error flag. */
 void ui_put_json(struct ui *ui, const char *s);
 
 /* Write `s` on the output as ui_clean() leaves it (cut at

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include <sodium.h>
-#include <unicase.h>
 #include <unictype.h>
 #include <uninorm.h>
 #include <unistr.h>
@@ -275,8 +274,8 @@ enum auth_read auth_secret_read(int fd, struct auth_secret *s,
 
 /* ==== Names =============================================================
  * Nicknames are Unicode, checked with GNU libunistring: general
- * categories, the Default_Ignorable_Code_Point property, normalisation
- * (NFC to store, case-folded NFKC to compare). */
+ * categories, the Default_Ignorable_Code_Point property, NFC to store.
+ * Whether one looks like another name: confusable.c. */
 
 /* Categories a nickname never holds: controls (Cc), format characters
  * such as U+202E or U+200B (Cf), surrogates, private use, unassigned
@@ -411,58 +410,6 @@ int auth_nickname_nfc(const char *in, char *out, size_t cap)
 	out[nfc_len] = '\0';
 	free(nfc);
 	return 0;
-}
-
-/* The case-folded NFKC form of s without blanks at either end, in a new
- * buffer (to free) of *len bytes; NULL when s is not valid UTF-8 or
- * memory runs out. */
-static uint8_t *name_key(const char *s, size_t *len)
-{
-	const uint8_t *in = (const uint8_t *)s;
-	size_t n = strlen(s), start = 0;
-	uint8_t *key;
-	ucs4_t uc;
-	int step;
-
-	if (u8_check(in, n) != NULL)
-		return NULL;
-	key = u8_casefold(in, n, NULL, UNINORM_NFKC, NULL, len);
-	if (key == NULL)
-		return NULL;
-	while (start < *len) { /* blanks at the start */
-		step = u8_mbtouc(&uc, key + start, *len - start);
-		if (!uc_is_property_white_space(uc))
-			break;
-		start += (size_t)step;
-	}
-	memmove(key, key + start, *len - start);
-	*len -= start;
-	while (*len > 0) { /* and at the end */
-		const uint8_t *last = u8_prev(&uc, key + *len, key);
-
-		if (last == NULL || !uc_is_property_white_space(uc))
-			break;
-		*len = (size_t)(last - key);
-	}
-	return key;
-}
-
-/* True when a and b look the same: equal once case-folded, NFKC. */
-bool auth_names_look_alike(const char *a, const char *b)
-{
-	size_t alen = 0, blen = 0;
-	uint8_t *akey, *bkey;
-	bool same;
-
-	if (a == NULL || b == NULL)
-		return false;
-	akey = name_key(a, &alen);
-	bkey = name_key(b, &blen);
-	same = akey != NULL && bkey != NULL && alen == blen &&
-	       memcmp(akey, bkey, alen) == 0;
-	free(akey);
-	free(bkey);
-	return same;
 }
 
 /* ==== Passwords and the word list ====================================== */

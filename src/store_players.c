@@ -389,10 +389,13 @@ static int prepare_keyed(struct store *s, const struct failure_key *k,
 	return -1;
 }
 
-/* Add one to the failed logins of `k` and put the new count in *count.
- * Return STORE_OK, STORE_NOT_FOUND (no such player) or STORE_ERR. */
+/* Add one to the failed logins of `k` at `now`, starting again from one
+ * when the last failure is older than AUTH_FAILURE_WINDOW, and put the
+ * new count in *count. Return STORE_OK, STORE_NOT_FOUND (no such
+ * player) or STORE_ERR. */
 static enum store_status count_failure(struct store *s,
-				       const struct failure_key *k, int *count)
+				       const struct failure_key *k,
+				       long long now, int *count)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
@@ -400,14 +403,24 @@ static enum store_status count_failure(struct store *s,
 	int rc;
 
 	if (prepare_keyed(s, k,
-			  "UPDATE players SET failed_logins = failed_logins + 1"
+			  "UPDATE players SET failed_logins = CASE WHEN"
+			  " last_failed_at < ?2 THEN 1 ELSE failed_logins + 1"
+			  " END, last_failed_at = ?3"
 			  " WHERE id = ?1 RETURNING failed_logins",
-			  "INSERT INTO login_failures (name, failed_logins)"
-			  " VALUES (lower(?1), 1) ON CONFLICT (name) DO UPDATE"
-			  " SET failed_logins = failed_logins + 1"
+			  "INSERT INTO login_failures (name, failed_logins,"
+			  " last_failed_at) VALUES (lower(?1), 1, ?3)"
+			  " ON CONFLICT (name) DO UPDATE SET failed_logins ="
+			  " CASE WHEN last_failed_at < ?2 THEN 1"
+			  " ELSE failed_logins + 1 END, last_failed_at = ?3"
 			  " RETURNING failed_logins",
 			  &st) != 0)
 		return STORE_ERR;
+	if (sqlite3_bind_int64(st, 2, now - AUTH_FAILURE_WINDOW) != SQLITE_OK ||
+	    sqlite3_bind_int64(st, 3, now) != SQLITE_OK) {
+		store_set_db_err(s, WHAT_FAILED);
+		sqlite3_finalize(st);
+		return STORE_ERR;
+	}
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
 		store_set_err(s, WHAT_FAILED, "no such player");
@@ -445,8 +458,27 @@ static enum store_status set_lock(struct store *s, const struct failure_key *k,
 	return ret;
 }
 
+/* Delete the login_failures rows that no longer count at `now`: the last
+ * failure older than AUTH_FAILURE_WINDOW and no lock running. Such a row
+ * changes nothing (count_failure() would start again from one, and the
+ * name is not locked), so names with no account leave no trace for long.
+ * Return STORE_OK or STORE_ERR (the error kept). */
+static enum store_status prune_failures(struct store *s, long long now,
+					const char *what)
+{
+	const long long args[2] = {now - AUTH_FAILURE_WINDOW, now};
+
+	return store_exec_ints(s,
+			       "DELETE FROM login_failures WHERE"
+			       " last_failed_at < ?1 AND locked_until <= ?2",
+			       args, 2, what) == SQLITE_DONE
+		       ? STORE_OK
+		       : STORE_ERR;
+}
+
 /* Count a failure for `k` and lock it for auth_lock_seconds() of the new
- * count (0 while that gives none), in one transaction. */
+ * count (0 while that gives none), and prune_failures(), in one
+ * transaction. */
 static enum store_status
 record_failure(struct store *s, const struct failure_key *k, long long now)
 {
@@ -458,11 +490,13 @@ record_failure(struct store *s, const struct failure_key *k, long long now)
 	st = store_begin(s, WHAT_FAILED);
 	if (st != STORE_OK)
 		return st;
-	st = count_failure(s, k, &count);
+	st = count_failure(s, k, now, &count);
 	if (st == STORE_OK) {
 		lock = auth_lock_seconds(count);
 		st = set_lock(s, k, lock > 0 ? now + lock : 0);
 	}
+	if (st == STORE_OK)
+		st = prune_failures(s, now, WHAT_FAILED);
 	return store_finish(s, st, WHAT_FAILED);
 }
 
@@ -562,13 +596,22 @@ out_finalize:
 enum store_status store_login_succeeded(struct store *s, long long id,
 					long long now, const char *new_hash)
 {
+	enum store_status st;
+
 	store_clear_err(s);
-	return update_player(s,
-			     "UPDATE players SET failed_logins = 0,"
-			     " locked_until = 0, last_login_at = ?3,"
-			     " password_hash = coalesce(?2, password_hash)"
-			     " WHERE id = ?1",
-			     id, new_hash, &now, WHAT_SUCCEED);
+	st = store_begin(s, WHAT_SUCCEED);
+	if (st != STORE_OK)
+		return st;
+	st = update_player(s,
+			   "UPDATE players SET failed_logins = 0,"
+			   " locked_until = 0, last_failed_at = 0,"
+			   " last_login_at = ?3,"
+			   " password_hash = coalesce(?2, password_hash)"
+			   " WHERE id = ?1",
+			   id, new_hash, &now, WHAT_SUCCEED);
+	if (st == STORE_OK)
+		st = prune_failures(s, now, WHAT_SUCCEED);
+	return store_finish(s, st, WHAT_SUCCEED);
 }
 
 /* See store.h. */

@@ -461,6 +461,23 @@ static const char *const migrations[] = {
 	" locked_until INTEGER NOT NULL DEFAULT 0 CHECK (locked_until >= 0)"
 	") STRICT, WITHOUT ROWID;"
 	"PRAGMA user_version = 8;",
+
+	/* 9: the time of the last failed login, for players and for names
+	 * without an account alike: failures older than
+	 * AUTH_FAILURE_WINDOW no longer count, and such login_failures
+	 * rows are deleted (store_players.c). Failures counted before
+	 * this version are taken as made now. */
+	"ALTER TABLE players ADD COLUMN last_failed_at INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (last_failed_at >= 0);"
+	"ALTER TABLE login_failures ADD COLUMN last_failed_at INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (last_failed_at >= 0);"
+	"UPDATE players SET last_failed_at = CAST(strftime('%s', 'now') AS"
+	" INTEGER) WHERE failed_logins > 0;"
+	"UPDATE login_failures SET last_failed_at = CAST(strftime('%s', 'now')"
+	" AS INTEGER);"
+	"CREATE INDEX login_failures_by_time ON login_failures"
+	" (last_failed_at);"
+	"PRAGMA user_version = 9;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

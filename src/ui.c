@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <unistr.h>
+
 #include "notation.h"
 #include "number.h"
 #include "store.h"
@@ -113,18 +115,45 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what)
 	return UI_FAILED;
 }
 
+/* Write the non-ASCII character at the start of the UTF-8 text p as
+ * JSON's \uXXXX (a surrogate pair beyond U+FFFF; an invalid byte is
+ * U+FFFD). Return the bytes it took. */
+static size_t put_json_escaped(struct ui *ui, const uint8_t *p)
+{
+	ucs4_t uc;
+	int n = u8_mbtoucr(&uc, p, strlen((const char *)p));
+
+	if (n <= 0) {
+		uc = 0xFFFD;
+		n = 1;
+	}
+	if (uc > 0xFFFF)
+		fprintf(ui->out, "\\u%04x\\u%04x",
+			(unsigned)(0xD800 + ((uc - 0x10000) >> 10)),
+			(unsigned)(0xDC00 + ((uc - 0x10000) & 0x3FF)));
+	else
+		fprintf(ui->out, "\\u%04x", (unsigned)uc);
+	return (size_t)n;
+}
+
 void ui_put_json(struct ui *ui, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const uint8_t *p = (const uint8_t *)s;
+	bool ascii = i18n_terminal_codeset() != NULL;
 
 	fputc('"', ui->out);
-	for (; *p != '\0'; p++) {
+	while (*p != '\0') {
+		if (*p >= 0x80 && ascii) {
+			p += put_json_escaped(ui, p);
+			continue;
+		}
 		if (*p == '"' || *p == '\\')
 			fprintf(ui->out, "\\%c", *p);
 		else if (*p < 0x20 || *p == 0x7F)
 			fprintf(ui->out, "\\u%04x", *p);
 		else
 			fputc(*p, ui->out);
+		p++;
 	}
 	fputc('"', ui->out);
 }

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "auth.h"
+#include "confusable.h"
 #include "store.h"
 #include "ui_internal.h"
 
@@ -123,7 +124,7 @@ static void explain_policy(struct ui *ui, enum auth_policy p)
 		[AUTH_NICKNAME_NOT_NFC] = N_("A nickname must be in Unicode "
 					     "NFC."),
 		[AUTH_NICKNAME_LOOKALIKE] = N_("That nickname looks like "
-					       "another player's username."),
+					       "another player's name."),
 		[AUTH_PASSWORD_SHORT] = N_("A password needs at least 8 "
 					   "characters."),
 		[AUTH_PASSWORD_LONG] = N_("A password can have at most 256 "
@@ -285,20 +286,6 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 	}
 }
 
-/* True when `nick` looks like the username of a player other than
- * `username` (see auth_names_look_alike()). */
-static bool looks_like_another(struct ui *ui, const char *nick,
-			       const char *username)
-{
-	const struct player *p;
-
-	for (p = plist_first(ui->players); p != NULL; p = p->next)
-		if (strcasecmp(p->username, username) != 0 &&
-		    auth_names_look_alike(nick, p->username))
-			return true;
-	return false;
-}
-
 /* Check the nickname in buf for `username`, after putting it in NFC
  * (in place). Return AUTH_OK or why not. */
 static enum auth_policy nickname_ok(struct ui *ui, char *buf,
@@ -311,7 +298,8 @@ static enum auth_policy nickname_ok(struct ui *ui, char *buf,
 		return AUTH_NICKNAME_LENGTH;
 	snprintf(buf, TERM_LINE_MAX + 1, "%s", nfc);
 	p = auth_check_nickname(buf);
-	if (p == AUTH_OK && looks_like_another(ui, buf, username))
+	/* refused too when it cannot be told (ICU failing) */
+	if (p == AUTH_OK && confusable_in_list(ui->players, buf, username) != 0)
 		p = AUTH_NICKNAME_LOOKALIKE;
 	return p;
 }

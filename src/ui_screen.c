@@ -8,9 +8,11 @@
 #define NCURSES_WIDECHAR       1
 
 #include <curses.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistr.h>
 #include <wchar.h>
 
 #include "renju.h"
@@ -106,23 +108,30 @@ void ui_screen_stop(struct screen *s)
 
 /* ==== Text ============================================================= */
 
-/* Terminal columns of the UTF-8 text s (unprintable characters count 1). */
+/* The character at the start of the UTF-8 text s (not empty) as a wide
+ * character, with its length in bytes in *n; an invalid sequence is one
+ * byte shown as '?'. The program's text is UTF-8 whatever the locale, so
+ * libunistring decodes it (not mbrtowc(), which reads the locale's
+ * encoding); glibc's wchar_t is the Unicode code point in every locale,
+ * and curses writes it in the terminal's character set. */
+static wchar_t next_char(const char *s, size_t *n)
+{
+	ucs4_t uc;
+	int len = u8_mbtoucr(&uc, (const uint8_t *)s, strlen(s));
+
+	*n = len > 0 ? (size_t)len : 1;
+	return len > 0 ? (wchar_t)uc : L'?';
+}
+
+/* Terminal columns of the UTF-8 text s (characters the locale cannot
+ * show count 1, for the '?' put_text() writes instead). */
 static int text_width(const char *s)
 {
-	mbstate_t st;
-	wchar_t wc;
 	size_t n;
 	int w = 0, cw;
 
-	memset(&st, 0, sizeof(st));
 	while (*s != '\0') {
-		n = mbrtowc(&wc, s, strlen(s), &st);
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&st, 0, sizeof(st));
-			n = 1;
-			wc = L'?';
-		}
-		cw = wcwidth(wc);
+		cw = wcwidth(next_char(s, &n));
 		w += cw < 0 ? 1 : cw;
 		s += n;
 	}
@@ -130,24 +139,17 @@ static int text_width(const char *s)
 }
 
 /* Write the UTF-8 text at (y, x), cut at `width` columns, in attribute
- * `attr`. */
+ * `attr`; a character the locale cannot show is '?'. */
 static void put_text(int y, int x, int width, attr_t attr, const char *s)
 {
-	mbstate_t st;
 	wchar_t wc[2] = {0, 0};
 	size_t n;
 	int cw;
 
-	memset(&st, 0, sizeof(st));
 	move(y, x);
 	attron(attr);
 	while (*s != '\0' && width > 0) {
-		n = mbrtowc(&wc[0], s, strlen(s), &st);
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&st, 0, sizeof(st));
-			n = 1;
-			wc[0] = L'?';
-		}
+		wc[0] = next_char(s, &n);
 		cw = wcwidth(wc[0]);
 		if (cw < 0) {
 			wc[0] = L'?';
@@ -428,7 +430,8 @@ void ui_screen_draw(struct screen *s)
 	erase();
 	s->fits = layout(s, &board_w, &board_h);
 	if (!s->fits) {
-		mvaddstr(0, 0, /* wrapped by curses at the window's edge */
+		put_text(0, 0, INT_MAX, /* wrapped at the window's edge */
+			 A_NORMAL,
 			 _("Make the window wider (or taller) "
 			   "to see the board."));
 		refresh();
@@ -538,9 +541,11 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 }
 
 /* Draw a box of `n` lines of text (from lines[]) over the middle of the
- * window, its edges drawn with - when `ascii`. */
+ * window, its edges drawn with - when `ascii` or when the locale's ─ is
+ * not one column (two in GBK). */
 static void draw_box(const char *const lines[], int n, bool ascii)
 {
+	const char *edge = ascii || wcwidth(L'\u2500') != 1 ? "-" : "\u2500";
 	int i, w = 0, x, y;
 
 	for (i = 0; i < n; i++)
@@ -554,8 +559,8 @@ static void draw_box(const char *const lines[], int n, bool ascii)
 		hline(' ', w + 4);
 	}
 	for (i = 0; i < w + 4; i++) { /* its top and bottom edges */
-		put_text(y, x + i, 1, A_NORMAL, ascii ? "-" : "\u2500");
-		put_text(y + n + 1, x + i, 1, A_NORMAL, ascii ? "-" : "\u2500");
+		put_text(y, x + i, 1, A_NORMAL, edge);
+		put_text(y + n + 1, x + i, 1, A_NORMAL, edge);
 	}
 	for (i = 0; i < n; i++)
 		put_text(y + 1 + i, x + 2, w, i == 0 ? A_BOLD : A_NORMAL,

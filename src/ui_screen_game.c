@@ -9,9 +9,8 @@
 #define NCURSES_WIDECHAR       1
 
 #include <curses.h>
-#include <limits.h>
 #include <string.h>
-#include <wchar.h>
+#include <unistr.h>
 
 #include "ui_screen.h"
 
@@ -145,9 +144,8 @@ static int line_key(struct screen *s, const struct screen_key *k,
 		    struct input *in)
 {
 	const struct board *b = &s->g->m.board;
-	char mb[MB_LEN_MAX];
-	mbstate_t st;
-	size_t n;
+	uint8_t mb[6];
+	int n;
 
 	if (k->ch == 27 || (k->kind == SK_KEY && k->ch == KEY_EXIT)) {
 		s->typing = false;
@@ -164,11 +162,10 @@ static int line_key(struct screen *s, const struct screen_key *k,
 		       ((unsigned char)s->line[--s->line_len] & 0xC0) == 0x80)
 			;
 	} else if (k->kind == SK_CHAR && k->ch >= ' ') {
-		memset(&st, 0, sizeof(st));
-		n = wcrtomb(mb, (wchar_t)k->ch, &st);
-		if (n != (size_t)-1 && s->line_len + n < sizeof(s->line)) {
-			memcpy(s->line + s->line_len, mb, n);
-			s->line_len += n;
+		n = u8_uctomb(mb, (ucs4_t)k->ch, (int)sizeof(mb));
+		if (n > 0 && s->line_len + (size_t)n < sizeof(s->line)) {
+			memcpy(s->line + s->line_len, mb, (size_t)n);
+			s->line_len += (size_t)n;
 		}
 	}
 	s->line[s->line_len] = '\0';

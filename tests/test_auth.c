@@ -660,32 +660,6 @@ static void test_nickname_nfc(void)
 			-1);
 }
 
-static void test_names_look_alike(void)
-{
-	CU_ASSERT_TRUE(auth_names_look_alike("alice", "alice"));
-	CU_ASSERT_TRUE(auth_names_look_alike("Alice", "alice"));
-	CU_ASSERT_TRUE(auth_names_look_alike("ALICE", "alice"));
-	/* Full-width letters, NFKC: U+FF21 U+FF4C ... */
-	CU_ASSERT_TRUE(auth_names_look_alike(
-		"\xef\xbc\xa1\xef\xbd\x8c\xef\xbd\x89\xef\xbd\x83"
-		"\xef\xbd\x85",
-		"alice"));
-	/* Roman numeral one (U+2170) for i; the ligature fi (U+FB01). */
-	CU_ASSERT_TRUE(auth_names_look_alike("b\xe2\x85\xb0ll", "bill"));
-	CU_ASSERT_TRUE(auth_names_look_alike("\xef\xac\x81sh", "fish"));
-	/* Blanks at either end, a no-break space among them. */
-	CU_ASSERT_TRUE(auth_names_look_alike(" alice\xc2\xa0", "alice"));
-	CU_ASSERT_TRUE(auth_names_look_alike("Stra\xc3\x9f"
-					     "e",
-					     "STRASSE"));
-	CU_ASSERT_FALSE(auth_names_look_alike("al ice", "alice"));
-	CU_ASSERT_FALSE(auth_names_look_alike("alic\xc3\xa9", "alice"));
-	CU_ASSERT_FALSE(auth_names_look_alike("alice2", "alice"));
-	CU_ASSERT_FALSE(auth_names_look_alike("alice", NULL));
-	CU_ASSERT_FALSE(auth_names_look_alike(NULL, "alice"));
-	CU_ASSERT_FALSE(auth_names_look_alike("alic\xff", "alic\xff"));
-}
-
 /* ==== Password rules ==================================================== */
 
 static void test_password_length(void)
@@ -1180,7 +1154,6 @@ static CU_TestInfo tests[] = {
 	 test_nickname_every_format_character},
 	{"nickname refuses invisible characters", test_nickname_invisible},
 	{"nickname in NFC", test_nickname_nfc},
-	{"names look alike: case-folded NFKC", test_names_look_alike},
 	{"password 8 characters to 256 bytes", test_password_length},
 	{"password length counts UTF-8 characters", test_password_characters},
 	{"password equal to username, any case", test_password_is_username},

@@ -612,6 +612,12 @@ static void test_new_schema(void)
 
 /* ==== Migrations ======================================================== */
 
+/* What version 9 adds, taken away again. */
+#define UNDO_V9                                                                \
+	"DROP INDEX login_failures_by_time;"                                   \
+	"ALTER TABLE login_failures DROP COLUMN last_failed_at;"               \
+	"ALTER TABLE players DROP COLUMN last_failed_at;"
+
 /* What version 8 adds, taken away again. */
 #define UNDO_V8 "DROP TABLE login_failures;"
 
@@ -637,7 +643,7 @@ static void make_v1(const char *path)
 {
 	char drop[SNAP_SIZE];
 
-	CU_ASSERT_EQUAL_FATAL(path_exec(path, UNDO_V6), SQLITE_OK);
+	CU_ASSERT_EQUAL_FATAL(path_exec(path, UNDO_V9 UNDO_V6), SQLITE_OK);
 	path_text(path,
 		  "SELECT group_concat('DROP TABLE ' || name || ';', '') ||"
 		  " 'PRAGMA user_version = 1;' FROM (SELECT name FROM"
@@ -666,8 +672,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 8 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 8);
+	/* make_v1 knows what versions 2 to 9 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 9);
 	s = club(path, ids);
 	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -716,9 +722,9 @@ static void test_migrate_v5(void)
 	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
 	store_close(s);
-	CU_ASSERT_EQUAL_FATAL(
-		path_exec(path, UNDO_V8 UNDO_V6 "PRAGMA user_version = 5;"),
-		SQLITE_OK);
+	CU_ASSERT_EQUAL_FATAL(path_exec(path, UNDO_V9 UNDO_V8 UNDO_V6
+					"PRAGMA user_version = 5;"),
+			      SQLITE_OK);
 	path_text(path, ALL_PLAYERS_V5, 0, players);
 
 	s = open_ok(path);
@@ -1055,6 +1061,92 @@ static void test_login_failed(void)
 	CU_ASSERT_EQUAL(in.failed_logins, 0);
 	CU_ASSERT_EQUAL(in.locked_until, 0);
 	CU_ASSERT_EQUAL(store_login_failed(s, 999999, 1), STORE_NOT_FOUND);
+	store_close(s);
+}
+
+/* Failed logins older than AUTH_FAILURE_WINDOW no longer count: the next
+ * one starts again from one, for a player and for a name without an
+ * account alike; one exactly that old still counts. */
+static void test_failures_expire(void)
+{
+	const long long t = 50000, later = t + AUTH_FAILURE_WINDOW;
+	char path[PATH_SIZE];
+	struct store_login in;
+	long long ids[3];
+	struct store *s;
+	int i;
+
+	s = club(path, ids);
+	for (i = 0; i < AUTH_LOCK_AFTER - 1; i++) {
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], t), STORE_OK);
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[1], t), STORE_OK);
+		CU_ASSERT_EQUAL(store_name_failed(s, "ghost", t), STORE_OK);
+		CU_ASSERT_EQUAL(store_name_failed(s, "Spectre", t), STORE_OK);
+	}
+	/* alice and ghost a window later: still counted, so locked */
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[0], later), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "GHOST", later), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, AUTH_LOCK_AFTER);
+	CU_ASSERT(in.locked_until > later);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "ghost", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, AUTH_LOCK_AFTER);
+	CU_ASSERT(in.locked_until > later);
+	/* bob and spectre a second more: forgotten, one again, no lock */
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[1], later + 1), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "spectre", later + 1), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "bob", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 1);
+	CU_ASSERT_EQUAL(in.locked_until, 0);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "spectre", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 1);
+	CU_ASSERT_EQUAL(in.locked_until, 0);
+	store_close(s);
+}
+
+/* The login_failures rows of names without an account go once they no
+ * longer count (last failure older than AUTH_FAILURE_WINDOW, no lock
+ * running), on the next failed-login write or successful login; the
+ * others stay. */
+static void test_failures_pruned(void)
+{
+	const long long t = 50000, later = t + AUTH_FAILURE_WINDOW + 1;
+	char path[PATH_SIZE];
+	struct store_login in;
+	long long ids[3];
+	struct store *s;
+
+	s = club(path, ids);
+	CU_ASSERT_EQUAL(store_name_failed(s, "old_one", t), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "old_locked", t), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "recent", t + 10), STORE_OK);
+	CU_ASSERT_EQUAL(path_exec(path, "UPDATE login_failures SET"
+					" locked_until = 9999999999"
+					" WHERE name = 'old_locked'"),
+			SQLITE_OK);
+	/* a failed login of a player prunes */
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[1], later), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "old_one", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 0);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "old_locked", &in),
+			STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 1);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "recent", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 1);
+	/* a failed login of a name prunes; it keeps its own new row */
+	CU_ASSERT_EQUAL(store_name_failed(s, "newcomer", later + 10), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "recent", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 0);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "newcomer", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 1);
+	/* a successful login prunes too */
+	CU_ASSERT_EQUAL(
+		store_login_succeeded(
+			s, ids[0], later + 10 + AUTH_FAILURE_WINDOW + 1, NULL),
+		STORE_OK);
+	CU_ASSERT_EQUAL(
+		path_int(path, "SELECT count(*) FROM login_failures", -1),
+		1); /* old_locked, still locked */
 	store_close(s);
 }
 
@@ -3477,7 +3569,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 8); /* add v8 -> v9 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 9); /* add v9 -> v10 */
 	new_path(fresh, "fresh.db");
 	store_close(open_ok(fresh));
 	schema_text(fresh, want);
@@ -4029,6 +4121,10 @@ static CU_TestInfo tests[] = {
 	{"get_login finds a player in any case", test_get_login},
 	{"login_failed counts up and locks after five", test_login_failed},
 	{"login_succeeded resets and rehashes", test_login_succeeded},
+	{"failed logins older than a day no longer count",
+	 test_failures_expire},
+	{"login_failures rows that no longer count are deleted",
+	 test_failures_pruned},
 	{"set_password replaces one hash", test_set_password},
 	{"whole matches: wins, losses, draws, Elo, moves", test_whole_match},
 	{"two processes record matches at once", test_two_writers},

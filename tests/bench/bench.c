@@ -44,6 +44,7 @@ int main(void)
 	rc |= bench_store(dir);
 	rc |= bench_auth(dir);
 	rc |= bench_ai();
+	rc |= bench_confusable();
 	if (rmdir(dir) != 0)
 		perror("bench: rmdir");
 	return rc != 0;

@@ -104,6 +104,31 @@ play_env "$GBK" '' --bogus
 check "charset: errors on standard error are GBK too" \
 	gbk_has "$ERR" "$E2E_DIR/utf8" "未知选项 '--bogus'"
 
+# JSON stays valid JSON whatever the terminal: outside UTF-8 every
+# non-ASCII character is \uXXXX (a surrogate pair beyond U+FFFF), so the
+# output is plain ASCII; a UTF-8 terminal gets the characters.
+play_env "LANG=C.UTF-8" "emma\nEm$(printf '\360\237\230\200')\nCorrectHorse9!x\nCorrectHorse9!x\n" \
+	register
+play_env "$GBK" '' leaderboard --format json
+check "charset: GBK json is plain ASCII" all_ascii "$OUT"
+check "charset: with 爱丽丝 as \\u7231\\u4e3d\\u4e1d" has '"\u7231\u4e3d\u4e1d"'
+check "charset: and U+1F600 as a surrogate pair" has '"Em\ud83d\ude00"'
+if command -v python3 >/dev/null 2>&1; then
+	check "charset: which a JSON parser reads back as the names" \
+		python3 -c 'import json, sys
+rows = json.load(open(sys.argv[1], encoding="ascii"))
+assert {"\u7231\u4e3d\u4e1d", "Em\U0001F600"} <= {r["nickname"] for r in rows}' \
+		"$OUT"
+fi
+play_env "$LATIN1" '' stats alice --format json
+check "charset: ISO-8859-1 stats json is plain ASCII too" \
+	sh -c '! LC_ALL=C grep -q "[$(printf "\200-\377")]" "$1" &&
+		grep -qF "\u7231" "$1"' - "$OUT"
+play_env "LANG=C.UTF-8" '' leaderboard --format json
+check "charset: UTF-8 json keeps the characters" \
+	sh -c 'grep -qF "\"爱丽丝\"" "$1" && grep -qF "Em$(printf "\360\237\230\200")" "$1"' \
+	- "$OUT"
+
 # A password is hashed as the bytes the terminal sends: the same
 # characters typed in UTF-8 are other bytes, so another password.
 play_env "LANG=C.UTF-8" '密码密码密码密码\n' passwd alice
@@ -123,29 +148,46 @@ cp "$OUT" "$E2E_DIR/again.psq"
 play_env "$GBK" '' import "$E2E_DIR/again.psq"
 check "charset: and import takes it back" status_is 0
 
-# At a terminal (script(1) gives the run one), the full-screen mode would
-# decode the program's UTF-8 as the locale's GBK: a GBK terminal keeps
-# the line interface, which converts; a UTF-8 one goes full-screen.
+# At a terminal (script(1) gives the run one, 100x40) a game goes
+# full-screen in any character set: the screen decodes the program's
+# UTF-8 itself and curses writes the terminal's set.
 ALT_SCREEN=$(printf '\033[?1049h')
-# Run a guest game at a terminal with the environment $1, typing h8;
-# the terminal's bytes into the file $2.
+# Run a guest game at a terminal with the environment $1, placing a
+# stone at the cursor (h8) with Space, then leaving with q y; the
+# terminal's bytes into the file $2.
 at_terminal() {
 	{
-		printf 'h8\n'
 		sleep 1
-	} | timeout $((20 * SLOW)) script -q -e -c \
-		"env $1 TERM=xterm ${GOMOKU_VG:-} $GOMOKU_BIN play --seed 1" \
+		printf ' '
+		sleep 1
+		printf 'qy'
+		sleep 1
+	} | timeout $((20 * SLOW)) script -q -e -c "stty cols 100 rows 40;
+		env $1 TERM=xterm ${GOMOKU_VG:-} $GOMOKU_BIN play --seed 1" \
 		"$2" >/dev/null 2>&1
 }
+# The terminal's bytes in $1, read as GBK, have $2 (escapes or not).
+tty_gbk_has() { iconv -c -f GBK -t UTF-8 "$1" | grep -qF -- "$2"; }
 if command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
 	at_terminal "$GBK" "$E2E_DIR/tty"
-	check "charset: at a GBK terminal a game stays line by line, in GBK" \
-		sh -c '! grep -qF "$2" "$1" &&
-			iconv -f GBK -t UTF-8 "$1" | grep -q "白方"' \
-		- "$E2E_DIR/tty" "$ALT_SCREEN"
-	at_terminal "LANG=C.UTF-8" "$E2E_DIR/tty"
-	check "charset: while at a UTF-8 terminal it goes full-screen" \
+	check "charset: at a GBK terminal a game goes full-screen" \
 		grep -qF "$ALT_SCREEN" "$E2E_DIR/tty"
+	check "charset: its panel is Chinese in GBK (黑方)" \
+		tty_gbk_has "$E2E_DIR/tty" "黑方"
+	check "charset: and Space placed a stone (1. h8 in the panel)" \
+		tty_gbk_has "$E2E_DIR/tty" "1. h8"
+	check "charset: no UTF-8 panel text reaches that terminal" \
+		sh -c '! grep -qF "黑方" "$1"' - "$E2E_DIR/tty"
+	at_terminal "$LATIN1" "$E2E_DIR/tty"
+	check "charset: ISO-8859-1 full-screen: ASCII stones, the move made" \
+		sh -c 'grep -qF "* Black" "$1" && grep -qF "1. h8" "$1"' \
+		- "$E2E_DIR/tty"
+	check "charset: and nothing but ASCII reaches that terminal" \
+		all_ascii "$E2E_DIR/tty"
+	at_terminal "LANG=C.UTF-8" "$E2E_DIR/tty"
+	check "charset: at a UTF-8 terminal too, in UTF-8" \
+		sh -c 'grep -qF "$2" "$1" && grep -qF "1. h8" "$1"' \
+		- "$E2E_DIR/tty" "$ALT_SCREEN"
 else
 	echo "# charset: script(1) or timeout(1) missing: terminal checks skipped"
 fi

@@ -5,6 +5,25 @@ play_input '' --help
 check "--help prints the usage" has "Usage: gomoku"
 check "--help lists play" has "play USER1 USER2"
 check "--help exits 0" status_is 0
+check "--help says --opt=value and --" has "--db=PATH;"
+check "--help says what -- does" has "after -- every word"
+
+# --help lists every option of the README's table of options, in
+# English and in Chinese; -h is --help.
+readme=$(dirname "$E2E_LIB")/../../README.md
+sed -n '/^### Options/,/^Exit status/p' "$readme" |
+	grep -o '^| `[^|]*' | grep -o -- '-[-a-z]*' | sort -u >"$E2E_DIR/options"
+# All the options listed in $E2E_DIR/options are in $OUT.
+all_options() {
+	while read -r _o; do
+		grep -qe "$_o[ ,=|]" "$OUT" || { echo "missing: $_o"; return 1; }
+	done <"$E2E_DIR/options"
+}
+check "the README lists options" test "$(wc -l <"$E2E_DIR/options")" -ge 25
+check "--help lists every option in the README" all_options
+play_input '' -h --lang zh
+check "-h is --help, in Chinese too" has "用法"
+check "the Chinese help lists every option too" all_options
 
 play_input '' --version
 check "--version prints the version" has "gomoku (Gomoku Club)"

@@ -276,26 +276,42 @@ check "a nickname in NFD is accepted" status_is 0
 check "and stored in NFC (U+00E9, not e + U+0301)" \
 	test "$(db "SELECT hex(nickname) FROM players WHERE username = 'rene1'")" = 52656EC3A9
 hostile_text "\n$PWA\n$PWA\n" register rene2 --nickname "$(u 52 65 6E E9)"
-check "its NFC twin is stored the same" \
-	test "$(db "SELECT count(DISTINCT nickname) FROM players WHERE username LIKE 'rene_'")" = 1
+check "its NFC twin is the same nickname: refused as rene1's" \
+	has_all 1 "looks like another player's name"
+check "and not stored" \
+	test "$(db "SELECT count(*) FROM players WHERE username LIKE 'rene_'")" = 1
 hostile_text "\n$PWA\n$PWA\n" register hearts --nickname "$(u 2764 FE0F)"
 check "a variation selector after a character is accepted" status_is 0
 
 # A nickname that looks like another player's username is refused:
 # another case, full-width letters, a roman numeral for i, a blank at
-# the end; one that looks like the player's own username is fine.
+# the end, all-Cyrillic аlісе, one Cyrillic letter among Latin ones, 1
+# for l (UTS #39 skeletons); bob's Bob with a zero or a Greek omicron.
+# One that looks like the player's own username is fine.
 dump before
 for nick in "41 4C 49 43 45" "FF41 FF4C FF49 FF43 FF45" "61 6C 2170 63 65" \
-	"61 6C 69 63 65 A0"; do
+	"61 6C 69 63 65 A0" "430 6C 456 441 435" "61 6C 69 441 65" \
+	"61 31 69 63 65" "42 30 62" "62 3BF 62"; do
 	hostile_text "\n$PWA\n$PWA\n" register mimic --nickname "$(u $nick)"
-	check "the nickname U+$nick (alice's username) is refused" \
+	check "the nickname U+$nick (alice's or bob's name) is refused" \
 		sh -c '[ "$1" -eq 1 ] && grep -q "looks like another" "$2"' \
 		- "$status" "$OUT"
 done
 check "the look-alike nicknames changed nothing" same_dump
 hostile_text "mimic\nALICE\nMIMIC\n$PWA\n$PWA\n" register
 check "typed, the look-alike is explained and asked again; one's own name is fine" \
-	has_all 0 "looks like another player's username" "Welcome, MIMIC!"
+	has_all 0 "looks like another player's name" "Welcome, MIMIC!"
+hostile_text "\n$PWA\n$PWA\n" register mimic2 --nickname rnirnic
+check "rn for m: rnirnic looks like mimic, refused" \
+	has_all 1 "looks like another player's name"
+AILISI=$(u 7231 4E3D 4E1D)
+hostile_text "\n$PWA\n$PWA\n" register ailisi --nickname "$AILISI"
+check "a Chinese nickname is accepted" status_is 0
+hostile_text "\n$PWA\n$PWA\n" register ailisi2 --nickname "$AILISI"
+check "the same nickname for another player is refused (another's nickname)" \
+	has_all 1 "looks like another player's name"
+hostile_text "\n$PWA\n$PWA\n" register ailisi3 --nickname "$(u 7231 4E3D)"
+check "a different Chinese nickname is accepted" status_is 0
 
 # A 20-character Chinese nickname (40 columns) stays in its column.
 ZH20=$(u 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F \

@@ -1,0 +1,237 @@
+/* confusable.c -- names that look alike: UTS #39 confusable skeletons
+ * (ICU's uspoof) of names case-folded and in NFKC (libunistring). See
+ * confusable.h for the key of a name and what "alike" means.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <unicase.h>
+#include <unicode/uspoof.h>
+#include <unictype.h>
+#include <uninorm.h>
+#include <unistr.h>
+
+#include "confusable.h"
+#include "player.h"
+
+struct confusable {
+	USpoofChecker *spoof;
+};
+
+struct confusable *confusable_open(void)
+{
+	struct confusable *c = malloc(sizeof(*c));
+	UErrorCode st = U_ZERO_ERROR;
+
+	if (c == NULL)
+		return NULL;
+	c->spoof = uspoof_open(&st);
+	if (U_FAILURE(st) || c->spoof == NULL) {
+		if (c->spoof != NULL)
+			uspoof_close(c->spoof);
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void confusable_close(struct confusable *c)
+{
+	if (c == NULL)
+		return;
+	uspoof_close(c->spoof);
+	free(c);
+}
+
+/* ==== One step of a key ================================================= */
+
+/* The length of s[0..len) without the blanks (Unicode White_Space) at
+ * its end, and in *start the bytes of those at its start. */
+static size_t trim(const uint8_t *s, size_t len, size_t *start)
+{
+	ucs4_t uc;
+	int step;
+
+	*start = 0;
+	while (*start < len) {
+		step = u8_mbtouc(&uc, s + *start, len - *start);
+		if (!uc_is_property_white_space(uc))
+			break;
+		*start += (size_t)step;
+	}
+	while (len > *start) {
+		const uint8_t *last = u8_prev(&uc, s + len, s + *start);
+
+		if (last == NULL || !uc_is_property_white_space(uc))
+			break;
+		len = (size_t)(last - s);
+	}
+	return len - *start;
+}
+
+/* The UTF-8 string s in NFKC, case-folded too when `fold`, without
+ * blanks at either end: a new NUL-terminated string (to free), NULL when
+ * s is not valid UTF-8 or memory runs out. */
+static char *normal(const char *s, bool fold)
+{
+	const uint8_t *in = (const uint8_t *)s;
+	size_t n = strlen(s), len = 0, start, kept;
+	uint8_t *out;
+	char *text;
+
+	if (u8_check(in, n) != NULL)
+		return NULL;
+	out = fold ? u8_casefold(in, n, NULL, UNINORM_NFKC, NULL, &len)
+		   : u8_normalize(UNINORM_NFKC, in, n, NULL, &len);
+	if (out == NULL)
+		return NULL;
+	kept = trim(out, len, &start);
+	text = malloc(kept + 1);
+	if (text != NULL) {
+		memcpy(text, out + start, kept);
+		text[kept] = '\0';
+	}
+	free(out);
+	return text;
+}
+
+/* The UTS #39 skeleton of the UTF-8 string s: a new NUL-terminated
+ * string (to free), NULL when ICU fails or memory runs out. */
+static char *skeleton(struct confusable *c, const char *s)
+{
+	int32_t cap = (int32_t)strlen(s) * 4 + 16, n;
+	UErrorCode st = U_ZERO_ERROR;
+	char *out = malloc((size_t)cap);
+
+	if (out == NULL)
+		return NULL;
+	n = uspoof_getSkeletonUTF8(c->spoof, 0, s, -1, out, cap, &st);
+	if (st == U_BUFFER_OVERFLOW_ERROR) { /* long skeletons: once more */
+		free(out);
+		cap = n + 1;
+		out = malloc((size_t)cap);
+		if (out == NULL)
+			return NULL;
+		st = U_ZERO_ERROR;
+		n = uspoof_getSkeletonUTF8(c->spoof, 0, s, -1, out, cap, &st);
+	}
+	if (U_FAILURE(st) || n >= cap) {
+		free(out);
+		return NULL;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* skeleton(fold(s)): NULL for NULL, or as normal() and skeleton(). */
+static char *skeleton_of_folded(struct confusable *c, const char *s)
+{
+	char *folded = s != NULL ? normal(s, true) : NULL;
+	char *out = folded != NULL ? skeleton(c, folded) : NULL;
+
+	free(folded);
+	return out;
+}
+
+/* ==== Keys ============================================================== */
+
+/* skeleton(fold(skeleton(base))), base in NFKC (see normal()). */
+static char *shape_of(struct confusable *c, const char *base)
+{
+	char *first = skeleton(c, base);
+	char *out = skeleton_of_folded(c, first);
+
+	free(first);
+	return out;
+}
+
+int confusable_key(struct confusable *c, const char *name,
+		   struct confusable_key *key)
+{
+	char *base = name != NULL ? normal(name, false) : NULL;
+
+	key->folded = base != NULL ? skeleton_of_folded(c, base) : NULL;
+	key->shape = base != NULL ? shape_of(c, base) : NULL;
+	free(base);
+	if (key->folded == NULL || key->shape == NULL) {
+		confusable_key_free(key);
+		return -1;
+	}
+	return 0;
+}
+
+void confusable_key_free(struct confusable_key *key)
+{
+	if (key == NULL)
+		return;
+	free(key->folded);
+	free(key->shape);
+	key->folded = key->shape = NULL;
+}
+
+/* True when the strings a and b are both there and equal. */
+static bool same(const char *a, const char *b)
+{
+	return a != NULL && b != NULL && strcmp(a, b) == 0;
+}
+
+bool confusable_like(struct confusable *c, const struct confusable_key *key,
+		     const char *name)
+{
+	struct confusable_key other;
+	bool like;
+
+	if (key->folded == NULL || key->shape == NULL ||
+	    confusable_key(c, name, &other) != 0)
+		return false;
+	like = same(key->folded, other.folded) || same(key->shape, other.shape);
+	confusable_key_free(&other);
+	return like;
+}
+
+bool confusable_names(const char *a, const char *b)
+{
+	struct confusable *c = confusable_open();
+	struct confusable_key key = {NULL, NULL};
+	bool like;
+
+	if (c == NULL)
+		return false;
+	like = confusable_key(c, a, &key) == 0 && confusable_like(c, &key, b);
+	confusable_key_free(&key);
+	confusable_close(c);
+	return like;
+}
+
+/* ==== Players =========================================================== */
+
+/* True when the username or the nickname of p looks like *key. */
+static bool player_like(struct confusable *c, const struct confusable_key *key,
+			const struct player *p)
+{
+	return confusable_like(c, key, p->username) ||
+	       (p->nickname != NULL && strcmp(p->nickname, p->username) != 0 &&
+		confusable_like(c, key, p->nickname));
+}
+
+int confusable_in_list(const struct plist *list, const char *name,
+		       const char *self)
+{
+	struct confusable *c = confusable_open();
+	struct confusable_key key = {NULL, NULL};
+	const struct player *p;
+	int found = -1;
+
+	if (c == NULL || confusable_key(c, name, &key) != 0)
+		goto out;
+	found = 0;
+	for (p = plist_first(list); p != NULL && found == 0; p = p->next)
+		if (self == NULL || strcasecmp(p->username, self) != 0)
+			found = player_like(c, &key, p);
+out:
+	confusable_key_free(&key);
+	confusable_close(c);
+	return found;
+}

@@ -1,0 +1,203 @@
+/* test_confusable.c -- tests for src/confusable.c: names that look
+ * alike (case folding, NFKC, UTS #39 skeletons), a key made once and
+ * compared with many names, and the look-alike search in a player list.
+ */
+#include <stddef.h>
+
+#include <CUnit/CUnit.h>
+
+#include "confusable.h"
+#include "player.h"
+
+/* Suite set-up: nothing to prepare. Return 0. */
+static int init(void)
+{
+	return 0;
+}
+
+/* Suite tear-down: nothing to free. Return 0. */
+static int cleanup(void)
+{
+	return 0;
+}
+
+/* Moved from test_auth.c (auth_names_look_alike() became this module):
+ * case, full-width letters, compatibility characters, blanks at the
+ * ends. */
+static void test_names_fold_nfkc(void)
+{
+	CU_ASSERT_TRUE(confusable_names("alice", "alice"));
+	CU_ASSERT_TRUE(confusable_names("Alice", "alice"));
+	CU_ASSERT_TRUE(confusable_names("ALICE", "alice"));
+	/* Full-width letters, NFKC: U+FF21 U+FF4C ... */
+	CU_ASSERT_TRUE(confusable_names(
+		"\xef\xbc\xa1\xef\xbd\x8c\xef\xbd\x89\xef\xbd\x83"
+		"\xef\xbd\x85",
+		"alice"));
+	/* Roman numeral one (U+2170) for i; the ligature fi (U+FB01). */
+	CU_ASSERT_TRUE(confusable_names("b\xe2\x85\xb0ll", "bill"));
+	CU_ASSERT_TRUE(confusable_names("\xef\xac\x81sh", "fish"));
+	/* Blanks at either end, a no-break space among them. */
+	CU_ASSERT_TRUE(confusable_names(" alice\xc2\xa0", "alice"));
+	CU_ASSERT_TRUE(confusable_names("Stra\xc3\x9f"
+					"e",
+					"STRASSE"));
+	CU_ASSERT_FALSE(confusable_names("al ice", "alice"));
+	CU_ASSERT_FALSE(confusable_names("alic\xc3\xa9", "alice"));
+	CU_ASSERT_FALSE(confusable_names("alice2", "alice"));
+	CU_ASSERT_FALSE(confusable_names("alice", NULL));
+	CU_ASSERT_FALSE(confusable_names(NULL, "alice"));
+	CU_ASSERT_FALSE(confusable_names("alic\xff", "alic\xff"));
+}
+
+/* Cyrillic and Greek letters that are drawn as Latin ones. */
+static void test_names_other_scripts(void)
+{
+	/* U+0430 l U+0456 U+0441 U+0435: all-Cyrillic "alice". */
+	CU_ASSERT_TRUE(
+		confusable_names("\xd0\xb0l\xd1\x96\xd1\x81\xd0\xb5", "alice"));
+	/* The same in capitals (U+0410 L U+0406 U+0421 U+0415). */
+	CU_ASSERT_TRUE(
+		confusable_names("\xd0\x90L\xd0\x86\xd0\xa1\xd0\x95", "alice"));
+	/* Greek omicron (U+03BF) for o; Greek capitals ALPHA MU ALPHA. */
+	CU_ASSERT_TRUE(confusable_names("b\xce\xbf"
+					"b",
+					"bob"));
+	CU_ASSERT_TRUE(confusable_names("\xce\x91\xce\x9c\xce\x91", "ama"));
+	/* Greek nu iota kappa (U+03BD U+03B9 U+03BA) is not "nik". */
+	CU_ASSERT_FALSE(confusable_names("\xce\xbd\xce\xb9\xce\xba", "nik"));
+}
+
+/* Letters and digits that stand for others: rn for m, 0 for o, 1 and
+ * capital I for l. */
+static void test_names_shapes(void)
+{
+	CU_ASSERT_TRUE(confusable_names("rnallory", "mallory"));
+	CU_ASSERT_TRUE(confusable_names("mallory", "rnallory"));
+	CU_ASSERT_TRUE(confusable_names("b0b", "bob"));
+	CU_ASSERT_TRUE(confusable_names("a1ice", "alice"));
+	CU_ASSERT_TRUE(confusable_names("aIice", "alice"));
+	CU_ASSERT_FALSE(confusable_names("mallory", "malory"));
+	CU_ASSERT_FALSE(confusable_names("bill", "bell"));
+	CU_ASSERT_FALSE(confusable_names("alice", "bob"));
+}
+
+/* One look-alike letter of another script among Latin ones. */
+static void test_names_mixed_scripts(void)
+{
+	/* p U+0430 y p U+0430 l */
+	CU_ASSERT_TRUE(confusable_names("p\xd0\xb0yp\xd0\xb0l", "paypal"));
+	/* Latin with one Cyrillic es (U+0441) in capitals around it. */
+	CU_ASSERT_TRUE(confusable_names("ALI\xd1\x81"
+					"E",
+					"alice"));
+	CU_ASSERT_FALSE(confusable_names("p\xd0\xb0yp\xd0\xb0l", "paypals"));
+}
+
+/* Chinese names are their own: only the same characters look alike. */
+static void test_names_chinese(void)
+{
+	const char *ailisi =
+		"\xe7\x88\xb1\xe4\xb8\xbd\xe4\xb8\x9d"; /* 爱丽丝 */
+
+	CU_ASSERT_TRUE(confusable_names(ailisi, ailisi));
+	CU_ASSERT_FALSE(confusable_names(ailisi, "alice"));
+	CU_ASSERT_FALSE(confusable_names(ailisi, "\xe7\x88\xb1\xe4\xb8\xbd"));
+	CU_ASSERT_FALSE(
+		confusable_names("\xe5\xb0\x8f\xe6\x98\x8e",   /* 小明 */
+				 "\xe5\xb0\x8f\xe7\xba\xa2")); /* 小红 */
+}
+
+/* A key is made once and compared with many names; a name that is not
+ * UTF-8 has no key and looks like nothing. */
+static void test_key_reused(void)
+{
+	struct confusable *c = confusable_open();
+	struct confusable_key key = {NULL, NULL};
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_EQUAL(
+		confusable_key(c, "\xd0\xb0l\xd1\x96\xd1\x81\xd0\xb5", &key),
+		0);
+	CU_ASSERT_TRUE(confusable_like(c, &key, "alice"));
+	CU_ASSERT_TRUE(confusable_like(c, &key, "ALICE "));
+	CU_ASSERT_FALSE(confusable_like(c, &key, "alicia"));
+	CU_ASSERT_FALSE(confusable_like(c, &key, NULL));
+	CU_ASSERT_TRUE(confusable_like(c, &key, "a1ice"));
+	confusable_key_free(&key);
+	CU_ASSERT_PTR_NULL(key.folded);
+	CU_ASSERT_FALSE(confusable_like(c, &key, "alice"));
+	CU_ASSERT_EQUAL(confusable_key(c, "al\xff", &key), -1);
+	CU_ASSERT_PTR_NULL(key.folded);
+	CU_ASSERT_PTR_NULL(key.shape);
+	confusable_key_free(&key);
+	confusable_key_free(NULL);
+	confusable_close(c);
+	confusable_close(NULL);
+}
+
+/* Append a player called `username` with `nickname` to l. */
+static void add(struct plist *l, long long id, const char *username,
+		const char *nickname)
+{
+	struct player_info info = {0};
+
+	info.id = id;
+	info.username = username;
+	info.nickname = nickname;
+	info.rec.rating = RATING_START;
+	CU_ASSERT_PTR_NOT_NULL(plist_append(l, &info));
+}
+
+/* Another player's username or nickname makes a look-alike; the
+ * player's own username does not. */
+static void test_in_list(void)
+{
+	struct plist *l = plist_create();
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	add(l, 1, "alice", "alice");
+	add(l, 2, "bob", "\xe7\x88\xb1\xe4\xb8\xbd\xe4\xb8\x9d"); /* 爱丽丝 */
+	add(l, 3, "mallory", "Mal");
+	/* Cyrillic "alice": alice's username. */
+	CU_ASSERT_EQUAL(confusable_in_list(l,
+					   "\xd0\xb0l\xd1\x96\xd1\x81\xd0\xb5",
+					   "carol"),
+			1);
+	/* bob's nickname, and "rn" for mallory's m. */
+	CU_ASSERT_EQUAL(
+		confusable_in_list(l, "\xe7\x88\xb1\xe4\xb8\xbd\xe4\xb8\x9d",
+				   "carol"),
+		1);
+	CU_ASSERT_EQUAL(confusable_in_list(l, "rnallory", "carol"), 1);
+	CU_ASSERT_EQUAL(confusable_in_list(l, "MAI", "carol"), 1);
+	/* A legitimate Chinese nickname; one's own username and nickname. */
+	CU_ASSERT_EQUAL(
+		confusable_in_list(l, "\xe5\xb0\x8f\xe6\x98\x8e", "carol"), 0);
+	CU_ASSERT_EQUAL(confusable_in_list(l, "ALICE", "alice"), 0);
+	CU_ASSERT_EQUAL(confusable_in_list(l,
+					   "\xd0\xb0l\xd1\x96\xd1\x81\xd0\xb5",
+					   "Alice"),
+			0);
+	/* "rn" for m: mallory's nickname Mal, unless one is mallory. */
+	CU_ASSERT_EQUAL(confusable_in_list(l, "rnal", NULL), 1);
+	CU_ASSERT_EQUAL(confusable_in_list(l, "rnal", "mallory"), 0);
+	CU_ASSERT_EQUAL(confusable_in_list(l, "carol", NULL), 0);
+	/* Not UTF-8: it cannot tell. */
+	CU_ASSERT_EQUAL(confusable_in_list(l, "al\xff", "carol"), -1);
+	plist_free(l);
+}
+
+static CU_TestInfo tests[] = {
+	{"names look alike: case-folded NFKC", test_names_fold_nfkc},
+	{"Cyrillic and Greek look-alikes", test_names_other_scripts},
+	{"rn for m, 0 for o, 1 and I for l", test_names_shapes},
+	{"one letter of another script", test_names_mixed_scripts},
+	{"a Chinese name looks only like itself", test_names_chinese},
+	{"a key made once, compared many times", test_key_reused},
+	{"look-alikes in the player list, not one's own", test_in_list},
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo confusable_suite = {"confusable", init, cleanup,
+				 NULL,	       NULL, tests};
