@@ -33,11 +33,26 @@ static void pad(FILE *out, int used, int width)
 		fputc(' ', out);
 }
 
+/* Room for a win rate as shown to people: "100%" or "–". */
+#define WIN_RATE_LEN 8
+
+/* p's win rate for people ("57%") into buf, or "–" when p has no games
+ * (a rate of nothing is not 0%). Return buf. */
+static const char *win_rate_text(const struct player *p, char buf[WIN_RATE_LEN])
+{
+	if (p->rec.games == 0)
+		snprintf(buf, WIN_RATE_LEN, "%s", "–");
+	else
+		snprintf(buf, WIN_RATE_LEN, "%.0f%%",
+			 player_win_rate(p) * 100.0);
+	return buf;
+}
+
 /* One row of the table format. */
 static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 {
 	const struct player_record *r = &p->rec;
-	char clean[UI_CLEAN_MAX], nick[UI_CLEAN_MAX];
+	char clean[UI_CLEAN_MAX], nick[UI_CLEAN_MAX], rate[WIN_RATE_LEN];
 	int width;
 
 	fprintf(ui->out, "%c%4d  %-20s  ", me ? '>' : ' ', rank, p->username);
@@ -46,9 +61,11 @@ static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 			 sizeof(nick));
 	fputs(nick, ui->out);
 	pad(ui->out, width, 20);
-	fprintf(ui->out, " %5d %4d %4d %4d %6d %6.0f %5.0f%%\n", r->games,
-		r->wins, r->losses, r->ties, r->score, r->rating,
-		player_win_rate(p) * 100.0);
+	fprintf(ui->out, " %5d %4d %4d %4d %6d %6.0f ", r->games, r->wins,
+		r->losses, r->ties, r->score, r->rating);
+	win_rate_text(p, rate);
+	pad(ui->out, i18n_width(rate), 6);
+	fprintf(ui->out, "%s\n", rate);
 }
 
 /* Print a header cell padded to `width` columns (right-aligned if
@@ -361,7 +378,7 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 {
 	enum ui_status st;
 	const struct player_record *r = &p->rec;
-	char since[UI_NAME_MAX], last[UI_NAME_MAX];
+	char since[UI_NAME_MAX], last[UI_NAME_MAX], rate[WIN_RATE_LEN];
 	struct ui_list list;
 	int rank;
 
@@ -382,8 +399,8 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 	       plist_count(ui->players));
 	ui_say(ui, _("Games %d: %d won, %d lost, %d tied"), r->games, r->wins,
 	       r->losses, r->ties);
-	ui_say(ui, _("Score %d, rating %.0f, win rate %.0f%%"), r->score,
-	       r->rating, player_win_rate(p) * 100.0);
+	ui_say(ui, _("Score %d, rating %.0f, win rate %s"), r->score, r->rating,
+	       win_rate_text(p, rate));
 	st = rule_record(ui, p);
 	if (st != UI_OK)
 		return st;

@@ -9,6 +9,18 @@ play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register
 play_input 'bob\nBob\nhunter2-xyz!\nhunter2-xyz!\n' register
 play_input 'carol\nCarol\nsecret-pass-3\nsecret-pass-3\n' register
 
+# No games yet: no win rate to show people; scripts keep a number.
+play_input '' stats carol
+check "a record without games shows – for the win rate" \
+	has "win rate –"
+check "a record without games does not claim 0%" hasnt "0%"
+play_input '' leaderboard
+check "the leaderboard table shows – for no games" \
+	sh -c 'grep "carol" "$1" | grep -q " –$"' - "$OUT"
+play_input '' stats carol --format tsv
+check "tsv keeps the machine value for no games" \
+	sh -c 'tail -n 1 "$1" | grep -q "	0.000$"' - "$OUT"
+
 # A ranked match killed with SIGKILL after 5 accepted moves: the player
 # types through a pipe that stays open, as at a terminal (a run whose
 # secure coin flip makes alice black is ended and tried again).
