@@ -459,8 +459,36 @@ static bool stopped_from_outside(const struct game *g)
 	return g->elsewhere || g->stop == UI_FAILED;
 }
 
+/* The end-of-game box of a recorded game: how it ended, the summary
+ * and, for a ranked match, the rematch question (its answer in
+ * g->rematch). Return false when there is nothing to show. */
+static bool end_box(struct screen *s)
+{
+	struct game *g = s->g;
+	char summary[2048], text[4096];
+	int answer;
+
+	if (game_summary(g, summary, sizeof(summary)) != UI_OK ||
+	    summary[0] == '\0')
+		return false;
+	snprintf(text, sizeof(text), "%s\n\n%s\n\n%s", s->status, summary,
+		 g->offer_rematch ? _("Rematch (colours swapped)? (y/n)")
+				  : _("Press any key."));
+	if (!g->offer_rematch) {
+		if (ui_screen_text(s, text) != 0)
+			g->stop = UI_INTERRUPTED;
+		return true;
+	}
+	answer = ui_screen_text_yes_no(s, text);
+	if (answer < 0)
+		g->stop = UI_INTERRUPTED;
+	g->rematch = answer;
+	return true;
+}
+
 /* Show how the game ended, or why it stopped from outside (already on
- * the status line), and wait for a key (or a stop signal). */
+ * the status line), and wait for a key (or a stop signal); a recorded
+ * game that ended shows its end-of-game box (end_box()). */
 static void show_end(struct screen *s, const struct match *m)
 {
 	struct screen_key k;
@@ -473,12 +501,14 @@ static void show_end(struct screen *s, const struct match *m)
 		say_end(s, m);
 	else
 		ui_screen_draw(s);
+	if (m->end != MATCH_UNFINISHED && end_box(s))
+		return;
 	while (ui_screen_key(s, -1, &k) == SK_NONE)
 		;
 }
 
 bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
-		   enum match_end *end)
+		   void (*settle)(void *), enum match_end *end)
 {
 	struct screen s;
 
@@ -486,6 +516,8 @@ bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
 		return false;
 	s.changed = changed;
 	*end = match_run(&g->m, &screen_io, &s);
+	if (*end != MATCH_UNFINISHED && settle != NULL)
+		settle(g);
 	show_end(&s, &g->m);
 	ui_screen_stop(&s);
 	if (stopped_from_outside(g) && s.said[0] != '\0') {

@@ -120,8 +120,9 @@ check "stats of an unknown player exits 1" status_is 1
 
 # The menus: log in (the unfinished match is offered: not now), ask for
 # a ranked match (bob logs in: the same match is offered again, and both
-# agree to abandon it), play a new one, see my record, log out, quit.
-play_input "2\nalice\nsecret-pass-1\n0\n1\nbob\nnew-password-7\n4\ny\ny\n${FIVE}3\n4\n0\n0\n" --seed 3
+# agree to abandon it), play a new one (no rematch), see my record, log
+# out, quit.
+play_input "2\nalice\nsecret-pass-1\n0\n1\nbob\nnew-password-7\n4\ny\ny\n${FIVE}n\n3\n4\n0\n0\n" --seed 3
 check "logging in offers the unfinished match" has "You have an unfinished match"
 check "the menu's ranked match offers it again, not a second match" \
 	test "$(grep -c 'You have an unfinished match' "$OUT")" -eq 2

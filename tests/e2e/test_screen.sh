@@ -281,6 +281,56 @@ check "then it ends cleanly (exit 0), the message kept on the terminal" \
 check "and the terminal is restored" restored
 tmux -S "$SOCK" kill-session -t r2
 
+# ---- A ranked match to its end: the stakes, the summary, a rematch ---------
+
+start e play alice bob
+wait_for e "Password for alice:" && keys e -l secret-pass-1 && keys e Enter
+wait_for e "Password for bob:" && keys e -l secret-pass-2 && keys e Enter
+wait_for e "last: -"
+check "ranked: the panel shows what a win, draw and loss would change" \
+	sh -c 'tmux -S "$1" capture-pane -p -t e >"$2"
+		[ "$(grep -c "  win +[0-9]* · draw [−+0-9]* · loss −[0-9]*" "$2")" \
+			-eq 2 ]' - "$SOCK" "$T/stakes"
+black=$(pane e | grep -o '> ● Black  [A-Za-z]*' | sed 's/.* //')
+for m in "8 8" "1 1" "8 9" "1 2" "8 10" "1 3" "8 11" "1 4" "8 12"; do
+	keys e -l "$m" && keys e Enter
+done
+check "ranked: the end-of-game box asks for a rematch" \
+	wait_for e "Rematch (colours swapped)? (y/n)"
+pane e >"$OUT"
+check "ranked: the box gives the result and both new records" \
+	sh -c 'grep -q "$2 wins with 5 in a row!" "$1" &&
+		grep -Eq "Alice: [0-9]+ won, [0-9]+ lost, [0-9]+ tied; score -?[0-9]+; rating [0-9]+ \([-+][0-9]+\)" "$1" &&
+		grep -Eq "Bob: [0-9]+ won, [0-9]+ lost, [0-9]+ tied; score -?[0-9]+; rating [0-9]+ \([-+][0-9]+\)" "$1"' \
+	- "$OUT" "$black"
+keys e x
+sleep 0.3
+check "ranked: other keys leave the question open" \
+	wait_for e "Rematch (colours swapped)? (y/n)"
+keys e y
+check "ranked: y starts the rematch, the colours swapped" \
+	sh -c 'i=0; while [ $i -lt "$3" ]; do
+		tmux -S "$1" capture-pane -p -t e | grep -q "> ● Black  " &&
+		! tmux -S "$1" capture-pane -p -t e | grep -q "> ● Black  $2" &&
+		exit 0; sleep 0.1; i=$((i + 1)); done; exit 1' \
+	- "$SOCK" "$black" "$WAIT"
+keys e r
+wait_for e "resign?" && keys e y
+check "ranked: the rematch ends with its own box" \
+	wait_for e "Rematch (colours swapped)? (y/n)"
+keys e n
+wait_end
+pane e >"$OUT"
+check "ranked: n ends the series (exit 0), the summary kept on the terminal" \
+	sh -c '[ "$1" -eq 0 ] && grep -q "^Rematch: .* colours swapped\.$" "$2" &&
+		grep -Eq "^  (Alice|Bob): .*rank [0-9]+$" "$2"' - "$status" "$OUT"
+check "ranked: both matches are recorded, the rematch with colours swapped" \
+	test "$(sqlite3 "$GOMOKU_DB" "SELECT a.black_id = b.white_id AND \
+a.white_id = b.black_id FROM matches a, matches b WHERE b.id = a.id + 1 AND \
+b.id = (SELECT max(id) FROM matches)")" = 1
+check "ranked: and the terminal is restored" restored
+tmux -S "$SOCK" kill-session -t e
+
 # ---- Alone: my move, then the match waits for the opponent ----------------
 
 for u in dave erin; do
