@@ -233,12 +233,15 @@ static void game_help(void *ctx, const struct match *m)
 		ui_say(g->ui, _("%d in a row wins (%s)."), m->board.k,
 		       m->board.rule == RULE_EXACT ? _("exactly, no overlines")
 						   : _("or more"));
-	ui_say(g->ui, _("Commands:\n"
-			"  undo    take back your last move (your opponent "
-			"must agree)\n"
-			"  draw    offer a draw\n"
-			"  resign  give up this game\n"
-			"  help    show this help\n"
+	ui_say(g->ui, _("Commands (in English or Chinese):\n"
+			"  undo, 悔棋       take back your last move (your "
+			"opponent must agree)\n"
+			"  draw, 和棋       offer a draw\n"
+			"  resign, 认输     give up this game (asks to "
+			"confirm)\n"
+			"  help, ?, 帮助    show this help\n"
+			"  hint, 提示       renju: black's forbidden points\n"
+			"Full-width digits and letters work too: ８ ８, ｈ８.\n"
 			"Ctrl-D or Ctrl-C leaves the program."));
 	if (g->time_per_move > 0)
 		ui_say(g->ui,

@@ -331,6 +331,29 @@ b.id = (SELECT max(id) FROM matches)")" = 1
 check "ranked: and the terminal is restored" restored
 tmux -S "$SOCK" kill-session -t e
 
+# ---- Full-width moves and the whole help -----------------------------------
+
+start fw play --variant renju
+wait_for fw "last: -"
+keys fw -l "８　９" && keys fw Enter
+check "a full-width digit opens the move line and plays (i8)" \
+	wait_for fw "last: i8"
+keys fw -l ":ｊ１０" && keys fw Enter
+check "full-width letters on the move line play too (j10)" \
+	wait_for fw "last: j10"
+keys fw "?"
+check "? shows the help with every key and command" \
+	wait_for fw "Ctrl-C leaves the program"
+pane fw >"$OUT"
+check "the help names ?, t, the commands and their Chinese words" \
+	sh -c 'grep -q "?  this help" "$1" &&
+		grep -q "t  renju: show black" "$1" &&
+		grep -q "undo 悔棋, draw 和棋, resign 认输, help ? 帮助, hint 提示" \
+			"$1"' - "$OUT"
+keys fw x q y
+wait_end
+tmux -S "$SOCK" kill-session -t fw
+
 # ---- Alone: my move, then the match waits for the opponent ----------------
 
 for u in dave erin; do
