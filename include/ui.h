@@ -311,9 +311,10 @@ enum ui_status ui_history(struct ui *ui, const struct player *p, int page);
 
 /* Page through p's matches at the prompt: n and p for the next and the
  * previous page (saying so at either end), a match number replays it
- * (then the page is shown again), Enter goes back. Return UI_OK after
- * Enter; UI_EOF, UI_INTERRUPTED or UI_FAILED (said why) as the reading,
- * the database or a replay ended it. */
+ * (then the page is shown again), i pages through the imported games
+ * the same way (Enter there comes back to p's page), Enter goes back. Return
+ * UI_OK after Enter; UI_EOF, UI_INTERRUPTED or UI_FAILED (said why) as the
+ * reading, the database or a replay ended it. */
 enum ui_status ui_history_browse(struct ui *ui, const struct player *p);
 
 /* Show match `id` move by move: n, p, a move number, first, last, q.

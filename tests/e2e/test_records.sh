@@ -147,6 +147,21 @@ check "imported games count for nobody" \
 	test "$(db 'SELECT sum(games) FROM players')" = \
 	"$(db "SELECT 2 * count(*) FROM matches WHERE kind = 'ranked' AND status = 'finished'")"
 
+# From the menus: Match history, i, the imported games, one replayed.
+play_input "2\ncarol\nsecret-pass-3\n0\n5\ni\n$id\nq\n\n\n0\n0\n"
+check "Match history offers the imported games" \
+	has "i for the imported games"
+check "i lists the imported games with both names" \
+	sh -c 'grep -q "^Imported games: page 1 of 1 (1 in all)$" "$1" &&
+		grep -Eq "^ +$2  [0-9-]+  blackstone +whitestone +gomoku +Black won \(five\) +9$" "$1"' \
+	- "$OUT" "$id"
+check "a number there replays that game" has "Move 9 of 9."
+check "Enter goes back to the history, then to the menu (exit 0)" \
+	sh -c '[ "$(grep -c "i for the imported games" "$1")" -eq 2 ] &&
+		[ "$2" -eq 0 ]' - "$OUT" "$status"
+play_input "2\ncarol\nsecret-pass-3\n0\n5\ni\n\n\n0\n0\n" --lang zh
+check "the imported games in Chinese" has "导入的对局：第 1/1 页（共 1 局）"
+
 printf 'h8\n' >"$E2E_DIR/one.txt"
 play_input '' import "$E2E_DIR/one.txt"
 check "one move is one move, not one moves" has "Imported 1 move as match"
