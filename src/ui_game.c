@@ -611,8 +611,8 @@ enum ui_status ui_game_guest(struct ui *ui)
 	bool again, p1_black;
 
 	ui_say(ui, _("Guest game (not recorded): %s, %dx%d, %d in a row."),
-	       ui->variant.name, ui->variant.rows, ui->variant.cols,
-	       ui->variant.k);
+	       ui_variant_words(ui->variant.name), ui->variant.rows,
+	       ui->variant.cols, ui->variant.k);
 	for (;;) {
 		p1_black = game_coin_flip(ui, p1, p2, false);
 		if (game_init(&g, ui, &ui->variant, p1_black ? p1 : p2,

@@ -18,6 +18,31 @@ static const char *const leaderboard_columns[] = {
 #define LEADERBOARD_COLUMNS                                                    \
 	((int)(sizeof(leaderboard_columns) / sizeof(leaderboard_columns[0])))
 
+/* ==== Names for people ================================================== */
+
+const char *ui_variant_words(const char *name)
+{
+	/* The presets of rules.c, by the names stored and typed. */
+	static const char *const presets[] = {N_("gomoku"), N_("standard"),
+					      N_("gomoku10"), N_("tictactoe"),
+					      N_("renju")};
+	size_t i;
+
+	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
+		if (strcmp(name, presets[i]) == 0)
+			return _(presets[i]);
+	return name;
+}
+
+const char *ui_rule_words(enum rule r)
+{
+	if (r == RULE_EXACT)
+		return _("exact");
+	return r == RULE_RENJU ? _("renju") : _("freestyle");
+}
+
+/* ==== Tables ============================================================= */
+
 /* Write `s` for TSV: tabs and line breaks cannot appear in names, but
  * are replaced by spaces should a database hold them. */
 static void put_tsv_string(FILE *out, const char *s)
@@ -321,7 +346,7 @@ enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
 		goto out_free;
 	}
 	snprintf(title, sizeof(title), _("Leaderboard: %s"),
-		 rules_rule_name(rule));
+		 ui_rule_words(rule));
 	st = leaderboard_of(ui, rb.list, title, top, key, NULL);
 out_free:
 	plist_free(rb.list);
@@ -368,7 +393,7 @@ static enum ui_status rule_record(struct ui *ui, const struct player *p)
 				"Under %s: %d games, %d won, %d lost, %d "
 				"tied; score %d, rating %.0f",
 				(unsigned long)r.games),
-		       rules_rule_name(rules[i]), r.games, r.wins, r.losses,
+		       ui_rule_words(rules[i]), r.games, r.wins, r.losses,
 		       r.ties, r.score, r.rating);
 	}
 	return UI_OK;

@@ -110,10 +110,11 @@ static void table_row(struct ui *ui, const struct history_row *r,
 	char game[48], result[64];
 	const char *reason = reason_text(r->reason, r->result);
 
-	snprintf(game, sizeof(game), "%s%s", r->variant,
-		 r->opening == OPENING_SWAP2 ? "+swap2" : "");
-	snprintf(result, sizeof(result), reason[0] != '\0' ? "%s (%s)" : "%s",
-		 shown(result_for(r)), reason);
+	snprintf(game, sizeof(game), "%s%s", ui_variant_words(r->variant),
+		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
+	snprintf(result, sizeof(result),
+		 reason[0] != '\0' ? _("%s (%s)") : "%s", shown(result_for(r)),
+		 reason);
 	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
 	put_cell(ui, opp, 16);
 	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"), 5);
@@ -250,8 +251,8 @@ static int imported_line(void *ctx, const struct imported_row *r)
 	char date[UI_NAME_MAX], game[48], result[64];
 
 	ui_time(r->started_at, true, date);
-	snprintf(game, sizeof(game), "%s%s", r->variant,
-		 r->opening == OPENING_SWAP2 ? "+swap2" : "");
+	snprintf(game, sizeof(game), "%s%s", ui_variant_words(r->variant),
+		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
 	imported_result(r, result, sizeof(result));
 	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
 	put_cell(ui, r->black_name, 16);
@@ -444,8 +445,8 @@ static void show_position(struct ui *ui, const struct match_full *f, int at)
 	fprintf(ui->out, _("Match %lld: %s %s against %s %s, %s %dx%d; "),
 		f->id, ui_stone(ui, STONE_BLACK),
 		side_label(f, STONE_BLACK, black), ui_stone(ui, STONE_WHITE),
-		side_label(f, STONE_WHITE, white), f->variant, f->rows,
-		f->cols);
+		side_label(f, STONE_WHITE, white), ui_variant_words(f->variant),
+		f->rows, f->cols);
 	put_outcome(ui, f);
 	fputc('\n', ui->out);
 	ui_board_draw(ui, &b);

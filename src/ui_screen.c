@@ -14,6 +14,7 @@
 #include <wchar.h>
 
 #include "renju.h"
+#include "ui_internal.h"
 #include "ui_screen.h"
 
 /* Colour pairs. */
@@ -358,7 +359,8 @@ static void draw_panel(const struct screen *s, int y, int x, int w, int h)
 	int i, nkeys, y0 = y;
 
 	snprintf(text, sizeof(text), _("%s %dx%d, %d in a row"),
-		 m->variant.name, m->board.rows, m->board.cols, m->board.k);
+		 ui_variant_words(m->variant.name), m->board.rows,
+		 m->board.cols, m->board.k);
 	put_text(y++, x, w, A_BOLD, text);
 	draw_side(s, ++y, x, w, STONE_BLACK);
 	y += draw_stake(s, y + 1, x, w, STONE_BLACK);

@@ -58,7 +58,7 @@ check "the record against the level counts every game" \
 	has "Your record against Easy: 0 wins, 2 losses, 0 draws"
 play_input 'secret-pass-1\n8 8\nresign\ny\nn\n' --lang zh play alice --ai 2 \
 	--first me --seed 3
-check "the summary in Chinese" has "你对阵简单的战绩：0 胜，3 负，0 和"
+check "the summary in Chinese" has "你对阵电脑（简单）的战绩：0 胜，3 负，0 和"
 
 # Leaving mid-game keeps it for later; logging in offers to resume.
 play_input 'secret-pass-1\n8 8\n' play alice --ai 2 --first me --seed 3
