@@ -24,8 +24,14 @@ start() {
 	_name=$1
 	shift
 	rm -f "$T/st" "$T/stty"
-	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 \
-		-y 40 "$RUN $*; $AFTER"
+	# A server whose last session was just killed may still be going
+	# away ("server exited unexpectedly"): then try again.
+	for _try in 1 2 3 4 5; do
+		tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" \
+			-x 100 -y 40 "$RUN $*; $AFTER" 2>/dev/null && return 0
+		sleep 0.5
+	done
+	return 1
 }
 pane() { tmux -S "$SOCK" capture-pane -p -t "$1"; }
 keys() {
