@@ -1,12 +1,14 @@
 /* notation.h -- moves and in-game commands as people type them.
  *
- * Pure C: no I/O, no allocation, no globals. Accepted forms of a move on
- * a board of R rows and C columns (labels are 1-based, as on screen):
+ * Pure C: no I/O, no globals. Accepted forms of a move on a board of R
+ * rows and C columns (labels are 1-based, as on screen):
  *   "8 8", "8,8", "8, 8"   row then column
  *   "h8", "H8"             column letter a..z, then the row number
  * Surrounding blanks are ignored. Commands: undo, draw, resign, help
- * and hint (any case) and their Chinese forms 悔棋, 和棋, 认输, 帮助,
- * 提示.
+ * and hint (any case), "?", and their Chinese forms 悔棋, 和棋, 认输,
+ * 帮助, 提示. A line is first normalised (Unicode NFKC), so full-width
+ * digits, letters and punctuation count as their ASCII forms ("８ ８",
+ * "ｈ８", "８，８", the ideographic space U+3000 as a blank).
  */
 #ifndef GOMOKU_NOTATION_H
 #define GOMOKU_NOTATION_H
@@ -50,7 +52,9 @@ struct input {
 
 /* Parse `len` bytes of `text` (need not be NUL-terminated; a trailing
  * newline is allowed) as a move on a rows x cols board or a command.
- * Always fills *out; returns out->kind. */
+ * Always fills *out; returns out->kind. Allocates nothing that outlives
+ * the call (a line that normalises to something huge is refused as too
+ * long, the memory libunistring took for it freed). */
 enum input_kind notation_parse(const char *text, size_t len, int rows, int cols,
 			       struct input *out);
 

@@ -232,6 +232,23 @@ struct history_row {
 	long long duration;
 };
 
+/* One imported game, as store_imported() lists it. The strings belong
+ * to the store and are valid only during the row() call. */
+struct imported_row {
+	long long id;
+	enum match_status status; /* finished, or unfinished: result unknown */
+	const char *black_name, *white_name;
+	const char *variant;
+	enum rule rule;
+	enum match_opening opening;
+	int rows, cols, k;
+	enum match_result result; /* from black's side; RESULT_NONE unless
+				   * finished */
+	enum match_reason reason;
+	long long started_at;
+	int nmoves;
+};
+
 /* Start a ranked match or a game against the computer: a row with
  * status unfinished and no moves (`h` is checked; an imported game is
  * refused: use store_match_import()). With OPENING_SWAP2 the colours are
@@ -352,6 +369,17 @@ enum store_status
 store_history(struct store *s, long long player_id, int offset, int limit,
 	      int (*row)(void *ctx, const struct history_row *r), void *ctx,
 	      int *total);
+
+/* The imported games (which belong to nobody), newest first (by
+ * started_at, then id): skip `offset`, then call row(ctx, r) for up to
+ * `limit` of them (limit 0: none, just the total), as store_history()
+ * does; *total is how many there are in all. STORE_ERR for a negative
+ * offset or limit, a NULL row() with limit > 0, or a failure (row() may
+ * have been called for some rows already; *total is unchanged). */
+enum store_status store_imported(struct store *s, int offset, int limit,
+				 int (*row)(void *ctx,
+					    const struct imported_row *r),
+				 void *ctx, int *total);
 
 /* Player `player_id`'s finished games against computer level `level`
  * (1..5), from the player's side, into *wins, *losses and *draws.

@@ -249,11 +249,13 @@ void ui_close(struct ui *ui);
 
 /* Register an account (username and nickname are asked when NULL;
  * the password twice, until it passes the rules) and add it to
- * ui->players. Return UI_OK; UI_REFUSED when a given name is refused or
- * taken (said why); UI_FAILED after saying why hashing or the database
- * failed; UI_EOF or UI_INTERRUPTED when input ends first. Nothing is
- * stored unless the account was added (UI_OK, or UI_FAILED when only
- * re-reading it failed). */
+ * ui->players. An empty line or Esc (a line that is just ESC) at any
+ * prompt leaves ("Cancelled.", UI_REFUSED), except at the nickname's,
+ * where Enter keeps the username. Return UI_OK; UI_REFUSED when a given
+ * name is refused or taken (said why) or the player left; UI_FAILED after
+ * saying why hashing or the database failed; UI_EOF or UI_INTERRUPTED when
+ * input ends first. Nothing is stored unless the account was added (UI_OK, or
+ * UI_FAILED when only re-reading it failed). */
 enum ui_status ui_register(struct ui *ui, const char *username,
 			   const char *nickname);
 
@@ -262,7 +264,9 @@ enum ui_status ui_register(struct ui *ui, const char *username,
  * who cannot log in twice. Return UI_OK with *who pointing to the
  * player's node in ui->players (the list's, valid until ui_close());
  * UI_REFUSED for a wrong name or password, a locked account or `other`
- * (said so; a wrong password counts towards a lock); UI_FAILED after
+ * (said so; a wrong password counts towards a lock), or when the player
+ * left with an empty line or Esc at a prompt ("Cancelled.", nothing
+ * counted); UI_FAILED after
  * saying why the database failed; UI_EOF or UI_INTERRUPTED. *who is set
  * only on UI_OK. */
 enum ui_status ui_login(struct ui *ui, const char *username,
@@ -270,7 +274,8 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 
 /* Change `username`'s password: asks the current one ("Wrong current
  * password." when it is not, for a player who exists), then the new one
- * twice until it passes the rules and differs from the current one.
+ * twice until it passes the rules and differs from the current one (an
+ * empty line or Esc at any of them leaves, as in ui_login()).
  * Return UI_OK once it is stored; otherwise what ui_login() would
  * return, or UI_FAILED when hashing (no message) or the database (said
  * why) fails, and the old password stays. */
@@ -309,9 +314,10 @@ enum ui_status ui_history(struct ui *ui, const struct player *p, int page);
 
 /* Page through p's matches at the prompt: n and p for the next and the
  * previous page (saying so at either end), a match number replays it
- * (then the page is shown again), Enter goes back. Return UI_OK after
- * Enter; UI_EOF, UI_INTERRUPTED or UI_FAILED (said why) as the reading,
- * the database or a replay ended it. */
+ * (then the page is shown again), i pages through the imported games
+ * the same way (Enter there comes back to p's page), Enter goes back. Return
+ * UI_OK after Enter; UI_EOF, UI_INTERRUPTED or UI_FAILED (said why) as the
+ * reading, the database or a replay ended it. */
 enum ui_status ui_history_browse(struct ui *ui, const struct player *p);
 
 /* Show match `id` move by move: n, p, a move number, first, last, q.

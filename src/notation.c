@@ -1,23 +1,27 @@
 /* notation.c -- moves and in-game commands as people type them.
  *
- * Pure C: no I/O, no allocation, no globals. A line goes through four
- * gates in a fixed order: length, UTF-8, blank, then the grammar (a
- * command, "ROW COL", "ROW,COL" or "h8"). Blanks are space, tab and the
- * ideographic space U+3000; commas are ',' and the full-width U+FF0C.
- * Both come from Chinese input methods, so they count everywhere.
+ * Pure C: no I/O, no globals. A line goes through five gates in a fixed
+ * order: length, UTF-8, compatibility normalisation (NFKC, by GNU
+ * libunistring), blank, then the grammar (a command, "ROW COL", "ROW,COL"
+ * or "h8"). NFKC turns what Chinese input methods type -- full-width
+ * digits and letters (８ ８, ｈ８), the full-width comma U+FF0C and the
+ * ideographic space U+3000 -- into their ASCII forms, so blanks are then
+ * space and tab and commas ','.
  */
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <uninorm.h>
 
 #include "notation.h"
 
 /* Column letters run a..z, so no more columns than this can be named. */
 #define LETTER_COLS 26
 
-/* The two non-ASCII punctuation marks Chinese input methods produce. */
-#define IDEO_SPACE	"\xe3\x80\x80" /* U+3000 ideographic space */
-#define FULLWIDTH_COMMA "\xef\xbc\x8c" /* U+FF0C full-width comma */
-#define WIDE_LEN	3	       /* bytes in each of the above */
+/* Room for a line once normalised: NFKC may lengthen text (U+FDFA, three
+ * bytes, becomes 33), but nothing a move or command is made of does. */
+#define NORMAL_MAX (NOTATION_MAX_INPUT * 4)
 
 struct command {
 	const char *text;
@@ -76,32 +80,16 @@ int notation_utf8_valid(const char *s, size_t len)
 
 /* ==== Scanning ========================================================= */
 
-/* True when the n bytes at s start with the byte string lit. */
-static int starts_with(const unsigned char *s, size_t n, const char *lit)
-{
-	size_t k = strlen(lit);
-
-	return n >= k && memcmp(s, lit, k) == 0;
-}
-
-/* Bytes of the blank (space, tab, U+3000) at s, or 0 when none is there. */
+/* Bytes of the blank (space or tab) at s, or 0 when none is there. */
 static size_t blank_len(const unsigned char *s, size_t n)
 {
-	if (n > 0 && (s[0] == ' ' || s[0] == '\t'))
-		return 1;
-	if (starts_with(s, n, IDEO_SPACE))
-		return WIDE_LEN;
-	return 0;
+	return n > 0 && (s[0] == ' ' || s[0] == '\t') ? 1 : 0;
 }
 
-/* Bytes of the comma (',' or U+FF0C) at s, or 0 when none is there. */
+/* Bytes of the comma at s, or 0 when none is there. */
 static size_t comma_len(const unsigned char *s, size_t n)
 {
-	if (n > 0 && s[0] == ',')
-		return 1;
-	if (starts_with(s, n, FULLWIDTH_COMMA))
-		return WIDE_LEN;
-	return 0;
+	return n > 0 && s[0] == ',' ? 1 : 0;
 }
 
 /* Position of the first non-blank at or after pos in s[0..n). */
@@ -116,19 +104,11 @@ static size_t skip_blanks(const unsigned char *s, size_t n, size_t pos)
 	return pos;
 }
 
-/* End of s[start..end) once trailing blanks are dropped. The text is
- * valid UTF-8, so E3 80 80 before end is always a whole U+3000. */
+/* End of s[start..end) once trailing blanks are dropped. */
 static size_t trim_end(const unsigned char *s, size_t start, size_t end)
 {
-	while (end > start) {
-		if (s[end - 1] == ' ' || s[end - 1] == '\t')
-			end--;
-		else if (end - start >= WIDE_LEN &&
-			 memcmp(s + end - WIDE_LEN, IDEO_SPACE, WIDE_LEN) == 0)
-			end -= WIDE_LEN;
-		else
-			break;
-	}
+	while (end > start && blank_len(s + end - 1, 1) > 0)
+		end--;
 	return end;
 }
 
@@ -269,31 +249,52 @@ static void parse_line(const unsigned char *s, size_t n, int rows, int cols,
 		res->error = INPUT_ERR_SYNTAX;
 }
 
+/* Fill *res from the len bytes of valid UTF-8 at s: normalise them
+ * (NFKC) into a buffer of ours, then drop the blanks at either end and
+ * parse what is left. A line that normalises to more than NORMAL_MAX
+ * bytes (libunistring then allocates; it is freed here) is too long. */
+static void parse_normalised(const unsigned char *s, size_t len, int rows,
+			     int cols, struct input *res)
+{
+	uint8_t buf[NORMAL_MAX];
+	size_t n = sizeof(buf), start, end;
+	uint8_t *t = u8_normalize(UNINORM_NFKC, s, len, buf, &n);
+
+	if (t == NULL) {
+		res->error = INPUT_ERR_ENCODING;
+		return;
+	}
+	if (t != buf) {
+		free(t);
+		res->error = INPUT_ERR_TOO_LONG;
+		return;
+	}
+	start = skip_blanks(buf, n, 0);
+	end = trim_end(buf, start, n);
+	if (start == end)
+		res->error = INPUT_ERR_EMPTY;
+	else
+		parse_line(buf + start, end - start, rows, cols, res);
+}
+
 /* Parse one typed line into *out; return out->kind (see notation.h). */
 enum input_kind notation_parse(const char *text, size_t len, int rows, int cols,
 			       struct input *out)
 {
 	struct input res = {INPUT_INVALID, INPUT_ERR_NONE, -1, -1};
 	const unsigned char *s = (const unsigned char *)text;
-	size_t start, end;
 
 	if (s == NULL) {
 		s = (const unsigned char *)"";
 		len = 0;
 	}
 	len = drop_newline(s, len);
-	if (len > NOTATION_MAX_INPUT) {
+	if (len > NOTATION_MAX_INPUT)
 		res.error = INPUT_ERR_TOO_LONG;
-	} else if (!notation_utf8_valid((const char *)s, len)) {
+	else if (!notation_utf8_valid((const char *)s, len))
 		res.error = INPUT_ERR_ENCODING;
-	} else {
-		start = skip_blanks(s, len, 0);
-		end = trim_end(s, start, len);
-		if (start == end)
-			res.error = INPUT_ERR_EMPTY;
-		else
-			parse_line(s + start, end - start, rows, cols, &res);
-	}
+	else
+		parse_normalised(s, len, rows, cols, &res);
 	if (out != NULL)
 		*out = res;
 	return res.kind;

@@ -1,11 +1,13 @@
-/* store_query.c -- reading across matches: a player's history, their
- * record against the computer, and players' records under a rule. */
+/* store_query.c -- reading across matches: a player's history, the
+ * imported games, a player's record against the computer, and players'
+ * records under a rule. */
 #include <limits.h>
 #include <string.h>
 
 #include "store_internal.h"
 
 #define WHAT_HISTORY  "cannot read the match history"
+#define WHAT_IMPORTED "cannot read the imported games"
 #define WHAT_COMPUTER "cannot read the record against the computer"
 #define WHAT_RULE     "cannot read the records under the rule"
 
@@ -69,6 +71,53 @@ static int row_to_history(sqlite3_stmt *st, struct history_row *r)
 	return 0;
 }
 
+/* Run `sql` (with args[0..n-1] as ?1..?n) and call each(ctx, st) for
+ * every row it returns, until each() returns non-zero: 1 stops early,
+ * -1 means the row is not valid. Return STORE_OK or STORE_ERR. */
+static enum store_status list_rows(struct store *s, const char *sql,
+				   const long long *args, int n,
+				   int (*each)(void *, sqlite3_stmt *),
+				   void *ctx, const char *what)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	int rc, done = 0;
+
+	if (store_prepare_ints(s, sql, &st, args, n, what) != 0)
+		return STORE_ERR;
+	for (rc = sqlite3_step(st); rc == SQLITE_ROW && done == 0;
+	     rc = sqlite3_step(st))
+		done = each(ctx, st);
+	if (done < 0) {
+		store_set_err(s, what, "a stored match is not valid");
+		goto out_finalize;
+	}
+	if (done > 0 || rc == SQLITE_DONE)
+		ret = STORE_OK;
+	else
+		store_set_db_err(s, what);
+out_finalize:
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* A history listing's caller: its row() and ctx. */
+struct history_call {
+	int (*row)(void *, const struct history_row *);
+	void *ctx;
+};
+
+/* list_rows()'s each() for the history. */
+static int each_history(void *ctx, sqlite3_stmt *st)
+{
+	const struct history_call *c = ctx;
+	struct history_row r;
+
+	if (row_to_history(st, &r) != 0)
+		return -1;
+	return c->row(c->ctx, &r) != 0 ? 1 : 0;
+}
+
 /* Call row() for up to `limit` of player `id`'s matches after `offset`,
  * newest first, until it returns non-zero. Return STORE_OK or STORE_ERR. */
 static enum store_status
@@ -76,39 +125,16 @@ list_history(struct store *s, long long id, int offset, int limit,
 	     int (*row)(void *, const struct history_row *), void *ctx)
 {
 	const long long args[] = {id, limit, offset};
-	enum store_status ret = STORE_ERR;
-	struct history_row r;
-	sqlite3_stmt *st;
-	int rc;
+	struct history_call c = {row, ctx};
 
-	if (store_prepare_ints(
-		    s,
-		    "SELECT " HISTORY_COLUMNS " FROM matches AS m"
-		    " LEFT JOIN players AS o ON o.id = CASE WHEN"
-		    " m.black_id = ?1 THEN m.white_id ELSE m.black_id END"
-		    " WHERE m.black_id = ?1 OR m.white_id = ?1"
-		    " ORDER BY m.started_at DESC, m.id DESC"
-		    " LIMIT ?2 OFFSET ?3",
-		    &st, args, 3, WHAT_HISTORY) != 0)
-		return STORE_ERR;
-	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
-		if (row_to_history(st, &r) != 0) {
-			store_set_err(s, WHAT_HISTORY,
-				      "a stored match is not valid");
-			goto out_finalize;
-		}
-		if (row(ctx, &r) != 0) {
-			rc = SQLITE_DONE;
-			break;
-		}
-	}
-	if (rc == SQLITE_DONE)
-		ret = STORE_OK;
-	else
-		store_set_db_err(s, WHAT_HISTORY);
-out_finalize:
-	sqlite3_finalize(st);
-	return ret;
+	return list_rows(s,
+			 "SELECT " HISTORY_COLUMNS " FROM matches AS m"
+			 " LEFT JOIN players AS o ON o.id = CASE WHEN"
+			 " m.black_id = ?1 THEN m.white_id ELSE m.black_id END"
+			 " WHERE m.black_id = ?1 OR m.white_id = ?1"
+			 " ORDER BY m.started_at DESC, m.id DESC"
+			 " LIMIT ?2 OFFSET ?3",
+			 args, 3, each_history, &c, WHAT_HISTORY);
 }
 
 /* See store.h. One read transaction, so the total and the page agree. */
@@ -142,6 +168,97 @@ store_history(struct store *s, long long player_id, int offset, int limit,
 		*total = count > INT_MAX ? INT_MAX : (int)count;
 	return st;
 }
+
+/* ==== Imported games ===================================================== */
+
+/* The columns row_to_imported() reads, in its order. */
+#define IMPORTED_COLUMNS                                                       \
+	"m.id, m.kind, m.status, m.rule, m.result, m.reason, m.black_name,"    \
+	" m.white_name, m.variant, m.rows, m.cols, m.k, m.started_at,"         \
+	" (SELECT count(*) FROM match_moves WHERE match_id = m.id), m.opening"
+
+/* Fill *r from a row of IMPORTED_COLUMNS; the strings point into the
+ * statement. Return 0, or -1 when something stored is not valid. */
+static int row_to_imported(sqlite3_stmt *st, struct imported_row *r)
+{
+	struct match_words w;
+
+	memset(r, 0, sizeof *r);
+	if (store_read_words(st, 1, 14, &w) != 0 || w.kind != MATCH_IMPORTED)
+		return -1;
+	r->id = sqlite3_column_int64(st, 0);
+	r->status = w.status;
+	r->rule = w.rule;
+	r->opening = w.opening;
+	r->result = w.result;
+	r->reason = w.reason;
+	r->black_name = (const char *)sqlite3_column_text(st, 6);
+	r->white_name = (const char *)sqlite3_column_text(st, 7);
+	r->variant = (const char *)sqlite3_column_text(st, 8);
+	r->rows = sqlite3_column_int(st, 9);
+	r->cols = sqlite3_column_int(st, 10);
+	r->k = sqlite3_column_int(st, 11);
+	r->started_at = sqlite3_column_int64(st, 12);
+	r->nmoves = sqlite3_column_int(st, 13);
+	return r->black_name != NULL && r->white_name != NULL &&
+			       r->variant != NULL
+		       ? 0
+		       : -1;
+}
+
+/* An imported listing's caller: its row() and ctx. */
+struct imported_call {
+	int (*row)(void *, const struct imported_row *);
+	void *ctx;
+};
+
+/* list_rows()'s each() for the imported games. */
+static int each_imported(void *ctx, sqlite3_stmt *st)
+{
+	const struct imported_call *c = ctx;
+	struct imported_row r;
+
+	if (row_to_imported(st, &r) != 0)
+		return -1;
+	return c->row(c->ctx, &r) != 0 ? 1 : 0;
+}
+
+/* See store.h. One read transaction, so the total and the page agree. */
+enum store_status store_imported(struct store *s, int offset, int limit,
+				 int (*row)(void *ctx,
+					    const struct imported_row *r),
+				 void *ctx, int *total)
+{
+	const long long args[] = {limit, offset};
+	struct imported_call c = {row, ctx};
+	enum store_status st;
+	long long count = 0;
+
+	store_clear_err(s);
+	if (offset < 0 || limit < 0 || (limit > 0 && row == NULL)) {
+		store_set_err(s, WHAT_IMPORTED, "the page is not valid");
+		return STORE_ERR;
+	}
+	st = store_begin_read(s, WHAT_IMPORTED);
+	if (st == STORE_OK)
+		st = store_query_ints(s,
+				      "SELECT count(*) FROM matches"
+				      " WHERE kind = 'imported'",
+				      NULL, 0, &count, 1, WHAT_IMPORTED, "");
+	if (st == STORE_OK && limit > 0)
+		st = list_rows(s,
+			       "SELECT " IMPORTED_COLUMNS " FROM matches AS m"
+			       " WHERE m.kind = 'imported'"
+			       " ORDER BY m.started_at DESC, m.id DESC"
+			       " LIMIT ?1 OFFSET ?2",
+			       args, 2, each_imported, &c, WHAT_IMPORTED);
+	st = store_finish(s, st, WHAT_IMPORTED);
+	if (st == STORE_OK)
+		*total = count > INT_MAX ? INT_MAX : (int)count;
+	return st;
+}
+
+/* ==== Against the computer ================================================ */
 
 /* See store.h. */
 enum store_status store_computer_record(struct store *s, long long player_id,

@@ -139,6 +139,21 @@ static void explain_policy(struct ui *ui, enum auth_policy p)
 		ui_say(ui, "%s", _(why[p]));
 }
 
+/* True when the len bytes at s ask to leave the prompt: an empty line,
+ * or one that is just ESC (Esc pressed, then Enter). */
+static bool asks_to_leave(const char *s, size_t len)
+{
+	return len == 0 || (len == 1 && s[0] == '\x1b');
+}
+
+/* The player left a prompt of Register or Log in: say so and go back
+ * (UI_REFUSED: nothing done, the menu goes on). */
+static enum ui_status left_prompt(struct ui *ui)
+{
+	ui_say(ui, _("Cancelled."));
+	return UI_REFUSED;
+}
+
 struct password_prompt {
 	struct ui *ui;
 	const char *text;
@@ -155,7 +170,8 @@ static void show_password_prompt(void *ctx)
 
 /* Show `prompt` and read a password into *pw (no echo on a terminal:
  * echo goes off before the prompt shows). Too-long lines get a message
- * and the prompt again. */
+ * and the prompt again; an empty line or Esc leaves (UI_REFUSED, *pw
+ * empty). */
 static enum ui_status read_password(struct ui *ui, const char *prompt,
 				    struct auth_secret *pw)
 {
@@ -171,7 +187,10 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 			fputc('\n', ui->out);
 		switch (r) {
 		case AUTH_READ_OK:
-			return UI_OK;
+			if (!asks_to_leave(pw->bytes, pw->len))
+				return UI_OK;
+			auth_secret_free(pw);
+			return left_prompt(ui);
 		case AUTH_READ_EOF:
 			return UI_EOF;
 		case AUTH_READ_INTERRUPTED:
@@ -273,6 +292,8 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 
 			if (st != UI_OK)
 				return st;
+			if (asks_to_leave(buf, strlen(buf)))
+				return left_prompt(ui);
 		}
 		p = new_username_ok(ui, buf, &taken);
 		if (p != AUTH_OK)
@@ -321,6 +342,8 @@ static enum ui_status choose_nickname(struct ui *ui, const char *given,
 
 			if (st != UI_OK)
 				return st;
+			if (strcmp(buf, "\x1b") == 0)
+				return left_prompt(ui);
 			if (buf[0] == '\0')
 				snprintf(buf, TERM_LINE_MAX + 1, "%s",
 					 username);
@@ -522,6 +545,8 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 		st = ui_read_word(ui, _("Username: "), name);
 		if (st != UI_OK)
 			return st;
+		if (asks_to_leave(name, strlen(name)))
+			return left_prompt(ui);
 	}
 	if (other != NULL && plist_find(ui->players, name) == other) {
 		ui_say(ui,

@@ -233,12 +233,15 @@ static void game_help(void *ctx, const struct match *m)
 		ui_say(g->ui, _("%d in a row wins (%s)."), m->board.k,
 		       m->board.rule == RULE_EXACT ? _("exactly, no overlines")
 						   : _("or more"));
-	ui_say(g->ui, _("Commands:\n"
-			"  undo    take back your last move (your opponent "
-			"must agree)\n"
-			"  draw    offer a draw\n"
-			"  resign  give up this game\n"
-			"  help    show this help\n"
+	ui_say(g->ui, _("Commands (in English or Chinese):\n"
+			"  undo, 悔棋       take back your last move (your "
+			"opponent must agree)\n"
+			"  draw, 和棋       offer a draw\n"
+			"  resign, 认输     give up this game (asks to "
+			"confirm)\n"
+			"  help, ?, 帮助    show this help\n"
+			"  hint, 提示       renju: black's forbidden points\n"
+			"Full-width digits and letters work too: ８ ８, ｈ８.\n"
 			"Ctrl-D or Ctrl-C leaves the program."));
 	if (g->time_per_move > 0)
 		ui_say(g->ui,
@@ -496,6 +499,31 @@ static enum ui_status pause_record(struct game *g)
 	return g->stop == UI_OK ? UI_EOF : g->stop;
 }
 
+/* The screen's game ended: save the end now, so that its end-of-game
+ * box can show the summary (game_play() then does not save it again). */
+static void settle_end(void *ctx)
+{
+	struct game *g = ctx;
+
+	if (g->record_kind == 0 || g->match_id == 0)
+		return;
+	g->settle_st = close_record(g);
+	g->settled = true;
+}
+
+/* A ranked match's header: what each player stands to win or lose. */
+static void say_stakes(struct game *g)
+{
+	char stake[256];
+	double rating;
+	int seat;
+
+	for (seat = 0; seat < 2; seat++)
+		if (game_stake(g, seat, &rating, stake, sizeof(stake)))
+			ui_say(g->ui, "%s %.0f  %s", g->m.seat_name[seat],
+			       rating, stake);
+}
+
 /* Play g's match to its end at the terminal and show how it ended.
  * Return UI_OK when it ended, else why it stopped (UI_OK with
  * g->waiting or g->elsewhere). */
@@ -506,8 +534,11 @@ static enum ui_status play(struct game *g)
 	/* The record starts now, before the first stone. */
 	if (game_changed(g, &g->m) != 0)
 		return g->stop;
-	if (!g->ui->screen || !ui_screen_run(g, game_changed, &end))
+	if (!g->ui->screen ||
+	    !ui_screen_run(g, game_changed, settle_end, &end)) {
+		say_stakes(g);
 		end = match_run(&g->m, &terminal_io, g);
+	}
 	if (end == MATCH_UNFINISHED)
 		return g->stop == UI_OK && !g->waiting && !g->elsewhere
 			       ? UI_EOF
@@ -516,15 +547,37 @@ static enum ui_status play(struct game *g)
 	return UI_OK;
 }
 
+/* Print the summary of g's closed record, a line at a time. */
+static enum ui_status show_summary(struct game *g)
+{
+	char text[2048], *line, *next;
+	enum ui_status st = game_summary(g, text, sizeof(text));
+
+	for (line = text; line != NULL && *line != '\0'; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		ui_say(g->ui, "%s", line);
+	}
+	return st;
+}
+
 enum ui_status game_play(struct game *g)
 {
-	enum ui_status st = play(g);
+	enum ui_status st;
 
+	g->rematch = -1;
+	g->settled = false;
+	game_ratings_before(g);
+	st = play(g);
 	if (g->record_kind == 0 || st == UI_FAILED || g->match_id == 0)
 		return st;
 	if (st != UI_OK || g->waiting || g->elsewhere)
 		return pause_record(g);
-	return close_record(g);
+	st = g->settled ? g->settle_st : close_record(g);
+	if (st == UI_OK && g->closed)
+		st = show_summary(g);
+	return st;
 }
 
 void game_free(struct game *g)
@@ -558,8 +611,8 @@ enum ui_status ui_game_guest(struct ui *ui)
 	bool again, p1_black;
 
 	ui_say(ui, _("Guest game (not recorded): %s, %dx%d, %d in a row."),
-	       ui->variant.name, ui->variant.rows, ui->variant.cols,
-	       ui->variant.k);
+	       ui_variant_words(ui->variant.name), ui->variant.rows,
+	       ui->variant.cols, ui->variant.k);
 	for (;;) {
 		p1_black = game_coin_flip(ui, p1, p2, false);
 		if (game_init(&g, ui, &ui->variant, p1_black ? p1 : p2,

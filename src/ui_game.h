@@ -41,6 +41,11 @@ struct game {
 	bool closed;		/* the record is no longer unfinished */
 	int shown;		/* moves on the board when last drawn */
 	enum ui_status stop;	/* why the game stopped early */
+	double rating_before[2];  /* by seat: the rating at the start */
+	bool offer_rematch;	  /* ranked: ask for a rematch at the end */
+	int rematch;		  /* its answer: 1 yes, 0 no, -1 not asked */
+	bool settled;		  /* the end is saved (by the screen's end) */
+	enum ui_status settle_st; /* and how that went */
 };
 
 /* Prepare g for a game of variant v between seat 0 (black unless the
@@ -165,5 +170,32 @@ int game_choice_menu(const struct match *m, int seat, enum match_choice q,
 
 /* The value choose() returns for label `index` (from 0) of choice q. */
 int game_choice_value(enum match_choice q, int index);
+
+/* Note each account's rating as the game starts (g->rating_before), for
+ * the summary's changes. */
+void game_ratings_before(struct game *g);
+
+/* For a ranked match: what seat `seat` stands to gain or lose, as
+ * "win +16 · draw 0 · loss −16" (rating.c's Elo from both ratings now)
+ * into buf[cap], and its rating now into *rating. Return false (nothing
+ * set) for any other game, and once the match's record is closed. */
+bool game_stake(const struct game *g, int seat, double *rating, char *buf,
+		size_t cap);
+
+/* p's record after a ranked match, as "  Alice: 1 won, 0 lost, 0 tied;
+ * score 1; rating 1520 (+20); rank 1" (the change from `before`, the rank
+ * by score among ui->players), into buf[cap], cut to fit. */
+void game_record_line(struct ui *ui, const struct player *p, double before,
+		      char *buf, size_t cap);
+
+/* The summary after g's recorded game, once its record is closed
+ * (g->closed), into buf[cap], lines split at '\n' ("" when there is
+ * none: not recorded, or not closed): for a ranked match both players'
+ * new records, ratings with their change and ranks (the club is read
+ * again for the ranks); against the computer the person's record against
+ * that level ("Your record against Expert: 3 wins, 1 loss, 0 draws").
+ * Return UI_OK, or UI_FAILED after saying why the database failed (buf
+ * then holds what was gathered). */
+enum ui_status game_summary(struct game *g, char *buf, size_t cap);
 
 #endif

@@ -3,13 +3,19 @@
  * (ui_game.c) and the screen's (ui_screen_game.c). Who may act when one
  * player is alone, the record read again to see whether another process
  * settled the match, the move's clock (a resumed move keeps what it had
- * used), the computer's moves, choices and answers, and the words of
- * questions, refusals and events. Calls neither front end. */
+ * used), the computer's moves, choices and answers, the words of
+ * questions, refusals and events, the rating at stake and the summary
+ * after a recorded game. Calls neither front end. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "rating.h"
 #include "renju.h"
 #include "store.h"
 #include "ui_game.h"
+#include "ui_internal.h"
 
 /* ==== Who acts ============================================================ */
 
@@ -315,4 +321,163 @@ int game_choice_value(enum match_choice q, int index)
 	if (q == CHOOSE_SWAP2)
 		return index;
 	return index == 0 ? STONE_BLACK : STONE_WHITE;
+}
+
+/* ==== The rating at stake and the summary ================================ */
+
+/* The account playing seat `seat` of g, or NULL (a guest, the computer). */
+static const struct player *seat_player(const struct game *g, int seat)
+{
+	return g->player_id[seat] != 0
+		       ? plist_find_id(g->ui->players, g->player_id[seat])
+		       : NULL;
+}
+
+/* A rating change as people read it: "+16", "0", "−16". */
+static void put_change(double delta, char *buf, size_t cap)
+{
+	long change = lround(delta);
+
+	if (change == 0)
+		snprintf(buf, cap, "0");
+	else
+		snprintf(buf, cap, "%s%ld", change > 0 ? "+" : "−",
+			 change > 0 ? change : -change);
+}
+
+void game_ratings_before(struct game *g)
+{
+	const struct player *p;
+	int seat;
+
+	for (seat = 0; seat < 2; seat++) {
+		p = seat_player(g, seat);
+		g->rating_before[seat] = p != NULL ? p->rec.rating : 0;
+	}
+}
+
+bool game_stake(const struct game *g, int seat, double *rating, char *buf,
+		size_t cap)
+{
+	const struct player *p = seat_player(g, seat);
+	const struct player *o = seat_player(g, 1 - seat);
+	char win[16], draw[16], loss[16];
+	double r;
+
+	if (g->record_kind != MATCH_RANKED || g->closed || p == NULL ||
+	    o == NULL)
+		return false;
+	r = p->rec.rating;
+	put_change(rating_delta(r, p->rec.games, o->rec.rating, 1.0), win,
+		   sizeof(win));
+	put_change(rating_delta(r, p->rec.games, o->rec.rating, 0.5), draw,
+		   sizeof(draw));
+	put_change(rating_delta(r, p->rec.games, o->rec.rating, 0.0), loss,
+		   sizeof(loss));
+	snprintf(buf, cap, _("win %s · draw %s · loss %s"), win, draw, loss);
+	*rating = r;
+	return true;
+}
+
+/* Append the printf-style text to buf[cap] (which holds *len bytes),
+ * cut to fit. */
+static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*len + 1 >= cap)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+}
+
+void game_record_line(struct ui *ui, const struct player *p, double before,
+		      char *buf, size_t cap)
+{
+	const struct player_record *r = &p->rec;
+	char clean[UI_CLEAN_MAX];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	append(buf, cap, &len, "  %s",
+	       ui_clean(p->nickname, clean, sizeof(clean)));
+	append(buf, cap, &len,
+	       _(": %d won, %d lost, %d tied; score %d; rating %.0f (%+.0f); "
+		 "rank %d\n"),
+	       r->wins, r->losses, r->ties, r->score, r->rating,
+	       r->rating - before, plist_rank(ui->players, p, PLIST_BY_SCORE));
+	if (len > 0 && buf[len - 1] == '\n')
+		buf[len - 1] = '\0';
+}
+
+/* Seat `seat`'s new record after a ranked match, a line of its own. */
+static void ranked_line(const struct game *g, int seat, char *buf, size_t cap,
+			size_t *len)
+{
+	const struct player *p = seat_player(g, seat);
+	char line[512];
+
+	if (p == NULL)
+		return;
+	game_record_line(g->ui, p, g->rating_before[seat], line, sizeof(line));
+	append(buf, cap, len, "%s\n", line);
+}
+
+/* The computer's level by its name in the menus ("Expert"). */
+static const char *level_name(int level)
+{
+	const char *names[] = {_("Beginner"), _("Easy"), _("Medium"), _("Hard"),
+			       _("Expert")};
+
+	return level >= 1 && level <= 5 ? names[level - 1] : "?";
+}
+
+/* The person's record against the computer's level in g. */
+static enum ui_status computer_line(struct game *g, char *buf, size_t cap,
+				    size_t *len)
+{
+	int me = g->player_id[0] != 0 ? 0 : 1, won, lost, drawn;
+	char wins[32], losses[32], draws[32];
+
+	if (store_computer_record(g->ui->store, g->player_id[me],
+				  g->level[1 - me], &won, &lost,
+				  &drawn) != STORE_OK)
+		return ui_store_failed(g->ui, NULL);
+	snprintf(wins, sizeof(wins), ngettext("%d win", "%d wins", won), won);
+	snprintf(losses, sizeof(losses), ngettext("%d loss", "%d losses", lost),
+		 lost);
+	snprintf(draws, sizeof(draws), ngettext("%d draw", "%d draws", drawn),
+		 drawn);
+	append(buf, cap, len, _("Your record against %s: %s, %s, %s\n"),
+	       level_name(g->level[1 - me]), wins, losses, draws);
+	return UI_OK;
+}
+
+enum ui_status game_summary(struct game *g, char *buf, size_t cap)
+{
+	size_t len = 0;
+	enum ui_status st = UI_OK;
+
+	buf[0] = '\0';
+	if (!g->closed || g->record_kind == 0)
+		return UI_OK;
+	if (g->record_kind == MATCH_COMPUTER) {
+		st = computer_line(g, buf, cap, &len);
+	} else if (g->record_kind == MATCH_RANKED) {
+		st = ui_refresh_club(g->ui); /* ranks among today's club */
+		if (st == UI_OK) {
+			ranked_line(g, g->m.seat[STONE_BLACK], buf, cap, &len);
+			ranked_line(g, g->m.seat[STONE_WHITE], buf, cap, &len);
+		}
+	}
+	if (len > 0 && buf[len - 1] == '\n')
+		buf[len - 1] = '\0';
+	return st;
 }

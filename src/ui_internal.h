@@ -33,6 +33,17 @@ struct match_full;
 enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
 				 int at);
 
+/* ---- ui_list.c: the names of variants and rules, for people ---- */
+
+/* The name of variant `name` in the user's language when it is one of
+ * the presets (rules.h: "gomoku" is 五子棋 in Chinese), else `name`
+ * itself. Scripts (tsv, json, export) keep the English name. The result
+ * is a static string or `name`. */
+const char *ui_variant_words(const char *name);
+
+/* The name of rule r in the user's language (a static string). */
+const char *ui_rule_words(enum rule r);
+
 /* ---- ui_list.c: listings for scripts (--format tsv or json) ----
  *
  * ui_list_begin() writes the tsv header line or json's "[";

@@ -18,6 +18,31 @@ static const char *const leaderboard_columns[] = {
 #define LEADERBOARD_COLUMNS                                                    \
 	((int)(sizeof(leaderboard_columns) / sizeof(leaderboard_columns[0])))
 
+/* ==== Names for people ================================================== */
+
+const char *ui_variant_words(const char *name)
+{
+	/* The presets of rules.c, by the names stored and typed. */
+	static const char *const presets[] = {N_("gomoku"), N_("standard"),
+					      N_("gomoku10"), N_("tictactoe"),
+					      N_("renju")};
+	size_t i;
+
+	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
+		if (strcmp(name, presets[i]) == 0)
+			return _(presets[i]);
+	return name;
+}
+
+const char *ui_rule_words(enum rule r)
+{
+	if (r == RULE_EXACT)
+		return _("exact");
+	return r == RULE_RENJU ? _("renju") : _("freestyle");
+}
+
+/* ==== Tables ============================================================= */
+
 /* Write `s` for TSV: tabs and line breaks cannot appear in names, but
  * are replaced by spaces should a database hold them. */
 static void put_tsv_string(FILE *out, const char *s)
@@ -33,11 +58,26 @@ static void pad(FILE *out, int used, int width)
 		fputc(' ', out);
 }
 
+/* Room for a win rate as shown to people: "100%" or "–". */
+#define WIN_RATE_LEN 8
+
+/* p's win rate for people ("57%") into buf, or "–" when p has no games
+ * (a rate of nothing is not 0%). Return buf. */
+static const char *win_rate_text(const struct player *p, char buf[WIN_RATE_LEN])
+{
+	if (p->rec.games == 0)
+		snprintf(buf, WIN_RATE_LEN, "%s", "–");
+	else
+		snprintf(buf, WIN_RATE_LEN, "%.0f%%",
+			 player_win_rate(p) * 100.0);
+	return buf;
+}
+
 /* One row of the table format. */
 static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 {
 	const struct player_record *r = &p->rec;
-	char clean[UI_CLEAN_MAX], nick[UI_CLEAN_MAX];
+	char clean[UI_CLEAN_MAX], nick[UI_CLEAN_MAX], rate[WIN_RATE_LEN];
 	int width;
 
 	fprintf(ui->out, "%c%4d  %-20s  ", me ? '>' : ' ', rank, p->username);
@@ -46,9 +86,11 @@ static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 			 sizeof(nick));
 	fputs(nick, ui->out);
 	pad(ui->out, width, 20);
-	fprintf(ui->out, " %5d %4d %4d %4d %6d %6.0f %5.0f%%\n", r->games,
-		r->wins, r->losses, r->ties, r->score, r->rating,
-		player_win_rate(p) * 100.0);
+	fprintf(ui->out, " %5d %4d %4d %4d %6d %6.0f ", r->games, r->wins,
+		r->losses, r->ties, r->score, r->rating);
+	win_rate_text(p, rate);
+	pad(ui->out, i18n_width(rate), 6);
+	fprintf(ui->out, "%s\n", rate);
 }
 
 /* Print a header cell padded to `width` columns (right-aligned if
@@ -304,7 +346,7 @@ enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
 		goto out_free;
 	}
 	snprintf(title, sizeof(title), _("Leaderboard: %s"),
-		 rules_rule_name(rule));
+		 ui_rule_words(rule));
 	st = leaderboard_of(ui, rb.list, title, top, key, NULL);
 out_free:
 	plist_free(rb.list);
@@ -351,7 +393,7 @@ static enum ui_status rule_record(struct ui *ui, const struct player *p)
 				"Under %s: %d games, %d won, %d lost, %d "
 				"tied; score %d, rating %.0f",
 				(unsigned long)r.games),
-		       rules_rule_name(rules[i]), r.games, r.wins, r.losses,
+		       ui_rule_words(rules[i]), r.games, r.wins, r.losses,
 		       r.ties, r.score, r.rating);
 	}
 	return UI_OK;
@@ -361,7 +403,7 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 {
 	enum ui_status st;
 	const struct player_record *r = &p->rec;
-	char since[UI_NAME_MAX], last[UI_NAME_MAX];
+	char since[UI_NAME_MAX], last[UI_NAME_MAX], rate[WIN_RATE_LEN];
 	struct ui_list list;
 	int rank;
 
@@ -382,8 +424,8 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 	       plist_count(ui->players));
 	ui_say(ui, _("Games %d: %d won, %d lost, %d tied"), r->games, r->wins,
 	       r->losses, r->ties);
-	ui_say(ui, _("Score %d, rating %.0f, win rate %.0f%%"), r->score,
-	       r->rating, player_win_rate(p) * 100.0);
+	ui_say(ui, _("Score %d, rating %.0f, win rate %s"), r->score, r->rating,
+	       win_rate_text(p, rate));
 	st = rule_record(ui, p);
 	if (st != UI_OK)
 		return st;

@@ -14,52 +14,83 @@
 static void show_record(struct ui *ui, const struct player *p,
 			double old_rating)
 {
-	const struct player_record *r = &p->rec;
-	int rank = plist_rank(ui->players, p, PLIST_BY_SCORE);
+	char line[512];
 
-	fputs("  ", ui->out);
-	ui_put_clean(ui, p->nickname);
-	fprintf(ui->out,
-		_(": %d won, %d lost, %d tied; score %d; rating %.0f (%+.0f); "
-		  "rank %d\n"),
-		r->wins, r->losses, r->ties, r->score, r->rating,
-		r->rating - old_rating, rank);
+	game_record_line(ui, p, old_rating, line, sizeof(line));
+	ui_say(ui, "%s", line);
 }
 
-/* Play ranked match g between a and b and, once it is no longer
- * unfinished, show their new records. */
-static enum ui_status ranked(struct game *g, struct player *a, struct player *b)
+/* Play ranked match g (its record is shown by game_play()) and, once it
+ * has ended here with both players, ask for a rematch: *again. End of
+ * input at that question is a no (the match is saved). */
+static enum ui_status ranked(struct game *g, bool *again)
 {
-	double rating_a = a->rec.rating, rating_b = b->rec.rating;
-	enum ui_status st = game_play(g);
+	enum ui_status st;
 
-	if (st == UI_OK && g->closed)
-		st = ui_refresh_club(g->ui); /* ranks among today's club */
-	if (st != UI_OK || !g->closed)
-		return st;
-	show_record(g->ui, a, rating_a);
-	show_record(g->ui, b, rating_b);
-	return UI_OK;
+	*again = false;
+	g->offer_rematch = g->only_seat < 0;
+	st = game_play(g);
+	if (st != UI_OK || !g->closed || !g->offer_rematch || g->elsewhere ||
+	    g->m.end == MATCH_UNFINISHED)
+		return st;     /* not ended here: nothing to ask */
+	if (g->rematch >= 0) { /* answered in the screen's end-of-game box */
+		*again = g->rematch == 1;
+		return UI_OK;
+	}
+	if (g->stop == UI_INTERRUPTED)
+		return UI_INTERRUPTED;
+	st = ui_yes_no(g->ui, _("Rematch (colours swapped)?"), again);
+	return st == UI_EOF ? UI_OK : st;
+}
+
+/* The account that played `colour` in g: a or b. */
+static struct player *played(const struct game *g, enum stone colour,
+			     struct player *a, struct player *b)
+{
+	return g->player_id[g->m.seat[colour]] == a->id ? a : b;
+}
+
+/* Ranked matches between `black` and `white` (the first placer, under
+ * swap2), the colours swapped for every rematch agreed, no coin flip. */
+static enum ui_status ranked_series(struct ui *ui, struct player *black,
+				    struct player *white)
+{
+	struct player *swap;
+	struct game g;
+	enum ui_status st;
+	bool again;
+
+	for (;;) {
+		if (ui_refresh_club(ui) != UI_OK)
+			return UI_FAILED;
+		if (game_init(&g, ui, &ui->variant, black->nickname,
+			      white->nickname, true) != 0)
+			return UI_USAGE;
+		g.player_id[0] = black->id;
+		g.player_id[1] = white->id;
+		g.record_kind = MATCH_RANKED;
+		st = ranked(&g, &again);
+		if (st != UI_OK || !again)
+			return st;
+		swap = black;
+		black = played(&g, STONE_WHITE, black, white);
+		white = black == swap ? white : swap;
+		ui_say(ui, _("Rematch: %s against %s, colours swapped."),
+		       black->nickname, white->nickname);
+	}
 }
 
 /* A new ranked match between a and b; the colours by a secure coin. */
 static enum ui_status new_ranked(struct ui *ui, struct player *a,
 				 struct player *b)
 {
-	struct game g;
 	bool a_black;
 
 	if (ui_refresh_club(ui) != UI_OK)
 		return UI_FAILED;
 	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
 	a_black = game_coin_flip(ui, a->nickname, b->nickname, true);
-	if (game_init(&g, ui, &ui->variant, a_black ? a->nickname : b->nickname,
-		      a_black ? b->nickname : a->nickname, true) != 0)
-		return UI_USAGE;
-	g.player_id[0] = a_black ? a->id : b->id;
-	g.player_id[1] = a_black ? b->id : a->id;
-	g.record_kind = MATCH_RANKED;
-	return ranked(&g, a, b);
+	return ranked_series(ui, a_black ? a : b, a_black ? b : a);
 }
 
 /* ==== Against the computer ============================================== */
@@ -368,6 +399,7 @@ static enum offer play_pending(struct ui *ui, struct pending *p, bool alone,
 			       enum ui_status *st)
 {
 	int comp = p->my_seat == 0 ? 1 : 0;
+	bool again;
 
 	*st = UI_OK;
 	if (p->f.kind == MATCH_COMPUTER) {
@@ -381,7 +413,11 @@ static enum offer play_pending(struct ui *ui, struct pending *p, bool alone,
 	else
 		*st = fetch_opponent(ui, p);
 	if (*st == UI_OK)
-		*st = ranked(&p->g, p->me, p->other);
+		*st = ranked(&p->g, &again);
+	if (*st == UI_OK && again)
+		*st = ranked_series(
+			ui, played(&p->g, STONE_WHITE, p->me, p->other),
+			played(&p->g, STONE_BLACK, p->me, p->other));
 	return OFFER_PLAYED;
 }
 

@@ -110,10 +110,11 @@ static void table_row(struct ui *ui, const struct history_row *r,
 	char game[48], result[64];
 	const char *reason = reason_text(r->reason, r->result);
 
-	snprintf(game, sizeof(game), "%s%s", r->variant,
-		 r->opening == OPENING_SWAP2 ? "+swap2" : "");
-	snprintf(result, sizeof(result), reason[0] != '\0' ? "%s (%s)" : "%s",
-		 shown(result_for(r)), reason);
+	snprintf(game, sizeof(game), "%s%s", ui_variant_words(r->variant),
+		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
+	snprintf(result, sizeof(result),
+		 reason[0] != '\0' ? _("%s (%s)") : "%s", shown(result_for(r)),
+		 reason);
 	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
 	put_cell(ui, opp, 16);
 	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"), 5);
@@ -225,6 +226,81 @@ enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
 	return st;
 }
 
+/* ==== Imported games ====================================================== */
+
+/* An imported game's result for people: "Black won (five)", "a draw
+ * (agreed)", "result unknown". */
+static void imported_result(const struct imported_row *r, char *buf, size_t cap)
+{
+	if (r->status != MATCH_STATUS_FINISHED)
+		snprintf(buf, cap, "%s", _("result unknown"));
+	else if (r->result == RESULT_DRAW)
+		snprintf(buf, cap, _("a draw (%s)"),
+			 reason_text(r->reason, r->result));
+	else
+		snprintf(buf, cap, _("%s won (%s)"),
+			 r->result == RESULT_BLACK_WIN ? _("Black")
+						       : _("White"),
+			 reason_text(r->reason, r->result));
+}
+
+/* Print one imported game as a table line (ctx: the ui). */
+static int imported_line(void *ctx, const struct imported_row *r)
+{
+	struct ui *ui = ctx;
+	char date[UI_NAME_MAX], game[48], result[64];
+
+	ui_time(r->started_at, true, date);
+	snprintf(game, sizeof(game), "%s%s", ui_variant_words(r->variant),
+		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
+	imported_result(r, result, sizeof(result));
+	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
+	put_cell(ui, r->black_name, 16);
+	put_cell(ui, r->white_name, 16);
+	put_cell(ui, game, 12);
+	put_cell(ui, result, 18);
+	fprintf(ui->out, "%5d\n", r->nmoves);
+	return 0;
+}
+
+/* Print page `page` of the imported games, the number of pages into
+ * *pages. Return UI_OK; UI_REFUSED (said so) when there is no such
+ * page; or UI_FAILED after saying why. */
+static enum ui_status imported_page(struct ui *ui, int page, int *pages)
+{
+	int total = 0;
+
+	if (store_imported(ui->store, 0, 0, NULL, NULL, &total) != STORE_OK)
+		goto out_failed;
+	*pages = total == 0 ? 1 : (total - 1) / HISTORY_PAGE + 1;
+	if (page < 1 || page > *pages) {
+		ui_error(ui, _("there is no page %d of imported games"), page);
+		return UI_REFUSED;
+	}
+	fputc('\n', ui->out);
+	if (total == 0) {
+		ui_say(ui, "%s",
+		       _("No imported games yet (gomoku import FILE adds "
+			 "one)."));
+		return UI_OK;
+	}
+	ui_say(ui, _("Imported games: page %d of %d (%d in all)"), page, *pages,
+	       total);
+	ui_say(ui, "%s",
+	       _("    #  Date        Black             White             "
+		 "Game          Result              Moves"));
+	if (store_imported(ui->store, (page - 1) * HISTORY_PAGE, HISTORY_PAGE,
+			   imported_line, ui, &total) != STORE_OK)
+		goto out_failed;
+	return UI_OK;
+out_failed:
+	ui_error(ui, _("cannot read the imported games: %s"),
+		 store_errmsg(ui->store));
+	return UI_FAILED;
+}
+
+/* ==== Browsing ============================================================ */
+
 /* One answer at the history's prompt: move *page (saying so at either
  * end), or replay a match. Return UI_OK, with *show true when the page
  * is to be shown again; or how a replay failed (not for a match that
@@ -261,7 +337,9 @@ static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 	return UI_OK;
 }
 
-enum ui_status ui_history_browse(struct ui *ui, const struct player *p)
+/* Browse p's history a page at a time, or with p NULL the imported
+ * games; p's history offers the imported games too (i). */
+static enum ui_status browse(struct ui *ui, const struct player *p)
 {
 	char buf[TERM_LINE_MAX + 1];
 	enum ui_status st = UI_OK;
@@ -270,19 +348,36 @@ enum ui_status ui_history_browse(struct ui *ui, const struct player *p)
 	size_t len;
 
 	while (st == UI_OK) {
-		if (show)
+		if (show && p != NULL)
 			st = history_page(ui, p, page, &pages);
+		else if (show)
+			st = imported_page(ui, page, &pages);
 		if (st != UI_OK)
 			break;
 		st = ui_read(ui,
-			     _("Match number to replay, n or p for the next or "
-			       "previous page, Enter to go back: "),
+			     p != NULL
+				     ? _("Match number to replay, n or p for "
+					 "the next or previous page, i for the "
+					 "imported games, Enter to go back: ")
+				     : _("Match number to replay, n or p for "
+					 "the next or previous page, Enter to "
+					 "go back: "),
 			     buf, &len);
 		if (st != UI_OK || len == 0)
 			break;
-		st = browse_step(ui, buf, &page, pages, &show);
+		if (p != NULL && strcmp(buf, "i") == 0) {
+			st = browse(ui, NULL);
+			show = true;
+		} else {
+			st = browse_step(ui, buf, &page, pages, &show);
+		}
 	}
 	return st;
+}
+
+enum ui_status ui_history_browse(struct ui *ui, const struct player *p)
+{
+	return browse(ui, p);
 }
 
 /* ==== Replay ============================================================= */
@@ -350,8 +445,8 @@ static void show_position(struct ui *ui, const struct match_full *f, int at)
 	fprintf(ui->out, _("Match %lld: %s %s against %s %s, %s %dx%d; "),
 		f->id, ui_stone(ui, STONE_BLACK),
 		side_label(f, STONE_BLACK, black), ui_stone(ui, STONE_WHITE),
-		side_label(f, STONE_WHITE, white), f->variant, f->rows,
-		f->cols);
+		side_label(f, STONE_WHITE, white), ui_variant_words(f->variant),
+		f->rows, f->cols);
 	put_outcome(ui, f);
 	fputc('\n', ui->out);
 	ui_board_draw(ui, &b);

@@ -16,6 +16,7 @@
 #include <wchar.h>
 
 #include "renju.h"
+#include "ui_internal.h"
 #include "ui_screen.h"
 
 /* Colour pairs. */
@@ -302,6 +303,20 @@ static void draw_side(const struct screen *s, int y, int x, int w,
 			 clock);
 }
 
+/* For a ranked match, under side's line at y: what a win, draw and
+ * loss would change (game_stake()). Return the lines used (0 or 1). */
+static int draw_stake(const struct screen *s, int y, int x, int w,
+		      enum stone side)
+{
+	char text[256];
+	double rating;
+
+	if (!game_stake(s->g, s->g->m.seat[side], &rating, text, sizeof(text)))
+		return 0;
+	put_text(y, x + 4, w - 4, A_DIM, text);
+	return 1;
+}
+
 /* The last moves, "12. h8 i9", one numbered pair a line, from line y up
  * to `lines` lines. */
 static void draw_moves(const struct screen *s, int y, int x, int w, int lines)
@@ -346,10 +361,13 @@ static void draw_panel(const struct screen *s, int y, int x, int w, int h)
 	int i, nkeys, y0 = y;
 
 	snprintf(text, sizeof(text), _("%s %dx%d, %d in a row"),
-		 m->variant.name, m->board.rows, m->board.cols, m->board.k);
+		 ui_variant_words(m->variant.name), m->board.rows,
+		 m->board.cols, m->board.k);
 	put_text(y++, x, w, A_BOLD, text);
 	draw_side(s, ++y, x, w, STONE_BLACK);
+	y += draw_stake(s, y + 1, x, w, STONE_BLACK);
 	draw_side(s, ++y, x, w, STONE_WHITE);
+	y += draw_stake(s, y + 1, x, w, STONE_WHITE);
 	y += 2;
 	if (last != NULL)
 		notation_format(last->row, last->col, where);
@@ -591,7 +609,19 @@ int ui_screen_choose(struct screen *s, const char *title,
 	}
 }
 
-int ui_screen_text(struct screen *s, const char *text)
+/* The answer key k gives: 1 for y, 0 for n or Esc, else -1. */
+static int yes_no_key(const struct screen_key *k)
+{
+	if (k->kind != SK_CHAR)
+		return -1;
+	if (k->ch == 'y' || k->ch == 'Y')
+		return 1;
+	return k->ch == 'n' || k->ch == 'N' || k->ch == 27 ? 0 : -1;
+}
+
+/* Show `text` in a box until a key (with `yes_no`, until y, n or Esc).
+ * Return 0 (with `yes_no`, 1 for yes), or -1 on a stop signal. */
+static int text_box(struct screen *s, const char *text, bool yes_no)
 {
 	char copy[4096];
 	const char *lines[40];
@@ -612,7 +642,17 @@ int ui_screen_text(struct screen *s, const char *text)
 		draw_box(lines, n, s->g->ui->ascii);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
-	} while (k.kind == SK_NONE);
+	} while (k.kind == SK_NONE || (yes_no && yes_no_key(&k) < 0));
 	ui_screen_draw(s);
-	return 0;
+	return yes_no ? yes_no_key(&k) : 0;
+}
+
+int ui_screen_text(struct screen *s, const char *text)
+{
+	return text_box(s, text, false);
+}
+
+int ui_screen_text_yes_no(struct screen *s, const char *text)
+{
+	return text_box(s, text, true);
 }

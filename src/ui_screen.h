@@ -62,7 +62,12 @@ struct screen {
 /* ---- ui_screen_game.c ---- */
 
 /* Play g's match full-screen, with `changed` (ui_game.c's) told of every
- * change so the record is kept; *end says how it ended, as match_run()
+ * change so the record is kept, and `settle` (ui_game.c's, may be NULL)
+ * called once when the match has ended, before the end-of-game box, to
+ * save its end: the box then shows game_summary() and, with
+ * g->offer_rematch, asks for a rematch (g->rematch 1 or 0; -1 with
+ * g->stop UI_INTERRUPTED on a stop signal); *end says how it ended, as
+ * match_run()
  * returns it, and g->stop why it stopped early (UI_REFUSED: the player
  * left it with q, and the menus go on; UI_EOF, UI_INTERRUPTED,
  * UI_FAILED; UI_OK with g->waiting or g->elsewhere). The terminal is
@@ -70,7 +75,7 @@ struct screen {
  * nothing done, when the screen cannot be started (then play the line
  * way). */
 bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
-		   enum match_end *end);
+		   void (*settle)(void *), enum match_end *end);
 
 /* ---- ui_screen.c ---- */
 
@@ -110,5 +115,9 @@ int ui_screen_choose(struct screen *s, const char *title,
 /* Show `text` (lines split at '\n') in a box over the board until a key
  * is pressed. Return 0, or -1 on a stop signal. */
 int ui_screen_text(struct screen *s, const char *text);
+
+/* ui_screen_text() answered with y or n (Esc is no) instead of any key.
+ * Return 1 for yes, 0 for no, -1 on a stop signal. */
+int ui_screen_text_yes_no(struct screen *s, const char *text);
 
 #endif

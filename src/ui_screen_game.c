@@ -194,15 +194,26 @@ static int click(struct screen *s, const struct screen_key *k, struct input *in)
 	return 0;
 }
 
-/* Open the move line, with `first` typed when it is a digit. */
-static void open_line(struct screen *s, int first)
+/* Whether key ch opens the move line: ':' or a digit, ASCII or
+ * full-width (U+FF10..U+FF19, as Chinese input methods type them). */
+static bool opens_line(int ch)
 {
+	return ch == ':' || (ch >= '0' && ch <= '9') ||
+	       (ch >= 0xFF10 && ch <= 0xFF19);
+}
+
+/* Open the move line, with k's character typed when it is a digit. */
+static void open_line(struct screen *s, const struct screen_key *k)
+{
+	struct input unused;
+
 	s->typing = true;
 	s->line_len = 0;
-	if (first >= '0' && first <= '9')
-		s->line[s->line_len++] = (char)first;
-	s->line[s->line_len] = '\0';
-	ui_screen_draw(s);
+	s->line[0] = '\0';
+	if (k->ch != ':')
+		line_key(s, k, &unused); /* a digit: the line's first */
+	else
+		ui_screen_draw(s);
 }
 
 /* The player leaves with q (after confirming): the game stops. */
@@ -238,8 +249,8 @@ static int human_key(struct screen *s, const struct match *m,
 		return place(in, s->cur_row, s->cur_col);
 	if (k->kind != SK_CHAR)
 		return 0;
-	if (k->ch == ':' || (k->ch >= '0' && k->ch <= '9'))
-		open_line(s, k->ch);
+	if (opens_line(k->ch))
+		open_line(s, k);
 	else if (k->ch == 't')
 		show_hint(s, m);
 	else if (k->ch == 'q')
@@ -389,14 +400,20 @@ static void sg_help(void *ctx, const struct match *m)
 				  "or the game is lost.",
 				  (unsigned long)s->g->time_per_move),
 			 s->g->time_per_move);
-	snprintf(text, sizeof(text), "%s\n\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n\n%s",
+	snprintf(text, sizeof(text),
+		 "%s\n\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n\n%s",
 		 _("Help"), rule, clock,
 		 _("Arrow keys, hjkl or wasd move the cursor; Enter or "
 		   "Space places a stone."),
 		 _("A click selects a point, a second click there places."),
 		 _("u  take back your last move (your opponent must agree)"),
-		 _("D  offer a draw      r  resign      t  renju hint"),
-		 _(":  type a move (h8 or 8 8)      q  leave the game"),
+		 _("D  offer a draw      r  resign (asks to confirm)"),
+		 _("t  renju: show black's forbidden points"),
+		 _("?  this help         q  leave the game (asks to confirm)"),
+		 _(":  type a move (h8, 8 8, 8,8, ８ ８) or a command"),
+		 _("   commands: undo 悔棋, draw 和棋, resign 认输, help ? "
+		   "帮助, hint 提示"),
+		 _("Ctrl-C leaves the program; Ctrl-Z suspends it."),
 		 _("Press any key."));
 	if (ui_screen_text(s, text) != 0)
 		s->g->stop = UI_INTERRUPTED;
@@ -456,8 +473,36 @@ static bool stopped_from_outside(const struct game *g)
 	return g->elsewhere || g->stop == UI_FAILED;
 }
 
+/* The end-of-game box of a recorded game: how it ended, the summary
+ * and, for a ranked match, the rematch question (its answer in
+ * g->rematch). Return false when there is nothing to show. */
+static bool end_box(struct screen *s)
+{
+	struct game *g = s->g;
+	char summary[2048], text[4096];
+	int answer;
+
+	if (game_summary(g, summary, sizeof(summary)) != UI_OK ||
+	    summary[0] == '\0')
+		return false;
+	snprintf(text, sizeof(text), "%s\n\n%s\n\n%s", s->status, summary,
+		 g->offer_rematch ? _("Rematch (colours swapped)? (y/n)")
+				  : _("Press any key."));
+	if (!g->offer_rematch) {
+		if (ui_screen_text(s, text) != 0)
+			g->stop = UI_INTERRUPTED;
+		return true;
+	}
+	answer = ui_screen_text_yes_no(s, text);
+	if (answer < 0)
+		g->stop = UI_INTERRUPTED;
+	g->rematch = answer;
+	return true;
+}
+
 /* Show how the game ended, or why it stopped from outside (already on
- * the status line), and wait for a key (or a stop signal). */
+ * the status line), and wait for a key (or a stop signal); a recorded
+ * game that ended shows its end-of-game box (end_box()). */
 static void show_end(struct screen *s, const struct match *m)
 {
 	struct screen_key k;
@@ -470,12 +515,14 @@ static void show_end(struct screen *s, const struct match *m)
 		say_end(s, m);
 	else
 		ui_screen_draw(s);
+	if (m->end != MATCH_UNFINISHED && end_box(s))
+		return;
 	while (ui_screen_key(s, -1, &k) == SK_NONE)
 		;
 }
 
 bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
-		   enum match_end *end)
+		   void (*settle)(void *), enum match_end *end)
 {
 	struct screen s;
 
@@ -483,6 +530,8 @@ bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
 		return false;
 	s.changed = changed;
 	*end = match_run(&g->m, &screen_io, &s);
+	if (*end != MATCH_UNFINISHED && settle != NULL)
+		settle(g);
 	show_end(&s, &g->m);
 	ui_screen_stop(&s);
 	if (stopped_from_outside(g) && s.said[0] != '\0') {

@@ -209,6 +209,46 @@ static void test_blanks_and_case(void)
 	MOVE_OK("　h8", 15, 15, 7, 7);
 }
 
+/* Full-width digits, letters and commas (what Chinese input methods
+ * type) count as their ASCII forms, with any mix of blanks. */
+static void test_full_width(void)
+{
+	MOVE_OK("８ ８", 15, 15, 7, 7);
+	MOVE_OK("８　８", 15, 15, 7, 7);
+	MOVE_OK("８，８", 15, 15, 7, 7);
+	MOVE_OK("８ ， ８", 15, 15, 7, 7);
+	MOVE_OK("１２ ３", 15, 15, 11, 2);
+	MOVE_OK("1２,３", 15, 15, 11, 2);
+	MOVE_OK("ｈ８", 15, 15, 7, 7);
+	MOVE_OK("Ｈ８", 15, 15, 7, 7);
+	MOVE_OK("h８", 15, 15, 7, 7);
+	MOVE_OK("ｏ１５", 15, 15, 14, 14);
+	MOVE_OK("　ｈ８　\n", 15, 15, 7, 7);
+	COMMAND("ｕｎｄｏ", INPUT_UNDO);
+	COMMAND("ＲＥＳＩＧＮ", INPUT_RESIGN);
+	COMMAND("？", INPUT_HELP);
+	COMMAND("ｈｉｎｔ", INPUT_HINT);
+	REFUSED("１６ ８", 15, 15, INPUT_ERR_ROW_RANGE);
+	REFUSED("ｐ８", 15, 15, INPUT_ERR_COL_RANGE);
+	REFUSED("８８", 15, 15, INPUT_ERR_SYNTAX);
+	REFUSED("　　", 15, 15, INPUT_ERR_EMPTY);
+}
+
+/* A short line that NFKC makes very long (U+FDFA, 3 bytes, becomes 33)
+ * is refused as too long, never cut short or accepted. */
+static void test_normalised_too_long(void)
+{
+	char line[NOTATION_MAX_INPUT];
+	size_t n = 0;
+
+	while (n + 3 <= sizeof(line)) {
+		memcpy(line + n, "\xef\xb7\xba", 3);
+		n += 3;
+	}
+	CU_ASSERT(is_refused(line, n, 15, 15, INPUT_ERR_TOO_LONG));
+	CU_ASSERT(is_refused(line, 3, 15, 15, INPUT_ERR_SYNTAX));
+}
+
 /* One trailing "\n" or "\r\n" is dropped; anything more is refused. */
 static void test_trailing_newline(void)
 {
@@ -313,8 +353,8 @@ static void test_commands_near_misses(void)
 		B("悔 棋"),
 		B("认　输"),
 		B("認輸"),
-		B("ｕｎｄｏ"),
-		B("？"),
+		B("ｕｎｄｏｕｎｄｏ"),
+		B("？？"),
 		B("draw\0"),
 		B("\0help"),
 		/* 悔 then U+60CB: one byte off 棋 by 0x20. */
@@ -333,14 +373,14 @@ static void test_commands_near_misses(void)
 static void test_syntax(void)
 {
 	static const char *const lines[] = {
-		"abc",	 "x",	  "h",	   "H",	    "hh8",     "8h",
-		"h 8",	 "h\t8",  "h,8",   "h-8",   "h+8",     "+8 8",
-		"-8 8",	 "8 -8",  "8 +8",  "8.0 8", "8 8.5",   "8.5",
-		"8 8 8", "8,8,8", "8 8,8", "8",	    "08",      "8,",
-		",8",	 ", 8",	  "8 ,",   "8,,8",  "8 , , 8", "8，，8",
-		"8;8",	 "8/8",	  "8x8",   "1e1 8", "0x8 8",   "h8 8",
-		"8 8h",	 "h8h",	  "h-1",   "@8",    "[8",      "`8",
-		"{8",	 "８ ８", "h８",   "八 八", "8\v8",    "8\f8",
+		"abc",	 "x",	  "h",	    "H",     "hh8",	"8h",
+		"h 8",	 "h\t8",  "h,8",    "h-8",   "h+8",	"+8 8",
+		"-8 8",	 "8 -8",  "8 +8",   "8.0 8", "8 8.5",	"8.5",
+		"8 8 8", "8,8,8", "8 8,8",  "8",     "08",	"8,",
+		",8",	 ", 8",	  "8 ,",    "8,,8",  "8 , , 8", "8，，8",
+		"8;8",	 "8/8",	  "8x8",    "1e1 8", "0x8 8",	"h8 8",
+		"8 8h",	 "h8h",	  "h-1",    "@8",    "[8",	"`8",
+		"{8",	 "８８",  "ｈ８ｈ", "八 八", "8\v8",	"8\f8",
 		"é",	 "h8,",	  "(8,8)",
 	};
 	size_t i;
@@ -660,6 +700,8 @@ static CU_TestInfo tests[] = {
 	{"26x26: every cell round-trips, all forms agree", test_round_trip_26},
 	{"rectangular boards keep rows and columns apart", test_rectangular},
 	{"blanks, upper case, leading zeros", test_blanks_and_case},
+	{"full-width digits, letters and commas", test_full_width},
+	{"a line NFKC makes huge is too long", test_normalised_too_long},
 	{"one trailing newline allowed", test_trailing_newline},
 	{"input need not be NUL-terminated", test_not_nul_terminated},
 	{"English commands in any case", test_commands_english},

@@ -2945,6 +2945,84 @@ static void expect_import_refused(struct store *s, const char *path,
 
 /* An imported game is one finished, unranked record with names, moves
  * and times, or (a bad move, a bad header) nothing at all. */
+/* Ids and moves of the imported games store_imported() listed. */
+struct imported_seen {
+	long long id[8];
+	int nmoves[8];
+	char black[8][STORE_NAME_MAX + 1];
+	int n, stop_after;
+};
+
+static int collect_imported(void *ctx, const struct imported_row *r)
+{
+	struct imported_seen *l = ctx;
+
+	if (l->n < 8) {
+		l->id[l->n] = r->id;
+		l->nmoves[l->n] = r->nmoves;
+		snprintf(l->black[l->n], sizeof(l->black[0]), "%s",
+			 r->black_name);
+		l->n++;
+	}
+	return l->stop_after > 0 && l->n >= l->stop_after;
+}
+
+/* The imported games are listed newest first, in pages, with their
+ * names and moves; the players' matches (six in the club) are not among
+ * them. */
+static void test_imported_list(void)
+{
+	struct imported_seen l = {0};
+	struct match_header h;
+	long long ids[3], m[7], a, b, c;
+	char path[PATH_SIZE];
+	struct store *s;
+	int total = -1;
+
+	s = club(path, ids);
+	history_club(s, ids, m);
+	CU_ASSERT_EQUAL(store_imported(s, 0, 5, collect_imported, &l, &total),
+			STORE_OK);
+	CU_ASSERT_EQUAL(total, 1); /* the club's one, m[4] */
+	CU_ASSERT(l.n == 1 && l.id[0] == m[4] && l.nmoves[0] == 3);
+	l.n = 0;
+	h = imported(7000);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 9, five_moves, five_ms,
+					   RESULT_BLACK_WIN, REASON_FIVE, &a),
+			STORE_OK);
+	h = imported(9000);
+	h.black_name = "Newer";
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 2, five_moves, NULL,
+					   RESULT_DRAW, REASON_DRAW, &b),
+			STORE_OK);
+	h = imported(8000);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, five_moves, NULL,
+					   RESULT_NONE, REASON_NONE, &c),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_imported(s, 0, 5, collect_imported, &l, &total),
+			STORE_OK);
+	CU_ASSERT_EQUAL(total, 4);
+	CU_ASSERT_EQUAL_FATAL(l.n, 4);
+	CU_ASSERT(l.id[0] == b && l.id[1] == c && l.id[2] == a &&
+		  l.id[3] == m[4]);
+	CU_ASSERT_STRING_EQUAL(l.black[0], "Newer");
+	CU_ASSERT_STRING_EQUAL(l.black[2], "Black Brain");
+	CU_ASSERT(l.nmoves[0] == 2 && l.nmoves[1] == 3 && l.nmoves[2] == 9);
+	l = (struct imported_seen){.stop_after = 1};
+	CU_ASSERT_EQUAL(store_imported(s, 1, 5, collect_imported, &l, &total),
+			STORE_OK);
+	CU_ASSERT(l.n == 1 && l.id[0] == c);
+	l.n = 0;
+	CU_ASSERT_EQUAL(store_imported(s, 0, 0, NULL, NULL, &total), STORE_OK);
+	CU_ASSERT_EQUAL(total, 4);
+	total = -7;
+	CU_ASSERT_EQUAL(store_imported(s, -1, 5, collect_imported, &l, &total),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_imported(s, 0, 5, NULL, NULL, &total), STORE_ERR);
+	CU_ASSERT_EQUAL(total, -7);
+	store_close(s);
+}
+
 static void test_import(void)
 {
 	char path[PATH_SIZE], name[STORE_NAME_MAX + 2];
@@ -4172,6 +4250,7 @@ static CU_TestInfo tests[] = {
 	{"history: the same start, newest id first", test_history_ties},
 	{"record against the computer, per level", test_computer_record},
 	{"import: one record or nothing", test_import},
+	{"imported games: newest first, pages, total", test_imported_list},
 	{"killed after N moves: unfinished with N moves",
 	 test_killed_after_moves},
 	{"killed while writing: every reported move kept",

@@ -120,8 +120,9 @@ check "stats of an unknown player exits 1" status_is 1
 
 # The menus: log in (the unfinished match is offered: not now), ask for
 # a ranked match (bob logs in: the same match is offered again, and both
-# agree to abandon it), play a new one, see my record, log out, quit.
-play_input "2\nalice\nsecret-pass-1\n0\n1\nbob\nnew-password-7\n4\ny\ny\n${FIVE}3\n4\n0\n0\n" --seed 3
+# agree to abandon it), play a new one (no rematch), see my record, log
+# out, quit.
+play_input "2\nalice\nsecret-pass-1\n0\n1\nbob\nnew-password-7\n4\ny\ny\n${FIVE}n\n3\n4\n0\n0\n" --seed 3
 check "logging in offers the unfinished match" has "You have an unfinished match"
 check "the menu's ranked match offers it again, not a second match" \
 	test "$(grep -c 'You have an unfinished match' "$OUT")" -eq 2
@@ -137,6 +138,28 @@ check "logging out and quitting exits 0" status_is 0
 
 play_input '1\neve\nEve\nsecret-pass-2\nsecret-pass-2\n0\n'
 check "register from the main menu" has "Welcome, Eve!"
+
+# Leaving Register and Log in: an empty line or Esc (a line that is just
+# ESC) at a prompt goes back to the menu, passwords included.
+ESC='\0033'
+play_input "1\n\n2\n${ESC}\n2\neve\n\n1\nfrank\n${ESC}\n1\nfrank\nFrank\n\n1\nfrank\nFrank\nsecret-pass-4\n${ESC}\n0\n"
+check "leaving: each empty line or Esc cancels its prompt" \
+	test "$(grep -c '^Cancelled\.$' "$OUT")" -eq 6
+check "leaving: back to the main menu each time, then quit (exit 0)" \
+	sh -c 'test "$(grep -c "^  1  Register" "$1")" -eq 7' - "$OUT"
+check "leaving: quitting exits 0" status_is 0
+check "leaving: no account for a registration left" \
+	test "$(db "SELECT count(*) FROM players WHERE username = 'frank'")" = 0
+check "leaving: a login left is no failed login" \
+	test "$(db "SELECT failed_logins FROM players WHERE username = 'eve'")" = 0
+play_input "2\neve\nsecret-pass-2\n1\n\n1\nalice\n${ESC}\n1\n${ESC}\n0\n0\n"
+check "leaving: the second player's log-in goes back to the account menu" \
+	test "$(grep -c '^Cancelled\.$' "$OUT")" -eq 3
+check "leaving: no match is started" hasnt "Coin flip"
+check "leaving: then log out and quit (exit 0)" status_is 0
+play_input '\n' register
+check "leaving: register at the command line exits 1" status_is 1
+check "leaving: and says it was cancelled" has "Cancelled."
 play_input '2\neve\nsecret-pass-2\n6\nnot-my-pass-2\n0\n0\n'
 check "the menu's change password says the current one is wrong" \
 	has "Wrong current password."

@@ -63,7 +63,7 @@ check "charset: a GBK terminal registers a nickname typed in GBK" status_is 0
 check "charset: it is stored in UTF-8 (爱丽丝: E788B1 E4B8BD E4B89D)" \
 	[ "$(stored_nick alice)" = E788B1E4B8BDE4B89D ]
 check "charset: the welcome message is GBK, with the nickname" \
-	gbk_has "$OUT" "$E2E_DIR/utf8" "欢迎 爱丽丝！"
+	gbk_has "$OUT" "$E2E_DIR/utf8" "欢迎，爱丽丝！"
 check "charset: and has no UTF-8 in it" not_utf8 "$OUT"
 
 play_env "LANG=C.UTF-8" 'bob\nBob\nCorrectHorse9!x\nCorrectHorse9!x\n' \

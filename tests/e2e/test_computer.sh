@@ -47,10 +47,18 @@ check "it is recorded as a computer game" \
 	test "$(db "SELECT kind || ' ' || ai_level || ' ' || status FROM matches")" = "computer 2 finished"
 check "it changes no score or rating" \
 	test "$(db "SELECT games || ' ' || score || ' ' || rating FROM players")" = "0 0 1500.0"
+check "the summary gives the record against that level" \
+	has "Your record against Easy: 0 wins, 1 loss, 0 draws"
 play_input '' stats alice
 check "My record shows the record per level" has "Against the computer, level 2: 0 won, 1 lost, 0 drawn"
 play_input '' history alice --format tsv
 check "the history names the computer" has "computer-2"
+play_input 'secret-pass-1\n8 8\nresign\ny\nn\n' play alice --ai 2 --first me --seed 3
+check "the record against the level counts every game" \
+	has "Your record against Easy: 0 wins, 2 losses, 0 draws"
+play_input 'secret-pass-1\n8 8\nresign\ny\nn\n' --lang zh play alice --ai 2 \
+	--first me --seed 3
+check "the summary in Chinese" has "你对阵电脑（简单）的战绩：0 胜，3 负，0 和"
 
 # Leaving mid-game keeps it for later; logging in offers to resume.
 play_input 'secret-pass-1\n8 8\n' play alice --ai 2 --first me --seed 3

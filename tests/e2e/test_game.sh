@@ -68,6 +68,19 @@ check "resign ends the game" has "resigned."
 
 play_input 'help\n' play
 check "help lists the commands" has "resign"
+check "help lists every command with its Chinese word" \
+	sh -c 'for w in "undo, 悔棋" "draw, 和棋" "resign, 认输" \
+		"help, ?, 帮助" "hint, 提示"; do grep -qF "  $w " "$1" || exit 1
+		done' - "$OUT"
+check "help says full-width moves work" has "８ ８"
+play_input '８ ８\nｈ９\n８，１０\n' play
+check "full-width moves are played: h8, h9, j8" \
+	sh -c 'grep -q "^ 8  ·  ·  ·  ·  ·  ·  ·  ●  · \[●\]" "$1" &&
+		grep -q "^ 9  ·  ·  ·  ·  ·  ·  ·  ○" "$1"' - "$OUT"
+play_input '?\n' --lang zh play
+check "help in Chinese lists the Chinese words first" \
+	sh -c 'grep -qF "  提示、hint " "$1" && grep -qF "  帮助、help、? " "$1"' \
+	- "$OUT"
 
 play_input '1 1\n1 2\n2 1\n2 2\n3 1\n3 2\n4 1\n4 2\n' \
 	play --size 7x9 --k 4 --rule exact

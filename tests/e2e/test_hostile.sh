@@ -207,10 +207,10 @@ check "the SQL fragments as usernames changed nothing" same_dump
 NICK1="x');DROP TABLE p;--"
 NICK2="' OR 1=1; --"
 NICK3='a"b\c'
-hostile_text "\n$PWA\n$PWA\n" register sqlnick1 --nickname "$NICK1"
+hostile_text "$PWA\n$PWA\n" register sqlnick1 --nickname "$NICK1"
 check "a nickname of SQL is accepted as text" status_is 0
-hostile_text "\n$PWA\n$PWA\n" register sqlnick2 --nickname "$NICK2"
-hostile_text "\n$PWA\n$PWA\n" register sqlnick3 --nickname "$NICK3"
+hostile_text "$PWA\n$PWA\n" register sqlnick2 --nickname "$NICK2"
+hostile_text "$PWA\n$PWA\n" register sqlnick3 --nickname "$NICK3"
 check "SQL nicknames are stored literally" test \
 	"$(db "SELECT nickname FROM players WHERE username LIKE 'sqlnick%'
 		ORDER BY username")" = "$(printf '%s\n%s\n%s' \
@@ -271,16 +271,16 @@ check "no refused nickname changed the database" same_dump
 
 # NFC/NFD twins: a decomposed nickname is stored composed (NFC); a
 # variation selector after a character is part of it.
-hostile_text "\n$PWA\n$PWA\n" register rene1 --nickname "$(u 52 65 6E 65 301)"
+hostile_text "$PWA\n$PWA\n" register rene1 --nickname "$(u 52 65 6E 65 301)"
 check "a nickname in NFD is accepted" status_is 0
 check "and stored in NFC (U+00E9, not e + U+0301)" \
 	test "$(db "SELECT hex(nickname) FROM players WHERE username = 'rene1'")" = 52656EC3A9
-hostile_text "\n$PWA\n$PWA\n" register rene2 --nickname "$(u 52 65 6E E9)"
+hostile_text "$PWA\n$PWA\n" register rene2 --nickname "$(u 52 65 6E E9)"
 check "its NFC twin is the same nickname: refused as rene1's" \
 	has_all 1 "looks like another player's name"
 check "and not stored" \
 	test "$(db "SELECT count(*) FROM players WHERE username LIKE 'rene_'")" = 1
-hostile_text "\n$PWA\n$PWA\n" register hearts --nickname "$(u 2764 FE0F)"
+hostile_text "$PWA\n$PWA\n" register hearts --nickname "$(u 2764 FE0F)"
 check "a variation selector after a character is accepted" status_is 0
 
 # A nickname that looks like another player's username is refused:
@@ -292,7 +292,7 @@ dump before
 for nick in "41 4C 49 43 45" "FF41 FF4C FF49 FF43 FF45" "61 6C 2170 63 65" \
 	"61 6C 69 63 65 A0" "430 6C 456 441 435" "61 6C 69 441 65" \
 	"61 31 69 63 65" "42 30 62" "62 3BF 62"; do
-	hostile_text "\n$PWA\n$PWA\n" register mimic --nickname "$(u $nick)"
+	hostile_text "$PWA\n$PWA\n" register mimic --nickname "$(u $nick)"
 	check "the nickname U+$nick (alice's or bob's name) is refused" \
 		sh -c '[ "$1" -eq 1 ] && grep -q "looks like another" "$2"' \
 		- "$status" "$OUT"
@@ -301,22 +301,22 @@ check "the look-alike nicknames changed nothing" same_dump
 hostile_text "mimic\nALICE\nMIMIC\n$PWA\n$PWA\n" register
 check "typed, the look-alike is explained and asked again; one's own name is fine" \
 	has_all 0 "looks like another player's name" "Welcome, MIMIC!"
-hostile_text "\n$PWA\n$PWA\n" register mimic2 --nickname rnirnic
+hostile_text "$PWA\n$PWA\n" register mimic2 --nickname rnirnic
 check "rn for m: rnirnic looks like mimic, refused" \
 	has_all 1 "looks like another player's name"
 AILISI=$(u 7231 4E3D 4E1D)
-hostile_text "\n$PWA\n$PWA\n" register ailisi --nickname "$AILISI"
+hostile_text "$PWA\n$PWA\n" register ailisi --nickname "$AILISI"
 check "a Chinese nickname is accepted" status_is 0
-hostile_text "\n$PWA\n$PWA\n" register ailisi2 --nickname "$AILISI"
+hostile_text "$PWA\n$PWA\n" register ailisi2 --nickname "$AILISI"
 check "the same nickname for another player is refused (another's nickname)" \
 	has_all 1 "looks like another player's name"
-hostile_text "\n$PWA\n$PWA\n" register ailisi3 --nickname "$(u 7231 4E3D)"
+hostile_text "$PWA\n$PWA\n" register ailisi3 --nickname "$(u 7231 4E3D)"
 check "a different Chinese nickname is accepted" status_is 0
 
 # A 20-character Chinese nickname (40 columns) stays in its column.
 ZH20=$(u 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F \
 	5C0F 5C0F 5C0F 5C0F 5C0F 5C0F 5C0F)
-hostile_text "\n$PWA\n$PWA\n" register wide --nickname "$ZH20"
+hostile_text "$PWA\n$PWA\n" register wide --nickname "$ZH20"
 check "a 20-character Chinese nickname is accepted" status_is 0
 hostile_text '' leaderboard --top 100
 grep -E '^[ >] +[0-9]+  ' "$OUT" | while IFS= read -r row; do

@@ -266,3 +266,37 @@ play_input "2\nalice\n$PA\n0\n0\n0\n" --claim-after 30
 check "--claim-after 30: no claim after eight days" hasnt "Claim the win"
 play_input '' --claim-after soon
 check "--claim-after takes a number of days (else exit 2)" status_is 2
+
+# ---- After the match: the summary, the rating at stake, a rematch ---------
+
+play_input "$PB\n$PD\nresign\ny\ny\nresign\ny\nn\n" play bob dave
+first=$(db "SELECT black_id || ' ' || white_id FROM matches WHERE id = \
+$(last_match) - 1")
+second=$(db "SELECT white_id || ' ' || black_id FROM matches WHERE id = \
+$(last_match)")
+check "the header gives what a win, draw and loss would change" \
+	sh -c 'grep -q "^Bob [0-9]*  win +[0-9]* · draw [−+0-9]* · loss −[0-9]*$" "$1" &&
+	       grep -q "^Dave [0-9]*  win +[0-9]* · draw [−+0-9]* · loss −[0-9]*$" "$1"' \
+	- "$OUT"
+check "the summary gives both new records, ratings and changes" \
+	sh -c 'grep -Eq "^  Bob: [0-9]+ won, [0-9]+ lost, [0-9]+ tied; score -?[0-9]+; rating [0-9]+ \([-+][0-9]+\); rank [0-9]+$" "$1" &&
+	       grep -Eq "^  Dave: [0-9]+ won, [0-9]+ lost, [0-9]+ tied; score -?[0-9]+; rating [0-9]+ \([-+][0-9]+\); rank [0-9]+$" "$1"' \
+	- "$OUT"
+check "a rematch is offered after each match" \
+	test "$(grep -c "Rematch (colours swapped)? \[y/n\]" "$OUT")" -eq 2
+check "yes starts the rematch with the colours swapped, no coin flip" \
+	sh -c '[ -n "$1" ] && [ "$1" = "$2" ] &&
+	       [ "$(grep -c "^Coin flip" "$3")" -eq 1 ] &&
+	       grep -q "^Rematch: .* colours swapped\.$" "$3"' \
+	- "$first" "$second" "$OUT"
+check "the rematch is recorded as a ranked match" \
+	test "$(db "SELECT kind || ' ' || status FROM matches WHERE id = \
+$(last_match)")" = "ranked finished"
+check "no ends the series (exit 0)" status_is 0
+play_input "$PB\n$PD\nresign\ny\n" play bob dave
+check "end of input at the rematch question is a no (exit 0)" status_is 0
+play_input "$PB\n$PD\nresign\ny\n否\n" --lang zh play bob dave
+check "the summary and the rematch in Chinese" \
+	sh -c 'grep -Eq "^  Bob：[0-9]+ 胜 [0-9]+ 负 [0-9]+ 和；积分 -?[0-9]+；等级分 [0-9]+（[-+][0-9]+）；排名第 [0-9]+$" "$1" &&
+	       grep -q "交换黑白，再下一局？" "$1" &&
+	       grep -q "胜 +[0-9]* · 和 [−+0-9]* · 负 −[0-9]*$" "$1"' - "$OUT"

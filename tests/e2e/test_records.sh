@@ -9,6 +9,18 @@ play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register
 play_input 'bob\nBob\nhunter2-xyz!\nhunter2-xyz!\n' register
 play_input 'carol\nCarol\nsecret-pass-3\nsecret-pass-3\n' register
 
+# No games yet: no win rate to show people; scripts keep a number.
+play_input '' stats carol
+check "a record without games shows – for the win rate" \
+	has "win rate –"
+check "a record without games does not claim 0%" hasnt "0%"
+play_input '' leaderboard
+check "the leaderboard table shows – for no games" \
+	sh -c 'grep "carol" "$1" | grep -q " –$"' - "$OUT"
+play_input '' stats carol --format tsv
+check "tsv keeps the machine value for no games" \
+	sh -c 'tail -n 1 "$1" | grep -q "	0.000$"' - "$OUT"
+
 # A ranked match killed with SIGKILL after 5 accepted moves: the player
 # types through a pipe that stays open, as at a terminal (a run whose
 # secure coin flip makes alice black is ended and tried again).
@@ -135,6 +147,21 @@ check "imported games count for nobody" \
 	test "$(db 'SELECT sum(games) FROM players')" = \
 	"$(db "SELECT 2 * count(*) FROM matches WHERE kind = 'ranked' AND status = 'finished'")"
 
+# From the menus: Match history, i, the imported games, one replayed.
+play_input "2\ncarol\nsecret-pass-3\n0\n5\ni\n$id\nq\n\n\n0\n0\n"
+check "Match history offers the imported games" \
+	has "i for the imported games"
+check "i lists the imported games with both names" \
+	sh -c 'grep -q "^Imported games: page 1 of 1 (1 in all)$" "$1" &&
+		grep -Eq "^ +$2  [0-9-]+  blackstone +whitestone +gomoku +Black won \(five\) +9$" "$1"' \
+	- "$OUT" "$id"
+check "a number there replays that game" has "Move 9 of 9."
+check "Enter goes back to the history, then to the menu (exit 0)" \
+	sh -c '[ "$(grep -c "i for the imported games" "$1")" -eq 2 ] &&
+		[ "$2" -eq 0 ]' - "$OUT" "$status"
+play_input "2\ncarol\nsecret-pass-3\n0\n5\ni\n\n\n0\n0\n" --lang zh
+check "the imported games in Chinese" has "导入的对局：第 1 页，共 1 页（共 1 局）"
+
 printf 'h8\n' >"$E2E_DIR/one.txt"
 play_input '' import "$E2E_DIR/one.txt"
 check "one move is one move, not one moves" has "Imported 1 move as match"
@@ -182,4 +209,4 @@ check "history TSV words stay English under --lang zh" \
 # (page 2 holds match 1, which alice lost to bob's five; the colours of
 # the later matches come from the secure coin flip, page 1 varies)
 play_input '' history alice --lang zh --page 2
-check "the history table speaks Chinese" has "负 (连五)"
+check "the history table speaks Chinese" has "负（连五）"

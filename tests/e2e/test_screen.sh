@@ -24,8 +24,14 @@ start() {
 	_name=$1
 	shift
 	rm -f "$T/st" "$T/stty"
-	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 \
-		-y 40 "$RUN $*; $AFTER"
+	# A server whose last session was just killed may still be going
+	# away ("server exited unexpectedly"): then try again.
+	for _try in 1 2 3 4 5; do
+		tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" \
+			-x 100 -y 40 "$RUN $*; $AFTER" 2>/dev/null && return 0
+		sleep 0.5
+	done
+	return 1
 }
 pane() { tmux -S "$SOCK" capture-pane -p -t "$1"; }
 keys() {
@@ -280,6 +286,79 @@ check "then it ends cleanly (exit 0), the message kept on the terminal" \
 		"$3"' - "$status" "$rm_id" "$OUT"
 check "and the terminal is restored" restored
 tmux -S "$SOCK" kill-session -t r2
+
+# ---- A ranked match to its end: the stakes, the summary, a rematch ---------
+
+start e play alice bob
+wait_for e "Password for alice:" && keys e -l secret-pass-1 && keys e Enter
+wait_for e "Password for bob:" && keys e -l secret-pass-2 && keys e Enter
+wait_for e "last: -"
+check "ranked: the panel shows what a win, draw and loss would change" \
+	sh -c 'tmux -S "$1" capture-pane -p -t e >"$2"
+		[ "$(grep -c "  win +[0-9]* · draw [−+0-9]* · loss −[0-9]*" "$2")" \
+			-eq 2 ]' - "$SOCK" "$T/stakes"
+black=$(pane e | grep -o '> ● Black  [A-Za-z]*' | sed 's/.* //')
+for m in "8 8" "1 1" "8 9" "1 2" "8 10" "1 3" "8 11" "1 4" "8 12"; do
+	keys e -l "$m" && keys e Enter
+done
+check "ranked: the end-of-game box asks for a rematch" \
+	wait_for e "Rematch (colours swapped)? (y/n)"
+pane e >"$OUT"
+check "ranked: the box gives the result and both new records" \
+	sh -c 'grep -q "$2 wins with 5 in a row!" "$1" &&
+		grep -Eq "Alice: [0-9]+ won, [0-9]+ lost, [0-9]+ tied; score -?[0-9]+; rating [0-9]+ \([-+][0-9]+\)" "$1" &&
+		grep -Eq "Bob: [0-9]+ won, [0-9]+ lost, [0-9]+ tied; score -?[0-9]+; rating [0-9]+ \([-+][0-9]+\)" "$1"' \
+	- "$OUT" "$black"
+keys e x
+sleep 0.3
+check "ranked: other keys leave the question open" \
+	wait_for e "Rematch (colours swapped)? (y/n)"
+keys e y
+check "ranked: y starts the rematch, the colours swapped" \
+	sh -c 'i=0; while [ $i -lt "$3" ]; do
+		tmux -S "$1" capture-pane -p -t e | grep -q "> ● Black  " &&
+		! tmux -S "$1" capture-pane -p -t e | grep -q "> ● Black  $2" &&
+		exit 0; sleep 0.1; i=$((i + 1)); done; exit 1' \
+	- "$SOCK" "$black" "$WAIT"
+keys e r
+wait_for e "resign?" && keys e y
+check "ranked: the rematch ends with its own box" \
+	wait_for e "Rematch (colours swapped)? (y/n)"
+keys e n
+wait_end
+pane e >"$OUT"
+check "ranked: n ends the series (exit 0), the summary kept on the terminal" \
+	sh -c '[ "$1" -eq 0 ] && grep -q "^Rematch: .* colours swapped\.$" "$2" &&
+		grep -Eq "^  (Alice|Bob): .*rank [0-9]+$" "$2"' - "$status" "$OUT"
+check "ranked: both matches are recorded, the rematch with colours swapped" \
+	test "$(sqlite3 "$GOMOKU_DB" "SELECT a.black_id = b.white_id AND \
+a.white_id = b.black_id FROM matches a, matches b WHERE b.id = a.id + 1 AND \
+b.id = (SELECT max(id) FROM matches)")" = 1
+check "ranked: and the terminal is restored" restored
+tmux -S "$SOCK" kill-session -t e
+
+# ---- Full-width moves and the whole help -----------------------------------
+
+start fw play --variant renju
+wait_for fw "last: -"
+keys fw -l "８　９" && keys fw Enter
+check "a full-width digit opens the move line and plays (i8)" \
+	wait_for fw "last: i8"
+keys fw -l ":ｊ１０" && keys fw Enter
+check "full-width letters on the move line play too (j10)" \
+	wait_for fw "last: j10"
+keys fw "?"
+check "? shows the help with every key and command" \
+	wait_for fw "Ctrl-C leaves the program"
+pane fw >"$OUT"
+check "the help names ?, t, the commands and their Chinese words" \
+	sh -c 'grep -q "?  this help" "$1" &&
+		grep -q "t  renju: show black" "$1" &&
+		grep -q "undo 悔棋, draw 和棋, resign 认输, help ? 帮助, hint 提示" \
+			"$1"' - "$OUT"
+keys fw x q y
+wait_end
+tmux -S "$SOCK" kill-session -t fw
 
 # ---- Alone: my move, then the match waits for the opponent ----------------
 
