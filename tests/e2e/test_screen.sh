@@ -257,7 +257,7 @@ tmux -S "$SOCK" kill-session -t r
 start r2 play alice bob
 wait_for r2 "Password for alice:" && keys r2 -l secret-pass-1 && keys r2 Enter
 wait_for r2 "Password for bob:" && keys r2 -l secret-pass-2 && keys r2 Enter
-wait_for r2 "What would you like to do?" && keys r2 1 Enter
+wait_for r2 "What would you like to do?" && keys r2 1
 wait_for r2 "last: -"
 t3=$(clock r2)
 check "resumed: the move's clock goes on ($used ms used, then $t3 left)" \
@@ -291,10 +291,10 @@ alone=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
 black=$(sqlite3 "$GOMOKU_DB" "SELECT username FROM players WHERE id = \
 (SELECT black_id FROM matches WHERE id = $alone)")
 start a
-wait_for a "Choose:" && keys a 2 Enter
+wait_for a "Choose:" && keys a 2
 wait_for a "Username:" && keys a -l "$black" && keys a Enter
 wait_for a "Password for" && keys a -l secret-pass-4 && keys a Enter
-wait_for a "Play your move now" && keys a 2 Enter
+wait_for a "Play your move now" && keys a 2
 wait_for a "last: -"
 keys a u
 check "alone: undo waits for both players, said on the status line" \
@@ -305,8 +305,8 @@ check "alone: after my move the game stops and the match waits" \
 check "alone: my move is in the record, and only mine" \
 	test "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves WHERE \
 match_id = $alone")" = 1
-keys a 0 Enter
-wait_for a "Choose:" && keys a 0 Enter
+keys a 0
+wait_for a "Gomoku Club" && keys a 0
 wait_end
 check "alone: the session ends with status 0" status_is 0
 tmux -S "$SOCK" kill-session -t a
