@@ -8,60 +8,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	echo "# test_screen: tmux is not installed (make deps): skipped"
 	exit 0
 fi
-T=$E2E_DIR
-SOCK=$T/tmux.sock
-WAIT=$((100 * SLOW)) # tenths of a second
-trap 'tmux -S "$SOCK" kill-server 2>/dev/null; vg_final; rm -rf "$E2E_DIR"' EXIT
-
-RUN="env TERM=xterm-256color LANG=C.UTF-8 GOMOKU_DB=$GOMOKU_DB \
-GOMOKU_TEST_FAST_HASH=1 ${GOMOKU_VG:-} $GOMOKU_BIN"
-# What the shell in a pane does after the program: its status and the
-# terminal's modes, to files.
-AFTER="echo \$? >$T/st; stty -a >$T/stty; exec sleep 600"
-
-# Start pane $1 running `gomoku ARGS...` and then $AFTER.
-start() {
-	_name=$1
-	shift
-	rm -f "$T/st" "$T/stty"
-	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 \
-		-y 40 "$RUN $*; $AFTER"
-}
-pane() { tmux -S "$SOCK" capture-pane -p -t "$1"; }
-keys() {
-	_p=$1
-	shift
-	tmux -S "$SOCK" send-keys -t "$_p" "$@"
-}
-# Wait until pane $1 shows the fixed text $2.
-wait_for() {
-	_i=0
-	while [ $_i -lt "$WAIT" ]; do
-		pane "$1" | grep -qF -- "$2" && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	return 1
-}
-# Wait until the program in the pane has ended ($T/st written).
-wait_end() {
-	_i=0
-	while [ ! -s "$T/st" ] && [ $_i -lt "$WAIT" ]; do
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	status=$(cat "$T/st" 2>/dev/null || echo 255)
-}
-# The terminal is as a shell wants it: line editing and echo on.
-restored() {
-	grep -qw -- icanon "$T/stty" && ! grep -qw -- -icanon "$T/stty" &&
-		grep -qw -- echo "$T/stty" && ! grep -qw -- -echo "$T/stty"
-}
-# An SGR mouse click (press, release) at 1-based column $2, line $3.
-click() {
-	tmux -S "$SOCK" send-keys -t "$1" -l -- \
-		"$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$3" "$2" "$3")"
-}
+. "$(dirname "$E2E_LIB")/tmux.sh"
 # The board's frame: the letters and the row numbers, as shown.
 frame() { pane "$1" | head -n 16 | cut -c1-3; pane "$1" | head -n 1; }
 

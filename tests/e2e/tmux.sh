@@ -1,0 +1,69 @@
+# tmux.sh -- driving the full-screen program in a real terminal; sourced
+# by tests/e2e/test_screen.sh and test_pages.sh after lib.sh, once they
+# know tmux is there. tmux runs the program in a 100x40 pane; keys are
+# sent as a player types them and the pane is read back.
+#
+#   start NAME ARGS...   a pane running gomoku ARGS, then $AFTER
+#   pane NAME            what the pane shows
+#   keys NAME KEYS...    tmux send-keys
+#   wait_for NAME TEXT   wait until the pane shows the fixed TEXT
+#   wait_end             wait until the program ended; sets $status
+#   restored             the terminal has icanon and echo back
+#   click NAME COL LINE  an SGR mouse click (1-based column and line)
+T=$E2E_DIR
+SOCK=$T/tmux.sock
+WAIT=$((100 * SLOW)) # tenths of a second
+trap 'tmux -S "$SOCK" kill-server 2>/dev/null; vg_final; rm -rf "$E2E_DIR"' EXIT
+
+RUN="env TERM=xterm-256color LANG=C.UTF-8 GOMOKU_DB=$GOMOKU_DB \
+GOMOKU_TEST_FAST_HASH=1 ${GOMOKU_VG:-} $GOMOKU_BIN"
+# What the shell in a pane does after the program: the terminal's modes
+# and then its status, to files (the status last: wait_end waits for it).
+AFTER="st=\$?; stty -a >$T/stty; echo \$st >$T/st; exec sleep 600"
+
+# Start pane $1 running `gomoku ARGS...` and then $AFTER.
+start() {
+	_name=$1
+	shift
+	rm -f "$T/st" "$T/stty"
+	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 \
+		-y 40 "$RUN $*; $AFTER"
+}
+pane() { tmux -S "$SOCK" capture-pane -p -t "$1"; }
+keys() {
+	_p=$1
+	shift
+	tmux -S "$SOCK" send-keys -t "$_p" "$@"
+}
+# Wait until pane $1 shows the fixed text $2.
+wait_for() {
+	_i=0
+	while [ $_i -lt "$WAIT" ]; do
+		pane "$1" | grep -qF -- "$2" && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+# Wait until the program in the pane has ended ($T/st written).
+wait_end() {
+	_i=0
+	while [ ! -s "$T/st" ] && [ $_i -lt "$WAIT" ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	status=$(cat "$T/st" 2>/dev/null || echo 255)
+}
+# The terminal is as a shell wants it: line editing and echo on.
+restored() {
+	grep -qw -- icanon "$T/stty" && ! grep -qw -- -icanon "$T/stty" &&
+		grep -qw -- echo "$T/stty" && ! grep -qw -- -echo "$T/stty"
+}
+# An SGR mouse click (press, release) at 1-based column $2, line $3.
+click() {
+	tmux -S "$SOCK" send-keys -t "$1" -l -- \
+		"$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$3" "$2" "$3")"
+}
+# A session that lasts the whole test, so the server does not exit (and
+# race the next new-session) each time the last pane's session is killed.
+tmux -S "$SOCK" -f /dev/null new-session -d -s keep "exec sleep 3600"
