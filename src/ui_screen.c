@@ -137,6 +137,7 @@ int ui_screen_start(struct screen *s, struct game *g)
 		return -1;
 	s->stone_w = wcwidth(L'\u25CF') == 2 && !g->ui->ascii ? 2 : 1;
 	s->color = session.color;
+	curs_set(1); /* a page before may have hidden it */
 	s->old_sink = g->ui->sink;
 	s->old_sink_ctx = g->ui->sink_ctx;
 	g->ui->sink = status_sink;

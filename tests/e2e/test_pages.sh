@@ -133,6 +133,13 @@ start e
 wait_for e "Choose:" && keys e C-d
 ended e 0 "Ctrl-D at a menu is the end of input"
 
+if job_start z; then
+	wait_for z "  4  Quick game"
+	job_stop_fg z "  4  Quick game" "a menu"
+	keys z 0
+	tmux -S "$SOCK" kill-session -t z
+fi
+
 start h
 wait_for h "Choose:" && keys h 2
 wait_for h "Username:" && keys h -l alice && keys h Enter

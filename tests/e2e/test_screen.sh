@@ -114,37 +114,16 @@ tmux -S "$SOCK" kill-session -t c
 
 # ---- Ctrl-Z and fg, from a shell with job control ----------------------------
 
-if [ -n "${GOMOKU_VG:-}" ]; then
-	# valgrind does not pass a job-control stop on to the program it runs
-	# (the same limit as the Ctrl-Z test in tests/test_auth.c)
-	echo "# test_screen: under valgrind Ctrl-Z cannot stop the program:" \
-		"Ctrl-Z and fg are tested by make test and make asan"
-elif command -v bash >/dev/null 2>&1; then
-	rm -f "$T/st" "$T/stty"
-	tmux -S "$SOCK" -f /dev/null new-session -d -s z -x 100 -y 40 \
-		"bash --norc --noprofile -i"
-	keys z -l "PS1='$ '; $RUN play --seed 1"
-	keys z Enter
+if job_start z play --seed 1; then
 	wait_for z "last: -"
 	keys z Right Enter
 	wait_for z "last: i8"
-	keys z C-z
-	check "Ctrl-Z stops the game and gives the shell back" \
-		wait_for z "Stopped"
-	keys z -l "stty -a >$T/stty"
-	keys z Enter
-	sleep 0.5
-	check "while stopped the terminal is restored (icanon, echo)" restored
-	keys z -l fg
-	keys z Enter
-	check "fg redraws the game as it was" wait_for z "last: i8"
+	job_stop_fg z "last: i8" "a game"
 	keys z q y
 	keys z -l "echo \$? >$T/st"
 	keys z Enter
 	wait_end
 	tmux -S "$SOCK" kill-session -t z
-else
-	echo "# test_screen: bash is missing: Ctrl-Z and fg not tested"
 fi
 
 # ---- A whole game to its end -----------------------------------------------

@@ -10,6 +10,14 @@
 #   wait_end             wait until the program ended; sets $status
 #   restored             the terminal has icanon and echo back
 #   click NAME COL LINE  an SGR mouse click (1-based column and line)
+#   job_start NAME ARGS...
+#                        a pane running bash (job control), in which
+#                        gomoku ARGS runs; false, saying why, under
+#                        valgrind (it does not pass a job-control stop
+#                        on to its program) or without bash
+#   job_stop_fg NAME TEXT WHAT
+#                        Ctrl-Z: check the shell is back with the terminal
+#                        restored; fg: check TEXT is drawn again
 T=$E2E_DIR
 SOCK=$T/tmux.sock
 WAIT=$((100 * SLOW)) # tenths of a second
@@ -64,6 +72,38 @@ click() {
 	tmux -S "$SOCK" send-keys -t "$1" -l -- \
 		"$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$3" "$2" "$3")"
 }
+job_start() {
+	_name=$1
+	shift
+	if [ -n "${GOMOKU_VG:-}" ]; then
+		# (the same limit as the Ctrl-Z test in tests/test_auth.c)
+		echo "# under valgrind Ctrl-Z cannot stop the program:" \
+			"Ctrl-Z and fg are tested by make test and make asan"
+		return 1
+	fi
+	if ! command -v bash >/dev/null 2>&1; then
+		echo "# bash is missing: Ctrl-Z and fg not tested"
+		return 1
+	fi
+	rm -f "$T/st" "$T/stty"
+	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 -y 40 \
+		"bash --norc --noprofile -i"
+	keys "$_name" -l "PS1='$ '; $RUN $*"
+	keys "$_name" Enter
+}
+job_stop_fg() {
+	keys "$1" C-z
+	check "$3: Ctrl-Z gives the shell back" wait_for "$1" "Stopped"
+	keys "$1" -l "stty -a >$T/stty"
+	keys "$1" Enter
+	sleep 0.5
+	check "$3: while stopped the terminal is restored (icanon, echo)" \
+		restored
+	keys "$1" -l fg
+	keys "$1" Enter
+	check "$3: fg draws it again" wait_for "$1" "$2"
+}
+
 # A session that lasts the whole test, so the server does not exit (and
 # race the next new-session) each time the last pane's session is killed.
 tmux -S "$SOCK" -f /dev/null new-session -d -s keep "exec sleep 3600"
