@@ -68,6 +68,8 @@ static void page_append(struct ui_page *pg, const char *s, size_t n)
 	char *grown, *nl;
 	size_t cap, cut;
 
+	if (n == 0)
+		return;
 	if (pg->len + n > PAGE_TEXT_MAX && pg->len > 0) {
 		nl = memchr(pg->text + pg->len / 2, '\n',
 			    pg->len - pg->len / 2);
@@ -138,6 +140,15 @@ static void page_line(struct ui_page *pg, const char *a, const char *b)
 
 /* ==== Drawing ============================================================= */
 
+/* Where the text's line starting at `at` ends: its newline, or the end
+ * of the text (the last line may be unfinished). */
+static size_t line_end(const struct ui_page *pg, size_t at)
+{
+	const char *nl = memchr(pg->text + at, '\n', pg->len - at);
+
+	return nl != NULL ? (size_t)(nl - pg->text) : pg->len;
+}
+
 /* Columns of the first n bytes at s, stopping where they would pass
  * `width`: the bytes that fit go in *used. */
 static int fit_bytes(const char *s, size_t n, int width, size_t *used)
@@ -176,9 +187,7 @@ static int page_rows(const struct ui_page *pg, int width, struct page_row *rows,
 	bool error;
 
 	while (at < pg->len) {
-		end = (size_t)((char *)memchr(pg->text + at, '\n',
-					      pg->len - at) -
-			       pg->text);
+		end = line_end(pg, at);
 		error = pg->text[at] == PAGE_ERROR;
 		at += error ? 1 : 0;
 		do {
@@ -357,9 +366,7 @@ static void print_text(const struct ui_page *pg, FILE *out)
 	size_t at = 0, end;
 
 	while (at < pg->len) {
-		end = (size_t)((char *)memchr(pg->text + at, '\n',
-					      pg->len - at) -
-			       pg->text);
+		end = line_end(pg, at);
 		if (pg->text[at] == PAGE_ERROR) {
 			fflush(out);
 			fprintf(stderr, "gomoku: %.*s\n", (int)(end - at - 1),
@@ -392,10 +399,9 @@ void ui_end_screen(struct ui *ui)
 	free(pg);
 }
 
-void ui_page_begin(struct ui *ui, const char *title)
+/* Clear the page's text and title it `title` (cut to fit). */
+static void page_begin(struct ui_page *pg, const char *title)
 {
-	struct ui_page *pg = ui->page;
-
 	fflush(pg->out);
 	pg->len = 0;
 	pg->scroll = 0;
@@ -644,7 +650,7 @@ enum ui_status ui_page_menu(struct ui *ui, const char *title,
 	if (i < 0)
 		return wait_status(w);
 	*choice = keys[i];
-	ui_page_begin(ui, labels[i]);
+	page_begin(pg, labels[i]);
 	return UI_OK;
 }
 

@@ -62,9 +62,6 @@ enum ui_status ui_page_menu(struct ui *ui, const char *title,
 enum auth_read ui_page_secret(struct ui *ui, const char *prompt,
 			      struct auth_secret *pw);
 
-/* Clear the page's text and title it `title` (cut to fit). */
-void ui_page_begin(struct ui *ui, const char *title);
-
 /* Draw the page again, at once (after a screen of its own, such as a
  * replay, drew over it). */
 void ui_page_redraw(struct ui *ui);

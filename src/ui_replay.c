@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "number.h"
 #include "ui_page.h"
 #include "ui_screen.h"
 
@@ -19,8 +20,10 @@
 #define BAR_W	   2
 #define PANEL_X	   (BAR_X + BAR_W + 2)
 #define PANEL_MAXW 40
-/* Digits of a move number being typed. */
-#define JUMP_MAX 4
+/* Digits of a move number being typed, and the most it can be (moves
+ * beyond the last go to the last). */
+#define JUMP_MAX   4
+#define JUMP_LIMIT 9999
 
 /* A replay on the screen. */
 struct replay {
@@ -178,6 +181,7 @@ static void replay_draw(struct replay *r)
 static bool jump_key(struct replay *r, const struct screen_key *k)
 {
 	size_t n = strlen(r->jump);
+	unsigned long long to;
 
 	if (k->kind == SK_CHAR && k->ch >= '0' && k->ch <= '9') {
 		if (n < JUMP_MAX) {
@@ -189,7 +193,9 @@ static bool jump_key(struct replay *r, const struct screen_key *k)
 		r->jump[n - 1] = '\0';
 	} else if (n > 0 && (k->ch == '\n' || k->ch == '\r' ||
 			     (k->kind == SK_KEY && k->ch == KEY_ENTER))) {
-		replay_goto(r, atoi(r->jump));
+		replay_goto(r, number_parse(r->jump, 0, JUMP_LIMIT, &to) == 0
+				       ? (int)to
+				       : r->at);
 		r->jump[0] = '\0';
 	} else if (n > 0 && k->ch == 27) {
 		r->jump[0] = '\0';
