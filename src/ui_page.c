@@ -8,10 +8,12 @@
 #include "ui_page.h"
 
 #include <curses.h>
-#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
+
+#include <unistr.h>
 
 #include "ui_screen.h"
 
@@ -149,30 +151,23 @@ static size_t line_end(const struct ui_page *pg, size_t at)
 	return nl != NULL ? (size_t)(nl - pg->text) : pg->len;
 }
 
-/* Columns of the first n bytes at s, stopping where they would pass
- * `width`: the bytes that fit go in *used. */
+/* Columns of the first n bytes at s (UTF-8, whatever the locale),
+ * stopping where they would pass `width`: the bytes that fit go in
+ * *used. */
 static int fit_bytes(const char *s, size_t n, int width, size_t *used)
 {
-	mbstate_t st;
-	wchar_t wc;
-	size_t k;
-	int w = 0, cw;
+	ucs4_t uc;
+	int k, w = 0, cw;
 
-	memset(&st, 0, sizeof(st));
 	*used = 0;
 	while (*used < n) {
-		k = mbrtowc(&wc, s + *used, n - *used, &st);
-		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
-			memset(&st, 0, sizeof(st));
-			k = 1;
-			wc = L'?';
-		}
-		cw = wcwidth(wc);
+		k = u8_mbtouc(&uc, (const uint8_t *)s + *used, n - *used);
+		cw = wcwidth((wchar_t)uc); /* glibc's wchar_t is Unicode */
 		cw = cw < 0 ? 1 : cw;
 		if (w + cw > width)
 			break;
 		w += cw;
-		*used += k;
+		*used += (size_t)k;
 	}
 	return w;
 }
@@ -259,17 +254,17 @@ static void draw_items(struct ui_page *pg, int top)
 }
 
 /* The first n characters of the typed line as UTF-8 in
- * buf[TERM_LINE_MAX + 1]. */
+ * buf[TERM_LINE_MAX + 1] (the keys' wide characters are Unicode in any
+ * locale, with glibc), whatever the locale's character set. */
 static const char *line_utf8(const struct ui_page *pg, int n, char *buf)
 {
-	mbstate_t st;
-	size_t len = 0, k;
-	int i;
+	size_t len = 0;
+	int i, k;
 
-	memset(&st, 0, sizeof(st));
 	for (i = 0; i < n; i++) {
-		k = wcrtomb(buf + len, pg->line[i], &st);
-		len += k == (size_t)-1 ? 0 : k;
+		k = u8_uctomb((uint8_t *)buf + len, (ucs4_t)pg->line[i],
+			      (int)(TERM_LINE_MAX - len));
+		len += k > 0 ? (size_t)k : 0;
 	}
 	buf[len] = '\0';
 	return buf;
@@ -474,20 +469,20 @@ static enum ui_status wait_status(enum page_wait w)
 
 /* ==== The prompt line ===================================================== */
 
-/* The line's UTF-8 bytes with wc inserted (or as it is when wc is 0). */
+/* The line's UTF-8 bytes with wc inserted (SIZE_MAX when wc has no
+ * UTF-8 form). */
 static size_t line_bytes(const struct ui_page *pg, wchar_t wc)
 {
-	char mb[MB_LEN_MAX];
-	mbstate_t st;
-	size_t n = 0, k;
-	int i;
+	uint8_t mb[6];
+	size_t n = 0;
+	int i, k;
 
-	memset(&st, 0, sizeof(st));
 	for (i = 0; i <= pg->nline; i++) {
-		k = wcrtomb(mb, i < pg->nline ? pg->line[i] : wc, &st);
-		if (k == (size_t)-1)
+		k = u8_uctomb(mb, (ucs4_t)(i < pg->nline ? pg->line[i] : wc),
+			      (int)sizeof(mb));
+		if (k < 0)
 			return SIZE_MAX;
-		n += i < pg->nline || wc != 0 ? k : 0;
+		n += (size_t)k;
 	}
 	return n;
 }
