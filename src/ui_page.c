@@ -20,7 +20,8 @@
 /* The most text a page keeps (older lines go first). */
 #define PAGE_TEXT_MAX (256 * 1024)
 /* The first byte of a line said by ui_error() (text never holds it). */
-#define PAGE_ERROR '\x01'
+#define PAGE_ERROR     '\x01'
+#define PAGE_ERROR_STR "\x01"
 /* How long one wait for a key lasts, in ms. */
 #define PAGE_WAIT_MS 500
 /* Lines above the text (the title, a blank) and below it (a blank, the
@@ -313,7 +314,7 @@ static void page_sink(void *ctx, bool error, const char *text)
 {
 	struct ui_page *pg = ctx;
 
-	page_line(pg, error ? "\x01" : "", text);
+	page_line(pg, error ? PAGE_ERROR_STR : "", text);
 	page_draw(pg);
 }
 
