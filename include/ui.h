@@ -21,6 +21,7 @@
 
 struct store;
 struct auth_wordlist;
+struct ui_page;
 
 /* How a step of the interface ended; main() turns it into an exit
  * status (see ui_exit_status()). */
@@ -48,8 +49,8 @@ struct ui {
 	bool symbols; /* the terminal's character set has ● ○ · × */
 	bool ascii;   /* --ascii or no such symbols: * and # stones */
 	bool color;   /* ANSI colours allowed */
-	bool screen;  /* games full-screen: both ends terminals, TERM
-		       * not dumb, no --plain */
+	bool screen;  /* full-screen (menus, prompts, games, replays):
+		       * both ends terminals, TERM not dumb, no --plain */
 	enum lang lang;
 	enum ui_format format;
 	struct rng rng;		    /* coin flips; repeatable with --seed */
@@ -73,6 +74,15 @@ struct ui {
 	 * instead of printing it: `error` for ui_error(). */
 	void (*sink)(void *ctx, bool error, const char *text);
 	void *sink_ctx;
+	/* The full-screen page (ui_page.c) once it is up, else NULL;
+	 * ui_end_screen() ends it. */
+	struct ui_page *page;
+	/* The replay's evaluation bar, when set (NULL: no bar):
+	 * evaluate(evaluate_ctx, b, &score) puts black's chances in the
+	 * position b in score, from -1000 (white wins) to 1000 (black
+	 * wins), and returns 0, or -1 for no figure. */
+	int (*evaluate)(void *ctx, const struct board *b, int *score);
+	void *evaluate_ctx;
 };
 
 /* ---- ui.c: prompts and messages ---- */
@@ -162,6 +172,13 @@ void ui_put_json(struct ui *ui, const char *s);
  * UI_CLEAN_MAX bytes). A failed write is left in the stream's error
  * flag. */
 void ui_put_clean(struct ui *ui, const char *s);
+
+/* End the full-screen run, if one began: the terminal is given back as
+ * it was, and the text of the last page is printed on the output (its
+ * errors on standard error), for the terminal to keep. Then ui->out and
+ * ui->sink are what they were before. Does nothing otherwise; cannot
+ * fail. */
+void ui_end_screen(struct ui *ui);
 
 /* ---- ui_board.c ---- */
 

@@ -828,6 +828,7 @@ static enum ui_status run(struct ui *ui, int argc, char **argv)
 		return UI_FAILED;
 	}
 	st = dispatch(ui, &o);
+	ui_end_screen(ui);
 	ui_close(ui);
 	return st;
 }

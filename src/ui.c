@@ -11,6 +11,7 @@
 #include "number.h"
 #include "store.h"
 #include "ui_internal.h"
+#include "ui_page.h"
 
 int ui_exit_status(enum ui_status st)
 {
@@ -202,6 +203,8 @@ static enum term_read line_to_utf8(char *buf, size_t *len)
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline)
 {
+	if (ui_page_active(ui))
+		return ui_page_read(ui, prompt, buf, len, deadline);
 	for (;;) {
 		enum term_read r;
 
@@ -331,6 +334,8 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 	size_t len;
 	int i;
 
+	if (ui_page_active(ui))
+		return ui_page_menu(ui, title, labels, keys, n, choice);
 	fputc('\n', ui->out);
 	ui_say(ui, "%s", title);
 	for (i = 0; i < n; i++)

@@ -8,6 +8,7 @@
 #include "confusable.h"
 #include "store.h"
 #include "ui_internal.h"
+#include "ui_page.h"
 
 #define COMMON_PASSWORDS "common-passwords.txt"
 
@@ -181,9 +182,12 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 	for (;;) {
 		enum auth_read r;
 
-		r = auth_secret_read(ui->in, pw, &show);
-		if (!ui->tty_in || r == AUTH_READ_EOF ||
-		    r == AUTH_READ_INTERRUPTED)
+		if (ui_page_active(ui))
+			r = ui_page_secret(ui, prompt, pw);
+		else
+			r = auth_secret_read(ui->in, pw, &show);
+		if (ui->page == NULL && (!ui->tty_in || r == AUTH_READ_EOF ||
+					 r == AUTH_READ_INTERRUPTED))
 			fputc('\n', ui->out);
 		switch (r) {
 		case AUTH_READ_OK:

@@ -11,6 +11,7 @@
 #include "record.h"
 #include "store.h"
 #include "ui_internal.h"
+#include "ui_page.h"
 
 #define HISTORY_PAGE 10
 
@@ -431,17 +432,12 @@ static void put_move_list(struct ui *ui, const struct match_full *f, int at)
 	fputc('\n', ui->out);
 }
 
-/* Show f at move `at` (0 = the empty board). */
-static void show_position(struct ui *ui, const struct match_full *f, int at)
+/* The line over a replayed position: the players, the variant and the
+ * result. */
+static void put_match_line(struct ui *ui, const struct match_full *f)
 {
-	struct board b;
 	char black[UI_NAME_MAX], white[UI_NAME_MAX];
-	int i;
 
-	board_init(&b, f->rows, f->cols, f->k, f->rule);
-	for (i = 0; i < at; i++)
-		board_play(&b, f->moves[i].row, f->moves[i].col);
-	fputc('\n', ui->out);
 	fprintf(ui->out, _("Match %lld: %s %s against %s %s, %s %dx%d; "),
 		f->id, ui_stone(ui, STONE_BLACK),
 		side_label(f, STONE_BLACK, black), ui_stone(ui, STONE_WHITE),
@@ -449,6 +445,19 @@ static void show_position(struct ui *ui, const struct match_full *f, int at)
 		f->rows, f->cols);
 	put_outcome(ui, f);
 	fputc('\n', ui->out);
+}
+
+/* Show f at move `at` (0 = the empty board). */
+static void show_position(struct ui *ui, const struct match_full *f, int at)
+{
+	struct board b;
+	int i;
+
+	board_init(&b, f->rows, f->cols, f->k, f->rule);
+	for (i = 0; i < at; i++)
+		board_play(&b, f->moves[i].row, f->moves[i].col);
+	fputc('\n', ui->out);
+	put_match_line(ui, f);
 	ui_board_draw(ui, &b);
 	put_move_list(ui, f, at);
 	ui_say(ui, _("Move %d of %d."), at, f->nmoves);
@@ -494,6 +503,11 @@ enum ui_status ui_replay(struct ui *ui, long long id)
 		ui_error(ui, _("there is no match %lld"), id);
 		free(f);
 		return UI_REFUSED;
+	}
+	if (ui_page_active(ui)) {
+		st = ui_page_replay(ui, f, put_match_line);
+		free(f);
+		return st == UI_EOF ? UI_OK : st;
 	}
 	at = f->nmoves;
 	while (st == UI_OK && step != 1) {

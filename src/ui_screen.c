@@ -8,6 +8,7 @@
 #define NCURSES_WIDECHAR       1
 
 #include <curses.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -29,9 +30,14 @@ enum { PAIR_LABEL = 1, PAIR_LAST, PAIR_WIN, PAIR_WARN, PAIR_MARK };
 #define FOOT_H	    3 /* a blank line, the status line, the move line */
 
 /* ==== Start and stop ====================================================
- * The one global: whether curses is running, for the exit guard. */
+ * The one global: the curses session, shared by the pages (ui_page.c)
+ * and every game, started once and stopped when the run ends. */
 
-static bool screen_running;
+static struct {
+	SCREEN *term;	 /* curses' screen, NULL when not running */
+	bool color;	 /* colour pairs in use */
+	int quick_reads; /* reads in a row that ended at once */
+} session;
 
 /* The ui's messages while the screen is up (ui->sink): on the status
  * line, a warning for an error, never printed beneath curses. The last
@@ -51,60 +57,105 @@ static void status_sink(void *ctx, bool error, const char *text)
 /* At exit: never leave the terminal in curses' modes. */
 static void restore_at_exit(void)
 {
-	if (screen_running && !isendwin())
+	if (session.term != NULL && !isendwin())
 		endwin();
 }
 
-int ui_screen_start(struct screen *s, struct game *g)
+/* The colour pairs, when the ui allows colours and the terminal has
+ * them. */
+static bool start_colors(const struct ui *ui)
+{
+	if (!ui->color || !has_colors() || start_color() != OK)
+		return false;
+	use_default_colors();
+	init_pair(PAIR_LABEL, COLOR_CYAN, -1);
+	init_pair(PAIR_LAST, COLOR_YELLOW, -1);
+	init_pair(PAIR_WIN, COLOR_GREEN, -1);
+	init_pair(PAIR_WARN, COLOR_RED, -1);
+	init_pair(PAIR_MARK, COLOR_MAGENTA, -1);
+	return true;
+}
+
+/* Home and End as many terminals (and tmux) send them, whatever the
+ * terminfo entry says. */
+static void define_keys(void)
+{
+	static const struct {
+		const char *seq;
+		int key;
+	} keys[] = {{"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME},
+		    {"\033[H", KEY_HOME},  {"\033OH", KEY_HOME},
+		    {"\033[4~", KEY_END},  {"\033[8~", KEY_END},
+		    {"\033[F", KEY_END},   {"\033OF", KEY_END}};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		define_key(keys[i].seq, keys[i].key);
+}
+
+int ui_screen_open(const struct ui *ui)
 {
 	static bool guard_set;
 	const char *term = getenv("TERM");
 
+	if (session.term != NULL)
+		return 0;
+	if (term == NULL || term[0] == '\0')
+		return -1;
+	session.term = newterm(NULL, stdout, stdin);
+	if (session.term == NULL)
+		return -1;
+	if (!guard_set && atexit(restore_at_exit) == 0)
+		guard_set = true;
+	cbreak(); /* Ctrl-C and Ctrl-Z still send their signals */
+	noecho();
+	keypad(stdscr, TRUE);
+	set_escdelay(50); /* Esc alone is Esc, at once */
+	define_keys();
+	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+	mouseinterval(0);
+	session.color = start_colors(ui);
+	return 0;
+}
+
+void ui_screen_close(void)
+{
+	if (session.term == NULL)
+		return;
+	mousemask(0, NULL);
+	endwin();
+	delscreen(session.term);
+	session.term = NULL;
+}
+
+int ui_screen_start(struct screen *s, struct game *g)
+{
 	memset(s, 0, sizeof(*s));
 	s->g = g;
 	s->sel_row = s->sel_col = -1;
 	s->shown = -1;
 	s->cur_row = g->m.board.rows / 2;
 	s->cur_col = g->m.board.cols / 2;
-	if (term == NULL || term[0] == '\0')
+	if (ui_screen_open(g->ui) != 0)
 		return -1;
-	s->term = newterm(NULL, stdout, stdin);
-	if (s->term == NULL)
-		return -1;
-	if (!guard_set && atexit(restore_at_exit) == 0)
-		guard_set = true;
-	screen_running = true;
-	cbreak(); /* Ctrl-C and Ctrl-Z still send their signals */
-	noecho();
-	keypad(stdscr, TRUE);
-	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
-	mouseinterval(0);
 	s->stone_w = wcwidth(L'\u25CF') == 2 && !g->ui->ascii ? 2 : 1;
-	if (g->ui->color && has_colors() && start_color() == OK) {
-		use_default_colors();
-		init_pair(PAIR_LABEL, COLOR_CYAN, -1);
-		init_pair(PAIR_LAST, COLOR_YELLOW, -1);
-		init_pair(PAIR_WIN, COLOR_GREEN, -1);
-		init_pair(PAIR_WARN, COLOR_RED, -1);
-		init_pair(PAIR_MARK, COLOR_MAGENTA, -1);
-		s->color = true;
-	}
+	s->color = session.color;
+	curs_set(1); /* a page before may have hidden it */
+	s->old_sink = g->ui->sink;
+	s->old_sink_ctx = g->ui->sink_ctx;
 	g->ui->sink = status_sink;
 	g->ui->sink_ctx = s;
+	s->started = true;
 	return 0;
 }
 
 void ui_screen_stop(struct screen *s)
 {
-	if (!screen_running)
+	if (!s->started)
 		return;
-	s->g->ui->sink = NULL;
-	s->g->ui->sink_ctx = NULL;
-	mousemask(0, NULL);
-	endwin();
-	screen_running = false;
-	delscreen(s->term);
-	s->term = NULL;
+	s->g->ui->sink = s->old_sink;
+	s->g->ui->sink_ctx = s->old_sink_ctx;
+	s->started = false;
 }
 
 /* ==== Text ============================================================= */
@@ -169,6 +220,36 @@ static void put_text(int y, int x, int width, attr_t attr, const char *s)
 static attr_t style(const struct screen *s, short p, attr_t plain)
 {
 	return s->color ? (attr_t)COLOR_PAIR(p) | A_BOLD : plain;
+}
+
+/* The attribute of a screen_style. */
+static attr_t style_attr(enum screen_style st)
+{
+	switch (st) {
+	case SCREEN_BOLD:
+		return A_BOLD;
+	case SCREEN_DIM:
+		return session.color ? (attr_t)COLOR_PAIR(PAIR_LABEL) : A_DIM;
+	case SCREEN_CHOSEN:
+		return A_REVERSE | A_BOLD;
+	case SCREEN_WARN:
+		return session.color ? (attr_t)COLOR_PAIR(PAIR_WARN) | A_BOLD
+				     : A_BOLD;
+	case SCREEN_PLAIN:
+		break;
+	}
+	return A_NORMAL;
+}
+
+void ui_screen_put(int y, int x, int width, enum screen_style st,
+		   const char *text)
+{
+	put_text(y, x, width, style_attr(st), text);
+}
+
+int ui_screen_width(const char *text)
+{
+	return text_width(text);
 }
 
 /* ==== The board ========================================================= */
@@ -287,7 +368,7 @@ static void draw_side(const struct screen *s, int y, int x, int w,
 	if (p != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
 	if (to_move) /* a resumed move has used some already */
-		left -= game_clock_used(g, m);
+		left -= s->clock_used(g, m);
 	if (g->time_per_move > 0)
 		clock_text(left, clock, sizeof(clock));
 	snprintf(text, sizeof(text), "%s %s %s  %s%s", to_move ? ">" : " ",
@@ -405,6 +486,16 @@ static bool layout(struct screen *s, int *board_w, int *board_h)
 	return COLS >= *board_w && LINES >= need_h;
 }
 
+bool ui_screen_board(struct screen *s, int *board_w, int *board_h)
+{
+	s->fits = layout(s, board_w, board_h);
+	if (s->fits) {
+		draw_labels(s);
+		draw_points(s);
+	}
+	return s->fits;
+}
+
 /* The status line and the move line, at line y and the next. */
 static void draw_foot(const struct screen *s, int y)
 {
@@ -497,22 +588,22 @@ static bool point_at(const struct screen *s, int y, int x, int *row, int *col)
 	return true;
 }
 
-/* Turn a mouse event into a click on the board, or nothing. */
-static enum screen_key_kind mouse_key(const struct screen *s,
-				      struct screen_key *k)
+/* A read that returned nothing: SK_EOF when reads keep ending at once,
+ * long before their timeout, without a signal (the terminal is gone),
+ * else SK_NONE. */
+static enum screen_key_kind no_key(int timeout_ms, long long t0)
 {
-	MEVENT ev;
-
-	if (getmouse(&ev) != OK ||
-	    (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) == 0 ||
-	    !point_at(s, ev.y, ev.x, &k->row, &k->col))
-		return k->kind = SK_NONE;
-	return k->kind = SK_CLICK;
+	if (timeout_ms > 0 && errno != EINTR &&
+	    term_now_ms() - t0 < timeout_ms / 2)
+		return ++session.quick_reads >= 3 ? SK_EOF : SK_NONE;
+	session.quick_reads = 0;
+	return SK_NONE;
 }
 
-enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
-				   struct screen_key *k)
+enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 {
+	long long t0 = term_now_ms();
+	MEVENT ev;
 	wint_t ch;
 	int rc;
 
@@ -520,19 +611,57 @@ enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
 	if (term_stop_signal() != 0)
 		return k->kind = SK_STOP;
 	timeout(timeout_ms);
+	errno = 0;
 	rc = get_wch(&ch);
 	if (term_stop_signal() != 0)
 		return k->kind = SK_STOP;
 	if (rc == ERR)
-		return k->kind = SK_NONE;
+		return k->kind = no_key(timeout_ms, t0);
+	session.quick_reads = 0;
 	k->ch = (int)ch;
-	if (rc == KEY_CODE_YES && ch == KEY_MOUSE)
-		return mouse_key(s, k);
-	if (rc == KEY_CODE_YES && ch == KEY_RESIZE) {
+	if (rc != KEY_CODE_YES || ch != KEY_MOUSE)
+		return k->kind = rc == KEY_CODE_YES ? SK_KEY : SK_CHAR;
+	if (getmouse(&ev) != OK ||
+	    (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) == 0)
+		return k->kind = SK_NONE;
+	k->row = ev.y;
+	k->col = ev.x;
+	return k->kind = SK_CLICK;
+}
+
+enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
+				   struct screen_key *k)
+{
+	int y, x;
+
+	if (ui_screen_raw_key(timeout_ms, k) == SK_EOF) {
+		k->kind = SK_NONE; /* the game's own reads go on as before */
+	} else if (k->kind == SK_CLICK) {
+		y = k->row;
+		x = k->col;
+		if (!point_at(s, y, x, &k->row, &k->col))
+			return k->kind = SK_NONE;
+	} else if (k->kind == SK_KEY && k->ch == KEY_RESIZE) {
 		ui_screen_draw(s);
 		return k->kind = SK_NONE;
 	}
-	return k->kind = rc == KEY_CODE_YES ? SK_KEY : SK_CHAR;
+	return k->kind;
+}
+
+void ui_screen_shell_mode(bool shell)
+{
+	if (session.term == NULL)
+		return;
+	if (shell) {
+		mousemask(0, NULL);
+		def_prog_mode();
+		reset_shell_mode();
+		return;
+	}
+	reset_prog_mode();
+	keypad(stdscr, TRUE);
+	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+	clearok(curscr, TRUE); /* whatever the terminal did, draw it all */
 }
 
 int ui_screen_yes_no(struct screen *s, const char *question)
@@ -551,6 +680,7 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 				return 0;
 			break;
 		case SK_NONE:
+		case SK_EOF:
 		case SK_KEY:
 		case SK_CLICK:
 			break;

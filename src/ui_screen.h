@@ -25,7 +25,9 @@ enum screen_key_kind {
 	SK_STOP,     /* a stop signal (Ctrl-C, SIGTERM, SIGHUP) */
 	SK_CHAR,     /* a character, in .ch */
 	SK_KEY,	     /* a function key (KEY_UP, KEY_ENTER, ...), in .ch */
-	SK_CLICK     /* a left click on board point .row, .col */
+	SK_EOF,	     /* the terminal is gone (ui_screen_raw_key() only) */
+	SK_CLICK     /* a left click on board point .row, .col (screen
+		      * line and column for ui_screen_raw_key()) */
 };
 
 struct screen_key {
@@ -36,9 +38,11 @@ struct screen_key {
 
 /* One full-screen game: the game it shows and what the player sees. */
 struct screen {
-	void *term;	/* curses' SCREEN, freed by ui_screen_stop() */
 	struct game *g; /* the game (its match, its ui), the caller's */
 	int (*changed)(void *ctx, const struct match *m); /* ui_game.c's */
+	/* game_clock_used(), passed by ui_screen_game.c so that this
+	 * terminal layer calls nothing above it (the pages call it) */
+	long long (*clock_used)(const struct game *g, const struct match *m);
 	bool color;		    /* colour pairs in use */
 	int stone_w;		    /* terminal columns of a stone symbol */
 	int cur_row, cur_col;	    /* the cursor on the board */
@@ -54,6 +58,9 @@ struct screen {
 	char said[SCREEN_STATUS_MAX];	/* the ui's last message (ui_say(),
 					 * ui_error()), "" for none */
 	bool said_error;		/* it was an error */
+	bool started; /* between ui_screen_start() and ui_screen_stop() */
+	void (*old_sink)(void *, bool, const char *); /* the ui's sink */
+	void *old_sink_ctx; /* before the game, put back after it */
 	/* Set by ui_screen_draw(): where the board is. */
 	int top, left, cell_w;
 	bool fits; /* the board is on screen (the window is big enough) */
@@ -79,13 +86,51 @@ bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
 
 /* ---- ui_screen.c ---- */
 
-/* Start curses on the terminal for g (s is the caller's, filled here).
+/* Start the run's curses session on the terminal (newterm on standard
+ * output and input, keys, the mouse, colours when ui->color), unless it
+ * runs already: one session serves every page and game of a run.
  * Return 0, or -1 when the terminal cannot be used (nothing to undo). */
+int ui_screen_open(const struct ui *ui);
+
+/* End the session: the terminal restored as it was before
+ * ui_screen_open(). Safe to call when none runs; the process's exit
+ * restores the terminal too if nobody did. */
+void ui_screen_close(void);
+
+/* Make s (the caller's, filled here) show g on the session, opened if
+ * need be, with the ui's messages on s's status line until
+ * ui_screen_stop(). Return 0, or -1 when the terminal cannot be used
+ * (nothing to undo). */
 int ui_screen_start(struct screen *s, struct game *g);
 
-/* Restore the terminal as it was before ui_screen_start(). Safe to call
- * twice; the process's exit calls it too if nobody did. */
+/* Give the ui's messages back to whoever had them before
+ * ui_screen_start(); the session stays. Safe to call twice. */
 void ui_screen_stop(struct screen *s);
+
+/* How ui_screen_put() draws text. */
+enum screen_style {
+	SCREEN_PLAIN = 0,
+	SCREEN_BOLD,
+	SCREEN_DIM,    /* labels and hints (a colour, or dim) */
+	SCREEN_CHOSEN, /* the highlighted item (reversed) */
+	SCREEN_WARN    /* errors and warnings (red, or bold) */
+};
+
+/* Write the UTF-8 text at line y, column x, cut at `width` terminal
+ * columns (wcwidth), in style st; on the session, not refreshed. */
+void ui_screen_put(int y, int x, int width, enum screen_style st,
+		   const char *text);
+
+/* Terminal columns of the UTF-8 text (wcwidth; unprintable characters
+ * count 1). Cannot fail. */
+int ui_screen_width(const char *text);
+
+/* Draw s->g's board alone (labels, stones, the last move and winning
+ * line marked) at the top left, full or compact as the window allows,
+ * with its size in *board_w and *board_h; not refreshed. Return false,
+ * drawing nothing, when even the compact board does not fit. s needs
+ * only g (g->ui, g->m.board), stone_w and color. */
+bool ui_screen_board(struct screen *s, int *board_w, int *board_h);
 
 /* Draw the whole screen for s->g's match as it stands: the board (or the
  * compact board, or a "make the window wider" message), the panel, the
@@ -96,6 +141,19 @@ void ui_screen_draw(struct screen *s);
  * when `warn`, and draw. */
 void ui_screen_say(struct screen *s, bool warn, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* Wait up to timeout_ms (-1: no limit) for a key or a click on the
+ * session, as it comes: a click's screen line and column in k->row and
+ * k->col, a resize as the key KEY_RESIZE; SK_EOF when reads keep ending
+ * at once, well before a timeout (> 0), as they do once the terminal is
+ * gone. Fills *k; returns k->kind. */
+enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k);
+
+/* Give the terminal back its own modes for a while (`shell`: line
+ * editing, echo as it was, no mouse or keypad codes) with the screen
+ * left as drawn, or take it again (not `shell`: curses' modes, and the
+ * next refresh draws everything). Does nothing when no session runs. */
+void ui_screen_shell_mode(bool shell);
 
 /* Wait up to timeout_ms (-1: no limit) for a key or a click, redrawing
  * after a resize. Fills *k; returns k->kind. */

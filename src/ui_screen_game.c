@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistr.h>
 
+#include "ui_page.h"
 #include "ui_screen.h"
 
 /* How often the clock is redrawn while waiting for a key, in ms. */
@@ -526,9 +527,10 @@ bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
 {
 	struct screen s;
 
-	if (ui_screen_start(&s, g) != 0)
+	if (!ui_page_active(g->ui) || ui_screen_start(&s, g) != 0)
 		return false;
 	s.changed = changed;
+	s.clock_used = game_clock_used;
 	*end = match_run(&g->m, &screen_io, &s);
 	if (*end != MATCH_UNFINISHED && settle != NULL)
 		settle(g);

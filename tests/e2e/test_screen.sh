@@ -8,66 +8,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	echo "# test_screen: tmux is not installed (make deps): skipped"
 	exit 0
 fi
-T=$E2E_DIR
-SOCK=$T/tmux.sock
-WAIT=$((100 * SLOW)) # tenths of a second
-trap 'tmux -S "$SOCK" kill-server 2>/dev/null; vg_final; rm -rf "$E2E_DIR"' EXIT
-
-RUN="env TERM=xterm-256color LANG=C.UTF-8 GOMOKU_DB=$GOMOKU_DB \
-GOMOKU_TEST_FAST_HASH=1 ${GOMOKU_VG:-} $GOMOKU_BIN"
-# What the shell in a pane does after the program: its status and the
-# terminal's modes, to files.
-AFTER="echo \$? >$T/st; stty -a >$T/stty; exec sleep 600"
-
-# Start pane $1 running `gomoku ARGS...` and then $AFTER.
-start() {
-	_name=$1
-	shift
-	rm -f "$T/st" "$T/stty"
-	# A server whose last session was just killed may still be going
-	# away ("server exited unexpectedly"): then try again.
-	for _try in 1 2 3 4 5; do
-		tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" \
-			-x 100 -y 40 "$RUN $*; $AFTER" 2>/dev/null && return 0
-		sleep 0.5
-	done
-	return 1
-}
-pane() { tmux -S "$SOCK" capture-pane -p -t "$1"; }
-keys() {
-	_p=$1
-	shift
-	tmux -S "$SOCK" send-keys -t "$_p" "$@"
-}
-# Wait until pane $1 shows the fixed text $2.
-wait_for() {
-	_i=0
-	while [ $_i -lt "$WAIT" ]; do
-		pane "$1" | grep -qF -- "$2" && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	return 1
-}
-# Wait until the program in the pane has ended ($T/st written).
-wait_end() {
-	_i=0
-	while [ ! -s "$T/st" ] && [ $_i -lt "$WAIT" ]; do
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	status=$(cat "$T/st" 2>/dev/null || echo 255)
-}
-# The terminal is as a shell wants it: line editing and echo on.
-restored() {
-	grep -qw -- icanon "$T/stty" && ! grep -qw -- -icanon "$T/stty" &&
-		grep -qw -- echo "$T/stty" && ! grep -qw -- -echo "$T/stty"
-}
-# An SGR mouse click (press, release) at 1-based column $2, line $3.
-click() {
-	tmux -S "$SOCK" send-keys -t "$1" -l -- \
-		"$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$3" "$2" "$3")"
-}
+. "$(dirname "$E2E_LIB")/tmux.sh"
 # The board's frame: the letters and the row numbers, as shown.
 frame() { pane "$1" | head -n 16 | cut -c1-3; pane "$1" | head -n 1; }
 
@@ -173,37 +114,16 @@ tmux -S "$SOCK" kill-session -t c
 
 # ---- Ctrl-Z and fg, from a shell with job control ----------------------------
 
-if [ -n "${GOMOKU_VG:-}" ]; then
-	# valgrind does not pass a job-control stop on to the program it runs
-	# (the same limit as the Ctrl-Z test in tests/test_auth.c)
-	echo "# test_screen: under valgrind Ctrl-Z cannot stop the program:" \
-		"Ctrl-Z and fg are tested by make test and make asan"
-elif command -v bash >/dev/null 2>&1; then
-	rm -f "$T/st" "$T/stty"
-	tmux -S "$SOCK" -f /dev/null new-session -d -s z -x 100 -y 40 \
-		"bash --norc --noprofile -i"
-	keys z -l "PS1='$ '; $RUN play --seed 1"
-	keys z Enter
+if job_start z play --seed 1; then
 	wait_for z "last: -"
 	keys z Right Enter
 	wait_for z "last: i8"
-	keys z C-z
-	check "Ctrl-Z stops the game and gives the shell back" \
-		wait_for z "Stopped"
-	keys z -l "stty -a >$T/stty"
-	keys z Enter
-	sleep 0.5
-	check "while stopped the terminal is restored (icanon, echo)" restored
-	keys z -l fg
-	keys z Enter
-	check "fg redraws the game as it was" wait_for z "last: i8"
+	job_stop_fg z "last: i8" "a game"
 	keys z q y
 	keys z -l "echo \$? >$T/st"
 	keys z Enter
 	wait_end
 	tmux -S "$SOCK" kill-session -t z
-else
-	echo "# test_screen: bash is missing: Ctrl-Z and fg not tested"
 fi
 
 # ---- A whole game to its end -----------------------------------------------
@@ -263,7 +183,7 @@ tmux -S "$SOCK" kill-session -t r
 start r2 play alice bob
 wait_for r2 "Password for alice:" && keys r2 -l secret-pass-1 && keys r2 Enter
 wait_for r2 "Password for bob:" && keys r2 -l secret-pass-2 && keys r2 Enter
-wait_for r2 "What would you like to do?" && keys r2 1 Enter
+wait_for r2 "What would you like to do?" && keys r2 1
 wait_for r2 "last: -"
 t3=$(clock r2)
 check "resumed: the move's clock goes on ($used ms used, then $t3 left)" \
@@ -370,10 +290,10 @@ alone=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
 black=$(sqlite3 "$GOMOKU_DB" "SELECT username FROM players WHERE id = \
 (SELECT black_id FROM matches WHERE id = $alone)")
 start a
-wait_for a "Choose:" && keys a 2 Enter
+wait_for a "Choose:" && keys a 2
 wait_for a "Username:" && keys a -l "$black" && keys a Enter
 wait_for a "Password for" && keys a -l secret-pass-4 && keys a Enter
-wait_for a "Play your move now" && keys a 2 Enter
+wait_for a "Play your move now" && keys a 2
 wait_for a "last: -"
 keys a u
 check "alone: undo waits for both players, said on the status line" \
@@ -384,8 +304,8 @@ check "alone: after my move the game stops and the match waits" \
 check "alone: my move is in the record, and only mine" \
 	test "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves WHERE \
 match_id = $alone")" = 1
-keys a 0 Enter
-wait_for a "Choose:" && keys a 0 Enter
+keys a 0
+wait_for a "Gomoku Club" && keys a 0
 wait_end
 check "alone: the session ends with status 0" status_is 0
 tmux -S "$SOCK" kill-session -t a

@@ -197,19 +197,32 @@ pane_end() {
 	vg_seen "$status" "$OUT"
 }
 
+# Press key $2 in pane $1 once it shows $3: full-screen, a menu item's
+# number chooses it at once.
+choose() {
+	wait_for "$1" "$3" && tmux -S "$SOCK" send-keys -t "$1" "$2"
+}
+# Keep what pane $1 shows now for the checks: pages are redrawn in place.
+keep() { screen "$1" >>"$T/$1.seen"; }
+
+: >"$T/club.seen"
 pane_start club
-answer club 1 "Choose:" &&
+choose club 1 "1  Register" &&
 	answer club sshplayer "Username:" &&
 	answer club "" "Nickname (Enter for sshplayer)" &&
 	answer club "$PW" "Password:" &&
 	answer club "$PW" "Password again:" &&
-	answer club 2 "Choose:" 2 &&
-	answer club sshplayer "Username:" 2 &&
+	wait_for club "is ready." && keep club &&
+	choose club 2 "2  Log in" &&
+	answer club sshplayer "Username:" &&
 	answer club "$PW" "Password for sshplayer:" &&
-	answer club 4 "Choose:" 3 &&
-	answer club 0 "Choose:" 4 &&
-	answer club 0 "Choose:" 5
+	wait_for club "Logged in: sshplayer" && keep club &&
+	choose club 4 "4  Leaderboard" &&
+	wait_for club "Rank  Player" && keep club &&
+	choose club 0 "0  Log out" &&
+	choose club 0 "1  Register"
 pane_end club
+cat "$T/club.seen" >>"$OUT"
 check "ssh -tt: a player registers" \
 	has "Welcome, sshplayer! Your account sshplayer is ready."
 check "ssh -tt: the account is in the --db of the ForceCommand" \
@@ -227,9 +240,11 @@ check "ssh -tt: the database is private (file 0600, folder 0700)" \
 	test "$(stat -c %a "$DB")" = 600 -a \
 	"$(stat -c %a "$(dirname "$DB")")" = 700
 
+: >"$T/shell.seen"
 pane_start shell /bin/sh -c id
-answer shell 0 "Choose:"
+wait_for shell "1  Register" && keep shell && choose shell 0 "1  Register"
 pane_end shell
+cat "$T/shell.seen" >>"$OUT"
 check "ssh -tt: asking for /bin/sh -c id lands in the program" \
 	sh -c 'grep -q "1  Register" "$1" && ! grep -q "uid=" "$1"' - "$OUT"
 check "ssh -tt: and Quit ends that session with status 0" test "$status" -eq 0

@@ -1,0 +1,688 @@
+/* ui_page.c -- the pages of a full-screen run: a title, the text the
+ * line interface prints, a prompt line with editing, menus with a
+ * highlighted item. The curses session beneath: ui_screen.c. */
+#define _GNU_SOURCE		 /* fopencookie() */
+#define _XOPEN_SOURCE_EXTENDED 1 /* the wide-character curses calls */
+#define NCURSES_WIDECHAR       1
+
+#include "ui_page.h"
+
+#include <curses.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include <unistr.h>
+
+#include "ui_screen.h"
+
+/* The most text a page keeps (older lines go first). */
+#define PAGE_TEXT_MAX (256 * 1024)
+/* The first byte of a line said by ui_error() (text never holds it). */
+#define PAGE_ERROR     '\x01'
+#define PAGE_ERROR_STR "\x01"
+/* How long one wait for a key lasts, in ms. */
+#define PAGE_WAIT_MS 500
+/* Lines above the text (the title, a blank) and below it (a blank, the
+ * prompt line, the hint line). */
+#define PAGE_HEAD 2
+#define PAGE_FOOT 3
+/* Room for one row of text as drawn. */
+#define PAGE_ROW_MAX 2048
+
+struct ui_page {
+	struct ui *ui;
+	FILE *out;	/* the stream into the page, ui->out while it is up */
+	FILE *real_out; /* ui->out before, put back at the end */
+	char *text;	/* lines ending in '\n', UTF-8 */
+	size_t len, cap;
+	int escape; /* in an escape sequence written to out: 1 after ESC,
+		     * 2 in a CSI, 3 in an OSC; 0 none */
+	char title[256];
+	int scroll;	    /* text rows scrolled back from the end */
+	const char *prompt; /* the prompt line's prompt, or NULL */
+	const char *hint;   /* the hint line's keys */
+	wchar_t line[TERM_LINE_MAX + 1]; /* the line typed, at most
+					  * TERM_LINE_MAX bytes of UTF-8 */
+	int nline, cursor;
+	const char *const *labels; /* the menu shown, or NULL */
+	const int *keys;	   /* its keys */
+	int nitems, chosen;
+	int items_top; /* the screen line of the first item, as drawn */
+};
+
+/* How a wait for a key ended. */
+enum page_wait { PAGE_KEY, PAGE_STOP, PAGE_EOF, PAGE_TIMEOUT };
+
+/* One row of text as drawn: text[off..off+len), a line's or part of a
+ * line wrapped at the window's width. */
+struct page_row {
+	size_t off, len;
+	bool error;
+};
+
+/* ==== The text ============================================================ */
+
+/* Append the n bytes at s to the text, dropping the oldest lines when it
+ * would grow beyond PAGE_TEXT_MAX. Out of memory: the bytes are lost. */
+static void page_append(struct ui_page *pg, const char *s, size_t n)
+{
+	char *grown, *nl;
+	size_t cap, cut;
+
+	if (n == 0)
+		return;
+	if (pg->len + n > PAGE_TEXT_MAX && pg->len > 0) {
+		nl = memchr(pg->text + pg->len / 2, '\n',
+			    pg->len - pg->len / 2);
+		cut = nl != NULL ? (size_t)(nl - pg->text) + 1 : pg->len;
+		memmove(pg->text, pg->text + cut, pg->len - cut);
+		pg->len -= cut;
+	}
+	if (pg->len + n > pg->cap) {
+		cap = pg->cap > 0 ? pg->cap : 4096;
+		while (cap < pg->len + n)
+			cap *= 2;
+		grown = realloc(pg->text, cap);
+		if (grown == NULL)
+			return;
+		pg->text = grown;
+		pg->cap = cap;
+	}
+	memcpy(pg->text + pg->len, s, n);
+	pg->len += n;
+}
+
+/* Append byte c as written to the page's stream: escape sequences and
+ * control characters but newline dropped, a tab as spaces. */
+static void page_put_byte(struct ui_page *pg, unsigned char c)
+{
+	const char *nl;
+	size_t col;
+
+	if (pg->escape == 1)
+		pg->escape = c == '[' ? 2 : c == ']' ? 3 : 0;
+	else if (pg->escape == 2)
+		pg->escape = c >= 0x40 && c <= 0x7E ? 0 : 2;
+	else if (pg->escape == 3)
+		pg->escape = c == 0x07 || c == 0x1B ? 0 : 3;
+	else if (c == 0x1B)
+		pg->escape = 1;
+	else if (c == '\t') {
+		nl = pg->len > 0 ? memrchr(pg->text, '\n', pg->len) : NULL;
+		col = nl != NULL ? pg->len - (size_t)(nl - pg->text) - 1
+				 : pg->len;
+		page_append(pg, "        ", 8 - col % 8);
+	} else if (c == '\n' || (c >= 0x20 && c != 0x7F)) {
+		page_append(pg, (const char *)&c, 1);
+	}
+}
+
+/* fopencookie() write: what the ui prints on ui->out joins the text. */
+static ssize_t page_write(void *cookie, const char *buf, size_t size)
+{
+	struct ui_page *pg = cookie;
+	size_t i;
+
+	for (i = 0; i < size; i++)
+		page_put_byte(pg, (unsigned char)buf[i]);
+	pg->scroll = 0;
+	return (ssize_t)size;
+}
+
+/* Append a whole line (a newline added). */
+static void page_line(struct ui_page *pg, const char *a, const char *b)
+{
+	fflush(pg->out); /* what was printed before comes first */
+	page_append(pg, a, strlen(a));
+	page_append(pg, b, strlen(b));
+	page_append(pg, "\n", 1);
+	pg->scroll = 0;
+}
+
+/* ==== Drawing ============================================================= */
+
+/* Where the text's line starting at `at` ends: its newline, or the end
+ * of the text (the last line may be unfinished). */
+static size_t line_end(const struct ui_page *pg, size_t at)
+{
+	const char *nl = memchr(pg->text + at, '\n', pg->len - at);
+
+	return nl != NULL ? (size_t)(nl - pg->text) : pg->len;
+}
+
+/* Columns of the first n bytes at s (UTF-8, whatever the locale),
+ * stopping where they would pass `width`: the bytes that fit go in
+ * *used. */
+static int fit_bytes(const char *s, size_t n, int width, size_t *used)
+{
+	ucs4_t uc;
+	int k, w = 0, cw;
+
+	*used = 0;
+	while (*used < n) {
+		k = u8_mbtouc(&uc, (const uint8_t *)s + *used, n - *used);
+		cw = wcwidth((wchar_t)uc); /* glibc's wchar_t is Unicode */
+		cw = cw < 0 ? 1 : cw;
+		if (w + cw > width)
+			break;
+		w += cw;
+		*used += (size_t)k;
+	}
+	return w;
+}
+
+/* The text's rows at `width` columns into rows[0..max) (rows may be
+ * NULL to count them). Return how many there are. */
+static int page_rows(const struct ui_page *pg, int width, struct page_row *rows,
+		     int max)
+{
+	size_t at = 0, end, used;
+	int n = 0;
+	bool error;
+
+	while (at < pg->len) {
+		end = line_end(pg, at);
+		error = pg->text[at] == PAGE_ERROR;
+		at += error ? 1 : 0;
+		do {
+			fit_bytes(pg->text + at, end - at, width, &used);
+			if (used == 0 && at < end)
+				used = 1; /* a character wider than the window
+					   */
+			if (rows != NULL && n < max)
+				rows[n] = (struct page_row){at, used, error};
+			n++;
+			at += used;
+		} while (at < end);
+		at = end + 1;
+	}
+	return n;
+}
+
+/* Draw the text's rows that fit in `height` lines from line `top`, the
+ * last ones unless scrolled back. Return the lines used. */
+static int draw_text(struct ui_page *pg, int top, int height)
+{
+	struct page_row *rows;
+	char row[PAGE_ROW_MAX];
+	int total = page_rows(pg, COLS, NULL, 0), first, i, lead = 0;
+
+	if (height <= 0 || total == 0)
+		return 0;
+	rows = malloc((size_t)total * sizeof(*rows));
+	if (rows == NULL)
+		return 0;
+	page_rows(pg, COLS, rows, total);
+	while (lead < total && rows[lead].len == 0)
+		lead++; /* no blank lines at the top */
+	if (pg->scroll > total - lead - height)
+		pg->scroll = total - lead > height ? total - lead - height : 0;
+	first = total - lead > height ? total - height - pg->scroll : lead;
+	for (i = first; i < total && i - first < height; i++) {
+		snprintf(row, sizeof(row), "%.*s", (int)rows[i].len,
+			 pg->text + rows[i].off);
+		ui_screen_put(top + i - first, 0, COLS,
+			      rows[i].error ? SCREEN_WARN : SCREEN_PLAIN, row);
+	}
+	free(rows);
+	return i - first;
+}
+
+/* Draw the menu's items from line `top`, the chosen one highlighted. */
+static void draw_items(struct ui_page *pg, int top)
+{
+	char item[512];
+	int i, w = 0;
+
+	for (i = 0; i < pg->nitems; i++) {
+		snprintf(item, sizeof(item), "  %d  %s  ", pg->keys[i],
+			 pg->labels[i]);
+		if (ui_screen_width(item) > w)
+			w = ui_screen_width(item);
+	}
+	pg->items_top = top;
+	for (i = 0; i < pg->nitems; i++) {
+		snprintf(item, sizeof(item), "  %d  %s", pg->keys[i],
+			 pg->labels[i]);
+		snprintf(item + strlen(item), sizeof(item) - strlen(item),
+			 "%*s", w - ui_screen_width(item), "");
+		ui_screen_put(top + i, 0, COLS,
+			      i == pg->chosen ? SCREEN_CHOSEN : SCREEN_PLAIN,
+			      item);
+	}
+}
+
+/* The first n characters of the typed line as UTF-8 in
+ * buf[TERM_LINE_MAX + 1] (the keys' wide characters are Unicode in any
+ * locale, with glibc), whatever the locale's character set. */
+static const char *line_utf8(const struct ui_page *pg, int n, char *buf)
+{
+	size_t len = 0;
+	int i, k;
+
+	for (i = 0; i < n; i++) {
+		k = u8_uctomb((uint8_t *)buf + len, (ucs4_t)pg->line[i],
+			      (int)(TERM_LINE_MAX - len));
+		len += k > 0 ? (size_t)k : 0;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+/* The prompt line and the hint line, and the cursor on the prompt. */
+static void draw_foot(struct ui_page *pg)
+{
+	char typed[TERM_LINE_MAX + 1];
+	int x;
+
+	ui_screen_put(LINES - 1, 0, COLS, SCREEN_DIM,
+		      pg->hint != NULL ? pg->hint : "");
+	if (pg->prompt == NULL)
+		return;
+	x = ui_screen_width(pg->prompt);
+	ui_screen_put(LINES - 2, 0, COLS, SCREEN_BOLD, pg->prompt);
+	ui_screen_put(LINES - 2, x, COLS - x, SCREEN_PLAIN,
+		      line_utf8(pg, pg->nline, typed));
+	x += ui_screen_width(line_utf8(pg, pg->cursor, typed));
+	move(LINES - 2, x < COLS ? x : COLS - 1);
+}
+
+/* Draw the whole page: the title, the text, the menu, the prompt. */
+static void page_draw(struct ui_page *pg)
+{
+	int area = LINES - PAGE_HEAD - PAGE_FOOT;
+	int menu_h = pg->labels != NULL ? pg->nitems : 0, used;
+
+	fflush(pg->out);
+	erase();
+	ui_screen_put(0, 0, COLS, SCREEN_BOLD, pg->title);
+	used = draw_text(pg, PAGE_HEAD, area - menu_h - (menu_h > 0));
+	if (menu_h > 0)
+		draw_items(pg, PAGE_HEAD + used + (used > 0));
+	draw_foot(pg);
+	curs_set(pg->prompt != NULL ? 1 : 0);
+	refresh();
+}
+
+/* ==== Opening and closing ================================================ */
+
+/* The ui's messages while the page is up (ui->sink): lines of the text,
+ * shown at once. */
+static void page_sink(void *ctx, bool error, const char *text)
+{
+	struct ui_page *pg = ctx;
+
+	page_line(pg, error ? PAGE_ERROR_STR : "", text);
+	page_draw(pg);
+}
+
+/* Open the page on the curses session. Return 0, or -1 (nothing done). */
+static int page_open(struct ui *ui)
+{
+	static const cookie_io_functions_t io = {.write = page_write};
+	struct ui_page *pg = calloc(1, sizeof(*pg));
+
+	if (pg == NULL)
+		return -1;
+	pg->ui = ui;
+	pg->out = fopencookie(pg, "w", io);
+	if (pg->out == NULL || ui_screen_open(ui) != 0) {
+		if (pg->out != NULL)
+			fclose(pg->out);
+		free(pg);
+		return -1;
+	}
+	fflush(ui->out);
+	pg->real_out = ui->out;
+	snprintf(pg->title, sizeof(pg->title), "%s", _("Gomoku Club"));
+	ui->out = pg->out;
+	ui->sink = page_sink;
+	ui->sink_ctx = pg;
+	ui->page = pg;
+	return 0;
+}
+
+bool ui_page_active(struct ui *ui)
+{
+	if (ui->page != NULL)
+		return true;
+	if (!ui->screen)
+		return false;
+	if (page_open(ui) != 0)
+		ui->screen = false;
+	return ui->page != NULL;
+}
+
+/* Write the text on `out` as the line interface would have (errors on
+ * standard error), for the terminal to keep after the screen. */
+static void print_text(const struct ui_page *pg, FILE *out)
+{
+	size_t at = 0, end;
+
+	while (at < pg->len) {
+		end = line_end(pg, at);
+		if (pg->text[at] == PAGE_ERROR) {
+			fflush(out);
+			fprintf(stderr, "gomoku: %.*s\n", (int)(end - at - 1),
+				pg->text + at + 1);
+		} else {
+			fprintf(out, "%.*s\n", (int)(end - at), pg->text + at);
+		}
+		at = end + 1;
+	}
+}
+
+void ui_end_screen(struct ui *ui)
+{
+	struct ui_page *pg = ui->page;
+
+	if (pg == NULL) {
+		ui_screen_close();
+		return;
+	}
+	fflush(pg->out);
+	ui->out = pg->real_out;
+	ui->sink = NULL;
+	ui->sink_ctx = NULL;
+	ui->page = NULL;
+	fclose(pg->out);
+	ui_screen_close();
+	print_text(pg, ui->out);
+	fflush(ui->out);
+	free(pg->text);
+	free(pg);
+}
+
+/* Clear the page's text and title it `title` (cut to fit). */
+static void page_begin(struct ui_page *pg, const char *title)
+{
+	fflush(pg->out);
+	pg->len = 0;
+	pg->scroll = 0;
+	snprintf(pg->title, sizeof(pg->title), "%s", title);
+}
+
+void ui_page_redraw(struct ui *ui)
+{
+	page_draw(ui->page);
+}
+
+/* ==== Keys =============================================================== */
+
+/* PgUp and PgDn scroll the text by most of a window: true when k was
+ * one. */
+static bool scroll_key(struct ui_page *pg, const struct screen_key *k)
+{
+	int by = LINES - PAGE_HEAD - PAGE_FOOT - 1;
+
+	if (k->kind != SK_KEY || (k->ch != KEY_PPAGE && k->ch != KEY_NPAGE))
+		return false;
+	pg->scroll +=
+		k->ch == KEY_PPAGE ? (by > 1 ? by : 1) : -(by > 1 ? by : 1);
+	if (pg->scroll < 0)
+		pg->scroll = 0;
+	return true;
+}
+
+/* Wait for a key for the page: resizes and scrolling are handled here.
+ * A terminal that is gone, or Ctrl-D, is the end of input. */
+static enum page_wait page_key(struct ui_page *pg, long long deadline,
+			       struct screen_key *k)
+{
+	long long wait;
+
+	for (;;) {
+		wait = deadline == 0 ? PAGE_WAIT_MS : deadline - term_now_ms();
+		if (wait <= 0)
+			return PAGE_TIMEOUT;
+		switch (ui_screen_raw_key(
+			wait < PAGE_WAIT_MS ? (int)wait : PAGE_WAIT_MS, k)) {
+		case SK_STOP:
+			return PAGE_STOP;
+		case SK_EOF:
+			return PAGE_EOF;
+		case SK_NONE:
+			continue;
+		case SK_CHAR:
+		case SK_KEY:
+		case SK_CLICK:
+			break;
+		}
+		if (k->kind == SK_CHAR && k->ch == 4)
+			return PAGE_EOF;
+		if (scroll_key(pg, k) ||
+		    (k->kind == SK_KEY && k->ch == KEY_RESIZE))
+			page_draw(pg);
+		else
+			return PAGE_KEY;
+	}
+}
+
+/* The ui status for a wait that ended without a key. */
+static enum ui_status wait_status(enum page_wait w)
+{
+	return w == PAGE_STOP  ? UI_INTERRUPTED
+	       : w == PAGE_EOF ? UI_EOF
+			       : UI_TIMEOUT;
+}
+
+/* ==== The prompt line ===================================================== */
+
+/* The line's UTF-8 bytes with wc inserted (SIZE_MAX when wc has no
+ * UTF-8 form). */
+static size_t line_bytes(const struct ui_page *pg, wchar_t wc)
+{
+	uint8_t mb[6];
+	size_t n = 0;
+	int i, k;
+
+	for (i = 0; i <= pg->nline; i++) {
+		k = u8_uctomb(mb, (ucs4_t)(i < pg->nline ? pg->line[i] : wc),
+			      (int)sizeof(mb));
+		if (k < 0)
+			return SIZE_MAX;
+		n += (size_t)k;
+	}
+	return n;
+}
+
+/* Insert the character wc at the cursor, if the line has room. */
+static void line_insert(struct ui_page *pg, wchar_t wc)
+{
+	if (wc < L' ' || pg->nline >= TERM_LINE_MAX ||
+	    line_bytes(pg, wc) > TERM_LINE_MAX) {
+		beep();
+		return;
+	}
+	memmove(pg->line + pg->cursor + 1, pg->line + pg->cursor,
+		(size_t)(pg->nline - pg->cursor) * sizeof(wchar_t));
+	pg->line[pg->cursor++] = wc;
+	pg->nline++;
+}
+
+/* Delete the character at index i, if there is one. */
+static void line_delete(struct ui_page *pg, int i)
+{
+	if (i < 0 || i >= pg->nline)
+		return;
+	memmove(pg->line + i, pg->line + i + 1,
+		(size_t)(pg->nline - i - 1) * sizeof(wchar_t));
+	pg->nline--;
+	if (pg->cursor > i)
+		pg->cursor--;
+}
+
+/* An editing key on the prompt line: applied, true; false for others. */
+static bool edit_key(struct ui_page *pg, const struct screen_key *k)
+{
+	int ch = k->ch;
+
+	if (k->kind == SK_CHAR && ch >= ' ' && ch != 127) {
+		line_insert(pg, (wchar_t)ch);
+	} else if (ch == 127 || ch == 8 ||
+		   (k->kind == SK_KEY && ch == KEY_BACKSPACE)) {
+		line_delete(pg, pg->cursor - 1);
+	} else if (k->kind == SK_KEY && ch == KEY_DC) {
+		line_delete(pg, pg->cursor);
+	} else if (k->kind == SK_KEY && (ch == KEY_LEFT || ch == KEY_RIGHT)) {
+		pg->cursor += ch == KEY_LEFT ? (pg->cursor > 0 ? -1 : 0)
+					     : (pg->cursor < pg->nline ? 1 : 0);
+	} else if ((k->kind == SK_KEY && ch == KEY_HOME) || ch == 1) {
+		pg->cursor = 0;
+	} else if ((k->kind == SK_KEY && ch == KEY_END) || ch == 5) {
+		pg->cursor = pg->nline;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* True for Enter, as a character or a key. */
+static bool is_enter(const struct screen_key *k)
+{
+	return k->ch == '\n' || k->ch == '\r' ||
+	       (k->kind == SK_KEY && k->ch == KEY_ENTER);
+}
+
+/* The typed line into buf[TERM_LINE_MAX + 1] as UTF-8, its length in
+ * *len; the wide copy wiped. */
+static void line_take(struct ui_page *pg, char *buf, size_t *len)
+{
+	*len = strlen(line_utf8(pg, pg->nline, buf));
+	memset(pg->line, 0, sizeof(pg->line));
+	pg->nline = pg->cursor = 0;
+}
+
+enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
+			    size_t *len, long long deadline)
+{
+	struct ui_page *pg = ui->page;
+	struct screen_key k;
+	enum page_wait w;
+
+	pg->prompt = prompt;
+	pg->hint = _("Enter: done   Esc: cancel   Left, Right, Home, End, "
+		     "Backspace: edit   PgUp, PgDn: scroll");
+	pg->nline = pg->cursor = 0;
+	for (;;) {
+		page_draw(pg);
+		w = page_key(pg, deadline, &k);
+		if (w != PAGE_KEY)
+			break;
+		if (k.kind == SK_CHAR && k.ch == 27)
+			pg->nline = pg->cursor = 0; /* Esc: an empty line */
+		if (is_enter(&k) || (k.kind == SK_CHAR && k.ch == 27))
+			break;
+		edit_key(pg, &k);
+	}
+	line_take(pg, buf, len);
+	pg->prompt = NULL;
+	if (w != PAGE_KEY)
+		return wait_status(w);
+	page_line(pg, prompt, buf);
+	return UI_OK;
+}
+
+/* ==== Menus ============================================================== */
+
+/* The item under a click at screen line y, or -1. */
+static int item_at(const struct ui_page *pg, int y)
+{
+	int i = y - pg->items_top;
+
+	return i >= 0 && i < pg->nitems ? i : -1;
+}
+
+/* A key in a menu: the index of the item it chooses, or -1 (the
+ * highlight may have moved). */
+static int menu_key(struct ui_page *pg, const struct screen_key *k)
+{
+	int i;
+
+	if (is_enter(k) || (k->kind == SK_CHAR && k->ch == ' '))
+		return pg->chosen;
+	if (k->kind == SK_CLICK)
+		return item_at(pg, k->row);
+	if ((k->kind == SK_KEY && k->ch == KEY_UP) || k->ch == 'k')
+		pg->chosen = (pg->chosen + pg->nitems - 1) % pg->nitems;
+	else if ((k->kind == SK_KEY && k->ch == KEY_DOWN) || k->ch == 'j')
+		pg->chosen = (pg->chosen + 1) % pg->nitems;
+	else if (k->kind == SK_CHAR && k->ch >= '0' && k->ch <= '9')
+		for (i = 0; i < pg->nitems; i++)
+			if (pg->keys[i] == k->ch - '0')
+				return i;
+	return -1;
+}
+
+enum ui_status ui_page_menu(struct ui *ui, const char *title,
+			    const char *const labels[], const int keys[], int n,
+			    int *choice)
+{
+	struct ui_page *pg = ui->page;
+	struct screen_key k;
+	enum page_wait w;
+	int i = -1;
+
+	snprintf(pg->title, sizeof(pg->title), "%s", title);
+	pg->labels = labels;
+	pg->keys = keys;
+	pg->nitems = n;
+	pg->chosen = 0;
+	pg->prompt = _("Choose: ");
+	pg->hint = _("Up, Down: move   Enter: choose   a number: choose it   "
+		     "PgUp, PgDn: scroll");
+	while (i < 0) {
+		page_draw(pg);
+		w = page_key(pg, 0, &k);
+		if (w != PAGE_KEY)
+			break;
+		i = menu_key(pg, &k);
+	}
+	pg->labels = NULL;
+	pg->nitems = 0;
+	pg->prompt = NULL;
+	if (i < 0)
+		return wait_status(w);
+	*choice = keys[i];
+	page_begin(pg, labels[i]);
+	return UI_OK;
+}
+
+/* ==== Passwords ========================================================== */
+
+struct secret_prompt {
+	struct ui_page *pg;
+	const char *prompt;
+};
+
+/* Show the password's prompt (a term_prompt's show: echo is off). */
+static void show_secret_prompt(void *ctx)
+{
+	struct secret_prompt *p = ctx;
+
+	p->pg->prompt = p->prompt;
+	p->pg->hint = _("The password is not shown as you type it. "
+			"Enter: done");
+	p->pg->nline = p->pg->cursor = 0;
+	page_draw(p->pg);
+}
+
+enum auth_read ui_page_secret(struct ui *ui, const char *prompt,
+			      struct auth_secret *pw)
+{
+	struct secret_prompt p = {ui->page, prompt};
+	const struct term_prompt show = {show_secret_prompt, &p};
+	enum auth_read r;
+
+	fflush(ui->page->out);
+	ui_screen_shell_mode(true);
+	r = auth_secret_read(ui->in, pw, &show);
+	ui_screen_shell_mode(false);
+	ui->page->prompt = NULL;
+	if (r == AUTH_READ_OK || r == AUTH_READ_TOO_LONG)
+		page_line(ui->page, prompt, "");
+	page_draw(ui->page);
+	return r;
+}

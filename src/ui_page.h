@@ -1,0 +1,83 @@
+/* ui_page.h -- private to the ui: the pages of a full-screen run.
+ *
+ * When ui->screen is set, the first prompt, menu or game opens the page
+ * on the run's curses session (ui_screen.c), and it stays until
+ * ui_end_screen(). A page is a title line, a text area and a prompt
+ * line: everything the line interface prints (ui->out, which becomes a
+ * stream into the page, and ui_say() and ui_error(), through ui->sink)
+ * lands in the text area, scrolled with PgUp and PgDn; prompts are read
+ * on the prompt line with editing; menus are a list with a highlighted
+ * item. A game draws over the page (ui_screen_game.c) and gives it back
+ * when it ends. ui.c, ui_account.c and ui_records.c call here when
+ * ui_page_active() says so, and keep their line way otherwise.
+ */
+#ifndef GOMOKU_UI_PAGE_H
+#define GOMOKU_UI_PAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "auth.h"
+#include "store.h"
+#include "ui.h"
+
+/* ---- ui_page.c ---- */
+
+/* Whether the run is full-screen: opens the page (and the curses
+ * session) at the first call when ui->screen is set; from then on
+ * ui->out and ui->sink write into the page. Return true when the page
+ * is up; false when ui->screen is not set or the terminal cannot be
+ * used, and then ui->screen is turned off, so the line interface goes
+ * on (nothing to undo). */
+bool ui_page_active(struct ui *ui);
+
+/* ui_read_until() on the page's prompt line: Backspace, Delete, Left,
+ * Right, Home, End (and Ctrl-A, Ctrl-E) edit, Enter ends the line, Esc
+ * empties it and ends it (as Enter on an empty line would), PgUp and
+ * PgDn scroll the text. The line is at most TERM_LINE_MAX bytes of
+ * UTF-8 (further keys are refused) and is copied, with its prompt,
+ * into the page's text. Return UI_OK with the line in buf (the
+ * caller's buf[TERM_LINE_MAX + 1]) and *len; UI_EOF (Ctrl-D, or the
+ * terminal gone), UI_INTERRUPTED (a stop signal) or UI_TIMEOUT
+ * (`deadline` passed, in term_now_ms() time; 0 = none), with no line. */
+enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
+			    size_t *len, long long deadline);
+
+/* ui_menu() as a page: `title`, the text printed since the last choice,
+ * then the items "  1  Register", one highlighted. Up and Down (and k
+ * and j) move the highlight and Enter chooses it; a number key chooses
+ * its item at once; a click on an item chooses it. A choice clears the
+ * text and titles the page with the item's label. Return UI_OK with
+ * the key in *choice, or UI_EOF or UI_INTERRUPTED (*choice unchanged). */
+enum ui_status ui_page_menu(struct ui *ui, const char *title,
+			    const char *const labels[], const int keys[], int n,
+			    int *choice);
+
+/* auth_secret_read() with `prompt` on the page's prompt line: the
+ * terminal is given its own line editing, echo off, for the read, so
+ * the password goes from the terminal into *pw and nowhere else (not
+ * curses' input queue, not the page); nothing is shown as it is typed.
+ * The prompt alone is copied into the text. The same results as
+ * auth_secret_read(). */
+enum auth_read ui_page_secret(struct ui *ui, const char *prompt,
+			      struct auth_secret *pw);
+
+/* Draw the page again, at once (after a screen of its own, such as a
+ * replay, drew over it). */
+void ui_page_redraw(struct ui *ui);
+
+/* ---- ui_replay.c ---- */
+
+/* Replay f full-screen: its board at the move shown, with the last move
+ * marked, the players and the result (`describe(ui, f)` writes them on
+ * ui->out, as the line replay prints them), the moves around the one
+ * shown, and room for an evaluation bar (ui->evaluate). Left/Right and
+ * p/n step a move, Home/End go to either end, digits and Enter jump to
+ * a move, q goes back. Starts at the last move. Return UI_OK when
+ * the player goes back, UI_EOF, UI_INTERRUPTED, or UI_FAILED when out
+ * of memory (no message). */
+enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
+			      void (*describe)(struct ui *ui,
+					       const struct match_full *f));
+
+#endif

@@ -1,0 +1,283 @@
+/* ui_replay.c -- a recorded match replayed full-screen: the board at the
+ * move shown, the moves around it, keys to step through them, and room
+ * beside the board for an evaluation bar (ui->evaluate). The board is
+ * ui_screen.c's; the line replay is ui_records.c's. */
+#define _GNU_SOURCE		 /* open_memstream() */
+#define _XOPEN_SOURCE_EXTENDED 1 /* the wide-character curses calls */
+#define NCURSES_WIDECHAR       1
+
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation.h"
+#include "number.h"
+#include "ui_page.h"
+#include "ui_screen.h"
+
+/* The evaluation bar: a gap, its width, a gap before the panel. */
+#define BAR_X	   1
+#define BAR_W	   2
+#define PANEL_X	   (BAR_X + BAR_W + 2)
+#define PANEL_MAXW 40
+/* Digits of a move number being typed, and the most it can be (moves
+ * beyond the last go to the last). */
+#define JUMP_MAX   4
+#define JUMP_LIMIT 9999
+
+/* A replay on the screen. */
+struct replay {
+	struct ui *ui;
+	const struct match_full *f;
+	struct game *g;		 /* its board is the position shown */
+	struct screen s;	 /* ui_screen.c's drawing of that board */
+	char *describe;		 /* the players and the result, one line */
+	int at;			 /* moves on the board */
+	char jump[JUMP_MAX + 1]; /* a move number being typed */
+};
+
+/* ==== The position =========================================================
+ */
+
+/* Put the board at move `at` (0: empty). */
+static void replay_goto(struct replay *r, int at)
+{
+	const struct match_full *f = r->f;
+	int i;
+
+	r->at = at < 0 ? 0 : at > f->nmoves ? f->nmoves : at;
+	board_init(&r->g->m.board, f->rows, f->cols, f->k, f->rule);
+	for (i = 0; i < r->at; i++)
+		board_play(&r->g->m.board, f->moves[i].row, f->moves[i].col);
+}
+
+/* The line describing f, as `describe` writes it on ui->out, into
+ * memory the caller frees; NULL when out of memory. */
+static char *describe_text(struct ui *ui, const struct match_full *f,
+			   void (*describe)(struct ui *,
+					    const struct match_full *))
+{
+	FILE *saved = ui->out, *mem;
+	char *text = NULL, *nl;
+	size_t size = 0;
+
+	fflush(ui->out);
+	mem = open_memstream(&text, &size);
+	if (mem == NULL)
+		return NULL;
+	ui->out = mem;
+	describe(ui, f);
+	ui->out = saved;
+	if (fclose(mem) != 0) {
+		free(text);
+		return NULL;
+	}
+	nl = strchr(text, '\n');
+	if (nl != NULL)
+		*nl = '\0';
+	return text;
+}
+
+/* ==== Drawing ============================================================= */
+
+/* The evaluation bar at column x, `h` lines from line 1, when the ui has
+ * an evaluation for the position: black's share from the bottom. */
+static void draw_bar(const struct replay *r, int x, int h)
+{
+	int score, black, i;
+
+	if (r->ui->evaluate == NULL ||
+	    r->ui->evaluate(r->ui->evaluate_ctx, &r->g->m.board, &score) != 0)
+		return;
+	score = score < -1000 ? -1000 : score > 1000 ? 1000 : score;
+	black = (score + 1000) * h / 2000;
+	for (i = 0; i < h; i++)
+		ui_screen_put(1 + i, x, BAR_W,
+			      h - i <= black ? SCREEN_CHOSEN : SCREEN_DIM,
+			      h - i <= black ? "  " : "::");
+}
+
+/* The moves as numbered pairs, "12. h8   i9", from line y for `lines`
+ * lines, the pair of the move shown in the middle and that move
+ * highlighted. */
+static void draw_moves(const struct replay *r, int y, int x, int w, int lines)
+{
+	const struct match_full *f = r->f;
+	char text[64], a[NOTATION_MOVE_LEN], b[NOTATION_MOVE_LEN];
+	int pairs = (f->nmoves + 1) / 2, cur = r->at > 0 ? (r->at - 1) / 2 : 0;
+	int first = cur - lines / 2, i;
+
+	first = first + lines > pairs ? pairs - lines : first;
+	for (i = first < 0 ? 0 : first; i < pairs && lines-- > 0; i++, y++) {
+		notation_format(f->moves[2 * i].row, f->moves[2 * i].col, a);
+		b[0] = '\0';
+		if (2 * i + 1 < f->nmoves)
+			notation_format(f->moves[2 * i + 1].row,
+					f->moves[2 * i + 1].col, b);
+		snprintf(text, sizeof(text), "%3d.", i + 1);
+		ui_screen_put(y, x, w, SCREEN_PLAIN, text);
+		ui_screen_put(y, x + 5, 4,
+			      2 * i + 1 == r->at ? SCREEN_CHOSEN : SCREEN_PLAIN,
+			      a);
+		ui_screen_put(y, x + 10, 4,
+			      2 * i + 2 == r->at ? SCREEN_CHOSEN : SCREEN_PLAIN,
+			      b);
+	}
+}
+
+/* The panel beside the board, at column x, `h` lines high. */
+static void draw_panel(const struct replay *r, int x, int h)
+{
+	static const int nkeys = 3;
+	const char *keys[3];
+	char text[128];
+	int w = COLS - x, i;
+
+	w = w > PANEL_MAXW ? PANEL_MAXW : w;
+	if (w < 16)
+		return;
+	snprintf(text, sizeof(text), _("Replay of match %lld"), r->f->id);
+	ui_screen_put(0, x, w, SCREEN_BOLD, text);
+	snprintf(text, sizeof(text), _("Move %d of %d"), r->at, r->f->nmoves);
+	ui_screen_put(2, x, w, SCREEN_PLAIN, text);
+	draw_moves(r, 4, x, w, h - 4 - nkeys - 1);
+	keys[0] = _("Left, Right, p, n: a move");
+	keys[1] = _("Home, End: the first, the last");
+	keys[2] = _("a number, Enter: go there  q: back");
+	for (i = 0; i < nkeys; i++)
+		ui_screen_put(h - nkeys + i, x, w, SCREEN_DIM, keys[i]);
+}
+
+/* Draw the replay: board, bar, panel, the match's line, the jump line. */
+static void replay_draw(struct replay *r)
+{
+	char text[64];
+	int bw, bh;
+
+	erase();
+	if (!ui_screen_board(&r->s, &bw, &bh)) {
+		mvaddstr(0, 0,
+			 _("Make the window wider (or taller) "
+			   "to see the board."));
+		refresh();
+		return;
+	}
+	draw_bar(r, bw + BAR_X, bh - 1);
+	draw_panel(r, bw + PANEL_X, bh);
+	ui_screen_put(bh + 1, 0, COLS, SCREEN_PLAIN,
+		      r->describe != NULL ? r->describe : "");
+	if (r->jump[0] != '\0') {
+		snprintf(text, sizeof(text), "%s %s", _("Go to move:"),
+			 r->jump);
+		ui_screen_put(bh + 2, 0, COLS, SCREEN_BOLD, text);
+	}
+	refresh();
+}
+
+/* ==== Keys ================================================================ */
+
+/* A digit, Backspace or Enter for the move number being typed: true
+ * when k was one of them. */
+static bool jump_key(struct replay *r, const struct screen_key *k)
+{
+	size_t n = strlen(r->jump);
+	unsigned long long to;
+
+	if (k->kind == SK_CHAR && k->ch >= '0' && k->ch <= '9') {
+		if (n < JUMP_MAX) {
+			r->jump[n] = (char)k->ch;
+			r->jump[n + 1] = '\0';
+		}
+	} else if (n > 0 && (k->ch == 127 || k->ch == 8 ||
+			     (k->kind == SK_KEY && k->ch == KEY_BACKSPACE))) {
+		r->jump[n - 1] = '\0';
+	} else if (n > 0 && (k->ch == '\n' || k->ch == '\r' ||
+			     (k->kind == SK_KEY && k->ch == KEY_ENTER))) {
+		replay_goto(r, number_parse(r->jump, 0, JUMP_LIMIT, &to) == 0
+				       ? (int)to
+				       : r->at);
+		r->jump[0] = '\0';
+	} else if (n > 0 && k->ch == 27) {
+		r->jump[0] = '\0';
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* A step key: the move to show after it, or -1 when k is none. */
+static int step_key(const struct replay *r, const struct screen_key *k)
+{
+	bool key = k->kind == SK_KEY, chr = k->kind == SK_CHAR;
+
+	if ((key && k->ch == KEY_LEFT) || (chr && k->ch == 'p'))
+		return r->at - 1;
+	if ((key && (k->ch == KEY_RIGHT || k->ch == KEY_ENTER)) ||
+	    (chr &&
+	     (k->ch == 'n' || k->ch == ' ' || k->ch == '\n' || k->ch == '\r')))
+		return r->at + 1;
+	if (key && k->ch == KEY_HOME)
+		return 0;
+	if (key && k->ch == KEY_END)
+		return r->f->nmoves;
+	return -1;
+}
+
+/* Read keys until the player goes back or input ends. */
+static enum ui_status replay_keys(struct replay *r)
+{
+	struct screen_key k;
+	int to;
+
+	for (;;) {
+		replay_draw(r);
+		switch (ui_screen_raw_key(500, &k)) {
+		case SK_STOP:
+			return UI_INTERRUPTED;
+		case SK_EOF:
+			return UI_EOF;
+		case SK_NONE:
+		case SK_CLICK:
+			continue;
+		case SK_CHAR:
+		case SK_KEY:
+			break;
+		}
+		if (k.kind == SK_CHAR && k.ch == 4)
+			return UI_EOF;
+		if (jump_key(r, &k))
+			continue;
+		if (k.kind == SK_CHAR && k.ch == 'q')
+			return UI_OK;
+		to = step_key(r, &k);
+		if (to >= 0)
+			replay_goto(r, to);
+	}
+}
+
+enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
+			      void (*describe)(struct ui *ui,
+					       const struct match_full *f))
+{
+	struct replay r;
+	enum ui_status st = UI_FAILED;
+
+	memset(&r, 0, sizeof(r));
+	r.ui = ui;
+	r.f = f;
+	r.g = calloc(1, sizeof(*r.g));
+	r.describe = describe_text(ui, f, describe);
+	if (r.g == NULL || r.describe == NULL)
+		goto out_free;
+	r.g->ui = ui;
+	replay_goto(&r, f->nmoves);
+	if (ui_screen_start(&r.s, r.g) != 0)
+		goto out_free;
+	st = replay_keys(&r);
+	ui_screen_stop(&r.s);
+	ui_page_redraw(ui);
+out_free:
+	free(r.describe);
+	free(r.g);
+	return st;
+}

@@ -1,0 +1,109 @@
+# tmux.sh -- driving the full-screen program in a real terminal; sourced
+# by tests/e2e/test_screen.sh and test_pages.sh after lib.sh, once they
+# know tmux is there. tmux runs the program in a 100x40 pane; keys are
+# sent as a player types them and the pane is read back.
+#
+#   start NAME ARGS...   a pane running gomoku ARGS, then $AFTER
+#   pane NAME            what the pane shows
+#   keys NAME KEYS...    tmux send-keys
+#   wait_for NAME TEXT   wait until the pane shows the fixed TEXT
+#   wait_end             wait until the program ended; sets $status
+#   restored             the terminal has icanon and echo back
+#   click NAME COL LINE  an SGR mouse click (1-based column and line)
+#   job_start NAME ARGS...
+#                        a pane running bash (job control), in which
+#                        gomoku ARGS runs; false, saying why, under
+#                        valgrind (it does not pass a job-control stop
+#                        on to its program) or without bash
+#   job_stop_fg NAME TEXT WHAT
+#                        Ctrl-Z: check the shell is back with the terminal
+#                        restored; fg: check TEXT is drawn again
+T=$E2E_DIR
+SOCK=$T/tmux.sock
+WAIT=$((100 * SLOW)) # tenths of a second
+trap 'tmux -S "$SOCK" kill-server 2>/dev/null; vg_final; rm -rf "$E2E_DIR"' EXIT
+
+RUN="env TERM=xterm-256color LANG=C.UTF-8 GOMOKU_DB=$GOMOKU_DB \
+${GOMOKU_VG:-} $GOMOKU_BIN"
+# What the shell in a pane does after the program: the terminal's modes
+# and then its status, to files (the status last: wait_end waits for it).
+AFTER="st=\$?; stty -a >$T/stty; echo \$st >$T/st; exec sleep 600"
+
+# Start pane $1 running `gomoku ARGS...` and then $AFTER.
+start() {
+	_name=$1
+	shift
+	rm -f "$T/st" "$T/stty"
+	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 \
+		-y 40 "$RUN $*; $AFTER"
+}
+pane() { tmux -S "$SOCK" capture-pane -p -t "$1"; }
+keys() {
+	_p=$1
+	shift
+	tmux -S "$SOCK" send-keys -t "$_p" "$@"
+}
+# Wait until pane $1 shows the fixed text $2.
+wait_for() {
+	_i=0
+	while [ $_i -lt "$WAIT" ]; do
+		pane "$1" | grep -qF -- "$2" && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+# Wait until the program in the pane has ended ($T/st written).
+wait_end() {
+	_i=0
+	while [ ! -s "$T/st" ] && [ $_i -lt "$WAIT" ]; do
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	status=$(cat "$T/st" 2>/dev/null || echo 255)
+}
+# The terminal is as a shell wants it: line editing and echo on.
+restored() {
+	grep -qw -- icanon "$T/stty" && ! grep -qw -- -icanon "$T/stty" &&
+		grep -qw -- echo "$T/stty" && ! grep -qw -- -echo "$T/stty"
+}
+# An SGR mouse click (press, release) at 1-based column $2, line $3.
+click() {
+	tmux -S "$SOCK" send-keys -t "$1" -l -- \
+		"$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$3" "$2" "$3")"
+}
+job_start() {
+	_name=$1
+	shift
+	if [ -n "${GOMOKU_VG:-}" ]; then
+		# (the same limit as the Ctrl-Z test in tests/test_auth.c)
+		echo "# under valgrind Ctrl-Z cannot stop the program:" \
+			"Ctrl-Z and fg are tested by make test and make asan"
+		return 1
+	fi
+	if ! command -v bash >/dev/null 2>&1; then
+		echo "# bash is missing: Ctrl-Z and fg not tested"
+		return 1
+	fi
+	rm -f "$T/st" "$T/stty"
+	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 -y 40 \
+		"bash --norc --noprofile -i"
+	keys "$_name" -l "PS1='$ '; $RUN $*"
+	keys "$_name" Enter
+}
+job_stop_fg() {
+	keys "$1" C-z
+	check "$3: Ctrl-Z gives the shell back" wait_for "$1" "Stopped"
+	keys "$1" -l "stty -a >$T/stty"
+	keys "$1" Enter
+	sleep 0.5
+	check "$3: while stopped the terminal is restored (icanon, echo)" \
+		restored
+	keys "$1" -l fg
+	keys "$1" Enter
+	check "$3: fg draws it again" wait_for "$1" "$2"
+}
+
+# A session that lasts the whole test, so the server does not exit (and
+# race the next new-session) each time the last pane's session is killed.
+tmux -S "$SOCK" -f /dev/null new-session -d -s keep "exec sleep 3600"
