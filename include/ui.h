@@ -77,12 +77,6 @@ struct ui {
 	/* The full-screen page (ui_page.c) once it is up, else NULL;
 	 * ui_end_screen() ends it. */
 	struct ui_page *page;
-	/* The replay's evaluation bar, when set (NULL: no bar):
-	 * evaluate(evaluate_ctx, b, &score) puts black's chances in the
-	 * position b in score, from -1000 (white wins) to 1000 (black
-	 * wins), and returns 0, or -1 for no figure. */
-	int (*evaluate)(void *ctx, const struct board *b, int *score);
-	void *evaluate_ctx;
 };
 
 /* ---- ui.c: prompts and messages ---- */

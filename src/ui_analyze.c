@@ -278,9 +278,15 @@ static void print_script(struct ui *ui, const struct report *r)
 /* Return true (after saying so) when f is a ranked match or a game
  * against the computer still being played: the computer does not help
  * a player in the middle of a game. */
+bool ui_analyze_allowed(const struct match_full *f)
+{
+	return f->status != MATCH_STATUS_UNFINISHED ||
+	       f->kind == MATCH_IMPORTED;
+}
+
 static bool still_played(struct ui *ui, const struct match_full *f)
 {
-	if (f->status != MATCH_STATUS_UNFINISHED || f->kind == MATCH_IMPORTED)
+	if (ui_analyze_allowed(f))
 		return false;
 	ui_error(ui,
 		 _("match %lld is not finished: it can be analysed once "

@@ -24,6 +24,10 @@ enum ui_status ui_refresh_club(struct ui *ui);
 
 struct match_full;
 
+/* True when match f may be analysed: it has ended, or it was imported
+ * (a game still being played gets no help from the computer). */
+bool ui_analyze_allowed(const struct match_full *f);
+
 /* The replay's `a`: say what the computer sees in match f after its
  * first `at` moves (0 = the empty board): the side to move's win chance
  * and the move it would play, after thinking ANALYZE_DEFAULT_MS (plus

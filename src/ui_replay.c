@@ -1,7 +1,8 @@
 /* ui_replay.c -- a recorded match replayed full-screen: the board at the
  * move shown, the moves around it, keys to step through them, and room
- * beside the board for an evaluation bar (ui->evaluate). The board is
- * ui_screen.c's; the line replay is ui_records.c's. */
+ * beside the board for the computer's view when `a` turns it on (an
+ * evaluation bar, black's chance from the bottom, and the move it would
+ * play). The board is ui_screen.c's; the line replay is ui_records.c's. */
 #define _GNU_SOURCE		 /* open_memstream() */
 #define _XOPEN_SOURCE_EXTENDED 1 /* the wide-character curses calls */
 #define NCURSES_WIDECHAR       1
@@ -10,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "notation.h"
 #include "number.h"
+#include "ui_internal.h"
 #include "ui_page.h"
 #include "ui_screen.h"
 
@@ -34,6 +37,11 @@ struct replay {
 	char *describe;		 /* the players and the result, one line */
 	int at;			 /* moves on the board */
 	char jump[JUMP_MAX + 1]; /* a move number being typed */
+	/* The computer's view, once `a` has turned it on: each position's
+	 * figure is worked out when first shown, then kept. */
+	struct analysis *an;	   /* NULL while it is off */
+	struct analyze_view *view; /* [0..nmoves], by moves on the board */
+	bool *seen;		   /* view[i] is worked out */
 };
 
 /* ==== The position =========================================================
@@ -80,17 +88,33 @@ static char *describe_text(struct ui *ui, const struct match_full *f,
 
 /* ==== Drawing ============================================================= */
 
-/* The evaluation bar at column x, `h` lines from line 1, when the ui has
- * an evaluation for the position: black's share from the bottom. */
+/* The computer's view of the position shown, or NULL while it is off or
+ * not worked out (the game over in it too: nothing to judge). */
+static const struct analyze_view *shown_view(const struct replay *r)
+{
+	if (r->an == NULL || !r->seen[r->at] ||
+	    r->view[r->at].side == STONE_NONE)
+		return NULL;
+	return &r->view[r->at];
+}
+
+/* Black's chance, per cent, in view v. */
+static double black_chance(const struct analyze_view *v)
+{
+	return v->side == STONE_BLACK ? v->win_chance : 100.0 - v->win_chance;
+}
+
+/* The evaluation bar at column x, `h` lines from line 1, when the
+ * computer's view of the position is on: black's chance from the
+ * bottom. */
 static void draw_bar(const struct replay *r, int x, int h)
 {
-	int score, black, i;
+	const struct analyze_view *v = shown_view(r);
+	int black, i;
 
-	if (r->ui->evaluate == NULL ||
-	    r->ui->evaluate(r->ui->evaluate_ctx, &r->g->m.board, &score) != 0)
+	if (v == NULL)
 		return;
-	score = score < -1000 ? -1000 : score > 1000 ? 1000 : score;
-	black = (score + 1000) * h / 2000;
+	black = (int)(black_chance(v) * h / 100.0 + 0.5);
 	for (i = 0; i < h; i++)
 		ui_screen_put(1 + i, x, BAR_W,
 			      h - i <= black ? SCREEN_CHOSEN : SCREEN_DIM,
@@ -125,11 +149,40 @@ static void draw_moves(const struct replay *r, int y, int x, int w, int lines)
 	}
 }
 
+/* The computer's view of the position on lines y and y + 1, or why there
+ * is none. */
+static void draw_view(const struct replay *r, int y, int x, int w)
+{
+	const struct analyze_view *v = shown_view(r);
+	char text[128], best[NOTATION_MOVE_LEN] = "-";
+
+	if (!ui_analyze_allowed(r->f))
+		ui_screen_put(y, x, w, SCREEN_DIM,
+			      _("No analysis until the match ends."));
+	if (v == NULL)
+		return;
+	if (v->has_best)
+		notation_format(v->best.row, v->best.col, best);
+	snprintf(text, sizeof(text), _("Black %.0f%%, White %.0f%%"),
+		 black_chance(v), 100.0 - black_chance(v));
+	ui_screen_put(y, x, w, SCREEN_BOLD, text);
+	if (v->proven != 0)
+		snprintf(text, sizeof(text), _("%s wins by force; best %s"),
+			 (v->proven > 0) == (v->side == STONE_BLACK)
+				 ? _("Black")
+				 : _("White"),
+			 best);
+	else
+		snprintf(text, sizeof(text), _("The computer would play %s"),
+			 best);
+	ui_screen_put(y + 1, x, w, SCREEN_PLAIN, text);
+}
+
 /* The panel beside the board, at column x, `h` lines high. */
 static void draw_panel(const struct replay *r, int x, int h)
 {
-	static const int nkeys = 3;
-	const char *keys[3];
+	static const int nkeys = 4;
+	const char *keys[4];
 	char text[128];
 	int w = COLS - x, i;
 
@@ -140,10 +193,12 @@ static void draw_panel(const struct replay *r, int x, int h)
 	ui_screen_put(0, x, w, SCREEN_BOLD, text);
 	snprintf(text, sizeof(text), _("Move %d of %d"), r->at, r->f->nmoves);
 	ui_screen_put(2, x, w, SCREEN_PLAIN, text);
-	draw_moves(r, 4, x, w, h - 4 - nkeys - 1);
+	draw_view(r, 3, x, w);
+	draw_moves(r, 6, x, w, h - 6 - nkeys - 1);
 	keys[0] = _("Left, Right, p, n: a move");
 	keys[1] = _("Home, End: the first, the last");
-	keys[2] = _("a number, Enter: go there  q: back");
+	keys[2] = _("a number, Enter: go there");
+	keys[3] = _("a: the computer's view  q: back");
 	for (i = 0; i < nkeys; i++)
 		ui_screen_put(h - nkeys + i, x, w, SCREEN_DIM, keys[i]);
 }
@@ -172,6 +227,19 @@ static void replay_draw(struct replay *r)
 		ui_screen_put(bh + 2, 0, COLS, SCREEN_BOLD, text);
 	}
 	refresh();
+}
+
+/* ==== The computer's view ================================================= */
+
+/* Turn the computer's view off, freeing what it kept. */
+static void view_free(struct replay *r)
+{
+	analyze_free(r->an);
+	free(r->view);
+	free(r->seen);
+	r->an = NULL;
+	r->view = NULL;
+	r->seen = NULL;
 }
 
 /* ==== Keys ================================================================ */
@@ -223,6 +291,53 @@ static int step_key(const struct replay *r, const struct screen_key *k)
 	return -1;
 }
 
+/* `a`: turn the computer's view on (a match still being played gets
+ * none) or off. Return 0, or -1 when out of memory. */
+static int view_toggle(struct replay *r)
+{
+	size_t n = (size_t)r->f->nmoves + 1;
+
+	if (r->an != NULL) {
+		view_free(r);
+		return 0;
+	}
+	if (!ui_analyze_allowed(r->f))
+		return 0;
+	r->an = analyze_create(ANALYZE_DEFAULT_MS);
+	r->view = calloc(n, sizeof(*r->view));
+	r->seen = calloc(n, sizeof(*r->seen));
+	if (r->an == NULL || r->view == NULL || r->seen == NULL) {
+		view_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+/* Work out the computer's view of the position shown when it is on and
+ * not known yet, saying so while it thinks. Return 0, or 1 when a stop
+ * signal ended the thinking. */
+static int view_update(struct replay *r)
+{
+	if (r->an == NULL || r->seen[r->at])
+		return 0;
+	replay_draw(r);
+	ui_screen_put(LINES - 1, 0, COLS, SCREEN_BOLD,
+		      _("The computer is thinking..."));
+	refresh();
+	switch (analyze_position(r->an, &r->g->m.board, term_stop_flag(),
+				 &r->view[r->at])) {
+	case 0:
+		r->seen[r->at] = true;
+		return 0;
+	case 1:
+		return 1;
+	default: /* a board the analysis cannot take: no figure */
+		r->view[r->at].side = STONE_NONE;
+		r->seen[r->at] = true;
+		return 0;
+	}
+}
+
 /* Read keys until the player goes back or input ends. */
 static enum ui_status replay_keys(struct replay *r)
 {
@@ -249,9 +364,13 @@ static enum ui_status replay_keys(struct replay *r)
 			continue;
 		if (k.kind == SK_CHAR && k.ch == 'q')
 			return UI_OK;
+		if (k.kind == SK_CHAR && k.ch == 'a' && view_toggle(r) != 0)
+			return UI_FAILED;
 		to = step_key(r, &k);
 		if (to >= 0)
 			replay_goto(r, to);
+		if (view_update(r) != 0)
+			return UI_INTERRUPTED;
 	}
 }
 
@@ -277,6 +396,7 @@ enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
 	ui_screen_stop(&r.s);
 	ui_page_redraw(ui);
 out_free:
+	view_free(&r);
 	free(r.describe);
 	free(r.g);
 	return st;

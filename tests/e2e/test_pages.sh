@@ -118,6 +118,23 @@ keys r 6 Enter
 check "a number and Enter jump to that move" wait_for r "Move 6 of 8"
 keys r End
 check "End goes to the last move" wait_for r "Move 8 of 8"
+check "the computer's view is off until a is pressed" \
+	sh -c '! tmux -S "$1" capture-pane -p -t r | grep -q "Black [0-9]*%"' \
+	- "$SOCK"
+keys r a
+check "a: the computer's view, black's open four proven a win" \
+	wait_for r "Black wins by force"
+check "with both chances beside the board" wait_for r "Black 100%, White 0%"
+keys r Left
+check "it follows the move shown" wait_for r "Move 7 of 8"
+check "white to move there, still lost" wait_for r "Black wins by force"
+keys r Home
+check "on the empty board: no forced win, the move it would play" \
+	wait_for r "The computer would play"
+keys r a
+check "a again turns it off" \
+	sh -c 'sleep 0.5; ! tmux -S "$1" capture-pane -p -t r | grep -q "would play"' \
+	- "$SOCK"
 keys r q
 ended r 0 "q leaves the replay"
 
