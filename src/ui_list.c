@@ -18,29 +18,6 @@ static const char *const leaderboard_columns[] = {
 #define LEADERBOARD_COLUMNS                                                    \
 	((int)(sizeof(leaderboard_columns) / sizeof(leaderboard_columns[0])))
 
-/* ==== Names for people ================================================== */
-
-const char *ui_variant_words(const char *name)
-{
-	/* The presets of rules.c, by the names stored and typed. */
-	static const char *const presets[] = {N_("gomoku"), N_("standard"),
-					      N_("gomoku10"), N_("tictactoe"),
-					      N_("renju")};
-	size_t i;
-
-	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
-		if (strcmp(name, presets[i]) == 0)
-			return _(presets[i]);
-	return name;
-}
-
-const char *ui_rule_words(enum rule r)
-{
-	if (r == RULE_EXACT)
-		return _("exact");
-	return r == RULE_RENJU ? _("renju") : _("freestyle");
-}
-
 /* ==== Tables ============================================================= */
 
 /* Write `s` for TSV: tabs and line breaks cannot appear in names, but

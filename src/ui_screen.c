@@ -392,7 +392,8 @@ static int draw_stake(const struct screen *s, int y, int x, int w,
 	char text[256];
 	double rating;
 
-	if (!game_stake(s->g, s->g->m.seat[side], &rating, text, sizeof(text)))
+	if (s->stake == NULL ||
+	    !s->stake(s->g, s->g->m.seat[side], &rating, text, sizeof(text)))
 		return 0;
 	put_text(y, x + 4, w - 4, A_DIM, text);
 	return 1;

@@ -43,6 +43,9 @@ struct screen {
 	/* game_clock_used(), passed by ui_screen_game.c so that this
 	 * terminal layer calls nothing above it (the pages call it) */
 	long long (*clock_used)(const struct game *g, const struct match *m);
+	/* game_stake(), passed the same way (NULL: no stakes shown) */
+	bool (*stake)(const struct game *g, int seat, double *rating, char *buf,
+		      size_t cap);
 	bool color;		    /* colour pairs in use */
 	int stone_w;		    /* terminal columns of a stone symbol */
 	int cur_row, cur_col;	    /* the cursor on the board */

@@ -531,6 +531,7 @@ bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
 		return false;
 	s.changed = changed;
 	s.clock_used = game_clock_used;
+	s.stake = game_stake;
 	*end = match_run(&g->m, &screen_io, &s);
 	if (*end != MATCH_UNFINISHED && settle != NULL)
 		settle(g);

@@ -1,0 +1,29 @@
+/* ui_words.c -- the names of variants and rules as people read them,
+ * in their language (ui_internal.h). A leaf of the ui: the listings, the
+ * records and the screen's panel all use it, and it calls none of them. */
+#include <string.h>
+
+#include "i18n.h"
+#include "rules.h"
+#include "ui_internal.h"
+
+const char *ui_variant_words(const char *name)
+{
+	/* The presets of rules.c, by the names stored and typed. */
+	static const char *const presets[] = {N_("gomoku"), N_("standard"),
+					      N_("gomoku10"), N_("tictactoe"),
+					      N_("renju")};
+	size_t i;
+
+	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
+		if (strcmp(name, presets[i]) == 0)
+			return _(presets[i]);
+	return name;
+}
+
+const char *ui_rule_words(enum rule r)
+{
+	if (r == RULE_EXACT)
+		return _("exact");
+	return r == RULE_RENJU ? _("renju") : _("freestyle");
+}
