@@ -9,11 +9,14 @@
  *   1 beginner  a random empty cell near the stones (the centre first)
  *   2 easy      one-ply pattern scores: wins, blocks, then the best-looking
  *               cell, random among near-equal ones
- *   3 medium    a shallow alpha-beta search (depth 2 to 4)
- *   4 hard      iterative deepening (to 8 plies), a transposition table
- *               and a search for forced wins by continuous fours (VCF)
- *   5 expert    the same without the depth cap, with a larger budget and
- *               table, and forced wins by threes as well (VCT)
+ *   3 medium    a shallow alpha-beta search (2 plies, 8 moves a node)
+ *   4 hard      the same to 4 plies (10 moves a node), with a search for
+ *               forced wins by continuous fours (VCF) for either side
+ *   5 expert    iterative deepening without a depth cap for as long as
+ *               its budget allows, a larger table, and forced wins by
+ *               threes as well (VCT)
+ * Each level scores at least 75 % against the one below in the arena
+ * (tests/arena/README.md, "The level ladder").
  * Every level from 2 up plays a winning move when it has one and blocks
  * the opponent's winning move otherwise. Works on every board board.h
  * accepts, under every rule: with RULE_EXACT overlines never count, with

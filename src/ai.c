@@ -20,16 +20,14 @@ static const struct ai_params level_params[AI_LEVEL_MAX] = {
 	{.time_ms = 20},
 	{.time_ms = 200,
 	 .tt_bytes = (size_t)1 << 20,
-	 .max_depth = 4,
-	 .width = 10,
-	 .min_width = 10},
+	 .max_depth = 2,
+	 .width = 8,
+	 .min_width = 8},
 	{.time_ms = 500,
 	 .tt_bytes = (size_t)4 << 20,
-	 .max_depth = 8,
-	 .width = 14,
-	 .narrow = 2,
-	 .min_width = 6,
-	 .lmr = 1,
+	 .max_depth = 4,
+	 .width = 10,
+	 .min_width = 10,
 	 .vcf = 1,
 	 .defend = 1},
 	{.time_ms = 1000,
@@ -294,16 +292,58 @@ static int opponent_wins(struct ai *ai, int vct, int eighths)
 	return won;
 }
 
-/* The opponent has a forced win: keep the moves of moves[0..n-1] (or of
- * every candidate) after which it has none. Return how many are kept;
+/* Return true when cell idx is among cells[0..n-1]. */
+static bool listed(const int *cells, int n, int idx)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (cells[i] == idx)
+			return true;
+	}
+	return false;
+}
+
+/* Append to all[0..n-1] the empty cells, not yet there, where colour c
+ * makes category `cat` or better and the side to move may play. Return
+ * the new count. */
+static int add_cells(const struct ai *ai, int *all, int n, int c, int cat)
+{
+	int cells[AI_MAX_MOVES], m, i;
+
+	m = ai_pos_cells_at_least(&ai->pos, c, cat, cells);
+	for (i = 0; i < m; i++) {
+		if (!listed(all, n, cells[i]) && allowed(ai, cells[i]))
+			all[n++] = cells[i];
+	}
+	return n;
+}
+
+/* Write the moves that may stop the opponent's forced win into all[]:
+ * against a VCF every candidate; against a VCT the n root moves, then
+ * our fours (a counter-four gains a tempo) and the cells where the
+ * opponent would make a threat (a defence takes one of them). Return
+ * how many. */
+static int defence_set(struct ai *ai, const int *moves, int n, int vct,
+		       int *all)
+{
+	int s = ai->pos.side;
+
+	if (!vct)
+		return keep_allowed(ai, all, ai_gen_moves(ai, all, 0, 0, 0));
+	memcpy(all, moves, (size_t)n * sizeof(*moves));
+	n = add_cells(ai, all, n, s, CAT_FOUR);
+	return add_cells(ai, all, n, 3 - s, CAT_OPEN3);
+}
+
+/* The opponent has a forced win: keep the moves of its defence set (see
+ * defence_set()) after which it has none. Return how many are kept;
  * moves[] is left alone when none is found. */
 static int keep_defences(struct ai *ai, int *moves, int n, int vct)
 {
 	int all[AI_MAX_MOVES], kept[AI_MAX_MOVES], m, i, nk = 0, won, first;
 
-	m = vct ? n : keep_allowed(ai, all, ai_gen_moves(ai, all, 0, 0, 0));
-	if (vct)
-		memcpy(all, moves, (size_t)n * sizeof(*moves));
+	m = defence_set(ai, moves, n, vct, all);
 	ai_part_begin(ai, ai->max_nodes / 4, ai->par.time_ms * NS_PER_MS / 4);
 	for (i = 0; i < m && !ai_stopped(ai); i++) {
 		ai_pos_make(&ai->pos, all[i]);

@@ -76,6 +76,20 @@ struct ai_tables {
 	int cat_bonus[CAT_COUNT];
 };
 
+/* What ai_pos_make() changed in one empty cell (or the played cell's
+ * category and value), so that ai_pos_unmake() puts it back without
+ * working the patterns out again. */
+struct ai_undo {
+	int cell;
+	int val[2];
+	unsigned char pat[2][4];
+	unsigned char cat[2];
+};
+
+/* Room for the changes of about 200 moves on 15x15 with K = 5; a move
+ * that does not fit is taken back by working its patterns out again. */
+#define AI_UNDO_MAX 8192
+
 struct ai_pos {
 	int rows, cols, k;
 	int exact[3]; /* by colour: 1 when its overlines do not win */
@@ -97,6 +111,10 @@ struct ai_pos {
 	int val[AI_CELLS][2];
 	int played[AI_MAX_MOVES]; /* cells in the order played */
 	int oldbox[AI_MAX_MOVES][4];
+	int undo_from[AI_MAX_MOVES]; /* first undo[] entry of each move,
+					or -1 when it was not logged */
+	int nundo;
+	struct ai_undo undo[AI_UNDO_MAX];
 	/* RULE_RENJU: the same stones as a struct board, for renju.h's
 	 * verdicts on black's moves (owned by struct ai); else NULL */
 	struct board *rb;

@@ -390,6 +390,56 @@ static int refresh_visit(void *ctx, int e, int d, int dist)
 	return 0;
 }
 
+/* Push cell e's category and value, with its patterns `pat` (as they
+ * were), on p's undo log (there is room: see ai_pos_make()). */
+static void log_cell(struct ai_pos *p, int e, const unsigned char pat[2][4])
+{
+	struct ai_undo *u = &p->undo[p->nundo++];
+
+	u->cell = e;
+	memcpy(u->pat, pat, sizeof(u->pat));
+	memcpy(u->cat, p->cat[e], sizeof(u->cat));
+	memcpy(u->val, p->val[e], sizeof(u->val));
+}
+
+/* refresh_visit(), logging what it changes. */
+static int refresh_visit_log(void *ctx, int e, int d, int dist)
+{
+	struct ai_pos *p = ctx;
+	unsigned char old[2][4];
+
+	(void)dist;
+	if (p->cell[e] != AI_EMPTY)
+		return 0;
+	memcpy(old, p->pat[e], sizeof(old));
+	if (refresh_pattern(p, e, d)) {
+		log_cell(p, e, (const unsigned char(*)[4])old);
+		refresh_cell(p, e);
+	}
+	return 0;
+}
+
+/* Put back the cells logged from entry `from` on, last first, with the
+ * totals. */
+static void undo_cells(struct ai_pos *p, int from)
+{
+	const struct ai_undo *u;
+	int x, e;
+
+	while (p->nundo > from) {
+		u = &p->undo[--p->nundo];
+		e = u->cell;
+		for (x = 1; x <= 2; x++) {
+			p->sum[x] += u->val[x - 1] - p->val[e][x - 1];
+			p->cnt[x][p->cat[e][x - 1]]--;
+			p->cnt[x][u->cat[x - 1]]++;
+		}
+		memcpy(p->pat[e], u->pat, sizeof(u->pat));
+		memcpy(p->cat[e], u->cat, sizeof(u->cat));
+		memcpy(p->val[e], u->val, sizeof(u->val));
+	}
+}
+
 /* After cell idx changed, refresh every empty cell within K of it on its
  * four lines, and idx itself. */
 static void refresh_around(struct ai_pos *p, int idx)
@@ -520,7 +570,15 @@ void ai_pos_make(struct ai_pos *p, int idx)
 	put_stone(p, idx, p->side);
 	p->side = 3 - p->side;
 	p->hash ^= side_key(p);
-	refresh_around(p, idx);
+	if (p->nundo + 8 * p->k + 1 > AI_UNDO_MAX) {
+		p->undo_from[p->nmade - 1] = -1;
+		refresh_around(p, idx);
+		return;
+	}
+	p->undo_from[p->nmade - 1] = p->nundo;
+	log_cell(p, idx, (const unsigned char(*)[4])p->pat[idx]);
+	ai_pos_walk(p, idx, p->k, refresh_visit_log, p);
+	refresh_cell(p, idx);
 }
 
 /* Take back the last ai_pos_make(). */
@@ -535,7 +593,10 @@ void ai_pos_unmake(struct ai_pos *p)
 	p->nstones--;
 	touch_near(p, idx, -1);
 	memcpy(p->box, p->oldbox[p->nmade], sizeof(p->box));
-	refresh_around(p, idx);
+	if (p->undo_from[p->nmade] < 0)
+		refresh_around(p, idx);
+	else
+		undo_cells(p, p->undo_from[p->nmade]);
 }
 
 /* Let the other side move without playing. Calling it twice undoes it. */

@@ -16,6 +16,14 @@
 
 #define INF (AI_SCORE_WIN + 1)
 
+/* The stop rule of iterative deepening (see next_fits()). */
+#define GROWTH_GUESS	4	 /* an iteration's cost over the last one's */
+#define GROWTH_MIN	2	 /* ... when measured: at least this */
+#define GROWTH_MAX	8	 /* ... and at most this */
+#define GROWTH_FLOOR_NS 200000LL /* shorter iterations are not measured */
+#define STABLE_SHARE	60	 /* percent of the budget for a settled move */
+#define DROP		150	 /* a score drop that puts the move in doubt */
+
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
 
 /* ==== Clock and limits ================================================= */
@@ -470,17 +478,74 @@ static int root_iteration(struct ai *ai, const int *moves, int n, int depth,
 	return best;
 }
 
-/* Search the root moves to increasing depths; see the header. */
+/* How iterative deepening is going: what decides whether another
+ * iteration is worth starting (see next_fits()). */
+struct pace {
+	long long began_ns; /* when the last iteration started */
+	long long last_ns;  /* how long the last full iteration took */
+	long long prev_ns;  /* and the one before (0: none yet) */
+	int best, score;    /* its best move and score */
+	int stable;	    /* full iterations since the best move changed */
+	int dropped; /* the last iteration's score fell by DROP or more */
+};
+
+/* Return the time the next iteration will take: the last one times the
+ * growth seen from the one before, between GROWTH_MIN and GROWTH_MAX. */
+static long long next_estimate(const struct pace *pc)
+{
+	long long g = GROWTH_GUESS;
+
+	if (pc->prev_ns >= GROWTH_FLOOR_NS)
+		g = (pc->last_ns + pc->prev_ns - 1) / pc->prev_ns;
+	if (g < GROWTH_MIN)
+		g = GROWTH_MIN;
+	if (g > GROWTH_MAX)
+		g = GROWTH_MAX;
+	return pc->last_ns * g;
+}
+
+/* Return 1 when the next iteration is expected to end in time: within
+ * the whole budget while the best move is in doubt (it changed, or its
+ * score dropped), within STABLE_SHARE percent of it once it has held
+ * for two iterations. */
+static int next_fits(const struct ai *ai, const struct pace *pc)
+{
+	long long budget = ai->deadline_ns - ai->start_ns;
+	long long used = ai_now_ns() - ai->start_ns;
+	long long limit = budget;
+
+	if (pc->stable >= 2 && !pc->dropped)
+		limit = budget / 100 * STABLE_SHARE;
+	return used + next_estimate(pc) <= limit;
+}
+
+/* Record a full iteration that chose `best` with `score`. */
+static void pace_note(struct pace *pc, int best, int score)
+{
+	long long now = ai_now_ns();
+
+	pc->prev_ns = pc->last_ns;
+	pc->last_ns = now - pc->began_ns;
+	pc->stable = best == pc->best ? pc->stable + 1 : 0;
+	pc->dropped = pc->best >= 0 && score <= pc->score - DROP;
+	pc->best = best;
+	pc->score = score;
+}
+
+/* Search the root moves to increasing depths; see the header. A single
+ * move is searched one ply, for its score only. */
 int ai_search_root(struct ai *ai, int *moves, int n, int *best, int *score,
 		   int *depth)
 {
-	long long budget = ai->deadline_ns - ai->start_ns;
+	struct pace pc = {.best = -1};
 	int d, bi, sc, found = 0;
+	int cap = n > 1 ? ai->par.max_depth : 1;
 
 	*best = moves[0];
 	*score = 0;
 	*depth = 0;
-	for (d = 1; d <= ai->par.max_depth; d++) {
+	for (d = 1; d <= cap; d++) {
+		pc.began_ns = ai_now_ns();
 		bi = root_iteration(ai, moves, n, d, &sc);
 		if (bi >= 0) {
 			to_front(moves, bi);
@@ -493,7 +558,8 @@ int ai_search_root(struct ai *ai, int *moves, int n, int *best, int *score,
 		*depth = d;
 		if (sc >= AI_SCORE_WIN_MIN || sc <= -AI_SCORE_WIN_MIN)
 			break;
-		if (ai_now_ns() - ai->start_ns > budget / 2)
+		pace_note(&pc, moves[0], sc);
+		if (!next_fits(ai, &pc))
 			break;
 	}
 	return found ? 0 : -1;

@@ -1,7 +1,8 @@
 /* bench_ai.c -- the computer's speed: for levels 3 to 5, a self-play
  * game on 15x15 from the centre, with each move's time against the
- * level's budget (the worst overshoot is the figure that matters: the
- * budget may be passed by at most 50 ms), the depth reached and nodes
+ * level's budget (the share of it used on average, and the worst
+ * overshoot, the figure that matters: the budget may be passed by at
+ * most 50 ms), the depth reached and nodes
  * per second. Then renju: a level-5 self-play game at a fixed number of
  * nodes per move, and black's forbidden points judged on every empty
  * cell of that game's positions and of dense random boards, both per
@@ -48,9 +49,11 @@ static int bench_level(int level)
 		depth += r.depth;
 		board_play(&b, r.row, r.col);
 	}
-	printf("  level %d: %2d moves, budget %4d ms, mean %6.1f ms, worst "
-	       "%+6.1f ms over budget, mean depth %4.1f, %8.0f nodes/s\n",
-	       level, i, budget, total_ms / (i > 0 ? i : 1), worst,
+	ms = total_ms / (i > 0 ? i : 1);
+	printf("  level %d: %2d moves, budget %4d ms, mean %6.1f ms (%3.0f %% "
+	       "of it), worst %+6.1f ms over budget, mean depth %4.1f, %8.0f "
+	       "nodes/s\n",
+	       level, i, budget, ms, 100.0 * ms / budget, worst,
 	       (double)depth / (i > 0 ? i : 1),
 	       total_ms > 0 ? nodes / (total_ms / 1000.0) : 0.0);
 	ai_free(ai);

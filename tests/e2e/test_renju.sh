@@ -53,6 +53,13 @@ check "and the person then chooses" has "what will you do?"
 play_input '8 8\n8 9\n9 9\n' play --opening swap2 --ai 3 --first me --seed 4
 check "the computer chooses a colour after three stones" has "The computer takes"
 
+# Three stones in three corners are even: the computer places two more
+# (level 4: a fixed depth, so the score does not depend on the clock).
+play_input 'a1\no15\no1\n' play --opening swap2 --ai 4 --first me --seed 4
+check "an even opening: the computer places two more stones" \
+	has "The computer places two more stones."
+check "and then the person chooses the colour" has "choose your colour."
+
 # Records carry the rule; the leaderboard can be shown per rule.
 play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register
 play_input 'bob\nBob\nhunter2-xyz!\nhunter2-xyz!\n' register
