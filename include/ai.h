@@ -49,6 +49,11 @@
 #define AI_SCORE_WIN	 1000000
 #define AI_SCORE_WIN_MIN (AI_SCORE_WIN - 10000)
 
+/* After swap2's first three stones, a score for the side to move nearer
+ * 0 than this is even enough for the computer to place two more stones
+ * rather than take a colour (an open three is worth some hundreds). */
+#define AI_SWAP2_EVEN 150
+
 struct ai_config {
 	int level;	     /* AI_LEVEL_MIN..AI_LEVEL_MAX, clamped */
 	int time_ms;	     /* budget per move; 0 = the level's default */

@@ -713,9 +713,31 @@ static void swap2_open(struct brain *br)
 	    m[2].col, m[2].row);
 }
 
-/* SWAP2BOARD with 3 or 5 stones, white to move: stay white and play
- * when the engine likes white's side (score >= 0), else SWAP to black
- * and let the opponent play. */
+/* SWAP2BOARD with 3 stones that leave neither side better: place two
+ * more on b, `white` (the engine's move for white, found on b) and
+ * black's best reply, and leave the colours to the opponent, as
+ * swap2_open() does: "x1,y1 x2,y2". */
+static void swap2_place_two(struct brain *br, struct board *b,
+			    const struct ai_result *white)
+{
+	struct ai_result black;
+
+	if (board_play(b, white->row, white->col) != BOARD_OK ||
+	    evaluate(br, b, turn_budget(br), &black) != 0 ||
+	    board_play(b, black.row, black.col) != BOARD_OK) {
+		say(br, "ERROR no move found");
+		return;
+	}
+	br->board = *b;
+	br->to_move = STONE_WHITE; /* the opponent may stay white (TURN) */
+	br->us = STONE_BLACK;
+	say(br, "%d,%d %d,%d", white->col, white->row, black.col, black.row);
+}
+
+/* SWAP2BOARD with 3 or 5 stones, white to move: with 3 stones that
+ * leave neither side better (AI_SWAP2_EVEN), place two more; else stay
+ * white and play when the engine likes white's side (score >= 0), or
+ * SWAP to black and let the opponent play. */
 static void swap2_choose(struct brain *br)
 {
 	struct board b;
@@ -729,10 +751,15 @@ static void swap2_choose(struct brain *br)
 		say(br, "ERROR no move found");
 		return;
 	}
+	say(br, "MESSAGE white to move scores %d", res.score);
+	if (br->nswap2 == 3 && res.score > -AI_SWAP2_EVEN &&
+	    res.score < AI_SWAP2_EVEN) {
+		swap2_place_two(br, &b, &res);
+		return;
+	}
 	br->board = b;
 	br->to_move = board_to_move(&br->board);
 	br->us = stone_other(br->to_move); /* black after a SWAP */
-	say(br, "MESSAGE white to move scores %d", res.score);
 	if (res.score < 0) {
 		say(br, "SWAP");
 		return;

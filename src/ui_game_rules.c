@@ -17,11 +17,6 @@
 #include "ui_game.h"
 #include "ui_internal.h"
 
-/* In the engine's units (an open three is worth some hundreds): after
- * swap2's three stones, a score nearer 0 than this is even enough for
- * the computer to place two more stones rather than take a colour. */
-#define SWAP2_EVEN 150
-
 /* ==== Who acts ============================================================ */
 
 bool game_seat_absent(const struct game *g, int seat)
@@ -144,7 +139,7 @@ int game_computer_answer(struct game *g, enum match_question q)
 /* The computer in `seat` makes the swap2 choice q: the colour its
  * search likes better (saying which), or, after the first three stones
  * of swap2, two more stones when neither colour is better by
- * SWAP2_EVEN or more: the opponent then has the harder choice. Return
+ * AI_SWAP2_EVEN or more: the opponent then has the harder choice. Return
  * the choice as match_io's choose() returns it, or -1 with g->stop
  * UI_INTERRUPTED on a stop signal. */
 static int computer_choice(struct game *g, const struct match *m, int seat,
@@ -159,8 +154,8 @@ static int computer_choice(struct game *g, const struct match *m, int seat,
 		g->stop = UI_INTERRUPTED;
 		return -1;
 	}
-	if (q == CHOOSE_SWAP2 && r.score > -SWAP2_EVEN &&
-	    r.score < SWAP2_EVEN) {
+	if (q == CHOOSE_SWAP2 && r.score > -AI_SWAP2_EVEN &&
+	    r.score < AI_SWAP2_EVEN) {
 		ui_say(g->ui, _("The computer places two more stones."));
 		return SWAP2_PLACE_TWO;
 	}

@@ -179,6 +179,13 @@ play_input 'START 15\nSWAP2BOARD\n0,0\n7,7\n14,14\nDONE\n' brain
 check "SWAP2BOARD with 3 stones: a move when white is better" \
 	line_is '[0-9]+,[0-9]+'
 check "...and no SWAP" hasnt 'SWAP'
+# Three stones in three corners leave neither side better: we place two
+# more (white's, then black's) and the opponent chooses. 30 s a turn, so
+# the search ends on its node limit, not on a loaded machine's clock.
+play_input 'START 15\nINFO timeout_turn 30000\nSWAP2BOARD\n0,0\n14,0\n0,14\nDONE\n' brain
+check "SWAP2BOARD with 3 even stones: two more stones" \
+	line_is '[0-9]+,[0-9]+ [0-9]+,[0-9]+'
+check "...and no SWAP" hasnt 'SWAP'
 # Five stones: black's open three (we take black) or white's two.
 play_input 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,7\n14,0\n9,7\nDONE\n' brain
 check "SWAP2BOARD with 5 stones: SWAP facing black's open three" \
