@@ -122,6 +122,8 @@ static void print_help(FILE *out)
 		"  stats USER                  one player's record\n"
 		"  history USER [--page N]     one player's matches\n"
 		"  replay MATCH_ID             a match move by move\n"
+		"  watch [MATCH_ID]            follow a match in progress, "
+		"live\n"
 		"  export MATCH_ID [--format psq|moves] [-o FILE]\n"
 		"                              a match as a PSQ file or "
 		"a move list\n"
@@ -649,6 +651,16 @@ static enum ui_status cmd_replay(struct ui *ui, const struct options *o)
 	return ui_open_club(ui) == UI_OK ? ui_replay(ui, id) : UI_FAILED;
 }
 
+/* gomoku watch [MATCH_ID]: a match in progress, live. */
+static enum ui_status cmd_watch(struct ui *ui, const struct options *o)
+{
+	long long id = 0;
+
+	if (o->nwords > 1 && parse_id(o->words[1], &id) != 0)
+		return usage_error(_("invalid match number"), o->words[1]);
+	return ui_open_club(ui) == UI_OK ? ui_watch(ui, id) : UI_FAILED;
+}
+
 /* gomoku export MATCH_ID [--format psq|moves] [-o FILE] */
 static enum ui_status cmd_export(struct ui *ui, const struct options *o)
 {
@@ -701,6 +713,7 @@ static const struct command commands[] = {
 	{"passwd", 1, 1, cmd_passwd, true},
 	{"history", 1, 1, cmd_history, false},
 	{"replay", 1, 1, cmd_replay, false},
+	{"watch", 0, 1, cmd_watch, false},
 	{"export", 1, 1, cmd_export, false},
 	{"import", 1, 1, cmd_import, false},
 	{"brain", 0, 0, cmd_brain, false},

@@ -2,7 +2,14 @@
  * has logged in, the account menu. */
 #include "ui.h"
 
-enum { MAIN_QUIT = 0, MAIN_REGISTER, MAIN_LOGIN, MAIN_LEADERBOARD, MAIN_GUEST };
+enum {
+	MAIN_QUIT = 0,
+	MAIN_REGISTER,
+	MAIN_LOGIN,
+	MAIN_LEADERBOARD,
+	MAIN_GUEST,
+	MAIN_WATCH
+};
 
 enum {
 	ACCOUNT_LOGOUT = 0,
@@ -11,7 +18,8 @@ enum {
 	ACCOUNT_RECORD,
 	ACCOUNT_LEADERBOARD,
 	ACCOUNT_HISTORY,
-	ACCOUNT_PASSWORD
+	ACCOUNT_PASSWORD,
+	ACCOUNT_WATCH
 };
 
 /* True when a step's status should end the menu loop: end of input, a
@@ -65,6 +73,8 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 		return computer_games(ui, me);
 	case ACCOUNT_HISTORY:
 		return ui_history_browse(ui, me);
+	case ACCOUNT_WATCH:
+		return ui_watch(ui, 0);
 	}
 	return UI_OK;
 }
@@ -75,8 +85,8 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 	const char *labels[] = {_("Ranked match"),  _("Play the computer"),
 				_("My record"),	    _("Leaderboard"),
 				_("Match history"), _("Change password"),
-				_("Log out")};
-	static const int keys[] = {1, 2, 3, 4, 5, 6, 0};
+				_("Watch a game"),  _("Log out")};
+	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 0};
 	char title[256];
 
 	for (;;) {
@@ -85,7 +95,7 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 
 		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
 			 me->username);
-		st = ui_menu(ui, title, labels, keys, 7, &choice);
+		st = ui_menu(ui, title, labels, keys, 8, &choice);
 		if (st != UI_OK)
 			return st;
 		if (choice == ACCOUNT_LOGOUT)
@@ -131,21 +141,24 @@ static enum ui_status main_item(struct ui *ui, int choice)
 		return ui_leaderboard(ui, 10, PLIST_BY_SCORE, NULL);
 	case MAIN_GUEST:
 		return quick_game(ui);
+	case MAIN_WATCH:
+		return ui_watch(ui, 0);
 	}
 	return UI_OK;
 }
 
 enum ui_status ui_main_menu(struct ui *ui)
 {
-	const char *labels[] = {_("Register"), _("Log in"), _("Leaderboard"),
-				_("Quick game (guests)"), _("Quit")};
-	static const int keys[] = {1, 2, 3, 4, 0};
+	const char *labels[] = {_("Register"),	   _("Log in"),
+				_("Leaderboard"),  _("Quick game (guests)"),
+				_("Watch a game"), _("Quit")};
+	static const int keys[] = {1, 2, 3, 4, 5, 0};
 
 	for (;;) {
 		enum ui_status st;
 		int choice;
 
-		st = ui_menu(ui, _("Gomoku Club"), labels, keys, 5, &choice);
+		st = ui_menu(ui, _("Gomoku Club"), labels, keys, 6, &choice);
 		if (st != UI_OK || choice == MAIN_QUIT)
 			return st;
 		st = main_item(ui, choice);

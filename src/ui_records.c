@@ -336,8 +336,8 @@ static void put_move_list(struct ui *ui, const struct match_full *f, int at)
 	fputc('\n', ui->out);
 }
 
-/* Show f at move `at` (0 = the empty board). */
-static void show_position(struct ui *ui, const struct match_full *f, int at)
+/* See ui_internal.h. */
+void ui_show_position(struct ui *ui, const struct match_full *f, int at)
 {
 	struct board b;
 	char black[UI_NAME_MAX], white[UI_NAME_MAX];
@@ -400,7 +400,7 @@ enum ui_status ui_replay(struct ui *ui, long long id)
 	at = f->nmoves;
 	while (st == UI_OK && step != 1) {
 		if (step == 0)
-			show_position(ui, f, at);
+			ui_show_position(ui, f, at);
 		else
 			ui_say(ui, _("Type n (next), p (previous), a move "
 				     "number, first, last, or q to quit."));
