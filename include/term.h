@@ -98,6 +98,10 @@ int term_wait_input(int fd, long long deadline);
  * must not read the terminal. */
 void term_set_idle(void (*idle)(void *ctx), void *ctx);
 
+/* Call the idle hook now, if one is set: for waits that do not go
+ * through term_wait_input() (the full-screen game's keys). */
+void term_idle(void);
+
 /* Milliseconds on the monotonic clock (cannot go back; its start is
  * arbitrary). Cannot fail. */
 long long term_now_ms(void);

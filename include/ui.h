@@ -68,6 +68,10 @@ struct ui {
 	struct store *store;
 	struct plist *players;
 	struct auth_wordlist *common;
+	/* Presence (ui_presence.c): the player logged in here (0: none),
+	 * the match they play (0: idle) and when the row was written
+	 * (term_now_ms()). */
+	long long present_id, present_match, present_ms;
 	/* While set (a full-screen game is on the terminal), ui_say() and
 	 * ui_error() hand their cleaned text to sink(sink_ctx, error, text)
 	 * instead of printing it: `error` for ui_error(). */
@@ -332,6 +336,30 @@ enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
  * that can be played, and nothing is stored; UI_FAILED when the file
  * cannot be read, memory runs out or the database refuses it. */
 enum ui_status ui_import(struct ui *ui, const char *path);
+
+/* ---- ui_presence.c: this process's presence row ----
+ * Failures to write it are ignored (presence is a courtesy; the next
+ * refresh tries again); nothing here is shown to the player. */
+
+/* Player `player_id` logged in here: write the row (idle) and refresh
+ * it every few seconds from every wait for input (term_set_idle()),
+ * until ui_presence_end(). */
+void ui_presence_begin(struct ui *ui, long long player_id);
+
+/* The logged-in player now plays match `match_id` (0: idle again); the
+ * row says so at once. Does nothing when nobody is present here. */
+void ui_presence_playing(struct ui *ui, long long match_id);
+
+/* Nobody is logged in here any more: delete the row and stop the
+ * refresh. Does nothing when nobody is present. */
+void ui_presence_end(struct ui *ui);
+
+/* ---- ui_remote.c ---- */
+
+/* List the players logged in now in any process on this database (a
+ * live presence row), each idle or playing which match. Return UI_OK,
+ * or UI_FAILED after saying why the database failed. */
+enum ui_status ui_players_online(struct ui *ui);
 
 /* ---- ui_watch.c ---- */
 

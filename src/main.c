@@ -782,6 +782,7 @@ static enum ui_status run(struct ui *ui, int argc, char **argv)
 		return UI_FAILED;
 	}
 	st = dispatch(ui, &o);
+	ui_presence_end(ui);
 	ui_close(ui);
 	return st;
 }

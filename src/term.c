@@ -209,6 +209,12 @@ static int poll_timeout(long long deadline)
 	return left > INT_MAX ? INT_MAX : (int)left;
 }
 
+void term_idle(void)
+{
+	if (idle_hook != NULL)
+		idle_hook(idle_ctx);
+}
+
 int term_wait_input(int fd, long long deadline)
 {
 	struct pollfd p = {.fd = fd, .events = POLLIN};

@@ -506,6 +506,7 @@ static enum ui_status play(struct game *g)
 	/* The record starts now, before the first stone. */
 	if (game_changed(g, &g->m) != 0)
 		return g->stop;
+	ui_presence_playing(g->ui, g->match_id);
 	if (!g->ui->screen || !ui_screen_run(g, game_changed, &end))
 		end = match_run(&g->m, &terminal_io, g);
 	if (end == MATCH_UNFINISHED)
@@ -520,6 +521,7 @@ enum ui_status game_play(struct game *g)
 {
 	enum ui_status st = play(g);
 
+	ui_presence_playing(g->ui, 0);
 	if (g->record_kind == 0 || st == UI_FAILED || g->match_id == 0)
 		return st;
 	if (st != UI_OK || g->waiting || g->elsewhere)

@@ -19,7 +19,8 @@ enum {
 	ACCOUNT_LEADERBOARD,
 	ACCOUNT_HISTORY,
 	ACCOUNT_PASSWORD,
-	ACCOUNT_WATCH
+	ACCOUNT_WATCH,
+	ACCOUNT_ONLINE
 };
 
 /* True when a step's status should end the menu loop: end of input, a
@@ -75,6 +76,8 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 		return ui_history_browse(ui, me);
 	case ACCOUNT_WATCH:
 		return ui_watch(ui, 0);
+	case ACCOUNT_ONLINE:
+		return ui_players_online(ui);
 	}
 	return UI_OK;
 }
@@ -82,11 +85,11 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 /* The account menu for `me`, until Log out. */
 static enum ui_status account_menu(struct ui *ui, struct player *me)
 {
-	const char *labels[] = {_("Ranked match"),  _("Play the computer"),
-				_("My record"),	    _("Leaderboard"),
-				_("Match history"), _("Change password"),
-				_("Watch a game"),  _("Log out")};
-	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 0};
+	const char *labels[] = {
+		_("Ranked match"), _("Play the computer"), _("My record"),
+		_("Leaderboard"),  _("Match history"),	   _("Change password"),
+		_("Watch a game"), _("Players online"),	   _("Log out")};
+	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
 	char title[256];
 
 	for (;;) {
@@ -95,7 +98,7 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 
 		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
 			 me->username);
-		st = ui_menu(ui, title, labels, keys, 8, &choice);
+		st = ui_menu(ui, title, labels, keys, 9, &choice);
 		if (st != UI_OK)
 			return st;
 		if (choice == ACCOUNT_LOGOUT)
@@ -134,9 +137,14 @@ static enum ui_status main_item(struct ui *ui, int choice)
 		return ui_register(ui, NULL, NULL);
 	case MAIN_LOGIN:
 		st = ui_login(ui, NULL, NULL, &me);
+		if (st != UI_OK)
+			return st;
+		ui_presence_begin(ui, me->id);
+		st = ui_offer_resume(ui, me, NULL, &resumed);
 		if (st == UI_OK)
-			st = ui_offer_resume(ui, me, NULL, &resumed);
-		return st == UI_OK ? account_menu(ui, me) : st;
+			st = account_menu(ui, me);
+		ui_presence_end(ui);
+		return st;
 	case MAIN_LEADERBOARD:
 		return ui_leaderboard(ui, 10, PLIST_BY_SCORE, NULL);
 	case MAIN_GUEST:

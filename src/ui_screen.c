@@ -502,8 +502,10 @@ enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
 	rc = get_wch(&ch);
 	if (term_stop_signal() != 0)
 		return k->kind = SK_STOP;
-	if (rc == ERR)
+	if (rc == ERR) {
+		term_idle(); /* a wait, as term_wait_input()'s are */
 		return k->kind = SK_NONE;
+	}
 	k->ch = (int)ch;
 	if (rc == KEY_CODE_YES && ch == KEY_MOUSE)
 		return mouse_key(s, k);

@@ -108,3 +108,46 @@ play_input "" watch 999
 check "watch: no such match is refused" err_has "there is no match 999"
 play_input "" watch x1
 check "watch: a bad match number is a usage error" status_is 2
+
+# ---- Presence -----------------------------------------------------------
+# A (alice) and B (bob) log in through the menus; B lists who is online.
+# A's row is refreshed while it waits at a prompt; when A is killed its
+# row is left behind and, once stale, no longer counts; a log-out removes
+# the row at once.
+start_proc a 6
+type_to 6 "2\nalice\n$(pw alice)\n"
+wait_out a 'Gomoku Club: alice'
+a_at=$(sqlite3 "$GOMOKU_DB" "SELECT refreshed_at FROM presence")
+start_proc b 7
+type_to 7 "2\nbob\n$(pw bob)\n8\n"
+check "presence: B lists who is online" wait_out b 'Players online:'
+wait_out b 'Gomoku Club: bob' 2
+out_of b
+check "presence: alice and bob are online and idle" sh -c "
+	grep -qE '^  alice +alice +idle' '$OUT' &&
+	grep -qE '^  bob +bob +idle' '$OUT' && ! grep -q carol '$OUT'"
+sleep 6
+check "presence: a process waiting at a prompt refreshes its row" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT refreshed_at FROM presence
+		WHERE pid = $a_pid")" -gt "$a_at" ]
+kill -9 "$a_pid"
+exec 6>&-
+wait "$a_pid" 2>/dev/null
+check "presence: a killed process leaves its row behind" [ "$(sqlite3 \
+	"$GOMOKU_DB" "SELECT count(*) FROM presence WHERE pid = $a_pid")" -eq 1 ]
+# time passes for the dead row only
+sqlite3 "$GOMOKU_DB" "UPDATE presence SET refreshed_at = refreshed_at - 21
+	WHERE pid = $a_pid"
+type_to 7 "8\n"
+wait_out b 'Players online:' 2
+wait_out b 'Gomoku Club: bob' 3
+out_of b
+check "presence: a stale row counts for nothing" \
+	sh -c "[ \"\$(grep -cE '^  alice ' '$OUT')\" -eq 1 ]"
+type_to 7 "0\n"
+wait_out b '0  Quit' 2
+check "presence: log-out removes the row" [ "$(sqlite3 "$GOMOKU_DB" \
+	"SELECT count(*) FROM presence WHERE pid = $b_pid")" -eq 0 ]
+close_proc b 7
+check "presence: B quits cleanly" \
+	sh -c "[ $status -eq 0 ] && [ ! -s '$E2E_DIR/b.err' ]"

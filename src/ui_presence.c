@@ -1,0 +1,65 @@
+/* ui_presence.c -- this process's presence row: who is logged in here,
+ * idle or playing which match, refreshed every few seconds from the
+ * waits for input (term.c's idle hook), removed at log-out and exit. A
+ * process killed outright leaves a row that goes stale (store_live.h).
+ * Below every ui file that logs a player in or plays a game, so that
+ * they may all call it. */
+#include <time.h>
+#include <unistd.h>
+
+#include "store_live.h"
+#include "ui_internal.h"
+
+#define PRESENCE_REFRESH_MS 5000 /* well inside STORE_PRESENCE_STALE */
+
+_Static_assert(PRESENCE_REFRESH_MS / 1000 * 3 < STORE_PRESENCE_STALE,
+	       "a live process refreshes its row well before it is stale");
+
+/* Write this process's row as it is now. A failure is not an error for
+ * the player: presence is a courtesy; the next refresh tries again. */
+static void presence_write(struct ui *ui)
+{
+	if (ui->store == NULL || ui->present_id == 0)
+		return;
+	(void)store_presence_set(ui->store, (long long)getpid(), ui->present_id,
+				 ui->present_match, (long long)time(NULL));
+	ui->present_ms = term_now_ms();
+}
+
+/* term.c's idle hook: refresh the row once it is PRESENCE_REFRESH_MS
+ * old. */
+static void presence_tick(void *ctx)
+{
+	struct ui *ui = ctx;
+
+	if (ui->present_id != 0 &&
+	    term_now_ms() - ui->present_ms >= PRESENCE_REFRESH_MS)
+		presence_write(ui);
+}
+
+void ui_presence_begin(struct ui *ui, long long player_id)
+{
+	ui->present_id = player_id;
+	ui->present_match = 0;
+	presence_write(ui);
+	term_set_idle(presence_tick, ui);
+}
+
+void ui_presence_playing(struct ui *ui, long long match_id)
+{
+	if (ui->present_id == 0 || ui->present_match == match_id)
+		return;
+	ui->present_match = match_id;
+	presence_write(ui);
+}
+
+void ui_presence_end(struct ui *ui)
+{
+	if (ui->present_id == 0)
+		return;
+	term_set_idle(NULL, NULL);
+	ui->present_id = 0;
+	ui->present_match = 0;
+	if (ui->store != NULL)
+		(void)store_presence_clear(ui->store, (long long)getpid());
+}
