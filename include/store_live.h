@@ -44,6 +44,20 @@ enum store_status store_live_matches(struct store *s, int limit,
 						const struct live_match *m),
 				     void *ctx);
 
+/* Claim unfinished ranked match `id` as a win on time for `result`'s
+ * colour (RESULT_BLACK_WIN or RESULT_WHITE_WIN: the side not to move)
+ * at `now`: finished with REASON_TIMEOUT and counted for both players as
+ * store_match_finish() does, in one transaction. For a player whose
+ * opponent plays from another process that has not recorded a move in
+ * time (killed, or hung). Refused (STORE_ERR, nothing changed) unless
+ * the match is timed, has exactly `nmoves` moves with the other colour
+ * to move (colours final), and its last change (last_active_at) is at
+ * least time_per_move + `grace` seconds before `now`. */
+enum store_status store_match_claim_timeout(struct store *s, long long id,
+					    enum match_result result,
+					    int nmoves, long long grace,
+					    long long now);
+
 /* ==== Presence =========================================================== */
 
 /* A presence row not refreshed for this many seconds is stale: its

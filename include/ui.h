@@ -72,6 +72,8 @@ struct ui {
 	 * the match they play (0: idle) and when the row was written
 	 * (term_now_ms()). */
 	long long present_id, present_match, present_ms;
+	long long present_version; /* PRAGMA data_version last looked at */
+	long long present_told;	   /* the last challenge announced */
 	/* While set (a full-screen game is on the terminal), ui_say() and
 	 * ui_error() hand their cleaned text to sink(sink_ctx, error, text)
 	 * instead of printing it: `error` for ui_error(). */
@@ -357,9 +359,44 @@ void ui_presence_end(struct ui *ui);
 /* ---- ui_remote.c ---- */
 
 /* List the players logged in now in any process on this database (a
- * live presence row), each idle or playing which match. Return UI_OK,
- * or UI_FAILED after saying why the database failed. */
-enum ui_status ui_players_online(struct ui *ui);
+ * live presence row), each idle or playing which match, and offer `me`
+ * (logged in here) to challenge one of them (ui_challenge()). Return
+ * UI_OK (also when the challenge was refused, declined or expired: said
+ * so), else what reading or the match returned (UI_EOF,
+ * UI_INTERRUPTED, UI_FAILED after saying why). */
+enum ui_status ui_players_online(struct ui *ui, struct player *me);
+
+/* `me` (logged in here) challenges the player `username`, who must be
+ * online, to a ranked match of ui->variant with ui->time_per_move (no
+ * opening), and waits for the answer (a minute at most; q or end of
+ * input withdraws it), polling the store. Accepted: the match is played
+ * from here, `me`'s seat only (ui_remote_play()). Return what the match
+ * returned; UI_REFUSED when the player does not exist, is not online,
+ * declined, or let it expire (said so); UI_OK when withdrawn; UI_FAILED
+ * after saying why the database failed; UI_INTERRUPTED. */
+enum ui_status ui_challenge(struct ui *ui, struct player *me,
+			    const char *username);
+
+/* Offer `me` the oldest challenge waiting for them: accept (a secure
+ * coin flip gives black, the match starts and is played from here) or
+ * decline. With nothing waiting, say so unless `quiet`. Return UI_OK,
+ * or what the question or the match returned. */
+enum ui_status ui_challenge_answer(struct ui *ui, struct player *me,
+				   bool quiet);
+
+/* Play unfinished ranked match `id` from this terminal for `me` (one of
+ * its players): `me`'s seat only, line by line, the opponent's moves
+ * as their own process commits them; resign from either side, q leaves
+ * (the match waits). Return UI_OK when it ended or waits; UI_REFUSED
+ * (said why) when it is not such a match; else as ui_game_ranked(). */
+enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id);
+
+/* At login: when `me`'s newest unfinished ranked match is being played
+ * now by the opponent from another terminal (a process of theirs shows
+ * it in its presence row), offer to rejoin it from here. *played says
+ * whether it was played on. Return UI_OK, or what the question or the
+ * match returned. */
+enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played);
 
 /* ---- ui_watch.c ---- */
 

@@ -124,6 +124,8 @@ static void print_help(FILE *out)
 		"  replay MATCH_ID             a match move by move\n"
 		"  watch [MATCH_ID]            follow a match in progress, "
 		"live\n"
+		"  challenge USER              a ranked match against USER "
+		"from two terminals\n"
 		"  export MATCH_ID [--format psq|moves] [-o FILE]\n"
 		"                              a match as a PSQ file or "
 		"a move list\n"
@@ -661,6 +663,21 @@ static enum ui_status cmd_watch(struct ui *ui, const struct options *o)
 	return ui_open_club(ui) == UI_OK ? ui_watch(ui, id) : UI_FAILED;
 }
 
+/* gomoku challenge USER: log in (the username asked), then challenge
+ * USER and play the match from here when it is accepted. */
+static enum ui_status cmd_challenge(struct ui *ui, const struct options *o)
+{
+	struct player *me;
+	enum ui_status st = ui_open_club(ui);
+
+	if (st == UI_OK)
+		st = ui_login(ui, NULL, NULL, &me);
+	if (st != UI_OK)
+		return st;
+	ui_presence_begin(ui, me->id);
+	return ui_challenge(ui, me, o->words[1]);
+}
+
 /* gomoku export MATCH_ID [--format psq|moves] [-o FILE] */
 static enum ui_status cmd_export(struct ui *ui, const struct options *o)
 {
@@ -714,6 +731,7 @@ static const struct command commands[] = {
 	{"history", 1, 1, cmd_history, false},
 	{"replay", 1, 1, cmd_replay, false},
 	{"watch", 0, 1, cmd_watch, false},
+	{"challenge", 1, 1, cmd_challenge, true},
 	{"export", 1, 1, cmd_export, false},
 	{"import", 1, 1, cmd_import, false},
 	{"brain", 0, 0, cmd_brain, false},

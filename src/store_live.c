@@ -16,6 +16,7 @@
 #define WHAT_CHALLENGE "cannot save the challenge"
 #define WHAT_READ_CH   "cannot read the challenge"
 #define WHAT_ANSWER    "cannot answer the challenge"
+#define WHAT_TIMEOUT   "cannot claim the match on time"
 
 /* See store_live.h. */
 enum store_status store_data_version(struct store *s, long long *version)
@@ -107,6 +108,47 @@ store_live_matches(struct store *s, int limit,
 out_finalize:
 	sqlite3_finalize(st);
 	return ret;
+}
+
+/* See store_live.h. One UPDATE whose WHERE is the whole rule, so the
+ * check and the change are one step; then the count, in the same
+ * transaction. */
+enum store_status store_match_claim_timeout(struct store *s, long long id,
+					    enum match_result result,
+					    int nmoves, long long grace,
+					    long long now)
+{
+	const long long args[] = {id, result, nmoves, now, grace};
+	enum store_status st;
+
+	store_clear_err(s);
+	_Static_assert(RESULT_BLACK_WIN == 1 && RESULT_WHITE_WIN == 2,
+		       "the UPDATE below numbers the results");
+	st = store_begin(s, WHAT_TIMEOUT);
+	if (st != STORE_OK)
+		return st;
+	if (store_exec_ints(
+		    s,
+		    "UPDATE matches SET status = 'finished', result ="
+		    " CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"
+		    " reason = 'timeout', ended_at = max(?4, started_at)"
+		    " WHERE id = ?1 AND status = 'unfinished'"
+		    " AND kind = 'ranked' AND time_per_move > 0"
+		    " AND colours_final = 1 AND ?2 = 2 - ?3 % 2"
+		    " AND (SELECT count(*) FROM match_moves"
+		    "  WHERE match_id = ?1) = ?3"
+		    " AND last_active_at + time_per_move + ?5 <= ?4",
+		    args, 5, WHAT_TIMEOUT) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_TIMEOUT,
+			      "the match is not waiting for a move whose time "
+			      "is gone");
+		st = STORE_ERR;
+	}
+	if (st == STORE_OK)
+		st = store_count_ranked(s, id, WHAT_TIMEOUT);
+	return store_finish(s, st, WHAT_TIMEOUT);
 }
 
 /* ==== Presence =========================================================== */

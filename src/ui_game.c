@@ -125,8 +125,11 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	char buf[TERM_LINE_MAX + 1], prompt[160], why[256];
 	long long deadline;
 	size_t len;
+	int ready;
 
 	if (game_absent_turn(g, m)) {
+		if (g->remote)
+			return game_remote_ask(g, m, in);
 		g->waiting = true;
 		return -1;
 	}
@@ -137,6 +140,9 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 		if (!game_record_still_ours(g))
 			return -1;
 		human_prompt(g, m, deadline, prompt, sizeof(prompt));
+		if (g->remote &&
+		    (ready = game_remote_await(g, prompt, deadline)) <= 0)
+			return ready == 0 ? MATCH_ASK_TIMEOUT : -1;
 		g->stop = ui_read_until(g->ui, prompt, buf, &len, deadline);
 		if (g->stop == UI_TIMEOUT)
 			return MATCH_ASK_TIMEOUT;
@@ -458,6 +464,8 @@ static enum ui_status close_record(struct game *g)
 {
 	struct ui *ui = g->ui;
 
+	if (game_remote_ended_there(g))
+		return reload_players(g);
 	if (store_match_finish(ui->store, g->match_id, result_of(&g->m),
 			       reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK) {

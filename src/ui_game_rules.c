@@ -28,8 +28,13 @@ bool game_command_allowed(struct game *g, const struct input *in)
 	if ((in->kind != INPUT_UNDO && in->kind != INPUT_DRAW) ||
 	    g->only_seat < 0)
 		return true;
-	ui_say(g->ui, _("Your opponent is not here: undo and draw offers wait "
-			"until you both play."));
+	if (g->remote)
+		ui_say(g->ui, _("Undo and draw offers are not available yet "
+				"when you play from two terminals."));
+	else
+		ui_say(g->ui,
+		       _("Your opponent is not here: undo and draw offers wait "
+			 "until you both play."));
 	return false;
 }
 

@@ -20,7 +20,8 @@ enum {
 	ACCOUNT_HISTORY,
 	ACCOUNT_PASSWORD,
 	ACCOUNT_WATCH,
-	ACCOUNT_ONLINE
+	ACCOUNT_ONLINE,
+	ACCOUNT_CHALLENGES
 };
 
 /* True when a step's status should end the menu loop: end of input, a
@@ -77,7 +78,9 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 	case ACCOUNT_WATCH:
 		return ui_watch(ui, 0);
 	case ACCOUNT_ONLINE:
-		return ui_players_online(ui);
+		return ui_players_online(ui, me);
+	case ACCOUNT_CHALLENGES:
+		return ui_challenge_answer(ui, me, false);
 	}
 	return UI_OK;
 }
@@ -85,11 +88,12 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 /* The account menu for `me`, until Log out. */
 static enum ui_status account_menu(struct ui *ui, struct player *me)
 {
-	const char *labels[] = {
-		_("Ranked match"), _("Play the computer"), _("My record"),
-		_("Leaderboard"),  _("Match history"),	   _("Change password"),
-		_("Watch a game"), _("Players online"),	   _("Log out")};
-	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
+	const char *labels[] = {_("Ranked match"),	 _("Play the computer"),
+				_("My record"),		 _("Leaderboard"),
+				_("Match history"),	 _("Change password"),
+				_("Watch a game"),	 _("Players online"),
+				_("Answer a challenge"), _("Log out")};
+	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 0};
 	char title[256];
 
 	for (;;) {
@@ -98,7 +102,10 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 
 		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
 			 me->username);
-		st = ui_menu(ui, title, labels, keys, 9, &choice);
+		st = ui_challenge_answer(ui, me, true);
+		if (ends_menu(st))
+			return st;
+		st = ui_menu(ui, title, labels, keys, 10, &choice);
 		if (st != UI_OK)
 			return st;
 		if (choice == ACCOUNT_LOGOUT)
@@ -140,7 +147,9 @@ static enum ui_status main_item(struct ui *ui, int choice)
 		if (st != UI_OK)
 			return st;
 		ui_presence_begin(ui, me->id);
-		st = ui_offer_resume(ui, me, NULL, &resumed);
+		st = ui_remote_rejoin(ui, me, &resumed);
+		if (st == UI_OK && !resumed)
+			st = ui_offer_resume(ui, me, NULL, &resumed);
 		if (st == UI_OK)
 			st = account_menu(ui, me);
 		ui_presence_end(ui);

@@ -26,15 +26,46 @@ static void presence_write(struct ui *ui)
 	ui->present_ms = term_now_ms();
 }
 
+/* Announce a new challenge to the player, who is idle at a prompt:
+ * once, as soon as another process stored it (PRAGMA data_version
+ * first, then one indexed read). It is answered from the account menu
+ * (ui_challenge_answer()). */
+static void announce_challenge(struct ui *ui)
+{
+	const struct player *from;
+	struct challenge c;
+	long long v;
+
+	if (store_data_version(ui->store, &v) != STORE_OK ||
+	    v == ui->present_version)
+		return;
+	ui->present_version = v;
+	if (store_challenge_for(ui->store, ui->present_id,
+				(long long)time(NULL), &c) != STORE_OK ||
+	    c.id <= ui->present_told)
+		return;
+	ui->present_told = c.id;
+	from = plist_find_id(ui->players, c.from_id);
+	fputc('\n', ui->out);
+	ui_say(ui,
+	       _("%s challenges you to a ranked match: answer it from the "
+		 "account menu (Answer a challenge) within a minute."),
+	       from != NULL ? from->username : _("A player"));
+	fflush(ui->out);
+}
+
 /* term.c's idle hook: refresh the row once it is PRESENCE_REFRESH_MS
- * old. */
+ * old; announce a new challenge to an idle player. */
 static void presence_tick(void *ctx)
 {
 	struct ui *ui = ctx;
 
-	if (ui->present_id != 0 &&
-	    term_now_ms() - ui->present_ms >= PRESENCE_REFRESH_MS)
+	if (ui->present_id == 0 || ui->store == NULL)
+		return;
+	if (term_now_ms() - ui->present_ms >= PRESENCE_REFRESH_MS)
 		presence_write(ui);
+	if (ui->present_match == 0)
+		announce_challenge(ui);
 }
 
 void ui_presence_begin(struct ui *ui, long long player_id)
