@@ -4265,6 +4265,51 @@ static void test_challenge_accept(void)
 	store_close(s);
 }
 
+/* A win on time is claimed only by the side not to move, once the
+ * mover's time and the grace are gone since the last change, only in a
+ * timed ranked match with exactly the moves the claimant saw; it counts
+ * for both players, with the reason timeout. */
+static void test_claim_timeout(void)
+{
+	char path[PATH_SIZE], buf[SNAP_SIZE];
+	long long ids[3], mid, untimed, t = 7000;
+	struct store *s = club(path, ids);
+	struct match_header h = ranked(ids[0], ids[1], t);
+
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &untimed), STORE_OK);
+	h.time_per_move = 30;
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &mid), STORE_OK);
+	/* black (alice) to move, nothing played: white may claim at t + 33 */
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 0,
+						  3, t + 32),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_BLACK_WIN, 0,
+						  3, t + 40),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 1,
+						  3, t + 40),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, untimed, RESULT_WHITE_WIN,
+						  0, 3, t + 40),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(record_of(s, ids[1]).wins, 0);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 0,
+						  3, t + 33),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+					 "SELECT status || result || reason"
+					 " FROM matches WHERE id = ?1",
+					 mid, buf),
+			       "finishedwhitetimeout");
+	CU_ASSERT_EQUAL(record_of(s, ids[1]).wins, 1);
+	CU_ASSERT_EQUAL(record_of(s, ids[0]).losses, 1);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 0,
+						  3, t + 99),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(record_of(s, ids[1]).wins, 1);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -4350,6 +4395,8 @@ static CU_TestInfo tests[] = {
 	{"presence: per process, stale rows ignored", test_presence},
 	{"challenges expire after a minute", test_challenge_expiry},
 	{"accepting a challenge starts its match", test_challenge_accept},
+	{"a win on time is claimed only when the time is gone",
+	 test_claim_timeout},
 	CU_TEST_INFO_NULL,
 };
 
