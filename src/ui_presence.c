@@ -46,7 +46,8 @@ static void announce_challenge(struct ui *ui)
 		return;
 	ui->present_told = c.id;
 	from = plist_find_id(ui->players, c.from_id);
-	fputc('\n', ui->out);
+	if (ui->sink == NULL) /* off the line the prompt is on */
+		fputc('\n', ui->out);
 	ui_say(ui,
 	       _("%s challenges you to a ranked match: answer it from the "
 		 "account menu (Answer a challenge) within a minute."),
