@@ -58,6 +58,34 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 					    int nmoves, long long grace,
 					    long long now);
 
+/* ==== Requests between two terminals ===================================== */
+
+/* Where a draw offer stands. */
+enum request_state {
+	REQUEST_NONE = 0,
+	REQUEST_PENDING,
+	REQUEST_ACCEPTED,
+	REQUEST_DECLINED
+};
+
+/* The player to move in unfinished match `id`, with `ply` moves on the
+ * board, offers a draw to the opponent at the other terminal: store it
+ * pending (replacing the match's earlier request). STORE_ERR when the
+ * match is not unfinished. */
+enum store_status store_request_draw(struct store *s, long long id, int ply,
+				     long long now);
+
+/* The state of match `id`'s draw offer made at `ply` into *state
+ * (REQUEST_NONE when there is none for that ply). */
+enum store_status store_request_get(struct store *s, long long id, int ply,
+				    enum request_state *state);
+
+/* Answer match `id`'s pending draw offer made at `ply`. STORE_ERR when
+ * there is no such pending offer (withdrawn, answered, or the match
+ * moved on). */
+enum store_status store_request_answer(struct store *s, long long id, int ply,
+				       bool accept);
+
 /* ==== Presence =========================================================== */
 
 /* A presence row not refreshed for this many seconds is stale: its

@@ -17,6 +17,7 @@
 #define WHAT_READ_CH   "cannot read the challenge"
 #define WHAT_ANSWER    "cannot answer the challenge"
 #define WHAT_TIMEOUT   "cannot claim the match on time"
+#define WHAT_REQUEST   "cannot save the draw offer"
 
 /* See store_live.h. */
 enum store_status store_data_version(struct store *s, long long *version)
@@ -149,6 +150,74 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	if (st == STORE_OK)
 		st = store_count_ranked(s, id, WHAT_TIMEOUT);
 	return store_finish(s, st, WHAT_TIMEOUT);
+}
+
+/* ==== Requests between two terminals ===================================== */
+
+/* See store_live.h. */
+enum store_status store_request_draw(struct store *s, long long id, int ply,
+				     long long now)
+{
+	const long long args[] = {id, ply, now};
+	int rc;
+
+	store_clear_err(s);
+	rc = store_exec_ints(s,
+			     "INSERT OR REPLACE INTO match_requests (match_id,"
+			     " kind, ply, state, created_at) SELECT ?1, 'draw',"
+			     " ?2, 'pending', ?3 FROM matches WHERE id = ?1"
+			     " AND status = 'unfinished'",
+			     args, 3, WHAT_REQUEST);
+	if (rc != SQLITE_DONE)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_REQUEST, "the match is not unfinished");
+		return STORE_ERR;
+	}
+	return STORE_OK;
+}
+
+/* See store_live.h. */
+enum store_status store_request_get(struct store *s, long long id, int ply,
+				    enum request_state *state)
+{
+	const long long args[] = {id, ply};
+	long long v = 0;
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_query_ints(s,
+			      "SELECT CASE state WHEN 'pending' THEN 1"
+			      " WHEN 'accepted' THEN 2 ELSE 3 END"
+			      " FROM match_requests WHERE match_id = ?1"
+			      " AND ply = ?2",
+			      args, 2, &v, 1, WHAT_REQUEST, "none");
+	if (st == STORE_NOT_FOUND)
+		st = STORE_OK; /* v stays 0: REQUEST_NONE */
+	if (st == STORE_OK)
+		*state = (enum request_state)v;
+	return st;
+}
+
+/* See store_live.h. */
+enum store_status store_request_answer(struct store *s, long long id, int ply,
+				       bool accept)
+{
+	const long long args[] = {id, ply, accept};
+
+	store_clear_err(s);
+	if (store_exec_ints(s,
+			    "UPDATE match_requests SET state = CASE ?3"
+			    " WHEN 0 THEN 'declined' ELSE 'accepted' END"
+			    " WHERE match_id = ?1 AND ply = ?2"
+			    " AND state = 'pending'",
+			    args, 3, WHAT_REQUEST) != SQLITE_DONE)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_REQUEST, "no such pending offer");
+		return STORE_ERR;
+	}
+	return STORE_OK;
 }
 
 /* ==== Presence =========================================================== */

@@ -466,7 +466,8 @@ static const char *const migrations[] = {
 	 * process with a logged-in player, refreshed every few seconds by
 	 * that process alone and ignored once stale. Challenges between
 	 * players, answered from the other player's terminal; an accepted
-	 * one names the ranked match it started. */
+	 * one names the ranked match it started. A match's request to the
+	 * player at the other terminal (a draw offer), one at a time. */
 	"CREATE TABLE presence ("
 	" pid INTEGER PRIMARY KEY CHECK (pid > 0),"
 	" player_id INTEGER NOT NULL REFERENCES players (id),"
@@ -498,6 +499,14 @@ static const char *const migrations[] = {
 	") STRICT;"
 	"CREATE INDEX challenges_pending ON challenges (to_id, created_at)"
 	" WHERE state = 'pending';"
+	"CREATE TABLE match_requests ("
+	" match_id INTEGER PRIMARY KEY REFERENCES matches (id),"
+	" kind TEXT NOT NULL CHECK (kind IN ('draw')),"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 0 AND 676),"
+	" state TEXT NOT NULL"
+	"  CHECK (state IN ('pending', 'accepted', 'declined')),"
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0)"
+	") STRICT;"
 	"PRAGMA user_version = 9;",
 };
 

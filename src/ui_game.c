@@ -172,6 +172,8 @@ static int game_confirm(void *ctx, const struct match *m, enum stone who,
 
 	if (g->ai[m->seat[who]] != NULL)
 		return game_computer_answer(g, q);
+	if (g->remote && game_seat_absent(g, m->seat[who]))
+		return q == ASK_ACCEPT_DRAW ? game_remote_confirm(g, m) : 0;
 	game_question(m, who, q, question, sizeof(question));
 	g->stop = ui_yes_no(g->ui, question, &yes);
 	if (g->stop != UI_OK)

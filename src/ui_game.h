@@ -193,6 +193,12 @@ enum ui_status game_rebuild(struct game *g, struct ui *ui,
  * input: g->waiting) or a stop signal (g->stop UI_INTERRUPTED). */
 int game_remote_ask(struct game *g, const struct match *m, struct input *in);
 
+/* Offer a draw to the absent seat's player at the other terminal, from
+ * the player to move in m: the offer is stored and its answer awaited
+ * (Ctrl-C stops). Return 1 (accepted), 0 (declined) or -1 to stop (a
+ * stop signal, or the match ended elsewhere: said so). */
+int game_remote_confirm(struct game *g, const struct match *m);
+
 /* Show `prompt` (then emptied, so the line read does not show it again)
  * and wait for the player's input until `deadline` (term_now_ms() time,
  * 0 = none), watching the store meanwhile. Return 1 when input is ready,

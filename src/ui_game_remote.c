@@ -58,15 +58,41 @@ static int read_new_move(struct game *g, struct input *in)
 	return rc;
 }
 
+/* The opponent, to move, offered a draw: ask this player and write the
+ * answer (which the opponent's process is waiting for). */
+static void answer_draw(struct game *g, const struct match *m)
+{
+	enum request_state state = REQUEST_NONE;
+	enum stone me = m->seat[STONE_BLACK] == g->only_seat ? STONE_BLACK
+							     : STONE_WHITE;
+	char question[512];
+	bool yes = false;
+
+	if (store_request_get(g->ui->store, g->match_id, m->board.nmoves,
+			      &state) != STORE_OK ||
+	    state != REQUEST_PENDING)
+		return;
+	game_question(m, me, ASK_ACCEPT_DRAW, question, sizeof(question));
+	if (ui_yes_no(g->ui, question, &yes) != UI_OK)
+		yes = false;
+	(void)store_request_answer(g->ui->store, g->match_id, m->board.nmoves,
+				   yes);
+}
+
 /* Look at the match after a change: a new move from the opponent
  * (filled into *in; also when the match ended with it, so that the
  * board shows the five), its end (said, g->elsewhere), or nothing new. */
-static enum remote_news look(struct game *g, struct input *in)
+static enum remote_news look(struct game *g, const struct match *m,
+			     struct input *in)
 {
 	struct match_now now;
 
 	if (store_match_now(g->ui->store, g->match_id, &now) != STORE_OK)
 		return NEWS_NONE;
+	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved) {
+		answer_draw(g, m);
+		return NEWS_NONE;
+	}
 	if (now.status != MATCH_STATUS_ABANDONED &&
 	    now.nmoves == g->saved + 1 && read_new_move(g, in) == 0) {
 		g->saved++; /* written by its player: not ours to write */
@@ -160,7 +186,7 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 	       m->name[board_to_move(&m->board)]);
 	fflush(g->ui->out);
 	(void)store_data_version(g->ui->store, &version);
-	news = look(g, in); /* it may have come already */
+	news = look(g, m, in); /* it may have come already */
 	while (news == NEWS_NONE) {
 		int ready = term_wait_input(g->ui->in,
 					    term_now_ms() + REMOTE_POLL_MS);
@@ -172,12 +198,40 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 		if (ready > 0 && waiting_key(g, m) < 0)
 			return -1;
 		if (ready == 0 && store_moved(g, &version))
-			news = look(g, in);
+			news = look(g, m, in);
 		if (news == NEWS_NONE && opponent_late(g, since) &&
 		    claim_on_time(g, m))
 			return -1;
 	}
 	return news == NEWS_MOVE ? 0 : -1;
+}
+
+int game_remote_confirm(struct game *g, const struct match *m)
+{
+	enum request_state state = REQUEST_PENDING;
+	long long version = 0;
+	int ply = m->board.nmoves;
+
+	if (store_request_draw(g->ui->store, g->match_id, ply,
+			       (long long)time(NULL)) != STORE_OK)
+		return game_record_still_ours(g) ? 0 : -1;
+	ui_say(g->ui, _("Draw offered. Waiting for %s's answer..."),
+	       m->name[stone_other(board_to_move(&m->board))]);
+	fflush(g->ui->out);
+	while (state == REQUEST_PENDING) {
+		if (term_wait_input(-1, term_now_ms() + REMOTE_POLL_MS) < 0) {
+			g->stop = UI_INTERRUPTED;
+			return -1;
+		}
+		if (!store_moved(g, &version))
+			continue;
+		if (!game_record_still_ours(g))
+			return -1;
+		if (store_request_get(g->ui->store, g->match_id, ply, &state) !=
+		    STORE_OK)
+			state = REQUEST_DECLINED;
+	}
+	return state == REQUEST_ACCEPTED ? 1 : 0;
 }
 
 int game_remote_await(struct game *g, char *prompt, long long deadline)

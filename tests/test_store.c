@@ -616,7 +616,8 @@ static void test_new_schema(void)
 /* What version 8 adds, taken away again. */
 #define UNDO_V8 "DROP TABLE login_failures;"
 /* What version 9 adds, taken away again. */
-#define UNDO_V9 "DROP TABLE presence;DROP TABLE challenges;"
+#define UNDO_V9                                                                \
+	"DROP TABLE presence;DROP TABLE challenges;DROP TABLE match_requests;"
 
 /* What version 6 adds to the players table, taken away again. */
 #define UNDO_V6                                                                \
@@ -4310,6 +4311,40 @@ static void test_claim_timeout(void)
 	store_close(s);
 }
 
+/* A draw offer between two terminals: pending, answered once, keyed by
+ * the ply it was made at; none for a finished match. */
+static void test_draw_request(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3], mid;
+	struct store *s = club(path, ids);
+	struct match_header h = ranked(ids[0], ids[1], 100);
+	enum request_state state = REQUEST_PENDING;
+
+	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_NONE);
+	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 200), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_PENDING);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 1, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_NONE);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 1, true), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, false), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_DECLINED);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 210), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_ACCEPTED);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, 300),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 310), STORE_ERR);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -4397,6 +4432,7 @@ static CU_TestInfo tests[] = {
 	{"accepting a challenge starts its match", test_challenge_accept},
 	{"a win on time is claimed only when the time is gone",
 	 test_claim_timeout},
+	{"draw offers between terminals are answered once", test_draw_request},
 	CU_TEST_INFO_NULL,
 };
 
