@@ -342,6 +342,29 @@ check "remote: the resignation is recorded once" [ "$(sqlite3 \
 	"$GOMOKU_DB" "SELECT status || result || reason FROM matches
 	WHERE id = $mid")" = finishedwhiteresign ]
 
+# ---- A draw offered to the other terminal: declined, then accepted -------
+restart_b
+accept_challenge
+wait_out "$bp" "$black ●> " $((b_base + 1))
+type_to "$bfd" "draw\n"
+check "remote: a draw offer waits for the other terminal" \
+	wait_out "$bp" "Draw offered. Waiting for $white's answer..."
+check "remote: the other terminal is asked" \
+	wait_out "$wp" "$white, $black offers a draw. Do you accept?"
+type_to "$wfd" "n\n"
+check "remote: a declined offer is said, and play goes on" \
+	wait_out "$bp" "$white declined the draw. Play on."
+type_to "$bfd" "draw\n"
+wait_out "$wp" "$white, $black offers a draw. Do you accept?" 2
+type_to "$wfd" "y\n"
+check "remote: an accepted offer ends the match in a draw" \
+	wait_out "$bp" "Draw by agreement."
+check "remote: the other terminal hears of it" \
+	wait_out "$wp" "was ended in another session: a draw."
+check "remote: the draw is recorded once, as agreed" [ "$(sqlite3 \
+	"$GOMOKU_DB" "SELECT status || result || reason FROM matches
+	WHERE id = $mid")" = finisheddrawdraw ]
+
 # ---- A win on time claimed from a killed opponent -------------------------
 restart_b
 accept_challenge --time-per-move 2
