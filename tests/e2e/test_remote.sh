@@ -5,7 +5,13 @@
 #
 # Watching: P plays a hot-seat ranked match (alice against bob) one move
 # at a time; W runs `gomoku watch`, finds the match in the list, follows
-# it, and must show every move as P commits it, then the result.
+# it, and must show every move as P commits it, then the result; a game
+# against the computer is watched too. Presence: who is online, refreshed
+# while waiting, stale after a kill. Challenges: declined, expired, and
+# accepted: a ranked match from two terminals, watched move by move, with
+# white's process killed and rejoined; a resignation from the waiting
+# side; a draw offer declined then accepted; a win on time claimed from
+# a killed opponent.
 . "$E2E_LIB"
 
 pw() { echo "remote-pass-$1-ok"; }
@@ -98,6 +104,26 @@ check "watch: the players' match is saved as usual" has "Match $mid saved."
 cp "$E2E_DIR/w.out" "$E2E_DIR/w1.out"
 check "watch: the watcher wrote nothing" [ "$(sqlite3 "$GOMOKU_DB" \
 	"SELECT count(*) FROM match_moves WHERE match_id = $mid")" -eq 9 ]
+
+# A game against the computer is listed and watched the same way.
+start_proc p 4 play alice --ai 1 --first me
+type_to 4 "$(pw alice)\n"
+wait_out p 'alice ●> '
+cmid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+start_proc w 5 watch
+wait_out w 'Match to watch'
+out_of w
+check "watch: a game against the computer is listed" \
+	grep -qE "^ +$cmid +alice +Computer \(level 1\) +0 " "$OUT"
+type_to 5 "$cmid\n"
+wait_out w 'Move 0 of 0.'
+type_to 4 "h8\n"
+check "watch: the computer's game is followed, its reply too" \
+	wait_out w 'Move 2 of 2.'
+type_to 5 "q\n"
+close_proc w 5
+check "watch: q leaves while the game goes on" status_is 0
+close_proc p 4
 
 # A watcher leaves with q while the match goes on; a bad number is
 # refused; a finished match shows its result and offers the replay.
