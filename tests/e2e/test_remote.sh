@@ -56,6 +56,13 @@ close_proc() {
 	vg_seen "$status" "$E2E_DIR/$1.err"
 }
 
+# Match $mid is stored as WORDS: its status, result and reason run
+# together ("finishedblackfive").
+outcome_is() {
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason
+		FROM matches WHERE id = $mid")" = "$1" ]
+}
+
 # What NAME printed, into $OUT for has/hasnt.
 out_of() { cp "$E2E_DIR/$1.out" "$OUT"; cp "$E2E_DIR/$1.err" "$ERR"; }
 
@@ -333,9 +340,8 @@ check "remote: black's process says black wins" \
 	wait_out "$bp" "$black wins with 5 in a row!"
 check "remote: white's rejoined process says so too" \
 	wait_out r "$black wins with 5 in a row!"
-check "remote: the match is finished once, with five" [ "$(sqlite3 \
-	"$GOMOKU_DB" "SELECT status || result || reason FROM matches
-	WHERE id = $mid")" = finishedblackfive ]
+check "remote: the match is finished once, with five" \
+	outcome_is finishedblackfive
 check "remote: both players' records count it once" \
 	[ "$(records)" = "$(after_black_won "$before")" ]
 type_to 5 "n\n"
@@ -364,9 +370,7 @@ check "remote: the waiting side can resign" \
 	wait_out "$bp" "You resigned. $white wins."
 check "remote: the other side's prompt hears of it at once" \
 	wait_out "$wp" "was ended in another session: white won."
-check "remote: the resignation is recorded once" [ "$(sqlite3 \
-	"$GOMOKU_DB" "SELECT status || result || reason FROM matches
-	WHERE id = $mid")" = finishedwhiteresign ]
+check "remote: the resignation is recorded once" outcome_is finishedwhiteresign
 
 # ---- A draw offered to the other terminal: declined, then accepted -------
 restart_b
@@ -387,9 +391,7 @@ check "remote: an accepted offer ends the match in a draw" \
 	wait_out "$bp" "Draw by agreement."
 check "remote: the other terminal hears of it" \
 	wait_out "$wp" "was ended in another session: a draw."
-check "remote: the draw is recorded once, as agreed" [ "$(sqlite3 \
-	"$GOMOKU_DB" "SELECT status || result || reason FROM matches
-	WHERE id = $mid")" = finisheddrawdraw ]
+check "remote: the draw is recorded once, as agreed" outcome_is finisheddrawdraw
 
 # ---- A win on time claimed from a killed opponent -------------------------
 restart_b
@@ -399,9 +401,7 @@ eval "exec $bfd>&-"
 eval "wait \$${bp}_pid" 2>/dev/null
 check "remote: a dead opponent's time runs out and the win is claimed" \
 	wait_out "$wp" "$black ran out of time: you win on time."
-check "remote: the claim is recorded as a timeout" [ "$(sqlite3 \
-	"$GOMOKU_DB" "SELECT status || result || reason FROM matches
-	WHERE id = $mid")" = finishedwhitetimeout ]
+check "remote: the claim is recorded as a timeout" outcome_is finishedwhitetimeout
 if [ "$wp" = b ]; then
 	type_to 7 "0\n0\n"
 	close_proc b 7
