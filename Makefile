@@ -200,7 +200,7 @@ valgrind: need-deps
 	  $(BUILD)/fuzz
 
 bench: need-deps
-	@$(MAKE) --no-print-directory MODE=release build/bench
+	@$(MAKE) --no-print-directory MODE=release build/bench $(BIN)
 	./build/bench
 
 build/bench: $(BENCH_SRCS) $(LIB_OBJS) $(SETTINGS)

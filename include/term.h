@@ -81,6 +81,27 @@ enum term_read term_read_line(int fd, char *buf, size_t *len);
 enum term_read term_read_line_until(int fd, char *buf, size_t *len,
 				    long long deadline);
 
+/* Wait until fd has input, the deadline (term_now_ms() time, 0 = none)
+ * passes or a stop signal arrives, asleep in poll() (never a busy
+ * loop), calling the idle hook (term_set_idle()) every TERM_IDLE_MS of
+ * the wait. Return 1 when fd has input (or an error that read() will
+ * report), 0 at the deadline, -1 for a stop signal. Every line read
+ * waits here. */
+int term_wait_input(int fd, long long deadline);
+
+/* How often a waiting read calls the idle hook, in ms. */
+#define TERM_IDLE_MS 1000
+
+/* While a wait for input goes on, call idle(ctx) every TERM_IDLE_MS
+ * (for work that must go on while the program waits for a key, such as
+ * refreshing the player's presence); NULL removes the hook. The hook
+ * must not read the terminal. */
+void term_set_idle(void (*idle)(void *ctx), void *ctx);
+
+/* Call the idle hook now, if one is set: for waits that do not go
+ * through term_wait_input() (the full-screen game's keys). */
+void term_idle(void);
+
 /* Milliseconds on the monotonic clock (cannot go back; its start is
  * arbitrary). Cannot fail. */
 long long term_now_ms(void);

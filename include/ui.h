@@ -69,6 +69,12 @@ struct ui {
 	struct store *store;
 	struct plist *players;
 	struct auth_wordlist *common;
+	/* Presence (ui_presence.c): the player logged in here (0: none),
+	 * the match they play (0: idle) and when the row was written
+	 * (term_now_ms()). */
+	long long present_id, present_match, present_ms;
+	long long present_version; /* PRAGMA data_version last looked at */
+	long long present_told;	   /* the last challenge announced */
 	/* While set (a full-screen game is on the terminal), ui_say() and
 	 * ui_error() hand their cleaned text to sink(sink_ctx, error, text)
 	 * instead of printing it: `error` for ui_error(). */
@@ -367,6 +373,77 @@ enum ui_status ui_import(struct ui *ui, const char *path);
  * when a stop signal (Ctrl-C) came first: the moves judged until then
  * are printed, and the summary over them, marked partial. */
 enum ui_status ui_analyze(struct ui *ui, long long id, int time_ms);
+
+/* ---- ui_presence.c: this process's presence row ----
+ * Failures to write it are ignored (presence is a courtesy; the next
+ * refresh tries again); nothing here is shown to the player. */
+
+/* Player `player_id` logged in here: write the row (idle) and refresh
+ * it every few seconds from every wait for input (term_set_idle()),
+ * until ui_presence_end(). */
+void ui_presence_begin(struct ui *ui, long long player_id);
+
+/* The logged-in player now plays match `match_id` (0: idle again); the
+ * row says so at once. Does nothing when nobody is present here. */
+void ui_presence_playing(struct ui *ui, long long match_id);
+
+/* Nobody is logged in here any more: delete the row and stop the
+ * refresh. Does nothing when nobody is present. */
+void ui_presence_end(struct ui *ui);
+
+/* ---- ui_remote.c ---- */
+
+/* List the players logged in now in any process on this database (a
+ * live presence row), each idle or playing which match, and offer `me`
+ * (logged in here) to challenge one of them (ui_challenge()). Return
+ * UI_OK (also when the challenge was refused, declined or expired: said
+ * so), else what reading or the match returned (UI_EOF,
+ * UI_INTERRUPTED, UI_FAILED after saying why). */
+enum ui_status ui_players_online(struct ui *ui, struct player *me);
+
+/* `me` (logged in here) challenges the player `username`, who must be
+ * online, to a ranked match of ui->variant with ui->time_per_move (no
+ * opening), and waits for the answer (a minute at most; q or end of
+ * input withdraws it), polling the store. Accepted: the match is played
+ * from here, `me`'s seat only (ui_remote_play()). Return what the match
+ * returned; UI_REFUSED when the player does not exist, is not online,
+ * declined, or let it expire (said so); UI_OK when withdrawn; UI_FAILED
+ * after saying why the database failed; UI_INTERRUPTED. */
+enum ui_status ui_challenge(struct ui *ui, struct player *me,
+			    const char *username);
+
+/* Offer `me` the oldest challenge waiting for them: accept (a secure
+ * coin flip gives black, the match starts and is played from here) or
+ * decline. With nothing waiting, say so unless `quiet`. Return UI_OK,
+ * or what the question or the match returned. */
+enum ui_status ui_challenge_answer(struct ui *ui, struct player *me,
+				   bool quiet);
+
+/* Play unfinished ranked match `id` from this terminal for `me` (one of
+ * its players): `me`'s seat only, line by line, the opponent's moves
+ * as their own process commits them; resign from either side, q leaves
+ * (the match waits). Return UI_OK when it ended or waits; UI_REFUSED
+ * (said why) when it is not such a match; else as ui_game_ranked(). */
+enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id);
+
+/* At login: when `me`'s newest unfinished ranked match is being played
+ * now by the opponent from another terminal (a process of theirs shows
+ * it in its presence row), offer to rejoin it from here. *played says
+ * whether it was played on. Return UI_OK, or what the question or the
+ * match returned. */
+enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played);
+
+/* ---- ui_watch.c ---- */
+
+/* Watch match `id` live and read-only from this terminal: the board is
+ * shown again each time another process commits a move, until the match
+ * ends (its result is shown and its replay offered), q, end of input or
+ * a stop signal. With id 0, list the matches in progress (players, moves,
+ * time since the last move) and ask which one. Return UI_OK (also when
+ * nothing was chosen or input ended), UI_REFUSED when there is no such
+ * match (said so), UI_FAILED (the database or memory; said why) or
+ * UI_INTERRUPTED. */
+enum ui_status ui_watch(struct ui *ui, long long id);
 
 /* ---- ui_menu.c ---- */
 

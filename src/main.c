@@ -118,6 +118,9 @@ static void print_help(FILE *out)
 		"  stats USER           one player's record\n"
 		"  history USER         one player's matches\n"
 		"  replay MATCH_ID      a match move by move\n"
+		"  watch [MATCH_ID]     follow a match in progress, live\n"
+		"  challenge USER       a ranked match against USER from "
+		"two terminals\n"
 		"  export MATCH_ID      a match as a PSQ file or a move "
 		"list\n"
 		"  import FILE          a PSQ file or move list, as an "
@@ -665,6 +668,31 @@ static enum ui_status cmd_replay(struct ui *ui, const struct options *o)
 	return ui_open_club(ui) == UI_OK ? ui_replay(ui, id) : UI_FAILED;
 }
 
+/* gomoku watch [MATCH_ID]: a match in progress, live. */
+static enum ui_status cmd_watch(struct ui *ui, const struct options *o)
+{
+	long long id = 0;
+
+	if (o->nwords > 1 && parse_id(o->words[1], &id) != 0)
+		return usage_error(_("invalid match number"), o->words[1]);
+	return ui_open_club(ui) == UI_OK ? ui_watch(ui, id) : UI_FAILED;
+}
+
+/* gomoku challenge USER: log in (the username asked), then challenge
+ * USER and play the match from here when it is accepted. */
+static enum ui_status cmd_challenge(struct ui *ui, const struct options *o)
+{
+	struct player *me;
+	enum ui_status st = ui_open_club(ui);
+
+	if (st == UI_OK)
+		st = ui_login(ui, NULL, NULL, &me);
+	if (st != UI_OK)
+		return st;
+	ui_presence_begin(ui, me->id);
+	return ui_challenge(ui, me, o->words[1]);
+}
+
 /* gomoku export MATCH_ID [--format psq|moves] [-o FILE] */
 static enum ui_status cmd_export(struct ui *ui, const struct options *o)
 {
@@ -759,6 +787,8 @@ static const struct command commands[] = {
 	{"passwd", 1, 1, cmd_passwd, true},
 	{"history", 1, 1, cmd_history, false},
 	{"replay", 1, 1, cmd_replay, false},
+	{"watch", 0, 1, cmd_watch, false},
+	{"challenge", 1, 1, cmd_challenge, true},
 	{"export", 1, 1, cmd_export, false},
 	{"import", 1, 1, cmd_import, false},
 	{"brain", 0, 0, cmd_brain, false},
@@ -828,6 +858,7 @@ static enum ui_status run(struct ui *ui, int argc, char **argv)
 		return UI_FAILED;
 	}
 	st = dispatch(ui, &o);
+	ui_presence_end(ui);
 	ui_end_screen(ui);
 	ui_close(ui);
 	return st;

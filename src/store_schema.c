@@ -478,6 +478,53 @@ static const char *const migrations[] = {
 	"CREATE INDEX login_failures_by_time ON login_failures"
 	" (last_failed_at);"
 	"PRAGMA user_version = 9;",
+
+	/* 10: two terminals (issue 15). Who is here: one row per running
+	 * process with a logged-in player, refreshed every few seconds by
+	 * that process alone and ignored once stale. Challenges between
+	 * players, answered from the other player's terminal; an accepted
+	 * one names the ranked match it started. A match's request to the
+	 * player at the other terminal (a draw offer), one at a time. */
+	"CREATE TABLE presence ("
+	" pid INTEGER PRIMARY KEY CHECK (pid > 0),"
+	" player_id INTEGER NOT NULL REFERENCES players (id),"
+	" state TEXT NOT NULL CHECK (state IN ('idle', 'playing')),"
+	" match_id INTEGER REFERENCES matches (id),"
+	" refreshed_at INTEGER NOT NULL CHECK (refreshed_at >= 0),"
+	" CHECK ((state = 'playing') = (match_id IS NOT NULL))"
+	") STRICT;"
+	"CREATE INDEX presence_by_player ON presence (player_id);"
+	"CREATE TABLE challenges ("
+	" id INTEGER PRIMARY KEY,"
+	" from_id INTEGER NOT NULL REFERENCES players (id),"
+	" to_id INTEGER NOT NULL REFERENCES players (id),"
+	" variant TEXT NOT NULL"
+	"  CHECK (length(CAST(variant AS BLOB)) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL"
+	"  CHECK (rule IN ('freestyle', 'exact', 'renju')),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" opening TEXT NOT NULL CHECK (opening IN ('none', 'swap2')),"
+	" time_per_move INTEGER NOT NULL CHECK (time_per_move >= 0),"
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0),"
+	" state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN"
+	"  ('pending', 'accepted', 'declined', 'expired', 'withdrawn')),"
+	" match_id INTEGER REFERENCES matches (id),"
+	" CHECK (from_id <> to_id),"
+	" CHECK ((state = 'accepted') = (match_id IS NOT NULL))"
+	") STRICT;"
+	"CREATE INDEX challenges_pending ON challenges (to_id, created_at)"
+	" WHERE state = 'pending';"
+	"CREATE TABLE match_requests ("
+	" match_id INTEGER PRIMARY KEY REFERENCES matches (id),"
+	" kind TEXT NOT NULL CHECK (kind IN ('draw')),"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 0 AND 676),"
+	" state TEXT NOT NULL"
+	"  CHECK (state IN ('pending', 'accepted', 'declined')),"
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0)"
+	") STRICT;"
+	"PRAGMA user_version = 10;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

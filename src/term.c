@@ -188,27 +188,53 @@ static void echo_restore(const struct echo_guard *g)
 
 /* ==== Reading a line ==================================================== */
 
-/* Wait until fd has input or the deadline (monotonic ms, 0 = none)
- * passes. Return 1 when it has, 0 at the deadline, -1 on a signal. */
-static int wait_input(int fd, long long deadline)
+/* The idle hook (term_set_idle()), or NULL. */
+static void (*idle_hook)(void *ctx);
+static void *idle_ctx;
+
+void term_set_idle(void (*idle)(void *ctx), void *ctx)
+{
+	idle_hook = idle;
+	idle_ctx = ctx;
+}
+
+/* How long poll() may sleep before `deadline` (0 = none): at most
+ * TERM_IDLE_MS while an idle hook is set. -1: forever. */
+static int poll_timeout(long long deadline)
+{
+	long long left = deadline == 0 ? -1 : deadline - term_now_ms();
+
+	if (idle_hook != NULL && (left < 0 || left > TERM_IDLE_MS))
+		return TERM_IDLE_MS;
+	return left > INT_MAX ? INT_MAX : (int)left;
+}
+
+void term_idle(void)
+{
+	if (idle_hook != NULL)
+		idle_hook(idle_ctx);
+}
+
+int term_wait_input(int fd, long long deadline)
 {
 	struct pollfd p = {.fd = fd, .events = POLLIN};
 
 	for (;;) {
-		long long left = deadline - term_now_ms();
 		int n;
 
 		if (stop_signal != 0)
 			return -1;
-		if (deadline == 0)
+		if (deadline == 0 && idle_hook == NULL)
 			return 1;
-		if (left <= 0)
+		if (deadline != 0 && deadline <= term_now_ms())
 			return 0;
-		n = poll(&p, 1, left > INT_MAX ? INT_MAX : (int)left);
+		n = poll(&p, 1, poll_timeout(deadline));
 		if (n > 0)
 			return 1;
 		if (n < 0 && errno != EINTR)
 			return 1; /* let read() report the error */
+		if (n == 0 && idle_hook != NULL)
+			idle_hook(idle_ctx);
 	}
 }
 
@@ -218,7 +244,7 @@ static int wait_input(int fd, long long deadline)
  * deadline, or -3 on a read error. */
 static int read_byte(int fd, char *c, long long deadline)
 {
-	int ready = wait_input(fd, deadline);
+	int ready = term_wait_input(fd, deadline);
 	ssize_t n;
 
 	if (ready <= 0)

@@ -125,8 +125,11 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	char buf[TERM_LINE_MAX + 1], prompt[160], why[256];
 	long long deadline;
 	size_t len;
+	int ready;
 
 	if (game_absent_turn(g, m)) {
+		if (g->remote)
+			return game_remote_ask(g, m, in);
 		g->waiting = true;
 		return -1;
 	}
@@ -137,6 +140,9 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 		if (!game_record_still_ours(g))
 			return -1;
 		human_prompt(g, m, deadline, prompt, sizeof(prompt));
+		if (g->remote &&
+		    (ready = game_remote_await(g, prompt, deadline)) <= 0)
+			return ready == 0 ? MATCH_ASK_TIMEOUT : -1;
 		g->stop = ui_read_until(g->ui, prompt, buf, &len, deadline);
 		if (g->stop == UI_TIMEOUT)
 			return MATCH_ASK_TIMEOUT;
@@ -166,6 +172,8 @@ static int game_confirm(void *ctx, const struct match *m, enum stone who,
 
 	if (g->ai[m->seat[who]] != NULL)
 		return game_computer_answer(g, q);
+	if (g->remote && game_seat_absent(g, m->seat[who]))
+		return q == ASK_ACCEPT_DRAW ? game_remote_confirm(g, m) : 0;
 	game_question(m, who, q, question, sizeof(question));
 	g->stop = ui_yes_no(g->ui, question, &yes);
 	if (g->stop != UI_OK)
@@ -461,6 +469,8 @@ static enum ui_status close_record(struct game *g)
 {
 	struct ui *ui = g->ui;
 
+	if (game_remote_ended_there(g))
+		return reload_players(g);
 	if (store_match_finish(ui->store, g->match_id, result_of(&g->m),
 			       reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK) {
@@ -534,6 +544,7 @@ static enum ui_status play(struct game *g)
 	/* The record starts now, before the first stone. */
 	if (game_changed(g, &g->m) != 0)
 		return g->stop;
+	ui_presence_playing(g->ui, g->match_id);
 	if (!g->ui->screen ||
 	    !ui_screen_run(g, game_changed, settle_end, &end)) {
 		say_stakes(g);
@@ -570,6 +581,7 @@ enum ui_status game_play(struct game *g)
 	g->settled = false;
 	game_ratings_before(g);
 	st = play(g);
+	ui_presence_playing(g->ui, 0);
 	if (g->record_kind == 0 || st == UI_FAILED || g->match_id == 0)
 		return st;
 	if (st != UI_OK || g->waiting || g->elsewhere)

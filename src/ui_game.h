@@ -36,6 +36,9 @@ struct game {
 				 * present, which plays until the other
 				 * must act */
 	bool waiting;		/* stopped for the absent seat's turn */
+	bool remote;		/* the absent seat plays from another
+				 * process: its moves are awaited in the
+				 * store (ui_game_remote.c) */
 	bool elsewhere;		/* another process ended or changed the
 				 * record: the game stopped */
 	bool closed;		/* the record is no longer unfinished */
@@ -197,5 +200,49 @@ void game_record_line(struct ui *ui, const struct player *p, double before,
  * Return UI_OK, or UI_FAILED after saying why the database failed (buf
  * then holds what was gathered). */
 enum ui_status game_summary(struct game *g, char *buf, size_t cap);
+
+/* ---- ui_matches.c ---- */
+
+struct match_full;
+
+/* Rebuild into g the game of unfinished match f from its record (seat 0
+ * black, named `black`; the names must outlive g), with the clock and
+ * the opening where they stopped, to be played on and recorded. Return
+ * UI_OK, or UI_FAILED after saying that its moves do not make a game. */
+enum ui_status game_rebuild(struct game *g, struct ui *ui,
+			    const struct match_full *f, const char *black,
+			    const char *white);
+
+/* ---- ui_game_remote.c: the other seat played from another process ----
+ * For a game with g->remote (and g->only_seat, the seat played here). */
+
+/* The absent seat's next move, as its process commits it: wait for it
+ * in the store (polling cheaply; keys are still read: resign, q), and
+ * fill *in with it (it is in the record already: g->saved counts it).
+ * Claims the win on time when the opponent's time is gone and their
+ * process has recorded nothing. Return 0 with the move, or -1 to stop:
+ * the match ended (g->elsewhere, said so), the player left (q, end of
+ * input: g->waiting) or a stop signal (g->stop UI_INTERRUPTED). */
+int game_remote_ask(struct game *g, const struct match *m, struct input *in);
+
+/* Offer a draw to the absent seat's player at the other terminal, from
+ * the player to move in m: the offer is stored and its answer awaited
+ * (Ctrl-C stops). Return 1 (accepted), 0 (declined) or -1 to stop (a
+ * stop signal, or the match ended elsewhere: said so). */
+int game_remote_confirm(struct game *g, const struct match *m);
+
+/* Show `prompt` (then emptied, so the line read does not show it again)
+ * and wait for the player's input until `deadline` (term_now_ms() time,
+ * 0 = none), watching the store meanwhile. Return 1 when input is ready,
+ * 0 at the deadline, -1 when the match ended elsewhere (said so,
+ * g->elsewhere) or a stop signal came (g->stop UI_INTERRUPTED). */
+int game_remote_await(struct game *g, char *prompt, long long deadline);
+
+/* True when g's match ended with the opponent's move (five, full board,
+ * forbidden point) and the opponent's process recorded the end (waited
+ * for a few seconds): then g->closed is set and there is nothing to
+ * write. False for every other game, or when the end must be written
+ * here. */
+bool game_remote_ended_there(struct game *g);
 
 #endif

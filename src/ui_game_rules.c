@@ -32,10 +32,15 @@ bool game_absent_turn(const struct game *g, const struct match *m)
 bool game_command_allowed(struct game *g, const struct input *in)
 {
 	if ((in->kind != INPUT_UNDO && in->kind != INPUT_DRAW) ||
-	    g->only_seat < 0)
+	    g->only_seat < 0 || (g->remote && in->kind == INPUT_DRAW))
 		return true;
-	ui_say(g->ui, _("Your opponent is not here: undo and draw offers wait "
-			"until you both play."));
+	if (g->remote)
+		ui_say(g->ui, _("Undo is not available yet when you play from "
+				"two terminals."));
+	else
+		ui_say(g->ui,
+		       _("Your opponent is not here: undo and draw offers wait "
+			 "until you both play."));
 	return false;
 }
 

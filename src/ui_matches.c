@@ -207,11 +207,10 @@ struct pending {
 				     * match points to */
 };
 
-/* Rebuild the game of unfinished match f from its record, with the
- * clock and the opening where they stopped. */
-static enum ui_status rebuild(struct game *g, struct ui *ui,
-			      const struct match_full *f, const char *black,
-			      const char *white)
+/* See ui_game.h. */
+enum ui_status game_rebuild(struct game *g, struct ui *ui,
+			    const struct match_full *f, const char *black,
+			    const char *white)
 {
 	struct variant v = {f->variant, f->rows, f->cols, f->k, f->rule};
 
@@ -255,8 +254,8 @@ static enum ui_status pending_rebuild(struct ui *ui, struct pending *p)
 	bool black = p->f.black_id == p->me->id;
 	enum ui_status st;
 
-	st = rebuild(&p->g, ui, &p->f, black ? p->me->nickname : other,
-		     black ? other : p->me->nickname);
+	st = game_rebuild(&p->g, ui, &p->f, black ? p->me->nickname : other,
+			  black ? other : p->me->nickname);
 	p->my_seat = black ? 0 : 1;
 	p->my_turn = st == UI_OK && match_seat_to_act(&p->g.m) == p->my_seat;
 	return st;

@@ -2,7 +2,14 @@
  * has logged in, the account menu. */
 #include "ui.h"
 
-enum { MAIN_QUIT = 0, MAIN_REGISTER, MAIN_LOGIN, MAIN_LEADERBOARD, MAIN_GUEST };
+enum {
+	MAIN_QUIT = 0,
+	MAIN_REGISTER,
+	MAIN_LOGIN,
+	MAIN_LEADERBOARD,
+	MAIN_GUEST,
+	MAIN_WATCH
+};
 
 enum {
 	ACCOUNT_LOGOUT = 0,
@@ -11,7 +18,10 @@ enum {
 	ACCOUNT_RECORD,
 	ACCOUNT_LEADERBOARD,
 	ACCOUNT_HISTORY,
-	ACCOUNT_PASSWORD
+	ACCOUNT_PASSWORD,
+	ACCOUNT_WATCH,
+	ACCOUNT_ONLINE,
+	ACCOUNT_CHALLENGES
 };
 
 /* True when a step's status should end the menu loop: end of input, a
@@ -65,6 +75,12 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 		return computer_games(ui, me);
 	case ACCOUNT_HISTORY:
 		return ui_history_browse(ui, me);
+	case ACCOUNT_WATCH:
+		return ui_watch(ui, 0);
+	case ACCOUNT_ONLINE:
+		return ui_players_online(ui, me);
+	case ACCOUNT_CHALLENGES:
+		return ui_challenge_answer(ui, me, false);
 	}
 	return UI_OK;
 }
@@ -72,11 +88,12 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 /* The account menu for `me`, until Log out. */
 static enum ui_status account_menu(struct ui *ui, struct player *me)
 {
-	const char *labels[] = {_("Ranked match"),  _("Play the computer"),
-				_("My record"),	    _("Leaderboard"),
-				_("Match history"), _("Change password"),
-				_("Log out")};
-	static const int keys[] = {1, 2, 3, 4, 5, 6, 0};
+	const char *labels[] = {_("Ranked match"),	 _("Play the computer"),
+				_("My record"),		 _("Leaderboard"),
+				_("Match history"),	 _("Change password"),
+				_("Watch a game"),	 _("Players online"),
+				_("Answer a challenge"), _("Log out")};
+	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 0};
 	char title[256];
 
 	for (;;) {
@@ -85,7 +102,10 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 
 		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
 			 me->username);
-		st = ui_menu(ui, title, labels, keys, 7, &choice);
+		st = ui_challenge_answer(ui, me, true);
+		if (ends_menu(st))
+			return st;
+		st = ui_menu(ui, title, labels, keys, 10, &choice);
 		if (st != UI_OK)
 			return st;
 		if (choice == ACCOUNT_LOGOUT)
@@ -124,28 +144,38 @@ static enum ui_status main_item(struct ui *ui, int choice)
 		return ui_register(ui, NULL, NULL);
 	case MAIN_LOGIN:
 		st = ui_login(ui, NULL, NULL, &me);
-		if (st == UI_OK)
+		if (st != UI_OK)
+			return st;
+		ui_presence_begin(ui, me->id);
+		st = ui_remote_rejoin(ui, me, &resumed);
+		if (st == UI_OK && !resumed)
 			st = ui_offer_resume(ui, me, NULL, &resumed);
-		return st == UI_OK ? account_menu(ui, me) : st;
+		if (st == UI_OK)
+			st = account_menu(ui, me);
+		ui_presence_end(ui);
+		return st;
 	case MAIN_LEADERBOARD:
 		return ui_leaderboard(ui, 10, PLIST_BY_SCORE, NULL);
 	case MAIN_GUEST:
 		return quick_game(ui);
+	case MAIN_WATCH:
+		return ui_watch(ui, 0);
 	}
 	return UI_OK;
 }
 
 enum ui_status ui_main_menu(struct ui *ui)
 {
-	const char *labels[] = {_("Register"), _("Log in"), _("Leaderboard"),
-				_("Quick game (guests)"), _("Quit")};
-	static const int keys[] = {1, 2, 3, 4, 0};
+	const char *labels[] = {_("Register"),	   _("Log in"),
+				_("Leaderboard"),  _("Quick game (guests)"),
+				_("Watch a game"), _("Quit")};
+	static const int keys[] = {1, 2, 3, 4, 5, 0};
 
 	for (;;) {
 		enum ui_status st;
 		int choice;
 
-		st = ui_menu(ui, _("Gomoku Club"), labels, keys, 5, &choice);
+		st = ui_menu(ui, _("Gomoku Club"), labels, keys, 6, &choice);
 		if (st != UI_OK || choice == MAIN_QUIT)
 			return st;
 		st = main_item(ui, choice);

@@ -447,8 +447,8 @@ static void put_match_line(struct ui *ui, const struct match_full *f)
 	fputc('\n', ui->out);
 }
 
-/* Show f at move `at` (0 = the empty board). */
-static void show_position(struct ui *ui, const struct match_full *f, int at)
+/* See ui_internal.h. */
+void ui_show_position(struct ui *ui, const struct match_full *f, int at)
 {
 	struct board b;
 	int i;
@@ -512,7 +512,7 @@ enum ui_status ui_replay(struct ui *ui, long long id)
 	at = f->nmoves;
 	while (st == UI_OK && step != 1) {
 		if (step == 0)
-			show_position(ui, f, at);
+			ui_show_position(ui, f, at);
 		else if (step == 2)
 			st = ui_analyze_replay(ui, f, at);
 		else

@@ -616,8 +616,10 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 	rc = get_wch(&ch);
 	if (term_stop_signal() != 0)
 		return k->kind = SK_STOP;
-	if (rc == ERR)
+	if (rc == ERR) {
+		term_idle(); /* a wait, as term_wait_input()'s are */
 		return k->kind = no_key(timeout_ms, t0);
+	}
 	session.quick_reads = 0;
 	k->ch = (int)ch;
 	if (rc != KEY_CODE_YES || ch != KEY_MOUSE)

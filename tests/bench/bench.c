@@ -42,6 +42,7 @@ int main(void)
 	}
 	printf("Gomoku Club benchmarks (figures only; nothing is asserted)\n");
 	rc |= bench_store(dir);
+	rc |= bench_remote(dir);
 	rc |= bench_auth(dir);
 	rc |= bench_ai();
 	rc |= bench_confusable();

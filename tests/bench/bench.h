@@ -13,6 +13,7 @@ int bench_store(const char *dir);
 int bench_auth(const char *dir);
 int bench_ai(void);
 int bench_confusable(void);
+int bench_remote(const char *dir);
 
 /* Remove a database and its -wal and -shm files. */
 void bench_remove_db(const char *path);

@@ -1,0 +1,97 @@
+/* ui_presence.c -- this process's presence row: who is logged in here,
+ * idle or playing which match, refreshed every few seconds from the
+ * waits for input (term.c's idle hook), removed at log-out and exit. A
+ * process killed outright leaves a row that goes stale (store_live.h).
+ * Below every ui file that logs a player in or plays a game, so that
+ * they may all call it. */
+#include <time.h>
+#include <unistd.h>
+
+#include "store_live.h"
+#include "ui_internal.h"
+
+#define PRESENCE_REFRESH_MS 5000 /* well inside STORE_PRESENCE_STALE */
+
+_Static_assert(PRESENCE_REFRESH_MS / 1000 * 3 < STORE_PRESENCE_STALE,
+	       "a live process refreshes its row well before it is stale");
+
+/* Write this process's row as it is now. A failure is not an error for
+ * the player: presence is a courtesy; the next refresh tries again. */
+static void presence_write(struct ui *ui)
+{
+	if (ui->store == NULL || ui->present_id == 0)
+		return;
+	(void)store_presence_set(ui->store, (long long)getpid(), ui->present_id,
+				 ui->present_match, (long long)time(NULL));
+	ui->present_ms = term_now_ms();
+}
+
+/* Announce a new challenge to the player, who is idle at a prompt:
+ * once, as soon as another process stored it (PRAGMA data_version
+ * first, then one indexed read). It is answered from the account menu
+ * (ui_challenge_answer()). */
+static void announce_challenge(struct ui *ui)
+{
+	const struct player *from;
+	struct challenge c;
+	long long v;
+
+	if (store_data_version(ui->store, &v) != STORE_OK ||
+	    v == ui->present_version)
+		return;
+	ui->present_version = v;
+	if (store_challenge_for(ui->store, ui->present_id,
+				(long long)time(NULL), &c) != STORE_OK ||
+	    c.id <= ui->present_told)
+		return;
+	ui->present_told = c.id;
+	from = plist_find_id(ui->players, c.from_id);
+	if (ui->sink == NULL) /* off the line the prompt is on */
+		fputc('\n', ui->out);
+	ui_say(ui,
+	       _("%s challenges you to a ranked match: answer it from the "
+		 "account menu (Answer a challenge) within a minute."),
+	       from != NULL ? from->username : _("A player"));
+	fflush(ui->out);
+}
+
+/* term.c's idle hook: refresh the row once it is PRESENCE_REFRESH_MS
+ * old; announce a new challenge to an idle player. */
+static void presence_tick(void *ctx)
+{
+	struct ui *ui = ctx;
+
+	if (ui->present_id == 0 || ui->store == NULL)
+		return;
+	if (term_now_ms() - ui->present_ms >= PRESENCE_REFRESH_MS)
+		presence_write(ui);
+	if (ui->present_match == 0)
+		announce_challenge(ui);
+}
+
+void ui_presence_begin(struct ui *ui, long long player_id)
+{
+	ui->present_id = player_id;
+	ui->present_match = 0;
+	presence_write(ui);
+	term_set_idle(presence_tick, ui);
+}
+
+void ui_presence_playing(struct ui *ui, long long match_id)
+{
+	if (ui->present_id == 0 || ui->present_match == match_id)
+		return;
+	ui->present_match = match_id;
+	presence_write(ui);
+}
+
+void ui_presence_end(struct ui *ui)
+{
+	if (ui->present_id == 0)
+		return;
+	term_set_idle(NULL, NULL);
+	ui->present_id = 0;
+	ui->present_match = 0;
+	if (ui->store != NULL)
+		(void)store_presence_clear(ui->store, (long long)getpid());
+}

@@ -1,0 +1,447 @@
+/* ui_remote.c -- playing from two terminals: who is online, challenges
+ * sent and answered, and the ranked match an accepted challenge starts,
+ * each process playing its own player's seat (the other seat's moves
+ * come through the store: ui_game_remote.c). The database is the only
+ * channel (docs/ARCHITECTURE.md, "Two terminals"). */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store_live.h"
+#include "ui_game.h"
+#include "ui_internal.h"
+
+#define ANSWER_POLL_MS 200 /* how often a challenger looks for the answer */
+
+/* ==== Playing from two terminals ========================================= */
+
+/* The player with id `id`, the list brought up to date when it does not
+ * know them yet; NULL when there is none. */
+static struct player *player_by_id(struct ui *ui, long long id)
+{
+	struct player *p = plist_find_id(ui->players, id);
+
+	if (p == NULL && ui_refresh_club(ui) == UI_OK)
+		p = plist_find_id(ui->players, id);
+	return p;
+}
+
+/* Say how `me`'s record stands after a remote match ended. */
+static void show_my_record(struct ui *ui, const struct player *me)
+{
+	if (ui_refresh_club(ui) != UI_OK)
+		return;
+	ui_say(ui, _("%s: %d won, %d lost, %d tied; score %d; rating %.0f."),
+	       me->nickname, me->rec.wins, me->rec.losses, me->rec.ties,
+	       me->rec.score, me->rec.rating);
+}
+
+/* Play f (unfinished, ranked, `me` in it) from here: `me`'s seat only,
+ * the opponent's moves from their own process. Line by line: the
+ * full-screen game does not wait for another process yet. */
+static enum ui_status play_remote(struct ui *ui, struct player *me,
+				  const struct match_full *f)
+{
+	bool black = f->black_id == me->id, screen = ui->screen;
+	struct player *other =
+		player_by_id(ui, black ? f->white_id : f->black_id);
+	enum ui_status st;
+	struct game g;
+
+	if (other == NULL)
+		return ui_store_failed(ui, _("cannot read the players"));
+	st = game_rebuild(&g, ui, f, black ? me->nickname : other->nickname,
+			  black ? other->nickname : me->nickname);
+	if (st != UI_OK)
+		return st;
+	g.only_seat = black ? 0 : 1;
+	g.remote = true;
+	ui_say(ui,
+	       _("Match %lld: you play %s (%s) against %s, from two "
+		 "terminals."),
+	       f->id, black ? _("black") : _("white"),
+	       ui_stone(ui, black ? STONE_BLACK : STONE_WHITE),
+	       other->nickname);
+	ui->screen = false;
+	st = game_play(&g);
+	ui->screen = screen;
+	if (st == UI_OK && g.closed)
+		show_my_record(ui, me);
+	return st;
+}
+
+enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)
+{
+	struct match_full *f = malloc(sizeof(*f));
+	enum ui_status st = UI_REFUSED;
+
+	if (f == NULL) {
+		ui_error(ui, _("out of memory"));
+		return UI_FAILED;
+	}
+	if (store_match_load(ui->store, id, f) != STORE_OK)
+		ui_error(ui, _("there is no match %lld"), id);
+	else if (f->kind != MATCH_RANKED ||
+		 f->status != MATCH_STATUS_UNFINISHED ||
+		 (f->black_id != me->id && f->white_id != me->id) ||
+		 !f->colours_final)
+		ui_error(ui, _("match %lld cannot be played from here"), id);
+	else
+		st = play_remote(ui, me, f);
+	free(f);
+	return st;
+}
+
+/* ==== Rejoining ============================================================
+ */
+
+struct seek {
+	long long player_id, match_id;
+	bool found;
+};
+
+/* store_presence_list() callback: is the player sought playing the
+ * match sought? */
+static int seek_row(void *ctx, const struct presence_row *r)
+{
+	struct seek *s = ctx;
+
+	if (r->player_id == s->player_id && r->match_id == s->match_id)
+		s->found = true;
+	return s->found;
+}
+
+/* Whether player `player_id` plays match `match_id` in a process now. */
+static bool plays_now(struct ui *ui, long long player_id, long long match_id)
+{
+	struct seek s = {player_id, match_id, false};
+
+	if (store_presence_list(ui->store, (long long)time(NULL), seek_row,
+				&s) != STORE_OK)
+		return false;
+	return s.found;
+}
+
+enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
+{
+	struct match_now now;
+	long long id, other;
+	struct match_full *f;
+	enum ui_status st = UI_OK;
+	bool yes = false;
+
+	*played = false;
+	if (store_match_unfinished(ui->store, me->id, &id) != STORE_OK ||
+	    store_match_now(ui->store, id, &now) != STORE_OK)
+		return UI_OK;
+	f = malloc(sizeof(*f));
+	if (f == NULL || store_match_load(ui->store, id, f) != STORE_OK ||
+	    f->kind != MATCH_RANKED)
+		goto out_free;
+	other = f->black_id == me->id ? f->white_id : f->black_id;
+	if (!plays_now(ui, other, id))
+		goto out_free;
+	ui_say(ui,
+	       _("Your match %lld goes on: your opponent is playing it "
+		 "from another terminal."),
+	       id);
+	st = ui_yes_no(ui, _("Rejoin it from here?"), &yes);
+	if (st == UI_OK && yes) {
+		*played = true;
+		st = play_remote(ui, me, f);
+	}
+out_free:
+	free(f);
+	return st;
+}
+
+/* ==== Challenges ===========================================================
+ */
+
+/* "gomoku 15x15, 5 in a row, 30 s a move" for challenge c, into buf. */
+static const char *game_words(const struct challenge *c, char *buf, size_t cap)
+{
+	int n = snprintf(buf, cap, _("%s %dx%d, %d in a row"), c->variant,
+			 c->rows, c->cols, c->k);
+
+	if (c->time_per_move > 0 && n > 0 && (size_t)n < cap)
+		snprintf(buf + n, cap - (size_t)n, _(", %d s a move"),
+			 c->time_per_move);
+	return buf;
+}
+
+/* Whether the challenger may challenge `to` now; says why not. */
+static bool may_challenge(struct ui *ui, const struct player *me,
+			  const struct player *to)
+{
+	bool here = false;
+
+	if (to == me) {
+		ui_say(ui, _("You cannot challenge yourself."));
+		return false;
+	}
+	if (ui->opening != OPENING_NONE) {
+		ui_say(ui, _("The swap2 opening is not available yet between "
+			     "two terminals."));
+		return false;
+	}
+	if (store_presence_of(ui->store, to->id, (long long)time(NULL),
+			      &here) != STORE_OK ||
+	    !here) {
+		ui_say(ui, _("%s is not online."), to->username);
+		return false;
+	}
+	return true;
+}
+
+/* Withdraw challenge c at the challenger's wish; an answer that came
+ * first wins (c then holds it). */
+static void withdraw(struct ui *ui, struct challenge *c)
+{
+	long long now = (long long)time(NULL);
+
+	if (store_challenge_close(ui->store, c->id, CHALLENGE_WITHDRAWN, now) ==
+	    STORE_OK)
+		c->state = CHALLENGE_WITHDRAWN;
+	else
+		(void)store_challenge_get(ui->store, c->id, now, c);
+}
+
+/* A line typed while waiting for the answer: q (or end of input)
+ * withdraws the challenge. Return UI_OK to go on waiting, UI_EOF when
+ * withdrawn (c->state says what became of it). */
+static enum ui_status answer_key(struct ui *ui, struct challenge *c)
+{
+	char buf[TERM_LINE_MAX + 1];
+	enum ui_status st = ui_read_word(ui, "", buf);
+
+	if (st == UI_OK && strcmp(buf, "q") != 0) {
+		ui_say(ui, _("Waiting for the answer; type q to withdraw the "
+			     "challenge."));
+		return UI_OK;
+	}
+	withdraw(ui, c);
+	return st == UI_INTERRUPTED ? st : UI_EOF;
+}
+
+/* Wait until challenge c is answered, expires or is withdrawn (q, end
+ * of input, a stop signal), polling the store; c holds its state. */
+static enum ui_status await_answer(struct ui *ui, struct challenge *c)
+{
+	long long version = 0, looked = 0;
+
+	(void)store_data_version(ui->store, &version);
+	while (c->state == CHALLENGE_PENDING) {
+		int ready =
+			term_wait_input(ui->in, term_now_ms() + ANSWER_POLL_MS);
+		long long v = version, now = (long long)time(NULL);
+
+		if (ready < 0) {
+			withdraw(ui, c);
+			return UI_INTERRUPTED;
+		}
+		if (ready > 0 && answer_key(ui, c) != UI_OK)
+			return UI_OK;
+		(void)store_data_version(ui->store, &v);
+		if (v == version && now == looked)
+			continue; /* nothing new: no read */
+		version = v;
+		looked = now;
+		if (store_challenge_get(ui->store, c->id, now, c) != STORE_OK)
+			return ui_store_failed(ui, NULL);
+	}
+	if (c->state == CHALLENGE_EXPIRED)
+		(void)store_challenge_close(ui->store, c->id, CHALLENGE_EXPIRED,
+					    (long long)time(NULL));
+	return UI_OK;
+}
+
+/* What became of challenge c to `to`, in words; then the match when it
+ * was accepted. */
+static enum ui_status challenge_outcome(struct ui *ui, struct player *me,
+					const struct player *to,
+					const struct challenge *c)
+{
+	switch (c->state) {
+	case CHALLENGE_ACCEPTED:
+		ui_say(ui, _("%s accepts."), to->username);
+		return ui_remote_play(ui, me, c->match_id);
+	case CHALLENGE_DECLINED:
+		ui_say(ui, _("%s declines the challenge."), to->username);
+		return UI_REFUSED;
+	case CHALLENGE_EXPIRED:
+		ui_say(ui,
+		       _("%s did not answer within a minute: the challenge "
+			 "has expired."),
+		       to->username);
+		return UI_REFUSED;
+	case CHALLENGE_WITHDRAWN:
+	case CHALLENGE_PENDING:
+		break;
+	}
+	ui_say(ui, _("Challenge withdrawn."));
+	return UI_OK;
+}
+
+/* A new challenge from `me` to `to` for ui's variant and time. */
+static struct challenge new_challenge(const struct ui *ui,
+				      const struct player *me,
+				      const struct player *to)
+{
+	struct challenge c = {
+		.from_id = me->id,
+		.to_id = to->id,
+		.rule = ui->variant.rule,
+		.rows = ui->variant.rows,
+		.cols = ui->variant.cols,
+		.k = ui->variant.k,
+		.opening = OPENING_NONE,
+		.time_per_move = ui->time_per_move,
+		.created_at = (long long)time(NULL),
+		.state = CHALLENGE_PENDING,
+	};
+
+	snprintf(c.variant, sizeof(c.variant), "%s", ui->variant.name);
+	return c;
+}
+
+enum ui_status ui_challenge(struct ui *ui, struct player *me,
+			    const char *username)
+{
+	struct player *to;
+	struct challenge c;
+	enum ui_status st;
+	char game[128];
+
+	st = ui_refresh_club(ui);
+	if (st != UI_OK)
+		return st;
+	to = plist_find(ui->players, username);
+	if (to == NULL) {
+		ui_say(ui, _("There is no player %s."), username);
+		return UI_REFUSED;
+	}
+	if (!may_challenge(ui, me, to))
+		return UI_REFUSED;
+	c = new_challenge(ui, me, to);
+	if (store_challenge_new(ui->store, &c, &c.id) != STORE_OK)
+		return ui_store_failed(ui, _("cannot send the challenge"));
+	ui_say(ui,
+	       _("Challenge sent to %s: a ranked match, %s. Waiting for "
+		 "the answer (a minute at most; type q to withdraw it)..."),
+	       to->username, game_words(&c, game, sizeof(game)));
+	fflush(ui->out);
+	st = await_answer(ui, &c);
+	if (st != UI_OK && c.state != CHALLENGE_ACCEPTED)
+		return st;
+	return challenge_outcome(ui, me, to, &c);
+}
+
+/* Start the ranked match of challenge c, accepted by `me`: a secure coin
+ * flip for black, the match and the answer in one transaction. */
+static enum ui_status accept(struct ui *ui, struct player *me,
+			     const struct player *from,
+			     const struct challenge *c)
+{
+	enum match_opening opening = ui->opening;
+	struct match_header h = {
+		.kind = MATCH_RANKED,
+		.variant = c->variant,
+		.rule = c->rule,
+		.opening = OPENING_NONE,
+		.rows = c->rows,
+		.cols = c->cols,
+		.k = c->k,
+		.time_per_move = c->time_per_move,
+		.started_at = (long long)time(NULL),
+	};
+	long long id;
+	bool from_black;
+
+	ui->opening = OPENING_NONE; /* the challenge's opening */
+	from_black = game_coin_flip(ui, from->nickname, me->nickname, true);
+	ui->opening = opening;
+	h.black_id = from_black ? from->id : me->id;
+	h.white_id = from_black ? me->id : from->id;
+	if (store_challenge_accept(ui->store, c->id, &h, h.started_at, &id) !=
+	    STORE_OK) {
+		ui_say(ui, _("The challenge is no longer open: it expired or "
+			     "was withdrawn."));
+		return UI_OK;
+	}
+	return ui_remote_play(ui, me, id);
+}
+
+enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
+{
+	long long now = (long long)time(NULL);
+	const struct player *from;
+	struct challenge c;
+	enum ui_status st;
+	char game[128];
+	bool yes = false;
+
+	if (store_challenge_for(ui->store, me->id, now, &c) != STORE_OK ||
+	    (from = player_by_id(ui, c.from_id)) == NULL) {
+		if (!quiet)
+			ui_say(ui, _("No challenge is waiting for you."));
+		return UI_OK;
+	}
+	ui_say(ui, _("%s challenges you to a ranked match: %s."),
+	       from->username, game_words(&c, game, sizeof(game)));
+	st = ui_yes_no(ui, _("Accept the challenge?"), &yes);
+	if (st != UI_OK)
+		return st;
+	if (yes)
+		return accept(ui, me, from, &c);
+	if (store_challenge_close(ui->store, c.id, CHALLENGE_DECLINED,
+				  (long long)time(NULL)) == STORE_OK)
+		ui_say(ui, _("You declined."));
+	return UI_OK;
+}
+
+/* ==== Who is online ======================================================= */
+
+struct online {
+	struct ui *ui;
+	int n;
+};
+
+/* store_presence_list() callback: one line. */
+static int online_row(void *ctx, const struct presence_row *r)
+{
+	struct online *o = ctx;
+	char name[UI_CLEAN_MAX], nick[UI_CLEAN_MAX];
+
+	fprintf(o->ui->out, "  %-20s %-20s ",
+		ui_clean(r->username, name, sizeof(name)),
+		ui_clean(r->nickname, nick, sizeof(nick)));
+	if (r->match_id != 0)
+		fprintf(o->ui->out, _("playing (match %lld)\n"), r->match_id);
+	else
+		fprintf(o->ui->out, "%s\n", _("idle"));
+	o->n++;
+	return 0;
+}
+
+enum ui_status ui_players_online(struct ui *ui, struct player *me)
+{
+	struct online o = {ui, 0};
+	char name[TERM_LINE_MAX + 1];
+	enum ui_status st;
+
+	ui_say(ui, _("Players online:"));
+	if (store_presence_list(ui->store, (long long)time(NULL), online_row,
+				&o) != STORE_OK)
+		return ui_store_failed(ui, _("cannot list the players online"));
+	if (o.n <= 1) {
+		ui_say(ui, _("Nobody else is online."));
+		return UI_OK;
+	}
+	st = ui_read_word(ui, _("Player to challenge (Enter to go back): "),
+			  name);
+	if (st != UI_OK || name[0] == '\0')
+		return st;
+	st = ui_challenge(ui, me, name);
+	return st == UI_REFUSED ? UI_OK : st;
+}

@@ -1,0 +1,413 @@
+# End-to-end: two terminals on one database (issue 15). Every process
+# here is a real build/gomoku whose standard input is a FIFO held open
+# by this script (one per process), so the processes wait, poll and
+# answer exactly as at a terminal.
+#
+# Watching: P plays a hot-seat ranked match (alice against bob) one move
+# at a time; W runs `gomoku watch`, finds the match in the list, follows
+# it, and must show every move as P commits it, then the result; a game
+# against the computer is watched too. Presence: who is online, refreshed
+# while waiting, stale after a kill. Challenges: declined, expired, and
+# accepted: a ranked match from two terminals, watched move by move, with
+# white's process killed and rejoined; a resignation from the waiting
+# side; a draw offer declined then accepted; a win on time claimed from
+# a killed opponent.
+. "$E2E_LIB"
+
+pw() { echo "remote-pass-$1-ok"; }
+
+# Start process NAME (gomoku ARGS) reading from its own FIFO, which
+# stays open on descriptor FD until close_proc; its output goes to
+# $E2E_DIR/NAME.out and .err; its pid to $NAME_pid.
+start_proc() {
+	_n=$1 _fd=$2
+	shift 2
+	rm -f "$E2E_DIR/$_n.in"
+	mkfifo "$E2E_DIR/$_n.in" || exit 2
+	# shellcheck disable=SC2086
+	# (the other processes' FIFOs closed here: else one process would
+	# hold another's input open, and it would never see its end)
+	${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" <"$E2E_DIR/$_n.in" \
+		>"$E2E_DIR/$_n.out" 2>"$E2E_DIR/$_n.err" 4>&- 5>&- 6>&- 7>&- \
+		8>&- &
+	eval "${_n}_pid=$!"
+	eval "exec $_fd>\"\$E2E_DIR/\$_n.in\""
+}
+
+# Type TEXT (printf %b) into the process whose FIFO is on descriptor FD.
+type_to() { printf '%b' "$2" >&"$1"; }
+
+# Wait until NAME's output holds TEXT at least N times (default 1);
+# return 1 after 20 seconds (more under a sanitizer or valgrind).
+wait_out() {
+	_tries=$((200 * SLOW))
+	while [ "$(grep -cF -- "$2" "$E2E_DIR/$1.out")" -lt "${3:-1}" ]; do
+		_tries=$((_tries - 1))
+		[ "$_tries" -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+# Close descriptor FD (end of input) and wait for process NAME; $status.
+close_proc() {
+	eval "exec $2>&-"
+	eval "wait \$${1}_pid"
+	status=$?
+	vg_seen "$status" "$E2E_DIR/$1.err"
+}
+
+# Match $mid is stored as WORDS: its status, result and reason run
+# together ("finishedblackfive").
+outcome_is() {
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason
+		FROM matches WHERE id = $mid")" = "$1" ]
+}
+
+# What NAME printed, into $OUT for has/hasnt.
+out_of() { cp "$E2E_DIR/$1.out" "$OUT"; cp "$E2E_DIR/$1.err" "$ERR"; }
+
+for u in alice bob carol; do
+	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"
+done
+check "remote: alice, bob and carol are registered" status_is 0
+
+# ---- Watching a hot-seat match ----------------------------------------
+FIVE="8 8 1 1 8 9 1 2 8 10 1 3 8 11 1 4 8 12"
+start_proc p 4 play alice bob
+type_to 4 "$(pw alice)\n$(pw bob)\n"
+wait_out p 'Coin flip: '
+check "watch: the players' match starts" wait_out p 'Move 1: '
+mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+
+start_proc w 5 watch
+wait_out w 'Match to watch'
+out_of w
+check "watch: the list shows the match in progress" \
+	grep -qE "^ +$mid +(alice +bob|bob +alice) +0 " "$OUT"
+type_to 5 "$mid\n"
+check "watch: the watcher shows the empty board" wait_out w 'Move 0 of 0.'
+n=0
+seen=0
+# shellcheck disable=SC2086
+set -- $FIVE
+while [ $# -gt 0 ]; do
+	type_to 4 "$1 $2\n"
+	shift 2
+	n=$((n + 1))
+	wait_out w "Move $n of $n." && seen=$((seen + 1))
+done
+check "watch: the watcher showed each of the 9 moves as it was played" \
+	[ "$seen" -eq 9 ]
+check "watch: the watcher shows the result" wait_out w 'won (five)'
+check "watch: the watcher offers the replay" wait_out w 'Replay it?'
+type_to 5 "n\n"
+close_proc w 5
+out_of w
+check "watch: the watcher leaves cleanly" \
+	sh -c "[ $status -eq 0 ] && [ ! -s '$E2E_DIR/w.err' ]"
+close_proc p 4
+out_of p
+check "watch: the players' match is saved as usual" has "Match $mid saved."
+cp "$E2E_DIR/w.out" "$E2E_DIR/w1.out"
+check "watch: the watcher wrote nothing" [ "$(sqlite3 "$GOMOKU_DB" \
+	"SELECT count(*) FROM match_moves WHERE match_id = $mid")" -eq 9 ]
+
+# A game against the computer is listed and watched the same way.
+start_proc p 4 play alice --ai 1 --first me
+type_to 4 "$(pw alice)\n"
+wait_out p 'alice ●> '
+cmid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+start_proc w 5 watch
+wait_out w 'Match to watch'
+out_of w
+check "watch: a game against the computer is listed" \
+	grep -qE "^ +$cmid +alice +Computer \(level 1\) +0 " "$OUT"
+type_to 5 "$cmid\n"
+wait_out w 'Move 0 of 0.'
+type_to 4 "h8\n"
+check "watch: the computer's game is followed, its reply too" \
+	wait_out w 'Move 2 of 2.'
+type_to 5 "q\n"
+close_proc w 5
+check "watch: q leaves while the game goes on" status_is 0
+close_proc p 4
+
+# A watcher leaves with q while the match goes on; a bad number is
+# refused; a finished match shows its result and offers the replay.
+start_proc w 5 watch "$mid"
+check "watch: a finished match shows its result" wait_out w 'Replay it?'
+type_to 5 "y\nq\n"
+close_proc w 5
+out_of w
+check "watch: ... and replays it" has "Replay (n, p, number"
+play_input "" watch 999
+check "watch: no such match is refused" err_has "there is no match 999"
+play_input "" watch x1
+check "watch: a bad match number is a usage error" status_is 2
+
+# ---- Presence -----------------------------------------------------------
+# A (alice) and B (bob) log in through the menus; B lists who is online.
+# A's row is refreshed while it waits at a prompt; when A is killed its
+# row is left behind and, once stale, no longer counts; a log-out removes
+# the row at once.
+start_proc a 6
+type_to 6 "2\nalice\n$(pw alice)\n"
+wait_out a 'Gomoku Club: alice'
+a_at=$(sqlite3 "$GOMOKU_DB" "SELECT refreshed_at FROM presence")
+start_proc b 7
+type_to 7 "2\nbob\n$(pw bob)\n8\n"
+check "presence: B lists who is online" wait_out b 'Players online:'
+wait_out b 'Gomoku Club: bob' 2
+out_of b
+check "presence: alice and bob are online and idle" sh -c "
+	grep -qE '^  alice +alice +idle' '$OUT' &&
+	grep -qE '^  bob +bob +idle' '$OUT' && ! grep -q carol '$OUT'"
+sleep 6
+check "presence: a process waiting at a prompt refreshes its row" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT refreshed_at FROM presence
+		WHERE pid = $a_pid")" -gt "$a_at" ]
+kill -9 "$a_pid"
+exec 6>&-
+wait "$a_pid" 2>/dev/null
+check "presence: a killed process leaves its row behind" [ "$(sqlite3 \
+	"$GOMOKU_DB" "SELECT count(*) FROM presence WHERE pid = $a_pid")" -eq 1 ]
+# time passes for the dead row only
+sqlite3 "$GOMOKU_DB" "UPDATE presence SET refreshed_at = refreshed_at - 21
+	WHERE pid = $a_pid"
+type_to 7 "8\n"
+wait_out b 'Players online:' 2
+wait_out b 'Gomoku Club: bob' 3
+out_of b
+check "presence: a stale row counts for nothing" \
+	sh -c "[ \"\$(grep -cE '^  alice ' '$OUT')\" -eq 1 ]"
+type_to 7 "0\n"
+wait_out b '0  Quit' 2
+check "presence: log-out removes the row" [ "$(sqlite3 "$GOMOKU_DB" \
+	"SELECT count(*) FROM presence WHERE pid = $b_pid")" -eq 0 ]
+close_proc b 7
+check "presence: B quits cleanly" \
+	sh -c "[ $status -eq 0 ] && [ ! -s '$E2E_DIR/b.err' ]"
+
+# ---- A challenge declined, one expired, one accepted ----------------------
+# B (bob) waits in the account menu; A runs `gomoku challenge bob`.
+start_proc b 7
+type_to 7 "2\nbob\n$(pw bob)\n"
+wait_out b 'Gomoku Club: bob'
+start_proc a 6 challenge bob
+type_to 6 "alice\n$(pw alice)\n"
+check "challenge: A waits for the answer" wait_out a 'Waiting for the answer'
+check "challenge: B is told at its prompt" \
+	wait_out b 'alice challenges you to a ranked match: answer it'
+type_to 7 "9\n"
+check "challenge: B sees who challenges, to which game" \
+	wait_out b 'alice challenges you to a ranked match: gomoku 15x15, 5 in a row.'
+type_to 7 "n\n"
+check "challenge: A hears the decline" wait_out a 'bob declines the challenge.'
+close_proc a 6
+check "challenge: a declined challenge exits 1" status_is 1
+check "challenge: the decline is stored" [ "$(sqlite3 "$GOMOKU_DB" \
+	"SELECT state FROM challenges ORDER BY id DESC LIMIT 1")" = declined ]
+
+# Expiry: the minute is made to have passed by moving the challenge's
+# creation back (the store compares it with the clock; its unit test
+# covers the exact boundary).
+start_proc a 6 challenge bob
+type_to 6 "alice\n$(pw alice)\n"
+wait_out a 'Waiting for the answer'
+sqlite3 "$GOMOKU_DB" "UPDATE challenges SET created_at = created_at - 61
+	WHERE state = 'pending'"
+check "challenge: an unanswered challenge expires" \
+	wait_out a 'bob did not answer within a minute'
+close_proc a 6
+check "challenge: an expired challenge exits 1" status_is 1
+check "challenge: the expiry is stored" [ "$(sqlite3 "$GOMOKU_DB" \
+	"SELECT state FROM challenges ORDER BY id DESC LIMIT 1")" = expired ]
+type_to 7 "9\n"
+check "challenge: an expired challenge is not offered" \
+	wait_out b 'No challenge is waiting for you.'
+
+# ---- A ranked match from two terminals, watched, with a kill -------------
+# A challenges again; B accepts. Who plays black comes from the secure
+# coin flip, read from B's output. Black makes five on h8..h12 (8 8 ...),
+# white plays a1, b1, c1, d1. W watches from the start and must show
+# every move. After four moves white's process is killed; white logs in
+# again in a new process, rejoins, and the match goes on to the five.
+BLACK_MOVES="8 8|8 9|8 10|8 11|8 12"
+WHITE_MOVES="1 1|1 2|1 3|1 4"
+
+# accept_challenge [OPTIONS]: A challenges bob with OPTIONS, B accepts;
+# sets $mid, $black, $white (usernames) and $bfd/$wfd (their FIFOs).
+accept_challenge() {
+	start_proc a 6 challenge bob "$@"
+	type_to 6 "alice\n$(pw alice)\n"
+	wait_out a 'Waiting for the answer'
+	_n=$(grep -c 'Coin flip: ' "$E2E_DIR/b.out")
+	type_to 7 "9\ny\n"
+	wait_out b 'Coin flip: ' $((_n + 1))
+	wait_out a 'from two terminals.'
+	mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+	if grep 'Coin flip: ' "$E2E_DIR/b.out" | tail -n 1 |
+		grep -q 'alice plays black'; then
+		black=alice white=bob bfd=6 wfd=7 bp=a wp=b
+	else
+		black=bob white=alice bfd=7 wfd=6 bp=b wp=a
+	fi
+	# the prompts each output holds already
+	b_base=$(grep -cF "$black ●> " "$E2E_DIR/$bp.out")
+	w_base=$(grep -cF "$white ○> " "$E2E_DIR/$wp.out")
+}
+
+# play NTH MOVE: the NTH (1-based) move, typed by the side to move once
+# its prompt is shown for that move.
+play_move() {
+	if [ $(($1 % 2)) -eq 1 ]; then
+		wait_out "$bp" "$black ●> " $((($1 + 1) / 2 + b_base))
+		type_to "$bfd" "$2\n"
+	else
+		wait_out "$wp" "$white ○> " $(($1 / 2 + w_base))
+		type_to "$wfd" "$2\n"
+	fi
+}
+
+# The NTH move of the five: black's and white's moves in turn.
+nth_move() {
+	if [ $(($1 % 2)) -eq 1 ]; then
+		echo "$BLACK_MOVES" | cut -d'|' -f$((($1 + 1) / 2))
+	else
+		echo "$WHITE_MOVES" | cut -d'|' -f$(($1 / 2))
+	fi
+}
+
+# Each player's wins and losses now, "alice W L,bob W L".
+records() {
+	sqlite3 "$GOMOKU_DB" "SELECT group_concat(username || ' ' || wins ||
+		' ' || losses, ',') FROM (SELECT * FROM players WHERE
+		username IN ('alice', 'bob') ORDER BY username)"
+}
+
+# The records once the black player won one more game than in "$1".
+after_black_won() {
+	echo "$1" | awk -v b="$black" -F, '{
+		out = ""
+		for (i = 1; i <= NF; i++) {
+			split($i, f, " ")
+			if (f[1] == b) f[2]++; else f[3]++
+			if (i > 1) out = out ","
+			out = out f[1] " " f[2] " " f[3]
+		}
+		print out
+	}'
+}
+
+before=$(records)
+accept_challenge
+check "remote: the accepted challenge starts a ranked match" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT kind || status FROM matches
+		WHERE id = $mid")" = rankedunfinished ]
+start_proc w 5 watch "$mid"
+wait_out w 'Watching match'
+seen=0
+for n in 1 2 3 4; do
+	play_move $n "$(nth_move $n)"
+	wait_out w "Move $n of $n." && seen=$((seen + 1))
+done
+check "remote: each process shows the other's moves" sh -c "
+	grep -qE 'Waiting for $white to move' '$E2E_DIR/$bp.out' &&
+	grep -qE 'Waiting for $black to move' '$E2E_DIR/$wp.out'"
+check "remote: only the player to move can move" [ "$(sqlite3 "$GOMOKU_DB" \
+	"SELECT count(*) FROM match_moves WHERE match_id = $mid")" -eq 4 ]
+
+# white's process dies; white logs in again and rejoins
+eval "kill -9 \$${wp}_pid"
+eval "exec $wfd>&-"
+eval "wait \$${wp}_pid" 2>/dev/null
+play_move 5 "$(nth_move 5)"
+wait_out w 'Move 5 of 5.' && seen=$((seen + 1))
+start_proc r 8
+type_to 8 "2\n$white\n$(pw "$white")\n"
+check "remote: a killed player is offered to rejoin at login" \
+	wait_out r 'Rejoin it from here?'
+type_to 8 "y\n"
+wp=r wfd=8 w_base=-2
+for n in 6 7 8 9; do
+	play_move $n "$(nth_move $n)"
+	wait_out w "Move $n of $n." && seen=$((seen + 1))
+done
+check "remote: the watcher saw all nine moves as they were played" \
+	[ "$seen" -eq 9 ]
+check "remote: the watcher sees the five" wait_out w 'Black won (five)'
+check "remote: black's process says black wins" \
+	wait_out "$bp" "$black wins with 5 in a row!"
+check "remote: white's rejoined process says so too" \
+	wait_out r "$black wins with 5 in a row!"
+check "remote: the match is finished once, with five" \
+	outcome_is finishedblackfive
+check "remote: both players' records count it once" \
+	[ "$(records)" = "$(after_black_won "$before")" ]
+type_to 5 "n\n"
+close_proc w 5
+
+# End input for every process still running (they leave cleanly) and
+# start B again in the account menu.
+restart_b() {
+	for _p in a:6 b:7 r:8; do
+		if { true >&"${_p#*:}"; } 2>/dev/null; then
+			close_proc "${_p%:*}" "${_p#*:}"
+		fi
+	done
+	start_proc b 7
+	type_to 7 "2\nbob\n$(pw bob)\n"
+	wait_out b 'Gomoku Club: bob'
+}
+
+# ---- Resigning from the waiting side --------------------------------------
+restart_b
+accept_challenge
+play_move 1 "8 8"
+wait_out "$wp" "$white ○> " $((w_base + 1))
+type_to "$bfd" "resign\ny\n"
+check "remote: the waiting side can resign" \
+	wait_out "$bp" "You resigned. $white wins."
+check "remote: the other side's prompt hears of it at once" \
+	wait_out "$wp" "was ended in another session: white won."
+check "remote: the resignation is recorded once" outcome_is finishedwhiteresign
+
+# ---- A draw offered to the other terminal: declined, then accepted -------
+restart_b
+accept_challenge
+wait_out "$bp" "$black ●> " $((b_base + 1))
+type_to "$bfd" "draw\n"
+check "remote: a draw offer waits for the other terminal" \
+	wait_out "$bp" "Draw offered. Waiting for $white's answer..."
+check "remote: the other terminal is asked" \
+	wait_out "$wp" "$white, $black offers a draw. Do you accept?"
+type_to "$wfd" "n\n"
+check "remote: a declined offer is said, and play goes on" \
+	wait_out "$bp" "$white declined the draw. Play on."
+type_to "$bfd" "draw\n"
+wait_out "$wp" "$white, $black offers a draw. Do you accept?" 2
+type_to "$wfd" "y\n"
+check "remote: an accepted offer ends the match in a draw" \
+	wait_out "$bp" "Draw by agreement."
+check "remote: the other terminal hears of it" \
+	wait_out "$wp" "was ended in another session: a draw."
+check "remote: the draw is recorded once, as agreed" outcome_is finisheddrawdraw
+
+# ---- A win on time claimed from a killed opponent -------------------------
+restart_b
+accept_challenge --time-per-move 2
+eval "kill -9 \$${bp}_pid"
+eval "exec $bfd>&-"
+eval "wait \$${bp}_pid" 2>/dev/null
+check "remote: a dead opponent's time runs out and the win is claimed" \
+	wait_out "$wp" "$black ran out of time: you win on time."
+check "remote: the claim is recorded as a timeout" outcome_is finishedwhitetimeout
+if [ "$wp" = b ]; then
+	type_to 7 "0\n0\n"
+	close_proc b 7
+	check "remote: B logs out and quits cleanly" \
+		sh -c "[ $status -eq 0 ] && [ ! -s '$E2E_DIR/b.err' ]"
+else
+	close_proc a 6
+	check "remote: A's challenge ends with its won match" status_is 0
+fi
