@@ -37,12 +37,13 @@ static void show_my_record(struct ui *ui, const struct player *me)
 }
 
 /* Play f (unfinished, ranked, `me` in it) from here: `me`'s seat only,
- * the opponent's moves from their own process. Line by line: the
+ * the opponent's moves from their own process. Line by line (the
+ * full-screen page, if up, is left for it: ui_line_begin()): the
  * full-screen game does not wait for another process yet. */
 static enum ui_status play_remote(struct ui *ui, struct player *me,
 				  const struct match_full *f)
 {
-	bool black = f->black_id == me->id, screen = ui->screen;
+	bool black = f->black_id == me->id, screen = ui->screen, was_page;
 	struct player *other =
 		player_by_id(ui, black ? f->white_id : f->black_id);
 	enum ui_status st;
@@ -56,6 +57,7 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 		return st;
 	g.only_seat = black ? 0 : 1;
 	g.remote = true;
+	was_page = ui_line_begin(ui);
 	ui_say(ui,
 	       _("Match %lld: you play %s (%s) against %s, from two "
 		 "terminals."),
@@ -64,10 +66,10 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 	       other->nickname);
 	ui->screen = false;
 	st = game_play(&g);
-	ui->screen = screen;
+	ui->screen = screen && !was_page;
 	if (st == UI_OK && g.closed)
 		show_my_record(ui, me);
-	return st;
+	return ui_line_end(ui, was_page, st);
 }
 
 enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)

@@ -220,7 +220,11 @@ enum ui_status ui_watch(struct ui *ui, long long id)
 
 	if (id == 0)
 		st = choose_match(ui, &id);
+	bool was_page;
+
 	if (st != UI_OK || id == 0)
 		return st == UI_EOF ? UI_OK : st;
-	return watch_match(ui, id);
+	/* Line by line: the watch waits on the store, not on the page. */
+	was_page = ui_line_begin(ui);
+	return ui_line_end(ui, was_page, watch_match(ui, id));
 }

@@ -647,7 +647,8 @@ static void make_v1(const char *path)
 {
 	char drop[SNAP_SIZE];
 
-	CU_ASSERT_EQUAL_FATAL(path_exec(path, UNDO_V10 UNDO_V9 UNDO_V6), SQLITE_OK);
+	CU_ASSERT_EQUAL_FATAL(path_exec(path, UNDO_V10 UNDO_V9 UNDO_V6),
+			      SQLITE_OK);
 	path_text(path,
 		  "SELECT group_concat('DROP TABLE ' || name || ';', '') ||"
 		  " 'PRAGMA user_version = 1;' FROM (SELECT name FROM"
