@@ -37,7 +37,7 @@ bool ui_analyze_allowed(const struct match_full *f);
 enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
 				 int at);
 
-/* ---- ui_list.c: the names of variants and rules, for people ---- */
+/* ---- ui_words.c: the names of variants and rules, for people ---- */
 
 /* The name of variant `name` in the user's language when it is one of
  * the presets (rules.h: "gomoku" is 五子棋 in Chinese), else `name`
