@@ -48,6 +48,10 @@ const char *ui_variant_words(const char *name);
 /* The name of rule r in the user's language (a static string). */
 const char *ui_rule_words(enum rule r);
 
+/* The name of the computer's level (1..5) in the menus, in the user's
+ * language ("Expert"): a static string; "?" for any other level. */
+const char *ui_level_words(int level);
+
 /* ---- ui_list.c: listings for scripts (--format tsv or json) ----
  *
  * ui_list_begin() writes the tsv header line or json's "[";
