@@ -367,7 +367,8 @@ static void draw_side(const struct screen *s, int y, int x, int w,
 		    : NULL;
 	if (p != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
-	if (to_move) /* a resumed move has used some already */
+	/* a resumed move has used some already (none on a replay's screen) */
+	if (to_move && s->clock_used != NULL)
 		left -= s->clock_used(g, m);
 	if (g->time_per_move > 0)
 		clock_text(left, clock, sizeof(clock));
