@@ -59,8 +59,8 @@ struct plist;
  * none). The key of `name` is made once; each player's names are keyed
  * as they are reached (the nickname only when it differs from the
  * username). Return 1 when one does, 0 when none does, -1 when it cannot
- * tell (no checker, `name` not valid UTF-8, memory running out): the
- * caller should refuse then. */
+ * tell (no checker, `name` or a player's name that cannot be keyed: not
+ * valid UTF-8, ICU or memory failing): the caller should refuse then. */
 int confusable_in_list(const struct plist *list, const char *name,
 		       const char *self);
 

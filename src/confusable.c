@@ -177,18 +177,28 @@ static bool same(const char *a, const char *b)
 	return a != NULL && b != NULL && strcmp(a, b) == 0;
 }
 
-bool confusable_like(struct confusable *c, const struct confusable_key *key,
-		     const char *name)
+/* Whether `name` looks like the name whose key is *key: 1 it does, 0 it
+ * does not, -1 when it cannot tell (either has no key: NULL, invalid
+ * UTF-8, ICU or memory failing). */
+static int like(struct confusable *c, const struct confusable_key *key,
+		const char *name)
 {
 	struct confusable_key other;
-	bool like;
+	int alike;
 
 	if (key->folded == NULL || key->shape == NULL ||
 	    confusable_key(c, name, &other) != 0)
-		return false;
-	like = same(key->folded, other.folded) || same(key->shape, other.shape);
+		return -1;
+	alike = same(key->folded, other.folded) ||
+		same(key->shape, other.shape);
 	confusable_key_free(&other);
-	return like;
+	return alike;
+}
+
+bool confusable_like(struct confusable *c, const struct confusable_key *key,
+		     const char *name)
+{
+	return like(c, key, name) == 1;
 }
 
 bool confusable_names(const char *a, const char *b)
@@ -207,13 +217,17 @@ bool confusable_names(const char *a, const char *b)
 
 /* ==== Players =========================================================== */
 
-/* True when the username or the nickname of p looks like *key. */
-static bool player_like(struct confusable *c, const struct confusable_key *key,
-			const struct player *p)
+/* Whether the username or the nickname of p looks like *key: as like()
+ * (-1 when either cannot be told). */
+static int player_like(struct confusable *c, const struct confusable_key *key,
+		       const struct player *p)
 {
-	return confusable_like(c, key, p->username) ||
-	       (p->nickname != NULL && strcmp(p->nickname, p->username) != 0 &&
-		confusable_like(c, key, p->nickname));
+	int alike = like(c, key, p->username);
+
+	if (alike != 0 || p->nickname == NULL ||
+	    strcmp(p->nickname, p->username) == 0)
+		return alike;
+	return like(c, key, p->nickname);
 }
 
 int confusable_in_list(const struct plist *list, const char *name,

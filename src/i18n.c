@@ -121,6 +121,10 @@ bool i18n_init(enum lang lang, const char *locale_dir)
 
 	if (setlocale(LC_ALL, "") == NULL) /* e.g. zh_CN not generated */
 		setlocale(LC_ALL, "C.UTF-8");
+	/* Numbers keep the decimal point in every locale: the json and tsv
+	 * for scripts need it (a German 55,3 breaks them), and the program
+	 * speaks English and Chinese, which both write 55.3. */
+	setlocale(LC_NUMERIC, "C");
 	codeset = nl_langinfo(CODESET);
 	ascii = codeset_is_ascii(codeset);
 	remember_codeset(codeset);

@@ -85,9 +85,11 @@ static enum store_status list_rows(struct store *s, const char *sql,
 
 	if (store_prepare_ints(s, sql, &st, args, n, what) != 0)
 		return STORE_ERR;
-	for (rc = sqlite3_step(st); rc == SQLITE_ROW && done == 0;
-	     rc = sqlite3_step(st))
+	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
 		done = each(ctx, st);
+		if (done != 0)
+			break; /* no step past the row that ended it */
+	}
 	if (done < 0) {
 		store_set_err(s, what, "a stored match is not valid");
 		goto out_finalize;

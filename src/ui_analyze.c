@@ -275,15 +275,16 @@ static void print_script(struct ui *ui, const struct report *r)
 
 /* ==== The command ======================================================== */
 
-/* Return true (after saying so) when f is a ranked match or a game
- * against the computer still being played: the computer does not help
- * a player in the middle of a game. */
+/* See ui_internal.h. */
 bool ui_analyze_allowed(const struct match_full *f)
 {
 	return f->status != MATCH_STATUS_UNFINISHED ||
 	       f->kind == MATCH_IMPORTED;
 }
 
+/* Return true (after saying so) when f is a ranked match or a game
+ * against the computer still being played: the computer does not help
+ * a player in the middle of a game. */
 static bool still_played(struct ui *ui, const struct match_full *f)
 {
 	if (ui_analyze_allowed(f))

@@ -442,15 +442,6 @@ static void ranked_line(const struct game *g, int seat, char *buf, size_t cap,
 	append(buf, cap, len, "%s\n", line);
 }
 
-/* The computer's level by its name in the menus ("Expert"). */
-static const char *level_name(int level)
-{
-	const char *names[] = {_("Beginner"), _("Easy"), _("Medium"), _("Hard"),
-			       _("Expert")};
-
-	return level >= 1 && level <= 5 ? names[level - 1] : "?";
-}
-
 /* The person's record against the computer's level in g. */
 static enum ui_status computer_line(struct game *g, char *buf, size_t cap,
 				    size_t *len)
@@ -468,7 +459,7 @@ static enum ui_status computer_line(struct game *g, char *buf, size_t cap,
 	snprintf(draws, sizeof(draws), ngettext("%d draw", "%d draws", drawn),
 		 drawn);
 	append(buf, cap, len, _("Your record against %s: %s, %s, %s\n"),
-	       level_name(g->level[1 - me]), wins, losses, draws);
+	       ui_level_words(g->level[1 - me]), wins, losses, draws);
 	return UI_OK;
 }
 

@@ -50,7 +50,7 @@ bool ui_analyze_allowed(const struct match_full *f);
 enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
 				 int at);
 
-/* ---- ui_list.c: the names of variants and rules, for people ---- */
+/* ---- ui_words.c: the names of variants and rules, for people ---- */
 
 /* The name of variant `name` in the user's language when it is one of
  * the presets (rules.h: "gomoku" is 五子棋 in Chinese), else `name`
@@ -60,6 +60,10 @@ const char *ui_variant_words(const char *name);
 
 /* The name of rule r in the user's language (a static string). */
 const char *ui_rule_words(enum rule r);
+
+/* The name of the computer's level (1..5) in the menus, in the user's
+ * language ("Expert"): a static string; "?" for any other level. */
+const char *ui_level_words(int level);
 
 /* ---- ui_records.c ---- */
 

@@ -1,6 +1,7 @@
 /* ui_menu.c -- the interactive menus: the main menu and, once a player
  * has logged in, the account menu. */
 #include "ui.h"
+#include "ui_internal.h"
 
 enum {
 	MAIN_QUIT = 0,
@@ -47,8 +48,9 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 /* Choose a level, then play the computer (`me` NULL: as a guest). */
 static enum ui_status computer_games(struct ui *ui, struct player *me)
 {
-	const char *labels[] = {_("Beginner"), _("Easy"),   _("Medium"),
-				_("Hard"),     _("Expert"), _("Back")};
+	const char *labels[] = {ui_level_words(1), ui_level_words(2),
+				ui_level_words(3), ui_level_words(4),
+				ui_level_words(5), _("Back")};
 	static const int keys[] = {1, 2, 3, 4, 5, 0};
 	enum ui_status st;
 	int level;

@@ -153,8 +153,9 @@ static size_t line_end(const struct ui_page *pg, size_t at)
 }
 
 /* Columns of the first n bytes at s (UTF-8, whatever the locale),
- * stopping where they would pass `width`: the bytes that fit go in
- * *used. */
+ * stopping at a character boundary where they would pass `width`
+ * columns or PAGE_ROW_MAX - 1 bytes (a row as drawn), but taking one
+ * character at least: the bytes taken go in *used. */
 static int fit_bytes(const char *s, size_t n, int width, size_t *used)
 {
 	ucs4_t uc;
@@ -165,7 +166,8 @@ static int fit_bytes(const char *s, size_t n, int width, size_t *used)
 		k = u8_mbtouc(&uc, (const uint8_t *)s + *used, n - *used);
 		cw = wcwidth((wchar_t)uc); /* glibc's wchar_t is Unicode */
 		cw = cw < 0 ? 1 : cw;
-		if (w + cw > width)
+		if (*used > 0 &&
+		    (w + cw > width || *used + (size_t)k > PAGE_ROW_MAX - 1))
 			break;
 		w += cw;
 		*used += (size_t)k;
@@ -188,9 +190,6 @@ static int page_rows(const struct ui_page *pg, int width, struct page_row *rows,
 		at += error ? 1 : 0;
 		do {
 			fit_bytes(pg->text + at, end - at, width, &used);
-			if (used == 0 && at < end)
-				used = 1; /* a character wider than the window
-					   */
 			if (rows != NULL && n < max)
 				rows[n] = (struct page_row){at, used, error};
 			n++;

@@ -367,7 +367,8 @@ static void draw_side(const struct screen *s, int y, int x, int w,
 		    : NULL;
 	if (p != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
-	if (to_move) /* a resumed move has used some already */
+	/* a resumed move has used some already (none on a replay's screen) */
+	if (to_move && s->clock_used != NULL)
 		left -= s->clock_used(g, m);
 	if (g->time_per_move > 0)
 		clock_text(left, clock, sizeof(clock));
@@ -667,28 +668,28 @@ void ui_screen_shell_mode(bool shell)
 	clearok(curscr, TRUE); /* whatever the terminal did, draw it all */
 }
 
+/* The answer key k gives: 1 for y, 0 for n or Esc, else -1. */
+static int yes_no_key(const struct screen_key *k)
+{
+	if (k->kind != SK_CHAR)
+		return -1;
+	if (k->ch == 'y' || k->ch == 'Y')
+		return 1;
+	return k->ch == 'n' || k->ch == 'N' || k->ch == 27 ? 0 : -1;
+}
+
 int ui_screen_yes_no(struct screen *s, const char *question)
 {
 	struct screen_key k;
+	int answer;
 
 	ui_screen_say(s, true, "%s %s", question, _("(y/n)"));
-	for (;;) {
-		switch (ui_screen_key(s, -1, &k)) {
-		case SK_STOP:
+	do {
+		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
-		case SK_CHAR:
-			if (k.ch == 'y' || k.ch == 'Y')
-				return 1;
-			if (k.ch == 'n' || k.ch == 'N' || k.ch == 27)
-				return 0;
-			break;
-		case SK_NONE:
-		case SK_EOF:
-		case SK_KEY:
-		case SK_CLICK:
-			break;
-		}
-	}
+		answer = yes_no_key(&k);
+	} while (answer < 0);
+	return answer;
 }
 
 /* Draw a box of `n` lines of text (from lines[]) over the middle of the
@@ -740,16 +741,6 @@ int ui_screen_choose(struct screen *s, const char *title,
 		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
 			return k.ch - '1';
 	}
-}
-
-/* The answer key k gives: 1 for y, 0 for n or Esc, else -1. */
-static int yes_no_key(const struct screen_key *k)
-{
-	if (k->kind != SK_CHAR)
-		return -1;
-	if (k->ch == 'y' || k->ch == 'Y')
-		return 1;
-	return k->ch == 'n' || k->ch == 'N' || k->ch == 27 ? 0 : -1;
 }
 
 /* Show `text` in a box until a key (with `yes_no`, until y, n or Esc).

@@ -41,7 +41,8 @@ struct screen {
 	struct game *g; /* the game (its match, its ui), the caller's */
 	int (*changed)(void *ctx, const struct match *m); /* ui_game.c's */
 	/* game_clock_used(), passed by ui_screen_game.c so that this
-	 * terminal layer calls nothing above it (the pages call it) */
+	 * terminal layer calls nothing above it (the pages call it);
+	 * NULL (a replay's screen): none used */
 	long long (*clock_used)(const struct game *g, const struct match *m);
 	/* game_stake(), passed the same way (NULL: no stakes shown) */
 	bool (*stake)(const struct game *g, int seat, double *rating, char *buf,

@@ -21,6 +21,15 @@ const char *ui_variant_words(const char *name)
 	return name;
 }
 
+const char *ui_level_words(int level)
+{
+	static const char *const names[] = {N_("Beginner"), N_("Easy"),
+					    N_("Medium"), N_("Hard"),
+					    N_("Expert")};
+
+	return level >= 1 && level <= 5 ? _(names[level - 1]) : "?";
+}
+
 const char *ui_rule_words(enum rule r)
 {
 	if (r == RULE_EXACT)

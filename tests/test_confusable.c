@@ -188,6 +188,25 @@ static void test_in_list(void)
 	plist_free(l);
 }
 
+/* A player's name that cannot be keyed (here not UTF-8; ICU or memory
+ * failing alike) leaves the answer unknown, not "no look-alike". */
+static void test_in_list_cannot_tell(void)
+{
+	struct plist *l = plist_create();
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	add(l, 1, "alice", "alice");
+	add(l, 2, "bob",
+	    "b\xff"
+	    "b");
+	CU_ASSERT_EQUAL(confusable_in_list(l, "carol", NULL), -1);
+	/* A look-alike met before that player is still found. */
+	CU_ASSERT_EQUAL(confusable_in_list(l, "ALICE", NULL), 1);
+	/* The player's own names are never keyed. */
+	CU_ASSERT_EQUAL(confusable_in_list(l, "carol", "bob"), 0);
+	plist_free(l);
+}
+
 static CU_TestInfo tests[] = {
 	{"names look alike: case-folded NFKC", test_names_fold_nfkc},
 	{"Cyrillic and Greek look-alikes", test_names_other_scripts},
@@ -196,6 +215,7 @@ static CU_TestInfo tests[] = {
 	{"a Chinese name looks only like itself", test_names_chinese},
 	{"a key made once, compared many times", test_key_reused},
 	{"look-alikes in the player list, not one's own", test_in_list},
+	{"a name that cannot be keyed: cannot tell", test_in_list_cannot_tell},
 	CU_TEST_INFO_NULL,
 };
 

@@ -38,6 +38,23 @@ if command -v python3 >/dev/null 2>&1; then
 		'python3 -m json.tool "$1" >/dev/null' - "$OUT"
 fi
 
+# A locale that writes 55,3 (German, built here when the system has its
+# source) must not reach the numbers for scripts.
+mkdir -p "$E2E_DIR/locale"
+if command -v localedef >/dev/null 2>&1 &&
+	localedef -i de_DE -f UTF-8 "$E2E_DIR/locale/de_DE.UTF-8" \
+		>/dev/null 2>&1; then
+	play_env "LOCPATH=$E2E_DIR/locale LC_ALL=de_DE.UTF-8" '' analyze 1 \
+		--time-per-move 0.05 --format json
+	check "json under a German locale: decimal points" test \
+		"$(grep -Ec '"before": [0-9]+\.[0-9], "after": [0-9]+\.[0-9],' \
+			"$OUT")" -eq 9
+	play_env "LOCPATH=$E2E_DIR/locale LC_ALL=de_DE.UTF-8" '' analyze 1 \
+		--time-per-move 0.05 --format tsv
+	check "tsv under a German locale: decimal points" sh -c \
+		'grep -Eq "^6	white	h9	[0-9]+\.[0-9]	0\.0	" "$1"' - "$OUT"
+fi
+
 play_input '' analyze 1 --time-per-move 0.05 --format tsv
 check "tsv: the header of the moves" \
 	test "$(head -n 1 "$OUT")" = "$(printf 'move\tcolour\tplayed\tbefore\tafter\tbest\tmark\tmissed_win\tforced_loss')"
