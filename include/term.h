@@ -32,9 +32,10 @@ enum term_read {
 /* Whether term_read_line_with() leaves the terminal's echo alone. */
 enum term_echo { TERM_ECHO_ON = 0, TERM_ECHO_OFF };
 
-/* What shows the prompt of a line: show(ctx) is called once, when the
+/* What shows the prompt of a line: show(ctx) is called when the
  * terminal is ready for the line (echo already off when asked), just
- * before reading, so nothing typed after the prompt appears is echoed. */
+ * before reading, so nothing typed after the prompt appears is echoed;
+ * and again after Ctrl-Z and fg while echo is off. */
 struct term_prompt {
 	void (*show)(void *ctx);
 	void *ctx;
@@ -63,7 +64,9 @@ const volatile sig_atomic_t *term_stop_flag(void);
  * `deadline` is in term_now_ms() time (0 = none). With TERM_ECHO_OFF
  * and fd a terminal, echo is off while reading and restored on every
  * exit, including Ctrl-C and Ctrl-Z (stopped with echo on, off again on
- * fg). `prompt` (NULL for none) is shown once echo is off. A stop
+ * fg). `prompt` (NULL for none) is shown once echo is off, and with
+ * echo off shown again when the program comes back from a stop (the
+ * shell has written over the screen meanwhile). A stop
  * signal, or any handler installed without SA_RESTART, interrupts the
  * read (TERM_INTERRUPTED). buf holds a line only on TERM_OK; on the
  * others the caller wipes it if it must. */

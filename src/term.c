@@ -21,6 +21,7 @@ static struct {
 	int fd;
 	struct termios saved;		  /* the settings to restore, echo on */
 	volatile sig_atomic_t catch_tstp; /* 0 when Ctrl-Z was ignored */
+	volatile sig_atomic_t resumed;	  /* back from a stop (fg) */
 } tty;
 
 /* ==== Stop signals and the clock ======================================== */
@@ -124,6 +125,7 @@ static void on_sigcont(int sig)
 	if (tty.catch_tstp)
 		(void)catch_signal(SIGTSTP, on_sigtstp, NULL);
 	(void)set_echo_off();
+	tty.resumed = 1;
 	errno = saved_errno;
 }
 
@@ -191,6 +193,9 @@ static void echo_restore(const struct echo_guard *g)
 /* The idle hook (term_set_idle()), or NULL. */
 static void (*idle_hook)(void *ctx);
 static void *idle_ctx;
+/* The prompt of the line being read with echo off, shown again when the
+ * program comes back from a stop (Ctrl-Z, fg), or NULL. */
+static const struct term_prompt *resume_prompt;
 
 void term_set_idle(void (*idle)(void *ctx), void *ctx)
 {
@@ -224,11 +229,15 @@ int term_wait_input(int fd, long long deadline)
 
 		if (stop_signal != 0)
 			return -1;
-		if (deadline == 0 && idle_hook == NULL)
+		if (deadline == 0 && idle_hook == NULL && resume_prompt == NULL)
 			return 1;
 		if (deadline != 0 && deadline <= term_now_ms())
 			return 0;
 		n = poll(&p, 1, poll_timeout(deadline));
+		if (tty.resumed && resume_prompt != NULL) {
+			tty.resumed = 0;
+			resume_prompt->show(resume_prompt->ctx);
+		}
 		if (n > 0)
 			return 1;
 		if (n < 0 && errno != EINTR)
@@ -309,7 +318,12 @@ enum term_read term_read_line_with(int fd, char *buf, size_t cap, size_t *len,
 		return TERM_ERROR;
 	if (prompt != NULL)
 		prompt->show(prompt->ctx);
+	if (hide) { /* after a stop, the prompt again (the screen may not be) */
+		tty.resumed = 0;
+		resume_prompt = prompt;
+	}
 	r = read_line(fd, buf, cap, len, deadline);
+	resume_prompt = NULL;
 	if (hide)
 		echo_restore(&guard);
 	return r;

@@ -656,7 +656,8 @@ struct secret_prompt {
 	const char *prompt;
 };
 
-/* Show the password's prompt (a term_prompt's show: echo is off). */
+/* Show the password's prompt (a term_prompt's show: echo is off), the
+ * whole screen drawn again: it is shown again after Ctrl-Z and fg. */
 static void show_secret_prompt(void *ctx)
 {
 	struct secret_prompt *p = ctx;
@@ -665,6 +666,7 @@ static void show_secret_prompt(void *ctx)
 	p->pg->hint = _("The password is not shown as you type it. "
 			"Enter: done");
 	p->pg->nline = p->pg->cursor = 0;
+	clearok(curscr, TRUE); /* after Ctrl-Z and fg the shell wrote over it */
 	page_draw(p->pg);
 }
 

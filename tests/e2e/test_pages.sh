@@ -156,6 +156,21 @@ if job_start z; then
 	keys z 0
 	tmux -S "$SOCK" kill-session -t z
 fi
+# Ctrl-Z at the password prompt: after fg the page is drawn again, over
+# what the shell wrote, and the password is still read without echo.
+if job_start y; then
+	wait_for y "  4  Quick game" && keys y 2
+	wait_for y "Username:" && keys y -l alice && keys y Enter
+	wait_for y "Password for alice:"
+	job_stop_fg y "Password for alice:" "the password prompt"
+	check "the password prompt: the whole page is drawn again" \
+		sh -c 'sleep 0.5; ! tmux -S "$1" capture-pane -p -t y |
+			grep -q "Stopped"' - "$SOCK"
+	keys y -l "$PW" && keys y Enter
+	check "the password prompt: the password then logs in" \
+		wait_for y "Logged in"
+	tmux -S "$SOCK" kill-session -t y
+fi
 
 start h
 wait_for h "Choose:" && keys h 2
