@@ -162,7 +162,12 @@ wait_for h "Choose:" && keys h 2
 wait_for h "Username:" && keys h -l alice && keys h Enter
 wait_for h "Password for alice:" && keys h -l "$PW" && keys h Enter
 wait_for h "Gomoku Club: alice" && keys h 5
-wait_for h "Enter to go back" && keys h -l "junk"
+wait_for h "Match number to replay" && keys h -l "junk"
+check "a prompt longer than the line is cut, what is typed shown after it" \
+	sh -c 'i=0; while [ $i -lt "$2" ]; do
+		tmux -S "$1" capture-pane -p -t h | sed -n 39p |
+			grep -q "^Match number to replay.* junk$" && exit 0
+		sleep 0.1; i=$((i + 1)); done; exit 1' - "$SOCK" "$WAIT"
 keys h Escape
 check "Esc leaves a prompt with an empty line (Match history: back)" \
 	wait_for h "  5  Match history"
