@@ -39,6 +39,7 @@ ssh_stop() {
 	fi
 	[ -z "$made_run_sshd" ] || rmdir /run/sshd 2>/dev/null
 }
+unset TMUX # a tmux of our own, also when the tests run inside one
 trap 'ssh_stop; vg_final; rm -rf "$E2E_DIR"' EXIT
 
 for tool in ssh ssh-keygen tmux; do
@@ -110,7 +111,7 @@ start_sshd() {
 		sshd_pid=$!
 		i=0
 		while [ $i -lt "$WAIT" ] && kill -0 "$sshd_pid" 2>/dev/null; do
-			grep -q "Server listening on 127.0.0.1 port $port" \
+			grep -qs "Server listening on 127.0.0.1 port $port" \
 				"$T/sshd.log" && return 0
 			sleep 0.1
 			i=$((i + 1))
@@ -159,12 +160,21 @@ check "ssh: a connection without a terminal lands in the menu" \
 # ---- A player at a terminal: tmux runs `ssh -tt` in a 100x40 pane ----------
 
 # Start pane $1 running the client -tt $TO COMMAND...; its exit status
-# goes to $T/$1.st.
+# goes to $T/$1.st (written whole, then renamed). A tmux server that is
+# starting or going away can refuse a session: tried up to five times.
 pane_start() {
-	_name=$1
+	_name=$1 _try=1
 	shift
-	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 -y 40 \
-		"$T/client -tt $TO $*; echo \$? >$T/$_name.st; exec sleep 600"
+	until tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" \
+		-x 100 -y 40 "$T/client -tt $TO $*; echo \$? >$T/$_name.new; \
+mv $T/$_name.new $T/$_name.st; exec sleep 86400" 2>"$T/tmux.err"; do
+		if [ $_try -ge 5 ]; then
+			echo "# tmux new-session $_name failed: $(cat "$T/tmux.err")"
+			return 1
+		fi
+		sleep $_try
+		_try=$((_try + 1))
+	done
 }
 screen() { tmux -S "$SOCK" capture-pane -p -J -S - -t "$1"; }
 # Wait until pane $1 shows the fixed text $2 at least ${3:-1} times.
