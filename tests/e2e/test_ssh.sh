@@ -160,21 +160,13 @@ check "ssh: a connection without a terminal lands in the menu" \
 # ---- A player at a terminal: tmux runs `ssh -tt` in a 100x40 pane ----------
 
 # Start pane $1 running the client -tt $TO COMMAND...; its exit status
-# goes to $T/$1.st (written whole, then renamed). A tmux server that is
-# starting or going away can refuse a session: tried up to five times.
+# goes to $T/$1.st (written whole, then renamed).
 pane_start() {
-	_name=$1 _try=1
+	_name=$1
 	shift
-	until tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" \
-		-x 100 -y 40 "$T/client -tt $TO $*; echo \$? >$T/$_name.new; \
-mv $T/$_name.new $T/$_name.st; exec sleep 86400" 2>"$T/tmux.err"; do
-		if [ $_try -ge 5 ]; then
-			echo "# tmux new-session $_name failed: $(cat "$T/tmux.err")"
-			return 1
-		fi
-		sleep $_try
-		_try=$((_try + 1))
-	done
+	tmux_session "$SOCK" "$_name" "$T/client -tt $TO $*; \
+echo \$? >$T/$_name.new; mv $T/$_name.new $T/$_name.st; exec sleep 86400" \
+		100 40
 }
 screen() { tmux -S "$SOCK" capture-pane -p -J -S - -t "$1"; }
 # Wait until pane $1 shows the fixed text $2 at least ${3:-1} times.

@@ -41,21 +41,9 @@ ${GOMOKU_VG:-} $GOMOKU_BIN"
 AFTER="st=\$?; stty -a >$T/stty.new; mv $T/stty.new $T/stty; \
 echo \$st >$T/st.new; mv $T/st.new $T/st; exec sleep 86400"
 
-# A new detached 100x40 session $1 running the shell command $2. A
-# server that is starting or going away can refuse one: tried again,
-# up to five times, before giving up saying why.
-session() {
-	_try=1
-	until tmux -S "$SOCK" -f /dev/null new-session -d -s "$1" \
-		-x "${3:-100}" -y "${4:-40}" "$2" 2>"$T/tmux.err"; do
-		if [ $_try -ge 5 ]; then
-			echo "# tmux new-session $1 failed: $(cat "$T/tmux.err")"
-			return 1
-		fi
-		sleep $_try
-		_try=$((_try + 1))
-	done
-}
+# A new session $1 running the shell command $2 (see lib.sh), in a
+# pane of $3 x $4 (default 100 x 40).
+session() { tmux_session "$SOCK" "$1" "$2" "${3:-100}" "${4:-40}"; }
 
 # Start pane $1 running `gomoku ARGS...` and then $AFTER.
 start() {
