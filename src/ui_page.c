@@ -270,6 +270,19 @@ static const char *line_utf8(const struct ui_page *pg, int n, char *buf)
 	return buf;
 }
 
+/* The columns the prompt gets on the prompt line: all it needs, or
+ * less, down to half the line, so that `typed` and the cursor after it
+ * still fit. */
+static int foot_prompt_width(const char *prompt, const char *typed)
+{
+	int want = ui_screen_width(prompt);
+	int room = COLS - ui_screen_width(typed) - 1;
+
+	if (room < COLS / 2)
+		room = COLS / 2;
+	return want < room ? want : room;
+}
+
 /* The prompt line and the hint line, and the cursor on the prompt. */
 static void draw_foot(struct ui_page *pg)
 {
@@ -280,10 +293,11 @@ static void draw_foot(struct ui_page *pg)
 		      pg->hint != NULL ? pg->hint : "");
 	if (pg->prompt == NULL)
 		return;
-	x = ui_screen_width(pg->prompt);
-	ui_screen_put(LINES - 2, 0, COLS, SCREEN_BOLD, pg->prompt);
-	ui_screen_put(LINES - 2, x, COLS - x, SCREEN_PLAIN,
-		      line_utf8(pg, pg->nline, typed));
+	/* A prompt too long for the line is cut, never what is typed. */
+	x = foot_prompt_width(pg->prompt, line_utf8(pg, pg->nline, typed));
+	ui_screen_put(LINES - 2, 0, x < ui_screen_width(pg->prompt) ? x - 1 : x,
+		      SCREEN_BOLD, pg->prompt);
+	ui_screen_put(LINES - 2, x, COLS - x, SCREEN_PLAIN, typed);
 	x += ui_screen_width(line_utf8(pg, pg->cursor, typed));
 	move(LINES - 2, x < COLS ? x : COLS - 1);
 }

@@ -31,6 +31,12 @@
 #   ranked_as NAME COLOUR INPUT REST ARGS...
 #                             ranked_start, then REST typed and the pipe
 #                             closed; sets $status, $OUT, $ERR
+#   tmux_session SOCK NAME CMD W H
+#                             a detached tmux session NAME (server at
+#                             SOCK) running the shell command CMD in a
+#                             W x H pane; tried up to five times (a
+#                             server starting or going away can refuse
+#                             it), then fails, saying why on a "#" line
 #   $SLOW                     how many times slower the binary runs here
 #                             (1; 2 under AddressSanitizer, 8 under valgrind)
 #
@@ -64,6 +70,19 @@ vg_seen() {
 vg_final() {
 	[ ! -s "$E2E_DIR/valgrind.log" ] ||
 		check "valgrind found no errors after the last check" true
+}
+
+tmux_session() {
+	_try=1
+	until tmux -S "$1" -f /dev/null new-session -d -s "$2" -x "$4" \
+		-y "$5" "$3" 2>"$E2E_DIR/tmux.err"; do
+		if [ $_try -ge 5 ]; then
+			echo "# tmux new-session $2 failed: $(cat "$E2E_DIR/tmux.err")"
+			return 1
+		fi
+		sleep $_try
+		_try=$((_try + 1))
+	done
 }
 
 play_env() {

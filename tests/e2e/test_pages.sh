@@ -75,11 +75,13 @@ check "the leaderboard shows alice's row, marked as hers" \
 check "and the menu is back beneath it" has "  4  Leaderboard"
 seen p
 tmux -S "$SOCK" resize-window -t p -x 50 -y 20
-sleep 0.5
-pane p >"$OUT"
+# Pane $1 shows the page drawn for 50x20: the prompt line on line 19.
+redrawn_small() {
+	pane "$1" >"$OUT"
+	[ "$(sed -n 19p "$OUT")" = "Choose:" ] && grep -q "  0  Log out" "$OUT"
+}
 check "a resize redraws the page: the prompt line on the new last lines" \
-	sh -c '[ "$(sed -n 19p "$1")" = "Choose:" ] &&
-		grep -q "  0  Log out" "$1"' - "$OUT"
+	wait_until redrawn_small p
 tmux -S "$SOCK" resize-window -t p -x 100 -y 40
 keys p 0
 wait_for p "  1  Register" && keys p 0
@@ -132,9 +134,7 @@ keys r Home
 check "on the empty board: no forced win, the move it would play" \
 	wait_for r "The computer would play"
 keys r a
-check "a again turns it off" \
-	sh -c 'sleep 0.5; ! tmux -S "$1" capture-pane -p -t r | grep -q "would play"' \
-	- "$SOCK"
+check "a again turns it off" wait_gone r "would play"
 keys r q
 ended r 0 "q leaves the replay"
 
@@ -177,7 +177,10 @@ wait_for h "Choose:" && keys h 2
 wait_for h "Username:" && keys h -l alice && keys h Enter
 wait_for h "Password for alice:" && keys h -l "$PW" && keys h Enter
 wait_for h "Gomoku Club: alice" && keys h 5
-wait_for h "Enter to go back" && keys h -l "junk"
+wait_for h "Match number to replay" && keys h -l "junk"
+typed_shown() { pane h | sed -n 39p | grep -q "^Match number to replay.* junk$"; }
+check "a prompt longer than the line is cut, what is typed shown after it" \
+	wait_until typed_shown
 keys h Escape
 check "Esc leaves a prompt with an empty line (Match history: back)" \
 	wait_for h "  5  Match history"
@@ -208,7 +211,7 @@ readme=$(dirname "$E2E_LIB")/../../README.md
 sed -n '/<!-- menu:begin/,/<!-- menu:end/p' "$readme" |
 	sed '1,2d;$d' | sed '$d' >"$T/want"
 rm -f "$T/st" "$T/stty"
-tmux -S "$SOCK" -f /dev/null new-session -d -s readme -x 80 -y 12 "$RUN"
+session readme "$RUN" 80 12
 wait_for readme "Choose:"
 pane readme | sed 's/ *$//' >"$T/got"
 check "the README has a full-screen menu" test -s "$T/want"

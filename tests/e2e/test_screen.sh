@@ -33,11 +33,12 @@ frame g >"$T/frame2"
 check "the board does not move between moves" cmp -s "$T/frame1" "$T/frame2"
 
 click g 11 4 # c3: column 3 + 2 * 3 + 1, 1-based; line 1 + 3
-sleep 0.5
-pane g >"$OUT"
-check "a first click selects a point without placing" \
-	sh -c 'grep -q " 3  ·  · \[·\]" "$1" && grep -q "Move 2, last: j8" "$1"' \
-	- "$OUT"
+# Pane g shows the cursor on the empty c3, and still only j8 played.
+selected_c3() {
+	pane g >"$OUT"
+	grep -q " 3  ·  · \[·\]" "$OUT" && grep -q "Move 2, last: j8" "$OUT"
+}
+check "a first click selects a point without placing" wait_until selected_c3
 click g 11 4
 wait_for g "last: c3"
 pane g >"$OUT"
@@ -70,13 +71,16 @@ for m in h8 i7 h9 j6; do
 done
 keys readme Left
 wait_for readme "last: j6"
-sleep 0.3
-# The pane without trailing blanks and blank lines at the end.
-pane readme | sed 's/ *$//' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' \
-	>"$T/got"
+# The pane (without trailing blanks and blank lines at the end) is the
+# README's screen; polled, as Left may not be drawn yet.
+readme_shown() {
+	pane readme | sed 's/ *$//' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' \
+		>"$T/got"
+	cmp -s "$T/want" "$T/got"
+}
 check "the README has a full-screen game" test -s "$T/want"
 check "the README's full-screen game is what the terminal shows" \
-	cmp -s "$T/want" "$T/got"
+	wait_until readme_shown
 tmux -S "$SOCK" kill-session -t readme
 
 # ---- Resizing ------------------------------------------------------------
@@ -120,7 +124,7 @@ if job_start z play --seed 1; then
 	wait_for z "last: i8"
 	job_stop_fg z "last: i8" "a game"
 	keys z q y
-	keys z -l "echo \$? >$T/st"
+	keys z -l "echo \$? >$T/st.new; mv $T/st.new $T/st"
 	keys z Enter
 	wait_end
 	tmux -S "$SOCK" kill-session -t z
@@ -234,12 +238,13 @@ sleep 0.3
 check "ranked: other keys leave the question open" \
 	wait_for e "Rematch (colours swapped)? (y/n)"
 keys e y
-check "ranked: y starts the rematch, the colours swapped" \
-	sh -c 'i=0; while [ $i -lt "$3" ]; do
-		tmux -S "$1" capture-pane -p -t e | grep -q "> ● Black  " &&
-		! tmux -S "$1" capture-pane -p -t e | grep -q "> ● Black  $2" &&
-		exit 0; sleep 0.1; i=$((i + 1)); done; exit 1' \
-	- "$SOCK" "$black" "$WAIT"
+# Pane e shows a game in which black is not $black.
+swapped() {
+	pane e >"$T/swapped"
+	grep -q "> ● Black  " "$T/swapped" &&
+		! grep -q "> ● Black  $black" "$T/swapped"
+}
+check "ranked: y starts the rematch, the colours swapped" wait_until swapped
 keys e r
 wait_for e "resign?" && keys e y
 check "ranked: the rematch ends with its own box" \

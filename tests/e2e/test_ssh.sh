@@ -23,7 +23,6 @@ WAIT=$((300 * SLOW)) # tenths of a second to wait for a screen or a start
 FORCED="${GOMOKU_VG:+$GOMOKU_VG }$GOMOKU_BIN --db $DB"
 TO=$ME@127.0.0.1
 sshd_pid=
-made_run_sshd=
 
 skip() {
 	echo "skip - ssh: $*"
@@ -37,8 +36,8 @@ ssh_stop() {
 		kill "$sshd_pid" 2>/dev/null
 		wait "$sshd_pid" 2>/dev/null
 	fi
-	[ -z "$made_run_sshd" ] || rmdir /run/sshd 2>/dev/null
 }
+unset TMUX # a tmux of our own, also when the tests run inside one
 trap 'ssh_stop; vg_final; rm -rf "$E2E_DIR"' EXIT
 
 for tool in ssh ssh-keygen tmux; do
@@ -47,10 +46,11 @@ for tool in ssh ssh-keygen tmux; do
 done
 [ -x "$SSHD" ] || skip "no sshd (make deps installs openssh-server)"
 [ "$(id -u)" -eq 0 ] || skip "sshd needs root to switch users; run as root"
-if [ ! -d /run/sshd ]; then # its privilege separation folder
-	mkdir -m 755 /run/sshd || skip "cannot make /run/sshd"
-	made_run_sshd=1
-fi
+# Its privilege separation folder, as the sshd package makes it at boot.
+# Left in place: another run of this test (make test in another copy)
+# may have its sshd running, which refuses every connection once the
+# folder is gone; two runs may also make it at once (-p).
+mkdir -p -m 755 /run/sshd || skip "cannot make /run/sshd"
 mkdir -p "$T"
 : >"$OUT"
 ssh-keygen -q -t ed25519 -N '' -C test-host -f "$T/host_key" &&
@@ -110,7 +110,7 @@ start_sshd() {
 		sshd_pid=$!
 		i=0
 		while [ $i -lt "$WAIT" ] && kill -0 "$sshd_pid" 2>/dev/null; do
-			grep -q "Server listening on 127.0.0.1 port $port" \
+			grep -qs "Server listening on 127.0.0.1 port $port" \
 				"$T/sshd.log" && return 0
 			sleep 0.1
 			i=$((i + 1))
@@ -159,12 +159,13 @@ check "ssh: a connection without a terminal lands in the menu" \
 # ---- A player at a terminal: tmux runs `ssh -tt` in a 100x40 pane ----------
 
 # Start pane $1 running the client -tt $TO COMMAND...; its exit status
-# goes to $T/$1.st.
+# goes to $T/$1.st (written whole, then renamed).
 pane_start() {
 	_name=$1
 	shift
-	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 -y 40 \
-		"$T/client -tt $TO $*; echo \$? >$T/$_name.st; exec sleep 600"
+	tmux_session "$SOCK" "$_name" "$T/client -tt $TO $*; \
+echo \$? >$T/$_name.new; mv $T/$_name.new $T/$_name.st; exec sleep 86400" \
+		100 40
 }
 screen() { tmux -S "$SOCK" capture-pane -p -J -S - -t "$1"; }
 # Wait until pane $1 shows the fixed text $2 at least ${3:-1} times.

@@ -7,6 +7,11 @@
 #   pane NAME            what the pane shows
 #   keys NAME KEYS...    tmux send-keys
 #   wait_for NAME TEXT   wait until the pane shows the fixed TEXT
+#   wait_gone NAME TEXT  wait until the pane no longer shows TEXT
+#   wait_until CMD...    wait until CMD succeeds (a state, never a
+#                        fixed sleep: under load or valgrind a redraw
+#                        can take seconds); on a timeout each says
+#                        what it waited for on a "#" line
 #   wait_end             wait until the program ended; sets $status
 #   restored             the terminal has icanon and echo back
 #   click NAME COL LINE  an SGR mouse click (1-based column and line)
@@ -20,22 +25,32 @@
 #                        restored; fg: check TEXT is drawn again
 T=$E2E_DIR
 SOCK=$T/tmux.sock
-WAIT=$((100 * SLOW)) # tenths of a second
+# How many tenths of a second (at least: each poll runs tmux, slower
+# under load) a wait lasts before it fails. Generous: a wait that
+# succeeds ends at once, and the machine may be busy.
+WAIT=$((200 * SLOW))
+unset TMUX # a tmux of our own, also when the tests run inside one
 trap 'tmux -S "$SOCK" kill-server 2>/dev/null; vg_final; rm -rf "$E2E_DIR"' EXIT
 
 RUN="env TERM=xterm-256color LANG=C.UTF-8 GOMOKU_DB=$GOMOKU_DB \
 ${GOMOKU_VG:-} $GOMOKU_BIN"
 # What the shell in a pane does after the program: the terminal's modes
-# and then its status, to files (the status last: wait_end waits for it).
-AFTER="st=\$?; stty -a >$T/stty; echo \$st >$T/st; exec sleep 600"
+# and then its status, to files (the status last: wait_end waits for it),
+# each written whole under another name and then renamed, so that what
+# is read is complete.
+AFTER="st=\$?; stty -a >$T/stty.new; mv $T/stty.new $T/stty; \
+echo \$st >$T/st.new; mv $T/st.new $T/st; exec sleep 86400"
+
+# A new session $1 running the shell command $2 (see lib.sh), in a
+# pane of $3 x $4 (default 100 x 40).
+session() { tmux_session "$SOCK" "$1" "$2" "${3:-100}" "${4:-40}"; }
 
 # Start pane $1 running `gomoku ARGS...` and then $AFTER.
 start() {
 	_name=$1
 	shift
 	rm -f "$T/st" "$T/stty"
-	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 \
-		-y 40 "$RUN $*; $AFTER"
+	session "$_name" "$RUN $*; $AFTER"
 }
 pane() { tmux -S "$SOCK" capture-pane -p -t "$1"; }
 keys() {
@@ -43,23 +58,26 @@ keys() {
 	shift
 	tmux -S "$SOCK" send-keys -t "$_p" "$@"
 }
-# Wait until pane $1 shows the fixed text $2.
-wait_for() {
+shows() { pane "$1" | grep -qF -- "$2"; }
+# Poll CMD... every tenth of a second until it succeeds, at most $WAIT
+# times; on a timeout say so (a "#" line) and fail.
+wait_until() {
 	_i=0
-	while [ $_i -lt "$WAIT" ]; do
-		pane "$1" | grep -qF -- "$2" && return 0
-		sleep 0.1
+	until "$@"; do
 		_i=$((_i + 1))
+		if [ $_i -ge "$WAIT" ]; then
+			echo "# gave up after $((WAIT / 10)) s waiting for: $*"
+			return 1
+		fi
+		sleep 0.1
 	done
-	return 1
 }
+wait_for() { wait_until shows "$1" "$2"; }
+hides() { ! shows "$1" "$2"; }
+wait_gone() { wait_until hides "$1" "$2"; }
 # Wait until the program in the pane has ended ($T/st written).
 wait_end() {
-	_i=0
-	while [ ! -s "$T/st" ] && [ $_i -lt "$WAIT" ]; do
-		sleep 0.1
-		_i=$((_i + 1))
-	done
+	wait_until test -e "$T/st"
 	status=$(cat "$T/st" 2>/dev/null || echo 255)
 }
 # The terminal is as a shell wants it: line editing and echo on.
@@ -86,17 +104,17 @@ job_start() {
 		return 1
 	fi
 	rm -f "$T/st" "$T/stty"
-	tmux -S "$SOCK" -f /dev/null new-session -d -s "$_name" -x 100 -y 40 \
-		"bash --norc --noprofile -i"
+	session "$_name" "bash --norc --noprofile -i"
 	keys "$_name" -l "PS1='$ '; $RUN $*"
 	keys "$_name" Enter
 }
 job_stop_fg() {
 	keys "$1" C-z
 	check "$3: Ctrl-Z gives the shell back" wait_for "$1" "Stopped"
-	keys "$1" -l "stty -a >$T/stty"
+	rm -f "$T/stty"
+	keys "$1" -l "stty -a >$T/stty.new; mv $T/stty.new $T/stty"
 	keys "$1" Enter
-	sleep 0.5
+	wait_until test -e "$T/stty"
 	check "$3: while stopped the terminal is restored (icanon, echo)" \
 		restored
 	keys "$1" -l fg
@@ -106,4 +124,4 @@ job_stop_fg() {
 
 # A session that lasts the whole test, so the server does not exit (and
 # race the next new-session) each time the last pane's session is killed.
-tmux -S "$SOCK" -f /dev/null new-session -d -s keep "exec sleep 3600"
+session keep "exec sleep 86400" || exit 2
