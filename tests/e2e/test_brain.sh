@@ -291,10 +291,12 @@ check "...a move" line_is '[0-9]+,[0-9]+'
 
 # Other lines wait until the move is answered; the search goes on. It
 # is bounded by nodes (a second or more here; time to spare), so it ends
-# on exactly that many nodes unless the line stopped it.
+# on exactly that many nodes unless the line stopped it. Three quiet
+# stones: no win to prove that would end it sooner (as $POS has).
 think=$((2000000 / SLOW))
+quiet='BOARD\n7,7,2\n8,8,1\n6,8,2\nDONE\n'
 {
-	printf "START 15\nINFO timeout_turn 600000\nINFO max_node $think\n$POS"
+	printf "START 15\nINFO timeout_turn 600000\nINFO max_node $think\n$quiet"
 	sleep 0.3
 	printf 'ABOUT\n'
 } | ${GOMOKU_VG:-} "$GOMOKU_BIN" brain >"$OUT" 2>"$ERR"
