@@ -242,8 +242,10 @@ accept_challenge() {
 	type_to 6 "alice\n$(pw alice)\n"
 	wait_out a 'Waiting for the answer'
 	_n=$(grep -c 'Coin flip: ' "$E2E_DIR/b.out")
+	_m=$(grep -c 'from two terminals.' "$E2E_DIR/b.out")
 	type_to 7 "9\ny\n"
 	wait_out b 'Coin flip: ' $((_n + 1))
+	wait_out b 'from two terminals.' $((_m + 1))
 	wait_out a 'from two terminals.'
 	mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
 	if grep 'Coin flip: ' "$E2E_DIR/b.out" | tail -n 1 |
@@ -252,9 +254,21 @@ accept_challenge() {
 	else
 		black=bob white=alice bfd=7 wfd=6 bp=b wp=a
 	fi
-	# the prompts each output holds already
-	b_base=$(grep -cF "$black ●> " "$E2E_DIR/$bp.out")
-	w_base=$(grep -cF "$white ○> " "$E2E_DIR/$wp.out")
+	# the prompts each output held before this match began (its header,
+	# "... from two terminals."): counted up to that line, not at this
+	# moment, as a slow process may or may not have shown its first
+	# prompt of the match yet
+	b_base=$(prompts_before "$bp" "$black ●> ")
+	w_base=$(prompts_before "$wp" "$white ○> ")
+}
+
+# prompts_before NAME TEXT: the lines of NAME's output holding TEXT up to
+# the last one holding the match's header.
+prompts_before() {
+	awk -v t="$2" -v m='from two terminals.' '
+		index($0, t) { n++ }
+		index($0, m) { at = n }
+		END { print at + 0 }' "$E2E_DIR/$1.out"
 }
 
 # play NTH MOVE: the NTH (1-based) move, typed by the side to move once
