@@ -4196,17 +4196,21 @@ struct live_seen {
 	int n;
 };
 
+/* Keep one row a callback saw: an id, a number and a name. */
+static int seen_add(struct live_seen *seen, long long id, int n,
+		    const char *name)
+{
+	CU_ASSERT_FATAL(seen->n < 8);
+	seen->id[seen->n] = id;
+	seen->nmoves[seen->n] = n;
+	snprintf(seen->name[seen->n++], PLAYER_USERNAME_MAX + 1, "%s", name);
+	return 0;
+}
+
 /* store_live_matches() callback: keep the id, moves and black's name. */
 static int keep_live(void *ctx, const struct live_match *m)
 {
-	struct live_seen *seen = ctx;
-
-	CU_ASSERT_FATAL(seen->n < 8);
-	seen->id[seen->n] = m->id;
-	seen->nmoves[seen->n] = m->nmoves;
-	snprintf(seen->name[seen->n++], PLAYER_USERNAME_MAX + 1, "%s",
-		 m->black);
-	return 0;
+	return seen_add(ctx, m->id, m->nmoves, m->black);
 }
 
 /* Only unfinished ranked and computer matches are live, the latest
@@ -4258,14 +4262,7 @@ static void test_live_matches(void)
 /* store_presence_list() callback: keep the id, name and match. */
 static int keep_present(void *ctx, const struct presence_row *r)
 {
-	struct live_seen *seen = ctx;
-
-	CU_ASSERT_FATAL(seen->n < 8);
-	seen->id[seen->n] = r->player_id;
-	seen->nmoves[seen->n] = (int)r->match_id;
-	snprintf(seen->name[seen->n++], PLAYER_USERNAME_MAX + 1, "%s",
-		 r->username);
-	return 0;
+	return seen_add(ctx, r->player_id, (int)r->match_id, r->username);
 }
 
 /* Presence rows: one per process, replaced by the same pid, stale after
