@@ -98,31 +98,34 @@ static char *normal(const char *s, bool fold)
 }
 
 /* The UTS #39 skeleton of the UTF-8 string s: a new NUL-terminated
- * string (to free), NULL when ICU fails or memory runs out. */
+ * string (to free), NULL when ICU fails or memory runs out. A first
+ * guess at its size is tried, then the size ICU asked for: a skeleton
+ * can be five times as long as its name (a Hangul syllable, '%'), and
+ * one that just fills the guess leaves no room for the NUL. */
 static char *skeleton(struct confusable *c, const char *s)
 {
 	int32_t cap = (int32_t)strlen(s) * 4 + 16, n;
-	UErrorCode st = U_ZERO_ERROR;
-	char *out = malloc((size_t)cap);
+	char *out = NULL, *grown;
+	int round;
 
-	if (out == NULL)
-		return NULL;
-	n = uspoof_getSkeletonUTF8(c->spoof, 0, s, -1, out, cap, &st);
-	if (st == U_BUFFER_OVERFLOW_ERROR) { /* long skeletons: once more */
-		free(out);
-		cap = n + 1;
-		out = malloc((size_t)cap);
-		if (out == NULL)
-			return NULL;
-		st = U_ZERO_ERROR;
+	for (round = 0; round < 2; round++) {
+		UErrorCode st = U_ZERO_ERROR;
+
+		grown = realloc(out, (size_t)cap);
+		if (grown == NULL)
+			break;
+		out = grown;
 		n = uspoof_getSkeletonUTF8(c->spoof, 0, s, -1, out, cap, &st);
+		if (U_SUCCESS(st) && n < cap) {
+			out[n] = '\0';
+			return out;
+		}
+		if (U_FAILURE(st) && st != U_BUFFER_OVERFLOW_ERROR)
+			break;
+		cap = n + 1; /* too small, or full without the NUL */
 	}
-	if (U_FAILURE(st) || n >= cap) {
-		free(out);
-		return NULL;
-	}
-	out[n] = '\0';
-	return out;
+	free(out);
+	return NULL;
 }
 
 /* skeleton(fold(s)): NULL for NULL, or as normal() and skeleton(). */

@@ -136,6 +136,33 @@ static void test_key_reused(void)
 	confusable_close(NULL);
 }
 
+/* A name whose skeleton is far longer than itself has a key, and looks
+ * like itself: each of these Hangul syllables and '%' has a skeleton
+ * five and six times its length, and this mix fills the first guess at
+ * the skeleton's size exactly (fuzz_input found it). */
+static void test_key_long_skeleton(void)
+{
+	static const char *const names[] = {
+		"\xea\xb0\x9e\xea\xb0\x9e\xea\xb0\x9e\xea\xb0\x9e%%",
+		"\xea\xb0\x9e\xea\xb0\x9e\xea\xb0\x9e\xea\xb0\x9e"
+		"\xea\xb0\x9e\xea\xb0\x9e\xea\xb0\x9e\xea\xb0\x9e",
+		"%%%%%%%%%%%%%%%%%%%%",
+	};
+	struct confusable *c = confusable_open();
+	size_t i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct confusable_key key = {NULL, NULL};
+
+		CU_ASSERT_EQUAL(confusable_key(c, names[i], &key), 0);
+		CU_ASSERT_TRUE(confusable_like(c, &key, names[i]));
+		CU_ASSERT_FALSE(confusable_like(c, &key, "alice"));
+		confusable_key_free(&key);
+	}
+	confusable_close(c);
+}
+
 /* Append a player called `username` with `nickname` to l. */
 static void add(struct plist *l, long long id, const char *username,
 		const char *nickname)
@@ -214,6 +241,7 @@ static CU_TestInfo tests[] = {
 	{"one letter of another script", test_names_mixed_scripts},
 	{"a Chinese name looks only like itself", test_names_chinese},
 	{"a key made once, compared many times", test_key_reused},
+	{"a skeleton far longer than its name", test_key_long_skeleton},
 	{"look-alikes in the player list, not one's own", test_in_list},
 	{"a name that cannot be keyed: cannot tell", test_in_list_cannot_tell},
 	CU_TEST_INFO_NULL,
