@@ -3,13 +3,15 @@
 # 15; `make soak-remote`, which `make soak` runs too; too long for `make
 # test`). 2 x MATCHES (20) players; MATCHES ranked matches from two
 # terminals at once, each between two real gomoku processes on FIFOs
-# (the helpers of tests/e2e/procs.sh): userJ runs `gomoku challenge
-# userK`, userK accepts from the account menu; and MATCHES watchers
-# (`gomoku watch ID`), one per match, following them live. The logins
-# hash at their real cost, so the matches are set up WAVE (4) at a time;
-# each plays two moves and waits until every match and watcher is live,
-# which is checked and printed (the peak), then all play on to a known
-# end, whoever wins the coin flip: match I (1-based) by I % 5 --
+# (the helpers of tests/e2e/procs.sh): userJ challenges userK (with
+# `gomoku challenge userK` in odd matches, from the account menu's
+# players online in even ones), userK accepts from the account menu;
+# and MATCHES watchers (`gomoku watch ID`), one per match, following
+# them live. The logins hash at their real cost, so the matches are set
+# up WAVE (4) at a time; each plays two moves and waits until every
+# match and watcher is live, which is checked and printed (the peak),
+# then all play on to a known end, whoever wins the coin flip: match I
+# (1-based) by I % 5 --
 #   1  the challenger makes five      2  the accepter makes five
 #   3  the accepter resigns on its turn after four moves
 #   4  the challenger resigns while the accepter is to move
@@ -188,12 +190,24 @@ result_words() {
 	esac
 }
 
-# Log match I's players in and start it: B in the menu, A challenges.
+# Log a process NAME FD in as USER in the account menu.
+menu_login() {
+	start_proc "$1" "$2"
+	type_to "$2" "2\n$3\n$(pw "$3")\n"
+	wait_out "$1" "Gomoku Club: $3" || fail "$3 not logged in"
+}
+
+# Log match I's players in and start it: B in the menu; A challenges
+# with `gomoku challenge` (odd I) or from the menu's players online.
 soak_setup() {
-	start_proc "$b_name" "$b_fd"
-	type_to "$b_fd" "2\n$b_user\n$(pw "$b_user")\n"
-	wait_out "$b_name" "Gomoku Club: $b_user" || fail "B not logged in"
-	accept_challenge
+	menu_login "$b_name" "$b_fd" "$b_user"
+	if [ "$a_menu" = yes ]; then
+		menu_login "$a_name" "$a_fd" "$a_user"
+		type_to "$a_fd" "8\n$b_user\n"
+		challenge_accepted
+	else
+		accept_challenge
+	fi
 	if [ -z "$mid" ] || ! wait_out "$a_name" "from two terminals."; then
 		fail "the challenge did not start a match"
 	fi
@@ -203,15 +217,15 @@ soak_setup() {
 		>"$W/pids.$i"
 }
 
-# End every process of match I: the watcher declines the replay, B logs
-# out and quits, A's challenge ends by itself.
+# End every process of match I: the watcher declines the replay, the
+# players in the menu log out and quit, `gomoku challenge` ends by itself.
 soak_finish() {
 	wait_out "$w_name" "$(result_words)" || fail "watcher missed the result"
 	wait_out "$w_name" 'Replay it?' || fail "watcher offered no replay"
 	cp "$E2E_DIR/$w_name.out" "$W/watcher.$i"
 	type_to "$w_fd" "n\n"
-	wait_out "$b_name" "Gomoku Club: $b_user" 2 || fail "B not back in its menu"
-	type_to "$b_fd" "0\n0\n"
+	menu_quit "$b_name" "$b_fd" "$b_user"
+	[ "$a_menu" = yes ] && menu_quit "$a_name" "$a_fd" "$a_user"
 	for _p in "$w_name:$w_fd" "$b_name:$b_fd" "$a_name:$a_fd"; do
 		close_proc "${_p%:*}" "${_p#*:}"
 		echo "${_p%:*} $status $(wc -c <"$E2E_DIR/${_p%:*}.err")" \
@@ -220,11 +234,18 @@ soak_finish() {
 	done
 }
 
+# Process NAME FD, back in USER's account menu, logs out and quits.
+menu_quit() {
+	wait_out "$1" "Gomoku Club: $3" 2 || fail "$3 not back in the menu"
+	type_to "$2" "0\n0\n"
+}
+
 soak_match() {
 	i=$1 plan=$(($1 % 5)) moves=
 	a_name=a$i a_fd=4 a_user=user$((2 * $1 - 1))
 	b_name=b$i b_fd=5 b_user=user$((2 * $1))
-	w_name=w$i w_fd=6
+	w_name=w$i w_fd=6 a_menu=no
+	[ $((i % 2)) -eq 0 ] && a_menu=yes
 	if [ "$i" -gt "$WAVE" ]; then
 		wait_file "$W/setup.$((i - WAVE))" || fail "no turn to log in"
 	fi

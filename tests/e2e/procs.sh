@@ -28,6 +28,8 @@
 #                               processes); $bfd, $wfd (their FIFOs);
 #                               $b_base, $w_base (their prompts before
 #                               the match). Passwords come from pw USER
+#   challenge_accepted          the same once $a_name has sent its
+#                               challenge by other means (the menu)
 #   prompts_before NAME TEXT    the lines of NAME's output holding TEXT
 #                               up to the last holding a match's header
 #   play_move NTH MOVE          the NTH (1-based) move of the match of
@@ -81,6 +83,10 @@ outcome_is() {
 accept_challenge() {
 	start_proc "$a_name" "$a_fd" challenge "$b_user" "$@"
 	type_to "$a_fd" "$a_user\n$(pw "$a_user")\n"
+	challenge_accepted
+}
+
+challenge_accepted() {
 	wait_out "$a_name" 'Waiting for the answer'
 	_n=$(grep -c 'Coin flip: ' "$E2E_DIR/$b_name.out")
 	_m=$(grep -c 'from two terminals.' "$E2E_DIR/$b_name.out")
