@@ -44,6 +44,7 @@ MATCHES=${GOMOKU_SOAK_REMOTE:-20}
 WAVE=${GOMOKU_SOAK_WAVE:-4}
 W=$E2E_DIR/soak
 mkdir -p "$W"
+: >"$OUT"
 db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
 pw() { echo "soak-pass-$1-ok"; }
 now_ms() { date +%s%3N; }
@@ -91,7 +92,8 @@ move_of() {
 }
 
 # ---- One match: its two players and its watcher ----------------------------
-# Everything that goes wrong is a "fail:" line in $W/log.I; each
+# Everything that goes wrong is a "fail:" line in $W/log.I (and
+# $W/done.I marks the end, as it does when all went well); each
 # process's exit status and stderr size go to $W/exits.I; the match as
 # played to $W/played.I: "I mid challenger accepter black white result
 # reason moves,..."; each move's delay to the watcher (ms) to $W/lag.I.
@@ -100,7 +102,7 @@ fail() {
 	for _p in $a_name $b_name $w_name; do
 		eval "kill \${${_p}_pid:-} 2>/dev/null"
 	done
-	touch "$W/setup.$i" "$W/ready.$i"
+	touch "$W/setup.$i" "$W/ready.$i" "$W/done.$i"
 	exit 1
 }
 
@@ -232,6 +234,7 @@ soak_finish() {
 			>>"$W/exits.$i"
 		cat "$E2E_DIR/${_p%:*}.err" >>"$W/errors"
 	done
+	touch "$W/done.$i"
 }
 
 # Process NAME FD, back in USER's account menu, logs out and quits.
@@ -307,6 +310,16 @@ soak_check "soak-remote: $MATCHES matches and $MATCHES watchers were live \
 at once" test "$live" -eq $((3 * MATCHES)) -a "$playing" -eq \
 	$((2 * MATCHES)) -a "$going" -eq "$MATCHES"
 touch "$W/go"
+# a process that never ends is ended here (and fails the checks)
+i=0
+while [ "$i" -lt "$MATCHES" ]; do
+	i=$((i + 1))
+	wait_file "$W/done.$i" && continue
+	echo "fail: match $i: still running after $PROC_WAIT s" >>"$W/log.$i"
+	for p in $(cat "$W/pids.$i" 2>/dev/null); do
+		kill "$p" 2>/dev/null
+	done
+done
 wait
 took=$(($(date +%s) - start))
 touch "$W/errors"
