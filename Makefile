@@ -12,7 +12,11 @@
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (60) seconds,
 #                   or to FUZZ_RUNS executions (make fuzz FUZZ_RUNS=1000000)
 #   make soak       8 processes x 100 ranked matches on one database, and
-#                   readers: the reliability figures (tests/soak.sh)
+#                   readers: the reliability figures (tests/soak.sh); then
+#                   make soak-remote
+#   make soak-remote  20 ranked matches from two terminals at once (40
+#                   processes) with 20 watchers, all live together, every
+#                   result checked (tests/soak_remote.sh)
 #   make format-check / header-check   the source checks make test runs
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall
 #   make deps       install the Debian/Ubuntu packages the build needs
@@ -82,7 +86,8 @@ BIN       := $(BUILD)/gomoku
 RUNNER    := $(BUILD)/run-tests
 MOS       := $(patsubst %,build/locale/%/LC_MESSAGES/gomoku.mo,$(LANGS))
 
-.PHONY: FORCE all run test check unit e2e asan valgrind bench soak deps need-deps \
+.PHONY: FORCE all run test check unit e2e asan valgrind bench soak soak-remote \
+        deps need-deps \
         install uninstall clean pot format format-check header-check \
         fuzz fuzz-runtime fuzz-drivers
 
@@ -208,10 +213,17 @@ build/bench: $(BENCH_SRCS) $(LIB_OBJS) $(SETTINGS)
 	  $(filter %.c %.o,$^) $(PKG_LIBS)
 
 # Not part of `make test`: a few minutes (the passwords are hashed at
-# their real cost). GOMOKU_SOAK_WORKERS / GOMOKU_SOAK_MATCHES resize it.
+# their real cost). GOMOKU_SOAK_WORKERS / GOMOKU_SOAK_MATCHES resize the
+# first, GOMOKU_SOAK_REMOTE (matches) / GOMOKU_SOAK_WAVE (set up at once)
+# the remote one. Both run even when the first fails.
 soak: need-deps
 	@$(MAKE) --no-print-directory all
-	@tests/soak.sh $(BIN)
+	@s=0; tests/soak.sh $(BIN) || s=1; \
+	  $(MAKE) --no-print-directory soak-remote || s=1; exit $$s
+
+soak-remote: need-deps
+	@$(MAKE) --no-print-directory all
+	@tests/soak_remote.sh $(BIN)
 
 DEB_PKGS := build-essential pkg-config libsqlite3-dev libsodium-dev \
             libunistring-dev libicu-dev libncurses-dev libcunit1-dev \

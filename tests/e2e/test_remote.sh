@@ -1,7 +1,7 @@
 # End-to-end: two terminals on one database (issue 15). Every process
 # here is a real build/gomoku whose standard input is a FIFO held open
 # by this script (one per process), so the processes wait, poll and
-# answer exactly as at a terminal.
+# answer exactly as at a terminal (the helpers of procs.sh).
 #
 # Watching: P plays a hot-seat ranked match (alice against bob) one move
 # at a time; W runs `gomoku watch`, finds the match in the list, follows
@@ -15,56 +15,7 @@
 . "$E2E_LIB"
 
 pw() { echo "remote-pass-$1-ok"; }
-
-# Start process NAME (gomoku ARGS) reading from its own FIFO, which
-# stays open on descriptor FD until close_proc; its output goes to
-# $E2E_DIR/NAME.out and .err; its pid to $NAME_pid.
-start_proc() {
-	_n=$1 _fd=$2
-	shift 2
-	rm -f "$E2E_DIR/$_n.in"
-	mkfifo "$E2E_DIR/$_n.in" || exit 2
-	# shellcheck disable=SC2086
-	# (the other processes' FIFOs closed here: else one process would
-	# hold another's input open, and it would never see its end)
-	${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" <"$E2E_DIR/$_n.in" \
-		>"$E2E_DIR/$_n.out" 2>"$E2E_DIR/$_n.err" 4>&- 5>&- 6>&- 7>&- \
-		8>&- &
-	eval "${_n}_pid=$!"
-	eval "exec $_fd>\"\$E2E_DIR/\$_n.in\""
-}
-
-# Type TEXT (printf %b) into the process whose FIFO is on descriptor FD.
-type_to() { printf '%b' "$2" >&"$1"; }
-
-# Wait until NAME's output holds TEXT at least N times (default 1);
-# return 1 after 20 seconds (more under a sanitizer or valgrind).
-wait_out() {
-	_tries=$((200 * SLOW))
-	while [ "$(grep -cF -- "$2" "$E2E_DIR/$1.out")" -lt "${3:-1}" ]; do
-		_tries=$((_tries - 1))
-		[ "$_tries" -gt 0 ] || return 1
-		sleep 0.1
-	done
-}
-
-# Close descriptor FD (end of input) and wait for process NAME; $status.
-close_proc() {
-	eval "exec $2>&-"
-	eval "wait \$${1}_pid"
-	status=$?
-	vg_seen "$status" "$E2E_DIR/$1.err"
-}
-
-# Match $mid is stored as WORDS: its status, result and reason run
-# together ("finishedblackfive").
-outcome_is() {
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason
-		FROM matches WHERE id = $mid")" = "$1" ]
-}
-
-# What NAME printed, into $OUT for has/hasnt.
-out_of() { cp "$E2E_DIR/$1.out" "$OUT"; cp "$E2E_DIR/$1.err" "$ERR"; }
+. "$(dirname "$E2E_LIB")/procs.sh"
 
 for u in alice bob carol; do
 	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"
@@ -234,54 +185,8 @@ check "challenge: an expired challenge is not offered" \
 # again in a new process, rejoins, and the match goes on to the five.
 BLACK_MOVES="8 8|8 9|8 10|8 11|8 12"
 WHITE_MOVES="1 1|1 2|1 3|1 4"
-
-# accept_challenge [OPTIONS]: A challenges bob with OPTIONS, B accepts;
-# sets $mid, $black, $white (usernames) and $bfd/$wfd (their FIFOs).
-accept_challenge() {
-	start_proc a 6 challenge bob "$@"
-	type_to 6 "alice\n$(pw alice)\n"
-	wait_out a 'Waiting for the answer'
-	_n=$(grep -c 'Coin flip: ' "$E2E_DIR/b.out")
-	_m=$(grep -c 'from two terminals.' "$E2E_DIR/b.out")
-	type_to 7 "9\ny\n"
-	wait_out b 'Coin flip: ' $((_n + 1))
-	wait_out b 'from two terminals.' $((_m + 1))
-	wait_out a 'from two terminals.'
-	mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
-	if grep 'Coin flip: ' "$E2E_DIR/b.out" | tail -n 1 |
-		grep -q 'alice plays black'; then
-		black=alice white=bob bfd=6 wfd=7 bp=a wp=b
-	else
-		black=bob white=alice bfd=7 wfd=6 bp=b wp=a
-	fi
-	# the prompts each output held before this match began (its header,
-	# "... from two terminals."): counted up to that line, not at this
-	# moment, as a slow process may or may not have shown its first
-	# prompt of the match yet
-	b_base=$(prompts_before "$bp" "$black ●> ")
-	w_base=$(prompts_before "$wp" "$white ○> ")
-}
-
-# prompts_before NAME TEXT: the lines of NAME's output holding TEXT up to
-# the last one holding the match's header.
-prompts_before() {
-	awk -v t="$2" -v m='from two terminals.' '
-		index($0, t) { n++ }
-		index($0, m) { at = n }
-		END { print at + 0 }' "$E2E_DIR/$1.out"
-}
-
-# play NTH MOVE: the NTH (1-based) move, typed by the side to move once
-# its prompt is shown for that move.
-play_move() {
-	if [ $(($1 % 2)) -eq 1 ]; then
-		wait_out "$bp" "$black ●> " $((($1 + 1) / 2 + b_base))
-		type_to "$bfd" "$2\n"
-	else
-		wait_out "$wp" "$white ○> " $(($1 / 2 + w_base))
-		type_to "$wfd" "$2\n"
-	fi
-}
+# (accept_challenge, procs.sh: alice on A challenges bob on B)
+a_name=a a_fd=6 a_user=alice b_name=b b_fd=7 b_user=bob
 
 # The NTH move of the five: black's and white's moves in turn.
 nth_move() {
