@@ -58,6 +58,10 @@ enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
  * is a static string or `name`. */
 const char *ui_variant_words(const char *name);
 
+/* The terminal columns of the widest of the preset games' names in the
+ * user's language (what ui_variant_words() gives for them). */
+int ui_variant_words_widest(void);
+
 /* The name of rule r in the user's language (a static string). */
 const char *ui_rule_words(enum rule r);
 

@@ -104,12 +104,51 @@ static void put_cell(struct ui *ui, const char *text, int width)
 		fputc(' ', ui->out);
 }
 
+/* The width of the tables' Game column in the user's language: the
+ * widest name of a preset game with "+swap2", or the title if wider. */
+static int game_width(void)
+{
+	int width = ui_variant_words_widest() + i18n_width(_("+swap2"));
+	int title = i18n_width(_("Game"));
+
+	return width > title ? width : title;
+}
+
+/* A table's header: "#", the date, then the titles in `titles` (NULL
+ * ended) each padded to its width in `widths`, the last as it is. */
+static void put_header(struct ui *ui, const char *const titles[],
+		       const int widths[])
+{
+	int i;
+
+	fputs("    #  ", ui->out);
+	put_cell(ui, _("Date"), 10);
+	for (i = 0; titles[i + 1] != NULL; i++)
+		put_cell(ui, titles[i], widths[i]);
+	fprintf(ui->out, "%s\n", titles[i]);
+}
+
+/* How long a match lasted, `seconds`, in at most 8 columns: "3:05",
+ * "1:02:03", and past a day "8d 03h" (a match claimed after days). */
+static void span_text(long long seconds, char *buf, size_t cap)
+{
+	if (seconds < 3600)
+		snprintf(buf, cap, "%lld:%02lld", seconds / 60, seconds % 60);
+	else if (seconds < 86400)
+		snprintf(buf, cap, "%lld:%02lld:%02lld", seconds / 3600,
+			 seconds / 60 % 60, seconds % 60);
+	else
+		snprintf(buf, cap, _("%lldd %02lldh"), seconds / 86400,
+			 seconds / 3600 % 24);
+}
+
 /* One history row as a table line, lined up in any language. */
 static void table_row(struct ui *ui, const struct history_row *r,
 		      const char *date, const char *opp)
 {
-	char game[48], result[64];
+	char game[48], result[64], span[32];
 	const char *reason = reason_text(r->reason, r->result);
+	int pad;
 
 	snprintf(game, sizeof(game), "%s%s", ui_variant_words(r->variant),
 		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
@@ -119,10 +158,13 @@ static void table_row(struct ui *ui, const struct history_row *r,
 	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
 	put_cell(ui, opp, 16);
 	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"), 5);
-	put_cell(ui, game, 12);
+	put_cell(ui, game, game_width());
 	put_cell(ui, result, 16);
-	fprintf(ui->out, "%5d %3lld:%02lld\n", r->nmoves, r->duration / 60,
-		r->duration % 60);
+	fprintf(ui->out, "%5d ", r->nmoves);
+	span_text(r->duration, span, sizeof(span));
+	for (pad = i18n_width(span); pad < 8; pad++)
+		fputc(' ', ui->out);
+	fprintf(ui->out, "%s\n", span);
 }
 
 /* One history row for scripts, in the order of history_columns. */
@@ -155,6 +197,17 @@ static int history_row(void *ctx, const struct history_row *r)
 	else
 		script_row(l, r, date, opp, rule_of(r, rule));
 	return 0;
+}
+
+/* The history table's header, its columns as table_row() prints them. */
+static void history_header(struct ui *ui)
+{
+	const char *const titles[] = {_("Opponent"),	   _("Side"),
+				      _("Game"),	   _("Result"),
+				      _("Moves     Time"), NULL};
+	const int widths[] = {16, 5, game_width(), 16};
+
+	put_header(ui, titles, widths);
 }
 
 /* How many pages p's history has, into *pages (1 when it is empty).
@@ -199,10 +252,7 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 		ui_say(ui, _("Matches of %s: page %d of %d (%d in all)"),
 		       p->username, page, *pages, total);
 		if (total > 0)
-			ui_say(ui, "%s",
-			       _("    #  Date        Opponent          Side   "
-				 "Game          Result            Moves   "
-				 "Time"));
+			history_header(ui);
 	}
 	ui_list_begin(&list, ui, history_columns, HISTORY_COLUMNS);
 	if (store_history(ui->store, p->id, (page - 1) * HISTORY_PAGE,
@@ -258,10 +308,20 @@ static int imported_line(void *ctx, const struct imported_row *r)
 	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
 	put_cell(ui, r->black_name, 16);
 	put_cell(ui, r->white_name, 16);
-	put_cell(ui, game, 12);
+	put_cell(ui, game, game_width());
 	put_cell(ui, result, 18);
 	fprintf(ui->out, "%5d\n", r->nmoves);
 	return 0;
+}
+
+/* The imported games' header, as imported_line() prints them. */
+static void imported_header(struct ui *ui)
+{
+	const char *const titles[] = {_("Black"),  _("White"), _("Game"),
+				      _("Result"), _("Moves"), NULL};
+	const int widths[] = {16, 16, game_width(), 18};
+
+	put_header(ui, titles, widths);
 }
 
 /* Print page `page` of the imported games, the number of pages into
@@ -287,9 +347,7 @@ static enum ui_status imported_page(struct ui *ui, int page, int *pages)
 	}
 	ui_say(ui, _("Imported games: page %d of %d (%d in all)"), page, *pages,
 	       total);
-	ui_say(ui, "%s",
-	       _("    #  Date        Black             White             "
-		 "Game          Result              Moves"));
+	imported_header(ui);
 	if (store_imported(ui->store, (page - 1) * HISTORY_PAGE, HISTORY_PAGE,
 			   imported_line, ui, &total) != STORE_OK)
 		goto out_failed;

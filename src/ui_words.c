@@ -7,12 +7,26 @@
 #include "rules.h"
 #include "ui_internal.h"
 
+/* The presets of rules.c, by the names stored and typed. */
+static const char *const presets[] = {N_("gomoku"), N_("standard"),
+				      N_("gomoku10"), N_("tictactoe"),
+				      N_("renju")};
+
+int ui_variant_words_widest(void)
+{
+	int widest = 0, width;
+	size_t i;
+
+	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++) {
+		width = i18n_width(_(presets[i]));
+		if (width > widest)
+			widest = width;
+	}
+	return widest;
+}
+
 const char *ui_variant_words(const char *name)
 {
-	/* The presets of rules.c, by the names stored and typed. */
-	static const char *const presets[] = {N_("gomoku"), N_("standard"),
-					      N_("gomoku10"), N_("tictactoe"),
-					      N_("renju")};
 	size_t i;
 
 	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)

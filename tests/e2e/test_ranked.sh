@@ -233,6 +233,11 @@ check "swap2: undo right after the opening has nothing to take back" \
 	has "You have no move to take back yet."
 check "swap2: the colours are saved" \
 	test "$(db "SELECT colours_final || opening_stones FROM matches WHERE id = $sw")" = 13
+play_input '' history alice --lang zh
+check "swap2: a Chinese history's rows are all as wide (五子棋+交换二 fits)" \
+	sh -c 'grep -E "^ *[0-9]+  " "$1" | while IFS= read -r l; do
+		printf "%s\n" "$l" | wc -L; done | sort -u | wc -l |
+		grep -qx 1' - "$OUT"
 
 play_input '8 8\n8 9\n9 9\n1\nundo\n7 7\n' play --opening swap2 --seed 1
 check "guest swap2: undo right after the opening asks nobody" \

@@ -88,6 +88,15 @@ play_input '' history alice
 check "history shows the first page of matches" has "page 1 of 2 (15 in all)"
 check "the newest match comes first" sh -c \
 	'grep -A1 "  #  Date" "$1" | tail -n 1 | grep -q tictactoe' - "$OUT"
+# Every row's Game and Result cells start under their titles.
+columns_line_up() {
+	awk -v t="$1" '/  #  Date/ { at = index($0, t); next }
+		at && /^ *[0-9]+  / {
+			if (substr($0, at - 2, 3) !~ /^  [^ ]/) bad = 1; n++ }
+		END { exit !(at && n && !bad) }' "$OUT"
+}
+check "the Game column lines up under its title" columns_line_up Game
+check "the Result column lines up under its title" columns_line_up Result
 play_input '' history alice --page 2 --format tsv
 check "page 2 holds the oldest matches" test "$(wc -l <"$OUT")" = 6
 check "history TSV has the fixed header" \
