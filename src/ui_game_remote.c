@@ -76,7 +76,7 @@ static void answer_draw(struct game *g, const struct match *m)
 	if (ui_yes_no(g->ui, question, &yes) != UI_OK)
 		yes = false;
 	(void)store_request_answer(g->ui->store, g->match_id, m->board.nmoves,
-				   yes);
+				   yes, (long long)time(NULL));
 }
 
 /* Look at the match after a change: a new move from the opponent
