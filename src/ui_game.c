@@ -222,6 +222,8 @@ static int game_choose(void *ctx, const struct match *m, int seat,
 	char title[256];
 	int n, choice;
 
+	if (g->remote && game_seat_absent(g, seat)) /* chosen over there */
+		return game_remote_choice(g, m, seat, q);
 	if (game_choice_settled(g, m, seat, q, &choice))
 		return choice;
 	fputc('\n', g->ui->out);

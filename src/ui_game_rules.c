@@ -172,10 +172,7 @@ bool game_choice_settled(struct game *g, const struct match *m, int seat,
 {
 	*value = -1;
 	if (game_seat_absent(g, seat)) {
-		if (g->remote) /* chosen at the other terminal */
-			*value = game_remote_choice(g, m, seat, q);
-		else
-			g->waiting = true;
+		g->waiting = true;
 		return true;
 	}
 	if (g->ai[seat] != NULL) {
