@@ -172,7 +172,8 @@ static int game_confirm(void *ctx, const struct match *m, enum stone who,
 
 	if (g->ai[m->seat[who]] != NULL)
 		return game_computer_answer(g, q);
-	if (q == ASK_ACCEPT_UNDO && g->undo_agreed) { /* answered already */
+	if (q == ASK_ACCEPT_UNDO && g->undo_agreed &&
+	    !game_seat_absent(g, m->seat[who])) { /* answered already */
 		g->undo_agreed = false;
 		return 1;
 	}

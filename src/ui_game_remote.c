@@ -219,6 +219,7 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 	long long version = 0, since = term_now_ms();
 	enum remote_news news = NEWS_NONE;
 
+	g->undo_agreed = false; /* one agreed, if any, was taken back */
 	if (m->opening_done)
 		ui_say(g->ui,
 		       _("Waiting for %s to move (type resign to resign, q "
