@@ -38,7 +38,10 @@ enum match_end {
 	MATCH_RESIGN,	      /* the loser resigned */
 	MATCH_AGREED_DRAW,    /* both agreed to a draw */
 	MATCH_FULL,	      /* the board filled up with no line */
-	MATCH_TIMEOUT,	      /* the player to move ran out of time */
+	MATCH_TIMEOUT,	      /* the player to move ran out of time (in
+			       * the opening, the seat to act: the
+			       * colours are then set seat 0 black, as
+			       * the record keeps them until chosen) */
 	MATCH_FORBIDDEN	      /* renju, strict: black played a forbidden
 			       * point and lost */
 };

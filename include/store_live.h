@@ -60,13 +60,22 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 
 /* ==== Requests between two terminals ===================================== */
 
-/* Where a draw offer stands. */
+/* What a request asks of the player at the other terminal. */
+enum request_kind {
+	REQUEST_DRAW = 1, /* to agree to a draw */
+	REQUEST_UNDO	  /* to take back the asker's last move and the reply */
+};
+
+/* Where a request stands. */
 enum request_state {
 	REQUEST_NONE = 0,
 	REQUEST_PENDING,
 	REQUEST_ACCEPTED,
 	REQUEST_DECLINED
 };
+
+/* A match has one request at a time (a new one replaces the last),
+ * known by the ply it was made at: the moves on the board then. */
 
 /* The player to move in unfinished match `id`, with `ply` moves on the
  * board, offers a draw to the opponent at the other terminal: store it
@@ -75,16 +84,38 @@ enum request_state {
 enum store_status store_request_draw(struct store *s, long long id, int ply,
 				     long long now);
 
-/* The state of match `id`'s draw offer made at `ply` into *state
+/* The player to move in unfinished match `id`, with `ply` moves on the
+ * board, asks the opponent at the other terminal to take back the
+ * asker's last move and the reply (plies ply - 1 and ply): store it
+ * pending (replacing the match's earlier request). Refused (STORE_ERR,
+ * nothing written) unless the match is unfinished with its colours
+ * final and exactly `ply` moves, both of them after the opening's
+ * stones (ply - 2 >= opening_stones; the rule of match.h). */
+enum store_status store_request_undo(struct store *s, long long id, int ply,
+				     long long now);
+
+/* The state of match `id`'s request made at `ply` into *state
  * (REQUEST_NONE when there is none for that ply). */
 enum store_status store_request_get(struct store *s, long long id, int ply,
 				    enum request_state *state);
 
-/* Answer match `id`'s pending draw offer made at `ply`. STORE_ERR when
- * there is no such pending offer (withdrawn, answered, or the match
- * moved on). */
+/* The kind of match `id`'s request made at `ply` and still pending into
+ * *kind. STORE_NOT_FOUND when none is pending at that ply; on failure
+ * *kind is unchanged. */
+enum store_status store_request_pending(struct store *s, long long id, int ply,
+					enum request_kind *kind);
+
+/* Answer match `id`'s pending request made at `ply`, at `now`. An undo
+ * accepted takes the two moves back in the same transaction as the
+ * answer (the match keeps ply - 2 moves; its last_active_at becomes
+ * `now` and the clock of the move to play starts afresh), so a crash
+ * never leaves the answer without the undo or the undo without the
+ * answer. STORE_ERR (nothing changed) when there is no such pending
+ * request (withdrawn, answered, or the match moved on), or for an undo
+ * accepted when the match is no longer unfinished with those `ply`
+ * moves. */
 enum store_status store_request_answer(struct store *s, long long id, int ply,
-				       bool accept);
+				       bool accept, long long now);
 
 /* ==== Presence =========================================================== */
 

@@ -237,6 +237,20 @@ static bool opening_refuses(const struct match *m, const struct input *in)
 	       in->kind != INPUT_HELP;
 }
 
+/* The seat to act ran out of time: it loses. During the opening the
+ * colours are read as a record keeps them until they are chosen (seat
+ * 0, the first placer, black), so that the loser is the seat that was
+ * to act whatever colour its stone would have been. */
+static void time_out(struct match *m)
+{
+	int loser = match_seat_to_act(m);
+
+	if (!m->opening_done)
+		set_colours(m, 0);
+	m->end = MATCH_TIMEOUT;
+	m->winner = m->seat[STONE_BLACK] == loser ? STONE_WHITE : STONE_BLACK;
+}
+
 int match_seat_to_act(const struct match *m)
 {
 	int n = m->board.nmoves;
@@ -264,8 +278,7 @@ enum match_end match_run(struct match *m, const struct match_io *io, void *ctx)
 		io->show(ctx, m);
 		rc = io->ask(ctx, m, &in);
 		if (rc == MATCH_ASK_TIMEOUT) {
-			m->end = MATCH_TIMEOUT;
-			m->winner = stone_other(board_to_move(&m->board));
+			time_out(m);
 			break;
 		}
 		if (rc != 0)

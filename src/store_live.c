@@ -17,7 +17,7 @@
 #define WHAT_READ_CH   "cannot read the challenge"
 #define WHAT_ANSWER    "cannot answer the challenge"
 #define WHAT_TIMEOUT   "cannot claim the match on time"
-#define WHAT_REQUEST   "cannot save the draw offer"
+#define WHAT_REQUEST   "cannot save the request"
 
 /* See store_live.h. */
 enum store_status store_data_version(struct store *s, long long *version)
@@ -154,27 +154,52 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 
 /* ==== Requests between two terminals ===================================== */
 
+/* Store the request the INSERT ... SELECT `sql` makes from ?1 (the
+ * match), ?2 (the ply) and ?3 (now) when its WHERE allows, saying
+ * `refused` when it does not. */
+static enum store_status new_request(struct store *s, const char *sql,
+				     long long id, int ply, long long now,
+				     const char *refused)
+{
+	const long long args[] = {id, ply, now};
+
+	store_clear_err(s);
+	if (store_exec_ints(s, sql, args, 3, WHAT_REQUEST) != SQLITE_DONE)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_REQUEST, refused);
+		return STORE_ERR;
+	}
+	return STORE_OK;
+}
+
 /* See store_live.h. */
 enum store_status store_request_draw(struct store *s, long long id, int ply,
 				     long long now)
 {
-	const long long args[] = {id, ply, now};
-	int rc;
+	return new_request(s,
+			   "INSERT OR REPLACE INTO match_requests (match_id,"
+			   " kind, ply, state, created_at) SELECT ?1, 'draw',"
+			   " ?2, 'pending', ?3 FROM matches WHERE id = ?1"
+			   " AND status = 'unfinished'",
+			   id, ply, now, "the match is not unfinished");
+}
 
-	store_clear_err(s);
-	rc = store_exec_ints(s,
-			     "INSERT OR REPLACE INTO match_requests (match_id,"
-			     " kind, ply, state, created_at) SELECT ?1, 'draw',"
-			     " ?2, 'pending', ?3 FROM matches WHERE id = ?1"
-			     " AND status = 'unfinished'",
-			     args, 3, WHAT_REQUEST);
-	if (rc != SQLITE_DONE)
-		return STORE_ERR;
-	if (sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_REQUEST, "the match is not unfinished");
-		return STORE_ERR;
-	}
-	return STORE_OK;
+/* See store_live.h. One INSERT whose WHERE is the whole rule. */
+enum store_status store_request_undo(struct store *s, long long id, int ply,
+				     long long now)
+{
+	return new_request(s,
+			   "INSERT OR REPLACE INTO match_requests (match_id,"
+			   " kind, ply, state, created_at) SELECT ?1, 'undo',"
+			   " ?2, 'pending', ?3 FROM matches WHERE id = ?1"
+			   " AND status = 'unfinished' AND colours_final = 1"
+			   " AND ?2 - 2 >= opening_stones AND ?2 >= 2"
+			   " AND (SELECT count(*) FROM match_moves"
+			   "  WHERE match_id = ?1) = ?2",
+			   id, ply, now,
+			   "there are no two moves after the opening to take "
+			   "back");
 }
 
 /* See store_live.h. */
@@ -200,24 +225,78 @@ enum store_status store_request_get(struct store *s, long long id, int ply,
 }
 
 /* See store_live.h. */
-enum store_status store_request_answer(struct store *s, long long id, int ply,
-				       bool accept)
+enum store_status store_request_pending(struct store *s, long long id, int ply,
+					enum request_kind *kind)
 {
-	const long long args[] = {id, ply, accept};
+	const long long args[] = {id, ply};
+	long long undo = 0;
+	enum store_status st;
 
 	store_clear_err(s);
+	st = store_query_ints(s,
+			      "SELECT kind = 'undo' FROM match_requests"
+			      " WHERE match_id = ?1 AND ply = ?2"
+			      " AND state = 'pending'",
+			      args, 2, &undo, 1, WHAT_REQUEST,
+			      "no such pending request");
+	if (st == STORE_OK)
+		*kind = undo ? REQUEST_UNDO : REQUEST_DRAW;
+	return st;
+}
+
+/* Inside the answer's transaction: take back the last two of the `ply`
+ * moves of match `id` (an undo accepted at `now`). STORE_ERR when the
+ * match is not unfinished with exactly those moves. */
+static enum store_status take_back(struct store *s, long long id, int ply,
+				   long long now)
+{
+	const long long args[] = {id, ply, now};
+
 	if (store_exec_ints(s,
-			    "UPDATE match_requests SET state = CASE ?3"
-			    " WHEN 0 THEN 'declined' ELSE 'accepted' END"
-			    " WHERE match_id = ?1 AND ply = ?2"
-			    " AND state = 'pending'",
+			    "UPDATE matches SET clock_used_ms = 0,"
+			    " last_active_at = max(started_at, ?3)"
+			    " WHERE id = ?1 AND status = 'unfinished'"
+			    " AND (SELECT count(*) FROM match_moves"
+			    "  WHERE match_id = ?1) = ?2",
 			    args, 3, WHAT_REQUEST) != SQLITE_DONE)
 		return STORE_ERR;
 	if (sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_REQUEST, "no such pending offer");
+		store_set_err(s, WHAT_REQUEST, "the match moved on");
 		return STORE_ERR;
 	}
-	return STORE_OK;
+	return store_exec_ints(s,
+			       "DELETE FROM match_moves WHERE match_id = ?1"
+			       " AND ply > ?2 - 2",
+			       args, 2, WHAT_REQUEST) == SQLITE_DONE
+		       ? STORE_OK
+		       : STORE_ERR;
+}
+
+/* See store_live.h. */
+enum store_status store_request_answer(struct store *s, long long id, int ply,
+				       bool accept, long long now)
+{
+	const long long args[] = {id, ply, accept};
+	enum request_kind kind = REQUEST_DRAW;
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_REQUEST);
+	if (st != STORE_OK)
+		return st;
+	st = store_request_pending(s, id, ply, &kind);
+	if (st == STORE_NOT_FOUND)
+		st = STORE_ERR; /* nothing to answer */
+	if (st == STORE_OK && accept && kind == REQUEST_UNDO)
+		st = take_back(s, id, ply, now);
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "UPDATE match_requests SET state = CASE ?3"
+			    " WHEN 0 THEN 'declined' ELSE 'accepted' END"
+			    " WHERE match_id = ?1 AND ply = ?2",
+			    args, 3, WHAT_REQUEST) != SQLITE_DONE)
+		st = STORE_ERR;
+	return store_finish(s, st, WHAT_REQUEST);
 }
 
 /* ==== Presence =========================================================== */
@@ -492,7 +571,7 @@ static const char *accept_problem(const struct challenge *c,
 {
 	if (c->state != CHALLENGE_PENDING)
 		return "the challenge is no longer open";
-	if (h->kind != MATCH_RANKED ||
+	if (h->kind != MATCH_RANKED || h->opening != c->opening ||
 	    !((h->black_id == c->from_id && h->white_id == c->to_id) ||
 	      (h->black_id == c->to_id && h->white_id == c->from_id)))
 		return "the match is not the challenge's";

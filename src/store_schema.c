@@ -525,6 +525,27 @@ static const char *const migrations[] = {
 	" created_at INTEGER NOT NULL CHECK (created_at >= 0)"
 	") STRICT;"
 	"PRAGMA user_version = 10;",
+
+	/* 11: undo between two terminals (issue 15). A match's request to
+	 * the other terminal is a draw offer or an undo (the asker's last
+	 * move and the reply, so never before ply 2). SQLite cannot widen a
+	 * CHECK in place: the table is made again and its rows copied;
+	 * nothing refers to it. */
+	"CREATE TABLE new_match_requests ("
+	" match_id INTEGER PRIMARY KEY REFERENCES matches (id),"
+	" kind TEXT NOT NULL CHECK (kind IN ('draw', 'undo')),"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 0 AND 676),"
+	" state TEXT NOT NULL"
+	"  CHECK (state IN ('pending', 'accepted', 'declined')),"
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0),"
+	" CHECK (kind = 'draw' OR ply >= 2)"
+	") STRICT;"
+	"INSERT INTO new_match_requests (match_id, kind, ply, state,"
+	" created_at) SELECT match_id, kind, ply, state, created_at"
+	" FROM match_requests;"
+	"DROP TABLE match_requests;"
+	"ALTER TABLE new_match_requests RENAME TO match_requests;"
+	"PRAGMA user_version = 11;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -172,8 +172,14 @@ static int game_confirm(void *ctx, const struct match *m, enum stone who,
 
 	if (g->ai[m->seat[who]] != NULL)
 		return game_computer_answer(g, q);
+	if (q == ASK_ACCEPT_UNDO && g->undo_agreed &&
+	    !game_seat_absent(g, m->seat[who])) { /* answered already */
+		g->undo_agreed = false;
+		return 1;
+	}
 	if (g->remote && game_seat_absent(g, m->seat[who]))
-		return q == ASK_ACCEPT_DRAW ? game_remote_confirm(g, m) : 0;
+		return q != ASK_CONFIRM_RESIGN ? game_remote_confirm(g, m, q)
+					       : 0;
 	game_question(m, who, q, question, sizeof(question));
 	g->stop = ui_yes_no(g->ui, question, &yes);
 	if (g->stop != UI_OK)
@@ -198,6 +204,10 @@ static void game_event(void *ctx, const struct match *m, enum match_event e)
 	struct game *g = ctx;
 	char words[512];
 
+	if (e == EVENT_UNDONE && g->remote && game_absent_turn(g, m)) {
+		fputc('\n', g->ui->out); /* the asker's turn: not shown here */
+		ui_board_draw(g->ui, &m->board);
+	}
 	if (game_event_words(g, m, e, words, sizeof(words)))
 		ui_say(g->ui, "%s", words);
 	if (e == EVENT_UNDONE || e == EVENT_COLOURS_SET)
@@ -213,6 +223,8 @@ static int game_choose(void *ctx, const struct match *m, int seat,
 	char title[256];
 	int n, choice;
 
+	if (g->remote && game_seat_absent(g, seat)) /* chosen over there */
+		return game_remote_choice(g, m, seat, q);
 	if (game_choice_settled(g, m, seat, q, &choice))
 		return choice;
 	fputc('\n', g->ui->out);
@@ -221,7 +233,10 @@ static int game_choose(void *ctx, const struct match *m, int seat,
 	g->stop = ui_menu(g->ui, title, labels, keys, n, &choice);
 	if (g->stop != UI_OK)
 		return -1;
-	return game_choice_value(q, choice - 1);
+	choice = game_choice_value(q, choice - 1);
+	if (g->remote && game_remote_chose(g, q, choice) != 0)
+		return -1;
+	return choice;
 }
 
 static void game_help(void *ctx, const struct match *m)

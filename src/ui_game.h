@@ -39,6 +39,10 @@ struct game {
 	bool remote;		/* the absent seat plays from another
 				 * process: its moves are awaited in the
 				 * store (ui_game_remote.c) */
+	bool undo_agreed;	/* remote: this player accepted the absent
+				 * seat's undo (the store took the moves
+				 * back); match_run() takes it back next,
+				 * without asking again */
 	bool elsewhere;		/* another process ended or changed the
 				 * record: the game stopped */
 	bool closed;		/* the record is no longer unfinished */
@@ -225,11 +229,34 @@ enum ui_status game_rebuild(struct game *g, struct ui *ui,
  * input: g->waiting) or a stop signal (g->stop UI_INTERRUPTED). */
 int game_remote_ask(struct game *g, const struct match *m, struct input *in);
 
-/* Offer a draw to the absent seat's player at the other terminal, from
- * the player to move in m: the offer is stored and its answer awaited
- * (Ctrl-C stops). Return 1 (accepted), 0 (declined) or -1 to stop (a
- * stop signal, or the match ended elsewhere: said so). */
-int game_remote_confirm(struct game *g, const struct match *m);
+/* Put request q (ASK_ACCEPT_DRAW: a draw offer; ASK_ACCEPT_UNDO: take
+ * back the last move of the player to move in m and the reply) to the
+ * absent seat's player at the other terminal: the request is stored and
+ * its answer awaited (Ctrl-C stops). An undo accepted there has taken
+ * the moves back in the store already: g->saved follows, so that
+ * match_run() only takes them off the board. Return 1 (accepted), 0
+ * (declined, or the store refused the request) or -1 to stop (a stop
+ * signal, or the match ended elsewhere: said so). */
+int game_remote_confirm(struct game *g, const struct match *m,
+			enum match_question q);
+
+/* The swap2 choice q due from the absent seat `seat` in m, as that
+ * player makes it at the other terminal: wait for it in the store (the
+ * seats that process writes; polling as game_remote_ask() does, keys
+ * read: q leaves) and return it as match_io's choose() does, with
+ * g->saved_stones and g->saved_final following the record (the choice
+ * is written there already). Return -1 to stop: the match ended or
+ * changed elsewhere (said so), the player left (g->waiting) or a stop
+ * signal (g->stop UI_INTERRUPTED). */
+int game_remote_choice(struct game *g, const struct match *m, int seat,
+		       enum match_choice q);
+
+/* This player made swap2 choice q (`value`, as choose() returns it) in
+ * g's remote match: write at once what the other process must know
+ * before the next stone, two more stones to place (the colours, once
+ * chosen, are written with the next change as in any game). Return 0,
+ * or -1 when the store refused (said so; g->stop UI_FAILED). */
+int game_remote_chose(struct game *g, enum match_choice q, int value);
 
 /* Show `prompt` (then emptied, so the line read does not show it again)
  * and wait for the player's input until `deadline` (term_now_ms() time,

@@ -22,8 +22,10 @@
  * mover's process to record the end, before recording it itself. */
 #define REMOTE_END_WAIT_MS 5000
 
-/* What changed in the store while waiting. */
-enum remote_news { NEWS_NONE = 0, NEWS_MOVE, NEWS_ENDED };
+/* What changed in the store while waiting: nothing, the opponent's
+ * next move or an undo this player agreed to (either an input for
+ * match_run()), or the end. */
+enum remote_news { NEWS_NONE = 0, NEWS_INPUT, NEWS_ENDED };
 
 /* Whether another process committed anything since *version. */
 static bool store_moved(struct game *g, long long *version)
@@ -36,8 +38,9 @@ static bool store_moved(struct game *g, long long *version)
 	return true;
 }
 
-/* Read the move the opponent added (ply g->saved + 1) into *in. Return
- * 0, or -1 when it cannot be read. */
+/* Read the next move the opponent added (ply g->saved + 1; in swap2 the
+ * second player places two in a row, so more may be there) into *in.
+ * Return 0, or -1 when it cannot be read. */
 static int read_new_move(struct game *g, struct input *in)
 {
 	struct match_full *f = malloc(sizeof(*f));
@@ -46,7 +49,7 @@ static int read_new_move(struct game *g, struct input *in)
 	if (f == NULL)
 		return -1;
 	if (store_match_load(g->ui->store, g->match_id, f) == STORE_OK &&
-	    f->nmoves == g->saved + 1) {
+	    f->nmoves > g->saved) {
 		memset(in, 0, sizeof(*in));
 		in->kind = INPUT_MOVE;
 		in->error = INPUT_ERR_NONE;
@@ -58,30 +61,44 @@ static int read_new_move(struct game *g, struct input *in)
 	return rc;
 }
 
-/* The opponent, to move, offered a draw: ask this player and write the
- * answer (which the opponent's process is waiting for). */
-static void answer_draw(struct game *g, const struct match *m)
+/* The opponent, to move, asked something of this player (a draw, or to
+ * take back their last move and the reply): ask, and write the answer,
+ * which the opponent's process awaits. Return true when an undo was
+ * accepted: the store took the moves back with the answer, and *in
+ * holds the undo for match_run() to take them off the board here. */
+static bool answer_request(struct game *g, const struct match *m,
+			   struct input *in)
 {
-	enum request_state state = REQUEST_NONE;
-	enum stone me = m->seat[STONE_BLACK] == g->only_seat ? STONE_BLACK
-							     : STONE_WHITE;
+	enum request_kind kind = REQUEST_DRAW;
+	enum stone me = stone_other(board_to_move(&m->board));
+	int ply = m->board.nmoves;
 	char question[512];
 	bool yes = false;
 
-	if (store_request_get(g->ui->store, g->match_id, m->board.nmoves,
-			      &state) != STORE_OK ||
-	    state != REQUEST_PENDING)
-		return;
-	game_question(m, me, ASK_ACCEPT_DRAW, question, sizeof(question));
+	if (store_request_pending(g->ui->store, g->match_id, ply, &kind) !=
+	    STORE_OK)
+		return false;
+	game_question(m, me,
+		      kind == REQUEST_UNDO ? ASK_ACCEPT_UNDO : ASK_ACCEPT_DRAW,
+		      question, sizeof(question));
 	if (ui_yes_no(g->ui, question, &yes) != UI_OK)
 		yes = false;
-	(void)store_request_answer(g->ui->store, g->match_id, m->board.nmoves,
-				   yes);
+	if (store_request_answer(g->ui->store, g->match_id, ply, yes,
+				 (long long)time(NULL)) != STORE_OK ||
+	    !yes || kind != REQUEST_UNDO)
+		return false;
+	g->saved = ply - 2;
+	g->undo_agreed = true;
+	memset(in, 0, sizeof(*in));
+	in->kind = INPUT_UNDO;
+	in->error = INPUT_ERR_NONE;
+	return true;
 }
 
 /* Look at the match after a change: a new move from the opponent
  * (filled into *in; also when the match ended with it, so that the
- * board shows the five), its end (said, g->elsewhere), or nothing new. */
+ * board shows the five), their request (answered here; an undo agreed
+ * is filled into *in), its end (said, g->elsewhere), or nothing new. */
 static enum remote_news look(struct game *g, const struct match *m,
 			     struct input *in)
 {
@@ -89,14 +106,12 @@ static enum remote_news look(struct game *g, const struct match *m,
 
 	if (store_match_now(g->ui->store, g->match_id, &now) != STORE_OK)
 		return NEWS_NONE;
-	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved) {
-		answer_draw(g, m);
-		return NEWS_NONE;
-	}
-	if (now.status != MATCH_STATUS_ABANDONED &&
-	    now.nmoves == g->saved + 1 && read_new_move(g, in) == 0) {
+	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved)
+		return answer_request(g, m, in) ? NEWS_INPUT : NEWS_NONE;
+	if (now.status != MATCH_STATUS_ABANDONED && now.nmoves > g->saved &&
+	    read_new_move(g, in) == 0) {
 		g->saved++; /* written by its player: not ours to write */
-		return NEWS_MOVE;
+		return NEWS_INPUT;
 	}
 	return game_record_still_ours(g) ? NEWS_NONE : NEWS_ENDED;
 }
@@ -143,9 +158,9 @@ static bool resign_waiting(struct game *g, const struct match *m)
 	return true;
 }
 
-/* A line typed while the opponent thinks: resign, q (leave; the match
- * waits), or anything else (a reminder). Return 1 to go on waiting, or
- * -1 to stop the game. */
+/* A line typed while the opponent thinks: resign (once the opening is
+ * over), q (leave; the match waits), or anything else (a reminder). Return 1 to
+ * go on waiting, or -1 to stop the game. */
 static int waiting_key(struct game *g, const struct match *m)
 {
 	char buf[TERM_LINE_MAX + 1];
@@ -158,19 +173,43 @@ static int waiting_key(struct game *g, const struct match *m)
 	}
 	if (g->stop != UI_OK)
 		return -1;
-	if (strcmp(buf, "resign") == 0)
+	if (strcmp(buf, "resign") == 0 && m->opening_done)
 		return resign_waiting(g, m) ? -1 : 1;
-	ui_say(g->ui, _("It is your opponent's turn. Type resign to resign, "
-			"or q to leave (the match waits)."));
+	if (m->opening_done)
+		ui_say(g->ui, _("It is your opponent's turn. Type resign to "
+				"resign, or q to leave (the match waits)."));
+	else
+		ui_say(g->ui, _("Your opponent is playing the opening. Type q "
+				"to leave (the match waits)."));
 	return 1;
+}
+
+/* One poll of a wait for the other process: up to REMOTE_POLL_MS for a
+ * line (handled by waiting_key()), else a look at PRAGMA data_version.
+ * Return 1 when the store moved since *version, 0 when nothing did, or
+ * -1 to stop (a stop signal: g->stop UI_INTERRUPTED; the player left or
+ * resigned). */
+static int poll_once(struct game *g, const struct match *m, long long *version)
+{
+	int ready = term_wait_input(g->ui->in, term_now_ms() + REMOTE_POLL_MS);
+
+	if (ready < 0) {
+		g->stop = UI_INTERRUPTED;
+		return -1;
+	}
+	if (ready > 0)
+		return waiting_key(g, m) < 0 ? -1 : 0;
+	return store_moved(g, version) ? 1 : 0;
 }
 
 /* Whether the opponent's time is gone by more than REMOTE_GRACE, by
  * this process's clock since `since` (term_now_ms() when their move
- * began here). */
-static bool opponent_late(const struct game *g, long long since)
+ * began here). Never during the opening: the store takes no claim
+ * before the colours are final. */
+static bool opponent_late(const struct game *g, const struct match *m,
+			  long long since)
 {
-	return g->time_per_move > 0 &&
+	return g->time_per_move > 0 && m->opening_done &&
 	       term_now_ms() - since >=
 		       1000LL * (g->time_per_move + REMOTE_GRACE);
 }
@@ -180,58 +219,180 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 	long long version = 0, since = term_now_ms();
 	enum remote_news news = NEWS_NONE;
 
-	ui_say(g->ui,
-	       _("Waiting for %s to move (type resign to resign, q to "
-		 "leave)..."),
-	       m->name[board_to_move(&m->board)]);
+	g->undo_agreed = false; /* one agreed, if any, was taken back */
+	if (m->opening_done)
+		ui_say(g->ui,
+		       _("Waiting for %s to move (type resign to resign, q "
+			 "to leave)..."),
+		       m->name[board_to_move(&m->board)]);
+	else
+		ui_say(g->ui,
+		       _("Waiting for %s to place a stone (type q to "
+			 "leave)..."),
+		       m->name[board_to_move(&m->board)]);
 	fflush(g->ui->out);
 	(void)store_data_version(g->ui->store, &version);
 	news = look(g, m, in); /* it may have come already */
 	while (news == NEWS_NONE) {
-		int ready = term_wait_input(g->ui->in,
-					    term_now_ms() + REMOTE_POLL_MS);
+		int polled = poll_once(g, m, &version);
 
-		if (ready < 0) {
-			g->stop = UI_INTERRUPTED;
+		if (polled < 0)
 			return -1;
-		}
-		if (ready > 0 && waiting_key(g, m) < 0)
-			return -1;
-		if (ready == 0 && store_moved(g, &version))
+		if (polled > 0)
 			news = look(g, m, in);
-		if (news == NEWS_NONE && opponent_late(g, since) &&
+		if (news == NEWS_NONE && opponent_late(g, m, since) &&
 		    claim_on_time(g, m))
 			return -1;
 	}
-	return news == NEWS_MOVE ? 0 : -1;
+	return news == NEWS_INPUT ? 0 : -1;
 }
 
-int game_remote_confirm(struct game *g, const struct match *m)
+/* Where this player's request made at `ply` stands: 1 accepted, 0
+ * declined, 2 still pending, or -1 when the match ended or changed
+ * elsewhere (said so). The match is read before the request: an undo
+ * accepted between the two reads is then seen accepted, with the moves
+ * it took back followed in g->saved. */
+static int request_answer(struct game *g, int ply, bool undo)
 {
-	enum request_state state = REQUEST_PENDING;
-	long long version = 0;
-	int ply = m->board.nmoves;
+	enum request_state state = REQUEST_DECLINED;
+	struct match_now now;
 
-	if (store_request_draw(g->ui->store, g->match_id, ply,
-			       (long long)time(NULL)) != STORE_OK)
+	if (store_match_now(g->ui->store, g->match_id, &now) == STORE_OK &&
+	    now.status != MATCH_STATUS_UNFINISHED)
+		return game_record_still_ours(g) ? 2 : -1;
+	if (store_request_get(g->ui->store, g->match_id, ply, &state) !=
+	    STORE_OK)
+		state = REQUEST_DECLINED;
+	if (state == REQUEST_PENDING)
+		return 2;
+	if (state == REQUEST_ACCEPTED && undo)
+		g->saved = ply - 2; /* taken back by the answer */
+	if (!game_record_still_ours(g))
+		return -1;
+	return state == REQUEST_ACCEPTED ? 1 : 0;
+}
+
+int game_remote_confirm(struct game *g, const struct match *m,
+			enum match_question q)
+{
+	const char *other = m->name[stone_other(board_to_move(&m->board))];
+	long long version = 0, now = (long long)time(NULL);
+	bool undo = q == ASK_ACCEPT_UNDO;
+	int ply = m->board.nmoves, answer = 2;
+	enum store_status st;
+
+	st = undo ? store_request_undo(g->ui->store, g->match_id, ply, now)
+		  : store_request_draw(g->ui->store, g->match_id, ply, now);
+	if (st != STORE_OK)
 		return game_record_still_ours(g) ? 0 : -1;
-	ui_say(g->ui, _("Draw offered. Waiting for %s's answer..."),
-	       m->name[stone_other(board_to_move(&m->board))]);
+	if (undo)
+		ui_say(g->ui, _("Undo asked. Waiting for %s's answer..."),
+		       other);
+	else
+		ui_say(g->ui, _("Draw offered. Waiting for %s's answer..."),
+		       other);
 	fflush(g->ui->out);
-	while (state == REQUEST_PENDING) {
+	while (answer == 2) {
 		if (term_wait_input(-1, term_now_ms() + REMOTE_POLL_MS) < 0) {
 			g->stop = UI_INTERRUPTED;
 			return -1;
 		}
-		if (!store_moved(g, &version))
-			continue;
-		if (!game_record_still_ours(g))
-			return -1;
-		if (store_request_get(g->ui->store, g->match_id, ply, &state) !=
-		    STORE_OK)
-			state = REQUEST_DECLINED;
+		if (store_moved(g, &version))
+			answer = request_answer(g, ply, undo);
 	}
-	return state == REQUEST_ACCEPTED ? 1 : 0;
+	return answer;
+}
+
+/* The swap2 choice q as match f's record shows the other process made
+ * it: its value as choose() returns it, or -1 while it is not made. The
+ * record's opening is followed in g (saved_stones, saved_final), so it
+ * is not written again from here. */
+static int stored_choice(struct game *g, const struct match_full *f,
+			 enum match_choice q)
+{
+	int black_seat = f->black_id == g->player_id[0] ? 0 : 1;
+
+	if (f->colours_final) {
+		g->saved_stones = f->opening_stones;
+		g->saved_final = true;
+		if (q == CHOOSE_COLOUR)
+			return black_seat == 0 ? STONE_BLACK : STONE_WHITE;
+		return black_seat == 1 ? SWAP2_TAKE_BLACK : SWAP2_TAKE_WHITE;
+	}
+	/* two more stones: written before the first of them is */
+	if (q == CHOOSE_SWAP2 &&
+	    (f->opening_stones == 5 || f->nmoves > g->saved)) {
+		g->saved_stones = 5;
+		return SWAP2_PLACE_TWO;
+	}
+	return -1;
+}
+
+/* Read the match to see whether the absent seat made choice q: 1 with
+ * *value set, 0 not yet, -1 when the match ended or changed elsewhere
+ * (said so). */
+static int look_choice(struct game *g, enum match_choice q, int *value)
+{
+	struct match_full *f = malloc(sizeof(*f));
+	int rc = 0;
+
+	if (f == NULL ||
+	    store_match_load(g->ui->store, g->match_id, f) != STORE_OK)
+		goto out_free;
+	*value = f->status == MATCH_STATUS_UNFINISHED ? stored_choice(g, f, q)
+						      : -1;
+	if (*value >= 0)
+		rc = 1;
+	else if (f->status != MATCH_STATUS_UNFINISHED || f->nmoves != g->saved)
+		rc = game_record_still_ours(g) ? 0 : -1;
+out_free:
+	free(f);
+	return rc;
+}
+
+int game_remote_choice(struct game *g, const struct match *m, int seat,
+		       enum match_choice q)
+{
+	long long version = 0;
+	int value = -1, rc = 0;
+
+	fputc('\n', g->ui->out);
+	ui_board_draw(g->ui, &m->board);
+	ui_say(g->ui, _("Swap2: waiting for %s to choose (type q to leave)..."),
+	       m->seat_name[seat]);
+	fflush(g->ui->out);
+	while (rc == 0) {
+		int polled = poll_once(g, m, &version);
+
+		if (polled < 0)
+			return -1;
+		if (polled > 0)
+			rc = look_choice(g, q, &value);
+	}
+	if (rc > 0 && q == CHOOSE_SWAP2 && value == SWAP2_PLACE_TWO)
+		ui_say(g->ui,
+		       _("%s places two more stones (white, then "
+			 "black)."),
+		       m->seat_name[seat]);
+	return rc > 0 ? value : -1;
+}
+
+int game_remote_chose(struct game *g, enum match_choice q, int value)
+{
+	if (q != CHOOSE_SWAP2 || value != SWAP2_PLACE_TWO)
+		return 0;
+	/* during the opening the record's black is seat 0, who placed the
+	 * first three stones */
+	if (store_match_seats(g->ui->store, g->match_id, g->player_id[0],
+			      g->player_id[1], 5, false) != STORE_OK) {
+		if (game_record_still_ours(g))
+			ui_error(g->ui, _("the move could not be saved: %s"),
+				 store_errmsg(g->ui->store));
+		g->stop = g->elsewhere ? UI_OK : UI_FAILED;
+		return -1;
+	}
+	g->saved_stones = 5;
+	return 0;
 }
 
 int game_remote_await(struct game *g, char *prompt, long long deadline)

@@ -32,15 +32,10 @@ bool game_absent_turn(const struct game *g, const struct match *m)
 bool game_command_allowed(struct game *g, const struct input *in)
 {
 	if ((in->kind != INPUT_UNDO && in->kind != INPUT_DRAW) ||
-	    g->only_seat < 0 || (g->remote && in->kind == INPUT_DRAW))
+	    g->only_seat < 0 || g->remote)
 		return true;
-	if (g->remote)
-		ui_say(g->ui, _("Undo is not available yet when you play from "
-				"two terminals."));
-	else
-		ui_say(g->ui,
-		       _("Your opponent is not here: undo and draw offers wait "
-			 "until you both play."));
+	ui_say(g->ui, _("Your opponent is not here: undo and draw offers wait "
+			"until you both play."));
 	return false;
 }
 
@@ -271,6 +266,10 @@ bool game_event_words(const struct game *g, const struct match *m,
 			 _("You have no move to take back yet."));
 	else if (e == EVENT_UNDO_REFUSED)
 		snprintf(buf, cap, _("%s said no: the moves stay."), opponent);
+	else if (e == EVENT_UNDONE && g->remote && game_absent_turn(g, m))
+		snprintf(buf, cap, /* asked at the other terminal */
+			 _("%s's last move and your reply were taken back."),
+			 m->name[board_to_move(&m->board)]);
 	else if (e == EVENT_UNDONE)
 		snprintf(buf, cap, "%s",
 			 _("Your last move and the reply were taken back."));

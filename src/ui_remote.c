@@ -36,6 +36,40 @@ static void show_my_record(struct ui *ui, const struct player *me)
 	       me->rec.score, me->rec.rating);
 }
 
+/* Say which seat this player has in match f (black: `me` is f's
+ * black_id, the first player while a swap2 opening is open). */
+static void say_seats(struct ui *ui, const struct match_full *f, bool black,
+		      const struct player *other)
+{
+	if (f->colours_final) {
+		ui_say(ui,
+		       _("Match %lld: you play %s (%s) against %s, from two "
+			 "terminals."),
+		       f->id, black ? _("black") : _("white"),
+		       ui_stone(ui, black ? STONE_BLACK : STONE_WHITE),
+		       other->nickname);
+		return;
+	}
+	ui_say(ui,
+	       _("Match %lld: a swap2 opening against %s, from two "
+		 "terminals."),
+	       f->id, other->nickname);
+	if (f->opening_stones == 5)
+		ui_say(ui,
+		       black ? _("%s places the two more stones, then you "
+				 "choose your colour.")
+			     : _("You place the two more stones, then %s "
+				 "chooses a colour."),
+		       other->nickname);
+	else
+		ui_say(ui,
+		       black ? _("You place the three opening stones; %s "
+				 "then chooses.")
+			     : _("%s places the three opening stones; you "
+				 "then choose."),
+		       other->nickname);
+}
+
 /* Play f (unfinished, ranked, `me` in it) from here: `me`'s seat only,
  * the opponent's moves from their own process. Line by line (the
  * full-screen page, if up, is left for it: ui_line_begin()): the
@@ -58,12 +92,7 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 	g.only_seat = black ? 0 : 1;
 	g.remote = true;
 	was_page = ui_line_begin(ui);
-	ui_say(ui,
-	       _("Match %lld: you play %s (%s) against %s, from two "
-		 "terminals."),
-	       f->id, black ? _("black") : _("white"),
-	       ui_stone(ui, black ? STONE_BLACK : STONE_WHITE),
-	       other->nickname);
+	say_seats(ui, f, black, other);
 	ui->screen = false;
 	st = game_play(&g);
 	ui->screen = screen && !was_page;
@@ -85,8 +114,7 @@ enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)
 		ui_error(ui, _("there is no match %lld"), id);
 	else if (f->kind != MATCH_RANKED ||
 		 f->status != MATCH_STATUS_UNFINISHED ||
-		 (f->black_id != me->id && f->white_id != me->id) ||
-		 !f->colours_final)
+		 (f->black_id != me->id && f->white_id != me->id))
 		ui_error(ui, _("match %lld cannot be played from here"), id);
 	else
 		st = play_remote(ui, me, f);
@@ -160,12 +188,16 @@ out_free:
 /* ==== Challenges ===========================================================
  */
 
-/* "gomoku 15x15, 5 in a row, 30 s a move" for challenge c, into buf. */
+/* "gomoku 15x15, 5 in a row, swap2 opening, 30 s a move" for challenge
+ * c, into buf. */
 static const char *game_words(const struct challenge *c, char *buf, size_t cap)
 {
 	int n = snprintf(buf, cap, _("%s %dx%d, %d in a row"), c->variant,
 			 c->rows, c->cols, c->k);
 
+	if (c->opening == OPENING_SWAP2 && n > 0 && (size_t)n < cap)
+		n += snprintf(buf + n, cap - (size_t)n, "%s",
+			      _(", swap2 opening"));
 	if (c->time_per_move > 0 && n > 0 && (size_t)n < cap)
 		snprintf(buf + n, cap - (size_t)n, _(", %d s a move"),
 			 c->time_per_move);
@@ -180,11 +212,6 @@ static bool may_challenge(struct ui *ui, const struct player *me,
 
 	if (to == me) {
 		ui_say(ui, _("You cannot challenge yourself."));
-		return false;
-	}
-	if (ui->opening != OPENING_NONE) {
-		ui_say(ui, _("The swap2 opening is not available yet between "
-			     "two terminals."));
 		return false;
 	}
 	if (store_presence_of(ui->store, to->id, (long long)time(NULL),
@@ -297,7 +324,7 @@ static struct challenge new_challenge(const struct ui *ui,
 		.rows = ui->variant.rows,
 		.cols = ui->variant.cols,
 		.k = ui->variant.k,
-		.opening = OPENING_NONE,
+		.opening = ui->opening,
 		.time_per_move = ui->time_per_move,
 		.created_at = (long long)time(NULL),
 		.state = CHALLENGE_PENDING,
@@ -340,7 +367,9 @@ enum ui_status ui_challenge(struct ui *ui, struct player *me,
 }
 
 /* Start the ranked match of challenge c, accepted by `me`: a secure coin
- * flip for black, the match and the answer in one transaction. */
+ * flip for black (with swap2: for who places the first three stones,
+ * black in the record until the colours are chosen), the match and the
+ * answer in one transaction. */
 static enum ui_status accept(struct ui *ui, struct player *me,
 			     const struct player *from,
 			     const struct challenge *c)
@@ -350,7 +379,7 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 		.kind = MATCH_RANKED,
 		.variant = c->variant,
 		.rule = c->rule,
-		.opening = OPENING_NONE,
+		.opening = c->opening,
 		.rows = c->rows,
 		.cols = c->cols,
 		.k = c->k,
@@ -360,7 +389,7 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 	long long id;
 	bool from_black;
 
-	ui->opening = OPENING_NONE; /* the challenge's opening */
+	ui->opening = c->opening; /* the challenge's, for the flip's words */
 	from_black = game_coin_flip(ui, from->nickname, me->nickname, true);
 	ui->opening = opening;
 	h.black_id = from_black ? from->id : me->id;

@@ -41,6 +41,8 @@ static int s_ask(void *ctx, const struct match *m, struct input *in)
 		return -1;
 	s->next_line++;
 	s->now += 250;
+	if (strcmp(line, "TIMEOUT") == 0) /* the mover's time ran out */
+		return MATCH_ASK_TIMEOUT;
 	notation_parse(line, strlen(line), m->board.rows, m->board.cols, in);
 	CU_ASSERT_NOT_EQUAL(in->kind, INPUT_INVALID);
 	return 0;
@@ -347,6 +349,29 @@ static void test_swap2_place_two(void)
 	CU_ASSERT_EQUAL(s.last_saved, 6);
 }
 
+/* A timeout loses for the seat to act, also during the opening (whose
+ * stones are of both colours): the colours are then set as the record
+ * keeps them until chosen, the first placer black, so the winner's
+ * colour names the other seat. */
+static void test_swap2_timeout(void)
+{
+	static const char *const placer[] = {"8 8", "TIMEOUT", NULL};
+	static const char *const second[] = {"8 8", "8 9",     "9 9",
+					     "7 7", "TIMEOUT", NULL};
+	static const int choices[] = {SWAP2_PLACE_TWO};
+	struct match m;
+	struct script s;
+
+	CU_ASSERT_EQUAL(play_swap2(&m, &s, placer, no_choices), MATCH_TIMEOUT);
+	CU_ASSERT_EQUAL(m.winner, STONE_WHITE); /* Ann placed white's stone */
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_WHITE], "Ben");
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_BLACK], "Ann");
+	CU_ASSERT_EQUAL(play_swap2(&m, &s, second, choices), MATCH_TIMEOUT);
+	CU_ASSERT_EQUAL(m.winner, STONE_BLACK); /* Ben placed black's stone */
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_BLACK], "Ann");
+	CU_ASSERT_EQUAL(m.board.nmoves, 4);
+}
+
 /* Undo never takes back the opening's stones: right after swap2 the
  * player to move has no move of their own, and later an undo stops at
  * the opening. */
@@ -515,6 +540,8 @@ static CU_TestInfo tests[] = {
 	{"swap2: two more stones, then the first chooses",
 	 test_swap2_place_two},
 	{"swap2 needs five in a row", test_swap2_needs_five},
+	{"a timeout in the swap2 opening loses for the seat to act",
+	 test_swap2_timeout},
 	{"undo right after swap2 has no own move to take back",
 	 test_swap2_undo_keeps_opening},
 	{"undo after the opening stops at its stones",

@@ -677,8 +677,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 10 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 10);
+	/* make_v1 knows what versions 2 to 11 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 11);
 	s = club(path, ids);
 	CU_ASSERT_EQUAL(a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -3652,7 +3652,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 10); /* add v10 -> v11 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 11); /* add v11 -> v12 */
 	new_path(fresh, "fresh.db");
 	store_close(open_ok(fresh));
 	schema_text(fresh, want);
@@ -4497,19 +4497,165 @@ static void test_draw_request(void)
 	CU_ASSERT_EQUAL(state, REQUEST_PENDING);
 	CU_ASSERT_EQUAL(store_request_get(s, mid, 1, &state), STORE_OK);
 	CU_ASSERT_EQUAL(state, REQUEST_NONE);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 1, true), STORE_ERR);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, false), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 1, true, 220), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, false, 220), STORE_OK);
 	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
 	CU_ASSERT_EQUAL(state, REQUEST_DECLINED);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true, 220), STORE_ERR);
 	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 210), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true, 220), STORE_OK);
 	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
 	CU_ASSERT_EQUAL(state, REQUEST_ACCEPTED);
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, 300),
 		STORE_OK);
 	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 310), STORE_ERR);
+	store_close(s);
+}
+
+/* Version 10's requests table (draw offers only), with a row. */
+#define MATCH_REQUESTS_V10                                                     \
+	"DROP TABLE match_requests;"                                           \
+	"CREATE TABLE match_requests ("                                        \
+	" match_id INTEGER PRIMARY KEY REFERENCES matches (id),"               \
+	" kind TEXT NOT NULL CHECK (kind IN ('draw')),"                        \
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 0 AND 676),"                 \
+	" state TEXT NOT NULL"                                                 \
+	"  CHECK (state IN ('pending', 'accepted', 'declined')),"              \
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0)"                 \
+	") STRICT;"                                                            \
+	"INSERT INTO match_requests VALUES (1, 'draw', 0, 'declined', 150);"   \
+	"PRAGMA user_version = 10;"
+
+/* A version 10 database keeps its requests, and then takes undos: the
+ * schema is a new file's. */
+static void test_migrate_v10_requests(void)
+{
+	char path[PATH_SIZE], want[SNAP_SIZE], got[SNAP_SIZE], buf[SNAP_SIZE];
+	long long ids[3], mid;
+	struct store *s = club(path, ids);
+	struct match_header h = ranked(ids[0], ids[1], 100);
+
+	mid = play(s, &h, 2);
+	CU_ASSERT_EQUAL_FATAL(mid, 1);
+	store_close(s);
+	schema_text(path, want);
+	CU_ASSERT_EQUAL_FATAL(path_exec(path, MATCH_REQUESTS_V10), SQLITE_OK);
+	s = open_ok(path);
+	CU_ASSERT_STRING_EQUAL(schema_text(path, got), want);
+	CU_ASSERT_STRING_EQUAL(path_text(path,
+					 "SELECT group_concat(match_id || kind"
+					 " || ply || state || created_at)"
+					 " FROM match_requests",
+					 0, buf),
+			       "1draw0declined150");
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 2, 200), STORE_OK);
+	store_close(s);
+}
+
+/* How many moves match `id` at `path` keeps. */
+static long long moves_kept(const char *path, long long id)
+{
+	return path_int(path,
+			"SELECT count(*) FROM match_moves"
+			" WHERE match_id = ?1",
+			id);
+}
+
+/* An undo between two terminals: asked only by the player to move with
+ * two moves of their own to take back; declined, nothing moves;
+ * accepted, the two moves go in the answer's own transaction and the
+ * match's clock restarts at `now`; answered once. */
+static void test_undo_request(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3], mid;
+	struct store *s = club(path, ids);
+	struct match_header h = ranked(ids[0], ids[1], 100);
+	enum request_state state = REQUEST_NONE;
+	enum request_kind kind = REQUEST_DRAW;
+
+	mid = play(s, &h, 0);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 0, 200), STORE_ERR);
+	mid = play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 3, 200), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 200), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 200), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind), STORE_OK);
+	CU_ASSERT_EQUAL(kind, REQUEST_UNDO);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, false, 210), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 4, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_DECLINED);
+	CU_ASSERT_EQUAL(moves_kept(path, mid), 4);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind),
+			STORE_NOT_FOUND);
+
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 220), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 230), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 4, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_ACCEPTED);
+	CU_ASSERT_EQUAL(moves_kept(path, mid), 2);
+	CU_ASSERT_EQUAL(path_int(path,
+				 "SELECT max(ply) FROM match_moves"
+				 " WHERE match_id = ?1",
+				 mid),
+			2);
+	CU_ASSERT_EQUAL(path_int(path,
+				 "SELECT last_active_at FROM matches"
+				 " WHERE id = ?1",
+				 mid),
+			230);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 240), STORE_ERR);
+	CU_ASSERT_EQUAL(moves_kept(path, mid), 2);
+	/* the moves are played again; a draw offer takes none back */
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 3, 7, 4, 3000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 4, 8, 4, 4000), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_draw(s, mid, 4, 250), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind), STORE_OK);
+	CU_ASSERT_EQUAL(kind, REQUEST_DRAW);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 260), STORE_OK);
+	CU_ASSERT_EQUAL(moves_kept(path, mid), 4);
+	store_close(s);
+}
+
+/* An accepted undo whose match moved on (or ended) meanwhile changes
+ * nothing at all: the answer is rolled back with it. The opening's
+ * stones are never taken back, nor any while the colours are open. */
+static void test_undo_request_refused(void)
+{
+	char path[PATH_SIZE];
+	long long ids[3], mid;
+	struct store *s = club(path, ids);
+	struct match_header h = ranked(ids[0], ids[1], 100);
+	enum request_state state = REQUEST_NONE;
+
+	mid = play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 200), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 5, 7, 5, 5000), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 210), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 4, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_PENDING);
+	CU_ASSERT_EQUAL(moves_kept(path, mid), 5);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 220), STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, 230),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 5, true, 240), STORE_ERR);
+	CU_ASSERT_EQUAL(moves_kept(path, mid), 5);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 250), STORE_ERR);
+
+	h.opening = OPENING_SWAP2;
+	mid = play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 300), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_seats(s, mid, ids[0], ids[1], 3, true),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 300), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 5, 7, 5, 5000), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 310), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 5, true, 320), STORE_OK);
+	CU_ASSERT_EQUAL(moves_kept(path, mid), 3);
 	store_close(s);
 }
 
@@ -4606,6 +4752,12 @@ static CU_TestInfo tests[] = {
 	{"a win on time is claimed only when the time is gone",
 	 test_claim_timeout},
 	{"draw offers between terminals are answered once", test_draw_request},
+	{"an undo between terminals: the answer takes the moves back",
+	 test_undo_request},
+	{"an undo refused: moved on, ended, or the opening's stones",
+	 test_undo_request_refused},
+	{"a version 10 database keeps its requests and takes undos",
+	 test_migrate_v10_requests},
 	CU_TEST_INFO_NULL,
 };
 

@@ -312,6 +312,171 @@ check "remote: the other terminal hears of it" \
 	wait_out "$wp" "was ended in another session: a draw."
 check "remote: the draw is recorded once, as agreed" outcome_is finisheddrawdraw
 
+# ---- An undo asked at one terminal, answered at the other ----------------
+# Black, to play move 5, asks to take back its move 3 and white's reply:
+# declined (the moves stay), then accepted: the two moves leave the store
+# with the answer, both processes and a watcher show the position taken
+# back, and the match goes on to black's five, counted once.
+
+# count_moves: the moves stored for match $mid.
+count_moves() {
+	sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves
+		WHERE match_id = $mid"
+}
+
+# wait_last NAME TEXT: wait until the last "Move N of M." line NAME
+# shows is TEXT (a watcher's position now); 1 after 20 seconds.
+wait_last() {
+	_tries=$((200 * SLOW))
+	until [ "$(grep -o 'Move [0-9]* of [0-9]*\.' "$E2E_DIR/$1.out" |
+		tail -n 1)" = "$2" ]; do
+		_tries=$((_tries - 1))
+		[ "$_tries" -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+# move_at NAME FD N MOVE [COUNT]: once NAME shows "Move N: " for the
+# COUNTth time (default 1), type MOVE into FD.
+move_at() {
+	wait_out "$1" "Move $3: " "${5:-1}"
+	type_to "$2" "$4\n"
+}
+
+restart_b
+before=$(records)
+accept_challenge
+start_proc w 5 watch "$mid"
+wait_out w 'Watching match'
+for n in 1 2 3 4; do
+	play_move $n "$(nth_move $n)"
+done
+wait_out "$bp" "Move 5: "
+wait_last w 'Move 4 of 4.'
+type_to "$bfd" "undo\n"
+check "undo: the request waits for the other terminal" \
+	wait_out "$bp" "Undo asked. Waiting for $white's answer..."
+ASKED="$white, $black asks to take back their last move. Do you agree?"
+check "undo: the other terminal is asked" wait_out "$wp" "$ASKED"
+type_to "$wfd" "n\n"
+check "undo: a declined undo is said, and play goes on" \
+	wait_out "$bp" "$white said no: the moves stay."
+check "undo: a declined undo takes nothing back" [ "$(count_moves)" -eq 4 ]
+type_to "$bfd" "undo\n"
+wait_out "$wp" "$ASKED" 2
+type_to "$wfd" "y\n"
+check "undo: the asker's board goes back" \
+	wait_out "$bp" "Your last move and the reply were taken back."
+check "undo: the other terminal's board too" \
+	wait_out "$wp" "$black's last move and your reply were taken back."
+check "undo: the store keeps the first two moves" [ "$(sqlite3 "$GOMOKU_DB" \
+	"SELECT group_concat(ply) FROM match_moves WHERE match_id = $mid
+	ORDER BY ply")" = "1,2" ]
+check "undo: the watcher shows the position taken back" \
+	wait_last w 'Move 2 of 2.'
+check "undo: black is to play move 3 again" wait_out "$bp" "Move 3: " 2
+# moves 3 to 5 were each shown once before the undo
+for n in 3 4 5 6 7 8 9; do
+	if [ $((n % 2)) -eq 1 ]; then
+		move_at "$bp" "$bfd" $n "$(nth_move $n)" $((n <= 5 ? 2 : 1))
+	else
+		move_at "$wp" "$wfd" $n "$(nth_move $n)" $((n <= 5 ? 2 : 1))
+	fi
+done
+check "undo: black's process says black wins" \
+	wait_out "$bp" "$black wins with 5 in a row!"
+check "undo: white's process says so too" \
+	wait_out "$wp" "$black wins with 5 in a row!"
+check "undo: the watcher sees the five" wait_out w 'Black won (five)'
+check "undo: the match is finished once, with five and nine moves" \
+	sh -c "[ \"\$(sqlite3 '$GOMOKU_DB' \"SELECT status || result ||
+		reason || (SELECT count(*) FROM match_moves WHERE match_id =
+		$mid) FROM matches WHERE id = $mid\")\" = finishedblackfive9 ]"
+check "undo: both players' records count it once" \
+	[ "$(records)" = "$(after_black_won "$before")" ]
+type_to 5 "n\n"
+close_proc w 5
+
+# ---- Swap2 between two terminals -----------------------------------------
+# The coin flip names the placer (black in the record until the colours
+# are chosen). The placer places three stones at their terminal; the
+# other player, at theirs, chooses to place two more; the placer then
+# takes white, and the other player, black, makes five. Each choice is
+# made at the chooser's terminal while the other process waits, and the
+# seats are in the store at once.
+
+# The match's opening as stored: opening, stones, colours final, and
+# who is black and white ("swap2 5 1 bob alice").
+seats() {
+	sqlite3 "$GOMOKU_DB" "SELECT m.opening || ' ' || m.opening_stones ||
+		' ' || m.colours_final || ' ' || b.username || ' ' ||
+		w.username FROM matches AS m JOIN players AS b ON b.id =
+		m.black_id JOIN players AS w ON w.id = m.white_id
+		WHERE m.id = $mid"
+}
+
+restart_b
+before=$(records)
+start_proc a 6 challenge bob --opening swap2
+type_to 6 "alice\n$(pw alice)\n"
+wait_out a 'Waiting for the answer'
+type_to 7 "9\n"
+check "swap2: the challenge says its opening" wait_out b \
+	'alice challenges you to a ranked match: gomoku 15x15, 5 in a row, swap2 opening.'
+type_to 7 "y\n"
+wait_out b 'from two terminals.'
+wait_out a 'from two terminals.'
+mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+if grep 'Coin flip: ' "$E2E_DIR/b.out" | tail -n 1 |
+	grep -q 'alice places the three opening stones'; then
+	placer=alice other=bob pp=a pfd=6 op=b ofd=7
+else
+	placer=bob other=alice pp=b pfd=7 op=a ofd=6
+fi
+check "swap2: the match starts with the placer as black, colours open" \
+	[ "$(seats)" = "swap2 3 0 $placer $other" ]
+check "swap2: the placer is told to place" \
+	wait_out "$pp" "You place the three opening stones; $other then chooses."
+move_at "$pp" "$pfd" 1 "8 8"
+move_at "$pp" "$pfd" 2 "1 1"
+move_at "$pp" "$pfd" 3 "8 9"
+check "swap2: the other player chooses at their terminal" \
+	wait_out "$op" "Swap2: $other, what will you do?"
+check "swap2: the placer waits for the choice" \
+	wait_out "$pp" "Swap2: waiting for $other to choose"
+type_to "$ofd" "3\n"
+check "swap2: the placer hears of the two more stones" \
+	wait_out "$pp" "$other places two more stones (white, then black)."
+check "swap2: the choice is stored before the next stone" \
+	[ "$(seats)" = "swap2 5 0 $placer $other" ]
+move_at "$op" "$ofd" 4 "1 2"
+move_at "$op" "$ofd" 5 "8 10"
+check "swap2: the placer chooses the colour at their terminal" \
+	wait_out "$pp" "Swap2: $placer, choose your colour."
+check "swap2: the other player waits for it" \
+	wait_out "$op" "Swap2: waiting for $placer to choose"
+type_to "$pfd" "2\n"
+OVER="The opening is over: $other plays black"
+check "swap2: the placer's process says who plays which colour" \
+	wait_out "$pp" "$OVER"
+check "swap2: ... and so does the other's" wait_out "$op" "$OVER"
+check "swap2: the seats are in the store" \
+	[ "$(seats)" = "swap2 5 1 $other $placer" ]
+move_at "$pp" "$pfd" 6 "1 3"
+move_at "$op" "$ofd" 7 "8 11"
+move_at "$pp" "$pfd" 8 "1 4"
+move_at "$op" "$ofd" 9 "8 12"
+check "swap2: the new black's process says it wins" \
+	wait_out "$op" "$other wins with 5 in a row!"
+check "swap2: the placer's process says so too" \
+	wait_out "$pp" "$other wins with 5 in a row!"
+check "swap2: the result is exact in the store" outcome_is finishedblackfive
+check "swap2: the seats are exact in the store" \
+	[ "$(seats)" = "swap2 5 1 $other $placer" ]
+black=$other
+check "swap2: the records count it once, for the new black" \
+	[ "$(records)" = "$(after_black_won "$before")" ]
+
 # ---- A win on time claimed from a killed opponent -------------------------
 restart_b
 accept_challenge --time-per-move 2
