@@ -12,6 +12,7 @@
 #include "store.h"
 #include "ui_internal.h"
 #include "ui_page.h"
+#include "ui_screen.h"
 
 int ui_exit_status(enum ui_status st)
 {
@@ -300,6 +301,19 @@ const char *ui_computer_name(int level, char *buf)
 	return buf;
 }
 
+/* ui_yes_no() on the status line of the game screen s. */
+static enum ui_status screen_yes_no(struct screen *s, const char *question,
+				    bool *yes)
+{
+	int answer = ui_screen_yes_no(s, question);
+
+	ui_screen_say(s, false, "%s", "");
+	if (answer < 0)
+		return UI_INTERRUPTED;
+	*yes = answer == 1;
+	return UI_OK;
+}
+
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 {
 	static const char *const yes_words[] = {"y",  "yes",  "是",
@@ -307,8 +321,11 @@ enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 	static const char *const no_words[] = {"n",  "no",   "否",
 					       "不", "不要", NULL};
 	char buf[TERM_LINE_MAX + 1], prompt[512];
+	struct screen *s = ui_screen_of(ui);
 	size_t len;
 
+	if (s != NULL) /* a game is on the screen: asked on its status line */
+		return screen_yes_no(s, question, yes);
 	snprintf(prompt, sizeof(prompt), "%s %s ", question, _("[y/n]"));
 	for (;;) {
 		enum ui_status st = ui_read(ui, prompt, buf, &len);

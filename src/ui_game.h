@@ -225,6 +225,30 @@ enum ui_status game_rebuild(struct game *g, struct ui *ui,
  * input: g->waiting) or a stop signal (g->stop UI_INTERRUPTED). */
 int game_remote_ask(struct game *g, const struct match *m, struct input *in);
 
+/* game_remote_ask() a step at a time, for a front end that reads its
+ * own keys (the full-screen game): game_remote_wait_begin() starts the
+ * wait for the absent seat's move in m (w is the caller's) and looks
+ * once; game_remote_poll() looks again, cheaply (PRAGMA data_version
+ * first), and claims the win on time when the opponent's time is gone.
+ * While waiting, a draw the opponent offers is asked with ui_yes_no().
+ * Both return 1 with the move in *in (in the record already: g->saved
+ * counts it), 0 while nothing came, or -1 when the match ended (said so,
+ * g->elsewhere). */
+struct remote_wait {
+	long long version; /* PRAGMA data_version last seen */
+	long long since;   /* term_now_ms() when the wait began */
+};
+int game_remote_wait_begin(struct game *g, const struct match *m,
+			   struct remote_wait *w, struct input *in);
+int game_remote_poll(struct game *g, const struct match *m,
+		     struct remote_wait *w, struct input *in);
+
+/* Resign from the waiting side (asked first with ui_yes_no()): the
+ * opponent wins. Return true when the match ended (recorded here, or
+ * elsewhere first: g->elsewhere, g->closed), false when the player
+ * said no or it could not be written. */
+bool game_remote_resign(struct game *g, const struct match *m);
+
 /* Offer a draw to the absent seat's player at the other terminal, from
  * the player to move in m: the offer is stored and its answer awaited
  * (Ctrl-C stops). Return 1 (accepted), 0 (declined) or -1 to stop (a

@@ -37,13 +37,12 @@ static void show_my_record(struct ui *ui, const struct player *me)
 }
 
 /* Play f (unfinished, ranked, `me` in it) from here: `me`'s seat only,
- * the opponent's moves from their own process. Line by line (the
- * full-screen page, if up, is left for it: ui_line_begin()): the
- * full-screen game does not wait for another process yet. */
+ * the opponent's moves from their own process; full-screen when the run
+ * is (the game screen waits for them), else line by line. */
 static enum ui_status play_remote(struct ui *ui, struct player *me,
 				  const struct match_full *f)
 {
-	bool black = f->black_id == me->id, screen = ui->screen, was_page;
+	bool black = f->black_id == me->id;
 	struct player *other =
 		player_by_id(ui, black ? f->white_id : f->black_id);
 	enum ui_status st;
@@ -57,19 +56,16 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 		return st;
 	g.only_seat = black ? 0 : 1;
 	g.remote = true;
-	was_page = ui_line_begin(ui);
 	ui_say(ui,
 	       _("Match %lld: you play %s (%s) against %s, from two "
 		 "terminals."),
 	       f->id, black ? _("black") : _("white"),
 	       ui_stone(ui, black ? STONE_BLACK : STONE_WHITE),
 	       other->nickname);
-	ui->screen = false;
 	st = game_play(&g);
-	ui->screen = screen && !was_page;
 	if (st == UI_OK && g.closed)
 		show_my_record(ui, me);
-	return ui_line_end(ui, was_page, st);
+	return st;
 }
 
 enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)
