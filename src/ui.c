@@ -374,30 +374,3 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 		ui_say(ui, _("Please type one of the numbers shown."));
 	}
 }
-
-bool ui_line_begin(struct ui *ui)
-{
-	bool was = ui->page != NULL;
-
-	if (was) {
-		ui_end_screen(ui);
-		ui->screen = false;
-	}
-	return was;
-}
-
-enum ui_status ui_line_end(struct ui *ui, bool was, enum ui_status st)
-{
-	char buf[TERM_LINE_MAX + 1];
-	size_t len;
-
-	if (!was)
-		return st;
-	if (st == UI_OK) {
-		st = ui_read(ui, _("Press Enter to go back to the menus."), buf,
-			     &len);
-		st = st == UI_EOF ? UI_OK : st;
-	}
-	ui->screen = true;
-	return st;
-}

@@ -520,15 +520,15 @@ static void draw_foot(const struct screen *s, int y)
 		 s->status);
 	if (s->typing)
 		snprintf(text, sizeof(text), "%s %s", _("Move:"), s->line);
+	else if (s->watching)
+		snprintf(text, sizeof(text), "%s",
+			 _("Watching (read-only): q or Esc stops."));
 	else if (s->over && s->g->m.end == MATCH_UNFINISHED)
 		snprintf(text, sizeof(text), "%s",
 			 _("The game has stopped. Press any key."));
 	else if (s->over)
 		snprintf(text, sizeof(text), "%s",
 			 _("The game is over. Press any key."));
-	else if (s->watching)
-		snprintf(text, sizeof(text), "%s",
-			 _("Watching (read-only): q or Esc stops."));
 	else
 		snprintf(text, sizeof(text), "%s",
 			 _(": types a move, ? helps"));
