@@ -201,6 +201,16 @@ static enum term_read line_to_utf8(char *buf, size_t *len)
 	return notation_utf8_valid(buf, *len) ? TERM_OK : TERM_ERROR;
 }
 
+/* Line mode, before a prompt or menu of the player logged in here: a
+ * challenge that came for them is asked about first (ui->challenge_hook,
+ * which does nothing when none came). Return UI_OK to go on with the
+ * prompt, else what the question or the match returned. */
+static enum ui_status challenge_first(struct ui *ui)
+{
+	return ui->challenge_hook != NULL ? ui->challenge_hook(ui, false)
+					  : UI_OK;
+}
+
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline)
 {
@@ -208,6 +218,10 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 		return ui_page_read(ui, prompt, buf, len, deadline);
 	for (;;) {
 		enum term_read r;
+		enum ui_status st = challenge_first(ui);
+
+		if (st != UI_OK)
+			return st;
 
 		ui_put_clean(ui, prompt);
 		fflush(ui->out);
@@ -348,20 +362,24 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 		       int *choice)
 {
 	char buf[TERM_LINE_MAX + 1];
+	enum ui_status st;
 	size_t len;
 	int i;
 
 	if (ui_page_active(ui))
 		return ui_page_menu(ui, title, labels, keys, n, choice);
+	st = challenge_first(ui);
+	if (st != UI_OK)
+		return st;
 	fputc('\n', ui->out);
 	ui_say(ui, "%s", title);
 	for (i = 0; i < n; i++)
 		ui_say(ui, "  %d  %s", keys[i], labels[i]);
 	for (;;) {
-		enum ui_status st = ui_read(ui, _("Choose: "), buf, &len);
 		unsigned long long v;
 		bool number;
 
+		st = ui_read(ui, _("Choose: "), buf, &len);
 		if (st != UI_OK)
 			return st;
 		number = number_parse(trim(buf), 0, 999, &v) == 0;

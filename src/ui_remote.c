@@ -385,6 +385,8 @@ enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
 			ui_say(ui, _("No challenge is waiting for you."));
 		return UI_OK;
 	}
+	if (c.id > ui->present_asked)
+		ui->present_asked = c.id; /* asked: no prompt asks again */
 	ui_say(ui, _("%s challenges you to a ranked match: %s."),
 	       from->username, game_words(&c, game, sizeof(game)));
 	st = ui_yes_no(ui, _("Accept the challenge?"), &yes);
@@ -396,6 +398,20 @@ enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
 				  (long long)time(NULL)) == STORE_OK)
 		ui_say(ui, _("You declined."));
 	return UI_OK;
+}
+
+enum ui_status ui_challenge_at_prompt(struct ui *ui, bool asked)
+{
+	struct player *me;
+
+	if (ui->present_id == 0 || ui->present_match != 0)
+		return UI_OK;
+	ui_presence_look(ui);
+	if (!asked && ui->present_told <= ui->present_asked)
+		return UI_OK;
+	ui->present_asked = ui->present_told;
+	me = player_by_id(ui, ui->present_id);
+	return me != NULL ? ui_challenge_answer(ui, me, !asked) : UI_OK;
 }
 
 /* ==== Who is online ======================================================= */
