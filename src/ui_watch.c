@@ -288,7 +288,8 @@ static enum ui_status screen_end(struct watch *w, struct screen *s,
 }
 
 /* One wait for a key on the watch screen: UI_OK to go on, UI_EOF when
- * the watcher leaves (q, Esc, Ctrl-D, the terminal gone), or
+ * the watcher leaves (q, Esc, Ctrl-D, the terminal gone), UI_REFUSED
+ * for Tab when a challenge may be answered (ui->challenge_hook), or
  * UI_INTERRUPTED. The board's keys and clicks do nothing. */
 static enum ui_status screen_key(struct screen *s)
 {
@@ -302,6 +303,8 @@ static enum ui_status screen_key(struct screen *s)
 	case SK_CHAR:
 		if (k.ch == 'q' || k.ch == 'Q' || k.ch == 27 || k.ch == 4)
 			return UI_EOF;
+		if (k.ch == '\t' && s->g->ui->challenge_hook != NULL)
+			return UI_REFUSED; /* to answer a challenge */
 		break;
 	case SK_KEY:
 		if (k.ch == KEY_RESIZE)
@@ -317,7 +320,8 @@ static enum ui_status screen_key(struct screen *s)
 }
 
 /* Follow match w->id on the game screen, read-only, until it ends (then
- * its result and the offer to replay it) or the watcher leaves. */
+ * its result and the offer to replay it) or the watcher leaves (Tab:
+ * to answer a challenge, which is asked then). */
 static enum ui_status watch_screen(struct watch *w, bool *replay)
 {
 	struct watch_names names;
@@ -342,6 +346,10 @@ static enum ui_status watch_screen(struct watch *w, bool *replay)
 	if (st == UI_OK)
 		st = screen_end(w, &s, replay);
 	ui_screen_stop(&s);
+	if (st == UI_FAILED && s.said[0] != '\0')
+		ui_error(w->ui, "%s", s.said); /* why, on the page */
+	if (st == UI_REFUSED) /* Tab: the watch ends for the challenge */
+		st = w->ui->challenge_hook(w->ui, true);
 	return st;
 }
 
