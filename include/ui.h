@@ -75,6 +75,11 @@ struct ui {
 	long long present_id, present_match, present_ms;
 	long long present_version; /* PRAGMA data_version last looked at */
 	long long present_told;	   /* the last challenge announced */
+	long long present_asked;   /* the last challenge asked about */
+	/* While set (a player logged in from the menus), called before
+	 * every line-mode prompt and menu, and by the page's Tab: asks the
+	 * player about a challenge that came (ui_challenge_at_prompt()). */
+	enum ui_status (*challenge_hook)(struct ui *ui, bool asked);
 	/* While set (a full-screen game is on the terminal), ui_say() and
 	 * ui_error() hand their cleaned text to sink(sink_ctx, error, text)
 	 * instead of printing it: `error` for ui_error(). */
@@ -391,6 +396,14 @@ void ui_presence_playing(struct ui *ui, long long match_id);
  * refresh. Does nothing when nobody is present. */
 void ui_presence_end(struct ui *ui);
 
+/* Look for a challenge to the player logged in here, cheaply (PRAGMA
+ * data_version first, then one indexed read): a new one is announced
+ * once (a line of text: with ui->challenge_hook set, how to answer it
+ * from where the player is) and noted in ui->present_told. Called from
+ * the waits for input; does nothing while the player plays a match or
+ * when nobody is present. Failures count as nothing new. */
+void ui_presence_look(struct ui *ui);
+
 /* ---- ui_remote.c ---- */
 
 /* List the players logged in now in any process on this database (a
@@ -418,6 +431,14 @@ enum ui_status ui_challenge(struct ui *ui, struct player *me,
  * or what the question or the match returned. */
 enum ui_status ui_challenge_answer(struct ui *ui, struct player *me,
 				   bool quiet);
+
+/* ui->challenge_hook for the player logged in here (ui->present_id):
+ * when a challenge came that they were not asked about yet
+ * (ui_presence_look()), ui_challenge_answer() quietly; when the player
+ * `asked` (the page's Tab), ui_challenge_answer() at once, saying so
+ * when none is waiting any more. Does nothing while a match is played
+ * here. Return UI_OK, or what the question or the match returned. */
+enum ui_status ui_challenge_at_prompt(struct ui *ui, bool asked);
 
 /* Play unfinished ranked match `id` from this terminal for `me` (one of
  * its players): `me`'s seat only, line by line, the opponent's moves

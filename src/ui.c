@@ -12,6 +12,7 @@
 #include "store.h"
 #include "ui_internal.h"
 #include "ui_page.h"
+#include "ui_screen.h"
 
 int ui_exit_status(enum ui_status st)
 {
@@ -200,6 +201,16 @@ static enum term_read line_to_utf8(char *buf, size_t *len)
 	return notation_utf8_valid(buf, *len) ? TERM_OK : TERM_ERROR;
 }
 
+/* Line mode, before a prompt or menu of the player logged in here: a
+ * challenge that came for them is asked about first (ui->challenge_hook,
+ * which does nothing when none came). Return UI_OK to go on with the
+ * prompt, else what the question or the match returned. */
+static enum ui_status challenge_first(struct ui *ui)
+{
+	return ui->challenge_hook != NULL ? ui->challenge_hook(ui, false)
+					  : UI_OK;
+}
+
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline)
 {
@@ -207,6 +218,10 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 		return ui_page_read(ui, prompt, buf, len, deadline);
 	for (;;) {
 		enum term_read r;
+		enum ui_status st = challenge_first(ui);
+
+		if (st != UI_OK)
+			return st;
 
 		ui_put_clean(ui, prompt);
 		fflush(ui->out);
@@ -300,6 +315,19 @@ const char *ui_computer_name(int level, char *buf)
 	return buf;
 }
 
+/* ui_yes_no() on the status line of the game screen s. */
+static enum ui_status screen_yes_no(struct screen *s, const char *question,
+				    bool *yes)
+{
+	int answer = ui_screen_yes_no(s, question);
+
+	ui_screen_say(s, false, "%s", "");
+	if (answer < 0)
+		return UI_INTERRUPTED;
+	*yes = answer == 1;
+	return UI_OK;
+}
+
 enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 {
 	static const char *const yes_words[] = {"y",  "yes",  "是",
@@ -307,8 +335,11 @@ enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 	static const char *const no_words[] = {"n",  "no",   "否",
 					       "不", "不要", NULL};
 	char buf[TERM_LINE_MAX + 1], prompt[512];
+	struct screen *s = ui_screen_of(ui);
 	size_t len;
 
+	if (s != NULL) /* a game is on the screen: asked on its status line */
+		return screen_yes_no(s, question, yes);
 	snprintf(prompt, sizeof(prompt), "%s %s ", question, _("[y/n]"));
 	for (;;) {
 		enum ui_status st = ui_read(ui, prompt, buf, &len);
@@ -331,20 +362,24 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 		       int *choice)
 {
 	char buf[TERM_LINE_MAX + 1];
+	enum ui_status st;
 	size_t len;
 	int i;
 
 	if (ui_page_active(ui))
 		return ui_page_menu(ui, title, labels, keys, n, choice);
+	st = challenge_first(ui);
+	if (st != UI_OK)
+		return st;
 	fputc('\n', ui->out);
 	ui_say(ui, "%s", title);
 	for (i = 0; i < n; i++)
 		ui_say(ui, "  %d  %s", keys[i], labels[i]);
 	for (;;) {
-		enum ui_status st = ui_read(ui, _("Choose: "), buf, &len);
 		unsigned long long v;
 		bool number;
 
+		st = ui_read(ui, _("Choose: "), buf, &len);
 		if (st != UI_OK)
 			return st;
 		number = number_parse(trim(buf), 0, 999, &v) == 0;
@@ -356,31 +391,4 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 		}
 		ui_say(ui, _("Please type one of the numbers shown."));
 	}
-}
-
-bool ui_line_begin(struct ui *ui)
-{
-	bool was = ui->page != NULL;
-
-	if (was) {
-		ui_end_screen(ui);
-		ui->screen = false;
-	}
-	return was;
-}
-
-enum ui_status ui_line_end(struct ui *ui, bool was, enum ui_status st)
-{
-	char buf[TERM_LINE_MAX + 1];
-	size_t len;
-
-	if (!was)
-		return st;
-	if (st == UI_OK) {
-		st = ui_read(ui, _("Press Enter to go back to the menus."), buf,
-			     &len);
-		st = st == UI_EOF ? UI_OK : st;
-	}
-	ui->screen = true;
-	return st;
 }

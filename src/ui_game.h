@@ -229,6 +229,32 @@ enum ui_status game_rebuild(struct game *g, struct ui *ui,
  * input: g->waiting) or a stop signal (g->stop UI_INTERRUPTED). */
 int game_remote_ask(struct game *g, const struct match *m, struct input *in);
 
+/* game_remote_ask() a step at a time, for a front end that reads its
+ * own keys (the full-screen game): game_remote_wait_begin() starts the
+ * wait for the absent seat's move in m (w is the caller's) and looks
+ * once; game_remote_poll() looks again, cheaply (PRAGMA data_version
+ * first), and claims the win on time when the opponent's time is gone.
+ * While waiting, a request of the opponent (a draw, an undo) is asked
+ * with ui_yes_no() and answered. Both return 1 with the input for
+ * match_run() in *in (the opponent's move, in the record already:
+ * g->saved counts it; or an undo this player agreed to: INPUT_UNDO), 0
+ * while nothing came, or -1 when the match ended (said so,
+ * g->elsewhere). */
+struct remote_wait {
+	long long version; /* PRAGMA data_version last seen */
+	long long since;   /* term_now_ms() when the wait began */
+};
+int game_remote_wait_begin(struct game *g, const struct match *m,
+			   struct remote_wait *w, struct input *in);
+int game_remote_poll(struct game *g, const struct match *m,
+		     struct remote_wait *w, struct input *in);
+
+/* Resign from the waiting side (asked first with ui_yes_no()): the
+ * opponent wins. Return true when the match ended (recorded here, or
+ * elsewhere first: g->elsewhere, g->closed), false when the player
+ * said no or it could not be written. */
+bool game_remote_resign(struct game *g, const struct match *m);
+
 /* Put request q (ASK_ACCEPT_DRAW: a draw offer; ASK_ACCEPT_UNDO: take
  * back the last move of the player to move in m and the reply) to the
  * absent seat's player at the other terminal: the request is stored and
@@ -250,6 +276,14 @@ int game_remote_confirm(struct game *g, const struct match *m,
  * signal (g->stop UI_INTERRUPTED). */
 int game_remote_choice(struct game *g, const struct match *m, int seat,
 		       enum match_choice q);
+
+/* game_remote_choice() a step at a time, for the full-screen game: look
+ * whether the absent seat made swap2 choice q since *version (PRAGMA
+ * data_version; 0 to look at once). Return 1 with *value set (as
+ * game_remote_choice() returns it), 0 not yet, or -1 when the match
+ * ended or changed elsewhere (said so). */
+int game_remote_choice_poll(struct game *g, enum match_choice q,
+			    long long *version, int *value);
 
 /* This player made swap2 choice q (`value`, as choose() returns it) in
  * g's remote match: write at once what the other process must know

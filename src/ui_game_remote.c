@@ -136,9 +136,7 @@ static bool claim_on_time(struct game *g, const struct match *m)
 	return true;
 }
 
-/* Resign from the waiting side: the opponent wins. Return true when it
- * was recorded. */
-static bool resign_waiting(struct game *g, const struct match *m)
+bool game_remote_resign(struct game *g, const struct match *m)
 {
 	enum stone me = g->m.seat[STONE_BLACK] == g->only_seat ? STONE_BLACK
 							       : STONE_WHITE;
@@ -174,7 +172,7 @@ static int waiting_key(struct game *g, const struct match *m)
 	if (g->stop != UI_OK)
 		return -1;
 	if (strcmp(buf, "resign") == 0 && m->opening_done)
-		return resign_waiting(g, m) ? -1 : 1;
+		return game_remote_resign(g, m) ? -1 : 1;
 	if (m->opening_done)
 		ui_say(g->ui, _("It is your opponent's turn. Type resign to "
 				"resign, or q to leave (the match waits)."));
@@ -214,12 +212,44 @@ static bool opponent_late(const struct game *g, const struct match *m,
 		       1000LL * (g->time_per_move + REMOTE_GRACE);
 }
 
-int game_remote_ask(struct game *g, const struct match *m, struct input *in)
+int game_remote_wait_begin(struct game *g, const struct match *m,
+			   struct remote_wait *w, struct input *in)
 {
-	long long version = 0, since = term_now_ms();
+	g->undo_agreed = false; /* one agreed, if any, was taken back */
+	w->version = 0;
+	w->since = term_now_ms();
+	(void)store_data_version(g->ui->store, &w->version);
+	switch (look(g, m, in)) { /* it may have come already */
+	case NEWS_INPUT:
+		return 1;
+	case NEWS_ENDED:
+		return -1;
+	case NEWS_NONE:
+		break;
+	}
+	return 0;
+}
+
+int game_remote_poll(struct game *g, const struct match *m,
+		     struct remote_wait *w, struct input *in)
+{
 	enum remote_news news = NEWS_NONE;
 
-	g->undo_agreed = false; /* one agreed, if any, was taken back */
+	if (store_moved(g, &w->version))
+		news = look(g, m, in);
+	if (news == NEWS_INPUT)
+		return 1;
+	if (news == NEWS_ENDED ||
+	    (opponent_late(g, m, w->since) && claim_on_time(g, m)))
+		return -1;
+	return 0;
+}
+
+int game_remote_ask(struct game *g, const struct match *m, struct input *in)
+{
+	struct remote_wait w;
+	int rc;
+
 	if (m->opening_done)
 		ui_say(g->ui,
 		       _("Waiting for %s to move (type resign to resign, q "
@@ -231,20 +261,20 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 			 "leave)..."),
 		       m->name[board_to_move(&m->board)]);
 	fflush(g->ui->out);
-	(void)store_data_version(g->ui->store, &version);
-	news = look(g, m, in); /* it may have come already */
-	while (news == NEWS_NONE) {
-		int polled = poll_once(g, m, &version);
+	rc = game_remote_wait_begin(g, m, &w, in);
+	while (rc == 0) {
+		int ready = term_wait_input(g->ui->in,
+					    term_now_ms() + REMOTE_POLL_MS);
 
-		if (polled < 0)
+		if (ready < 0) {
+			g->stop = UI_INTERRUPTED;
 			return -1;
-		if (polled > 0)
-			news = look(g, m, in);
-		if (news == NEWS_NONE && opponent_late(g, m, since) &&
-		    claim_on_time(g, m))
+		}
+		if (ready > 0 && waiting_key(g, m) < 0)
 			return -1;
+		rc = game_remote_poll(g, m, &w, in);
 	}
-	return news == NEWS_INPUT ? 0 : -1;
+	return rc > 0 ? 0 : -1;
 }
 
 /* Where this player's request made at `ply` stands: 1 accepted, 0
@@ -348,6 +378,12 @@ static int look_choice(struct game *g, enum match_choice q, int *value)
 out_free:
 	free(f);
 	return rc;
+}
+
+int game_remote_choice_poll(struct game *g, enum match_choice q,
+			    long long *version, int *value)
+{
+	return store_moved(g, version) ? look_choice(g, q, value) : 0;
 }
 
 int game_remote_choice(struct game *g, const struct match *m, int seat,

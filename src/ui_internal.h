@@ -20,19 +20,6 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what);
  * after saying why the database failed. */
 enum ui_status ui_refresh_club(struct ui *ui);
 
-/* ---- ui.c ---- */
-
-/* A stretch of line-by-line play inside a full-screen run (a match
- * from two terminals, watching: they wait on the store, not on the
- * page's keys). ui_line_begin() ends the page session, if one is up,
- * so the terminal scrolls as with --plain, and returns whether it was.
- * ui_line_end(ui, was, st), after the stretch ended with `st`: when it
- * was, asks for Enter if st is UI_OK (so the last lines can be read)
- * and lets the next prompt or menu go full-screen again. Returns st, or
- * what reading Enter returned. */
-bool ui_line_begin(struct ui *ui);
-enum ui_status ui_line_end(struct ui *ui, bool was, enum ui_status st);
-
 /* ---- ui_analyze.c ---- */
 
 struct match_full;

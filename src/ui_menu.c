@@ -149,6 +149,7 @@ static enum ui_status main_item(struct ui *ui, int choice)
 		if (st != UI_OK)
 			return st;
 		ui_presence_begin(ui, me->id);
+		ui->challenge_hook = ui_challenge_at_prompt;
 		st = ui_remote_rejoin(ui, me, &resumed);
 		if (st == UI_OK && !resumed)
 			st = ui_offer_resume(ui, me, NULL, &resumed);

@@ -283,12 +283,25 @@ static int foot_prompt_width(const char *prompt, const char *typed)
 	return want < room ? want : room;
 }
 
-/* The prompt line and the hint line, and the cursor on the prompt. */
+/* Whether a challenge came that the player was not asked about yet, to
+ * be answered with Tab (ui->challenge_hook). */
+static bool challenge_waits(const struct ui *ui)
+{
+	return ui->challenge_hook != NULL && ui->present_match == 0 &&
+	       ui->present_told > ui->present_asked;
+}
+
+/* The prompt line and the hint line, and the cursor on the prompt;
+ * above them, the notice of a challenge waiting. */
 static void draw_foot(struct ui_page *pg)
 {
 	char typed[TERM_LINE_MAX + 1];
 	int x;
 
+	if (challenge_waits(pg->ui))
+		ui_screen_put(LINES - 3, 0, COLS, SCREEN_WARN,
+			      _("A challenge is waiting for you: press Tab "
+				"to answer it."));
 	ui_screen_put(LINES - 1, 0, COLS, SCREEN_DIM,
 		      pg->hint != NULL ? pg->hint : "");
 	if (pg->prompt == NULL)
@@ -439,6 +452,31 @@ static bool scroll_key(struct ui_page *pg, const struct screen_key *k)
 	return true;
 }
 
+/* Tab: answer the challenge waiting (ui->challenge_hook) on this page,
+ * what it showed (title, prompt, line typed, menu) put back afterwards;
+ * the text it gained stays. Return UI_OK, or what the question or the
+ * match returned. */
+static enum ui_status answer_challenge(struct ui_page *pg)
+{
+	struct ui_page *was = malloc(sizeof(*was));
+	enum ui_status st;
+
+	if (was == NULL)
+		return UI_OK;
+	*was = *pg;
+	pg->labels = NULL;
+	pg->nitems = 0;
+	st = pg->ui->challenge_hook(pg->ui, true);
+	was->text = pg->text;
+	was->len = pg->len;
+	was->cap = pg->cap;
+	was->escape = pg->escape;
+	was->scroll = pg->scroll;
+	*pg = *was;
+	free(was);
+	return st;
+}
+
 /* Wait for a key for the page: resizes and scrolling are handled here.
  * A terminal that is gone, or Ctrl-D, is the end of input. */
 static enum page_wait page_key(struct ui_page *pg, long long deadline,
@@ -465,6 +503,18 @@ static enum page_wait page_key(struct ui_page *pg, long long deadline,
 		}
 		if (k->kind == SK_CHAR && k->ch == 4)
 			return PAGE_EOF;
+		if (k->kind == SK_CHAR && k->ch == '\t' &&
+		    pg->ui->challenge_hook != NULL) {
+			switch (answer_challenge(pg)) {
+			case UI_INTERRUPTED:
+				return PAGE_STOP;
+			case UI_EOF:
+				return PAGE_EOF;
+			default: /* done, or said why not */
+				page_draw(pg);
+				continue;
+			}
+		}
 		if (scroll_key(pg, k) ||
 		    (k->kind == SK_KEY && k->ch == KEY_RESIZE))
 			page_draw(pg);

@@ -26,17 +26,30 @@ static void presence_write(struct ui *ui)
 	ui->present_ms = term_now_ms();
 }
 
-/* Announce a new challenge to the player, who is idle at a prompt:
- * once, as soon as another process stored it (PRAGMA data_version
- * first, then one indexed read). It is answered from the account menu
- * (ui_challenge_answer()). */
-static void announce_challenge(struct ui *ui)
+/* The announcement of a challenge from `who`, saying how to answer it
+ * from where the player is (a format with one %s: a static string). */
+static const char *announcement(const struct ui *ui)
+{
+	if (ui->challenge_hook == NULL)
+		return _("%s challenges you to a ranked match: answer it from "
+			 "the account menu (Answer a challenge) within a "
+			 "minute.");
+	if (ui->page != NULL)
+		return _("%s challenges you to a ranked match: press Tab to "
+			 "answer it, within a minute.");
+	return _("%s challenges you to a ranked match: answer it at the "
+		 "next prompt (press Enter), within a minute.");
+}
+
+void ui_presence_look(struct ui *ui)
 {
 	const struct player *from;
 	struct challenge c;
 	long long v;
 
-	if (store_data_version(ui->store, &v) != STORE_OK ||
+	if (ui->present_id == 0 || ui->store == NULL ||
+	    ui->present_match != 0 ||
+	    store_data_version(ui->store, &v) != STORE_OK ||
 	    v == ui->present_version)
 		return;
 	ui->present_version = v;
@@ -48,9 +61,7 @@ static void announce_challenge(struct ui *ui)
 	from = plist_find_id(ui->players, c.from_id);
 	if (ui->sink == NULL) /* off the line the prompt is on */
 		fputc('\n', ui->out);
-	ui_say(ui,
-	       _("%s challenges you to a ranked match: answer it from the "
-		 "account menu (Answer a challenge) within a minute."),
+	ui_say(ui, announcement(ui),
 	       from != NULL ? from->username : _("A player"));
 	fflush(ui->out);
 }
@@ -65,8 +76,7 @@ static void presence_tick(void *ctx)
 		return;
 	if (term_now_ms() - ui->present_ms >= PRESENCE_REFRESH_MS)
 		presence_write(ui);
-	if (ui->present_match == 0)
-		announce_challenge(ui);
+	ui_presence_look(ui);
 }
 
 void ui_presence_begin(struct ui *ui, long long player_id)
@@ -90,6 +100,7 @@ void ui_presence_end(struct ui *ui)
 	if (ui->present_id == 0)
 		return;
 	term_set_idle(NULL, NULL);
+	ui->challenge_hook = NULL;
 	ui->present_id = 0;
 	ui->present_match = 0;
 	if (ui->store != NULL)

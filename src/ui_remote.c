@@ -71,13 +71,12 @@ static void say_seats(struct ui *ui, const struct match_full *f, bool black,
 }
 
 /* Play f (unfinished, ranked, `me` in it) from here: `me`'s seat only,
- * the opponent's moves from their own process. Line by line (the
- * full-screen page, if up, is left for it: ui_line_begin()): the
- * full-screen game does not wait for another process yet. */
+ * the opponent's moves from their own process; full-screen when the run
+ * is (the game screen waits for them), else line by line. */
 static enum ui_status play_remote(struct ui *ui, struct player *me,
 				  const struct match_full *f)
 {
-	bool black = f->black_id == me->id, screen = ui->screen, was_page;
+	bool black = f->black_id == me->id;
 	struct player *other =
 		player_by_id(ui, black ? f->white_id : f->black_id);
 	enum ui_status st;
@@ -91,14 +90,11 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 		return st;
 	g.only_seat = black ? 0 : 1;
 	g.remote = true;
-	was_page = ui_line_begin(ui);
 	say_seats(ui, f, black, other);
-	ui->screen = false;
 	st = game_play(&g);
-	ui->screen = screen && !was_page;
 	if (st == UI_OK && g.closed)
 		show_my_record(ui, me);
-	return ui_line_end(ui, was_page, st);
+	return st;
 }
 
 enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)
@@ -418,6 +414,8 @@ enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
 			ui_say(ui, _("No challenge is waiting for you."));
 		return UI_OK;
 	}
+	if (c.id > ui->present_asked)
+		ui->present_asked = c.id; /* asked: no prompt asks again */
 	ui_say(ui, _("%s challenges you to a ranked match: %s."),
 	       from->username, game_words(&c, game, sizeof(game)));
 	st = ui_yes_no(ui, _("Accept the challenge?"), &yes);
@@ -429,6 +427,20 @@ enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
 				  (long long)time(NULL)) == STORE_OK)
 		ui_say(ui, _("You declined."));
 	return UI_OK;
+}
+
+enum ui_status ui_challenge_at_prompt(struct ui *ui, bool asked)
+{
+	struct player *me;
+
+	if (ui->present_id == 0 || ui->present_match != 0)
+		return UI_OK;
+	ui_presence_look(ui);
+	if (!asked && ui->present_told <= ui->present_asked)
+		return UI_OK;
+	ui->present_asked = ui->present_told;
+	me = player_by_id(ui, ui->present_id);
+	return me != NULL ? ui_challenge_answer(ui, me, !asked) : UI_OK;
 }
 
 /* ==== Who is online ======================================================= */

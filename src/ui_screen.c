@@ -149,6 +149,11 @@ int ui_screen_start(struct screen *s, struct game *g)
 	return 0;
 }
 
+struct screen *ui_screen_of(const struct ui *ui)
+{
+	return ui->sink == status_sink ? ui->sink_ctx : NULL;
+}
+
 void ui_screen_stop(struct screen *s)
 {
 	if (!s->started)
@@ -368,7 +373,9 @@ static void draw_side(const struct screen *s, int y, int x, int w,
 	if (p != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
 	/* a resumed move has used some already (none on a replay's screen) */
-	if (to_move && s->clock_used != NULL)
+	if (to_move && s->other_since != 0)
+		left -= term_now_ms() - s->other_since;
+	else if (to_move && s->clock_used != NULL)
 		left -= s->clock_used(g, m);
 	if (g->time_per_move > 0)
 		clock_text(left, clock, sizeof(clock));
@@ -420,11 +427,16 @@ static void draw_moves(const struct screen *s, int y, int x, int w, int lines)
 	}
 }
 
-/* The key summary, in the user's language. */
-static const char *const *key_lines(int *n)
+/* The key summary, in the user's language (a watcher's for s). */
+static const char *const *key_lines(const struct screen *s, int *n)
 {
 	static const char *lines[6];
 
+	if (s->watching) {
+		lines[0] = _("q, Esc: stop watching");
+		*n = 1;
+		return lines;
+	}
 	lines[0] = _("arrows, hjkl, wasd: move");
 	lines[1] = _("Enter, Space, click: place");
 	lines[2] = _("u undo  D draw  r resign");
@@ -458,7 +470,7 @@ static void draw_panel(const struct screen *s, int y, int x, int w, int h)
 		 m->board.nmoves + (m->board.state == BOARD_PLAYING ? 1 : 0),
 		 where);
 	put_text(y++, x, w, A_NORMAL, text);
-	keys = key_lines(&nkeys);
+	keys = key_lines(s, &nkeys);
 	i = h - (y - y0) - nkeys - 2; /* lines left for the moves */
 	if (i > 0)
 		draw_moves(s, ++y, x, w, i < 8 ? i : 8);
@@ -508,6 +520,9 @@ static void draw_foot(const struct screen *s, int y)
 		 s->status);
 	if (s->typing)
 		snprintf(text, sizeof(text), "%s %s", _("Move:"), s->line);
+	else if (s->watching)
+		snprintf(text, sizeof(text), "%s",
+			 _("Watching (read-only): q or Esc stops."));
 	else if (s->over && s->g->m.end == MATCH_UNFINISHED)
 		snprintf(text, sizeof(text), "%s",
 			 _("The game has stopped. Press any key."));

@@ -55,6 +55,11 @@ struct screen {
 	bool marks_on;		    /* black's forbidden points shown */
 	bool typing;		    /* the move line has the keys */
 	bool over;		    /* the game is over: any key leaves */
+	long long other_since;	    /* term_now_ms() when the move of the
+				     * player at the other terminal began here
+				     * (their clock), 0 when it is not theirs */
+	bool watching;		    /* read-only: the keys shown are a
+				     * watcher's */
 	char line[SCREEN_LINE_MAX]; /* the move line, UTF-8 */
 	size_t line_len;	    /* its bytes */
 	char status[SCREEN_STATUS_MAX]; /* the status line */
@@ -106,6 +111,11 @@ void ui_screen_close(void);
  * ui_screen_stop(). Return 0, or -1 when the terminal cannot be used
  * (nothing to undo). */
 int ui_screen_start(struct screen *s, struct game *g);
+
+/* The screen showing a game on ui's terminal now (between
+ * ui_screen_start() and ui_screen_stop()), or NULL: questions asked
+ * during a game (ui_yes_no()) go on its status line. */
+struct screen *ui_screen_of(const struct ui *ui);
 
 /* Give the ui's messages back to whoever had them before
  * ui_screen_start(); the session stays. Safe to call twice. */

@@ -17,6 +17,9 @@
 
 /* How often the clock is redrawn while waiting for a key, in ms. */
 #define TICK_MS 250
+/* How often the store is looked at while the player at the other
+ * terminal is to move, in ms (a look is PRAGMA data_version first). */
+#define REMOTE_TICK_MS 150
 
 /* ==== Showing ============================================================ */
 
@@ -264,6 +267,111 @@ static int human_key(struct screen *s, const struct match *m,
 	return 0;
 }
 
+/* ==== The other terminal's turn ========================================== */
+
+/* A key while the player at the other terminal is to move: the cursor
+ * moves, r resigns (confirmed), q or Ctrl-D leaves (the match waits for
+ * this player's return), placing is refused. Return 0 to wait on, -1 to
+ * stop the game. */
+static int waiting_key(struct screen *s, const struct match *m,
+		       const struct screen_key *k)
+{
+	struct game *g = s->g;
+
+	if (cursor_key(s, k) || k->kind == SK_NONE) {
+		ui_screen_draw(s);
+		return 0;
+	}
+	if (k->kind == SK_CHAR && k->ch == 'r' && m->opening_done)
+		return game_remote_resign(g, m) ? -1 : 0;
+	if (k->kind == SK_CHAR && (k->ch == 'q' || k->ch == 4)) {
+		if (k->ch == 'q' && leave(s) == 0)
+			return 0;
+		if (g->stop != UI_INTERRUPTED) {
+			g->stop = UI_OK; /* as in line mode: the match waits */
+			g->waiting = true;
+		}
+		return -1;
+	}
+	if (m->opening_done)
+		ui_screen_say(s, false,
+			      _("Waiting for %s: r resigns, q leaves (the "
+				"match waits)."),
+			      m->name[board_to_move(&m->board)]);
+	else
+		ui_screen_say(s, false,
+			      _("Your opponent is playing the opening. Type q "
+				"to leave (the match waits)."));
+	return 0;
+}
+
+/* Swap2 choice q of `seat`, the player at the other terminal, as their
+ * process stores it, the screen kept live meanwhile (waiting_key()).
+ * Return it as sg_choose() does, or -1 to stop. */
+static int remote_choice(struct screen *s, const struct match *m, int seat,
+			 enum match_choice q)
+{
+	struct game *g = s->g;
+	struct screen_key k;
+	long long version = 0;
+	int value = -1, rc = 0;
+
+	ui_screen_say(s, false, _("Swap2: waiting for %s to choose..."),
+		      m->seat_name[seat]);
+	while (rc == 0) {
+		rc = game_remote_choice_poll(g, q, &version, &value);
+		if (rc != 0)
+			break;
+		if (ui_screen_key(s, REMOTE_TICK_MS, &k) == SK_STOP) {
+			g->stop = UI_INTERRUPTED;
+			return -1;
+		}
+		if (waiting_key(s, m, &k) < 0)
+			return -1;
+	}
+	if (rc > 0 && q == CHOOSE_SWAP2 && value == SWAP2_PLACE_TWO)
+		ui_screen_say(s, false,
+			      _("%s places two more stones (white, then "
+				"black)."),
+			      m->seat_name[seat]);
+	return rc > 0 ? value : -1;
+}
+
+/* The move of the player at the other terminal, as their process
+ * commits it (ui_game_remote.c), the screen kept live meanwhile: their
+ * clock runs, keys are read (waiting_key()), a draw they offer is asked
+ * here. Return 0 with the move in *in, or -1 to stop. */
+static int remote_move(struct screen *s, const struct match *m,
+		       struct input *in)
+{
+	struct game *g = s->g;
+	struct remote_wait w;
+	struct screen_key k;
+	char where[NOTATION_MOVE_LEN];
+	int rc = game_remote_wait_begin(g, m, &w, in);
+
+	s->other_since = w.since;
+	if (rc == 0)
+		ui_screen_say(s, false, _("Waiting for %s..."),
+			      m->name[board_to_move(&m->board)]);
+	while (rc == 0) {
+		if (ui_screen_key(s, REMOTE_TICK_MS, &k) == SK_STOP) {
+			g->stop = UI_INTERRUPTED;
+			rc = -1;
+		} else if (waiting_key(s, m, &k) < 0) {
+			rc = -1;
+		} else {
+			rc = game_remote_poll(g, m, &w, in);
+		}
+	}
+	s->other_since = 0;
+	if (rc > 0)
+		ui_screen_say(s, false, _("%s plays %s."),
+			      m->name[board_to_move(&m->board)],
+			      notation_format(in->row, in->col, where));
+	return rc > 0 ? 0 : -1;
+}
+
 /* Whether the player's input goes to the match: a hint is shown here,
  * and undo and draw offers need both players (game_command_allowed()). */
 static bool accepted(struct screen *s, const struct match *m,
@@ -288,6 +396,8 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 	int rc;
 
 	if (game_absent_turn(g, m)) {
+		if (g->remote)
+			return remote_move(s, m, in);
 		g->waiting = true;
 		return -1;
 	}
@@ -327,6 +437,14 @@ static int sg_confirm(void *ctx, const struct match *m, enum stone who,
 
 	if (s->g->ai[m->seat[who]] != NULL)
 		return game_computer_answer(s->g, q);
+	if (q == ASK_ACCEPT_UNDO && s->g->undo_agreed &&
+	    !game_seat_absent(s->g, m->seat[who])) { /* answered already */
+		s->g->undo_agreed = false;
+		return 1;
+	}
+	if (s->g->remote && game_seat_absent(s->g, m->seat[who]))
+		return q != ASK_CONFIRM_RESIGN ? game_remote_confirm(s->g, m, q)
+					       : 0;
 	game_question(m, who, q, question, sizeof(question));
 	yes = ui_screen_yes_no(s, question);
 	ui_screen_say(s, false, "%s", "");
@@ -366,6 +484,8 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 	char title[256];
 	int n, choice;
 
+	if (g->remote && game_seat_absent(g, seat)) /* chosen over there */
+		return remote_choice(s, m, seat, q);
 	if (game_choice_settled(g, m, seat, q, &choice))
 		return choice;
 	n = game_choice_menu(m, seat, q, title, sizeof(title), labels);
@@ -375,7 +495,10 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 		g->stop = UI_INTERRUPTED;
 		return -1;
 	}
-	return game_choice_value(q, choice);
+	choice = game_choice_value(q, choice);
+	if (g->remote && game_remote_chose(g, q, choice) != 0)
+		return -1;
+	return choice;
 }
 
 static void sg_help(void *ctx, const struct match *m)

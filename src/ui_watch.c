@@ -3,6 +3,10 @@
  * moves are committed by whichever process plays them (hot-seat,
  * against the computer, or from two terminals). Polls the store (see
  * docs/ARCHITECTURE.md, "Two terminals"); never writes a match. */
+#define _XOPEN_SOURCE_EXTENDED 1 /* the wide-character curses calls */
+#define NCURSES_WIDECHAR       1
+
+#include <curses.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +16,8 @@
 #include "store.h"
 #include "store_live.h"
 #include "ui_internal.h"
+#include "ui_page.h"
+#include "ui_screen.h"
 
 #define WATCH_POLL_MS  200 /* how often a watcher looks at the store */
 #define WATCH_LIST_MAX 20  /* matches listed */
@@ -190,7 +196,165 @@ static enum ui_status follow(struct watch *w)
 	return st;
 }
 
-/* Watch match `id` live; when it has ended, offer its replay. */
+/* ==== Following one match full-screen ==================================== */
+
+/* Room for a side's name on the watch screen. */
+struct watch_names {
+	char black[STORE_NAME_MAX + UI_NAME_MAX];
+	char white[STORE_NAME_MAX + UI_NAME_MAX];
+};
+
+/* Rebuild g from match f as it stands, names from n: its moves but the
+ * last through game_rebuild() (which takes a game still to be played
+ * on), the last on the board (it may end the game). Return UI_OK, or
+ * UI_FAILED when the moves do not make a game (said so). */
+static enum ui_status rebuild(struct match_full *f, struct game *g,
+			      struct ui *ui, const struct watch_names *n)
+{
+	int all = f->nmoves;
+	enum ui_status st;
+
+	f->nmoves = all > 0 ? all - 1 : 0;
+	st = game_rebuild(g, ui, f, n->black, n->white);
+	f->nmoves = all;
+	if (st == UI_OK && all > 0)
+		(void)board_play(&g->m.board, f->moves[all - 1].row,
+				 f->moves[all - 1].col);
+	return st;
+}
+
+/* Rebuild g (the screen's game) from w->f, the match as it stands, and
+ * draw it: the cursor on the last move, the clock of the side to move
+ * running since the last change. Return UI_OK, or UI_FAILED when its
+ * moves do not make a game (said so). */
+static enum ui_status screen_show(struct watch *w, struct screen *s,
+				  struct watch_names *n)
+{
+	const struct match_full *f = w->f;
+	const struct move *last;
+	long long ago = (long long)time(NULL) - f->last_active_at;
+
+	if (f->black_name[0] != '\0')
+		snprintf(n->black, sizeof(n->black), "%s", f->black_name);
+	else
+		ui_computer_name(f->ai_level, n->black);
+	if (f->white_name[0] != '\0')
+		snprintf(n->white, sizeof(n->white), "%s", f->white_name);
+	else
+		ui_computer_name(f->ai_level, n->white);
+	if (rebuild(w->f, s->g, w->ui, n) != UI_OK)
+		return UI_FAILED;
+	last = board_last(&s->g->m.board);
+	if (last != NULL) {
+		s->cur_row = last->row;
+		s->cur_col = last->col;
+	}
+	s->other_since = f->status == MATCH_STATUS_UNFINISHED
+				 ? term_now_ms() - 1000 * (ago > 0 ? ago : 0)
+				 : 0;
+	ui_screen_say(s, false,
+		      _("Watching match %lld: %s to play. Type q to stop "
+			"watching."),
+		      w->id, f->nmoves % 2 == 0 ? _("Black") : _("White"));
+	return UI_OK;
+}
+
+/* How the match w->f ended, on the status line, and whether to replay
+ * it (y/n there). Return UI_OK with the answer in *replay, or
+ * UI_INTERRUPTED. */
+static enum ui_status screen_end(struct watch *w, struct screen *s,
+				 bool *replay)
+{
+	const struct match_full *f = w->f;
+	const char *winner = f->result == RESULT_BLACK_WIN
+				     ? s->g->m.name[STONE_BLACK]
+				     : s->g->m.name[STONE_WHITE];
+	char question[SCREEN_STATUS_MAX];
+	int yes;
+
+	if (f->status == MATCH_STATUS_ABANDONED)
+		snprintf(question, sizeof(question), "%s %s",
+			 _("The match was abandoned."), _("Replay it?"));
+	else if (f->result == RESULT_DRAW)
+		snprintf(question, sizeof(question), "%s %s",
+			 _("The match is over: a draw."), _("Replay it?"));
+	else
+		snprintf(question, sizeof(question),
+			 _("The match is over: %s wins. Replay it?"), winner);
+	s->over = true;
+	yes = ui_screen_yes_no(s, question);
+	*replay = yes == 1;
+	return yes < 0 ? UI_INTERRUPTED : UI_OK;
+}
+
+/* One wait for a key on the watch screen: UI_OK to go on, UI_EOF when
+ * the watcher leaves (q, Esc, Ctrl-D, the terminal gone), UI_REFUSED
+ * for Tab when a challenge may be answered (ui->challenge_hook), or
+ * UI_INTERRUPTED. The board's keys and clicks do nothing. */
+static enum ui_status screen_key(struct screen *s)
+{
+	struct screen_key k;
+
+	switch (ui_screen_raw_key(WATCH_POLL_MS, &k)) {
+	case SK_STOP:
+		return UI_INTERRUPTED;
+	case SK_EOF:
+		return UI_EOF;
+	case SK_CHAR:
+		if (k.ch == 'q' || k.ch == 'Q' || k.ch == 27 || k.ch == 4)
+			return UI_EOF;
+		if (k.ch == '\t' && s->g->ui->challenge_hook != NULL)
+			return UI_REFUSED; /* to answer a challenge */
+		break;
+	case SK_KEY:
+		if (k.ch == KEY_RESIZE)
+			ui_screen_draw(s);
+		break;
+	case SK_NONE:
+	case SK_CLICK:
+		if (s->other_since != 0)
+			ui_screen_draw(s); /* the clock */
+		break;
+	}
+	return UI_OK;
+}
+
+/* Follow match w->id on the game screen, read-only, until it ends (then
+ * its result and the offer to replay it) or the watcher leaves (Tab:
+ * to answer a challenge, which is asked then). */
+static enum ui_status watch_screen(struct watch *w, bool *replay)
+{
+	struct watch_names names;
+	struct game g;
+	struct screen s;
+	enum ui_status st;
+
+	memset(&g, 0, sizeof(g));
+	g.ui = w->ui;
+	if (ui_screen_start(&s, &g) != 0)
+		return UI_FAILED;
+	s.watching = true;
+	st = screen_show(w, &s, &names);
+	while (st == UI_OK && w->f->status == MATCH_STATUS_UNFINISHED) {
+		st = screen_key(&s);
+		if (st == UI_OK && match_changed(w))
+			st = store_match_load(w->ui->store, w->id, w->f) ==
+					     STORE_OK
+				     ? screen_show(w, &s, &names)
+				     : UI_FAILED;
+	}
+	if (st == UI_OK)
+		st = screen_end(w, &s, replay);
+	ui_screen_stop(&s);
+	if (st == UI_FAILED && s.said[0] != '\0')
+		ui_error(w->ui, "%s", s.said); /* why, on the page */
+	if (st == UI_REFUSED) /* Tab: the watch ends for the challenge */
+		st = w->ui->challenge_hook(w->ui, true);
+	return st;
+}
+
+/* Watch match `id` live (full-screen when the run is); when it has
+ * ended, offer its replay. */
 static enum ui_status watch_match(struct ui *ui, long long id)
 {
 	struct watch w = {ui, id, 0, malloc(sizeof(struct match_full))};
@@ -203,9 +367,20 @@ static enum ui_status watch_match(struct ui *ui, long long id)
 		free(w.f);
 		return ui_store_failed(ui, NULL);
 	}
-	st = show_now(&w);
-	if (st == UI_OK)
-		st = follow(&w);
+	if (!ui_page_active(ui)) {
+		st = show_now(&w);
+		if (st == UI_OK)
+			st = follow(&w);
+	} else if (store_match_load(ui->store, id, w.f) != STORE_OK) {
+		ui_error(ui, _("there is no match %lld"), id);
+		st = UI_REFUSED;
+	} else {
+		st = watch_screen(&w, &replay);
+		free(w.f);
+		if (st == UI_OK && replay)
+			st = ui_replay(ui, id);
+		return st == UI_EOF ? UI_OK : st;
+	}
 	free(w.f);
 	if (st == UI_OK)
 		st = ui_yes_no(ui, _("The match is over. Replay it?"), &replay);
@@ -218,13 +393,11 @@ enum ui_status ui_watch(struct ui *ui, long long id)
 {
 	enum ui_status st = UI_OK;
 
+	(void)ui_page_active(ui); /* the list goes on the page, if any */
 	if (id == 0)
 		st = choose_match(ui, &id);
-	bool was_page;
 
 	if (st != UI_OK || id == 0)
 		return st == UI_EOF ? UI_OK : st;
-	/* Line by line: the watch waits on the store, not on the page. */
-	was_page = ui_line_begin(ui);
-	return ui_line_end(ui, was_page, watch_match(ui, id));
+	return watch_match(ui, id);
 }

@@ -1,0 +1,189 @@
+# End-to-end: two terminals full-screen (issue 15 on the screens of
+# issue 13), in real terminals (tmux, see tmux.sh), three programs on one
+# database. B (bob) logs in from the menus and goes to his match history;
+# A (alice) challenges him from "Players online"; the challenge shows on
+# B's history page and B answers it there with Tab. Both play the ranked
+# match on the game screen with the cursor keys, Enter and a mouse click,
+# each only on their own turn (the other side says whom it waits for and
+# places nothing); a draw offer is declined on the screen. W runs
+# `gomoku watch MATCH` full-screen and shows every move as it is
+# committed, then the result and the replay. Skipped, saying so, without
+# tmux.
+. "$E2E_LIB"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "# test_remotescreen: tmux is not installed (make deps): skipped"
+	exit 0
+fi
+. "$(dirname "$E2E_LIB")/tmux.sh"
+# (the sessions are named alicep, bobp and watcher: a one-letter name
+# can also match the start of a window name, such as a shell's)
+
+pw() { echo "screen-pass-$1-ok"; }
+
+# Start pane $1 running `gomoku ARGS...`; its exit status goes to
+# $T/$1.st (tmux.sh's start() keeps one status for one pane at a time).
+start_as() {
+	_name=$1
+	shift
+	rm -f "$T/$_name.st"
+	session "$_name" "$RUN $*; echo \$? >$T/$_name.st.new; \
+mv $T/$_name.st.new $T/$_name.st; exec sleep 86400"
+}
+
+# Log $2 in on pane $1, from the main menu.
+log_in() {
+	wait_for "$1" "  2  Log in" && keys "$1" 2
+	wait_for "$1" "Username:" && keys "$1" -l "$2" && keys "$1" Enter
+	wait_for "$1" "Password for $2:" && keys "$1" -l "$(pw "$2")" &&
+		keys "$1" Enter
+	wait_for "$1" "Gomoku Club: $2"
+}
+
+for u in alice bob carol; do
+	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"
+done
+check "remotescreen: alice, bob and carol are registered" status_is 0
+
+# ---- A challenge answered from another page ------------------------------
+
+start_as bobp
+check "B: bob logs in from the full-screen menus" log_in bobp bob
+keys bobp 5
+check "B: bob is on his match history page, at its prompt" \
+	wait_for bobp "Match history"
+start_as alicep
+check "A: alice logs in from the full-screen menus" log_in alicep alice
+keys alicep 8
+wait_for alicep "Player to challenge" && keys alicep -l bob && keys alicep Enter
+check "A: the challenge is sent; A waits for the answer" \
+	wait_for alicep "Waiting for the answer"
+check "B: the challenge is announced on the history page" \
+	wait_for bobp "alice challenges you to a ranked match: press Tab"
+check "B: a notice above the prompt says how to answer it" \
+	wait_for bobp "A challenge is waiting for you: press Tab to answer it."
+keys bobp Tab
+check "B: Tab asks about the challenge there" \
+	wait_for bobp "Accept the challenge? [y/n]"
+keys bobp y Enter
+check "B: the match is on bob's game screen" wait_for bobp "Move 1, last: -"
+check "A: and on alice's" wait_for alicep "Move 1, last: -"
+mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+check "the match is a ranked one between alice and bob" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT kind FROM matches
+		WHERE id = $mid")" = ranked ]
+if [ "$(sqlite3 "$GOMOKU_DB" "SELECT p.username FROM matches m
+	JOIN players p ON p.id = m.black_id WHERE m.id = $mid")" = alice ]; then
+	bp=alicep wp=bobp black=alice white=bob
+else
+	bp=bobp wp=alicep black=bob white=alice
+fi
+
+# ---- The watcher -------------------------------------------------------------
+
+start_as watcher watch "$mid"
+check "W: the watched match is on the game screen" \
+	wait_for watcher "Watching match $mid: Black to play."
+check "W: read-only, the keys say how to leave" \
+	wait_for watcher "q, Esc: stop watching"
+keys watcher Enter Right Enter
+sleep 0.5
+check "W: keys do nothing to the board" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves
+		WHERE match_id = $mid")" -eq 0 ]
+
+# ---- The match, move by move -------------------------------------------------
+
+check "white's screen waits for black" wait_for "$wp" "Waiting for $black..."
+keys "$wp" Enter
+check "white cannot place on black's turn: it says whom it waits for" \
+	wait_for "$wp" "Waiting for $black: r resigns, q leaves"
+check "and nothing was stored" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves
+		WHERE match_id = $mid")" -eq 0 ]
+
+# move N WHERE PANE KEYS...: the side on PANE, whose screen shows move
+# N to play, types KEYS (or, with "click COL LINE", clicks there twice:
+# the first click selects, the second places); its opponent's screen
+# ($other) and the watcher's then show move N played at WHERE.
+move() {
+	_n=$1 _at=$2 _p=$3
+	shift 3
+	wait_for "$_p" "Move $_n, last:" || return 1
+	if [ "$1" = click ]; then
+		click "$_p" "$2" "$3"
+		wait_for "$_p" "[·]" || return 1
+		sleep 0.3
+		hides "$_p" "Move $((_n + 1)), last:" || return 1
+		click "$_p" "$2" "$3"
+	else
+		keys "$_p" "$@"
+	fi
+	wait_for "$_p" "Move $((_n + 1)), last: $_at" &&
+		wait_for "$other" "Move $((_n + 1)), last: $_at" &&
+		wait_for watcher "Move $((_n + 1)), last: $_at"
+}
+
+other=$wp
+check "move 1: black places on the centre with Enter; both screens show it" \
+	move 1 h8 "$bp" Enter
+other=$bp
+check "move 2: white moves the cursor up and places (h7)" \
+	move 2 h7 "$wp" Up Enter
+other=$wp
+check "move 3: black, cursor down and right (i8)" \
+	move 3 i8 "$bp" Down Right Enter
+other=$bp
+# i7: column i (the 9th), line 7: the pane's 1-based column 3 + 8 * 3 +
+# 2, line 7 + 1 (under the label row)
+check "move 4: white clicks i7 to select it, again to place" \
+	move 4 i7 "$wp" click 29 8
+other=$wp
+wait_for "$bp" "Move 5, last: i7"
+keys "$bp" D
+check "black offers a draw: white's screen asks" \
+	wait_for "$wp" "$white, $black offers a draw. Do you accept? (y/n)"
+keys "$wp" n
+check "white declines; black's screen says so" \
+	wait_for "$bp" "$white declined the draw. Play on."
+check "move 5: black plays on (j8)" move 5 j8 "$bp" Down Right Enter
+other=$bp
+check "move 6 (j7)" move 6 j7 "$wp" Up Enter
+other=$wp
+check "move 7 (k8)" move 7 k8 "$bp" Down Right Enter
+other=$bp
+check "move 8 (k7)" move 8 k7 "$wp" Up Enter
+wait_for "$bp" "Move 9, last: k7"
+keys "$bp" Down Right Enter
+check "move 9 (l8): five in a row, black wins on black's screen" \
+	wait_for "$bp" "$black wins with 5 in a row!"
+check "and on white's" wait_for "$wp" "$black wins with 5 in a row!"
+check "the watcher shows the five and the result, and offers the replay" \
+	wait_for watcher "The match is over: $black wins. Replay it? (y/n)"
+pane watcher >"$OUT"
+check "the watcher's board holds all nine stones, the last one marked" \
+	sh -c 'grep -qF " 7  ·  ·  ·  ·  ·  ·  ·  ○  ○  ○  ○  · " "$1" &&
+		grep -qF " 8  ·  ·  ·  ·  ·  ·  ·  ●  ●  ●  ● [●] · " "$1"' \
+	- "$OUT"
+outcome() {
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason
+		FROM matches WHERE id = $mid")" = finishedblackfive ]
+}
+check "the match is stored: black won with five" wait_until outcome
+check "with its nine moves" [ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*)
+	FROM match_moves WHERE match_id = $mid")" -eq 9 ]
+
+keys watcher y
+check "W: y replays the match full-screen" wait_for watcher "Move 9 of 9"
+keys watcher q
+check "W: q leaves; the watch ends with status 0" \
+	wait_until test -e "$T/watcher.st"
+check "W: status 0" [ "$(cat "$T/watcher.st")" -eq 0 ]
+for p in alicep bobp; do
+	keys "$p" n # the box's rematch question, or any key
+done
+check "A and B: back on the page after the match" \
+	wait_for alicep "from two terminals."
+for p in alicep bobp watcher; do
+	tmux -S "$SOCK" kill-session -t "$p"
+done
