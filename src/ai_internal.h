@@ -315,6 +315,12 @@ int ai_gen_moves(struct ai *ai, int *moves, int ply, int width, int noise);
  * sort, stable), so the order is the same on every run. */
 void ai_sort_moves(int *moves, int *keys, int n);
 
+/* Put the `top` best of moves[0..n-1] (all when n <= top) into
+ * moves[0..top-1], in ai_sort_moves()'s order, with their keys; the rest
+ * follow in no particular order. Cheaper than a full sort when top is
+ * small. */
+void ai_sort_top(int *moves, int *keys, int n, int top);
+
 /* Nanoseconds on the monotonic clock. */
 long long ai_now_ns(void);
 

@@ -213,17 +213,33 @@ static int order_key(struct ai *ai, int m, int ply, int ttmove)
 /* Sort moves[0..n-1] by keys[], highest first; see ai_internal.h. */
 void ai_sort_moves(int *moves, int *keys, int n)
 {
-	int i, j, m, k;
+	ai_sort_top(moves, keys, n, n);
+}
 
-	for (i = 1; i < n; i++) {
+/* Put the `top` best of moves[0..n-1] first, sorted; see ai_internal.h.
+ * moves[0..t-1] is kept sorted; a move better than its last entry
+ * takes that entry's place, which goes to the slot the move left. */
+void ai_sort_top(int *moves, int *keys, int n, int top)
+{
+	int i, j, m, k, t = 0;
+
+	for (i = 0; i < n && top > 0; i++) {
 		m = moves[i];
 		k = keys[i];
-		for (j = i; j > 0 && keys[j - 1] < k; j--) {
+		if (t == top) {
+			if (keys[t - 1] >= k)
+				continue;
+			moves[i] = moves[t - 1];
+			keys[i] = keys[t - 1];
+			t--;
+		}
+		for (j = t; j > 0 && keys[j - 1] < k; j--) {
 			moves[j] = moves[j - 1];
 			keys[j] = keys[j - 1];
 		}
 		moves[j] = m;
 		keys[j] = k;
+		t++;
 	}
 }
 
@@ -263,7 +279,10 @@ static int gen_moves(struct ai *ai, int *moves, int ply, int width, int noise,
 		if (noise)
 			keys[i] += (int)rng_below(&ai->rng, 16);
 	}
-	ai_sort_moves(moves, keys, n);
+	if (restricted || width == 0 || (p->rb != NULL && p->side == AI_BLACK))
+		ai_sort_moves(moves, keys, n);
+	else
+		ai_sort_top(moves, keys, n, width);
 	if (restricted)
 		return n;
 	return keep_playable(p, moves, n, width);
