@@ -21,8 +21,11 @@
 #define GROWTH_MIN	2	 /* ... when measured: at least this */
 #define GROWTH_MAX	8	 /* ... and at most this */
 #define GROWTH_FLOOR_NS 200000LL /* shorter iterations are not measured */
-#define STABLE_SHARE	60	 /* percent of the budget for a settled move */
-#define DROP		150	 /* a score drop that puts the move in doubt */
+#define DOUBT_SHARE                                                            \
+	50	     /* percent of the budget that may go before               \
+			a move in doubt starts an iteration */
+#define DROP	 150 /* a score drop that puts the move in doubt */
+#define LEAF_VCF 8   /* attacker moves of a VCF at a leaf */
 
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
 
@@ -523,19 +526,21 @@ static long long next_estimate(const struct pace *pc)
 	return pc->last_ns * g;
 }
 
-/* Return 1 when the next iteration is expected to end in time: within
- * the whole budget while the best move is in doubt (it changed, or its
- * score dropped), within STABLE_SHARE percent of it once it has held
- * for two iterations. */
+/* Return 1 when the next iteration is worth starting. Once the best
+ * move has held for two iterations without its score dropping, only
+ * when it is expected to end within the budget. While the move is in
+ * doubt (it changed, or its score dropped), whenever less than
+ * DOUBT_SHARE percent of the budget is gone: an iteration the clock cuts
+ * short still tries the last best move first and may find a better one
+ * (ai_search_root() keeps the best fully searched move). */
 static int next_fits(const struct ai *ai, const struct pace *pc)
 {
 	long long budget = ai->deadline_ns - ai->start_ns;
 	long long used = ai_now_ns() - ai->start_ns;
-	long long limit = budget;
 
 	if (pc->stable >= 2 && !pc->dropped)
-		limit = budget / 100 * STABLE_SHARE;
-	return used + next_estimate(pc) <= limit;
+		return used + next_estimate(pc) <= budget;
+	return used < budget / 100 * DOUBT_SHARE;
 }
 
 /* Record a full iteration that chose `best` with `score`. */
