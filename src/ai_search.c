@@ -21,11 +21,8 @@
 #define GROWTH_MIN	2	 /* ... when measured: at least this */
 #define GROWTH_MAX	8	 /* ... and at most this */
 #define GROWTH_FLOOR_NS 200000LL /* shorter iterations are not measured */
-#define DOUBT_SHARE                                                            \
-	50	     /* percent of the budget that may go before               \
-			a move in doubt starts an iteration */
-#define DROP	 150 /* a score drop that puts the move in doubt */
-#define LEAF_VCF 8   /* attacker moves of a VCF at a leaf */
+#define DOUBT_SHARE	50	 /* percent of the budget: see next_fits() */
+#define DROP		150	 /* a score drop that puts the move in doubt */
 
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
 
