@@ -21,7 +21,7 @@
 #define GROWTH_MIN	2	 /* ... when measured: at least this */
 #define GROWTH_MAX	8	 /* ... and at most this */
 #define GROWTH_FLOOR_NS 200000LL /* shorter iterations are not measured */
-#define DOUBT_SHARE	50	 /* percent of the budget: see next_fits() */
+#define DOUBT_SHARE	75	 /* percent of the budget: see next_fits() */
 #define DROP		150	 /* a score drop that puts the move in doubt */
 
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
