@@ -424,7 +424,9 @@ struct seg {
 	int n; /* 4K + 1 bits */
 };
 
-/* Six bits in reverse order. */
+/* Six bits in reverse order: a side stretch is at most AI_TABLE_K long,
+ * and 4 AI_TABLE_K + 1 bits fit in a seg's masks. */
+_Static_assert(AI_TABLE_K <= 6, "reverse6[] and struct seg need K <= 6");
 static const unsigned char reverse6[64] = {
 	0, 32, 16, 48, 8,  40, 24, 56, 4, 36, 20, 52, 12, 44, 28, 60,
 	2, 34, 18, 50, 10, 42, 26, 58, 6, 38, 22, 54, 14, 46, 30, 62,
