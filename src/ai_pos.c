@@ -354,42 +354,6 @@ static void refresh_cell(struct ai_pos *p, int e)
 	}
 }
 
-/* Recompute both colours' patterns of empty cell e along direction d.
- * Return true when either changed. */
-static bool refresh_pattern(struct ai_pos *p, int e, int d)
-{
-	int left[2], right[2], black, white;
-	bool changed;
-
-	if (p->tab->k != p->k) {
-		black = line_pattern(p, e, d, AI_BLACK);
-		white = line_pattern(p, e, d, AI_WHITE);
-	} else {
-		side_codes(p, e, -p->dir[d], left);
-		side_codes(p, e, p->dir[d], right);
-		black = p->tab->line[p->exact[AI_BLACK]]
-				    [left[0] * AI_CODES + right[0]];
-		white = p->tab->line[p->exact[AI_WHITE]]
-				    [left[1] * AI_CODES + right[1]];
-	}
-	changed = p->pat[e][0][d] != black || p->pat[e][1][d] != white;
-	p->pat[e][0][d] = (unsigned char)black;
-	p->pat[e][1][d] = (unsigned char)white;
-	return changed;
-}
-
-/* Refresh empty cell e's patterns along d, and its category when they
- * changed; the walk of refresh_around() goes on. */
-static int refresh_visit(void *ctx, int e, int d, int dist)
-{
-	struct ai_pos *p = ctx;
-
-	(void)dist;
-	if (p->cell[e] == AI_EMPTY && refresh_pattern(p, e, d))
-		refresh_cell(p, e);
-	return 0;
-}
-
 /* Push cell e's category and value, with its patterns `pat` (as they
  * were), on p's undo log (there is room: see ai_pos_make()). */
 static void log_cell(struct ai_pos *p, int e, const unsigned char pat[2][4])
@@ -402,21 +366,164 @@ static void log_cell(struct ai_pos *p, int e, const unsigned char pat[2][4])
 	memcpy(u->val, p->val[e], sizeof(u->val));
 }
 
-/* refresh_visit(), logging what it changes. */
-static int refresh_visit_log(void *ctx, int e, int d, int dist)
+/* Log cell e on p's undo log when `log`, then set its patterns along d
+ * to black and white and refresh its category (nothing when they are
+ * what it has). */
+static void set_patterns(struct ai_pos *p, int e, int d, int black, int white,
+			 bool log)
 {
-	struct ai_pos *p = ctx;
-	unsigned char old[2][4];
+	if (p->pat[e][0][d] == black && p->pat[e][1][d] == white)
+		return;
+	if (log)
+		log_cell(p, e, (const unsigned char(*)[4])p->pat[e]);
+	p->pat[e][0][d] = (unsigned char)black;
+	p->pat[e][1][d] = (unsigned char)white;
+	refresh_cell(p, e);
+}
 
-	(void)dist;
-	if (p->cell[e] != AI_EMPTY)
-		return 0;
-	memcpy(old, p->pat[e], sizeof(old));
-	if (refresh_pattern(p, e, d)) {
-		log_cell(p, e, (const unsigned char(*)[4])old);
-		refresh_cell(p, e);
+/* Return both colours' patterns of empty cell e along direction d, read
+ * cell by cell: black's in *black, white's in *white. */
+static void read_patterns(const struct ai_pos *p, int e, int d, int *black,
+			  int *white)
+{
+	int left[2], right[2];
+
+	if (p->tab->k != p->k) {
+		*black = line_pattern(p, e, d, AI_BLACK);
+		*white = line_pattern(p, e, d, AI_WHITE);
+		return;
 	}
-	return 0;
+	side_codes(p, e, -p->dir[d], left);
+	side_codes(p, e, p->dir[d], right);
+	*black =
+		p->tab->line[p->exact[AI_BLACK]][left[0] * AI_CODES + right[0]];
+	*white =
+		p->tab->line[p->exact[AI_WHITE]][left[1] * AI_CODES + right[1]];
+}
+
+/* Recompute both colours' patterns of empty cell e along direction d
+ * (its category is not refreshed). */
+static void refresh_pattern(struct ai_pos *p, int e, int d)
+{
+	int black, white;
+
+	read_patterns(p, e, d, &black, &white);
+	p->pat[e][0][d] = (unsigned char)black;
+	p->pat[e][1][d] = (unsigned char)white;
+}
+
+/* ==== One line at a time =============================================== */
+
+/* The cells of one line within 2K of a cell as bit masks: bit j is the
+ * cell j - 2K steps away along the line. By colour (0 black, 1 white),
+ * its own stones and the cells that end its stretches (the other
+ * colour's stones and the walls). */
+struct seg {
+	uint32_t own[2];
+	uint32_t stop[2];
+	int n; /* 4K + 1 bits */
+};
+
+/* Six bits in reverse order: a side stretch is at most AI_TABLE_K long,
+ * and 4 AI_TABLE_K + 1 bits fit in a seg's masks. */
+_Static_assert(AI_TABLE_K <= 6, "reverse6[] and struct seg need K <= 6");
+static const unsigned char reverse6[64] = {
+	0, 32, 16, 48, 8,  40, 24, 56, 4, 36, 20, 52, 12, 44, 28, 60,
+	2, 34, 18, 50, 10, 42, 26, 58, 6, 38, 22, 54, 14, 46, 30, 62,
+	1, 33, 17, 49, 9,  41, 25, 57, 5, 37, 21, 53, 13, 45, 29, 61,
+	3, 35, 19, 51, 11, 43, 27, 59, 7, 39, 23, 55, 15, 47, 31, 63};
+
+/* Read the line through idx along `step` into *s; past a wall every
+ * cell counts as wall (nothing beyond it is read). */
+static void seg_read(const struct ai_pos *p, int idx, int step, struct seg *s)
+{
+	int k2 = 2 * p->k, way, j, e, c;
+	uint32_t black = 0, white = 0, wall = 0, bit;
+
+	c = p->cell[idx];
+	black |= c == AI_BLACK ? 1u << k2 : 0;
+	white |= c == AI_WHITE ? 1u << k2 : 0;
+	for (way = -1; way <= 1; way += 2) {
+		e = idx;
+		c = AI_EMPTY;
+		for (j = 1; j <= k2; j++) {
+			if (c != AI_WALL) {
+				e += way * step;
+				c = p->cell[e];
+			}
+			bit = 1u << (k2 + way * j);
+			black |= c == AI_BLACK ? bit : 0;
+			white |= c == AI_WHITE ? bit : 0;
+			wall |= c == AI_WALL ? bit : 0;
+		}
+	}
+	s->n = 2 * k2 + 1;
+	s->own[0] = black;
+	s->own[1] = white;
+	s->stop[0] = white | wall;
+	s->stop[1] = black | wall;
+}
+
+/* Colour x's pattern (0 black, 1 white) at bit j of s, from the tables:
+ * the side codes (see side_codes()) of the stretches on each side, each
+ * ended by a stop or K long, the nearest cell first. */
+static inline int seg_pattern(const struct ai_pos *p, const struct seg *s,
+			      int j, int x)
+{
+	uint32_t below = s->stop[x] & ((1u << j) - 1);
+	uint32_t above = s->stop[x] >> (j + 1);
+	int l = below != 0 ? j - 1 - (31 - __builtin_clz(below)) : j;
+	int r = above != 0 ? __builtin_ctz(above) : s->n - 1 - j;
+	int left, right;
+
+	l = l > p->k ? p->k : l;
+	r = r > p->k ? p->k : r;
+	left = (int)((1u << l) | ((s->own[x] >> (j - l)) & ((1u << l) - 1)));
+	right = (1 << r) |
+		reverse6[(s->own[x] >> (j + 1)) & ((1u << r) - 1)] >> (6 - r);
+	return p->tab->line[p->exact[x + 1]][left * AI_CODES + right];
+}
+
+/* Refresh the patterns along d of empty cell e, bit j of s (NULL: read
+ * them cell by cell), logging what changes when `log`. */
+static void refresh_on_line(struct ai_pos *p, int e, int d, const struct seg *s,
+			    int j, bool log)
+{
+	int black, white;
+
+	if (s != NULL) {
+		black = seg_pattern(p, s, j, 0);
+		white = seg_pattern(p, s, j, 1);
+	} else {
+		read_patterns(p, e, d, &black, &white);
+	}
+	set_patterns(p, e, d, black, white, log);
+}
+
+/* After cell idx changed, refresh every empty cell within K of it on its
+ * four lines (each line read once when the tables serve K), logging
+ * what changes when `log`. */
+static void refresh_lines(struct ai_pos *p, int idx, bool log)
+{
+	struct seg s;
+	int d, way, i, e, fast = p->tab->k == p->k;
+
+	for (d = 0; d < 4; d++) {
+		if (fast)
+			seg_read(p, idx, p->dir[d], &s);
+		for (way = -1; way <= 1; way += 2) {
+			e = idx;
+			for (i = 1; i <= p->k; i++) {
+				e += way * p->dir[d];
+				if (p->cell[e] == AI_WALL)
+					break;
+				if (p->cell[e] == AI_EMPTY)
+					refresh_on_line(
+						p, e, d, fast ? &s : NULL,
+						2 * p->k + way * i, log);
+			}
+		}
+	}
 }
 
 /* Put back the cells logged from entry `from` on, last first, with the
@@ -446,7 +553,7 @@ static void refresh_around(struct ai_pos *p, int idx)
 {
 	int d;
 
-	ai_pos_walk(p, idx, p->k, refresh_visit, p);
+	refresh_lines(p, idx, false);
 	if (p->cell[idx] == AI_EMPTY) {
 		for (d = 0; d < 4; d++)
 			refresh_pattern(p, idx, d);
@@ -577,7 +684,7 @@ void ai_pos_make(struct ai_pos *p, int idx)
 	}
 	p->undo_from[p->nmade - 1] = p->nundo;
 	log_cell(p, idx, (const unsigned char(*)[4])p->pat[idx]);
-	ai_pos_walk(p, idx, p->k, refresh_visit_log, p);
+	refresh_lines(p, idx, true);
 	refresh_cell(p, idx);
 }
 

@@ -21,7 +21,7 @@
 #define GROWTH_MIN	2	 /* ... when measured: at least this */
 #define GROWTH_MAX	8	 /* ... and at most this */
 #define GROWTH_FLOOR_NS 200000LL /* shorter iterations are not measured */
-#define STABLE_SHARE	60	 /* percent of the budget for a settled move */
+#define DOUBT_SHARE	75	 /* percent of the budget: see next_fits() */
 #define DROP		150	 /* a score drop that puts the move in doubt */
 
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
@@ -213,17 +213,33 @@ static int order_key(struct ai *ai, int m, int ply, int ttmove)
 /* Sort moves[0..n-1] by keys[], highest first; see ai_internal.h. */
 void ai_sort_moves(int *moves, int *keys, int n)
 {
-	int i, j, m, k;
+	ai_sort_top(moves, keys, n, n);
+}
 
-	for (i = 1; i < n; i++) {
+/* Put the `top` best of moves[0..n-1] first, sorted; see ai_internal.h.
+ * moves[0..t-1] is kept sorted; a move better than its last entry
+ * takes that entry's place, which goes to the slot the move left. */
+void ai_sort_top(int *moves, int *keys, int n, int top)
+{
+	int i, j, m, k, t = 0;
+
+	for (i = 0; i < n && top > 0; i++) {
 		m = moves[i];
 		k = keys[i];
-		for (j = i; j > 0 && keys[j - 1] < k; j--) {
+		if (t == top) {
+			if (keys[t - 1] >= k)
+				continue;
+			moves[i] = moves[t - 1];
+			keys[i] = keys[t - 1];
+			t--;
+		}
+		for (j = t; j > 0 && keys[j - 1] < k; j--) {
 			moves[j] = moves[j - 1];
 			keys[j] = keys[j - 1];
 		}
 		moves[j] = m;
 		keys[j] = k;
+		t++;
 	}
 }
 
@@ -263,7 +279,10 @@ static int gen_moves(struct ai *ai, int *moves, int ply, int width, int noise,
 		if (noise)
 			keys[i] += (int)rng_below(&ai->rng, 16);
 	}
-	ai_sort_moves(moves, keys, n);
+	if (restricted || width == 0 || (p->rb != NULL && p->side == AI_BLACK))
+		ai_sort_moves(moves, keys, n);
+	else
+		ai_sort_top(moves, keys, n, width);
 	if (restricted)
 		return n;
 	return keep_playable(p, moves, n, width);
@@ -504,19 +523,21 @@ static long long next_estimate(const struct pace *pc)
 	return pc->last_ns * g;
 }
 
-/* Return 1 when the next iteration is expected to end in time: within
- * the whole budget while the best move is in doubt (it changed, or its
- * score dropped), within STABLE_SHARE percent of it once it has held
- * for two iterations. */
+/* Return 1 when the next iteration is worth starting. Once the best
+ * move has held for two iterations without its score dropping, only
+ * when it is expected to end within the budget. While the move is in
+ * doubt (it changed, or its score dropped), whenever less than
+ * DOUBT_SHARE percent of the budget is gone: an iteration the clock cuts
+ * short still tries the last best move first and may find a better one
+ * (ai_search_root() keeps the best fully searched move). */
 static int next_fits(const struct ai *ai, const struct pace *pc)
 {
 	long long budget = ai->deadline_ns - ai->start_ns;
 	long long used = ai_now_ns() - ai->start_ns;
-	long long limit = budget;
 
 	if (pc->stable >= 2 && !pc->dropped)
-		limit = budget / 100 * STABLE_SHARE;
-	return used + next_estimate(pc) <= limit;
+		return used + next_estimate(pc) <= budget;
+	return used < budget / 100 * DOUBT_SHARE;
 }
 
 /* Record a full iteration that chose `best` with `score`. */

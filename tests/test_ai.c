@@ -16,6 +16,7 @@
 #include <CUnit/CUnit.h>
 
 #include "ai.h"
+#include "../src/ai_internal.h"
 #include "board.h"
 #include "notation.h"
 #include "rng.h"
@@ -1045,8 +1046,100 @@ static void test_renju_random_never_forbidden(void)
 
 /* ==== Suite ============================================================ */
 
+/* ==== The engine's board, move by move ================================ */
+
+#define PATTERN_MOVES 60 /* random moves played on each shape */
+
+/* What a fresh ai_pos_load() and the positions kept up to date by
+ * ai_pos_make()/ai_pos_unmake() are compared with (static: large). */
+static struct ai_tables pattern_tab;
+static uint64_t pattern_zob[AI_CELLS * 2 + 1];
+static struct ai_pos pattern_fresh;
+
+/* Check that p holds what loading b afresh gives: the stones, every
+ * empty cell's patterns, every cell's category and value, the totals. */
+static void check_like_fresh(const struct ai_pos *p, const struct board *b)
+{
+	const struct ai_pos *q = &pattern_fresh;
+	int r, c, idx, x, same = 1;
+
+	ai_pos_load(&pattern_fresh, b, pattern_zob, &pattern_tab);
+	for (r = 0; r < b->rows; r++) {
+		for (c = 0; c < b->cols; c++) {
+			idx = ai_pos_index(p, r, c);
+			same &= p->cell[idx] == q->cell[idx];
+			same &= memcmp(p->cat[idx], q->cat[idx], 2) == 0;
+			same &= p->val[idx][0] == q->val[idx][0];
+			same &= p->val[idx][1] == q->val[idx][1];
+			if (q->cell[idx] == AI_EMPTY)
+				same &= memcmp(p->pat[idx], q->pat[idx],
+					       sizeof(q->pat[idx])) == 0;
+		}
+	}
+	for (x = 1; x <= 2; x++) {
+		same &= p->sum[x] == q->sum[x];
+		same &= memcmp(p->cnt[x], q->cnt[x], sizeof(q->cnt[x])) == 0;
+	}
+	same &= p->hash == q->hash && p->side == q->side;
+	CU_ASSERT_TRUE(same);
+}
+
+/* Play random legal moves on a rows x cols board (win length k, `rule`)
+ * with ai_pos_make(), then take them all back with ai_pos_unmake(),
+ * comparing with a fresh load after every step. */
+static void check_patterns_on(int rows, int cols, int k, enum rule rule,
+			      uint64_t seed)
+{
+	static struct board boards[PATTERN_MOVES + 1];
+	static struct ai_pos p;
+	struct rng r;
+	int n = 0, row, col, tries;
+
+	rng_seed(&r, seed);
+	CU_ASSERT_EQUAL_FATAL(board_init(&boards[0], rows, cols, k, rule), 0);
+	ai_pos_keys(pattern_zob);
+	memset(&pattern_tab, 0, sizeof(pattern_tab));
+	ai_tables_prepare(&pattern_tab, k);
+	ai_pos_load(&p, &boards[0], pattern_zob, &pattern_tab);
+	while (n < PATTERN_MOVES && boards[n].state == BOARD_PLAYING) {
+		boards[n + 1] = boards[n];
+		tries = 0;
+		do {
+			row = (int)rng_below(&r, (uint32_t)rows);
+			col = (int)rng_below(&r, (uint32_t)cols);
+		} while (board_play(&boards[n + 1], row, col) != BOARD_OK &&
+			 ++tries < 1000);
+		if (tries == 1000)
+			break;
+		ai_pos_make(&p, ai_pos_index(&p, row, col));
+		check_like_fresh(&p, &boards[++n]);
+	}
+	CU_ASSERT_TRUE(n >= 10);
+	while (n > 0) {
+		ai_pos_unmake(&p);
+		check_like_fresh(&p, &boards[--n]);
+	}
+}
+
+/* A move updates only the cells near it, line by line from bit masks,
+ * and ai_pos_unmake() puts them back from a log: both must agree with
+ * working the whole board out again, on every shape and rule (win
+ * lengths the line tables serve, 3 to 6, and one they do not, 7). */
+static void test_patterns_incremental(void)
+{
+	check_patterns_on(15, 15, 5, RULE_FREESTYLE, 1);
+	check_patterns_on(15, 15, 5, RULE_EXACT, 2);
+	check_patterns_on(15, 15, 5, RULE_RENJU, 3);
+	check_patterns_on(5, 7, 3, RULE_FREESTYLE, 4);
+	check_patterns_on(9, 6, 4, RULE_EXACT, 5);
+	check_patterns_on(19, 19, 6, RULE_FREESTYLE, 6);
+	check_patterns_on(26, 11, 7, RULE_EXACT, 7);
+}
+
 static CU_TestInfo tests[] = {
 	{"tactical positions of ai_positions.txt", test_positions},
+	{"patterns kept move by move equal patterns worked out afresh",
+	 test_patterns_incremental},
 	{"levels 3-5 never lose tic-tac-toe", test_tictactoe_perfect},
 	{"legal moves on random boards of every shape",
 	 test_random_boards_legal},

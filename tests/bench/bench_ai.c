@@ -6,15 +6,23 @@
  * per second. Then renju: a level-5 self-play game at a fixed number of
  * nodes per move, and black's forbidden points judged on every empty
  * cell of that game's positions and of dense random boards, both per
- * second of CPU time (the machine may be busy with other work). */
+ * second of CPU time (the machine may be busy with other work).
+ * Between the two, the speed that compares one engine with another:
+ * level 5 on the same fixed positions at a fixed number of nodes each,
+ * nodes per CPU second (the file uses only ai.h, board.h and
+ * notation.h, so it builds against an older engine too). */
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "ai.h"
 #include "bench.h"
+#include "notation.h"
 #include "renju.h"
 
 #define PLIES 24
+
+#define FIXED_NODES 100000 /* nodes per position in the fixed-position test */
 
 #define RENJU_PLIES	 40	/* the renju self-play game's length */
 #define RENJU_NODES	 150000 /* nodes per move in that game */
@@ -60,8 +68,6 @@ static int bench_level(int level)
 	return 0;
 }
 
-/* ==== Renju ============================================================ */
-
 /* Milliseconds of CPU time used by the process. */
 static double cpu_ms(void)
 {
@@ -70,6 +76,102 @@ static double cpu_ms(void)
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
+
+/* ==== Fixed positions ================================================== */
+
+/* Positions from games of level 5 against itself (commit 160deb0, the
+ * arena's frozen baseline) after the arena's first openings, the moves
+ * in the order played. */
+static const char *const fixed_positions[] = {
+	"h8 f7 j6 g8 j7 h9",
+	"h8 f7 j6 g8 j7 h9 i10 h7 i7 g9 j5 j8 k5 l4 i5 h5 k7 e6",
+	"h8 f7 j10 g7 i10 f8",
+	"h8 f7 j10 g7 i10 f8 h10 g10 h11 h7 i7 g9 g8 e7 d7 e9 h6 j8",
+	"h8 g7 i10 i7 h11 j9",
+	"h8 g7 i10 i7 h11 j9 j7 h9 g10 h7 i12 f9 i11 i9 g9 i6 j13 k14",
+	"h8 g7 j10 j7 h10 i7 h7 h6 i10",
+	"h8 g7 j10 j7 h10 i7 h7 h6 i10 g10 k10 l10 h9 h11 j9 g6 i9 g9 g8 k9 j8",
+	"h8 g8 j6 h9 f7 i7 i9 g7 g6 i5 i4 h5",
+	"h8 g8 j6 h9 f7 i7 i9 g7 g6 i5 i4 h5 h6 i6 j5 j7 k8 k7 h7 f5 i8 f3 g4 "
+	"f4",
+	"h8 g7 f6 g6 g5 f4 f8 e4 g8 e8 f7 f9",
+	"h8 g7 f6 g6 g5 f4 f8 e4 g8 e8 f7 f9 e6 h9 h4 e7 f5 c4 g4 d7 c6 g9 e9 "
+	"g10",
+	"h8 g8 j8 h7 i6 g7 i7 i5 g9 j6 h10 k7",
+	"h8 g8 j8 h7 i6 g7 i7 i5 g9 j6 h10 k7 l8 i8 f8 i11 g5 h6 f7 f10 h4 f6 "
+	"g6 e8",
+	"h8 g8 f6 g7 g9 i7 f8 h7 f7 f9 i6 h10",
+	"h8 g8 f6 g7 g9 i7 f8 h7 f7 f9 i6 h10 f5 f4 d6 k7 j7 j8 i9 g4 g6 h6 g5 "
+	"k9",
+	"h8 g7 f10 i7 f7 f8 e9 h6 j8 g6 g11 h12",
+	"h8 g7 f10 i7 f7 f8 e9 h6 j8 g6 g11 h12 h10 i9 i6 g5 g4 h9 g9 h5 i5 h4 "
+	"h3 f6",
+	"h8 f8 j7 f9 j8 f7 f6 g8 g7 i9 j6 j9",
+	"h8 f8 j7 f9 j8 f7 f6 g8 g7 i9 j6 j9 g9 i7 i6 h9 i10 f11 f10 l9 k9 g10 "
+	"i8 e12",
+	"h8 g7 i9 h6 i8 g9 f8 g8 g6 h7 f9 f7",
+	"h8 g7 i9 h6 i8 g9 f8 g8 g6 h7 f9 f7 i7 i10 h9 g10 g11 f12 h10 j8 j6 "
+	"h11 i5 i6",
+	"h8 f8 g7 i9 e7 d8 g8 f7 f9 g6 e10 d11",
+};
+
+#define FIXED_COUNT (sizeof(fixed_positions) / sizeof(fixed_positions[0]))
+
+/* Set up *b (15x15 freestyle) with the moves of `moves`. Return 0, or -1
+ * when one is not a legal move. */
+static int fixed_board(struct board *b, const char *moves)
+{
+	struct input in;
+	size_t len;
+
+	if (board_init(b, 15, 15, 5, RULE_FREESTYLE) != 0)
+		return -1;
+	while (*moves != '\0') {
+		len = strcspn(moves, " ");
+		if (notation_parse(moves, len, 15, 15, &in) != INPUT_MOVE ||
+		    board_play(b, in.row, in.col) != BOARD_OK)
+			return -1;
+		moves += len;
+		moves += strspn(moves, " ");
+	}
+	return 0;
+}
+
+/* Search every fixed position with level 5 at FIXED_NODES nodes; print
+ * the nodes per CPU second. */
+static int bench_fixed(void)
+{
+	struct ai_config cfg;
+	struct ai_result r;
+	struct board b;
+	struct ai *ai;
+	long long nodes = 0;
+	double t0, ms = 0;
+	size_t i;
+
+	ai_config_default(&cfg, 5);
+	cfg.seed = 42;
+	ai = ai_create(&cfg);
+	if (ai == NULL)
+		return -1;
+	ai_set_limits(ai, 600000, FIXED_NODES);
+	for (i = 0; i < FIXED_COUNT; i++) {
+		if (fixed_board(&b, fixed_positions[i]) != 0)
+			break;
+		t0 = cpu_ms();
+		if (ai_choose(ai, &b, NULL, &r) != 0)
+			break;
+		ms += cpu_ms() - t0;
+		nodes += r.nodes;
+	}
+	ai_free(ai);
+	printf("  level 5, %zu fixed positions at %d nodes: %lld nodes, "
+	       "%8.0f nodes per CPU second\n",
+	       i, FIXED_NODES, nodes, ms > 0 ? nodes / (ms / 1000.0) : 0.0);
+	return i == FIXED_COUNT ? 0 : -1;
+}
+
+/* ==== Renju ============================================================ */
 
 /* Play a renju game of level 5 against itself, RENJU_NODES nodes a
  * move, keeping each position before a move in games[] (room for
@@ -186,6 +288,8 @@ int bench_ai(void)
 	printf("\n== The computer: self-play on 15x15, figures per level ==\n");
 	for (level = 3; level <= 5; level++)
 		rc |= bench_level(level);
+	printf("\n== The computer's speed: fixed positions, CPU time ==\n");
+	rc |= bench_fixed();
 	printf("\n== Renju: CPU time ==\n");
 	rc |= bench_renju();
 	return rc;
