@@ -329,12 +329,7 @@ static int remote_choice(struct screen *s, const struct match *m, int seat,
 		if (waiting_key(s, m, &k) < 0)
 			return -1;
 	}
-	if (rc > 0 && q == CHOOSE_SWAP2 && value == SWAP2_PLACE_TWO)
-		ui_screen_say(s, false,
-			      _("%s places two more stones (white, then "
-				"black)."),
-			      m->seat_name[seat]);
-	return rc > 0 ? value : -1;
+	return rc > 0 ? value : -1; /* two more stones: remote_move() says */
 }
 
 /* The move of the player at the other terminal, as their process
@@ -351,8 +346,11 @@ static int remote_move(struct screen *s, const struct match *m,
 	int rc = game_remote_wait_begin(g, m, &w, in);
 
 	s->other_since = w.since;
-	if (rc == 0)
+	if (rc == 0 && m->opening_done)
 		ui_screen_say(s, false, _("Waiting for %s..."),
+			      m->name[board_to_move(&m->board)]);
+	else if (rc == 0)
+		ui_screen_say(s, false, _("Waiting for %s to place a stone..."),
 			      m->name[board_to_move(&m->board)]);
 	while (rc == 0) {
 		if (ui_screen_key(s, REMOTE_TICK_MS, &k) == SK_STOP) {

@@ -5,7 +5,8 @@
 # B's history page and B answers it there with Tab. Both play the ranked
 # match on the game screen with the cursor keys, Enter and a mouse click,
 # each only on their own turn (the other side says whom it waits for and
-# places nothing); a draw offer is declined on the screen. W runs
+# places nothing); a draw offer is declined on the screen, an undo is
+# agreed there (both boards and the watcher's go back). W runs
 # `gomoku watch MATCH` full-screen and shows every move as it is
 # committed, then the result and the replay. Skipped, saying so, without
 # tmux.
@@ -149,6 +150,23 @@ check "white declines; black's screen says so" \
 check "move 5: black plays on (j8)" move 5 j8 "$bp" Down Right Enter
 other=$bp
 check "move 6 (j7)" move 6 j7 "$wp" Up Enter
+wait_for "$bp" "Move 7, last: j7"
+keys "$bp" u
+check "black asks to undo with u: white's screen asks whether to agree" \
+	wait_for "$wp" "$white, $black asks to take back their last move. Do you agree?"
+keys "$wp" y
+check "agreed: black's screen is back at move 5" \
+	wait_for "$bp" "Move 5, last: i7"
+back_at_5() {
+	wait_for "$wp" "Move 5, last: i7" && wait_for watcher "Move 5, last: i7"
+}
+check "so are white's screen and the watcher's" back_at_5
+check "the two moves are gone from the store" [ "$(sqlite3 "$GOMOKU_DB" \
+	"SELECT count(*) FROM match_moves WHERE match_id = $mid")" -eq 4 ]
+other=$wp
+check "move 5 again (j8)" move 5 j8 "$bp" Down Right Enter
+other=$bp
+check "move 6 again (j7)" move 6 j7 "$wp" Up Enter
 other=$wp
 check "move 7 (k8)" move 7 k8 "$bp" Down Right Enter
 other=$bp
@@ -185,5 +203,79 @@ done
 check "A and B: back on the page after the match" \
 	wait_for alicep "from two terminals."
 for p in alicep bobp watcher; do
+	tmux -S "$SOCK" kill-session -t "$p"
+done
+
+# ---- Swap2 from two terminals, full-screen ----------------------------------
+# alice challenges bob with `gomoku challenge bob --opening swap2`; bob,
+# on his account menu, answers with Tab. The coin flip's placer puts
+# three stones, the other player (the chooser) chooses on their screen
+# to place two more (while the placer's screen waits, saying so), then
+# the placer chooses black; the chooser, now white, resigns.
+
+start_as bobp
+check "swap2: bob logs in again" log_in bobp bob
+start_as alicep challenge bob --opening swap2
+wait_for alicep "Username:" && keys alicep -l alice && keys alicep Enter
+wait_for alicep "Password for alice:" && keys alicep -l "$(pw alice)" &&
+	keys alicep Enter
+check "swap2: alice's challenge is sent; it waits for bob's answer" \
+	wait_for alicep "Challenge sent to bob"
+wait_for bobp "press Tab" && keys bobp Tab
+wait_for bobp "Accept the challenge? [y/n]" && keys bobp y Enter
+both_at_1() {
+	wait_for alicep "Move 1, last: -" && wait_for bobp "Move 1, last: -"
+}
+check "swap2: the match starts on both screens" both_at_1
+s2=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+check "swap2: the match is ranked, swap2, its colours open" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT kind || opening || colours_final
+		FROM matches WHERE id = $s2")" = rankedswap20 ]
+# while the colours are open the record's black is the placer
+placer=$(sqlite3 "$GOMOKU_DB" "SELECT p.username FROM matches m
+	JOIN players p ON p.id = m.black_id WHERE m.id = $s2")
+if [ "$placer" = alice ]; then
+	pp=alicep cp=bobp chooser=bob
+else
+	pp=bobp cp=alicep chooser=alice
+fi
+wait_for "$pp" "Move 1, last: -" && keys "$pp" Enter
+wait_for "$pp" "Move 2, last: h8" && keys "$pp" Up Enter
+wait_for "$pp" "Move 3, last: h7" && keys "$pp" Right Enter
+check "swap2: the placer's three stones are on the chooser's screen" \
+	wait_for "$cp" "Move 4, last: i7"
+check "swap2: the chooser is asked on their screen" \
+	wait_for "$cp" "Swap2: $chooser, what will you do?"
+check "swap2: the placer's screen waits for the choice" \
+	wait_for "$pp" "Swap2: waiting for $chooser to choose..."
+keys "$cp" 3
+check "swap2: two more stones: the placer's screen waits for them" \
+	wait_for "$pp" "Waiting for $chooser to place a stone..."
+check "swap2: and the store has it before the fourth stone" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT opening_stones || colours_final
+		FROM matches WHERE id = $s2")" = 50 ]
+wait_for "$cp" "Move 4, last: i7" && keys "$cp" Right Enter
+wait_for "$cp" "Move 5, last: j7" && keys "$cp" Down Enter
+check "swap2: the chooser's two stones are on the placer's screen" \
+	wait_for "$pp" "Move 6, last: j8"
+check "swap2: the placer chooses a colour on their screen" \
+	wait_for "$pp" "Swap2: $placer, choose your colour."
+keys "$pp" 1
+check "swap2: the placer took black; the chooser, white, is to move" \
+	wait_for "$pp" "Waiting for $chooser..."
+check "swap2: the seats are in the store: the placer black, colours final" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT p.username || m.colours_final
+		FROM matches m JOIN players p ON p.id = m.black_id
+		WHERE m.id = $s2")" = "${placer}1" ]
+keys "$cp" r
+wait_for "$cp" "$chooser, do you really want to resign?" && keys "$cp" y
+swap2_outcome() {
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason ||
+		(SELECT count(*) FROM match_moves WHERE match_id = $s2)
+		FROM matches WHERE id = $s2")" = finishedblackresign5 ]
+}
+check "swap2: white resigned: black (the placer) won, five stones stored" \
+	wait_until swap2_outcome
+for p in alicep bobp; do
 	tmux -S "$SOCK" kill-session -t "$p"
 done
