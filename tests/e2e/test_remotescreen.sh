@@ -267,8 +267,19 @@ check "swap2: the seats are in the store: the placer black, colours final" \
 	[ "$(sqlite3 "$GOMOKU_DB" "SELECT p.username || m.colours_final
 		FROM matches m JOIN players p ON p.id = m.black_id
 		WHERE m.id = $s2")" = "${placer}1" ]
-keys "$cp" r
-wait_for "$cp" "$chooser, do you really want to resign?" && keys "$cp" y
+# (the chooser's process may still be seeing the colour chosen: r is
+# ignored until the opening is over, so it is pressed until it asks)
+resign_asked() {
+	_tries=$((20 * SLOW))
+	until shows "$cp" "$chooser, do you really want to resign?"; do
+		_tries=$((_tries - 1))
+		[ "$_tries" -gt 0 ] || return 1
+		keys "$cp" r
+		sleep 0.5
+	done
+}
+check "swap2: the chooser, to move, presses r: asked to confirm" resign_asked
+keys "$cp" y
 swap2_outcome() {
 	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason ||
 		(SELECT count(*) FROM match_moves WHERE match_id = $s2)
