@@ -182,12 +182,11 @@ static int waiting_key(struct game *g, const struct match *m)
 	return 1;
 }
 
-/* One poll of a wait for the other process: up to REMOTE_POLL_MS for a
- * line (handled by waiting_key()), else a look at PRAGMA data_version.
- * Return 1 when the store moved since *version, 0 when nothing did, or
- * -1 to stop (a stop signal: g->stop UI_INTERRUPTED; the player left or
- * resigned). */
-static int poll_once(struct game *g, const struct match *m, long long *version)
+/* One tick of a line-mode wait for the other process: up to
+ * REMOTE_POLL_MS for a line (handled by waiting_key()). Return 0 to go
+ * on waiting (the caller then looks at the store), or -1 to stop (a
+ * stop signal: g->stop UI_INTERRUPTED; the player left or resigned). */
+static int wait_tick(struct game *g, const struct match *m)
 {
 	int ready = term_wait_input(g->ui->in, term_now_ms() + REMOTE_POLL_MS);
 
@@ -195,9 +194,7 @@ static int poll_once(struct game *g, const struct match *m, long long *version)
 		g->stop = UI_INTERRUPTED;
 		return -1;
 	}
-	if (ready > 0)
-		return waiting_key(g, m) < 0 ? -1 : 0;
-	return store_moved(g, version) ? 1 : 0;
+	return ready > 0 && waiting_key(g, m) < 0 ? -1 : 0;
 }
 
 /* Whether the opponent's time is gone by more than REMOTE_GRACE, by
@@ -263,14 +260,7 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 	fflush(g->ui->out);
 	rc = game_remote_wait_begin(g, m, &w, in);
 	while (rc == 0) {
-		int ready = term_wait_input(g->ui->in,
-					    term_now_ms() + REMOTE_POLL_MS);
-
-		if (ready < 0) {
-			g->stop = UI_INTERRUPTED;
-			return -1;
-		}
-		if (ready > 0 && waiting_key(g, m) < 0)
+		if (wait_tick(g, m) < 0)
 			return -1;
 		rc = game_remote_poll(g, m, &w, in);
 	}
@@ -398,12 +388,9 @@ int game_remote_choice(struct game *g, const struct match *m, int seat,
 	       m->seat_name[seat]);
 	fflush(g->ui->out);
 	while (rc == 0) {
-		int polled = poll_once(g, m, &version);
-
-		if (polled < 0)
+		if (wait_tick(g, m) < 0)
 			return -1;
-		if (polled > 0)
-			rc = look_choice(g, q, &value);
+		rc = game_remote_choice_poll(g, q, &version, &value);
 	}
 	if (rc > 0 && q == CHOOSE_SWAP2 && value == SWAP2_PLACE_TWO)
 		ui_say(g->ui,
