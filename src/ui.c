@@ -309,12 +309,6 @@ const char *ui_time(long long t, bool clock, char *buf)
 	return buf;
 }
 
-const char *ui_computer_name(int level, char *buf)
-{
-	snprintf(buf, UI_NAME_MAX, _("Computer (level %d)"), level);
-	return buf;
-}
-
 /* ui_yes_no() on the status line of the game screen s. */
 static enum ui_status screen_yes_no(struct screen *s, const char *question,
 				    bool *yes)

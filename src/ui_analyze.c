@@ -42,19 +42,6 @@ static const char *mark_word(const struct report *r,
 	return m->number <= r->skip ? N_("opening") : words[m->mark];
 }
 
-/* The name of the player of colour s in f: the nickname or the stored
- * name (f's), or the computer's, written in the caller's
- * buf[UI_NAME_MAX]. */
-static const char *player_of(const struct match_full *f, enum stone s,
-			     char *buf)
-{
-	long long id = s == STONE_BLACK ? f->black_id : f->white_id;
-
-	if (f->kind == MATCH_COMPUTER && id == 0)
-		return ui_computer_name(f->ai_level, buf);
-	return s == STONE_BLACK ? f->black_name : f->white_name;
-}
-
 /* "black" or "white" in the user's language. */
 static const char *colour_shown(enum stone s)
 {
@@ -165,7 +152,7 @@ static void table_summary(struct ui *ui, const struct report *r, enum stone s)
 	       ngettext("%s (%s): accuracy %.0f%% over %d move",
 			"%s (%s): accuracy %.0f%% over %d moves",
 			(unsigned long)sum.moves),
-	       player_of(r->f, s, name), colour_shown(s), sum.accuracy,
+	       ui_side_name(r->f, s, name), colour_shown(s), sum.accuracy,
 	       sum.moves);
 	ui_say(ui,
 	       _("  inaccuracies %d, mistakes %d, blunders %d, missed wins "
@@ -183,8 +170,9 @@ static void print_table(struct ui *ui, const struct report *r)
 
 	fputc('\n', ui->out);
 	ui_say(ui, _("Match %lld: %s (black) against %s (white), %s %dx%d"),
-	       f->id, player_of(f, STONE_BLACK, black),
-	       player_of(f, STONE_WHITE, white), f->variant, f->rows, f->cols);
+	       f->id, ui_side_name(f, STONE_BLACK, black),
+	       ui_side_name(f, STONE_WHITE, white), f->variant, f->rows,
+	       f->cols);
 	ui_say(ui,
 	       _("The computer's view, %g s a position: the mover's chance "
 		 "to win before and\nafter each move, and the move it would "
@@ -236,7 +224,7 @@ static void script_summary(struct ui_list *l, const struct report *r,
 	analyze_summarise(r->moves, r->done, s, r->skip, &sum);
 	ui_list_row(l);
 	ui_list_text(l, s == STONE_BLACK ? "black" : "white");
-	ui_list_text(l, player_of(r->f, s, name));
+	ui_list_text(l, ui_side_name(r->f, s, name));
 	ui_list_number(l, "%d", sum.moves);
 	ui_list_number(l, "%.1f", sum.accuracy);
 	ui_list_number(l, "%d", sum.marks[ANALYZE_INACCURACY]);

@@ -49,6 +49,12 @@ const char *ui_variant_words(const char *name);
  * user's language (what ui_variant_words() gives for them). */
 int ui_variant_words_widest(void);
 
+/* The name of the side of colour s in stored match f: the name stored
+ * with it, or the computer's (ui_computer_name()) written in the
+ * caller's buf[UI_NAME_MAX]. */
+const char *ui_side_name(const struct match_full *f, enum stone s,
+			 char buf[UI_NAME_MAX]);
+
 /* The name of rule r in the user's language (a static string). */
 const char *ui_rule_words(enum rule r);
 

@@ -441,19 +441,6 @@ enum ui_status ui_history_browse(struct ui *ui, const struct player *p)
 
 /* ==== Replay ============================================================= */
 
-/* The display name of a side of f. */
-static const char *side_label(const struct match_full *f, enum stone s,
-			      char buf[UI_NAME_MAX])
-{
-	const char *name = s == STONE_BLACK ? f->black_name : f->white_name;
-	long long id = s == STONE_BLACK ? f->black_id : f->white_id;
-
-	if (f->kind == MATCH_COMPUTER && id == 0) {
-		return ui_computer_name(f->ai_level, buf);
-	}
-	return name;
-}
-
 /* The final result of f in words: "Black won (five)", "unfinished". */
 static void put_outcome(struct ui *ui, const struct match_full *f)
 {
@@ -498,9 +485,9 @@ static void put_match_line(struct ui *ui, const struct match_full *f)
 
 	fprintf(ui->out, _("Match %lld: %s %s against %s %s, %s %dx%d; "),
 		f->id, ui_stone(ui, STONE_BLACK),
-		side_label(f, STONE_BLACK, black), ui_stone(ui, STONE_WHITE),
-		side_label(f, STONE_WHITE, white), ui_variant_words(f->variant),
-		f->rows, f->cols);
+		ui_side_name(f, STONE_BLACK, black), ui_stone(ui, STONE_WHITE),
+		ui_side_name(f, STONE_WHITE, white),
+		ui_variant_words(f->variant), f->rows, f->cols);
 	put_outcome(ui, f);
 	fputc('\n', ui->out);
 }
@@ -604,11 +591,11 @@ static int record_of(const struct match_full *f, struct game_record *r)
 	snprintf(r->black, sizeof(r->black), "%s",
 		 f->black_username[0] != '\0'
 			 ? f->black_username
-			 : side_label(f, STONE_BLACK, buf));
+			 : ui_side_name(f, STONE_BLACK, buf));
 	snprintf(r->white, sizeof(r->white), "%s",
 		 f->white_username[0] != '\0'
 			 ? f->white_username
-			 : side_label(f, STONE_WHITE, buf));
+			 : ui_side_name(f, STONE_WHITE, buf));
 	r->end_code = f->reason == REASON_TIMEOUT ? RECORD_END_TIMEOUT
 						  : RECORD_END_NORMAL;
 	return 0;

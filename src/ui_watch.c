@@ -233,15 +233,12 @@ static enum ui_status screen_show(struct watch *w, struct screen *s,
 	const struct match_full *f = w->f;
 	const struct move *last;
 	long long ago = (long long)time(NULL) - f->last_active_at;
+	char buf[UI_NAME_MAX];
 
-	if (f->black_name[0] != '\0')
-		snprintf(n->black, sizeof(n->black), "%s", f->black_name);
-	else
-		ui_computer_name(f->ai_level, n->black);
-	if (f->white_name[0] != '\0')
-		snprintf(n->white, sizeof(n->white), "%s", f->white_name);
-	else
-		ui_computer_name(f->ai_level, n->white);
+	snprintf(n->black, sizeof(n->black), "%s",
+		 ui_side_name(f, STONE_BLACK, buf));
+	snprintf(n->white, sizeof(n->white), "%s",
+		 ui_side_name(f, STONE_WHITE, buf));
 	if (rebuild(w->f, s->g, w->ui, n) != UI_OK)
 		return UI_FAILED;
 	last = board_last(&s->g->m.board);

@@ -1,10 +1,13 @@
-/* ui_words.c -- the names of variants and rules as people read them,
- * in their language (ui_internal.h). A leaf of the ui: the listings, the
- * records and the screen's panel all use it, and it calls none of them. */
+/* ui_words.c -- the names of variants, rules, levels and a stored
+ * match's sides as people read them, in their language
+ * (ui_internal.h). A leaf of the ui: the listings, the records and the
+ * screen's panel all use it, and it calls none of them. */
+#include <stdio.h>
 #include <string.h>
 
 #include "i18n.h"
 #include "rules.h"
+#include "store.h"
 #include "ui_internal.h"
 
 /* The presets of rules.c, by the names stored and typed. */
@@ -49,4 +52,20 @@ const char *ui_rule_words(enum rule r)
 	if (r == RULE_EXACT)
 		return _("exact");
 	return r == RULE_RENJU ? _("renju") : _("freestyle");
+}
+
+const char *ui_computer_name(int level, char *buf)
+{
+	snprintf(buf, UI_NAME_MAX, _("Computer (level %d)"), level);
+	return buf;
+}
+
+const char *ui_side_name(const struct match_full *f, enum stone s,
+			 char buf[UI_NAME_MAX])
+{
+	long long id = s == STONE_BLACK ? f->black_id : f->white_id;
+
+	if (f->kind == MATCH_COMPUTER && id == 0)
+		return ui_computer_name(f->ai_level, buf);
+	return s == STONE_BLACK ? f->black_name : f->white_name;
 }
