@@ -319,41 +319,58 @@ static int add_cells(const struct ai *ai, int *all, int n, int c, int cat)
 	return n;
 }
 
+/* Which moves keep_defences() looks at (see defence_set()). */
+enum defence {
+	DEF_VCF,      /* against a VCF: every candidate */
+	DEF_VCT,      /* against a VCT: the root moves, our fours and the
+			 cells where the opponent would make a threat */
+	DEF_VCT_AMONG /* against a VCT: the root moves only (they are
+			 what stops the opponent's VCF) */
+};
+
 /* Write the moves that may stop the opponent's forced win into all[]:
- * against a VCF every candidate; against a VCT the n root moves, then
- * our fours (a counter-four gains a tempo) and the cells where the
- * opponent would make a threat (a defence takes one of them). Return
- * how many. */
-static int defence_set(struct ai *ai, const int *moves, int n, int vct,
-		       int *all)
+ * against a VCF every candidate; against a VCT the n root moves, and
+ * unless they are all that may be played (DEF_VCT_AMONG), our fours (a
+ * counter-four gains a tempo) and the cells where the opponent would
+ * make a threat (a defence takes one of them). Return how many. */
+static int defence_set(struct ai *ai, const int *moves, int n,
+		       enum defence kind, int *all)
 {
 	int s = ai->pos.side;
 
-	if (!vct)
+	if (kind == DEF_VCF)
 		return keep_allowed(ai, all, ai_gen_moves(ai, all, 0, 0, 0));
 	memcpy(all, moves, (size_t)n * sizeof(*moves));
+	if (kind == DEF_VCT_AMONG)
+		return n;
 	n = add_cells(ai, all, n, s, CAT_FOUR);
 	return add_cells(ai, all, n, 3 - s, CAT_OPEN3);
 }
 
 /* The opponent has a forced win: keep the moves of its defence set (see
- * defence_set()) after which it has none. Return how many are kept;
- * moves[] is left alone when none is found. */
-static int keep_defences(struct ai *ai, int *moves, int n, int vct)
+ * defence_set()) after which it has none, and those the time left no
+ * time to look at (they may hold too), in that order. Return how many
+ * are kept; moves[] is left alone when every move loses. */
+static int keep_defences(struct ai *ai, int *moves, int n, enum defence kind)
 {
 	int all[AI_MAX_MOVES], kept[AI_MAX_MOVES], m, i, nk = 0, won, first;
+	int vct = kind != DEF_VCF;
 
-	m = defence_set(ai, moves, n, vct, all);
+	m = defence_set(ai, moves, n, kind, all);
 	ai_part_begin(ai, ai->max_nodes / 4, ai->par.time_ms * NS_PER_MS / 4);
 	for (i = 0; i < m && !ai_stopped(ai); i++) {
 		ai_pos_make(&ai->pos, all[i]);
 		won = vct ? ai_vct(ai, VCT_MOVES, &first)
 			  : ai_vcf(ai, VCF_MOVES, &first);
 		ai_pos_unmake(&ai->pos);
-		if (!won && !ai_stopped(ai))
+		if (ai_stopped(ai))
+			break;
+		if (!won)
 			kept[nk++] = all[i];
 	}
 	ai_part_end(ai);
+	for (; i < m; i++)
+		kept[nk++] = all[i];
 	if (nk == 0)
 		return n;
 	memcpy(moves, kept, (size_t)nk * sizeof(*moves));
@@ -411,11 +428,15 @@ static int search_move(struct ai *ai, struct ai_result *res)
 	n = keep_allowed(ai, moves, n);
 	if (n == 0)
 		return -1;
-	if (ai->par.defend && n > 1 && opponent_wins(ai, 0, 1))
-		n = keep_defences(ai, moves, n, 0);
-	else if (ai->par.defend && ai->par.vct && n > 1 &&
-		 opponent_wins(ai, 1, 1))
-		n = keep_defences(ai, moves, n, 1);
+	if (ai->par.defend && n > 1 && opponent_wins(ai, 0, 1)) {
+		/* a block of the VCF may still leave a VCT */
+		n = keep_defences(ai, moves, n, DEF_VCF);
+		if (ai->par.vct && n > 1)
+			n = keep_defences(ai, moves, n, DEF_VCT_AMONG);
+	} else if (ai->par.defend && ai->par.vct && n > 1 &&
+		   opponent_wins(ai, 1, 1)) {
+		n = keep_defences(ai, moves, n, DEF_VCT);
+	}
 	ai->par.max_depth = depth_cap(ai);
 	ai_search_root(ai, moves, n, &best, &res->score, &res->depth);
 	ai->par.max_depth = save;
