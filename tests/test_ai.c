@@ -386,12 +386,13 @@ static int is_answer(const struct tpos *t, int row, int col)
 /* ==== Tactical positions =============================================== */
 
 /* Play on from t's position: `level` for the side to move against a
- * level 5 defender. Return 1 when the attacker wins within t's limit. */
-static int wins_by_force(const struct tpos *t, int level)
+ * level 5 defender, `nodes` a move each. Return 1 when the attacker
+ * wins within t's limit. */
+static int wins_by_force(const struct tpos *t, int level, long long nodes)
 {
 	struct board b = t->board;
-	struct ai *att = new_ai(level, POSITION_NODES, 1);
-	struct ai *def = new_ai(5, POSITION_NODES, 2);
+	struct ai *att = new_ai(level, nodes, 1);
+	struct ai *def = new_ai(5, nodes, 2);
 	enum stone me = board_to_move(&b);
 	struct ai_result res;
 	int moves = 0, won = 0;
@@ -422,7 +423,7 @@ static void check_position(const struct tpos *t, int level)
 	if (ok && t->answers[0] != '\0')
 		ok = is_answer(t, res.row, res.col);
 	if (ok && t->win_within > 0)
-		ok = wins_by_force(t, level);
+		ok = wins_by_force(t, level, POSITION_NODES);
 	if (!ok)
 		fprintf(stderr,
 			"\n  level %d fails '%s' (line %d): played %d,%d",
@@ -876,23 +877,64 @@ static void test_level5_beats_level3(void)
 	CU_ASSERT_TRUE(wins >= games * 3 / 4);
 }
 
-/* ==== Renju ============================================================ */
-
-/* Set up a 15x15 renju board from 15 diagram rows (x black, o white)
- * with `to` to move. Return 0, or -1 when the diagram does not fit. */
-static int renju_board(struct tpos *t, const char *const *rows, enum stone to)
+/* Set up a 15x15 board under `rule` from 15 diagram rows (x black, o
+ * white) with `to` to move. Return 0, or -1 when the diagram does not
+ * fit. */
+static int diagram_board(struct tpos *t, const char *const *rows,
+			 enum rule rule, enum stone to)
 {
 	int r;
 
 	memset(t, 0, sizeof(*t));
 	t->k = 5;
-	t->rule = RULE_RENJU;
+	t->rule = rule;
 	t->to = to;
 	for (r = 0; r < 15; r++) {
 		if (parse_row(t, rows[r]) != 0)
 			return -1;
 	}
 	return build_board(t);
+}
+
+/* Nodes for the defence test below: enough for the threat searches'
+ * shares of the budget to finish. */
+#define DEFENCE_NODES 1000000
+
+/* From an arena game, white to move: black, were it to move, wins by
+ * continuous fours, and 5,8 (1-based) stops them but leaves black a win
+ * by threes (black won the game from there). Level 5 plays another
+ * move; after 5,8 level 5 as black wins against level 5. */
+static void test_vcf_block_leaving_vct(void)
+{
+	static const char *const g[15] = {
+		"...............", "...............", "...............",
+		"...............", "........xx.o...", "........o.x....",
+		".....ooxox.o...", ".....oxxxxo....", "........xo.....",
+		".......ox......", "...............", "...............",
+		"...............", "...............", "...............",
+	};
+	struct tpos t;
+	struct ai *ai = new_ai(5, DEFENCE_NODES, 1);
+	struct ai_result res;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+	CU_ASSERT_EQUAL_FATAL(diagram_board(&t, g, RULE_FREESTYLE, STONE_WHITE),
+			      0);
+	CU_ASSERT_EQUAL_FATAL(legal_choice(ai, &t.board, NULL, &res), 0);
+	CU_ASSERT_FALSE(res.row == 4 && res.col == 7);
+	ai_free(ai);
+
+	CU_ASSERT_EQUAL_FATAL(board_play(&t.board, 4, 7), BOARD_OK);
+	t.win_within = 12;
+	CU_ASSERT_TRUE(wins_by_force(&t, 5, DEFENCE_NODES));
+}
+
+/* ==== Renju ============================================================ */
+
+/* The same under renju. */
+static int renju_board(struct tpos *t, const char *const *rows, enum stone to)
+{
+	return diagram_board(t, rows, RULE_RENJU, to);
 }
 
 /* Return the move (row * 100 + col) of `level` on b, -1 when it fails
@@ -1153,6 +1195,8 @@ static CU_TestInfo tests[] = {
 	{"the side to move can be named, whatever the counts",
 	 test_choose_side},
 	{"level 5 beats level 3", test_level5_beats_level3},
+	{"a block of a VCF that leaves a VCT is not played",
+	 test_vcf_block_leaving_vct},
 	{"renju: black never plays a double four", test_renju_double_four},
 	{"renju: black's legal four-three is found", test_renju_four_three},
 	{"renju: white's four wins where black may not block",
