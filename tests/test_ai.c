@@ -931,7 +931,7 @@ static void test_vcf_block_leaving_vct(void)
 
 /* ==== Renju ============================================================ */
 
-/* The same under renju. */
+/* Set up a renju board: diagram_board() under RULE_RENJU. */
 static int renju_board(struct tpos *t, const char *const *rows, enum stone to)
 {
 	return diagram_board(t, rows, RULE_RENJU, to);
