@@ -166,18 +166,11 @@ build/locale/%/LC_MESSAGES/gomoku.mo: po/%.po
 
 # ---- Running and testing --------------------------------------------------
 
-# Install the libraries first when pkg-config or msgfmt cannot find them.
-need-deps:
-	@pkg-config --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && \
-	  $(UNISTRING_CHECK) 2>/dev/null && \
-	  command -v msgfmt >/dev/null 2>&1 && \
-	  command -v clang-format >/dev/null 2>&1 && \
-	  command -v sqlite3 >/dev/null 2>&1 && \
-	  command -v valgrind >/dev/null 2>&1 && \
-	  command -v tmux >/dev/null 2>&1 && \
-	  command -v ssh >/dev/null 2>&1 && \
-	  test -x /usr/sbin/sshd || \
-	  $(MAKE) --no-print-directory deps
+# Install the libraries and tools first when any is missing: one line
+# says what and how; where nothing can be installed, it lists them and
+# stops here. The packages, and why each is there: tests/deps.sh.
+deps need-deps:
+	@tests/deps.sh
 
 run: need-deps
 	@$(MAKE) --no-print-directory all
@@ -224,52 +217,6 @@ soak: need-deps
 soak-remote: need-deps
 	@$(MAKE) --no-print-directory all
 	@tests/soak_remote.sh $(BIN)
-
-DEB_PKGS := build-essential pkg-config libsqlite3-dev libsodium-dev \
-            libunistring-dev libicu-dev libncurses-dev libcunit1-dev \
-            gettext sqlite3 \
-            clang-format valgrind tmux openssh-client openssh-server clang \
-            libclang-rt-dev
-# Only `make fuzz` needs these; where the release has no libclang-rt-dev
-# (Ubuntu 22.04 ships the runtime with clang), deps goes on without them.
-FUZZ_DEB_PKGS := clang libclang-rt-dev
-# openssh-server is there for tests/e2e/test_ssh.sh, which runs its own
-# sshd on 127.0.0.1. Installing it must not start or enable the system's
-# ssh service: a policy-rc.d that denies every start stands in while apt
-# runs (where none exists; in a container without systemd the start
-# would fail anyway), and a service newly enabled by the install is
-# disabled again. `systemctl enable --now ssh` starts it for a club.
-DEB_INSTALL = DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq
-NO_START    = /usr/sbin/policy-rc.d
-deps:
-	@if command -v apt-get >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  had_sshd=; [ -x /usr/sbin/sshd ] && had_sshd=1; \
-	  if [ ! -e $(NO_START) ]; then \
-	    trap '$$SUDO rm -f $(NO_START)' EXIT INT TERM; \
-	    printf '#!/bin/sh\nexit 101\n' | $$SUDO tee $(NO_START) >/dev/null; \
-	    $$SUDO chmod 755 $(NO_START); \
-	  fi; \
-	  echo "installing: $(DEB_PKGS)"; \
-	  $$SUDO apt-get update -qq && \
-	  { $(DEB_INSTALL) $(DEB_PKGS) >/dev/null 2>&1 || \
-	    { echo "(without $(FUZZ_DEB_PKGS): make fuzz may not work)"; \
-	      $(DEB_INSTALL) $(filter-out $(FUZZ_DEB_PKGS),$(DEB_PKGS)) \
-	        >/dev/null; }; }; \
-	  rc=$$?; \
-	  if [ -z "$$had_sshd" ] && [ -d /run/systemd/system ]; then \
-	    $$SUDO systemctl disable --now ssh.service ssh.socket \
-	      >/dev/null 2>&1 || true; \
-	    echo "(openssh-server is for the tests; its service is left" \
-	      "disabled: systemctl enable --now ssh starts it)"; \
-	  fi; \
-	  exit $$rc; \
-	else \
-	  echo "apt-get not found; please install these packages yourself:"; \
-	  echo "  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel libicu-devel ncurses-devel CUnit-devel gettext sqlite clang-tools-extra valgrind tmux openssh-clients openssh-server clang compiler-rt"; \
-	  echo "  Homebrew: pkg-config sqlite libsodium libunistring icu4c ncurses cunit gettext clang-format llvm tmux"; \
-	  exit 1; \
-	fi
 
 # ---- Translations and formatting -------------------------------------------
 
