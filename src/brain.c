@@ -374,6 +374,7 @@ static int turn_budget(const struct brain *br)
 static void think(struct brain *br)
 {
 	struct ai_result res;
+	int budget = turn_budget(br);
 
 	if (br->board.state != BOARD_PLAYING) {
 		say(br, "ERROR the game is over");
@@ -383,15 +384,15 @@ static void think(struct brain *br)
 		say(br, "ERROR out of memory");
 		return;
 	}
-	limit(br, turn_budget(br), 0);
+	limit(br, budget, 0);
 	if (ai_choose_side(br->ai, &br->board, br->us, term_stop_flag(),
 			   &res) != 0 ||
 	    play(br, res.row, res.col, br->us) != BOARD_OK) {
 		say(br, "ERROR no move found");
 		return;
 	}
-	say(br, "MESSAGE depth %d score %d nodes %lld time %d ms", res.depth,
-	    res.score, res.nodes, res.elapsed_ms);
+	say(br, "MESSAGE depth %d score %d nodes %lld time %d ms of %d ms",
+	    res.depth, res.score, res.nodes, res.elapsed_ms, budget);
 	say(br, "%d,%d", res.col, res.row);
 }
 

@@ -39,6 +39,12 @@
 #                             it), then fails, saying why on a "#" line
 #   $SLOW                     how many times slower the binary runs here
 #                             (1; 2 under AddressSanitizer, 8 under valgrind)
+#   $WAIT_S                   the longest a test waits for a state (a
+#                             prompt, a row, an exit) before it calls the
+#                             run hung: 120 s, times $SLOW. It only stops
+#                             a hung test; no check is about how long
+#                             anything took (those figures are make
+#                             bench's), so a busy machine passes too
 #
 # Under valgrind ($GOMOKU_VG runs it with --error-exitcode=99) every run
 # that ends with status 99 fails the next check, whatever it tests.
@@ -55,6 +61,7 @@ status=0
 SLOW=1
 case ${GOMOKU_BIN:-} in */asan/*) SLOW=2 ;; esac
 [ -n "${GOMOKU_VG:-}" ] && SLOW=8
+WAIT_S=$((120 * SLOW))
 
 # (The errors are kept in a file, so runs in subshells count too.)
 vg_seen() {
@@ -126,7 +133,7 @@ check() {
 flip_colour() {
 	_w=0
 	while ! grep -q '^Coin flip: ' "$OUT" && kill -0 "$pid" 2>/dev/null &&
-		[ "$_w" -lt $((200 * SLOW)) ]; do
+		[ "$_w" -lt $((20 * WAIT_S)) ]; do
 		sleep 0.05
 		_w=$((_w + 1))
 	done
