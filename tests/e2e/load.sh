@@ -11,7 +11,9 @@
 #   load_worker I     PER matches of worker I (every fifth drawn, the
 #                     others won by black); one line per match in
 #                     $W/results.I: status, ms, black, white, result
-#                     ("five" or "draw"); errors to $W/errors
+#                     ("five" or "draw"); errors to $W/errors, and
+#                     every output line that says the database was
+#                     locked or busy to $W/locked
 #   load_reader I     leaderboards until $W/done: "ok" or what was wrong
 #                     per read in $W/reads.I
 #   load_history I    userI's history until $W/done, the same way in
@@ -48,6 +50,8 @@ load_worker() {
 		white=$a
 		[ "$black" = "$a" ] && white=$b
 		grep -q '^Match [0-9]* saved\.$' "$W/out.$1" || st="$st-unsaved"
+		grep -ihE 'database is locked|busy' "$W/out.$1" "$W/err.$1" \
+			>>"$W/locked"
 		echo "$st $((t1 - t0)) $black $white $result" >>"$W/results.$1"
 		if [ "$st" != 0 ] || [ -s "$W/err.$1" ]; then
 			cat "$W/err.$1" >>"$W/errors"
@@ -129,7 +133,7 @@ load_run() {
 	wait $pids
 	took=$(($(date +%s) - start))
 	cat "$W"/results.* >"$W/all"
-	touch "$W/errors"
+	touch "$W/errors" "$W/locked"
 }
 
 load_expected() {

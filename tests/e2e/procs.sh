@@ -11,7 +11,7 @@
 #   type_to FD TEXT             type TEXT (printf %b) on descriptor FD
 #   wait_out NAME TEXT [N]      wait until NAME's output holds TEXT at
 #                               least N times (1); return 1 after
-#                               PROC_WAIT seconds (20, times $SLOW),
+#                               PROC_WAIT seconds ($WAIT_S),
 #                               looking every PROC_POLL seconds (0.1)
 #   close_proc NAME FD          close FD (end of input), wait for NAME;
 #                               its exit status in $status
@@ -36,7 +36,7 @@
 #                               accept_challenge, typed by the side to
 #                               move once its prompt is shown for it
 
-PROC_WAIT=${PROC_WAIT:-20}
+PROC_WAIT=${PROC_WAIT:-$WAIT_S}
 PROC_POLL=${PROC_POLL:-0.1}
 
 start_proc() {
@@ -57,8 +57,8 @@ start_proc() {
 type_to() { printf '%b' "$2" >&"$1"; }
 
 wait_out() {
-	_tries=$(awk -v w="$PROC_WAIT" -v p="$PROC_POLL" -v s="$SLOW" \
-		'BEGIN { printf "%d", w * s / p }')
+	_tries=$(awk -v w="$PROC_WAIT" -v p="$PROC_POLL" \
+		'BEGIN { printf "%d", w / p }')
 	while [ "$(grep -cF -- "$2" "$E2E_DIR/$1.out")" -lt "${3:-1}" ]; do
 		_tries=$((_tries - 1))
 		[ "$_tries" -gt 0 ] || return 1

@@ -71,7 +71,7 @@ ${GOMOKU_VG:-} "$GOMOKU_BIN" analyze 1 --time-per-move 3 >"$OUT" 2>"$ERR" &
 pid=$!
 i=0
 while ! grep -q "Analysing move 2 of 9" "$ERR" 2>/dev/null &&
-	[ $i -lt $((300 * SLOW)) ]; do
+	[ $i -lt $((10 * WAIT_S)) ]; do
 	sleep 0.1
 	i=$((i + 1))
 done

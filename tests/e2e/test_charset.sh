@@ -162,7 +162,7 @@ at_terminal() {
 		sleep 1
 		printf 'qy'
 		sleep 1
-	} | timeout $((20 * SLOW)) script -q -e -c "stty cols 100 rows 40;
+	} | timeout "$WAIT_S" script -q -e -c "stty cols 100 rows 40;
 		env $1 TERM=xterm ${GOMOKU_VG:-} $GOMOKU_BIN play --seed 1" \
 		"$2" >/dev/null 2>&1
 }

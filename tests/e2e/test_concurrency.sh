@@ -5,14 +5,15 @@
 # two workers), while two
 # readers run `gomoku leaderboard --format tsv` throughout. At the end
 # every counter equals what the outputs say was played, no process
-# printed an error or failed, and none took as long as the busy timeout.
+# printed an error or failed, and none was refused by a lock (SQLite's
+# "database is locked" after the busy timeout, anywhere in its output).
+# How long the runs took is a figure of `make bench` (and `make soak`).
 # Then the lock-out: processes guessing one password at the same moment
 # share one failure count, and the account locks after 5 in all.
 . "$E2E_LIB"
 
 PER=${GOMOKU_CONC_MATCHES:-50}
 [ "$SLOW" -ge 8 ] && PER=${GOMOKU_CONC_MATCHES:-8}
-BUSY_MS=5000 # STORE_BUSY_MS in src/store_db.c
 W=$E2E_DIR/work
 WORKERS=4 PLAYERS=6
 . "$(dirname "$E2E_LIB")/load.sh"
@@ -42,9 +43,9 @@ check "concurrency: every player's wins, losses, ties equal what was played" \
 check "concurrency: the database counts exactly the matches played" \
 	test "$(db "SELECT count(*) FROM matches WHERE status = 'finished'")" \
 	-eq $((4 * PER))
-check "concurrency: no run took as long as the busy timeout (${BUSY_MS} ms \
-x$SLOW here)" \
-	test "${slowest:-999999}" -lt $((BUSY_MS * SLOW))
+check "concurrency: no run was refused by a lock (no \"database is locked\" \
+or busy error in any output)" \
+	test ! -s "$W/locked"
 check "concurrency: $reads leaderboards read during the matches, all \
 complete and consistent" \
 	test "$reads" -ge 4 -a "$bad_reads" -eq 0

@@ -107,13 +107,13 @@ judge() {
 	}'
 }
 
-# Wait (up to 2 s, times $SLOW) until both players have logged in: the
-# two Argon2id checks take a while, and the kills timed after the last
-# move must land after the game, not in the logins.
+# Wait until both players have logged in (or the run ended): the two
+# Argon2id checks take a while, and the kills timed after the last move
+# must land after the game, not in the logins.
 logged_in() {
 	_i=0
 	until [ "$(grep -c 'Logged in' "$OUT")" -ge 2 ] ||
-		[ "$_i" -ge $((200 * SLOW)) ]; do
+		! kill -0 "$pid" 2>/dev/null || [ "$_i" -ge $((100 * WAIT_S)) ]; do
 		_i=$((_i + 1))
 		sleep 0.01
 	done
@@ -199,11 +199,6 @@ check "crash: some runs were killed and some finished" \
 check "crash: kills landed around the result's transaction (after the \
 last move, both before and after it was written)" \
 	test "$late_lost" -gt 0 -a "$late_saved" -gt 0 -o "$SLOW" -ge 8
-# Each run logs two players in at the real Argon2id cost (about 60 ms
-# each here, far more on a loaded machine): 0.3 s a run on top of 60 s.
-LIMIT_S=$((60 + runs * 3 / 10))
-check "crash: $runs runs took under $LIMIT_S s (x$SLOW here)" \
-	test "$took" -lt $((LIMIT_S * SLOW))
 play_input '' leaderboard --format tsv
 check "crash: the binary reads the database after all the kills" \
 	test "$status" -eq 0 -a "$(wc -l <"$OUT")" -eq 3

@@ -14,9 +14,9 @@ TITLE='Gomoku Club: alice' # the account menu's title, once a showing
 pw() { echo "live-pass-$1-ok"; }
 
 # Wait until A's output holds TEXT at least $2 times; return 1 when it
-# does not within 20 seconds (more under a sanitizer or valgrind).
+# does not within $WAIT_S seconds.
 wait_for() {
-	_tries=$((200 * SLOW))
+	_tries=$((10 * WAIT_S))
 	while [ "$(grep -cF -- "$1" "$A_OUT")" -lt "$2" ]; do
 		_tries=$((_tries - 1))
 		[ "$_tries" -gt 0 ] || return 1

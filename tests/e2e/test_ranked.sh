@@ -13,10 +13,10 @@ PA=ranked-alice-1 PB=ranked-bob-22 PC=ranked-carol-3 PD=ranked-dave-44
 db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
 last_match() { db 'SELECT max(id) FROM matches'; }
 moves_of() { db "SELECT count(*) FROM match_moves WHERE match_id = $1"; }
-# Wait until match $1 has $2 moves on disk (at most 10 s, x $SLOW).
+# Wait until match $1 has $2 moves on disk (at most $WAIT_S s).
 wait_moves() {
 	_w=0
-	while [ "$(moves_of "$1")" != "$2" ] && [ "$_w" -lt $((200 * SLOW)) ]; do
+	while [ "$(moves_of "$1")" != "$2" ] && [ "$_w" -lt $((20 * WAIT_S)) ]; do
 		sleep 0.05
 		_w=$((_w + 1))
 	done
@@ -247,17 +247,20 @@ check "guest swap2: and says there is no move of your own yet" \
 
 # ---- A timed move resumed keeps what it had used -------------------------
 
-ranked_start Carol black "$PC\n$PA\n" play carol alice --time-per-move 8
+# (60 s a move: however busy the machine, the 3 s waited are well within)
+ranked_start Carol black "$PC\n$PA\n" play carol alice --time-per-move 60
 tm=$(last_match)
 type_moves "$tm" '8 8\n9 9\n' 2
 sleep 3
 stop_run INT
 used=$(db "SELECT clock_used_ms FROM matches WHERE id = $tm")
 check "timed: Ctrl-C keeps the time the move had used ($used ms)" \
-	test "$used" -ge 2500 -a "$used" -le $((8000))
+	test "$used" -ge 2500 -a "$used" -lt 60000
 play_input "$PC\n$PA\n1\n" play carol alice
-check "timed: the resumed move does not get a fresh clock" \
-	sh -c '! grep -q "(8s)> " "$1" && grep -q "([1-5]s)> " "$1"' - "$OUT"
+# The seconds the resumed move's prompt shows left, "(Ns)> ".
+left=$(sed -n 's/.*(\([0-9]*\)s)> .*/\1/p' "$OUT" | head -n 1)
+check "timed: the resumed move does not get a fresh clock ($left s left)" \
+	test -n "$left" -a "${left:-60}" -le $((60 - used / 1000))
 
 # ---- The club's limit: --claim-after DAYS ---------------------------------
 

@@ -27,7 +27,7 @@ check "tsv keeps the machine value for no games" \
 ranked_start Bob black 'secret-pass-1\nhunter2-xyz!\n' play alice bob
 printf '8 8\n1 1\n8 9\n1 2\n8 10\n' >&3
 i=0
-while [ "$(moves_of 1 2>/dev/null)" != 5 ] && [ $i -lt 100 ]; do
+while [ "$(moves_of 1 2>/dev/null)" != 5 ] && [ $i -lt $((10 * WAIT_S)) ]; do
 	sleep 0.1
 	i=$((i + 1))
 done

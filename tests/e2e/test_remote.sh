@@ -325,9 +325,9 @@ count_moves() {
 }
 
 # wait_last NAME TEXT: wait until the last "Move N of M." line NAME
-# shows is TEXT (a watcher's position now); 1 after 20 seconds.
+# shows is TEXT (a watcher's position now); 1 after $WAIT_S seconds.
 wait_last() {
-	_tries=$((200 * SLOW))
+	_tries=$((10 * WAIT_S))
 	until [ "$(grep -o 'Move [0-9]* of [0-9]*\.' "$E2E_DIR/$1.out" |
 		tail -n 1)" = "$2" ]; do
 		_tries=$((_tries - 1))

@@ -270,7 +270,7 @@ check "swap2: the seats are in the store: the placer black, colours final" \
 # (the chooser's process may still be seeing the colour chosen: r is
 # ignored until the opening is over, so it is pressed until it asks)
 resign_asked() {
-	_tries=$((20 * SLOW))
+	_tries=$((2 * WAIT_S))
 	until shows "$cp" "$chooser, do you really want to resign?"; do
 		_tries=$((_tries - 1))
 		[ "$_tries" -gt 0 ] || return 1

@@ -165,13 +165,13 @@ check "a ranked match shows both players' ratings" \
 	sh -c 'grep -q "Alice (1500)" "$1" && grep -q "Bob (1500)" "$1"' - "$OUT"
 # The clock of the side to move in pane $1.
 clock() { pane "$1" | grep '^.*> [●○]' | grep -o '0:[0-9][0-9]' | tail -n 1; }
+# The clock in pane $1 shows at most 0:$2.
+clock_at_most() { _c=$(clock "$1") && [ -n "$_c" ] && [ "${_c#0:}" -le "$2" ]; }
 t1=$(clock r)
-sleep 2.2
-t2=$(clock r)
-check "the clock of the side to move counts down ($t1, then $t2)" \
-	sh -c '[ -n "$1" ] && [ -n "$2" ] && [ "${2#0:}" -lt "${1#0:}" ]' \
-	- "$t1" "$t2"
-sleep 3 # the move has used 5 s or more when it is left
+check "the clock of the side to move counts down (from $t1)" \
+	wait_until clock_at_most r $((${t1#0:} - 1))
+# the move has used 5 s or more when it is left
+wait_until clock_at_most r 24
 keys r q y
 wait_end
 pane r >"$OUT"

@@ -50,7 +50,7 @@ ${GOMOKU_VG:-} "$GOMOKU_BIN" passwd alice <"$FIFO" >"$E2E_DIR/held" \
 	2>&1 3>&- &
 holder=$!
 i=0
-until grep -q "Current password" "$E2E_DIR/held" || [ $i -gt $((100 * SLOW)) ]
+until grep -q "Current password" "$E2E_DIR/held" || [ $i -gt $((20 * WAIT_S)) ]
 do
 	i=$((i + 1))
 	sleep 0.05
@@ -85,7 +85,7 @@ check "secrets: no password in the -shm file's bytes" no_password "$DB-shm"
 # "New password again:" with both in its memory.
 printf '%s\n%s\n' "$PW3" "$PW5" >&3
 i=0
-until grep -q "New password again" "$E2E_DIR/held" || [ $i -gt $((100 * SLOW)) ]
+until grep -q "New password again" "$E2E_DIR/held" || [ $i -gt $((20 * WAIT_S)) ]
 do
 	i=$((i + 1))
 	sleep 0.05

@@ -19,7 +19,7 @@ PW=ssh-club-Pass-6143
 ME=$(id -un)
 SSHD=$(command -v sshd || echo /usr/sbin/sshd)
 DOC=$(dirname "$E2E_LIB")/../../docs/CLUB.md
-WAIT=$((300 * SLOW)) # tenths of a second to wait for a screen or a start
+WAIT=$((10 * WAIT_S)) # tenths of a second to wait for a screen or a start
 FORCED="${GOMOKU_VG:+$GOMOKU_VG }$GOMOKU_BIN --db $DB"
 TO=$ME@127.0.0.1
 sshd_pid=
@@ -142,7 +142,7 @@ chmod +x "$T/client"
 over_ssh() {
 	_in=$1
 	shift
-	printf '%b' "$_in" | timeout $((30 * SLOW)) "$T/client" "$@" \
+	printf '%b' "$_in" | timeout "$WAIT_S" "$T/client" "$@" \
 		>"$OUT" 2>"$ERR"
 	status=$?
 	vg_seen "$status"

@@ -28,7 +28,7 @@ SOCK=$T/tmux.sock
 # How many tenths of a second (at least: each poll runs tmux, slower
 # under load) a wait lasts before it fails. Generous: a wait that
 # succeeds ends at once, and the machine may be busy.
-WAIT=$((200 * SLOW))
+WAIT=$((10 * WAIT_S))
 unset TMUX # a tmux of our own, also when the tests run inside one
 trap 'tmux -S "$SOCK" kill-server 2>/dev/null; vg_final; rm -rf "$E2E_DIR"' EXIT
 
