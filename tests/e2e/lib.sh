@@ -45,6 +45,9 @@
 #                             a hung test; no check is about how long
 #                             anything took (those figures are make
 #                             bench's), so a busy machine passes too
+#   gave_up WHAT              say "# gave up after $WAIT_S s waiting for:
+#                             WHAT" and fail: every wait that runs out
+#                             says so, so that no test waits in silence
 #
 # Under valgrind ($GOMOKU_VG runs it with --error-exitcode=99) every run
 # that ends with status 99 fails the next check, whatever it tests.
@@ -62,6 +65,10 @@ SLOW=1
 case ${GOMOKU_BIN:-} in */asan/*) SLOW=2 ;; esac
 [ -n "${GOMOKU_VG:-}" ] && SLOW=8
 WAIT_S=$((120 * SLOW))
+gave_up() {
+	echo "# gave up after $WAIT_S s waiting for: $*"
+	return 1
+}
 
 # (The errors are kept in a file, so runs in subshells count too.)
 vg_seen() {

@@ -61,7 +61,8 @@ wait_out() {
 		'BEGIN { printf "%d", w / p }')
 	while [ "$(grep -cF -- "$2" "$E2E_DIR/$1.out")" -lt "${3:-1}" ]; do
 		_tries=$((_tries - 1))
-		[ "$_tries" -gt 0 ] || return 1
+		[ "$_tries" -gt 0 ] || gave_up "$1 to show '$2' ${3:-1} times" ||
+			return 1
 		sleep "$PROC_POLL"
 	done
 }

@@ -19,7 +19,7 @@ wait_for() {
 	_tries=$((10 * WAIT_S))
 	while [ "$(grep -cF -- "$1" "$A_OUT")" -lt "$2" ]; do
 		_tries=$((_tries - 1))
-		[ "$_tries" -gt 0 ] || return 1
+		[ "$_tries" -gt 0 ] || gave_up "A to show '$1' $2 times" || return 1
 		sleep 0.1
 	done
 }

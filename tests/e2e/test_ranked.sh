@@ -16,7 +16,9 @@ moves_of() { db "SELECT count(*) FROM match_moves WHERE match_id = $1"; }
 # Wait until match $1 has $2 moves on disk (at most $WAIT_S s).
 wait_moves() {
 	_w=0
-	while [ "$(moves_of "$1")" != "$2" ] && [ "$_w" -lt $((20 * WAIT_S)) ]; do
+	while [ "$(moves_of "$1")" != "$2" ]; do
+		[ "$_w" -lt $((20 * WAIT_S)) ] || gave_up "match $1 to have $2 moves" ||
+			return 1
 		sleep 0.05
 		_w=$((_w + 1))
 	done

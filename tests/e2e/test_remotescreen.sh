@@ -273,7 +273,7 @@ resign_asked() {
 	_tries=$((2 * WAIT_S))
 	until shows "$cp" "$chooser, do you really want to resign?"; do
 		_tries=$((_tries - 1))
-		[ "$_tries" -gt 0 ] || return 1
+		[ "$_tries" -gt 0 ] || gave_up "the resign question" || return 1
 		keys "$cp" r
 		sleep 0.5
 	done

@@ -176,7 +176,7 @@ wait_for() {
 		sleep 0.1
 		_i=$((_i + 1))
 	done
-	return 1
+	gave_up "pane $1 to show '$2' ${3:-1} times"
 }
 # Type line $2 into pane $1 once it shows $3 (${4:-1} times).
 answer() {
@@ -188,7 +188,8 @@ answer() {
 # the screen in $OUT.
 pane_end() {
 	_i=0
-	while [ ! -s "$T/$1.st" ] && [ $_i -lt "$WAIT" ]; do
+	while [ ! -s "$T/$1.st" ]; do
+		[ $_i -lt "$WAIT" ] || { gave_up "pane $1's ssh to end"; break; }
 		sleep 0.1
 		_i=$((_i + 1))
 	done

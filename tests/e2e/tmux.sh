@@ -66,8 +66,8 @@ wait_until() {
 	until "$@"; do
 		_i=$((_i + 1))
 		if [ $_i -ge "$WAIT" ]; then
-			echo "# gave up after $((WAIT / 10)) s waiting for: $*"
-			return 1
+			gave_up "$*"
+			return
 		fi
 		sleep 0.1
 	done
