@@ -100,15 +100,21 @@ check "watch: a bad match number is a usage error" status_is 2
 # A (alice) and B (bob) log in through the menus; B lists who is online.
 # A's row is refreshed while it waits at a prompt; when A is killed its
 # row is left behind and, once stale, no longer counts; a log-out removes
-# the row at once.
+# the row at once. (Alice's game against the computer above is
+# unfinished: at her login it is offered, and she answers "not now".
+# Players online asks whom to challenge: Enter goes back to the menu.)
 start_proc a 6
 type_to 6 "2\nalice\n$(pw alice)\n"
-wait_out a 'Gomoku Club: alice'
+check "presence: A is offered her unfinished game" \
+	wait_out a 'You have an unfinished match'
+type_to 6 "0\n"
+check "presence: A logs in" wait_out a 'Gomoku Club: alice'
 a_at=$(sqlite3 "$GOMOKU_DB" "SELECT refreshed_at FROM presence")
 start_proc b 7
-type_to 7 "2\nbob\n$(pw bob)\n8\n"
+type_to 7 "2\nbob\n$(pw bob)\n8\n\n"
 check "presence: B lists who is online" wait_out b 'Players online:'
-wait_out b 'Gomoku Club: bob' 2
+check "presence: B is back in the account menu" \
+	wait_out b 'Gomoku Club: bob' 2
 out_of b
 check "presence: alice and bob are online and idle" sh -c "
 	grep -qE '^  alice +alice +idle' '$OUT' &&
@@ -125,9 +131,9 @@ check "presence: a killed process leaves its row behind" [ "$(sqlite3 \
 # time passes for the dead row only
 sqlite3 "$GOMOKU_DB" "UPDATE presence SET refreshed_at = refreshed_at - 21
 	WHERE pid = $a_pid"
-type_to 7 "8\n"
+type_to 7 "8\n\n"
 wait_out b 'Players online:' 2
-wait_out b 'Gomoku Club: bob' 3
+check "presence: B lists who is online again" wait_out b 'Gomoku Club: bob' 3
 out_of b
 check "presence: a stale row counts for nothing" \
 	sh -c "[ \"\$(grep -cE '^  alice ' '$OUT')\" -eq 1 ]"
@@ -331,7 +337,7 @@ wait_last() {
 	until [ "$(grep -o 'Move [0-9]* of [0-9]*\.' "$E2E_DIR/$1.out" |
 		tail -n 1)" = "$2" ]; do
 		_tries=$((_tries - 1))
-		[ "$_tries" -gt 0 ] || return 1
+		[ "$_tries" -gt 0 ] || gave_up "$1's last move to be '$2'" || return 1
 		sleep 0.1
 	done
 }
