@@ -2,8 +2,11 @@
 # run-all.sh RUNNER BIN [FUZZDIR] -- the build checks (headers, format),
 # the unit tests, the end-to-end tests and, when FUZZDIR holds the plain
 # fuzz drivers, every seed and regression input of the fuzz harnesses;
-# then one closing line with the totals. Exits non-zero when anything
-# failed. GOMOKU_VALGRIND=1 runs the tests and drivers under valgrind.
+# then how long each part took and one closing line with the totals.
+# Exits non-zero when anything failed. GOMOKU_VALGRIND=1 runs the tests
+# and drivers under valgrind; GOMOKU_PARTS (e.g. "unit fuzz") runs only
+# those parts, and GOMOKU_E2E (e.g. "screen pages") only those
+# end-to-end scripts (tests/e2e/run.sh).
 runner=$1 bin=$2 fuzzdir=${3:-}
 here=$(dirname "$0")
 out=$(mktemp) || exit 2
@@ -26,9 +29,16 @@ count() {
 part() {
 	_name=$1
 	shift
+	case " ${GOMOKU_PARTS:-build unit e2e fuzz} " in
+	*" $_name "*) ;;
+	*) return 0 ;;
+	esac
+	_t0=$(date +%s)
 	"$@" >"$out" 2>&1
 	_rc=$?
 	cat "$out"
+	times="$times$(printf '%-6s %5d s' "$_name" $(($(date +%s) - _t0)))
+"
 	p=$(count 1 "$_name") f=$(count 2 "$_name")
 	if [ "$_rc" -ne 0 ] && [ "${f:-0}" -eq 0 ]; then
 		echo "not ok - $_name exited with status $_rc"
@@ -38,14 +48,18 @@ part() {
 	passed=$((passed + ${p:-0})) failed=$((failed + ${f:-1}))
 }
 
-passed=0 failed=0
+passed=0 failed=0 times= start=$(date +%s)
 part build "$here/build-checks.sh" all
 part unit $vg "$runner"
-part e2e "$here/e2e/run.sh" "$bin"
+# shellcheck disable=SC2086
+part e2e "$here/e2e/run.sh" "$bin" ${GOMOKU_E2E:-}
 if [ -n "$fuzzdir" ]; then
 	part fuzz "$here/fuzz/run-regress.sh" "$fuzzdir"
 fi
 
 echo
+echo "how long each part took:"
+printf '%s' "$times"
+printf '%-6s %5d s\n' all $(($(date +%s) - start))
 echo "tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
