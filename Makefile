@@ -79,7 +79,10 @@ TEST_AUTH_OBJ := $(BUILD)/obj/test-build/auth.o
 TEST_LIB_OBJS := $(filter-out $(BUILD)/obj/auth.o,$(LIB_OBJS)) $(TEST_AUTH_OBJ)
 MAIN_OBJ  := $(BUILD)/obj/main.o
 TEST_SRCS := $(wildcard tests/test_*.c)
-TEST_OBJS := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS)) \
+# Code the suites share (not suites: no tests/test_ name, no *_suite).
+TEST_HELPER_SRCS := tests/store_fixture.c
+TEST_OBJS := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRCS) \
+               $(TEST_HELPER_SRCS)) \
              $(BUILD)/tests/suites.o $(BUILD)/tests/runner.o
 BENCH_SRCS:= $(wildcard tests/bench/*.c)
 BIN       := $(BUILD)/gomoku

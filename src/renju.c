@@ -35,7 +35,7 @@
 
 /* Verdicts remembered per question (a power of two: slots are picked by
  * the low bits of a hash), and the longest chain remembered (longer ones
- * are judged afresh; the deepest of tests/renju_positions.txt has ten
+ * are judged afresh; the deepest of tests/data/renju_positions.txt has ten
  * stones). */
 #define MEMO_SLOTS 64
 #define MEMO_CHAIN 24

@@ -1,6 +1,6 @@
 /* test_ai.c -- unit tests for the computer player (src/ai*.c).
  *
- * The tactical positions of tests/ai_positions.txt (format described at
+ * The tactical positions of tests/data/ai_positions.txt (format described at
  * the top of that file) at every level that must solve them; tic-tac-toe
  * played against every possible opponent line; legal moves on random
  * boards of every shape; repeatability; the stop flag, the caller's
@@ -23,7 +23,7 @@
 #include "renju.h"
 #include "rules.h"
 
-#define POSITIONS_FILE "tests/ai_positions.txt"
+#define POSITIONS_FILE "tests/data/ai_positions.txt"
 #define POSITIONS_ENV  "GOMOKU_AI_POSITIONS"
 #define MAX_POSITIONS  128
 #define LINE_LEN       256

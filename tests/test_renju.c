@@ -1,5 +1,5 @@
 /* test_renju.c -- tests for src/renju.c: the forbidden-move positions of
- * tests/renju_positions.txt (format described there) in all eight
+ * tests/data/renju_positions.txt (format described there) in all eight
  * rotations and reflections, through renju_check(), the listing of
  * forbidden points and board_play() under RULE_RENJU; and a cross-check
  * on random positions against an independent slow reference, which reads
@@ -15,7 +15,7 @@
 #include "board.h"
 #include "renju.h"
 
-#define POSITIONS_FILE "tests/renju_positions.txt"
+#define POSITIONS_FILE "tests/data/renju_positions.txt"
 #define POSITIONS_ENV  "GOMOKU_RENJU_POSITIONS" /* another path to it */
 #define MAX_POSITIONS  128
 #define LINE_LEN       160

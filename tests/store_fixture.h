@@ -1,0 +1,207 @@
+/* store_fixture.h -- what the store's suites (tests/test_store_*.c)
+ * share: a temporary folder per suite, plain SQLite on the files from
+ * outside the store, a club of three players and whole matches, checks
+ * of the players' records, history pages and old databases.
+ *
+ * Every file is made in the folder fx_suite_init() makes and
+ * fx_suite_cleanup() removes, so each suite registers those two (the
+ * suites run one after another, one folder at a time). The functions
+ * assert as they go (CU_ASSERT*): a failure is the calling test's, and
+ * a FATAL one ends it. A store a function opens (fx_open_ok(),
+ * fx_club()) is the caller's to store_close(); a list or buffer it
+ * returns (fx_load_players(), fx_read_all()) the caller's to
+ * plist_free() or free().
+ */
+#ifndef STORE_FIXTURE_H
+#define STORE_FIXTURE_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#include <sqlite3.h>
+
+#include "player.h"
+#include "store.h"
+
+#define FX_PATH_SIZE 512       /* every path buffer */
+#define FX_SNAP_SIZE 4096      /* every text buffer fx_*_text() fill */
+#define FX_RAW_ERROR LLONG_MIN /* fx_raw_int() and fx_path_int() failed */
+
+/* The password hashes of alice, bob and carol (fx_club()). */
+#define FX_HASH_ALICE                                                          \
+	"$argon2id$v=19$m=8,t=1,p=1$YWxpY2VzYWx0$aliceHASHaaaa0001"
+#define FX_HASH_BOB   "$argon2id$v=19$m=8,t=1,p=1$Ym9ic2FsdHM$bobHASHbbbbbb0002"
+#define FX_HASH_CAROL "$argon2id$v=19$m=8,t=1,p=1$Y2Fyb2xzYWx0$carolHASHccc0003"
+
+/* ==== Files and folders ================================================= */
+
+/* Make the suite's temporary folder. Return 0, or -1 when it cannot be
+ * made (CUnit then runs none of the suite's tests). */
+int fx_suite_init(void);
+
+/* Remove the suite's temporary folder and everything in it. Return 0
+ * or -1. */
+int fx_suite_cleanup(void);
+
+/* The suite's temporary folder (fx_suite_init() made it). */
+const char *fx_tmpdir(void);
+
+/* A fresh path in the temporary folder, unique within the run. */
+void fx_new_path(char *buf, const char *name);
+
+/* `path` with `suffix` appended. */
+void fx_with_suffix(char *buf, const char *path, const char *suffix);
+
+/* The permission bits of `path`, or -1 when it cannot be stat'ed. */
+int fx_mode_of(const char *path);
+
+/* The whole of file `path` in a new buffer; *len is its size. NULL when
+ * it cannot be read. */
+char *fx_read_all(const char *path, size_t *len);
+
+/* Write `text` to a new file `path`. Return 0 or -1. */
+int fx_write_text(const char *path, const char *text);
+
+/* True when the `alen` bytes at `a` are the bytes of file `path`. */
+int fx_same_bytes(const char *a, size_t alen, const char *path);
+
+/* How many times `needle` occurs in the bytes of file `path` (0 when the
+ * file does not exist). */
+int fx_count_in_file(const char *path, const char *needle);
+
+/* ==== Plain SQLite ====================================================== */
+
+/* Open `path` with plain SQLite, foreign keys on. NULL on failure. */
+sqlite3 *fx_raw_open(const char *path);
+
+/* Run `sql` (no parameters) on the file `path`. Return SQLite's code. */
+int fx_path_exec(const char *path, const char *sql);
+
+/* The first column of the first row of `sql` (?1 = arg) as an integer,
+ * or FX_RAW_ERROR. */
+long long fx_raw_int(sqlite3 *db, const char *sql, long long arg);
+
+/* The first column of the first row of `sql` (?1 = arg) as text in
+ * buf[FX_SNAP_SIZE] ("(null)" for NULL, "(error)" on failure). */
+const char *fx_raw_text(sqlite3 *db, const char *sql, long long arg, char *buf);
+
+/* fx_raw_int() on the file `path`. */
+long long fx_path_int(const char *path, const char *sql, long long arg);
+
+/* fx_raw_text() on the file `path`. */
+const char *fx_path_text(const char *path, const char *sql, long long arg,
+			 char *buf);
+
+/* Every table's rows that a match can change, as one string. */
+const char *fx_snapshot(const char *path, char *buf);
+
+/* The schema as text, sorted by object name. */
+const char *fx_schema_text(const char *path, char *buf);
+
+/* True when `sql` on `db` fails with a constraint error. */
+int fx_refused(sqlite3 *db, const char *sql);
+
+/* ==== Clubs and matches ================================================= */
+
+/* Open a store at `path`, asserting success. */
+struct store *fx_open_ok(const char *path);
+
+/* A new club at a fresh path (into path[FX_PATH_SIZE]) with alice, bob and
+ * carol; their ids go to ids[3]. */
+struct store *fx_club(char *path, long long ids[3]);
+
+/* Every player in the database, in a new list. */
+struct plist *fx_load_players(struct store *s);
+
+/* A copy of player `id`'s record as the database has it now. */
+struct player_record fx_record_of(struct store *s, long long id);
+
+/* Nine moves on 15x15 in which black makes five in a row, and the
+ * milliseconds each took. */
+extern const struct move fx_five_moves[9];
+extern const long long fx_five_ms[9];
+
+/* A ranked 15x15 gomoku match between `black` and `white`. */
+struct match_header fx_ranked(long long black, long long white, long long at);
+
+/* A 15x15 game of `black` or `white` (the other 0) against the computer
+ * at `level`. */
+struct match_header fx_computer(long long black, long long white, int level,
+				long long at);
+
+/* An imported 15x15 game between two names. */
+struct match_header fx_imported(long long at);
+
+/* Play a whole match as the program does: store_match_start(h), each of
+ * the nine fx_five_moves with store_match_move(), then store_match_finish()
+ * with `result` and `reason` 13 seconds after the start. Return the
+ * first status that is not STORE_OK (the match stays as far as it got),
+ * or STORE_OK with the match's id in *mid. */
+enum store_status fx_play_whole(struct store *s, const struct match_header *h,
+				enum match_result result,
+				enum match_reason reason, long long *mid);
+
+/* Play a whole ranked 15x15 match between `black` and `white` from 2000
+ * to 2013 with the moves above, ending in `result` (by five, or an
+ * agreed draw). Return as fx_play_whole(). */
+enum store_status fx_a_match(struct store *s, long long black, long long white,
+			     enum match_result result, long long *mid);
+
+/* Start a match for `h` and write the first n of fx_five_moves; its id. */
+long long fx_play(struct store *s, const struct match_header *h, int n);
+
+/* How many moves match `id` has in the file. */
+long long fx_moves_of(const char *path, long long id);
+
+/* ==== Records =========================================================== */
+
+/* `r` after one game scored `score` (1, 0.5, 0) against `opp`. */
+struct player_record fx_expect_after(struct player_record r,
+				     const struct player_record *opp,
+				     double score);
+
+/* Assert that two records are the same. */
+void fx_assert_record(struct player_record got, struct player_record want);
+
+/* Play one whole match and check both players' records and the
+ * third's. */
+void fx_record_and_check(struct store *s, const long long ids[3],
+			 long long black, long long white,
+			 enum match_result result, long long *mid);
+
+/* ==== Histories ========================================================= */
+
+/* One row of a history, with its strings copied. */
+struct fx_seen {
+	struct history_row r;
+	char opponent[32], nickname[96], variant[40];
+};
+
+/* What a history callback collects. */
+struct fx_seen_list {
+	struct fx_seen rows[16];
+	int n, stop_after; /* stop_after 0: never stop */
+};
+
+/* History callback: copy the row; stop when stop_after rows are in. */
+int fx_collect_history(void *ctx, const struct history_row *r);
+
+/* Read a page of player `id`'s history into *l; return the total. */
+int fx_history_page(struct store *s, long long id, int offset, int limit,
+		    struct fx_seen_list *l);
+
+/* ==== Old databases ===================================================== */
+
+/* The columns every version's players table has, of every player, as
+ * one string. */
+#define FX_ALL_PLAYERS                                                         \
+	"SELECT group_concat(id || username || nickname || password_hash ||"   \
+	" games || wins || losses || ties || score || rating || created_at,"   \
+	" ';') FROM (SELECT * FROM players ORDER BY id)"
+
+/* Make a version 2 or 3 database at `path` with plain SQLite (foreign
+ * keys off, as a careless tool might have them): the version 2 schema,
+ * for version 3 its migration, then `rows`. */
+void fx_make_old(const char *path, int version, const char *rows);
+
+#endif

@@ -1,0 +1,508 @@
+/* test_store_live.c -- tests for two terminals on one database
+ * (src/store_live.c): the live matches and data_version, presence,
+ * challenges, wins on time, draw offers and undos, and version 10's
+ * requests. Each test uses throw-away databases (tests/store_fixture.h).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <CUnit/CUnit.h>
+#include <sqlite3.h>
+
+#include "player.h"
+#include "store.h"
+#include "store_fixture.h"
+#include "store_live.h"
+
+/* ==== Two terminals: live matches, presence, challenges =============== */
+
+/* What a store_live_matches() or store_presence_list() callback saw. */
+struct live_seen {
+	long long id[8];
+	int nmoves[8];
+	char name[8][PLAYER_USERNAME_MAX + 1];
+	int n;
+};
+
+/* Keep one row a callback saw: an id, a number and a name. */
+static int seen_add(struct live_seen *seen, long long id, int n,
+		    const char *name)
+{
+	CU_ASSERT_FATAL(seen->n < 8);
+	seen->id[seen->n] = id;
+	seen->nmoves[seen->n] = n;
+	snprintf(seen->name[seen->n++], PLAYER_USERNAME_MAX + 1, "%s", name);
+	return 0;
+}
+
+/* store_live_matches() callback: keep the id, moves and black's name. */
+static int keep_live(void *ctx, const struct live_match *m)
+{
+	return seen_add(ctx, m->id, m->nmoves, m->black);
+}
+
+/* Only unfinished ranked and computer matches are live, the latest
+ * active first, with their moves counted; data_version moves when
+ * another connection commits, not for the connection's own writes. */
+static void test_live_matches(void)
+{
+	char path[FX_PATH_SIZE];
+	struct live_seen seen = {0};
+	struct match_header h;
+	long long ids[3], done, a, b, v1, v2;
+	struct store *s = fx_club(path, ids), *other;
+
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &done),
+			STORE_OK);
+	h = fx_ranked(ids[1], ids[2], 3000);
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &a), STORE_OK);
+	h = fx_ranked(ids[2], ids[0], 3100);
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &b), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, a, 1, 7, 7, 10), STORE_OK);
+	CU_ASSERT_EQUAL(store_live_matches(s, 10, keep_live, &seen), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(seen.n, 2);
+	/* a moved last (now); b started at 3100, long ago */
+	CU_ASSERT_EQUAL(seen.id[0], a);
+	CU_ASSERT_EQUAL(seen.nmoves[0], 1);
+	CU_ASSERT_STRING_EQUAL(seen.name[0], "bob");
+	CU_ASSERT_EQUAL(seen.id[1], b);
+	CU_ASSERT_EQUAL(seen.nmoves[1], 0);
+	seen.n = 0;
+	CU_ASSERT_EQUAL(store_live_matches(s, 1, keep_live, &seen), STORE_OK);
+	CU_ASSERT_EQUAL(seen.n, 1);
+	CU_ASSERT_EQUAL(store_live_matches(s, -1, keep_live, &seen), STORE_ERR);
+
+	other = fx_open_ok(path);
+	CU_ASSERT_EQUAL(store_data_version(s, &v1), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, a, 2, 0, 0, 20), STORE_OK);
+	CU_ASSERT_EQUAL(store_data_version(s, &v2), STORE_OK);
+	CU_ASSERT_EQUAL(v1, v2);
+	CU_ASSERT_EQUAL(store_match_move(other, a, 3, 1, 1, 30), STORE_OK);
+	CU_ASSERT_EQUAL(store_data_version(s, &v2), STORE_OK);
+	CU_ASSERT_NOT_EQUAL(v1, v2);
+	/* the same ply from two writers: the second is refused */
+	CU_ASSERT_EQUAL(store_match_move(s, a, 4, 2, 2, 40), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(other, a, 4, 3, 3, 40), STORE_ERR);
+	store_close(other);
+	store_close(s);
+}
+
+/* store_presence_list() callback: keep the id, name and match. */
+static int keep_present(void *ctx, const struct presence_row *r)
+{
+	return seen_add(ctx, r->player_id, (int)r->match_id, r->username);
+}
+
+/* Presence rows: one per process, replaced by the same pid, stale after
+ * STORE_PRESENCE_STALE seconds, listed once per player (playing when
+ * any process of theirs plays), removed on clear. */
+static void test_presence(void)
+{
+	char path[FX_PATH_SIZE];
+	struct live_seen seen = {0};
+	struct match_header h = {0};
+	long long ids[3], mid, now = 100000;
+	struct store *s = fx_club(path, ids);
+	bool here = true;
+
+	h = fx_ranked(ids[0], ids[1], 3000);
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_set(s, 11, ids[1], 0, now), STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_set(s, 12, ids[1], mid, now - 5),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_set(s, 13, ids[0], 0, now), STORE_OK);
+	/* pid 14 is carol's dead process */
+	CU_ASSERT_EQUAL(store_presence_set(s, 14, ids[2], 0,
+					   now - STORE_PRESENCE_STALE - 1),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_set(s, 15, 999, 0, now),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_presence_list(s, now, keep_present, &seen),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(seen.n, 2);
+	CU_ASSERT_STRING_EQUAL(seen.name[0], "alice");
+	CU_ASSERT_EQUAL(seen.nmoves[0], 0);
+	CU_ASSERT_STRING_EQUAL(seen.name[1], "bob");
+	CU_ASSERT_EQUAL(seen.nmoves[1], mid);
+	CU_ASSERT_EQUAL(store_presence_of(s, ids[2], now, &here), STORE_OK);
+	CU_ASSERT_FALSE(here);
+	/* carol logs in again in a process with the dead one's pid */
+	CU_ASSERT_EQUAL(store_presence_set(s, 14, ids[2], 0, now), STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_of(s, ids[2], now, &here), STORE_OK);
+	CU_ASSERT_TRUE(here);
+	/* alice logs out of pid 13, which bob then uses */
+	CU_ASSERT_EQUAL(store_presence_clear(s, 13), STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_of(s, ids[0], now, &here), STORE_OK);
+	CU_ASSERT_FALSE(here);
+	CU_ASSERT_EQUAL(store_presence_clear(s, 13), STORE_OK);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM presence", 0),
+			3);
+	store_close(s);
+}
+
+/* A pending 15x15 challenge from `from` to `to` made at `at`. */
+static struct challenge a_challenge(long long from, long long to, long long at)
+{
+	struct challenge c = {
+		.from_id = from,
+		.to_id = to,
+		.variant = "gomoku",
+		.rule = RULE_FREESTYLE,
+		.rows = 15,
+		.cols = 15,
+		.k = 5,
+		.time_per_move = 30,
+		.created_at = at,
+	};
+	return c;
+}
+
+/* A challenge is pending for STORE_CHALLENGE_TTL seconds, then reads as
+ * expired and can no longer be accepted; a decline after that is kept
+ * as an expiry; an answered challenge cannot be answered again. */
+static void test_challenge_expiry(void)
+{
+	char path[FX_PATH_SIZE];
+	struct challenge c = {0}, got = {0};
+	long long ids[3], id, mid = 0, t = 50000;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[1], ids[0], t + 10);
+
+	c = a_challenge(ids[0], ids[1], t);
+	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 59, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.id, id);
+	CU_ASSERT_EQUAL(got.state, CHALLENGE_PENDING);
+	CU_ASSERT_EQUAL(got.time_per_move, 30);
+	CU_ASSERT_STRING_EQUAL(got.variant, "gomoku");
+	CU_ASSERT_EQUAL(store_challenge_for(s, ids[0], t, &got),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 60, &got),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_challenge_get(s, id, t + 60, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.state, CHALLENGE_EXPIRED);
+	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 60, &mid),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(mid, 0);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			0);
+	CU_ASSERT_EQUAL(
+		store_challenge_close(s, id, CHALLENGE_DECLINED, t + 61),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_get(s, id, t, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.state, CHALLENGE_EXPIRED);
+
+	/* declined in time: stays declined, and cannot be accepted */
+	c = a_challenge(ids[0], ids[2], t);
+	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_close(s, id, CHALLENGE_DECLINED, t + 5),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_get(s, id, t + 5, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.state, CHALLENGE_DECLINED);
+	h = fx_ranked(ids[2], ids[0], t + 6);
+	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 6, &mid),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_challenge_close(s, id, CHALLENGE_WITHDRAWN, t + 6),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_challenge_close(s, id, CHALLENGE_ACCEPTED, t + 6),
+			STORE_ERR);
+	store_close(s);
+}
+
+/* Accepting starts the ranked match in the same transaction and names
+ * it; a match that is not between the challenge's players is refused;
+ * a withdrawn challenge cannot be accepted; bad challenges are refused. */
+static void test_challenge_accept(void)
+{
+	char path[FX_PATH_SIZE];
+	struct challenge c = {0}, got = {0};
+	long long ids[3], id, mid = 0, t = 50000;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[2], ids[0], t + 3);
+
+	c = a_challenge(ids[0], ids[1], t);
+	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 3, &mid),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			0);
+	h = fx_ranked(ids[1], ids[0], t + 3);
+	h.time_per_move = c.time_per_move;
+	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 3, &mid),
+			STORE_OK);
+	CU_ASSERT_NOT_EQUAL(mid, 0);
+	CU_ASSERT_EQUAL(store_challenge_get(s, id, t + 100, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.state, CHALLENGE_ACCEPTED);
+	CU_ASSERT_EQUAL(got.match_id, mid);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT time_per_move FROM matches"
+				    " WHERE id = ?1 AND status = 'unfinished'",
+				    mid),
+			30);
+	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 4, &mid),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_challenge_close(s, id, CHALLENGE_WITHDRAWN, t + 4),
+		STORE_ERR);
+
+	c = a_challenge(ids[0], ids[1], t);
+	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_challenge_close(s, id, CHALLENGE_WITHDRAWN, t + 1),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 2, &mid),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_challenge_get(s, 9999, t, &got), STORE_NOT_FOUND);
+
+	c = a_challenge(ids[0], ids[0], t);
+	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &id), STORE_ERR);
+	c = a_challenge(ids[0], 999, t);
+	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &id), STORE_NOT_FOUND);
+	c = a_challenge(ids[0], ids[1], t);
+	c.k = 30;
+	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &id), STORE_ERR);
+	store_close(s);
+}
+
+/* A win on time is claimed only by the side not to move, once the
+ * mover's time and the grace are gone since the last change, only in a
+ * timed ranked match with exactly the moves the claimant saw; it counts
+ * for both players, with the reason timeout. */
+static void test_claim_timeout(void)
+{
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	long long ids[3], mid, untimed, t = 7000;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], t);
+
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &untimed), STORE_OK);
+	h.time_per_move = 30;
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &mid), STORE_OK);
+	/* black (alice) to move, nothing played: white may claim at t + 33 */
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 0,
+						  3, t + 32),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_BLACK_WIN, 0,
+						  3, t + 40),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 1,
+						  3, t + 40),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, untimed, RESULT_WHITE_WIN,
+						  0, 3, t + 40),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).wins, 0);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 0,
+						  3, t + 33),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path,
+					    "SELECT status || result || reason"
+					    " FROM matches WHERE id = ?1",
+					    mid, buf),
+			       "finishedwhitetimeout");
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).wins, 1);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).losses, 1);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 0,
+						  3, t + 99),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).wins, 1);
+	store_close(s);
+}
+
+/* A draw offer between two terminals: pending, answered once, keyed by
+ * the ply it was made at; none for a finished match. */
+static void test_draw_request(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+	enum request_state state = REQUEST_PENDING;
+
+	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_NONE);
+	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 200), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_PENDING);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 1, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_NONE);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 1, true, 220), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, false, 220), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_DECLINED);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true, 220), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 210), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true, 220), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_ACCEPTED);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, 300),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 310), STORE_ERR);
+	store_close(s);
+}
+
+/* Version 10's requests table (draw offers only), with a row. */
+#define MATCH_REQUESTS_V10                                                     \
+	"DROP TABLE match_requests;"                                           \
+	"CREATE TABLE match_requests ("                                        \
+	" match_id INTEGER PRIMARY KEY REFERENCES matches (id),"               \
+	" kind TEXT NOT NULL CHECK (kind IN ('draw')),"                        \
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 0 AND 676),"                 \
+	" state TEXT NOT NULL"                                                 \
+	"  CHECK (state IN ('pending', 'accepted', 'declined')),"              \
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0)"                 \
+	") STRICT;"                                                            \
+	"INSERT INTO match_requests VALUES (1, 'draw', 0, 'declined', 150);"   \
+	"PRAGMA user_version = 10;"
+
+/* A version 10 database keeps its requests, and then takes undos: the
+ * schema is a new file's. */
+static void test_migrate_v10_requests(void)
+{
+	char path[FX_PATH_SIZE], want[FX_SNAP_SIZE], got[FX_SNAP_SIZE],
+		buf[FX_SNAP_SIZE];
+	long long ids[3], mid;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+
+	mid = fx_play(s, &h, 2);
+	CU_ASSERT_EQUAL_FATAL(mid, 1);
+	store_close(s);
+	fx_schema_text(path, want);
+	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, MATCH_REQUESTS_V10),
+			      SQLITE_OK);
+	s = fx_open_ok(path);
+	CU_ASSERT_STRING_EQUAL(fx_schema_text(path, got), want);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path,
+			     "SELECT group_concat(match_id || kind"
+			     " || ply || state || created_at)"
+			     " FROM match_requests",
+			     0, buf),
+		"1draw0declined150");
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 2, 200), STORE_OK);
+	store_close(s);
+}
+
+/* An undo between two terminals: asked only by the player to move with
+ * two moves of their own to take back; declined, nothing moves;
+ * accepted, the two moves go in the answer's own transaction and the
+ * match's clock restarts at `now`; answered once. */
+static void test_undo_request(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+	enum request_state state = REQUEST_NONE;
+	enum request_kind kind = REQUEST_DRAW;
+
+	mid = fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 0, 200), STORE_ERR);
+	mid = fx_play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 3, 200), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 200), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 200), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind), STORE_OK);
+	CU_ASSERT_EQUAL(kind, REQUEST_UNDO);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, false, 210), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 4, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_DECLINED);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 4);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind),
+			STORE_NOT_FOUND);
+
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 220), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 230), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 4, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_ACCEPTED);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 2);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT max(ply) FROM match_moves"
+				    " WHERE match_id = ?1",
+				    mid),
+			2);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT last_active_at FROM matches"
+				    " WHERE id = ?1",
+				    mid),
+			230);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 240), STORE_ERR);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 2);
+	/* the moves are played again; a draw offer takes none back */
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 3, 7, 4, 3000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 4, 8, 4, 4000), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_draw(s, mid, 4, 250), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind), STORE_OK);
+	CU_ASSERT_EQUAL(kind, REQUEST_DRAW);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 260), STORE_OK);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 4);
+	store_close(s);
+}
+
+/* An accepted undo whose match moved on (or ended) meanwhile changes
+ * nothing at all: the answer is rolled back with it. The opening's
+ * stones are never taken back, nor any while the colours are open. */
+static void test_undo_request_refused(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+	enum request_state state = REQUEST_NONE;
+
+	mid = fx_play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 200), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 5, 7, 5, 5000), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 210), STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_get(s, mid, 4, &state), STORE_OK);
+	CU_ASSERT_EQUAL(state, REQUEST_PENDING);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 5);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 220), STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, 230),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 5, true, 240), STORE_ERR);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 5);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 250), STORE_ERR);
+
+	h.opening = OPENING_SWAP2;
+	mid = fx_play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 300), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_seats(s, mid, ids[0], ids[1], 3, true),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 300), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 5, 7, 5, 5000), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 310), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_answer(s, mid, 5, true, 320), STORE_OK);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 3);
+	store_close(s);
+}
+
+/* ==== Suite ============================================================= */
+
+static CU_TestInfo tests[] = {
+	{"live matches listed; data_version; one writer per ply",
+	 test_live_matches},
+	{"presence: per process, stale rows ignored", test_presence},
+	{"challenges expire after a minute", test_challenge_expiry},
+	{"accepting a challenge starts its match", test_challenge_accept},
+	{"a win on time is claimed only when the time is gone",
+	 test_claim_timeout},
+	{"draw offers between terminals are answered once", test_draw_request},
+	{"an undo between terminals: the answer takes the moves back",
+	 test_undo_request},
+	{"an undo refused: moved on, ended, or the opening's stones",
+	 test_undo_request_refused},
+	{"a version 10 database keeps its requests and takes undos",
+	 test_migrate_v10_requests},
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo store_live_suite = {"store_live", fx_suite_init, fx_suite_cleanup,
+				 NULL,	       NULL,	      tests};

@@ -1,0 +1,1418 @@
+/* test_store_matches.c -- tests for matches (src/store_matches.c):
+ * whole matches and the counters they change, two processes writing at
+ * once, matches saved move by move, refused writes that change nothing,
+ * abandoned, paused and claimed matches, loading, imports, a writer
+ * killed in the middle, renju and openings. Each test uses throw-away
+ * databases (tests/store_fixture.h).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <CUnit/CUnit.h>
+#include <sqlite3.h>
+
+#include "ai.h"
+#include "player.h"
+#include "rating.h"
+#include "store.h"
+#include "store_fixture.h"
+
+_Static_assert(STORE_AI_LEVEL_MIN == AI_LEVEL_MIN &&
+		       STORE_AI_LEVEL_MAX == AI_LEVEL_MAX,
+	       "the store keeps the levels the computer player has");
+
+/* ==== Matches =========================================================== */
+
+/* Check the match row and its moves as fx_a_match() writes them. */
+static void check_match_row(const char *path, long long mid, long long black,
+			    long long white, const char *result)
+{
+	char buf[FX_SNAP_SIZE], want[FX_SNAP_SIZE];
+	size_t used = 0;
+	int i;
+
+	snprintf(want, sizeof want,
+		 "finished|%lld|%lld||gomoku|freestyle|15|"
+		 "15|5|%s|%s|2000|2013",
+		 black, white, result,
+		 strcmp(result, "draw") ? "five" : "draw");
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(
+			path,
+			"SELECT status || '|' || black_id || '|' || white_id"
+			" || '|' || coalesce(ai_level, '') || '|' || variant"
+			" || '|' || rule || '|' || rows || '|' || cols ||"
+			" '|' || k || '|' || result || '|' || reason || '|'"
+			" || started_at || '|' || ended_at FROM matches"
+			" WHERE id = ?1",
+			mid, buf),
+		want);
+	for (i = 0; i < 9; i++)
+		used += (size_t)snprintf(want + used, sizeof want - used,
+					 "%s%d,%d,%d,%lld", i ? ";" : "", i + 1,
+					 fx_five_moves[i].row,
+					 fx_five_moves[i].col, fx_five_ms[i]);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(
+			path,
+			"SELECT group_concat(ply || ',' || row || ',' || col"
+			" || ',' || ms, ';') FROM (SELECT * FROM match_moves"
+			" WHERE match_id = ?1 ORDER BY ply)",
+			mid, buf),
+		want);
+}
+
+/* Whole matches played through start, moves and finish: wins, losses
+ * and draws change both players exactly (counters and the Elo change
+ * rating_delta() gives), store the match and its moves in order, and
+ * leave the third player alone. */
+static void test_whole_match(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], m1 = 0, m2 = 0, m3 = 0, m4 = 0;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	fx_record_and_check(s, ids, ids[0], ids[1], RESULT_BLACK_WIN, &m1);
+	check_match_row(path, m1, ids[0], ids[1], "black");
+	fx_record_and_check(s, ids, ids[0], ids[1], RESULT_WHITE_WIN, &m2);
+	check_match_row(path, m2, ids[0], ids[1], "white");
+	fx_record_and_check(s, ids, ids[1], ids[0], RESULT_WHITE_WIN, &m3);
+	fx_record_and_check(s, ids, ids[0], ids[1], RESULT_DRAW, &m4);
+	check_match_row(path, m4, ids[0], ids[1], "draw");
+	CU_ASSERT(m1 != m2 && m2 != m3 && m3 != m4);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			4);
+	CU_ASSERT_EQUAL(
+		fx_path_int(path, "SELECT count(*) FROM match_moves", 0), 36);
+	/* alice: W L W D; bob: L W L D. */
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).score, 1);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).score, -1);
+	CU_ASSERT(fx_record_of(s, ids[0]).rating > RATING_START);
+	store_close(s);
+}
+
+/* Play the i-th match of a concurrent writer, start to finish. Return
+ * as fx_a_match(). */
+static enum store_status concurrent_match(struct store *s,
+					  const long long ids[3], int i)
+{
+	static const enum match_result results[] = {
+		RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW,
+		RESULT_BLACK_WIN};
+	long long mid;
+
+	return i % 2 == 0 ? fx_a_match(s, ids[0], ids[1], results[i % 4], &mid)
+			  : fx_a_match(s, ids[1], ids[0], results[i % 4], &mid);
+}
+
+#define CONCURRENT_MATCHES 40
+
+/* Play the concurrent matches on a new handle, each through start,
+ * moves and finish. Return how many failed (or -1 when the store cannot
+ * be opened). */
+static int write_matches(const char *path, const long long ids[3])
+{
+	struct store *s = NULL;
+	int i, failed = 0;
+
+	if (store_open(path, &s) != STORE_OK) {
+		store_close(s);
+		return -1;
+	}
+	for (i = 0; i < CONCURRENT_MATCHES; i++) {
+		if (concurrent_match(s, ids, i) != STORE_OK) {
+			fprintf(stderr, "writer: %s\n", store_errmsg(s));
+			failed++;
+		}
+	}
+	store_close(s);
+	return failed;
+}
+
+/* Two processes, each with its own handle, play matches between the same
+ * players at once (start, every move, finish): every match and move is
+ * kept and the counters add up. */
+static void test_two_writers(void)
+{
+	char path[FX_PATH_SIZE];
+	struct player_record a, b;
+	long long ids[3];
+	struct store *s;
+	int status = -1;
+	pid_t pid;
+
+	s = fx_club(path, ids);
+	store_close(s);
+	fflush(NULL);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0)
+		_exit(write_matches(path, ids) == 0 ? 0 : 1);
+	CU_ASSERT_EQUAL(write_matches(path, ids), 0);
+	CU_ASSERT_EQUAL(waitpid(pid, &status, 0), pid);
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+	s = fx_open_ok(path);
+	a = fx_record_of(s, ids[0]);
+	b = fx_record_of(s, ids[1]);
+	/* Per writer and 4 matches: alice W, W, D, L (see above). */
+	CU_ASSERT_EQUAL(a.games, 2 * CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(a.wins, CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(a.ties, CONCURRENT_MATCHES / 2);
+	CU_ASSERT_EQUAL(a.losses, CONCURRENT_MATCHES / 2);
+	CU_ASSERT_EQUAL(b.games, 2 * CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(b.wins, a.losses);
+	CU_ASSERT_EQUAL(b.losses, a.wins);
+	CU_ASSERT_EQUAL(b.ties, a.ties);
+	CU_ASSERT_DOUBLE_EQUAL(a.rating + b.rating, 2 * RATING_START, 1e-6);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			2 * CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(
+		fx_path_int(path, "SELECT count(*) FROM match_moves", 0),
+		2 * CONCURRENT_MATCHES * 9);
+	store_close(s);
+}
+
+/* ==== Matches saved as they are played ================================== */
+
+/* Match `id`'s row and moves as one string, in buf[FX_SNAP_SIZE]. */
+static const char *match_text(const char *path, long long id, char *buf)
+{
+	return fx_path_text(
+		path,
+		"SELECT kind || '|' || status || '|' || coalesce(result, '-')"
+		" || '|' || coalesce(reason, '-') || '|' ||"
+		" coalesce(ended_at, '-') || '|' || coalesce((SELECT"
+		" group_concat(ply || ',' || row || ',' || col || ',' || ms,"
+		" ';') FROM (SELECT * FROM match_moves WHERE match_id = ?1"
+		" ORDER BY ply)), '') FROM matches WHERE id = ?1",
+		id, buf);
+}
+
+/* A match that is started, played, partly taken back and finished
+ * changes no counter until the finish, then both exactly once (as a
+ * whole match does); a second finish is refused. */
+static void test_match_flow(void)
+{
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	struct player_record a, b, third;
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+	int i;
+
+	s = fx_club(path, ids);
+	a = fx_record_of(s, ids[0]);
+	b = fx_record_of(s, ids[1]);
+	third = fx_record_of(s, ids[2]);
+	h = fx_ranked(ids[0], ids[1], 2000);
+	h.time_per_move = 30;
+	id = fx_play(s, &h, 5);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, before),
+			       "ranked|unfinished|-|-|-|1,7,3,0;2,8,3,1500;"
+			       "3,7,4,2600;4,8,4,4100;5,7,5,5000");
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 3), STORE_OK);
+	CU_ASSERT_EQUAL(fx_moves_of(path, id), 3);
+	/* The cells taken back are free again. */
+	for (i = 3; i < 9; i++)
+		CU_ASSERT_EQUAL(
+			store_match_move(s, id, i + 1, fx_five_moves[i].row,
+					 fx_five_moves[i].col, fx_five_ms[i]),
+			STORE_OK);
+	fx_assert_record(fx_record_of(s, ids[0]), a);
+	fx_assert_record(fx_record_of(s, ids[1]), b);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT time_per_move FROM matches"
+				    " WHERE id = ?1",
+				    id),
+			30);
+
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 2013),
+		STORE_OK);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "");
+	fx_assert_record(fx_record_of(s, ids[0]), fx_expect_after(a, &b, 1.0));
+	fx_assert_record(fx_record_of(s, ids[1]), fx_expect_after(b, &a, 0.0));
+	fx_assert_record(fx_record_of(s, ids[2]), third);
+	check_match_row(path, id, ids[0], ids[1], "black");
+
+	/* Never counted twice, whatever the second result says. */
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 2014),
+		STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot finish the match: the match has ended");
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_RESIGN, 9),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 3000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 10, 0, 0, 20000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 8), STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+	check_match_row(path, id, ids[0], ids[1], "black");
+	store_close(s);
+}
+
+/* A draw, a timeout and a clock that went back: the words stored, the
+ * counters, ended_at never before started_at; a result and reason that
+ * disagree are refused with the match left unfinished. */
+static void test_match_finish_kinds(void)
+{
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	struct player_record a, b;
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[1], ids[0], 5000);
+	id = fx_play(s, &h, 2);
+	a = fx_record_of(s, ids[0]);
+	b = fx_record_of(s, ids[1]);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_DRAW, REASON_FIVE, 5100),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_FULL, 5100),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_NONE, REASON_FIVE, 5100),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_BLACK_WIN,
+					   (enum match_reason)99, 5100),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, 999999, RESULT_DRAW, REASON_DRAW, 5100),
+		STORE_NOT_FOUND);
+	fx_assert_record(fx_record_of(s, ids[0]), a);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "ranked|unfinished|-|-|-|1,7,3,0;2,8,3,1500");
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_TIMEOUT, 10),
+		STORE_OK);
+	CU_ASSERT_STRING_EQUAL(
+		match_text(path, id, buf),
+		"ranked|finished|white|timeout|5000|1,7,3,0;2,8,3,1500");
+	fx_assert_record(fx_record_of(s, ids[0]), fx_expect_after(a, &b, 1.0));
+	fx_assert_record(fx_record_of(s, ids[1]), fx_expect_after(b, &a, 0.0));
+
+	a = fx_record_of(s, ids[0]);
+	b = fx_record_of(s, ids[1]);
+	h = fx_ranked(ids[0], ids[1], 6000);
+	id = fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_DRAW, REASON_DRAW, 6060),
+		STORE_OK);
+	fx_assert_record(fx_record_of(s, ids[0]), fx_expect_after(a, &b, 0.5));
+	fx_assert_record(fx_record_of(s, ids[1]), fx_expect_after(b, &a, 0.5));
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "ranked|finished|draw|draw|6060|");
+	store_close(s);
+}
+
+/* After a refused call: the error names `what` failed, and the file is
+ * as `before` (a fx_snapshot()) says. */
+static void assert_unchanged(struct store *s, const char *path,
+			     const char *before, const char *what)
+{
+	char after[FX_SNAP_SIZE];
+
+	CU_ASSERT_EQUAL(strncmp(store_errmsg(s), what, strlen(what)), 0);
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+}
+
+/* Expect store_match_start(h) to fail with `want`, writing nothing. */
+static void expect_start_refused(struct store *s, const char *path,
+				 const struct match_header *h,
+				 enum store_status want)
+{
+	char before[FX_SNAP_SIZE];
+	long long id = -7;
+
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_start(s, h, &id), want);
+	CU_ASSERT_EQUAL(id, -7);
+	assert_unchanged(s, path, before, "cannot start the match: ");
+}
+
+/* Headers that do not fit their kind, or a board or player that does
+ * not exist, are refused and nothing is written. */
+static void test_match_start_refused(void)
+{
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	long long ids[3];
+	struct store *s;
+
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[0], 0, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_ranked(ids[0], ids[0], 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_ranked(ids[0], 999999, 1);
+	expect_start_refused(s, path, &h, STORE_NOT_FOUND);
+	h = fx_ranked(ids[0], ids[1], 1);
+	h.kind = (enum match_kind)0;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_ranked(ids[0], ids[1], 1);
+	h.k = 16;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h.k = 5;
+	h.variant = NULL;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_ranked(ids[0], ids[1], 1);
+	h.time_per_move = -1;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_ranked(ids[0], ids[1], 1);
+	h.rule = (enum rule)7;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_computer(ids[0], ids[1], 3, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_computer(0, 0, 3, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_computer(ids[0], 0, 0, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_computer(0, ids[0], STORE_AI_LEVEL_MAX + 1, 1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_imported(1);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			0);
+
+	/* What does not apply to a kind is not stored. */
+	h = fx_ranked(ids[0], ids[1], 1);
+	h.ai_level = 3;
+	h.black_name = "ignored";
+	fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM matches WHERE"
+				    " ai_level IS NULL AND black_name IS NULL",
+				    0),
+			1);
+	store_close(s);
+}
+
+/* Expect store_match_move() to fail with `want`, the moves unchanged. */
+static void expect_move_refused(struct store *s, const char *path, long long id,
+				int ply, int row, int col, long long ms,
+				enum store_status want)
+{
+	char before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+
+	match_text(path, id, before);
+	CU_ASSERT_EQUAL(store_match_move(s, id, ply, row, col, ms), want);
+	CU_ASSERT_EQUAL(strncmp(store_errmsg(s), "cannot save the move: ", 22),
+			0);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, after), before);
+}
+
+/* Moves out of turn (a gap, a repeat), on a taken cell or off the
+ * board, with a bad time, to no match, or after the end are refused;
+ * so are undos that keep more moves than there are. */
+static void test_match_moves_refused(void)
+{
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[0], ids[1], 100);
+	id = fx_play(s, &h, 0);
+	expect_move_refused(s, path, id, 0, 7, 7, 0, STORE_ERR);
+	expect_move_refused(s, path, id, 2, 7, 7, 0, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot save the move: move 2 is not the next "
+			       "one (0 are saved)");
+	CU_ASSERT_EQUAL(store_match_move(s, id, 1, 7, 7, 10), STORE_OK);
+	expect_move_refused(s, path, id, 1, 7, 8, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 3, 7, 8, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 2, 7, 7, 20, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(
+		store_errmsg(s),
+		"cannot save the move: the cell (7, 7) is taken");
+	expect_move_refused(s, path, id, 2, 15, 0, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 2, 0, 15, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 2, -1, 0, 20, STORE_ERR);
+	expect_move_refused(s, path, id, 2, 0, 0, -1, STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, 999999, 1, 0, 0, 0),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 2, 14, 14, 20), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "ranked|unfinished|-|-|-|1,7,7,10;2,14,14,20");
+
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 3), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, -1), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s, 999999, 0), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 2), STORE_OK);
+	CU_ASSERT_EQUAL(fx_moves_of(path, id), 2);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 0), STORE_OK);
+	CU_ASSERT_EQUAL(fx_moves_of(path, id), 0);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 1, 14, 14, 5), STORE_OK);
+
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_RESIGN, 200),
+		STORE_OK);
+	expect_move_refused(s, path, id, 2, 7, 7, 30, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot save the move: the match has ended");
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 0), STORE_ERR);
+	CU_ASSERT_EQUAL(fx_moves_of(path, id), 1);
+	store_close(s);
+}
+
+/* Expect store_match_finish() of match `id` to fail with `want`,
+ * changing nothing: the match stays unfinished, no counter moves. */
+static void expect_finish_refused(struct store *s, const char *path,
+				  long long id, enum match_result result,
+				  enum match_reason reason,
+				  enum store_status want)
+{
+	char before[FX_SNAP_SIZE];
+
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, result, reason, 2013), want);
+	assert_unchanged(s, path, before, "cannot finish the match: ");
+}
+
+/* Whichever call of a whole match fails changes nothing: a refused start
+ * writes no row, a refused move no move, and a refused finish (even when
+ * white's counters fail after black's were set) no counter; the match
+ * can then still be finished. */
+static void test_whole_match_refused(void)
+{
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid, id;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
+
+	h = fx_ranked(ids[0], 999999, 2000);
+	expect_start_refused(s, path, &h, STORE_NOT_FOUND);
+	h = fx_ranked(ids[0], ids[0], 2000);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_ranked(ids[0], ids[1], 2000);
+	h.k = 16;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h.k = 5;
+	id = fx_play(s, &h, 8);
+	/* The last move off the 15x15 board, off every board, on a cell
+	 * played already. */
+	expect_move_refused(s, path, id, 9, 15, 7, 12345, STORE_ERR);
+	expect_move_refused(s, path, id, 9, 40, 7, 12345, STORE_ERR);
+	expect_move_refused(s, path, id, 9, fx_five_moves[0].row,
+			    fx_five_moves[0].col, 12345, STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 9, fx_five_moves[8].row,
+					 fx_five_moves[8].col, fx_five_ms[8]),
+			STORE_OK);
+	expect_finish_refused(s, path, id, (enum match_result)0, REASON_FIVE,
+			      STORE_ERR);
+
+	/* The last step, white's counters, fails after black's were set. */
+	CU_ASSERT_EQUAL_FATAL(
+		fx_path_exec(path,
+			     "CREATE TRIGGER fail_bob BEFORE UPDATE OF games"
+			     " ON players WHEN NEW.username = 'bob'"
+			     " BEGIN SELECT RAISE(ABORT, 'test failure');"
+			     " END"),
+		SQLITE_OK);
+	expect_finish_refused(s, path, id, RESULT_BLACK_WIN, REASON_FIVE,
+			      STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot finish the match: test failure");
+	CU_ASSERT_EQUAL(fx_path_exec(path, "DROP TRIGGER fail_bob"), SQLITE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 2013),
+		STORE_OK);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).wins, 2);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).games, 2);
+	store_close(s);
+}
+
+/* An abandoned match counts for nobody, keeps its moves and cannot be
+ * played, finished or abandoned again. */
+static void test_match_abandon(void)
+{
+	struct player_record before[3];
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	struct match_header h;
+	long long ids[3], id, c;
+	struct store *s;
+	int i;
+
+	s = fx_club(path, ids);
+	for (i = 0; i < 3; i++)
+		before[i] = fx_record_of(s, ids[i]);
+	h = fx_ranked(ids[0], ids[1], 700);
+	id = fx_play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 650), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "ranked|abandoned|-|-|700|1,7,3,0;2,8,3,1500;"
+			       "3,7,4,2600;4,8,4,4100");
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 800), STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot abandon the match: "
+						"the match was abandoned");
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 800),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 5, 7, 5, 5000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_abandon(s, 999999, 800), STORE_NOT_FOUND);
+
+	h = fx_computer(0, ids[2], 2, 900);
+	c = fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_abandon(s, c, 950), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(match_text(path, c, buf),
+			       "computer|abandoned|-|-|950|1,7,3,0");
+	for (i = 0; i < 3; i++)
+		fx_assert_record(fx_record_of(s, ids[i]), before[i]);
+	store_close(s);
+}
+
+/* ==== Ranked results nobody can escape ================================== */
+
+/* A swap2 match is kept from its first stone: black is the first placer
+ * until store_match_seats() gives the colours out, either way round, to
+ * its own two players only. */
+static void test_match_seats(void)
+{
+	struct match_full *f = malloc(sizeof *f);
+	char path[FX_PATH_SIZE];
+	struct match_header h;
+	long long ids[3], id, c;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[0], ids[1], 700);
+	h.opening = OPENING_SWAP2;
+	id = fx_play(s, &h, 3);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->opening_stones, 3);
+	CU_ASSERT_FALSE(f->colours_final);
+	CU_ASSERT_EQUAL(f->nmoves, 3);
+	CU_ASSERT_EQUAL(store_match_seats(s, id, ids[0], ids[2], 3, true),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_seats(s, id, ids[1], ids[0], 5, false),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_match_seats(s, id, ids[1], ids[0], 5, true),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->black_id, ids[1]);
+	CU_ASSERT_EQUAL(f->white_id, ids[0]);
+	CU_ASSERT_EQUAL(f->opening_stones, 5);
+	CU_ASSERT_TRUE(f->colours_final);
+	CU_ASSERT_EQUAL(store_match_seats(s, id, ids[1], ids[0], 4, true),
+			STORE_ERR); /* the table's CHECK */
+	CU_ASSERT_EQUAL(store_match_seats(s, 999999, ids[1], ids[0], 3, true),
+			STORE_NOT_FOUND);
+
+	h = fx_computer(ids[2], 0, 2, 800);
+	h.opening = OPENING_SWAP2;
+	c = fx_play(s, &h, 3);
+	CU_ASSERT_EQUAL(store_match_seats(s, c, 0, ids[2], 3, true), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, c, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->black_id, 0);
+	CU_ASSERT_EQUAL(f->white_id, ids[2]);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, c, RESULT_WHITE_WIN, REASON_RESIGN, 900),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_seats(s, c, ids[2], 0, 3, true), STORE_ERR);
+	store_close(s);
+	free(f);
+}
+
+/* A stopped match keeps what the move to play had used of its time and
+ * when it stopped; the next move starts its clock afresh. */
+static void test_match_pause(void)
+{
+	struct match_full *f = malloc(sizeof *f);
+	char path[FX_PATH_SIZE];
+	struct match_header h;
+	long long ids[3], id, before;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[0], ids[1], 700);
+	h.time_per_move = 30;
+	id = fx_play(s, &h, 2);
+	before = (long long)time(NULL);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT(f->last_active_at >= before - 1); /* the move's write */
+	CU_ASSERT_EQUAL(store_match_pause(s, id, 12345, 5000), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->clock_used_ms, 12345);
+	CU_ASSERT_EQUAL(f->last_active_at, 5000);
+	CU_ASSERT_EQUAL(store_match_pause(s, id, -1, 5000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 3, 7, 4, 2600), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->clock_used_ms, 0);
+	CU_ASSERT(f->last_active_at >= before - 1);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 900),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, id, 10, 6000), STORE_ERR);
+	store_close(s);
+	free(f);
+}
+
+/* A ranked match left too long can be claimed as a win: only once, only
+ * as the claimant saw it, only after the wait, counted for both and
+ * kept with the reason 'abandoned'. Nothing else ends a match so. */
+static void test_match_claim(void)
+{
+	struct player_record black0, white0;
+	long long ids[3], id, c, now = (long long)time(NULL);
+	const long long week = 7 * 86400;
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	struct match_header h;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	black0 = fx_record_of(s, ids[0]);
+	white0 = fx_record_of(s, ids[1]);
+	h = fx_ranked(ids[0], ids[1], 700);
+	id = fx_play(s, &h, 3);
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, id, RESULT_BLACK_WIN, 3, week, now + 60),
+		STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot claim the match: the match has not "
+			       "waited long enough");
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 2, week,
+					  now + week + 60),
+			STORE_ERR); /* it moved on since */
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, id, RESULT_DRAW, 3, week, now + week + 60),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_BLACK_WIN,
+					   REASON_ABANDONED, now),
+			STORE_ERR);
+	fx_assert_record(fx_record_of(s, ids[0]), black0);
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, week,
+					  now + week + 60),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path,
+			     "SELECT status || result || reason FROM matches"
+			     " WHERE id = ?1",
+			     id, buf),
+		"finishedblackabandoned");
+	fx_assert_record(fx_record_of(s, ids[0]),
+			 fx_expect_after(black0, &white0, 1.0));
+	fx_assert_record(fx_record_of(s, ids[1]),
+			 fx_expect_after(white0, &black0, 0.0));
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, week,
+					  now + 2 * week),
+			STORE_ERR); /* counted once */
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, 999999, RESULT_BLACK_WIN, 0, 0, now),
+		STORE_NOT_FOUND);
+
+	h = fx_computer(ids[2], 0, 2, 800);
+	c = fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, c, RESULT_BLACK_WIN, 1, 0, now + week),
+		STORE_ERR); /* only a ranked match */
+	store_close(s);
+}
+
+/* store_match_now says where a match stands, cheaply. */
+static void test_match_now(void)
+{
+	struct match_now now = {MATCH_STATUS_ABANDONED, RESULT_DRAW,
+				REASON_FULL, -1};
+	char path[FX_PATH_SIZE];
+	struct match_header h;
+	long long ids[3], a, b;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[0], ids[1], 700);
+	a = fx_play(s, &h, 4);
+	b = fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_now(s, a, &now), STORE_OK);
+	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL(now.result, RESULT_NONE);
+	CU_ASSERT_EQUAL(now.reason, REASON_NONE);
+	CU_ASSERT_EQUAL(now.nmoves, 4);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, a, RESULT_WHITE_WIN, REASON_RESIGN, 900),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_now(s, a, &now), STORE_OK);
+	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_FINISHED);
+	CU_ASSERT_EQUAL(now.result, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(now.reason, REASON_RESIGN);
+	CU_ASSERT_EQUAL(store_match_abandon(s, b, 900), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_now(s, b, &now), STORE_OK);
+	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_ABANDONED);
+	CU_ASSERT_EQUAL(now.nmoves, 1);
+	CU_ASSERT_EQUAL(store_match_now(s, 999999, &now), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(now.nmoves, 1); /* unchanged */
+	store_close(s);
+}
+
+/* The unfinished ranked match between two players, in either colour,
+ * newest first; other players' and the computer's are not theirs. */
+static void test_match_unfinished_between(void)
+{
+	long long ids[3], ab, ba, id = -7;
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	struct store *s;
+
+	s = fx_club(path, ids);
+	h = fx_computer(ids[0], 0, 1, 9000);
+	fx_play(s, &h, 1);
+	h = fx_ranked(ids[0], ids[2], 9000);
+	fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_unfinished_between(s, ids[0], ids[1], &id),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(id, -7);
+	h = fx_ranked(ids[0], ids[1], 5000);
+	ab = fx_play(s, &h, 1);
+	h = fx_ranked(ids[1], ids[0], 6000);
+	ba = fx_play(s, &h, 2);
+	CU_ASSERT_EQUAL(store_match_unfinished_between(s, ids[0], ids[1], &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(id, ba);
+	CU_ASSERT_EQUAL(store_match_abandon(s, ba, 7000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_unfinished_between(s, ids[1], ids[0], &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(id, ab);
+	store_close(s);
+}
+
+/* An imported game whose end the file does not tell is kept unfinished
+ * (result unknown, never a draw) and can never be played on. */
+static void test_import_unknown_end(void)
+{
+	struct match_header h = fx_imported(400);
+	struct match_now now;
+	char path[FX_PATH_SIZE];
+	long long ids[3], id = 0;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, fx_five_moves, fx_five_ms,
+					   RESULT_NONE, REASON_NONE, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_match_now(s, id, &now), STORE_OK);
+	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL(now.result, RESULT_NONE);
+	CU_ASSERT_EQUAL(now.nmoves, 3);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 4, 8, 4, 5000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s, id, 1), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, fx_five_moves, fx_five_ms,
+					   RESULT_NONE, REASON_FIVE, &id),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, fx_five_moves, fx_five_ms,
+					   RESULT_BLACK_WIN, REASON_ABANDONED,
+					   &id),
+			STORE_ERR);
+	store_close(s);
+}
+
+/* store_match_unfinished finds the newest unfinished match of either
+ * player (by started_at, then id), ranked or against the computer, and
+ * none once they are over. */
+static void test_match_unfinished(void)
+{
+	long long ids[3], older, newer, same, cpu, id = -7;
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	struct store *s;
+
+	s = fx_club(path, ids);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(id, -7);
+	h = fx_ranked(ids[0], ids[1], 5000);
+	newer = fx_play(s, &h, 1);
+	h = fx_ranked(ids[1], ids[0], 4000); /* a later id, started earlier */
+	older = fx_play(s, &h, 2);
+	CU_ASSERT(older > newer);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, newer);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[1], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, newer);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[2], &id),
+			STORE_NOT_FOUND);
+
+	h = fx_ranked(ids[1], ids[0], 5000); /* the same start: the later id */
+	same = fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, same);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, same, RESULT_DRAW, REASON_DRAW, 6000),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_abandon(s, newer, 6000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[1], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, older);
+	CU_ASSERT_EQUAL(store_match_finish(s, older, RESULT_BLACK_WIN,
+					   REASON_FIVE, 6000),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id),
+			STORE_NOT_FOUND);
+
+	h = fx_computer(0, ids[2], 4, 7000);
+	cpu = fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[2], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, cpu);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id),
+			STORE_NOT_FOUND);
+	store_close(s);
+}
+
+/* Check the moves of `f` against the first n of fx_five_moves. */
+static void check_loaded_moves(const struct match_full *f, int n)
+{
+	int i;
+
+	CU_ASSERT_EQUAL_FATAL(f->nmoves, n);
+	for (i = 0; i < n; i++) {
+		CU_ASSERT_EQUAL(f->moves[i].row, fx_five_moves[i].row);
+		CU_ASSERT_EQUAL(f->moves[i].col, fx_five_moves[i].col);
+		CU_ASSERT_EQUAL(f->move_ms[i], fx_five_ms[i]);
+	}
+}
+
+/* A ranked match loads with its header, the players' names and every
+ * move; so does a finished game against the computer. */
+static void test_match_load(void)
+{
+	struct match_full *f = malloc(sizeof *f);
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	long long ids[3], id;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[2], ids[0], 3000);
+	h.variant = "gomoku10";
+	h.rows = 10;
+	h.cols = 12;
+	h.k = 4;
+	h.rule = RULE_EXACT;
+	h.time_per_move = 45;
+	id = fx_play(s, &h, 6);
+	memset(f, 0x5a, sizeof *f);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->id, id);
+	CU_ASSERT_EQUAL(f->kind, MATCH_RANKED);
+	CU_ASSERT_EQUAL(f->status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL(f->black_id, ids[2]);
+	CU_ASSERT_EQUAL(f->white_id, ids[0]);
+	CU_ASSERT_EQUAL(f->ai_level, 0);
+	CU_ASSERT_STRING_EQUAL(f->black_name, "Carol");
+	CU_ASSERT_STRING_EQUAL(f->white_name, "Alice");
+	CU_ASSERT_STRING_EQUAL(f->black_username, "carol");
+	CU_ASSERT_STRING_EQUAL(f->white_username, "alice");
+	CU_ASSERT_STRING_EQUAL(f->variant, "gomoku10");
+	CU_ASSERT_EQUAL(f->rule, RULE_EXACT);
+	CU_ASSERT_EQUAL(f->rows, 10);
+	CU_ASSERT_EQUAL(f->cols, 12);
+	CU_ASSERT_EQUAL(f->k, 4);
+	CU_ASSERT_EQUAL(f->time_per_move, 45);
+	CU_ASSERT_EQUAL(f->started_at, 3000);
+	CU_ASSERT_EQUAL(f->ended_at, 0);
+	CU_ASSERT_EQUAL(f->result, RESULT_NONE);
+	CU_ASSERT_EQUAL(f->reason, REASON_NONE);
+	check_loaded_moves(f, 6);
+
+	h = fx_computer(0, ids[1], 5, 4000);
+	id = fx_play(s, &h, 9);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 4100),
+		STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->kind, MATCH_COMPUTER);
+	CU_ASSERT_EQUAL(f->status, MATCH_STATUS_FINISHED);
+	CU_ASSERT_EQUAL(f->black_id, 0);
+	CU_ASSERT_EQUAL(f->white_id, ids[1]);
+	CU_ASSERT_EQUAL(f->ai_level, 5);
+	CU_ASSERT_STRING_EQUAL(f->black_name, "");
+	CU_ASSERT_STRING_EQUAL(f->black_username, "");
+	CU_ASSERT_STRING_EQUAL(f->white_name, "Bob");
+	CU_ASSERT_STRING_EQUAL(f->white_username, "bob");
+	CU_ASSERT_EQUAL(f->ended_at, 4100);
+	CU_ASSERT_EQUAL(f->result, RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(f->reason, REASON_FIVE);
+	check_loaded_moves(f, 9);
+
+	CU_ASSERT_EQUAL(store_match_load(s, 999999, f), STORE_NOT_FOUND);
+	free(f);
+	store_close(s);
+}
+
+/* Import `n` moves under `h`, expecting refusal with nothing written. */
+static void expect_import_refused(struct store *s, const char *path,
+				  const struct match_header *h, int n,
+				  const struct move *moves,
+				  enum match_result result)
+{
+	char before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	long long id = -7;
+
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_import(s, h, n, moves, fx_five_ms, result,
+					   REASON_FIVE, &id),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(id, -7);
+	CU_ASSERT_EQUAL(
+		strncmp(store_errmsg(s), "cannot import the game: ", 24), 0);
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+}
+
+/* An imported game is one finished, unranked record with names, moves
+ * and times, or (a bad move, a bad header) nothing at all. */
+static void test_import(void)
+{
+	char path[FX_PATH_SIZE], name[STORE_NAME_MAX + 2];
+	struct match_full *f = malloc(sizeof *f);
+	struct move moves[9];
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = fx_club(path, ids);
+	h = fx_imported(7000);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 9, fx_five_moves, fx_five_ms,
+					   RESULT_BLACK_WIN, REASON_FIVE, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->kind, MATCH_IMPORTED);
+	CU_ASSERT_EQUAL(f->status, MATCH_STATUS_FINISHED);
+	CU_ASSERT_EQUAL(f->black_id, 0);
+	CU_ASSERT_EQUAL(f->white_id, 0);
+	CU_ASSERT_STRING_EQUAL(f->black_name, "Black Brain");
+	CU_ASSERT_STRING_EQUAL(f->white_name, "White Brain");
+	CU_ASSERT_STRING_EQUAL(f->black_username, "");
+	CU_ASSERT_EQUAL(f->result, RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(f->reason, REASON_FIVE);
+	CU_ASSERT_EQUAL(f->started_at, 7000);
+	CU_ASSERT_EQUAL(f->ended_at, 7012); /* the last move at 12345 ms */
+	check_loaded_moves(f, 9);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 10, 0, 0, 0), STORE_ERR);
+
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 2, fx_five_moves, NULL,
+					   RESULT_DRAW, REASON_DRAW, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->nmoves, 2);
+	CU_ASSERT_EQUAL(f->move_ms[1], 0);
+	CU_ASSERT_EQUAL(f->ended_at, 7000);
+	fx_assert_record(fx_record_of(s, ids[0]), fx_record_of(s, ids[2]));
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).games, 0);
+
+	memcpy(moves, fx_five_moves, sizeof moves);
+	moves[8].row = 15; /* off the board, the last move */
+	expect_import_refused(s, path, &h, 9, moves, RESULT_BLACK_WIN);
+	moves[8] = moves[2]; /* a cell played twice */
+	expect_import_refused(s, path, &h, 9, moves, RESULT_BLACK_WIN);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot import the game: "
+						"the cell (7, 4) is taken");
+	expect_import_refused(s, path, &h, 9, fx_five_moves, RESULT_NONE);
+	expect_import_refused(s, path, &h, 9, fx_five_moves, RESULT_DRAW);
+	expect_import_refused(s, path, &h, BOARD_MAX_CELLS + 1, fx_five_moves,
+			      RESULT_BLACK_WIN);
+	expect_import_refused(s, path, &h, 1, NULL, RESULT_BLACK_WIN);
+	h.white_name = NULL;
+	expect_import_refused(s, path, &h, 9, fx_five_moves, RESULT_BLACK_WIN);
+	memset(name, 'n', sizeof name - 1);
+	name[sizeof name - 1] = '\0'; /* one byte too long */
+	h.white_name = name;
+	expect_import_refused(s, path, &h, 9, fx_five_moves, RESULT_BLACK_WIN);
+	h = fx_imported(7000);
+	h.black_id = ids[0];
+	expect_import_refused(s, path, &h, 9, fx_five_moves, RESULT_BLACK_WIN);
+	h = fx_ranked(ids[0], ids[1], 7000);
+	expect_import_refused(s, path, &h, 9, fx_five_moves, RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			2);
+	free(f);
+	store_close(s);
+}
+
+/* ==== A run that dies =================================================== */
+
+/* The i-th cell of a long game on 15x15: row by row. */
+static struct move cell_of(int i)
+{
+	struct move m = {(unsigned char)(i / 15), (unsigned char)(i % 15)};
+
+	return m;
+}
+
+/* In a child: start a ranked match, write moves one by one (up to
+ * `limit`), telling the parent through `fd` the match id and then the
+ * count after each; then wait to be killed. Never returns. */
+static void doomed_writer(const char *path, const long long ids[3], int limit,
+			  int fd)
+{
+	struct match_header h = fx_ranked(ids[0], ids[1], 5000);
+	struct store *s = NULL;
+	long long id = -1;
+	struct move m;
+	int i;
+
+	if (store_open(path, &s) != STORE_OK ||
+	    store_match_start(s, &h, &id) != STORE_OK)
+		id = -1;
+	if (write(fd, &id, sizeof id) != (ssize_t)sizeof id || id < 0)
+		_exit(1);
+	for (i = 1; i <= limit; i++) {
+		m = cell_of(i - 1);
+		if (store_match_move(s, id, i, m.row, m.col, i * 100LL) !=
+			    STORE_OK ||
+		    write(fd, &i, sizeof i) != (ssize_t)sizeof i)
+			_exit(1);
+	}
+	for (;;)
+		pause();
+}
+
+/* Fork a doomed writer of up to `limit` moves; kill it with SIGKILL
+ * once it has reported `kill_at` moves (or all of them). Return the
+ * match id; *reported is the last count it reported. */
+static long long kill_writer(const char *path, const long long ids[3],
+			     int limit, int kill_at, int *reported)
+{
+	long long id = -1;
+	int fds[2], status = 0, n;
+	pid_t pid;
+
+	CU_ASSERT_EQUAL_FATAL(pipe(fds), 0);
+	fflush(NULL);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		close(fds[0]);
+		doomed_writer(path, ids, limit, fds[1]);
+	}
+	close(fds[1]);
+	*reported = 0;
+	CU_ASSERT_EQUAL(read(fds[0], &id, sizeof id), (ssize_t)sizeof id);
+	while (*reported < kill_at &&
+	       read(fds[0], &n, sizeof n) == (ssize_t)sizeof n)
+		*reported = n;
+	CU_ASSERT_EQUAL(kill(pid, SIGKILL), 0);
+	CU_ASSERT_EQUAL(waitpid(pid, &status, 0), pid);
+	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	while (read(fds[0], &n, sizeof n) == (ssize_t)sizeof n)
+		*reported = n; /* reports still in the pipe */
+	close(fds[0]);
+	return id;
+}
+
+/* Check that match `id` is unfinished with the first n cells of
+ * cell_of(), found as alice's unfinished match, in a sound file. */
+static void check_survivor(const char *path, const long long ids[3],
+			   long long id, int n)
+{
+	struct match_full *f = malloc(sizeof *f);
+	char buf[FX_SNAP_SIZE];
+	struct store *s;
+	long long found = -1;
+	int i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path, "PRAGMA integrity_check", 0, buf), "ok");
+	s = fx_open_ok(path);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &found), STORE_OK);
+	CU_ASSERT_EQUAL(found, id);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL_FATAL(f->nmoves, n);
+	for (i = 0; i < n; i++) {
+		CU_ASSERT_EQUAL(f->moves[i].row, cell_of(i).row);
+		CU_ASSERT_EQUAL(f->moves[i].col, cell_of(i).col);
+		CU_ASSERT_EQUAL(f->move_ms[i], (i + 1) * 100LL);
+	}
+	/* The game can go on and be counted. */
+	CU_ASSERT_EQUAL(store_match_move(s, id, n + 1, cell_of(n).row,
+					 cell_of(n).col, 99999),
+			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_DRAW, REASON_DRAW, 9000),
+		STORE_OK);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).ties, 1);
+	free(f);
+	store_close(s);
+}
+
+/* A process killed (SIGKILL: no clean-up at all) after writing N moves
+ * leaves the match unfinished with exactly those N moves, in a file
+ * that passes integrity_check. */
+static void test_killed_after_moves(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id;
+	struct store *s;
+	int reported = 0;
+
+	s = fx_club(path, ids);
+	store_close(s);
+	id = kill_writer(path, ids, 7, 7, &reported);
+	CU_ASSERT_EQUAL(reported, 7);
+	CU_ASSERT_FATAL(id > 0);
+	check_survivor(path, ids, id, 7);
+}
+
+/* Killed while writing moves as fast as it can: the match keeps every
+ * move the writer reported and at most the one it was committing, and
+ * the file is sound. */
+static void test_killed_while_writing(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id, n;
+	struct store *s;
+	int reported = 0;
+
+	s = fx_club(path, ids);
+	store_close(s);
+	id = kill_writer(path, ids, 200, 20, &reported);
+	CU_ASSERT_FATAL(id > 0);
+	CU_ASSERT(reported >= 20);
+	n = fx_moves_of(path, id);
+	CU_ASSERT(n == reported || n == reported + 1);
+	check_survivor(path, ids, id, (int)n);
+}
+
+/* ==== Renju and openings =============================================== */
+
+/* A ranked renju match with the swap2 opening: the rule and opening are
+ * stored at the start; 'forbidden' ends it only as a win for white,
+ * counted like any win; load and history give the rule, opening and
+ * reason back. A freestyle match cannot end by a forbidden move. */
+static void test_renju_round_trip(void)
+{
+	static struct fx_seen_list l;
+	struct match_full *f = malloc(sizeof *f);
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	struct player_record a, b;
+	struct match_header h;
+	long long ids[3], id;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = fx_club(path, ids);
+	a = fx_record_of(s, ids[0]);
+	b = fx_record_of(s, ids[1]);
+	h = fx_ranked(ids[0], ids[1], 8000);
+	h.variant = "renju";
+	h.rule = RULE_RENJU;
+	h.opening = OPENING_SWAP2;
+	id = fx_play(s, &h, 8);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path,
+					    "SELECT rule || '|' || opening FROM"
+					    " matches WHERE id = ?1",
+					    id, before),
+			       "renju|swap2");
+	match_text(path, id, before);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_BLACK_WIN,
+					   REASON_FORBIDDEN, 8100),
+			STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot finish the match: a forbidden move by "
+			       "black is a win for white");
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_DRAW, REASON_FORBIDDEN, 8100),
+		STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, after), before);
+	fx_assert_record(fx_record_of(s, ids[0]), a);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 8100),
+			STORE_OK);
+	CU_ASSERT_EQUAL(strncmp(match_text(path, id, after),
+				"ranked|finished|white|forbidden|8100|", 37),
+			0);
+	fx_assert_record(fx_record_of(s, ids[0]), fx_expect_after(a, &b, 0.0));
+	fx_assert_record(fx_record_of(s, ids[1]), fx_expect_after(b, &a, 1.0));
+
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(f->variant, "renju");
+	CU_ASSERT_EQUAL(f->rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(f->opening, OPENING_SWAP2);
+	CU_ASSERT_EQUAL(f->result, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(f->reason, REASON_FORBIDDEN);
+	check_loaded_moves(f, 8);
+	CU_ASSERT_EQUAL(fx_history_page(s, ids[1], 0, 10, &l), 1);
+	CU_ASSERT_EQUAL_FATAL(l.n, 1);
+	CU_ASSERT_EQUAL(l.rows[0].r.id, id);
+	CU_ASSERT_EQUAL(l.rows[0].r.colour, STONE_WHITE);
+	CU_ASSERT_EQUAL(l.rows[0].r.rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(l.rows[0].r.opening, OPENING_SWAP2);
+	CU_ASSERT_EQUAL(l.rows[0].r.result, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(l.rows[0].r.reason, REASON_FORBIDDEN);
+
+	h = fx_ranked(ids[1], ids[2], 9000);
+	id = fx_play(s, &h, 2);
+	match_text(path, id, before);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 9100),
+			STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot finish the match: a forbidden move "
+			       "ends only a renju match");
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, after), before);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->rule, RULE_FREESTYLE);
+	CU_ASSERT_EQUAL(f->opening, OPENING_NONE);
+	CU_ASSERT_EQUAL(fx_history_page(s, ids[2], 0, 10, &l), 1);
+	CU_ASSERT_EQUAL(l.rows[0].r.opening, OPENING_NONE);
+	CU_ASSERT_EQUAL(l.rows[0].r.rule, RULE_FREESTYLE);
+	free(f);
+	store_close(s);
+}
+
+/* Renju games played whole (ranked), imported and against the computer
+ * keep their rule, opening and reason; an opening the store does not
+ * know, or 'forbidden' that is not a renju win for white, is refused
+ * and changes nothing; the table refuses the same by itself. */
+static void test_renju_writes(void)
+{
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	struct player_record c;
+	struct match_header h;
+	long long ids[3], id;
+	int w = -1, lost = -1, d = -1;
+	struct store *s;
+	sqlite3 *db;
+
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[0], ids[1], 2000);
+	h.rule = RULE_RENJU;
+	h.opening = OPENING_SWAP2;
+	CU_ASSERT_EQUAL(
+		fx_play_whole(s, &h, RESULT_WHITE_WIN, REASON_FORBIDDEN, &id),
+		STORE_OK);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path,
+			     "SELECT rule || opening || result ||"
+			     " reason FROM matches WHERE id = ?1",
+			     id, buf),
+		"renjuswap2whiteforbidden");
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).wins, 1);
+	id = fx_play(s, &h, 9);
+	expect_finish_refused(s, path, id, RESULT_BLACK_WIN, REASON_FORBIDDEN,
+			      STORE_ERR);
+	h.rule = RULE_EXACT;
+	id = fx_play(s, &h, 9);
+	expect_finish_refused(s, path, id, RESULT_WHITE_WIN, REASON_FORBIDDEN,
+			      STORE_ERR);
+	h = fx_ranked(ids[0], ids[1], 2000);
+	h.opening = (enum match_opening)7;
+	expect_start_refused(s, path, &h, STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot start the match: "
+						"the opening is not valid");
+
+	h = fx_ranked(ids[0], ids[1], 100);
+	h.opening = (enum match_opening) - 1;
+	expect_start_refused(s, path, &h, STORE_ERR);
+
+	h = fx_imported(7000);
+	h.rule = RULE_RENJU;
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, fx_five_moves, fx_five_ms,
+					   RESULT_WHITE_WIN, REASON_FORBIDDEN,
+					   &id),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path,
+			     "SELECT kind || rule || opening ||"
+			     " reason FROM matches WHERE id = ?1",
+			     id, buf),
+		"importedrenjunoneforbidden");
+	h.rule = RULE_FREESTYLE;
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, fx_five_moves, fx_five_ms,
+					   RESULT_WHITE_WIN, REASON_FORBIDDEN,
+					   &id),
+			STORE_ERR);
+
+	c = fx_record_of(s, ids[2]);
+	h = fx_computer(ids[2], 0, 4, 9500);
+	h.rule = RULE_RENJU;
+	id = fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 9600),
+			STORE_OK);
+	fx_assert_record(fx_record_of(s, ids[2]), c);
+	CU_ASSERT_EQUAL(store_computer_record(s, ids[2], 4, &w, &lost, &d),
+			STORE_OK);
+	CU_ASSERT_EQUAL(lost, 1);
+	CU_ASSERT_EQUAL(w + d, 0);
+
+	db = fx_raw_open(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+	CU_ASSERT(fx_refused(db, "UPDATE matches SET opening = 'swap3'"));
+	CU_ASSERT(fx_refused(db, "UPDATE matches SET opening = NULL"));
+	CU_ASSERT(fx_refused(db, "UPDATE matches SET rule = 'freestyle'"
+				 " WHERE reason = 'forbidden'"));
+	CU_ASSERT(fx_refused(db, "UPDATE matches SET result = 'black'"
+				 " WHERE reason = 'forbidden'"));
+	CU_ASSERT(fx_refused(db, "UPDATE matches SET rule = 'swap'"));
+	CU_ASSERT_EQUAL(sqlite3_exec(db,
+				     "UPDATE matches SET rule = 'renju',"
+				     " opening = 'swap2' WHERE kind = 'ranked'",
+				     NULL, NULL, NULL),
+			SQLITE_OK);
+	sqlite3_close(db);
+	store_close(s);
+}
+
+/* ==== Suite ============================================================= */
+
+static CU_TestInfo tests[] = {
+	{"whole matches: wins, losses, draws, Elo, moves", test_whole_match},
+	{"two processes record matches at once", test_two_writers},
+	{"start, moves, undo, finish: counted once, at the end",
+	 test_match_flow},
+	{"finish: draws, timeouts, bad results, the clock",
+	 test_match_finish_kinds},
+	{"start refuses bad headers and writes nothing",
+	 test_match_start_refused},
+	{"moves out of turn, on taken cells, after the end refused",
+	 test_match_moves_refused},
+	{"a refused start, move or finish changes nothing",
+	 test_whole_match_refused},
+	{"an abandoned match counts for nobody", test_match_abandon},
+	{"the newest unfinished match, none when over", test_match_unfinished},
+	{"swap2 stones are kept before the colours are known",
+	 test_match_seats},
+	{"a stopped match keeps its clock", test_match_pause},
+	{"a match left too long is claimed once, after the wait",
+	 test_match_claim},
+	{"where a match stands now", test_match_now},
+	{"the unfinished match between two players",
+	 test_match_unfinished_between},
+	{"an imported game without a known end is not a draw",
+	 test_import_unknown_end},
+	{"load gives back the header and every move", test_match_load},
+	{"import: one record or nothing", test_import},
+	{"killed after N moves: unfinished with N moves",
+	 test_killed_after_moves},
+	{"killed while writing: every reported move kept",
+	 test_killed_while_writing},
+	{"renju and 'forbidden': start, finish, load, history",
+	 test_renju_round_trip},
+	{"renju and swap2 recorded, imported; bad pairs refused",
+	 test_renju_writes},
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo store_matches_suite = {
+	"store_matches", fx_suite_init, fx_suite_cleanup, NULL, NULL, tests};

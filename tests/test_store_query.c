@@ -1,0 +1,651 @@
+/* test_store_query.c -- tests for what the store reads back
+ * (src/store_query.c): a player's history, the record against the
+ * computer, the imported games, and the records under one rule (with
+ * the upgrade that replays the matches into them). Each test uses
+ * throw-away databases (tests/store_fixture.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "player.h"
+#include "rating.h"
+#include "store.h"
+#include "store_fixture.h"
+
+/* ==== Histories ========================================================= */
+
+/* The matches the history tests play; their ids in m[7]. Alice's
+ * history, newest first: m[5], m[2], m[6], m[1], m[0]. */
+static void history_club(struct store *s, const long long ids[3],
+			 long long m[7])
+{
+	struct match_header h;
+
+	h = fx_ranked(ids[0], ids[1], 100);
+	h.time_per_move = 30;
+	m[0] = fx_play(s, &h, 9);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, m[0], RESULT_BLACK_WIN, REASON_FIVE, 130),
+		STORE_OK);
+	h = fx_computer(0, ids[0], 3, 200);
+	h.variant = "gomoku10";
+	h.rows = h.cols = 10;
+	h.rule = RULE_EXACT;
+	m[1] = fx_play(s, &h, 3);
+	CU_ASSERT_EQUAL(store_match_finish(s, m[1], RESULT_WHITE_WIN,
+					   REASON_RESIGN, 260),
+			STORE_OK);
+	h = fx_ranked(ids[1], ids[0], 300);
+	m[2] = fx_play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_match_abandon(s, m[2], 400), STORE_OK);
+	h = fx_ranked(ids[2], ids[1], 350);
+	m[3] = fx_play(s, &h, 1);
+	h = fx_imported(500);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, fx_five_moves, fx_five_ms,
+					   RESULT_BLACK_WIN, REASON_RESIGN,
+					   &m[4]),
+			STORE_OK);
+	h = fx_ranked(ids[0], ids[2], 600);
+	m[5] = fx_play(s, &h, 2);
+	h = fx_computer(ids[0], 0, 1, 200);
+	m[6] = fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, m[6], RESULT_DRAW, REASON_DRAW, 250),
+		STORE_OK);
+}
+
+/* Check the rows of alice's whole history (see history_club()). */
+static void check_alice_history(const struct fx_seen_list *l,
+				const long long ids[3], const long long m[7])
+{
+	const struct fx_seen *e = l->rows;
+
+	CU_ASSERT_EQUAL_FATAL(l->n, 5);
+	CU_ASSERT_EQUAL(e[0].r.id, m[5]);
+	CU_ASSERT_EQUAL(e[0].r.status, MATCH_STATUS_UNFINISHED);
+	CU_ASSERT_EQUAL(e[0].r.colour, STONE_BLACK);
+	CU_ASSERT_EQUAL(e[0].r.opponent_id, ids[2]);
+	CU_ASSERT_STRING_EQUAL(e[0].opponent, "carol");
+	CU_ASSERT_STRING_EQUAL(e[0].nickname, "Carol");
+	CU_ASSERT_EQUAL(e[0].r.result, RESULT_NONE);
+	CU_ASSERT_EQUAL(e[0].r.ended_at, 0);
+	CU_ASSERT_EQUAL(e[0].r.nmoves, 2);
+	CU_ASSERT_EQUAL(e[0].r.duration, 1); /* the 2nd move at 1500 ms */
+
+	CU_ASSERT_EQUAL(e[1].r.id, m[2]);
+	CU_ASSERT_EQUAL(e[1].r.status, MATCH_STATUS_ABANDONED);
+	CU_ASSERT_EQUAL(e[1].r.colour, STONE_WHITE);
+	CU_ASSERT_STRING_EQUAL(e[1].opponent, "bob");
+	CU_ASSERT_EQUAL(e[1].r.ended_at, 400);
+	CU_ASSERT_EQUAL(e[1].r.nmoves, 4);
+	CU_ASSERT_EQUAL(e[1].r.duration, 4); /* the 4th move at 4100 ms */
+
+	CU_ASSERT_EQUAL(e[2].r.id, m[6]); /* same start as m[1], later id */
+	CU_ASSERT_EQUAL(e[2].r.kind, MATCH_COMPUTER);
+	CU_ASSERT_EQUAL(e[2].r.colour, STONE_BLACK);
+	CU_ASSERT_EQUAL(e[2].r.ai_level, 1);
+	CU_ASSERT_EQUAL(e[2].r.result, RESULT_DRAW);
+	CU_ASSERT_EQUAL(e[2].r.duration, 50);
+
+	CU_ASSERT_EQUAL(e[3].r.id, m[1]);
+	CU_ASSERT_EQUAL(e[3].r.kind, MATCH_COMPUTER);
+	CU_ASSERT_EQUAL(e[3].r.colour, STONE_WHITE);
+	CU_ASSERT_EQUAL(e[3].r.opponent_id, 0);
+	CU_ASSERT_STRING_EQUAL(e[3].opponent, "(computer)");
+	CU_ASSERT_STRING_EQUAL(e[3].nickname, "(computer)");
+	CU_ASSERT_EQUAL(e[3].r.ai_level, 3);
+	CU_ASSERT_STRING_EQUAL(e[3].variant, "gomoku10");
+	CU_ASSERT_EQUAL(e[3].r.rule, RULE_EXACT);
+	CU_ASSERT_EQUAL(e[3].r.rows, 10);
+	CU_ASSERT_EQUAL(e[3].r.result, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(e[3].r.reason, REASON_RESIGN);
+	CU_ASSERT_EQUAL(e[3].r.nmoves, 3);
+	CU_ASSERT_EQUAL(e[3].r.duration, 60);
+
+	CU_ASSERT_EQUAL(e[4].r.id, m[0]);
+	CU_ASSERT_EQUAL(e[4].r.kind, MATCH_RANKED);
+	CU_ASSERT_EQUAL(e[4].r.status, MATCH_STATUS_FINISHED);
+	CU_ASSERT_EQUAL(e[4].r.colour, STONE_BLACK);
+	CU_ASSERT_STRING_EQUAL(e[4].opponent, "bob");
+	CU_ASSERT_STRING_EQUAL(e[4].variant, "gomoku");
+	CU_ASSERT_EQUAL(e[4].r.rule, RULE_FREESTYLE);
+	CU_ASSERT_EQUAL(e[4].r.rows, 15);
+	CU_ASSERT_EQUAL(e[4].r.cols, 15);
+	CU_ASSERT_EQUAL(e[4].r.k, 5);
+	CU_ASSERT_EQUAL(e[4].r.time_per_move, 30);
+	CU_ASSERT_EQUAL(e[4].r.result, RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(e[4].r.reason, REASON_FIVE);
+	CU_ASSERT_EQUAL(e[4].r.started_at, 100);
+	CU_ASSERT_EQUAL(e[4].r.ended_at, 130);
+	CU_ASSERT_EQUAL(e[4].r.nmoves, 9);
+	CU_ASSERT_EQUAL(e[4].r.duration, 30);
+}
+
+/* A player's history: every match they are in, newest first, with the
+ * opponent and colour seen from them; pages and the total; imported
+ * games in nobody's. */
+static void test_history(void)
+{
+	static struct fx_seen_list l, all;
+	long long ids[3], m[7];
+	char path[FX_PATH_SIZE];
+	struct store *s;
+	int i, total;
+
+	s = fx_club(path, ids);
+	history_club(s, ids, m);
+	CU_ASSERT_EQUAL(fx_history_page(s, ids[0], 0, 10, &all), 5);
+	check_alice_history(&all, ids, m);
+	for (i = 0; i < 5; i += 2) { /* pages of two agree with the whole */
+		CU_ASSERT_EQUAL(fx_history_page(s, ids[0], i, 2, &l), 5);
+		CU_ASSERT_EQUAL(l.n, i < 4 ? 2 : 1);
+		CU_ASSERT_EQUAL(l.rows[0].r.id, all.rows[i].r.id);
+		if (i < 4)
+			CU_ASSERT_EQUAL(l.rows[1].r.id, all.rows[i + 1].r.id);
+	}
+	CU_ASSERT_EQUAL(fx_history_page(s, ids[0], 5, 2, &l), 5);
+	CU_ASSERT_EQUAL(l.n, 0);
+	CU_ASSERT_EQUAL(fx_history_page(s, ids[0], 0, 0, &l), 5);
+	CU_ASSERT_EQUAL(l.n, 0);
+	l.stop_after = 1;
+	CU_ASSERT_EQUAL(fx_history_page(s, ids[0], 1, 10, &l), 5);
+	CU_ASSERT_EQUAL(l.n, 1);
+	CU_ASSERT_EQUAL(l.rows[0].r.id, m[2]);
+	l.stop_after = 0;
+
+	CU_ASSERT_EQUAL(fx_history_page(s, ids[1], 0, 10, &l), 3);
+	CU_ASSERT_EQUAL(l.rows[0].r.id, m[3]);
+	CU_ASSERT_EQUAL(l.rows[0].r.colour, STONE_WHITE);
+	CU_ASSERT_STRING_EQUAL(l.rows[0].opponent, "carol");
+	CU_ASSERT_EQUAL(l.rows[1].r.id, m[2]);
+	CU_ASSERT_EQUAL(l.rows[1].r.colour, STONE_BLACK);
+	CU_ASSERT_STRING_EQUAL(l.rows[1].opponent, "alice");
+	CU_ASSERT_EQUAL(l.rows[2].r.id, m[0]);
+	CU_ASSERT_EQUAL(fx_history_page(s, ids[2], 0, 10, &l), 2);
+	for (i = 0; i < l.n; i++)
+		CU_ASSERT(l.rows[i].r.id != m[4]);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			7);
+
+	total = -7;
+	CU_ASSERT_EQUAL(
+		store_history(s, 999999, 0, 5, fx_collect_history, &l, &total),
+		STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(
+		store_history(s, ids[0], -1, 5, fx_collect_history, &l, &total),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_history(s, ids[0], 0, -1, fx_collect_history, &l, &total),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(total, -7);
+	store_close(s);
+}
+
+/* Matches that started in the same second are listed newest id first,
+ * whichever colour the player had. */
+static void test_history_ties(void)
+{
+	static struct fx_seen_list l;
+	long long ids[3], m[6];
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	struct store *s;
+	int i;
+
+	s = fx_club(path, ids);
+	for (i = 0; i < 6; i++) {
+		h = i % 3 == 0	 ? fx_ranked(ids[0], ids[1], 500)
+		    : i % 3 == 1 ? fx_ranked(ids[2], ids[0], 500)
+				 : fx_computer(0, ids[0], 2, 500);
+		m[i] = fx_play(s, &h, 0);
+	}
+	CU_ASSERT_EQUAL(fx_history_page(s, ids[0], 0, 10, &l), 6);
+	CU_ASSERT_EQUAL_FATAL(l.n, 6);
+	for (i = 0; i < 6; i++)
+		CU_ASSERT_EQUAL(l.rows[i].r.id, m[5 - i]);
+	store_close(s);
+}
+
+/* ==== Records against the computer ====================================== */
+
+/* Finish a game of player `p` (black when `black`) against computer
+ * `level` with `result`. */
+static void computer_game(struct store *s, long long p, int black, int level,
+			  enum match_result result)
+{
+	struct match_header h =
+		fx_computer(black ? p : 0, black ? 0 : p, level, 100);
+	long long id = fx_play(s, &h, 1);
+
+	CU_ASSERT_EQUAL(store_match_finish(s, id, result,
+					   result == RESULT_DRAW
+						   ? REASON_DRAW
+						   : REASON_RESIGN,
+					   200),
+			STORE_OK);
+}
+
+/* Expect player `p`'s record against `level` to be w/l/d. */
+static void expect_computer(struct store *s, long long p, int level, int w,
+			    int l, int d)
+{
+	int wins = -1, losses = -1, draws = -1;
+
+	CU_ASSERT_EQUAL(
+		store_computer_record(s, p, level, &wins, &losses, &draws),
+		STORE_OK);
+	CU_ASSERT_EQUAL(wins, w);
+	CU_ASSERT_EQUAL(losses, l);
+	CU_ASSERT_EQUAL(draws, d);
+}
+
+/* Games against the computer count per level, from the player's side,
+ * only when finished, and never touch the players' counters. */
+static void test_computer_record(void)
+{
+	struct player_record a, b;
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	long long ids[3], id;
+	struct store *s;
+	int w = 0;
+
+	s = fx_club(path, ids);
+	a = fx_record_of(s, ids[0]);
+	b = fx_record_of(s, ids[1]);
+	computer_game(s, ids[0], 0, 3, RESULT_WHITE_WIN); /* won */
+	computer_game(s, ids[0], 1, 3, RESULT_WHITE_WIN); /* lost */
+	computer_game(s, ids[0], 1, 3, RESULT_DRAW);
+	computer_game(s, ids[0], 1, 3, RESULT_BLACK_WIN); /* won */
+	computer_game(s, ids[0], 1, 1, RESULT_WHITE_WIN); /* lost */
+	computer_game(s, ids[1], 1, 3, RESULT_BLACK_WIN);
+	h = fx_computer(ids[0], 0, 3, 300);
+	id = fx_play(s, &h, 0); /* unfinished */
+	h = fx_computer(0, ids[0], 3, 300);
+	id = fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 400), STORE_OK);
+	fx_record_and_check(s, ids, ids[0], ids[1], RESULT_BLACK_WIN, &id);
+	fx_assert_record(fx_record_of(s, ids[0]), fx_expect_after(a, &b, 1.0));
+	fx_assert_record(fx_record_of(s, ids[1]), fx_expect_after(b, &a, 0.0));
+
+	expect_computer(s, ids[0], 3, 2, 1, 1);
+	expect_computer(s, ids[0], 1, 0, 1, 0);
+	expect_computer(s, ids[0], 5, 0, 0, 0);
+	expect_computer(s, ids[1], 3, 1, 0, 0);
+	expect_computer(s, ids[2], 3, 0, 0, 0);
+	CU_ASSERT_EQUAL(store_computer_record(s, ids[0], 0, &w, &w, &w),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_computer_record(s, ids[0], 6, &w, &w, &w),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_computer_record(s, 999999, 3, &w, &w, &w),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(w, 0);
+	store_close(s);
+}
+
+/* ==== Imported games ==================================================== */
+
+/* Ids and moves of the imported games store_imported() listed. */
+struct imported_seen {
+	long long id[8];
+	int nmoves[8];
+	char black[8][STORE_NAME_MAX + 1];
+	int n, stop_after;
+};
+
+static int collect_imported(void *ctx, const struct imported_row *r)
+{
+	struct imported_seen *l = ctx;
+
+	if (l->n < 8) {
+		l->id[l->n] = r->id;
+		l->nmoves[l->n] = r->nmoves;
+		snprintf(l->black[l->n], sizeof(l->black[0]), "%s",
+			 r->black_name);
+		l->n++;
+	}
+	return l->stop_after > 0 && l->n >= l->stop_after;
+}
+
+/* The imported games are listed newest first, in pages, with their
+ * names and moves; the players' matches (six in the club) are not among
+ * them. */
+static void test_imported_list(void)
+{
+	struct imported_seen l = {0};
+	struct match_header h;
+	long long ids[3], m[7], a, b, c;
+	char path[FX_PATH_SIZE];
+	struct store *s;
+	int total = -1;
+
+	s = fx_club(path, ids);
+	history_club(s, ids, m);
+	CU_ASSERT_EQUAL(store_imported(s, 0, 5, collect_imported, &l, &total),
+			STORE_OK);
+	CU_ASSERT_EQUAL(total, 1); /* the club's one, m[4] */
+	CU_ASSERT(l.n == 1 && l.id[0] == m[4] && l.nmoves[0] == 3);
+	l.n = 0;
+	h = fx_imported(7000);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 9, fx_five_moves, fx_five_ms,
+					   RESULT_BLACK_WIN, REASON_FIVE, &a),
+			STORE_OK);
+	h = fx_imported(9000);
+	h.black_name = "Newer";
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 2, fx_five_moves, NULL,
+					   RESULT_DRAW, REASON_DRAW, &b),
+			STORE_OK);
+	h = fx_imported(8000);
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, fx_five_moves, NULL,
+					   RESULT_NONE, REASON_NONE, &c),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_imported(s, 0, 5, collect_imported, &l, &total),
+			STORE_OK);
+	CU_ASSERT_EQUAL(total, 4);
+	CU_ASSERT_EQUAL_FATAL(l.n, 4);
+	CU_ASSERT(l.id[0] == b && l.id[1] == c && l.id[2] == a &&
+		  l.id[3] == m[4]);
+	CU_ASSERT_STRING_EQUAL(l.black[0], "Newer");
+	CU_ASSERT_STRING_EQUAL(l.black[2], "Black Brain");
+	CU_ASSERT(l.nmoves[0] == 2 && l.nmoves[1] == 3 && l.nmoves[2] == 9);
+	l = (struct imported_seen){.stop_after = 1};
+	CU_ASSERT_EQUAL(store_imported(s, 1, 5, collect_imported, &l, &total),
+			STORE_OK);
+	CU_ASSERT(l.n == 1 && l.id[0] == c);
+	l.n = 0;
+	CU_ASSERT_EQUAL(store_imported(s, 0, 0, NULL, NULL, &total), STORE_OK);
+	CU_ASSERT_EQUAL(total, 4);
+	total = -7;
+	CU_ASSERT_EQUAL(store_imported(s, -1, 5, collect_imported, &l, &total),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_imported(s, 0, 5, NULL, NULL, &total), STORE_ERR);
+	CU_ASSERT_EQUAL(total, -7);
+	store_close(s);
+}
+
+/* ==== Records under one rule =========================================== */
+
+/* What a store_rule_records() callback saw. */
+struct rule_rows {
+	long long id[8];
+	struct player_record rec[8];
+	int n, stop_after; /* stop_after 0: never stop */
+};
+
+/* store_rule_records() callback: keep the row; stop when asked. */
+static int keep_rule_row(void *ctx, long long player_id,
+			 const struct player_record *rec)
+{
+	struct rule_rows *r = ctx;
+
+	CU_ASSERT_FATAL(r->n < 8);
+	r->id[r->n] = player_id;
+	r->rec[r->n++] = *rec;
+	return r->stop_after != 0 && r->n >= r->stop_after;
+}
+
+/* The records of alice, bob and carol (ids[0..2]) under one rule, as
+ * the test expects them. */
+struct rule_model {
+	struct player_record rec[3];
+};
+
+/* A model where nobody has played under the rule yet. */
+static struct rule_model rule_model_start(void)
+{
+	struct rule_model m;
+	int i;
+
+	memset(&m, 0, sizeof m);
+	for (i = 0; i < 3; i++)
+		m.rec[i].rating = RATING_START;
+	return m;
+}
+
+/* Count a game of player index b (black) against w ending in `result`
+ * into the model, as Elo does: both changes from the values before. */
+static void rule_model_count(struct rule_model *m, int b, int w,
+			     enum match_result result)
+{
+	struct player_record black = m->rec[b], white = m->rec[w];
+	double bs = result == RESULT_BLACK_WIN	 ? 1.0
+		    : result == RESULT_WHITE_WIN ? 0.0
+						 : 0.5;
+
+	m->rec[b] = fx_expect_after(black, &white, bs);
+	m->rec[w] = fx_expect_after(white, &black, 1.0 - bs);
+}
+
+/* Start a ranked match under `rule` between players ids[b] (black) and
+ * ids[w] and end it: finished with `result` and `reason` (counted into
+ * the model), or abandoned when result is RESULT_NONE. */
+static void rule_game(struct store *s, const long long ids[3], int b, int w,
+		      enum rule rule, enum match_result result,
+		      enum match_reason reason, struct rule_model *m)
+{
+	struct match_header h = fx_ranked(ids[b], ids[w], 1000);
+	long long id;
+
+	h.rule = rule;
+	id = fx_play(s, &h, 2);
+	if (result == RESULT_NONE) {
+		CU_ASSERT_EQUAL(store_match_abandon(s, id, 1100), STORE_OK);
+	} else {
+		CU_ASSERT_EQUAL(store_match_finish(s, id, result, reason, 1100),
+				STORE_OK);
+		rule_model_count(m, b, w, result);
+	}
+}
+
+/* Assert that row i of r is player `id` with record `want`, and that
+ * store_rule_record() gives the same. */
+static void expect_rule_row(struct store *s, enum rule rule,
+			    const struct rule_rows *r, int i, long long id,
+			    struct player_record want)
+{
+	struct player_record one;
+
+	CU_ASSERT_EQUAL_FATAL(r->n > i, 1);
+	CU_ASSERT_EQUAL(r->id[i], id);
+	fx_assert_record(r->rec[i], want);
+	memset(&one, 0, sizeof one);
+	CU_ASSERT_EQUAL(store_rule_record(s, id, rule, &one), STORE_OK);
+	fx_assert_record(one, want);
+}
+
+/* Per-rule records count only finished ranked matches under that rule,
+ * from each player's side, in id order; players without any are left
+ * out; each rule has its own Elo rating, from RATING_START at the first
+ * game under it, changed only by games under that rule; a callback may
+ * stop early. */
+static void test_rule_records(void)
+{
+	static struct rule_rows r;
+	struct rule_model renju = rule_model_start();
+	struct rule_model freestyle = rule_model_start();
+	struct player_record none = {.rating = -1};
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	long long ids[3], id;
+	struct store *s;
+	int i, games;
+
+	s = fx_club(path, ids);
+	fx_record_and_check(s, ids, ids[0], ids[1], RESULT_BLACK_WIN, &id);
+	rule_model_count(&freestyle, 0, 1, RESULT_BLACK_WIN);
+	rule_game(s, ids, 0, 2, RULE_RENJU, RESULT_WHITE_WIN, REASON_FORBIDDEN,
+		  &renju);
+	fx_record_and_check(s, ids, ids[1], ids[0], RESULT_DRAW, &id);
+	rule_model_count(&freestyle, 1, 0, RESULT_DRAW);
+	rule_game(s, ids, 1, 0, RULE_RENJU, RESULT_BLACK_WIN, REASON_FIVE,
+		  &renju);
+	rule_game(s, ids, 2, 0, RULE_RENJU, RESULT_DRAW, REASON_FULL, &renju);
+	rule_game(s, ids, 1, 2, RULE_RENJU, RESULT_NONE, REASON_NONE, &renju);
+	h = fx_ranked(ids[1], ids[2], 1200);
+	h.rule = RULE_RENJU;
+	fx_play(s, &h, 1); /* unfinished */
+	h = fx_computer(ids[1], 0, 2, 1300);
+	h.rule = RULE_RENJU;
+	id = fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 1400),
+		STORE_OK);
+	h = fx_imported(1500);
+	h.rule = RULE_RENJU;
+	CU_ASSERT_EQUAL(store_match_import(s, &h, 2, fx_five_moves, NULL,
+					   RESULT_DRAW, REASON_DRAW, &id),
+			STORE_OK);
+
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, keep_rule_row, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL(r.n, 3);
+	for (i = 0; i < 3; i++)
+		expect_rule_row(s, RULE_RENJU, &r, i, ids[i], renju.rec[i]);
+	CU_ASSERT_EQUAL(renju.rec[0].losses, 2);
+	CU_ASSERT_EQUAL(renju.rec[0].ties, 1);
+	for (i = 0, games = 0; i < r.n; i++)
+		games += r.rec[i].games;
+	CU_ASSERT_EQUAL(games, 6); /* three matches, two sides each */
+	/* Not the overall rating, which counts the freestyle games too. */
+	CU_ASSERT(fabs(r.rec[0].rating - fx_record_of(s, ids[0]).rating) > 1.0);
+
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL(
+		store_rule_records(s, RULE_FREESTYLE, keep_rule_row, &r),
+		STORE_OK);
+	CU_ASSERT_EQUAL(r.n, 2); /* carol played no freestyle match */
+	expect_rule_row(s, RULE_FREESTYLE, &r, 0, ids[0], freestyle.rec[0]);
+	expect_rule_row(s, RULE_FREESTYLE, &r, 1, ids[1], freestyle.rec[1]);
+	CU_ASSERT_EQUAL(store_rule_record(s, ids[2], RULE_FREESTYLE, &none),
+			STORE_NOT_FOUND);
+	CU_ASSERT_DOUBLE_EQUAL(none.rating, -1, 0); /* left alone */
+	/* Global counters hold both rules. */
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).games, 5);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).wins, 1);
+
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL(store_rule_records(s, RULE_EXACT, keep_rule_row, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL(r.n, 0);
+
+	memset(&r, 0, sizeof r);
+	r.stop_after = 1;
+	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, keep_rule_row, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL(r.n, 1);
+	CU_ASSERT_EQUAL(r.id[0], ids[0]);
+
+	r.n = 0;
+	CU_ASSERT_EQUAL(store_rule_records(s, (enum rule)9, keep_rule_row, &r),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(
+		strncmp(store_errmsg(s), "cannot read the records under", 29),
+		0);
+	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, NULL, &r), STORE_ERR);
+	CU_ASSERT_EQUAL(r.n, 0);
+	CU_ASSERT_EQUAL(store_rule_record(s, ids[0], (enum rule)9, &none),
+			STORE_ERR);
+	store_close(s);
+}
+
+/* Ranked matches of a version 3 program under two rules, ending in
+ * another order than they started (ended_at 200, 300, 300, 400, 500:
+ * matches 2, 3, 8, 4, 1), and matches that count for no rule. */
+static const char v3_rule_rows[] =
+	"INSERT INTO players (id, username, nickname, password_hash, wins,"
+	" losses, ties, score, games, rating, created_at) VALUES"
+	" (1, 'alice', 'Alice', '" FX_HASH_ALICE "', 1, 2, 1, -1, 4, 1490, 10),"
+	" (2, 'bob', 'Bob', '" FX_HASH_BOB "', 0, 1, 2, -1, 3, 1495, 11),"
+	" (3, 'carol', 'Carol', '" FX_HASH_CAROL "', 2, 0, 1, 2, 3, 1515, 12);"
+	"INSERT INTO matches (id, kind, status, black_id, white_id, ai_level,"
+	" variant, rule, rows, cols, k, result, reason, started_at, ended_at)"
+	" VALUES"
+	" (1, 'ranked', 'finished', 1, 2, NULL, 'gomoku', 'freestyle', 15,"
+	" 15, 5, 'black', 'five', 100, 500),"
+	" (2, 'ranked', 'finished', 2, 3, NULL, 'gomoku', 'freestyle', 15,"
+	" 15, 5, 'draw', 'draw', 110, 200),"
+	" (3, 'ranked', 'finished', 1, 3, NULL, 'standard', 'exact', 15,"
+	" 15, 5, 'white', 'resign', 120, 300),"
+	" (4, 'ranked', 'finished', 3, 1, NULL, 'gomoku', 'freestyle', 15,"
+	" 15, 5, 'black', 'five', 130, 400),"
+	" (5, 'ranked', 'abandoned', 1, 2, NULL, 'gomoku', 'freestyle', 15,"
+	" 15, 5, NULL, NULL, 140, 450),"
+	" (6, 'ranked', 'unfinished', 2, 1, NULL, 'gomoku', 'exact', 15,"
+	" 15, 5, NULL, NULL, 150, NULL),"
+	" (7, 'computer', 'finished', 1, NULL, 2, 'gomoku', 'freestyle', 15,"
+	" 15, 5, 'black', 'five', 160, 170),"
+	" (8, 'ranked', 'finished', 2, 1, NULL, 'standard', 'exact', 15,"
+	" 15, 5, 'draw', 'full', 170, 300);";
+
+/* Check every row of `rule`'s records against the model (ids 1..3). */
+static void expect_rule_model(struct store *s, enum rule rule,
+			      const struct rule_model *m, int players)
+{
+	static struct rule_rows r;
+	int i, row = 0;
+
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL(store_rule_records(s, rule, keep_rule_row, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL(r.n, players);
+	for (i = 0; i < 3; i++)
+		if (m->rec[i].games > 0)
+			expect_rule_row(s, rule, &r, row++, i + 1, m->rec[i]);
+}
+
+/* The upgrade replays the finished ranked matches already played into
+ * each rule's records, in the order they ended, and leaves the players'
+ * own counters alone; a match finished afterwards goes on from there. */
+static void test_migrate_rule_records(void)
+{
+	struct rule_model freestyle = rule_model_start();
+	struct rule_model exact = rule_model_start();
+	const struct rule_model none = rule_model_start();
+	char path[FX_PATH_SIZE], players[FX_SNAP_SIZE], buf[FX_SNAP_SIZE];
+	struct store *s;
+
+	fx_new_path(path, "v3-rules.db");
+	fx_make_old(path, 3, v3_rule_rows);
+	fx_path_text(path, FX_ALL_PLAYERS, 0, players);
+	rule_model_count(&freestyle, 1, 2, RESULT_DRAW);      /* match 2 */
+	rule_model_count(&exact, 0, 2, RESULT_WHITE_WIN);     /* match 3 */
+	rule_model_count(&exact, 1, 0, RESULT_DRAW);	      /* match 8 */
+	rule_model_count(&freestyle, 2, 0, RESULT_BLACK_WIN); /* match 4 */
+	rule_model_count(&freestyle, 0, 1, RESULT_BLACK_WIN); /* match 1 */
+
+	s = fx_open_ok(path);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, FX_ALL_PLAYERS, 0, buf),
+			       players);
+	expect_rule_model(s, RULE_FREESTYLE, &freestyle, 3);
+	expect_rule_model(s, RULE_EXACT, &exact, 3);
+	expect_rule_model(s, RULE_RENJU, &none, 0);
+
+	/* Match 6 (exact) finishes now: bob, black, resigns. */
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, 6, RESULT_WHITE_WIN, REASON_RESIGN, 600),
+		STORE_OK);
+	rule_model_count(&exact, 1, 0, RESULT_WHITE_WIN);
+	expect_rule_model(s, RULE_EXACT, &exact, 3);
+	expect_rule_model(s, RULE_FREESTYLE, &freestyle, 3);
+	store_close(s);
+}
+
+/* ==== Suite ============================================================= */
+
+static CU_TestInfo tests[] = {
+	{"history: newest first, pages, total, from the player", test_history},
+	{"history: the same start, newest id first", test_history_ties},
+	{"record against the computer, per level", test_computer_record},
+	{"imported games: newest first, pages, total", test_imported_list},
+	{"records under one rule, each with its own Elo", test_rule_records},
+	{"the upgrade replays old matches into each rule's records",
+	 test_migrate_rule_records},
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo store_query_suite = {
+	"store_query", fx_suite_init, fx_suite_cleanup, NULL, NULL, tests};
