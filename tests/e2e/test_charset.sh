@@ -152,17 +152,28 @@ check "charset: and import takes it back" status_is 0
 # full-screen in any character set: the screen decodes the program's
 # UTF-8 itself and curses writes the terminal's set.
 ALT_SCREEN=$(printf '\033[?1049h')
+ALT_SCREEN_END=$(printf '\033[?1049l')
+# Wait until the file $1 holds the bytes $2 (at most $WAIT_S s).
+file_has() {
+	_i=0
+	until grep -qF -- "$2" "$1" 2>/dev/null; do
+		[ $_i -lt $((10 * WAIT_S)) ] || gave_up "$1 to hold '$2'" >&2 || return
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+}
 # Run a guest game at a terminal with the environment $1, placing a
-# stone at the cursor (h8) with Space, then leaving with q y; the
-# terminal's bytes into the file $2.
+# stone at the cursor (h8) with Space once the screen is up, then
+# leaving with q y once the move is shown; the terminal's bytes into the
+# file $2 (written as it comes: -f). The input stays open until the
+# screen is closed.
 at_terminal() {
+	rm -f "$2"
 	{
-		sleep 1
-		printf ' '
-		sleep 1
-		printf 'qy'
-		sleep 1
-	} | timeout "$WAIT_S" script -q -e -c "stty cols 100 rows 40;
+		file_has "$2" "$ALT_SCREEN" && printf ' '
+		file_has "$2" "1. h8" && printf 'qy'
+		file_has "$2" "$ALT_SCREEN_END"
+	} | timeout "$WAIT_S" script -q -e -f -c "stty cols 100 rows 40;
 		env $1 TERM=xterm ${GOMOKU_VG:-} $GOMOKU_BIN play --seed 1" \
 		"$2" >/dev/null 2>&1
 }

@@ -164,8 +164,7 @@ if job_start y; then
 	wait_for y "Password for alice:"
 	job_stop_fg y "Password for alice:" "the password prompt"
 	check "the password prompt: the whole page is drawn again" \
-		sh -c 'sleep 0.5; ! tmux -S "$1" capture-pane -p -t y |
-			grep -q "Stopped"' - "$SOCK"
+		wait_gone y "Stopped"
 	keys y -l "$PW" && keys y Enter
 	check "the password prompt: the password then logs in" \
 		wait_for y "Logged in"

@@ -68,10 +68,20 @@ check "an abandoned match counts for nobody" \
 play_input 'secret-pass-3\n' play carol --ai 1
 check "an abandoned match is not offered again" hasnt "unfinished match"
 
-# A timed move that runs out loses the game.
-{ printf 'secret-pass-1\nhunter2-xyz!\nhelp\n8 8\n'; sleep 3; } |
-	"$GOMOKU_BIN" play alice bob --seed 3 --time-per-move 1 >"$OUT" 2>"$ERR"
+# A timed move that runs out loses the game. The input stays open until
+# the program says so (the logins before it may take seconds).
+: >"$OUT"
+{
+	printf 'secret-pass-1\nhunter2-xyz!\nhelp\n8 8\n'
+	i=0
+	until grep -q 'ran out of time' "$OUT" || [ $i -ge $((10 * WAIT_S)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+} | ${GOMOKU_VG:-} "$GOMOKU_BIN" play alice bob --seed 3 --time-per-move 1 \
+	>"$OUT" 2>"$ERR"
 status=$?
+vg_seen "$status"
 check "running out of time loses the game" has "ran out of time"
 check "one second is one second (help)" has "within 1 second, or"
 check "a timeout is recorded as the reason" \
