@@ -50,7 +50,7 @@ part() {
 
 passed=0 failed=0 times= start=$(date +%s)
 part build "$here/build-checks.sh" all
-part unit $vg "$runner"
+part unit "$here/run-unit.sh" "$runner"
 # shellcheck disable=SC2086
 part e2e "$here/e2e/run.sh" "$bin" ${GOMOKU_E2E:-}
 if [ -n "$fuzzdir" ]; then

@@ -1,6 +1,8 @@
 /* runner.c -- runs every CUnit suite (tests/test_*.c) and exits non-zero
  * when any test fails. Suites come from the generated table all_suites.
- * With an argument, runs only the suite of that name. */
+ * With an argument, runs only the suite of that name; with --list, prints
+ * the suites' names, one a line (tests/run-unit.sh runs them side by
+ * side). */
 #include <stdio.h>
 #include <string.h>
 
@@ -33,6 +35,13 @@ static int register_suites(const char *only)
 int main(int argc, char **argv)
 {
 	unsigned int ran, failed;
+	int i;
+
+	if (argc > 1 && strcmp(argv[1], "--list") == 0) {
+		for (i = 0; all_suites[i] != NULL; i++)
+			printf("%s\n", all_suites[i]->pName);
+		return 0;
+	}
 
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
