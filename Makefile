@@ -5,12 +5,15 @@
 #   make run        build and play (installs missing libraries first)
 #   make test       unit tests (CUnit) and end-to-end tests
 #   make asan       the whole test suite under ASan + UBSan
-#   make valgrind   the whole test suite under valgrind
+#   make valgrind   the unit tests, the fuzz inputs and the end-to-end
+#                   scripts of VALGRIND_E2E under valgrind
+#   make coverage   make test on a gcov build, then the line and branch
+#                   coverage of src/ (gcovr)
 #   make bench      benchmarks that print their figures
 #   make arena      two pbrain engines over the openings, with the Elo
 #                   difference (tests/arena/README.md)
-#   make fuzz       each libFuzzer harness for FUZZ_SECONDS (60) seconds,
-#                   or to FUZZ_RUNS executions (make fuzz FUZZ_RUNS=1000000)
+#   make fuzz       every libFuzzer harness, FUZZ_JOBS (2) at a time, in
+#                   FUZZ_SECONDS (120) shared, each at most FUZZ_RUNS runs
 #   make soak       8 processes x 100 ranked matches on one database, and
 #                   readers: the reliability figures (tests/soak.sh); then
 #                   make soak-remote
@@ -48,8 +51,11 @@ else ifeq ($(MODE),asan)
   BUILD   := build/asan
   OPT     := -O1 -g -fno-omit-frame-pointer \
              -fsanitize=address,undefined -fno-sanitize-recover=all
+else ifeq ($(MODE),coverage)
+  BUILD   := build/coverage
+  OPT     := -O0 -g --coverage
 else
-  $(error MODE must be release, debug or asan, not '$(MODE)')
+  $(error MODE must be release, debug, asan or coverage, not '$(MODE)')
 endif
 
 # pkg-config's own words reach the terminal when a library is missing
@@ -89,7 +95,8 @@ BIN       := $(BUILD)/gomoku
 RUNNER    := $(BUILD)/run-tests
 MOS       := $(patsubst %,build/locale/%/LC_MESSAGES/gomoku.mo,$(LANGS))
 
-.PHONY: FORCE all run test check unit e2e asan valgrind bench soak soak-remote \
+.PHONY: FORCE all run test check unit e2e asan valgrind coverage bench soak \
+        soak-remote \
         deps need-deps \
         install uninstall clean pot format format-check header-check \
         fuzz fuzz-runtime fuzz-drivers
@@ -195,14 +202,40 @@ e2e: all
 asan: need-deps
 	@$(MAKE) --no-print-directory MODE=asan test
 
+# Under valgrind: the unit tests, the fuzz drivers on their inputs and
+# the end-to-end scripts that reach code nothing else under valgrind
+# reaches (the menus, the full-screen interface, the brain, the remote
+# games...). The scripts whose cost under valgrind is Argon2id logins by
+# the dozen or deep searches (accounts, concurrency, crash, hostile,
+# ranked, records, renju, secrets, install) are left to make asan, which
+# runs every script under ASan + UBSan + LeakSanitizer. docs/TESTING.md
+# says which run checks the memory of each source file.
+VALGRIND_E2E ?= cli game computer brain readme screen pages live analyze \
+                charset remote remotescreen ssh arena
 valgrind: need-deps
 	@$(MAKE) --no-print-directory all $(RUNNER) fuzz-drivers
-	@$(CHECK_ENV) GOMOKU_VALGRIND=1 tests/run-all.sh $(RUNNER) $(BIN) \
+	@$(CHECK_ENV) GOMOKU_VALGRIND=1 GOMOKU_PARTS="unit e2e fuzz" \
+	  GOMOKU_E2E="$(VALGRIND_E2E)" tests/run-all.sh $(RUNNER) $(BIN) \
 	  $(BUILD)/fuzz
+
+# Line and branch coverage of src/ by make test (unit, end-to-end and
+# fuzz inputs) on a gcov build in build/coverage; the per-file table of
+# lines, then of branches, and the totals. Fails when a test does, after
+# printing what was covered.
+COV_JSON = build/coverage/coverage.json
+coverage: need-deps
+	@find build/coverage -name '*.gcda' -delete 2>/dev/null || true
+	@s=0; $(MAKE) --no-print-directory MODE=coverage test || s=$$?; \
+	  echo; echo "== coverage of src/ by make test (gcovr) =="; \
+	  gcovr --root . --filter 'src/' --json $(COV_JSON) build/coverage && \
+	  gcovr --root . -a $(COV_JSON) --txt && \
+	  gcovr --root . -a $(COV_JSON) --branches --txt --print-summary || \
+	  s=1; exit $$s
 
 bench: need-deps
 	@$(MAKE) --no-print-directory MODE=release build/bench $(BIN)
 	./build/bench
+	@tests/bench/latency.sh $(BIN)
 
 build/bench: $(BENCH_SRCS) $(LIB_OBJS) $(SETTINGS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ \
@@ -242,30 +275,20 @@ header-check:
 
 # ---- Fuzzing ------------------------------------------------------------------
 # Each tests/fuzz/fuzz_NAME.c defines LLVMFuzzerTestOneInput(). `make fuzz`
-# builds it with clang's libFuzzer, ASan and UBSan and runs it for
-# FUZZ_SECONDS on its seed corpus tests/fuzz/corpus/fuzz_NAME (new inputs
-# go to build/libfuzzer/corpus), or with FUZZ_RUNS=N to N executions
-# each, printing the count and the time; a crash is saved in
+# builds it with clang's libFuzzer, ASan and UBSan and runs them all,
+# FUZZ_JOBS at a time, in a budget of FUZZ_SECONDS shared among them
+# (tests/fuzz/run-libfuzzer.sh), on the seed corpora
+# tests/fuzz/corpus/fuzz_NAME (new inputs go to build/libfuzzer/corpus);
+# FUZZ_RUNS=N stops each harness sooner, at N executions. It prints the
+# executions each reached; a crash is saved in
 # tests/fuzz/regress/fuzz_NAME/ and fails the run. `make test` replays the
 # seeds and the saved crashes through a plain main (tests/fuzz/driver.c)
 # built with $(CC), so it needs no clang. fuzz_cli runs src/main.c's
 # main() renamed gomoku_main.
 
-FUZZ_SECONDS ?= 60
+FUZZ_SECONDS ?= 120
 FUZZ_RUNS    ?=
-ifneq ($(FUZZ_RUNS),)
-  # FUZZ_RUNS=N: each harness to N executions (FUZZ_SECONDS, when given
-  # too, caps each run; the count printed says how far it went).
-  FUZZ_LIMIT := -runs=$(FUZZ_RUNS)
-  FUZZ_WHAT  := to $(FUZZ_RUNS) runs
-  ifneq ($(origin FUZZ_SECONDS),file)
-    FUZZ_LIMIT += -max_total_time=$(FUZZ_SECONDS)
-    FUZZ_WHAT  += (at most $(FUZZ_SECONDS) s)
-  endif
-else
-  FUZZ_LIMIT := -max_total_time=$(FUZZ_SECONDS)
-  FUZZ_WHAT  := for $(FUZZ_SECONDS) s
-endif
+FUZZ_JOBS    ?= 2
 FUZZ_CC      ?= clang
 FUZZ_CFLAGS  ?=
 FUZZ_NAMES   := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
@@ -333,19 +356,8 @@ fuzz-runtime:
 
 fuzz: need-deps fuzz-runtime
 	@$(MAKE) --no-print-directory $(patsubst %,$(LF)/%,$(FUZZ_NAMES))
-	@for n in $(FUZZ_NAMES); do \
-	  mkdir -p $(LF)/corpus/$$n tests/fuzz/regress/$$n; \
-	  printf 'fuzz: %s %s... ' $$n '$(FUZZ_WHAT)'; \
-	  t0=$$(date +%s); \
-	  if $(LF)/$$n $(FUZZ_LIMIT) -timeout=20 \
-	     -rss_limit_mb=2048 -close_fd_mask=3 -print_final_stats=1 \
-	     -artifact_prefix=tests/fuzz/regress/$$n/ \
-	     $(LF)/corpus/$$n tests/fuzz/corpus/$$n >$(LF)/$$n.log 2>&1; \
-	  then grep -m1 'stat::number_of_executed_units' $(LF)/$$n.log | \
-	    sed "s/.*: *//;s/$$/ runs in $$(($$(date +%s) - t0)) s, no crash/"; \
-	  else echo "FAILED; the input is in tests/fuzz/regress/$$n/"; \
-	    tail -n 40 $(LF)/$$n.log; exit 1; fi; \
-	done
+	@tests/fuzz/run-libfuzzer.sh $(LF) $(FUZZ_SECONDS) '$(FUZZ_RUNS)' \
+	  $(FUZZ_JOBS) $(FUZZ_NAMES)
 
 # ---- The arena -----------------------------------------------------------------
 # `make arena` plays two pbrain engines over tests/arena/openings.txt, each
