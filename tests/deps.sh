@@ -94,10 +94,14 @@ apt_install() {
 		printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$NO_START" >/dev/null
 		$SUDO chmod 755 "$NO_START"
 	fi
-	$SUDO apt-get update -qq &&
+	_log=$(mktemp) || return 1
+	$SUDO apt-get update -qq >"$_log" 2>&1 &&
 		DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
-			"$@" >/dev/null
+			"$@" >>"$_log" 2>&1
 	_rc=$?
+	# apt's own words only when it failed
+	[ "$_rc" -eq 0 ] || tail -n 20 "$_log" >&2
+	rm -f "$_log"
 	if [ -z "$_had_sshd" ] && [ -x /usr/sbin/sshd ] &&
 		[ -d /run/systemd/system ]; then
 		$SUDO systemctl disable --now ssh.service ssh.socket \
