@@ -115,22 +115,33 @@ static enum store_status concurrent_match(struct store *s,
 #define CONCURRENT_MATCHES 40
 
 /* Play the concurrent matches on a new handle, each through start,
- * moves and finish. Return how many failed (or -1 when the store cannot
- * be opened). */
-static int write_matches(const char *path, const long long ids[3])
+ * moves and finish, in step with the other writer: match i starts once
+ * the other has finished match i - 1 (a byte on `from`; each finished
+ * match is told on `to`), so the two always play at the same time and
+ * neither runs far ahead. (SQLite's busy handler polls: a writer that
+ * committed back to back for longer than the busy timeout would lock
+ * the other out on a slow machine, however correct the store.) Return
+ * how many failed (or -1 when the store cannot be opened). */
+static int write_matches(const char *path, const long long ids[3], int from,
+			 int to)
 {
 	struct store *s = NULL;
 	int i, failed = 0;
+	char token = 'm';
 
 	if (store_open(path, &s) != STORE_OK) {
 		store_close(s);
 		return -1;
 	}
 	for (i = 0; i < CONCURRENT_MATCHES; i++) {
+		if (i > 0 && read(from, &token, 1) != 1)
+			failed++; /* the other writer is gone */
 		if (concurrent_match(s, ids, i) != STORE_OK) {
 			fprintf(stderr, "writer: %s\n", store_errmsg(s));
 			failed++;
 		}
+		if (i + 1 < CONCURRENT_MATCHES && write(to, &token, 1) != 1)
+			failed++; /* the other writer is gone */
 	}
 	store_close(s);
 	return failed;
@@ -145,18 +156,31 @@ static void test_two_writers(void)
 	struct player_record a, b;
 	long long ids[3];
 	struct store *s;
-	int status = -1;
+	int status = -1, to_child[2], to_parent[2];
 	pid_t pid;
 
 	s = fx_club(path, ids);
 	store_close(s);
+	/* a writer whose partner died gets EPIPE (a failure), not SIGPIPE */
+	signal(SIGPIPE, SIG_IGN);
+	CU_ASSERT_FATAL(pipe(to_child) == 0 && pipe(to_parent) == 0);
 	fflush(NULL);
 	pid = fork();
 	CU_ASSERT_FATAL(pid >= 0);
-	if (pid == 0)
-		_exit(write_matches(path, ids) == 0 ? 0 : 1);
-	CU_ASSERT_EQUAL(write_matches(path, ids), 0);
+	if (pid == 0) {
+		close(to_child[1]);
+		close(to_parent[0]);
+		_exit(write_matches(path, ids, to_child[0], to_parent[1]) == 0
+			      ? 0
+			      : 1);
+	}
+	close(to_child[0]);
+	close(to_parent[1]);
+	CU_ASSERT_EQUAL(write_matches(path, ids, to_parent[0], to_child[1]), 0);
+	close(to_parent[0]);
+	close(to_child[1]);
 	CU_ASSERT_EQUAL(waitpid(pid, &status, 0), pid);
+	signal(SIGPIPE, SIG_DFL);
 	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 
 	s = fx_open_ok(path);
