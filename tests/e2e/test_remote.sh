@@ -119,10 +119,22 @@ out_of b
 check "presence: alice and bob are online and idle" sh -c "
 	grep -qE '^  alice +alice +idle' '$OUT' &&
 	grep -qE '^  bob +bob +idle' '$OUT' && ! grep -q carol '$OUT'"
-sleep 6
-check "presence: a process waiting at a prompt refreshes its row" \
+# A's row is refreshed later than it was written, while A waits.
+refreshed() {
 	[ "$(sqlite3 "$GOMOKU_DB" "SELECT refreshed_at FROM presence
 		WHERE pid = $a_pid")" -gt "$a_at" ]
+}
+waited_refresh() {
+	_i=0
+	until refreshed; do
+		[ "$_i" -lt $((10 * WAIT_S)) ] || gave_up "A's presence refreshed" ||
+			return
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+}
+check "presence: a process waiting at a prompt refreshes its row" \
+	waited_refresh
 kill -9 "$a_pid"
 exec 6>&-
 wait "$a_pid" 2>/dev/null
