@@ -16,7 +16,6 @@
 #include <unistr.h>
 #include <wchar.h>
 
-#include "renju.h"
 #include "ui_internal.h"
 #include "ui_screen.h"
 
@@ -312,9 +311,8 @@ static void draw_points(const struct screen *s)
 	const char *sym;
 	attr_t a;
 
-	if ((s->marks_on || s->g->ui->show_forbidden) &&
-	    b->rule == RULE_RENJU && board_to_move(b) == STONE_BLACK)
-		n = renju_forbidden_points(b, marks, BOARD_MAX_CELLS);
+	if (s->marks_on || s->g->ui->show_forbidden)
+		n = ui_board_forbidden(b, marks);
 	for (r = 0; r < b->rows; r++)
 		for (c = 0; c < b->cols; c++) {
 			int x = s->left + LABEL_W + c * s->cell_w + pad;
