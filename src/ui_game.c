@@ -10,6 +10,7 @@
 
 #include "store.h"
 #include "ui_game.h"
+#include "ui_game_remote.h"
 #include "ui_internal.h"
 #include "ui_screen.h"
 

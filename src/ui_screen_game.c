@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistr.h>
 
+#include "ui_game_remote.h"
 #include "ui_page.h"
 #include "ui_screen.h"
 
