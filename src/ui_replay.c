@@ -16,6 +16,7 @@
 #include "number.h"
 #include "ui_internal.h"
 #include "ui_page.h"
+#include "ui_replay.h"
 #include "ui_screen.h"
 
 /* The evaluation bar: a gap, its width, a gap before the panel. */

@@ -17,6 +17,7 @@
 #include "store_live.h"
 #include "ui_internal.h"
 #include "ui_page.h"
+#include "ui_records.h"
 #include "ui_screen.h"
 
 #define WATCH_POLL_MS  200 /* how often a watcher looks at the store */
