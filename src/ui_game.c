@@ -12,7 +12,7 @@
 #include "ui_game.h"
 #include "ui_game_remote.h"
 #include "ui_internal.h"
-#include "ui_screen.h"
+#include "ui_screen_game.h"
 
 /* ==== Showing the game =================================================== */
 
