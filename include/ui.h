@@ -198,6 +198,11 @@ void ui_board_draw(struct ui *ui, const struct board *b);
 void ui_board_draw_marked(struct ui *ui, const struct board *b,
 			  const struct move *marks, int nmarks);
 
+/* Black's forbidden points on b, to be marked, into the caller's
+ * marks[BOARD_MAX_CELLS] when black is to move under renju. Return how
+ * many (0 under any other rule, or with white to move). */
+int ui_board_forbidden(const struct board *b, struct move *marks);
+
 /* The symbol for a stone ("●", "○", or "*", "#" in ASCII; "." or "·"
  * for none): a constant string, not to be freed. */
 const char *ui_stone(const struct ui *ui, enum stone s);

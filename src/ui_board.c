@@ -121,6 +121,13 @@ static void put_cell(struct ui *ui, struct line *l, const struct board *b,
 	}
 }
 
+int ui_board_forbidden(const struct board *b, struct move *marks)
+{
+	if (b->rule != RULE_RENJU || board_to_move(b) != STONE_BLACK)
+		return 0;
+	return renju_forbidden_points(b, marks, BOARD_MAX_CELLS);
+}
+
 void ui_board_draw(struct ui *ui, const struct board *b)
 {
 	ui_board_draw_marked(ui, b, NULL, 0);

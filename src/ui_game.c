@@ -8,11 +8,11 @@
 
 #include <sodium.h>
 
-#include "renju.h"
 #include "store.h"
 #include "ui_game.h"
+#include "ui_game_remote.h"
 #include "ui_internal.h"
-#include "ui_screen.h"
+#include "ui_screen_game.h"
 
 /* ==== Showing the game =================================================== */
 
@@ -40,11 +40,8 @@ static void put_side(struct ui *ui, const struct match *m, enum stone s)
 static int draw_board(struct game *g, const struct match *m, bool forbidden)
 {
 	struct move marks[BOARD_MAX_CELLS];
-	int n = 0;
+	int n = forbidden ? ui_board_forbidden(&m->board, marks) : 0;
 
-	if (forbidden && m->board.rule == RULE_RENJU &&
-	    board_to_move(&m->board) == STONE_BLACK)
-		n = renju_forbidden_points(&m->board, marks, BOARD_MAX_CELLS);
 	ui_board_draw_marked(g->ui, &m->board, marks, n);
 	return n;
 }

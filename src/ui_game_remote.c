@@ -11,7 +11,7 @@
 
 #include "store.h"
 #include "store_live.h"
-#include "ui_game.h"
+#include "ui_game_remote.h"
 
 #define REMOTE_POLL_MS 200
 /* Seconds past the mover's time before the other side claims the win on

@@ -14,7 +14,7 @@
 #include "rating.h"
 #include "renju.h"
 #include "store.h"
-#include "ui_game.h"
+#include "ui_game_rules.h"
 #include "ui_internal.h"
 
 /* ==== Who acts ============================================================ */

@@ -62,16 +62,6 @@ const char *ui_rule_words(enum rule r);
  * language ("Expert"): a static string; "?" for any other level. */
 const char *ui_level_words(int level);
 
-/* ---- ui_records.c ---- */
-
-struct match_full;
-
-/* Show stored match f at move `at` (0 = the empty board): its players,
- * variant and outcome, the board, the move list with move `at` marked,
- * and "Move AT of N.". Cannot fail (a failed write is left in the
- * stream's error flag). */
-void ui_show_position(struct ui *ui, const struct match_full *f, int at);
-
 /* ---- ui_list.c: listings for scripts (--format tsv or json) ----
  *
  * ui_list_begin() writes the tsv header line or json's "[";

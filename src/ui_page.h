@@ -7,9 +7,13 @@
  * stream into the page, and ui_say() and ui_error(), through ui->sink)
  * lands in the text area, scrolled with PgUp and PgDn; prompts are read
  * on the prompt line with editing; menus are a list with a highlighted
- * item. A game draws over the page (ui_screen_game.c) and gives it back
- * when it ends. ui.c, ui_account.c and ui_records.c call here when
- * ui_page_active() says so, and keep their line way otherwise.
+ * item. A game (ui_screen_game.c, ui_watch.c) or a replay (ui_replay.c)
+ * draws over the page and gives it back when it ends. Who calls here:
+ * ui.c (prompts, menus) and ui_account.c (passwords) on the page itself;
+ * ui_records.c (a replay), ui_screen_game.c (a game) and ui_watch.c (a
+ * watch) to know whether the run is full-screen; each keeps its line way
+ * when ui_page_active() says no. ui_replay.c draws the page again when
+ * its replay ends.
  */
 #ifndef GOMOKU_UI_PAGE_H
 #define GOMOKU_UI_PAGE_H
@@ -18,10 +22,7 @@
 #include <stddef.h>
 
 #include "auth.h"
-#include "store.h"
 #include "ui.h"
-
-/* ---- ui_page.c ---- */
 
 /* Whether the run is full-screen: opens the page (and the curses
  * session) at the first call when ui->screen is set; from then on
@@ -65,21 +66,5 @@ enum auth_read ui_page_secret(struct ui *ui, const char *prompt,
 /* Draw the page again, at once (after a screen of its own, such as a
  * replay, drew over it). */
 void ui_page_redraw(struct ui *ui);
-
-/* ---- ui_replay.c ---- */
-
-/* Replay f full-screen: its board at the move shown, with the last move
- * marked, the players and the result (`describe(ui, f)` writes them on
- * ui->out, as the line replay prints them), the moves around the one
- * shown. Left/Right and p/n step a move, Home/End go to either end,
- * digits and Enter jump to a move, `a` turns the computer's view on or
- * off (an evaluation bar and its move, worked out for each position
- * when first shown; none for a match still being played), q goes
- * back. Starts at the last move. Return UI_OK when
- * the player goes back, UI_EOF, UI_INTERRUPTED, or UI_FAILED when out
- * of memory (no message). */
-enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
-			      void (*describe)(struct ui *ui,
-					       const struct match_full *f));
 
 #endif

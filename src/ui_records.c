@@ -12,6 +12,8 @@
 #include "store.h"
 #include "ui_internal.h"
 #include "ui_page.h"
+#include "ui_records.h"
+#include "ui_replay.h"
 
 #define HISTORY_PAGE 10
 

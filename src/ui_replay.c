@@ -2,7 +2,8 @@
  * move shown, the moves around it, keys to step through them, and room
  * beside the board for the computer's view when `a` turns it on (an
  * evaluation bar, black's chance from the bottom, and the move it would
- * play). The board is ui_screen.c's; the line replay is ui_records.c's. */
+ * play). The board is ui_screen.c's, drawn from the position alone; the
+ * line replay is ui_records.c's. */
 #define _GNU_SOURCE		 /* open_memstream() */
 #define _XOPEN_SOURCE_EXTENDED 1 /* the wide-character curses calls */
 #define NCURSES_WIDECHAR       1
@@ -16,6 +17,7 @@
 #include "number.h"
 #include "ui_internal.h"
 #include "ui_page.h"
+#include "ui_replay.h"
 #include "ui_screen.h"
 
 /* The evaluation bar: a gap, its width, a gap before the panel. */
@@ -32,7 +34,7 @@
 struct replay {
 	struct ui *ui;
 	const struct match_full *f;
-	struct game *g;		 /* its board is the position shown */
+	struct board board;	 /* the position shown */
 	struct screen s;	 /* ui_screen.c's drawing of that board */
 	char *describe;		 /* the players and the result, one line */
 	int at;			 /* moves on the board */
@@ -54,9 +56,9 @@ static void replay_goto(struct replay *r, int at)
 	int i;
 
 	r->at = at < 0 ? 0 : at > f->nmoves ? f->nmoves : at;
-	board_init(&r->g->m.board, f->rows, f->cols, f->k, f->rule);
+	board_init(&r->board, f->rows, f->cols, f->k, f->rule);
 	for (i = 0; i < r->at; i++)
-		board_play(&r->g->m.board, f->moves[i].row, f->moves[i].col);
+		board_play(&r->board, f->moves[i].row, f->moves[i].col);
 }
 
 /* The line describing f, as `describe` writes it on ui->out, into
@@ -206,11 +208,15 @@ static void draw_panel(const struct replay *r, int x, int h)
 /* Draw the replay: board, bar, panel, the match's line, the jump line. */
 static void replay_draw(struct replay *r)
 {
+	struct move marks[BOARD_MAX_CELLS];
+	struct screen_view v = {.board = &r->board, .marks = marks};
 	char text[64];
 	int bw, bh;
 
 	erase();
-	if (!ui_screen_board(&r->s, &bw, &bh)) {
+	if (r->ui->show_forbidden) /* as on the game's board */
+		v.nmarks = ui_board_forbidden(&r->board, marks);
+	if (!ui_screen_board(&r->s, &v, &bw, &bh)) {
 		mvaddstr(0, 0,
 			 _("Make the window wider (or taller) "
 			   "to see the board."));
@@ -227,6 +233,12 @@ static void replay_draw(struct replay *r)
 		ui_screen_put(bh + 2, 0, COLS, SCREEN_BOLD, text);
 	}
 	refresh();
+}
+
+/* Draw the replay at ctx (a struct replay), as the screen asks. */
+static void draw(void *ctx)
+{
+	replay_draw(ctx);
 }
 
 /* ==== The computer's view ================================================= */
@@ -324,7 +336,7 @@ static int view_update(struct replay *r)
 	ui_screen_put(LINES - 1, 0, COLS, SCREEN_BOLD,
 		      _("The computer is thinking..."));
 	refresh();
-	switch (analyze_position(r->an, &r->g->m.board, term_stop_flag(),
+	switch (analyze_position(r->an, &r->board, term_stop_flag(),
 				 &r->view[r->at])) {
 	case 0:
 		r->seen[r->at] = true;
@@ -384,13 +396,11 @@ enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
 	memset(&r, 0, sizeof(r));
 	r.ui = ui;
 	r.f = f;
-	r.g = calloc(1, sizeof(*r.g));
 	r.describe = describe_text(ui, f, describe);
-	if (r.g == NULL || r.describe == NULL)
+	if (r.describe == NULL)
 		goto out_free;
-	r.g->ui = ui;
 	replay_goto(&r, f->nmoves);
-	if (ui_screen_start(&r.s, r.g) != 0)
+	if (ui_screen_start(&r.s, ui, draw, &r) != 0)
 		goto out_free;
 	st = replay_keys(&r);
 	ui_screen_stop(&r.s);
@@ -398,6 +408,5 @@ enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
 out_free:
 	view_free(&r);
 	free(r.describe);
-	free(r.g);
 	return st;
 }

@@ -1,6 +1,8 @@
-/* ui_screen.c -- the full-screen terminal (ncursesw) beneath a game: start
- * and stop, the board, the panel, the status and move lines, keys and
- * the mouse. What the keys mean in a game: ui_screen_game.c. */
+/* ui_screen.c -- the full-screen terminal (ncursesw) beneath the pages
+ * and the games: the session, text by wcwidth, a board as its caller
+ * shows it (struct screen_view), the status line, keys and the mouse,
+ * boxes. It knows no game: the game screen is drawn by ui_panel.c, its
+ * keys are ui_screen_game.c's. */
 #ifndef _XOPEN_SOURCE /* wcwidth(); pkg-config may have set it */
 #define _XOPEN_SOURCE 700
 #endif
@@ -9,25 +11,20 @@
 
 #include <curses.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistr.h>
 #include <wchar.h>
 
-#include "renju.h"
-#include "ui_internal.h"
+#include "ui.h"
 #include "ui_screen.h"
 
 /* Colour pairs. */
 enum { PAIR_LABEL = 1, PAIR_LAST, PAIR_WIN, PAIR_WARN, PAIR_MARK };
 
-/* Columns of the row labels ("15 ") and of the panel at its narrowest. */
-#define LABEL_W	    3
-#define PANEL_MIN_W 26
-#define PANEL_GAP   3
-#define FOOT_H	    3 /* a blank line, the status line, the move line */
+/* Columns of the row labels ("15 "). */
+#define LABEL_W 3
 
 /* ==== Start and stop ====================================================
  * The one global: the curses session, shared by the pages (ui_page.c)
@@ -128,23 +125,22 @@ void ui_screen_close(void)
 	session.term = NULL;
 }
 
-int ui_screen_start(struct screen *s, struct game *g)
+int ui_screen_start(struct screen *s, struct ui *ui, void (*draw)(void *ctx),
+		    void *ctx)
 {
 	memset(s, 0, sizeof(*s));
-	s->g = g;
-	s->sel_row = s->sel_col = -1;
-	s->shown = -1;
-	s->cur_row = g->m.board.rows / 2;
-	s->cur_col = g->m.board.cols / 2;
-	if (ui_screen_open(g->ui) != 0)
+	s->ui = ui;
+	s->draw = draw;
+	s->draw_ctx = ctx;
+	if (ui_screen_open(ui) != 0)
 		return -1;
-	s->stone_w = wcwidth(L'\u25CF') == 2 && !g->ui->ascii ? 2 : 1;
+	s->stone_w = wcwidth(L'\u25CF') == 2 && !ui->ascii ? 2 : 1;
 	s->color = session.color;
 	curs_set(1); /* a page before may have hidden it */
-	s->old_sink = g->ui->sink;
-	s->old_sink_ctx = g->ui->sink_ctx;
-	g->ui->sink = status_sink;
-	g->ui->sink_ctx = s;
+	s->old_sink = ui->sink;
+	s->old_sink_ctx = ui->sink_ctx;
+	ui->sink = status_sink;
+	ui->sink_ctx = s;
 	s->started = true;
 	return 0;
 }
@@ -158,8 +154,8 @@ void ui_screen_stop(struct screen *s)
 {
 	if (!s->started)
 		return;
-	s->g->ui->sink = s->old_sink;
-	s->g->ui->sink_ctx = s->old_sink_ctx;
+	s->ui->sink = s->old_sink;
+	s->ui->sink_ctx = s->old_sink_ctx;
 	s->started = false;
 }
 
@@ -240,6 +236,14 @@ static attr_t style_attr(enum screen_style st)
 	case SCREEN_WARN:
 		return session.color ? (attr_t)COLOR_PAIR(PAIR_WARN) | A_BOLD
 				     : A_BOLD;
+	case SCREEN_LABEL:
+		return session.color ? (attr_t)COLOR_PAIR(PAIR_LABEL) | A_BOLD
+				     : A_DIM;
+	case SCREEN_FAINT:
+		return A_DIM;
+	case SCREEN_ALARM:
+		return session.color ? (attr_t)COLOR_PAIR(PAIR_WARN) | A_BOLD
+				     : A_REVERSE;
 	case SCREEN_PLAIN:
 		break;
 	}
@@ -270,10 +274,11 @@ static bool among(const struct move *p, int n, int row, int col)
 	return false;
 }
 
-/* The attribute of point (r, c): the winning line, the last move. */
-static attr_t point_style(const struct screen *s, int r, int c)
+/* The attribute of point (r, c) of board b: the winning line, the last
+ * move. */
+static attr_t point_style(const struct screen *s, const struct board *b, int r,
+			  int c)
 {
-	const struct board *b = &s->g->m.board;
 	const struct move *last = board_last(b);
 
 	if (among(b->win, b->nwin, r, c))
@@ -283,10 +288,9 @@ static attr_t point_style(const struct screen *s, int r, int c)
 	return A_NORMAL;
 }
 
-/* Draw the column letters and the row numbers. */
-static void draw_labels(const struct screen *s)
+/* Draw the column letters and the row numbers of board b. */
+static void draw_labels(const struct screen *s, const struct board *b)
 {
-	const struct board *b = &s->g->m.board;
 	attr_t a = style(s, PAIR_LABEL, A_DIM);
 	char label[12];
 	int i, pad = s->cell_w > s->stone_w ? 1 : 0;
@@ -302,40 +306,35 @@ static void draw_labels(const struct screen *s)
 	}
 }
 
-/* Draw the points, with black's forbidden points when they are shown. */
-static void draw_points(const struct screen *s)
+/* Draw the points of v's board, its empty marked points as a cross. */
+static void draw_points(const struct screen *s, const struct screen_view *v)
 {
-	const struct match *m = &s->g->m;
-	const struct board *b = &m->board;
-	struct move marks[BOARD_MAX_CELLS];
-	int r, c, n = 0, pad = s->cell_w > s->stone_w ? 1 : 0;
+	const struct board *b = v->board;
+	int r, c, pad = s->cell_w > s->stone_w ? 1 : 0;
 	const char *sym;
 	attr_t a;
 
-	if ((s->marks_on || s->g->ui->show_forbidden) &&
-	    b->rule == RULE_RENJU && board_to_move(b) == STONE_BLACK)
-		n = renju_forbidden_points(b, marks, BOARD_MAX_CELLS);
 	for (r = 0; r < b->rows; r++)
 		for (c = 0; c < b->cols; c++) {
 			int x = s->left + LABEL_W + c * s->cell_w + pad;
 
-			sym = ui_stone(s->g->ui, board_at(b, r, c));
-			a = point_style(s, r, c);
+			sym = ui_stone(s->ui, board_at(b, r, c));
+			a = point_style(s, b, r, c);
 			if (board_at(b, r, c) == STONE_NONE &&
-			    among(marks, n, r, c)) {
-				sym = s->g->ui->ascii ? "x" : "\u00D7";
+			    among(v->marks, v->nmarks, r, c)) {
+				sym = s->ui->ascii ? "x" : "\u00D7";
 				a = style(s, PAIR_MARK, A_BOLD);
 			}
 			put_text(s->top + 1 + r, x, s->stone_w, a, sym);
 		}
 }
 
-/* Mark the cursor: brackets around it on the full board, reverse video
- * on the compact one. */
-static void draw_cursor(const struct screen *s)
+/* Mark the cursor at (row, col): brackets around it on the full board,
+ * reverse video on the compact one. */
+static void draw_cursor(const struct screen *s, int row, int col)
 {
-	int y = s->top + 1 + s->cur_row;
-	int x = s->left + LABEL_W + s->cur_col * s->cell_w;
+	int y = s->top + 1 + row;
+	int x = s->left + LABEL_W + col * s->cell_w;
 
 	if (s->cell_w > s->stone_w) {
 		put_text(y, x, 1, A_BOLD, "[");
@@ -345,151 +344,17 @@ static void draw_cursor(const struct screen *s)
 	}
 }
 
-/* ==== The panel ========================================================= */
-
-/* "1:05" for `ms` milliseconds, rounded up to the second. */
-static void clock_text(long long ms, char *buf, size_t cap)
+/* Lay board b out in the window, full or compact, with SCREEN_FOOT_H
+ * lines beneath; false when even the compact board does not fit. */
+static bool layout(struct screen *s, const struct board *b, int *board_w,
+		   int *board_h)
 {
-	long long sec = ms > 0 ? (ms + 999) / 1000 : 0;
-
-	snprintf(buf, cap, "%lld:%02lld", sec / 60, sec % 60);
-}
-
-/* One side's line: "> ● Black  Alice (1523)  0:25". */
-static void draw_side(const struct screen *s, int y, int x, int w,
-		      enum stone side)
-{
-	const struct game *g = s->g;
-	const struct match *m = &g->m;
-	const struct player *p;
-	char text[256], rating[32] = "", clock[32] = "";
-	bool to_move = board_to_move(&m->board) == side &&
-		       m->board.state == BOARD_PLAYING;
-	long long left = g->time_per_move * 1000LL;
-
-	p = g->player_id[m->seat[side]] != 0
-		    ? plist_find_id(g->ui->players, g->player_id[m->seat[side]])
-		    : NULL;
-	if (p != NULL)
-		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
-	/* a resumed move has used some already (none on a replay's screen) */
-	if (to_move && s->other_since != 0)
-		left -= term_now_ms() - s->other_since;
-	else if (to_move && s->clock_used != NULL)
-		left -= s->clock_used(g, m);
-	if (g->time_per_move > 0)
-		clock_text(left, clock, sizeof(clock));
-	snprintf(text, sizeof(text), "%s %s %s  %s%s", to_move ? ">" : " ",
-		 ui_stone(g->ui, side),
-		 side == STONE_BLACK ? _("Black") : _("White"), m->name[side],
-		 rating);
-	put_text(y, x, w - 7, to_move ? A_BOLD : A_NORMAL, text);
-	if (clock[0] != '\0')
-		put_text(y, x + w - 6, 6,
-			 to_move && left < 10000
-				 ? style(s, PAIR_WARN, A_REVERSE)
-				 : A_NORMAL,
-			 clock);
-}
-
-/* For a ranked match, under side's line at y: what a win, draw and
- * loss would change (game_stake()). Return the lines used (0 or 1). */
-static int draw_stake(const struct screen *s, int y, int x, int w,
-		      enum stone side)
-{
-	char text[256];
-	double rating;
-
-	if (s->stake == NULL ||
-	    !s->stake(s->g, s->g->m.seat[side], &rating, text, sizeof(text)))
-		return 0;
-	put_text(y, x + 4, w - 4, A_DIM, text);
-	return 1;
-}
-
-/* The last moves, "12. h8 i9", one numbered pair a line, from line y up
- * to `lines` lines. */
-static void draw_moves(const struct screen *s, int y, int x, int w, int lines)
-{
-	const struct board *b = &s->g->m.board;
-	char text[64], a[NOTATION_MOVE_LEN], c[NOTATION_MOVE_LEN];
-	int pairs = (b->nmoves + 1) / 2, first = pairs - lines, i;
-
-	for (i = first < 0 ? 0 : first; i < pairs; i++) {
-		notation_format(b->moves[2 * i].row, b->moves[2 * i].col, a);
-		if (2 * i + 1 < b->nmoves)
-			notation_format(b->moves[2 * i + 1].row,
-					b->moves[2 * i + 1].col, c);
-		else
-			c[0] = '\0';
-		snprintf(text, sizeof(text), "%3d. %-4s %s", i + 1, a, c);
-		put_text(y++, x, w, A_NORMAL, text);
-	}
-}
-
-/* The key summary, in the user's language (a watcher's for s). */
-static const char *const *key_lines(const struct screen *s, int *n)
-{
-	static const char *lines[6];
-
-	if (s->watching) {
-		lines[0] = _("q, Esc: stop watching");
-		*n = 1;
-		return lines;
-	}
-	lines[0] = _("arrows, hjkl, wasd: move");
-	lines[1] = _("Enter, Space, click: place");
-	lines[2] = _("u undo  D draw  r resign");
-	lines[3] = _("t hint  ? help  q leave");
-	lines[4] = _(": or a digit: type a move");
-	*n = 5;
-	return lines;
-}
-
-/* Draw the panel at (y, x), `w` columns wide and `h` lines high. */
-static void draw_panel(const struct screen *s, int y, int x, int w, int h)
-{
-	const struct match *m = &s->g->m;
-	const struct move *last = board_last(&m->board);
-	const char *const *keys;
-	char text[256], where[NOTATION_MOVE_LEN] = "-";
-	int i, nkeys, y0 = y;
-
-	snprintf(text, sizeof(text), _("%s %dx%d, %d in a row"),
-		 ui_variant_words(m->variant.name), m->board.rows,
-		 m->board.cols, m->board.k);
-	put_text(y++, x, w, A_BOLD, text);
-	draw_side(s, ++y, x, w, STONE_BLACK);
-	y += draw_stake(s, y + 1, x, w, STONE_BLACK);
-	draw_side(s, ++y, x, w, STONE_WHITE);
-	y += draw_stake(s, y + 1, x, w, STONE_WHITE);
-	y += 2;
-	if (last != NULL)
-		notation_format(last->row, last->col, where);
-	snprintf(text, sizeof(text), _("Move %d, last: %s"),
-		 m->board.nmoves + (m->board.state == BOARD_PLAYING ? 1 : 0),
-		 where);
-	put_text(y++, x, w, A_NORMAL, text);
-	keys = key_lines(s, &nkeys);
-	i = h - (y - y0) - nkeys - 2; /* lines left for the moves */
-	if (i > 0)
-		draw_moves(s, ++y, x, w, i < 8 ? i : 8);
-	y = y0 + h - nkeys;
-	for (i = 0; i < nkeys; i++)
-		put_text(y + i, x, w, style(s, PAIR_LABEL, A_DIM), keys[i]);
-}
-
-/* ==== Layout ============================================================ */
-
-/* Lay the board out in the window, full or compact; false when even the
- * compact board does not fit. */
-static bool layout(struct screen *s, int *board_w, int *board_h)
-{
-	const struct board *b = &s->g->m.board;
-	int h = b->rows + 1, need_h = h + FOOT_H;
+	int h = b->rows + 1, need_h = h + SCREEN_FOOT_H;
 
 	s->top = 0;
 	s->left = 0;
+	s->rows = b->rows;
+	s->cols = b->cols;
 	s->cell_w = s->stone_w + 2;
 	*board_h = h;
 	*board_w = LABEL_W + b->cols * s->cell_w;
@@ -500,82 +365,38 @@ static bool layout(struct screen *s, int *board_w, int *board_h)
 	return COLS >= *board_w && LINES >= need_h;
 }
 
-bool ui_screen_board(struct screen *s, int *board_w, int *board_h)
+bool ui_screen_board(struct screen *s, const struct screen_view *v,
+		     int *board_w, int *board_h)
 {
-	s->fits = layout(s, board_w, board_h);
+	s->fits = layout(s, v->board, board_w, board_h);
 	if (s->fits) {
-		draw_labels(s);
-		draw_points(s);
+		draw_labels(s, v->board);
+		draw_points(s, v);
+		if (v->cursor)
+			draw_cursor(s, v->cur_row, v->cur_col);
 	}
 	return s->fits;
 }
 
-/* The status line and the move line, at line y and the next. */
-static void draw_foot(const struct screen *s, int y)
+void ui_screen_point(const struct screen *s, int row, int col)
 {
-	char text[SCREEN_LINE_MAX + 64];
+	move(s->top + 1 + row, s->left + LABEL_W + col * s->cell_w +
+				       (s->cell_w > s->stone_w ? 1 : 0));
+}
 
+/* ==== The status line =================================================== */
+
+void ui_screen_status(const struct screen *s, int y)
+{
 	put_text(y, 0, COLS,
 		 s->status_warn ? style(s, PAIR_WARN, A_BOLD) : A_NORMAL,
 		 s->status);
-	if (s->typing)
-		snprintf(text, sizeof(text), "%s %s", _("Move:"), s->line);
-	else if (s->watching)
-		snprintf(text, sizeof(text), "%s",
-			 _("Watching (read-only): q or Esc stops."));
-	else if (s->over && s->g->m.end == MATCH_UNFINISHED)
-		snprintf(text, sizeof(text), "%s",
-			 _("The game has stopped. Press any key."));
-	else if (s->over)
-		snprintf(text, sizeof(text), "%s",
-			 _("The game is over. Press any key."));
-	else
-		snprintf(text, sizeof(text), "%s",
-			 _(": types a move, ? helps"));
-	put_text(y + 1, 0, COLS, s->typing ? A_BOLD : A_DIM, text);
 }
 
-/* Draw the panel beside the board if it fits, else below it. */
-static void place_panel(const struct screen *s, int board_w, int board_h)
+/* Draw s again, as its owner draws it. */
+static void redraw(struct screen *s)
 {
-	int room_right = COLS - board_w - PANEL_GAP;
-	int room_below = LINES - board_h - FOOT_H - 1;
-
-	if (room_right >= PANEL_MIN_W)
-		draw_panel(s, s->top, board_w + PANEL_GAP,
-			   room_right > 40 ? 40 : room_right, board_h);
-	else if (room_below >= 12)
-		draw_panel(s, board_h + FOOT_H + 1, 0, COLS > 40 ? 40 : COLS,
-			   room_below);
-}
-
-void ui_screen_draw(struct screen *s)
-{
-	int board_w, board_h;
-
-	erase();
-	s->fits = layout(s, &board_w, &board_h);
-	if (!s->fits) {
-		put_text(0, 0, INT_MAX, /* wrapped at the window's edge */
-			 A_NORMAL,
-			 _("Make the window wider (or taller) "
-			   "to see the board."));
-		refresh();
-		return;
-	}
-	draw_labels(s);
-	draw_points(s);
-	draw_cursor(s);
-	place_panel(s, board_w, board_h);
-	draw_foot(s, board_h + 1);
-	if (s->typing)
-		move(board_h + 2,
-		     text_width(_("Move:")) + 1 + text_width(s->line));
-	else
-		move(s->top + 1 + s->cur_row,
-		     s->left + LABEL_W + s->cur_col * s->cell_w +
-			     (s->cell_w > s->stone_w ? 1 : 0));
-	refresh();
+	s->draw(s->draw_ctx);
 }
 
 void ui_screen_say(struct screen *s, bool warn, const char *fmt, ...)
@@ -586,7 +407,7 @@ void ui_screen_say(struct screen *s, bool warn, const char *fmt, ...)
 	vsnprintf(s->status, sizeof(s->status), fmt, ap);
 	va_end(ap);
 	s->status_warn = warn;
-	ui_screen_draw(s);
+	redraw(s);
 }
 
 /* ==== Keys ============================================================== */
@@ -594,11 +415,10 @@ void ui_screen_say(struct screen *s, bool warn, const char *fmt, ...)
 /* The board point under screen position (y, x): true with *row, *col. */
 static bool point_at(const struct screen *s, int y, int x, int *row, int *col)
 {
-	const struct board *b = &s->g->m.board;
 	int r = y - s->top - 1, dx = x - s->left - LABEL_W;
 
-	if (!s->fits || r < 0 || r >= b->rows || dx < 0 ||
-	    dx / s->cell_w >= b->cols)
+	if (!s->fits || r < 0 || r >= s->rows || dx < 0 ||
+	    dx / s->cell_w >= s->cols)
 		return false;
 	*row = r;
 	*col = dx / s->cell_w;
@@ -661,7 +481,7 @@ enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
 		if (!point_at(s, y, x, &k->row, &k->col))
 			return k->kind = SK_NONE;
 	} else if (k->kind == SK_KEY && k->ch == KEY_RESIZE) {
-		ui_screen_draw(s);
+		redraw(s);
 		return k->kind = SK_NONE;
 	}
 	return k->kind;
@@ -749,8 +569,8 @@ int ui_screen_choose(struct screen *s, const char *title,
 		lines[i + 1] = text[i];
 	}
 	for (;;) {
-		ui_screen_draw(s);
-		draw_box(lines, i + 1, s->g->ui->ascii);
+		redraw(s);
+		draw_box(lines, i + 1, s->ui->ascii);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
@@ -777,12 +597,12 @@ static int text_box(struct screen *s, const char *text, bool yes_no)
 		p = nl;
 	}
 	do {
-		ui_screen_draw(s);
-		draw_box(lines, n, s->g->ui->ascii);
+		redraw(s);
+		draw_box(lines, n, s->ui->ascii);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 	} while (k.kind == SK_NONE || (yes_no && yes_no_key(&k) < 0));
-	ui_screen_draw(s);
+	redraw(s);
 	return yes_no ? yes_no_key(&k) : 0;
 }
 

@@ -1,11 +1,14 @@
-/* ui_screen.h -- private to the ui: a game played full-screen (ncursesw).
+/* ui_screen.h -- private to the ui: the full-screen terminal (ncursesw)
+ * beneath the pages and the games.
  *
- * ui_screen_game.c is a second struct match_io (match.h), the one used
- * when ui->screen is set; ui_screen.c is the terminal beneath it: start
- * and stop, the board, the panel, the status and move lines, keys and
- * the mouse. ui_game.c calls ui_screen_run() and is never called back
- * but through the `changed` pointer it passes, so the record of a match
- * is still written by ui_game.c alone.
+ * ui_screen.c is the lowest layer of the full-screen ui, and knows no
+ * game: the run's one curses session, text by wcwidth, keys and the
+ * mouse, a status line, boxes over the screen, and a board drawn as its
+ * caller shows it (struct screen_view). The pages (ui_page.c), the game
+ * screen (ui_screen_game.c, drawn by ui_panel.c) and the replay
+ * (ui_replay.c) are above it. A game or a replay owns a struct screen
+ * and draws it; the screen asks the owner to draw it again (its `draw`)
+ * when a resize, a message or a question needs it.
  */
 #ifndef GOMOKU_UI_SCREEN_H
 #define GOMOKU_UI_SCREEN_H
@@ -13,11 +16,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ui_game.h"
+#include "board.h"
 
-/* Room for one status message, and for the move line in bytes. */
+struct ui;
+
+/* Room for one status message. */
 #define SCREEN_STATUS_MAX 512
-#define SCREEN_LINE_MAX	  (NOTATION_MAX_INPUT * 4)
 
 /* What ui_screen_key() read. */
 enum screen_key_kind {
@@ -36,32 +40,30 @@ struct screen_key {
 	int row, col;
 };
 
-/* One full-screen game: the game it shows and what the player sees. */
+/* What ui_screen_board() draws, filled by the caller: a position, the
+ * points marked on it and the cursor, all the caller's. */
+struct screen_view {
+	const struct board *board; /* the position, its last move and
+				    * winning line marked */
+	const struct move *marks;  /* empty points drawn as a cross
+				    * (black's forbidden points) */
+	int nmarks;		   /* how many: marks[0..nmarks-1] */
+	bool cursor;		   /* the cursor is drawn, at: */
+	int cur_row, cur_col;
+};
+
+/* One screen on the session: whose messages it shows, how its owner
+ * draws it, its status line, and where its board was drawn. */
 struct screen {
-	struct game *g; /* the game (its match, its ui), the caller's */
-	int (*changed)(void *ctx, const struct match *m); /* ui_game.c's */
-	/* game_clock_used(), passed by ui_screen_game.c so that this
-	 * terminal layer calls nothing above it (the pages call it);
-	 * NULL (a replay's screen): none used */
-	long long (*clock_used)(const struct game *g, const struct match *m);
-	/* game_stake(), passed the same way (NULL: no stakes shown) */
-	bool (*stake)(const struct game *g, int seat, double *rating, char *buf,
-		      size_t cap);
-	bool color;		    /* colour pairs in use */
-	int stone_w;		    /* terminal columns of a stone symbol */
-	int cur_row, cur_col;	    /* the cursor on the board */
-	int shown;		    /* moves on the board when last shown */
-	int sel_row, sel_col;	    /* the point a first click chose, or -1 */
-	bool marks_on;		    /* black's forbidden points shown */
-	bool typing;		    /* the move line has the keys */
-	bool over;		    /* the game is over: any key leaves */
-	long long other_since;	    /* term_now_ms() when the move of the
-				     * player at the other terminal began here
-				     * (their clock), 0 when it is not theirs */
-	bool watching;		    /* read-only: the keys shown are a
-				     * watcher's */
-	char line[SCREEN_LINE_MAX]; /* the move line, UTF-8 */
-	size_t line_len;	    /* its bytes */
+	struct ui *ui; /* the ui whose messages go on the status line */
+	/* Draws the whole screen as it stands (ctx is draw_ctx), with the
+	 * status line where the owner shows one (ui_screen_status()): the
+	 * owner's (the game screen's, the replay's), called when a resize,
+	 * a message or a question needs it. */
+	void (*draw)(void *ctx);
+	void *draw_ctx;
+	bool color;			/* colour pairs in use */
+	int stone_w;			/* terminal columns of a stone */
 	char status[SCREEN_STATUS_MAX]; /* the status line */
 	bool status_warn;		/* shown as a warning */
 	char said[SCREEN_STATUS_MAX];	/* the ui's last message (ui_say(),
@@ -69,31 +71,11 @@ struct screen {
 	bool said_error;		/* it was an error */
 	bool started; /* between ui_screen_start() and ui_screen_stop() */
 	void (*old_sink)(void *, bool, const char *); /* the ui's sink */
-	void *old_sink_ctx; /* before the game, put back after it */
-	/* Set by ui_screen_draw(): where the board is. */
-	int top, left, cell_w;
+	void *old_sink_ctx; /* before the screen, put back after it */
+	/* Set by ui_screen_board(): where the board is, and its size. */
+	int top, left, cell_w, rows, cols;
 	bool fits; /* the board is on screen (the window is big enough) */
 };
-
-/* ---- ui_screen_game.c ---- */
-
-/* Play g's match full-screen, with `changed` (ui_game.c's) told of every
- * change so the record is kept, and `settle` (ui_game.c's, may be NULL)
- * called once when the match has ended, before the end-of-game box, to
- * save its end: the box then shows game_summary() and, with
- * g->offer_rematch, asks for a rematch (g->rematch 1 or 0; -1 with
- * g->stop UI_INTERRUPTED on a stop signal); *end says how it ended, as
- * match_run()
- * returns it, and g->stop why it stopped early (UI_REFUSED: the player
- * left it with q, and the menus go on; UI_EOF, UI_INTERRUPTED,
- * UI_FAILED; UI_OK with g->waiting or g->elsewhere). The terminal is
- * restored before it returns, however the game ended. Return false, with
- * nothing done, when the screen cannot be started (then play the line
- * way). */
-bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
-		   void (*settle)(void *), enum match_end *end);
-
-/* ---- ui_screen.c ---- */
 
 /* Start the run's curses session on the terminal (newterm on standard
  * output and input, keys, the mouse, colours when ui->color), unless it
@@ -106,15 +88,16 @@ int ui_screen_open(const struct ui *ui);
  * restores the terminal too if nobody did. */
 void ui_screen_close(void);
 
-/* Make s (the caller's, filled here) show g on the session, opened if
- * need be, with the ui's messages on s's status line until
- * ui_screen_stop(). Return 0, or -1 when the terminal cannot be used
- * (nothing to undo). */
-int ui_screen_start(struct screen *s, struct game *g);
+/* Make s (the caller's, filled here) a screen on the session, opened if
+ * need be, drawn by draw(ctx), with ui's messages on its status line
+ * until ui_screen_stop(). Return 0, or -1 when the terminal cannot be
+ * used (nothing to undo). */
+int ui_screen_start(struct screen *s, struct ui *ui, void (*draw)(void *ctx),
+		    void *ctx);
 
-/* The screen showing a game on ui's terminal now (between
- * ui_screen_start() and ui_screen_stop()), or NULL: questions asked
- * during a game (ui_yes_no()) go on its status line. */
+/* The screen on ui's terminal now (between ui_screen_start() and
+ * ui_screen_stop()), or NULL: questions asked meanwhile, as during a
+ * game (ui_yes_no()), go on its status line. */
 struct screen *ui_screen_of(const struct ui *ui);
 
 /* Give the ui's messages back to whoever had them before
@@ -127,7 +110,11 @@ enum screen_style {
 	SCREEN_BOLD,
 	SCREEN_DIM,    /* labels and hints (a colour, or dim) */
 	SCREEN_CHOSEN, /* the highlighted item (reversed) */
-	SCREEN_WARN    /* errors and warnings (red, or bold) */
+	SCREEN_WARN,   /* errors and warnings (red, or bold) */
+	SCREEN_LABEL,  /* the board's labels, the game's keys (a bold
+			* colour, or dim) */
+	SCREEN_FAINT,  /* dim, with or without colours */
+	SCREEN_ALARM   /* a clock running out (red, or reversed) */
 };
 
 /* Write the UTF-8 text at line y, column x, cut at `width` terminal
@@ -139,20 +126,28 @@ void ui_screen_put(int y, int x, int width, enum screen_style st,
  * count 1). Cannot fail. */
 int ui_screen_width(const char *text);
 
-/* Draw s->g's board alone (labels, stones, the last move and winning
- * line marked) at the top left, full or compact as the window allows,
- * with its size in *board_w and *board_h; not refreshed. Return false,
- * drawing nothing, when even the compact board does not fit. s needs
- * only g (g->ui, g->m.board), stone_w and color. */
-bool ui_screen_board(struct screen *s, int *board_w, int *board_h);
+/* Lines a board needs beneath it to be drawn (ui_screen_board()): a
+ * blank and two of its owner's (a game's status and move lines). */
+#define SCREEN_FOOT_H 3
 
-/* Draw the whole screen for s->g's match as it stands: the board (or the
- * compact board, or a "make the window wider" message), the panel, the
- * status line and the move line. Cannot fail. */
-void ui_screen_draw(struct screen *s);
+/* Draw v's board at the top left of the cleared screen s (labels,
+ * stones, v's marks and cursor, the last move and the winning line
+ * marked), full or compact as the window allows with SCREEN_FOOT_H
+ * lines beneath, its size in *board_w and *board_h; s remembers where,
+ * for clicks and ui_screen_point(). Not refreshed. Return false,
+ * drawing nothing, when even the compact board does not fit. */
+bool ui_screen_board(struct screen *s, const struct screen_view *v,
+		     int *board_w, int *board_h);
+
+/* Put the terminal's cursor on board point (row, col) as s's board was
+ * last drawn. */
+void ui_screen_point(const struct screen *s, int row, int col);
+
+/* Draw s's status line at screen line y (a warning in its style). */
+void ui_screen_status(const struct screen *s, int y);
 
 /* Put a message on the status line (printf-style, cut to fit), a warning
- * when `warn`, and draw. */
+ * when `warn`, and draw the screen (s->draw). */
 void ui_screen_say(struct screen *s, bool warn, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -169,8 +164,9 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k);
  * next refresh draws everything). Does nothing when no session runs. */
 void ui_screen_shell_mode(bool shell);
 
-/* Wait up to timeout_ms (-1: no limit) for a key or a click, redrawing
- * after a resize. Fills *k; returns k->kind. */
+/* Wait up to timeout_ms (-1: no limit) for a key or a click on s's
+ * board (SK_NONE for a click beside it), drawing s again after a
+ * resize. Fills *k; returns k->kind. */
 enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
 				   struct screen_key *k);
 

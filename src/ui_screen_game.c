@@ -1,7 +1,8 @@
 /* ui_screen_game.c -- a game full-screen: the struct match_io for the
  * screen. Keys move a cursor and place stones, letters give the
  * commands, questions are asked on the status line; the computer plays
- * its own moves. The terminal beneath: ui_screen.c. */
+ * its own moves. How the screen is drawn: ui_panel.c; the terminal
+ * beneath: ui_screen.c. */
 #ifndef _XOPEN_SOURCE /* wcwidth(); pkg-config may have set it */
 #define _XOPEN_SOURCE 700
 #endif
@@ -12,8 +13,9 @@
 #include <string.h>
 #include <unistr.h>
 
+#include "ui_game_remote.h"
 #include "ui_page.h"
-#include "ui_screen.h"
+#include "ui_screen_game.h"
 
 /* How often the clock is redrawn while waiting for a key, in ms. */
 #define TICK_MS 250
@@ -32,66 +34,66 @@ static long long sg_clock(void *ctx)
 /* Draw the position; after a new move the cursor starts on it. */
 static void sg_show(void *ctx, const struct match *m)
 {
-	struct screen *s = ctx;
+	struct game_screen *gs = ctx;
 	const struct move *last = board_last(&m->board);
 
-	if (s->shown != m->board.nmoves && last != NULL) {
-		s->cur_row = last->row;
-		s->cur_col = last->col;
+	if (gs->shown != m->board.nmoves && last != NULL) {
+		gs->cur_row = last->row;
+		gs->cur_col = last->col;
 	}
-	s->shown = m->board.nmoves;
-	ui_screen_draw(s);
+	gs->shown = m->board.nmoves;
+	ui_panel_draw(gs);
 }
 
 /* "t": show black's forbidden points on the board and list them. */
-static void show_hint(struct screen *s, const struct match *m)
+static void show_hint(struct game_screen *gs, const struct match *m)
 {
 	char list[SCREEN_STATUS_MAX];
 	int n = game_forbidden_list(m, list, sizeof(list));
 
 	if (n < 0) {
-		ui_screen_say(s, false, "%s",
+		ui_screen_say(&gs->s, false, "%s",
 			      _("Only black, under renju, has forbidden "
 				"points."));
 		return;
 	}
-	s->marks_on = true;
+	gs->marks_on = true;
 	if (n == 0)
-		ui_screen_say(s, false, "%s",
+		ui_screen_say(&gs->s, false, "%s",
 			      _("Black has no forbidden points now."));
 	else
-		ui_screen_say(s, false, "%s%s", _("Forbidden for black:"),
+		ui_screen_say(&gs->s, false, "%s%s", _("Forbidden for black:"),
 			      list);
 }
 
 /* ==== Moves ============================================================== */
 
 /* The computer to move thinks and plays. */
-static int computer_move(struct screen *s, const struct match *m,
+static int computer_move(struct game_screen *gs, const struct match *m,
 			 struct input *in)
 {
 	char where[NOTATION_MOVE_LEN];
 
-	ui_screen_say(s, false, "%s", _("The computer is thinking..."));
-	if (game_computer_move(s->g, m, in) != 0)
+	ui_screen_say(&gs->s, false, "%s", _("The computer is thinking..."));
+	if (game_computer_move(gs->g, m, in) != 0)
 		return -1;
-	ui_screen_say(s, false, _("The computer plays %s."),
+	ui_screen_say(&gs->s, false, _("The computer plays %s."),
 		      notation_format(in->row, in->col, where));
 	return 0;
 }
 
 /* Move the cursor by (dr, dc), staying on the board. */
-static void move_cursor(struct screen *s, int dr, int dc)
+static void move_cursor(struct game_screen *gs, int dr, int dc)
 {
-	const struct board *b = &s->g->m.board;
+	const struct board *b = &gs->g->m.board;
 
-	s->cur_row = (s->cur_row + dr + b->rows) % b->rows;
-	s->cur_col = (s->cur_col + dc + b->cols) % b->cols;
-	s->sel_row = s->sel_col = -1;
+	gs->cur_row = (gs->cur_row + dr + b->rows) % b->rows;
+	gs->cur_col = (gs->cur_col + dc + b->cols) % b->cols;
+	gs->sel_row = gs->sel_col = -1;
 }
 
 /* A cursor key: move and return true, or false for another key. */
-static bool cursor_key(struct screen *s, const struct screen_key *k)
+static bool cursor_key(struct game_screen *gs, const struct screen_key *k)
 {
 	static const struct {
 		int ch, dr, dc;
@@ -104,7 +106,7 @@ static bool cursor_key(struct screen *s, const struct screen_key *k)
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (k->ch == keys[i].ch &&
 		    (k->kind == SK_KEY) == (keys[i].ch > 0xff)) {
-			move_cursor(s, keys[i].dr, keys[i].dc);
+			move_cursor(gs, keys[i].dr, keys[i].dc);
 			return true;
 		}
 	return false;
@@ -133,47 +135,47 @@ static bool command_key(int ch, struct input *in)
 }
 
 /* Why a typed line is not a move, on the status line. */
-static void explain_input(struct screen *s, const struct board *b,
+static void explain_input(struct game_screen *gs, const struct board *b,
 			  enum input_error e)
 {
 	char why[SCREEN_STATUS_MAX];
 
 	game_input_error(b, e, why, sizeof(why));
-	ui_screen_say(s, true, "%s", why);
+	ui_screen_say(&gs->s, true, "%s", why);
 }
 
 /* A key while the move line is open. Return 1 when a line was entered
  * (parsed into *in), 0 to read on. */
-static int line_key(struct screen *s, const struct screen_key *k,
+static int line_key(struct game_screen *gs, const struct screen_key *k,
 		    struct input *in)
 {
-	const struct board *b = &s->g->m.board;
+	const struct board *b = &gs->g->m.board;
 	uint8_t mb[6];
 	int n;
 
 	if (k->ch == 27 || (k->kind == SK_KEY && k->ch == KEY_EXIT)) {
-		s->typing = false;
+		gs->typing = false;
 	} else if (k->ch == '\n' || k->ch == '\r' ||
 		   (k->kind == SK_KEY && k->ch == KEY_ENTER)) {
-		s->typing = false;
-		notation_parse(s->line, s->line_len, b->rows, b->cols, in);
+		gs->typing = false;
+		notation_parse(gs->line, gs->line_len, b->rows, b->cols, in);
 		if (in->kind != INPUT_INVALID)
 			return 1;
-		explain_input(s, b, in->error);
+		explain_input(gs, b, in->error);
 	} else if ((k->kind == SK_KEY && k->ch == KEY_BACKSPACE) ||
 		   k->ch == 127 || k->ch == 8) {
-		while (s->line_len > 0 &&
-		       ((unsigned char)s->line[--s->line_len] & 0xC0) == 0x80)
+		while (gs->line_len > 0 &&
+		       ((unsigned char)gs->line[--gs->line_len] & 0xC0) == 0x80)
 			;
 	} else if (k->kind == SK_CHAR && k->ch >= ' ') {
 		n = u8_uctomb(mb, (ucs4_t)k->ch, (int)sizeof(mb));
-		if (n > 0 && s->line_len + (size_t)n < sizeof(s->line)) {
-			memcpy(s->line + s->line_len, mb, (size_t)n);
-			s->line_len += (size_t)n;
+		if (n > 0 && gs->line_len + (size_t)n < sizeof(gs->line)) {
+			memcpy(gs->line + gs->line_len, mb, (size_t)n);
+			gs->line_len += (size_t)n;
 		}
 	}
-	s->line[s->line_len] = '\0';
-	ui_screen_draw(s);
+	gs->line[gs->line_len] = '\0';
+	ui_panel_draw(gs);
 	return 0;
 }
 
@@ -188,13 +190,14 @@ static int place(struct input *in, int row, int col)
 }
 
 /* A click: the first on a point selects it, the second places there. */
-static int click(struct screen *s, const struct screen_key *k, struct input *in)
+static int click(struct game_screen *gs, const struct screen_key *k,
+		 struct input *in)
 {
-	if (s->sel_row == k->row && s->sel_col == k->col)
+	if (gs->sel_row == k->row && gs->sel_col == k->col)
 		return place(in, k->row, k->col);
-	s->cur_row = s->sel_row = k->row;
-	s->cur_col = s->sel_col = k->col;
-	ui_screen_draw(s);
+	gs->cur_row = gs->sel_row = k->row;
+	gs->cur_col = gs->sel_col = k->col;
+	ui_panel_draw(gs);
 	return 0;
 }
 
@@ -207,60 +210,60 @@ static bool opens_line(int ch)
 }
 
 /* Open the move line, with k's character typed when it is a digit. */
-static void open_line(struct screen *s, const struct screen_key *k)
+static void open_line(struct game_screen *gs, const struct screen_key *k)
 {
 	struct input unused;
 
-	s->typing = true;
-	s->line_len = 0;
-	s->line[0] = '\0';
+	gs->typing = true;
+	gs->line_len = 0;
+	gs->line[0] = '\0';
 	if (k->ch != ':')
-		line_key(s, k, &unused); /* a digit: the line's first */
+		line_key(gs, k, &unused); /* a digit: the line's first */
 	else
-		ui_screen_draw(s);
+		ui_panel_draw(gs);
 }
 
 /* The player leaves with q (after confirming): the game stops. */
-static int leave(struct screen *s)
+static int leave(struct game_screen *gs)
 {
-	int yes = ui_screen_yes_no(s, _("Leave this game?"));
+	int yes = ui_screen_yes_no(&gs->s, _("Leave this game?"));
 
 	if (yes == 1) {
-		s->g->stop = UI_REFUSED;
+		gs->g->stop = UI_REFUSED;
 		return -1;
 	}
 	if (yes < 0)
-		s->g->stop = UI_INTERRUPTED;
-	ui_screen_say(s, false, "%s", "");
+		gs->g->stop = UI_INTERRUPTED;
+	ui_screen_say(&gs->s, false, "%s", "");
 	return yes < 0 ? -1 : 0;
 }
 
 /* One key from the person to move. Return 1 with *in filled, 0 to read
  * on, -1 to stop the game (g->stop says why). */
-static int human_key(struct screen *s, const struct match *m,
+static int human_key(struct game_screen *gs, const struct match *m,
 		     const struct screen_key *k, struct input *in)
 {
-	if (s->typing)
-		return line_key(s, k, in);
+	if (gs->typing)
+		return line_key(gs, k, in);
 	if (k->kind == SK_CLICK)
-		return click(s, k, in);
-	if (cursor_key(s, k)) {
-		ui_screen_draw(s);
+		return click(gs, k, in);
+	if (cursor_key(gs, k)) {
+		ui_panel_draw(gs);
 		return 0;
 	}
 	if (k->ch == '\n' || k->ch == '\r' || k->ch == ' ' ||
 	    (k->kind == SK_KEY && k->ch == KEY_ENTER))
-		return place(in, s->cur_row, s->cur_col);
+		return place(in, gs->cur_row, gs->cur_col);
 	if (k->kind != SK_CHAR)
 		return 0;
 	if (opens_line(k->ch))
-		open_line(s, k);
+		open_line(gs, k);
 	else if (k->ch == 't')
-		show_hint(s, m);
+		show_hint(gs, m);
 	else if (k->ch == 'q')
-		return leave(s);
+		return leave(gs);
 	else if (k->ch == 4) { /* Ctrl-D: input ends, as in line mode */
-		s->g->stop = UI_EOF;
+		gs->g->stop = UI_EOF;
 		return -1;
 	} else if (command_key(k->ch, in))
 		return 1;
@@ -273,19 +276,19 @@ static int human_key(struct screen *s, const struct match *m,
  * moves, r resigns (confirmed), q or Ctrl-D leaves (the match waits for
  * this player's return), placing is refused. Return 0 to wait on, -1 to
  * stop the game. */
-static int waiting_key(struct screen *s, const struct match *m,
+static int waiting_key(struct game_screen *gs, const struct match *m,
 		       const struct screen_key *k)
 {
-	struct game *g = s->g;
+	struct game *g = gs->g;
 
-	if (cursor_key(s, k) || k->kind == SK_NONE) {
-		ui_screen_draw(s);
+	if (cursor_key(gs, k) || k->kind == SK_NONE) {
+		ui_panel_draw(gs);
 		return 0;
 	}
 	if (k->kind == SK_CHAR && k->ch == 'r' && m->opening_done)
 		return game_remote_resign(g, m) ? -1 : 0;
 	if (k->kind == SK_CHAR && (k->ch == 'q' || k->ch == 4)) {
-		if (k->ch == 'q' && leave(s) == 0)
+		if (k->ch == 'q' && leave(gs) == 0)
 			return 0;
 		if (g->stop != UI_INTERRUPTED) {
 			g->stop = UI_OK; /* as in line mode: the match waits */
@@ -294,12 +297,12 @@ static int waiting_key(struct screen *s, const struct match *m,
 		return -1;
 	}
 	if (m->opening_done)
-		ui_screen_say(s, false,
+		ui_screen_say(&gs->s, false,
 			      _("Waiting for %s: r resigns, q leaves (the "
 				"match waits)."),
 			      m->name[board_to_move(&m->board)]);
 	else
-		ui_screen_say(s, false,
+		ui_screen_say(&gs->s, false,
 			      _("Your opponent is playing the opening. Type q "
 				"to leave (the match waits)."));
 	return 0;
@@ -308,25 +311,25 @@ static int waiting_key(struct screen *s, const struct match *m,
 /* Swap2 choice q of `seat`, the player at the other terminal, as their
  * process stores it, the screen kept live meanwhile (waiting_key()).
  * Return it as sg_choose() does, or -1 to stop. */
-static int remote_choice(struct screen *s, const struct match *m, int seat,
-			 enum match_choice q)
+static int remote_choice(struct game_screen *gs, const struct match *m,
+			 int seat, enum match_choice q)
 {
-	struct game *g = s->g;
+	struct game *g = gs->g;
 	struct screen_key k;
 	long long version = 0;
 	int value = -1, rc = 0;
 
-	ui_screen_say(s, false, _("Swap2: waiting for %s to choose..."),
+	ui_screen_say(&gs->s, false, _("Swap2: waiting for %s to choose..."),
 		      m->seat_name[seat]);
 	while (rc == 0) {
 		rc = game_remote_choice_poll(g, q, &version, &value);
 		if (rc != 0)
 			break;
-		if (ui_screen_key(s, REMOTE_TICK_MS, &k) == SK_STOP) {
+		if (ui_screen_key(&gs->s, REMOTE_TICK_MS, &k) == SK_STOP) {
 			g->stop = UI_INTERRUPTED;
 			return -1;
 		}
-		if (waiting_key(s, m, &k) < 0)
+		if (waiting_key(gs, m, &k) < 0)
 			return -1;
 	}
 	return rc > 0 ? value : -1; /* two more stones: remote_move() says */
@@ -336,35 +339,36 @@ static int remote_choice(struct screen *s, const struct match *m, int seat,
  * commits it (ui_game_remote.c), the screen kept live meanwhile: their
  * clock runs, keys are read (waiting_key()), a draw they offer is asked
  * here. Return 0 with the move in *in, or -1 to stop. */
-static int remote_move(struct screen *s, const struct match *m,
+static int remote_move(struct game_screen *gs, const struct match *m,
 		       struct input *in)
 {
-	struct game *g = s->g;
+	struct game *g = gs->g;
 	struct remote_wait w;
 	struct screen_key k;
 	char where[NOTATION_MOVE_LEN];
 	int rc = game_remote_wait_begin(g, m, &w, in);
 
-	s->other_since = w.since;
+	gs->other_since = w.since;
 	if (rc == 0 && m->opening_done)
-		ui_screen_say(s, false, _("Waiting for %s..."),
+		ui_screen_say(&gs->s, false, _("Waiting for %s..."),
 			      m->name[board_to_move(&m->board)]);
 	else if (rc == 0)
-		ui_screen_say(s, false, _("Waiting for %s to place a stone..."),
+		ui_screen_say(&gs->s, false,
+			      _("Waiting for %s to place a stone..."),
 			      m->name[board_to_move(&m->board)]);
 	while (rc == 0) {
-		if (ui_screen_key(s, REMOTE_TICK_MS, &k) == SK_STOP) {
+		if (ui_screen_key(&gs->s, REMOTE_TICK_MS, &k) == SK_STOP) {
 			g->stop = UI_INTERRUPTED;
 			rc = -1;
-		} else if (waiting_key(s, m, &k) < 0) {
+		} else if (waiting_key(gs, m, &k) < 0) {
 			rc = -1;
 		} else {
 			rc = game_remote_poll(g, m, &w, in);
 		}
 	}
-	s->other_since = 0;
+	gs->other_since = 0;
 	if (rc > 0)
-		ui_screen_say(s, false, _("%s plays %s."),
+		ui_screen_say(&gs->s, false, _("%s plays %s."),
 			      m->name[board_to_move(&m->board)],
 			      notation_format(in->row, in->col, where));
 	return rc > 0 ? 0 : -1;
@@ -372,14 +376,14 @@ static int remote_move(struct screen *s, const struct match *m,
 
 /* Whether the player's input goes to the match: a hint is shown here,
  * and undo and draw offers need both players (game_command_allowed()). */
-static bool accepted(struct screen *s, const struct match *m,
+static bool accepted(struct game_screen *gs, const struct match *m,
 		     const struct input *in)
 {
 	if (in->kind == INPUT_HINT) {
-		show_hint(s, m);
+		show_hint(gs, m);
 		return false;
 	}
-	return game_command_allowed(s->g, in);
+	return game_command_allowed(gs->g, in);
 }
 
 /* The move or command of the side to move. While a person thinks, the
@@ -387,20 +391,20 @@ static bool accepted(struct screen *s, const struct match *m,
  * settles stops here (game_record_still_ours()). */
 static int sg_ask(void *ctx, const struct match *m, struct input *in)
 {
-	struct screen *s = ctx;
-	struct game *g = s->g;
+	struct game_screen *gs = ctx;
+	struct game *g = gs->g;
 	struct screen_key k;
 	long long deadline;
 	int rc;
 
 	if (game_absent_turn(g, m)) {
 		if (g->remote)
-			return remote_move(s, m, in);
+			return remote_move(gs, m, in);
 		g->waiting = true;
 		return -1;
 	}
 	if (g->ai[m->seat[board_to_move(&m->board)]] != NULL)
-		return computer_move(s, m, in);
+		return computer_move(gs, m, in);
 	deadline = game_move_deadline(g, m);
 	memset(in, 0, sizeof(*in));
 	for (;;) {
@@ -408,18 +412,18 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 			return -1;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return MATCH_ASK_TIMEOUT;
-		if (ui_screen_key(s, TICK_MS, &k) == SK_STOP) {
+		if (ui_screen_key(&gs->s, TICK_MS, &k) == SK_STOP) {
 			g->stop = UI_INTERRUPTED;
 			return -1;
 		}
 		if (k.kind == SK_NONE) {
-			ui_screen_draw(s); /* the clock */
+			ui_panel_draw(gs); /* the clock */
 			continue;
 		}
-		rc = human_key(s, m, &k, in);
+		rc = human_key(gs, m, &k, in);
 		if (rc < 0)
 			return -1;
-		if (rc > 0 && accepted(s, m, in))
+		if (rc > 0 && accepted(gs, m, in))
 			return 0;
 	}
 }
@@ -429,66 +433,68 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 static int sg_confirm(void *ctx, const struct match *m, enum stone who,
 		      enum match_question q)
 {
-	struct screen *s = ctx;
+	struct game_screen *gs = ctx;
 	char question[SCREEN_STATUS_MAX];
 	int yes;
 
-	if (s->g->ai[m->seat[who]] != NULL)
-		return game_computer_answer(s->g, q);
-	if (q == ASK_ACCEPT_UNDO && s->g->undo_agreed &&
-	    !game_seat_absent(s->g, m->seat[who])) { /* answered already */
-		s->g->undo_agreed = false;
+	if (gs->g->ai[m->seat[who]] != NULL)
+		return game_computer_answer(gs->g, q);
+	if (q == ASK_ACCEPT_UNDO && gs->g->undo_agreed &&
+	    !game_seat_absent(gs->g, m->seat[who])) { /* answered already */
+		gs->g->undo_agreed = false;
 		return 1;
 	}
-	if (s->g->remote && game_seat_absent(s->g, m->seat[who]))
-		return q != ASK_CONFIRM_RESIGN ? game_remote_confirm(s->g, m, q)
-					       : 0;
+	if (gs->g->remote && game_seat_absent(gs->g, m->seat[who]))
+		return q != ASK_CONFIRM_RESIGN
+			       ? game_remote_confirm(gs->g, m, q)
+			       : 0;
 	game_question(m, who, q, question, sizeof(question));
-	yes = ui_screen_yes_no(s, question);
-	ui_screen_say(s, false, "%s", "");
+	yes = ui_screen_yes_no(&gs->s, question);
+	ui_screen_say(&gs->s, false, "%s", "");
 	if (yes < 0)
-		s->g->stop = UI_INTERRUPTED;
+		gs->g->stop = UI_INTERRUPTED;
 	return yes;
 }
 
 static void sg_refused(void *ctx, const struct match *m, const struct input *in,
 		       enum board_error err)
 {
-	struct screen *s = ctx;
+	struct game_screen *gs = ctx;
 	char why[SCREEN_STATUS_MAX];
 
 	game_refusal(m, in, err,
 		     _(". Press t to see black's forbidden points."), why,
 		     sizeof(why));
-	ui_screen_say(s, true, "%s", why);
+	ui_screen_say(&gs->s, true, "%s", why);
 }
 
 static void sg_event(void *ctx, const struct match *m, enum match_event e)
 {
-	struct screen *s = ctx;
+	struct game_screen *gs = ctx;
 	char words[SCREEN_STATUS_MAX];
 
-	if (game_event_words(s->g, m, e, words, sizeof(words)))
-		ui_screen_say(s, e != EVENT_UNDONE && e != EVENT_COLOURS_SET,
-			      "%s", words);
+	if (game_event_words(gs->g, m, e, words, sizeof(words)))
+		ui_screen_say(&gs->s,
+			      e != EVENT_UNDONE && e != EVENT_COLOURS_SET, "%s",
+			      words);
 }
 
 static int sg_choose(void *ctx, const struct match *m, int seat,
 		     enum match_choice q)
 {
-	struct screen *s = ctx;
-	struct game *g = s->g;
+	struct game_screen *gs = ctx;
+	struct game *g = gs->g;
 	const char *labels[3];
 	char title[256];
 	int n, choice;
 
 	if (g->remote && game_seat_absent(g, seat)) /* chosen over there */
-		return remote_choice(s, m, seat, q);
+		return remote_choice(gs, m, seat, q);
 	if (game_choice_settled(g, m, seat, q, &choice))
 		return choice;
 	n = game_choice_menu(m, seat, q, title, sizeof(title), labels);
-	choice = ui_screen_choose(s, title, labels, n);
-	ui_screen_draw(s);
+	choice = ui_screen_choose(&gs->s, title, labels, n);
+	ui_panel_draw(gs);
 	if (choice < 0) {
 		g->stop = UI_INTERRUPTED;
 		return -1;
@@ -501,7 +507,7 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 
 static void sg_help(void *ctx, const struct match *m)
 {
-	struct screen *s = ctx;
+	struct game_screen *gs = ctx;
 	char text[2048], rule[256], clock[256] = "";
 
 	if (m->board.rule == RULE_RENJU)
@@ -514,14 +520,14 @@ static void sg_help(void *ctx, const struct match *m)
 			 m->board.rule == RULE_EXACT
 				 ? _("exactly, no overlines")
 				 : _("or more"));
-	if (s->g->time_per_move > 0)
+	if (gs->g->time_per_move > 0)
 		snprintf(clock, sizeof(clock),
 			 ngettext("Each move must be made within %d second, "
 				  "or the game is lost.",
 				  "Each move must be made within %d seconds, "
 				  "or the game is lost.",
-				  (unsigned long)s->g->time_per_move),
-			 s->g->time_per_move);
+				  (unsigned long)gs->g->time_per_move),
+			 gs->g->time_per_move);
 	snprintf(text, sizeof(text),
 		 "%s\n\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n\n%s",
 		 _("Help"), rule, clock,
@@ -537,15 +543,15 @@ static void sg_help(void *ctx, const struct match *m)
 		   "帮助, hint 提示"),
 		 _("Ctrl-C leaves the program; Ctrl-Z suspends it."),
 		 _("Press any key."));
-	if (ui_screen_text(s, text) != 0)
-		s->g->stop = UI_INTERRUPTED;
+	if (ui_screen_text(&gs->s, text) != 0)
+		gs->g->stop = UI_INTERRUPTED;
 }
 
 static int sg_changed(void *ctx, const struct match *m)
 {
-	struct screen *s = ctx;
+	struct game_screen *gs = ctx;
 
-	return s->changed(s->g, m);
+	return gs->changed(gs->g, m);
 }
 
 static const struct match_io screen_io = {
@@ -562,30 +568,48 @@ static const struct match_io screen_io = {
 
 /* ==== Playing ============================================================ */
 
+/* Draw the game screen at ctx (a struct game_screen). */
+static void draw(void *ctx)
+{
+	ui_panel_draw(ctx);
+}
+
+int ui_screen_game_start(struct game_screen *gs, struct game *g)
+{
+	memset(gs, 0, sizeof(*gs));
+	gs->g = g;
+	gs->sel_row = gs->sel_col = -1;
+	gs->shown = -1;
+	gs->cur_row = g->m.board.rows / 2;
+	gs->cur_col = g->m.board.cols / 2;
+	return ui_screen_start(&gs->s, g->ui, draw, gs);
+}
+
 /* The status line's words for how m ended. */
-static void say_end(struct screen *s, const struct match *m)
+static void say_end(struct game_screen *gs, const struct match *m)
 {
 	const char *winner = m->winner == STONE_NONE ? "" : m->name[m->winner];
 	const char *loser =
 		m->winner == STONE_NONE ? "" : m->name[stone_other(m->winner)];
 
 	if (m->end == MATCH_FIVE)
-		ui_screen_say(s, false, _("%s wins with %d in a row!"), winner,
-			      m->board.k);
+		ui_screen_say(&gs->s, false, _("%s wins with %d in a row!"),
+			      winner, m->board.k);
 	else if (m->end == MATCH_RESIGN)
-		ui_screen_say(s, false, _("%s resigned. %s wins."), loser,
+		ui_screen_say(&gs->s, false, _("%s resigned. %s wins."), loser,
 			      winner);
 	else if (m->end == MATCH_TIMEOUT)
-		ui_screen_say(s, false, _("%s ran out of time. %s wins."),
+		ui_screen_say(&gs->s, false, _("%s ran out of time. %s wins."),
 			      loser, winner);
 	else if (m->end == MATCH_FORBIDDEN)
-		ui_screen_say(s, false,
+		ui_screen_say(&gs->s, false,
 			      _("%s played a forbidden point. %s wins."), loser,
 			      winner);
 	else if (m->end == MATCH_AGREED_DRAW)
-		ui_screen_say(s, false, "%s", _("Draw by agreement."));
+		ui_screen_say(&gs->s, false, "%s", _("Draw by agreement."));
 	else
-		ui_screen_say(s, false, "%s", _("The board is full: a draw."));
+		ui_screen_say(&gs->s, false, "%s",
+			      _("The board is full: a draw."));
 }
 
 /* True when g stopped for a reason its player did not choose: another
@@ -598,24 +622,24 @@ static bool stopped_from_outside(const struct game *g)
 /* The end-of-game box of a recorded game: how it ended, the summary
  * and, for a ranked match, the rematch question (its answer in
  * g->rematch). Return false when there is nothing to show. */
-static bool end_box(struct screen *s)
+static bool end_box(struct game_screen *gs)
 {
-	struct game *g = s->g;
+	struct game *g = gs->g;
 	char summary[2048], text[4096];
 	int answer;
 
 	if (game_summary(g, summary, sizeof(summary)) != UI_OK ||
 	    summary[0] == '\0')
 		return false;
-	snprintf(text, sizeof(text), "%s\n\n%s\n\n%s", s->status, summary,
+	snprintf(text, sizeof(text), "%s\n\n%s\n\n%s", gs->s.status, summary,
 		 g->offer_rematch ? _("Rematch (colours swapped)? (y/n)")
 				  : _("Press any key."));
 	if (!g->offer_rematch) {
-		if (ui_screen_text(s, text) != 0)
+		if (ui_screen_text(&gs->s, text) != 0)
 			g->stop = UI_INTERRUPTED;
 		return true;
 	}
-	answer = ui_screen_text_yes_no(s, text);
+	answer = ui_screen_text_yes_no(&gs->s, text);
 	if (answer < 0)
 		g->stop = UI_INTERRUPTED;
 	g->rematch = answer;
@@ -625,45 +649,43 @@ static bool end_box(struct screen *s)
 /* Show how the game ended, or why it stopped from outside (already on
  * the status line), and wait for a key (or a stop signal); a recorded
  * game that ended shows its end-of-game box (end_box()). */
-static void show_end(struct screen *s, const struct match *m)
+static void show_end(struct game_screen *gs, const struct match *m)
 {
 	struct screen_key k;
 
-	if (m->end == MATCH_UNFINISHED && !stopped_from_outside(s->g))
+	if (m->end == MATCH_UNFINISHED && !stopped_from_outside(gs->g))
 		return;
-	s->typing = false;
-	s->over = true;
+	gs->typing = false;
+	gs->over = true;
 	if (m->end != MATCH_UNFINISHED)
-		say_end(s, m);
+		say_end(gs, m);
 	else
-		ui_screen_draw(s);
-	if (m->end != MATCH_UNFINISHED && end_box(s))
+		ui_panel_draw(gs);
+	if (m->end != MATCH_UNFINISHED && end_box(gs))
 		return;
-	while (ui_screen_key(s, -1, &k) == SK_NONE)
+	while (ui_screen_key(&gs->s, -1, &k) == SK_NONE)
 		;
 }
 
 bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
 		   void (*settle)(void *), enum match_end *end)
 {
-	struct screen s;
+	struct game_screen gs;
 
-	if (!ui_page_active(g->ui) || ui_screen_start(&s, g) != 0)
+	if (!ui_page_active(g->ui) || ui_screen_game_start(&gs, g) != 0)
 		return false;
-	s.changed = changed;
-	s.clock_used = game_clock_used;
-	s.stake = game_stake;
-	*end = match_run(&g->m, &screen_io, &s);
+	gs.changed = changed;
+	*end = match_run(&g->m, &screen_io, &gs);
 	if (*end != MATCH_UNFINISHED && settle != NULL)
 		settle(g);
-	show_end(&s, &g->m);
-	ui_screen_stop(&s);
-	if (stopped_from_outside(g) && s.said[0] != '\0') {
+	show_end(&gs, &g->m);
+	ui_screen_stop(&gs.s);
+	if (stopped_from_outside(g) && gs.s.said[0] != '\0') {
 		/* why, again, on the line interface that goes on */
-		if (s.said_error)
-			ui_error(g->ui, "%s", s.said);
+		if (gs.s.said_error)
+			ui_error(g->ui, "%s", gs.s.said);
 		else
-			ui_say(g->ui, "%s", s.said);
+			ui_say(g->ui, "%s", gs.s.said);
 	}
 	return true;
 }

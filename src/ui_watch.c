@@ -15,9 +15,11 @@
 #include "number.h"
 #include "store.h"
 #include "store_live.h"
+#include "ui_game.h"
 #include "ui_internal.h"
 #include "ui_page.h"
-#include "ui_screen.h"
+#include "ui_records.h"
+#include "ui_screen_game.h"
 
 #define WATCH_POLL_MS  200 /* how often a watcher looks at the store */
 #define WATCH_LIST_MAX 20  /* matches listed */
@@ -227,7 +229,7 @@ static enum ui_status rebuild(struct match_full *f, struct game *g,
  * draw it: the cursor on the last move, the clock of the side to move
  * running since the last change. Return UI_OK, or UI_FAILED when its
  * moves do not make a game (said so). */
-static enum ui_status screen_show(struct watch *w, struct screen *s,
+static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 				  struct watch_names *n)
 {
 	const struct match_full *f = w->f;
@@ -239,17 +241,17 @@ static enum ui_status screen_show(struct watch *w, struct screen *s,
 		 ui_side_name(f, STONE_BLACK, buf));
 	snprintf(n->white, sizeof(n->white), "%s",
 		 ui_side_name(f, STONE_WHITE, buf));
-	if (rebuild(w->f, s->g, w->ui, n) != UI_OK)
+	if (rebuild(w->f, gs->g, w->ui, n) != UI_OK)
 		return UI_FAILED;
-	last = board_last(&s->g->m.board);
+	last = board_last(&gs->g->m.board);
 	if (last != NULL) {
-		s->cur_row = last->row;
-		s->cur_col = last->col;
+		gs->cur_row = last->row;
+		gs->cur_col = last->col;
 	}
-	s->other_since = f->status == MATCH_STATUS_UNFINISHED
-				 ? term_now_ms() - 1000 * (ago > 0 ? ago : 0)
-				 : 0;
-	ui_screen_say(s, false,
+	gs->other_since = f->status == MATCH_STATUS_UNFINISHED
+				  ? term_now_ms() - 1000 * (ago > 0 ? ago : 0)
+				  : 0;
+	ui_screen_say(&gs->s, false,
 		      _("Watching match %lld: %s to play. Type q to stop "
 			"watching."),
 		      w->id, f->nmoves % 2 == 0 ? _("Black") : _("White"));
@@ -259,13 +261,13 @@ static enum ui_status screen_show(struct watch *w, struct screen *s,
 /* How the match w->f ended, on the status line, and whether to replay
  * it (y/n there). Return UI_OK with the answer in *replay, or
  * UI_INTERRUPTED. */
-static enum ui_status screen_end(struct watch *w, struct screen *s,
+static enum ui_status screen_end(struct watch *w, struct game_screen *gs,
 				 bool *replay)
 {
 	const struct match_full *f = w->f;
 	const char *winner = f->result == RESULT_BLACK_WIN
-				     ? s->g->m.name[STONE_BLACK]
-				     : s->g->m.name[STONE_WHITE];
+				     ? gs->g->m.name[STONE_BLACK]
+				     : gs->g->m.name[STONE_WHITE];
 	char question[SCREEN_STATUS_MAX];
 	int yes;
 
@@ -278,8 +280,8 @@ static enum ui_status screen_end(struct watch *w, struct screen *s,
 	else
 		snprintf(question, sizeof(question),
 			 _("The match is over: %s wins. Replay it?"), winner);
-	s->over = true;
-	yes = ui_screen_yes_no(s, question);
+	gs->over = true;
+	yes = ui_screen_yes_no(&gs->s, question);
 	*replay = yes == 1;
 	return yes < 0 ? UI_INTERRUPTED : UI_OK;
 }
@@ -288,7 +290,7 @@ static enum ui_status screen_end(struct watch *w, struct screen *s,
  * the watcher leaves (q, Esc, Ctrl-D, the terminal gone), UI_REFUSED
  * for Tab when a challenge may be answered (ui->challenge_hook), or
  * UI_INTERRUPTED. The board's keys and clicks do nothing. */
-static enum ui_status screen_key(struct screen *s)
+static enum ui_status screen_key(struct game_screen *gs)
 {
 	struct screen_key k;
 
@@ -300,17 +302,17 @@ static enum ui_status screen_key(struct screen *s)
 	case SK_CHAR:
 		if (k.ch == 'q' || k.ch == 'Q' || k.ch == 27 || k.ch == 4)
 			return UI_EOF;
-		if (k.ch == '\t' && s->g->ui->challenge_hook != NULL)
+		if (k.ch == '\t' && gs->g->ui->challenge_hook != NULL)
 			return UI_REFUSED; /* to answer a challenge */
 		break;
 	case SK_KEY:
 		if (k.ch == KEY_RESIZE)
-			ui_screen_draw(s);
+			ui_panel_draw(gs);
 		break;
 	case SK_NONE:
 	case SK_CLICK:
-		if (s->other_since != 0)
-			ui_screen_draw(s); /* the clock */
+		if (gs->other_since != 0)
+			ui_panel_draw(gs); /* the clock */
 		break;
 	}
 	return UI_OK;
@@ -323,28 +325,28 @@ static enum ui_status watch_screen(struct watch *w, bool *replay)
 {
 	struct watch_names names;
 	struct game g;
-	struct screen s;
+	struct game_screen gs;
 	enum ui_status st;
 
 	memset(&g, 0, sizeof(g));
 	g.ui = w->ui;
-	if (ui_screen_start(&s, &g) != 0)
+	if (ui_screen_game_start(&gs, &g) != 0)
 		return UI_FAILED;
-	s.watching = true;
-	st = screen_show(w, &s, &names);
+	gs.watching = true;
+	st = screen_show(w, &gs, &names);
 	while (st == UI_OK && w->f->status == MATCH_STATUS_UNFINISHED) {
-		st = screen_key(&s);
+		st = screen_key(&gs);
 		if (st == UI_OK && match_changed(w))
 			st = store_match_load(w->ui->store, w->id, w->f) ==
 					     STORE_OK
-				     ? screen_show(w, &s, &names)
+				     ? screen_show(w, &gs, &names)
 				     : UI_FAILED;
 	}
 	if (st == UI_OK)
-		st = screen_end(w, &s, replay);
-	ui_screen_stop(&s);
-	if (st == UI_FAILED && s.said[0] != '\0')
-		ui_error(w->ui, "%s", s.said); /* why, on the page */
+		st = screen_end(w, &gs, replay);
+	ui_screen_stop(&gs.s);
+	if (st == UI_FAILED && gs.s.said[0] != '\0')
+		ui_error(w->ui, "%s", gs.s.said); /* why, on the page */
 	if (st == UI_REFUSED) /* Tab: the watch ends for the challenge */
 		st = w->ui->challenge_hook(w->ui, true);
 	return st;

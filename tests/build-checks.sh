@@ -1,6 +1,7 @@
 #!/bin/sh
-# build-checks.sh [headers|format|all] -- checks on the source itself, one
-# "ok - NAME" or "not ok - NAME" line each, then "build: N passed, N failed".
+# build-checks.sh [headers|format|layers|includes|all] -- checks on the
+# source itself, one "ok - NAME" or "not ok - NAME" line each, then
+# "build: N passed, N failed".
 #
 #   headers  every include/*.h compiles on its own, with the project's
 #            warning flags as errors (a header includes what it uses)
@@ -12,6 +13,12 @@
 #            speaks SQL; only auth hashes passwords; the pure modules do
 #            no I/O; only ui*, main, brain and i18n (the terminal's
 #            converting stream) print
+#   includes the headers point the way the calls do (the order is the
+#            layers check's: a file is above the files it calls, even
+#            through others): no src/*.c includes, directly or through
+#            other headers, a header of a file above it, and no header
+#            includes a header of a file above its own files (see
+#            check_includes for what "a header of" means)
 #
 # $CC and $CHECK_CFLAGS (the Makefile passes its warning flags) may be set.
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +28,8 @@ cc=${CC:-cc}
 flags=${CHECK_CFLAGS:-"-std=c11 -Wall -Wextra -pedantic -Wshadow \
 -Wstrict-prototypes -Wmissing-prototypes"}
 log=$(mktemp) || exit 2
-trap 'rm -f "$log"' EXIT
+objs= # the compiled objects, once compile_objects has run
+trap 'rm -f "$log"; [ -z "$objs" ] || rm -rf "$objs"' EXIT
 pass=0 fail=0
 
 # Count and print one check: NAME, then the status of what it ran.
@@ -140,11 +148,22 @@ only_in() {
 	report "$_name" $?
 }
 
+# Compile the objects and list their calls into $objs/edges, once for
+# both checks that read them; return whether every file compiled (the
+# compiler's words in $log).
+need_objects() {
+	if [ -z "$objs" ]; then
+		: >"$log"
+		compile_objects
+		objs_status=$?
+		call_edges >"$objs/edges"
+	fi
+	return "$objs_status"
+}
+
 check_layers() {
-	: >"$log"
-	compile_objects
+	need_objects
 	report "layers: every src/*.c compiles on its own" $?
-	call_edges >"$objs/edges"
 	find_cycle <"$objs/edges" >"$log"
 	[ ! -s "$log" ]
 	report "layers: no source files call each other (no cycle)" $?
@@ -157,20 +176,206 @@ check_layers() {
 	# bytes ui* printed, in the terminal's character set.
 	only_in "layers: only ui*, main, brain and i18n print" \
 		'ui.*|main|brain|i18n' '(f|v|vf|d)?printf|f?puts|f?putc|putchar|fwrite'
-	rm -rf "$objs"
+}
+
+# The identifiers of the C file $1 outside its comments, one a line.
+identifiers() {
+	awk '{
+		line = $0
+		out = ""
+		while (line != "") {
+			if (incomment) {
+				i = index(line, "*/")
+				if (i == 0)
+					break
+				line = substr(line, i + 2)
+				incomment = 0
+			} else {
+				i = index(line, "/*")
+				if (i == 0) {
+					out = out line
+					break
+				}
+				out = out substr(line, 1, i - 1) " "
+				line = substr(line, i + 2)
+				incomment = 1
+			}
+		}
+		print out
+	}' "$1" | tr -cs 'A-Za-z0-9_' '\n' | sort -u
+}
+
+# Print "HEADER FILE" for every header under include/ and src/ and each
+# src file that defines one of the names it declares (its identifiers
+# matched against $objs/NAME.def): the files the header is "of". A
+# header that declares nothing any file defines (board_types.h: data
+# only) is of none, and belongs to no layer.
+header_owners() {
+	for d in "$objs"/*.def; do
+		sed "s|\$| $(basename "$d" .def)|" "$d"
+	done >"$objs/defined"
+	for h in "$root"/include/*.h "$root"/src/*.h; do
+		identifiers "$h" |
+			awk -v h="$(basename "$h")" '
+			NR == FNR { by[$1] = by[$1] " " $2; next }
+			$1 in by {
+				n = split(by[$1], f, " ")
+				for (i = 1; i <= n; i++)
+					if (!(f[i] in said)) {
+						said[f[i]] = 1
+						print h, f[i]
+					}
+			}' "$objs/defined" -
+	done
+}
+
+# Print "FILE HEADER" for every #include "HEADER" in src/*.c, src/*.h
+# and include/*.h (FILE as src/NAME.c, src/NAME.h or include/NAME.h).
+include_lines() (
+	cd "$root" || exit 2
+	for f in src/*.c src/*.h include/*.h; do
+		sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' \
+			"$f" | sed "s|^|$f |"
+	done
+)
+
+# The headers point the way the calls do. A header is "of" the files
+# that define what it declares (header_owners); a file is above another
+# when it calls it, even through others ($objs/edges). Then:
+# - a src/*.c never includes (itself, or through the headers it
+#   includes) a header of a file above it, unless the header is also
+#   its own (a header shared by a module's files, as ai_internal.h);
+# - a header never includes a header of a file above one of its own
+#   files (unless that file shares it);
+# - except that a module's contract, include/NAME.h, may be seen by
+#   every file of the module, src/NAME.c and src/NAME_*.c: store.h by
+#   store_*.c, ai.h by ai_*.c and ui.h by ui_*.c (the one struct ui that
+#   every ui file shares is the ui's: splitting it is separate work).
+check_includes() {
+	if ! need_objects; then
+		report "includes: every src/*.c compiles on its own" 1
+		return
+	fi
+	header_owners | sort >"$objs/owners"
+	include_lines >"$objs/includes"
+	(cd "$root" && ls include/*.h) >"$objs/public"
+	awk -v edges="$objs/edges" -v owners="$objs/owners" \
+		-v public="$objs/public" '
+	# Whether file a calls file b, even through others.
+	function above(a, b,   n, v, i, k, next_, stack) {
+		if ((a, b) in memo)
+			return memo[a, b]
+		gen++
+		n = 0
+		stack[++n] = a
+		while (n > 0) {
+			v = stack[n--]
+			if (seen[v] == gen)
+				continue
+			seen[v] = gen
+			k = split(calls[v], next_, " ")
+			for (i = 1; i <= k; i++) {
+				if (next_[i] == b)
+					return memo[a, b] = 1
+				stack[++n] = next_[i]
+			}
+		}
+		return memo[a, b] = 0
+	}
+	# Whether file f may see header h whatever the order: h is its own,
+	# or h is the contract of the module f belongs to.
+	function allowed(f, h,   m) {
+		if ((h, f) in owns)
+			return 1
+		m = h
+		sub(/\.h$/, "", m)
+		return (("include/" h) in contract) &&
+			(f == m || index(f, m "_") == 1)
+	}
+	# The file of h above f ("" for none): a reason f may not see h.
+	function higher(f, h,   k, o, i) {
+		if (allowed(f, h))
+			return ""
+		k = split(of[h], o, " ")
+		for (i = 1; i <= k; i++)
+			if (above(o[i], f))
+				return o[i]
+		return ""
+	}
+	# Check src/F.c against the headers X includes (its own includes,
+	# then those of each header), `via` naming the first header.
+	function check_file(f, x, via,   k, hs, i, h, o) {
+		k = split(incl[x], hs, " ")
+		for (i = 1; i <= k; i++) {
+			h = hs[i]
+			if ((f, h) in done)
+				continue
+			done[f, h] = 1
+			o = higher(f, h)
+			if (o != "")
+				printf "src/%s.c includes %s%s, a header of %s.c, " \
+					"which is above it\n", f, path[h], via, o
+			check_file(f, h, via != "" ? via : " (through " path[h] ")")
+		}
+	}
+	BEGIN {
+		while ((getline line <edges) > 0) {
+			split(line, w, " ")
+			calls[w[1]] = calls[w[1]] " " w[2]
+		}
+		while ((getline line <owners) > 0) {
+			split(line, w, " ")
+			of[w[1]] = of[w[1]] " " w[2]
+			owns[w[1], w[2]] = 1
+		}
+		while ((getline line <public) > 0)
+			contract[line] = 1
+	}
+	{
+		name = $1
+		sub(/^.*\//, "", name)
+		path[name] = $1
+		incl[name] = incl[name] " " $2
+		files[name] = 1
+	}
+	END {
+		for (x in files) {
+			if (x ~ /\.c$/) {
+				f = x
+				sub(/\.c$/, "", f)
+				check_file(f, x, "")
+				continue
+			}
+			k = split(of[x], mine, " ")
+			n = split(incl[x], hs, " ")
+			for (i = 1; i <= k; i++)
+				for (j = 1; j <= n; j++) {
+					o = higher(mine[i], hs[j])
+					if (o != "")
+						printf "%s, a header of %s.c, includes " \
+							"%s, a header of %s.c, which is " \
+							"above %s.c\n", path[x], mine[i],
+							path[hs[j]], o, mine[i]
+				}
+		}
+	}' "$objs/includes" | sort >"$log"
+	[ ! -s "$log" ]
+	report "includes: no file includes a header of a file above it" $?
 }
 
 case $what in
 headers) check_headers ;;
 format) check_format ;;
 layers) check_layers ;;
+includes) check_includes ;;
 all)
 	check_headers
 	check_format
 	check_layers
+	check_includes
 	;;
 *)
-	echo "usage: build-checks.sh [headers|format|layers|all]" >&2
+	echo "usage: build-checks.sh [headers|format|layers|includes|all]" >&2
 	exit 2
 	;;
 esac

@@ -8,8 +8,9 @@
 # places nothing); a draw offer is declined on the screen, an undo is
 # agreed there (both boards and the watcher's go back). W runs
 # `gomoku watch MATCH` full-screen and shows every move as it is
-# committed, then the result and the replay. Skipped, saying so, without
-# tmux.
+# committed, then the result and the replay. Last, a challenge that
+# comes while B replays a match full-screen leaves the replay as it is.
+# Skipped, saying so, without tmux.
 . "$E2E_LIB"
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -288,5 +289,35 @@ swap2_outcome() {
 check "swap2: white resigned: black (the placer) won, five stones stored" \
 	wait_until swap2_outcome
 for p in alicep bobp; do
+	tmux -S "$SOCK" kill-session -t "$p"
+done
+
+# ---- A challenge that comes during a replay --------------------------------
+# bob, logged in from the menus, replays match $mid full-screen; carol
+# challenges him meanwhile. The replay's idle waits see the challenge
+# (its announcement goes to the screen's status line, which a replay
+# does not show): the replay stays, and back on the page the notice says
+# how to answer it.
+
+start_as bobp
+check "replay: bob logs in again" log_in bobp bob
+keys bobp 5
+wait_for bobp "Match history" && keys bobp -l "$mid" && keys bobp Enter
+check "replay: bob replays match $mid full-screen" \
+	wait_for bobp "Replay of match $mid"
+start_as carolp challenge bob
+wait_for carolp "Username:" && keys carolp -l carol && keys carolp Enter
+wait_for carolp "Password for carol:" && keys carolp -l "$(pw carol)" &&
+	keys carolp Enter
+check "replay: carol's challenge is sent" \
+	wait_for carolp "Challenge sent to bob"
+sleep 2 # a few of the replay's waits for a key, each of which looks
+check "replay: the challenge leaves bob's replay running, on the screen" \
+	sh -c '[ ! -e "$1" ] && tmux -S "$2" capture-pane -p -t bobp |
+		grep -qF "Replay of match $3"' - "$T/bobp.st" "$SOCK" "$mid"
+keys bobp q
+check "replay: back on the page, the notice says how to answer it" \
+	wait_for bobp "A challenge is waiting for you: press Tab to answer it."
+for p in bobp carolp; do
 	tmux -S "$SOCK" kill-session -t "$p"
 done
