@@ -18,10 +18,10 @@
 #include "rng.h"
 #include "rules.h"
 #include "term.h"
+#include "ui_term.h"
 
 struct store;
 struct auth_wordlist;
-struct ui_page;
 
 /* How a step of the interface ended; main() turns it into an exit
  * status (see ui_exit_status()). */
@@ -41,19 +41,10 @@ enum ui_first { FIRST_COIN = 0, FIRST_ME, FIRST_COMPUTER };
 /* How listings are printed (--format). */
 enum ui_format { FORMAT_TABLE = 0, FORMAT_TSV, FORMAT_JSON };
 
-struct ui {
-	FILE *out;    /* standard output, UTF-8 (converted on its way
-		       * to a terminal in another character set) */
-	int in;	      /* standard input's descriptor */
-	bool tty_in;  /* standard input is a terminal */
-	bool symbols; /* the terminal's character set has ● ○ · × */
-	bool ascii;   /* --ascii or no such symbols: * and # stones */
-	bool color;   /* ANSI colours allowed */
-	bool screen;  /* full-screen (menus, prompts, games, replays):
-		       * both ends terminals, TERM not dumb, no --plain */
-	enum lang lang;
+/* What the command line chose: main.c parses it, and everything below
+ * main.c reads it through a const pointer (ui->opt). */
+struct ui_options {
 	enum ui_format format;
-	struct rng rng;		    /* coin flips; repeatable with --seed */
 	struct variant variant;	    /* for new games */
 	bool variant_chosen;	    /* by --variant, --size, --k or --rule */
 	int time_per_move;	    /* seconds per move in ranked matches */
@@ -65,29 +56,31 @@ struct ui {
 	bool show_forbidden;	    /* renju: mark forbidden points */
 	struct paths paths;
 	const char *db_path;
-	/* Accounts: opened by ui_open_club(), closed by ui_close(). */
+};
+
+/* The club's accounts: opened by ui_open_club(), closed by ui_close(). */
+struct ui_club {
 	struct store *store;
 	struct plist *players;
 	struct auth_wordlist *common;
-	/* Presence (ui_presence.c): the player logged in here (0: none),
-	 * the match they play (0: idle) and when the row was written
-	 * (term_now_ms()). */
-	long long present_id, present_match, present_ms;
-	long long present_version; /* PRAGMA data_version last looked at */
-	long long present_told;	   /* the last challenge announced */
-	long long present_asked;   /* the last challenge asked about */
+};
+
+/* This process's presence row and the challenges it announced: private
+ * to ui_presence.c and ui_remote.c (src/ui_presence.h). */
+struct ui_presence;
+
+struct ui {
+	struct ui_term term;
+	const struct ui_options *opt;
+	struct ui_club club;
+	struct rng rng; /* coin flips; repeatable with --seed */
+	/* NULL but while a player is logged in here: from
+	 * ui_presence_begin() to ui_presence_end(). */
+	struct ui_presence *presence;
 	/* While set (a player logged in from the menus), called before
 	 * every line-mode prompt and menu, and by the page's Tab: asks the
 	 * player about a challenge that came (ui_challenge_at_prompt()). */
 	enum ui_status (*challenge_hook)(struct ui *ui, bool asked);
-	/* While set (a full-screen game is on the terminal), ui_say() and
-	 * ui_error() hand their cleaned text to sink(sink_ctx, error, text)
-	 * instead of printing it: `error` for ui_error(). */
-	void (*sink)(void *ctx, bool error, const char *text);
-	void *sink_ctx;
-	/* The full-screen page (ui_page.c) once it is up, else NULL;
-	 * ui_end_screen() ends it. */
-	struct ui_page *page;
 };
 
 /* ---- ui.c: prompts and messages ---- */
@@ -98,14 +91,14 @@ struct ui {
 int ui_exit_status(enum ui_status st);
 
 /* Print a message line (printf-style) on the output, cleaned as by
- * ui_clean() and cut at UI_MESSAGE_MAX bytes (or hand it to ui->sink).
+ * ui_clean() and cut at UI_MESSAGE_MAX bytes (or hand it to ui->term.sink).
  * A failed write is left in the stream's error flag. */
 void ui_say(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Print an error line on standard error, prefixed "gomoku: ", cleaned as
  * by ui_clean() and cut at UI_MESSAGE_MAX bytes, after flushing the
- * output so the two stay in order (or hand it to ui->sink). A failed
+ * output so the two stay in order (or hand it to ui->term.sink). A failed
  * write is not reported. */
 void ui_error(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -180,44 +173,22 @@ void ui_put_clean(struct ui *ui, const char *s);
 
 /* End the full-screen run, if one began: the terminal is given back as
  * it was, and the text of the last page is printed on the output (its
- * errors on standard error), for the terminal to keep. Then ui->out and
- * ui->sink are what they were before. Does nothing otherwise; cannot
+ * errors on standard error), for the terminal to keep. Then ui->term.out and
+ * ui->term.sink are what they were before. Does nothing otherwise; cannot
  * fail. */
 void ui_end_screen(struct ui *ui);
 
-/* ---- ui_board.c ---- */
-
-/* Draw the labelled board on the output, marking the last move and,
- * once the game is won, the winning line. Cannot fail (a failed write is
- * left in the stream's error flag). */
-void ui_board_draw(struct ui *ui, const struct board *b);
-
-/* ui_board_draw() with the empty points marks[0..nmarks-1] (the
- * caller's) shown as a cross (× or x): black's forbidden points under
- * renju. */
-void ui_board_draw_marked(struct ui *ui, const struct board *b,
-			  const struct move *marks, int nmarks);
-
-/* Black's forbidden points on b, to be marked, into the caller's
- * marks[BOARD_MAX_CELLS] when black is to move under renju. Return how
- * many (0 under any other rule, or with white to move). */
-int ui_board_forbidden(const struct board *b, struct move *marks);
-
-/* The symbol for a stone ("●", "○", or "*", "#" in ASCII; "." or "·"
- * for none): a constant string, not to be freed. */
-const char *ui_stone(const struct ui *ui, enum stone s);
-
 /* ---- ui_game.c ---- */
 
-/* Guest hot-seat games of ui->variant until the players stop: nothing
+/* Guest hot-seat games of ui->opt->variant until the players stop: nothing
  * is recorded, nothing is left to free. Return UI_OK when they decline
  * another game, UI_USAGE (with no message) when the board cannot be
- * made for ui->variant, else why input ended (UI_EOF, UI_INTERRUPTED). */
+ * made for ui->opt->variant, else why input ended (UI_EOF, UI_INTERRUPTED). */
 enum ui_status ui_game_guest(struct ui *ui);
 
 /* ---- ui_matches.c ---- */
 
-/* A ranked match between two logged-in players (nodes of ui->players,
+/* A ranked match between two logged-in players (nodes of ui->club.players,
  * which stay the list's), recorded move by move. An unfinished match
  * between the two is offered first (as ui_offer_resume() does with both
  * present): resumed, or resigned or abandoned (then a new match
@@ -233,7 +204,7 @@ enum ui_status ui_game_ranked(struct ui *ui, struct player *a,
 			      struct player *b);
 
 /* Games against the computer at `level` (1..5) until the player stops;
- * recorded for `me` (a node of ui->players, re-read after each game) or,
+ * recorded for `me` (a node of ui->club.players, re-read after each game) or,
  * when me is NULL, a guest's and not recorded. Return UI_OK when the
  * player declines another game, UI_FAILED (out of memory for the
  * computer, or the database refused a write; said why), UI_USAGE for a
@@ -249,7 +220,7 @@ enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level);
  * both players are logged in and both agree; or not now. A player alone
  * may also play their one move when it is theirs to play (the match
  * then waits for the opponent), and claim the win when the opponent is
- * to act and the match has waited ui->claim_after_days days since it
+ * to act and the match has waited ui->opt->claim_after_days days since it
  * last moved on (it is then recorded as abandoned by the opponent's
  * colour). *played says whether a match was played on. Return UI_OK
  * (also when there is nothing to offer, or the player chose "not now"),
@@ -261,9 +232,9 @@ enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 
 /* ---- ui_account.c ---- */
 
-/* Open the database at ui->db_path and load the players into
- * ui->store and ui->players, which ui owns until ui_close(); the
- * common-password list (ui->common) is loaded when first needed. Does
+/* Open the database at ui->opt->db_path and load the players into
+ * ui->club.store and ui->club.players, which ui owns until ui_close(); the
+ * common-password list (ui->club.common) is loaded when first needed. Does
  * nothing when the club is already open. Says why and returns UI_FAILED
  * when the database cannot be used (missing path, newer or foreign file,
  * SQLite error, out of memory). */
@@ -276,7 +247,7 @@ void ui_close(struct ui *ui);
 
 /* Register an account (username and nickname are asked when NULL;
  * the password twice, until it passes the rules) and add it to
- * ui->players. An empty line or Esc (a line that is just ESC) at any
+ * ui->club.players. An empty line or Esc (a line that is just ESC) at any
  * prompt leaves ("Cancelled.", UI_REFUSED), except at the nickname's,
  * where Enter keeps the username. Return UI_OK; UI_REFUSED when a given
  * name is refused or taken (said why) or the player left; UI_FAILED after
@@ -289,7 +260,7 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 /* Log a player in (username asked when NULL, then the password). A
  * second login for a ranked match passes the first player as `other`,
  * who cannot log in twice. Return UI_OK with *who pointing to the
- * player's node in ui->players (the list's, valid until ui_close());
+ * player's node in ui->club.players (the list's, valid until ui_close());
  * UI_REFUSED for a wrong name or password, a locked account or `other`
  * (said so; a wrong password counts towards a lock), or when the player
  * left with an empty line or Esc at a prompt ("Cancelled.", nothing
@@ -308,9 +279,9 @@ enum ui_status ui_login(struct ui *ui, const char *username,
  * why) fails, and the old password stays. */
 enum ui_status ui_passwd(struct ui *ui, const char *username);
 
-/* Print the leaderboard in ui->format, as the club is now (ui->players
- * refreshed first): top `top` by `key`, and `me`'s row beneath when
- * outside the top (me may be NULL; tables only). Return UI_OK, or
+/* Print the leaderboard in ui->opt->format, as the club is now
+ * (ui->club.players refreshed first): top `top` by `key`, and `me`'s row
+ * beneath when outside the top (me may be NULL; tables only). Return UI_OK, or
  * UI_FAILED (out of memory or the database; said so) with nothing
  * printed. */
 enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
@@ -323,7 +294,7 @@ enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
 enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
 				   enum rule rule);
 
-/* Print one player's record and rank in ui->format, and for tables
+/* Print one player's record and rank in ui->opt->format, and for tables
  * their record and rating under each rule they played ranked matches
  * under and the games against each level of the computer. Return UI_OK, or
  * UI_FAILED after saying why the database failed (the lines before stay). */
@@ -331,7 +302,7 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p);
 
 /* ---- ui_records.c ---- */
 
-/* Print page `page` (from 1) of p's matches in ui->format, newest
+/* Print page `page` (from 1) of p's matches in ui->opt->format, newest
  * first, and for tables how to ask for the next page (--page). Return
  * UI_OK; UI_REFUSED (said so, nothing printed) when p has no such page
  * (an empty history has page 1); or UI_FAILED after saying why the
@@ -362,7 +333,7 @@ enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
 			 const char *path);
 
 /* Read a PSQ file or a move list at `path`, check every move against
- * ui->variant's K and rule (the file's own rule line when no variant was
+ * ui->opt->variant's K and rule (the file's own rule line when no variant was
  * chosen), and store it as an unranked match, saying its number. Return
  * UI_OK; UI_REFUSED (said where and why) when the file is not a game
  * that can be played, and nothing is stored; UI_FAILED when the file
@@ -373,7 +344,7 @@ enum ui_status ui_import(struct ui *ui, const char *path);
 
 /* Analyse every move of match `id` with the computer, time_ms a
  * position (0 or less: ANALYZE_DEFAULT_MS, see analyze.h) besides its
- * threat search, and print in ui->format each move's win chances
+ * threat search, and print in ui->opt->format each move's win chances
  * before and after, the computer's move and the marks, then each
  * player's summary. Progress goes to standard error. A ranked match or
  * a game against the computer still being played is refused. Return
@@ -397,14 +368,15 @@ void ui_presence_begin(struct ui *ui, long long player_id);
  * row says so at once. Does nothing when nobody is present here. */
 void ui_presence_playing(struct ui *ui, long long match_id);
 
-/* Nobody is logged in here any more: delete the row and stop the
- * refresh. Does nothing when nobody is present. */
+/* Nobody is logged in here any more: delete the row, stop the refresh
+ * and forget the challenges announced. Does nothing when nobody is
+ * present. */
 void ui_presence_end(struct ui *ui);
 
 /* Look for a challenge to the player logged in here, cheaply (PRAGMA
  * data_version first, then one indexed read): a new one is announced
  * once (a line of text: with ui->challenge_hook set, how to answer it
- * from where the player is) and noted in ui->present_told. Called from
+ * from where the player is) and noted in ui->presence->told. Called from
  * the waits for input; does nothing while the player plays a match or
  * when nobody is present. Failures count as nothing new. */
 void ui_presence_look(struct ui *ui);
@@ -420,7 +392,7 @@ void ui_presence_look(struct ui *ui);
 enum ui_status ui_players_online(struct ui *ui, struct player *me);
 
 /* `me` (logged in here) challenges the player `username`, who must be
- * online, to a ranked match of ui->variant with ui->time_per_move (no
+ * online, to a ranked match of ui->opt->variant with ui->opt->time_per_move (no
  * opening), and waits for the answer (a minute at most; q or end of
  * input withdraws it), polling the store. Accepted: the match is played
  * from here, `me`'s seat only (ui_remote_play()). Return what the match
@@ -437,7 +409,7 @@ enum ui_status ui_challenge(struct ui *ui, struct player *me,
 enum ui_status ui_challenge_answer(struct ui *ui, struct player *me,
 				   bool quiet);
 
-/* ui->challenge_hook for the player logged in here (ui->present_id):
+/* ui->challenge_hook for the player logged in here (ui->presence->id):
  * when a challenge came that they were not asked about yet
  * (ui_presence_look()), ui_challenge_answer() quietly; when the player
  * `asked` (the page's Tab), ui_challenge_answer() at once, saying so

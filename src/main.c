@@ -325,8 +325,9 @@ static enum ui_status choose_seed(const struct options *o, struct rng *r)
 	return UI_OK;
 }
 
-/* Parse --format into ui->format. */
-static enum ui_status choose_format(const struct options *o, struct ui *ui)
+/* Parse --format into opt->format. */
+static enum ui_status choose_format(const struct options *o,
+				    struct ui_options *opt)
 {
 	static const char *const names[] = {"table", "tsv", "json"};
 	int i;
@@ -336,7 +337,7 @@ static enum ui_status choose_format(const struct options *o, struct ui *ui)
 		return UI_OK; /* export's formats: see cmd_export() */
 	for (i = 0; i < 3; i++) {
 		if (strcmp(o->format, names[i]) == 0) {
-			ui->format = (enum ui_format)i;
+			opt->format = (enum ui_format)i;
 			return UI_OK;
 		}
 	}
@@ -360,7 +361,7 @@ static const char *lang_option(int argc, char **argv)
 }
 
 /* Put converting streams (i18n_output_open()) between the program's
- * UTF-8 and a terminal in another character set: ui->out over standard
+ * UTF-8 and a terminal in another character set: ui->term.out over standard
  * output, and stderr over the standard error it was (glibc lets a
  * program set stderr), so every message of the run is converted. When
  * no conversion is needed, or a stream cannot be opened, the standard
@@ -370,13 +371,13 @@ static void open_terminal(struct ui *ui)
 	const char *codeset = i18n_terminal_codeset();
 	FILE *err;
 
-	ui->out = stdout;
+	ui->term.out = stdout;
 	if (codeset == NULL)
 		return;
-	ui->out = i18n_output_open(stdout, codeset,
-				   isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
-	if (ui->out == NULL)
-		ui->out = stdout;
+	ui->term.out = i18n_output_open(
+		stdout, codeset, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
+	if (ui->term.out == NULL)
+		ui->term.out = stdout;
 	err = i18n_output_open(stderr, codeset, _IONBF);
 	if (err != NULL)
 		stderr = err;
@@ -386,9 +387,9 @@ static void open_terminal(struct ui *ui)
  * and put back `std_err`, the standard error it found. */
 static void close_terminal(struct ui *ui, FILE *std_err)
 {
-	if (ui->out != NULL && ui->out != stdout)
-		fclose(ui->out);
-	ui->out = stdout;
+	if (ui->term.out != NULL && ui->term.out != stdout)
+		fclose(ui->term.out);
+	ui->term.out = stdout;
 	if (stderr != std_err) {
 		fclose(stderr);
 		stderr = std_err;
@@ -398,12 +399,13 @@ static void close_terminal(struct ui *ui, FILE *std_err)
 
 /* Choose the language, set up translations and the terminal's streams;
  * fill the ui's language, paths, character set and output. */
-static enum ui_status setup_language(struct ui *ui, const char *lang)
+static enum ui_status setup_language(struct ui *ui, struct ui_options *opt,
+				     const char *lang)
 {
-	bool known = i18n_choose(lang, &ui->lang) == 0;
+	bool known = i18n_choose(lang, &ui->term.lang) == 0;
 
-	paths_init(&ui->paths);
-	ui->symbols = i18n_init(ui->lang, ui->paths.locale_dir);
+	paths_init(&opt->paths);
+	ui->term.symbols = i18n_init(ui->term.lang, opt->paths.locale_dir);
 	open_terminal(ui);
 	return known ? UI_OK : usage_error(_("unknown language"), lang);
 }
@@ -414,16 +416,18 @@ static bool command_is(const struct options *o, const char *name)
 	return o->nwords > 0 && strcmp(o->words[0], name) == 0;
 }
 
-/* Parse --first and --time-per-move into the ui. */
-static enum ui_status choose_play(const struct options *o, struct ui *ui)
+/* Parse --first, --time-per-move, --claim-after, --opening and
+ * --forbidden into opt. */
+static enum ui_status choose_play(const struct options *o,
+				  struct ui_options *opt)
 {
 	unsigned long long seconds = 0;
 
-	ui->first = FIRST_COIN;
+	opt->first = FIRST_COIN;
 	if (o->first != NULL && strcmp(o->first, "me") == 0)
-		ui->first = FIRST_ME;
+		opt->first = FIRST_ME;
 	else if (o->first != NULL && strcmp(o->first, "computer") == 0)
-		ui->first = FIRST_COMPUTER;
+		opt->first = FIRST_COMPUTER;
 	else if (o->first != NULL)
 		return usage_error(_("--first takes me or computer, not"),
 				   o->first);
@@ -431,15 +435,15 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 	    number_parse(o->time_per_move, 0, 86400, &seconds) != 0)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
-	ui->time_per_move = (int)seconds;
+	opt->time_per_move = (int)seconds;
 	seconds = 7;
 	if (o->claim_after != NULL &&
 	    number_parse(o->claim_after, 0, 3650, &seconds) != 0)
 		return usage_error(_("invalid number of days"), o->claim_after);
-	ui->claim_after_days = (int)seconds;
-	ui->opening = OPENING_NONE;
+	opt->claim_after_days = (int)seconds;
+	opt->opening = OPENING_NONE;
 	if (o->opening != NULL && strcmp(o->opening, "swap2") == 0)
-		ui->opening = OPENING_SWAP2;
+		opt->opening = OPENING_SWAP2;
 	else if (o->opening != NULL && strcmp(o->opening, "none") != 0)
 		return usage_error(_("--opening takes swap2 or none, not"),
 				   o->opening);
@@ -447,10 +451,10 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 	    strcmp(o->forbidden, "refuse") != 0)
 		return usage_error(_("--forbidden takes refuse or lose, not"),
 				   o->forbidden);
-	ui->forbidden_loses =
+	opt->forbidden_loses =
 		o->forbidden != NULL && strcmp(o->forbidden, "lose") == 0;
-	ui->show_forbidden = o->show_forbidden;
-	if (ui->opening == OPENING_SWAP2 && ui->variant.k < 5) {
+	opt->show_forbidden = o->show_forbidden;
+	if (opt->opening == OPENING_SWAP2 && opt->variant.k < 5) {
 		fprintf(stderr, _("gomoku: swap2 needs five in a row or "
 				  "more\n"));
 		return usage_hint();
@@ -471,25 +475,26 @@ static bool want_screen(bool tty_in)
 }
 
 /* Set up the rest of the run's ui from the options. */
-static enum ui_status setup(const struct options *o, struct ui *ui)
+static enum ui_status setup(const struct options *o, struct ui *ui,
+			    struct ui_options *opt)
 {
 	enum ui_status st;
 
-	ui->in = STDIN_FILENO;
-	ui->tty_in = isatty(STDIN_FILENO) != 0;
-	ui->ascii = o->ascii || !ui->symbols;
-	ui->color = term_use_color(STDOUT_FILENO, o->no_color);
-	ui->screen = !o->plain && want_screen(ui->tty_in);
-	ui->db_path = paths_db(&ui->paths, o->db);
-	st = choose_format(o, ui);
+	ui->term.in = STDIN_FILENO;
+	ui->term.tty_in = isatty(STDIN_FILENO) != 0;
+	ui->term.ascii = o->ascii || !ui->term.symbols;
+	ui->term.color = term_use_color(STDOUT_FILENO, o->no_color);
+	ui->term.screen = !o->plain && want_screen(ui->term.tty_in);
+	opt->db_path = paths_db(&opt->paths, o->db);
+	st = choose_format(o, opt);
 	if (st == UI_OK)
 		st = choose_seed(o, &ui->rng);
 	if (st == UI_OK)
-		st = choose_variant(o, &ui->variant);
-	ui->variant_chosen = o->variant != NULL || o->size != NULL ||
-			     o->k != NULL || o->rule != NULL;
+		st = choose_variant(o, &opt->variant);
+	opt->variant_chosen = o->variant != NULL || o->size != NULL ||
+			      o->k != NULL || o->rule != NULL;
 	if (st == UI_OK)
-		st = choose_play(o, ui);
+		st = choose_play(o, opt);
 	return st;
 }
 
@@ -525,7 +530,8 @@ static enum ui_status cmd_leaderboard(struct ui *ui, const struct options *o)
 	if (st == UI_OK)
 		st = ui_open_club(ui);
 	if (st == UI_OK && o->rule != NULL)
-		return ui_leaderboard_rule(ui, (int)top, key, ui->variant.rule);
+		return ui_leaderboard_rule(ui, (int)top, key,
+					   ui->opt->variant.rule);
 	if (st == UI_OK)
 		st = ui_leaderboard(ui, (int)top, key, NULL);
 	return st;
@@ -545,7 +551,7 @@ static int parse_id(const char *s, long long *id)
 /* The player called `name` in the open club, or NULL after saying so. */
 static const struct player *known_player(struct ui *ui, const char *name)
 {
-	const struct player *p = plist_find(ui->players, name);
+	const struct player *p = plist_find(ui->club.players, name);
 	char text[TERM_LINE_MAX + 1];
 
 	if (p == NULL)
@@ -766,8 +772,9 @@ static enum ui_status cmd_brain(struct ui *ui, const struct options *o)
 
 	if (o->ai != NULL && ai_level(o, &level) != UI_OK)
 		return UI_USAGE;
-	fflush(ui->out);
-	return brain_run(STDIN_FILENO, ui->out, level, rng_next(&ui->rng)) == 0
+	fflush(ui->term.out);
+	return brain_run(STDIN_FILENO, ui->term.out, level,
+			 rng_next(&ui->rng)) == 0
 		       ? UI_OK
 		       : UI_FAILED;
 }
@@ -831,7 +838,8 @@ static void disable_core_dumps(void)
 }
 
 /* Run the command line, the language and the terminal set up. */
-static enum ui_status run(struct ui *ui, int argc, char **argv)
+static enum ui_status run(struct ui *ui, struct ui_options *opt, int argc,
+			  char **argv)
 {
 	struct options o;
 	enum ui_status st;
@@ -840,15 +848,15 @@ static enum ui_status run(struct ui *ui, int argc, char **argv)
 	if (st == UI_OK && argc > 0)
 		st = as_pbrain(&o, argv[0]);
 	if (st == UI_OK)
-		st = setup(&o, ui);
+		st = setup(&o, ui, opt);
 	if (st != UI_OK)
 		return st;
 	if (o.help) {
-		print_help(ui->out);
+		print_help(ui->term.out);
 		return UI_OK;
 	}
 	if (o.version) {
-		fprintf(ui->out,
+		fprintf(ui->term.out,
 			"gomoku (Gomoku Club) %s\ndatabase schema %d\n",
 			GOMOKU_VERSION, store_schema_version());
 		return UI_OK;
@@ -868,14 +876,17 @@ int main(int argc, char **argv)
 {
 	FILE *std_err = stderr;
 	struct ui ui;
+	struct ui_options opt;
 	enum ui_status st;
 
 	disable_core_dumps();
 	term_signals_init();
 	memset(&ui, 0, sizeof(ui));
-	st = setup_language(&ui, lang_option(argc, argv));
+	memset(&opt, 0, sizeof(opt));
+	ui.opt = &opt;
+	st = setup_language(&ui, &opt, lang_option(argc, argv));
 	if (st == UI_OK)
-		st = run(&ui, argc, argv);
+		st = run(&ui, &opt, argc, argv);
 	close_terminal(&ui, std_err);
 	return ui_exit_status(st);
 }

@@ -5,24 +5,24 @@
  * has none. */
 #include <string.h>
 
-#include "ui.h"
+#include "ui_term.h"
 
 #define ANSI_RESET "\033[0m"
 #define ANSI_LAST  "\033[1;33m" /* bold yellow: the last move */
 #define ANSI_WIN   "\033[1;32m" /* bold green: the winning line */
 #define ANSI_LABEL "\033[2m"	/* dim: labels */
 
-const char *ui_stone(const struct ui *ui, enum stone s)
+const char *ui_stone(const struct ui_term *term, enum stone s)
 {
 	switch (s) {
 	case STONE_BLACK:
-		return ui->ascii ? "*" : i18n_symbol(I18N_BLACK); /* ● */
+		return term->ascii ? "*" : i18n_symbol(I18N_BLACK); /* ● */
 	case STONE_WHITE:
-		return ui->ascii ? "#" : i18n_symbol(I18N_WHITE); /* ○ */
+		return term->ascii ? "#" : i18n_symbol(I18N_WHITE); /* ○ */
 	case STONE_NONE:
 		break;
 	}
-	return ui->ascii ? "." : i18n_symbol(I18N_EMPTY); /* · */
+	return term->ascii ? "." : i18n_symbol(I18N_EMPTY); /* · */
 }
 
 /* True when (row, col) is in the board's winning line. */
@@ -54,20 +54,20 @@ static void put(struct line *l, const char *s)
 }
 
 /* Print the line without trailing blanks, then a newline. */
-static void flush_line(struct ui *ui, struct line *l)
+static void flush_line(const struct ui_term *term, struct line *l)
 {
 	while (l->len > 0 && l->text[l->len - 1] == ' ')
 		l->len--;
 	l->text[l->len] = '\0';
-	fprintf(ui->out, "%s\n", l->text);
+	fprintf(term->out, "%s\n", l->text);
 	l->len = 0;
 }
 
 /* Put a label right-aligned in two columns: the row number n, or with
  * `letter` the letter of column n (1 is a), dim if the terminal takes
  * colours, then `after`. */
-static void put_label(struct ui *ui, struct line *l, int n, bool letter,
-		      const char *after)
+static void put_label(const struct ui_term *term, struct line *l, int n,
+		      bool letter, const char *after)
 {
 	char label[12];
 
@@ -75,9 +75,9 @@ static void put_label(struct ui *ui, struct line *l, int n, bool letter,
 		snprintf(label, sizeof(label), " %c", 'a' + n - 1);
 	else
 		snprintf(label, sizeof(label), "%2d", n);
-	put(l, ui->color ? ANSI_LABEL : "");
+	put(l, term->color ? ANSI_LABEL : "");
 	put(l, label);
-	put(l, ui->color ? ANSI_RESET : "");
+	put(l, term->color ? ANSI_RESET : "");
 	put(l, after);
 }
 
@@ -94,23 +94,24 @@ static bool in_marks(const struct move *marks, int n, int row, int col)
 
 /* Put one cell: " x " plainly, "[x]" when marked without colour; a
  * marked empty point shows a cross. */
-static void put_cell(struct ui *ui, struct line *l, const struct board *b,
-		     int row, int col, const struct move *marks, int nmarks)
+static void put_cell(const struct ui_term *term, struct line *l,
+		     const struct board *b, int row, int col,
+		     const struct move *marks, int nmarks)
 {
 	const struct move *last = board_last(b);
 	bool is_last = last != NULL && last->row == row && last->col == col;
 	bool won = in_win(b, row, col);
-	const char *stone = ui_stone(ui, board_at(b, row, col));
+	const char *stone = ui_stone(term, board_at(b, row, col));
 
 	if (board_at(b, row, col) == STONE_NONE &&
 	    in_marks(marks, nmarks, row, col))
-		stone = ui->ascii ? "x" : i18n_symbol(I18N_MARK); /* × */
+		stone = term->ascii ? "x" : i18n_symbol(I18N_MARK); /* × */
 
 	if (!is_last && !won) {
 		put(l, " ");
 		put(l, stone);
 		put(l, " ");
-	} else if (ui->color) {
+	} else if (term->color) {
 		put(l, won ? " " ANSI_WIN : " " ANSI_LAST);
 		put(l, stone);
 		put(l, ANSI_RESET " ");
@@ -128,12 +129,12 @@ int ui_board_forbidden(const struct board *b, struct move *marks)
 	return renju_forbidden_points(b, marks, BOARD_MAX_CELLS);
 }
 
-void ui_board_draw(struct ui *ui, const struct board *b)
+void ui_board_draw(const struct ui_term *term, const struct board *b)
 {
-	ui_board_draw_marked(ui, b, NULL, 0);
+	ui_board_draw_marked(term, b, NULL, 0);
 }
 
-void ui_board_draw_marked(struct ui *ui, const struct board *b,
+void ui_board_draw_marked(const struct ui_term *term, const struct board *b,
 			  const struct move *marks, int nmarks)
 {
 	struct line l = {{0}, 0};
@@ -141,12 +142,12 @@ void ui_board_draw_marked(struct ui *ui, const struct board *b,
 
 	put(&l, "   ");
 	for (c = 0; c < b->cols; c++)
-		put_label(ui, &l, c + 1, true, " ");
-	flush_line(ui, &l);
+		put_label(term, &l, c + 1, true, " ");
+	flush_line(term, &l);
 	for (r = 0; r < b->rows; r++) {
-		put_label(ui, &l, r + 1, false, " ");
+		put_label(term, &l, r + 1, false, " ");
 		for (c = 0; c < b->cols; c++)
-			put_cell(ui, &l, b, r, c, marks, nmarks);
-		flush_line(ui, &l);
+			put_cell(term, &l, b, r, c, marks, nmarks);
+		flush_line(term, &l);
 	}
 }

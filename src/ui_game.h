@@ -15,8 +15,8 @@
 
 /* Prepare g for a game of variant v between seat 0 (black unless the
  * opening says otherwise) and seat 1 (the names and v's name must outlive
- * the game), with ui->opening when `opening` is true, timed by
- * ui->time_per_move. Return 0, or -1 for a bad variant. Allocates
+ * the game), with ui->opt->opening when `opening` is true, timed by
+ * ui->opt->time_per_move. Return 0, or -1 for a bad variant. Allocates
  * nothing: only the computer players a caller adds need game_free(). */
 int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	      const char *first, const char *second, bool opening);
@@ -43,9 +43,11 @@ enum ui_status game_play(struct game *g);
 void game_free(struct game *g);
 
 /* Flip a coin: true means `a` (the first of the two) plays black. Says
- * who moves first. With `secure` (ranked matches) the coin is the
- * system's secure random source, never ui->rng (which --seed fixes). */
-bool game_coin_flip(struct ui *ui, const char *a, const char *b, bool secure);
+ * who moves first (with swap2 `opening`: who places the opening
+ * stones). With `secure` (ranked matches) the coin is the system's
+ * secure random source, never ui->rng (which --seed fixes). */
+bool game_coin_flip(struct ui *ui, enum match_opening opening, const char *a,
+		    const char *b, bool secure);
 
 /* ---- ui_matches.c ---- */
 

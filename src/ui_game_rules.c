@@ -68,7 +68,7 @@ bool game_record_still_ours(struct game *g)
 
 	if (g->record_kind == 0 || g->match_id == 0)
 		return true;
-	if (store_match_now(g->ui->store, g->match_id, &now) != STORE_OK ||
+	if (store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK ||
 	    (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved))
 		return true;
 	g->elsewhere = true;
@@ -286,8 +286,10 @@ bool game_event_words(const struct game *g, const struct match *m,
 		snprintf(buf, cap,
 			 _("The opening is over: %s plays black (%s), %s "
 			   "plays white (%s)."),
-			 m->name[STONE_BLACK], ui_stone(g->ui, STONE_BLACK),
-			 m->name[STONE_WHITE], ui_stone(g->ui, STONE_WHITE));
+			 m->name[STONE_BLACK],
+			 ui_stone(&g->ui->term, STONE_BLACK),
+			 m->name[STONE_WHITE],
+			 ui_stone(&g->ui->term, STONE_WHITE));
 	return true;
 }
 
@@ -340,7 +342,7 @@ int game_choice_value(enum match_choice q, int index)
 static const struct player *seat_player(const struct game *g, int seat)
 {
 	return g->player_id[seat] != 0
-		       ? plist_find_id(g->ui->players, g->player_id[seat])
+		       ? plist_find_id(g->ui->club.players, g->player_id[seat])
 		       : NULL;
 }
 
@@ -423,7 +425,8 @@ void game_record_line(struct ui *ui, const struct player *p, double before,
 	       _(": %d won, %d lost, %d tied; score %d; rating %.0f (%+.0f); "
 		 "rank %d\n"),
 	       r->wins, r->losses, r->ties, r->score, r->rating,
-	       r->rating - before, plist_rank(ui->players, p, PLIST_BY_SCORE));
+	       r->rating - before,
+	       plist_rank(ui->club.players, p, PLIST_BY_SCORE));
 	if (len > 0 && buf[len - 1] == '\n')
 		buf[len - 1] = '\0';
 }
@@ -448,7 +451,7 @@ static enum ui_status computer_line(struct game *g, char *buf, size_t cap,
 	int me = g->player_id[0] != 0 ? 0 : 1, won, lost, drawn;
 	char wins[32], losses[32], draws[32];
 
-	if (store_computer_record(g->ui->store, g->player_id[me],
+	if (store_computer_record(g->ui->club.store, g->player_id[me],
 				  g->level[1 - me], &won, &lost,
 				  &drawn) != STORE_OK)
 		return ui_store_failed(g->ui, NULL);

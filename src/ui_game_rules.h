@@ -156,7 +156,7 @@ bool game_stake(const struct game *g, int seat, double *rating, char *buf,
 
 /* p's record after a ranked match, as "  Alice: 1 won, 0 lost, 0 tied;
  * score 1; rating 1520 (+20); rank 1" (the change from `before`, the rank
- * by score among ui->players), into buf[cap], cut to fit. */
+ * by score among ui->club.players), into buf[cap], cut to fit. */
 void game_record_line(struct ui *ui, const struct player *p, double before,
 		      char *buf, size_t cap);
 

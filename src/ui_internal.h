@@ -14,7 +14,7 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what);
 
 /* ---- ui_account.c ---- */
 
-/* Bring ui->players up to date with what every process has committed
+/* Bring ui->club.players up to date with what every process has committed
  * (store_refresh_players()), before anything shows or uses player data.
  * Does nothing when the club is not open. Return UI_OK, or UI_FAILED
  * after saying why the database failed. */

@@ -56,7 +56,8 @@ static void draw_side(const struct game_screen *gs, int y, int x, int w,
 	long long left = g->time_per_move * 1000LL;
 
 	p = g->player_id[m->seat[side]] != 0
-		    ? plist_find_id(g->ui->players, g->player_id[m->seat[side]])
+		    ? plist_find_id(g->ui->club.players,
+				    g->player_id[m->seat[side]])
 		    : NULL;
 	if (p != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
@@ -65,7 +66,7 @@ static void draw_side(const struct game_screen *gs, int y, int x, int w,
 	if (g->time_per_move > 0)
 		clock_text(left, clock, sizeof(clock));
 	snprintf(text, sizeof(text), "%s %s %s  %s%s", to_move ? ">" : " ",
-		 ui_stone(g->ui, side),
+		 ui_stone(&g->ui->term, side),
 		 side == STONE_BLACK ? _("Black") : _("White"), m->name[side],
 		 rating);
 	ui_screen_put(y, x, w - 7, to_move ? SCREEN_BOLD : SCREEN_PLAIN, text);
@@ -179,7 +180,7 @@ static void board_view(const struct game_screen *gs, struct screen_view *v,
 	memset(v, 0, sizeof(*v));
 	v->board = b;
 	v->marks = marks;
-	if (gs->marks_on || gs->g->ui->show_forbidden)
+	if (gs->marks_on || gs->g->ui->opt->show_forbidden)
 		v->nmarks = ui_board_forbidden(b, marks);
 	v->cursor = true;
 	v->cur_row = gs->cur_row;

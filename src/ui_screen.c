@@ -17,7 +17,8 @@
 #include <unistr.h>
 #include <wchar.h>
 
-#include "ui.h"
+#include "term.h"
+#include "ui_term.h"
 #include "ui_screen.h"
 
 /* Colour pairs. */
@@ -36,7 +37,7 @@ static struct {
 	int quick_reads; /* reads in a row that ended at once */
 } session;
 
-/* The ui's messages while the screen is up (ui->sink): on the status
+/* The ui's messages while the screen is up (the terminal's sink): on the status
  * line, a warning for an error, never printed beneath curses. The last
  * one is kept, to be said again on the line interface after the game. */
 static void status_sink(void *ctx, bool error, const char *text)
@@ -60,9 +61,9 @@ static void restore_at_exit(void)
 
 /* The colour pairs, when the ui allows colours and the terminal has
  * them. */
-static bool start_colors(const struct ui *ui)
+static bool start_colors(const struct ui_term *term)
 {
-	if (!ui->color || !has_colors() || start_color() != OK)
+	if (!term->color || !has_colors() || start_color() != OK)
 		return false;
 	use_default_colors();
 	init_pair(PAIR_LABEL, COLOR_CYAN, -1);
@@ -90,14 +91,14 @@ static void define_keys(void)
 		define_key(keys[i].seq, keys[i].key);
 }
 
-int ui_screen_open(const struct ui *ui)
+int ui_screen_open(const struct ui_term *term)
 {
 	static bool guard_set;
-	const char *term = getenv("TERM");
+	const char *name = getenv("TERM");
 
 	if (session.term != NULL)
 		return 0;
-	if (term == NULL || term[0] == '\0')
+	if (name == NULL || name[0] == '\0')
 		return -1;
 	session.term = newterm(NULL, stdout, stdin);
 	if (session.term == NULL)
@@ -111,7 +112,7 @@ int ui_screen_open(const struct ui *ui)
 	define_keys();
 	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
 	mouseinterval(0);
-	session.color = start_colors(ui);
+	session.color = start_colors(term);
 	return 0;
 }
 
@@ -125,37 +126,37 @@ void ui_screen_close(void)
 	session.term = NULL;
 }
 
-int ui_screen_start(struct screen *s, struct ui *ui, void (*draw)(void *ctx),
-		    void *ctx)
+int ui_screen_start(struct screen *s, struct ui_term *term,
+		    void (*draw)(void *ctx), void *ctx)
 {
 	memset(s, 0, sizeof(*s));
-	s->ui = ui;
+	s->term = term;
 	s->draw = draw;
 	s->draw_ctx = ctx;
-	if (ui_screen_open(ui) != 0)
+	if (ui_screen_open(term) != 0)
 		return -1;
-	s->stone_w = wcwidth(L'\u25CF') == 2 && !ui->ascii ? 2 : 1;
+	s->stone_w = wcwidth(L'\u25CF') == 2 && !term->ascii ? 2 : 1;
 	s->color = session.color;
 	curs_set(1); /* a page before may have hidden it */
-	s->old_sink = ui->sink;
-	s->old_sink_ctx = ui->sink_ctx;
-	ui->sink = status_sink;
-	ui->sink_ctx = s;
+	s->old_sink = term->sink;
+	s->old_sink_ctx = term->sink_ctx;
+	term->sink = status_sink;
+	term->sink_ctx = s;
 	s->started = true;
 	return 0;
 }
 
-struct screen *ui_screen_of(const struct ui *ui)
+struct screen *ui_screen_of(const struct ui_term *term)
 {
-	return ui->sink == status_sink ? ui->sink_ctx : NULL;
+	return term->sink == status_sink ? term->sink_ctx : NULL;
 }
 
 void ui_screen_stop(struct screen *s)
 {
 	if (!s->started)
 		return;
-	s->ui->sink = s->old_sink;
-	s->ui->sink_ctx = s->old_sink_ctx;
+	s->term->sink = s->old_sink;
+	s->term->sink_ctx = s->old_sink_ctx;
 	s->started = false;
 }
 
@@ -318,11 +319,11 @@ static void draw_points(const struct screen *s, const struct screen_view *v)
 		for (c = 0; c < b->cols; c++) {
 			int x = s->left + LABEL_W + c * s->cell_w + pad;
 
-			sym = ui_stone(s->ui, board_at(b, r, c));
+			sym = ui_stone(s->term, board_at(b, r, c));
 			a = point_style(s, b, r, c);
 			if (board_at(b, r, c) == STONE_NONE &&
 			    among(v->marks, v->nmarks, r, c)) {
-				sym = s->ui->ascii ? "x" : "\u00D7";
+				sym = s->term->ascii ? "x" : "\u00D7";
 				a = style(s, PAIR_MARK, A_BOLD);
 			}
 			put_text(s->top + 1 + r, x, s->stone_w, a, sym);
@@ -570,7 +571,7 @@ int ui_screen_choose(struct screen *s, const char *title,
 	}
 	for (;;) {
 		redraw(s);
-		draw_box(lines, i + 1, s->ui->ascii);
+		draw_box(lines, i + 1, s->term->ascii);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
@@ -598,7 +599,7 @@ static int text_box(struct screen *s, const char *text, bool yes_no)
 	}
 	do {
 		redraw(s);
-		draw_box(lines, n, s->ui->ascii);
+		draw_box(lines, n, s->term->ascii);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 	} while (k.kind == SK_NONE || (yes_no && yes_no_key(&k) < 0));

@@ -17,8 +17,7 @@
 #include <stddef.h>
 
 #include "board.h"
-
-struct ui;
+#include "ui_term.h"
 
 /* Room for one status message. */
 #define SCREEN_STATUS_MAX 512
@@ -55,7 +54,7 @@ struct screen_view {
 /* One screen on the session: whose messages it shows, how its owner
  * draws it, its status line, and where its board was drawn. */
 struct screen {
-	struct ui *ui; /* the ui whose messages go on the status line */
+	struct ui_term *term; /* whose messages go on the status line */
 	/* Draws the whole screen as it stands (ctx is draw_ctx), with the
 	 * status line where the owner shows one (ui_screen_status()): the
 	 * owner's (the game screen's, the replay's), called when a resize,
@@ -78,10 +77,10 @@ struct screen {
 };
 
 /* Start the run's curses session on the terminal (newterm on standard
- * output and input, keys, the mouse, colours when ui->color), unless it
- * runs already: one session serves every page and game of a run.
+ * output and input, keys, the mouse, colours when term->color), unless
+ * it runs already: one session serves every page and game of a run.
  * Return 0, or -1 when the terminal cannot be used (nothing to undo). */
-int ui_screen_open(const struct ui *ui);
+int ui_screen_open(const struct ui_term *term);
 
 /* End the session: the terminal restored as it was before
  * ui_screen_open(). Safe to call when none runs; the process's exit
@@ -89,18 +88,18 @@ int ui_screen_open(const struct ui *ui);
 void ui_screen_close(void);
 
 /* Make s (the caller's, filled here) a screen on the session, opened if
- * need be, drawn by draw(ctx), with ui's messages on its status line
- * until ui_screen_stop(). Return 0, or -1 when the terminal cannot be
- * used (nothing to undo). */
-int ui_screen_start(struct screen *s, struct ui *ui, void (*draw)(void *ctx),
-		    void *ctx);
+ * need be, drawn by draw(ctx), with the messages said on `term` (its
+ * sink) on its status line until ui_screen_stop(). Return 0, or -1 when the
+ * terminal cannot be used (nothing to undo). */
+int ui_screen_start(struct screen *s, struct ui_term *term,
+		    void (*draw)(void *ctx), void *ctx);
 
-/* The screen on ui's terminal now (between ui_screen_start() and
+/* The screen on `term` now (between ui_screen_start() and
  * ui_screen_stop()), or NULL: questions asked meanwhile, as during a
  * game (ui_yes_no()), go on its status line. */
-struct screen *ui_screen_of(const struct ui *ui);
+struct screen *ui_screen_of(const struct ui_term *term);
 
-/* Give the ui's messages back to whoever had them before
+/* Give the terminal's messages back to whoever had them before
  * ui_screen_start(); the session stays. Safe to call twice. */
 void ui_screen_stop(struct screen *s);
 

@@ -582,7 +582,7 @@ int ui_screen_game_start(struct game_screen *gs, struct game *g)
 	gs->shown = -1;
 	gs->cur_row = g->m.board.rows / 2;
 	gs->cur_col = g->m.board.cols / 2;
-	return ui_screen_start(&gs->s, g->ui, draw, gs);
+	return ui_screen_start(&gs->s, &g->ui->term, draw, gs);
 }
 
 /* The status line's words for how m ended. */

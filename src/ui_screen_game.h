@@ -1,7 +1,7 @@
 /* ui_screen_game.h -- private to the ui: a game played full-screen.
  *
  * ui_screen_game.c is a second struct match_io (match.h), the one used
- * when ui->screen is set: keys move a cursor and place stones, letters
+ * when ui->term.screen is set: keys move a cursor and place stones, letters
  * give the commands, questions go on the status line. It draws through
  * ui_panel.c on the terminal beneath (ui_screen.c). ui_game.c calls
  * ui_screen_run() and is never called back but through the `changed`

@@ -62,7 +62,7 @@ static int list_row(void *ctx, const struct live_match *m)
 	char black[UI_NAME_MAX], white[UI_NAME_MAX], ago[32];
 	char b[UI_CLEAN_MAX], w[UI_CLEAN_MAX];
 
-	fprintf(l->ui->out, "%6lld  %-20s %-20s %5d  %s\n", m->id,
+	fprintf(l->ui->term.out, "%6lld  %-20s %-20s %5d  %s\n", m->id,
 		ui_clean(side_name(m, m->black, black), b, sizeof(b)),
 		ui_clean(side_name(m, m->white, white), w, sizeof(w)),
 		m->nmoves,
@@ -77,9 +77,9 @@ static enum ui_status list_matches(struct ui *ui, int *n)
 {
 	struct listing l = {ui, (long long)time(NULL), 0};
 
-	fprintf(ui->out, "%6s  %-20s %-20s %5s  %s\n", _("Match"), _("Black"),
-		_("White"), _("Moves"), _("Last move"));
-	if (store_live_matches(ui->store, WATCH_LIST_MAX, list_row, &l) !=
+	fprintf(ui->term.out, "%6s  %-20s %-20s %5s  %s\n", _("Match"),
+		_("Black"), _("White"), _("Moves"), _("Last move"));
+	if (store_live_matches(ui->club.store, WATCH_LIST_MAX, list_row, &l) !=
 	    STORE_OK)
 		return ui_store_failed(ui, _("cannot list the matches"));
 	*n = l.n;
@@ -132,7 +132,7 @@ struct watch {
  * UI_REFUSED (said so) when it cannot be read. */
 static enum ui_status show_now(struct watch *w)
 {
-	if (store_match_load(w->ui->store, w->id, w->f) != STORE_OK) {
+	if (store_match_load(w->ui->club.store, w->id, w->f) != STORE_OK) {
 		ui_error(w->ui, _("there is no match %lld"), w->id);
 		return UI_REFUSED;
 	}
@@ -142,7 +142,7 @@ static enum ui_status show_now(struct watch *w)
 		       _("Watching match %lld: %s to play. Type q to "
 			 "stop watching."),
 		       w->id, w->f->nmoves % 2 == 0 ? _("Black") : _("White"));
-	fflush(w->ui->out);
+	fflush(w->ui->term.out);
 	return UI_OK;
 }
 
@@ -154,10 +154,11 @@ static bool match_changed(struct watch *w)
 	struct match_now now;
 	long long v;
 
-	if (store_data_version(w->ui->store, &v) != STORE_OK || v == w->version)
+	if (store_data_version(w->ui->club.store, &v) != STORE_OK ||
+	    v == w->version)
 		return false;
 	w->version = v;
-	if (store_match_now(w->ui->store, w->id, &now) != STORE_OK)
+	if (store_match_now(w->ui->club.store, w->id, &now) != STORE_OK)
 		return false;
 	return now.status != w->f->status || now.nmoves != w->f->nmoves;
 }
@@ -185,7 +186,7 @@ static enum ui_status follow(struct watch *w)
 	enum ui_status st = UI_OK;
 
 	while (st == UI_OK && w->f->status == MATCH_STATUS_UNFINISHED) {
-		int ready = term_wait_input(w->ui->in,
+		int ready = term_wait_input(w->ui->term.in,
 					    term_now_ms() + WATCH_POLL_MS);
 
 		if (ready < 0)
@@ -337,7 +338,7 @@ static enum ui_status watch_screen(struct watch *w, bool *replay)
 	while (st == UI_OK && w->f->status == MATCH_STATUS_UNFINISHED) {
 		st = screen_key(&gs);
 		if (st == UI_OK && match_changed(w))
-			st = store_match_load(w->ui->store, w->id, w->f) ==
+			st = store_match_load(w->ui->club.store, w->id, w->f) ==
 					     STORE_OK
 				     ? screen_show(w, &gs, &names)
 				     : UI_FAILED;
@@ -362,7 +363,7 @@ static enum ui_status watch_match(struct ui *ui, long long id)
 
 	if (w.f == NULL)
 		return UI_FAILED;
-	if (store_data_version(ui->store, &w.version) != STORE_OK) {
+	if (store_data_version(ui->club.store, &w.version) != STORE_OK) {
 		free(w.f);
 		return ui_store_failed(ui, NULL);
 	}
@@ -370,7 +371,7 @@ static enum ui_status watch_match(struct ui *ui, long long id)
 		st = show_now(&w);
 		if (st == UI_OK)
 			st = follow(&w);
-	} else if (store_match_load(ui->store, id, w.f) != STORE_OK) {
+	} else if (store_match_load(ui->club.store, id, w.f) != STORE_OK) {
 		ui_error(ui, _("there is no match %lld"), id);
 		st = UI_REFUSED;
 	} else {

@@ -18,7 +18,9 @@
 #            through others): no src/*.c includes, directly or through
 #            other headers, a header of a file above it, and no header
 #            includes a header of a file above its own files (see
-#            check_includes for what "a header of" means)
+#            check_includes for what "a header of" means); and the
+#            curses layer (ui_screen.c, ui_board.c) sees no struct ui,
+#            game, store or player list, not even declared
 #
 # $CC and $CHECK_CFLAGS (the Makefile passes its warning flags) may be set.
 here=$(cd "$(dirname "$0")" && pwd)
@@ -363,16 +365,36 @@ check_includes() {
 	report "includes: no file includes a header of a file above it" $?
 }
 
+# The curses layer draws what it is given: preprocessed, ui_screen.c and
+# ui_board.c name no struct ui (its options, club, presence), struct
+# game, struct store or player list, so they cannot reach any of them.
+check_curses() {
+	: >"$log"
+	for f in ui_screen.c ui_board.c; do
+		# shellcheck disable=SC2086
+		$cc $flags -I"$root/include" -I"$root/src" -D_POSIX_C_SOURCE=200809L \
+			-D_XOPEN_SOURCE=700 -E "$root/src/$f" 2>&1 |
+			grep -nE '\bstruct (ui|game|store|plist|player)\b' |
+			sed "s|^|src/$f: |" >>"$log"
+	done
+	[ ! -s "$log" ]
+	report "includes: the curses layer sees no struct ui, game or store" $?
+}
+
 case $what in
 headers) check_headers ;;
 format) check_format ;;
 layers) check_layers ;;
-includes) check_includes ;;
+includes)
+	check_includes
+	check_curses
+	;;
 all)
 	check_headers
 	check_format
 	check_layers
 	check_includes
+	check_curses
 	;;
 *)
 	echo "usage: build-checks.sh [headers|format|layers|includes|all]" >&2

@@ -1,0 +1,17 @@
+/* ui_presence.h -- this process's presence row and the challenges it
+ * announced: what ui_presence.c keeps in ui->presence, read by
+ * ui_remote.c (the challenge asked at a prompt) and ui_page.c (Tab).
+ * The functions are in ui.h. */
+#ifndef GOMOKU_UI_PRESENCE_H
+#define GOMOKU_UI_PRESENCE_H
+
+struct ui_presence {
+	long long id;	   /* the player logged in here (0: none) */
+	long long match;   /* the match they play (0: idle) */
+	long long ms;	   /* when the row was written (term_now_ms()) */
+	long long version; /* PRAGMA data_version last looked at */
+	long long told;	   /* the last challenge announced */
+	long long asked;   /* the last challenge asked about */
+};
+
+#endif
