@@ -37,7 +37,7 @@ struct ui_term {
 	void (*sink)(void *ctx, bool error, const char *text);
 	void *sink_ctx;
 	/* The full-screen page (ui_page.c) once it is up, else NULL;
-	 * ui_end_screen() ends it. */
+	 * ui_page_end() ends it. */
 	struct ui_page *page;
 };
 
@@ -61,6 +61,6 @@ int ui_board_forbidden(const struct board *b, struct move *marks);
 
 /* The symbol for a stone ("●", "○", or "*", "#" in ASCII; "." or "·"
  * for none): a constant string, not to be freed. */
-const char *ui_stone(const struct ui_term *term, enum stone s);
+const char *ui_board_stone(const struct ui_term *term, enum stone s);
 
 #endif

@@ -528,12 +528,12 @@ static enum ui_status cmd_leaderboard(struct ui *ui, const struct options *o)
 		return usage_error(_("invalid number"), o->top);
 	st = choose_order(o->by, &key);
 	if (st == UI_OK)
-		st = ui_open_club(ui);
+		st = ui_account_open(ui);
 	if (st == UI_OK && o->rule != NULL)
-		return ui_leaderboard_rule(ui, (int)top, key,
-					   ui->opt->variant.rule);
+		return ui_list_leaderboard_rule(ui, (int)top, key,
+						ui->opt->variant.rule);
 	if (st == UI_OK)
-		st = ui_leaderboard(ui, (int)top, key, NULL);
+		st = ui_list_leaderboard(ui, (int)top, key, NULL);
 	return st;
 }
 
@@ -562,13 +562,13 @@ static const struct player *known_player(struct ui *ui, const char *name)
 /* gomoku stats USER */
 static enum ui_status cmd_stats(struct ui *ui, const struct options *o)
 {
-	enum ui_status st = ui_open_club(ui);
+	enum ui_status st = ui_account_open(ui);
 	const struct player *p;
 
 	if (st != UI_OK)
 		return st;
 	p = known_player(ui, o->words[1]);
-	return p != NULL ? ui_stats(ui, p) : UI_REFUSED;
+	return p != NULL ? ui_list_stats(ui, p) : UI_REFUSED;
 }
 
 /* The computer's level from --ai: 1..5 into *level. */
@@ -593,19 +593,19 @@ static enum ui_status play_computer(struct ui *ui, const struct options *o)
 
 	st = ai_level(o, &level);
 	if (st != UI_OK || o->nwords == 1)
-		return st == UI_OK ? ui_game_computer(ui, NULL, level) : st;
-	st = ui_open_club(ui);
+		return st == UI_OK ? ui_matches_computer(ui, NULL, level) : st;
+	st = ui_account_open(ui);
 	if (st == UI_OK)
-		st = ui_login(ui, o->words[1], NULL, &me);
+		st = ui_account_login(ui, o->words[1], NULL, &me);
 	if (st == UI_OK)
-		st = ui_offer_resume(ui, me, NULL, &resumed);
+		st = ui_matches_offer_resume(ui, me, NULL, &resumed);
 	if (st == UI_OK && !resumed)
-		st = ui_game_computer(ui, me, level);
+		st = ui_matches_computer(ui, me, level);
 	return st;
 }
 
 /* gomoku play [USER1 USER2 | USER --ai LEVEL | --ai LEVEL]: for two
- * players, their unfinished match is offered first (ui_game_ranked()). */
+ * players, their unfinished match is offered first (ui_matches_ranked()). */
 static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 {
 	struct player *a, *b;
@@ -617,35 +617,35 @@ static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 		return usage_error(_("play takes two players, or one with "
 				     "--ai, not"),
 				   o->words[1]);
-	st = ui_open_club(ui);
+	st = ui_account_open(ui);
 	if (st == UI_OK)
-		st = ui_login(ui, o->words[1], NULL, &a);
+		st = ui_account_login(ui, o->words[1], NULL, &a);
 	if (st == UI_OK)
-		st = ui_login(ui, o->words[2], a, &b);
+		st = ui_account_login(ui, o->words[2], a, &b);
 	if (st == UI_OK)
-		st = ui_game_ranked(ui, a, b);
+		st = ui_matches_ranked(ui, a, b);
 	return st;
 }
 
 /* gomoku register [USERNAME] [--nickname NICK] */
 static enum ui_status cmd_register(struct ui *ui, const struct options *o)
 {
-	enum ui_status st = ui_open_club(ui);
+	enum ui_status st = ui_account_open(ui);
 	char nick[TERM_LINE_MAX + 1];
 
 	if (st != UI_OK)
 		return st;
-	return ui_register(ui, o->nwords > 1 ? o->words[1] : NULL,
-			   o->nickname != NULL ? arg_utf8(o->nickname, nick)
-					       : NULL);
+	return ui_account_register(
+		ui, o->nwords > 1 ? o->words[1] : NULL,
+		o->nickname != NULL ? arg_utf8(o->nickname, nick) : NULL);
 }
 
 /* gomoku passwd USER: the old password, then the new one twice. */
 static enum ui_status cmd_passwd(struct ui *ui, const struct options *o)
 {
-	enum ui_status st = ui_open_club(ui);
+	enum ui_status st = ui_account_open(ui);
 
-	return st == UI_OK ? ui_passwd(ui, o->words[1]) : st;
+	return st == UI_OK ? ui_account_passwd(ui, o->words[1]) : st;
 }
 
 /* gomoku history USER [--page N] */
@@ -657,11 +657,11 @@ static enum ui_status cmd_history(struct ui *ui, const struct options *o)
 
 	if (o->page != NULL && number_parse(o->page, 1, 1000000, &page) != 0)
 		return usage_error(_("invalid page"), o->page);
-	st = ui_open_club(ui);
+	st = ui_account_open(ui);
 	if (st != UI_OK)
 		return st;
 	p = known_player(ui, o->words[1]);
-	return p != NULL ? ui_history(ui, p, (int)page) : UI_REFUSED;
+	return p != NULL ? ui_records_history(ui, p, (int)page) : UI_REFUSED;
 }
 
 /* gomoku replay MATCH_ID */
@@ -671,7 +671,8 @@ static enum ui_status cmd_replay(struct ui *ui, const struct options *o)
 
 	if (parse_id(o->words[1], &id) != 0)
 		return usage_error(_("invalid match number"), o->words[1]);
-	return ui_open_club(ui) == UI_OK ? ui_replay(ui, id) : UI_FAILED;
+	return ui_account_open(ui) == UI_OK ? ui_records_replay(ui, id)
+					    : UI_FAILED;
 }
 
 /* gomoku watch [MATCH_ID]: a match in progress, live. */
@@ -681,7 +682,7 @@ static enum ui_status cmd_watch(struct ui *ui, const struct options *o)
 
 	if (o->nwords > 1 && parse_id(o->words[1], &id) != 0)
 		return usage_error(_("invalid match number"), o->words[1]);
-	return ui_open_club(ui) == UI_OK ? ui_watch(ui, id) : UI_FAILED;
+	return ui_account_open(ui) == UI_OK ? ui_watch(ui, id) : UI_FAILED;
 }
 
 /* gomoku challenge USER: log in (the username asked), then challenge
@@ -689,14 +690,14 @@ static enum ui_status cmd_watch(struct ui *ui, const struct options *o)
 static enum ui_status cmd_challenge(struct ui *ui, const struct options *o)
 {
 	struct player *me;
-	enum ui_status st = ui_open_club(ui);
+	enum ui_status st = ui_account_open(ui);
 
 	if (st == UI_OK)
-		st = ui_login(ui, NULL, NULL, &me);
+		st = ui_account_login(ui, NULL, NULL, &me);
 	if (st != UI_OK)
 		return st;
 	ui_presence_begin(ui, me->id);
-	return ui_challenge(ui, me, o->words[1]);
+	return ui_remote_challenge(ui, me, o->words[1]);
 }
 
 /* gomoku export MATCH_ID [--format psq|moves] [-o FILE] */
@@ -710,16 +711,16 @@ static enum ui_status cmd_export(struct ui *ui, const struct options *o)
 	if (o->format != NULL && !moves && strcmp(o->format, "psq") != 0)
 		return usage_error(_("export writes psq or moves, not"),
 				   o->format);
-	if (ui_open_club(ui) != UI_OK)
+	if (ui_account_open(ui) != UI_OK)
 		return UI_FAILED;
-	return ui_export(ui, id, moves, o->output);
+	return ui_records_export(ui, id, moves, o->output);
 }
 
 /* gomoku import FILE */
 static enum ui_status cmd_import(struct ui *ui, const struct options *o)
 {
-	return ui_open_club(ui) == UI_OK ? ui_import(ui, o->words[1])
-					 : UI_FAILED;
+	return ui_account_open(ui) == UI_OK ? ui_records_import(ui, o->words[1])
+					    : UI_FAILED;
 }
 
 /* Parse seconds with up to three decimals ("2", "0.25") into *ms, from
@@ -761,7 +762,8 @@ static enum ui_status cmd_analyze(struct ui *ui, const struct options *o)
 	    parse_seconds(o->time_per_move, &ms) != 0)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
-	return ui_open_club(ui) == UI_OK ? ui_analyze(ui, id, ms) : UI_FAILED;
+	return ui_account_open(ui) == UI_OK ? ui_analyze(ui, id, ms)
+					    : UI_FAILED;
 }
 
 /* gomoku brain [--ai LEVEL]: the Gomocup protocol on standard input
@@ -822,8 +824,8 @@ static enum ui_status dispatch(struct ui *ui, const struct options *o)
 	if (c == &commands[0] && o->nwords == 1 && o->ai == NULL)
 		return ui_game_guest(ui);
 	if (c == NULL) {
-		st = ui_open_club(ui);
-		return st == UI_OK ? ui_main_menu(ui) : st;
+		st = ui_account_open(ui);
+		return st == UI_OK ? ui_menu_main(ui) : st;
 	}
 	st = c->run(ui, o);
 	return c->needs_answers && st == UI_EOF ? UI_REFUSED : st;
@@ -867,8 +869,8 @@ static enum ui_status run(struct ui *ui, struct ui_options *opt, int argc,
 	}
 	st = dispatch(ui, &o);
 	ui_presence_end(ui);
-	ui_end_screen(ui);
-	ui_close(ui);
+	ui_page_end(ui);
+	ui_account_close(ui);
 	return st;
 }
 

@@ -35,7 +35,7 @@ static void explain_open_failure(struct ui *ui, enum store_status st)
 	}
 }
 
-enum ui_status ui_open_club(struct ui *ui)
+enum ui_status ui_account_open(struct ui *ui)
 {
 	enum store_status st;
 
@@ -65,11 +65,11 @@ enum ui_status ui_open_club(struct ui *ui)
 	return UI_OK;
 out_fail:
 	explain_open_failure(ui, st);
-	ui_close(ui);
+	ui_account_close(ui);
 	return UI_FAILED;
 }
 
-enum ui_status ui_refresh_club(struct ui *ui)
+enum ui_status ui_account_refresh(struct ui *ui)
 {
 	if (ui->club.store == NULL || ui->club.players == NULL)
 		return UI_OK;
@@ -78,7 +78,7 @@ enum ui_status ui_refresh_club(struct ui *ui)
 	return UI_OK;
 }
 
-void ui_close(struct ui *ui)
+void ui_account_close(struct ui *ui)
 {
 	store_close(ui->club.store);
 	ui->club.store = NULL;
@@ -394,8 +394,8 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 	return UI_OK;
 }
 
-enum ui_status ui_register(struct ui *ui, const char *username,
-			   const char *nickname)
+enum ui_status ui_account_register(struct ui *ui, const char *username,
+				   const char *nickname)
 {
 	char name[TERM_LINE_MAX + 1], nick[TERM_LINE_MAX + 1];
 	struct auth_secret pw = {NULL, 0};
@@ -404,7 +404,7 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 	ui_say(ui, _("New account"));
 	if (common_passwords(ui) == NULL)
 		return UI_REFUSED;
-	st = ui_refresh_club(ui); /* names taken elsewhere since start-up */
+	st = ui_account_refresh(ui); /* names taken elsewhere since start-up */
 	if (st == UI_OK)
 		st = choose_username(ui, username, name);
 	if (st == UI_OK)
@@ -539,11 +539,11 @@ static enum ui_status authenticate(struct ui *ui, const char *username,
 	return st;
 }
 
-enum ui_status ui_login(struct ui *ui, const char *username,
-			const struct player *other, struct player **who)
+enum ui_status ui_account_login(struct ui *ui, const char *username,
+				const struct player *other, struct player **who)
 {
 	char name[TERM_LINE_MAX + 1];
-	enum ui_status st = ui_refresh_club(ui);
+	enum ui_status st = ui_account_refresh(ui);
 	long long id;
 
 	if (st != UI_OK)
@@ -576,7 +576,7 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 	return UI_OK;
 }
 
-enum ui_status ui_passwd(struct ui *ui, const char *username)
+enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 {
 	struct auth_secret old = {NULL, 0}, pw = {NULL, 0};
 	char hash[AUTH_HASH_MAX];

@@ -152,7 +152,7 @@ static void table_summary(struct ui *ui, const struct report *r, enum stone s)
 	       ngettext("%s (%s): accuracy %.0f%% over %d move",
 			"%s (%s): accuracy %.0f%% over %d moves",
 			(unsigned long)sum.moves),
-	       ui_side_name(r->f, s, name), colour_shown(s), sum.accuracy,
+	       ui_words_side(r->f, s, name), colour_shown(s), sum.accuracy,
 	       sum.moves);
 	ui_say(ui,
 	       _("  inaccuracies %d, mistakes %d, blunders %d, missed wins "
@@ -170,8 +170,8 @@ static void print_table(struct ui *ui, const struct report *r)
 
 	fputc('\n', ui->term.out);
 	ui_say(ui, _("Match %lld: %s (black) against %s (white), %s %dx%d"),
-	       f->id, ui_side_name(f, STONE_BLACK, black),
-	       ui_side_name(f, STONE_WHITE, white), f->variant, f->rows,
+	       f->id, ui_words_side(f, STONE_BLACK, black),
+	       ui_words_side(f, STONE_WHITE, white), f->variant, f->rows,
 	       f->cols);
 	ui_say(ui,
 	       _("The computer's view, %g s a position: the mover's chance "
@@ -224,7 +224,7 @@ static void script_summary(struct ui_list *l, const struct report *r,
 	analyze_summarise(r->moves, r->done, s, r->skip, &sum);
 	ui_list_row(l);
 	ui_list_text(l, s == STONE_BLACK ? "black" : "white");
-	ui_list_text(l, ui_side_name(r->f, s, name));
+	ui_list_text(l, ui_words_side(r->f, s, name));
 	ui_list_number(l, "%d", sum.moves);
 	ui_list_number(l, "%.1f", sum.accuracy);
 	ui_list_number(l, "%d", sum.marks[ANALYZE_INACCURACY]);

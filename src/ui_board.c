@@ -12,7 +12,7 @@
 #define ANSI_WIN   "\033[1;32m" /* bold green: the winning line */
 #define ANSI_LABEL "\033[2m"	/* dim: labels */
 
-const char *ui_stone(const struct ui_term *term, enum stone s)
+const char *ui_board_stone(const struct ui_term *term, enum stone s)
 {
 	switch (s) {
 	case STONE_BLACK:
@@ -101,7 +101,7 @@ static void put_cell(const struct ui_term *term, struct line *l,
 	const struct move *last = board_last(b);
 	bool is_last = last != NULL && last->row == row && last->col == col;
 	bool won = in_win(b, row, col);
-	const char *stone = ui_stone(term, board_at(b, row, col));
+	const char *stone = ui_board_stone(term, board_at(b, row, col));
 
 	if (board_at(b, row, col) == STONE_NONE &&
 	    in_marks(marks, nmarks, row, col))

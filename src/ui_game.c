@@ -31,7 +31,8 @@ static const char *side_name(enum stone s)
 /* Print "● Black Alice" for side s. */
 static void put_side(struct ui *ui, const struct match *m, enum stone s)
 {
-	fprintf(ui->term.out, "%s %s ", ui_stone(&ui->term, s), side_name(s));
+	fprintf(ui->term.out, "%s %s ", ui_board_stone(&ui->term, s),
+		side_name(s));
 	ui_put_clean(ui, m->name[s]);
 }
 
@@ -50,7 +51,7 @@ static int draw_board(struct game *g, const struct match *m, bool forbidden)
 static void show_hint(struct game *g, const struct match *m)
 {
 	char list[BOARD_MAX_CELLS * 24];
-	int n = game_forbidden_list(m, list, sizeof(list));
+	int n = game_common_forbidden_list(m, list, sizeof(list));
 
 	if (n < 0) {
 		ui_say(g->ui, _("Only black, under renju, has forbidden "
@@ -70,7 +71,7 @@ static void game_show(void *ctx, const struct match *m)
 	struct game *g = ctx;
 	enum stone s = board_to_move(&m->board);
 
-	if (g->shown == m->board.nmoves || game_absent_turn(g, m))
+	if (g->shown == m->board.nmoves || game_common_absent_turn(g, m))
 		return;
 	g->shown = m->board.nmoves;
 	fputc('\n', g->ui->term.out);
@@ -91,7 +92,7 @@ static int computer_move(struct game *g, const struct match *m,
 
 	fputs(_("The computer is thinking..."), g->ui->term.out);
 	fflush(g->ui->term.out);
-	if (game_computer_move(g, m, in) != 0) {
+	if (game_common_computer_move(g, m, in) != 0) {
 		fputc('\n', g->ui->term.out);
 		return -1;
 	}
@@ -110,10 +111,10 @@ static void human_prompt(struct game *g, const struct match *m,
 
 	if (deadline == 0)
 		snprintf(prompt, cap, "%s %s> ", m->name[s],
-			 ui_stone(&g->ui->term, s));
+			 ui_board_stone(&g->ui->term, s));
 	else
 		snprintf(prompt, cap, _("%s %s (%llds)> "), m->name[s],
-			 ui_stone(&g->ui->term, s), left > 0 ? left : 0);
+			 ui_board_stone(&g->ui->term, s), left > 0 ? left : 0);
 }
 
 static int game_ask(void *ctx, const struct match *m, struct input *in)
@@ -125,7 +126,7 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	size_t len;
 	int ready;
 
-	if (game_absent_turn(g, m)) {
+	if (game_common_absent_turn(g, m)) {
 		if (g->remote)
 			return game_remote_ask(g, m, in);
 		g->waiting = true;
@@ -133,9 +134,9 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	}
 	if (g->ai[m->seat[s]] != NULL)
 		return computer_move(g, m, in);
-	deadline = game_move_deadline(g, m);
+	deadline = game_common_move_deadline(g, m);
 	for (;;) {
-		if (!game_record_still_ours(g))
+		if (!game_common_record_still_ours(g))
 			return -1;
 		human_prompt(g, m, deadline, prompt, sizeof(prompt));
 		if (g->remote &&
@@ -150,10 +151,10 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 		if (in->kind == INPUT_HINT) {
 			show_hint(g, m);
 		} else if (in->kind == INPUT_INVALID) {
-			game_input_error(&m->board, in->error, why,
-					 sizeof(why));
+			game_common_input_error(&m->board, in->error, why,
+						sizeof(why));
 			ui_say(g->ui, "%s", why);
-		} else if (game_command_allowed(g, in)) {
+		} else if (game_common_command_allowed(g, in)) {
 			return 0;
 		}
 	}
@@ -169,16 +170,16 @@ static int game_confirm(void *ctx, const struct match *m, enum stone who,
 	bool yes;
 
 	if (g->ai[m->seat[who]] != NULL)
-		return game_computer_answer(g, q);
+		return game_common_computer_answer(g, q);
 	if (q == ASK_ACCEPT_UNDO && g->undo_agreed &&
-	    !game_seat_absent(g, m->seat[who])) { /* answered already */
+	    !game_common_seat_absent(g, m->seat[who])) { /* answered already */
 		g->undo_agreed = false;
 		return 1;
 	}
-	if (g->remote && game_seat_absent(g, m->seat[who]))
+	if (g->remote && game_common_seat_absent(g, m->seat[who]))
 		return q != ASK_CONFIRM_RESIGN ? game_remote_confirm(g, m, q)
 					       : 0;
-	game_question(m, who, q, question, sizeof(question));
+	game_common_question(m, who, q, question, sizeof(question));
 	g->stop = ui_yes_no(g->ui, question, &yes);
 	if (g->stop != UI_OK)
 		return -1;
@@ -191,9 +192,9 @@ static void game_refused(void *ctx, const struct match *m,
 	struct game *g = ctx;
 	char why[512];
 
-	game_refusal(m, in, err,
-		     _(". Type hint to see black's forbidden points."), why,
-		     sizeof(why));
+	game_common_refusal(m, in, err,
+			    _(". Type hint to see black's forbidden points."),
+			    why, sizeof(why));
 	ui_say(g->ui, "%s", why);
 }
 
@@ -202,12 +203,12 @@ static void game_event(void *ctx, const struct match *m, enum match_event e)
 	struct game *g = ctx;
 	char words[512];
 
-	if (e == EVENT_UNDONE && g->remote && game_absent_turn(g, m)) {
+	if (e == EVENT_UNDONE && g->remote && game_common_absent_turn(g, m)) {
 		fputc('\n',
 		      g->ui->term.out); /* the asker's turn: not shown here */
 		ui_board_draw(&g->ui->term, &m->board);
 	}
-	if (game_event_words(g, m, e, words, sizeof(words)))
+	if (game_common_event_words(g, m, e, words, sizeof(words)))
 		ui_say(g->ui, "%s", words);
 	if (e == EVENT_UNDONE || e == EVENT_COLOURS_SET)
 		g->shown = -1;
@@ -222,17 +223,18 @@ static int game_choose(void *ctx, const struct match *m, int seat,
 	char title[256];
 	int n, choice;
 
-	if (g->remote && game_seat_absent(g, seat)) /* chosen over there */
+	if (g->remote &&
+	    game_common_seat_absent(g, seat)) /* chosen over there */
 		return game_remote_choice(g, m, seat, q);
-	if (game_choice_settled(g, m, seat, q, &choice))
+	if (game_common_choice_settled(g, m, seat, q, &choice))
 		return choice;
 	fputc('\n', g->ui->term.out);
 	ui_board_draw(&g->ui->term, &m->board);
-	n = game_choice_menu(m, seat, q, title, sizeof(title), labels);
+	n = game_common_choice_menu(m, seat, q, title, sizeof(title), labels);
 	g->stop = ui_menu(g->ui, title, labels, keys, n, &choice);
 	if (g->stop != UI_OK)
 		return -1;
-	choice = game_choice_value(q, choice - 1);
+	choice = game_common_choice_value(q, choice - 1);
 	if (g->remote && game_remote_chose(g, q, choice) != 0)
 		return -1;
 	return choice;
@@ -395,7 +397,7 @@ static int game_changed(void *ctx, const struct match *m)
 		st = save_seats(g, m);
 	if (st == STORE_OK)
 		return 0;
-	if (!game_record_still_ours(g))
+	if (!game_common_record_still_ours(g))
 		return -1;
 	ui_error(g->ui, _("the move could not be saved: %s"),
 		 store_errmsg(g->ui->club.store));
@@ -491,7 +493,7 @@ static enum ui_status close_record(struct game *g)
 	if (store_match_finish(ui->club.store, g->match_id, result_of(&g->m),
 			       reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK) {
-		if (!game_record_still_ours(g))
+		if (!game_common_record_still_ours(g))
 			return reload_players(g);
 		return ui_store_failed(ui, _("the result could not be saved"));
 	}
@@ -511,9 +513,9 @@ static enum ui_status pause_record(struct game *g)
 	if (g->elsewhere) /* said so: it is not ours to write */
 		return reload_players(g);
 	if (store_match_pause(ui->club.store, g->match_id,
-			      game_clock_used(g, &g->m),
+			      game_common_clock_used(g, &g->m),
 			      (long long)time(NULL)) != STORE_OK)
-		return game_record_still_ours(g)
+		return game_common_record_still_ours(g)
 			       ? ui_store_failed(ui, _("cannot save the "
 						       "clock"))
 			       : reload_players(g);
@@ -547,7 +549,7 @@ static void say_stakes(struct game *g)
 	int seat;
 
 	for (seat = 0; seat < 2; seat++)
-		if (game_stake(g, seat, &rating, stake, sizeof(stake)))
+		if (game_common_stake(g, seat, &rating, stake, sizeof(stake)))
 			ui_say(g->ui, "%s %.0f  %s", g->m.seat_name[seat],
 			       rating, stake);
 }
@@ -564,7 +566,7 @@ static enum ui_status play(struct game *g)
 		return g->stop;
 	ui_presence_playing(g->ui, g->match_id);
 	if (!g->ui->term.screen ||
-	    !ui_screen_run(g, game_changed, settle_end, &end)) {
+	    !ui_screen_game_run(g, game_changed, settle_end, &end)) {
 		say_stakes(g);
 		end = match_run(&g->m, &terminal_io, g);
 	}
@@ -580,7 +582,7 @@ static enum ui_status play(struct game *g)
 static enum ui_status show_summary(struct game *g)
 {
 	char text[2048], *line, *next;
-	enum ui_status st = game_summary(g, text, sizeof(text));
+	enum ui_status st = game_common_summary(g, text, sizeof(text));
 
 	for (line = text; line != NULL && *line != '\0'; line = next) {
 		next = strchr(line, '\n');
@@ -597,7 +599,7 @@ enum ui_status game_play(struct game *g)
 
 	g->rematch = -1;
 	g->settled = false;
-	game_ratings_before(g);
+	game_common_ratings_before(g);
 	st = play(g);
 	ui_presence_playing(g->ui, 0);
 	if (g->record_kind == 0 || st == UI_FAILED || g->match_id == 0)
@@ -630,7 +632,7 @@ bool game_coin_flip(struct ui *ui, enum match_opening opening, const char *a,
 		       a_black ? a : b);
 	else
 		ui_say(ui, _("Coin flip: %s plays black (%s) and moves first."),
-		       a_black ? a : b, ui_stone(&ui->term, STONE_BLACK));
+		       a_black ? a : b, ui_board_stone(&ui->term, STONE_BLACK));
 	return a_black;
 }
 
@@ -642,7 +644,7 @@ enum ui_status ui_game_guest(struct ui *ui)
 	bool again, p1_black;
 
 	ui_say(ui, _("Guest game (not recorded): %s, %dx%d, %d in a row."),
-	       ui_variant_words(ui->opt->variant.name), ui->opt->variant.rows,
+	       ui_words_variant(ui->opt->variant.name), ui->opt->variant.rows,
 	       ui->opt->variant.cols, ui->opt->variant.k);
 	for (;;) {
 		p1_black = game_coin_flip(ui, ui->opt->opening, p1, p2, false);

@@ -4,7 +4,7 @@
  * commits them. Polls as a watcher does (docs/ARCHITECTURE.md, "Two
  * terminals"): every REMOTE_POLL_MS, PRAGMA data_version, and only when
  * it moved, one read of the match by key. Below both game front ends
- * (ui_game.c calls it), like ui_game_rules.c. */
+ * (ui_game.c calls it), like ui_game_common.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -79,9 +79,9 @@ static bool answer_request(struct game *g, const struct match *m,
 	if (store_request_pending(g->ui->club.store, g->match_id, ply, &kind) !=
 	    STORE_OK)
 		return false;
-	game_question(m, me,
-		      kind == REQUEST_UNDO ? ASK_ACCEPT_UNDO : ASK_ACCEPT_DRAW,
-		      question, sizeof(question));
+	game_common_question(
+		m, me, kind == REQUEST_UNDO ? ASK_ACCEPT_UNDO : ASK_ACCEPT_DRAW,
+		question, sizeof(question));
 	if (ui_yes_no(g->ui, question, &yes) != UI_OK)
 		yes = false;
 	if (store_request_answer(g->ui->club.store, g->match_id, ply, yes,
@@ -114,7 +114,7 @@ static enum remote_news look(struct game *g, const struct match *m,
 		g->saved++; /* written by its player: not ours to write */
 		return NEWS_INPUT;
 	}
-	return game_record_still_ours(g) ? NEWS_NONE : NEWS_ENDED;
+	return game_common_record_still_ours(g) ? NEWS_NONE : NEWS_ENDED;
 }
 
 /* The opponent's time is gone (and then some): claim the win on time.
@@ -149,7 +149,7 @@ bool game_remote_resign(struct game *g, const struct match *m)
 		return false;
 	if (store_match_finish(g->ui->club.store, g->match_id, r, REASON_RESIGN,
 			       (long long)time(NULL)) != STORE_OK)
-		return !game_record_still_ours(g);
+		return !game_common_record_still_ours(g);
 	ui_say(g->ui, _("You resigned. %s wins."), m->name[stone_other(me)]);
 	g->elsewhere = true;
 	g->closed = true;
@@ -281,7 +281,7 @@ static int request_answer(struct game *g, int ply, bool undo)
 
 	if (store_match_now(g->ui->club.store, g->match_id, &now) == STORE_OK &&
 	    now.status != MATCH_STATUS_UNFINISHED)
-		return game_record_still_ours(g) ? 2 : -1;
+		return game_common_record_still_ours(g) ? 2 : -1;
 	if (store_request_get(g->ui->club.store, g->match_id, ply, &state) !=
 	    STORE_OK)
 		state = REQUEST_DECLINED;
@@ -289,7 +289,7 @@ static int request_answer(struct game *g, int ply, bool undo)
 		return 2;
 	if (state == REQUEST_ACCEPTED && undo)
 		g->saved = ply - 2; /* taken back by the answer */
-	if (!game_record_still_ours(g))
+	if (!game_common_record_still_ours(g))
 		return -1;
 	return state == REQUEST_ACCEPTED ? 1 : 0;
 }
@@ -307,7 +307,7 @@ int game_remote_confirm(struct game *g, const struct match *m,
 		  : store_request_draw(g->ui->club.store, g->match_id, ply,
 				       now);
 	if (st != STORE_OK)
-		return game_record_still_ours(g) ? 0 : -1;
+		return game_common_record_still_ours(g) ? 0 : -1;
 	if (undo)
 		ui_say(g->ui, _("Undo asked. Waiting for %s's answer..."),
 		       other);
@@ -367,7 +367,7 @@ static int look_choice(struct game *g, enum match_choice q, int *value)
 	if (*value >= 0)
 		rc = 1;
 	else if (f->status != MATCH_STATUS_UNFINISHED || f->nmoves != g->saved)
-		rc = game_record_still_ours(g) ? 0 : -1;
+		rc = game_common_record_still_ours(g) ? 0 : -1;
 out_free:
 	free(f);
 	return rc;
@@ -411,7 +411,7 @@ int game_remote_chose(struct game *g, enum match_choice q, int value)
 	 * first three stones */
 	if (store_match_seats(g->ui->club.store, g->match_id, g->player_id[0],
 			      g->player_id[1], 5, false) != STORE_OK) {
-		if (game_record_still_ours(g))
+		if (game_common_record_still_ours(g))
 			ui_error(g->ui, _("the move could not be saved: %s"),
 				 store_errmsg(g->ui->club.store));
 		g->stop = g->elsewhere ? UI_OK : UI_FAILED;
@@ -443,7 +443,8 @@ int game_remote_await(struct game *g, char *prompt, long long deadline)
 			return 1;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return 0;
-		if (store_moved(g, &version) && !game_record_still_ours(g))
+		if (store_moved(g, &version) &&
+		    !game_common_record_still_ours(g))
 			return -1;
 	}
 }

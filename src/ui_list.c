@@ -202,7 +202,7 @@ static void script_row(struct ui_list *l, const struct player *p, int rank)
 	ui_list_number(l, "%.3f", player_win_rate(p));
 }
 
-/* Print the leaderboard of list l (see ui_leaderboard()); `title` heads
+/* Print the leaderboard of list l (see ui_list_leaderboard()); `title` heads
  * the table. */
 static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 				     const char *title, int top,
@@ -248,10 +248,10 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	return UI_OK;
 }
 
-enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
-			      const struct player *me)
+enum ui_status ui_list_leaderboard(struct ui *ui, int top, enum plist_key key,
+				   const struct player *me)
 {
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
 	if (plist_count(ui->club.players) == 0 &&
 	    ui->opt->format == FORMAT_TABLE) {
@@ -303,15 +303,15 @@ static int rule_row(void *ctx, long long id, const struct player_record *rec)
 	return rb->failed;
 }
 
-enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
-				   enum rule rule)
+enum ui_status ui_list_leaderboard_rule(struct ui *ui, int top,
+					enum plist_key key, enum rule rule)
 {
 	struct rule_board rb = {ui, NULL, 0, plist_create(), false};
 	enum ui_status st = UI_FAILED;
 	const struct player *p;
 	char title[128];
 
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		goto out_free;
 	rb.by_id =
 		malloc((plist_count(ui->club.players) + 1) * sizeof(*rb.by_id));
@@ -328,7 +328,7 @@ enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
 		goto out_free;
 	}
 	snprintf(title, sizeof(title), _("Leaderboard: %s"),
-		 ui_rule_words(rule));
+		 ui_words_rule(rule));
 	st = leaderboard_of(ui, rb.list, title, top, key, NULL);
 out_free:
 	plist_free(rb.list);
@@ -375,13 +375,13 @@ static enum ui_status rule_record(struct ui *ui, const struct player *p)
 				"Under %s: %d games, %d won, %d lost, %d "
 				"tied; score %d, rating %.0f",
 				(unsigned long)r.games),
-		       ui_rule_words(rules[i]), r.games, r.wins, r.losses,
+		       ui_words_rule(rules[i]), r.games, r.wins, r.losses,
 		       r.ties, r.score, r.rating);
 	}
 	return UI_OK;
 }
 
-enum ui_status ui_stats(struct ui *ui, const struct player *p)
+enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 {
 	enum ui_status st;
 	const struct player_record *r = &p->rec;
@@ -389,7 +389,7 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 	struct ui_list list;
 	int rank;
 
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
 	rank = plist_rank(ui->club.players, p, PLIST_BY_SCORE);
 	if (ui->opt->format != FORMAT_TABLE) {

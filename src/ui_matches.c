@@ -16,7 +16,7 @@ static void show_record(struct ui *ui, const struct player *p,
 {
 	char line[512];
 
-	game_record_line(ui, p, old_rating, line, sizeof(line));
+	game_common_record_line(ui, p, old_rating, line, sizeof(line));
 	ui_say(ui, "%s", line);
 }
 
@@ -61,7 +61,7 @@ static enum ui_status ranked_series(struct ui *ui, struct player *black,
 	bool again;
 
 	for (;;) {
-		if (ui_refresh_club(ui) != UI_OK)
+		if (ui_account_refresh(ui) != UI_OK)
 			return UI_FAILED;
 		if (game_init(&g, ui, &ui->opt->variant, black->nickname,
 			      white->nickname, true) != 0)
@@ -86,7 +86,7 @@ static enum ui_status new_ranked(struct ui *ui, struct player *a,
 {
 	bool a_black;
 
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
 	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
 	a_black = game_coin_flip(ui, ui->opt->opening, a->nickname, b->nickname,
@@ -126,7 +126,8 @@ static bool person_first(struct ui *ui, const char *me, const char *computer)
 	else
 		ui_say(ui, _("%s%s moves first with black (%s)."),
 		       ui->opt->first == FIRST_COIN ? _("Coin flip: ") : "",
-		       mine ? me : computer, ui_stone(&ui->term, STONE_BLACK));
+		       mine ? me : computer,
+		       ui_board_stone(&ui->term, STONE_BLACK));
 	return mine;
 }
 
@@ -155,14 +156,14 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 	return st;
 }
 
-enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level)
+enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level)
 {
 	char computer[UI_NAME_MAX];
 	const char *name = me != NULL ? me->nickname : _("Guest");
 	enum ui_status st;
 	bool again;
 
-	ui_computer_name(level, computer);
+	ui_words_computer(level, computer);
 	ui_say(ui, _("%s against the computer, level %d%s."), name, level,
 	       me != NULL ? "" : _(" (not recorded)"));
 	for (;;) {
@@ -209,9 +210,9 @@ struct pending {
 };
 
 /* See ui_game.h. */
-enum ui_status game_rebuild(struct game *g, struct ui *ui,
-			    const struct match_full *f, const char *black,
-			    const char *white)
+enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
+				  const struct match_full *f, const char *black,
+				  const char *white)
 {
 	struct variant v = {f->variant, f->rows, f->cols, f->k, f->rule};
 
@@ -249,14 +250,15 @@ static long long opponent_id(const struct match_full *f,
 /* Rebuild p's game from p->f, seating me and the opponent. */
 static enum ui_status pending_rebuild(struct ui *ui, struct pending *p)
 {
-	const char *other =
-		p->other != NULL ? p->other->nickname
-				 : ui_computer_name(p->f.ai_level, p->computer);
+	const char *other = p->other != NULL ? p->other->nickname
+					     : ui_words_computer(p->f.ai_level,
+								 p->computer);
 	bool black = p->f.black_id == p->me->id;
 	enum ui_status st;
 
-	st = game_rebuild(&p->g, ui, &p->f, black ? p->me->nickname : other,
-			  black ? other : p->me->nickname);
+	st = ui_matches_rebuild(&p->g, ui, &p->f,
+				black ? p->me->nickname : other,
+				black ? other : p->me->nickname);
 	p->my_seat = black ? 0 : 1;
 	p->my_turn = st == UI_OK && match_seat_to_act(&p->g.m) == p->my_seat;
 	return st;
@@ -272,7 +274,7 @@ static enum ui_status fetch_opponent(struct ui *ui, struct pending *p)
 		return UI_OK;
 	ui_say(ui, _("%s must log in to go on with the match."),
 	       p->other->username);
-	st = ui_login(ui, p->other->username, p->me, &who);
+	st = ui_account_login(ui, p->other->username, p->me, &who);
 	if (st == UI_OK)
 		p->other_here = true;
 	return st;
@@ -561,8 +563,8 @@ static enum offer offer_unfinished(struct ui *ui, struct player *me,
 	return done;
 }
 
-enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
-			       struct player *opponent, bool *played)
+enum ui_status ui_matches_offer_resume(struct ui *ui, struct player *me,
+				       struct player *opponent, bool *played)
 {
 	enum ui_status st;
 
@@ -570,7 +572,8 @@ enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 	return st;
 }
 
-enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
+enum ui_status ui_matches_ranked(struct ui *ui, struct player *a,
+				 struct player *b)
 {
 	enum ui_status st;
 	enum offer done = offer_unfinished(ui, a, b, &st);

@@ -403,7 +403,7 @@ static void print_text(const struct ui_page *pg, FILE *out)
 	}
 }
 
-void ui_end_screen(struct ui *ui)
+void ui_page_end(struct ui *ui)
 {
 	struct ui_page *pg = ui->term.page;
 

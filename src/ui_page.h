@@ -2,7 +2,7 @@
  *
  * When ui->term.screen is set, the first prompt, menu or game opens the page
  * on the run's curses session (ui_screen.c), and it stays until
- * ui_end_screen(). A page is a title line, a text area and a prompt
+ * ui_page_end(). A page is a title line, a text area and a prompt
  * line: everything the line interface prints (ui->term.out, which becomes a
  * stream into the page, and ui_say() and ui_error(), through ui->term.sink)
  * lands in the text area, scrolled with PgUp and PgDn; prompts are read

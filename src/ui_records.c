@@ -110,7 +110,7 @@ static void put_cell(struct ui *ui, const char *text, int width)
  * widest name of a preset game with "+swap2", or the title if wider. */
 static int game_width(void)
 {
-	int width = ui_variant_words_widest() + i18n_width(_("+swap2"));
+	int width = ui_words_variant_widest() + i18n_width(_("+swap2"));
 	int title = i18n_width(_("Game"));
 
 	return width > title ? width : title;
@@ -152,7 +152,7 @@ static void table_row(struct ui *ui, const struct history_row *r,
 	const char *reason = reason_text(r->reason, r->result);
 	int pad;
 
-	snprintf(game, sizeof(game), "%s%s", ui_variant_words(r->variant),
+	snprintf(game, sizeof(game), "%s%s", ui_words_variant(r->variant),
 		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
 	snprintf(result, sizeof(result),
 		 reason[0] != '\0' ? _("%s (%s)") : "%s", shown(result_for(r)),
@@ -227,7 +227,7 @@ static enum ui_status count_pages(struct ui *ui, const struct player *p,
 	return UI_OK;
 }
 
-/* Print page `page` of p's matches (see ui_history()), the number of
+/* Print page `page` of p's matches (see ui_records_history()), the number of
  * pages into *pages. Return UI_OK; UI_REFUSED (said so, nothing
  * printed) when there is no such page; or UI_FAILED after saying why. */
 static enum ui_status history_page(struct ui *ui, const struct player *p,
@@ -268,7 +268,8 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 	return UI_OK;
 }
 
-enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
+enum ui_status ui_records_history(struct ui *ui, const struct player *p,
+				  int page)
 {
 	enum ui_status st;
 	int pages = 1;
@@ -304,7 +305,7 @@ static int imported_line(void *ctx, const struct imported_row *r)
 	char date[UI_NAME_MAX], game[48], result[64];
 
 	ui_time(r->started_at, true, date);
-	snprintf(game, sizeof(game), "%s%s", ui_variant_words(r->variant),
+	snprintf(game, sizeof(game), "%s%s", ui_words_variant(r->variant),
 		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
 	imported_result(r, result, sizeof(result));
 	fprintf(ui->term.out, "%5lld  %.10s  ", r->id, date);
@@ -387,7 +388,7 @@ static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 		}
 		--*page;
 	} else if (number_parse(cmd, 1, INT64_MAX, &id) == 0) {
-		st = ui_replay(ui, (long long)id);
+		st = ui_records_replay(ui, (long long)id);
 		if (st != UI_OK) /* no such match (said so): ask again */
 			return st == UI_REFUSED ? UI_OK : st;
 	} else {
@@ -437,7 +438,7 @@ static enum ui_status browse(struct ui *ui, const struct player *p)
 	return st;
 }
 
-enum ui_status ui_history_browse(struct ui *ui, const struct player *p)
+enum ui_status ui_records_browse(struct ui *ui, const struct player *p)
 {
 	return browse(ui, p);
 }
@@ -487,17 +488,17 @@ static void put_match_line(struct ui *ui, const struct match_full *f)
 	char black[UI_NAME_MAX], white[UI_NAME_MAX];
 
 	fprintf(ui->term.out, _("Match %lld: %s %s against %s %s, %s %dx%d; "),
-		f->id, ui_stone(&ui->term, STONE_BLACK),
-		ui_side_name(f, STONE_BLACK, black),
-		ui_stone(&ui->term, STONE_WHITE),
-		ui_side_name(f, STONE_WHITE, white),
-		ui_variant_words(f->variant), f->rows, f->cols);
+		f->id, ui_board_stone(&ui->term, STONE_BLACK),
+		ui_words_side(f, STONE_BLACK, black),
+		ui_board_stone(&ui->term, STONE_WHITE),
+		ui_words_side(f, STONE_WHITE, white),
+		ui_words_variant(f->variant), f->rows, f->cols);
 	put_outcome(ui, f);
 	fputc('\n', ui->term.out);
 }
 
 /* See ui_internal.h. */
-void ui_show_position(struct ui *ui, const struct match_full *f, int at)
+void ui_records_position(struct ui *ui, const struct match_full *f, int at)
 {
 	struct board b;
 	int i;
@@ -538,7 +539,7 @@ static int replay_step(const char *cmd, int n, int *at)
 	return 0;
 }
 
-enum ui_status ui_replay(struct ui *ui, long long id)
+enum ui_status ui_records_replay(struct ui *ui, long long id)
 {
 	struct match_full *f = malloc(sizeof(*f));
 	char buf[TERM_LINE_MAX + 1];
@@ -554,14 +555,14 @@ enum ui_status ui_replay(struct ui *ui, long long id)
 		return UI_REFUSED;
 	}
 	if (ui_page_active(ui)) {
-		st = ui_page_replay(ui, f, put_match_line);
+		st = ui_replay_screen(ui, f, put_match_line);
 		free(f);
 		return st == UI_EOF ? UI_OK : st;
 	}
 	at = f->nmoves;
 	while (st == UI_OK && step != 1) {
 		if (step == 0)
-			ui_show_position(ui, f, at);
+			ui_records_position(ui, f, at);
 		else if (step == 2)
 			st = ui_analyze_replay(ui, f, at);
 		else
@@ -595,11 +596,11 @@ static int record_of(const struct match_full *f, struct game_record *r)
 	snprintf(r->black, sizeof(r->black), "%s",
 		 f->black_username[0] != '\0'
 			 ? f->black_username
-			 : ui_side_name(f, STONE_BLACK, buf));
+			 : ui_words_side(f, STONE_BLACK, buf));
 	snprintf(r->white, sizeof(r->white), "%s",
 		 f->white_username[0] != '\0'
 			 ? f->white_username
-			 : ui_side_name(f, STONE_WHITE, buf));
+			 : ui_words_side(f, STONE_WHITE, buf));
 	r->end_code = f->reason == REASON_TIMEOUT ? RECORD_END_TIMEOUT
 						  : RECORD_END_NORMAL;
 	return 0;
@@ -640,8 +641,8 @@ static const char *record_why(enum record_reason why)
 	return "?";
 }
 
-enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
-			 const char *path)
+enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
+				 const char *path)
 {
 	struct match_full *f = malloc(sizeof(*f));
 	struct game_record *r = malloc(sizeof(*r));
@@ -745,7 +746,7 @@ static enum ui_status records_save_import(struct ui *ui,
 	return UI_OK;
 }
 
-enum ui_status ui_import(struct ui *ui, const char *path)
+enum ui_status ui_records_import(struct ui *ui, const char *path)
 {
 	struct game_record *r = malloc(sizeof(*r));
 	struct record_error err;

@@ -22,7 +22,7 @@ static struct player *player_by_id(struct ui *ui, long long id)
 {
 	struct player *p = plist_find_id(ui->club.players, id);
 
-	if (p == NULL && ui_refresh_club(ui) == UI_OK)
+	if (p == NULL && ui_account_refresh(ui) == UI_OK)
 		p = plist_find_id(ui->club.players, id);
 	return p;
 }
@@ -30,7 +30,7 @@ static struct player *player_by_id(struct ui *ui, long long id)
 /* Say how `me`'s record stands after a remote match ended. */
 static void show_my_record(struct ui *ui, const struct player *me)
 {
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		return;
 	ui_say(ui, _("%s: %d won, %d lost, %d tied; score %d; rating %.0f."),
 	       me->nickname, me->rec.wins, me->rec.losses, me->rec.ties,
@@ -47,7 +47,8 @@ static void say_seats(struct ui *ui, const struct match_full *f, bool black,
 		       _("Match %lld: you play %s (%s) against %s, from two "
 			 "terminals."),
 		       f->id, black ? _("black") : _("white"),
-		       ui_stone(&ui->term, black ? STONE_BLACK : STONE_WHITE),
+		       ui_board_stone(&ui->term,
+				      black ? STONE_BLACK : STONE_WHITE),
 		       other->nickname);
 		return;
 	}
@@ -85,8 +86,9 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 
 	if (other == NULL)
 		return ui_store_failed(ui, _("cannot read the players"));
-	st = game_rebuild(&g, ui, f, black ? me->nickname : other->nickname,
-			  black ? other->nickname : me->nickname);
+	st = ui_matches_rebuild(&g, ui, f,
+				black ? me->nickname : other->nickname,
+				black ? other->nickname : me->nickname);
 	if (st != UI_OK)
 		return st;
 	g.only_seat = black ? 0 : 1;
@@ -333,15 +335,15 @@ static struct challenge new_challenge(const struct ui *ui,
 	return c;
 }
 
-enum ui_status ui_challenge(struct ui *ui, struct player *me,
-			    const char *username)
+enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
+				   const char *username)
 {
 	struct player *to;
 	struct challenge c;
 	enum ui_status st;
 	char game[128];
 
-	st = ui_refresh_club(ui);
+	st = ui_account_refresh(ui);
 	if (st != UI_OK)
 		return st;
 	to = plist_find(ui->club.players, username);
@@ -400,7 +402,7 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 	return ui_remote_play(ui, me, id);
 }
 
-enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
+enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet)
 {
 	long long now = (long long)time(NULL);
 	const struct player *from;
@@ -430,7 +432,7 @@ enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
 	return UI_OK;
 }
 
-enum ui_status ui_challenge_at_prompt(struct ui *ui, bool asked)
+enum ui_status ui_remote_challenge_at_prompt(struct ui *ui, bool asked)
 {
 	struct ui_presence *p = ui->presence;
 	struct player *me;
@@ -442,7 +444,7 @@ enum ui_status ui_challenge_at_prompt(struct ui *ui, bool asked)
 		return UI_OK;
 	p->asked = p->told;
 	me = player_by_id(ui, p->id);
-	return me != NULL ? ui_challenge_answer(ui, me, !asked) : UI_OK;
+	return me != NULL ? ui_remote_answer(ui, me, !asked) : UI_OK;
 }
 
 /* ==== Who is online ======================================================= */
@@ -470,7 +472,7 @@ static int online_row(void *ctx, const struct presence_row *r)
 	return 0;
 }
 
-enum ui_status ui_players_online(struct ui *ui, struct player *me)
+enum ui_status ui_remote_online(struct ui *ui, struct player *me)
 {
 	struct online o = {ui, 0};
 	char name[TERM_LINE_MAX + 1];
@@ -488,6 +490,6 @@ enum ui_status ui_players_online(struct ui *ui, struct player *me)
 			  name);
 	if (st != UI_OK || name[0] == '\0')
 		return st;
-	st = ui_challenge(ui, me, name);
+	st = ui_remote_challenge(ui, me, name);
 	return st == UI_REFUSED ? UI_OK : st;
 }

@@ -386,9 +386,9 @@ static enum ui_status replay_keys(struct replay *r)
 	}
 }
 
-enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
-			      void (*describe)(struct ui *ui,
-					       const struct match_full *f))
+enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
+				void (*describe)(struct ui *ui,
+						 const struct match_full *f))
 {
 	struct replay r;
 	enum ui_status st = UI_FAILED;

@@ -17,8 +17,8 @@
  * back. Starts at the last move. Return UI_OK when
  * the player goes back, UI_EOF, UI_INTERRUPTED, or UI_FAILED when out
  * of memory (no message). */
-enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
-			      void (*describe)(struct ui *ui,
-					       const struct match_full *f));
+enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
+				void (*describe)(struct ui *ui,
+						 const struct match_full *f));
 
 #endif

@@ -319,7 +319,7 @@ static void draw_points(const struct screen *s, const struct screen_view *v)
 		for (c = 0; c < b->cols; c++) {
 			int x = s->left + LABEL_W + c * s->cell_w + pad;
 
-			sym = ui_stone(s->term, board_at(b, r, c));
+			sym = ui_board_stone(s->term, board_at(b, r, c));
 			a = point_style(s, b, r, c);
 			if (board_at(b, r, c) == STONE_NONE &&
 			    among(v->marks, v->nmarks, r, c)) {

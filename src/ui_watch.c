@@ -52,7 +52,7 @@ struct listing {
 static const char *side_name(const struct live_match *m, const char *user,
 			     char buf[UI_NAME_MAX])
 {
-	return user[0] != '\0' ? user : ui_computer_name(m->ai_level, buf);
+	return user[0] != '\0' ? user : ui_words_computer(m->ai_level, buf);
 }
 
 /* store_live_matches() callback: one line of the table. */
@@ -136,7 +136,7 @@ static enum ui_status show_now(struct watch *w)
 		ui_error(w->ui, _("there is no match %lld"), w->id);
 		return UI_REFUSED;
 	}
-	ui_show_position(w->ui, w->f, w->f->nmoves);
+	ui_records_position(w->ui, w->f, w->f->nmoves);
 	if (w->f->status == MATCH_STATUS_UNFINISHED)
 		ui_say(w->ui,
 		       _("Watching match %lld: %s to play. Type q to "
@@ -208,7 +208,7 @@ struct watch_names {
 };
 
 /* Rebuild g from match f as it stands, names from n: its moves but the
- * last through game_rebuild() (which takes a game still to be played
+ * last through ui_matches_rebuild() (which takes a game still to be played
  * on), the last on the board (it may end the game). Return UI_OK, or
  * UI_FAILED when the moves do not make a game (said so). */
 static enum ui_status rebuild(struct match_full *f, struct game *g,
@@ -218,7 +218,7 @@ static enum ui_status rebuild(struct match_full *f, struct game *g,
 	enum ui_status st;
 
 	f->nmoves = all > 0 ? all - 1 : 0;
-	st = game_rebuild(g, ui, f, n->black, n->white);
+	st = ui_matches_rebuild(g, ui, f, n->black, n->white);
 	f->nmoves = all;
 	if (st == UI_OK && all > 0)
 		(void)board_play(&g->m.board, f->moves[all - 1].row,
@@ -239,9 +239,9 @@ static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 	char buf[UI_NAME_MAX];
 
 	snprintf(n->black, sizeof(n->black), "%s",
-		 ui_side_name(f, STONE_BLACK, buf));
+		 ui_words_side(f, STONE_BLACK, buf));
 	snprintf(n->white, sizeof(n->white), "%s",
-		 ui_side_name(f, STONE_WHITE, buf));
+		 ui_words_side(f, STONE_WHITE, buf));
 	if (rebuild(w->f, gs->g, w->ui, n) != UI_OK)
 		return UI_FAILED;
 	last = board_last(&gs->g->m.board);
@@ -378,14 +378,14 @@ static enum ui_status watch_match(struct ui *ui, long long id)
 		st = watch_screen(&w, &replay);
 		free(w.f);
 		if (st == UI_OK && replay)
-			st = ui_replay(ui, id);
+			st = ui_records_replay(ui, id);
 		return st == UI_EOF ? UI_OK : st;
 	}
 	free(w.f);
 	if (st == UI_OK)
 		st = ui_yes_no(ui, _("The match is over. Replay it?"), &replay);
 	if (st == UI_OK && replay)
-		st = ui_replay(ui, id);
+		st = ui_records_replay(ui, id);
 	return st == UI_EOF ? UI_OK : st;
 }
 
