@@ -1,6 +1,8 @@
 /* store.h -- the club's records in SQLite: players and matches.
  *
- * The only module that speaks SQL (its files are src/store_*.c). Every
+ * The only module that speaks SQL (its files are src/store_*.c; the
+ * sections below say which file implements what, and what processes
+ * share while they run is in store_live.h). Every
  * function returns a store_status; on any failure a sentence saying what
  * failed (in English, with SQLite's own words) is kept for
  * store_errmsg(). A failed change is rolled back: the database is as it
@@ -41,6 +43,8 @@ struct store_login {
 
 struct store;
 
+/* ---- store_schema.c, store_db.c: the file, its schema, its errors ---- */
+
 /* Open (creating if needed) the database at `path`, making its folder
  * and every missing folder above it (each mode 0700, as mkdir -p) and
  * the file (mode 0600) when they do not exist, then set WAL,
@@ -62,6 +66,8 @@ const char *store_errmsg(const struct store *s);
 /* The schema version this build writes (PRAGMA user_version), which
  * `gomoku --version` prints for the club's admin. */
 int store_schema_version(void);
+
+/* ---- store_players.c: accounts, logins, the players' counters ---- */
 
 /* Append every player to `l` (list order: by id); the list owns the new
  * nodes. `l` becomes this handle's live list, which
@@ -139,7 +145,7 @@ enum store_status store_login_succeeded(struct store *s, long long id,
 enum store_status store_set_password(struct store *s, long long id,
 				     const char *hash);
 
-/* ==== Matches saved as they are played ==================================
+/* ==== Matches saved as they are played (store_matches.c) ================
  *
  * store_match_start() makes the row (unfinished); store_match_move(),
  * store_match_undo() and store_match_seats() write each change at once,
@@ -356,6 +362,8 @@ enum store_status store_match_unfinished_between(struct store *s, long long a,
 enum store_status store_match_load(struct store *s, long long id,
 				   struct match_full *out);
 
+/* ---- store_query.c: history, imported games, records ---- */
+
 /* Player `player_id`'s matches (ranked and against the computer, in
  * every status; imported games belong to nobody), newest first (by
  * started_at, then id): skip `offset`, then call row(ctx, r) for up to
@@ -413,6 +421,8 @@ store_rule_records(struct store *s, enum rule rule,
  * the store does not know. On failure *rec is unchanged. */
 enum store_status store_rule_record(struct store *s, long long player_id,
 				    enum rule rule, struct player_record *rec);
+
+/* ---- store_matches.c: a game read from a file ---- */
 
 /* Write an imported game in one transaction: `h` (kind MATCH_IMPORTED,
  * two names, no ids), status finished with `result` and `reason` (or,

@@ -53,7 +53,7 @@
 
 /* The manager's lines: the one being read, and those that arrived while
  * the computer was thinking, waiting their turn. */
-struct input {
+struct manager_lines {
 	int fd;
 	char part[TERM_LINE_MAX + 1]; /* the line being read */
 	size_t len;
@@ -72,7 +72,7 @@ struct brain {
 	bool started;  /* START or RECTSTART was accepted */
 	bool stop_now; /* YXSTOP or END arrived during this command */
 	bool ending;   /* END arrived during a search */
-	struct input in;
+	struct manager_lines in;
 	struct board board;
 	/* the board's counts need not say these */
 	enum stone us;	    /* our colour */
@@ -114,7 +114,7 @@ static void say(struct brain *br, const char *fmt, ...)
 /* Read one byte from the manager into *c. Return 1, 0 at the end of
  * input (a read error counts as one), or -1 when a stop signal
  * interrupted the read. */
-static int read_byte(struct input *in, char *c)
+static int read_byte(struct manager_lines *in, char *c)
 {
 	ssize_t n;
 
@@ -132,7 +132,7 @@ static int read_byte(struct input *in, char *c)
 /* Add byte c to the line being read. At its newline, copy the line
  * (without a '\r' ending it) into line[TERM_LINE_MAX + 1] and return
  * true; a line too long to keep is dropped there (false). */
-static bool feed(struct input *in, char c, char *line)
+static bool feed(struct manager_lines *in, char c, char *line)
 {
 	size_t n = in->len;
 	bool keep = !in->too_long;
@@ -157,7 +157,7 @@ static bool feed(struct input *in, char c, char *line)
  * is false -- no byte is waiting, feeding them into the line being read.
  * Return true with a complete line in line[TERM_LINE_MAX + 1] (a last
  * line without a newline counts), else false. */
-static bool read_line(struct input *in, char *line, bool wait)
+static bool read_line(struct manager_lines *in, char *line, bool wait)
 {
 	struct pollfd pfd = {.fd = in->fd, .events = POLLIN};
 	char c;
@@ -202,7 +202,7 @@ static char *trim(char *line)
  * waits in the queue. */
 static void arrived(struct brain *br, char *line)
 {
-	struct input *in = &br->in;
+	struct manager_lines *in = &br->in;
 	const char *word = trim(line);
 
 	if (strcasecmp(word, "YXSTOP") == 0) {
@@ -236,7 +236,7 @@ static int poll_input(void *ctx)
  * TERM_EOF, or TERM_INTERRUPTED once a stop signal has arrived. */
 static enum term_read next_line(struct brain *br, char *line)
 {
-	struct input *in = &br->in;
+	struct manager_lines *in = &br->in;
 
 	if (in->interrupted || term_stop_signal() != 0)
 		return TERM_INTERRUPTED;
@@ -809,6 +809,8 @@ static void swap2_line(struct brain *br, const char *line)
 	br->nswap2++;
 }
 
+/* ==== INFO, ABOUT, the YX commands and END ============================= */
+
 /* Set the rule from INFO rule's bits; an empty board switches at once,
  * a game under way keeps its rule until the next START or RESTART. */
 static void set_rule(struct brain *br, long long bits)
@@ -915,6 +917,8 @@ static int cmd_end(struct brain *br, const char *args)
 	(void)args;
 	return 1;
 }
+
+/* ==== The session ====================================================== */
 
 /* The commands, each returning 1 to end the session, else 0. */
 static const struct command {
