@@ -213,6 +213,11 @@ enum match_status {
 	MATCH_STATUS_ABANDONED /* given up unfinished: counts for nobody */
 };
 
+/* A finished match m (m->end not MATCH_UNFINISHED) as the record keeps
+ * it: its result from black's side, and why it ended. */
+enum match_result match_result_of(const struct match *m);
+enum match_reason match_reason_of(const struct match *m);
+
 /* The fixed word of a value, a static string: "black", "white", "draw";
  * "five", "resign", "draw", "full", "timeout", "forbidden",
  * "abandoned"; "ranked",

@@ -379,6 +379,33 @@ static int value_of(const struct word *t, const char *word)
 	return -1;
 }
 
+enum match_result match_result_of(const struct match *m)
+{
+	if (m->winner == STONE_BLACK)
+		return RESULT_BLACK_WIN;
+	return m->winner == STONE_WHITE ? RESULT_WHITE_WIN : RESULT_DRAW;
+}
+
+enum match_reason match_reason_of(const struct match *m)
+{
+	switch (m->end) {
+	case MATCH_RESIGN:
+		return REASON_RESIGN;
+	case MATCH_AGREED_DRAW:
+		return REASON_DRAW;
+	case MATCH_FULL:
+		return REASON_FULL;
+	case MATCH_TIMEOUT:
+		return REASON_TIMEOUT;
+	case MATCH_FORBIDDEN:
+		return REASON_FORBIDDEN;
+	case MATCH_FIVE:
+	case MATCH_UNFINISHED:
+		break;
+	}
+	return REASON_FIVE;
+}
+
 const char *match_result_word(enum match_result r)
 {
 	return word_of(result_words, (int)r);

@@ -388,9 +388,8 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 	    store_reload_player(ui->club.store, ui->club.players, id) !=
 		    STORE_OK)
 		return ui_store_failed(ui, NULL);
-	fputs(_("Welcome, "), ui->term.out);
-	ui_put_clean(ui, nickname);
-	fprintf(ui->term.out, _("! Your account %s is ready.\n"), username);
+	ui_say(ui, _("Welcome, %s! Your account %s is ready."), nickname,
+	       username);
 	return UI_OK;
 }
 
@@ -570,9 +569,7 @@ enum ui_status ui_account_login(struct ui *ui, const char *username,
 	*who = plist_find(ui->club.players, name); /* O(1), unlike by id */
 	if (*who == NULL || (*who)->id != id)
 		*who = plist_find_id(ui->club.players, id);
-	fputs(_("Logged in: "), ui->term.out);
-	ui_put_clean(ui, (*who)->nickname);
-	fprintf(ui->term.out, " (%s)\n", (*who)->username);
+	ui_say(ui, _("Logged in: %s (%s)"), (*who)->nickname, (*who)->username);
 	return UI_OK;
 }
 

@@ -386,12 +386,14 @@ static void say_view(struct ui *ui, const struct analyze_view *v)
 	if (v->has_best)
 		notation_format(v->best.row, v->best.col, best);
 	ui_say(ui,
-	       _("%s to move: win chance %.0f%%%s; the computer would play "
-		 "%s."),
+	       v->proven > 0 ? _("%s to move: win chance %.0f%% (a forced "
+				 "win); the computer would play %s.")
+	       : v->proven < 0
+		       ? _("%s to move: win chance %.0f%% (a forced loss); the "
+			   "computer would play %s.")
+		       : _("%s to move: win chance %.0f%%; the computer would "
+			   "play %s."),
 	       v->side == STONE_BLACK ? _("Black") : _("White"), v->win_chance,
-	       v->proven > 0   ? _(" (a forced win)")
-	       : v->proven < 0 ? _(" (a forced loss)")
-			       : "",
 	       v->has_best ? best : "-");
 }
 

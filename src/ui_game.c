@@ -28,14 +28,6 @@ static const char *side_name(enum stone s)
 	return s == STONE_BLACK ? _("Black") : _("White");
 }
 
-/* Print "● Black Alice" for side s. */
-static void put_side(struct ui *ui, const struct match *m, enum stone s)
-{
-	fprintf(ui->term.out, "%s %s ", ui_board_stone(&ui->term, s),
-		side_name(s));
-	ui_put_clean(ui, m->name[s]);
-}
-
 /* Draw the board; with `forbidden`, and black to move under renju, mark
  * black's forbidden points. Return how many there are (0 otherwise). */
 static int draw_board(struct game *g, const struct match *m, bool forbidden)
@@ -77,9 +69,8 @@ static void game_show(void *ctx, const struct match *m)
 	fputc('\n', g->ui->term.out);
 	if (g->ai[m->seat[s]] == NULL) /* the computer needs no board */
 		draw_board(g, m, g->ui->opt->show_forbidden);
-	fprintf(g->ui->term.out, _("Move %d: "), m->board.nmoves + 1);
-	put_side(g->ui, m, s);
-	fprintf(g->ui->term.out, " %s\n", _("to play"));
+	ui_say(g->ui, _("Move %d: %s %s %s to play"), m->board.nmoves + 1,
+	       ui_board_stone(&g->ui->term, s), side_name(s), m->name[s]);
 }
 
 /* ==== Moves ============================================================== */
@@ -96,8 +87,10 @@ static int computer_move(struct game *g, const struct match *m,
 		fputc('\n', g->ui->term.out);
 		return -1;
 	}
-	fprintf(g->ui->term.out, _(" it plays %s.\n"),
+	fputc(' ', g->ui->term.out);
+	fprintf(g->ui->term.out, _("It plays %s."),
 		notation_format(in->row, in->col, where));
+	fputc('\n', g->ui->term.out);
 	return 0;
 }
 
@@ -193,7 +186,7 @@ static void game_refused(void *ctx, const struct match *m,
 	char why[512];
 
 	game_common_refusal(m, in, err,
-			    _(". Type hint to see black's forbidden points."),
+			    _("Type hint to see black's forbidden points."),
 			    why, sizeof(why));
 	ui_say(g->ui, "%s", why);
 }
@@ -243,20 +236,16 @@ static int game_choose(void *ctx, const struct match *m, int seat,
 static void game_help(void *ctx, const struct match *m)
 {
 	struct game *g = ctx;
+	char text[512];
 
 	ui_say(g->ui, _("Type a move as the column letter then the row, as "
 			"labelled on the board: h8.\n"
 			"Or the row then the column number: 8 8 or 8,8."));
+	game_common_rule_words(m, text, sizeof(text));
+	ui_say(g->ui, "%s", text);
 	if (m->board.rule == RULE_RENJU)
-		ui_say(g->ui, _("Renju: black wins with exactly five and may "
-				"not play an overline, a double four or a "
-				"double three;\n"
-				"white wins with five or more. Type hint to "
-				"see black's forbidden points."));
-	else
-		ui_say(g->ui, _("%d in a row wins (%s)."), m->board.k,
-		       m->board.rule == RULE_EXACT ? _("exactly, no overlines")
-						   : _("or more"));
+		ui_say(g->ui, "%s",
+		       _("Type hint to see black's forbidden points."));
 	ui_say(g->ui, _("Commands (in English or Chinese):\n"
 			"  undo, 悔棋       take back your last move (your "
 			"opponent must agree)\n"
@@ -267,46 +256,12 @@ static void game_help(void *ctx, const struct match *m)
 			"  hint, 提示       renju: black's forbidden points\n"
 			"Full-width digits and letters work too: ８ ８, ｈ８.\n"
 			"Ctrl-D or Ctrl-C leaves the program."));
-	if (g->time_per_move > 0)
-		ui_say(g->ui,
-		       ngettext("Each move must be made within %d second, "
-				"or the game is lost.",
-				"Each move must be made within %d seconds, "
-				"or the game is lost.",
-				(unsigned long)g->time_per_move),
-		       g->time_per_move);
+	game_common_clock_words(g, text, sizeof(text));
+	if (text[0] != '\0')
+		ui_say(g->ui, "%s", text);
 }
 
 /* ==== The record ======================================================== */
-
-/* The match's result from black's side, for the record. */
-static enum match_result result_of(const struct match *m)
-{
-	if (m->winner == STONE_BLACK)
-		return RESULT_BLACK_WIN;
-	return m->winner == STONE_WHITE ? RESULT_WHITE_WIN : RESULT_DRAW;
-}
-
-/* Why the match ended, for the record. */
-static enum match_reason reason_of(const struct match *m)
-{
-	switch (m->end) {
-	case MATCH_RESIGN:
-		return REASON_RESIGN;
-	case MATCH_AGREED_DRAW:
-		return REASON_DRAW;
-	case MATCH_FULL:
-		return REASON_FULL;
-	case MATCH_TIMEOUT:
-		return REASON_TIMEOUT;
-	case MATCH_FORBIDDEN:
-		return REASON_FORBIDDEN;
-	case MATCH_FIVE:
-	case MATCH_UNFINISHED:
-		break;
-	}
-	return REASON_FIVE;
-}
 
 /* The seat playing black as the record keeps it: during the opening,
  * seat 0 (who places the first three stones). */
@@ -423,35 +378,19 @@ static const struct match_io terminal_io = {
 /* Say how the game ended, under the final board. */
 static void announce_end(struct ui *ui, const struct match *m)
 {
+	char side[3][UI_NAME_MAX + 64], text[2 * UI_NAME_MAX + 256];
+	const char *const name[3] = {"", side[STONE_BLACK], side[STONE_WHITE]};
+	enum stone s;
+
+	for (s = STONE_BLACK; s <= STONE_WHITE; s++)
+		snprintf(side[s], sizeof(side[s]), "%s %s %s",
+			 ui_board_stone(&ui->term, s), side_name(s),
+			 m->name[s]);
 	fputc('\n', ui->term.out);
 	ui_board_draw(&ui->term, &m->board);
-	switch (m->end) {
-	case MATCH_FIVE:
-		put_side(ui, m, m->winner);
-		fprintf(ui->term.out, _(" wins with %d in a row!\n"),
-			m->board.k);
-		break;
-	case MATCH_RESIGN:
-	case MATCH_TIMEOUT:
-	case MATCH_FORBIDDEN:
-		put_side(ui, m, stone_other(m->winner));
-		fputs(m->end == MATCH_RESIGN ? _(" resigned. ")
-		      : m->end == MATCH_TIMEOUT
-			      ? _(" ran out of time. ")
-			      : _(" played a forbidden point. "),
-		      ui->term.out);
-		put_side(ui, m, m->winner);
-		fprintf(ui->term.out, _(" wins.\n"));
-		break;
-	case MATCH_AGREED_DRAW:
-		ui_say(ui, _("Draw by agreement."));
-		break;
-	case MATCH_FULL:
-		ui_say(ui, _("The board is full: a draw."));
-		break;
-	case MATCH_UNFINISHED:
-		break;
-	}
+	game_common_end_words(m, name, text, sizeof(text));
+	if (text[0] != '\0')
+		ui_say(ui, "%s", text);
 }
 
 int game_init(struct game *g, struct ui *ui, const struct variant *v,
@@ -490,8 +429,8 @@ static enum ui_status close_record(struct game *g)
 
 	if (game_remote_ended_there(g))
 		return reload_players(g);
-	if (store_match_finish(ui->club.store, g->match_id, result_of(&g->m),
-			       reason_of(&g->m),
+	if (store_match_finish(ui->club.store, g->match_id,
+			       match_result_of(&g->m), match_reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK) {
 		if (!game_common_record_still_ours(g))
 			return reload_players(g);

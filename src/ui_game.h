@@ -1,8 +1,8 @@
 /* ui_game.h -- private to the ui: one game at the terminal, played to
- * its end and its record kept as it is played (ui_game.c), and the games
- * ui_matches.c rebuilds from a record. The game itself (struct game) and
- * the rules both its front ends obey: ui_game_common.h; the other seat at
- * another terminal: ui_game_remote.h. ui_matches.c chooses the games
+ * its end and its record kept as it is played (ui_game.c). The games
+ * ui_matches.c rebuilds from a record: ui_matches.h. The game itself (struct
+ * game) and the rules both its front ends obey: ui_game_common.h; the other
+ * seat at another terminal: ui_game_remote.h. ui_matches.c chooses the games
  * (ranked, against the computer, resumed) and calls ui_game.c. */
 #ifndef GOMOKU_UI_GAME_H
 #define GOMOKU_UI_GAME_H
@@ -48,17 +48,5 @@ void game_free(struct game *g);
  * secure random source, never ui->rng (which --seed fixes). */
 bool game_coin_flip(struct ui *ui, enum match_opening opening, const char *a,
 		    const char *b, bool secure);
-
-/* ---- ui_matches.c ---- */
-
-struct match_full;
-
-/* Rebuild into g the game of unfinished match f from its record (seat 0
- * black, named `black`; the names must outlive g), with the clock and
- * the opening where they stopped, to be played on and recorded. Return
- * UI_OK, or UI_FAILED after saying that its moves do not make a game. */
-enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
-				  const struct match_full *f, const char *black,
-				  const char *white);
 
 #endif

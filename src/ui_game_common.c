@@ -242,19 +242,91 @@ void game_common_refusal(const struct match *m, const struct input *in,
 			 enum board_error err, const char *hint, char *buf,
 			 size_t cap)
 {
-	if (err == BOARD_ERR_FORBIDDEN)
-		snprintf(buf, cap, _("Black may not play there: %s (renju)%s"),
-			 game_common_verdict_words(board_play_verdict(
-				 &m->board, in->row, in->col)),
-			 m->forbidden_loses ? _(", and loses the game.")
-					    : hint);
-	else if (err == BOARD_ERR_OCCUPIED)
+	const char *verdict;
+
+	if (err == BOARD_ERR_FORBIDDEN) {
+		verdict = game_common_verdict_words(
+			board_play_verdict(&m->board, in->row, in->col));
+		if (m->forbidden_loses)
+			snprintf(buf, cap,
+				 _("Black may not play there: %s (renju), and "
+				   "loses the game."),
+				 verdict);
+		else
+			snprintf(buf, cap,
+				 _("Black may not play there: %s (renju). %s"),
+				 verdict, hint);
+	} else if (err == BOARD_ERR_OCCUPIED)
 		snprintf(buf, cap, "%s",
 			 _("That point is taken. Choose an empty one."));
 	else if (err == BOARD_ERR_OFF_BOARD)
 		snprintf(buf, cap, "%s", _("That point is not on the board."));
 	else
 		snprintf(buf, cap, "%s", _("The game is over."));
+}
+
+void game_common_rule_words(const struct match *m, char *buf, size_t cap)
+{
+	if (m->board.rule == RULE_RENJU)
+		snprintf(buf, cap, "%s",
+			 _("Renju: black wins with exactly five and may not "
+			   "play an overline, a double four or a double "
+			   "three;\nwhite wins with five or more."));
+	else if (m->board.rule == RULE_EXACT)
+		snprintf(buf, cap,
+			 _("%d in a row wins (exactly, no overlines)."),
+			 m->board.k);
+	else
+		snprintf(buf, cap, _("%d in a row wins (or more)."),
+			 m->board.k);
+}
+
+void game_common_clock_words(const struct game *g, char *buf, size_t cap)
+{
+	buf[0] = '\0';
+	if (g->time_per_move > 0)
+		snprintf(buf, cap,
+			 ngettext("Each move must be made within %d second, "
+				  "or the game is lost.",
+				  "Each move must be made within %d seconds, "
+				  "or the game is lost.",
+				  (unsigned long)g->time_per_move),
+			 g->time_per_move);
+}
+
+void game_common_end_words(const struct match *m, const char *const name[3],
+			   char *buf, size_t cap)
+{
+	const char *winner = m->winner == STONE_NONE ? "" : name[m->winner];
+	const char *loser =
+		m->winner == STONE_NONE ? "" : name[stone_other(m->winner)];
+
+	switch (m->end) {
+	case MATCH_FIVE:
+		snprintf(buf, cap, _("%s wins with %d in a row!"), winner,
+			 m->board.k);
+		return;
+	case MATCH_RESIGN:
+		snprintf(buf, cap, _("%s resigned. %s wins."), loser, winner);
+		return;
+	case MATCH_TIMEOUT:
+		snprintf(buf, cap, _("%s ran out of time. %s wins."), loser,
+			 winner);
+		return;
+	case MATCH_FORBIDDEN:
+		snprintf(buf, cap, _("%s played a forbidden point. %s wins."),
+			 loser, winner);
+		return;
+	case MATCH_AGREED_DRAW:
+		snprintf(buf, cap, "%s", _("Draw by agreement."));
+		return;
+	case MATCH_FULL:
+		snprintf(buf, cap, "%s", _("The board is full: a draw."));
+		return;
+	case MATCH_UNFINISHED:
+		break;
+	}
+	buf[0] = '\0';
 }
 
 bool game_common_event_words(const struct game *g, const struct match *m,

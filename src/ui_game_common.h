@@ -131,6 +131,20 @@ void game_common_refusal(const struct match *m, const struct input *in,
 bool game_common_event_words(const struct game *g, const struct match *m,
 			     enum match_event e, char *buf, size_t cap);
 
+/* The help's sentence for m's rule ("5 in a row wins (or more).") into
+ * buf[cap]. */
+void game_common_rule_words(const struct match *m, char *buf, size_t cap);
+
+/* The help's sentence for g's clock into buf[cap]: "" when untimed. */
+void game_common_clock_words(const struct game *g, char *buf, size_t cap);
+
+/* How match m ended, one whole sentence into buf[cap] ("Alice resigned.
+ * Bob wins."), naming the side of stone s as name[s] (as m->name, by
+ * stone): the line says "● Black Alice", the screen "Alice". "" while m
+ * is unfinished. */
+void game_common_end_words(const struct match *m, const char *const name[3],
+			   char *buf, size_t cap);
+
 /* Question q to `who` ("Alice, Bob offers a draw. Do you accept?") into
  * buf[cap]. */
 void game_common_question(const struct match *m, enum stone who,

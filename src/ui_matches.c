@@ -8,6 +8,7 @@
 #include "store.h"
 #include "ui_game.h"
 #include "ui_internal.h"
+#include "ui_matches.h"
 
 /* Print a player's new record after a ranked match: counters, rating
  * change and rank by score. */
@@ -119,15 +120,21 @@ static bool person_first(struct ui *ui, const char *me, const char *computer)
 
 	if (ui->opt->first == FIRST_COIN)
 		mine = rng_below(&ui->rng, 2) == 0;
+	const char *who = mine ? me : computer;
+	const char *black = ui_board_stone(&ui->term, STONE_BLACK);
+	bool coin = ui->opt->first == FIRST_COIN;
+
 	if (ui->opt->opening == OPENING_SWAP2)
-		ui_say(ui, _("%s%s places the three opening stones (swap2)."),
-		       ui->opt->first == FIRST_COIN ? _("Coin flip: ") : "",
-		       mine ? me : computer);
+		ui_say(ui,
+		       coin ? _("Coin flip: %s places the three opening stones "
+				"(swap2).")
+			    : _("%s places the three opening stones (swap2)."),
+		       who);
 	else
-		ui_say(ui, _("%s%s moves first with black (%s)."),
-		       ui->opt->first == FIRST_COIN ? _("Coin flip: ") : "",
-		       mine ? me : computer,
-		       ui_board_stone(&ui->term, STONE_BLACK));
+		ui_say(ui,
+		       coin ? _("Coin flip: %s moves first with black (%s).")
+			    : _("%s moves first with black (%s)."),
+		       who, black);
 	return mine;
 }
 
@@ -164,8 +171,11 @@ enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level)
 	bool again;
 
 	ui_words_computer(level, computer);
-	ui_say(ui, _("%s against the computer, level %d%s."), name, level,
-	       me != NULL ? "" : _(" (not recorded)"));
+	ui_say(ui,
+	       me != NULL ? _("%s against the computer, level %d.")
+			  : _("%s against the computer, level %d (not "
+			      "recorded)."),
+	       name, level);
 	for (;;) {
 		st = one_computer_game(ui, me, level, name, computer);
 		if (st != UI_OK)

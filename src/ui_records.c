@@ -445,22 +445,24 @@ enum ui_status ui_records_browse(struct ui *ui, const struct player *p)
 
 /* ==== Replay ============================================================= */
 
-/* The final result of f in words: "Black won (five)", "unfinished". */
-static void put_outcome(struct ui *ui, const struct match_full *f)
+/* How match f ended, for the line over a replay ("Black won (five)"),
+ * into buf[cap]. */
+static void outcome_words(const struct match_full *f, char *buf, size_t cap)
 {
 	if (f->status == MATCH_STATUS_UNFINISHED && f->kind == MATCH_IMPORTED)
-		fputs(_("result unknown"), ui->term.out);
+		snprintf(buf, cap, "%s", _("result unknown"));
 	else if (f->status == MATCH_STATUS_UNFINISHED)
-		fputs(_("unfinished"), ui->term.out);
+		snprintf(buf, cap, "%s", _("unfinished"));
 	else if (f->status == MATCH_STATUS_ABANDONED)
-		fputs(_("abandoned"), ui->term.out);
+		snprintf(buf, cap, "%s", _("abandoned"));
 	else if (f->result == RESULT_DRAW)
-		fprintf(ui->term.out, _("a draw (%s)"),
-			reason_text(f->reason, f->result));
+		snprintf(buf, cap, _("a draw (%s)"),
+			 reason_text(f->reason, f->result));
 	else
-		fprintf(ui->term.out, _("%s won (%s)"),
-			f->result == RESULT_BLACK_WIN ? _("Black") : _("White"),
-			reason_text(f->reason, f->result));
+		snprintf(buf, cap, _("%s won (%s)"),
+			 f->result == RESULT_BLACK_WIN ? _("Black")
+						       : _("White"),
+			 reason_text(f->reason, f->result));
 }
 
 /* Print the moves in notation, "1. h8 i9  2. ...", marking move `at`. */
@@ -485,16 +487,16 @@ static void put_move_list(struct ui *ui, const struct match_full *f, int at)
  * result. */
 static void put_match_line(struct ui *ui, const struct match_full *f)
 {
-	char black[UI_NAME_MAX], white[UI_NAME_MAX];
+	char black[UI_NAME_MAX], white[UI_NAME_MAX], outcome[256];
 
-	fprintf(ui->term.out, _("Match %lld: %s %s against %s %s, %s %dx%d; "),
-		f->id, ui_board_stone(&ui->term, STONE_BLACK),
+	outcome_words(f, outcome, sizeof(outcome));
+	fprintf(ui->term.out,
+		_("Match %lld: %s %s against %s %s, %s %dx%d; %s\n"), f->id,
+		ui_board_stone(&ui->term, STONE_BLACK),
 		ui_words_side(f, STONE_BLACK, black),
 		ui_board_stone(&ui->term, STONE_WHITE),
 		ui_words_side(f, STONE_WHITE, white),
-		ui_words_variant(f->variant), f->rows, f->cols);
-	put_outcome(ui, f);
-	fputc('\n', ui->term.out);
+		ui_words_variant(f->variant), f->rows, f->cols, outcome);
 }
 
 /* See ui_internal.h. */

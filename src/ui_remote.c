@@ -10,6 +10,7 @@
 #include "store_live.h"
 #include "ui_game.h"
 #include "ui_internal.h"
+#include "ui_matches.h"
 #include "ui_presence.h"
 
 #define ANSWER_POLL_MS 200 /* how often a challenger looks for the answer */
@@ -191,15 +192,19 @@ out_free:
  * c, into buf. */
 static const char *game_words(const struct challenge *c, char *buf, size_t cap)
 {
-	int n = snprintf(buf, cap, _("%s %dx%d, %d in a row"), c->variant,
-			 c->rows, c->cols, c->k);
+	bool swap2 = c->opening == OPENING_SWAP2;
 
-	if (c->opening == OPENING_SWAP2 && n > 0 && (size_t)n < cap)
-		n += snprintf(buf + n, cap - (size_t)n, "%s",
-			      _(", swap2 opening"));
-	if (c->time_per_move > 0 && n > 0 && (size_t)n < cap)
-		snprintf(buf + n, cap - (size_t)n, _(", %d s a move"),
-			 c->time_per_move);
+	if (c->time_per_move > 0)
+		snprintf(buf, cap,
+			 swap2 ? _("%s %dx%d, %d in a row, swap2 opening, %d s "
+				   "a move")
+			       : _("%s %dx%d, %d in a row, %d s a move"),
+			 c->variant, c->rows, c->cols, c->k, c->time_per_move);
+	else
+		snprintf(buf, cap,
+			 swap2 ? _("%s %dx%d, %d in a row, swap2 opening")
+			       : _("%s %dx%d, %d in a row"),
+			 c->variant, c->rows, c->cols, c->k);
 	return buf;
 }
 

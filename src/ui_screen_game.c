@@ -465,8 +465,8 @@ static void sg_refused(void *ctx, const struct match *m, const struct input *in,
 	char why[SCREEN_STATUS_MAX];
 
 	game_common_refusal(m, in, err,
-			    _(". Press t to see black's forbidden points."),
-			    why, sizeof(why));
+			    _("Press t to see black's forbidden points."), why,
+			    sizeof(why));
 	ui_screen_say(&gs->s, true, "%s", why);
 }
 
@@ -511,29 +511,16 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 static void sg_help(void *ctx, const struct match *m)
 {
 	struct game_screen *gs = ctx;
-	char text[2048], rule[256], clock[256] = "";
+	char text[2048], rule[256], hint[128] = "", clock[256];
 
+	game_common_rule_words(m, rule, sizeof(rule));
 	if (m->board.rule == RULE_RENJU)
-		snprintf(rule, sizeof(rule), "%s",
-			 _("Renju: black may not play an overline, a double "
-			   "four or a double three (t shows them)."));
-	else
-		snprintf(rule, sizeof(rule), _("%d in a row wins (%s)."),
-			 m->board.k,
-			 m->board.rule == RULE_EXACT
-				 ? _("exactly, no overlines")
-				 : _("or more"));
-	if (gs->g->time_per_move > 0)
-		snprintf(clock, sizeof(clock),
-			 ngettext("Each move must be made within %d second, "
-				  "or the game is lost.",
-				  "Each move must be made within %d seconds, "
-				  "or the game is lost.",
-				  (unsigned long)gs->g->time_per_move),
-			 gs->g->time_per_move);
+		snprintf(hint, sizeof(hint), "%s\n",
+			 _("t shows black's forbidden points."));
+	game_common_clock_words(gs->g, clock, sizeof(clock));
 	snprintf(text, sizeof(text),
-		 "%s\n\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n\n%s",
-		 _("Help"), rule, clock,
+		 "%s\n\n%s\n%s%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n\n%s",
+		 _("Help"), rule, hint, clock,
 		 _("Arrow keys, hjkl or wasd move the cursor; Enter or "
 		   "Space places a stone."),
 		 _("A click selects a point, a second click there places."),
@@ -591,28 +578,10 @@ int ui_screen_game_start(struct game_screen *gs, struct game *g)
 /* The status line's words for how m ended. */
 static void say_end(struct game_screen *gs, const struct match *m)
 {
-	const char *winner = m->winner == STONE_NONE ? "" : m->name[m->winner];
-	const char *loser =
-		m->winner == STONE_NONE ? "" : m->name[stone_other(m->winner)];
+	char text[SCREEN_STATUS_MAX];
 
-	if (m->end == MATCH_FIVE)
-		ui_screen_say(&gs->s, false, _("%s wins with %d in a row!"),
-			      winner, m->board.k);
-	else if (m->end == MATCH_RESIGN)
-		ui_screen_say(&gs->s, false, _("%s resigned. %s wins."), loser,
-			      winner);
-	else if (m->end == MATCH_TIMEOUT)
-		ui_screen_say(&gs->s, false, _("%s ran out of time. %s wins."),
-			      loser, winner);
-	else if (m->end == MATCH_FORBIDDEN)
-		ui_screen_say(&gs->s, false,
-			      _("%s played a forbidden point. %s wins."), loser,
-			      winner);
-	else if (m->end == MATCH_AGREED_DRAW)
-		ui_screen_say(&gs->s, false, "%s", _("Draw by agreement."));
-	else
-		ui_screen_say(&gs->s, false, "%s",
-			      _("The board is full: a draw."));
+	game_common_end_words(m, m->name, text, sizeof(text));
+	ui_screen_say(&gs->s, false, "%s", text);
 }
 
 /* True when g stopped for a reason its player did not choose: another

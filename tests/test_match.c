@@ -156,6 +156,8 @@ static void test_five_wins(void)
 	CU_ASSERT_EQUAL(m.winner, STONE_BLACK);
 	CU_ASSERT_EQUAL(m.board.nmoves, 9);
 	CU_ASSERT_EQUAL(m.board.nwin, 5);
+	CU_ASSERT_EQUAL(match_result_of(&m), RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(match_reason_of(&m), REASON_FIVE);
 	CU_ASSERT_EQUAL(s.shows, 9);
 	/* every move is timed from the start: 250 ms per line typed */
 	CU_ASSERT_EQUAL(m.move_ms[0], 250);
@@ -172,6 +174,8 @@ static void test_full_board_draw(void)
 	CU_ASSERT_EQUAL(play(&m, &s, "tictactoe", lines, no_answers),
 			MATCH_FULL);
 	CU_ASSERT_EQUAL(m.winner, STONE_NONE);
+	CU_ASSERT_EQUAL(match_result_of(&m), RESULT_DRAW);
+	CU_ASSERT_EQUAL(match_reason_of(&m), REASON_FULL);
 }
 
 static void test_occupied_refused(void)
@@ -245,6 +249,8 @@ static void test_resign(void)
 	CU_ASSERT_EQUAL(s.asked[1], STONE_WHITE);
 	CU_ASSERT_EQUAL(m.resigned, STONE_WHITE);
 	CU_ASSERT_EQUAL(m.winner, STONE_BLACK);
+	CU_ASSERT_EQUAL(match_result_of(&m), RESULT_BLACK_WIN);
+	CU_ASSERT_EQUAL(match_reason_of(&m), REASON_RESIGN);
 }
 
 static void test_stop_in_question(void)

@@ -7,7 +7,7 @@ play_input '8 8\n' play --ai 1 --first me --seed 5
 check "the guest game against the computer starts" has "Guest against the computer, level 1 (not recorded)"
 check "--first me gives the person black" has "Guest moves first with black"
 check "the computer announces its move in notation" sh -c \
-	'grep -Eq "it plays [a-o]([1-9]|1[0-5])\." "$1"' - "$OUT"
+	'grep -Eq "It plays [a-o]([1-9]|1[0-5])\." "$1"' - "$OUT"
 
 play_input '' play --ai 2 --first computer --seed 5
 check "--first computer lets the computer open" has "Computer (level 2) moves first with black"
