@@ -6,57 +6,32 @@
 # time, then "unit: N passed, N failed" for them all. The suites share
 # nothing: each has its own temporary folder and database.
 runner=$1
-jobs=${GOMOKU_E2E_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
-[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
-[ "$jobs" -le 4 ] || jobs=4
-work=$(mktemp -d) || exit 2
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/jobs.sh"
+jobs_init
 suites=$("$runner" --list) || { echo "unit: $runner --list failed"; exit 2; }
 
-pass=0 fail=0 running=0
+pass=0 fail=0
 
-# Print and count every suite that has ended since the last call.
-reap() {
-	for _rc in "$work"/*.rc; do
-		[ -e "$_rc" ] || continue
-		_name=$(basename "$_rc" .rc) _log=${_rc%.rc}.log
-		grep -v '^unit: ' "$_log"
-		_p=$(sed -n 's/^unit: \([0-9]*\) passed, [0-9]* failed$/\1/p' "$_log")
-		_f=$(sed -n 's/^unit: [0-9]* passed, \([0-9]*\) failed$/\1/p' "$_log")
-		read -r _st _took <"$_rc"
-		if [ "$_st" -ne 0 ] && [ "${_f:-0}" -eq 0 ]; then
-			echo "not ok - suite $_name exited with status $_st"
-			[ "$_st" -eq 99 ] && echo "  # 99: valgrind found errors"
-			_f=1
-		fi
-		echo "# unit: suite $_name: ${_p:-0} passed, ${_f:-?} failed," \
-			"took $_took s"
-		pass=$((pass + ${_p:-0})) fail=$((fail + ${_f:-1}))
-		running=$((running - 1))
-		rm -f "$_rc" "$_log"
-	done
+# Print and count one suite that ended: NAME LOG STATUS SECONDS.
+job_done() {
+	grep -v '^unit: ' "$2"
+	_p=$(sed -n 's/^unit: \([0-9]*\) passed, [0-9]* failed$/\1/p' "$2")
+	_f=$(sed -n 's/^unit: [0-9]* passed, \([0-9]*\) failed$/\1/p' "$2")
+	if [ "$3" -ne 0 ] && [ "${_f:-0}" -eq 0 ]; then
+		echo "not ok - suite $1 exited with status $3"
+		[ "$3" -eq 99 ] && echo "  # 99: valgrind found errors"
+		_f=1
+	fi
+	echo "# unit: suite $1: ${_p:-0} passed, ${_f:-?} failed, took $4 s"
+	pass=$((pass + ${_p:-0})) fail=$((fail + ${_f:-1}))
 }
 
 # The slowest suite first (the rest in the runner's order).
 for name in $(printf '%s\n' $suites | grep -x ai) \
 	$(printf '%s\n' $suites | grep -vx ai); do
-	while [ "$running" -ge "$jobs" ]; do
-		sleep 0.2
-		reap
-	done
-	(
-		t0=$(date +%s)
-		# shellcheck disable=SC2086
-		${GOMOKU_VG:-} "$runner" "$name" >"$work/$name.log" 2>&1 </dev/null
-		echo "$? $(($(date +%s) - t0))" >"$work/$name.rc.new"
-		mv "$work/$name.rc.new" "$work/$name.rc"
-	) &
-	running=$((running + 1))
+	# shellcheck disable=SC2086
+	jobs_start "$name" ${GOMOKU_VG:-} "$runner" "$name"
 done
-while [ "$running" -gt 0 ]; do
-	sleep 0.2
-	reap
-done
-wait
+jobs_wait
 echo "unit: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

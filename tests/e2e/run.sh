@@ -16,11 +16,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 [ -x "$bin" ] || { echo "e2e: no binary at $bin"; exit 2; }
 
-jobs=${GOMOKU_E2E_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
-[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
-[ "$jobs" -le 4 ] || jobs=4
-work=$(mktemp -d) || exit 2
-trap 'rm -rf "$work"' EXIT
+. "$here/../jobs.sh"
+jobs_init
 
 # The scripts to run: the longest first (the rest in name order).
 LONGEST="crash concurrency remote ssh remotescreen screen hostile install
@@ -39,46 +36,26 @@ scripts() {
 	done
 }
 
-pass=0 fail=0 running=0
+pass=0 fail=0
 
-# Print and count every script that has ended since the last call.
-reap() {
-	for _rc in "$work"/*.rc; do
-		[ -e "$_rc" ] || continue
-		_log=${_rc%.rc}.log _name=$(basename "$_rc" .rc)
-		cat "$_log"
-		_p=$(grep -c '^ok ' "$_log")
-		_f=$(grep -c '^not ok ' "$_log")
-		if [ "$(cat "$_rc")" -ne 0 ] && [ "$_f" -eq 0 ]; then
-			echo "not ok - $_name exited with status $(cat "$_rc")"
-			_f=1
-		fi
-		echo "# e2e: $_name took $(($(date +%s) - $(cat "$work/$_name.start"))) s"
-		pass=$((pass + _p)) fail=$((fail + _f)) running=$((running - 1))
-		rm -f "$_rc" "$_log"
-	done
+# Print and count one script that ended: NAME LOG STATUS SECONDS.
+job_done() {
+	cat "$2"
+	_p=$(grep -c '^ok ' "$2")
+	_f=$(grep -c '^not ok ' "$2")
+	if [ "$3" -ne 0 ] && [ "$_f" -eq 0 ]; then
+		echo "not ok - $1 exited with status $3"
+		_f=1
+	fi
+	echo "# e2e: $1 took $4 s"
+	pass=$((pass + _p)) fail=$((fail + _f))
 }
 
 for t in $(scripts "$@"); do
 	[ -f "$t" ] || { echo "not ok - $t: no such test script"; fail=$((fail + 1)); continue; }
-	while [ "$running" -ge "$jobs" ]; do
-		sleep 0.2
-		reap
-	done
-	name=$(basename "$t")
-	date +%s >"$work/$name.start"
-	(
-		GOMOKU_BIN=$bin E2E_LIB=$here/lib.sh sh "$t" \
-			>"$work/$name.log" 2>&1 </dev/null
-		echo $? >"$work/$name.rc.new"
-		mv "$work/$name.rc.new" "$work/$name.rc"
-	) &
-	running=$((running + 1))
+	jobs_start "$(basename "$t")" env GOMOKU_BIN="$bin" \
+		E2E_LIB="$here/lib.sh" sh "$t"
 done
-while [ "$running" -gt 0 ]; do
-	sleep 0.2
-	reap
-done
-wait
+jobs_wait
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

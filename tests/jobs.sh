@@ -1,0 +1,57 @@
+# jobs.sh -- the pool of background jobs that the test runners share
+# (tests/run-unit.sh, tests/e2e/run.sh), sourced by them.
+#
+# jobs_init sets the pool's size: GOMOKU_E2E_JOBS, else the machine's
+# processors, at most 4. jobs_start NAME CMD... waits for a free place,
+# then runs CMD in the background, its output (stdout and stderr) into
+# a log of its own and its standard input from /dev/null. Whenever a
+# job has ended, the runner's job_done NAME LOG STATUS SECONDS is called
+# (from jobs_start or jobs_wait, in the runner's own shell, so it may
+# count), then the log is removed. jobs_wait returns once every job has
+# ended and been reported.
+
+jobs_init() {
+	pool_size=${GOMOKU_E2E_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+	[ "$pool_size" -ge 1 ] 2>/dev/null || pool_size=1
+	[ "$pool_size" -le 4 ] || pool_size=4
+	pool_dir=$(mktemp -d) || exit 2
+	# shellcheck disable=SC2064
+	trap "rm -rf '$pool_dir'" EXIT
+	pool_running=0
+}
+
+# Report every job that has ended since the last call.
+jobs_reap() {
+	for _rc in "$pool_dir"/*.rc; do
+		[ -e "$_rc" ] || continue
+		read -r _status _took <"$_rc"
+		job_done "$(basename "$_rc" .rc)" "${_rc%.rc}.log" "$_status" \
+			"$_took"
+		pool_running=$((pool_running - 1))
+		rm -f "$_rc" "${_rc%.rc}.log"
+	done
+}
+
+jobs_start() {
+	_job=$1
+	shift
+	while [ "$pool_running" -ge "$pool_size" ]; do
+		sleep 0.2
+		jobs_reap
+	done
+	(
+		_t0=$(date +%s)
+		"$@" >"$pool_dir/$_job.log" 2>&1 </dev/null
+		echo "$? $(($(date +%s) - _t0))" >"$pool_dir/$_job.rc.new"
+		mv "$pool_dir/$_job.rc.new" "$pool_dir/$_job.rc"
+	) &
+	pool_running=$((pool_running + 1))
+}
+
+jobs_wait() {
+	while [ "$pool_running" -gt 0 ]; do
+		sleep 0.2
+		jobs_reap
+	done
+	wait
+}
