@@ -157,11 +157,12 @@ static int line_key(struct game_screen *gs, const struct screen_key *k,
 		gs->typing = false;
 	} else if (k->ch == '\n' || k->ch == '\r' ||
 		   (k->kind == SK_KEY && k->ch == KEY_ENTER)) {
-		gs->typing = false;
 		notation_parse(gs->line, gs->line_len, b->rows, b->cols, in);
-		if (in->kind != INPUT_INVALID)
+		if (in->kind != INPUT_INVALID) {
+			gs->typing = false;
 			return 1;
-		explain_input(gs, b, in->error);
+		}
+		explain_input(gs, b, in->error); /* the line stays, to mend */
 	} else if ((k->kind == SK_KEY && k->ch == KEY_BACKSPACE) ||
 		   k->ch == 127 || k->ch == 8) {
 		while (gs->line_len > 0 &&
@@ -209,7 +210,8 @@ static bool opens_line(int ch)
 	       (ch >= 0xFF10 && ch <= 0xFF19);
 }
 
-/* Open the move line, with k's character typed when it is a digit. */
+/* Open the move line, with k's character typed when it is not ':' (a
+ * digit or a column letter: the line's first). */
 static void open_line(struct game_screen *gs, const struct screen_key *k)
 {
 	struct input unused;
@@ -218,9 +220,34 @@ static void open_line(struct game_screen *gs, const struct screen_key *k)
 	gs->line_len = 0;
 	gs->line[0] = '\0';
 	if (k->ch != ':')
-		line_key(gs, k, &unused); /* a digit: the line's first */
+		line_key(gs, k, &unused);
 	else
 		ui_panel_draw(gs);
+}
+
+/* Whether ch is a column letter of board b (a, b, ... in either case),
+ * as a typed move begins ("h8"). */
+static bool column_letter(const struct board *b, int ch)
+{
+	int c = ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+
+	return c >= 'a' && c < 'a' + b->cols;
+}
+
+/* A digit after a column letter that moved the cursor: the two are a
+ * typed move, so the cursor goes back and the move line opens with
+ * both ("h8"). */
+static void letter_then_digit(struct game_screen *gs,
+			      const struct screen_key *k)
+{
+	struct screen_key letter = {SK_CHAR, gs->letter, 0, 0};
+	struct input unused;
+
+	gs->cur_row = gs->letter_row;
+	gs->cur_col = gs->letter_col;
+	gs->letter = 0;
+	open_line(gs, &letter);
+	line_key(gs, k, &unused);
 }
 
 /* The player leaves with q (after confirming): the game stops. */
@@ -243,14 +270,29 @@ static int leave(struct game_screen *gs)
 static int human_key(struct game_screen *gs, const struct match *m,
 		     const struct screen_key *k, struct input *in)
 {
+	int letter = gs->letter;
+
+	gs->letter = 0;
 	if (gs->typing)
 		return line_key(gs, k, in);
 	if (k->kind == SK_CLICK)
 		return click(gs, k, in);
+	if (letter != 0 && k->kind == SK_CHAR && k->ch != ':' &&
+	    opens_line(k->ch)) {
+		gs->letter = letter;
+		letter_then_digit(gs, k);
+		return 0;
+	}
+	if (k->kind == SK_CHAR && column_letter(&m->board, k->ch)) {
+		gs->letter = k->ch;
+		gs->letter_row = gs->cur_row;
+		gs->letter_col = gs->cur_col;
+	}
 	if (cursor_key(gs, k)) {
 		ui_panel_draw(gs);
 		return 0;
 	}
+	gs->letter = 0;
 	if (k->ch == '\n' || k->ch == '\r' || k->ch == ' ' ||
 	    (k->kind == SK_KEY && k->ch == KEY_ENTER))
 		return place(in, gs->cur_row, gs->cur_col);
@@ -267,6 +309,8 @@ static int human_key(struct game_screen *gs, const struct match *m,
 		return -1;
 	} else if (command_key(k->ch, in))
 		return 1;
+	else if (column_letter(&m->board, k->ch))
+		open_line(gs, k); /* a column letter that is no key: "g8" */
 	return 0;
 }
 

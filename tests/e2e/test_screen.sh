@@ -55,8 +55,21 @@ keys g : o 1 5 Enter
 wait_for g "last: o15"
 check "a move typed on the move line (: o15) is played" \
 	wait_for g "15  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  ·  · [●]"
-keys g 9 9 Enter
+keys g Up 9 9 Enter # the cursor on the empty b4
 check "a move line that is no move says why" wait_for g "Type a move as h8"
+# The line stays to be mended: a second Enter places no stone at the
+# cursor (b4), Esc closes it; then h8 typed without ':' is h8, though h
+# alone moves the cursor, and g9 too (g is no key).
+keys g Enter Escape h 8 Enter
+wait_for g "last: h8"
+h8_after_o15() { pane g | grep -Eq "3\. o15 +h8"; }
+check "a refused move line stays: the next Enter places nothing" \
+	wait_until h8_after_o15
+check "a move typed without ':' (h8) lands on h8" \
+	wait_for g " 8  ·  ·  ·  ·  ·  ·  · [○] ·  ●"
+keys g g 9 Enter
+check "a column letter that is no key opens the move line (g9)" \
+	wait_for g "4. g9"
 
 # ---- The README's screen ----------------------------------------------------
 
