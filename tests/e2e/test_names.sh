@@ -94,4 +94,4 @@ check "two look-alike registrations at once: one succeeds, one is refused" \
 check "and the store holds one of them" \
 	test "$(db "SELECT count(*) FROM players WHERE username IN ('oscar', '0scar')")" = 1
 cat "$E2E_DIR/r1.out" "$E2E_DIR/r2.out" >"$OUT"
-check "the refused one is told why" has "looks like another player's name"
+check "the refused one is told why" has "registered a name that looks like yours"
