@@ -95,3 +95,25 @@ check "and the store holds one of them" \
 	test "$(db "SELECT count(*) FROM players WHERE username IN ('oscar', '0scar')")" = 1
 cat "$E2E_DIR/r1.out" "$E2E_DIR/r2.out" >"$OUT"
 check "the refused one is told why" has "registered a name that looks like yours"
+
+# ---- Full-screen: the same refusals, and the same prompt again ---------------
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "# test_names: tmux is not installed (make deps): full screen skipped"
+	exit 0
+fi
+. "$(dirname "$E2E_LIB")/tmux.sh"
+start reg
+wait_for reg "Register" && keys reg 1
+wait_for reg "Username:" && keys reg -l a1ice && keys reg Enter
+check "full screen: a look-alike username is refused" \
+	wait_for reg "That username looks like another player's name."
+check "and the username is asked again" \
+	wait_until sh -c '[ "$(tmux -S "$1" capture-pane -p -t reg |
+		grep -c "^Username:")" -eq 2 ]' - "$SOCK"
+keys reg -l paula && keys reg Enter
+wait_for reg "Nickname (Enter for paula):" &&
+	keys reg -l "$(printf 'P\320\260ula')" && keys reg Enter
+check "full screen: a mixed-script nickname is refused, saying why" \
+	wait_for reg "mixes scripts"
+keys reg Escape
+check "full screen: Esc then leaves" wait_for reg "Cancelled."
