@@ -280,17 +280,6 @@ static void test_open_race(void)
 
 /* ==== Migrations ======================================================== */
 
-/* What version 12 adds, taken away again. */
-#define UNDO_V12                                                               \
-	"DROP INDEX players_by_username_fold;"                                 \
-	"DROP INDEX players_by_username_shape;"                                \
-	"DROP INDEX players_by_nickname_fold;"                                 \
-	"DROP INDEX players_by_nickname_shape;"                                \
-	"ALTER TABLE players DROP COLUMN username_fold_key;"                   \
-	"ALTER TABLE players DROP COLUMN username_shape_key;"                  \
-	"ALTER TABLE players DROP COLUMN nickname_fold_key;"                   \
-	"ALTER TABLE players DROP COLUMN nickname_shape_key;"
-
 /* What version 9 adds, taken away again. */
 #define UNDO_V9                                                                \
 	"DROP INDEX login_failures_by_time;"                                   \
@@ -326,7 +315,7 @@ static void make_v1(const char *path)
 	char drop[FX_SNAP_SIZE];
 
 	CU_ASSERT_EQUAL_FATAL(
-		fx_path_exec(path, UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V6),
+		fx_path_exec(path, FX_UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V6),
 		SQLITE_OK);
 	fx_path_text(path,
 		     "SELECT group_concat('DROP TABLE ' || name || ';', '') ||"
@@ -408,7 +397,7 @@ static void test_migrate_v5(void)
 			STORE_OK);
 	store_close(s);
 	CU_ASSERT_EQUAL_FATAL(
-		fx_path_exec(path, UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V8 UNDO_V6
+		fx_path_exec(path, FX_UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V8 UNDO_V6
 			     "PRAGMA user_version = 5;"),
 		SQLITE_OK);
 	fx_path_text(path, ALL_PLAYERS_V5, 0, players);

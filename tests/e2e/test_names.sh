@@ -115,5 +115,7 @@ wait_for reg "Nickname (Enter for paula):" &&
 	keys reg -l "$(printf 'P\320\260ula')" && keys reg Enter
 check "full screen: a mixed-script nickname is refused, saying why" \
 	wait_for reg "mixes scripts"
-keys reg Escape
-check "full screen: Esc then leaves" wait_for reg "Cancelled."
+keys reg -l Paula && keys reg Enter
+check "and the nickname is asked again: a fine one goes on to the password" \
+	wait_for reg "Password:"
+tmux -S "$SOCK" kill-session -t reg
