@@ -2,9 +2,9 @@
  *
  * The store is one module in several files (store_db.c, store_schema.c,
  * store_players.c, store_names.c, store_words.c, store_matches.c,
- * store_query.c); only they include this header. Every helper that can fail keeps a sentence
- * saying what failed for store_errmsg(), "<what>: <detail>", where
- * `what` is the caller's WHAT_... string.
+ * store_query.c); only they include this header. Every helper that can fail
+ * keeps a sentence saying what failed for store_errmsg(), "<what>: <detail>",
+ * where `what` is the caller's WHAT_... string.
  */
 #ifndef GOMOKU_STORE_INTERNAL_H
 #define GOMOKU_STORE_INTERNAL_H
