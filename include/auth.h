@@ -41,6 +41,11 @@ enum auth_policy {
 	AUTH_NICKNAME_LOOKALIKE, /* looks like another player's username
 				    or nickname (the caller checks, see
 				    confusable.h) */
+	AUTH_USERNAME_LOOKALIKE, /* the same for a username */
+	AUTH_NAME_MARKS,	 /* too many combining marks on one
+				    character (the caller checks, see
+				    confusable_check()) */
+	AUTH_NAME_SCRIPTS,	 /* mixes scripts (confusable_check()) */
 	AUTH_PASSWORD_SHORT,	 /* fewer than 8 characters */
 	AUTH_PASSWORD_LONG,	 /* more than 256 bytes */
 	AUTH_PASSWORD_COMMON,	 /* in the list of common passwords */

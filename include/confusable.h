@@ -13,7 +13,12 @@
  * A checker (struct confusable) is opaque; open one, use it for as many
  * names as needed (a key is made once and compared with many names),
  * close it. Keys own their strings until confusable_key_free(). No I/O,
- * no globals.
+ * no globals. The store keeps every player's keys, indexed, so that
+ * finding a look-alike among the players is one read (store.h).
+ *
+ * confusable_check() says what a name may not hold whatever the other
+ * names: a pile of combining marks, or a mix of scripts that UTS #39
+ * would not allow at its "moderately restrictive" level.
  */
 #ifndef GOMOKU_CONFUSABLE_H
 #define GOMOKU_CONFUSABLE_H
@@ -52,17 +57,36 @@ void confusable_key_free(struct confusable_key *key);
 bool confusable_like(struct confusable *c, const struct confusable_key *key,
 		     const char *name);
 
-struct plist;
+/* The most combining marks (general category M: nonspacing, spacing and
+ * enclosing) a name may hold in a row: more pile up over the rows
+ * around the name on other players' screens. */
+#define CONFUSABLE_MARKS_MAX 2
 
-/* Whether `name` looks like the username or the nickname of a player in
- * `list` other than the one whose username is `self` (any case; NULL for
- * none). The key of `name` is made once; each player's names are keyed
- * as they are reached (the nickname only when it differs from the
- * username). Return 1 when one does, 0 when none does, -1 when it cannot
- * tell (no checker, `name` or a player's name that cannot be keyed: not
- * valid UTF-8, ICU or memory failing): the caller should refuse then. */
-int confusable_in_list(const struct plist *list, const char *name,
-		       const char *self);
+/* What a name holds, whatever the other names are. */
+enum confusable_verdict {
+	CONFUSABLE_FINE = 0,
+	CONFUSABLE_MARKS,   /* more than CONFUSABLE_MARKS_MAX marks in a row
+			       on one character (in NFC) */
+	CONFUSABLE_SCRIPTS, /* mixes scripts beyond UTS #39's "moderately
+			       restrictive" level: one script, or Latin
+			       with one other that is neither Cyrillic nor
+			       Greek (Han with kana or Hangul counts as
+			       one; Common and Inherited characters, such
+			       as digits, blanks and symbols, go with any) */
+	CONFUSABLE_UNKNOWN  /* cannot tell: NULL checker or name, not
+			       valid UTF-8, ICU or memory failing (refuse
+			       the name then) */
+};
+
+/* Whether the UTF-8 string `name` may be a name on other players'
+ * screens: its marks and its scripts (see enum confusable_verdict),
+ * the marks checked first. */
+enum confusable_verdict confusable_check(struct confusable *c,
+					 const char *name);
+
+/* confusable_check() with a checker of its own, for one name;
+ * CONFUSABLE_UNKNOWN also when no checker opens. */
+enum confusable_verdict confusable_name_verdict(const char *name);
 
 /* True when the names a and b look alike, with a checker of its own
  * (for one comparison; use a key for many). False as confusable_like(),

@@ -22,6 +22,7 @@ enum store_status {
 	STORE_OK = 0,
 	STORE_NOT_FOUND, /* no such player (or match) */
 	STORE_EXISTS,	 /* the username is taken (any case) */
+	STORE_LOOKALIKE, /* a name looks like another player's */
 	STORE_NEWER,	 /* made by a newer Gomoku Club: left untouched */
 	STORE_NOT_OURS,	 /* not a Gomoku Club database */
 	STORE_CANT_OPEN, /* the file or its folder cannot be opened/made */
@@ -94,12 +95,28 @@ enum store_status store_refresh_players(struct store *s, struct plist *l);
 enum store_status store_reload_player(struct store *s, struct plist *l,
 				      long long id);
 
-/* Create an account (the strings are copied into the database). On
+/* Create an account (the strings are copied into the database), with
+ * the confusable keys (confusable.h) of both names, in one write
+ * transaction that also makes sure no other player's username or
+ * nickname looks like either name: decided from what is committed, so
+ * of two processes registering look-alike names at once only the first
+ * to write succeeds. The player's own two names may look alike. On
  * success *id is its row id. STORE_EXISTS when the username is taken in
- * any case; on any failure nothing is written. */
+ * any case; STORE_LOOKALIKE when a name looks like another player's;
+ * STORE_ERR also when a name cannot be keyed (not UTF-8, ICU failing).
+ * On any failure nothing is written. */
 enum store_status store_add_player(struct store *s, const char *username,
 				   const char *nickname, const char *hash,
 				   long long now, long long *id);
+
+/* Whether `name` looks like the username or the nickname of a player
+ * other than player `self` (an id; 0 for none), by the keys stored with
+ * the players: one indexed read, whatever the club's size. On STORE_OK
+ * *alike says; STORE_ERR when `name` cannot be keyed (not UTF-8, ICU
+ * failing) or the database fails: refuse the name then. For the prompt;
+ * store_add_player() decides again when it writes. */
+enum store_status store_name_lookalike(struct store *s, const char *name,
+				       long long self, bool *alike);
 
 /* Read what a login needs for `username` (any case) into *out.
  * STORE_NOT_FOUND when there is no such player; STORE_ERR also when the

@@ -1,11 +1,11 @@
 /* confusable.c -- names that look alike: UTS #39 confusable skeletons
  * (ICU's uspoof) of names case-folded and in NFKC (libunistring). See
- * confusable.h for the key of a name and what "alike" means.
+ * confusable.h for the key of a name and what "alike" means, and for
+ * what a name may not hold (combining marks, mixed scripts).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <unicase.h>
 #include <unicode/uspoof.h>
@@ -14,7 +14,6 @@
 #include <unistr.h>
 
 #include "confusable.h"
-#include "player.h"
 
 struct confusable {
 	USpoofChecker *spoof;
@@ -28,6 +27,12 @@ struct confusable *confusable_open(void)
 	if (c == NULL)
 		return NULL;
 	c->spoof = uspoof_open(&st);
+	/* Skeletons ignore the checks; confusable_check() uses this one. */
+	if (U_SUCCESS(st)) {
+		uspoof_setRestrictionLevel(c->spoof,
+					   USPOOF_MODERATELY_RESTRICTIVE);
+		uspoof_setChecks(c->spoof, USPOOF_RESTRICTION_LEVEL, &st);
+	}
 	if (U_FAILURE(st) || c->spoof == NULL) {
 		if (c->spoof != NULL)
 			uspoof_close(c->spoof);
@@ -218,37 +223,59 @@ bool confusable_names(const char *a, const char *b)
 	return like;
 }
 
-/* ==== Players =========================================================== */
+/* ==== What a name may hold ============================================ */
 
-/* Whether the username or the nickname of p looks like *key: as like()
- * (-1 when either cannot be told). */
-static int player_like(struct confusable *c, const struct confusable_key *key,
-		       const struct player *p)
+/* The most combining marks (general category M) in a row in the UTF-8
+ * string s, which is valid UTF-8. */
+static size_t longest_marks(const char *s)
 {
-	int alike = like(c, key, p->username);
+	const uint8_t *p = (const uint8_t *)s;
+	size_t len = strlen(s), run = 0, longest = 0;
+	ucs4_t uc;
+	int step;
 
-	if (alike != 0 || p->nickname == NULL ||
-	    strcmp(p->nickname, p->username) == 0)
-		return alike;
-	return like(c, key, p->nickname);
+	while (len > 0) {
+		step = u8_mbtouc(&uc, p, len);
+		run = uc_is_general_category(uc, UC_CATEGORY_M) ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+		p += step;
+		len -= (size_t)step;
+	}
+	return longest;
 }
 
-int confusable_in_list(const struct plist *list, const char *name,
-		       const char *self)
+enum confusable_verdict confusable_check(struct confusable *c, const char *name)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	char *nfc = NULL;
+	size_t len = 0;
+	int32_t failed;
+
+	if (c == NULL || name == NULL ||
+	    u8_check((const uint8_t *)name, strlen(name)) != NULL)
+		return CONFUSABLE_UNKNOWN;
+	nfc = (char *)u8_normalize(UNINORM_NFC, (const uint8_t *)name,
+				   strlen(name) + 1, NULL, &len);
+	if (nfc == NULL)
+		return CONFUSABLE_UNKNOWN;
+	if (longest_marks(nfc) > CONFUSABLE_MARKS_MAX) {
+		free(nfc);
+		return CONFUSABLE_MARKS;
+	}
+	failed = uspoof_check2UTF8(c->spoof, nfc, -1, NULL, &st);
+	free(nfc);
+	if (U_FAILURE(st))
+		return CONFUSABLE_UNKNOWN;
+	return (failed & USPOOF_RESTRICTION_LEVEL) != 0 ? CONFUSABLE_SCRIPTS
+							: CONFUSABLE_FINE;
+}
+
+enum confusable_verdict confusable_name_verdict(const char *name)
 {
 	struct confusable *c = confusable_open();
-	struct confusable_key key = {NULL, NULL};
-	const struct player *p;
-	int found = -1;
+	enum confusable_verdict v = confusable_check(c, name);
 
-	if (c == NULL || confusable_key(c, name, &key) != 0)
-		goto out;
-	found = 0;
-	for (p = plist_first(list); p != NULL && found == 0; p = p->next)
-		if (self == NULL || strcasecmp(p->username, self) != 0)
-			found = player_like(c, &key, p);
-out:
-	confusable_key_free(&key);
 	confusable_close(c);
-	return found;
+	return v;
 }

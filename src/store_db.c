@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "confusable.h"
 #include "store_internal.h"
 
 #define STORE_BUSY_MS  5000
@@ -424,6 +425,7 @@ void store_close(struct store *s)
 	if (s == NULL)
 		return;
 	sqlite3_close_v2(s->db);
+	confusable_close(s->names);
 	free(s);
 }
 

@@ -1,10 +1,10 @@
 /* store_internal.h -- what the store's files share, private to them.
  *
  * The store is one module in several files (store_db.c, store_schema.c,
- * store_players.c, store_words.c, store_matches.c, store_query.c); only
- * they include this header. Every helper that can fail keeps a sentence
- * saying what failed for store_errmsg(), "<what>: <detail>", where
- * `what` is the caller's WHAT_... string.
+ * store_players.c, store_names.c, store_words.c, store_matches.c,
+ * store_query.c); only they include this header. Every helper that can fail
+ * keeps a sentence saying what failed for store_errmsg(), "<what>: <detail>",
+ * where `what` is the caller's WHAT_... string.
  */
 #ifndef GOMOKU_STORE_INTERNAL_H
 #define GOMOKU_STORE_INTERNAL_H
@@ -30,9 +30,13 @@ struct store_live {
 	long long seq;		  /* player_change_seq the list has seen */
 };
 
+struct confusable; /* confusable.h */
+
 struct store {
 	sqlite3 *db;
 	struct store_live live;
+	struct confusable *names; /* store_names.c's checker: NULL until
+				   used, closed by store_close() */
 	char err[STORE_ERR_MAX];
 };
 
@@ -132,6 +136,45 @@ enum store_status store_schema_classify(struct store *s, int *version);
  * looking at the version again under the write lock (another process may
  * have migrated meanwhile). Return STORE_OK or why not (rolled back). */
 enum store_status store_schema_migrate(struct store *s);
+
+/* ==== Names that look alike (store_names.c) ============================= */
+
+/* The look-alike keys of a player's two names (confusable.h's two
+ * skeletons of each), in the order of their columns: username_fold_key,
+ * username_shape_key, nickname_fold_key, nickname_shape_key. NULL for a
+ * name not keyed. */
+struct store_player_keys {
+	char *key[4];
+};
+
+/* Make in *keys the keys of `username` and `nickname`. Return 0, or -1
+ * with the error kept and *keys empty when either cannot be keyed (not
+ * UTF-8, ICU or memory failing). Free with store_player_keys_free(),
+ * also after a failure. */
+int store_player_keys(struct store *s, const char *username,
+		      const char *nickname, struct store_player_keys *keys,
+		      const char *what);
+
+/* Free the strings of *keys (an empty one too). */
+void store_player_keys_free(struct store_player_keys *keys);
+
+/* Bind the four keys to ?n..?n+3 of st, in their order. Return
+ * SQLITE_OK or SQLite's error. */
+int store_bind_player_keys(sqlite3_stmt *st, int n,
+			   const struct store_player_keys *keys);
+
+/* Whether a player other than `self` (an id; 0 for none) has a username
+ * or nickname that looks like either name of *keys: two indexed reads.
+ * Return STORE_OK with *alike set, or STORE_ERR (the error kept). */
+enum store_status store_player_alike(struct store *s,
+				     const struct store_player_keys *keys,
+				     long long self, bool *alike,
+				     const char *what);
+
+/* Migration 12's C step: write every player's keys (NULL for a name that
+ * cannot be keyed), then index them. Return STORE_OK or STORE_ERR (the
+ * error kept; the caller rolls back). */
+enum store_status store_key_players(struct store *s, const char *what);
 
 /* ==== Players (store_players.c) ========================================= */
 

@@ -276,20 +276,24 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 	return ret;
 }
 
-/* See store.h. */
-enum store_status store_add_player(struct store *s, const char *username,
-				   const char *nickname, const char *hash,
-				   long long now, long long *id)
+/* Insert the player row with its keys; *id is its id. Return STORE_OK,
+ * STORE_EXISTS (the username taken) or STORE_ERR. */
+static enum store_status insert_player(struct store *s, const char *username,
+				       const char *nickname, const char *hash,
+				       long long now,
+				       const struct store_player_keys *keys,
+				       long long *id)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 	int rc;
 
-	store_clear_err(s);
 	if (store_prepare(s,
 			  "INSERT INTO players"
-			  " (username, nickname, password_hash, created_at)"
-			  " VALUES (?1, ?2, ?3, ?4)",
+			  " (username, nickname, password_hash, created_at,"
+			  " username_fold_key, username_shape_key,"
+			  " nickname_fold_key, nickname_shape_key)"
+			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
 			  &st, WHAT_ADD) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_text(st, 1, username, -1, SQLITE_STATIC) !=
@@ -297,7 +301,8 @@ enum store_status store_add_player(struct store *s, const char *username,
 	    sqlite3_bind_text(st, 2, nickname, -1, SQLITE_STATIC) !=
 		    SQLITE_OK ||
 	    sqlite3_bind_text(st, 3, hash, -1, SQLITE_STATIC) != SQLITE_OK ||
-	    sqlite3_bind_int64(st, 4, now) != SQLITE_OK) {
+	    sqlite3_bind_int64(st, 4, now) != SQLITE_OK ||
+	    store_bind_player_keys(st, 5, keys) != SQLITE_OK) {
 		store_set_db_err(s, WHAT_ADD);
 		goto out_finalize;
 	}
@@ -312,6 +317,43 @@ enum store_status store_add_player(struct store *s, const char *username,
 out_finalize:
 	sqlite3_finalize(st);
 	return ret;
+}
+
+/* See store.h. The row is inserted first (the UNIQUE username says
+ * "taken" before any look-alike does), then the other players' keys are
+ * read under the same write lock, and a look-alike rolls it back. */
+enum store_status store_add_player(struct store *s, const char *username,
+				   const char *nickname, const char *hash,
+				   long long now, long long *id)
+{
+	struct store_player_keys keys;
+	enum store_status st;
+	long long new_id = 0;
+	bool alike = false;
+
+	store_clear_err(s);
+	if (store_player_keys(s, username, nickname, &keys, WHAT_ADD) != 0) {
+		store_player_keys_free(&keys);
+		return STORE_ERR;
+	}
+	st = store_begin(s, WHAT_ADD);
+	if (st == STORE_OK) {
+		st = insert_player(s, username, nickname, hash, now, &keys,
+				   &new_id);
+		if (st == STORE_OK)
+			st = store_player_alike(s, &keys, new_id, &alike,
+						WHAT_ADD);
+		if (st == STORE_OK && alike) {
+			store_set_err(s, WHAT_ADD,
+				      "a name looks like another player's");
+			st = STORE_LOOKALIKE;
+		}
+		st = store_finish(s, st, WHAT_ADD);
+	}
+	store_player_keys_free(&keys);
+	if (st == STORE_OK)
+		*id = new_id;
+	return st;
 }
 
 /* Copy the login columns of the current row into *out. Return 0, or -1

@@ -546,6 +546,20 @@ static const char *const migrations[] = {
 	"DROP TABLE match_requests;"
 	"ALTER TABLE new_match_requests RENAME TO match_requests;"
 	"PRAGMA user_version = 11;",
+
+	/* 12: look-alike names found by a look-up, not a scan (issue 22).
+	 * Each player keeps the confusable keys (confusable.h: the folded
+	 * and the shape skeleton) of its username and of its nickname,
+	 * which store_add_player() writes with the row and checks, under
+	 * the write lock, against every other player's four keys, one
+	 * index each. store_key_players() (migration_code[11]) keys the
+	 * players already there and then makes the indexes. Not UNIQUE:
+	 * a club may hold look-alikes registered before this version. */
+	"ALTER TABLE players ADD COLUMN username_fold_key TEXT;"
+	"ALTER TABLE players ADD COLUMN username_shape_key TEXT;"
+	"ALTER TABLE players ADD COLUMN nickname_fold_key TEXT;"
+	"ALTER TABLE players ADD COLUMN nickname_shape_key TEXT;"
+	"PRAGMA user_version = 12;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -565,6 +579,7 @@ static enum store_status (*const migration_code[])(struct store *s,
 						   const char *what) = {
 	[4] = store_replay_rule_records,
 	[6] = migrate_7_swap,
+	[11] = store_key_players,
 };
 
 #define MIGRATION_CODES                                                        \

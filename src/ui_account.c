@@ -127,6 +127,14 @@ static void explain_policy(struct ui *ui, enum auth_policy p)
 					     "NFC."),
 		[AUTH_NICKNAME_LOOKALIKE] = N_("That nickname looks like "
 					       "another player's name."),
+		[AUTH_USERNAME_LOOKALIKE] = N_("That username looks like "
+					       "another player's name."),
+		[AUTH_NAME_MARKS] = N_("A name cannot pile more than two "
+				       "combining marks on one character."),
+		[AUTH_NAME_SCRIPTS] =
+			N_("That name mixes scripts whose letters pass for "
+			   "one another: use one script, or Latin with one "
+			   "other that is not Cyrillic or Greek."),
 		[AUTH_PASSWORD_SHORT] = N_("A password needs at least 8 "
 					   "characters."),
 		[AUTH_PASSWORD_LONG] = N_("A password can have at most 256 "
@@ -272,13 +280,39 @@ static enum ui_status read_new_password(struct ui *ui, const char *username,
 	}
 }
 
-/* Check a username for a new account: valid and free. */
+/* Check a new account's name against the other players' names (as the
+ * store holds them: `lookalike` when one looks like it, also when that
+ * cannot be told) and for what no name may hold (confusable_check()).
+ * Return AUTH_OK or why not. */
+static enum auth_policy name_ok(struct ui *ui, const char *name,
+				enum auth_policy lookalike)
+{
+	bool alike = true;
+
+	if (store_name_lookalike(ui->club.store, name, 0, &alike) != STORE_OK ||
+	    alike)
+		return lookalike;
+	switch (confusable_name_verdict(name)) {
+	case CONFUSABLE_FINE:
+		return AUTH_OK;
+	case CONFUSABLE_MARKS:
+		return AUTH_NAME_MARKS;
+	case CONFUSABLE_SCRIPTS:
+		return AUTH_NAME_SCRIPTS;
+	default:
+		return lookalike;
+	}
+}
+
+/* Check a username for a new account: valid, free and like no one's. */
 static enum auth_policy new_username_ok(struct ui *ui, const char *name,
 					bool *taken)
 {
 	enum auth_policy p = auth_check_username(name);
 
 	*taken = p == AUTH_OK && plist_find(ui->club.players, name) != NULL;
+	if (p == AUTH_OK && !*taken)
+		p = name_ok(ui, name, AUTH_USERNAME_LOOKALIKE);
 	return p;
 }
 
@@ -313,10 +347,9 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 	}
 }
 
-/* Check the nickname in buf for `username`, after putting it in NFC
- * (in place). Return AUTH_OK or why not. */
-static enum auth_policy nickname_ok(struct ui *ui, char *buf,
-				    const char *username)
+/* Check the nickname in buf, after putting it in NFC (in place).
+ * Return AUTH_OK or why not. */
+static enum auth_policy nickname_ok(struct ui *ui, char *buf)
 {
 	char nfc[TERM_LINE_MAX + 1];
 	enum auth_policy p;
@@ -325,10 +358,8 @@ static enum auth_policy nickname_ok(struct ui *ui, char *buf,
 		return AUTH_NICKNAME_LENGTH;
 	snprintf(buf, TERM_LINE_MAX + 1, "%s", nfc);
 	p = auth_check_nickname(buf);
-	/* refused too when it cannot be told (ICU failing) */
-	if (p == AUTH_OK &&
-	    confusable_in_list(ui->club.players, buf, username) != 0)
-		p = AUTH_NICKNAME_LOOKALIKE;
+	if (p == AUTH_OK)
+		p = name_ok(ui, buf, AUTH_NICKNAME_LOOKALIKE);
 	return p;
 }
 
@@ -355,7 +386,7 @@ static enum ui_status choose_nickname(struct ui *ui, const char *given,
 				snprintf(buf, TERM_LINE_MAX + 1, "%s",
 					 username);
 		}
-		p = nickname_ok(ui, buf, username);
+		p = nickname_ok(ui, buf);
 		if (p == AUTH_OK)
 			return UI_OK;
 		explain_policy(ui, p);
@@ -382,6 +413,12 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 	memset(hash, 0, sizeof(hash));
 	if (st == STORE_EXISTS) {
 		ui_say(ui, _("That username is taken."));
+		return UI_REFUSED;
+	}
+	if (st == STORE_LOOKALIKE) {
+		ui_say(ui, _("While you typed, another player registered a "
+			     "name that looks like yours: nothing was created. "
+			     "Register again with other names."));
 		return UI_REFUSED;
 	}
 	if (st != STORE_OK ||

@@ -101,6 +101,18 @@ const char *fx_schema_text(const char *path, char *buf);
 /* True when `sql` on `db` fails with a constraint error. */
 int fx_refused(sqlite3 *db, const char *sql);
 
+/* What schema version 12 adds (the players' look-alike keys), taken away
+ * again: with "PRAGMA user_version = 11;" after it, a version 11 file. */
+#define FX_UNDO_V12                                                            \
+	"DROP INDEX players_by_username_fold;"                                 \
+	"DROP INDEX players_by_username_shape;"                                \
+	"DROP INDEX players_by_nickname_fold;"                                 \
+	"DROP INDEX players_by_nickname_shape;"                                \
+	"ALTER TABLE players DROP COLUMN username_fold_key;"                   \
+	"ALTER TABLE players DROP COLUMN username_shape_key;"                  \
+	"ALTER TABLE players DROP COLUMN nickname_fold_key;"                   \
+	"ALTER TABLE players DROP COLUMN nickname_shape_key;"
+
 /* ==== Clubs and matches ================================================= */
 
 /* Open a store at `path`, asserting success. */

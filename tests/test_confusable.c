@@ -1,13 +1,13 @@
 /* test_confusable.c -- tests for src/confusable.c: names that look
  * alike (case folding, NFKC, UTS #39 skeletons), a key made once and
- * compared with many names, and the look-alike search in a player list.
+ * compared with many names, and what a name may hold (combining marks,
+ * mixed scripts).
  */
 #include <stddef.h>
 
 #include <CUnit/CUnit.h>
 
 #include "confusable.h"
-#include "player.h"
 
 /* Suite set-up: nothing to prepare. Return 0. */
 static int init(void)
@@ -163,75 +163,88 @@ static void test_key_long_skeleton(void)
 	confusable_close(c);
 }
 
-/* Append a player called `username` with `nickname` to l. */
-static void add(struct plist *l, long long id, const char *username,
-		const char *nickname)
+/* Combining marks: two in a row on one character are fine, three are
+ * not, enclosing marks (U+20DD...) and spacing ones counted alike, in
+ * NFC (a mark that composes with its letter is no mark left). */
+static void test_check_marks(void)
 {
-	struct player_info info = {0};
+	struct confusable *c = confusable_open();
 
-	info.id = id;
-	info.username = username;
-	info.nickname = nickname;
-	info.rec.rating = RATING_START;
-	CU_ASSERT_PTR_NOT_NULL(plist_append(l, &info));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	/* x U+0301 U+0302: two marks */
+	CU_ASSERT_EQUAL(confusable_check(c, "x\xcc\x81\xcc\x82"),
+			CONFUSABLE_FINE);
+	/* x U+0301 U+0302 U+0303: three */
+	CU_ASSERT_EQUAL(confusable_check(c, "x\xcc\x81\xcc\x82\xcc\x83"),
+			CONFUSABLE_MARKS);
+	/* a U+0488 U+0489 U+20DD: enclosing marks count */
+	CU_ASSERT_EQUAL(confusable_check(c, "a\xd2\x88\xd2\x89\xe2\x83\x9d"),
+			CONFUSABLE_MARKS);
+	/* e U+0301 (composes to U+00E9) U+0302 U+0303: two left in NFC */
+	CU_ASSERT_EQUAL(confusable_check(c, "e\xcc\x81\xcc\x82\xcc\x83"),
+			CONFUSABLE_FINE);
+	/* two marks on each of two letters */
+	CU_ASSERT_EQUAL(
+		confusable_check(c, "x\xcc\x81\xcc\x82y\xcc\x81\xcc\x82"),
+		CONFUSABLE_FINE);
+	/* Thai: a consonant, a vowel and a tone mark (two marks) */
+	CU_ASSERT_EQUAL(
+		confusable_check(c, "\xe0\xb8\x81\xe0\xb8\xb5\xe0\xb9\x88"),
+		CONFUSABLE_FINE);
+	confusable_close(c);
 }
 
-/* Another player's username or nickname makes a look-alike; the
- * player's own username does not. */
-static void test_in_list(void)
+/* Scripts at UTS #39's "moderately restrictive" level: Latin with
+ * Cyrillic or Greek is refused, Latin with Han (or kana) is not, nor
+ * one script with digits, blanks and symbols. */
+static void test_check_scripts(void)
 {
-	struct plist *l = plist_create();
+	struct confusable *c = confusable_open();
 
-	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-	add(l, 1, "alice", "alice");
-	add(l, 2, "bob", "\xe7\x88\xb1\xe4\xb8\xbd\xe4\xb8\x9d"); /* 爱丽丝 */
-	add(l, 3, "mallory", "Mal");
-	/* Cyrillic "alice": alice's username. */
-	CU_ASSERT_EQUAL(confusable_in_list(l,
-					   "\xd0\xb0l\xd1\x96\xd1\x81\xd0\xb5",
-					   "carol"),
-			1);
-	/* bob's nickname, and "rn" for mallory's m. */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_EQUAL(confusable_check(c, "Alice"), CONFUSABLE_FINE);
+	CU_ASSERT_EQUAL(confusable_check(c, "Nick 42!"), CONFUSABLE_FINE);
+	/* 爱丽丝, Bob 鲍勃, アリス with 愛 */
 	CU_ASSERT_EQUAL(
-		confusable_in_list(l, "\xe7\x88\xb1\xe4\xb8\xbd\xe4\xb8\x9d",
-				   "carol"),
-		1);
-	CU_ASSERT_EQUAL(confusable_in_list(l, "rnallory", "carol"), 1);
-	CU_ASSERT_EQUAL(confusable_in_list(l, "MAI", "carol"), 1);
-	/* A legitimate Chinese nickname; one's own username and nickname. */
+		confusable_check(c, "\xe7\x88\xb1\xe4\xb8\xbd\xe4\xb8\x9d"),
+		CONFUSABLE_FINE);
+	CU_ASSERT_EQUAL(confusable_check(c, "Bob \xe9\xb2\x8d\xe5\x8b\x83"),
+			CONFUSABLE_FINE);
 	CU_ASSERT_EQUAL(
-		confusable_in_list(l, "\xe5\xb0\x8f\xe6\x98\x8e", "carol"), 0);
-	CU_ASSERT_EQUAL(confusable_in_list(l, "ALICE", "alice"), 0);
-	CU_ASSERT_EQUAL(confusable_in_list(l,
-					   "\xd0\xb0l\xd1\x96\xd1\x81\xd0\xb5",
-					   "Alice"),
-			0);
-	/* "rn" for m: mallory's nickname Mal, unless one is mallory. */
-	CU_ASSERT_EQUAL(confusable_in_list(l, "rnal", NULL), 1);
-	CU_ASSERT_EQUAL(confusable_in_list(l, "rnal", "mallory"), 0);
-	CU_ASSERT_EQUAL(confusable_in_list(l, "carol", NULL), 0);
-	/* Not UTF-8: it cannot tell. */
-	CU_ASSERT_EQUAL(confusable_in_list(l, "al\xff", "carol"), -1);
-	plist_free(l);
+		confusable_check(
+			c, "\xe3\x82\xa2\xe3\x83\xaa\xe3\x82\xb9\xe6\x84\x9b"),
+		CONFUSABLE_FINE);
+	/* All Cyrillic (Борис), all Greek (Αθηνά): one script each */
+	CU_ASSERT_EQUAL(
+		confusable_check(c, "\xd0\x91\xd0\xbe\xd1\x80\xd0\xb8\xd1\x81"),
+		CONFUSABLE_FINE);
+	CU_ASSERT_EQUAL(
+		confusable_check(c, "\xce\x91\xce\xb8\xce\xb7\xce\xbd\xce\xac"),
+		CONFUSABLE_FINE);
+	/* P U+0430 ul: Latin with one Cyrillic letter; b U+03BF b: Greek */
+	CU_ASSERT_EQUAL(confusable_check(c, "P\xd0\xb0ul"), CONFUSABLE_SCRIPTS);
+	CU_ASSERT_EQUAL(confusable_check(c, "b\xce\xbf"
+					    "b"),
+			CONFUSABLE_SCRIPTS);
+	/* Han with Cyrillic */
+	CU_ASSERT_EQUAL(confusable_check(c, "\xe7\x88\xb1\xd0\x91"),
+			CONFUSABLE_SCRIPTS);
+	confusable_close(c);
 }
 
-/* A player's name that cannot be keyed (here not UTF-8; ICU or memory
- * failing alike) leaves the answer unknown, not "no look-alike". */
-static void test_in_list_cannot_tell(void)
+/* What cannot be told: no checker, no name, not UTF-8. */
+static void test_check_unknown(void)
 {
-	struct plist *l = plist_create();
+	struct confusable *c = confusable_open();
 
-	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-	add(l, 1, "alice", "alice");
-	add(l, 2, "bob",
-	    "b\xff"
-	    "b");
-	CU_ASSERT_EQUAL(confusable_in_list(l, "carol", NULL), -1);
-	/* A look-alike met before that player is still found. */
-	CU_ASSERT_EQUAL(confusable_in_list(l, "ALICE", NULL), 1);
-	/* The player's own names are never keyed. */
-	CU_ASSERT_EQUAL(confusable_in_list(l, "carol", "bob"), 0);
-	plist_free(l);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_EQUAL(confusable_check(NULL, "alice"), CONFUSABLE_UNKNOWN);
+	CU_ASSERT_EQUAL(confusable_check(c, NULL), CONFUSABLE_UNKNOWN);
+	CU_ASSERT_EQUAL(confusable_check(c, "al\xff"), CONFUSABLE_UNKNOWN);
+	CU_ASSERT_EQUAL(confusable_name_verdict("P\xd0\xb0ul"),
+			CONFUSABLE_SCRIPTS);
+	CU_ASSERT_EQUAL(confusable_name_verdict("Paul"), CONFUSABLE_FINE);
+	confusable_close(c);
 }
 
 static CU_TestInfo tests[] = {
@@ -242,8 +255,9 @@ static CU_TestInfo tests[] = {
 	{"a Chinese name looks only like itself", test_names_chinese},
 	{"a key made once, compared many times", test_key_reused},
 	{"a skeleton far longer than its name", test_key_long_skeleton},
-	{"look-alikes in the player list, not one's own", test_in_list},
-	{"a name that cannot be keyed: cannot tell", test_in_list_cannot_tell},
+	{"at most two combining marks in a row", test_check_marks},
+	{"scripts: moderately restrictive (UTS #39)", test_check_scripts},
+	{"a name that cannot be checked: cannot tell", test_check_unknown},
 	CU_TEST_INFO_NULL,
 };
 

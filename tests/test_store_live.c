@@ -346,6 +346,7 @@ static void test_draw_request(void)
 
 /* Version 10's requests table (draw offers only), with a row. */
 #define MATCH_REQUESTS_V10                                                     \
+	FX_UNDO_V12                                                            \
 	"DROP TABLE match_requests;"                                           \
 	"CREATE TABLE match_requests ("                                        \
 	" match_id INTEGER PRIMARY KEY REFERENCES matches (id),"               \

@@ -314,8 +314,9 @@ static void make_v1(const char *path)
 {
 	char drop[FX_SNAP_SIZE];
 
-	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, UNDO_V10 UNDO_V9 UNDO_V6),
-			      SQLITE_OK);
+	CU_ASSERT_EQUAL_FATAL(
+		fx_path_exec(path, FX_UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V6),
+		SQLITE_OK);
 	fx_path_text(path,
 		     "SELECT group_concat('DROP TABLE ' || name || ';', '') ||"
 		     " 'PRAGMA user_version = 1;' FROM (SELECT name FROM"
@@ -344,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 11 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 11);
+	/* make_v1 knows what versions 2 to 12 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 12);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -395,10 +396,10 @@ static void test_migrate_v5(void)
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
 	store_close(s);
-	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path,
-					   UNDO_V10 UNDO_V9 UNDO_V8 UNDO_V6
-					   "PRAGMA user_version = 5;"),
-			      SQLITE_OK);
+	CU_ASSERT_EQUAL_FATAL(
+		fx_path_exec(path, FX_UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V8 UNDO_V6
+			     "PRAGMA user_version = 5;"),
+		SQLITE_OK);
 	fx_path_text(path, ALL_PLAYERS_V5, 0, players);
 
 	s = fx_open_ok(path);
@@ -933,7 +934,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 11); /* add v11 -> v12 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 12); /* add v12 -> v13 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);

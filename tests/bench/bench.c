@@ -45,7 +45,7 @@ int main(void)
 	rc |= bench_remote(dir);
 	rc |= bench_auth(dir);
 	rc |= bench_ai();
-	rc |= bench_confusable();
+	rc |= bench_confusable(dir);
 	if (rmdir(dir) != 0)
 		perror("bench: rmdir");
 	return rc != 0;

@@ -12,7 +12,7 @@ long bench_rss_bytes(void);
 int bench_store(const char *dir);
 int bench_auth(const char *dir);
 int bench_ai(void);
-int bench_confusable(void);
+int bench_confusable(const char *dir);
 int bench_remote(const char *dir);
 
 /* Remove a database and its -wal and -shm files. */

@@ -1,67 +1,209 @@
-/* bench_confusable.c -- the look-alike check of a new nickname against a
- * club of N players (their usernames and nicknames): the whole list is
- * read when nothing looks alike, the worst case. Half the players have a
- * nickname of their own (Latin or Chinese), half their username. */
+/* bench_confusable.c -- a registration's look-alike checks against clubs
+ * of 1 000, 10 000 and 1 000 000 players: the prompts' two look-ups
+ * (store_name_lookalike(), username and nickname) and store_add_player()
+ * (the insert with its keys and the same check under the write lock, and
+ * its commit), beside the password hash (auth_hash()), which a
+ * registration also pays. No name looks alike, the worst case for a
+ * search. The players are written straight into a bench database made
+ * by store_open(), in one transaction of prepared inserts per size, with
+ * the keys confusable_key() makes (as the store makes them); a quarter
+ * have a Latin nickname of their own, a quarter a Chinese one, half
+ * their username. */
 #include <stdio.h>
+#include <string.h>
 
+#include <sodium.h>
+#include <sqlite3.h>
+
+#include "auth.h"
 #include "bench.h"
 #include "confusable.h"
-#include "player.h"
+#include "store.h"
 
 #define ROUNDS 5
+#define SHARED_HASH                                                            \
+	"$argon2id$v=19$m=65536,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$"               \
+	"aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
 
-/* A list of n players: player00000... with nicknames. NULL on failure. */
-static struct plist *club(int n)
+/* Player i's username and nickname into name[32] and nick[64]. */
+static void names_of(int i, char *name, char *nick)
 {
 	static const char *const zh = "\xe6\xa3\x8b\xe6\x89\x8b"; /* 棋手 */
-	struct plist *l = plist_create();
+
+	snprintf(name, 32, "player%07d", i);
+	if (i % 4 == 1)
+		snprintf(nick, 64, "Nick %d", i);
+	else if (i % 4 == 3)
+		snprintf(nick, 64, "%s%d", zh, i);
+	else
+		snprintf(nick, 64, "%s", name);
+}
+
+/* Bind player i's names, hash and keys to the insert st and step it.
+ * Return 0 or -1. */
+static int insert_one(struct confusable *c, sqlite3_stmt *st, int i)
+{
+	struct confusable_key u = {NULL, NULL}, n = {NULL, NULL};
 	char name[32], nick[64];
-	int i;
+	int rc = -1;
 
-	for (i = 0; l != NULL && i < n; i++) {
-		struct player_info info = {0};
-
-		snprintf(name, sizeof(name), "player%05d", i);
-		if (i % 4 == 1)
-			snprintf(nick, sizeof(nick), "Nick %d", i);
-		else if (i % 4 == 3)
-			snprintf(nick, sizeof(nick), "%s%d", zh, i);
-		else
-			snprintf(nick, sizeof(nick), "%s", name);
-		info.id = i + 1;
-		info.username = name;
-		info.nickname = nick;
-		info.rec.rating = RATING_START;
-		if (plist_append(l, &info) == NULL) {
-			plist_free(l);
-			l = NULL;
-		}
+	names_of(i, name, nick);
+	if (confusable_key(c, name, &u) == 0 &&
+	    confusable_key(c, nick, &n) == 0) {
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, nick, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, SHARED_HASH, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 4, 1700000000 + i);
+		sqlite3_bind_text(st, 5, u.folded, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6, u.shape, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 7, n.folded, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 8, n.shape, -1, SQLITE_STATIC);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
+		sqlite3_reset(st);
 	}
-	return l;
+	confusable_key_free(&u);
+	confusable_key_free(&n);
+	return rc;
 }
 
-/* Print the time of one check against n players. Return 0 or -1. */
-static int bench_size(int n)
+/* Insert players from..to-1 into the database at `path`, in one
+ * transaction. Return 0 or -1. */
+static int fill(const char *path, int from, int to)
 {
-	struct plist *l = club(n);
-	double t0, ms;
-	int i, found = 0;
+	struct confusable *c = confusable_open();
+	sqlite3 *db = NULL;
+	sqlite3_stmt *st = NULL;
+	int i, rc;
 
-	if (l == NULL)
+	rc = c != NULL ? sqlite3_open(path, &db) : SQLITE_ERROR;
+	/* Written once, straight into the file (no WAL to copy back), with
+	 * a cache that holds the indexes; store_open() brings WAL back. */
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db,
+				  "PRAGMA journal_mode = OFF;"
+				  " PRAGMA cache_size = -1048576;"
+				  " PRAGMA synchronous = OFF; BEGIN",
+				  NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(
+			db,
+			"INSERT INTO players (username, nickname,"
+			" password_hash, created_at, username_fold_key,"
+			" username_shape_key, nickname_fold_key,"
+			" nickname_shape_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+			-1, &st, NULL);
+	for (i = from; rc == SQLITE_OK && i < to; i++)
+		rc = insert_one(c, st, i) == 0 ? SQLITE_OK : SQLITE_ERROR;
+	sqlite3_finalize(st);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		fprintf(stderr, "bench: cannot fill %s: %s\n", path,
+			db != NULL ? sqlite3_errmsg(db) : "no checker");
+	sqlite3_close(db);
+	confusable_close(c);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+/* What one size's registrations cost, in milliseconds each. */
+struct cost {
+	double lookup_ms; /* the prompts' two look-ups */
+	double add_ms;	  /* store_add_player(), commit included */
+};
+
+/* Register ROUNDS newcomers (round r of size n) on the store at `path`,
+ * timing each part into *cost. Return 0 or -1. */
+static int register_rounds(const char *path, int n, struct cost *cost)
+{
+	char name[32], nick[64];
+	struct store *s = NULL;
+	bool alike = false;
+	double t0;
+	long long id;
+	int i, bad = 0;
+
+	if (store_open(path, &s) != STORE_OK) {
+		store_close(s);
 		return -1;
-	t0 = bench_now_ms();
-	for (i = 0; i < ROUNDS; i++)
-		found |= confusable_in_list(
-			l, "\xd0\xb0l\xd1\x96\xd1\x81\xd0\xb5", "newcomer");
-	ms = (bench_now_ms() - t0) / ROUNDS;
-	plist_free(l);
-	printf("  %6d players   %8.1f ms a check   %6.2f us a player\n", n, ms,
-	       ms * 1000.0 / n);
-	return found == 0 ? 0 : -1;
+	}
+	cost->lookup_ms = cost->add_ms = 0;
+	for (i = 0; i < ROUNDS; i++) {
+		snprintf(name, sizeof(name), "newcomer%d_%d", n, i);
+		snprintf(nick, sizeof(nick), "Newcomer %d %d", n, i);
+		t0 = bench_now_ms();
+		bad |= store_name_lookalike(s, name, 0, &alike) != STORE_OK ||
+		       alike;
+		bad |= store_name_lookalike(s, nick, 0, &alike) != STORE_OK ||
+		       alike;
+		cost->lookup_ms += bench_now_ms() - t0;
+		t0 = bench_now_ms();
+		bad |= store_add_player(s, name, nick, SHARED_HASH, 1, &id) !=
+		       STORE_OK;
+		cost->add_ms += bench_now_ms() - t0;
+	}
+	store_close(s);
+	cost->lookup_ms /= ROUNDS;
+	cost->add_ms /= ROUNDS;
+	return bad ? -1 : 0;
 }
 
-int bench_confusable(void)
+/* The time of auth_hash() at the production cost, in ms. */
+static double hash_ms(void)
 {
-	printf("\nLook-alike nickname check (UTS #39 skeletons, whole list)\n");
-	return bench_size(1000) | bench_size(10000);
+	struct auth_secret pw = {NULL, 0};
+	char hash[AUTH_HASH_MAX];
+	double t0, ms = -1;
+
+	if (auth_init() != 0)
+		return -1;
+	pw.bytes = sodium_malloc(AUTH_PASSWORD_MAX + 1);
+	if (pw.bytes == NULL)
+		return -1;
+	pw.len = strlen("correct horse battery");
+	memcpy(pw.bytes, "correct horse battery", pw.len + 1);
+	t0 = bench_now_ms();
+	if (auth_hash(&pw, hash) == 0)
+		ms = bench_now_ms() - t0;
+	auth_secret_free(&pw);
+	return ms;
+}
+
+int bench_confusable(const char *dir)
+{
+	static const int sizes[] = {1000, 10000, 1000000};
+	struct store *s = NULL;
+	char path[512];
+	struct cost cost;
+	double t0, fill_s = 0, hash = hash_ms();
+	int i, have = 0, rc = 0;
+
+	printf("\nRegistration's look-alike checks (indexed keys; %d rounds "
+	       "each)\n",
+	       ROUNDS);
+	printf("  %9s %10s %12s %12s %10s %12s\n", "players", "fill s",
+	       "look-ups ms", "add ms", "total ms", "hash ms");
+	snprintf(path, sizeof(path), "%s/bench-names.db", dir);
+	if (store_open(path, &s) != STORE_OK)
+		rc = -1;
+	store_close(s);
+	for (i = 0; rc == 0 && i < (int)(sizeof(sizes) / sizeof(sizes[0]));
+	     i++) {
+		t0 = bench_now_ms();
+		rc = fill(path, have, sizes[i]);
+		fill_s = (bench_now_ms() - t0) / 1000.0;
+		have = sizes[i];
+		if (rc == 0)
+			rc = register_rounds(path, sizes[i], &cost);
+		if (rc == 0)
+			printf("  %9d %10.1f %12.3f %12.3f %10.3f %12.1f\n",
+			       sizes[i], fill_s, cost.lookup_ms, cost.add_ms,
+			       cost.lookup_ms + cost.add_ms, hash);
+	}
+	printf("  (look-ups: the username's and the nickname's at the "
+	       "prompts; add: store_add_player()\n"
+	       "   with its check under the write lock and its commit; "
+	       "hash: auth_hash() once, which\n"
+	       "   every registration also pays)\n");
+	bench_remove_db(path);
+	return rc;
 }
