@@ -497,16 +497,16 @@ static enum ui_status close_record(struct game *g)
 	return UI_OK;
 }
 
-/* Play stopped before the end: keep what the move to play had used of
- * its time, and say how the match waits. */
+/* Play stopped before the end: the store keeps what the move to play
+ * had used of its time by its own clock; say how the match waits. */
 static enum ui_status pause_record(struct game *g)
 {
 	struct ui *ui = g->ui;
 
 	if (g->elsewhere) /* said so: it is not ours to write */
 		return reload_players(g);
-	if (store_match_pause(ui->store, g->match_id, game_clock_used(g, &g->m),
-			      (long long)time(NULL)) != STORE_OK)
+	if (store_match_pause(ui->store, g->match_id, (long long)time(NULL)) !=
+	    STORE_OK)
 		return game_record_still_ours(g)
 			       ? ui_store_failed(ui, _("cannot save the "
 						       "clock"))
