@@ -160,7 +160,7 @@ age "$mid" 20
 rejoin "$black ● ("
 left=$(last_left r)
 check "clock: the rejoined mover has what is left ($left s of 30)" \
-	[ -n "$left" ] && [ "$left" -le 10 ]
+	[ "${left:-99}" -le 10 ]
 gone r 8
 check "clock: leaving at once leaves the turn as it was" \
 	[ "$(db "SELECT status FROM matches WHERE id = $mid")" = unfinished ]
@@ -185,7 +185,7 @@ age "$mid" 20
 rejoin "$black ● ("
 left=$(last_left r)
 check "clock: the rejoined process shows the stored clock ($left s of 60)" \
-	[ -n "$left" ] && [ "$left" -le 40 ]
+	[ "${left:-99}" -le 40 ]
 type_to "$wfd" "q\n"
 wait_out "$wp" "Match $mid waits for"
 used=$(db "SELECT clock_used_ms FROM matches WHERE id = $mid")
