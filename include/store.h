@@ -367,9 +367,9 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
  * playing it to notice what another process did. */
 struct match_now {
 	enum match_status status;
-	enum match_result result; /* RESULT_NONE unless finished */
-	enum match_reason reason; /* REASON_NONE unless finished */
-	int nmoves;		  /* moves stored */
+	enum match_result result;  /* RESULT_NONE unless finished */
+	enum match_reason reason;  /* REASON_NONE unless finished */
+	int nmoves;		   /* moves stored */
 	long long turn_started_ms; /* the move to play's turn began (Unix
 				    * ms) */
 	long long turn_allowed_ms; /* and the time it has (0 = no limit) */

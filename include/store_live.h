@@ -63,7 +63,7 @@ enum request_state {
 
 /* One request, as stored: a plain value. */
 struct match_request {
-	long long id;	   /* its own: an answer names it */
+	long long id; /* its own: an answer names it */
 	long long match_id;
 	enum request_kind kind;
 	int ply; /* the moves on the board when it was made */

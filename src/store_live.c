@@ -161,11 +161,11 @@ static enum store_status none_pending(struct store *s, long long id)
  * kind's word: the match unfinished with exactly `ply` moves; for an
  * undo, two moves after the opening's stones with the colours final. */
 #define REQUEST_INSERT                                                         \
-	"INSERT INTO match_requests (match_id, kind, ply, state,"             \
-	" created_at) SELECT ?1, ?4, ?2, 'pending', ?3 FROM matches"          \
+	"INSERT INTO match_requests (match_id, kind, ply, state,"              \
+	" created_at) SELECT ?1, ?4, ?2, 'pending', ?3 FROM matches"           \
 	" WHERE id = ?1 AND status = 'unfinished'"                             \
 	" AND (SELECT count(*) FROM match_moves WHERE match_id = ?1) = ?2"     \
-	" AND (?4 = 'draw' OR (colours_final = 1 AND ?2 >= 2"                 \
+	" AND (?4 = 'draw' OR (colours_final = 1 AND ?2 >= 2"                  \
 	"  AND ?2 - 2 >= opening_stones))"
 
 /* Inside a request's transaction: insert it, *request_id its id. */
@@ -282,8 +282,8 @@ static enum store_status read_request(struct store *s, const char *sql,
  * match has moved past, or whose match ended, reads as withdrawn. */
 #define REQUEST_COLUMNS                                                        \
 	"SELECT r.id, r.match_id, r.kind, r.ply, CASE WHEN r.state ="          \
-	" 'pending' AND (m.status <> 'unfinished' OR r.ply <> (SELECT"        \
-	" count(*) FROM match_moves WHERE match_id = r.match_id))"            \
+	" 'pending' AND (m.status <> 'unfinished' OR r.ply <> (SELECT"         \
+	" count(*) FROM match_moves WHERE match_id = r.match_id))"             \
 	" THEN 'withdrawn' ELSE r.state END"                                   \
 	" FROM match_requests AS r JOIN matches AS m ON m.id = r.match_id "
 
@@ -358,8 +358,7 @@ static enum store_status still_asked(struct store *s, long long id,
 	struct match_request r;
 	enum store_status st;
 
-	st = read_request(s, REQUEST_COLUMNS "WHERE r.id = ?1", request_id,
-			  &r);
+	st = read_request(s, REQUEST_COLUMNS "WHERE r.id = ?1", request_id, &r);
 	if (st == STORE_OK &&
 	    (r.match_id != id || r.kind != kind || r.state != REQUEST_PENDING))
 		st = STORE_NOT_FOUND;

@@ -318,8 +318,9 @@ int game_remote_confirm(struct game *g, const struct match *m,
 		return -1;
 	if (st == STORE_EXISTS) {
 		g->request_refused = true;
-		ui_say(g->ui, _("A request is already waiting for %s's answer: "
-				"it cannot be changed or withdrawn."),
+		ui_say(g->ui,
+		       _("A request is already waiting for %s's answer: "
+			 "it cannot be changed or withdrawn."),
 		       other);
 		return 0;
 	}

@@ -95,8 +95,8 @@ long long game_since_stored(long long unix_ms)
  * when it began (term_now_ms() time) into *since and the time it has
  * into *allowed_ms. Return false when there is no record yet or it
  * cannot be read. */
-static bool stored_turn(struct game *g, const struct match *m,
-			long long *since, long long *allowed_ms)
+static bool stored_turn(struct game *g, const struct match *m, long long *since,
+			long long *allowed_ms)
 {
 	struct match_now now;
 

@@ -227,8 +227,8 @@ static enum ui_status rebuild(struct match_full *f, struct game *g,
 
 /* Rebuild g (the screen's game) from w->f, the match as it stands, and
  * draw it: the cursor on the last move, the clock of the side to move
- * running since its turn began (the store's clock). Return UI_OK, or UI_FAILED when its
- * moves do not make a game (said so). */
+ * running since its turn began (the store's clock). Return UI_OK, or
+ * UI_FAILED when its moves do not make a game (said so). */
 static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 				  struct watch_names *n)
 {

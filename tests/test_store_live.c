@@ -357,12 +357,12 @@ static void test_draw_request(void)
 	CU_ASSERT_EQUAL(r.match_id, mid);
 	CU_ASSERT_EQUAL(r.kind, REQUEST_DRAW);
 	CU_ASSERT_EQUAL(r.ply, 0);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, r1 + 1, REQUEST_DRAW,
-					     true, 220),
-			STORE_NOT_FOUND);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, r1, REQUEST_DRAW, false,
-					     220),
-			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, r1 + 1, REQUEST_DRAW, true, 220),
+		STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, r1, REQUEST_DRAW, false, 220),
+		STORE_OK);
 	CU_ASSERT_EQUAL(state_of(s, r1), REQUEST_DECLINED);
 	CU_ASSERT_EQUAL(
 		store_request_answer(s, mid, r1, REQUEST_DRAW, true, 220),
@@ -404,9 +404,9 @@ static void test_request_not_replaced(void)
 		store_request_answer(s, mid, undo, REQUEST_DRAW, true, 210),
 		STORE_NOT_FOUND); /* not the question asked */
 	CU_ASSERT_EQUAL(state_of(s, undo), REQUEST_PENDING);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid + 1, undo, REQUEST_UNDO,
-					     true, 210),
-			STORE_NOT_FOUND); /* not that match's */
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid + 1, undo, REQUEST_UNDO, true, 210),
+		STORE_NOT_FOUND); /* not that match's */
 	CU_ASSERT_EQUAL(
 		store_request_answer(s, mid, undo, REQUEST_UNDO, true, 220),
 		STORE_OK);
@@ -628,9 +628,8 @@ static void test_undo_request_refused(void)
 /* The stored turn of match `mid`: when it began, in Unix ms. */
 static long long turn_of(const char *path, long long mid)
 {
-	return fx_path_int(path,
-			   "SELECT turn_started_ms FROM matches WHERE id = ?1",
-			   mid);
+	return fx_path_int(
+		path, "SELECT turn_started_ms FROM matches WHERE id = ?1", mid);
 }
 
 /* The first whole second at which `ms` (Unix ms) is gone. */
@@ -660,9 +659,9 @@ static void test_clock_not_dodged(void)
 	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 2,
 						  3, end - 1),
 			STORE_ERR);
-	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 2,
-						  3, end),
-			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 2, 3, end),
+		STORE_OK);
 	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).wins, 1);
 	store_close(s);
 }
@@ -691,15 +690,16 @@ static void test_clock_resumed(void)
 				    " WHERE id = ?1",
 				    mid),
 			30000 - used);
-	CU_ASSERT_EQUAL(store_match_claim_timeout(
-				s, mid, RESULT_WHITE_WIN, 2, 3,
-				second_after(1000 * back + 30000 - used + 3000) -
-					1),
-			STORE_ERR);
-	CU_ASSERT_EQUAL(store_match_claim_timeout(
-				s, mid, RESULT_WHITE_WIN, 2, 3,
-				second_after(1000 * back + 30000 - used + 3000)),
-			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(
+			s, mid, RESULT_WHITE_WIN, 2, 3,
+			second_after(1000 * back + 30000 - used + 3000) - 1),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(
+			s, mid, RESULT_WHITE_WIN, 2, 3,
+			second_after(1000 * back + 30000 - used + 3000)),
+		STORE_OK);
 	store_close(s);
 }
 
@@ -739,8 +739,7 @@ static CU_TestInfo tests[] = {
 	{"draw offers between terminals are answered once", test_draw_request},
 	{"a pending request is never replaced; an answer names its request",
 	 test_request_not_replaced},
-	{"a request the match moved past is withdrawn",
-	 test_request_withdrawn},
+	{"a request the match moved past is withdrawn", test_request_withdrawn},
 	{"an undo between terminals: the answer takes the moves back",
 	 test_undo_request},
 	{"an undo refused: moved on, ended, or the opening's stones",

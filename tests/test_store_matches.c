@@ -768,8 +768,8 @@ static void test_match_claim(void)
 /* store_match_now says where a match stands, cheaply. */
 static void test_match_now(void)
 {
-	struct match_now now = {MATCH_STATUS_ABANDONED, RESULT_DRAW,
-				REASON_FULL, -1, 0, 0};
+	struct match_now now = {
+		MATCH_STATUS_ABANDONED, RESULT_DRAW, REASON_FULL, -1, 0, 0};
 	char path[FX_PATH_SIZE];
 	struct match_header h;
 	long long ids[3], a, b;
