@@ -65,7 +65,8 @@ struct ui {
 	bool show_forbidden;	    /* renju: mark forbidden points */
 	struct paths paths;
 	const char *db_path;
-	/* Accounts: opened by ui_open_club(), closed by ui_close(). */
+	/* Accounts: opened by ui_account_open(), closed by ui_account_close().
+	 */
 	struct store *store;
 	struct plist *players;
 	struct auth_wordlist *common;
@@ -78,7 +79,8 @@ struct ui {
 	long long present_asked;   /* the last challenge asked about */
 	/* While set (a player logged in from the menus), called before
 	 * every line-mode prompt and menu, and by the page's Tab: asks the
-	 * player about a challenge that came (ui_challenge_at_prompt()). */
+	 * player about a challenge that came (ui_remote_challenge_at_prompt()).
+	 */
 	enum ui_status (*challenge_hook)(struct ui *ui, bool asked);
 	/* While set (a full-screen game is on the terminal), ui_say() and
 	 * ui_error() hand their cleaned text to sink(sink_ctx, error, text)
@@ -86,7 +88,7 @@ struct ui {
 	void (*sink)(void *ctx, bool error, const char *text);
 	void *sink_ctx;
 	/* The full-screen page (ui_page.c) once it is up, else NULL;
-	 * ui_end_screen() ends it. */
+	 * ui_page_end() ends it. */
 	struct ui_page *page;
 };
 
@@ -98,14 +100,14 @@ struct ui {
 int ui_exit_status(enum ui_status st);
 
 /* Print a message line (printf-style) on the output, cleaned as by
- * ui_clean() and cut at UI_MESSAGE_MAX bytes (or hand it to ui->sink).
+ * ui_clean() and cut at UI_MESSAGE_MAX bytes (or hand it to ui->term.sink).
  * A failed write is left in the stream's error flag. */
 void ui_say(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Print an error line on standard error, prefixed "gomoku: ", cleaned as
  * by ui_clean() and cut at UI_MESSAGE_MAX bytes, after flushing the
- * output so the two stay in order (or hand it to ui->sink). A failed
+ * output so the two stay in order (or hand it to ui->term.sink). A failed
  * write is not reported. */
 void ui_error(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -125,7 +127,7 @@ enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline);
 
-/* Room for ui_time() and ui_computer_name(). */
+/* Room for ui_time() and ui_words_computer(). */
 #define UI_NAME_MAX 64
 
 /* Unix time t as local "YYYY-MM-DD" (or "YYYY-MM-DD HH:MM" with
@@ -135,7 +137,7 @@ const char *ui_time(long long t, bool clock, char *buf);
 
 /* "Computer (level N)" in the user's language, in the caller's
  * buf[UI_NAME_MAX] (cut to fit). Return buf. */
-const char *ui_computer_name(int level, char *buf);
+const char *ui_words_computer(int level, char *buf);
 
 /* ui_read() with blanks at both ends of the line taken off, into the
  * caller's buf[TERM_LINE_MAX + 1]; the same results as ui_read(). */
@@ -180,10 +182,10 @@ void ui_put_clean(struct ui *ui, const char *s);
 
 /* End the full-screen run, if one began: the terminal is given back as
  * it was, and the text of the last page is printed on the output (its
- * errors on standard error), for the terminal to keep. Then ui->out and
- * ui->sink are what they were before. Does nothing otherwise; cannot
+ * errors on standard error), for the terminal to keep. Then ui->term.out and
+ * ui->term.sink are what they were before. Does nothing otherwise; cannot
  * fail. */
-void ui_end_screen(struct ui *ui);
+void ui_page_end(struct ui *ui);
 
 /* ---- ui_board.c ---- */
 
@@ -205,21 +207,21 @@ int ui_board_forbidden(const struct board *b, struct move *marks);
 
 /* The symbol for a stone ("●", "○", or "*", "#" in ASCII; "." or "·"
  * for none): a constant string, not to be freed. */
-const char *ui_stone(const struct ui *ui, enum stone s);
+const char *ui_board_stone(const struct ui *ui, enum stone s);
 
 /* ---- ui_game.c ---- */
 
-/* Guest hot-seat games of ui->variant until the players stop: nothing
+/* Guest hot-seat games of ui->opt->variant until the players stop: nothing
  * is recorded, nothing is left to free. Return UI_OK when they decline
  * another game, UI_USAGE (with no message) when the board cannot be
- * made for ui->variant, else why input ended (UI_EOF, UI_INTERRUPTED). */
+ * made for ui->opt->variant, else why input ended (UI_EOF, UI_INTERRUPTED). */
 enum ui_status ui_game_guest(struct ui *ui);
 
 /* ---- ui_matches.c ---- */
 
-/* A ranked match between two logged-in players (nodes of ui->players,
+/* A ranked match between two logged-in players (nodes of ui->club.players,
  * which stay the list's), recorded move by move. An unfinished match
- * between the two is offered first (as ui_offer_resume() does with both
+ * between the two is offered first (as ui_matches_offer_resume() does with both
  * present): resumed, or resigned or abandoned (then a new match
  * starts), or left for later (then none starts). A new match's colours
  * come from a secure coin flip (never --seed). Return UI_OK once the
@@ -229,17 +231,17 @@ enum ui_status ui_game_guest(struct ui *ui);
  * refused a write; UI_EOF or UI_INTERRUPTED when input ends first (the
  * match stays unfinished in the database, to be resumed); UI_USAGE for
  * a variant the board cannot take. */
-enum ui_status ui_game_ranked(struct ui *ui, struct player *a,
-			      struct player *b);
+enum ui_status ui_matches_ranked(struct ui *ui, struct player *a,
+				 struct player *b);
 
 /* Games against the computer at `level` (1..5) until the player stops;
- * recorded for `me` (a node of ui->players, re-read after each game) or,
+ * recorded for `me` (a node of ui->club.players, re-read after each game) or,
  * when me is NULL, a guest's and not recorded. Return UI_OK when the
  * player declines another game, UI_FAILED (out of memory for the
  * computer, or the database refused a write; said why), UI_USAGE for a
  * variant the board cannot take, else why input ended (an unfinished
  * recorded game stays in the database). */
-enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level);
+enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level);
 
 /* Offer `me` their newest unfinished match, if they have one (with
  * `opponent` already logged in: only a ranked match against them). A
@@ -249,95 +251,97 @@ enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level);
  * both players are logged in and both agree; or not now. A player alone
  * may also play their one move when it is theirs to play (the match
  * then waits for the opponent), and claim the win when the opponent is
- * to act and the match has waited ui->claim_after_days days since it
+ * to act and the match has waited ui->opt->claim_after_days days since it
  * last moved on (it is then recorded as abandoned by the opponent's
  * colour). *played says whether a match was played on. Return UI_OK
  * (also when there is nothing to offer, or the player chose "not now"),
  * UI_REFUSED when the opponent's login was refused, UI_FAILED after
  * saying why the database or the stored moves failed, else what the
- * match or the prompts returned (see ui_game_ranked()). */
-enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
-			       struct player *opponent, bool *played);
+ * match or the prompts returned (see ui_matches_ranked()). */
+enum ui_status ui_matches_offer_resume(struct ui *ui, struct player *me,
+				       struct player *opponent, bool *played);
 
 /* ---- ui_account.c ---- */
 
-/* Open the database at ui->db_path and load the players into
- * ui->store and ui->players, which ui owns until ui_close(); the
- * common-password list (ui->common) is loaded when first needed. Does
+/* Open the database at ui->opt->db_path and load the players into
+ * ui->club.store and ui->club.players, which ui owns until ui_account_close();
+ * the common-password list (ui->club.common) is loaded when first needed. Does
  * nothing when the club is already open. Says why and returns UI_FAILED
  * when the database cannot be used (missing path, newer or foreign file,
  * SQLite error, out of memory). */
-enum ui_status ui_open_club(struct ui *ui);
+enum ui_status ui_account_open(struct ui *ui);
 
 /* Close the database and free the player list and the common-password
  * list, leaving their fields NULL. Accepts a ui never opened, or opened
  * and closed before. */
-void ui_close(struct ui *ui);
+void ui_account_close(struct ui *ui);
 
 /* Register an account (username and nickname are asked when NULL;
  * the password twice, until it passes the rules) and add it to
- * ui->players. An empty line or Esc (a line that is just ESC) at any
+ * ui->club.players. An empty line or Esc (a line that is just ESC) at any
  * prompt leaves ("Cancelled.", UI_REFUSED), except at the nickname's,
  * where Enter keeps the username. Return UI_OK; UI_REFUSED when a given
  * name is refused or taken (said why) or the player left; UI_FAILED after
  * saying why hashing or the database failed; UI_EOF or UI_INTERRUPTED when
  * input ends first. Nothing is stored unless the account was added (UI_OK, or
  * UI_FAILED when only re-reading it failed). */
-enum ui_status ui_register(struct ui *ui, const char *username,
-			   const char *nickname);
+enum ui_status ui_account_register(struct ui *ui, const char *username,
+				   const char *nickname);
 
 /* Log a player in (username asked when NULL, then the password). A
  * second login for a ranked match passes the first player as `other`,
  * who cannot log in twice. Return UI_OK with *who pointing to the
- * player's node in ui->players (the list's, valid until ui_close());
- * UI_REFUSED for a wrong name or password, a locked account or `other`
- * (said so; a wrong password counts towards a lock), or when the player
- * left with an empty line or Esc at a prompt ("Cancelled.", nothing
+ * player's node in ui->club.players (the list's, valid until
+ * ui_account_close()); UI_REFUSED for a wrong name or password, a locked
+ * account or `other` (said so; a wrong password counts towards a lock), or when
+ * the player left with an empty line or Esc at a prompt ("Cancelled.", nothing
  * counted); UI_FAILED after
  * saying why the database failed; UI_EOF or UI_INTERRUPTED. *who is set
  * only on UI_OK. */
-enum ui_status ui_login(struct ui *ui, const char *username,
-			const struct player *other, struct player **who);
+enum ui_status ui_account_login(struct ui *ui, const char *username,
+				const struct player *other,
+				struct player **who);
 
 /* Change `username`'s password: asks the current one ("Wrong current
  * password." when it is not, for a player who exists), then the new one
  * twice until it passes the rules and differs from the current one (an
- * empty line or Esc at any of them leaves, as in ui_login()).
- * Return UI_OK once it is stored; otherwise what ui_login() would
+ * empty line or Esc at any of them leaves, as in ui_account_login()).
+ * Return UI_OK once it is stored; otherwise what ui_account_login() would
  * return, or UI_FAILED when hashing (no message) or the database (said
  * why) fails, and the old password stays. */
-enum ui_status ui_passwd(struct ui *ui, const char *username);
+enum ui_status ui_account_passwd(struct ui *ui, const char *username);
 
-/* Print the leaderboard in ui->format, as the club is now (ui->players
- * refreshed first): top `top` by `key`, and `me`'s row beneath when
- * outside the top (me may be NULL; tables only). Return UI_OK, or
+/* Print the leaderboard in ui->opt->format, as the club is now
+ * (ui->club.players refreshed first): top `top` by `key`, and `me`'s row
+ * beneath when outside the top (me may be NULL; tables only). Return UI_OK, or
  * UI_FAILED (out of memory or the database; said so) with nothing
  * printed. */
-enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
-			      const struct player *me);
+enum ui_status ui_list_leaderboard(struct ui *ui, int top, enum plist_key key,
+				   const struct player *me);
 
 /* Print the leaderboard of ranked matches played under `rule` alone
  * (counters and the Elo rating under that rule: store_rule_records()),
- * as ui_leaderboard() does. Return UI_OK, or UI_FAILED after saying why the
- * database or memory failed, with nothing printed. */
-enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
-				   enum rule rule);
+ * as ui_list_leaderboard() does. Return UI_OK, or UI_FAILED after saying why
+ * the database or memory failed, with nothing printed. */
+enum ui_status ui_list_leaderboard_rule(struct ui *ui, int top,
+					enum plist_key key, enum rule rule);
 
-/* Print one player's record and rank in ui->format, and for tables
+/* Print one player's record and rank in ui->opt->format, and for tables
  * their record and rating under each rule they played ranked matches
  * under and the games against each level of the computer. Return UI_OK, or
  * UI_FAILED after saying why the database failed (the lines before stay). */
-enum ui_status ui_stats(struct ui *ui, const struct player *p);
+enum ui_status ui_list_stats(struct ui *ui, const struct player *p);
 
 /* ---- ui_records.c ---- */
 
-/* Print page `page` (from 1) of p's matches in ui->format, newest
+/* Print page `page` (from 1) of p's matches in ui->opt->format, newest
  * first, and for tables how to ask for the next page (--page). Return
  * UI_OK; UI_REFUSED (said so, nothing printed) when p has no such page
  * (an empty history has page 1); or UI_FAILED after saying why the
  * database failed; a listing cut short by it may be left without its
  * end (json's ']'). */
-enum ui_status ui_history(struct ui *ui, const struct player *p, int page);
+enum ui_status ui_records_history(struct ui *ui, const struct player *p,
+				  int page);
 
 /* Page through p's matches at the prompt: n and p for the next and the
  * previous page (saying so at either end), a match number replays it
@@ -345,35 +349,35 @@ enum ui_status ui_history(struct ui *ui, const struct player *p, int page);
  * the same way (Enter there comes back to p's page), Enter goes back. Return
  * UI_OK after Enter; UI_EOF, UI_INTERRUPTED or UI_FAILED (said why) as the
  * reading, the database or a replay ended it. */
-enum ui_status ui_history_browse(struct ui *ui, const struct player *p);
+enum ui_status ui_records_browse(struct ui *ui, const struct player *p);
 
 /* Show match `id` move by move: n, p, a move number, first, last, q.
  * Return UI_OK when the player quits or input ends, UI_REFUSED (said
  * so) when there is no such match or it cannot be read, UI_FAILED when
  * out of memory (no message), or UI_INTERRUPTED. */
-enum ui_status ui_replay(struct ui *ui, long long id);
+enum ui_status ui_records_replay(struct ui *ui, long long id);
 
 /* Write match `id` as PSQ (or, with moves_only, "h8 i9 ...") to the
  * file at `path` (created or truncated), or to the output when path is
  * NULL. Return UI_OK; UI_REFUSED (said why) when there is no such match,
  * it cannot be written in that form or the file cannot be written (it
  * may then be left partly written); UI_FAILED when out of memory. */
-enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
-			 const char *path);
+enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
+				 const char *path);
 
 /* Read a PSQ file or a move list at `path`, check every move against
- * ui->variant's K and rule (the file's own rule line when no variant was
+ * ui->opt->variant's K and rule (the file's own rule line when no variant was
  * chosen), and store it as an unranked match, saying its number. Return
  * UI_OK; UI_REFUSED (said where and why) when the file is not a game
  * that can be played, and nothing is stored; UI_FAILED when the file
  * cannot be read, memory runs out or the database refuses it. */
-enum ui_status ui_import(struct ui *ui, const char *path);
+enum ui_status ui_records_import(struct ui *ui, const char *path);
 
 /* ---- ui_analyze.c ---- */
 
 /* Analyse every move of match `id` with the computer, time_ms a
  * position (0 or less: ANALYZE_DEFAULT_MS, see analyze.h) besides its
- * threat search, and print in ui->format each move's win chances
+ * threat search, and print in ui->opt->format each move's win chances
  * before and after, the computer's move and the marks, then each
  * player's summary. Progress goes to standard error. A ranked match or
  * a game against the computer still being played is refused. Return
@@ -404,7 +408,7 @@ void ui_presence_end(struct ui *ui);
 /* Look for a challenge to the player logged in here, cheaply (PRAGMA
  * data_version first, then one indexed read): a new one is announced
  * once (a line of text: with ui->challenge_hook set, how to answer it
- * from where the player is) and noted in ui->present_told. Called from
+ * from where the player is) and noted in ui->presence->told. Called from
  * the waits for input; does nothing while the player plays a match or
  * when nobody is present. Failures count as nothing new. */
 void ui_presence_look(struct ui *ui);
@@ -413,43 +417,42 @@ void ui_presence_look(struct ui *ui);
 
 /* List the players logged in now in any process on this database (a
  * live presence row), each idle or playing which match, and offer `me`
- * (logged in here) to challenge one of them (ui_challenge()). Return
+ * (logged in here) to challenge one of them (ui_remote_challenge()). Return
  * UI_OK (also when the challenge was refused, declined or expired: said
  * so), else what reading or the match returned (UI_EOF,
  * UI_INTERRUPTED, UI_FAILED after saying why). */
-enum ui_status ui_players_online(struct ui *ui, struct player *me);
+enum ui_status ui_remote_online(struct ui *ui, struct player *me);
 
 /* `me` (logged in here) challenges the player `username`, who must be
- * online, to a ranked match of ui->variant with ui->time_per_move (no
+ * online, to a ranked match of ui->opt->variant with ui->opt->time_per_move (no
  * opening), and waits for the answer (a minute at most; q or end of
  * input withdraws it), polling the store. Accepted: the match is played
  * from here, `me`'s seat only (ui_remote_play()). Return what the match
  * returned; UI_REFUSED when the player does not exist, is not online,
  * declined, or let it expire (said so); UI_OK when withdrawn; UI_FAILED
  * after saying why the database failed; UI_INTERRUPTED. */
-enum ui_status ui_challenge(struct ui *ui, struct player *me,
-			    const char *username);
+enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
+				   const char *username);
 
 /* Offer `me` the oldest challenge waiting for them: accept (a secure
  * coin flip gives black, the match starts and is played from here) or
  * decline. With nothing waiting, say so unless `quiet`. Return UI_OK,
  * or what the question or the match returned. */
-enum ui_status ui_challenge_answer(struct ui *ui, struct player *me,
-				   bool quiet);
+enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet);
 
-/* ui->challenge_hook for the player logged in here (ui->present_id):
+/* ui->challenge_hook for the player logged in here (ui->presence->id):
  * when a challenge came that they were not asked about yet
- * (ui_presence_look()), ui_challenge_answer() quietly; when the player
- * `asked` (the page's Tab), ui_challenge_answer() at once, saying so
+ * (ui_presence_look()), ui_remote_answer() quietly; when the player
+ * `asked` (the page's Tab), ui_remote_answer() at once, saying so
  * when none is waiting any more. Does nothing while a match is played
  * here. Return UI_OK, or what the question or the match returned. */
-enum ui_status ui_challenge_at_prompt(struct ui *ui, bool asked);
+enum ui_status ui_remote_challenge_at_prompt(struct ui *ui, bool asked);
 
 /* Play unfinished ranked match `id` from this terminal for `me` (one of
  * its players): `me`'s seat only, line by line, the opponent's moves
  * as their own process commits them; resign from either side, q leaves
  * (the match waits). Return UI_OK when it ended or waits; UI_REFUSED
- * (said why) when it is not such a match; else as ui_game_ranked(). */
+ * (said why) when it is not such a match; else as ui_matches_ranked(). */
 enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id);
 
 /* At login: when `me`'s newest unfinished ranked match is being played
@@ -476,6 +479,6 @@ enum ui_status ui_watch(struct ui *ui, long long id);
 /* The interactive main menu, until Quit or end of input; refusals go
  * back to the menu. Return UI_OK after Quit, UI_EOF at end of input,
  * else the UI_INTERRUPTED or UI_FAILED (said why) that ended it. */
-enum ui_status ui_main_menu(struct ui *ui);
+enum ui_status ui_menu_main(struct ui *ui);
 
 #endif

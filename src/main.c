@@ -325,7 +325,7 @@ static enum ui_status choose_seed(const struct options *o, struct rng *r)
 	return UI_OK;
 }
 
-/* Parse --format into ui->format. */
+/* Parse --format into ui->opt->format. */
 static enum ui_status choose_format(const struct options *o, struct ui *ui)
 {
 	static const char *const names[] = {"table", "tsv", "json"};
@@ -336,7 +336,7 @@ static enum ui_status choose_format(const struct options *o, struct ui *ui)
 		return UI_OK; /* export's formats: see cmd_export() */
 	for (i = 0; i < 3; i++) {
 		if (strcmp(o->format, names[i]) == 0) {
-			ui->format = (enum ui_format)i;
+			ui->opt->format = (enum ui_format)i;
 			return UI_OK;
 		}
 	}
@@ -360,7 +360,7 @@ static const char *lang_option(int argc, char **argv)
 }
 
 /* Put converting streams (i18n_output_open()) between the program's
- * UTF-8 and a terminal in another character set: ui->out over standard
+ * UTF-8 and a terminal in another character set: ui->term.out over standard
  * output, and stderr over the standard error it was (glibc lets a
  * program set stderr), so every message of the run is converted. When
  * no conversion is needed, or a stream cannot be opened, the standard
@@ -370,13 +370,13 @@ static void open_terminal(struct ui *ui)
 	const char *codeset = i18n_terminal_codeset();
 	FILE *err;
 
-	ui->out = stdout;
+	ui->term.out = stdout;
 	if (codeset == NULL)
 		return;
-	ui->out = i18n_output_open(stdout, codeset,
-				   isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
-	if (ui->out == NULL)
-		ui->out = stdout;
+	ui->term.out = i18n_output_open(
+		stdout, codeset, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
+	if (ui->term.out == NULL)
+		ui->term.out = stdout;
 	err = i18n_output_open(stderr, codeset, _IONBF);
 	if (err != NULL)
 		stderr = err;
@@ -386,9 +386,9 @@ static void open_terminal(struct ui *ui)
  * and put back `std_err`, the standard error it found. */
 static void close_terminal(struct ui *ui, FILE *std_err)
 {
-	if (ui->out != NULL && ui->out != stdout)
-		fclose(ui->out);
-	ui->out = stdout;
+	if (ui->term.out != NULL && ui->term.out != stdout)
+		fclose(ui->term.out);
+	ui->term.out = stdout;
 	if (stderr != std_err) {
 		fclose(stderr);
 		stderr = std_err;
@@ -400,10 +400,10 @@ static void close_terminal(struct ui *ui, FILE *std_err)
  * fill the ui's language, paths, character set and output. */
 static enum ui_status setup_language(struct ui *ui, const char *lang)
 {
-	bool known = i18n_choose(lang, &ui->lang) == 0;
+	bool known = i18n_choose(lang, &ui->term.lang) == 0;
 
-	paths_init(&ui->paths);
-	ui->symbols = i18n_init(ui->lang, ui->paths.locale_dir);
+	paths_init(&ui->opt->paths);
+	ui->term.symbols = i18n_init(ui->term.lang, ui->opt->paths.locale_dir);
 	open_terminal(ui);
 	return known ? UI_OK : usage_error(_("unknown language"), lang);
 }
@@ -419,11 +419,11 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 {
 	unsigned long long seconds = 0;
 
-	ui->first = FIRST_COIN;
+	ui->opt->first = FIRST_COIN;
 	if (o->first != NULL && strcmp(o->first, "me") == 0)
-		ui->first = FIRST_ME;
+		ui->opt->first = FIRST_ME;
 	else if (o->first != NULL && strcmp(o->first, "computer") == 0)
-		ui->first = FIRST_COMPUTER;
+		ui->opt->first = FIRST_COMPUTER;
 	else if (o->first != NULL)
 		return usage_error(_("--first takes me or computer, not"),
 				   o->first);
@@ -431,15 +431,15 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 	    number_parse(o->time_per_move, 0, 86400, &seconds) != 0)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
-	ui->time_per_move = (int)seconds;
+	ui->opt->time_per_move = (int)seconds;
 	seconds = 7;
 	if (o->claim_after != NULL &&
 	    number_parse(o->claim_after, 0, 3650, &seconds) != 0)
 		return usage_error(_("invalid number of days"), o->claim_after);
-	ui->claim_after_days = (int)seconds;
-	ui->opening = OPENING_NONE;
+	ui->opt->claim_after_days = (int)seconds;
+	ui->opt->opening = OPENING_NONE;
 	if (o->opening != NULL && strcmp(o->opening, "swap2") == 0)
-		ui->opening = OPENING_SWAP2;
+		ui->opt->opening = OPENING_SWAP2;
 	else if (o->opening != NULL && strcmp(o->opening, "none") != 0)
 		return usage_error(_("--opening takes swap2 or none, not"),
 				   o->opening);
@@ -447,10 +447,10 @@ static enum ui_status choose_play(const struct options *o, struct ui *ui)
 	    strcmp(o->forbidden, "refuse") != 0)
 		return usage_error(_("--forbidden takes refuse or lose, not"),
 				   o->forbidden);
-	ui->forbidden_loses =
+	ui->opt->forbidden_loses =
 		o->forbidden != NULL && strcmp(o->forbidden, "lose") == 0;
-	ui->show_forbidden = o->show_forbidden;
-	if (ui->opening == OPENING_SWAP2 && ui->variant.k < 5) {
+	ui->opt->show_forbidden = o->show_forbidden;
+	if (ui->opt->opening == OPENING_SWAP2 && ui->opt->variant.k < 5) {
 		fprintf(stderr, _("gomoku: swap2 needs five in a row or "
 				  "more\n"));
 		return usage_hint();
@@ -475,19 +475,19 @@ static enum ui_status setup(const struct options *o, struct ui *ui)
 {
 	enum ui_status st;
 
-	ui->in = STDIN_FILENO;
-	ui->tty_in = isatty(STDIN_FILENO) != 0;
-	ui->ascii = o->ascii || !ui->symbols;
-	ui->color = term_use_color(STDOUT_FILENO, o->no_color);
-	ui->screen = !o->plain && want_screen(ui->tty_in);
-	ui->db_path = paths_db(&ui->paths, o->db);
+	ui->term.in = STDIN_FILENO;
+	ui->term.tty_in = isatty(STDIN_FILENO) != 0;
+	ui->term.ascii = o->ascii || !ui->term.symbols;
+	ui->term.color = term_use_color(STDOUT_FILENO, o->no_color);
+	ui->term.screen = !o->plain && want_screen(ui->term.tty_in);
+	ui->opt->db_path = paths_db(&ui->opt->paths, o->db);
 	st = choose_format(o, ui);
 	if (st == UI_OK)
 		st = choose_seed(o, &ui->rng);
 	if (st == UI_OK)
-		st = choose_variant(o, &ui->variant);
-	ui->variant_chosen = o->variant != NULL || o->size != NULL ||
-			     o->k != NULL || o->rule != NULL;
+		st = choose_variant(o, &ui->opt->variant);
+	ui->opt->variant_chosen = o->variant != NULL || o->size != NULL ||
+				  o->k != NULL || o->rule != NULL;
 	if (st == UI_OK)
 		st = choose_play(o, ui);
 	return st;
@@ -523,11 +523,12 @@ static enum ui_status cmd_leaderboard(struct ui *ui, const struct options *o)
 		return usage_error(_("invalid number"), o->top);
 	st = choose_order(o->by, &key);
 	if (st == UI_OK)
-		st = ui_open_club(ui);
+		st = ui_account_open(ui);
 	if (st == UI_OK && o->rule != NULL)
-		return ui_leaderboard_rule(ui, (int)top, key, ui->variant.rule);
+		return ui_list_leaderboard_rule(ui, (int)top, key,
+						ui->opt->variant.rule);
 	if (st == UI_OK)
-		st = ui_leaderboard(ui, (int)top, key, NULL);
+		st = ui_list_leaderboard(ui, (int)top, key, NULL);
 	return st;
 }
 
@@ -545,7 +546,7 @@ static int parse_id(const char *s, long long *id)
 /* The player called `name` in the open club, or NULL after saying so. */
 static const struct player *known_player(struct ui *ui, const char *name)
 {
-	const struct player *p = plist_find(ui->players, name);
+	const struct player *p = plist_find(ui->club.players, name);
 	char text[TERM_LINE_MAX + 1];
 
 	if (p == NULL)
@@ -556,13 +557,13 @@ static const struct player *known_player(struct ui *ui, const char *name)
 /* gomoku stats USER */
 static enum ui_status cmd_stats(struct ui *ui, const struct options *o)
 {
-	enum ui_status st = ui_open_club(ui);
+	enum ui_status st = ui_account_open(ui);
 	const struct player *p;
 
 	if (st != UI_OK)
 		return st;
 	p = known_player(ui, o->words[1]);
-	return p != NULL ? ui_stats(ui, p) : UI_REFUSED;
+	return p != NULL ? ui_list_stats(ui, p) : UI_REFUSED;
 }
 
 /* The computer's level from --ai: 1..5 into *level. */
@@ -587,19 +588,19 @@ static enum ui_status play_computer(struct ui *ui, const struct options *o)
 
 	st = ai_level(o, &level);
 	if (st != UI_OK || o->nwords == 1)
-		return st == UI_OK ? ui_game_computer(ui, NULL, level) : st;
-	st = ui_open_club(ui);
+		return st == UI_OK ? ui_matches_computer(ui, NULL, level) : st;
+	st = ui_account_open(ui);
 	if (st == UI_OK)
-		st = ui_login(ui, o->words[1], NULL, &me);
+		st = ui_account_login(ui, o->words[1], NULL, &me);
 	if (st == UI_OK)
-		st = ui_offer_resume(ui, me, NULL, &resumed);
+		st = ui_matches_offer_resume(ui, me, NULL, &resumed);
 	if (st == UI_OK && !resumed)
-		st = ui_game_computer(ui, me, level);
+		st = ui_matches_computer(ui, me, level);
 	return st;
 }
 
 /* gomoku play [USER1 USER2 | USER --ai LEVEL | --ai LEVEL]: for two
- * players, their unfinished match is offered first (ui_game_ranked()). */
+ * players, their unfinished match is offered first (ui_matches_ranked()). */
 static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 {
 	struct player *a, *b;
@@ -611,35 +612,35 @@ static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 		return usage_error(_("play takes two players, or one with "
 				     "--ai, not"),
 				   o->words[1]);
-	st = ui_open_club(ui);
+	st = ui_account_open(ui);
 	if (st == UI_OK)
-		st = ui_login(ui, o->words[1], NULL, &a);
+		st = ui_account_login(ui, o->words[1], NULL, &a);
 	if (st == UI_OK)
-		st = ui_login(ui, o->words[2], a, &b);
+		st = ui_account_login(ui, o->words[2], a, &b);
 	if (st == UI_OK)
-		st = ui_game_ranked(ui, a, b);
+		st = ui_matches_ranked(ui, a, b);
 	return st;
 }
 
 /* gomoku register [USERNAME] [--nickname NICK] */
 static enum ui_status cmd_register(struct ui *ui, const struct options *o)
 {
-	enum ui_status st = ui_open_club(ui);
+	enum ui_status st = ui_account_open(ui);
 	char nick[TERM_LINE_MAX + 1];
 
 	if (st != UI_OK)
 		return st;
-	return ui_register(ui, o->nwords > 1 ? o->words[1] : NULL,
-			   o->nickname != NULL ? arg_utf8(o->nickname, nick)
-					       : NULL);
+	return ui_account_register(
+		ui, o->nwords > 1 ? o->words[1] : NULL,
+		o->nickname != NULL ? arg_utf8(o->nickname, nick) : NULL);
 }
 
 /* gomoku passwd USER: the old password, then the new one twice. */
 static enum ui_status cmd_passwd(struct ui *ui, const struct options *o)
 {
-	enum ui_status st = ui_open_club(ui);
+	enum ui_status st = ui_account_open(ui);
 
-	return st == UI_OK ? ui_passwd(ui, o->words[1]) : st;
+	return st == UI_OK ? ui_account_passwd(ui, o->words[1]) : st;
 }
 
 /* gomoku history USER [--page N] */
@@ -651,11 +652,11 @@ static enum ui_status cmd_history(struct ui *ui, const struct options *o)
 
 	if (o->page != NULL && number_parse(o->page, 1, 1000000, &page) != 0)
 		return usage_error(_("invalid page"), o->page);
-	st = ui_open_club(ui);
+	st = ui_account_open(ui);
 	if (st != UI_OK)
 		return st;
 	p = known_player(ui, o->words[1]);
-	return p != NULL ? ui_history(ui, p, (int)page) : UI_REFUSED;
+	return p != NULL ? ui_records_history(ui, p, (int)page) : UI_REFUSED;
 }
 
 /* gomoku replay MATCH_ID */
@@ -665,7 +666,8 @@ static enum ui_status cmd_replay(struct ui *ui, const struct options *o)
 
 	if (parse_id(o->words[1], &id) != 0)
 		return usage_error(_("invalid match number"), o->words[1]);
-	return ui_open_club(ui) == UI_OK ? ui_replay(ui, id) : UI_FAILED;
+	return ui_account_open(ui) == UI_OK ? ui_records_replay(ui, id)
+					    : UI_FAILED;
 }
 
 /* gomoku watch [MATCH_ID]: a match in progress, live. */
@@ -675,7 +677,7 @@ static enum ui_status cmd_watch(struct ui *ui, const struct options *o)
 
 	if (o->nwords > 1 && parse_id(o->words[1], &id) != 0)
 		return usage_error(_("invalid match number"), o->words[1]);
-	return ui_open_club(ui) == UI_OK ? ui_watch(ui, id) : UI_FAILED;
+	return ui_account_open(ui) == UI_OK ? ui_watch(ui, id) : UI_FAILED;
 }
 
 /* gomoku challenge USER: log in (the username asked), then challenge
@@ -683,14 +685,14 @@ static enum ui_status cmd_watch(struct ui *ui, const struct options *o)
 static enum ui_status cmd_challenge(struct ui *ui, const struct options *o)
 {
 	struct player *me;
-	enum ui_status st = ui_open_club(ui);
+	enum ui_status st = ui_account_open(ui);
 
 	if (st == UI_OK)
-		st = ui_login(ui, NULL, NULL, &me);
+		st = ui_account_login(ui, NULL, NULL, &me);
 	if (st != UI_OK)
 		return st;
 	ui_presence_begin(ui, me->id);
-	return ui_challenge(ui, me, o->words[1]);
+	return ui_remote_challenge(ui, me, o->words[1]);
 }
 
 /* gomoku export MATCH_ID [--format psq|moves] [-o FILE] */
@@ -704,16 +706,16 @@ static enum ui_status cmd_export(struct ui *ui, const struct options *o)
 	if (o->format != NULL && !moves && strcmp(o->format, "psq") != 0)
 		return usage_error(_("export writes psq or moves, not"),
 				   o->format);
-	if (ui_open_club(ui) != UI_OK)
+	if (ui_account_open(ui) != UI_OK)
 		return UI_FAILED;
-	return ui_export(ui, id, moves, o->output);
+	return ui_records_export(ui, id, moves, o->output);
 }
 
 /* gomoku import FILE */
 static enum ui_status cmd_import(struct ui *ui, const struct options *o)
 {
-	return ui_open_club(ui) == UI_OK ? ui_import(ui, o->words[1])
-					 : UI_FAILED;
+	return ui_account_open(ui) == UI_OK ? ui_records_import(ui, o->words[1])
+					    : UI_FAILED;
 }
 
 /* Parse seconds with up to three decimals ("2", "0.25") into *ms, from
@@ -755,7 +757,8 @@ static enum ui_status cmd_analyze(struct ui *ui, const struct options *o)
 	    parse_seconds(o->time_per_move, &ms) != 0)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
-	return ui_open_club(ui) == UI_OK ? ui_analyze(ui, id, ms) : UI_FAILED;
+	return ui_account_open(ui) == UI_OK ? ui_analyze(ui, id, ms)
+					    : UI_FAILED;
 }
 
 /* gomoku brain [--ai LEVEL]: the Gomocup protocol on standard input
@@ -766,8 +769,9 @@ static enum ui_status cmd_brain(struct ui *ui, const struct options *o)
 
 	if (o->ai != NULL && ai_level(o, &level) != UI_OK)
 		return UI_USAGE;
-	fflush(ui->out);
-	return brain_run(STDIN_FILENO, ui->out, level, rng_next(&ui->rng)) == 0
+	fflush(ui->term.out);
+	return brain_run(STDIN_FILENO, ui->term.out, level,
+			 rng_next(&ui->rng)) == 0
 		       ? UI_OK
 		       : UI_FAILED;
 }
@@ -815,8 +819,8 @@ static enum ui_status dispatch(struct ui *ui, const struct options *o)
 	if (c == &commands[0] && o->nwords == 1 && o->ai == NULL)
 		return ui_game_guest(ui);
 	if (c == NULL) {
-		st = ui_open_club(ui);
-		return st == UI_OK ? ui_main_menu(ui) : st;
+		st = ui_account_open(ui);
+		return st == UI_OK ? ui_menu_main(ui) : st;
 	}
 	st = c->run(ui, o);
 	return c->needs_answers && st == UI_EOF ? UI_REFUSED : st;
@@ -844,11 +848,11 @@ static enum ui_status run(struct ui *ui, int argc, char **argv)
 	if (st != UI_OK)
 		return st;
 	if (o.help) {
-		print_help(ui->out);
+		print_help(ui->term.out);
 		return UI_OK;
 	}
 	if (o.version) {
-		fprintf(ui->out,
+		fprintf(ui->term.out,
 			"gomoku (Gomoku Club) %s\ndatabase schema %d\n",
 			GOMOKU_VERSION, store_schema_version());
 		return UI_OK;
@@ -859,8 +863,8 @@ static enum ui_status run(struct ui *ui, int argc, char **argv)
 	}
 	st = dispatch(ui, &o);
 	ui_presence_end(ui);
-	ui_end_screen(ui);
-	ui_close(ui);
+	ui_page_end(ui);
+	ui_account_close(ui);
 	return st;
 }
 

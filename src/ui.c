@@ -72,7 +72,7 @@ const char *ui_clean(const char *s, char *buf, size_t cap)
 
 /* Format a message and write it cleaned (see ui_clean()) with a
  * newline, on the output or (`error`) standard error, or hand it to
- * ui->sink: whatever names, paths or arguments it holds, it cannot drive
+ * ui->term.sink: whatever names, paths or arguments it holds, it cannot drive
  * the terminal. */
 static void put_message(struct ui *ui, bool error, const char *fmt, va_list ap)
 {
@@ -80,13 +80,13 @@ static void put_message(struct ui *ui, bool error, const char *fmt, va_list ap)
 
 	vsnprintf(text, sizeof(text), fmt, ap);
 	ui_clean(text, clean, sizeof(clean));
-	if (ui->sink != NULL) {
-		ui->sink(ui->sink_ctx, error, clean);
+	if (ui->term.sink != NULL) {
+		ui->term.sink(ui->term.sink_ctx, error, clean);
 	} else if (error) {
-		fflush(ui->out);
+		fflush(ui->term.out);
 		fprintf(stderr, "gomoku: %s\n", clean);
 	} else {
-		fprintf(ui->out, "%s\n", clean);
+		fprintf(ui->term.out, "%s\n", clean);
 	}
 }
 
@@ -111,9 +111,9 @@ void ui_error(struct ui *ui, const char *fmt, ...)
 enum ui_status ui_store_failed(struct ui *ui, const char *what)
 {
 	if (what != NULL)
-		ui_error(ui, "%s: %s", what, store_errmsg(ui->store));
+		ui_error(ui, "%s: %s", what, store_errmsg(ui->club.store));
 	else
-		ui_error(ui, "%s", store_errmsg(ui->store));
+		ui_error(ui, "%s", store_errmsg(ui->club.store));
 	return UI_FAILED;
 }
 
@@ -130,11 +130,11 @@ static size_t put_json_escaped(struct ui *ui, const uint8_t *p)
 		n = 1;
 	}
 	if (uc > 0xFFFF)
-		fprintf(ui->out, "\\u%04x\\u%04x",
+		fprintf(ui->term.out, "\\u%04x\\u%04x",
 			(unsigned)(0xD800 + ((uc - 0x10000) >> 10)),
 			(unsigned)(0xDC00 + ((uc - 0x10000) & 0x3FF)));
 	else
-		fprintf(ui->out, "\\u%04x", (unsigned)uc);
+		fprintf(ui->term.out, "\\u%04x", (unsigned)uc);
 	return (size_t)n;
 }
 
@@ -143,36 +143,36 @@ void ui_put_json(struct ui *ui, const char *s)
 	const uint8_t *p = (const uint8_t *)s;
 	bool ascii = i18n_terminal_codeset() != NULL;
 
-	fputc('"', ui->out);
+	fputc('"', ui->term.out);
 	while (*p != '\0') {
 		if (*p >= 0x80 && ascii) {
 			p += put_json_escaped(ui, p);
 			continue;
 		}
 		if (*p == '"' || *p == '\\')
-			fprintf(ui->out, "\\%c", *p);
+			fprintf(ui->term.out, "\\%c", *p);
 		else if (*p < 0x20 || *p == 0x7F)
-			fprintf(ui->out, "\\u%04x", *p);
+			fprintf(ui->term.out, "\\u%04x", *p);
 		else
-			fputc(*p, ui->out);
+			fputc(*p, ui->term.out);
 		p++;
 	}
-	fputc('"', ui->out);
+	fputc('"', ui->term.out);
 }
 
 void ui_put_clean(struct ui *ui, const char *s)
 {
 	char buf[UI_CLEAN_MAX];
 
-	fputs(ui_clean(s, buf, sizeof(buf)), ui->out);
+	fputs(ui_clean(s, buf, sizeof(buf)), ui->term.out);
 }
 
 /* After a prompt answered from a file or pipe, end the line so the
  * transcript stays readable (a terminal echoes the player's Enter). */
 static void end_prompt_line(struct ui *ui)
 {
-	if (!ui->tty_in)
-		fputc('\n', ui->out);
+	if (!ui->term.tty_in)
+		fputc('\n', ui->term.out);
 }
 
 enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
@@ -224,11 +224,11 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			return st;
 
 		ui_put_clean(ui, prompt);
-		fflush(ui->out);
-		r = term_read_line_until(ui->in, buf, len, deadline);
+		fflush(ui->term.out);
+		r = term_read_line_until(ui->term.in, buf, len, deadline);
 		if (r == TERM_EOF || r == TERM_INTERRUPTED ||
 		    r == TERM_TIMEOUT) {
-			fputc('\n', ui->out);
+			fputc('\n', ui->term.out);
 			return r == TERM_EOF	   ? UI_EOF
 			       : r == TERM_TIMEOUT ? UI_TIMEOUT
 						   : UI_INTERRUPTED;
@@ -365,7 +365,7 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 	st = challenge_first(ui);
 	if (st != UI_OK)
 		return st;
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 	ui_say(ui, "%s", title);
 	for (i = 0; i < n; i++)
 		ui_say(ui, "  %d  %s", keys[i], labels[i]);

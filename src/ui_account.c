@@ -12,7 +12,7 @@
 
 #define COMMON_PASSWORDS "common-passwords.txt"
 
-/* Say why the database at ui->db_path cannot be used. */
+/* Say why the database at ui->opt->db_path cannot be used. */
 static void explain_open_failure(struct ui *ui, enum store_status st)
 {
 	switch (st) {
@@ -20,71 +20,72 @@ static void explain_open_failure(struct ui *ui, enum store_status st)
 		ui_error(ui,
 			 _("%s was made by a newer Gomoku Club; it was "
 			   "left untouched"),
-			 ui->db_path);
+			 ui->opt->db_path);
 		break;
 	case STORE_NOT_OURS:
 		ui_error(ui, _("%s is not a Gomoku Club database"),
-			 ui->db_path);
+			 ui->opt->db_path);
 		break;
 	default:
-		ui_error(ui, _("cannot open the database %s: %s"), ui->db_path,
-			 ui->store != NULL ? store_errmsg(ui->store)
-					   : _("out of memory"));
+		ui_error(ui, _("cannot open the database %s: %s"),
+			 ui->opt->db_path,
+			 ui->club.store != NULL ? store_errmsg(ui->club.store)
+						: _("out of memory"));
 		break;
 	}
 }
 
-enum ui_status ui_open_club(struct ui *ui)
+enum ui_status ui_account_open(struct ui *ui)
 {
 	enum store_status st;
 
-	if (ui->store != NULL)
+	if (ui->club.store != NULL)
 		return UI_OK;
-	if (ui->db_path == NULL || ui->db_path[0] == '\0') {
+	if (ui->opt->db_path == NULL || ui->opt->db_path[0] == '\0') {
 		ui_error(ui, _("no place for the database: set --db PATH or "
 			       "GOMOKU_DB"));
 		return UI_FAILED;
 	}
-	if (paths_check_private(ui->db_path) != 0)
+	if (paths_check_private(ui->opt->db_path) != 0)
 		ui_error(ui,
 			 _("warning: the database %s is readable by other "
 			   "users; make it private with: chmod 600 %s"),
-			 ui->db_path, ui->db_path);
-	st = store_open(ui->db_path, &ui->store);
+			 ui->opt->db_path, ui->opt->db_path);
+	st = store_open(ui->opt->db_path, &ui->club.store);
 	if (st != STORE_OK)
 		goto out_fail;
-	ui->players = plist_create();
-	if (ui->players == NULL) {
+	ui->club.players = plist_create();
+	if (ui->club.players == NULL) {
 		ui_error(ui, _("out of memory"));
 		return UI_FAILED;
 	}
-	st = store_load_players(ui->store, ui->players);
+	st = store_load_players(ui->club.store, ui->club.players);
 	if (st != STORE_OK)
 		goto out_fail;
 	return UI_OK;
 out_fail:
 	explain_open_failure(ui, st);
-	ui_close(ui);
+	ui_account_close(ui);
 	return UI_FAILED;
 }
 
-enum ui_status ui_refresh_club(struct ui *ui)
+enum ui_status ui_account_refresh(struct ui *ui)
 {
-	if (ui->store == NULL || ui->players == NULL)
+	if (ui->club.store == NULL || ui->club.players == NULL)
 		return UI_OK;
-	if (store_refresh_players(ui->store, ui->players) != STORE_OK)
+	if (store_refresh_players(ui->club.store, ui->club.players) != STORE_OK)
 		return ui_store_failed(ui, _("cannot read the players"));
 	return UI_OK;
 }
 
-void ui_close(struct ui *ui)
+void ui_account_close(struct ui *ui)
 {
-	store_close(ui->store);
-	ui->store = NULL;
-	plist_free(ui->players);
-	ui->players = NULL;
-	auth_wordlist_free(ui->common);
-	ui->common = NULL;
+	store_close(ui->club.store);
+	ui->club.store = NULL;
+	plist_free(ui->club.players);
+	ui->club.players = NULL;
+	auth_wordlist_free(ui->club.common);
+	ui->club.common = NULL;
 }
 
 /* The common-password list, loaded on first use. NULL when it cannot be
@@ -94,17 +95,17 @@ static const struct auth_wordlist *common_passwords(struct ui *ui)
 {
 	char path[PATH_MAX];
 
-	if (ui->common != NULL)
-		return ui->common;
-	if (paths_join(path, ui->paths.data_dir, COMMON_PASSWORDS) == 0)
-		ui->common = auth_wordlist_load(path);
-	if (ui->common == NULL)
+	if (ui->club.common != NULL)
+		return ui->club.common;
+	if (paths_join(path, ui->opt->paths.data_dir, COMMON_PASSWORDS) == 0)
+		ui->club.common = auth_wordlist_load(path);
+	if (ui->club.common == NULL)
 		ui_error(ui,
 			 _("cannot read the list of common passwords %s: no "
 			   "account can be registered and no password "
 			   "changed until it is installed"),
 			 path);
-	return ui->common;
+	return ui->club.common;
 }
 
 /* Explain a refused name or password. */
@@ -166,7 +167,7 @@ static void show_password_prompt(void *ctx)
 	const struct password_prompt *p = ctx;
 
 	ui_put_clean(p->ui, p->text);
-	fflush(p->ui->out);
+	fflush(p->ui->term.out);
 }
 
 /* Show `prompt` and read a password into *pw (no echo on a terminal:
@@ -185,10 +186,11 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 		if (ui_page_active(ui))
 			r = ui_page_secret(ui, prompt, pw);
 		else
-			r = auth_secret_read(ui->in, pw, &show);
-		if (ui->page == NULL && (!ui->tty_in || r == AUTH_READ_EOF ||
-					 r == AUTH_READ_INTERRUPTED))
-			fputc('\n', ui->out);
+			r = auth_secret_read(ui->term.in, pw, &show);
+		if (ui->term.page == NULL &&
+		    (!ui->term.tty_in || r == AUTH_READ_EOF ||
+		     r == AUTH_READ_INTERRUPTED))
+			fputc('\n', ui->term.out);
 		switch (r) {
 		case AUTH_READ_OK:
 			if (!asks_to_leave(pw->bytes, pw->len))
@@ -276,7 +278,7 @@ static enum auth_policy new_username_ok(struct ui *ui, const char *name,
 {
 	enum auth_policy p = auth_check_username(name);
 
-	*taken = p == AUTH_OK && plist_find(ui->players, name) != NULL;
+	*taken = p == AUTH_OK && plist_find(ui->club.players, name) != NULL;
 	return p;
 }
 
@@ -324,7 +326,8 @@ static enum auth_policy nickname_ok(struct ui *ui, char *buf,
 	snprintf(buf, TERM_LINE_MAX + 1, "%s", nfc);
 	p = auth_check_nickname(buf);
 	/* refused too when it cannot be told (ICU failing) */
-	if (p == AUTH_OK && confusable_in_list(ui->players, buf, username) != 0)
+	if (p == AUTH_OK &&
+	    confusable_in_list(ui->club.players, buf, username) != 0)
 		p = AUTH_NICKNAME_LOOKALIKE;
 	return p;
 }
@@ -374,7 +377,7 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 		ui_error(ui, _("out of memory"));
 		return UI_FAILED;
 	}
-	st = store_add_player(ui->store, username, nickname, hash,
+	st = store_add_player(ui->club.store, username, nickname, hash,
 			      (long long)time(NULL), &id);
 	memset(hash, 0, sizeof(hash));
 	if (st == STORE_EXISTS) {
@@ -382,16 +385,17 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 		return UI_REFUSED;
 	}
 	if (st != STORE_OK ||
-	    store_reload_player(ui->store, ui->players, id) != STORE_OK)
+	    store_reload_player(ui->club.store, ui->club.players, id) !=
+		    STORE_OK)
 		return ui_store_failed(ui, NULL);
-	fputs(_("Welcome, "), ui->out);
+	fputs(_("Welcome, "), ui->term.out);
 	ui_put_clean(ui, nickname);
-	fprintf(ui->out, _("! Your account %s is ready.\n"), username);
+	fprintf(ui->term.out, _("! Your account %s is ready.\n"), username);
 	return UI_OK;
 }
 
-enum ui_status ui_register(struct ui *ui, const char *username,
-			   const char *nickname)
+enum ui_status ui_account_register(struct ui *ui, const char *username,
+				   const char *nickname)
 {
 	char name[TERM_LINE_MAX + 1], nick[TERM_LINE_MAX + 1];
 	struct auth_secret pw = {NULL, 0};
@@ -400,7 +404,7 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 	ui_say(ui, _("New account"));
 	if (common_passwords(ui) == NULL)
 		return UI_REFUSED;
-	st = ui_refresh_club(ui); /* names taken elsewhere since start-up */
+	st = ui_account_refresh(ui); /* names taken elsewhere since start-up */
 	if (st == UI_OK)
 		st = choose_username(ui, username, name);
 	if (st == UI_OK)
@@ -420,7 +424,7 @@ enum ui_status ui_register(struct ui *ui, const char *username,
 static enum store_status read_login(struct ui *ui, const char *username,
 				    struct store_login *login, bool *known)
 {
-	enum store_status st = store_get_login(ui->store, username, login);
+	enum store_status st = store_get_login(ui->club.store, username, login);
 
 	*known = st == STORE_OK;
 	if (st != STORE_NOT_FOUND)
@@ -428,7 +432,7 @@ static enum store_status read_login(struct ui *ui, const char *username,
 	memset(login, 0, sizeof(*login));
 	if (auth_check_username(username) != AUTH_OK)
 		return STORE_OK;
-	return store_get_name_failures(ui->store, username, login);
+	return store_get_name_failures(ui->club.store, username, login);
 }
 
 /* Check `pw` for `username` against the database, counting failures and
@@ -465,9 +469,9 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 	if (!ok) {
 		st = STORE_OK;
 		if (!locked && known)
-			st = store_login_failed(ui->store, login->id, now);
+			st = store_login_failed(ui->club.store, login->id, now);
 		else if (!locked && auth_check_username(username) == AUTH_OK)
-			st = store_name_failed(ui->store, username, now);
+			st = store_name_failed(ui->club.store, username, now);
 		if (st != STORE_OK)
 			return ui_store_failed(ui, NULL);
 		ui_say(ui, "%s",
@@ -491,11 +495,12 @@ static enum ui_status login_succeeded(struct ui *ui, long long id,
 
 	if (rehash && auth_rehash(pw, old_hash, hash) != 0)
 		rehash = false;
-	st = store_login_succeeded(ui->store, id, (long long)time(NULL),
+	st = store_login_succeeded(ui->club.store, id, (long long)time(NULL),
 				   rehash ? hash : NULL);
 	memset(hash, 0, sizeof(hash));
 	if (st != STORE_OK ||
-	    store_reload_player(ui->store, ui->players, id) != STORE_OK)
+	    store_reload_player(ui->club.store, ui->club.players, id) !=
+		    STORE_OK)
 		return ui_store_failed(ui, NULL);
 	return UI_OK;
 }
@@ -534,11 +539,11 @@ static enum ui_status authenticate(struct ui *ui, const char *username,
 	return st;
 }
 
-enum ui_status ui_login(struct ui *ui, const char *username,
-			const struct player *other, struct player **who)
+enum ui_status ui_account_login(struct ui *ui, const char *username,
+				const struct player *other, struct player **who)
 {
 	char name[TERM_LINE_MAX + 1];
-	enum ui_status st = ui_refresh_club(ui);
+	enum ui_status st = ui_account_refresh(ui);
 	long long id;
 
 	if (st != UI_OK)
@@ -552,7 +557,7 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 		if (asks_to_leave(name, strlen(name)))
 			return left_prompt(ui);
 	}
-	if (other != NULL && plist_find(ui->players, name) == other) {
+	if (other != NULL && plist_find(ui->club.players, name) == other) {
 		ui_say(ui,
 		       _("%s is already playing; the opponent needs "
 			 "another account."),
@@ -562,16 +567,16 @@ enum ui_status ui_login(struct ui *ui, const char *username,
 	st = authenticate(ui, name, &id);
 	if (st != UI_OK)
 		return st;
-	*who = plist_find(ui->players, name); /* O(1), unlike by id */
+	*who = plist_find(ui->club.players, name); /* O(1), unlike by id */
 	if (*who == NULL || (*who)->id != id)
-		*who = plist_find_id(ui->players, id);
-	fputs(_("Logged in: "), ui->out);
+		*who = plist_find_id(ui->club.players, id);
+	fputs(_("Logged in: "), ui->term.out);
 	ui_put_clean(ui, (*who)->nickname);
-	fprintf(ui->out, " (%s)\n", (*who)->username);
+	fprintf(ui->term.out, " (%s)\n", (*who)->username);
 	return UI_OK;
 }
 
-enum ui_status ui_passwd(struct ui *ui, const char *username)
+enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 {
 	struct auth_secret old = {NULL, 0}, pw = {NULL, 0};
 	char hash[AUTH_HASH_MAX];
@@ -589,7 +594,8 @@ enum ui_status ui_passwd(struct ui *ui, const char *username)
 		st = read_new_password(ui, username, &old, &pw);
 	if (st == UI_OK && auth_hash(&pw, hash) != 0)
 		st = UI_FAILED;
-	if (st == UI_OK && store_set_password(ui->store, id, hash) != STORE_OK)
+	if (st == UI_OK &&
+	    store_set_password(ui->club.store, id, hash) != STORE_OK)
 		st = ui_store_failed(ui, NULL);
 	if (st == UI_OK)
 		ui_say(ui, _("Password changed."));

@@ -93,7 +93,7 @@ static void put_padded(struct ui *ui, const char *text, int width)
 
 	ui_put_clean(ui, text);
 	for (; used < width; used++)
-		fputc(' ', ui->out);
+		fputc(' ', ui->term.out);
 }
 
 /* The marks of m in words, "blunder, forced loss from here". */
@@ -106,17 +106,17 @@ static void put_marks(struct ui *ui, const struct report *r,
 	const char *sep = "";
 
 	if (word[0] != '\0') {
-		fputs(_(word), ui->out);
+		fputs(_(word), ui->term.out);
 		sep = comma;
 	}
 	if (m->number <= r->skip)
 		return;
 	if (m->missed_win) {
-		fprintf(ui->out, "%s%s", sep, _("missed win"));
+		fprintf(ui->term.out, "%s%s", sep, _("missed win"));
 		sep = comma;
 	}
 	if (m->forced_loss)
-		fprintf(ui->out, "%s%s", sep, _("forced loss from here"));
+		fprintf(ui->term.out, "%s%s", sep, _("forced loss from here"));
 }
 
 /* One move as a line of the table. */
@@ -128,17 +128,17 @@ static void table_move(struct ui *ui, const struct report *r,
 	notation_format(m->played.row, m->played.col, played);
 	if (m->has_best)
 		notation_format(m->best.row, m->best.col, best);
-	fprintf(ui->out, "%5d  ", m->number);
+	fprintf(ui->term.out, "%5d  ", m->number);
 	put_padded(ui, colour_shown(m->colour), 7);
-	fprintf(ui->out, "%-6s  %5.0f%%  %5.0f%%  ", played, m->before,
+	fprintf(ui->term.out, "%-6s  %5.0f%%  %5.0f%%  ", played, m->before,
 		m->after);
 	if (mark_word(r, m)[0] == '\0' && !m->missed_win && !m->forced_loss) {
-		fprintf(ui->out, "%s\n", m->has_best ? best : "-");
+		fprintf(ui->term.out, "%s\n", m->has_best ? best : "-");
 		return;
 	}
-	fprintf(ui->out, "%-5s ", m->has_best ? best : "-");
+	fprintf(ui->term.out, "%-5s ", m->has_best ? best : "-");
 	put_marks(ui, r, m);
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 }
 
 /* The summary of colour s, two lines for people. */
@@ -152,7 +152,7 @@ static void table_summary(struct ui *ui, const struct report *r, enum stone s)
 	       ngettext("%s (%s): accuracy %.0f%% over %d move",
 			"%s (%s): accuracy %.0f%% over %d moves",
 			(unsigned long)sum.moves),
-	       ui_side_name(r->f, s, name), colour_shown(s), sum.accuracy,
+	       ui_words_side(r->f, s, name), colour_shown(s), sum.accuracy,
 	       sum.moves);
 	ui_say(ui,
 	       _("  inaccuracies %d, mistakes %d, blunders %d, missed wins "
@@ -168,10 +168,10 @@ static void print_table(struct ui *ui, const struct report *r)
 	char black[UI_NAME_MAX], white[UI_NAME_MAX];
 	int i;
 
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 	ui_say(ui, _("Match %lld: %s (black) against %s (white), %s %dx%d"),
-	       f->id, ui_side_name(f, STONE_BLACK, black),
-	       ui_side_name(f, STONE_WHITE, white), f->variant, f->rows,
+	       f->id, ui_words_side(f, STONE_BLACK, black),
+	       ui_words_side(f, STONE_WHITE, white), f->variant, f->rows,
 	       f->cols);
 	ui_say(ui,
 	       _("The computer's view, %g s a position: the mover's chance "
@@ -181,7 +181,7 @@ static void print_table(struct ui *ui, const struct report *r)
 	ui_say(ui, "%s", _(" Move  Side   Played  Before   After  Best  Mark"));
 	for (i = 0; i < r->done; i++)
 		table_move(ui, r, &r->moves[i]);
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 	table_summary(ui, r, STONE_BLACK);
 	table_summary(ui, r, STONE_WHITE);
 	if (r->done < f->nmoves)
@@ -224,7 +224,7 @@ static void script_summary(struct ui_list *l, const struct report *r,
 	analyze_summarise(r->moves, r->done, s, r->skip, &sum);
 	ui_list_row(l);
 	ui_list_text(l, s == STONE_BLACK ? "black" : "white");
-	ui_list_text(l, ui_side_name(r->f, s, name));
+	ui_list_text(l, ui_words_side(r->f, s, name));
 	ui_list_number(l, "%d", sum.moves);
 	ui_list_number(l, "%.1f", sum.accuracy);
 	ui_list_number(l, "%d", sum.marks[ANALYZE_INACCURACY]);
@@ -240,11 +240,11 @@ static void script_summary(struct ui_list *l, const struct report *r,
 static void print_script(struct ui *ui, const struct report *r)
 {
 	struct ui_list list;
-	bool json = ui->format == FORMAT_JSON;
+	bool json = ui->opt->format == FORMAT_JSON;
 	int i;
 
 	if (json)
-		fprintf(ui->out,
+		fprintf(ui->term.out,
 			"{\"match\": %lld, \"partial\": %s, "
 			"\"moves\": ",
 			r->f->id, r->done < r->f->nmoves ? "true" : "false");
@@ -252,13 +252,13 @@ static void print_script(struct ui *ui, const struct report *r)
 	for (i = 0; i < r->done; i++)
 		script_move(&list, r, &r->moves[i]);
 	ui_list_end(&list);
-	fputs(json ? ", \"summary\": " : "\n", ui->out);
+	fputs(json ? ", \"summary\": " : "\n", ui->term.out);
 	ui_list_begin(&list, ui, summary_columns, COLUMNS(summary_columns));
 	script_summary(&list, r, STONE_BLACK);
 	script_summary(&list, r, STONE_WHITE);
 	ui_list_end(&list);
 	if (json)
-		fputs("}\n", ui->out);
+		fputs("}\n", ui->term.out);
 }
 
 /* ==== The command ======================================================== */
@@ -308,7 +308,7 @@ static enum ui_status judge_all(struct analysis *an, struct report *r)
 static enum ui_status load_finished(struct ui *ui, long long id,
 				    struct match_full *f)
 {
-	if (store_match_load(ui->store, id, f) != STORE_OK) {
+	if (store_match_load(ui->club.store, id, f) != STORE_OK) {
 		ui_error(ui, _("there is no match %lld"), id);
 		return UI_REFUSED;
 	}
@@ -338,7 +338,7 @@ static enum ui_status analyse_loaded(struct ui *ui, struct report *r)
 		goto out_free;
 	}
 	st = judge_all(an, r);
-	if (ui->format == FORMAT_TABLE)
+	if (ui->opt->format == FORMAT_TABLE)
 		print_table(ui, r);
 	else
 		print_script(ui, r);

@@ -12,17 +12,17 @@
 #define ANSI_WIN   "\033[1;32m" /* bold green: the winning line */
 #define ANSI_LABEL "\033[2m"	/* dim: labels */
 
-const char *ui_stone(const struct ui *ui, enum stone s)
+const char *ui_board_stone(const struct ui *ui, enum stone s)
 {
 	switch (s) {
 	case STONE_BLACK:
-		return ui->ascii ? "*" : i18n_symbol(I18N_BLACK); /* ● */
+		return ui->term.ascii ? "*" : i18n_symbol(I18N_BLACK); /* ● */
 	case STONE_WHITE:
-		return ui->ascii ? "#" : i18n_symbol(I18N_WHITE); /* ○ */
+		return ui->term.ascii ? "#" : i18n_symbol(I18N_WHITE); /* ○ */
 	case STONE_NONE:
 		break;
 	}
-	return ui->ascii ? "." : i18n_symbol(I18N_EMPTY); /* · */
+	return ui->term.ascii ? "." : i18n_symbol(I18N_EMPTY); /* · */
 }
 
 /* True when (row, col) is in the board's winning line. */
@@ -59,7 +59,7 @@ static void flush_line(struct ui *ui, struct line *l)
 	while (l->len > 0 && l->text[l->len - 1] == ' ')
 		l->len--;
 	l->text[l->len] = '\0';
-	fprintf(ui->out, "%s\n", l->text);
+	fprintf(ui->term.out, "%s\n", l->text);
 	l->len = 0;
 }
 
@@ -75,9 +75,9 @@ static void put_label(struct ui *ui, struct line *l, int n, bool letter,
 		snprintf(label, sizeof(label), " %c", 'a' + n - 1);
 	else
 		snprintf(label, sizeof(label), "%2d", n);
-	put(l, ui->color ? ANSI_LABEL : "");
+	put(l, ui->term.color ? ANSI_LABEL : "");
 	put(l, label);
-	put(l, ui->color ? ANSI_RESET : "");
+	put(l, ui->term.color ? ANSI_RESET : "");
 	put(l, after);
 }
 
@@ -100,17 +100,17 @@ static void put_cell(struct ui *ui, struct line *l, const struct board *b,
 	const struct move *last = board_last(b);
 	bool is_last = last != NULL && last->row == row && last->col == col;
 	bool won = in_win(b, row, col);
-	const char *stone = ui_stone(ui, board_at(b, row, col));
+	const char *stone = ui_board_stone(ui, board_at(b, row, col));
 
 	if (board_at(b, row, col) == STONE_NONE &&
 	    in_marks(marks, nmarks, row, col))
-		stone = ui->ascii ? "x" : i18n_symbol(I18N_MARK); /* × */
+		stone = ui->term.ascii ? "x" : i18n_symbol(I18N_MARK); /* × */
 
 	if (!is_last && !won) {
 		put(l, " ");
 		put(l, stone);
 		put(l, " ");
-	} else if (ui->color) {
+	} else if (ui->term.color) {
 		put(l, won ? " " ANSI_WIN : " " ANSI_LAST);
 		put(l, stone);
 		put(l, ANSI_RESET " ");

@@ -31,7 +31,7 @@ static const char *side_name(enum stone s)
 /* Print "● Black Alice" for side s. */
 static void put_side(struct ui *ui, const struct match *m, enum stone s)
 {
-	fprintf(ui->out, "%s %s ", ui_stone(ui, s), side_name(s));
+	fprintf(ui->term.out, "%s %s ", ui_board_stone(ui, s), side_name(s));
 	ui_put_clean(ui, m->name[s]);
 }
 
@@ -50,7 +50,7 @@ static int draw_board(struct game *g, const struct match *m, bool forbidden)
 static void show_hint(struct game *g, const struct match *m)
 {
 	char list[BOARD_MAX_CELLS * 24];
-	int n = game_forbidden_list(m, list, sizeof(list));
+	int n = game_common_forbidden_list(m, list, sizeof(list));
 
 	if (n < 0) {
 		ui_say(g->ui, _("Only black, under renju, has forbidden "
@@ -61,7 +61,8 @@ static void show_hint(struct game *g, const struct match *m)
 	if (n == 0)
 		ui_say(g->ui, _("Black has no forbidden points now."));
 	else
-		fprintf(g->ui->out, "%s%s\n", _("Forbidden for black:"), list);
+		fprintf(g->ui->term.out, "%s%s\n", _("Forbidden for black:"),
+			list);
 }
 
 static void game_show(void *ctx, const struct match *m)
@@ -69,15 +70,15 @@ static void game_show(void *ctx, const struct match *m)
 	struct game *g = ctx;
 	enum stone s = board_to_move(&m->board);
 
-	if (g->shown == m->board.nmoves || game_absent_turn(g, m))
+	if (g->shown == m->board.nmoves || game_common_absent_turn(g, m))
 		return;
 	g->shown = m->board.nmoves;
-	fputc('\n', g->ui->out);
+	fputc('\n', g->ui->term.out);
 	if (g->ai[m->seat[s]] == NULL) /* the computer needs no board */
-		draw_board(g, m, g->ui->show_forbidden);
-	fprintf(g->ui->out, _("Move %d: "), m->board.nmoves + 1);
+		draw_board(g, m, g->ui->opt->show_forbidden);
+	fprintf(g->ui->term.out, _("Move %d: "), m->board.nmoves + 1);
 	put_side(g->ui, m, s);
-	fprintf(g->ui->out, " %s\n", _("to play"));
+	fprintf(g->ui->term.out, " %s\n", _("to play"));
 }
 
 /* ==== Moves ============================================================== */
@@ -88,13 +89,13 @@ static int computer_move(struct game *g, const struct match *m,
 {
 	char where[NOTATION_MOVE_LEN];
 
-	fputs(_("The computer is thinking..."), g->ui->out);
-	fflush(g->ui->out);
-	if (game_computer_move(g, m, in) != 0) {
-		fputc('\n', g->ui->out);
+	fputs(_("The computer is thinking..."), g->ui->term.out);
+	fflush(g->ui->term.out);
+	if (game_common_computer_move(g, m, in) != 0) {
+		fputc('\n', g->ui->term.out);
 		return -1;
 	}
-	fprintf(g->ui->out, _(" it plays %s.\n"),
+	fprintf(g->ui->term.out, _(" it plays %s.\n"),
 		notation_format(in->row, in->col, where));
 	return 0;
 }
@@ -109,10 +110,10 @@ static void human_prompt(struct game *g, const struct match *m,
 
 	if (deadline == 0)
 		snprintf(prompt, cap, "%s %s> ", m->name[s],
-			 ui_stone(g->ui, s));
+			 ui_board_stone(g->ui, s));
 	else
 		snprintf(prompt, cap, _("%s %s (%llds)> "), m->name[s],
-			 ui_stone(g->ui, s), left > 0 ? left : 0);
+			 ui_board_stone(g->ui, s), left > 0 ? left : 0);
 }
 
 static int game_ask(void *ctx, const struct match *m, struct input *in)
@@ -124,7 +125,7 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	size_t len;
 	int ready;
 
-	if (game_absent_turn(g, m)) {
+	if (game_common_absent_turn(g, m)) {
 		if (g->remote)
 			return game_remote_ask(g, m, in);
 		g->waiting = true;
@@ -132,9 +133,9 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	}
 	if (g->ai[m->seat[s]] != NULL)
 		return computer_move(g, m, in);
-	deadline = game_move_deadline(g, m);
+	deadline = game_common_move_deadline(g, m);
 	for (;;) {
-		if (!game_record_still_ours(g))
+		if (!game_common_record_still_ours(g))
 			return -1;
 		human_prompt(g, m, deadline, prompt, sizeof(prompt));
 		if (g->remote &&
@@ -149,10 +150,10 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 		if (in->kind == INPUT_HINT) {
 			show_hint(g, m);
 		} else if (in->kind == INPUT_INVALID) {
-			game_input_error(&m->board, in->error, why,
-					 sizeof(why));
+			game_common_input_error(&m->board, in->error, why,
+						sizeof(why));
 			ui_say(g->ui, "%s", why);
-		} else if (game_command_allowed(g, in)) {
+		} else if (game_common_command_allowed(g, in)) {
 			return 0;
 		}
 	}
@@ -168,16 +169,16 @@ static int game_confirm(void *ctx, const struct match *m, enum stone who,
 	bool yes;
 
 	if (g->ai[m->seat[who]] != NULL)
-		return game_computer_answer(g, q);
+		return game_common_computer_answer(g, q);
 	if (q == ASK_ACCEPT_UNDO && g->undo_agreed &&
-	    !game_seat_absent(g, m->seat[who])) { /* answered already */
+	    !game_common_seat_absent(g, m->seat[who])) { /* answered already */
 		g->undo_agreed = false;
 		return 1;
 	}
-	if (g->remote && game_seat_absent(g, m->seat[who]))
+	if (g->remote && game_common_seat_absent(g, m->seat[who]))
 		return q != ASK_CONFIRM_RESIGN ? game_remote_confirm(g, m, q)
 					       : 0;
-	game_question(m, who, q, question, sizeof(question));
+	game_common_question(m, who, q, question, sizeof(question));
 	g->stop = ui_yes_no(g->ui, question, &yes);
 	if (g->stop != UI_OK)
 		return -1;
@@ -190,9 +191,9 @@ static void game_refused(void *ctx, const struct match *m,
 	struct game *g = ctx;
 	char why[512];
 
-	game_refusal(m, in, err,
-		     _(". Type hint to see black's forbidden points."), why,
-		     sizeof(why));
+	game_common_refusal(m, in, err,
+			    _(". Type hint to see black's forbidden points."),
+			    why, sizeof(why));
 	ui_say(g->ui, "%s", why);
 }
 
@@ -201,11 +202,12 @@ static void game_event(void *ctx, const struct match *m, enum match_event e)
 	struct game *g = ctx;
 	char words[512];
 
-	if (e == EVENT_UNDONE && g->remote && game_absent_turn(g, m)) {
-		fputc('\n', g->ui->out); /* the asker's turn: not shown here */
+	if (e == EVENT_UNDONE && g->remote && game_common_absent_turn(g, m)) {
+		fputc('\n',
+		      g->ui->term.out); /* the asker's turn: not shown here */
 		ui_board_draw(g->ui, &m->board);
 	}
-	if (game_event_words(g, m, e, words, sizeof(words)))
+	if (game_common_event_words(g, m, e, words, sizeof(words)))
 		ui_say(g->ui, "%s", words);
 	if (e == EVENT_UNDONE || e == EVENT_COLOURS_SET)
 		g->shown = -1;
@@ -220,17 +222,18 @@ static int game_choose(void *ctx, const struct match *m, int seat,
 	char title[256];
 	int n, choice;
 
-	if (g->remote && game_seat_absent(g, seat)) /* chosen over there */
+	if (g->remote &&
+	    game_common_seat_absent(g, seat)) /* chosen over there */
 		return game_remote_choice(g, m, seat, q);
-	if (game_choice_settled(g, m, seat, q, &choice))
+	if (game_common_choice_settled(g, m, seat, q, &choice))
 		return choice;
-	fputc('\n', g->ui->out);
+	fputc('\n', g->ui->term.out);
 	ui_board_draw(g->ui, &m->board);
-	n = game_choice_menu(m, seat, q, title, sizeof(title), labels);
+	n = game_common_choice_menu(m, seat, q, title, sizeof(title), labels);
 	g->stop = ui_menu(g->ui, title, labels, keys, n, &choice);
 	if (g->stop != UI_OK)
 		return -1;
-	choice = game_choice_value(q, choice - 1);
+	choice = game_common_choice_value(q, choice - 1);
 	if (g->remote && game_remote_chose(g, q, choice) != 0)
 		return -1;
 	return choice;
@@ -333,7 +336,7 @@ static enum ui_status open_record(struct game *g)
 		.started_at = (long long)time(NULL),
 	};
 
-	if (store_match_start(g->ui->store, &h, &g->match_id) != STORE_OK)
+	if (store_match_start(g->ui->club.store, &h, &g->match_id) != STORE_OK)
 		return ui_store_failed(g->ui,
 				       _("cannot start the match record"));
 	g->saved_stones = g->m.opening_stones;
@@ -351,9 +354,9 @@ static enum store_status save_seats(struct game *g, const struct match *m)
 	if (g->saved_stones == m->opening_stones &&
 	    g->saved_final == m->opening_done)
 		return STORE_OK;
-	st = store_match_seats(g->ui->store, g->match_id, g->player_id[black],
-			       g->player_id[1 - black], m->opening_stones,
-			       m->opening_done);
+	st = store_match_seats(g->ui->club.store, g->match_id,
+			       g->player_id[black], g->player_id[1 - black],
+			       m->opening_stones, m->opening_done);
 	if (st == STORE_OK) {
 		g->saved_stones = m->opening_stones;
 		g->saved_final = m->opening_done;
@@ -377,13 +380,15 @@ static int game_changed(void *ctx, const struct match *m)
 	while (st == STORE_OK && g->saved < b->nmoves) {
 		const struct move *mv = &b->moves[g->saved];
 
-		st = store_match_move(g->ui->store, g->match_id, g->saved + 1,
-				      mv->row, mv->col, m->move_ms[g->saved]);
+		st = store_match_move(g->ui->club.store, g->match_id,
+				      g->saved + 1, mv->row, mv->col,
+				      m->move_ms[g->saved]);
 		if (st == STORE_OK)
 			g->saved++;
 	}
 	if (st == STORE_OK && g->saved > b->nmoves) {
-		st = store_match_undo(g->ui->store, g->match_id, b->nmoves);
+		st = store_match_undo(g->ui->club.store, g->match_id,
+				      b->nmoves);
 		if (st == STORE_OK)
 			g->saved = b->nmoves;
 	}
@@ -391,10 +396,10 @@ static int game_changed(void *ctx, const struct match *m)
 		st = save_seats(g, m);
 	if (st == STORE_OK)
 		return 0;
-	if (!game_record_still_ours(g))
+	if (!game_common_record_still_ours(g))
 		return -1;
 	ui_error(g->ui, _("the move could not be saved: %s"),
-		 store_errmsg(g->ui->store));
+		 store_errmsg(g->ui->club.store));
 out_stop:
 	g->stop = UI_FAILED;
 	return -1;
@@ -417,12 +422,13 @@ static const struct match_io terminal_io = {
 /* Say how the game ended, under the final board. */
 static void announce_end(struct ui *ui, const struct match *m)
 {
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 	ui_board_draw(ui, &m->board);
 	switch (m->end) {
 	case MATCH_FIVE:
 		put_side(ui, m, m->winner);
-		fprintf(ui->out, _(" wins with %d in a row!\n"), m->board.k);
+		fprintf(ui->term.out, _(" wins with %d in a row!\n"),
+			m->board.k);
 		break;
 	case MATCH_RESIGN:
 	case MATCH_TIMEOUT:
@@ -432,9 +438,9 @@ static void announce_end(struct ui *ui, const struct match *m)
 		      : m->end == MATCH_TIMEOUT
 			      ? _(" ran out of time. ")
 			      : _(" played a forbidden point. "),
-		      ui->out);
+		      ui->term.out);
 		put_side(ui, m, m->winner);
-		fprintf(ui->out, _(" wins.\n"));
+		fprintf(ui->term.out, _(" wins.\n"));
 		break;
 	case MATCH_AGREED_DRAW:
 		ui_say(ui, _("Draw by agreement."));
@@ -454,11 +460,11 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	g->ui = ui;
 	g->shown = -1;
 	g->only_seat = -1;
-	g->time_per_move = ui->time_per_move;
+	g->time_per_move = ui->opt->time_per_move;
 	if (match_init(&g->m, v, first, second) != 0)
 		return -1;
-	g->m.forbidden_loses = ui->forbidden_loses;
-	return opening ? match_set_opening(&g->m, ui->opening) : 0;
+	g->m.forbidden_loses = ui->opt->forbidden_loses;
+	return opening ? match_set_opening(&g->m, ui->opt->opening) : 0;
 }
 
 /* Re-read g's players from the database. */
@@ -468,7 +474,7 @@ static enum ui_status reload_players(struct game *g)
 
 	for (s = 0; s < 2; s++)
 		if (g->player_id[s] != 0 &&
-		    store_reload_player(g->ui->store, g->ui->players,
+		    store_reload_player(g->ui->club.store, g->ui->club.players,
 					g->player_id[s]) != STORE_OK)
 			return ui_store_failed(g->ui,
 					       _("cannot read the players"));
@@ -483,10 +489,10 @@ static enum ui_status close_record(struct game *g)
 
 	if (game_remote_ended_there(g))
 		return reload_players(g);
-	if (store_match_finish(ui->store, g->match_id, result_of(&g->m),
+	if (store_match_finish(ui->club.store, g->match_id, result_of(&g->m),
 			       reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK) {
-		if (!game_record_still_ours(g))
+		if (!game_common_record_still_ours(g))
 			return reload_players(g);
 		return ui_store_failed(ui, _("the result could not be saved"));
 	}
@@ -505,9 +511,9 @@ static enum ui_status pause_record(struct game *g)
 
 	if (g->elsewhere) /* said so: it is not ours to write */
 		return reload_players(g);
-	if (store_match_pause(ui->store, g->match_id, (long long)time(NULL)) !=
-	    STORE_OK)
-		return game_record_still_ours(g)
+	if (store_match_pause(ui->club.store, g->match_id,
+			      (long long)time(NULL)) != STORE_OK)
+		return game_common_record_still_ours(g)
 			       ? ui_store_failed(ui, _("cannot save the "
 						       "clock"))
 			       : reload_players(g);
@@ -541,7 +547,7 @@ static void say_stakes(struct game *g)
 	int seat;
 
 	for (seat = 0; seat < 2; seat++)
-		if (game_stake(g, seat, &rating, stake, sizeof(stake)))
+		if (game_common_stake(g, seat, &rating, stake, sizeof(stake)))
 			ui_say(g->ui, "%s %.0f  %s", g->m.seat_name[seat],
 			       rating, stake);
 }
@@ -557,8 +563,8 @@ static enum ui_status play(struct game *g)
 	if (game_changed(g, &g->m) != 0)
 		return g->stop;
 	ui_presence_playing(g->ui, g->match_id);
-	if (!g->ui->screen ||
-	    !ui_screen_run(g, game_changed, settle_end, &end)) {
+	if (!g->ui->term.screen ||
+	    !ui_screen_game_run(g, game_changed, settle_end, &end)) {
 		say_stakes(g);
 		end = match_run(&g->m, &terminal_io, g);
 	}
@@ -574,7 +580,7 @@ static enum ui_status play(struct game *g)
 static enum ui_status show_summary(struct game *g)
 {
 	char text[2048], *line, *next;
-	enum ui_status st = game_summary(g, text, sizeof(text));
+	enum ui_status st = game_common_summary(g, text, sizeof(text));
 
 	for (line = text; line != NULL && *line != '\0'; line = next) {
 		next = strchr(line, '\n');
@@ -591,7 +597,7 @@ enum ui_status game_play(struct game *g)
 
 	g->rematch = -1;
 	g->settled = false;
-	game_ratings_before(g);
+	game_common_ratings_before(g);
 	st = play(g);
 	ui_presence_playing(g->ui, 0);
 	if (g->record_kind == 0 || st == UI_FAILED || g->match_id == 0)
@@ -616,14 +622,14 @@ bool game_coin_flip(struct ui *ui, const char *a, const char *b, bool secure)
 	bool a_black = secure ? randombytes_uniform(2) == 0
 			      : rng_below(&ui->rng, 2) == 0;
 
-	if (ui->opening == OPENING_SWAP2)
+	if (ui->opt->opening == OPENING_SWAP2)
 		ui_say(ui,
 		       _("Coin flip: %s places the three opening stones "
 			 "(swap2)."),
 		       a_black ? a : b);
 	else
 		ui_say(ui, _("Coin flip: %s plays black (%s) and moves first."),
-		       a_black ? a : b, ui_stone(ui, STONE_BLACK));
+		       a_black ? a : b, ui_board_stone(ui, STONE_BLACK));
 	return a_black;
 }
 
@@ -635,11 +641,11 @@ enum ui_status ui_game_guest(struct ui *ui)
 	bool again, p1_black;
 
 	ui_say(ui, _("Guest game (not recorded): %s, %dx%d, %d in a row."),
-	       ui_variant_words(ui->variant.name), ui->variant.rows,
-	       ui->variant.cols, ui->variant.k);
+	       ui_words_variant(ui->opt->variant.name), ui->opt->variant.rows,
+	       ui->opt->variant.cols, ui->opt->variant.k);
 	for (;;) {
 		p1_black = game_coin_flip(ui, p1, p2, false);
-		if (game_init(&g, ui, &ui->variant, p1_black ? p1 : p2,
+		if (game_init(&g, ui, &ui->opt->variant, p1_black ? p1 : p2,
 			      p1_black ? p2 : p1, true) != 0)
 			return UI_USAGE;
 		g.time_per_move = 0; /* only ranked matches are timed */

@@ -1,7 +1,7 @@
 /* ui_game.h -- private to the ui: one game at the terminal, played to
  * its end and its record kept as it is played (ui_game.c), and the games
  * ui_matches.c rebuilds from a record. The game itself (struct game) and
- * the rules both its front ends obey: ui_game_rules.h; the other seat at
+ * the rules both its front ends obey: ui_game_common.h; the other seat at
  * another terminal: ui_game_remote.h. ui_matches.c chooses the games
  * (ranked, against the computer, resumed) and calls ui_game.c. */
 #ifndef GOMOKU_UI_GAME_H
@@ -9,14 +9,14 @@
 
 #include <stdbool.h>
 
-#include "ui_game_rules.h"
+#include "ui_game_common.h"
 
 /* ---- ui_game.c ---- */
 
 /* Prepare g for a game of variant v between seat 0 (black unless the
  * opening says otherwise) and seat 1 (the names and v's name must outlive
- * the game), with ui->opening when `opening` is true, timed by
- * ui->time_per_move. Return 0, or -1 for a bad variant. Allocates
+ * the game), with ui->opt->opening when `opening` is true, timed by
+ * ui->opt->time_per_move. Return 0, or -1 for a bad variant. Allocates
  * nothing: only the computer players a caller adds need game_free(). */
 int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	      const char *first, const char *second, bool opening);
@@ -55,8 +55,8 @@ struct match_full;
  * black, named `black`; the names must outlive g), with the clock and
  * the opening where they stopped, to be played on and recorded. Return
  * UI_OK, or UI_FAILED after saying that its moves do not make a game. */
-enum ui_status game_rebuild(struct game *g, struct ui *ui,
-			    const struct match_full *f, const char *black,
-			    const char *white);
+enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
+				  const struct match_full *f, const char *black,
+				  const char *white);
 
 #endif

@@ -4,7 +4,7 @@
  * commits them. Polls as a watcher does (docs/ARCHITECTURE.md, "Two
  * terminals"): every REMOTE_POLL_MS, PRAGMA data_version, and only when
  * it moved, one read of the match by key. Below both game front ends
- * (ui_game.c calls it), like ui_game_rules.c. */
+ * (ui_game.c calls it), like ui_game_common.c. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -32,7 +32,8 @@ static bool store_moved(struct game *g, long long *version)
 {
 	long long v;
 
-	if (store_data_version(g->ui->store, &v) != STORE_OK || v == *version)
+	if (store_data_version(g->ui->club.store, &v) != STORE_OK ||
+	    v == *version)
 		return false;
 	*version = v;
 	return true;
@@ -48,7 +49,7 @@ static int read_new_move(struct game *g, struct input *in)
 
 	if (f == NULL)
 		return -1;
-	if (store_match_load(g->ui->store, g->match_id, f) == STORE_OK &&
+	if (store_match_load(g->ui->club.store, g->match_id, f) == STORE_OK &&
 	    f->nmoves > g->saved) {
 		memset(in, 0, sizeof(*in));
 		in->kind = INPUT_MOVE;
@@ -77,18 +78,19 @@ static bool answer_request(struct game *g, const struct match *m,
 	char question[512];
 	bool yes = false;
 
-	if (store_request_pending(g->ui->store, g->match_id, &r) != STORE_OK ||
+	if (store_request_pending(g->ui->club.store, g->match_id, &r) !=
+		    STORE_OK ||
 	    r.ply != m->board.nmoves)
 		return false;
-	game_question(m, me,
-		      r.kind == REQUEST_UNDO ? ASK_ACCEPT_UNDO
-					     : ASK_ACCEPT_DRAW,
-		      question, sizeof(question));
+	game_common_question(m, me,
+			     r.kind == REQUEST_UNDO ? ASK_ACCEPT_UNDO
+						    : ASK_ACCEPT_DRAW,
+			     question, sizeof(question));
 	if (ui_yes_no(g->ui, question, &yes) != UI_OK)
 		yes = false;
-	st = store_request_answer(g->ui->store, g->match_id, r.id, r.kind, yes,
-				  (long long)time(NULL));
-	if (st == STORE_NOT_FOUND && game_record_still_ours(g))
+	st = store_request_answer(g->ui->club.store, g->match_id, r.id, r.kind,
+				  yes, (long long)time(NULL));
+	if (st == STORE_NOT_FOUND && game_common_record_still_ours(g))
 		ui_say(g->ui, _("That request was withdrawn: your answer "
 				"counts for nothing."));
 	if (st != STORE_OK || !yes || r.kind != REQUEST_UNDO)
@@ -110,7 +112,7 @@ static enum remote_news look(struct game *g, const struct match *m,
 {
 	struct match_now now;
 
-	if (store_match_now(g->ui->store, g->match_id, &now) != STORE_OK)
+	if (store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK)
 		return NEWS_NONE;
 	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved)
 		return answer_request(g, m, in) ? NEWS_INPUT : NEWS_NONE;
@@ -119,7 +121,7 @@ static enum remote_news look(struct game *g, const struct match *m,
 		g->saved++; /* written by its player: not ours to write */
 		return NEWS_INPUT;
 	}
-	return game_record_still_ours(g) ? NEWS_NONE : NEWS_ENDED;
+	return game_common_record_still_ours(g) ? NEWS_NONE : NEWS_ENDED;
 }
 
 /* The opponent's time is gone (and then some): claim the win on time.
@@ -130,7 +132,7 @@ static bool claim_on_time(struct game *g, const struct match *m)
 	enum match_result r =
 		mover == STONE_BLACK ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
 
-	if (store_match_claim_timeout(g->ui->store, g->match_id, r,
+	if (store_match_claim_timeout(g->ui->club.store, g->match_id, r,
 				      m->board.nmoves, REMOTE_GRACE,
 				      (long long)time(NULL)) != STORE_OK)
 		return false;
@@ -152,9 +154,9 @@ bool game_remote_resign(struct game *g, const struct match *m)
 
 	if (ui_yes_no(g->ui, _("Resign this game?"), &yes) != UI_OK || !yes)
 		return false;
-	if (store_match_finish(g->ui->store, g->match_id, r, REASON_RESIGN,
+	if (store_match_finish(g->ui->club.store, g->match_id, r, REASON_RESIGN,
 			       (long long)time(NULL)) != STORE_OK)
-		return !game_record_still_ours(g);
+		return !game_common_record_still_ours(g);
 	ui_say(g->ui, _("You resigned. %s wins."), m->name[stone_other(me)]);
 	g->elsewhere = true;
 	g->closed = true;
@@ -194,7 +196,8 @@ static int waiting_key(struct game *g, const struct match *m)
  * stop signal: g->stop UI_INTERRUPTED; the player left or resigned). */
 static int wait_tick(struct game *g, const struct match *m)
 {
-	int ready = term_wait_input(g->ui->in, term_now_ms() + REMOTE_POLL_MS);
+	int ready =
+		term_wait_input(g->ui->term.in, term_now_ms() + REMOTE_POLL_MS);
 
 	if (ready < 0) {
 		g->stop = UI_INTERRUPTED;
@@ -221,7 +224,7 @@ int game_remote_wait_begin(struct game *g, const struct match *m,
 	g->undo_agreed = false; /* one agreed, if any, was taken back */
 	w->version = 0;
 	w->since = game_turn_since(g, m); /* the store's clock */
-	(void)store_data_version(g->ui->store, &w->version);
+	(void)store_data_version(g->ui->club.store, &w->version);
 	switch (look(g, m, in)) { /* it may have come already */
 	case NEWS_INPUT:
 		return 1;
@@ -265,7 +268,7 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 		       _("Waiting for %s to place a stone (type q to "
 			 "leave)..."),
 		       m->name[board_to_move(&m->board)]);
-	fflush(g->ui->out);
+	fflush(g->ui->term.out);
 	rc = game_remote_wait_begin(g, m, &w, in);
 	while (rc == 0) {
 		if (wait_tick(g, m) < 0)
@@ -287,16 +290,16 @@ static int request_answer(struct game *g, long long request_id, int ply,
 	struct match_request r;
 	struct match_now now;
 
-	if (store_match_now(g->ui->store, g->match_id, &now) == STORE_OK &&
+	if (store_match_now(g->ui->club.store, g->match_id, &now) == STORE_OK &&
 	    now.status != MATCH_STATUS_UNFINISHED)
-		return game_record_still_ours(g) ? 2 : -1;
-	if (store_request_get(g->ui->store, request_id, &r) == STORE_OK)
+		return game_common_record_still_ours(g) ? 2 : -1;
+	if (store_request_get(g->ui->club.store, request_id, &r) == STORE_OK)
 		state = r.state;
 	if (state == REQUEST_PENDING)
 		return 2;
 	if (state == REQUEST_ACCEPTED && undo)
 		g->saved = ply - 2; /* taken back by the answer */
-	if (!game_record_still_ours(g))
+	if (!game_common_record_still_ours(g))
 		return -1;
 	return state == REQUEST_ACCEPTED ? 1 : 0;
 }
@@ -311,10 +314,10 @@ int game_remote_confirm(struct game *g, const struct match *m,
 	enum store_status st;
 
 	g->request_refused = false;
-	st = store_request_new(g->ui->store, g->match_id,
+	st = store_request_new(g->ui->club.store, g->match_id,
 			       undo ? REQUEST_UNDO : REQUEST_DRAW, ply, now,
 			       &request_id);
-	if (st != STORE_OK && !game_record_still_ours(g))
+	if (st != STORE_OK && !game_common_record_still_ours(g))
 		return -1;
 	if (st == STORE_EXISTS) {
 		g->request_refused = true;
@@ -332,7 +335,7 @@ int game_remote_confirm(struct game *g, const struct match *m,
 	else
 		ui_say(g->ui, _("Draw offered. Waiting for %s's answer..."),
 		       other);
-	fflush(g->ui->out);
+	fflush(g->ui->term.out);
 	while (answer == 2) {
 		if (term_wait_input(-1, term_now_ms() + REMOTE_POLL_MS) < 0) {
 			g->stop = UI_INTERRUPTED;
@@ -378,14 +381,14 @@ static int look_choice(struct game *g, enum match_choice q, int *value)
 	int rc = 0;
 
 	if (f == NULL ||
-	    store_match_load(g->ui->store, g->match_id, f) != STORE_OK)
+	    store_match_load(g->ui->club.store, g->match_id, f) != STORE_OK)
 		goto out_free;
 	*value = f->status == MATCH_STATUS_UNFINISHED ? stored_choice(g, f, q)
 						      : -1;
 	if (*value >= 0)
 		rc = 1;
 	else if (f->status != MATCH_STATUS_UNFINISHED || f->nmoves != g->saved)
-		rc = game_record_still_ours(g) ? 0 : -1;
+		rc = game_common_record_still_ours(g) ? 0 : -1;
 out_free:
 	free(f);
 	return rc;
@@ -403,11 +406,11 @@ int game_remote_choice(struct game *g, const struct match *m, int seat,
 	long long version = 0;
 	int value = -1, rc = 0;
 
-	fputc('\n', g->ui->out);
+	fputc('\n', g->ui->term.out);
 	ui_board_draw(g->ui, &m->board);
 	ui_say(g->ui, _("Swap2: waiting for %s to choose (type q to leave)..."),
 	       m->seat_name[seat]);
-	fflush(g->ui->out);
+	fflush(g->ui->term.out);
 	while (rc == 0) {
 		if (wait_tick(g, m) < 0)
 			return -1;
@@ -427,11 +430,11 @@ int game_remote_chose(struct game *g, enum match_choice q, int value)
 		return 0;
 	/* during the opening the record's black is seat 0, who placed the
 	 * first three stones */
-	if (store_match_seats(g->ui->store, g->match_id, g->player_id[0],
+	if (store_match_seats(g->ui->club.store, g->match_id, g->player_id[0],
 			      g->player_id[1], 5, false) != STORE_OK) {
-		if (game_record_still_ours(g))
+		if (game_common_record_still_ours(g))
 			ui_error(g->ui, _("the move could not be saved: %s"),
-				 store_errmsg(g->ui->store));
+				 store_errmsg(g->ui->club.store));
 		g->stop = g->elsewhere ? UI_OK : UI_FAILED;
 		return -1;
 	}
@@ -443,14 +446,14 @@ int game_remote_await(struct game *g, char *prompt, long long deadline)
 {
 	long long version = 0;
 
-	fputs(prompt, g->ui->out);
-	fflush(g->ui->out);
+	fputs(prompt, g->ui->term.out);
+	fflush(g->ui->term.out);
 	prompt[0] = '\0'; /* shown: the line read must not show it again */
-	(void)store_data_version(g->ui->store, &version);
+	(void)store_data_version(g->ui->club.store, &version);
 	for (;;) {
 		long long next = term_now_ms() + REMOTE_POLL_MS;
 		int ready = term_wait_input(
-			g->ui->in,
+			g->ui->term.in,
 			deadline != 0 && deadline < next ? deadline : next);
 
 		if (ready < 0) {
@@ -461,7 +464,8 @@ int game_remote_await(struct game *g, char *prompt, long long deadline)
 			return 1;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return 0;
-		if (store_moved(g, &version) && !game_record_still_ours(g))
+		if (store_moved(g, &version) &&
+		    !game_common_record_still_ours(g))
 			return -1;
 	}
 }
@@ -487,7 +491,7 @@ bool game_remote_ended_there(struct game *g)
 	if (last == g->only_seat)
 		return false;
 	while (term_now_ms() < until) {
-		if (store_match_now(g->ui->store, g->match_id, &now) ==
+		if (store_match_now(g->ui->club.store, g->match_id, &now) ==
 			    STORE_OK &&
 		    now.status != MATCH_STATUS_UNFINISHED) {
 			g->closed = true;

@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "ui_game_rules.h"
+#include "ui_game_common.h"
 
 /* The absent seat's next move, as its process commits it: wait for it
  * in the store (polling cheaply; keys are still read: resign, q), and

@@ -14,11 +14,11 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what);
 
 /* ---- ui_account.c ---- */
 
-/* Bring ui->players up to date with what every process has committed
+/* Bring ui->club.players up to date with what every process has committed
  * (store_refresh_players()), before anything shows or uses player data.
  * Does nothing when the club is not open. Return UI_OK, or UI_FAILED
  * after saying why the database failed. */
-enum ui_status ui_refresh_club(struct ui *ui);
+enum ui_status ui_account_refresh(struct ui *ui);
 
 /* ---- ui_analyze.c ---- */
 
@@ -43,24 +43,24 @@ enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
  * the presets (rules.h: "gomoku" is 五子棋 in Chinese), else `name`
  * itself. Scripts (tsv, json, export) keep the English name. The result
  * is a static string or `name`. */
-const char *ui_variant_words(const char *name);
+const char *ui_words_variant(const char *name);
 
 /* The terminal columns of the widest of the preset games' names in the
- * user's language (what ui_variant_words() gives for them). */
-int ui_variant_words_widest(void);
+ * user's language (what ui_words_variant() gives for them). */
+int ui_words_variant_widest(void);
 
 /* The name of the side of colour s in stored match f: the name stored
- * with it, or the computer's (ui_computer_name()) written in the
+ * with it, or the computer's (ui_words_computer()) written in the
  * caller's buf[UI_NAME_MAX]. */
-const char *ui_side_name(const struct match_full *f, enum stone s,
-			 char buf[UI_NAME_MAX]);
+const char *ui_words_side(const struct match_full *f, enum stone s,
+			  char buf[UI_NAME_MAX]);
 
 /* The name of rule r in the user's language (a static string). */
-const char *ui_rule_words(enum rule r);
+const char *ui_words_rule(enum rule r);
 
 /* The name of the computer's level (1..5) in the menus, in the user's
  * language ("Expert"): a static string; "?" for any other level. */
-const char *ui_level_words(int level);
+const char *ui_words_level(int level);
 
 /* ---- ui_list.c: listings for scripts (--format tsv or json) ----
  *

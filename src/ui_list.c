@@ -57,17 +57,18 @@ static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 	char clean[UI_CLEAN_MAX], nick[UI_CLEAN_MAX], rate[WIN_RATE_LEN];
 	int width;
 
-	fprintf(ui->out, "%c%4d  %-20s  ", me ? '>' : ' ', rank, p->username);
+	fprintf(ui->term.out, "%c%4d  %-20s  ", me ? '>' : ' ', rank,
+		p->username);
 	/* At most 20 columns: 20 Chinese characters take 40. */
 	width = i18n_fit(ui_clean(p->nickname, clean, sizeof(clean)), 20, nick,
 			 sizeof(nick));
-	fputs(nick, ui->out);
-	pad(ui->out, width, 20);
-	fprintf(ui->out, " %5d %4d %4d %4d %6d %6.0f ", r->games, r->wins,
+	fputs(nick, ui->term.out);
+	pad(ui->term.out, width, 20);
+	fprintf(ui->term.out, " %5d %4d %4d %4d %6d %6.0f ", r->games, r->wins,
 		r->losses, r->ties, r->score, r->rating);
 	win_rate_text(p, rate);
-	pad(ui->out, i18n_width(rate), 6);
-	fprintf(ui->out, "%s\n", rate);
+	pad(ui->term.out, i18n_width(rate), 6);
+	fprintf(ui->term.out, "%s\n", rate);
 }
 
 /* Print a header cell padded to `width` columns (right-aligned if
@@ -87,18 +88,18 @@ static void header_cell(FILE *out, const char *text, int width)
 
 static void table_header(struct ui *ui)
 {
-	header_cell(ui->out, _("Rank"), -5);
-	fputs("  ", ui->out);
-	header_cell(ui->out, _("Player"), 22);
-	header_cell(ui->out, _("Nickname"), 20);
-	header_cell(ui->out, _("Games"), -6);
-	header_cell(ui->out, _("W"), -5);
-	header_cell(ui->out, _("L"), -5);
-	header_cell(ui->out, _("T"), -5);
-	header_cell(ui->out, _("Score"), -7);
-	header_cell(ui->out, _("Rating"), -7);
-	header_cell(ui->out, _("Win%"), -7);
-	fputc('\n', ui->out);
+	header_cell(ui->term.out, _("Rank"), -5);
+	fputs("  ", ui->term.out);
+	header_cell(ui->term.out, _("Player"), 22);
+	header_cell(ui->term.out, _("Nickname"), 20);
+	header_cell(ui->term.out, _("Games"), -6);
+	header_cell(ui->term.out, _("W"), -5);
+	header_cell(ui->term.out, _("L"), -5);
+	header_cell(ui->term.out, _("T"), -5);
+	header_cell(ui->term.out, _("Score"), -7);
+	header_cell(ui->term.out, _("Rating"), -7);
+	header_cell(ui->term.out, _("Win%"), -7);
+	fputc('\n', ui->term.out);
 }
 
 /* ==== Listings for scripts ============================================== */
@@ -109,32 +110,32 @@ void ui_list_begin(struct ui_list *l, struct ui *ui,
 	int i;
 
 	*l = (struct ui_list){ui, columns, ncolumns, 0, 0};
-	if (ui->format == FORMAT_TSV) {
+	if (ui->opt->format == FORMAT_TSV) {
 		for (i = 0; i < ncolumns; i++)
-			fprintf(ui->out, "%s%c", columns[i],
+			fprintf(ui->term.out, "%s%c", columns[i],
 				i + 1 < ncolumns ? '\t' : '\n');
-	} else if (ui->format == FORMAT_JSON) {
-		fputc('[', ui->out);
+	} else if (ui->opt->format == FORMAT_JSON) {
+		fputc('[', ui->term.out);
 	}
 }
 
 /* End the current row, if one was started. */
 static void list_row_end(struct ui_list *l)
 {
-	if (l->rows == 0 || l->ui->format == FORMAT_TABLE)
+	if (l->rows == 0 || l->ui->opt->format == FORMAT_TABLE)
 		return;
 	assert(l->field == l->ncolumns);
-	if (l->ui->format == FORMAT_TSV)
-		fputc('\n', l->ui->out);
-	else if (l->ui->format == FORMAT_JSON)
-		fputc('}', l->ui->out);
+	if (l->ui->opt->format == FORMAT_TSV)
+		fputc('\n', l->ui->term.out);
+	else if (l->ui->opt->format == FORMAT_JSON)
+		fputc('}', l->ui->term.out);
 }
 
 void ui_list_row(struct ui_list *l)
 {
 	list_row_end(l);
-	if (l->ui->format == FORMAT_JSON)
-		fprintf(l->ui->out, "%s\n  {", l->rows > 0 ? "," : "");
+	if (l->ui->opt->format == FORMAT_JSON)
+		fprintf(l->ui->term.out, "%s\n  {", l->rows > 0 ? "," : "");
 	l->rows++;
 	l->field = 0;
 }
@@ -143,42 +144,42 @@ void ui_list_row(struct ui_list *l)
 static void list_field(struct ui_list *l)
 {
 	assert(l->rows > 0 && l->field < l->ncolumns);
-	if (l->ui->format == FORMAT_TSV && l->field > 0)
-		fputc('\t', l->ui->out);
-	else if (l->ui->format == FORMAT_JSON)
-		fprintf(l->ui->out, "%s\"%s\": ", l->field > 0 ? ", " : "",
+	if (l->ui->opt->format == FORMAT_TSV && l->field > 0)
+		fputc('\t', l->ui->term.out);
+	else if (l->ui->opt->format == FORMAT_JSON)
+		fprintf(l->ui->term.out, "%s\"%s\": ", l->field > 0 ? ", " : "",
 			l->columns[l->field]);
 	l->field++;
 }
 
 void ui_list_text(struct ui_list *l, const char *s)
 {
-	if (l->ui->format == FORMAT_TABLE)
+	if (l->ui->opt->format == FORMAT_TABLE)
 		return;
 	list_field(l);
-	if (l->ui->format == FORMAT_JSON)
+	if (l->ui->opt->format == FORMAT_JSON)
 		ui_put_json(l->ui, s);
 	else
-		put_tsv_string(l->ui->out, s);
+		put_tsv_string(l->ui->term.out, s);
 }
 
 void ui_list_number(struct ui_list *l, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (l->ui->format == FORMAT_TABLE)
+	if (l->ui->opt->format == FORMAT_TABLE)
 		return;
 	list_field(l);
 	va_start(ap, fmt);
-	vfprintf(l->ui->out, fmt, ap);
+	vfprintf(l->ui->term.out, fmt, ap);
 	va_end(ap);
 }
 
 void ui_list_end(struct ui_list *l)
 {
 	list_row_end(l);
-	if (l->ui->format == FORMAT_JSON)
-		fputs(l->rows > 0 ? "\n]\n" : "]\n", l->ui->out);
+	if (l->ui->opt->format == FORMAT_JSON)
+		fputs(l->rows > 0 ? "\n]\n" : "]\n", l->ui->term.out);
 }
 
 /* ==== Leaderboards and a player's record ================================ */
@@ -201,7 +202,7 @@ static void script_row(struct ui_list *l, const struct player *p, int rank)
 	ui_list_number(l, "%.3f", player_win_rate(p));
 }
 
-/* Print the leaderboard of list l (see ui_leaderboard()); `title` heads
+/* Print the leaderboard of list l (see ui_list_leaderboard()); `title` heads
  * the table. */
 static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 				     const char *title, int top,
@@ -222,8 +223,8 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 		return UI_FAILED;
 	}
 	n = plist_top(l, key, n, best);
-	if (ui->format == FORMAT_TABLE) {
-		fputc('\n', ui->out);
+	if (ui->opt->format == FORMAT_TABLE) {
+		fputc('\n', ui->term.out);
 		ui_say(ui, "%s", n == 0 ? _("No games to rank yet.") : title);
 		if (n > 0)
 			table_header(ui);
@@ -232,13 +233,13 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	for (i = 0; i < n; i++) {
 		if (i == 0 || !player_same_rank(best[i - 1], best[i], key))
 			rank = (int)i + 1;
-		if (ui->format == FORMAT_TABLE)
+		if (ui->opt->format == FORMAT_TABLE)
 			table_row(ui, best[i], rank, best[i] == me);
 		else
 			script_row(&list, best[i], rank);
 		me_shown |= best[i] == me;
 	}
-	if (me != NULL && !me_shown && ui->format == FORMAT_TABLE) {
+	if (me != NULL && !me_shown && ui->opt->format == FORMAT_TABLE) {
 		ui_say(ui, "  ...");
 		table_row(ui, me, plist_rank(l, me, key), true);
 	}
@@ -247,17 +248,19 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	return UI_OK;
 }
 
-enum ui_status ui_leaderboard(struct ui *ui, int top, enum plist_key key,
-			      const struct player *me)
+enum ui_status ui_list_leaderboard(struct ui *ui, int top, enum plist_key key,
+				   const struct player *me)
 {
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
-	if (plist_count(ui->players) == 0 && ui->format == FORMAT_TABLE) {
-		fputc('\n', ui->out);
+	if (plist_count(ui->club.players) == 0 &&
+	    ui->opt->format == FORMAT_TABLE) {
+		fputc('\n', ui->term.out);
 		ui_say(ui, _("No players yet. Register to be the first!"));
 		return UI_OK;
 	}
-	return leaderboard_of(ui, ui->players, _("Leaderboard"), top, key, me);
+	return leaderboard_of(ui, ui->club.players, _("Leaderboard"), top, key,
+			      me);
 }
 
 /* Order players by id, for bsearch(). */
@@ -300,30 +303,32 @@ static int rule_row(void *ctx, long long id, const struct player_record *rec)
 	return rb->failed;
 }
 
-enum ui_status ui_leaderboard_rule(struct ui *ui, int top, enum plist_key key,
-				   enum rule rule)
+enum ui_status ui_list_leaderboard_rule(struct ui *ui, int top,
+					enum plist_key key, enum rule rule)
 {
 	struct rule_board rb = {ui, NULL, 0, plist_create(), false};
 	enum ui_status st = UI_FAILED;
 	const struct player *p;
 	char title[128];
 
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		goto out_free;
-	rb.by_id = malloc((plist_count(ui->players) + 1) * sizeof(*rb.by_id));
+	rb.by_id =
+		malloc((plist_count(ui->club.players) + 1) * sizeof(*rb.by_id));
 	if (rb.list == NULL || rb.by_id == NULL)
 		goto out_free;
-	for (p = plist_first(ui->players); p != NULL; p = p->next)
+	for (p = plist_first(ui->club.players); p != NULL; p = p->next)
 		rb.by_id[rb.n++] = (struct player *)p;
 	qsort(rb.by_id, rb.n, sizeof(*rb.by_id), by_id);
-	if (store_rule_records(ui->store, rule, rule_row, &rb) != STORE_OK ||
+	if (store_rule_records(ui->club.store, rule, rule_row, &rb) !=
+		    STORE_OK ||
 	    rb.failed) {
 		ui_error(ui, _("cannot read the records: %s"),
-			 store_errmsg(ui->store));
+			 store_errmsg(ui->club.store));
 		goto out_free;
 	}
 	snprintf(title, sizeof(title), _("Leaderboard: %s"),
-		 ui_rule_words(rule));
+		 ui_words_rule(rule));
 	st = leaderboard_of(ui, rb.list, title, top, key, NULL);
 out_free:
 	plist_free(rb.list);
@@ -337,8 +342,8 @@ static enum ui_status computer_record(struct ui *ui, const struct player *p)
 	int level, won, lost, drawn;
 
 	for (level = 1; level <= 5; level++) {
-		if (store_computer_record(ui->store, p->id, level, &won, &lost,
-					  &drawn) != STORE_OK)
+		if (store_computer_record(ui->club.store, p->id, level, &won,
+					  &lost, &drawn) != STORE_OK)
 			return ui_store_failed(ui, NULL);
 		if (won + lost + drawn > 0)
 			ui_say(ui,
@@ -359,7 +364,7 @@ static enum ui_status rule_record(struct ui *ui, const struct player *p)
 	size_t i;
 
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
-		st = store_rule_record(ui->store, p->id, rules[i], &r);
+		st = store_rule_record(ui->club.store, p->id, rules[i], &r);
 		if (st == STORE_NOT_FOUND)
 			continue;
 		if (st != STORE_OK)
@@ -370,13 +375,13 @@ static enum ui_status rule_record(struct ui *ui, const struct player *p)
 				"Under %s: %d games, %d won, %d lost, %d "
 				"tied; score %d, rating %.0f",
 				(unsigned long)r.games),
-		       ui_rule_words(rules[i]), r.games, r.wins, r.losses,
+		       ui_words_rule(rules[i]), r.games, r.wins, r.losses,
 		       r.ties, r.score, r.rating);
 	}
 	return UI_OK;
 }
 
-enum ui_status ui_stats(struct ui *ui, const struct player *p)
+enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 {
 	enum ui_status st;
 	const struct player_record *r = &p->rec;
@@ -384,21 +389,21 @@ enum ui_status ui_stats(struct ui *ui, const struct player *p)
 	struct ui_list list;
 	int rank;
 
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
-	rank = plist_rank(ui->players, p, PLIST_BY_SCORE);
-	if (ui->format != FORMAT_TABLE) {
+	rank = plist_rank(ui->club.players, p, PLIST_BY_SCORE);
+	if (ui->opt->format != FORMAT_TABLE) {
 		ui_list_begin(&list, ui, leaderboard_columns,
 			      LEADERBOARD_COLUMNS);
 		script_row(&list, p, rank);
 		ui_list_end(&list);
 		return UI_OK;
 	}
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 	ui_put_clean(ui, p->nickname);
-	fprintf(ui->out, " (%s)\n", p->username);
+	fprintf(ui->term.out, " (%s)\n", p->username);
 	ui_say(ui, _("Rank %d of %zu by score"), rank,
-	       plist_count(ui->players));
+	       plist_count(ui->club.players));
 	ui_say(ui, _("Games %d: %d won, %d lost, %d tied"), r->games, r->wins,
 	       r->losses, r->ties);
 	ui_say(ui, _("Score %d, rating %.0f, win rate %s"), r->score, r->rating,

@@ -16,7 +16,7 @@ static void show_record(struct ui *ui, const struct player *p,
 {
 	char line[512];
 
-	game_record_line(ui, p, old_rating, line, sizeof(line));
+	game_common_record_line(ui, p, old_rating, line, sizeof(line));
 	ui_say(ui, "%s", line);
 }
 
@@ -61,9 +61,9 @@ static enum ui_status ranked_series(struct ui *ui, struct player *black,
 	bool again;
 
 	for (;;) {
-		if (ui_refresh_club(ui) != UI_OK)
+		if (ui_account_refresh(ui) != UI_OK)
 			return UI_FAILED;
-		if (game_init(&g, ui, &ui->variant, black->nickname,
+		if (game_init(&g, ui, &ui->opt->variant, black->nickname,
 			      white->nickname, true) != 0)
 			return UI_USAGE;
 		g.player_id[0] = black->id;
@@ -86,7 +86,7 @@ static enum ui_status new_ranked(struct ui *ui, struct player *a,
 {
 	bool a_black;
 
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
 	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
 	a_black = game_coin_flip(ui, a->nickname, b->nickname, true);
@@ -114,18 +114,18 @@ static enum ui_status seat_computer(struct game *g, int s, int level)
 /* Whether the person moves first: --first, else a coin flip. */
 static bool person_first(struct ui *ui, const char *me, const char *computer)
 {
-	bool mine = ui->first == FIRST_ME;
+	bool mine = ui->opt->first == FIRST_ME;
 
-	if (ui->first == FIRST_COIN)
+	if (ui->opt->first == FIRST_COIN)
 		mine = rng_below(&ui->rng, 2) == 0;
-	if (ui->opening == OPENING_SWAP2)
+	if (ui->opt->opening == OPENING_SWAP2)
 		ui_say(ui, _("%s%s places the three opening stones (swap2)."),
-		       ui->first == FIRST_COIN ? _("Coin flip: ") : "",
+		       ui->opt->first == FIRST_COIN ? _("Coin flip: ") : "",
 		       mine ? me : computer);
 	else
 		ui_say(ui, _("%s%s moves first with black (%s)."),
-		       ui->first == FIRST_COIN ? _("Coin flip: ") : "",
-		       mine ? me : computer, ui_stone(ui, STONE_BLACK));
+		       ui->opt->first == FIRST_COIN ? _("Coin flip: ") : "",
+		       mine ? me : computer, ui_board_stone(ui, STONE_BLACK));
 	return mine;
 }
 
@@ -139,7 +139,7 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 	struct game g;
 	enum ui_status st;
 
-	if (game_init(&g, ui, &ui->variant, first ? name : computer,
+	if (game_init(&g, ui, &ui->opt->variant, first ? name : computer,
 		      first ? computer : name, true) != 0)
 		return UI_USAGE;
 	g.time_per_move = 0;
@@ -154,14 +154,14 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 	return st;
 }
 
-enum ui_status ui_game_computer(struct ui *ui, struct player *me, int level)
+enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level)
 {
 	char computer[UI_NAME_MAX];
 	const char *name = me != NULL ? me->nickname : _("Guest");
 	enum ui_status st;
 	bool again;
 
-	ui_computer_name(level, computer);
+	ui_words_computer(level, computer);
 	ui_say(ui, _("%s against the computer, level %d%s."), name, level,
 	       me != NULL ? "" : _(" (not recorded)"));
 	for (;;) {
@@ -208,9 +208,9 @@ struct pending {
 };
 
 /* See ui_game.h. */
-enum ui_status game_rebuild(struct game *g, struct ui *ui,
-			    const struct match_full *f, const char *black,
-			    const char *white)
+enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
+				  const struct match_full *f, const char *black,
+				  const char *white)
 {
 	struct variant v = {f->variant, f->rows, f->cols, f->k, f->rule};
 
@@ -248,14 +248,15 @@ static long long opponent_id(const struct match_full *f,
 /* Rebuild p's game from p->f, seating me and the opponent. */
 static enum ui_status pending_rebuild(struct ui *ui, struct pending *p)
 {
-	const char *other =
-		p->other != NULL ? p->other->nickname
-				 : ui_computer_name(p->f.ai_level, p->computer);
+	const char *other = p->other != NULL ? p->other->nickname
+					     : ui_words_computer(p->f.ai_level,
+								 p->computer);
 	bool black = p->f.black_id == p->me->id;
 	enum ui_status st;
 
-	st = game_rebuild(&p->g, ui, &p->f, black ? p->me->nickname : other,
-			  black ? other : p->me->nickname);
+	st = ui_matches_rebuild(&p->g, ui, &p->f,
+				black ? p->me->nickname : other,
+				black ? other : p->me->nickname);
 	p->my_seat = black ? 0 : 1;
 	p->my_turn = st == UI_OK && match_seat_to_act(&p->g.m) == p->my_seat;
 	return st;
@@ -271,7 +272,7 @@ static enum ui_status fetch_opponent(struct ui *ui, struct pending *p)
 		return UI_OK;
 	ui_say(ui, _("%s must log in to go on with the match."),
 	       p->other->username);
-	st = ui_login(ui, p->other->username, p->me, &who);
+	st = ui_account_login(ui, p->other->username, p->me, &who);
 	if (st == UI_OK)
 		p->other_here = true;
 	return st;
@@ -281,10 +282,10 @@ static enum ui_status fetch_opponent(struct ui *ui, struct pending *p)
 static void show_settled(struct ui *ui, struct pending *p, double rating_me,
 			 double rating_other)
 {
-	if (store_reload_player(ui->store, ui->players, p->me->id) !=
+	if (store_reload_player(ui->club.store, ui->club.players, p->me->id) !=
 		    STORE_OK ||
-	    store_reload_player(ui->store, ui->players, p->other->id) !=
-		    STORE_OK) {
+	    store_reload_player(ui->club.store, ui->club.players,
+				p->other->id) != STORE_OK) {
 		ui_store_failed(ui, _("cannot read the players"));
 		return;
 	}
@@ -312,7 +313,7 @@ static enum offer resign_pending(struct ui *ui, struct pending *p,
 	*st = ui_yes_no(ui, question, &yes);
 	if (*st != UI_OK || !yes)
 		return OFFER_LATER;
-	if (store_match_finish(ui->store, p->f.id, my_result(p, false),
+	if (store_match_finish(ui->club.store, p->f.id, my_result(p, false),
 			       REASON_RESIGN,
 			       (long long)time(NULL)) != STORE_OK) {
 		*st = ui_store_failed(ui, _("cannot resign the match"));
@@ -354,8 +355,8 @@ static enum offer abandon_pending(struct ui *ui, struct pending *p,
 			return OFFER_LATER;
 		}
 	}
-	if (store_match_abandon(ui->store, p->f.id, (long long)time(NULL)) !=
-	    STORE_OK) {
+	if (store_match_abandon(ui->club.store, p->f.id,
+				(long long)time(NULL)) != STORE_OK) {
 		*st = ui_store_failed(ui, _("cannot abandon the match"));
 		return OFFER_LATER;
 	}
@@ -367,7 +368,7 @@ static enum offer abandon_pending(struct ui *ui, struct pending *p,
  * and the match has waited the club's limit. */
 static bool claimable(const struct ui *ui, const struct pending *p)
 {
-	long long wait = 86400LL * ui->claim_after_days;
+	long long wait = 86400LL * ui->opt->claim_after_days;
 
 	return p->f.kind == MATCH_RANKED && !p->other_here && !p->my_turn &&
 	       (long long)time(NULL) - p->f.turn_started_ms / 1000 >= wait;
@@ -379,8 +380,8 @@ static enum offer claim_pending(struct ui *ui, struct pending *p,
 {
 	double r_me = p->me->rec.rating, r_other = p->other->rec.rating;
 
-	if (store_match_claim(ui->store, p->f.id, my_result(p, true),
-			      p->f.nmoves, 86400LL * ui->claim_after_days,
+	if (store_match_claim(ui->club.store, p->f.id, my_result(p, true),
+			      p->f.nmoves, 86400LL * ui->opt->claim_after_days,
 			      (long long)time(NULL)) != STORE_OK) {
 		*st = ui_store_failed(ui, _("cannot claim the match"));
 		return OFFER_LATER;
@@ -413,8 +414,8 @@ static enum offer play_pending(struct ui *ui, struct pending *p, bool alone,
 		*st = fetch_opponent(ui, p);
 	/* both here: the move to play gets back what it had left */
 	if (*st == UI_OK && !alone &&
-	    store_match_resume(ui->store, p->f.id, (long long)time(NULL)) !=
-		    STORE_OK)
+	    store_match_resume(ui->club.store, p->f.id,
+			       (long long)time(NULL)) != STORE_OK)
 		*st = ui_store_failed(ui, _("cannot save the clock"));
 	if (*st == UI_OK)
 		*st = ranked(&p->g, &again);
@@ -431,7 +432,7 @@ static void describe_unfinished(struct ui *ui, const struct pending *p)
 	const struct match_full *f = &p->f;
 	char date[UI_NAME_MAX];
 
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 	ui_say(ui,
 	       ngettext("You have an unfinished match (number %lld, started "
 			"%s): %d move, you play %s against %s.",
@@ -485,8 +486,8 @@ static int offer_menu(const struct ui *ui, const struct pending *p,
 				  "for %d day or more",
 				  "Claim the win: your opponent has left it "
 				  "for %d days or more",
-				  (unsigned long)ui->claim_after_days),
-			 ui->claim_after_days);
+				  (unsigned long)ui->opt->claim_after_days),
+			 ui->opt->claim_after_days);
 		keys[n] = CHOICE_CLAIM;
 		labels[n++] = claim;
 	}
@@ -536,13 +537,14 @@ static enum offer offer_unfinished(struct ui *ui, struct player *me,
 
 	*st = UI_OK;
 	memset(&p, 0, sizeof(p));
-	ss = opponent != NULL ? store_match_unfinished_between(
-					ui->store, me->id, opponent->id, &id)
-			      : store_match_unfinished(ui->store, me->id, &id);
+	ss = opponent != NULL
+		     ? store_match_unfinished_between(ui->club.store, me->id,
+						      opponent->id, &id)
+		     : store_match_unfinished(ui->club.store, me->id, &id);
 	if (ss == STORE_NOT_FOUND)
 		return OFFER_NONE;
 	if (ss != STORE_OK ||
-	    store_match_load(ui->store, id, &p.f) != STORE_OK) {
+	    store_match_load(ui->club.store, id, &p.f) != STORE_OK) {
 		*st = ui_store_failed(ui,
 				      _("cannot read the unfinished match"));
 		return OFFER_NONE;
@@ -550,7 +552,8 @@ static enum offer offer_unfinished(struct ui *ui, struct player *me,
 	p.me = me;
 	p.other_here = opponent != NULL;
 	if (p.f.kind == MATCH_RANKED) {
-		p.other = plist_find_id(ui->players, opponent_id(&p.f, me));
+		p.other =
+			plist_find_id(ui->club.players, opponent_id(&p.f, me));
 		if (p.other == NULL) {
 			*st = ui_store_failed(ui,
 					      _("cannot find the opponent"));
@@ -563,8 +566,8 @@ static enum offer offer_unfinished(struct ui *ui, struct player *me,
 	return done;
 }
 
-enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
-			       struct player *opponent, bool *played)
+enum ui_status ui_matches_offer_resume(struct ui *ui, struct player *me,
+				       struct player *opponent, bool *played)
 {
 	enum ui_status st;
 
@@ -572,7 +575,8 @@ enum ui_status ui_offer_resume(struct ui *ui, struct player *me,
 	return st;
 }
 
-enum ui_status ui_game_ranked(struct ui *ui, struct player *a, struct player *b)
+enum ui_status ui_matches_ranked(struct ui *ui, struct player *a,
+				 struct player *b)
 {
 	enum ui_status st;
 	enum offer done = offer_unfinished(ui, a, b, &st);

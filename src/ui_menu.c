@@ -39,18 +39,18 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 	enum ui_status st;
 
 	ui_say(ui, _("Ranked match: the second player logs in."));
-	st = ui_login(ui, NULL, me, &opponent);
+	st = ui_account_login(ui, NULL, me, &opponent);
 	if (st != UI_OK)
 		return st;
-	return ui_game_ranked(ui, me, opponent);
+	return ui_matches_ranked(ui, me, opponent);
 }
 
 /* Choose a level, then play the computer (`me` NULL: as a guest). */
 static enum ui_status computer_games(struct ui *ui, struct player *me)
 {
-	const char *labels[] = {ui_level_words(1), ui_level_words(2),
-				ui_level_words(3), ui_level_words(4),
-				ui_level_words(5), _("Back")};
+	const char *labels[] = {ui_words_level(1), ui_words_level(2),
+				ui_words_level(3), ui_words_level(4),
+				ui_words_level(5), _("Back")};
 	static const int keys[] = {1, 2, 3, 4, 5, 0};
 	enum ui_status st;
 	int level;
@@ -58,7 +58,7 @@ static enum ui_status computer_games(struct ui *ui, struct player *me)
 	st = ui_menu(ui, _("The computer's level"), labels, keys, 6, &level);
 	if (st != UI_OK || level == 0)
 		return st;
-	return ui_game_computer(ui, me, level);
+	return ui_matches_computer(ui, me, level);
 }
 
 /* Run the account menu item `choice` for `me`. */
@@ -68,21 +68,21 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 	case ACCOUNT_RANKED:
 		return ranked_match(ui, me);
 	case ACCOUNT_RECORD:
-		return ui_stats(ui, me);
+		return ui_list_stats(ui, me);
 	case ACCOUNT_LEADERBOARD:
-		return ui_leaderboard(ui, 10, PLIST_BY_SCORE, me);
+		return ui_list_leaderboard(ui, 10, PLIST_BY_SCORE, me);
 	case ACCOUNT_PASSWORD:
-		return ui_passwd(ui, me->username);
+		return ui_account_passwd(ui, me->username);
 	case ACCOUNT_COMPUTER:
 		return computer_games(ui, me);
 	case ACCOUNT_HISTORY:
-		return ui_history_browse(ui, me);
+		return ui_records_browse(ui, me);
 	case ACCOUNT_WATCH:
 		return ui_watch(ui, 0);
 	case ACCOUNT_ONLINE:
-		return ui_players_online(ui, me);
+		return ui_remote_online(ui, me);
 	case ACCOUNT_CHALLENGES:
-		return ui_challenge_answer(ui, me, false);
+		return ui_remote_answer(ui, me, false);
 	}
 	return UI_OK;
 }
@@ -104,7 +104,7 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 
 		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
 			 me->username);
-		st = ui_challenge_answer(ui, me, true);
+		st = ui_remote_answer(ui, me, true);
 		if (ends_menu(st))
 			return st;
 		st = ui_menu(ui, title, labels, keys, 10, &choice);
@@ -143,22 +143,22 @@ static enum ui_status main_item(struct ui *ui, int choice)
 
 	switch (choice) {
 	case MAIN_REGISTER:
-		return ui_register(ui, NULL, NULL);
+		return ui_account_register(ui, NULL, NULL);
 	case MAIN_LOGIN:
-		st = ui_login(ui, NULL, NULL, &me);
+		st = ui_account_login(ui, NULL, NULL, &me);
 		if (st != UI_OK)
 			return st;
 		ui_presence_begin(ui, me->id);
-		ui->challenge_hook = ui_challenge_at_prompt;
+		ui->challenge_hook = ui_remote_challenge_at_prompt;
 		st = ui_remote_rejoin(ui, me, &resumed);
 		if (st == UI_OK && !resumed)
-			st = ui_offer_resume(ui, me, NULL, &resumed);
+			st = ui_matches_offer_resume(ui, me, NULL, &resumed);
 		if (st == UI_OK)
 			st = account_menu(ui, me);
 		ui_presence_end(ui);
 		return st;
 	case MAIN_LEADERBOARD:
-		return ui_leaderboard(ui, 10, PLIST_BY_SCORE, NULL);
+		return ui_list_leaderboard(ui, 10, PLIST_BY_SCORE, NULL);
 	case MAIN_GUEST:
 		return quick_game(ui);
 	case MAIN_WATCH:
@@ -167,7 +167,7 @@ static enum ui_status main_item(struct ui *ui, int choice)
 	return UI_OK;
 }
 
-enum ui_status ui_main_menu(struct ui *ui)
+enum ui_status ui_menu_main(struct ui *ui)
 {
 	const char *labels[] = {_("Register"),	   _("Log in"),
 				_("Leaderboard"),  _("Quick game (guests)"),

@@ -33,8 +33,8 @@
 
 struct ui_page {
 	struct ui *ui;
-	FILE *out;	/* the stream into the page, ui->out while it is up */
-	FILE *real_out; /* ui->out before, put back at the end */
+	FILE *out; /* the stream into the page, ui->term.out while it is up */
+	FILE *real_out; /* ui->term.out before, put back at the end */
 	char *text;	/* lines ending in '\n', UTF-8 */
 	size_t len, cap;
 	int escape; /* in an escape sequence written to out: 1 after ESC,
@@ -119,7 +119,7 @@ static void page_put_byte(struct ui_page *pg, unsigned char c)
 	}
 }
 
-/* fopencookie() write: what the ui prints on ui->out joins the text. */
+/* fopencookie() write: what the ui prints on ui->term.out joins the text. */
 static ssize_t page_write(void *cookie, const char *buf, size_t size)
 {
 	struct ui_page *pg = cookie;
@@ -287,8 +287,8 @@ static int foot_prompt_width(const char *prompt, const char *typed)
  * be answered with Tab (ui->challenge_hook). */
 static bool challenge_waits(const struct ui *ui)
 {
-	return ui->challenge_hook != NULL && ui->present_match == 0 &&
-	       ui->present_told > ui->present_asked;
+	return ui->challenge_hook != NULL && ui->presence->match == 0 &&
+	       ui->presence->told > ui->presence->asked;
 }
 
 /* The prompt line and the hint line, and the cursor on the prompt;
@@ -334,7 +334,7 @@ static void page_draw(struct ui_page *pg)
 
 /* ==== Opening and closing ================================================ */
 
-/* The ui's messages while the page is up (ui->sink): lines of the text,
+/* The ui's messages while the page is up (ui->term.sink): lines of the text,
  * shown at once. */
 static void page_sink(void *ctx, bool error, const char *text)
 {
@@ -360,25 +360,25 @@ static int page_open(struct ui *ui)
 		free(pg);
 		return -1;
 	}
-	fflush(ui->out);
-	pg->real_out = ui->out;
+	fflush(ui->term.out);
+	pg->real_out = ui->term.out;
 	snprintf(pg->title, sizeof(pg->title), "%s", _("Gomoku Club"));
-	ui->out = pg->out;
-	ui->sink = page_sink;
-	ui->sink_ctx = pg;
-	ui->page = pg;
+	ui->term.out = pg->out;
+	ui->term.sink = page_sink;
+	ui->term.sink_ctx = pg;
+	ui->term.page = pg;
 	return 0;
 }
 
 bool ui_page_active(struct ui *ui)
 {
-	if (ui->page != NULL)
+	if (ui->term.page != NULL)
 		return true;
-	if (!ui->screen)
+	if (!ui->term.screen)
 		return false;
 	if (page_open(ui) != 0)
-		ui->screen = false;
-	return ui->page != NULL;
+		ui->term.screen = false;
+	return ui->term.page != NULL;
 }
 
 /* Write the text on `out` as the line interface would have (errors on
@@ -400,23 +400,23 @@ static void print_text(const struct ui_page *pg, FILE *out)
 	}
 }
 
-void ui_end_screen(struct ui *ui)
+void ui_page_end(struct ui *ui)
 {
-	struct ui_page *pg = ui->page;
+	struct ui_page *pg = ui->term.page;
 
 	if (pg == NULL) {
 		ui_screen_close();
 		return;
 	}
 	fflush(pg->out);
-	ui->out = pg->real_out;
-	ui->sink = NULL;
-	ui->sink_ctx = NULL;
-	ui->page = NULL;
+	ui->term.out = pg->real_out;
+	ui->term.sink = NULL;
+	ui->term.sink_ctx = NULL;
+	ui->term.page = NULL;
 	fclose(pg->out);
 	ui_screen_close();
-	print_text(pg, ui->out);
-	fflush(ui->out);
+	print_text(pg, ui->term.out);
+	fflush(ui->term.out);
 	free(pg->text);
 	free(pg);
 }
@@ -432,7 +432,7 @@ static void page_begin(struct ui_page *pg, const char *title)
 
 void ui_page_redraw(struct ui *ui)
 {
-	page_draw(ui->page);
+	page_draw(ui->term.page);
 }
 
 /* ==== Keys =============================================================== */
@@ -621,7 +621,7 @@ static void line_take(struct ui_page *pg, char *buf, size_t *len)
 enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
 			    size_t *len, long long deadline)
 {
-	struct ui_page *pg = ui->page;
+	struct ui_page *pg = ui->term.page;
 	struct screen_key k;
 	enum page_wait w;
 
@@ -683,7 +683,7 @@ enum ui_status ui_page_menu(struct ui *ui, const char *title,
 			    const char *const labels[], const int keys[], int n,
 			    int *choice)
 {
-	struct ui_page *pg = ui->page;
+	struct ui_page *pg = ui->term.page;
 	struct screen_key k;
 	enum page_wait w;
 	int i = -1;
@@ -737,17 +737,17 @@ static void show_secret_prompt(void *ctx)
 enum auth_read ui_page_secret(struct ui *ui, const char *prompt,
 			      struct auth_secret *pw)
 {
-	struct secret_prompt p = {ui->page, prompt};
+	struct secret_prompt p = {ui->term.page, prompt};
 	const struct term_prompt show = {show_secret_prompt, &p};
 	enum auth_read r;
 
-	fflush(ui->page->out);
+	fflush(ui->term.page->out);
 	ui_screen_shell_mode(true);
-	r = auth_secret_read(ui->in, pw, &show);
+	r = auth_secret_read(ui->term.in, pw, &show);
 	ui_screen_shell_mode(false);
-	ui->page->prompt = NULL;
+	ui->term.page->prompt = NULL;
 	if (r == AUTH_READ_OK || r == AUTH_READ_TOO_LONG)
-		page_line(ui->page, prompt, "");
-	page_draw(ui->page);
+		page_line(ui->term.page, prompt, "");
+	page_draw(ui->term.page);
 	return r;
 }

@@ -1,10 +1,10 @@
 /* ui_page.h -- private to the ui: the pages of a full-screen run.
  *
- * When ui->screen is set, the first prompt, menu or game opens the page
+ * When ui->term.screen is set, the first prompt, menu or game opens the page
  * on the run's curses session (ui_screen.c), and it stays until
- * ui_end_screen(). A page is a title line, a text area and a prompt
- * line: everything the line interface prints (ui->out, which becomes a
- * stream into the page, and ui_say() and ui_error(), through ui->sink)
+ * ui_page_end(). A page is a title line, a text area and a prompt
+ * line: everything the line interface prints (ui->term.out, which becomes a
+ * stream into the page, and ui_say() and ui_error(), through ui->term.sink)
  * lands in the text area, scrolled with PgUp and PgDn; prompts are read
  * on the prompt line with editing; menus are a list with a highlighted
  * item. A game (ui_screen_game.c, ui_watch.c) or a replay (ui_replay.c)
@@ -25,10 +25,10 @@
 #include "ui.h"
 
 /* Whether the run is full-screen: opens the page (and the curses
- * session) at the first call when ui->screen is set; from then on
- * ui->out and ui->sink write into the page. Return true when the page
- * is up; false when ui->screen is not set or the terminal cannot be
- * used, and then ui->screen is turned off, so the line interface goes
+ * session) at the first call when ui->term.screen is set; from then on
+ * ui->term.out and ui->term.sink write into the page. Return true when the page
+ * is up; false when ui->term.screen is not set or the terminal cannot be
+ * used, and then ui->term.screen is turned off, so the line interface goes
  * on (nothing to undo). */
 bool ui_page_active(struct ui *ui);
 

@@ -39,7 +39,7 @@ static long long time_left(const struct game_screen *gs)
 	if (gs->other_since != 0)
 		left -= term_now_ms() - gs->other_since;
 	else if (!gs->watching)
-		left -= game_clock_used(g, &g->m);
+		left -= game_common_clock_used(g, &g->m);
 	return left;
 }
 
@@ -56,7 +56,8 @@ static void draw_side(const struct game_screen *gs, int y, int x, int w,
 	long long left = g->time_per_move * 1000LL;
 
 	p = g->player_id[m->seat[side]] != 0
-		    ? plist_find_id(g->ui->players, g->player_id[m->seat[side]])
+		    ? plist_find_id(g->ui->club.players,
+				    g->player_id[m->seat[side]])
 		    : NULL;
 	if (p != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
@@ -65,7 +66,7 @@ static void draw_side(const struct game_screen *gs, int y, int x, int w,
 	if (g->time_per_move > 0)
 		clock_text(left, clock, sizeof(clock));
 	snprintf(text, sizeof(text), "%s %s %s  %s%s", to_move ? ">" : " ",
-		 ui_stone(g->ui, side),
+		 ui_board_stone(g->ui, side),
 		 side == STONE_BLACK ? _("Black") : _("White"), m->name[side],
 		 rating);
 	ui_screen_put(y, x, w - 7, to_move ? SCREEN_BOLD : SCREEN_PLAIN, text);
@@ -77,7 +78,7 @@ static void draw_side(const struct game_screen *gs, int y, int x, int w,
 }
 
 /* For a ranked match, under side's line at y: what a win, draw and
- * loss would change (game_stake(); a watcher sees none). Return the
+ * loss would change (game_common_stake(); a watcher sees none). Return the
  * lines used (0 or 1). */
 static int draw_stake(const struct game_screen *gs, int y, int x, int w,
 		      enum stone side)
@@ -85,8 +86,8 @@ static int draw_stake(const struct game_screen *gs, int y, int x, int w,
 	char text[256];
 	double rating;
 
-	if (gs->watching || !game_stake(gs->g, gs->g->m.seat[side], &rating,
-					text, sizeof(text)))
+	if (gs->watching || !game_common_stake(gs->g, gs->g->m.seat[side],
+					       &rating, text, sizeof(text)))
 		return 0;
 	ui_screen_put(y, x + 4, w - 4, SCREEN_FAINT, text);
 	return 1;
@@ -143,7 +144,7 @@ static void draw_panel(const struct game_screen *gs, int y, int x, int w, int h)
 	int i, nkeys, y0 = y;
 
 	snprintf(text, sizeof(text), _("%s %dx%d, %d in a row"),
-		 ui_variant_words(m->variant.name), m->board.rows,
+		 ui_words_variant(m->variant.name), m->board.rows,
 		 m->board.cols, m->board.k);
 	ui_screen_put(y++, x, w, SCREEN_BOLD, text);
 	draw_side(gs, ++y, x, w, STONE_BLACK);
@@ -179,7 +180,7 @@ static void board_view(const struct game_screen *gs, struct screen_view *v,
 	memset(v, 0, sizeof(*v));
 	v->board = b;
 	v->marks = marks;
-	if (gs->marks_on || gs->g->ui->show_forbidden)
+	if (gs->marks_on || gs->g->ui->opt->show_forbidden)
 		v->nmarks = ui_board_forbidden(b, marks);
 	v->cursor = true;
 	v->cur_row = gs->cur_row;

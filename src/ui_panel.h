@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "notation.h"
-#include "ui_game_rules.h"
+#include "ui_game_common.h"
 #include "ui_screen.h"
 
 /* Room for the move line, in bytes. */

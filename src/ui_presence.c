@@ -19,11 +19,12 @@ _Static_assert(PRESENCE_REFRESH_MS / 1000 * 3 < STORE_PRESENCE_STALE,
  * the player: presence is a courtesy; the next refresh tries again. */
 static void presence_write(struct ui *ui)
 {
-	if (ui->store == NULL || ui->present_id == 0)
+	if (ui->club.store == NULL || ui->presence->id == 0)
 		return;
-	(void)store_presence_set(ui->store, (long long)getpid(), ui->present_id,
-				 ui->present_match, (long long)time(NULL));
-	ui->present_ms = term_now_ms();
+	(void)store_presence_set(ui->club.store, (long long)getpid(),
+				 ui->presence->id, ui->presence->match,
+				 (long long)time(NULL));
+	ui->presence->ms = term_now_ms();
 }
 
 /* The announcement of a challenge from `who`, saying how to answer it
@@ -34,7 +35,7 @@ static const char *announcement(const struct ui *ui)
 		return _("%s challenges you to a ranked match: answer it from "
 			 "the account menu (Answer a challenge) within a "
 			 "minute.");
-	if (ui->page != NULL)
+	if (ui->term.page != NULL)
 		return _("%s challenges you to a ranked match: press Tab to "
 			 "answer it, within a minute.");
 	return _("%s challenges you to a ranked match: answer it at the "
@@ -47,23 +48,23 @@ void ui_presence_look(struct ui *ui)
 	struct challenge c;
 	long long v;
 
-	if (ui->present_id == 0 || ui->store == NULL ||
-	    ui->present_match != 0 ||
-	    store_data_version(ui->store, &v) != STORE_OK ||
-	    v == ui->present_version)
+	if (ui->presence->id == 0 || ui->club.store == NULL ||
+	    ui->presence->match != 0 ||
+	    store_data_version(ui->club.store, &v) != STORE_OK ||
+	    v == ui->presence->version)
 		return;
-	ui->present_version = v;
-	if (store_challenge_for(ui->store, ui->present_id,
+	ui->presence->version = v;
+	if (store_challenge_for(ui->club.store, ui->presence->id,
 				(long long)time(NULL), &c) != STORE_OK ||
-	    c.id <= ui->present_told)
+	    c.id <= ui->presence->told)
 		return;
-	ui->present_told = c.id;
-	from = plist_find_id(ui->players, c.from_id);
-	if (ui->sink == NULL) /* off the line the prompt is on */
-		fputc('\n', ui->out);
+	ui->presence->told = c.id;
+	from = plist_find_id(ui->club.players, c.from_id);
+	if (ui->term.sink == NULL) /* off the line the prompt is on */
+		fputc('\n', ui->term.out);
 	ui_say(ui, announcement(ui),
 	       from != NULL ? from->username : _("A player"));
-	fflush(ui->out);
+	fflush(ui->term.out);
 }
 
 /* term.c's idle hook: refresh the row once it is PRESENCE_REFRESH_MS
@@ -72,37 +73,37 @@ static void presence_tick(void *ctx)
 {
 	struct ui *ui = ctx;
 
-	if (ui->present_id == 0 || ui->store == NULL)
+	if (ui->presence->id == 0 || ui->club.store == NULL)
 		return;
-	if (term_now_ms() - ui->present_ms >= PRESENCE_REFRESH_MS)
+	if (term_now_ms() - ui->presence->ms >= PRESENCE_REFRESH_MS)
 		presence_write(ui);
 	ui_presence_look(ui);
 }
 
 void ui_presence_begin(struct ui *ui, long long player_id)
 {
-	ui->present_id = player_id;
-	ui->present_match = 0;
+	ui->presence->id = player_id;
+	ui->presence->match = 0;
 	presence_write(ui);
 	term_set_idle(presence_tick, ui);
 }
 
 void ui_presence_playing(struct ui *ui, long long match_id)
 {
-	if (ui->present_id == 0 || ui->present_match == match_id)
+	if (ui->presence->id == 0 || ui->presence->match == match_id)
 		return;
-	ui->present_match = match_id;
+	ui->presence->match = match_id;
 	presence_write(ui);
 }
 
 void ui_presence_end(struct ui *ui)
 {
-	if (ui->present_id == 0)
+	if (ui->presence->id == 0)
 		return;
 	term_set_idle(NULL, NULL);
 	ui->challenge_hook = NULL;
-	ui->present_id = 0;
-	ui->present_match = 0;
-	if (ui->store != NULL)
-		(void)store_presence_clear(ui->store, (long long)getpid());
+	ui->presence->id = 0;
+	ui->presence->match = 0;
+	if (ui->club.store != NULL)
+		(void)store_presence_clear(ui->club.store, (long long)getpid());
 }

@@ -103,14 +103,14 @@ static void put_cell(struct ui *ui, const char *text, int width)
 
 	ui_put_clean(ui, text);
 	for (; used < width + 2; used++)
-		fputc(' ', ui->out);
+		fputc(' ', ui->term.out);
 }
 
 /* The width of the tables' Game column in the user's language: the
  * widest name of a preset game with "+swap2", or the title if wider. */
 static int game_width(void)
 {
-	int width = ui_variant_words_widest() + i18n_width(_("+swap2"));
+	int width = ui_words_variant_widest() + i18n_width(_("+swap2"));
 	int title = i18n_width(_("Game"));
 
 	return width > title ? width : title;
@@ -123,11 +123,11 @@ static void put_header(struct ui *ui, const char *const titles[],
 {
 	int i;
 
-	fputs("    #  ", ui->out);
+	fputs("    #  ", ui->term.out);
 	put_cell(ui, _("Date"), 10);
 	for (i = 0; titles[i + 1] != NULL; i++)
 		put_cell(ui, titles[i], widths[i]);
-	fprintf(ui->out, "%s\n", titles[i]);
+	fprintf(ui->term.out, "%s\n", titles[i]);
 }
 
 /* How long a match lasted, `seconds`, in at most 8 columns: "3:05",
@@ -152,21 +152,21 @@ static void table_row(struct ui *ui, const struct history_row *r,
 	const char *reason = reason_text(r->reason, r->result);
 	int pad;
 
-	snprintf(game, sizeof(game), "%s%s", ui_variant_words(r->variant),
+	snprintf(game, sizeof(game), "%s%s", ui_words_variant(r->variant),
 		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
 	snprintf(result, sizeof(result),
 		 reason[0] != '\0' ? _("%s (%s)") : "%s", shown(result_for(r)),
 		 reason);
-	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
+	fprintf(ui->term.out, "%5lld  %.10s  ", r->id, date);
 	put_cell(ui, opp, 16);
 	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"), 5);
 	put_cell(ui, game, game_width());
 	put_cell(ui, result, 16);
-	fprintf(ui->out, "%5d ", r->nmoves);
+	fprintf(ui->term.out, "%5d ", r->nmoves);
 	span_text(r->duration, span, sizeof(span));
 	for (pad = i18n_width(span); pad < 8; pad++)
-		fputc(' ', ui->out);
-	fprintf(ui->out, "%s\n", span);
+		fputc(' ', ui->term.out);
+	fprintf(ui->term.out, "%s\n", span);
 }
 
 /* One history row for scripts, in the order of history_columns. */
@@ -194,7 +194,7 @@ static int history_row(void *ctx, const struct history_row *r)
 	const char *opp = opponent_of(r, buf);
 
 	ui_time(r->started_at, true, date);
-	if (l->ui->format == FORMAT_TABLE)
+	if (l->ui->opt->format == FORMAT_TABLE)
 		table_row(l->ui, r, date, opp);
 	else
 		script_row(l, r, date, opp, rule_of(r, rule));
@@ -217,17 +217,17 @@ static void history_header(struct ui *ui)
 static enum ui_status count_pages(struct ui *ui, const struct player *p,
 				  int *total, int *pages)
 {
-	if (store_history(ui->store, p->id, 0, 0, NULL, NULL, total) !=
+	if (store_history(ui->club.store, p->id, 0, 0, NULL, NULL, total) !=
 	    STORE_OK) {
 		ui_error(ui, _("cannot read the history: %s"),
-			 store_errmsg(ui->store));
+			 store_errmsg(ui->club.store));
 		return UI_FAILED;
 	}
 	*pages = *total == 0 ? 1 : (*total - 1) / HISTORY_PAGE + 1;
 	return UI_OK;
 }
 
-/* Print page `page` of p's matches (see ui_history()), the number of
+/* Print page `page` of p's matches (see ui_records_history()), the number of
  * pages into *pages. Return UI_OK; UI_REFUSED (said so, nothing
  * printed) when there is no such page; or UI_FAILED after saying why. */
 static enum ui_status history_page(struct ui *ui, const struct player *p,
@@ -249,32 +249,33 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 			 page, p->username, *pages);
 		return UI_REFUSED;
 	}
-	if (ui->format == FORMAT_TABLE) {
-		fputc('\n', ui->out);
+	if (ui->opt->format == FORMAT_TABLE) {
+		fputc('\n', ui->term.out);
 		ui_say(ui, _("Matches of %s: page %d of %d (%d in all)"),
 		       p->username, page, *pages, total);
 		if (total > 0)
 			history_header(ui);
 	}
 	ui_list_begin(&list, ui, history_columns, HISTORY_COLUMNS);
-	if (store_history(ui->store, p->id, (page - 1) * HISTORY_PAGE,
+	if (store_history(ui->club.store, p->id, (page - 1) * HISTORY_PAGE,
 			  HISTORY_PAGE, history_row, &list,
 			  &total) != STORE_OK) {
 		ui_error(ui, _("cannot read the history: %s"),
-			 store_errmsg(ui->store));
+			 store_errmsg(ui->club.store));
 		return UI_FAILED;
 	}
 	ui_list_end(&list);
 	return UI_OK;
 }
 
-enum ui_status ui_history(struct ui *ui, const struct player *p, int page)
+enum ui_status ui_records_history(struct ui *ui, const struct player *p,
+				  int page)
 {
 	enum ui_status st;
 	int pages = 1;
 
 	st = history_page(ui, p, page, &pages);
-	if (st == UI_OK && ui->format == FORMAT_TABLE && page < pages)
+	if (st == UI_OK && ui->opt->format == FORMAT_TABLE && page < pages)
 		ui_say(ui, _("More: --page %d"), page + 1);
 	return st;
 }
@@ -304,15 +305,15 @@ static int imported_line(void *ctx, const struct imported_row *r)
 	char date[UI_NAME_MAX], game[48], result[64];
 
 	ui_time(r->started_at, true, date);
-	snprintf(game, sizeof(game), "%s%s", ui_variant_words(r->variant),
+	snprintf(game, sizeof(game), "%s%s", ui_words_variant(r->variant),
 		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
 	imported_result(r, result, sizeof(result));
-	fprintf(ui->out, "%5lld  %.10s  ", r->id, date);
+	fprintf(ui->term.out, "%5lld  %.10s  ", r->id, date);
 	put_cell(ui, r->black_name, 16);
 	put_cell(ui, r->white_name, 16);
 	put_cell(ui, game, game_width());
 	put_cell(ui, result, 18);
-	fprintf(ui->out, "%5d\n", r->nmoves);
+	fprintf(ui->term.out, "%5d\n", r->nmoves);
 	return 0;
 }
 
@@ -333,14 +334,15 @@ static enum ui_status imported_page(struct ui *ui, int page, int *pages)
 {
 	int total = 0;
 
-	if (store_imported(ui->store, 0, 0, NULL, NULL, &total) != STORE_OK)
+	if (store_imported(ui->club.store, 0, 0, NULL, NULL, &total) !=
+	    STORE_OK)
 		goto out_failed;
 	*pages = total == 0 ? 1 : (total - 1) / HISTORY_PAGE + 1;
 	if (page < 1 || page > *pages) {
 		ui_error(ui, _("there is no page %d of imported games"), page);
 		return UI_REFUSED;
 	}
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 	if (total == 0) {
 		ui_say(ui, "%s",
 		       _("No imported games yet (gomoku import FILE adds "
@@ -350,13 +352,13 @@ static enum ui_status imported_page(struct ui *ui, int page, int *pages)
 	ui_say(ui, _("Imported games: page %d of %d (%d in all)"), page, *pages,
 	       total);
 	imported_header(ui);
-	if (store_imported(ui->store, (page - 1) * HISTORY_PAGE, HISTORY_PAGE,
-			   imported_line, ui, &total) != STORE_OK)
+	if (store_imported(ui->club.store, (page - 1) * HISTORY_PAGE,
+			   HISTORY_PAGE, imported_line, ui, &total) != STORE_OK)
 		goto out_failed;
 	return UI_OK;
 out_failed:
 	ui_error(ui, _("cannot read the imported games: %s"),
-		 store_errmsg(ui->store));
+		 store_errmsg(ui->club.store));
 	return UI_FAILED;
 }
 
@@ -386,7 +388,7 @@ static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 		}
 		--*page;
 	} else if (number_parse(cmd, 1, INT64_MAX, &id) == 0) {
-		st = ui_replay(ui, (long long)id);
+		st = ui_records_replay(ui, (long long)id);
 		if (st != UI_OK) /* no such match (said so): ask again */
 			return st == UI_REFUSED ? UI_OK : st;
 	} else {
@@ -436,7 +438,7 @@ static enum ui_status browse(struct ui *ui, const struct player *p)
 	return st;
 }
 
-enum ui_status ui_history_browse(struct ui *ui, const struct player *p)
+enum ui_status ui_records_browse(struct ui *ui, const struct player *p)
 {
 	return browse(ui, p);
 }
@@ -447,16 +449,16 @@ enum ui_status ui_history_browse(struct ui *ui, const struct player *p)
 static void put_outcome(struct ui *ui, const struct match_full *f)
 {
 	if (f->status == MATCH_STATUS_UNFINISHED && f->kind == MATCH_IMPORTED)
-		fputs(_("result unknown"), ui->out);
+		fputs(_("result unknown"), ui->term.out);
 	else if (f->status == MATCH_STATUS_UNFINISHED)
-		fputs(_("unfinished"), ui->out);
+		fputs(_("unfinished"), ui->term.out);
 	else if (f->status == MATCH_STATUS_ABANDONED)
-		fputs(_("abandoned"), ui->out);
+		fputs(_("abandoned"), ui->term.out);
 	else if (f->result == RESULT_DRAW)
-		fprintf(ui->out, _("a draw (%s)"),
+		fprintf(ui->term.out, _("a draw (%s)"),
 			reason_text(f->reason, f->result));
 	else
-		fprintf(ui->out, _("%s won (%s)"),
+		fprintf(ui->term.out, _("%s won (%s)"),
 			f->result == RESULT_BLACK_WIN ? _("Black") : _("White"),
 			reason_text(f->reason, f->result));
 }
@@ -469,14 +471,14 @@ static void put_move_list(struct ui *ui, const struct match_full *f, int at)
 
 	for (i = 0; i < f->nmoves; i++) {
 		if (i % 2 == 0)
-			fprintf(ui->out, "%s%d.", i == 0 ? "" : "  ",
+			fprintf(ui->term.out, "%s%d.", i == 0 ? "" : "  ",
 				i / 2 + 1);
 		notation_format(f->moves[i].row, f->moves[i].col, m);
-		fprintf(ui->out, i + 1 == at ? " [%s]" : " %s", m);
+		fprintf(ui->term.out, i + 1 == at ? " [%s]" : " %s", m);
 		if (i % 16 == 15 && i + 1 < f->nmoves)
-			fputc('\n', ui->out);
+			fputc('\n', ui->term.out);
 	}
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 }
 
 /* The line over a replayed position: the players, the variant and the
@@ -485,17 +487,18 @@ static void put_match_line(struct ui *ui, const struct match_full *f)
 {
 	char black[UI_NAME_MAX], white[UI_NAME_MAX];
 
-	fprintf(ui->out, _("Match %lld: %s %s against %s %s, %s %dx%d; "),
-		f->id, ui_stone(ui, STONE_BLACK),
-		ui_side_name(f, STONE_BLACK, black), ui_stone(ui, STONE_WHITE),
-		ui_side_name(f, STONE_WHITE, white),
-		ui_variant_words(f->variant), f->rows, f->cols);
+	fprintf(ui->term.out, _("Match %lld: %s %s against %s %s, %s %dx%d; "),
+		f->id, ui_board_stone(ui, STONE_BLACK),
+		ui_words_side(f, STONE_BLACK, black),
+		ui_board_stone(ui, STONE_WHITE),
+		ui_words_side(f, STONE_WHITE, white),
+		ui_words_variant(f->variant), f->rows, f->cols);
 	put_outcome(ui, f);
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 }
 
 /* See ui_internal.h. */
-void ui_show_position(struct ui *ui, const struct match_full *f, int at)
+void ui_records_position(struct ui *ui, const struct match_full *f, int at)
 {
 	struct board b;
 	int i;
@@ -503,7 +506,7 @@ void ui_show_position(struct ui *ui, const struct match_full *f, int at)
 	board_init(&b, f->rows, f->cols, f->k, f->rule);
 	for (i = 0; i < at; i++)
 		board_play(&b, f->moves[i].row, f->moves[i].col);
-	fputc('\n', ui->out);
+	fputc('\n', ui->term.out);
 	put_match_line(ui, f);
 	ui_board_draw(ui, &b);
 	put_move_list(ui, f, at);
@@ -536,7 +539,7 @@ static int replay_step(const char *cmd, int n, int *at)
 	return 0;
 }
 
-enum ui_status ui_replay(struct ui *ui, long long id)
+enum ui_status ui_records_replay(struct ui *ui, long long id)
 {
 	struct match_full *f = malloc(sizeof(*f));
 	char buf[TERM_LINE_MAX + 1];
@@ -546,20 +549,20 @@ enum ui_status ui_replay(struct ui *ui, long long id)
 
 	if (f == NULL)
 		return UI_FAILED;
-	if (store_match_load(ui->store, id, f) != STORE_OK) {
+	if (store_match_load(ui->club.store, id, f) != STORE_OK) {
 		ui_error(ui, _("there is no match %lld"), id);
 		free(f);
 		return UI_REFUSED;
 	}
 	if (ui_page_active(ui)) {
-		st = ui_page_replay(ui, f, put_match_line);
+		st = ui_replay_screen(ui, f, put_match_line);
 		free(f);
 		return st == UI_EOF ? UI_OK : st;
 	}
 	at = f->nmoves;
 	while (st == UI_OK && step != 1) {
 		if (step == 0)
-			ui_show_position(ui, f, at);
+			ui_records_position(ui, f, at);
 		else if (step == 2)
 			st = ui_analyze_replay(ui, f, at);
 		else
@@ -593,11 +596,11 @@ static int record_of(const struct match_full *f, struct game_record *r)
 	snprintf(r->black, sizeof(r->black), "%s",
 		 f->black_username[0] != '\0'
 			 ? f->black_username
-			 : ui_side_name(f, STONE_BLACK, buf));
+			 : ui_words_side(f, STONE_BLACK, buf));
 	snprintf(r->white, sizeof(r->white), "%s",
 		 f->white_username[0] != '\0'
 			 ? f->white_username
-			 : ui_side_name(f, STONE_WHITE, buf));
+			 : ui_words_side(f, STONE_WHITE, buf));
 	r->end_code = f->reason == REASON_TIMEOUT ? RECORD_END_TIMEOUT
 						  : RECORD_END_NORMAL;
 	return 0;
@@ -638,8 +641,8 @@ static const char *record_why(enum record_reason why)
 	return "?";
 }
 
-enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
-			 const char *path)
+enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
+				 const char *path)
 {
 	struct match_full *f = malloc(sizeof(*f));
 	struct game_record *r = malloc(sizeof(*r));
@@ -652,7 +655,7 @@ enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
 	if (f == NULL || r == NULL || text == NULL)
 		goto out_free;
 	st = UI_REFUSED;
-	if (store_match_load(ui->store, id, f) != STORE_OK) {
+	if (store_match_load(ui->club.store, id, f) != STORE_OK) {
 		ui_error(ui, _("there is no match %lld"), id);
 		goto out_free;
 	}
@@ -667,7 +670,7 @@ enum ui_status ui_export(struct ui *ui, long long id, bool moves_only,
 	}
 	/* A file's bytes, UTF-8 as import reads them: on standard output
 	 * itself, never converted to the terminal's character set. */
-	fflush(ui->out);
+	fflush(ui->term.out);
 	out = path != NULL ? fopen(path, "w") : stdout;
 	if (out == NULL || fwrite(text, 1, len, out) != len ||
 	    (path != NULL && fclose(out) != 0)) {
@@ -727,10 +730,10 @@ static enum ui_status records_save_import(struct ui *ui,
 
 	record_result(r, b, &result, &reason);
 	record_ms_to_elapsed(r->ms, r->nmoves, elapsed);
-	if (store_match_import(ui->store, &h, r->nmoves, r->moves, elapsed,
+	if (store_match_import(ui->club.store, &h, r->nmoves, r->moves, elapsed,
 			       result, reason, &id) != STORE_OK) {
 		ui_error(ui, _("cannot store the game: %s"),
-			 store_errmsg(ui->store));
+			 store_errmsg(ui->club.store));
 		return UI_FAILED;
 	}
 	ui_say(ui,
@@ -743,7 +746,7 @@ static enum ui_status records_save_import(struct ui *ui,
 	return UI_OK;
 }
 
-enum ui_status ui_import(struct ui *ui, const char *path)
+enum ui_status ui_records_import(struct ui *ui, const char *path)
 {
 	struct game_record *r = malloc(sizeof(*r));
 	struct record_error err;
@@ -758,8 +761,8 @@ enum ui_status ui_import(struct ui *ui, const char *path)
 		goto out_free;
 	}
 	st = UI_REFUSED;
-	v = ui->variant;
-	if (!ui->variant_chosen)
+	v = ui->opt->variant;
+	if (!ui->opt->variant_chosen)
 		record_rule_line(text, len, &v); /* what the file says */
 	if (record_read(text, len, &v, r, &err) != RECORD_OK) {
 		ui_error(ui, _("%s: line %d: %s; nothing was imported"), path,

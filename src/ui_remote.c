@@ -19,17 +19,17 @@
  * know them yet; NULL when there is none. */
 static struct player *player_by_id(struct ui *ui, long long id)
 {
-	struct player *p = plist_find_id(ui->players, id);
+	struct player *p = plist_find_id(ui->club.players, id);
 
-	if (p == NULL && ui_refresh_club(ui) == UI_OK)
-		p = plist_find_id(ui->players, id);
+	if (p == NULL && ui_account_refresh(ui) == UI_OK)
+		p = plist_find_id(ui->club.players, id);
 	return p;
 }
 
 /* Say how `me`'s record stands after a remote match ended. */
 static void show_my_record(struct ui *ui, const struct player *me)
 {
-	if (ui_refresh_club(ui) != UI_OK)
+	if (ui_account_refresh(ui) != UI_OK)
 		return;
 	ui_say(ui, _("%s: %d won, %d lost, %d tied; score %d; rating %.0f."),
 	       me->nickname, me->rec.wins, me->rec.losses, me->rec.ties,
@@ -46,7 +46,7 @@ static void say_seats(struct ui *ui, const struct match_full *f, bool black,
 		       _("Match %lld: you play %s (%s) against %s, from two "
 			 "terminals."),
 		       f->id, black ? _("black") : _("white"),
-		       ui_stone(ui, black ? STONE_BLACK : STONE_WHITE),
+		       ui_board_stone(ui, black ? STONE_BLACK : STONE_WHITE),
 		       other->nickname);
 		return;
 	}
@@ -84,8 +84,9 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 
 	if (other == NULL)
 		return ui_store_failed(ui, _("cannot read the players"));
-	st = game_rebuild(&g, ui, f, black ? me->nickname : other->nickname,
-			  black ? other->nickname : me->nickname);
+	st = ui_matches_rebuild(&g, ui, f,
+				black ? me->nickname : other->nickname,
+				black ? other->nickname : me->nickname);
 	if (st != UI_OK)
 		return st;
 	g.only_seat = black ? 0 : 1;
@@ -106,7 +107,7 @@ enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)
 		ui_error(ui, _("out of memory"));
 		return UI_FAILED;
 	}
-	if (store_match_load(ui->store, id, f) != STORE_OK)
+	if (store_match_load(ui->club.store, id, f) != STORE_OK)
 		ui_error(ui, _("there is no match %lld"), id);
 	else if (f->kind != MATCH_RANKED ||
 		 f->status != MATCH_STATUS_UNFINISHED ||
@@ -142,7 +143,7 @@ static bool plays_now(struct ui *ui, long long player_id, long long match_id)
 {
 	struct seek s = {player_id, match_id, false};
 
-	if (store_presence_list(ui->store, (long long)time(NULL), seek_row,
+	if (store_presence_list(ui->club.store, (long long)time(NULL), seek_row,
 				&s) != STORE_OK)
 		return false;
 	return s.found;
@@ -157,11 +158,11 @@ enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
 	bool yes = false;
 
 	*played = false;
-	if (store_match_unfinished(ui->store, me->id, &id) != STORE_OK ||
-	    store_match_now(ui->store, id, &now) != STORE_OK)
+	if (store_match_unfinished(ui->club.store, me->id, &id) != STORE_OK ||
+	    store_match_now(ui->club.store, id, &now) != STORE_OK)
 		return UI_OK;
 	f = malloc(sizeof(*f));
-	if (f == NULL || store_match_load(ui->store, id, f) != STORE_OK ||
+	if (f == NULL || store_match_load(ui->club.store, id, f) != STORE_OK ||
 	    f->kind != MATCH_RANKED)
 		goto out_free;
 	other = f->black_id == me->id ? f->white_id : f->black_id;
@@ -210,7 +211,7 @@ static bool may_challenge(struct ui *ui, const struct player *me,
 		ui_say(ui, _("You cannot challenge yourself."));
 		return false;
 	}
-	if (store_presence_of(ui->store, to->id, (long long)time(NULL),
+	if (store_presence_of(ui->club.store, to->id, (long long)time(NULL),
 			      &here) != STORE_OK ||
 	    !here) {
 		ui_say(ui, _("%s is not online."), to->username);
@@ -225,11 +226,11 @@ static void withdraw(struct ui *ui, struct challenge *c)
 {
 	long long now = (long long)time(NULL);
 
-	if (store_challenge_close(ui->store, c->id, CHALLENGE_WITHDRAWN, now) ==
-	    STORE_OK)
+	if (store_challenge_close(ui->club.store, c->id, CHALLENGE_WITHDRAWN,
+				  now) == STORE_OK)
 		c->state = CHALLENGE_WITHDRAWN;
 	else
-		(void)store_challenge_get(ui->store, c->id, now, c);
+		(void)store_challenge_get(ui->club.store, c->id, now, c);
 }
 
 /* A line typed while waiting for the answer: q (or end of input)
@@ -255,10 +256,10 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 {
 	long long version = 0, looked = 0;
 
-	(void)store_data_version(ui->store, &version);
+	(void)store_data_version(ui->club.store, &version);
 	while (c->state == CHALLENGE_PENDING) {
-		int ready =
-			term_wait_input(ui->in, term_now_ms() + ANSWER_POLL_MS);
+		int ready = term_wait_input(ui->term.in,
+					    term_now_ms() + ANSWER_POLL_MS);
 		long long v = version, now = (long long)time(NULL);
 
 		if (ready < 0) {
@@ -267,16 +268,18 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 		}
 		if (ready > 0 && answer_key(ui, c) != UI_OK)
 			return UI_OK;
-		(void)store_data_version(ui->store, &v);
+		(void)store_data_version(ui->club.store, &v);
 		if (v == version && now == looked)
 			continue; /* nothing new: no read */
 		version = v;
 		looked = now;
-		if (store_challenge_get(ui->store, c->id, now, c) != STORE_OK)
+		if (store_challenge_get(ui->club.store, c->id, now, c) !=
+		    STORE_OK)
 			return ui_store_failed(ui, NULL);
 	}
 	if (c->state == CHALLENGE_EXPIRED)
-		(void)store_challenge_close(ui->store, c->id, CHALLENGE_EXPIRED,
+		(void)store_challenge_close(ui->club.store, c->id,
+					    CHALLENGE_EXPIRED,
 					    (long long)time(NULL));
 	return UI_OK;
 }
@@ -316,32 +319,32 @@ static struct challenge new_challenge(const struct ui *ui,
 	struct challenge c = {
 		.from_id = me->id,
 		.to_id = to->id,
-		.rule = ui->variant.rule,
-		.rows = ui->variant.rows,
-		.cols = ui->variant.cols,
-		.k = ui->variant.k,
-		.opening = ui->opening,
-		.time_per_move = ui->time_per_move,
+		.rule = ui->opt->variant.rule,
+		.rows = ui->opt->variant.rows,
+		.cols = ui->opt->variant.cols,
+		.k = ui->opt->variant.k,
+		.opening = ui->opt->opening,
+		.time_per_move = ui->opt->time_per_move,
 		.created_at = (long long)time(NULL),
 		.state = CHALLENGE_PENDING,
 	};
 
-	snprintf(c.variant, sizeof(c.variant), "%s", ui->variant.name);
+	snprintf(c.variant, sizeof(c.variant), "%s", ui->opt->variant.name);
 	return c;
 }
 
-enum ui_status ui_challenge(struct ui *ui, struct player *me,
-			    const char *username)
+enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
+				   const char *username)
 {
 	struct player *to;
 	struct challenge c;
 	enum ui_status st;
 	char game[128];
 
-	st = ui_refresh_club(ui);
+	st = ui_account_refresh(ui);
 	if (st != UI_OK)
 		return st;
-	to = plist_find(ui->players, username);
+	to = plist_find(ui->club.players, username);
 	if (to == NULL) {
 		ui_say(ui, _("There is no player %s."), username);
 		return UI_REFUSED;
@@ -349,13 +352,13 @@ enum ui_status ui_challenge(struct ui *ui, struct player *me,
 	if (!may_challenge(ui, me, to))
 		return UI_REFUSED;
 	c = new_challenge(ui, me, to);
-	if (store_challenge_new(ui->store, &c, &c.id) != STORE_OK)
+	if (store_challenge_new(ui->club.store, &c, &c.id) != STORE_OK)
 		return ui_store_failed(ui, _("cannot send the challenge"));
 	ui_say(ui,
 	       _("Challenge sent to %s: a ranked match, %s. Waiting for "
 		 "the answer (a minute at most; type q to withdraw it)..."),
 	       to->username, game_words(&c, game, sizeof(game)));
-	fflush(ui->out);
+	fflush(ui->term.out);
 	st = await_answer(ui, &c);
 	if (st != UI_OK && c.state != CHALLENGE_ACCEPTED)
 		return st;
@@ -370,7 +373,7 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 			     const struct player *from,
 			     const struct challenge *c)
 {
-	enum match_opening opening = ui->opening;
+	enum match_opening opening = ui->opt->opening;
 	struct match_header h = {
 		.kind = MATCH_RANKED,
 		.variant = c->variant,
@@ -385,13 +388,14 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 	long long id;
 	bool from_black;
 
-	ui->opening = c->opening; /* the challenge's, for the flip's words */
+	ui->opt->opening =
+		c->opening; /* the challenge's, for the flip's words */
 	from_black = game_coin_flip(ui, from->nickname, me->nickname, true);
-	ui->opening = opening;
+	ui->opt->opening = opening;
 	h.black_id = from_black ? from->id : me->id;
 	h.white_id = from_black ? me->id : from->id;
-	if (store_challenge_accept(ui->store, c->id, &h, h.started_at, &id) !=
-	    STORE_OK) {
+	if (store_challenge_accept(ui->club.store, c->id, &h, h.started_at,
+				   &id) != STORE_OK) {
 		ui_say(ui, _("The challenge is no longer open: it expired or "
 			     "was withdrawn."));
 		return UI_OK;
@@ -399,7 +403,7 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 	return ui_remote_play(ui, me, id);
 }
 
-enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
+enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet)
 {
 	long long now = (long long)time(NULL);
 	const struct player *from;
@@ -408,14 +412,14 @@ enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
 	char game[128];
 	bool yes = false;
 
-	if (store_challenge_for(ui->store, me->id, now, &c) != STORE_OK ||
+	if (store_challenge_for(ui->club.store, me->id, now, &c) != STORE_OK ||
 	    (from = player_by_id(ui, c.from_id)) == NULL) {
 		if (!quiet)
 			ui_say(ui, _("No challenge is waiting for you."));
 		return UI_OK;
 	}
-	if (c.id > ui->present_asked)
-		ui->present_asked = c.id; /* asked: no prompt asks again */
+	if (c.id > ui->presence->asked)
+		ui->presence->asked = c.id; /* asked: no prompt asks again */
 	ui_say(ui, _("%s challenges you to a ranked match: %s."),
 	       from->username, game_words(&c, game, sizeof(game)));
 	st = ui_yes_no(ui, _("Accept the challenge?"), &yes);
@@ -423,24 +427,24 @@ enum ui_status ui_challenge_answer(struct ui *ui, struct player *me, bool quiet)
 		return st;
 	if (yes)
 		return accept(ui, me, from, &c);
-	if (store_challenge_close(ui->store, c.id, CHALLENGE_DECLINED,
+	if (store_challenge_close(ui->club.store, c.id, CHALLENGE_DECLINED,
 				  (long long)time(NULL)) == STORE_OK)
 		ui_say(ui, _("You declined."));
 	return UI_OK;
 }
 
-enum ui_status ui_challenge_at_prompt(struct ui *ui, bool asked)
+enum ui_status ui_remote_challenge_at_prompt(struct ui *ui, bool asked)
 {
 	struct player *me;
 
-	if (ui->present_id == 0 || ui->present_match != 0)
+	if (ui->presence->id == 0 || ui->presence->match != 0)
 		return UI_OK;
 	ui_presence_look(ui);
-	if (!asked && ui->present_told <= ui->present_asked)
+	if (!asked && ui->presence->told <= ui->presence->asked)
 		return UI_OK;
-	ui->present_asked = ui->present_told;
-	me = player_by_id(ui, ui->present_id);
-	return me != NULL ? ui_challenge_answer(ui, me, !asked) : UI_OK;
+	ui->presence->asked = ui->presence->told;
+	me = player_by_id(ui, ui->presence->id);
+	return me != NULL ? ui_remote_answer(ui, me, !asked) : UI_OK;
 }
 
 /* ==== Who is online ======================================================= */
@@ -456,26 +460,27 @@ static int online_row(void *ctx, const struct presence_row *r)
 	struct online *o = ctx;
 	char name[UI_CLEAN_MAX], nick[UI_CLEAN_MAX];
 
-	fprintf(o->ui->out, "  %-20s %-20s ",
+	fprintf(o->ui->term.out, "  %-20s %-20s ",
 		ui_clean(r->username, name, sizeof(name)),
 		ui_clean(r->nickname, nick, sizeof(nick)));
 	if (r->match_id != 0)
-		fprintf(o->ui->out, _("playing (match %lld)\n"), r->match_id);
+		fprintf(o->ui->term.out, _("playing (match %lld)\n"),
+			r->match_id);
 	else
-		fprintf(o->ui->out, "%s\n", _("idle"));
+		fprintf(o->ui->term.out, "%s\n", _("idle"));
 	o->n++;
 	return 0;
 }
 
-enum ui_status ui_players_online(struct ui *ui, struct player *me)
+enum ui_status ui_remote_online(struct ui *ui, struct player *me)
 {
 	struct online o = {ui, 0};
 	char name[TERM_LINE_MAX + 1];
 	enum ui_status st;
 
 	ui_say(ui, _("Players online:"));
-	if (store_presence_list(ui->store, (long long)time(NULL), online_row,
-				&o) != STORE_OK)
+	if (store_presence_list(ui->club.store, (long long)time(NULL),
+				online_row, &o) != STORE_OK)
 		return ui_store_failed(ui, _("cannot list the players online"));
 	if (o.n <= 1) {
 		ui_say(ui, _("Nobody else is online."));
@@ -485,6 +490,6 @@ enum ui_status ui_players_online(struct ui *ui, struct player *me)
 			  name);
 	if (st != UI_OK || name[0] == '\0')
 		return st;
-	st = ui_challenge(ui, me, name);
+	st = ui_remote_challenge(ui, me, name);
 	return st == UI_REFUSED ? UI_OK : st;
 }

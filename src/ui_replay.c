@@ -61,23 +61,23 @@ static void replay_goto(struct replay *r, int at)
 		board_play(&r->board, f->moves[i].row, f->moves[i].col);
 }
 
-/* The line describing f, as `describe` writes it on ui->out, into
+/* The line describing f, as `describe` writes it on ui->term.out, into
  * memory the caller frees; NULL when out of memory. */
 static char *describe_text(struct ui *ui, const struct match_full *f,
 			   void (*describe)(struct ui *,
 					    const struct match_full *))
 {
-	FILE *saved = ui->out, *mem;
+	FILE *saved = ui->term.out, *mem;
 	char *text = NULL, *nl;
 	size_t size = 0;
 
-	fflush(ui->out);
+	fflush(ui->term.out);
 	mem = open_memstream(&text, &size);
 	if (mem == NULL)
 		return NULL;
-	ui->out = mem;
+	ui->term.out = mem;
 	describe(ui, f);
-	ui->out = saved;
+	ui->term.out = saved;
 	if (fclose(mem) != 0) {
 		free(text);
 		return NULL;
@@ -214,7 +214,7 @@ static void replay_draw(struct replay *r)
 	int bw, bh;
 
 	erase();
-	if (r->ui->show_forbidden) /* as on the game's board */
+	if (r->ui->opt->show_forbidden) /* as on the game's board */
 		v.nmarks = ui_board_forbidden(&r->board, marks);
 	if (!ui_screen_board(&r->s, &v, &bw, &bh)) {
 		mvaddstr(0, 0,
@@ -386,9 +386,9 @@ static enum ui_status replay_keys(struct replay *r)
 	}
 }
 
-enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
-			      void (*describe)(struct ui *ui,
-					       const struct match_full *f))
+enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
+				void (*describe)(struct ui *ui,
+						 const struct match_full *f))
 {
 	struct replay r;
 	enum ui_status st = UI_FAILED;

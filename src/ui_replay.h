@@ -9,7 +9,7 @@
 
 /* Replay f full-screen: its board at the move shown, with the last move
  * marked, the players and the result (`describe(ui, f)` writes them on
- * ui->out, as the line replay prints them), the moves around the one
+ * ui->term.out, as the line replay prints them), the moves around the one
  * shown. Left/Right and p/n step a move, Home/End go to either end,
  * digits and Enter jump to a move, `a` turns the computer's view on or
  * off (an evaluation bar and its move, worked out for each position
@@ -17,8 +17,8 @@
  * back. Starts at the last move. Return UI_OK when
  * the player goes back, UI_EOF, UI_INTERRUPTED, or UI_FAILED when out
  * of memory (no message). */
-enum ui_status ui_page_replay(struct ui *ui, const struct match_full *f,
-			      void (*describe)(struct ui *ui,
-					       const struct match_full *f));
+enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
+				void (*describe)(struct ui *ui,
+						 const struct match_full *f));
 
 #endif

@@ -36,7 +36,7 @@ static struct {
 	int quick_reads; /* reads in a row that ended at once */
 } session;
 
-/* The ui's messages while the screen is up (ui->sink): on the status
+/* The ui's messages while the screen is up (ui->term.sink): on the status
  * line, a warning for an error, never printed beneath curses. The last
  * one is kept, to be said again on the line interface after the game. */
 static void status_sink(void *ctx, bool error, const char *text)
@@ -62,7 +62,7 @@ static void restore_at_exit(void)
  * them. */
 static bool start_colors(const struct ui *ui)
 {
-	if (!ui->color || !has_colors() || start_color() != OK)
+	if (!ui->term.color || !has_colors() || start_color() != OK)
 		return false;
 	use_default_colors();
 	init_pair(PAIR_LABEL, COLOR_CYAN, -1);
@@ -134,28 +134,28 @@ int ui_screen_start(struct screen *s, struct ui *ui, void (*draw)(void *ctx),
 	s->draw_ctx = ctx;
 	if (ui_screen_open(ui) != 0)
 		return -1;
-	s->stone_w = wcwidth(L'\u25CF') == 2 && !ui->ascii ? 2 : 1;
+	s->stone_w = wcwidth(L'\u25CF') == 2 && !ui->term.ascii ? 2 : 1;
 	s->color = session.color;
 	curs_set(1); /* a page before may have hidden it */
-	s->old_sink = ui->sink;
-	s->old_sink_ctx = ui->sink_ctx;
-	ui->sink = status_sink;
-	ui->sink_ctx = s;
+	s->old_sink = ui->term.sink;
+	s->old_sink_ctx = ui->term.sink_ctx;
+	ui->term.sink = status_sink;
+	ui->term.sink_ctx = s;
 	s->started = true;
 	return 0;
 }
 
 struct screen *ui_screen_of(const struct ui *ui)
 {
-	return ui->sink == status_sink ? ui->sink_ctx : NULL;
+	return ui->term.sink == status_sink ? ui->term.sink_ctx : NULL;
 }
 
 void ui_screen_stop(struct screen *s)
 {
 	if (!s->started)
 		return;
-	s->ui->sink = s->old_sink;
-	s->ui->sink_ctx = s->old_sink_ctx;
+	s->ui->term.sink = s->old_sink;
+	s->ui->term.sink_ctx = s->old_sink_ctx;
 	s->started = false;
 }
 
@@ -318,11 +318,11 @@ static void draw_points(const struct screen *s, const struct screen_view *v)
 		for (c = 0; c < b->cols; c++) {
 			int x = s->left + LABEL_W + c * s->cell_w + pad;
 
-			sym = ui_stone(s->ui, board_at(b, r, c));
+			sym = ui_board_stone(s->ui, board_at(b, r, c));
 			a = point_style(s, b, r, c);
 			if (board_at(b, r, c) == STONE_NONE &&
 			    among(v->marks, v->nmarks, r, c)) {
-				sym = s->ui->ascii ? "x" : "\u00D7";
+				sym = s->ui->term.ascii ? "x" : "\u00D7";
 				a = style(s, PAIR_MARK, A_BOLD);
 			}
 			put_text(s->top + 1 + r, x, s->stone_w, a, sym);
@@ -570,7 +570,7 @@ int ui_screen_choose(struct screen *s, const char *title,
 	}
 	for (;;) {
 		redraw(s);
-		draw_box(lines, i + 1, s->ui->ascii);
+		draw_box(lines, i + 1, s->ui->term.ascii);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
@@ -598,7 +598,7 @@ static int text_box(struct screen *s, const char *text, bool yes_no)
 	}
 	do {
 		redraw(s);
-		draw_box(lines, n, s->ui->ascii);
+		draw_box(lines, n, s->ui->term.ascii);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 	} while (k.kind == SK_NONE || (yes_no && yes_no_key(&k) < 0));

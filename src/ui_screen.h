@@ -78,7 +78,7 @@ struct screen {
 };
 
 /* Start the run's curses session on the terminal (newterm on standard
- * output and input, keys, the mouse, colours when ui->color), unless it
+ * output and input, keys, the mouse, colours when ui->term.color), unless it
  * runs already: one session serves every page and game of a run.
  * Return 0, or -1 when the terminal cannot be used (nothing to undo). */
 int ui_screen_open(const struct ui *ui);

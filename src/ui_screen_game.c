@@ -49,7 +49,7 @@ static void sg_show(void *ctx, const struct match *m)
 static void show_hint(struct game_screen *gs, const struct match *m)
 {
 	char list[SCREEN_STATUS_MAX];
-	int n = game_forbidden_list(m, list, sizeof(list));
+	int n = game_common_forbidden_list(m, list, sizeof(list));
 
 	if (n < 0) {
 		ui_screen_say(&gs->s, false, "%s",
@@ -75,7 +75,7 @@ static int computer_move(struct game_screen *gs, const struct match *m,
 	char where[NOTATION_MOVE_LEN];
 
 	ui_screen_say(&gs->s, false, "%s", _("The computer is thinking..."));
-	if (game_computer_move(gs->g, m, in) != 0)
+	if (game_common_computer_move(gs->g, m, in) != 0)
 		return -1;
 	ui_screen_say(&gs->s, false, _("The computer plays %s."),
 		      notation_format(in->row, in->col, where));
@@ -140,7 +140,7 @@ static void explain_input(struct game_screen *gs, const struct board *b,
 {
 	char why[SCREEN_STATUS_MAX];
 
-	game_input_error(b, e, why, sizeof(why));
+	game_common_input_error(b, e, why, sizeof(why));
 	ui_screen_say(&gs->s, true, "%s", why);
 }
 
@@ -376,7 +376,8 @@ static int remote_move(struct game_screen *gs, const struct match *m,
 }
 
 /* Whether the player's input goes to the match: a hint is shown here,
- * and undo and draw offers need both players (game_command_allowed()). */
+ * and undo and draw offers need both players (game_common_command_allowed()).
+ */
 static bool accepted(struct game_screen *gs, const struct match *m,
 		     const struct input *in)
 {
@@ -384,12 +385,12 @@ static bool accepted(struct game_screen *gs, const struct match *m,
 		show_hint(gs, m);
 		return false;
 	}
-	return game_command_allowed(gs->g, in);
+	return game_common_command_allowed(gs->g, in);
 }
 
 /* The move or command of the side to move. While a person thinks, the
  * clock is redrawn and the record read again: a match another process
- * settles stops here (game_record_still_ours()). */
+ * settles stops here (game_common_record_still_ours()). */
 static int sg_ask(void *ctx, const struct match *m, struct input *in)
 {
 	struct game_screen *gs = ctx;
@@ -398,7 +399,7 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 	long long deadline;
 	int rc;
 
-	if (game_absent_turn(g, m)) {
+	if (game_common_absent_turn(g, m)) {
 		if (g->remote)
 			return remote_move(gs, m, in);
 		g->waiting = true;
@@ -406,10 +407,10 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 	}
 	if (g->ai[m->seat[board_to_move(&m->board)]] != NULL)
 		return computer_move(gs, m, in);
-	deadline = game_move_deadline(g, m);
+	deadline = game_common_move_deadline(g, m);
 	memset(in, 0, sizeof(*in));
 	for (;;) {
-		if (!game_record_still_ours(g))
+		if (!game_common_record_still_ours(g))
 			return -1;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return MATCH_ASK_TIMEOUT;
@@ -439,17 +440,18 @@ static int sg_confirm(void *ctx, const struct match *m, enum stone who,
 	int yes;
 
 	if (gs->g->ai[m->seat[who]] != NULL)
-		return game_computer_answer(gs->g, q);
+		return game_common_computer_answer(gs->g, q);
 	if (q == ASK_ACCEPT_UNDO && gs->g->undo_agreed &&
-	    !game_seat_absent(gs->g, m->seat[who])) { /* answered already */
+	    !game_common_seat_absent(gs->g,
+				     m->seat[who])) { /* answered already */
 		gs->g->undo_agreed = false;
 		return 1;
 	}
-	if (gs->g->remote && game_seat_absent(gs->g, m->seat[who]))
+	if (gs->g->remote && game_common_seat_absent(gs->g, m->seat[who]))
 		return q != ASK_CONFIRM_RESIGN
 			       ? game_remote_confirm(gs->g, m, q)
 			       : 0;
-	game_question(m, who, q, question, sizeof(question));
+	game_common_question(m, who, q, question, sizeof(question));
 	yes = ui_screen_yes_no(&gs->s, question);
 	ui_screen_say(&gs->s, false, "%s", "");
 	if (yes < 0)
@@ -463,9 +465,9 @@ static void sg_refused(void *ctx, const struct match *m, const struct input *in,
 	struct game_screen *gs = ctx;
 	char why[SCREEN_STATUS_MAX];
 
-	game_refusal(m, in, err,
-		     _(". Press t to see black's forbidden points."), why,
-		     sizeof(why));
+	game_common_refusal(m, in, err,
+			    _(". Press t to see black's forbidden points."),
+			    why, sizeof(why));
 	ui_screen_say(&gs->s, true, "%s", why);
 }
 
@@ -474,7 +476,7 @@ static void sg_event(void *ctx, const struct match *m, enum match_event e)
 	struct game_screen *gs = ctx;
 	char words[SCREEN_STATUS_MAX];
 
-	if (game_event_words(gs->g, m, e, words, sizeof(words)))
+	if (game_common_event_words(gs->g, m, e, words, sizeof(words)))
 		ui_screen_say(&gs->s,
 			      e != EVENT_UNDONE && e != EVENT_COLOURS_SET, "%s",
 			      words);
@@ -489,18 +491,19 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 	char title[256];
 	int n, choice;
 
-	if (g->remote && game_seat_absent(g, seat)) /* chosen over there */
+	if (g->remote &&
+	    game_common_seat_absent(g, seat)) /* chosen over there */
 		return remote_choice(gs, m, seat, q);
-	if (game_choice_settled(g, m, seat, q, &choice))
+	if (game_common_choice_settled(g, m, seat, q, &choice))
 		return choice;
-	n = game_choice_menu(m, seat, q, title, sizeof(title), labels);
+	n = game_common_choice_menu(m, seat, q, title, sizeof(title), labels);
 	choice = ui_screen_choose(&gs->s, title, labels, n);
 	ui_panel_draw(gs);
 	if (choice < 0) {
 		g->stop = UI_INTERRUPTED;
 		return -1;
 	}
-	choice = game_choice_value(q, choice);
+	choice = game_common_choice_value(q, choice);
 	if (g->remote && game_remote_chose(g, q, choice) != 0)
 		return -1;
 	return choice;
@@ -629,7 +632,7 @@ static bool end_box(struct game_screen *gs)
 	char summary[2048], text[4096];
 	int answer;
 
-	if (game_summary(g, summary, sizeof(summary)) != UI_OK ||
+	if (game_common_summary(g, summary, sizeof(summary)) != UI_OK ||
 	    summary[0] == '\0')
 		return false;
 	snprintf(text, sizeof(text), "%s\n\n%s\n\n%s", gs->s.status, summary,
@@ -668,8 +671,9 @@ static void show_end(struct game_screen *gs, const struct match *m)
 		;
 }
 
-bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
-		   void (*settle)(void *), enum match_end *end)
+bool ui_screen_game_run(struct game *g,
+			int (*changed)(void *, const struct match *),
+			void (*settle)(void *), enum match_end *end)
 {
 	struct game_screen gs;
 

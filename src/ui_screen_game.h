@@ -1,10 +1,10 @@
 /* ui_screen_game.h -- private to the ui: a game played full-screen.
  *
  * ui_screen_game.c is a second struct match_io (match.h), the one used
- * when ui->screen is set: keys move a cursor and place stones, letters
+ * when ui->term.screen is set: keys move a cursor and place stones, letters
  * give the commands, questions go on the status line. It draws through
  * ui_panel.c on the terminal beneath (ui_screen.c). ui_game.c calls
- * ui_screen_run() and is never called back but through the `changed`
+ * ui_screen_game_run() and is never called back but through the `changed`
  * pointer it passes, so the record of a match is still written by
  * ui_game.c alone.
  */
@@ -25,7 +25,7 @@ int ui_screen_game_start(struct game_screen *gs, struct game *g);
 /* Play g's match full-screen, with `changed` (ui_game.c's) told of every
  * change so the record is kept, and `settle` (ui_game.c's, may be NULL)
  * called once when the match has ended, before the end-of-game box, to
- * save its end: the box then shows game_summary() and, with
+ * save its end: the box then shows game_common_summary() and, with
  * g->offer_rematch, asks for a rematch (g->rematch 1 or 0; -1 with
  * g->stop UI_INTERRUPTED on a stop signal); *end says how it ended, as
  * match_run() returns it, and g->stop why it stopped early (UI_REFUSED:
@@ -34,7 +34,8 @@ int ui_screen_game_start(struct game_screen *gs, struct game *g);
  * terminal is restored before it returns, however the game ended. Return
  * false, with nothing done, when the screen cannot be started (then play
  * the line way). */
-bool ui_screen_run(struct game *g, int (*changed)(void *, const struct match *),
-		   void (*settle)(void *), enum match_end *end);
+bool ui_screen_game_run(struct game *g,
+			int (*changed)(void *, const struct match *),
+			void (*settle)(void *), enum match_end *end);
 
 #endif

@@ -52,7 +52,7 @@ struct listing {
 static const char *side_name(const struct live_match *m, const char *user,
 			     char buf[UI_NAME_MAX])
 {
-	return user[0] != '\0' ? user : ui_computer_name(m->ai_level, buf);
+	return user[0] != '\0' ? user : ui_words_computer(m->ai_level, buf);
 }
 
 /* store_live_matches() callback: one line of the table. */
@@ -62,7 +62,7 @@ static int list_row(void *ctx, const struct live_match *m)
 	char black[UI_NAME_MAX], white[UI_NAME_MAX], ago[32];
 	char b[UI_CLEAN_MAX], w[UI_CLEAN_MAX];
 
-	fprintf(l->ui->out, "%6lld  %-20s %-20s %5d  %s\n", m->id,
+	fprintf(l->ui->term.out, "%6lld  %-20s %-20s %5d  %s\n", m->id,
 		ui_clean(side_name(m, m->black, black), b, sizeof(b)),
 		ui_clean(side_name(m, m->white, white), w, sizeof(w)),
 		m->nmoves,
@@ -77,9 +77,9 @@ static enum ui_status list_matches(struct ui *ui, int *n)
 {
 	struct listing l = {ui, (long long)time(NULL), 0};
 
-	fprintf(ui->out, "%6s  %-20s %-20s %5s  %s\n", _("Match"), _("Black"),
-		_("White"), _("Moves"), _("Last move"));
-	if (store_live_matches(ui->store, WATCH_LIST_MAX, list_row, &l) !=
+	fprintf(ui->term.out, "%6s  %-20s %-20s %5s  %s\n", _("Match"),
+		_("Black"), _("White"), _("Moves"), _("Last move"));
+	if (store_live_matches(ui->club.store, WATCH_LIST_MAX, list_row, &l) !=
 	    STORE_OK)
 		return ui_store_failed(ui, _("cannot list the matches"));
 	*n = l.n;
@@ -132,17 +132,17 @@ struct watch {
  * UI_REFUSED (said so) when it cannot be read. */
 static enum ui_status show_now(struct watch *w)
 {
-	if (store_match_load(w->ui->store, w->id, w->f) != STORE_OK) {
+	if (store_match_load(w->ui->club.store, w->id, w->f) != STORE_OK) {
 		ui_error(w->ui, _("there is no match %lld"), w->id);
 		return UI_REFUSED;
 	}
-	ui_show_position(w->ui, w->f, w->f->nmoves);
+	ui_records_position(w->ui, w->f, w->f->nmoves);
 	if (w->f->status == MATCH_STATUS_UNFINISHED)
 		ui_say(w->ui,
 		       _("Watching match %lld: %s to play. Type q to "
 			 "stop watching."),
 		       w->id, w->f->nmoves % 2 == 0 ? _("Black") : _("White"));
-	fflush(w->ui->out);
+	fflush(w->ui->term.out);
 	return UI_OK;
 }
 
@@ -154,10 +154,11 @@ static bool match_changed(struct watch *w)
 	struct match_now now;
 	long long v;
 
-	if (store_data_version(w->ui->store, &v) != STORE_OK || v == w->version)
+	if (store_data_version(w->ui->club.store, &v) != STORE_OK ||
+	    v == w->version)
 		return false;
 	w->version = v;
-	if (store_match_now(w->ui->store, w->id, &now) != STORE_OK)
+	if (store_match_now(w->ui->club.store, w->id, &now) != STORE_OK)
 		return false;
 	return now.status != w->f->status || now.nmoves != w->f->nmoves;
 }
@@ -185,7 +186,7 @@ static enum ui_status follow(struct watch *w)
 	enum ui_status st = UI_OK;
 
 	while (st == UI_OK && w->f->status == MATCH_STATUS_UNFINISHED) {
-		int ready = term_wait_input(w->ui->in,
+		int ready = term_wait_input(w->ui->term.in,
 					    term_now_ms() + WATCH_POLL_MS);
 
 		if (ready < 0)
@@ -207,7 +208,7 @@ struct watch_names {
 };
 
 /* Rebuild g from match f as it stands, names from n: its moves but the
- * last through game_rebuild() (which takes a game still to be played
+ * last through ui_matches_rebuild() (which takes a game still to be played
  * on), the last on the board (it may end the game). Return UI_OK, or
  * UI_FAILED when the moves do not make a game (said so). */
 static enum ui_status rebuild(struct match_full *f, struct game *g,
@@ -217,7 +218,7 @@ static enum ui_status rebuild(struct match_full *f, struct game *g,
 	enum ui_status st;
 
 	f->nmoves = all > 0 ? all - 1 : 0;
-	st = game_rebuild(g, ui, f, n->black, n->white);
+	st = ui_matches_rebuild(g, ui, f, n->black, n->white);
 	f->nmoves = all;
 	if (st == UI_OK && all > 0)
 		(void)board_play(&g->m.board, f->moves[all - 1].row,
@@ -237,9 +238,9 @@ static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 	char buf[UI_NAME_MAX];
 
 	snprintf(n->black, sizeof(n->black), "%s",
-		 ui_side_name(f, STONE_BLACK, buf));
+		 ui_words_side(f, STONE_BLACK, buf));
 	snprintf(n->white, sizeof(n->white), "%s",
-		 ui_side_name(f, STONE_WHITE, buf));
+		 ui_words_side(f, STONE_WHITE, buf));
 	if (rebuild(w->f, gs->g, w->ui, n) != UI_OK)
 		return UI_FAILED;
 	last = board_last(&gs->g->m.board);
@@ -336,7 +337,7 @@ static enum ui_status watch_screen(struct watch *w, bool *replay)
 	while (st == UI_OK && w->f->status == MATCH_STATUS_UNFINISHED) {
 		st = screen_key(&gs);
 		if (st == UI_OK && match_changed(w))
-			st = store_match_load(w->ui->store, w->id, w->f) ==
+			st = store_match_load(w->ui->club.store, w->id, w->f) ==
 					     STORE_OK
 				     ? screen_show(w, &gs, &names)
 				     : UI_FAILED;
@@ -361,7 +362,7 @@ static enum ui_status watch_match(struct ui *ui, long long id)
 
 	if (w.f == NULL)
 		return UI_FAILED;
-	if (store_data_version(ui->store, &w.version) != STORE_OK) {
+	if (store_data_version(ui->club.store, &w.version) != STORE_OK) {
 		free(w.f);
 		return ui_store_failed(ui, NULL);
 	}
@@ -369,21 +370,21 @@ static enum ui_status watch_match(struct ui *ui, long long id)
 		st = show_now(&w);
 		if (st == UI_OK)
 			st = follow(&w);
-	} else if (store_match_load(ui->store, id, w.f) != STORE_OK) {
+	} else if (store_match_load(ui->club.store, id, w.f) != STORE_OK) {
 		ui_error(ui, _("there is no match %lld"), id);
 		st = UI_REFUSED;
 	} else {
 		st = watch_screen(&w, &replay);
 		free(w.f);
 		if (st == UI_OK && replay)
-			st = ui_replay(ui, id);
+			st = ui_records_replay(ui, id);
 		return st == UI_EOF ? UI_OK : st;
 	}
 	free(w.f);
 	if (st == UI_OK)
 		st = ui_yes_no(ui, _("The match is over. Replay it?"), &replay);
 	if (st == UI_OK && replay)
-		st = ui_replay(ui, id);
+		st = ui_records_replay(ui, id);
 	return st == UI_EOF ? UI_OK : st;
 }
 

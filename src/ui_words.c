@@ -15,7 +15,7 @@ static const char *const presets[] = {N_("gomoku"), N_("standard"),
 				      N_("gomoku10"), N_("tictactoe"),
 				      N_("renju")};
 
-int ui_variant_words_widest(void)
+int ui_words_variant_widest(void)
 {
 	int widest = 0, width;
 	size_t i;
@@ -28,7 +28,7 @@ int ui_variant_words_widest(void)
 	return widest;
 }
 
-const char *ui_variant_words(const char *name)
+const char *ui_words_variant(const char *name)
 {
 	size_t i;
 
@@ -38,7 +38,7 @@ const char *ui_variant_words(const char *name)
 	return name;
 }
 
-const char *ui_level_words(int level)
+const char *ui_words_level(int level)
 {
 	static const char *const names[] = {N_("Beginner"), N_("Easy"),
 					    N_("Medium"), N_("Hard"),
@@ -47,25 +47,25 @@ const char *ui_level_words(int level)
 	return level >= 1 && level <= 5 ? _(names[level - 1]) : "?";
 }
 
-const char *ui_rule_words(enum rule r)
+const char *ui_words_rule(enum rule r)
 {
 	if (r == RULE_EXACT)
 		return _("exact");
 	return r == RULE_RENJU ? _("renju") : _("freestyle");
 }
 
-const char *ui_computer_name(int level, char *buf)
+const char *ui_words_computer(int level, char *buf)
 {
 	snprintf(buf, UI_NAME_MAX, _("Computer (level %d)"), level);
 	return buf;
 }
 
-const char *ui_side_name(const struct match_full *f, enum stone s,
-			 char buf[UI_NAME_MAX])
+const char *ui_words_side(const struct match_full *f, enum stone s,
+			  char buf[UI_NAME_MAX])
 {
 	long long id = s == STONE_BLACK ? f->black_id : f->white_id;
 
 	if (f->kind == MATCH_COMPUTER && id == 0)
-		return ui_computer_name(f->ai_level, buf);
+		return ui_words_computer(f->ai_level, buf);
 	return s == STONE_BLACK ? f->black_name : f->white_name;
 }

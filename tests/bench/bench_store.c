@@ -98,7 +98,7 @@ static double plain_scan_ms(const char *path)
 	return sum >= 0 ? bench_now_ms() - t0 : -1.0;
 }
 
-/* The leaderboard's work (ui_leaderboard): the top 10 by score. */
+/* The leaderboard's work (ui_list_leaderboard): the top 10 by score. */
 static double leaderboard_ms(struct plist *l)
 {
 	struct player *best[10];

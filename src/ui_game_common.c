@@ -1,4 +1,4 @@
-/* ui_game_rules.c -- what a game's two front ends share, so that both
+/* ui_game_common.c -- what a game's two front ends share, so that both
  * obey the same rules in the same words: the line's struct match_io
  * (ui_game.c) and the screen's (ui_screen_game.c). Who may act when one
  * player is alone, the record read again to see whether another process
@@ -15,22 +15,22 @@
 #include "rating.h"
 #include "renju.h"
 #include "store.h"
-#include "ui_game_rules.h"
+#include "ui_game_common.h"
 #include "ui_internal.h"
 
 /* ==== Who acts ============================================================ */
 
-bool game_seat_absent(const struct game *g, int seat)
+bool game_common_seat_absent(const struct game *g, int seat)
 {
 	return g->only_seat >= 0 && seat != g->only_seat;
 }
 
-bool game_absent_turn(const struct game *g, const struct match *m)
+bool game_common_absent_turn(const struct game *g, const struct match *m)
 {
-	return game_seat_absent(g, match_seat_to_act(m));
+	return game_common_seat_absent(g, match_seat_to_act(m));
 }
 
-bool game_command_allowed(struct game *g, const struct input *in)
+bool game_common_command_allowed(struct game *g, const struct input *in)
 {
 	if ((in->kind != INPUT_UNDO && in->kind != INPUT_DRAW) ||
 	    g->only_seat < 0 || g->remote)
@@ -63,13 +63,13 @@ static void say_elsewhere(struct game *g, const struct match_now *now)
 		       g->match_id);
 }
 
-bool game_record_still_ours(struct game *g)
+bool game_common_record_still_ours(struct game *g)
 {
 	struct match_now now;
 
 	if (g->record_kind == 0 || g->match_id == 0)
 		return true;
-	if (store_match_now(g->ui->store, g->match_id, &now) != STORE_OK ||
+	if (store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK ||
 	    (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved))
 		return true;
 	g->elsewhere = true;
@@ -101,7 +101,7 @@ static bool stored_turn(struct game *g, const struct match *m, long long *since,
 	struct match_now now;
 
 	if (g->record_kind == 0 || g->match_id == 0 ||
-	    store_match_now(g->ui->store, g->match_id, &now) != STORE_OK ||
+	    store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK ||
 	    now.status != MATCH_STATUS_UNFINISHED ||
 	    now.nmoves != m->board.nmoves)
 		return false;
@@ -117,7 +117,7 @@ long long game_turn_since(struct game *g, const struct match *m)
 	return stored_turn(g, m, &since, &allowed) ? since : term_now_ms();
 }
 
-long long game_move_deadline(struct game *g, const struct match *m)
+long long game_common_move_deadline(struct game *g, const struct match *m)
 {
 	long long since, allowed;
 
@@ -136,7 +136,7 @@ long long game_move_deadline(struct game *g, const struct match *m)
 	return g->deadline;
 }
 
-long long game_clock_used(const struct game *g, const struct match *m)
+long long game_common_clock_used(const struct game *g, const struct match *m)
 {
 	long long left;
 
@@ -151,7 +151,8 @@ long long game_clock_used(const struct game *g, const struct match *m)
 
 /* ==== The computer ======================================================== */
 
-int game_computer_move(struct game *g, const struct match *m, struct input *in)
+int game_common_computer_move(struct game *g, const struct match *m,
+			      struct input *in)
 {
 	enum stone s = board_to_move(&m->board);
 	struct ai_result r;
@@ -170,7 +171,7 @@ int game_computer_move(struct game *g, const struct match *m, struct input *in)
 	return 0;
 }
 
-int game_computer_answer(struct game *g, enum match_question q)
+int game_common_computer_answer(struct game *g, enum match_question q)
 {
 	if (q == ASK_ACCEPT_UNDO)
 		return 1;
@@ -209,11 +210,11 @@ static int computer_choice(struct game *g, const struct match *m, int seat,
 	return white_better ? STONE_WHITE : STONE_BLACK;
 }
 
-bool game_choice_settled(struct game *g, const struct match *m, int seat,
-			 enum match_choice q, int *value)
+bool game_common_choice_settled(struct game *g, const struct match *m, int seat,
+				enum match_choice q, int *value)
 {
 	*value = -1;
-	if (game_seat_absent(g, seat)) {
+	if (game_common_seat_absent(g, seat)) {
 		g->waiting = true;
 		return true;
 	}
@@ -221,12 +222,12 @@ bool game_choice_settled(struct game *g, const struct match *m, int seat,
 		*value = computer_choice(g, m, seat, q);
 		return true;
 	}
-	return !game_record_still_ours(g);
+	return !game_common_record_still_ours(g);
 }
 
 /* ==== Words =============================================================== */
 
-const char *game_verdict_words(enum renju_verdict v)
+const char *game_common_verdict_words(enum renju_verdict v)
 {
 	switch (v) {
 	case RENJU_OVERLINE:
@@ -241,7 +242,7 @@ const char *game_verdict_words(enum renju_verdict v)
 	return "";
 }
 
-int game_forbidden_list(const struct match *m, char *buf, size_t cap)
+int game_common_forbidden_list(const struct match *m, char *buf, size_t cap)
 {
 	char where[NOTATION_MOVE_LEN];
 	struct move p[BOARD_MAX_CELLS];
@@ -257,13 +258,13 @@ int game_forbidden_list(const struct match *m, char *buf, size_t cap)
 		used += (size_t)snprintf(
 			buf + used, cap - used, " %s (%s)",
 			notation_format(p[i].row, p[i].col, where),
-			game_verdict_words(
+			game_common_verdict_words(
 				renju_check(&m->board, p[i].row, p[i].col)));
 	return n;
 }
 
-void game_input_error(const struct board *b, enum input_error e, char *buf,
-		      size_t cap)
+void game_common_input_error(const struct board *b, enum input_error e,
+			     char *buf, size_t cap)
 {
 	if (e == INPUT_ERR_ROW_RANGE)
 		snprintf(buf, cap, _("Row must be between 1 and %d."), b->rows);
@@ -279,12 +280,13 @@ void game_input_error(const struct board *b, enum input_error e, char *buf,
 			   "(row, column), or help."));
 }
 
-void game_refusal(const struct match *m, const struct input *in,
-		  enum board_error err, const char *hint, char *buf, size_t cap)
+void game_common_refusal(const struct match *m, const struct input *in,
+			 enum board_error err, const char *hint, char *buf,
+			 size_t cap)
 {
 	if (err == BOARD_ERR_FORBIDDEN)
 		snprintf(buf, cap, _("Black may not play there: %s (renju)%s"),
-			 game_verdict_words(board_play_verdict(
+			 game_common_verdict_words(board_play_verdict(
 				 &m->board, in->row, in->col)),
 			 m->forbidden_loses ? _(", and loses the game.")
 					    : hint);
@@ -297,8 +299,8 @@ void game_refusal(const struct match *m, const struct input *in,
 		snprintf(buf, cap, "%s", _("The game is over."));
 }
 
-bool game_event_words(const struct game *g, const struct match *m,
-		      enum match_event e, char *buf, size_t cap)
+bool game_common_event_words(const struct game *g, const struct match *m,
+			     enum match_event e, char *buf, size_t cap)
 {
 	enum stone other = stone_other(board_to_move(&m->board));
 	const char *opponent = m->name[other];
@@ -311,7 +313,8 @@ bool game_event_words(const struct game *g, const struct match *m,
 			 _("You have no move to take back yet."));
 	else if (e == EVENT_UNDO_REFUSED)
 		snprintf(buf, cap, _("%s said no: the moves stay."), opponent);
-	else if (e == EVENT_UNDONE && g->remote && game_absent_turn(g, m))
+	else if (e == EVENT_UNDONE && g->remote &&
+		 game_common_absent_turn(g, m))
 		snprintf(buf, cap, /* asked at the other terminal */
 			 _("%s's last move and your reply were taken back."),
 			 m->name[board_to_move(&m->board)]);
@@ -331,13 +334,15 @@ bool game_event_words(const struct game *g, const struct match *m,
 		snprintf(buf, cap,
 			 _("The opening is over: %s plays black (%s), %s "
 			   "plays white (%s)."),
-			 m->name[STONE_BLACK], ui_stone(g->ui, STONE_BLACK),
-			 m->name[STONE_WHITE], ui_stone(g->ui, STONE_WHITE));
+			 m->name[STONE_BLACK],
+			 ui_board_stone(g->ui, STONE_BLACK),
+			 m->name[STONE_WHITE],
+			 ui_board_stone(g->ui, STONE_WHITE));
 	return true;
 }
 
-void game_question(const struct match *m, enum stone who, enum match_question q,
-		   char *buf, size_t cap)
+void game_common_question(const struct match *m, enum stone who,
+			  enum match_question q, char *buf, size_t cap)
 {
 	const char *me = m->name[who], *other = m->name[stone_other(who)];
 
@@ -353,8 +358,9 @@ void game_question(const struct match *m, enum stone who, enum match_question q,
 		snprintf(buf, cap, _("%s, do you really want to resign?"), me);
 }
 
-int game_choice_menu(const struct match *m, int seat, enum match_choice q,
-		     char *title, size_t cap, const char *labels[3])
+int game_common_choice_menu(const struct match *m, int seat,
+			    enum match_choice q, char *title, size_t cap,
+			    const char *labels[3])
 {
 	snprintf(title, cap,
 		 q == CHOOSE_SWAP2 ? _("Swap2: %s, what will you do?")
@@ -372,7 +378,7 @@ int game_choice_menu(const struct match *m, int seat, enum match_choice q,
 	return 3;
 }
 
-int game_choice_value(enum match_choice q, int index)
+int game_common_choice_value(enum match_choice q, int index)
 {
 	if (q == CHOOSE_SWAP2)
 		return index;
@@ -385,7 +391,7 @@ int game_choice_value(enum match_choice q, int index)
 static const struct player *seat_player(const struct game *g, int seat)
 {
 	return g->player_id[seat] != 0
-		       ? plist_find_id(g->ui->players, g->player_id[seat])
+		       ? plist_find_id(g->ui->club.players, g->player_id[seat])
 		       : NULL;
 }
 
@@ -401,7 +407,7 @@ static void put_change(double delta, char *buf, size_t cap)
 			 change > 0 ? change : -change);
 }
 
-void game_ratings_before(struct game *g)
+void game_common_ratings_before(struct game *g)
 {
 	const struct player *p;
 	int seat;
@@ -412,8 +418,8 @@ void game_ratings_before(struct game *g)
 	}
 }
 
-bool game_stake(const struct game *g, int seat, double *rating, char *buf,
-		size_t cap)
+bool game_common_stake(const struct game *g, int seat, double *rating,
+		       char *buf, size_t cap)
 {
 	const struct player *p = seat_player(g, seat);
 	const struct player *o = seat_player(g, 1 - seat);
@@ -454,8 +460,8 @@ static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 		*len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
 }
 
-void game_record_line(struct ui *ui, const struct player *p, double before,
-		      char *buf, size_t cap)
+void game_common_record_line(struct ui *ui, const struct player *p,
+			     double before, char *buf, size_t cap)
 {
 	const struct player_record *r = &p->rec;
 	char clean[UI_CLEAN_MAX];
@@ -468,7 +474,8 @@ void game_record_line(struct ui *ui, const struct player *p, double before,
 	       _(": %d won, %d lost, %d tied; score %d; rating %.0f (%+.0f); "
 		 "rank %d\n"),
 	       r->wins, r->losses, r->ties, r->score, r->rating,
-	       r->rating - before, plist_rank(ui->players, p, PLIST_BY_SCORE));
+	       r->rating - before,
+	       plist_rank(ui->club.players, p, PLIST_BY_SCORE));
 	if (len > 0 && buf[len - 1] == '\n')
 		buf[len - 1] = '\0';
 }
@@ -482,7 +489,8 @@ static void ranked_line(const struct game *g, int seat, char *buf, size_t cap,
 
 	if (p == NULL)
 		return;
-	game_record_line(g->ui, p, g->rating_before[seat], line, sizeof(line));
+	game_common_record_line(g->ui, p, g->rating_before[seat], line,
+				sizeof(line));
 	append(buf, cap, len, "%s\n", line);
 }
 
@@ -493,7 +501,7 @@ static enum ui_status computer_line(struct game *g, char *buf, size_t cap,
 	int me = g->player_id[0] != 0 ? 0 : 1, won, lost, drawn;
 	char wins[32], losses[32], draws[32];
 
-	if (store_computer_record(g->ui->store, g->player_id[me],
+	if (store_computer_record(g->ui->club.store, g->player_id[me],
 				  g->level[1 - me], &won, &lost,
 				  &drawn) != STORE_OK)
 		return ui_store_failed(g->ui, NULL);
@@ -503,11 +511,11 @@ static enum ui_status computer_line(struct game *g, char *buf, size_t cap,
 	snprintf(draws, sizeof(draws), ngettext("%d draw", "%d draws", drawn),
 		 drawn);
 	append(buf, cap, len, _("Your record against %s: %s, %s, %s\n"),
-	       ui_level_words(g->level[1 - me]), wins, losses, draws);
+	       ui_words_level(g->level[1 - me]), wins, losses, draws);
 	return UI_OK;
 }
 
-enum ui_status game_summary(struct game *g, char *buf, size_t cap)
+enum ui_status game_common_summary(struct game *g, char *buf, size_t cap)
 {
 	size_t len = 0;
 	enum ui_status st = UI_OK;
@@ -518,7 +526,7 @@ enum ui_status game_summary(struct game *g, char *buf, size_t cap)
 	if (g->record_kind == MATCH_COMPUTER) {
 		st = computer_line(g, buf, cap, &len);
 	} else if (g->record_kind == MATCH_RANKED) {
-		st = ui_refresh_club(g->ui); /* ranks among today's club */
+		st = ui_account_refresh(g->ui); /* ranks among today's club */
 		if (st == UI_OK) {
 			ranked_line(g, g->m.seat[STONE_BLACK], buf, cap, &len);
 			ranked_line(g, g->m.seat[STONE_WHITE], buf, cap, &len);

@@ -1,11 +1,11 @@
-/* ui_game_rules.h -- private to the ui: one game at the terminal (struct
+/* ui_game_common.h -- private to the ui: one game at the terminal (struct
  * game), whoever plays it (people or the computer) and whether or not it
- * is recorded, and the rules its two front ends obey (ui_game_rules.c):
+ * is recorded, and the rules its two front ends obey (ui_game_common.c):
  * the line's (ui_game.c) and the screen's (ui_screen_game.c), so both
  * obey the same rules in the same words. Running a game and keeping its
  * record: ui_game.h. */
-#ifndef GOMOKU_UI_GAME_RULES_H
-#define GOMOKU_UI_GAME_RULES_H
+#ifndef GOMOKU_UI_GAME_COMMON_H
+#define GOMOKU_UI_GAME_COMMON_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -57,28 +57,28 @@ struct game {
 	enum ui_status settle_st; /* and how that went */
 };
 
-/* ---- ui_game_rules.c ----
+/* ---- ui_game_common.c ----
  * Messages are said with ui_say(), which a full-screen game shows on its
  * status line (struct ui's sink). */
 
 /* True when seat `seat` is not here: g->only_seat is set and is not it
  * (the game then stops, waiting for that seat). */
-bool game_seat_absent(const struct game *g, int seat);
+bool game_common_seat_absent(const struct game *g, int seat);
 
-/* game_seat_absent() for the seat that acts next in m. */
-bool game_absent_turn(const struct game *g, const struct match *m);
+/* game_common_seat_absent() for the seat that acts next in m. */
+bool game_common_absent_turn(const struct game *g, const struct match *m);
 
 /* Whether the input `in` may be played now: undo and draw offers need
  * both players here (not with g->only_seat), and are refused saying so.
  * Return true for every other input. */
-bool game_command_allowed(struct game *g, const struct input *in);
+bool game_common_command_allowed(struct game *g, const struct input *in);
 
 /* Whether g's record is still as this game left it: unfinished, with the
  * moves it wrote (true too for a game not recorded, or when the database
  * cannot say). When another process ended or changed it, say so, set
  * g->elsewhere (g->closed when it ended, g->stop to UI_OK) and return
  * false: the game must stop. */
-bool game_record_still_ours(struct game *g);
+bool game_common_record_still_ours(struct game *g);
 
 /* The term_now_ms() time of Unix time `unix_ms` (a time the store
  * keeps), by the wall clock now. */
@@ -96,84 +96,86 @@ long long game_turn_since(struct game *g, const struct match *m);
  * (store.h: the store's clock), else from now less what a resumed move
  * had used before (g->used_ms for g->deadline_ply); 0 without a
  * limit. */
-long long game_move_deadline(struct game *g, const struct match *m);
+long long game_common_move_deadline(struct game *g, const struct match *m);
 
 /* What the move to play has used of its time, in ms (0 without one), as
  * the panel shows it. */
-long long game_clock_used(const struct game *g, const struct match *m);
+long long game_common_clock_used(const struct game *g, const struct match *m);
 
 /* The computer to move in m thinks and fills *in with its move. Return
  * 0, or -1 with g->stop UI_INTERRUPTED when a stop signal came first.
  * Says nothing: the front end shows the thinking and the move. */
-int game_computer_move(struct game *g, const struct match *m, struct input *in);
+int game_common_computer_move(struct game *g, const struct match *m,
+			      struct input *in);
 
 /* The computer's answer to question q: yes to undo; no to a draw,
  * saying "The computer plays on.". Return 1 or 0. */
-int game_computer_answer(struct game *g, enum match_question q);
+int game_common_computer_answer(struct game *g, enum match_question q);
 
 /* Settle the swap2 choice q due from `seat` without asking anyone, when
  * it need not be asked: the seat is absent (g->waiting; *value -1: the
- * game stops), the record was changed elsewhere (game_record_still_ours();
- * *value -1), or the seat is the computer's, which chooses the colour its
- * search likes better, saying which (*value its choice as choose()
- * returns it, or -1 with g->stop UI_INTERRUPTED on a stop signal).
- * Return true when settled so, false when the person must be asked. */
-bool game_choice_settled(struct game *g, const struct match *m, int seat,
-			 enum match_choice q, int *value);
+ * game stops), the record was changed elsewhere
+ * (game_common_record_still_ours(); *value -1), or the seat is the computer's,
+ * which chooses the colour its search likes better, saying which (*value its
+ * choice as choose() returns it, or -1 with g->stop UI_INTERRUPTED on a stop
+ * signal). Return true when settled so, false when the person must be asked. */
+bool game_common_choice_settled(struct game *g, const struct match *m, int seat,
+				enum match_choice q, int *value);
 
 /* Why a point is forbidden for black, in words (a static string; "" for
  * RENJU_OK). */
-const char *game_verdict_words(enum renju_verdict v);
+const char *game_common_verdict_words(enum renju_verdict v);
 
 /* List black's forbidden points in m as " h8 (double three)" each into
  * the caller's buf[cap] (cut to fit). Return how many there are, or -1
  * (buf "") when black is not to move under renju. */
-int game_forbidden_list(const struct match *m, char *buf, size_t cap);
+int game_common_forbidden_list(const struct match *m, char *buf, size_t cap);
 
 /* Why a line is not a move (error e on board b), into buf[cap]. */
-void game_input_error(const struct board *b, enum input_error e, char *buf,
-		      size_t cap);
+void game_common_input_error(const struct board *b, enum input_error e,
+			     char *buf, size_t cap);
 
 /* Why move `in` was refused (err), into buf[cap]; a forbidden point ends
  * with `hint` (how to see them) unless it loses the game. */
-void game_refusal(const struct match *m, const struct input *in,
-		  enum board_error err, const char *hint, char *buf,
-		  size_t cap);
+void game_common_refusal(const struct match *m, const struct input *in,
+			 enum board_error err, const char *hint, char *buf,
+			 size_t cap);
 
 /* What to say of event e into buf[cap]. Return false when nothing is to
  * be said (the computer declining a draw has said so already). */
-bool game_event_words(const struct game *g, const struct match *m,
-		      enum match_event e, char *buf, size_t cap);
+bool game_common_event_words(const struct game *g, const struct match *m,
+			     enum match_event e, char *buf, size_t cap);
 
 /* Question q to `who` ("Alice, Bob offers a draw. Do you accept?") into
  * buf[cap]. */
-void game_question(const struct match *m, enum stone who, enum match_question q,
-		   char *buf, size_t cap);
+void game_common_question(const struct match *m, enum stone who,
+			  enum match_question q, char *buf, size_t cap);
 
 /* The swap2 choice q for `seat`: its title into title[cap] and its
  * labels (static strings) into labels[0..2]. Return how many labels. */
-int game_choice_menu(const struct match *m, int seat, enum match_choice q,
-		     char *title, size_t cap, const char *labels[3]);
+int game_common_choice_menu(const struct match *m, int seat,
+			    enum match_choice q, char *title, size_t cap,
+			    const char *labels[3]);
 
 /* The value choose() returns for label `index` (from 0) of choice q. */
-int game_choice_value(enum match_choice q, int index);
+int game_common_choice_value(enum match_choice q, int index);
 
 /* Note each account's rating as the game starts (g->rating_before), for
  * the summary's changes. */
-void game_ratings_before(struct game *g);
+void game_common_ratings_before(struct game *g);
 
 /* For a ranked match: what seat `seat` stands to gain or lose, as
  * "win +16 · draw 0 · loss −16" (rating.c's Elo from both ratings now)
  * into buf[cap], and its rating now into *rating. Return false (nothing
  * set) for any other game, and once the match's record is closed. */
-bool game_stake(const struct game *g, int seat, double *rating, char *buf,
-		size_t cap);
+bool game_common_stake(const struct game *g, int seat, double *rating,
+		       char *buf, size_t cap);
 
 /* p's record after a ranked match, as "  Alice: 1 won, 0 lost, 0 tied;
  * score 1; rating 1520 (+20); rank 1" (the change from `before`, the rank
- * by score among ui->players), into buf[cap], cut to fit. */
-void game_record_line(struct ui *ui, const struct player *p, double before,
-		      char *buf, size_t cap);
+ * by score among ui->club.players), into buf[cap], cut to fit. */
+void game_common_record_line(struct ui *ui, const struct player *p,
+			     double before, char *buf, size_t cap);
 
 /* The summary after g's recorded game, once its record is closed
  * (g->closed), into buf[cap], lines split at '\n' ("" when there is
@@ -183,6 +185,6 @@ void game_record_line(struct ui *ui, const struct player *p, double before,
  * that level ("Your record against Expert: 3 wins, 1 loss, 0 draws").
  * Return UI_OK, or UI_FAILED after saying why the database failed (buf
  * then holds what was gathered). */
-enum ui_status game_summary(struct game *g, char *buf, size_t cap);
+enum ui_status game_common_summary(struct game *g, char *buf, size_t cap);
 
 #endif
