@@ -172,8 +172,16 @@ enum store_status store_set_password(struct store *s, long long id,
  * in between leaves the match unfinished with every move that was
  * written. A match that is not unfinished is never changed again: moves,
  * undos, a second finish or an abandon are refused. Each change but the
- * end sets the match's last_active_at to the time now (the claim's
- * clock starts there).
+ * end sets the match's last_active_at to the time now.
+ *
+ * The clock of the move to play is the store's: each move, undo or
+ * change of colours committed starts the next turn (turn_started_ms,
+ * the database's clock in Unix ms) with the whole time per move
+ * (turn_allowed_ms); it runs from then whoever comes and goes, and every
+ * process reads it from here. Pausing, leaving or playing from another
+ * terminal never gives time back; only store_match_resume() (both
+ * players back at one terminal) does. The wait before an abandoned match
+ * can be claimed counts from the turn's start too.
  */
 
 /* A match as it starts (or, for store_match_import(), as it was). The
@@ -222,6 +230,11 @@ struct match_full {
 					 * black is then the first placer */
 	long long started_at, ended_at; /* ended_at 0 while unfinished */
 	long long last_active_at;	/* the last change, or the end */
+	long long turn_started_ms;	/* Unix ms: the move to play's turn
+					 * began (the last move, or the
+					 * start) */
+	long long turn_allowed_ms;	/* the time that turn has (0 = no
+					 * limit) */
 	enum match_result result;	/* RESULT_NONE unless finished */
 	enum match_reason reason;	/* REASON_NONE unless finished */
 	int nmoves;			/* moves[0..nmoves-1], black first */
@@ -327,12 +340,23 @@ enum store_status store_match_seats(struct store *s, long long id,
 				    long long black_id, long long white_id,
 				    int opening_stones, bool colours_final);
 
-/* Play stopped in unfinished match `id` (input ended, a signal): keep
- * `used_ms` (>= 0), the time the move to play had used, so a resume
- * gives it only what is left, and set last_active_at to `when`.
- * STORE_ERR when the match is not unfinished or used_ms is negative. */
+/* Play stopped in unfinished match `id` (input ended, a signal, a
+ * player left) at `when`: keep what the move to play had used of its
+ * time by then, as the store's clock says (clock_used_ms, for
+ * store_match_resume()), and set last_active_at to `when`. The turn's
+ * clock runs on: nothing the caller believes is written. STORE_ERR when
+ * the match is not unfinished. */
 enum store_status store_match_pause(struct store *s, long long id,
-				    long long used_ms, long long when);
+				    long long when);
+
+/* Both players of unfinished match `id` are back at one terminal at
+ * `now` (a hot-seat resume, each having logged in): the move to play's
+ * turn starts again at `now` with what it had left when play stopped
+ * (the time per move less clock_used_ms). Never for a match played from
+ * two terminals, whose clock runs whoever comes and goes. STORE_ERR
+ * when the match is not unfinished. */
+enum store_status store_match_resume(struct store *s, long long id,
+				     long long now);
 
 /* Claim unfinished ranked match `id` as a win for `result`'s colour
  * (RESULT_BLACK_WIN or RESULT_WHITE_WIN): finished with REASON_ABANDONED
@@ -340,19 +364,38 @@ enum store_status store_match_pause(struct store *s, long long id,
  * one transaction. The caller says who may claim (the player not to
  * move); the store refuses (STORE_ERR, nothing changed) unless the match
  * is still as the claimant saw it (`nmoves` moves stored, unfinished,
- * ranked) and its last_active_at is at least `wait` seconds before
+ * ranked) and its turn began (turn_started_ms: the last move, or the
+ * start; never a log-in or a pause) at least `wait` seconds before
  * `now`. STORE_NOT_FOUND when there is no such match. */
 enum store_status store_match_claim(struct store *s, long long id,
 				    enum match_result result, int nmoves,
 				    long long wait, long long now);
 
+/* Claim unfinished ranked match `id` as a win on time for `result`'s
+ * colour (RESULT_BLACK_WIN or RESULT_WHITE_WIN: the side not to move)
+ * at `now`: finished with REASON_TIMEOUT and counted for both players as
+ * store_match_finish() does, in one transaction. For a player whose
+ * opponent plays from another process that has not recorded a move in
+ * time (killed, hung, or gone). Refused (STORE_ERR, nothing changed)
+ * unless the match is timed, has exactly `nmoves` moves with the other
+ * colour to move (colours final), and the stored turn's time
+ * (turn_started_ms + turn_allowed_ms) and `grace` seconds are gone at
+ * `now`. */
+enum store_status store_match_claim_timeout(struct store *s, long long id,
+					    enum match_result result,
+					    int nmoves, long long grace,
+					    long long now);
+
 /* Where match `id` stands now, read cheaply (no moves), for a process
  * playing it to notice what another process did. */
 struct match_now {
 	enum match_status status;
-	enum match_result result; /* RESULT_NONE unless finished */
-	enum match_reason reason; /* REASON_NONE unless finished */
-	int nmoves;		  /* moves stored */
+	enum match_result result;  /* RESULT_NONE unless finished */
+	enum match_reason reason;  /* REASON_NONE unless finished */
+	int nmoves;		   /* moves stored */
+	long long turn_started_ms; /* the move to play's turn began (Unix
+				    * ms) */
+	long long turn_allowed_ms; /* and the time it has (0 = no limit) */
 };
 
 /* Read match `id`'s state into *out. STORE_NOT_FOUND when there is no

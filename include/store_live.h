@@ -44,20 +44,6 @@ enum store_status store_live_matches(struct store *s, int limit,
 						const struct live_match *m),
 				     void *ctx);
 
-/* Claim unfinished ranked match `id` as a win on time for `result`'s
- * colour (RESULT_BLACK_WIN or RESULT_WHITE_WIN: the side not to move)
- * at `now`: finished with REASON_TIMEOUT and counted for both players as
- * store_match_finish() does, in one transaction. For a player whose
- * opponent plays from another process that has not recorded a move in
- * time (killed, or hung). Refused (STORE_ERR, nothing changed) unless
- * the match is timed, has exactly `nmoves` moves with the other colour
- * to move (colours final), and its last change (last_active_at) is at
- * least time_per_move + `grace` seconds before `now`. */
-enum store_status store_match_claim_timeout(struct store *s, long long id,
-					    enum match_result result,
-					    int nmoves, long long grace,
-					    long long now);
-
 /* ==== Requests between two terminals ===================================== */
 
 /* What a request asks of the player at the other terminal. */
@@ -71,51 +57,64 @@ enum request_state {
 	REQUEST_NONE = 0,
 	REQUEST_PENDING,
 	REQUEST_ACCEPTED,
-	REQUEST_DECLINED
+	REQUEST_DECLINED,
+	REQUEST_WITHDRAWN /* the match moved past it or ended unanswered */
 };
 
-/* A match has one request at a time (a new one replaces the last),
- * known by the ply it was made at: the moves on the board then. */
+/* One request, as stored: a plain value. */
+struct match_request {
+	long long id; /* its own: an answer names it */
+	long long match_id;
+	enum request_kind kind;
+	int ply; /* the moves on the board when it was made */
+	enum request_state state;
+};
+
+/* A match has at most one request pending at a time; a pending request
+ * is never replaced, nor changed into another: the question a player is
+ * shown (store_request_pending()) is the one their answer answers
+ * (store_request_answer() names its id and kind). A pending request
+ * whose match moved on (a move, an undo) or ended reads as withdrawn and
+ * can no longer be answered. Every request is kept. */
 
 /* The player to move in unfinished match `id`, with `ply` moves on the
- * board, offers a draw to the opponent at the other terminal: store it
- * pending (replacing the match's earlier request). STORE_ERR when the
- * match is not unfinished. */
-enum store_status store_request_draw(struct store *s, long long id, int ply,
-				     long long now);
-
-/* The player to move in unfinished match `id`, with `ply` moves on the
- * board, asks the opponent at the other terminal to take back the
- * asker's last move and the reply (plies ply - 1 and ply): store it
- * pending (replacing the match's earlier request). Refused (STORE_ERR,
- * nothing written) unless the match is unfinished with its colours
- * final and exactly `ply` moves, both of them after the opening's
+ * board, asks something of the opponent at the other terminal: a draw
+ * (REQUEST_DRAW) or to take back the asker's last move and the reply
+ * (REQUEST_UNDO, plies ply - 1 and ply). Store it pending at `now` and
+ * set *request_id to its id. STORE_EXISTS (nothing written) when the
+ * match has a request pending already, whoever made it; STORE_ERR when
+ * the match is not unfinished with exactly `ply` moves, or for an undo
+ * unless its colours are final and both moves come after the opening's
  * stones (ply - 2 >= opening_stones; the rule of match.h). */
-enum store_status store_request_undo(struct store *s, long long id, int ply,
-				     long long now);
+enum store_status store_request_new(struct store *s, long long id,
+				    enum request_kind kind, int ply,
+				    long long now, long long *request_id);
 
-/* The state of match `id`'s request made at `ply` into *state
- * (REQUEST_NONE when there is none for that ply). */
-enum store_status store_request_get(struct store *s, long long id, int ply,
-				    enum request_state *state);
+/* Request `request_id` as it stands into *out (a pending one the match
+ * moved past reads REQUEST_WITHDRAWN). STORE_NOT_FOUND when there is no
+ * such request; on failure *out is unchanged. */
+enum store_status store_request_get(struct store *s, long long request_id,
+				    struct match_request *out);
 
-/* The kind of match `id`'s request made at `ply` and still pending into
- * *kind. STORE_NOT_FOUND when none is pending at that ply; on failure
- * *kind is unchanged. */
-enum store_status store_request_pending(struct store *s, long long id, int ply,
-					enum request_kind *kind);
+/* Match `id`'s request still pending (made at the moves now stored, the
+ * match unfinished) into *out. STORE_NOT_FOUND when none is; on failure
+ * *out is unchanged. */
+enum store_status store_request_pending(struct store *s, long long id,
+					struct match_request *out);
 
-/* Answer match `id`'s pending request made at `ply`, at `now`. An undo
- * accepted takes the two moves back in the same transaction as the
- * answer (the match keeps ply - 2 moves; its last_active_at becomes
- * `now` and the clock of the move to play starts afresh), so a crash
- * never leaves the answer without the undo or the undo without the
- * answer. STORE_ERR (nothing changed) when there is no such pending
- * request (withdrawn, answered, or the match moved on), or for an undo
- * accepted when the match is no longer unfinished with those `ply`
- * moves. */
-enum store_status store_request_answer(struct store *s, long long id, int ply,
-				       bool accept, long long now);
+/* Answer request `request_id` of match `id`, which the player was asked
+ * as a request of kind `kind`, at `now`. An undo accepted takes the two
+ * moves back in the same transaction as the answer (the match keeps
+ * ply - 2 moves; its last_active_at becomes `now` and the turn of the
+ * move to play starts at `now`), so a crash never leaves the answer
+ * without the undo or the undo without the answer. STORE_NOT_FOUND
+ * (nothing changed) when that request is not the match's, not of that
+ * kind, or no longer pending (answered, or withdrawn by the match moving
+ * on or ending); STORE_ERR when it cannot be written. */
+enum store_status store_request_answer(struct store *s, long long id,
+				       long long request_id,
+				       enum request_kind kind, bool accept,
+				       long long now);
 
 /* ==== Presence =========================================================== */
 

@@ -16,7 +16,6 @@
 #define WHAT_CHALLENGE "cannot save the challenge"
 #define WHAT_READ_CH   "cannot read the challenge"
 #define WHAT_ANSWER    "cannot answer the challenge"
-#define WHAT_TIMEOUT   "cannot claim the match on time"
 #define WHAT_REQUEST   "cannot save the request"
 
 /* See store_live.h. */
@@ -111,142 +110,217 @@ out_finalize:
 	return ret;
 }
 
-/* See store_live.h. One UPDATE whose WHERE is the whole rule, so the
- * check and the change are one step; then the count, in the same
- * transaction. */
-enum store_status store_match_claim_timeout(struct store *s, long long id,
-					    enum match_result result,
-					    int nmoves, long long grace,
-					    long long now)
-{
-	const long long args[] = {id, result, nmoves, now, grace};
-	enum store_status st;
-
-	store_clear_err(s);
-	_Static_assert(RESULT_BLACK_WIN == 1 && RESULT_WHITE_WIN == 2,
-		       "the UPDATE below numbers the results");
-	st = store_begin(s, WHAT_TIMEOUT);
-	if (st != STORE_OK)
-		return st;
-	if (store_exec_ints(
-		    s,
-		    "UPDATE matches SET status = 'finished', result ="
-		    " CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"
-		    " reason = 'timeout', ended_at = max(?4, started_at)"
-		    " WHERE id = ?1 AND status = 'unfinished'"
-		    " AND kind = 'ranked' AND time_per_move > 0"
-		    " AND colours_final = 1 AND ?2 = 2 - ?3 % 2"
-		    " AND (SELECT count(*) FROM match_moves"
-		    "  WHERE match_id = ?1) = ?3"
-		    " AND last_active_at + time_per_move + ?5 <= ?4",
-		    args, 5, WHAT_TIMEOUT) != SQLITE_DONE)
-		st = STORE_ERR;
-	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_TIMEOUT,
-			      "the match is not waiting for a move whose time "
-			      "is gone");
-		st = STORE_ERR;
-	}
-	if (st == STORE_OK)
-		st = store_count_ranked(s, id, WHAT_TIMEOUT);
-	return store_finish(s, st, WHAT_TIMEOUT);
-}
-
 /* ==== Requests between two terminals ===================================== */
 
-/* Store the request the INSERT ... SELECT `sql` makes from ?1 (the
- * match), ?2 (the ply) and ?3 (now) when its WHERE allows, saying
- * `refused` when it does not. */
-static enum store_status new_request(struct store *s, const char *sql,
-				     long long id, int ply, long long now,
-				     const char *refused)
+/* The words the match_requests table stores, by enum request_kind. */
+static const char *const kind_words[] = {
+	[REQUEST_DRAW] = "draw",
+	[REQUEST_UNDO] = "undo",
+};
+
+#define NKINDS ((int)(sizeof kind_words / sizeof kind_words[0]))
+
+/* Inside a request's transaction: a pending request of match `id` made
+ * at another ply than the moves now stored was overtaken by the match
+ * (a move, an undo), and one whose match ended outlived it: mark it
+ * withdrawn, so that it can be answered no more and holds no place. */
+static enum store_status withdraw_stale(struct store *s, long long id)
+{
+	return store_exec_ints(s,
+			       "UPDATE match_requests SET state = 'withdrawn'"
+			       " WHERE match_id = ?1 AND state = 'pending'"
+			       " AND (ply <> (SELECT count(*) FROM match_moves"
+			       "  WHERE match_id = ?1) OR (SELECT status FROM"
+			       "  matches WHERE id = ?1) <> 'unfinished')",
+			       &id, 1, WHAT_REQUEST) == SQLITE_DONE
+		       ? STORE_OK
+		       : STORE_ERR;
+}
+
+/* Inside a request's transaction: STORE_EXISTS (saying so) when match
+ * `id` has a request pending, else STORE_OK. */
+static enum store_status none_pending(struct store *s, long long id)
+{
+	long long n = 0;
+	enum store_status st;
+
+	st = store_query_ints(s,
+			      "SELECT count(*) FROM match_requests"
+			      " WHERE match_id = ?1 AND state = 'pending'",
+			      &id, 1, &n, 1, WHAT_REQUEST, "");
+	if (st == STORE_OK && n > 0) {
+		store_set_err(s, WHAT_REQUEST,
+			      "another request is waiting for its answer");
+		st = STORE_EXISTS;
+	}
+	return st;
+}
+
+/* The rule each kind of request must meet, as the WHERE of an INSERT ...
+ * SELECT FROM matches with ?1 the match, ?2 the ply, ?3 now and ?4 the
+ * kind's word: the match unfinished with exactly `ply` moves; for an
+ * undo, two moves after the opening's stones with the colours final. */
+#define REQUEST_INSERT                                                         \
+	"INSERT INTO match_requests (match_id, kind, ply, state,"              \
+	" created_at) SELECT ?1, ?4, ?2, 'pending', ?3 FROM matches"           \
+	" WHERE id = ?1 AND status = 'unfinished'"                             \
+	" AND (SELECT count(*) FROM match_moves WHERE match_id = ?1) = ?2"     \
+	" AND (?4 = 'draw' OR (colours_final = 1 AND ?2 >= 2"                  \
+	"  AND ?2 - 2 >= opening_stones))"
+
+/* Inside a request's transaction: insert it, *request_id its id. */
+static enum store_status insert_request(struct store *s, long long id,
+					enum request_kind kind, int ply,
+					long long now, long long *request_id)
 {
 	const long long args[] = {id, ply, now};
+	sqlite3_stmt *st;
+	int rc;
 
-	store_clear_err(s);
-	if (store_exec_ints(s, sql, args, 3, WHAT_REQUEST) != SQLITE_DONE)
+	if (store_prepare_ints(s, REQUEST_INSERT, &st, args, 3, WHAT_REQUEST) !=
+	    0)
 		return STORE_ERR;
-	if (sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_REQUEST, refused);
+	rc = sqlite3_bind_text(st, 4, kind_words[kind], -1, SQLITE_STATIC);
+	if (rc != SQLITE_OK) {
+		store_set_db_err(s, WHAT_REQUEST);
+		sqlite3_finalize(st);
 		return STORE_ERR;
 	}
+	rc = store_step_done(s, st, WHAT_REQUEST);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_REQUEST,
+			      kind == REQUEST_UNDO
+				      ? "there are no two moves after the "
+					"opening to take back"
+				      : "the match is not unfinished with "
+					"those moves");
+		return STORE_ERR;
+	}
+	*request_id = sqlite3_last_insert_rowid(s->db);
 	return STORE_OK;
 }
 
 /* See store_live.h. */
-enum store_status store_request_draw(struct store *s, long long id, int ply,
-				     long long now)
+enum store_status store_request_new(struct store *s, long long id,
+				    enum request_kind kind, int ply,
+				    long long now, long long *request_id)
 {
-	return new_request(s,
-			   "INSERT OR REPLACE INTO match_requests (match_id,"
-			   " kind, ply, state, created_at) SELECT ?1, 'draw',"
-			   " ?2, 'pending', ?3 FROM matches WHERE id = ?1"
-			   " AND status = 'unfinished'",
-			   id, ply, now, "the match is not unfinished");
-}
-
-/* See store_live.h. One INSERT whose WHERE is the whole rule. */
-enum store_status store_request_undo(struct store *s, long long id, int ply,
-				     long long now)
-{
-	return new_request(s,
-			   "INSERT OR REPLACE INTO match_requests (match_id,"
-			   " kind, ply, state, created_at) SELECT ?1, 'undo',"
-			   " ?2, 'pending', ?3 FROM matches WHERE id = ?1"
-			   " AND status = 'unfinished' AND colours_final = 1"
-			   " AND ?2 - 2 >= opening_stones AND ?2 >= 2"
-			   " AND (SELECT count(*) FROM match_moves"
-			   "  WHERE match_id = ?1) = ?2",
-			   id, ply, now,
-			   "there are no two moves after the opening to take "
-			   "back");
-}
-
-/* See store_live.h. */
-enum store_status store_request_get(struct store *s, long long id, int ply,
-				    enum request_state *state)
-{
-	const long long args[] = {id, ply};
-	long long v = 0;
+	long long new_id = 0;
 	enum store_status st;
 
 	store_clear_err(s);
-	st = store_query_ints(s,
-			      "SELECT CASE state WHEN 'pending' THEN 1"
-			      " WHEN 'accepted' THEN 2 ELSE 3 END"
-			      " FROM match_requests WHERE match_id = ?1"
-			      " AND ply = ?2",
-			      args, 2, &v, 1, WHAT_REQUEST, "none");
-	if (st == STORE_NOT_FOUND)
-		st = STORE_OK; /* v stays 0: REQUEST_NONE */
+	if ((int)kind <= 0 || (int)kind >= NKINDS) {
+		store_set_err(s, WHAT_REQUEST, "not a kind of request");
+		return STORE_ERR;
+	}
+	st = store_begin(s, WHAT_REQUEST);
+	if (st != STORE_OK)
+		return st;
+	st = withdraw_stale(s, id);
 	if (st == STORE_OK)
-		*state = (enum request_state)v;
+		st = none_pending(s, id);
+	if (st == STORE_OK)
+		st = insert_request(s, id, kind, ply, now, &new_id);
+	st = store_finish(s, st, WHAT_REQUEST);
+	if (st == STORE_OK)
+		*request_id = new_id;
 	return st;
 }
 
-/* See store_live.h. */
-enum store_status store_request_pending(struct store *s, long long id, int ply,
-					enum request_kind *kind)
+/* The state whose word is `word` (REQUEST_NONE for none). */
+static enum request_state request_state_value(const char *word)
 {
-	const long long args[] = {id, ply};
-	long long undo = 0;
+	static const char *const words[] = {
+		[REQUEST_PENDING] = "pending",
+		[REQUEST_ACCEPTED] = "accepted",
+		[REQUEST_DECLINED] = "declined",
+		[REQUEST_WITHDRAWN] = "withdrawn",
+	};
+	int i;
+
+	for (i = 1; word != NULL && i < (int)(sizeof words / sizeof *words);
+	     i++)
+		if (strcmp(word, words[i]) == 0)
+			return (enum request_state)i;
+	return REQUEST_NONE;
+}
+
+/* Read the one request `sql` finds (its columns id, match_id, kind, ply
+ * and state as they stand, with ?1 `key`) into *out. STORE_NOT_FOUND
+ * when there is none. */
+static enum store_status read_request(struct store *s, const char *sql,
+				      long long key, struct match_request *out)
+{
+	enum store_status ret;
+	struct match_request r;
+	const char *kind;
+	sqlite3_stmt *st;
+
+	if (store_prepare_ints(s, sql, &st, &key, 1, WHAT_REQUEST) != 0)
+		return STORE_ERR;
+	ret = store_step_row(s, st, WHAT_REQUEST, "no such request");
+	if (ret == STORE_OK) {
+		kind = (const char *)sqlite3_column_text(st, 2);
+		r.id = sqlite3_column_int64(st, 0);
+		r.match_id = sqlite3_column_int64(st, 1);
+		r.kind = kind != NULL && strcmp(kind, "undo") == 0
+				 ? REQUEST_UNDO
+				 : REQUEST_DRAW;
+		r.ply = sqlite3_column_int(st, 3);
+		r.state = request_state_value(
+			(const char *)sqlite3_column_text(st, 4));
+		*out = r;
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* A request's columns as read_request() reads them: a pending one the
+ * match has moved past, or whose match ended, reads as withdrawn. */
+#define REQUEST_COLUMNS                                                        \
+	"SELECT r.id, r.match_id, r.kind, r.ply, CASE WHEN r.state ="          \
+	" 'pending' AND (m.status <> 'unfinished' OR r.ply <> (SELECT"         \
+	" count(*) FROM match_moves WHERE match_id = r.match_id))"             \
+	" THEN 'withdrawn' ELSE r.state END"                                   \
+	" FROM match_requests AS r JOIN matches AS m ON m.id = r.match_id "
+
+/* See store_live.h. */
+enum store_status store_request_get(struct store *s, long long request_id,
+				    struct match_request *out)
+{
+	store_clear_err(s);
+	return read_request(s, REQUEST_COLUMNS "WHERE r.id = ?1", request_id,
+			    out);
+}
+
+/* See store_live.h. */
+enum store_status store_request_pending(struct store *s, long long id,
+					struct match_request *out)
+{
+	struct match_request r;
 	enum store_status st;
 
 	store_clear_err(s);
-	st = store_query_ints(s,
-			      "SELECT kind = 'undo' FROM match_requests"
-			      " WHERE match_id = ?1 AND ply = ?2"
-			      " AND state = 'pending'",
-			      args, 2, &undo, 1, WHAT_REQUEST,
-			      "no such pending request");
+	st = read_request(s,
+			  REQUEST_COLUMNS "WHERE r.match_id = ?1"
+					  " AND r.state = 'pending'",
+			  id, &r);
+	if (st == STORE_OK && r.state != REQUEST_PENDING) {
+		store_set_err(s, WHAT_REQUEST, "no such request");
+		st = STORE_NOT_FOUND;
+	}
 	if (st == STORE_OK)
-		*kind = undo ? REQUEST_UNDO : REQUEST_DRAW;
+		*out = r;
 	return st;
 }
 
 /* Inside the answer's transaction: take back the last two of the `ply`
- * moves of match `id` (an undo accepted at `now`). STORE_ERR when the
- * match is not unfinished with exactly those moves. */
+ * moves of match `id` (an undo accepted at `now`), the turn of the move
+ * to play starting afresh at `now`. STORE_ERR when the match is not
+ * unfinished with exactly those moves. */
 static enum store_status take_back(struct store *s, long long id, int ply,
 				   long long now)
 {
@@ -254,7 +328,9 @@ static enum store_status take_back(struct store *s, long long id, int ply,
 
 	if (store_exec_ints(s,
 			    "UPDATE matches SET clock_used_ms = 0,"
-			    " last_active_at = max(started_at, ?3)"
+			    " last_active_at = max(started_at, ?3),"
+			    " turn_started_ms = 1000 * max(started_at, ?3),"
+			    " turn_allowed_ms = 1000 * time_per_move"
 			    " WHERE id = ?1 AND status = 'unfinished'"
 			    " AND (SELECT count(*) FROM match_moves"
 			    "  WHERE match_id = ?1) = ?2",
@@ -272,29 +348,52 @@ static enum store_status take_back(struct store *s, long long id, int ply,
 		       : STORE_ERR;
 }
 
-/* See store_live.h. */
-enum store_status store_request_answer(struct store *s, long long id, int ply,
-				       bool accept, long long now)
+/* Inside the answer's transaction: STORE_NOT_FOUND (saying so) unless
+ * request `request_id` is match `id`'s, of kind `kind`, and pending as
+ * the match stands; its ply into *ply. */
+static enum store_status still_asked(struct store *s, long long id,
+				     long long request_id,
+				     enum request_kind kind, int *ply)
 {
-	const long long args[] = {id, ply, accept};
-	enum request_kind kind = REQUEST_DRAW;
+	struct match_request r;
 	enum store_status st;
+
+	st = read_request(s, REQUEST_COLUMNS "WHERE r.id = ?1", request_id, &r);
+	if (st == STORE_OK &&
+	    (r.match_id != id || r.kind != kind || r.state != REQUEST_PENDING))
+		st = STORE_NOT_FOUND;
+	if (st == STORE_NOT_FOUND)
+		store_set_err(s, WHAT_REQUEST,
+			      "the request was withdrawn or is not the one "
+			      "asked");
+	if (st == STORE_OK)
+		*ply = r.ply;
+	return st;
+}
+
+/* See store_live.h. */
+enum store_status store_request_answer(struct store *s, long long id,
+				       long long request_id,
+				       enum request_kind kind, bool accept,
+				       long long now)
+{
+	const long long args[] = {request_id, accept};
+	enum store_status st;
+	int ply = 0;
 
 	store_clear_err(s);
 	st = store_begin(s, WHAT_REQUEST);
 	if (st != STORE_OK)
 		return st;
-	st = store_request_pending(s, id, ply, &kind);
-	if (st == STORE_NOT_FOUND)
-		st = STORE_ERR; /* nothing to answer */
+	st = still_asked(s, id, request_id, kind, &ply);
 	if (st == STORE_OK && accept && kind == REQUEST_UNDO)
 		st = take_back(s, id, ply, now);
 	if (st == STORE_OK &&
 	    store_exec_ints(s,
-			    "UPDATE match_requests SET state = CASE ?3"
+			    "UPDATE match_requests SET state = CASE ?2"
 			    " WHEN 0 THEN 'declined' ELSE 'accepted' END"
-			    " WHERE match_id = ?1 AND ply = ?2",
-			    args, 3, WHAT_REQUEST) != SQLITE_DONE)
+			    " WHERE id = ?1",
+			    args, 2, WHAT_REQUEST) != SQLITE_DONE)
 		st = STORE_ERR;
 	return store_finish(s, st, WHAT_REQUEST);
 }

@@ -15,6 +15,7 @@
 #define WHAT_SEATS	"cannot save the colours"
 #define WHAT_PAUSE	"cannot save the clock"
 #define WHAT_CLAIM	"cannot claim the match"
+#define WHAT_TIMEOUT	"cannot claim the match on time"
 #define WHAT_NOW	"cannot read the match"
 #define WHAT_UNFINISHED "cannot look for an unfinished match"
 #define WHAT_LOAD_MATCH "cannot load the match"
@@ -177,9 +178,10 @@ static enum store_status insert_row(struct store *s,
 		    " black_name, white_name, ai_level, started_at, variant,"
 		    " rule, rows, cols, k, time_per_move, status, result,"
 		    " reason, ended_at, opening, opening_stones,"
-		    " colours_final, last_active_at) VALUES (?1, ?2, ?3, ?4,"
-		    " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,"
-		    " ?17, ?18, ?19, ?20, coalesce(?17, ?7))",
+		    " colours_final, last_active_at, turn_started_ms,"
+		    " turn_allowed_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+		    " ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,"
+		    " ?19, ?20, coalesce(?17, ?7), 1000 * ?7, 1000 * ?13)",
 		    &st, what) != 0)
 		return STORE_ERR;
 	rc = bind_players(st, h);
@@ -272,7 +274,7 @@ struct match_state {
 	long long black_id, white_id; /* 0 = none */
 	long long nmoves;	      /* moves stored */
 	long long renju;	      /* 1 when played under RULE_RENJU */
-	long long last_active_at;
+	long long turn_started_ms;    /* when the move to play began */
 };
 
 /* Read match `id`'s state into *m, and require the match unfinished.
@@ -291,7 +293,7 @@ static enum store_status open_match(struct store *s, long long id,
 			      " coalesce(black_id, 0), coalesce(white_id, 0),"
 			      " (SELECT count(*) FROM match_moves"
 			      " WHERE match_id = ?1), rule = 'renju',"
-			      " last_active_at FROM matches WHERE id = ?1",
+			      " turn_started_ms FROM matches WHERE id = ?1",
 			      &id, 1, v, 7, what, "no such match");
 	if (st != STORE_OK)
 		return st;
@@ -320,15 +322,20 @@ static enum store_status open_played(struct store *s, long long id,
 }
 
 /* The match moved on: set its last_active_at to the time now and start
- * the clock of the move to play afresh. Return STORE_OK or STORE_ERR. */
+ * the turn of the move to play now (the database's clock, in ms), with
+ * the whole time per move. Return STORE_OK or STORE_ERR. */
 static enum store_status touch(struct store *s, long long id, const char *what)
 {
-	return store_exec_ints(s,
-			       "UPDATE matches SET clock_used_ms = 0,"
-			       " last_active_at = max(started_at,"
-			       " CAST(strftime('%s', 'now') AS INTEGER))"
-			       " WHERE id = ?1",
-			       &id, 1, what) == SQLITE_DONE
+	return store_exec_ints(
+		       s,
+		       "UPDATE matches SET clock_used_ms = 0,"
+		       " last_active_at = max(started_at,"
+		       " CAST(strftime('%s', 'now') AS INTEGER)),"
+		       " turn_started_ms = max(1000 * started_at,"
+		       " CAST((julianday('now') - 2440587.5) * 86400000"
+		       " AS INTEGER)), turn_allowed_ms = 1000 * time_per_move"
+		       " WHERE id = ?1",
+		       &id, 1, what) == SQLITE_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -546,33 +553,58 @@ enum store_status store_match_seats(struct store *s, long long id,
 
 /* See store.h. */
 enum store_status store_match_pause(struct store *s, long long id,
-				    long long used_ms, long long when)
+				    long long when)
 {
-	const long long args[] = {id, used_ms, when};
+	const long long args[] = {id, when};
 	struct match_state m;
 	enum store_status st;
 
 	store_clear_err(s);
-	if (used_ms < 0) {
-		store_set_err(s, WHAT_PAUSE, "the time used is negative");
-		return STORE_ERR;
-	}
+	st = store_begin(s, WHAT_PAUSE);
+	if (st != STORE_OK)
+		return st;
+	st = open_played(s, id, &m, WHAT_PAUSE);
+	/* used = the time per move less what is left at `when` (between 0
+	 * and what the turn was allowed) */
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "UPDATE matches SET clock_used_ms = 1000 *"
+			    " time_per_move - max(0, min(turn_allowed_ms,"
+			    " turn_allowed_ms + turn_started_ms - 1000 * ?2)),"
+			    " last_active_at = max(?2, started_at)"
+			    " WHERE id = ?1",
+			    args, 2, WHAT_PAUSE) != SQLITE_DONE)
+		st = STORE_ERR;
+	return store_finish(s, st, WHAT_PAUSE);
+}
+
+/* See store.h. */
+enum store_status store_match_resume(struct store *s, long long id,
+				     long long now)
+{
+	const long long args[] = {id, now};
+	struct match_state m;
+	enum store_status st;
+
+	store_clear_err(s);
 	st = store_begin(s, WHAT_PAUSE);
 	if (st != STORE_OK)
 		return st;
 	st = open_played(s, id, &m, WHAT_PAUSE);
 	if (st == STORE_OK &&
 	    store_exec_ints(s,
-			    "UPDATE matches SET clock_used_ms = ?2,"
-			    " last_active_at = max(?3, started_at)"
+			    "UPDATE matches SET turn_started_ms ="
+			    " 1000 * max(?2, started_at), turn_allowed_ms ="
+			    " max(0, 1000 * time_per_move - clock_used_ms),"
+			    " last_active_at = max(?2, started_at)"
 			    " WHERE id = ?1",
-			    args, 3, WHAT_PAUSE) != SQLITE_DONE)
+			    args, 2, WHAT_PAUSE) != SQLITE_DONE)
 		st = STORE_ERR;
 	return store_finish(s, st, WHAT_PAUSE);
 }
 
 /* Why unfinished match m cannot be claimed for `result` with `nmoves`
- * seen, `wait` seconds after its last change, at `now`; NULL when it
+ * seen, `wait` seconds after its turn began, at `now`; NULL when it
  * can. */
 static const char *claim_problem(const struct match_state *m,
 				 enum match_result result, int nmoves,
@@ -584,7 +616,7 @@ static const char *claim_problem(const struct match_state *m,
 		return "a claim is a win";
 	if (m->nmoves != nmoves)
 		return "the match has moved on";
-	if (wait < 0 || m->last_active_at > now - wait)
+	if (wait < 0 || m->turn_started_ms > 1000 * (now - wait))
 		return "the match has not waited long enough";
 	return NULL;
 }
@@ -616,6 +648,48 @@ enum store_status store_match_claim(struct store *s, long long id,
 	return store_finish(s, st, WHAT_CLAIM);
 }
 
+/* See store.h. One UPDATE whose WHERE is the whole rule, so the
+ * check and the change are one step; then the count, in the same
+ * transaction. */
+enum store_status store_match_claim_timeout(struct store *s, long long id,
+					    enum match_result result,
+					    int nmoves, long long grace,
+					    long long now)
+{
+	const long long args[] = {id, result, nmoves, now, grace};
+	enum store_status st;
+
+	store_clear_err(s);
+	_Static_assert(RESULT_BLACK_WIN == 1 && RESULT_WHITE_WIN == 2,
+		       "the UPDATE below numbers the results");
+	st = store_begin(s, WHAT_TIMEOUT);
+	if (st != STORE_OK)
+		return st;
+	if (store_exec_ints(
+		    s,
+		    "UPDATE matches SET status = 'finished', result ="
+		    " CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"
+		    " reason = 'timeout', ended_at = max(?4, started_at)"
+		    " WHERE id = ?1 AND status = 'unfinished'"
+		    " AND kind = 'ranked' AND time_per_move > 0"
+		    " AND colours_final = 1 AND ?2 = 2 - ?3 % 2"
+		    " AND (SELECT count(*) FROM match_moves"
+		    "  WHERE match_id = ?1) = ?3"
+		    " AND turn_started_ms + turn_allowed_ms + 1000 * ?5"
+		    " <= 1000 * ?4",
+		    args, 5, WHAT_TIMEOUT) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_TIMEOUT,
+			      "the match is not waiting for a move whose time "
+			      "is gone");
+		st = STORE_ERR;
+	}
+	if (st == STORE_OK)
+		st = store_count_ranked(s, id, WHAT_TIMEOUT);
+	return store_finish(s, st, WHAT_TIMEOUT);
+}
+
 /* Fill *out from a row of status, result, reason and the moves. Return
  * 0, or -1 when a word is not valid. */
 static int row_to_now(sqlite3_stmt *st, struct match_now *out)
@@ -633,6 +707,8 @@ static int row_to_now(sqlite3_stmt *st, struct match_now *out)
 	out->result = (enum match_result)res;
 	out->reason = (enum match_reason)why;
 	out->nmoves = sqlite3_column_int(st, 3);
+	out->turn_started_ms = sqlite3_column_int64(st, 4);
+	out->turn_allowed_ms = sqlite3_column_int64(st, 5);
 	return 0;
 }
 
@@ -647,7 +723,8 @@ enum store_status store_match_now(struct store *s, long long id,
 	store_clear_err(s);
 	if (store_prepare_ints(s,
 			       "SELECT status, result, reason, (SELECT count(*)"
-			       " FROM match_moves WHERE match_id = ?1)"
+			       " FROM match_moves WHERE match_id = ?1),"
+			       " turn_started_ms, turn_allowed_ms"
 			       " FROM matches WHERE id = ?1",
 			       &st, &id, 1, WHAT_NOW) != 0)
 		return STORE_ERR;
@@ -734,7 +811,7 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	" coalesce(b.nickname, m.black_name), coalesce(w.nickname,"            \
 	" m.white_name), b.username, w.username, m.variant, m.opening,"        \
 	" m.clock_used_ms, m.opening_stones, m.colours_final,"                 \
-	" m.last_active_at"
+	" m.last_active_at, m.turn_started_ms, m.turn_allowed_ms"
 
 /* Fill the words of *out from a row of FULL_COLUMNS. Return 0, or -1
  * when one is not valid. */
@@ -772,6 +849,8 @@ static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 	out->opening_stones = sqlite3_column_int(st, 21);
 	out->colours_final = sqlite3_column_int(st, 22) != 0;
 	out->last_active_at = sqlite3_column_int64(st, 23);
+	out->turn_started_ms = sqlite3_column_int64(st, 24);
+	out->turn_allowed_ms = sqlite3_column_int64(st, 25);
 	if (column_copy(st, 14, out->black_name, sizeof out->black_name) ||
 	    column_copy(st, 15, out->white_name, sizeof out->white_name) ||
 	    column_copy(st, 16, out->black_username,

@@ -560,6 +560,44 @@ static const char *const migrations[] = {
 	"ALTER TABLE players ADD COLUMN nickname_fold_key TEXT;"
 	"ALTER TABLE players ADD COLUMN nickname_shape_key TEXT;"
 	"PRAGMA user_version = 12;",
+
+	/* 13: the store referees requests and clocks (issue 22). Each
+	 * request has an id of its own (rows are never deleted, so an id
+	 * names one request for ever), so an answer names the question it
+	 * answers;
+	 * a match keeps every request it had, at most one of them pending
+	 * (the partial unique index), and one whose match moved on is
+	 * 'withdrawn'. Each match keeps when the move to play began its
+	 * clock (turn_started_ms, Unix ms) and the time it has
+	 * (turn_allowed_ms): a claim and every process's clock read them.
+	 * An old match's turn began when it last moved on, less what its
+	 * move had used. */
+	"CREATE TABLE new_match_requests ("
+	" id INTEGER PRIMARY KEY,"
+	" match_id INTEGER NOT NULL REFERENCES matches (id),"
+	" kind TEXT NOT NULL CHECK (kind IN ('draw', 'undo')),"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 0 AND 676),"
+	" state TEXT NOT NULL CHECK (state IN ('pending', 'accepted',"
+	"  'declined', 'withdrawn')),"
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0),"
+	" CHECK (kind = 'draw' OR ply >= 2)"
+	") STRICT;"
+	"INSERT INTO new_match_requests (match_id, kind, ply, state,"
+	" created_at) SELECT match_id, kind, ply, state, created_at"
+	" FROM match_requests ORDER BY match_id;"
+	"DROP TABLE match_requests;"
+	"ALTER TABLE new_match_requests RENAME TO match_requests;"
+	"CREATE UNIQUE INDEX match_requests_pending ON match_requests"
+	" (match_id) WHERE state = 'pending';"
+	"CREATE INDEX match_requests_match ON match_requests (match_id, ply);"
+	"ALTER TABLE matches ADD COLUMN turn_started_ms INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (turn_started_ms >= 0);"
+	"ALTER TABLE matches ADD COLUMN turn_allowed_ms INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (turn_allowed_ms >= 0);"
+	"UPDATE matches SET turn_started_ms ="
+	" max(0, 1000 * last_active_at - clock_used_ms),"
+	" turn_allowed_ms = 1000 * time_per_move;"
+	"PRAGMA user_version = 13;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -443,8 +443,8 @@ static enum ui_status close_record(struct game *g)
 	return UI_OK;
 }
 
-/* Play stopped before the end: keep what the move to play had used of
- * its time, and say how the match waits. */
+/* Play stopped before the end: the store keeps what the move to play
+ * had used of its time by its own clock; say how the match waits. */
 static enum ui_status pause_record(struct game *g)
 {
 	struct ui *ui = g->ui;
@@ -452,7 +452,6 @@ static enum ui_status pause_record(struct game *g)
 	if (g->elsewhere) /* said so: it is not ours to write */
 		return reload_players(g);
 	if (store_match_pause(ui->club.store, g->match_id,
-			      game_common_clock_used(g, &g->m),
 			      (long long)time(NULL)) != STORE_OK)
 		return game_common_record_still_ours(g)
 			       ? ui_store_failed(ui, _("cannot save the "

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "rating.h"
 #include "renju.h"
@@ -80,16 +81,57 @@ bool game_common_record_still_ours(struct game *g)
 
 /* ==== The clock =========================================================== */
 
+long long game_since_stored(long long unix_ms)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+		return term_now_ms();
+	return term_now_ms() -
+	       ((long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 - unix_ms);
+}
+
+/* The stored turn of g's record when it is the move now to play in m:
+ * when it began (term_now_ms() time) into *since and the time it has
+ * into *allowed_ms. Return false when there is no record yet or it
+ * cannot be read. */
+static bool stored_turn(struct game *g, const struct match *m, long long *since,
+			long long *allowed_ms)
+{
+	struct match_now now;
+
+	if (g->record_kind == 0 || g->match_id == 0 ||
+	    store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK ||
+	    now.status != MATCH_STATUS_UNFINISHED ||
+	    now.nmoves != m->board.nmoves)
+		return false;
+	*since = game_since_stored(now.turn_started_ms);
+	*allowed_ms = now.turn_allowed_ms;
+	return true;
+}
+
+long long game_turn_since(struct game *g, const struct match *m)
+{
+	long long since, allowed;
+
+	return stored_turn(g, m, &since, &allowed) ? since : term_now_ms();
+}
+
 long long game_common_move_deadline(struct game *g, const struct match *m)
 {
+	long long since, allowed;
+
 	if (g->time_per_move <= 0)
 		return 0;
 	if (g->deadline_ply != m->board.nmoves || g->deadline == 0) {
 		if (g->deadline_ply != m->board.nmoves)
 			g->used_ms = 0;
 		g->deadline_ply = m->board.nmoves;
-		g->deadline =
-			term_now_ms() + 1000LL * g->time_per_move - g->used_ms;
+		if (stored_turn(g, m, &since, &allowed))
+			g->deadline = since + allowed;
+		else
+			g->deadline = term_now_ms() +
+				      1000LL * g->time_per_move - g->used_ms;
 	}
 	return g->deadline;
 }
@@ -335,6 +377,9 @@ bool game_common_event_words(const struct game *g, const struct match *m,
 	enum stone other = stone_other(board_to_move(&m->board));
 	const char *opponent = m->name[other];
 
+	if ((e == EVENT_UNDO_REFUSED || e == EVENT_DRAW_REFUSED) &&
+	    g->request_refused)
+		return false; /* said why already: nobody was asked */
 	if (e == EVENT_NOTHING_TO_UNDO)
 		snprintf(buf, cap, "%s",
 			 _("You have no move to take back yet."));

@@ -42,6 +42,9 @@ struct game {
 				 * seat's undo (the store took the moves
 				 * back); match_run() takes it back next,
 				 * without asking again */
+	bool request_refused;	/* remote: the store refused this
+				 * player's request (one pending at a
+				 * time): no "said no" follows */
 	bool elsewhere;		/* another process ended or changed the
 				 * record: the game stopped */
 	bool closed;		/* the record is no longer unfinished */
@@ -77,14 +80,26 @@ bool game_common_command_allowed(struct game *g, const struct input *in);
  * false: the game must stop. */
 bool game_common_record_still_ours(struct game *g);
 
+/* The term_now_ms() time of Unix time `unix_ms` (a time the store
+ * keeps), by the wall clock now. */
+long long game_since_stored(long long unix_ms);
+
+/* When the move now to play in m began its turn, as g's record says
+ * (term_now_ms() time): the same for every process, whoever came and
+ * went. term_now_ms() when there is no record yet or it cannot be
+ * read. */
+long long game_turn_since(struct game *g, const struct match *m);
+
 /* The deadline (term_now_ms() time) for the move now to be played, set
  * when it is first asked for (so refused input does not restart the
- * clock), less what a resumed move had used before (g->used_ms for
- * g->deadline_ply); 0 without a limit. */
+ * clock): the stored turn's start and time once the game is recorded
+ * (store.h: the store's clock), else from now less what a resumed move
+ * had used before (g->used_ms for g->deadline_ply); 0 without a
+ * limit. */
 long long game_common_move_deadline(struct game *g, const struct match *m);
 
-/* What the move to play has used of its time, in ms (0 without one), to
- * be saved when the game stops unfinished. */
+/* What the move to play has used of its time, in ms (0 without one), as
+ * the panel shows it. */
 long long game_common_clock_used(const struct game *g, const struct match *m);
 
 /* The computer to move in m thinks and fills *in with its move. Return

@@ -63,32 +63,39 @@ static int read_new_move(struct game *g, struct input *in)
 }
 
 /* The opponent, to move, asked something of this player (a draw, or to
- * take back their last move and the reply): ask, and write the answer,
- * which the opponent's process awaits. Return true when an undo was
- * accepted: the store took the moves back with the answer, and *in
- * holds the undo for match_run() to take them off the board here. */
+ * take back their last move and the reply): ask, and write the answer
+ * to that request (by its id and kind, so that it answers only the
+ * question shown), which the opponent's process awaits. Return true
+ * when an undo was accepted: the store took the moves back with the
+ * answer, and *in holds the undo for match_run() to take them off the
+ * board here. */
 static bool answer_request(struct game *g, const struct match *m,
 			   struct input *in)
 {
-	enum request_kind kind = REQUEST_DRAW;
 	enum stone me = stone_other(board_to_move(&m->board));
-	int ply = m->board.nmoves;
+	struct match_request r;
+	enum store_status st;
 	char question[512];
 	bool yes = false;
 
-	if (store_request_pending(g->ui->club.store, g->match_id, ply, &kind) !=
-	    STORE_OK)
+	if (store_request_pending(g->ui->club.store, g->match_id, &r) !=
+		    STORE_OK ||
+	    r.ply != m->board.nmoves)
 		return false;
-	game_common_question(
-		m, me, kind == REQUEST_UNDO ? ASK_ACCEPT_UNDO : ASK_ACCEPT_DRAW,
-		question, sizeof(question));
+	game_common_question(m, me,
+			     r.kind == REQUEST_UNDO ? ASK_ACCEPT_UNDO
+						    : ASK_ACCEPT_DRAW,
+			     question, sizeof(question));
 	if (ui_yes_no(g->ui, question, &yes) != UI_OK)
 		yes = false;
-	if (store_request_answer(g->ui->club.store, g->match_id, ply, yes,
-				 (long long)time(NULL)) != STORE_OK ||
-	    !yes || kind != REQUEST_UNDO)
+	st = store_request_answer(g->ui->club.store, g->match_id, r.id, r.kind,
+				  yes, (long long)time(NULL));
+	if (st == STORE_NOT_FOUND && game_common_record_still_ours(g))
+		ui_say(g->ui, _("That request was withdrawn: your answer "
+				"counts for nothing."));
+	if (st != STORE_OK || !yes || r.kind != REQUEST_UNDO)
 		return false;
-	g->saved = ply - 2;
+	g->saved = r.ply - 2;
 	g->undo_agreed = true;
 	memset(in, 0, sizeof(*in));
 	in->kind = INPUT_UNDO;
@@ -216,7 +223,7 @@ int game_remote_wait_begin(struct game *g, const struct match *m,
 {
 	g->undo_agreed = false; /* one agreed, if any, was taken back */
 	w->version = 0;
-	w->since = term_now_ms();
+	w->since = game_turn_since(g, m); /* the store's clock */
 	(void)store_data_version(g->ui->club.store, &w->version);
 	switch (look(g, m, in)) { /* it may have come already */
 	case NEWS_INPUT:
@@ -234,8 +241,10 @@ int game_remote_poll(struct game *g, const struct match *m,
 {
 	enum remote_news news = NEWS_NONE;
 
-	if (store_moved(g, &w->version))
+	if (store_moved(g, &w->version)) {
 		news = look(g, m, in);
+		w->since = game_turn_since(g, m); /* as stored now */
+	}
 	if (news == NEWS_INPUT)
 		return 1;
 	if (news == NEWS_ENDED ||
@@ -269,22 +278,23 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 	return rc > 0 ? 0 : -1;
 }
 
-/* Where this player's request made at `ply` stands: 1 accepted, 0
- * declined, 2 still pending, or -1 when the match ended or changed
- * elsewhere (said so). The match is read before the request: an undo
- * accepted between the two reads is then seen accepted, with the moves
- * it took back followed in g->saved. */
-static int request_answer(struct game *g, int ply, bool undo)
+/* Where this player's request `request_id` (made at `ply`) stands: 1
+ * accepted, 0 declined (or withdrawn), 2 still pending, or -1 when the
+ * match ended or changed elsewhere (said so). The match is read before
+ * the request: an undo accepted between the two reads is then seen
+ * accepted, with the moves it took back followed in g->saved. */
+static int request_answer(struct game *g, long long request_id, int ply,
+			  bool undo)
 {
 	enum request_state state = REQUEST_DECLINED;
+	struct match_request r;
 	struct match_now now;
 
 	if (store_match_now(g->ui->club.store, g->match_id, &now) == STORE_OK &&
 	    now.status != MATCH_STATUS_UNFINISHED)
 		return game_common_record_still_ours(g) ? 2 : -1;
-	if (store_request_get(g->ui->club.store, g->match_id, ply, &state) !=
-	    STORE_OK)
-		state = REQUEST_DECLINED;
+	if (store_request_get(g->ui->club.store, request_id, &r) == STORE_OK)
+		state = r.state;
 	if (state == REQUEST_PENDING)
 		return 2;
 	if (state == REQUEST_ACCEPTED && undo)
@@ -298,16 +308,27 @@ int game_remote_confirm(struct game *g, const struct match *m,
 			enum match_question q)
 {
 	const char *other = m->name[stone_other(board_to_move(&m->board))];
-	long long version = 0, now = (long long)time(NULL);
+	long long version = 0, request_id = 0, now = (long long)time(NULL);
 	bool undo = q == ASK_ACCEPT_UNDO;
 	int ply = m->board.nmoves, answer = 2;
 	enum store_status st;
 
-	st = undo ? store_request_undo(g->ui->club.store, g->match_id, ply, now)
-		  : store_request_draw(g->ui->club.store, g->match_id, ply,
-				       now);
+	g->request_refused = false;
+	st = store_request_new(g->ui->club.store, g->match_id,
+			       undo ? REQUEST_UNDO : REQUEST_DRAW, ply, now,
+			       &request_id);
+	if (st != STORE_OK && !game_common_record_still_ours(g))
+		return -1;
+	if (st == STORE_EXISTS) {
+		g->request_refused = true;
+		ui_say(g->ui,
+		       _("A request is already waiting for %s's answer: "
+			 "it cannot be changed or withdrawn."),
+		       other);
+		return 0;
+	}
 	if (st != STORE_OK)
-		return game_common_record_still_ours(g) ? 0 : -1;
+		return 0;
 	if (undo)
 		ui_say(g->ui, _("Undo asked. Waiting for %s's answer..."),
 		       other);
@@ -321,7 +342,7 @@ int game_remote_confirm(struct game *g, const struct match *m,
 			return -1;
 		}
 		if (store_moved(g, &version))
-			answer = request_answer(g, ply, undo);
+			answer = request_answer(g, request_id, ply, undo);
 	}
 	return answer;
 }

@@ -31,7 +31,8 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in);
  * g->elsewhere). */
 struct remote_wait {
 	long long version; /* PRAGMA data_version last seen */
-	long long since;   /* term_now_ms() when the wait began */
+	long long since;   /* term_now_ms() when the awaited move's turn
+			    * began, as the store says */
 };
 int game_remote_wait_begin(struct game *g, const struct match *m,
 			   struct remote_wait *w, struct input *in);

@@ -383,7 +383,7 @@ static bool claimable(const struct ui *ui, const struct pending *p)
 	long long wait = 86400LL * ui->opt->claim_after_days;
 
 	return p->f.kind == MATCH_RANKED && !p->other_here && !p->my_turn &&
-	       (long long)time(NULL) - p->f.last_active_at >= wait;
+	       (long long)time(NULL) - p->f.turn_started_ms / 1000 >= wait;
 }
 
 /* Claim p's match as a win: the opponent left it unfinished. */
@@ -424,6 +424,11 @@ static enum offer play_pending(struct ui *ui, struct pending *p, bool alone,
 		p->g.only_seat = p->my_seat;
 	else
 		*st = fetch_opponent(ui, p);
+	/* both here: the move to play gets back what it had left */
+	if (*st == UI_OK && !alone &&
+	    store_match_resume(ui->club.store, p->f.id,
+			       (long long)time(NULL)) != STORE_OK)
+		*st = ui_store_failed(ui, _("cannot save the clock"));
 	if (*st == UI_OK)
 		*st = ranked(&p->g, &again);
 	if (*st == UI_OK && again)
@@ -449,7 +454,7 @@ static void describe_unfinished(struct ui *ui, const struct pending *p)
 	       f->id, ui_time(f->started_at, true, date), f->nmoves,
 	       p->my_seat == 0 ? _("black") : _("white"),
 	       p->g.m.seat_name[1 - p->my_seat]);
-	ui_time(f->last_active_at, true, date);
+	ui_time(f->turn_started_ms / 1000, true, date);
 	if (f->kind != MATCH_RANKED)
 		return;
 	if (p->my_turn)

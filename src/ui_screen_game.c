@@ -408,6 +408,7 @@ static int remote_move(struct game_screen *gs, const struct match *m,
 			rc = -1;
 		} else {
 			rc = game_remote_poll(g, m, &w, in);
+			gs->other_since = w.since;
 		}
 	}
 	gs->other_since = 0;

@@ -228,14 +228,13 @@ static enum ui_status rebuild(struct match_full *f, struct game *g,
 
 /* Rebuild g (the screen's game) from w->f, the match as it stands, and
  * draw it: the cursor on the last move, the clock of the side to move
- * running since the last change. Return UI_OK, or UI_FAILED when its
- * moves do not make a game (said so). */
+ * running since its turn began (the store's clock). Return UI_OK, or
+ * UI_FAILED when its moves do not make a game (said so). */
 static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 				  struct watch_names *n)
 {
 	const struct match_full *f = w->f;
 	const struct move *last;
-	long long ago = (long long)time(NULL) - f->last_active_at;
 	char buf[UI_NAME_MAX];
 
 	snprintf(n->black, sizeof(n->black), "%s",
@@ -250,7 +249,7 @@ static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 		gs->cur_col = last->col;
 	}
 	gs->other_since = f->status == MATCH_STATUS_UNFINISHED
-				  ? term_now_ms() - 1000 * (ago > 0 ? ago : 0)
+				  ? game_since_stored(f->turn_started_ms)
 				  : 0;
 	ui_screen_say(&gs->s, false,
 		      _("Watching match %lld: %s to play. Type q to stop "

@@ -101,9 +101,20 @@ const char *fx_schema_text(const char *path, char *buf);
 /* True when `sql` on `db` fails with a constraint error. */
 int fx_refused(sqlite3 *db, const char *sql);
 
-/* What schema version 12 adds (the players' look-alike keys), taken away
- * again: with "PRAGMA user_version = 11;" after it, a version 11 file. */
+/* What schema version 13 adds (the matches' stored turns and the
+ * requests' indexes), taken away again: with "PRAGMA user_version =
+ * 12;" after it, a version 12 file (its requests may keep their ids). */
+#define FX_UNDO_V13                                                            \
+	"ALTER TABLE matches DROP COLUMN turn_started_ms;"                     \
+	"ALTER TABLE matches DROP COLUMN turn_allowed_ms;"                     \
+	"DROP INDEX match_requests_pending;"                                   \
+	"DROP INDEX match_requests_match;"
+
+/* What schema versions 12 and 13 add (the players' look-alike keys, and
+ * FX_UNDO_V13), taken away again: with "PRAGMA user_version = 11;"
+ * after it, a version 11 file. */
 #define FX_UNDO_V12                                                            \
+	FX_UNDO_V13                                                            \
 	"DROP INDEX players_by_username_fold;"                                 \
 	"DROP INDEX players_by_username_shape;"                                \
 	"DROP INDEX players_by_nickname_fold;"                                 \

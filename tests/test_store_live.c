@@ -310,41 +310,169 @@ static void test_claim_timeout(void)
 	store_close(s);
 }
 
-/* A draw offer between two terminals: pending, answered once, keyed by
- * the ply it was made at; none for a finished match. */
+/* Request `kind` in match `mid` at `ply` and `now`, expecting `want`;
+ * its id (0 unless made). */
+static long long ask(struct store *s, long long mid, enum request_kind kind,
+		     int ply, long long now, enum store_status want)
+{
+	long long rid = 0;
+
+	enum store_status got = store_request_new(s, mid, kind, ply, now, &rid);
+
+	CU_ASSERT_EQUAL(got, want);
+	if (got != want)
+		fprintf(stderr, "\nrequest at ply %d: %s\n", ply,
+			got == STORE_OK ? "made" : store_errmsg(s));
+	return rid;
+}
+
+/* The state of request `rid` (REQUEST_NONE when it cannot be read). */
+static enum request_state state_of(struct store *s, long long rid)
+{
+	struct match_request r = {0};
+
+	return store_request_get(s, rid, &r) == STORE_OK ? r.state
+							 : REQUEST_NONE;
+}
+
+/* A draw offer between two terminals: pending at the moves stored, with
+ * an id of its own, answered once; a new one is another request; none
+ * for a finished match. */
 static void test_draw_request(void)
 {
 	char path[FX_PATH_SIZE];
-	long long ids[3], mid;
+	long long ids[3], mid, r1, r2;
 	struct store *s = fx_club(path, ids);
 	struct match_header h = fx_ranked(ids[0], ids[1], 100);
-	enum request_state state = REQUEST_PENDING;
+	struct match_request r = {0};
 
 	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
-	CU_ASSERT_EQUAL(state, REQUEST_NONE);
-	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 200), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
-	CU_ASSERT_EQUAL(state, REQUEST_PENDING);
-	CU_ASSERT_EQUAL(store_request_get(s, mid, 1, &state), STORE_OK);
-	CU_ASSERT_EQUAL(state, REQUEST_NONE);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 1, true, 220), STORE_ERR);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, false, 220), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
-	CU_ASSERT_EQUAL(state, REQUEST_DECLINED);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true, 220), STORE_ERR);
-	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 210), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 0, true, 220), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_get(s, mid, 0, &state), STORE_OK);
-	CU_ASSERT_EQUAL(state, REQUEST_ACCEPTED);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, &r), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_request_get(s, 12345, &r), STORE_NOT_FOUND);
+	ask(s, mid, REQUEST_DRAW, 1, 200, STORE_ERR); /* not the moves */
+	r1 = ask(s, mid, REQUEST_DRAW, 0, 200, STORE_OK);
+	CU_ASSERT_EQUAL(state_of(s, r1), REQUEST_PENDING);
+	CU_ASSERT_EQUAL_FATAL(store_request_pending(s, mid, &r), STORE_OK);
+	CU_ASSERT_EQUAL(r.id, r1);
+	CU_ASSERT_EQUAL(r.match_id, mid);
+	CU_ASSERT_EQUAL(r.kind, REQUEST_DRAW);
+	CU_ASSERT_EQUAL(r.ply, 0);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, r1 + 1, REQUEST_DRAW, true, 220),
+		STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, r1, REQUEST_DRAW, false, 220),
+		STORE_OK);
+	CU_ASSERT_EQUAL(state_of(s, r1), REQUEST_DECLINED);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, r1, REQUEST_DRAW, true, 220),
+		STORE_NOT_FOUND); /* answered once */
+	CU_ASSERT_EQUAL(state_of(s, r1), REQUEST_DECLINED);
+	r2 = ask(s, mid, REQUEST_DRAW, 0, 210, STORE_OK);
+	CU_ASSERT_NOT_EQUAL(r2, r1);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, r2, REQUEST_DRAW, true, 220),
+		STORE_OK);
+	CU_ASSERT_EQUAL(state_of(s, r2), REQUEST_ACCEPTED);
+	CU_ASSERT_EQUAL(state_of(s, r1), REQUEST_DECLINED);
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, 300),
 		STORE_OK);
-	CU_ASSERT_EQUAL(store_request_draw(s, mid, 0, 310), STORE_ERR);
+	ask(s, mid, REQUEST_DRAW, 0, 310, STORE_ERR);
 	store_close(s);
 }
 
-/* Version 10's requests table (draw offers only), with a row. */
+/* The cheat of issue 22: a pending request is never replaced by another
+ * (a second one is refused, whoever asks), and an answer counts only for
+ * the request it names, of the kind it was asked as: a yes to an undo
+ * never agrees to a draw, nor a yes to a draw to an undo. */
+static void test_request_not_replaced(void)
+{
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	long long ids[3], mid, undo, draw;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+
+	mid = fx_play(s, &h, 4);
+	undo = ask(s, mid, REQUEST_UNDO, 4, 200, STORE_OK);
+	CU_ASSERT_EQUAL(ask(s, mid, REQUEST_DRAW, 4, 201, STORE_EXISTS), 0);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot save the request: another request is "
+			       "waiting for its answer");
+	ask(s, mid, REQUEST_UNDO, 4, 201, STORE_EXISTS);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, undo, REQUEST_DRAW, true, 210),
+		STORE_NOT_FOUND); /* not the question asked */
+	CU_ASSERT_EQUAL(state_of(s, undo), REQUEST_PENDING);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid + 1, undo, REQUEST_UNDO, true, 210),
+		STORE_NOT_FOUND); /* not that match's */
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, undo, REQUEST_UNDO, true, 220),
+		STORE_OK);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 2);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path,
+					    "SELECT status FROM matches"
+					    " WHERE id = ?1",
+					    mid, buf),
+			       "unfinished");
+
+	/* the other way round: a draw offered, an undo refused */
+	draw = ask(s, mid, REQUEST_DRAW, 2, 230, STORE_OK);
+	ask(s, mid, REQUEST_UNDO, 2, 231, STORE_EXISTS);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, draw, REQUEST_UNDO, true, 240),
+		STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 2);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, draw, REQUEST_DRAW, true, 240),
+		STORE_OK);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 2);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM match_requests"
+				    " WHERE match_id = ?1",
+				    mid),
+			2);
+	store_close(s);
+}
+
+/* A request the match moved past (a move) or that outlived its match
+ * reads as withdrawn: it cannot be answered, and holds no place. */
+static void test_request_withdrawn(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid, old, next;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+	struct match_request r = {0};
+
+	mid = fx_play(s, &h, 4);
+	old = ask(s, mid, REQUEST_DRAW, 4, 200, STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 5, 7, 5, 5000), STORE_OK);
+	CU_ASSERT_EQUAL(state_of(s, old), REQUEST_WITHDRAWN);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, &r), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, old, REQUEST_DRAW, true, 210),
+		STORE_NOT_FOUND);
+	next = ask(s, mid, REQUEST_UNDO, 5, 220, STORE_OK);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM match_requests"
+				    " WHERE state = 'withdrawn' AND id = ?1",
+				    old),
+			1);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, 230),
+		STORE_OK);
+	CU_ASSERT_EQUAL(state_of(s, next), REQUEST_WITHDRAWN);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, next, REQUEST_UNDO, true, 240),
+		STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 5);
+	store_close(s);
+}
+
+/* Version 10's requests table (draw offers only), with a row, and its
+ * matches without their stored turns (version 13's). */
 #define MATCH_REQUESTS_V10                                                     \
 	FX_UNDO_V12                                                            \
 	"DROP TABLE match_requests;"                                           \
@@ -384,44 +512,43 @@ static void test_migrate_v10_requests(void)
 			     " FROM match_requests",
 			     0, buf),
 		"1draw0declined150");
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 2, 200), STORE_OK);
+	ask(s, mid, REQUEST_UNDO, 2, 200, STORE_OK);
 	store_close(s);
 }
 
 /* An undo between two terminals: asked only by the player to move with
  * two moves of their own to take back; declined, nothing moves;
  * accepted, the two moves go in the answer's own transaction and the
- * match's clock restarts at `now`; answered once. */
+ * turn of the move to play starts at `now`; answered once. */
 static void test_undo_request(void)
 {
 	char path[FX_PATH_SIZE];
-	long long ids[3], mid;
+	long long ids[3], mid, rid;
 	struct store *s = fx_club(path, ids);
 	struct match_header h = fx_ranked(ids[0], ids[1], 100);
-	enum request_state state = REQUEST_NONE;
-	enum request_kind kind = REQUEST_DRAW;
+	struct match_request r = {0};
 
 	mid = fx_play(s, &h, 0);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 0, 200), STORE_ERR);
+	ask(s, mid, REQUEST_UNDO, 0, 200, STORE_ERR);
 	mid = fx_play(s, &h, 4);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 3, 200), STORE_ERR);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 200), STORE_ERR);
-	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind),
-			STORE_NOT_FOUND);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 200), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind), STORE_OK);
-	CU_ASSERT_EQUAL(kind, REQUEST_UNDO);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, false, 210), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_get(s, mid, 4, &state), STORE_OK);
-	CU_ASSERT_EQUAL(state, REQUEST_DECLINED);
+	ask(s, mid, REQUEST_UNDO, 3, 200, STORE_ERR);
+	ask(s, mid, REQUEST_UNDO, 5, 200, STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, &r), STORE_NOT_FOUND);
+	rid = ask(s, mid, REQUEST_UNDO, 4, 200, STORE_OK);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, &r), STORE_OK);
+	CU_ASSERT_EQUAL(r.kind, REQUEST_UNDO);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_UNDO, false, 210),
+		STORE_OK);
+	CU_ASSERT_EQUAL(state_of(s, rid), REQUEST_DECLINED);
 	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 4);
-	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind),
-			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, &r), STORE_NOT_FOUND);
 
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 220), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 230), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_get(s, mid, 4, &state), STORE_OK);
-	CU_ASSERT_EQUAL(state, REQUEST_ACCEPTED);
+	rid = ask(s, mid, REQUEST_UNDO, 4, 220, STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_UNDO, true, 230),
+		STORE_OK);
+	CU_ASSERT_EQUAL(state_of(s, rid), REQUEST_ACCEPTED);
 	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 2);
 	CU_ASSERT_EQUAL(fx_path_int(path,
 				    "SELECT max(ply) FROM match_moves"
@@ -429,59 +556,170 @@ static void test_undo_request(void)
 				    mid),
 			2);
 	CU_ASSERT_EQUAL(fx_path_int(path,
-				    "SELECT last_active_at FROM matches"
+				    "SELECT last_active_at * 1000000"
+				    " + turn_started_ms FROM matches"
 				    " WHERE id = ?1",
 				    mid),
-			230);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 240), STORE_ERR);
+			230 * 1000000LL + 230000);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_UNDO, true, 240),
+		STORE_NOT_FOUND);
 	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 2);
 	/* the moves are played again; a draw offer takes none back */
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 3, 7, 4, 3000), STORE_OK);
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 4, 8, 4, 4000), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_draw(s, mid, 4, 250), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_pending(s, mid, 4, &kind), STORE_OK);
-	CU_ASSERT_EQUAL(kind, REQUEST_DRAW);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 260), STORE_OK);
+	rid = ask(s, mid, REQUEST_DRAW, 4, 250, STORE_OK);
+	CU_ASSERT_EQUAL(store_request_pending(s, mid, &r), STORE_OK);
+	CU_ASSERT_EQUAL(r.kind, REQUEST_DRAW);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_DRAW, true, 260),
+		STORE_OK);
 	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 4);
 	store_close(s);
 }
 
 /* An accepted undo whose match moved on (or ended) meanwhile changes
- * nothing at all: the answer is rolled back with it. The opening's
- * stones are never taken back, nor any while the colours are open. */
+ * nothing at all. The opening's stones are never taken back, nor any
+ * while the colours are open. */
 static void test_undo_request_refused(void)
 {
 	char path[FX_PATH_SIZE];
-	long long ids[3], mid;
+	long long ids[3], mid, rid;
 	struct store *s = fx_club(path, ids);
 	struct match_header h = fx_ranked(ids[0], ids[1], 100);
-	enum request_state state = REQUEST_NONE;
 
 	mid = fx_play(s, &h, 4);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 200), STORE_OK);
+	rid = ask(s, mid, REQUEST_UNDO, 4, 200, STORE_OK);
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 5, 7, 5, 5000), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 4, true, 210), STORE_ERR);
-	CU_ASSERT_EQUAL(store_request_get(s, mid, 4, &state), STORE_OK);
-	CU_ASSERT_EQUAL(state, REQUEST_PENDING);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_UNDO, true, 210),
+		STORE_NOT_FOUND);
 	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 5);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 220), STORE_OK);
+	rid = ask(s, mid, REQUEST_UNDO, 5, 220, STORE_OK);
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, 230),
 		STORE_OK);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 5, true, 240), STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_UNDO, true, 240),
+		STORE_NOT_FOUND);
 	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 5);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 250), STORE_ERR);
+	ask(s, mid, REQUEST_UNDO, 5, 250, STORE_ERR);
 
 	h.opening = OPENING_SWAP2;
 	mid = fx_play(s, &h, 4);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 300), STORE_ERR);
+	ask(s, mid, REQUEST_UNDO, 4, 300, STORE_ERR);
 	CU_ASSERT_EQUAL(store_match_seats(s, mid, ids[0], ids[1], 3, true),
 			STORE_OK);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 4, 300), STORE_ERR);
+	ask(s, mid, REQUEST_UNDO, 4, 300, STORE_ERR);
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 5, 7, 5, 5000), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_undo(s, mid, 5, 310), STORE_OK);
-	CU_ASSERT_EQUAL(store_request_answer(s, mid, 5, true, 320), STORE_OK);
+	rid = ask(s, mid, REQUEST_UNDO, 5, 310, STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_UNDO, true, 320),
+		STORE_OK);
 	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 3);
+	store_close(s);
+}
+
+/* ==== Clocks in the store ================================================ */
+
+/* The stored turn of match `mid`: when it began, in Unix ms. */
+static long long turn_of(const char *path, long long mid)
+{
+	return fx_path_int(
+		path, "SELECT turn_started_ms FROM matches WHERE id = ?1", mid);
+}
+
+/* The first whole second at which `ms` (Unix ms) is gone. */
+static long long second_after(long long ms)
+{
+	return (ms + 999) / 1000;
+}
+
+/* The cheat of issue 22: the mover leaves (a pause), comes back and
+ * leaves again; none of it gives time back. The win on time is decided
+ * from the stored turn alone: its start, its time, the grace. */
+static void test_clock_not_dodged(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid, t0, end;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+
+	h.time_per_move = 20;
+	mid = fx_play(s, &h, 2); /* black to move */
+	t0 = turn_of(path, mid);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 / 1000 + 15), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 / 1000 + 21), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 / 1000 + 22), STORE_OK);
+	CU_ASSERT_EQUAL(turn_of(path, mid), t0);
+	end = second_after(t0 + 20000 + 3000);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 2,
+						  3, end - 1),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 2, 3, end),
+		STORE_OK);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).wins, 1);
+	store_close(s);
+}
+
+/* Both players back at one terminal (a hot-seat resume) give the move
+ * what it had left when play stopped, and no more; its turn then runs
+ * from the resume. */
+static void test_clock_resumed(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid, t0, at, used, back;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+
+	h.time_per_move = 30;
+	mid = fx_play(s, &h, 2);
+	t0 = turn_of(path, mid);
+	at = t0 / 1000 + 10;
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, at), STORE_OK);
+	used = 1000 * at - t0;
+	back = at + 3600;
+	CU_ASSERT_EQUAL(store_match_resume(s, mid, back), STORE_OK);
+	CU_ASSERT_EQUAL(turn_of(path, mid), 1000 * back);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT turn_allowed_ms FROM matches"
+				    " WHERE id = ?1",
+				    mid),
+			30000 - used);
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(
+			s, mid, RESULT_WHITE_WIN, 2, 3,
+			second_after(1000 * back + 30000 - used + 3000) - 1),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(
+			s, mid, RESULT_WHITE_WIN, 2, 3,
+			second_after(1000 * back + 30000 - used + 3000)),
+		STORE_OK);
+	store_close(s);
+}
+
+/* The cheat of issue 22: the claim for an abandoned match counts from
+ * the turn's start (the last move), not from a log-in or a pause. */
+static void test_claim_from_turn(void)
+{
+	const long long week = 7 * 86400;
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid, t0;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+
+	mid = fx_play(s, &h, 3); /* white to move, untimed */
+	t0 = turn_of(path, mid);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 / 1000 + 6 * 86400),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3, week,
+					  second_after(t0) + week - 1),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3, week,
+					  second_after(t0) + week),
+			STORE_OK);
 	store_close(s);
 }
 
@@ -496,10 +734,19 @@ static CU_TestInfo tests[] = {
 	{"a win on time is claimed only when the time is gone",
 	 test_claim_timeout},
 	{"draw offers between terminals are answered once", test_draw_request},
+	{"a pending request is never replaced; an answer names its request",
+	 test_request_not_replaced},
+	{"a request the match moved past is withdrawn", test_request_withdrawn},
 	{"an undo between terminals: the answer takes the moves back",
 	 test_undo_request},
 	{"an undo refused: moved on, ended, or the opening's stones",
 	 test_undo_request_refused},
+	{"leaving and coming back never gives time back",
+	 test_clock_not_dodged},
+	{"a hot-seat resume gives the move what it had left",
+	 test_clock_resumed},
+	{"the claim for an abandoned match counts from the turn",
+	 test_claim_from_turn},
 	{"a version 10 database keeps its requests and takes undos",
 	 test_migrate_v10_requests},
 	CU_TEST_INFO_NULL,

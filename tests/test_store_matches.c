@@ -656,37 +656,50 @@ static void test_match_seats(void)
 	free(f);
 }
 
-/* A stopped match keeps what the move to play had used of its time and
- * when it stopped; the next move starts its clock afresh. */
+/* A stopped match keeps what the move to play had used of its time by
+ * the store's clock (never what the caller says) and when it stopped;
+ * its turn's clock runs on; the next move starts its turn afresh. */
 static void test_match_pause(void)
 {
 	struct match_full *f = malloc(sizeof *f);
 	char path[FX_PATH_SIZE];
 	struct match_header h;
-	long long ids[3], id, before;
+	long long ids[3], id, before, t0, at;
 	struct store *s;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[0], ids[1], 700);
 	h.time_per_move = 30;
-	id = fx_play(s, &h, 2);
 	before = (long long)time(NULL);
+	id = fx_play(s, &h, 2);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
 	CU_ASSERT(f->last_active_at >= before - 1); /* the move's write */
-	CU_ASSERT_EQUAL(store_match_pause(s, id, 12345, 5000), STORE_OK);
+	t0 = f->turn_started_ms;		    /* the store's clock */
+	CU_ASSERT(t0 >= 1000 * (before - 1));
+	CU_ASSERT_EQUAL(f->turn_allowed_ms, 30000);
+	at = t0 / 1000 + 12;
+	CU_ASSERT_EQUAL(store_match_pause(s, id, at), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
-	CU_ASSERT_EQUAL(f->clock_used_ms, 12345);
-	CU_ASSERT_EQUAL(f->last_active_at, 5000);
-	CU_ASSERT_EQUAL(store_match_pause(s, id, -1, 5000), STORE_ERR);
+	CU_ASSERT_EQUAL(f->clock_used_ms, 1000 * at - t0);
+	CU_ASSERT_EQUAL(f->last_active_at, at);
+	CU_ASSERT_EQUAL(f->turn_started_ms, t0); /* its clock runs on */
+	CU_ASSERT_EQUAL(store_match_pause(s, id, at + 99), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->clock_used_ms, 30000); /* all of it, no more */
+	CU_ASSERT_EQUAL(store_match_pause(s, id, t0 / 1000 - 5), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->clock_used_ms, 0);
 	CU_ASSERT_EQUAL(store_match_move(s, id, 3, 7, 4, 2600), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->clock_used_ms, 0);
 	CU_ASSERT(f->last_active_at >= before - 1);
+	CU_ASSERT(f->turn_started_ms >= t0);
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 900),
 		STORE_OK);
-	CU_ASSERT_EQUAL(store_match_pause(s, id, 10, 6000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_pause(s, id, 6000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_resume(s, id, 6000), STORE_ERR);
 	store_close(s);
 	free(f);
 }
@@ -755,8 +768,8 @@ static void test_match_claim(void)
 /* store_match_now says where a match stands, cheaply. */
 static void test_match_now(void)
 {
-	struct match_now now = {MATCH_STATUS_ABANDONED, RESULT_DRAW,
-				REASON_FULL, -1};
+	struct match_now now = {
+		MATCH_STATUS_ABANDONED, RESULT_DRAW, REASON_FULL, -1, 0, 0};
 	char path[FX_PATH_SIZE];
 	struct match_header h;
 	long long ids[3], a, b;

@@ -26,8 +26,9 @@ wait_moves() {
 # Make match $1 look as if nobody had touched it for $2 days.
 age() {
 	db "UPDATE matches SET last_active_at = last_active_at - $2 * 86400,
-		started_at = min(started_at, last_active_at - $2 * 86400)
-		WHERE id = $1"
+		turn_started_ms = turn_started_ms - $2 * 86400000,
+		started_at = min(started_at, last_active_at - $2 * 86400,
+		(turn_started_ms - $2 * 86400000) / 1000) WHERE id = $1"
 }
 # Type $2 into the running $pid (descriptor 3), then wait for its
 # match $1 to hold $3 moves.

@@ -1,0 +1,211 @@
+# End-to-end: the cheats of issue 22, each tried as a player who wants to
+# win unfairly would, with real processes on one database (FIFOs, as
+# test_remote.sh: procs.sh). The store must referee each of them.
+#
+# - A yes to one question must not become a yes to another: black asks
+#   an undo; from a second session black offers a draw instead; white's
+#   yes answers the undo it was asked.
+# - The clock cannot be dodged: black leaves at its turn and comes back;
+#   the time away counts, and white's win on time is claimed.
+# - A rejoined player's clock is the stored one, and the waiting
+#   player's q does not write the mover's clock.
+# - The claim for an abandoned match counts from the turn: the player to
+#   move logging in and leaving ("Play your move now") does not put it
+#   off.
+#
+# Time passing is made by moving the match's stored times back (age):
+# no check waits for a clock.
+. "$E2E_LIB"
+
+pw() { echo "cheat-pass-$1-ok"; }
+. "$(dirname "$E2E_LIB")/procs.sh"
+
+for u in alice bob; do
+	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"
+done
+check "cheats: alice and bob are registered" status_is 0
+
+db() { sqlite3 "$GOMOKU_DB" "$1"; }
+
+# age ID SECONDS: make match ID look as if SECONDS more had passed since
+# each of its stored times (its start, last change and turn; a database
+# without stored turns has only the first two).
+age() {
+	db "UPDATE matches SET started_at = started_at - $2,
+		last_active_at = last_active_at - $2 WHERE id = $1"
+	db "UPDATE matches SET turn_started_ms = turn_started_ms - $2 * 1000
+		WHERE id = $1" 2>/dev/null
+}
+
+# The moves stored for match $mid.
+count_moves() { db "SELECT count(*) FROM match_moves WHERE match_id = $mid"; }
+
+# The seconds the last "(Ns)> " prompt of process $1 showed.
+last_left() {
+	sed -n 's/.*(\([0-9]*\)s)> .*/\1/p' "$E2E_DIR/$1.out" | tail -n 1
+}
+
+# wait_match_moved: wait until match $mid is no longer unfinished with
+# $1 moves (an answer was applied, or the match ended).
+wait_match_moved() {
+	_tries=$((10 * WAIT_S))
+	while [ "$(db "SELECT status FROM matches WHERE id = $mid")" = \
+		unfinished ] && [ "$(count_moves)" -eq "$1" ]; do
+		_tries=$((_tries - 1))
+		[ "$_tries" -gt 0 ] || gave_up "match $mid to move on" ||
+			return 1
+		sleep 0.1
+	done
+}
+
+# End input for every process still running, set aside the match left
+# unfinished (abandoned, so that no login offers it), and start B again,
+# logged in, in the account menu.
+restart_b() {
+	for _p in a:6 b:7 r:8; do
+		if { true >&"${_p#*:}"; } 2>/dev/null; then
+			close_proc "${_p%:*}" "${_p#*:}"
+		fi
+	done
+	db "UPDATE matches SET status = 'abandoned', ended_at =
+		max(started_at, last_active_at) WHERE status = 'unfinished'"
+	start_proc b 7
+	type_to 7 "2\nbob\n$(pw bob)\n"
+	wait_out b 'Gomoku Club: bob'
+}
+
+# rejoin [PROMPT]: black logs in again in process r (descriptor 8) and
+# rejoins the match from there; its prompt for the move to play (PROMPT,
+# default "$black ●> ") is shown.
+rejoin() {
+	start_proc r 8
+	type_to 8 "2\n$black\n$(pw "$black")\n"
+	wait_out r 'Rejoin it from here?'
+	type_to 8 "y\n"
+	wait_out r "${1:-$black ●> }"
+}
+
+# tplay NTH MOVE: play_move in a timed match, whose prompts show the
+# seconds left ("alice ● (30s)> ").
+tplay() {
+	if [ $(($1 % 2)) -eq 1 ]; then
+		wait_out "$bp" "$black ● (" $((($1 + 1) / 2))
+		type_to "$bfd" "$2\n"
+	else
+		wait_out "$wp" "$white ○ (" $(($1 / 2))
+		type_to "$wfd" "$2\n"
+	fi
+}
+
+# gone NAME FD: NAME's input ends (the player closed the connection).
+gone() { close_proc "$1" "$2"; }
+
+a_name=a a_fd=6 a_user=alice b_name=b b_fd=7 b_user=bob
+
+# ---- A yes to one question stays a yes to that question -----------------
+restart_b
+accept_challenge
+play_move 1 "8 8"
+play_move 2 "1 1"
+play_move 3 "8 9"
+play_move 4 "1 2"
+wait_out "$bp" "$black ●> " $((b_base + 3))
+type_to "$bfd" "undo\n"
+ASKED="$white, $black asks to take back their last move. Do you agree?"
+wait_out "$wp" "$ASKED"
+rejoin
+type_to 8 "draw\n"
+check "request: the second session's draw offer is refused" \
+	wait_out r "A request is already waiting for $white's answer"
+type_to "$wfd" "y\n"
+wait_match_moved 4
+check "request: white's yes took the undo back, and drew nothing" \
+	sh -c "[ \"\$(sqlite3 '$GOMOKU_DB' \"SELECT status || (SELECT
+		count(*) FROM match_moves WHERE match_id = $mid) FROM matches
+		WHERE id = $mid\")\" = unfinished2 ]"
+check "request: the asker's first session hears the undo agreed" \
+	wait_out "$bp" "Your last move and the reply were taken back."
+
+# ---- The other way round: a draw offered, then an undo ------------------
+restart_b
+accept_challenge
+play_move 1 "8 8"
+play_move 2 "1 1"
+play_move 3 "8 9"
+play_move 4 "1 2"
+wait_out "$bp" "$black ●> " $((b_base + 3))
+type_to "$bfd" "draw\n"
+wait_out "$wp" "$white, $black offers a draw. Do you accept?"
+rejoin
+type_to 8 "undo\n"
+check "request: the second session's undo is refused" \
+	wait_out r "A request is already waiting for $white's answer"
+type_to "$wfd" "y\n"
+wait_match_moved 4
+check "request: white's yes agreed to the draw, and took nothing back" \
+	outcome_is finisheddrawdraw
+check "request: ... with the four moves kept" [ "$(count_moves)" -eq 4 ]
+
+# ---- Leaving and coming back gives no time back --------------------------
+# 30 s a move. Black, to play move 3, leaves; 20 s pass; black rejoins
+# and has 10 s or less; leaves at once again; 15 s more pass: black's
+# time is gone and white, waiting all along, wins on time.
+restart_b
+accept_challenge --time-per-move 30
+tplay 1 "8 8"
+tplay 2 "1 1"
+wait_out "$bp" "$black ● (" 2
+gone "$bp" "$bfd"
+age "$mid" 20
+rejoin "$black ● ("
+left=$(last_left r)
+check "clock: the rejoined mover has what is left ($left s of 30)" \
+	[ "${left:-99}" -le 10 ]
+gone r 8
+check "clock: leaving at once leaves the turn as it was" \
+	[ "$(db "SELECT status FROM matches WHERE id = $mid")" = unfinished ]
+age "$mid" 15
+check "clock: the waiting side wins on time, from the stored turn" \
+	wait_out "$wp" "$black ran out of time: you win on time."
+check "clock: the win on time is recorded" outcome_is finishedwhitetimeout
+
+# ---- A killed and rejoined mover sees the stored clock -------------------
+# 60 s a move: black's process is killed at its turn; 20 s pass; the
+# rejoined process shows 40 s or less, as the store says. White, waiting,
+# leaves with q: black's clock is not written as unused.
+restart_b
+accept_challenge --time-per-move 60
+tplay 1 "8 8"
+tplay 2 "1 1"
+wait_out "$bp" "$black ● (" 2
+eval "kill -9 \$${bp}_pid"
+eval "exec $bfd>&-"
+eval "wait \$${bp}_pid" 2>/dev/null
+age "$mid" 20
+rejoin "$black ● ("
+left=$(last_left r)
+check "clock: the rejoined process shows the stored clock ($left s of 60)" \
+	[ "${left:-99}" -le 40 ]
+type_to "$wfd" "q\n"
+wait_out "$wp" "Match $mid waits for"
+used=$(db "SELECT clock_used_ms FROM matches WHERE id = $mid")
+check "clock: the waiting side's q keeps black's time used ($used ms)" \
+	[ "$used" -ge 20000 ]
+gone r 8
+
+# ---- The claim for an abandoned match counts from the turn ---------------
+# Untimed. Black, to move, left eight days ago; black logs in, chooses
+# "Play your move now" and leaves at once; white may still claim.
+restart_b
+accept_challenge
+play_move 1 "8 8"
+play_move 2 "1 1"
+wait_out "$bp" "$black ●> " $((b_base + 2))
+gone "$bp" "$bfd"
+gone "$wp" "$wfd"
+age "$mid" $((8 * 86400))
+play_input "2\n$black\n$(pw "$black")\n2\n"
+check "abandon: the mover is offered their move alone" \
+	has "Play your move now"
+play_input "2\n$white\n$(pw "$white")\n0\n0\n0\n"
+check "abandon: the opponent may still claim the win" has "Claim the win"
