@@ -64,6 +64,12 @@ void store_close(struct store *s);
  * NULL handle (store_open() ran out of memory) it says so. Never NULL. */
 const char *store_errmsg(const struct store *s);
 
+/* Whether the file at `path` is one of the database's own files (the
+ * database, its -wal or its -shm), compared by device and inode, so
+ * that a hard link or another name for it is caught too. False when
+ * `path` does not exist. */
+bool store_owns_file(const struct store *s, const char *path);
+
 /* The schema version this build writes (PRAGMA user_version), which
  * `gomoku --version` prints for the club's admin. */
 int store_schema_version(void);

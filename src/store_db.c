@@ -429,6 +429,26 @@ void store_close(struct store *s)
 	free(s);
 }
 
+/* See store.h. */
+bool store_owns_file(const struct store *s, const char *path)
+{
+	static const char *const suffixes[] = {"", "-wal", "-shm"};
+	const char *db = sqlite3_db_filename(s->db, "main");
+	char name[4096];
+	struct stat target, own;
+	size_t i;
+
+	if (db == NULL || db[0] == '\0' || stat(path, &target) != 0)
+		return false;
+	for (i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+		snprintf(name, sizeof name, "%s%s", db, suffixes[i]);
+		if (stat(name, &own) == 0 && own.st_dev == target.st_dev &&
+		    own.st_ino == target.st_ino)
+			return true;
+	}
+	return false;
+}
+
 /* See store.h. A NULL handle (store_open() ran out of memory) reads
  * "out of memory". */
 const char *store_errmsg(const struct store *s)

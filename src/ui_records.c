@@ -1,10 +1,14 @@
 /* ui_records.c -- looking back at matches: a player's history, replaying
  * a match move by move, and exporting and importing game records. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "notation.h"
 #include "number.h"
@@ -643,6 +647,100 @@ static const char *record_why(enum record_reason why)
 	return "?";
 }
 
+/* Write the `len` bytes of `text` to `fd` and make them durable.
+ * Return 0, or -1 with errno set. */
+static int write_all(int fd, const char *text, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, text, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		text += n;
+		len -= (size_t)n;
+	}
+	return fsync(fd);
+}
+
+/* Write text[len] to a new file beside `path` (".NAME.XXXXXX" in its
+ * folder, mode 0666 less the umask, as a new file gets), then rename it
+ * over `path` in one step: a reader or a run stopped half-way sees the
+ * old file or the whole new one, never part of it. Return 0, or -1 with
+ * errno set (the temporary file removed). */
+static int replace_file(const char *path, const char *text, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	char tmp[4096];
+	mode_t mask;
+	int fd, err;
+
+	if (slash == NULL)
+		snprintf(tmp, sizeof tmp, ".%s.XXXXXX", path);
+	else
+		snprintf(tmp, sizeof tmp, "%.*s/.%s.XXXXXX",
+			 (int)(slash - path), path, slash + 1);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -1;
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || write_all(fd, text, len) != 0) {
+		err = errno;
+		close(fd);
+		unlink(tmp);
+		errno = err;
+		return -1;
+	}
+	if (close(fd) != 0 || rename(tmp, path) != 0) {
+		err = errno;
+		unlink(tmp);
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+/* Write an export's text[len] to `path`, or to standard output for
+ * NULL: never over the database's own files, never through a symbolic
+ * link at `path`, and through replace_file(). Say why not. */
+static enum ui_status export_to(struct ui *ui, const char *path,
+				const char *text, size_t len)
+{
+	struct stat st;
+
+	/* A file's bytes, UTF-8 as import reads them: on standard output
+	 * itself, never converted to the terminal's character set. */
+	fflush(ui->term.out);
+	if (path == NULL) {
+		if (fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0)
+			return UI_OK;
+		ui_error(ui, _("cannot write %s: %s"), "-", strerror(errno));
+		return UI_FAILED;
+	}
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		ui_error(ui,
+			 _("%s is a symbolic link: the export does not "
+			   "follow it; give the file itself"),
+			 path);
+		return UI_REFUSED;
+	}
+	if (store_owns_file(ui->club.store, path)) {
+		ui_error(ui,
+			 _("%s is the club's database: the export will not "
+			   "write over it"),
+			 path);
+		return UI_REFUSED;
+	}
+	if (replace_file(path, text, len) != 0) {
+		ui_error(ui, _("cannot write %s: %s"), path, strerror(errno));
+		return UI_FAILED;
+	}
+	return UI_OK;
+}
+
 enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
 				 const char *path)
 {
@@ -652,7 +750,6 @@ enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
 	enum ui_status st = UI_FAILED;
 	enum record_reason why;
 	size_t len = 0;
-	FILE *out;
 
 	if (f == NULL || r == NULL || text == NULL)
 		goto out_free;
@@ -670,17 +767,7 @@ enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
 			 record_why(why));
 		goto out_free;
 	}
-	/* A file's bytes, UTF-8 as import reads them: on standard output
-	 * itself, never converted to the terminal's character set. */
-	fflush(ui->term.out);
-	out = path != NULL ? fopen(path, "w") : stdout;
-	if (out == NULL || fwrite(text, 1, len, out) != len ||
-	    (path != NULL && fclose(out) != 0)) {
-		ui_error(ui, _("cannot write %s: %s"),
-			 path != NULL ? path : "-", strerror(errno));
-		goto out_free;
-	}
-	st = UI_OK;
+	st = export_to(ui, path, text, len);
 out_free:
 	free(text);
 	free(r);

@@ -159,6 +159,55 @@ id=$(db "SELECT max(id) FROM matches WHERE kind = 'imported'")
 play_input '' export "$id" -o "$E2E_DIR/again.psq"
 check "export of an imported game gives back the same bytes" \
 	cmp -s "$E2E_DIR/game.psq" "$E2E_DIR/again.psq"
+# -o FILE: never over the database (by device and inode: a hard link is
+# caught too), never through a symbolic link, never half written.
+dbsum=$(cksum <"$GOMOKU_DB")
+play_input '' export "$id" -o "$GOMOKU_DB"
+check "export -o refuses to write over the database it reads (exit 1)" \
+	sh -c '[ "$1" -eq 1 ] && [ "$(cksum <"$2")" = "$3" ]' - "$status" \
+	"$GOMOKU_DB" "$dbsum"
+check "and says why" err_has "is the club's database"
+ln "$GOMOKU_DB" "$E2E_DIR/other-name.db"
+play_input '' export "$id" -o "$E2E_DIR/other-name.db"
+check "export -o refuses another name (hard link) of the database" \
+	sh -c '[ "$1" -eq 1 ] && [ "$(cksum <"$2")" = "$3" ]' - "$status" \
+	"$GOMOKU_DB" "$dbsum"
+rm -f "$E2E_DIR/other-name.db"
+printf 'keep me\n' >"$E2E_DIR/target.txt"
+ln -s "$E2E_DIR/target.txt" "$E2E_DIR/link.psq"
+play_input '' export "$id" -o "$E2E_DIR/link.psq"
+check "export -o does not follow a symbolic link (exit 1, target kept)" \
+	sh -c '[ "$1" -eq 1 ] && [ "$(cat "$2")" = "keep me" ] &&
+	       [ -L "$3" ]' - "$status" "$E2E_DIR/target.txt" "$E2E_DIR/link.psq"
+check "and says so" err_has "is a symbolic link"
+# A run stopped half-way (here: a file size limit of 0 blocks, which
+# kills a writer at its first byte) leaves the old file whole; another
+# process holds the database open, so opening it writes nothing.
+printf 'old export\n' >"$E2E_DIR/cut.psq"
+rm -f "$E2E_DIR/holder.fifo"
+mkfifo "$E2E_DIR/holder.fifo"
+"$GOMOKU_BIN" <"$E2E_DIR/holder.fifo" >"$E2E_DIR/holder.out" 2>&1 &
+holder=$!
+exec 9>"$E2E_DIR/holder.fifo"
+_w=0
+until grep -q 'Quit' "$E2E_DIR/holder.out"; do
+	[ "$_w" -lt $((20 * WAIT_S)) ] || gave_up "the holder's menu" || break
+	sleep 0.05
+	_w=$((_w + 1))
+done
+(ulimit -f 0 && exec "$GOMOKU_BIN" export "$id" -o "$E2E_DIR/cut.psq") \
+	>/dev/null 2>&1
+check "an export stopped half-way leaves the old file whole" \
+	test "$(cat "$E2E_DIR/cut.psq")" = "old export"
+exec 9>&-
+wait "$holder"
+# (a writer killed so cannot remove its hidden temporary file itself)
+rm -f "$E2E_DIR"/.cut.psq.*
+play_input '' export "$id" -o "$E2E_DIR/cut.psq"
+check "and a whole export replaces it in one step" \
+	cmp -s "$E2E_DIR/game.psq" "$E2E_DIR/cut.psq"
+check "leaving no temporary file beside it" \
+	test "$(find "$E2E_DIR" -name '.cut.psq.*' | wc -l)" -eq 0
 play_input 'q\n' replay "$id"
 check "an imported game replays to the last move" has "Move 9 of 9."
 check "the imported winner is shown" has "Black won (five)"
