@@ -102,14 +102,19 @@ gone() { close_proc "$1" "$2"; }
 
 a_name=a a_fd=6 a_user=alice b_name=b b_fd=7 b_user=bob
 
+# A new match, four moves in, black to ask something at its prompt.
+four_moves_in() {
+	restart_b
+	accept_challenge
+	play_move 1 "8 8"
+	play_move 2 "1 1"
+	play_move 3 "8 9"
+	play_move 4 "1 2"
+	wait_out "$bp" "$black ●> " $((b_base + 3))
+}
+
 # ---- A yes to one question stays a yes to that question -----------------
-restart_b
-accept_challenge
-play_move 1 "8 8"
-play_move 2 "1 1"
-play_move 3 "8 9"
-play_move 4 "1 2"
-wait_out "$bp" "$black ●> " $((b_base + 3))
+four_moves_in
 type_to "$bfd" "undo\n"
 ASKED="$white, $black asks to take back their last move. Do you agree?"
 wait_out "$wp" "$ASKED"
@@ -127,13 +132,7 @@ check "request: the asker's first session hears the undo agreed" \
 	wait_out "$bp" "Your last move and the reply were taken back."
 
 # ---- The other way round: a draw offered, then an undo ------------------
-restart_b
-accept_challenge
-play_move 1 "8 8"
-play_move 2 "1 1"
-play_move 3 "8 9"
-play_move 4 "1 2"
-wait_out "$bp" "$black ●> " $((b_base + 3))
+four_moves_in
 type_to "$bfd" "draw\n"
 wait_out "$wp" "$white, $black offers a draw. Do you accept?"
 rejoin
