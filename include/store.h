@@ -347,13 +347,14 @@ enum store_status store_match_seats(struct store *s, long long id,
 				    int opening_stones, bool colours_final);
 
 /* Play stopped in unfinished match `id` (input ended, a signal, a
- * player left) at `when`: keep what the move to play had used of its
- * time by then, as the store's clock says (clock_used_ms, for
- * store_match_resume()), and set last_active_at to `when`. The turn's
+ * player left) at `when_ms` (Unix milliseconds, as turn_started_ms):
+ * keep what the move to play had used of its time by then, as the
+ * store's clock says (clock_used_ms, for store_match_resume()), and set
+ * last_active_at to its second. The turn's
  * clock runs on: nothing the caller believes is written. STORE_ERR when
  * the match is not unfinished. */
 enum store_status store_match_pause(struct store *s, long long id,
-				    long long when);
+				    long long when_ms);
 
 /* Both players of unfinished match `id` are back at one terminal at
  * `now` (a hot-seat resume, each having logged in): the move to play's

@@ -551,9 +551,11 @@ enum store_status store_match_seats(struct store *s, long long id,
 	return store_finish(s, st, WHAT_SEATS);
 }
 
-/* See store.h. */
-enum store_status store_match_pause(struct store *s, long long id,
-				    long long when)
+/* Run `sql` (?1 the match id, ?2 `when`) on match `id`, which must be
+ * unfinished and under way, in a transaction of its own: the clock's
+ * writes that only pausing and resuming make. */
+static enum store_status update_played(struct store *s, long long id,
+				       long long when, const char *sql)
 {
 	const long long args[] = {id, when};
 	struct match_state m;
@@ -564,43 +566,37 @@ enum store_status store_match_pause(struct store *s, long long id,
 	if (st != STORE_OK)
 		return st;
 	st = open_played(s, id, &m, WHAT_PAUSE);
-	/* used = the time per move less what is left at `when` (between 0
-	 * and what the turn was allowed) */
 	if (st == STORE_OK &&
-	    store_exec_ints(s,
-			    "UPDATE matches SET clock_used_ms = 1000 *"
-			    " time_per_move - max(0, min(turn_allowed_ms,"
-			    " turn_allowed_ms + turn_started_ms - 1000 * ?2)),"
-			    " last_active_at = max(?2, started_at)"
-			    " WHERE id = ?1",
-			    args, 2, WHAT_PAUSE) != SQLITE_DONE)
+	    store_exec_ints(s, sql, args, 2, WHAT_PAUSE) != SQLITE_DONE)
 		st = STORE_ERR;
 	return store_finish(s, st, WHAT_PAUSE);
+}
+
+/* See store.h. */
+enum store_status store_match_pause(struct store *s, long long id,
+				    long long when_ms)
+{
+	/* used = the time per move less what is left at `when_ms`
+	 * (between 0 and what the turn was allowed), to the millisecond as
+	 * the turn's start is */
+	return update_played(s, id, when_ms,
+			     "UPDATE matches SET clock_used_ms = 1000 *"
+			     " time_per_move - max(0, min(turn_allowed_ms,"
+			     " turn_allowed_ms + turn_started_ms - ?2)),"
+			     " last_active_at = max(?2 / 1000, started_at)"
+			     " WHERE id = ?1");
 }
 
 /* See store.h. */
 enum store_status store_match_resume(struct store *s, long long id,
 				     long long now)
 {
-	const long long args[] = {id, now};
-	struct match_state m;
-	enum store_status st;
-
-	store_clear_err(s);
-	st = store_begin(s, WHAT_PAUSE);
-	if (st != STORE_OK)
-		return st;
-	st = open_played(s, id, &m, WHAT_PAUSE);
-	if (st == STORE_OK &&
-	    store_exec_ints(s,
-			    "UPDATE matches SET turn_started_ms ="
-			    " 1000 * max(?2, started_at), turn_allowed_ms ="
-			    " max(0, 1000 * time_per_move - clock_used_ms),"
-			    " last_active_at = max(?2, started_at)"
-			    " WHERE id = ?1",
-			    args, 2, WHAT_PAUSE) != SQLITE_DONE)
-		st = STORE_ERR;
-	return store_finish(s, st, WHAT_PAUSE);
+	return update_played(s, id, now,
+			     "UPDATE matches SET turn_started_ms ="
+			     " 1000 * max(?2, started_at), turn_allowed_ms ="
+			     " max(0, 1000 * time_per_move - clock_used_ms),"
+			     " last_active_at = max(?2, started_at)"
+			     " WHERE id = ?1");
 }
 
 /* Why unfinished match m cannot be claimed for `result` with `nmoves`

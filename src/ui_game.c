@@ -452,7 +452,7 @@ static enum ui_status pause_record(struct game *g)
 	if (g->elsewhere) /* said so: it is not ours to write */
 		return reload_players(g);
 	if (store_match_pause(ui->club.store, g->match_id,
-			      (long long)time(NULL)) != STORE_OK)
+			      game_common_unix_ms()) != STORE_OK)
 		return game_common_record_still_ours(g)
 			       ? ui_store_failed(ui, _("cannot save the "
 						       "clock"))

@@ -81,14 +81,18 @@ bool game_common_record_still_ours(struct game *g)
 
 /* ==== The clock =========================================================== */
 
-long long game_since_stored(long long unix_ms)
+long long game_common_unix_ms(void)
 {
 	struct timespec ts;
 
 	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
-		return term_now_ms();
-	return term_now_ms() -
-	       ((long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 - unix_ms);
+		return 1000 * (long long)time(NULL);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+long long game_since_stored(long long unix_ms)
+{
+	return term_now_ms() - (game_common_unix_ms() - unix_ms);
 }
 
 /* The stored turn of g's record when it is the move now to play in m:

@@ -80,6 +80,9 @@ bool game_common_command_allowed(struct game *g, const struct input *in);
  * false: the game must stop. */
 bool game_common_record_still_ours(struct game *g);
 
+/* The wall clock now, in Unix milliseconds (the store's times). */
+long long game_common_unix_ms(void);
+
 /* The term_now_ms() time of Unix time `unix_ms` (a time the store
  * keeps), by the wall clock now. */
 long long game_since_stored(long long unix_ms);

@@ -648,9 +648,9 @@ static void test_clock_not_dodged(void)
 	h.time_per_move = 20;
 	mid = fx_play(s, &h, 2); /* black to move */
 	t0 = turn_of(path, mid);
-	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 / 1000 + 15), STORE_OK);
-	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 / 1000 + 21), STORE_OK);
-	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 / 1000 + 22), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 + 15000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 + 21000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 + 22000), STORE_OK);
 	CU_ASSERT_EQUAL(turn_of(path, mid), t0);
 	end = second_after(t0 + 20000 + 3000);
 	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 2,
@@ -677,7 +677,7 @@ static void test_clock_resumed(void)
 	mid = fx_play(s, &h, 2);
 	t0 = turn_of(path, mid);
 	at = t0 / 1000 + 10;
-	CU_ASSERT_EQUAL(store_match_pause(s, mid, at), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, 1000 * at), STORE_OK);
 	used = 1000 * at - t0;
 	back = at + 3600;
 	CU_ASSERT_EQUAL(store_match_resume(s, mid, back), STORE_OK);
@@ -712,7 +712,7 @@ static void test_claim_from_turn(void)
 
 	mid = fx_play(s, &h, 3); /* white to move, untimed */
 	t0 = turn_of(path, mid);
-	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 / 1000 + 6 * 86400),
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 + 6 * 86400 * 1000LL),
 			STORE_OK);
 	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3, week,
 					  second_after(t0) + week - 1),

@@ -678,16 +678,16 @@ static void test_match_pause(void)
 	t0 = f->turn_started_ms;		    /* the store's clock */
 	CU_ASSERT(t0 >= 1000 * (before - 1));
 	CU_ASSERT_EQUAL(f->turn_allowed_ms, 30000);
-	at = t0 / 1000 + 12;
+	at = t0 + 12345; /* to the millisecond */
 	CU_ASSERT_EQUAL(store_match_pause(s, id, at), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
-	CU_ASSERT_EQUAL(f->clock_used_ms, 1000 * at - t0);
-	CU_ASSERT_EQUAL(f->last_active_at, at);
+	CU_ASSERT_EQUAL(f->clock_used_ms, 12345);
+	CU_ASSERT_EQUAL(f->last_active_at, at / 1000);
 	CU_ASSERT_EQUAL(f->turn_started_ms, t0); /* its clock runs on */
-	CU_ASSERT_EQUAL(store_match_pause(s, id, at + 99), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, id, at + 99000), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->clock_used_ms, 30000); /* all of it, no more */
-	CU_ASSERT_EQUAL(store_match_pause(s, id, t0 / 1000 - 5), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_pause(s, id, t0 - 5000), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->clock_used_ms, 0);
 	CU_ASSERT_EQUAL(store_match_move(s, id, 3, 7, 4, 2600), STORE_OK);
@@ -698,7 +698,7 @@ static void test_match_pause(void)
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 900),
 		STORE_OK);
-	CU_ASSERT_EQUAL(store_match_pause(s, id, 6000), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_pause(s, id, 6000000), STORE_ERR);
 	CU_ASSERT_EQUAL(store_match_resume(s, id, 6000), STORE_ERR);
 	store_close(s);
 	free(f);
