@@ -238,6 +238,7 @@ bench: need-deps
 	@$(MAKE) --no-print-directory MODE=release build/bench $(BIN)
 	./build/bench
 	@tests/bench/latency.sh $(BIN)
+	@tests/bench/window.sh $(BIN)
 
 build/bench: $(BENCH_SRCS) $(LIB_OBJS) $(SETTINGS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ \

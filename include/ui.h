@@ -136,6 +136,11 @@ const char *ui_words_computer(int level, char *buf);
  * caller's buf[TERM_LINE_MAX + 1]; the same results as ui_read(). */
 enum ui_status ui_read_word(struct ui *ui, const char *prompt, char *buf);
 
+/* True when the line read (NUL-terminated, as ui_read_word() trims it)
+ * asks to leave its prompt: an empty line, or Esc (the line is ESC
+ * alone: Esc on the full screen, Esc then Enter in the line interface). */
+bool ui_left(const char *line);
+
 /* Ask a yes/no question (y/yes/n/no, or the Chinese words) until it is
  * answered. Return UI_OK with the answer in *yes, or UI_EOF or
  * UI_INTERRUPTED when input ends first (*yes unchanged). */

@@ -280,6 +280,11 @@ enum ui_status ui_read_word(struct ui *ui, const char *prompt, char *buf)
 	return UI_OK;
 }
 
+bool ui_left(const char *line)
+{
+	return line[0] == '\0' || strcmp(line, "\x1b") == 0;
+}
+
 /* Lower-case ASCII letters in place. */
 static void lower_ascii(char *s)
 {
@@ -343,6 +348,10 @@ enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 			return st;
 		answer = trim(buf);
 		lower_ascii(answer);
+		if (strcmp(answer, "\x1b") == 0) { /* Esc: no */
+			*yes = false;
+			return UI_OK;
+		}
 		if (word_in(answer, yes_words) || word_in(answer, no_words)) {
 			*yes = word_in(answer, yes_words);
 			return UI_OK;

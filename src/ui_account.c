@@ -149,11 +149,11 @@ static void explain_policy(struct ui *ui, enum auth_policy p)
 		ui_say(ui, "%s", _(why[p]));
 }
 
-/* True when the len bytes at s ask to leave the prompt: an empty line,
- * or one that is just ESC (Esc pressed, then Enter). */
-static bool asks_to_leave(const char *s, size_t len)
+/* True when the password typed asks to leave its prompt, as ui_left()
+ * says of a line. */
+static bool secret_left(const struct auth_secret *pw)
 {
-	return len == 0 || (len == 1 && s[0] == '\x1b');
+	return pw->len == 0 || (pw->len == 1 && pw->bytes[0] == '\x1b');
 }
 
 /* The player left a prompt of Register or Log in: say so and go back
@@ -201,7 +201,7 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 			fputc('\n', ui->term.out);
 		switch (r) {
 		case AUTH_READ_OK:
-			if (!asks_to_leave(pw->bytes, pw->len))
+			if (!secret_left(pw))
 				return UI_OK;
 			auth_secret_free(pw);
 			return left_prompt(ui);
@@ -332,7 +332,7 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 
 			if (st != UI_OK)
 				return st;
-			if (asks_to_leave(buf, strlen(buf)))
+			if (ui_left(buf))
 				return left_prompt(ui);
 		}
 		p = new_username_ok(ui, buf, &taken);
@@ -590,7 +590,7 @@ enum ui_status ui_account_login(struct ui *ui, const char *username,
 		st = ui_read_word(ui, _("Username: "), name);
 		if (st != UI_OK)
 			return st;
-		if (asks_to_leave(name, strlen(name)))
+		if (ui_left(name))
 			return left_prompt(ui);
 	}
 	if (other != NULL && plist_find(ui->club.players, name) == other) {

@@ -482,14 +482,16 @@ static void settle_end(void *ctx)
 /* A ranked match's header: what each player stands to win or lose. */
 static void say_stakes(struct game *g)
 {
+	struct game_stake st;
 	char stake[256];
-	double rating;
 	int seat;
 
 	for (seat = 0; seat < 2; seat++)
-		if (game_common_stake(g, seat, &rating, stake, sizeof(stake)))
+		if (game_common_stake(g, seat, &st)) {
+			game_common_stake_text(&st, stake, sizeof(stake));
 			ui_say(g->ui, "%s %.0f  %s", g->m.seat_name[seat],
-			       rating, stake);
+			       st.rating, stake);
+		}
 }
 
 /* Play g's match to its end at the terminal and show how it ended.

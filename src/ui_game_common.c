@@ -494,27 +494,30 @@ void game_common_ratings_before(struct game *g)
 	}
 }
 
-bool game_common_stake(const struct game *g, int seat, double *rating,
-		       char *buf, size_t cap)
+bool game_common_stake(const struct game *g, int seat, struct game_stake *out)
 {
 	const struct player *p = seat_player(g, seat);
 	const struct player *o = seat_player(g, 1 - seat);
-	char win[16], draw[16], loss[16];
 	double r;
 
 	if (g->record_kind != MATCH_RANKED || g->closed || p == NULL ||
 	    o == NULL)
 		return false;
 	r = p->rec.rating;
-	put_change(rating_delta(r, p->rec.games, o->rec.rating, 1.0), win,
-		   sizeof(win));
-	put_change(rating_delta(r, p->rec.games, o->rec.rating, 0.5), draw,
-		   sizeof(draw));
-	put_change(rating_delta(r, p->rec.games, o->rec.rating, 0.0), loss,
-		   sizeof(loss));
-	snprintf(buf, cap, _("win %s · draw %s · loss %s"), win, draw, loss);
-	*rating = r;
+	put_change(rating_delta(r, p->rec.games, o->rec.rating, 1.0), out->win,
+		   sizeof(out->win));
+	put_change(rating_delta(r, p->rec.games, o->rec.rating, 0.5), out->draw,
+		   sizeof(out->draw));
+	put_change(rating_delta(r, p->rec.games, o->rec.rating, 0.0), out->loss,
+		   sizeof(out->loss));
+	out->rating = r;
 	return true;
+}
+
+void game_common_stake_text(const struct game_stake *st, char *buf, size_t cap)
+{
+	snprintf(buf, cap, _("win %s · draw %s · loss %s"), st->win, st->draw,
+		 st->loss);
 }
 
 /* Append the printf-style text to buf[cap] (which holds *len bytes),

@@ -181,12 +181,20 @@ int game_common_choice_value(enum match_choice q, int index);
  * the summary's changes. */
 void game_common_ratings_before(struct game *g);
 
-/* For a ranked match: what seat `seat` stands to gain or lose, as
- * "win +16 · draw 0 · loss −16" (rating.c's Elo from both ratings now)
- * into buf[cap], and its rating now into *rating. Return false (nothing
- * set) for any other game, and once the match's record is closed. */
-bool game_common_stake(const struct game *g, int seat, double *rating,
-		       char *buf, size_t cap);
+/* What one seat of a ranked match stands to gain or lose (rating.c's Elo
+ * from both ratings now), each as people read it: "+16", "0", "−16". */
+struct game_stake {
+	double rating; /* the seat's rating now */
+	char win[16], draw[16], loss[16];
+};
+
+/* For a ranked match: seat `seat`'s stake into *out. Return false
+ * (nothing set) for any other game, and once the match's record is
+ * closed. */
+bool game_common_stake(const struct game *g, int seat, struct game_stake *out);
+
+/* A stake as a sentence, "win +16 · draw 0 · loss −16", into buf[cap]. */
+void game_common_stake_text(const struct game_stake *st, char *buf, size_t cap);
 
 /* p's record after a ranked match, as "  Alice: 1 won, 0 lost, 0 tied;
  * score 1; rating 1520 (+20); rank 1" (the change from `before`, the rank

@@ -31,6 +31,8 @@
 #define PAGE_FOOT 3
 /* Room for one row of text as drawn. */
 #define PAGE_ROW_MAX 2048
+/* The most rows a line of the text is drawn in (the rest not drawn). */
+#define PAGE_LINE_ROWS 64
 
 struct ui_page {
 	struct ui *ui;
@@ -153,49 +155,28 @@ static size_t line_end(const struct ui_page *pg, size_t at)
 	return nl != NULL ? (size_t)(nl - pg->text) : pg->len;
 }
 
-/* Columns of the first n bytes at s (UTF-8, whatever the locale),
- * stopping at a character boundary where they would pass `width`
- * columns or PAGE_ROW_MAX - 1 bytes (a row as drawn), but taking one
- * character at least: the bytes taken go in *used. */
-static int fit_bytes(const char *s, size_t n, int width, size_t *used)
-{
-	ucs4_t uc;
-	int k, w = 0, cw;
-
-	*used = 0;
-	while (*used < n) {
-		k = u8_mbtouc(&uc, (const uint8_t *)s + *used, n - *used);
-		cw = wcwidth((wchar_t)uc); /* glibc's wchar_t is Unicode */
-		cw = cw < 0 ? 1 : cw;
-		if (*used > 0 &&
-		    (w + cw > width || *used + (size_t)k > PAGE_ROW_MAX - 1))
-			break;
-		w += cw;
-		*used += (size_t)k;
-	}
-	return w;
-}
-
 /* The text's rows at `width` columns into rows[0..max) (rows may be
- * NULL to count them). Return how many there are. */
+ * NULL to count them), each line broken where ui_screen_rows() breaks
+ * it. Return how many there are. */
 static int page_rows(const struct ui_page *pg, int width, struct page_row *rows,
 		     int max)
 {
-	size_t at = 0, end, used;
-	int n = 0;
+	size_t at = 0, end, lens[PAGE_LINE_ROWS];
+	int n = 0, nrows, i;
 	bool error;
 
 	while (at < pg->len) {
 		end = line_end(pg, at);
 		error = pg->text[at] == PAGE_ERROR;
 		at += error ? 1 : 0;
-		do {
-			fit_bytes(pg->text + at, end - at, width, &used);
+		nrows = ui_screen_rows(pg->text + at, end - at, width, lens,
+				       PAGE_LINE_ROWS);
+		for (i = 0; i < nrows && i < PAGE_LINE_ROWS; i++) {
 			if (rows != NULL && n < max)
-				rows[n] = (struct page_row){at, used, error};
+				rows[n] = (struct page_row){at, lens[i], error};
 			n++;
-			at += used;
-		} while (at < end);
+			at += lens[i];
+		}
 		at = end + 1;
 	}
 	return n;
@@ -305,8 +286,8 @@ static void draw_foot(struct ui_page *pg)
 		ui_screen_put(LINES - 3, 0, COLS, SCREEN_WARN,
 			      _("A challenge is waiting for you: press Tab "
 				"to answer it."));
-	ui_screen_put(LINES - 1, 0, COLS, SCREEN_DIM,
-		      pg->hint != NULL ? pg->hint : "");
+	ui_screen_put_hints(LINES - 1, 0, COLS, SCREEN_DIM,
+			    pg->hint != NULL ? pg->hint : "");
 	if (pg->prompt == NULL)
 		return;
 	/* A prompt too long for the line is cut, never what is typed. */
@@ -502,6 +483,7 @@ static enum page_wait page_key(struct ui_page *pg, long long deadline,
 		case SK_CHAR:
 		case SK_KEY:
 		case SK_CLICK:
+		case SK_BAD:
 			break;
 		}
 		if (k->kind == SK_CHAR && k->ch == 4)
@@ -568,6 +550,38 @@ static void line_insert(struct ui_page *pg, wchar_t wc)
 	pg->nline++;
 }
 
+/* Put the control character c alone on the line (Esc's line). */
+static void line_insert_raw(struct ui_page *pg, wchar_t c)
+{
+	pg->line[0] = c;
+	pg->nline = pg->cursor = 1;
+}
+
+/* After an ESC: when more keys came with it at once (a paste, or a key
+ * whose escape sequence the terminal description does not know), read
+ * the rest of its sequence (ECMA-48: a CSI's parameters up to its final
+ * byte, an SS3's one character, else one) and return true; false when
+ * the ESC came alone (Esc pressed). */
+static bool drop_sequence(void)
+{
+	struct screen_key k;
+	int i;
+
+	if (ui_screen_raw_key(0, &k) == SK_NONE)
+		return false;
+	if (k.kind != SK_CHAR || (k.ch != '[' && k.ch != 'O'))
+		return true;
+	if (k.ch == 'O') {
+		ui_screen_raw_key(0, &k);
+		return true;
+	}
+	for (i = 0; i < 64; i++)
+		if (ui_screen_raw_key(0, &k) != SK_CHAR ||
+		    (k.ch >= 0x40 && k.ch <= 0x7E))
+			break;
+	return true;
+}
+
 /* Delete the character at index i, if there is one. */
 static void line_delete(struct ui_page *pg, int i)
 {
@@ -627,6 +641,7 @@ enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
 	struct ui_page *pg = ui->term.page;
 	struct screen_key k;
 	enum page_wait w;
+	bool bad = false;
 
 	pg->prompt = prompt;
 	pg->hint = _("Enter: done   Esc: cancel   Left, Right, Home, End, "
@@ -637,17 +652,33 @@ enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
 		w = page_key(pg, deadline, &k);
 		if (w != PAGE_KEY)
 			break;
-		if (k.kind == SK_CHAR && k.ch == 27)
-			pg->nline = pg->cursor = 0; /* Esc: an empty line */
-		if (is_enter(&k) || (k.kind == SK_CHAR && k.ch == 27))
+		if (k.kind == SK_BAD && !bad) /* said once for a run */
+			page_line(pg, PAGE_ERROR_STR,
+				  _("A character that cannot be read was left "
+				    "out of what you typed."));
+		bad = k.kind == SK_BAD;
+		if (bad)
+			continue;
+		if (k.kind == SK_CHAR && k.ch == 27 && drop_sequence())
+			page_line(pg, PAGE_ERROR_STR,
+				  _("An escape sequence was left out of what "
+				    "you typed."));
+		else if (k.kind == SK_CHAR && k.ch == 27) {
+			/* Esc: the line is ESC alone, as Esc then Enter
+			 * gives in the line interface (ui_left()) */
+			pg->nline = pg->cursor = 0;
+			line_insert_raw(pg, 27);
 			break;
-		edit_key(pg, &k);
+		} else if (is_enter(&k))
+			break;
+		else
+			edit_key(pg, &k);
 	}
 	line_take(pg, buf, len);
 	pg->prompt = NULL;
 	if (w != PAGE_KEY)
 		return wait_status(w);
-	page_line(pg, prompt, buf);
+	page_line(pg, prompt, strcmp(buf, "\x1b") != 0 ? buf : "");
 	return UI_OK;
 }
 

@@ -6,7 +6,8 @@
 #define NCURSES_WIDECHAR       1
 
 #include <curses.h>
-#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ui_internal.h"
@@ -18,7 +19,84 @@
 #define PANEL_MAX_W 40
 #define PANEL_GAP   3
 
-/* ==== The panel ========================================================= */
+/* ==== The panel's lines ================================================= */
+
+/* The panel is a list of lines, each with up to PANEL_FORMS forms,
+ * longest first: the first form that fits the panel's width is drawn,
+ * and a line none of whose forms fits is left out. When the window is
+ * short, the lines of the lowest rank stay (enum rank) and the others
+ * are left out from the highest rank up. Nothing is cut. */
+#define PANEL_FORMS 3
+#define PANEL_LINES 32
+
+enum rank {
+	RANK_GAME,  /* the game, both sides, the move: always shown */
+	RANK_HELP,  /* how to get help (or stop watching) */
+	RANK_STAKE, /* what a ranked result would change */
+	RANK_MOVES, /* the last moves, the newest first */
+	RANK_KEYS,  /* the other keys */
+	RANK_SPACE  /* blank lines between the parts */
+};
+
+struct pline {
+	char form[PANEL_FORMS][160]; /* UTF-8, longest first */
+	int nform;
+	int indent; /* columns before the text */
+	enum screen_style st;
+	char right[16]; /* the clock, at the right edge, or "" */
+	enum screen_style right_st;
+	enum rank rank;
+	bool key;	/* drawn at the foot of the panel */
+	bool shown;	/* chosen by choose_lines() */
+	int form_shown; /* which form */
+};
+
+struct panel {
+	struct pline line[PANEL_LINES];
+	int n;
+};
+
+/* A new line of rank `rank` and style `st` (empty: a blank line). */
+static struct pline *add_line(struct panel *p, enum rank rank,
+			      enum screen_style st)
+{
+	struct pline *l = &p->line[p->n < PANEL_LINES ? p->n++ : p->n - 1];
+
+	memset(l, 0, sizeof(*l));
+	l->rank = rank;
+	l->st = st;
+	return l;
+}
+
+static void add_form(struct pline *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Add a form to l (printf-style). */
+static void add_form(struct pline *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (l->nform == PANEL_FORMS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(l->form[l->nform++], sizeof(l->form[0]), fmt, ap);
+	va_end(ap);
+}
+
+/* The first of l's forms that fits `w` columns, or -1 (a blank line
+ * always fits). */
+static int form_that_fits(const struct pline *l, int w)
+{
+	int i, room = w - l->indent -
+		      (l->right[0] != '\0' ? ui_screen_width(l->right) + 1 : 0);
+
+	for (i = 0; i < l->nform; i++)
+		if (ui_screen_width(l->form[i]) <= room)
+			return i;
+	return l->nform == 0 ? 0 : -1;
+}
+
+/* ==== What the panel says =============================================== */
 
 /* "1:05" for `ms` milliseconds, rounded up to the second. */
 static void clock_text(long long ms, char *buf, size_t cap)
@@ -43,128 +121,211 @@ static long long time_left(const struct game_screen *gs)
 	return left;
 }
 
-/* One side's line: "> ● Black  Alice (1523)  0:25". */
-static void draw_side(const struct game_screen *gs, int y, int x, int w,
-		      enum stone side)
+/* side's name cut to `cols` columns with an ellipsis, into buf[cap]:
+ * the last form of its line, for a name too long for the panel. */
+static void short_name(const char *name, int cols, bool ascii, char *buf,
+		       size_t cap)
+{
+	const char *more = ascii ? "~" : "\u2026";
+	size_t n = 0, step;
+
+	snprintf(buf, cap, "%s", name);
+	if (ui_screen_width(buf) <= cols || cols < 2)
+		return;
+	while (name[n] != '\0' && n + 8 < cap) {
+		step = 1;
+		while ((name[n + step] & 0xC0) == 0x80)
+			step++;
+		memcpy(buf, name, n + step);
+		buf[n + step] = '\0';
+		if (ui_screen_width(buf) > cols - 1)
+			break;
+		n += step;
+	}
+	snprintf(buf + n, cap - n, "%s", more);
+}
+
+/* One side's line, "> ● Black  Alice (1523)" with its clock at the
+ * right, and under it, in a ranked match that is not watched, what a
+ * win, draw and loss would change. */
+static void add_side(struct panel *p, const struct game_screen *gs, int w,
+		     enum stone side)
 {
 	const struct game *g = gs->g;
 	const struct match *m = &g->m;
-	const struct player *p;
-	char text[256], rating[32] = "", clock[32] = "";
+	const struct player *pl;
+	const char *stone = ui_board_stone(&g->ui->term, side);
+	const char *mark;
+	char rating[32] = "", name[160];
 	bool to_move = board_to_move(&m->board) == side &&
 		       m->board.state == BOARD_PLAYING;
 	long long left = g->time_per_move * 1000LL;
+	struct game_stake st;
+	struct pline *l;
 
-	p = g->player_id[m->seat[side]] != 0
-		    ? plist_find_id(g->ui->club.players,
-				    g->player_id[m->seat[side]])
-		    : NULL;
-	if (p != NULL)
-		snprintf(rating, sizeof(rating), " (%.0f)", p->rec.rating);
-	if (to_move)
-		left = time_left(gs);
-	if (g->time_per_move > 0)
-		clock_text(left, clock, sizeof(clock));
-	snprintf(text, sizeof(text), "%s %s %s  %s%s", to_move ? ">" : " ",
-		 ui_board_stone(&g->ui->term, side),
+	pl = g->player_id[m->seat[side]] != 0
+		     ? plist_find_id(g->ui->club.players,
+				     g->player_id[m->seat[side]])
+		     : NULL;
+	if (pl != NULL)
+		snprintf(rating, sizeof(rating), " (%.0f)", pl->rec.rating);
+	mark = to_move ? ">" : " ";
+	l = add_line(p, RANK_GAME, to_move ? SCREEN_BOLD : SCREEN_PLAIN);
+	if (g->time_per_move > 0) {
+		if (to_move)
+			left = time_left(gs);
+		clock_text(left, l->right, sizeof(l->right));
+		l->right_st =
+			to_move && left < 10000 ? SCREEN_ALARM : SCREEN_PLAIN;
+	}
+	add_form(l, "%s %s %s  %s%s", mark, stone,
 		 side == STONE_BLACK ? _("Black") : _("White"), m->name[side],
 		 rating);
-	ui_screen_put(y, x, w - 7, to_move ? SCREEN_BOLD : SCREEN_PLAIN, text);
-	if (clock[0] != '\0')
-		ui_screen_put(y, x + w - 6, 6,
-			      to_move && left < 10000 ? SCREEN_ALARM
-						      : SCREEN_PLAIN,
-			      clock);
+	add_form(l, "%s %s %s%s", mark, stone, m->name[side], rating);
+	short_name(m->name[side],
+		   w - 5 -
+			   (l->right[0] != '\0' ? ui_screen_width(l->right) + 1
+						: 0),
+		   g->ui->term.ascii, name, sizeof(name));
+	add_form(l, "%s %s %s", mark, stone, name);
+	if (gs->watching || !game_common_stake(g, m->seat[side], &st))
+		return;
+	l = add_line(p, RANK_STAKE, SCREEN_FAINT);
+	l->indent = 4;
+	game_common_stake_text(&st, l->form[0], sizeof(l->form[0]));
+	l->nform = 1;
+	/* TRANSLATORS: the rating changes for a win, a draw and a loss, for
+	 * a narrow panel: W for win, D for draw, L for loss. */
+	add_form(l, _("W %s  D %s  L %s"), st.win, st.draw, st.loss);
 }
 
-/* For a ranked match, under side's line at y: what a win, draw and
- * loss would change (game_common_stake(); a watcher sees none). Return the
- * lines used (0 or 1). */
-static int draw_stake(const struct game_screen *gs, int y, int x, int w,
-		      enum stone side)
-{
-	char text[256];
-	double rating;
-
-	if (gs->watching || !game_common_stake(gs->g, gs->g->m.seat[side],
-					       &rating, text, sizeof(text)))
-		return 0;
-	ui_screen_put(y, x + 4, w - 4, SCREEN_FAINT, text);
-	return 1;
-}
-
-/* The last moves, "12. h8 i9", one numbered pair a line, from line y up
- * to `lines` lines. */
-static void draw_moves(const struct game_screen *gs, int y, int x, int w,
-		       int lines)
+/* The last moves, "12. h8 i9", one numbered pair a line, at most 8. */
+static void add_moves(struct panel *p, const struct game_screen *gs)
 {
 	const struct board *b = &gs->g->m.board;
-	char text[64], a[NOTATION_MOVE_LEN], c[NOTATION_MOVE_LEN];
-	int pairs = (b->nmoves + 1) / 2, first = pairs - lines, i;
+	char a[NOTATION_MOVE_LEN], c[NOTATION_MOVE_LEN];
+	int pairs = (b->nmoves + 1) / 2, i;
 
-	for (i = first < 0 ? 0 : first; i < pairs; i++) {
+	for (i = pairs > 8 ? pairs - 8 : 0; i < pairs; i++) {
 		notation_format(b->moves[2 * i].row, b->moves[2 * i].col, a);
 		if (2 * i + 1 < b->nmoves)
 			notation_format(b->moves[2 * i + 1].row,
 					b->moves[2 * i + 1].col, c);
 		else
 			c[0] = '\0';
-		snprintf(text, sizeof(text), "%3d. %-4s %s", i + 1, a, c);
-		ui_screen_put(y++, x, w, SCREEN_PLAIN, text);
+		add_form(add_line(p, RANK_MOVES, SCREEN_PLAIN), "%3d. %-4s %s",
+			 i + 1, a, c);
 	}
 }
 
-/* The key summary, in the user's language (a watcher's for gs), with
- * their number in *n. */
-static const char *const *key_lines(const struct game_screen *gs, int *n)
+/* A line of the key summary. */
+static void add_key(struct panel *p, enum rank rank, const char *text)
 {
-	static const char *lines[6];
+	struct pline *l = add_line(p, rank, SCREEN_LABEL);
 
-	if (gs->watching) {
-		lines[0] = _("q, Esc: stop watching");
-		*n = 1;
-		return lines;
-	}
-	lines[0] = _("arrows, hjkl, wasd: move");
-	lines[1] = _("Enter, Space, click: place");
-	lines[2] = _("u undo  D draw  r resign");
-	lines[3] = _("t hint  ? help  q leave");
-	lines[4] = _(": or a digit: type a move");
-	*n = 5;
-	return lines;
+	l->key = true;
+	add_form(l, "%s", text);
 }
 
-/* Draw the panel at (y, x), `w` columns wide and `h` lines high. */
-static void draw_panel(const struct game_screen *gs, int y, int x, int w, int h)
+/* The key summary, in the user's language (a watcher's for gs). */
+static void add_keys(struct panel *p, const struct game_screen *gs)
+{
+	if (gs->watching) {
+		add_key(p, RANK_HELP, _("q, Esc: stop watching"));
+		return;
+	}
+	add_key(p, RANK_KEYS, _("arrows, hjkl, wasd: move"));
+	add_key(p, RANK_KEYS, _("Enter, Space, click: place"));
+	add_key(p, RANK_KEYS, _("u undo  D draw  r resign"));
+	add_key(p, RANK_HELP, _("t hint  ? help  q leave"));
+	add_key(p, RANK_KEYS, _(": or a digit: type a move"));
+}
+
+/* Everything the panel could say for gs, `w` columns wide. */
+static void build_panel(struct panel *p, const struct game_screen *gs, int w)
 {
 	const struct match *m = &gs->g->m;
 	const struct move *last = board_last(&m->board);
-	const char *const *keys;
-	char text[256], where[NOTATION_MOVE_LEN] = "-";
-	int i, nkeys, y0 = y;
+	const char *variant = ui_words_variant(m->variant.name);
+	char where[NOTATION_MOVE_LEN] = "-";
+	int move = m->board.nmoves + (m->board.state == BOARD_PLAYING ? 1 : 0);
+	struct pline *l;
 
-	snprintf(text, sizeof(text), _("%s %dx%d, %d in a row"),
-		 ui_words_variant(m->variant.name), m->board.rows,
+	p->n = 0;
+	l = add_line(p, RANK_GAME, SCREEN_BOLD);
+	add_form(l, _("%s %dx%d, %d in a row"), variant, m->board.rows,
 		 m->board.cols, m->board.k);
-	ui_screen_put(y++, x, w, SCREEN_BOLD, text);
-	draw_side(gs, ++y, x, w, STONE_BLACK);
-	y += draw_stake(gs, y + 1, x, w, STONE_BLACK);
-	draw_side(gs, ++y, x, w, STONE_WHITE);
-	y += draw_stake(gs, y + 1, x, w, STONE_WHITE);
-	y += 2;
+	add_form(l, "%s %dx%d", variant, m->board.rows, m->board.cols);
+	add_form(l, "%s", variant);
+	add_line(p, RANK_SPACE, SCREEN_PLAIN);
+	add_side(p, gs, w, STONE_BLACK);
+	add_side(p, gs, w, STONE_WHITE);
+	add_line(p, RANK_SPACE, SCREEN_PLAIN);
 	if (last != NULL)
 		notation_format(last->row, last->col, where);
-	snprintf(text, sizeof(text), _("Move %d, last: %s"),
-		 m->board.nmoves + (m->board.state == BOARD_PLAYING ? 1 : 0),
-		 where);
-	ui_screen_put(y++, x, w, SCREEN_PLAIN, text);
-	keys = key_lines(gs, &nkeys);
-	i = h - (y - y0) - nkeys - 2; /* lines left for the moves */
-	if (i > 0)
-		draw_moves(gs, ++y, x, w, i < 8 ? i : 8);
-	y = y0 + h - nkeys;
-	for (i = 0; i < nkeys; i++)
-		ui_screen_put(y + i, x, w, SCREEN_LABEL, keys[i]);
+	l = add_line(p, RANK_GAME, SCREEN_PLAIN);
+	add_form(l, _("Move %d, last: %s"), move, where);
+	add_form(l, _("Move %d"), move);
+	if (m->board.nmoves > 0) {
+		add_line(p, RANK_SPACE, SCREEN_PLAIN);
+		add_moves(p, gs);
+	}
+	add_line(p, RANK_SPACE, SCREEN_PLAIN);
+	add_keys(p, gs);
+}
+
+/* Choose the lines of p that go in `h` lines of `w` columns (see struct
+ * pline). Return how many, or -1 when the lines of RANK_GAME do not. */
+static int choose_lines(struct panel *p, int w, int h)
+{
+	int used = 0, i, f;
+	enum rank r;
+
+	for (i = 0; i < p->n; i++) {
+		p->line[i].shown = false;
+		f = form_that_fits(&p->line[i], w);
+		if (f < 0 && p->line[i].rank == RANK_GAME)
+			return -1;
+		p->line[i].form_shown = f;
+	}
+	for (r = RANK_GAME; r <= RANK_SPACE; r++)
+		for (i = p->n - 1; i >= 0; i--) { /* the newest moves first */
+			struct pline *l = &p->line[i];
+
+			if (l->rank != r || l->form_shown < 0)
+				continue;
+			if (used == h)
+				return r == RANK_GAME ? -1 : used;
+			l->shown = true;
+			used++;
+		}
+	return used;
+}
+
+/* Draw p's chosen lines at (y, x), `w` columns wide, the key lines at the
+ * foot of `h` lines. */
+static void draw_lines(const struct panel *p, int y, int x, int w, int h)
+{
+	int i, keys = 0, top = y;
+
+	for (i = 0; i < p->n; i++)
+		keys += p->line[i].shown && p->line[i].key;
+	for (i = 0; i < p->n; i++) {
+		const struct pline *l = &p->line[i];
+
+		if (!l->shown)
+			continue;
+		if (l->key && y < top + h - keys)
+			y = top + h - keys;
+		if (l->nform > 0)
+			ui_screen_put(y, x + l->indent, w - l->indent, l->st,
+				      l->form[l->form_shown]);
+		if (l->right[0] != '\0')
+			ui_screen_put(y, x + w - ui_screen_width(l->right),
+				      ui_screen_width(l->right), l->right_st,
+				      l->right);
+		y++;
+	}
 }
 
 /* ==== Layout ============================================================ */
@@ -211,42 +372,101 @@ static void draw_foot(const struct game_screen *gs, int y)
 		      text);
 }
 
-/* Draw the panel beside the board if it fits, else below it. */
-static void place_panel(const struct game_screen *gs, int board_w, int board_h)
-{
-	int room_right = COLS - board_w - PANEL_GAP;
-	int room_below = LINES - board_h - SCREEN_FOOT_H - 1;
+/* Where the board and the panel go: the board full or compact, the
+ * panel beside it or beneath, its width, and the lines above the foot. */
+struct layout {
+	bool compact, beside;
+	int board_w, board_h;
+	int panel_y, panel_x, panel_w, panel_h;
+	int main_h; /* lines above the status line's blank */
+};
 
-	if (room_right >= PANEL_MIN_W)
-		draw_panel(gs, gs->s.top, board_w + PANEL_GAP,
-			   room_right > PANEL_MAX_W ? PANEL_MAX_W : room_right,
-			   board_h);
-	else if (room_below >= 12)
-		draw_panel(gs, board_h + SCREEN_FOOT_H + 1, 0,
-			   COLS > PANEL_MAX_W ? PANEL_MAX_W : COLS, room_below);
+/* Try the layout `try` (compact, beside already set) for gs's board and
+ * panel p in the window: true, filling the rest of *try, when the board
+ * and the panel's RANK_GAME lines fit without touching. */
+static bool try_layout(const struct game_screen *gs, struct panel *p,
+		       struct layout *try)
+{
+	int used;
+
+	ui_screen_board_size(&gs->s, &gs->g->m.board, try->compact,
+			     &try->board_w, &try->board_h);
+	if (try->beside) {
+		try->panel_y = 0;
+		try->panel_x = try->board_w + PANEL_GAP;
+		try->panel_w = COLS - try->panel_x;
+		try->panel_h = LINES - SCREEN_FOOT_H;
+		if (try->panel_w < PANEL_MIN_W || try->board_h > try->panel_h)
+			return false;
+	} else {
+		try->panel_y = try->board_h + 1;
+		try->panel_x = 0;
+		try->panel_w = COLS;
+		try->panel_h = LINES - try->panel_y - SCREEN_FOOT_H;
+		if (COLS < try->board_w || try->panel_h < 1)
+			return false;
+	}
+	if (try->panel_w > PANEL_MAX_W)
+		try->panel_w = PANEL_MAX_W;
+	build_panel(p, gs, try->panel_w);
+	used = choose_lines(p, try->panel_w, try->panel_h);
+	if (used < 0)
+		return false;
+	if (try->beside) {
+		try->panel_h = used > try->board_h ? used : try->board_h;
+		try->main_h = try->panel_h;
+	} else {
+		try->panel_h = used;
+		try->main_h = try->panel_y + used;
+	}
+	return true;
+}
+
+/* The first layout that fits, in this order: the full board with the
+ * panel beside, the compact board with it beside, the full board with
+ * it beneath, the compact one with it beneath. False when none does. */
+static bool choose_layout(const struct game_screen *gs, struct panel *p,
+			  struct layout *out)
+{
+	static const struct {
+		bool compact, beside;
+	} order[] = {
+		{false, true}, {true, true}, {false, false}, {true, false}};
+	size_t i;
+
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		memset(out, 0, sizeof(*out));
+		out->compact = order[i].compact;
+		out->beside = order[i].beside;
+		if (try_layout(gs, p, out))
+			return true;
+	}
+	return false;
 }
 
 void ui_panel_draw(struct game_screen *gs)
 {
 	struct move marks[BOARD_MAX_CELLS];
 	struct screen_view v;
-	int board_w, board_h;
+	struct panel p;
+	struct layout lay;
 
 	erase();
 	board_view(gs, &v, marks);
-	if (!ui_screen_board(&gs->s, &v, &board_w, &board_h)) {
-		ui_screen_put(0, 0, INT_MAX, /* wrapped at the window's edge */
-			      SCREEN_PLAIN,
-			      _("Make the window wider (or taller) "
-				"to see the board."));
+	if (!choose_layout(gs, &p, &lay)) {
+		ui_screen_wrap(0, 0, COLS, LINES, SCREEN_PLAIN,
+			       _("Make the window wider (or taller) "
+				 "to see the board."));
 		refresh();
 		return;
 	}
-	place_panel(gs, board_w, board_h);
-	draw_foot(gs, board_h + 1);
+	v.cells = lay.compact ? SCREEN_CELLS_COMPACT : SCREEN_CELLS_FULL;
+	ui_screen_board(&gs->s, &v, &lay.board_w, &lay.board_h);
+	draw_lines(&p, lay.panel_y, lay.panel_x, lay.panel_w, lay.panel_h);
+	draw_foot(gs, lay.main_h + 1);
 	if (gs->typing)
-		move(board_h + 2, ui_screen_width(_("Move:")) + 1 +
-					  ui_screen_width(gs->line));
+		move(lay.main_h + 2, ui_screen_width(_("Move:")) + 1 +
+					     ui_screen_width(gs->line));
 	else
 		ui_screen_point(&gs->s, gs->cur_row, gs->cur_col);
 	refresh();

@@ -430,7 +430,7 @@ static enum ui_status browse(struct ui *ui, const struct player *p)
 					 "the next or previous page, Enter to "
 					 "go back: "),
 			     buf, &len);
-		if (st != UI_OK || len == 0)
+		if (st != UI_OK || ui_left(buf))
 			break;
 		if (p != NULL && strcmp(buf, "i") == 0) {
 			st = browse(ui, NULL);
@@ -525,7 +525,8 @@ static int replay_step(const char *cmd, int n, int *at)
 {
 	unsigned long long v;
 
-	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0)
+	if (strcmp(cmd, "q") == 0 || strcmp(cmd, "quit") == 0 ||
+	    strcmp(cmd, "\x1b") == 0)
 		return 1;
 	if (strcmp(cmd, "a") == 0 || strcmp(cmd, "analyze") == 0 ||
 	    strcmp(cmd, "analyse") == 0 || strcmp(cmd, "分析") == 0)

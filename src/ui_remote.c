@@ -493,7 +493,7 @@ enum ui_status ui_remote_online(struct ui *ui, struct player *me)
 	}
 	st = ui_read_word(ui, _("Player to challenge (Enter to go back): "),
 			  name);
-	if (st != UI_OK || name[0] == '\0')
+	if (st != UI_OK || ui_left(name))
 		return st;
 	st = ui_remote_challenge(ui, me, name);
 	return st == UI_REFUSED ? UI_OK : st;

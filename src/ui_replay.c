@@ -365,6 +365,7 @@ static enum ui_status replay_keys(struct replay *r)
 			return UI_EOF;
 		case SK_NONE:
 		case SK_CLICK:
+		case SK_BAD:
 			continue;
 		case SK_CHAR:
 		case SK_KEY:

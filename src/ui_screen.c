@@ -11,9 +11,14 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <unilbrk.h>
 #include <unistr.h>
 #include <wchar.h>
 
@@ -50,6 +55,60 @@ static void status_sink(void *ctx, bool error, const char *text)
 	for (nl = strchr(s->said, '\n'); nl != NULL; nl = strchr(nl, '\n'))
 		*nl = ' '; /* one line */
 	ui_screen_say(s, error, "%s", s->said);
+}
+
+/* The largest window the program draws, whatever size the terminal
+ * says it has (a client of the SSH server chooses that size, at any
+ * time): a larger one is drawn at this size, in its top left corner, so
+ * that no size a client asks for costs more memory than this one. */
+#define SCREEN_MAX_LINES 300
+#define SCREEN_MAX_COLS	 500
+
+/* How often a wait for a key looks at the window's size, at least. */
+#define RESIZE_POLL_MS 250
+
+/* Set by SIGWINCH: the window's size changed. */
+static volatile sig_atomic_t resized;
+
+static void on_winch(int sig)
+{
+	(void)sig;
+	resized = 1;
+}
+
+/* Tell curses the terminal's size, capped at SCREEN_MAX_LINES x
+ * SCREEN_MAX_COLS, through LINES and COLUMNS (which curses reads when
+ * it starts). False when the terminal does not say its size. */
+static bool set_capped_size(int *lines, int *cols)
+{
+	struct winsize ws;
+	char num[16];
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 ||
+	    ws.ws_col == 0)
+		return false;
+	*lines = ws.ws_row < SCREEN_MAX_LINES ? ws.ws_row : SCREEN_MAX_LINES;
+	*cols = ws.ws_col < SCREEN_MAX_COLS ? ws.ws_col : SCREEN_MAX_COLS;
+	snprintf(num, sizeof(num), "%d", *lines);
+	setenv("LINES", num, 1);
+	snprintf(num, sizeof(num), "%d", *cols);
+	setenv("COLUMNS", num, 1);
+	return true;
+}
+
+/* Follow a new window size: curses resized to it (capped), true; false
+ * when the size did not change. */
+static bool follow_resize(void)
+{
+	int lines, cols;
+
+	if (!resized)
+		return false;
+	resized = 0;
+	if (!set_capped_size(&lines, &cols) || (lines == LINES && cols == COLS))
+		return false;
+	resizeterm(lines, cols);
+	return true;
 }
 
 /* At exit: never leave the terminal in curses' modes. */
@@ -95,11 +154,21 @@ int ui_screen_open(const struct ui_term *term)
 {
 	static bool guard_set;
 	const char *name = getenv("TERM");
+	struct sigaction sa;
+	int lines, cols;
 
 	if (session.term != NULL)
 		return 0;
 	if (name == NULL || name[0] == '\0')
 		return -1;
+	/* The window's size is followed here (follow_resize()), not by
+	 * curses: its own SIGWINCH handler is installed only when none is. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_winch;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGWINCH, &sa, NULL);
+	set_capped_size(&lines, &cols);
 	session.term = newterm(NULL, stdout, stdin);
 	if (session.term == NULL)
 		return -1;
@@ -108,7 +177,8 @@ int ui_screen_open(const struct ui_term *term)
 	cbreak(); /* Ctrl-C and Ctrl-Z still send their signals */
 	noecho();
 	keypad(stdscr, TRUE);
-	set_escdelay(50); /* Esc alone is Esc, at once */
+	meta(stdscr, TRUE); /* bytes of 8 bits, decoded by read_char() */
+	set_escdelay(50);   /* Esc alone is Esc, at once */
 	define_keys();
 	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
 	mouseinterval(0);
@@ -216,6 +286,118 @@ static void put_text(int y, int x, int width, attr_t attr, const char *s)
 		s += n;
 	}
 	attroff(attr);
+}
+
+/* The bytes of the first characters of the n bytes at s that fit in
+ * `width` columns, one character at least. */
+static size_t fit_chars(const char *s, size_t n, int width)
+{
+	ucs4_t uc;
+	size_t used = 0;
+	int k, w = 0, cw;
+
+	while (used < n) {
+		k = u8_mbtouc(&uc, (const uint8_t *)s + used, n - used);
+		cw = wcwidth((wchar_t)uc);
+		cw = cw < 0 ? 1 : cw;
+		if (used > 0 && w + cw > width)
+			break;
+		w += cw;
+		used += (size_t)k;
+	}
+	return used;
+}
+
+/* Columns of the n bytes at s, as text_width() counts them. */
+static int span_width(const char *s, size_t n)
+{
+	ucs4_t uc;
+	size_t at = 0;
+	int w = 0, cw;
+
+	while (at < n) {
+		at += (size_t)u8_mbtouc(&uc, (const uint8_t *)s + at, n - at);
+		cw = wcwidth((wchar_t)uc);
+		w += cw < 0 ? 1 : cw;
+	}
+	return w;
+}
+
+int ui_screen_rows(const char *s, size_t n, int width, size_t lens[], int max)
+{
+	char *brk;
+	size_t at = 0, end, len;
+	int rows = 0;
+
+	if (width < 1)
+		width = 1;
+	brk = n > 0 ? malloc(n) : NULL;
+	if (brk != NULL) /* UAX #14, uc_width()'s columns */
+		u8_width_linebreaks((const uint8_t *)s, n, width, 0, 0, NULL,
+				    "UTF-8", brk);
+	while (at < n || rows == 0) {
+		for (end = at + 1; end < n; end++)
+			if (brk == NULL || brk[end] == UC_BREAK_POSSIBLE ||
+			    brk[end] == UC_BREAK_HYPHENATION)
+				break;
+		len = end > n ? n - at : end - at;
+		if (span_width(s + at, len) > width) /* a word wider than a row,
+						      * or no memory */
+			len = fit_chars(s + at, len, width);
+		if (lens != NULL && rows < max)
+			lens[rows] = len;
+		rows++;
+		at += len;
+		if (n == 0)
+			break;
+	}
+	free(brk);
+	return rows;
+}
+
+/* The bytes of the separator of key hints at s ("   " or an ideographic
+ * space), or 0. */
+static size_t hint_gap(const char *s)
+{
+	if (strncmp(s, "   ", 3) == 0)
+		return 3;
+	return strncmp(s, "\u3000", 3) == 0 ? 3 : 0;
+}
+
+void ui_screen_put_hints(int y, int x, int width, enum screen_style st,
+			 const char *text)
+{
+	char shown[1024];
+	size_t at = 0, end, keep = 0;
+
+	while (text[at] != '\0') {
+		for (end = at; text[end] != '\0' && hint_gap(text + end) == 0;
+		     end++)
+			;
+		if (end >= sizeof(shown) ||
+		    span_width(text, end) > width) /* this hint and the
+						    * rest left out */
+			break;
+		keep = end;
+		at = text[end] != '\0' ? end + hint_gap(text + end) : end;
+	}
+	snprintf(shown, sizeof(shown), "%.*s", (int)keep, text);
+	ui_screen_put(y, x, width, st, keep > 0 ? shown : text);
+}
+
+int ui_screen_wrap(int y, int x, int width, int height, enum screen_style st,
+		   const char *text)
+{
+	size_t lens[64], at = 0, n = strlen(text);
+	char row[1024];
+	int rows = ui_screen_rows(text, n, width, lens, 64), i;
+
+	for (i = 0; i < rows && i < 64 && i < height; i++) {
+		snprintf(row, sizeof(row), "%.*s", (int)lens[i], text + at);
+		ui_screen_put(y + i, x, width, st, row);
+		at += lens[i];
+	}
+	return i;
 }
 
 /* The attribute of colour pair p, or `plain` without colours. */
@@ -345,31 +527,40 @@ static void draw_cursor(const struct screen *s, int row, int col)
 	}
 }
 
-/* Lay board b out in the window, full or compact, with SCREEN_FOOT_H
- * lines beneath; false when even the compact board does not fit. */
-static bool layout(struct screen *s, const struct board *b, int *board_w,
+void ui_screen_board_size(const struct screen *s, const struct board *b,
+			  bool compact, int *board_w, int *board_h)
+{
+	*board_w = LABEL_W + b->cols * (s->stone_w + (compact ? 0 : 2));
+	*board_h = b->rows + 1;
+}
+
+/* Lay v's board out in the window as v->cells asks, with SCREEN_FOOT_H
+ * lines beneath; false when it does not fit (for SCREEN_CELLS_FIT: not
+ * even compact). */
+static bool layout(struct screen *s, const struct screen_view *v, int *board_w,
 		   int *board_h)
 {
-	int h = b->rows + 1, need_h = h + SCREEN_FOOT_H;
+	const struct board *b = v->board;
+	bool compact = v->cells == SCREEN_CELLS_COMPACT;
 
 	s->top = 0;
 	s->left = 0;
 	s->rows = b->rows;
 	s->cols = b->cols;
-	s->cell_w = s->stone_w + 2;
-	*board_h = h;
-	*board_w = LABEL_W + b->cols * s->cell_w;
-	if (COLS >= *board_w && LINES >= need_h)
-		return true;
-	s->cell_w = s->stone_w;
-	*board_w = LABEL_W + b->cols * s->cell_w;
-	return COLS >= *board_w && LINES >= need_h;
+	ui_screen_board_size(s, b, compact, board_w, board_h);
+	if (v->cells == SCREEN_CELLS_FIT && !compact &&
+	    (COLS < *board_w || LINES < *board_h + SCREEN_FOOT_H)) {
+		compact = true;
+		ui_screen_board_size(s, b, compact, board_w, board_h);
+	}
+	s->cell_w = s->stone_w + (compact ? 0 : 2);
+	return COLS >= *board_w && LINES >= *board_h + SCREEN_FOOT_H;
 }
 
 bool ui_screen_board(struct screen *s, const struct screen_view *v,
 		     int *board_w, int *board_h)
 {
-	s->fits = layout(s, v->board, board_w, board_h);
+	s->fits = layout(s, v, board_w, board_h);
 	if (s->fits) {
 		draw_labels(s, v->board);
 		draw_points(s, v);
@@ -438,6 +629,48 @@ static enum screen_key_kind no_key(int timeout_ms, long long t0)
 	return SK_NONE;
 }
 
+/* What read_char() returns for bytes that are no character. */
+#define BAD_CHAR (-2)
+
+/* Read a key as get_wch() does (OK with a character, KEY_CODE_YES with
+ * a key code, ERR for none within the timeout), but decoding the bytes
+ * itself in the locale's encoding: bytes that are no character there
+ * are BAD_CHAR, and what follows them is read as it comes (get_wch()
+ * would swallow it). The bytes of one character come together: the
+ * rest of one is waited for CHAR_REST_MS at most. */
+#define CHAR_REST_MS 100
+static int read_char(wint_t *ch)
+{
+	mbstate_t st;
+	wchar_t wc;
+	char byte;
+	size_t n;
+	int c = getch();
+
+	if (c == ERR || c >= KEY_MIN) {
+		*ch = (wint_t)c;
+		return c == ERR ? ERR : KEY_CODE_YES;
+	}
+	memset(&st, 0, sizeof(st));
+	for (;;) {
+		byte = (char)c;
+		n = mbrtowc(&wc, &byte, 1, &st);
+		if (n != (size_t)-2)
+			break;
+		timeout(CHAR_REST_MS);
+		c = getch();
+		if (c == ERR || c >= KEY_MIN) {
+			if (c != ERR)
+				ungetch(c);
+			return BAD_CHAR;
+		}
+	}
+	if (n == (size_t)-1)
+		return BAD_CHAR;
+	*ch = (wint_t)wc;
+	return OK;
+}
+
 enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 {
 	long long t0 = term_now_ms();
@@ -448,9 +681,15 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 	memset(k, 0, sizeof(*k));
 	if (term_stop_signal() != 0)
 		return k->kind = SK_STOP;
+	if (follow_resize()) {
+		k->ch = KEY_RESIZE;
+		return k->kind = SK_KEY;
+	}
+	if (timeout_ms < 0 || timeout_ms > RESIZE_POLL_MS)
+		timeout_ms = RESIZE_POLL_MS; /* a resize is seen meanwhile */
 	timeout(timeout_ms);
 	errno = 0;
-	rc = get_wch(&ch);
+	rc = read_char(&ch);
 	if (term_stop_signal() != 0)
 		return k->kind = SK_STOP;
 	if (rc == ERR) {
@@ -458,6 +697,8 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 		return k->kind = no_key(timeout_ms, t0);
 	}
 	session.quick_reads = 0;
+	if (rc == BAD_CHAR)
+		return k->kind = SK_BAD;
 	k->ch = (int)ch;
 	if (rc != KEY_CODE_YES || ch != KEY_MOUSE)
 		return k->kind = rc == KEY_CODE_YES ? SK_KEY : SK_CHAR;
@@ -528,31 +769,52 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 	return answer;
 }
 
-/* Draw a box of `n` lines of text (from lines[]) over the middle of the
- * window, its edges drawn with - when `ascii` or when the locale's ─ is
- * not one column (two in GBK). */
+/* The widest a box's text is, in columns, for lines that read well. */
+#define BOX_TEXT_MAX 72
+
+/* Draw a box of `n` lines of text (from lines[], the first bold) over
+ * the middle of the window, each line broken into rows as
+ * ui_screen_rows() breaks it, and everything beneath the box cleared;
+ * its edges drawn with - when `ascii` or when the locale's ─ is not one
+ * column (two in GBK). */
 static void draw_box(const char *const lines[], int n, bool ascii)
 {
 	const char *edge = ascii || wcwidth(L'\u2500') != 1 ? "-" : "\u2500";
-	int i, w = 0, x, y;
+	size_t lens[64], at;
+	char row[1024];
+	int i, j, w = 0, x, y, rows = 0, nrows[40], room;
 
 	for (i = 0; i < n; i++)
 		if (text_width(lines[i]) > w)
 			w = text_width(lines[i]);
-	w = w + 4 > COLS ? COLS - 4 : w;
+	room = COLS - 4 < BOX_TEXT_MAX ? COLS - 4 : BOX_TEXT_MAX;
+	w = w > room ? room : w;
+	if (w < 1)
+		return;
+	for (i = 0; i < n && i < 40; i++)
+		rows += nrows[i] =
+			ui_screen_rows(lines[i], strlen(lines[i]), w, NULL, 0);
 	x = (COLS - w - 4) / 2;
-	y = (LINES - n - 2) / 2;
-	for (i = -1; i <= n; i++) {
-		move(y + 1 + i, x < 0 ? 0 : x);
+	y = (LINES - rows - 2) / 2;
+	y = y < 0 ? 0 : y;
+	for (i = 0; i < rows + 2; i++) { /* the box's own area, cleared */
+		move(y + i, x);
 		hline(' ', w + 4);
 	}
 	for (i = 0; i < w + 4; i++) { /* its top and bottom edges */
 		put_text(y, x + i, 1, A_NORMAL, edge);
-		put_text(y + n + 1, x + i, 1, A_NORMAL, edge);
+		put_text(y + rows + 1, x + i, 1, A_NORMAL, edge);
 	}
-	for (i = 0; i < n; i++)
-		put_text(y + 1 + i, x + 2, w, i == 0 ? A_BOLD : A_NORMAL,
-			 lines[i]);
+	for (i = 0, rows = 0; i < n && i < 40; i++) {
+		ui_screen_rows(lines[i], strlen(lines[i]), w, lens, 64);
+		for (j = 0, at = 0; j < nrows[i] && j < 64; j++) {
+			snprintf(row, sizeof(row), "%.*s", (int)lens[j],
+				 lines[i] + at);
+			put_text(y + 1 + rows++, x + 2, w,
+				 i == 0 ? A_BOLD : A_NORMAL, row);
+			at += lens[j];
+		}
+	}
 	refresh();
 }
 

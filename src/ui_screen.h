@@ -29,14 +29,24 @@ enum screen_key_kind {
 	SK_CHAR,     /* a character, in .ch */
 	SK_KEY,	     /* a function key (KEY_UP, KEY_ENTER, ...), in .ch */
 	SK_EOF,	     /* the terminal is gone (ui_screen_raw_key() only) */
-	SK_CLICK     /* a left click on board point .row, .col (screen
+	SK_CLICK,    /* a left click on board point .row, .col (screen
 		      * line and column for ui_screen_raw_key()) */
+	SK_BAD	     /* bytes that are no character in the terminal's
+		      * encoding (invalid UTF-8), dropped */
 };
 
 struct screen_key {
 	enum screen_key_kind kind;
 	int ch; /* the character (a wide one) or the key code */
 	int row, col;
+};
+
+/* How wide ui_screen_board() draws a point. */
+enum screen_cells {
+	SCREEN_CELLS_FIT = 0, /* full when the window allows, else compact */
+	SCREEN_CELLS_FULL,    /* with a space each side (the cursor's
+			       * brackets) */
+	SCREEN_CELLS_COMPACT  /* a stone's width */
 };
 
 /* What ui_screen_board() draws, filled by the caller: a position, the
@@ -49,6 +59,7 @@ struct screen_view {
 	int nmarks;		   /* how many: marks[0..nmarks-1] */
 	bool cursor;		   /* the cursor is drawn, at: */
 	int cur_row, cur_col;
+	enum screen_cells cells; /* how wide a point is drawn */
 };
 
 /* One screen on the session: whose messages it shows, how its owner
@@ -125,6 +136,26 @@ void ui_screen_put(int y, int x, int width, enum screen_style st,
  * count 1). Cannot fail. */
 int ui_screen_width(const char *text);
 
+/* Split the n bytes of UTF-8 text at s (one line: no newline) into rows
+ * of at most `width` columns, where the Unicode line-breaking rules
+ * allow a break (UAX #14, libunistring), inside a word only when the
+ * word alone is wider than a row: the bytes of each row (spaces at its
+ * end included) into lens[0..max) (lens may be NULL). Return how many
+ * rows there are, 1 at least. */
+int ui_screen_rows(const char *s, size_t n, int width, size_t lens[], int max);
+
+/* Draw the UTF-8 text (one line) at (y, x) in rows of `width` columns
+ * as ui_screen_rows() breaks it, at most `height` rows, in style st.
+ * Return the rows drawn. */
+int ui_screen_wrap(int y, int x, int width, int height, enum screen_style st,
+		   const char *text);
+
+/* Draw a line of key hints ("Enter: done   Esc: cancel", the hints
+ * apart by three spaces or an ideographic space) at (y, x) in `width`
+ * columns: the hints that fit whole, the last ones left out. */
+void ui_screen_put_hints(int y, int x, int width, enum screen_style st,
+			 const char *text);
+
 /* Lines a board needs beneath it to be drawn (ui_screen_board()): a
  * blank and two of its owner's (a game's status and move lines). */
 #define SCREEN_FOOT_H 3
@@ -137,6 +168,12 @@ int ui_screen_width(const char *text);
  * drawing nothing, when even the compact board does not fit. */
 bool ui_screen_board(struct screen *s, const struct screen_view *v,
 		     int *board_w, int *board_h);
+
+/* The columns and lines board b takes on s's terminal, its labels
+ * included, drawn full or compact (for a caller that lays out more
+ * beside it). Cannot fail. */
+void ui_screen_board_size(const struct screen *s, const struct board *b,
+			  bool compact, int *board_w, int *board_h);
 
 /* Put the terminal's cursor on board point (row, col) as s's board was
  * last drawn. */

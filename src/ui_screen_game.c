@@ -273,6 +273,12 @@ static int human_key(struct game_screen *gs, const struct match *m,
 	int letter = gs->letter;
 
 	gs->letter = 0;
+	if (k->kind == SK_BAD) {
+		ui_screen_say(&gs->s, true, "%s",
+			      _("A character that cannot be read was left out "
+				"of what you typed."));
+		return 0;
+	}
 	if (gs->typing)
 		return line_key(gs, k, in);
 	if (k->kind == SK_CLICK)
@@ -466,6 +472,7 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 			ui_panel_draw(gs); /* the clock */
 			continue;
 		}
+		gs->s.status[0] = '\0'; /* a message lasts until the next key */
 		rc = human_key(gs, m, &k, in);
 		if (rc < 0)
 			return -1;

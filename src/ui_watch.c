@@ -106,7 +106,7 @@ static enum ui_status choose_match(struct ui *ui, long long *id)
 	for (;;) {
 		st = ui_read_word(ui, _("Match to watch (Enter to go back): "),
 				  buf);
-		if (st != UI_OK || buf[0] == '\0') {
+		if (st != UI_OK || ui_left(buf)) {
 			*id = 0;
 			return st;
 		}
@@ -309,6 +309,7 @@ static enum ui_status screen_key(struct game_screen *gs)
 		if (k.ch == KEY_RESIZE)
 			ui_panel_draw(gs);
 		break;
+	case SK_BAD:
 	case SK_NONE:
 	case SK_CLICK:
 		if (gs->other_since != 0)

@@ -10,10 +10,11 @@
 #include "store.h"
 #include "ui_internal.h"
 
-/* The presets of rules.c, by the names stored and typed. */
-static const char *const presets[] = {N_("gomoku"), N_("standard"),
+/* The presets of rules.c, by the names stored and typed, and the name
+ * rules.c gives any other board. */
+static const char *const presets[] = {N_("gomoku"),   N_("standard"),
 				      N_("gomoku10"), N_("tictactoe"),
-				      N_("renju")};
+				      N_("renju"),    N_("custom")};
 
 int ui_words_variant_widest(void)
 {

@@ -204,6 +204,36 @@ check "--lang zh: the keys beneath are in Chinese too" \
 keys zh 0
 ended zh 0 "--lang zh: Quit"
 
+# ---- Esc, a paste and unreadable bytes at a prompt ---------------------------
+
+start e
+wait_for e "Choose:" && keys e 1
+wait_for e "Username:"
+keys e -H 66 72 ff fe 61 6e 6b # fr, two bytes that are no UTF-8, ank
+check "unreadable bytes at a prompt: left out, and the page says so" \
+	wait_for e "A character that cannot be read was left out"
+check "unreadable bytes: what was typed after them is kept (frank)" \
+	wait_for e "Username: frank"
+keys e Enter
+wait_for e "Nickname (Enter for frank):"
+keys e -H 1b 5b 32 30 30 7e 78 # a pasted escape sequence, then x
+check "an escape sequence in typed text: left out, and said" \
+	wait_for e "An escape sequence was left out of what you typed."
+check "an escape sequence: the prompt stays, with what came after it" \
+	wait_for e "Nickname (Enter for frank): x"
+keys e BSpace -l "$(printf 'n%.0s' $(seq 1 25))"
+keys e Enter
+check "a nickname refused: said, and asked again" \
+	wait_for e "A nickname has 1 to 20"
+keys e Escape
+check "Esc at the nickname prompt after a refusal cancels (no loop)" \
+	wait_for e "Cancelled."
+pane e >"$OUT"
+check "Esc cancelled before the password: none was asked" \
+	sh -c '! grep -q "Password" "$1"' - "$OUT"
+keys e 0
+ended e 0 "Esc at a prompt: back at the menu, Quit"
+
 # ---- The README's menu --------------------------------------------------------
 
 readme=$(dirname "$E2E_LIB")/../../README.md
