@@ -93,6 +93,7 @@ void ui_presence_begin(struct ui *ui, long long player_id)
 		return; /* out of memory: no row, no challenges announced */
 	ui->presence->id = player_id;
 	ui->presence->match = 0;
+	ui->presence->refusing = false;
 	presence_write(ui);
 	term_set_idle(presence_tick, ui);
 }
