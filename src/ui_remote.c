@@ -347,14 +347,33 @@ static struct challenge new_challenge(const struct ui *ui,
 static enum ui_status answer(struct ui *ui, struct player *me,
 			     const struct player *from, struct challenge *c);
 
-/* Say why the store refused challenge c from `me` to `to` (sent says);
+/* Say how long the challenger waits (`wait` seconds, the minutes
+ * rounded up) before challenging `to` again. */
+static void say_wait(struct ui *ui, const struct player *to, long long wait)
+{
+	long long minutes = (wait + 59) / 60;
+
+	if (wait < 60)
+		ui_say(ui,
+		       ngettext("You can challenge %s again in %lld second.",
+				"You can challenge %s again in %lld seconds.",
+				(unsigned long)wait),
+		       to->username, wait);
+	else
+		ui_say(ui,
+		       ngettext("You can challenge %s again in %lld minute.",
+				"You can challenge %s again in %lld minutes.",
+				(unsigned long)minutes),
+		       to->username, minutes);
+}
+
+/* Say why the store refused a challenge from `me` to `to` (sent says);
  * when `to` has challenged `me` meanwhile, ask `me` that challenge
  * instead. Return UI_REFUSED, or what answering returned. */
 static enum ui_status refused(struct ui *ui, struct player *me,
 			      const struct player *to,
 			      const struct challenge_sent *sent)
 {
-	long long minutes = (sent->wait + 59) / 60;
 	struct challenge theirs;
 
 	switch (sent->refused) {
@@ -368,22 +387,7 @@ static enum ui_status refused(struct ui *ui, struct player *me,
 		       to->username);
 		break;
 	case CHALLENGE_TOO_SOON:
-		if (sent->wait < 60)
-			ui_say(ui,
-			       ngettext("You can challenge %s again in %lld "
-					"second.",
-					"You can challenge %s again in %lld "
-					"seconds.",
-					(unsigned long)sent->wait),
-			       to->username, sent->wait);
-		else
-			ui_say(ui,
-			       ngettext("You can challenge %s again in %lld "
-					"minute.",
-					"You can challenge %s again in %lld "
-					"minutes.",
-					(unsigned long)minutes),
-			       to->username, minutes);
+		say_wait(ui, to, sent->wait);
 		break;
 	case CHALLENGE_CROSSED:
 		ui_say(ui, _("%s has already challenged you."), to->username);
