@@ -363,9 +363,9 @@ enum ui_status ui_analyze(struct ui *ui, long long id, int time_ms);
  * Failures to write it are ignored (presence is a courtesy; the next
  * refresh tries again); nothing here is shown to the player. */
 
-/* Player `player_id` logged in here: write the row (idle) and refresh
- * it every few seconds from every wait for input (term_set_idle()),
- * until ui_presence_end(). */
+/* Player `player_id` logged in here: write the row (idle, taking
+ * challenges: a new session) and refresh it every few seconds from
+ * every wait for input (term_set_idle()), until ui_presence_end(). */
 void ui_presence_begin(struct ui *ui, long long player_id);
 
 /* The logged-in player now plays match `match_id` (0: idle again); the
