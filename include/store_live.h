@@ -126,14 +126,26 @@ enum store_status store_request_answer(struct store *s, long long id,
  * match_id is 0, else playing that match: write its row with
  * refreshed_at `now`, replacing the process's earlier row (another
  * player's, after a log-out, or a dead process's with the same pid).
- * STORE_NOT_FOUND when the player or match does not exist. */
+ * A refusal of challenges (store_presence_refuse()) stays while the row
+ * is the same player's. STORE_NOT_FOUND when the player or match does
+ * not exist. */
 enum store_status store_presence_set(struct store *s, long long pid,
 				     long long player_id, long long match_id,
 				     long long now);
 
 /* Process `pid` has nobody logged in any more: delete its row (none is
- * fine). */
+ * fine), and with it the refusal of challenges it held. */
 enum store_status store_presence_clear(struct store *s, long long pid);
+
+/* The player logged in at process `pid` refuses every challenge
+ * (`refuse`), or takes them again, for as long as the process's row
+ * lives (store_presence_clear() at log-out or exit; a stale row counts
+ * for nothing): store_challenge_new() then refuses challenges to them
+ * at once. Refusing also declines, at `now`, the challenges to them
+ * still pending, in the same transaction. STORE_NOT_FOUND when the
+ * process has no row. */
+enum store_status store_presence_refuse(struct store *s, long long pid,
+					bool refuse, long long now);
 
 /* One player present, for the list of players online. */
 struct presence_row {
@@ -163,6 +175,15 @@ enum store_status store_presence_of(struct store *s, long long player_id,
 /* A challenge is answered within this many seconds or it expires. */
 #define STORE_CHALLENGE_TTL 60
 
+/* After a decline or a withdrawal, the same challenger waits this many
+ * seconds before challenging the same player again. */
+#define STORE_CHALLENGE_COOLDOWN 300
+
+/* A settled challenge (answered, expired, withdrawn) is deleted once it
+ * was made this many seconds ago (the challenger's wait has long read
+ * its answer by then), unless the cooldown still needs it. */
+#define STORE_CHALLENGE_KEEP (2 * STORE_CHALLENGE_TTL)
+
 enum challenge_state {
 	CHALLENGE_PENDING = 1, /* waiting for the answer */
 	CHALLENGE_ACCEPTED,    /* match_id is the ranked match it started */
@@ -182,15 +203,53 @@ struct challenge {
 	int time_per_move;    /* seconds, 0 = no limit */
 	long long created_at; /* Unix seconds */
 	enum challenge_state state;
-	long long match_id; /* CHALLENGE_ACCEPTED: the match, else 0 */
+	long long match_id;  /* CHALLENGE_ACCEPTED: the match, else 0 */
+	long long resume_id; /* the two players' unfinished ranked match it
+			      * offers to continue (its game is that
+			      * match's), else 0: a new match */
 };
 
-/* Store challenge `c` (its id, state and match_id are ignored: a new
- * challenge is pending) and set *id to its id. STORE_NOT_FOUND when a
+/* Why store_challenge_new() stored no challenge. */
+enum challenge_refusal {
+	CHALLENGE_SENT = 0,	/* not refused: stored */
+	CHALLENGE_NOT_TAKING,	/* the challenged player refuses challenges */
+	CHALLENGE_CROSSED,	/* they challenged the challenger, pending */
+	CHALLENGE_ALREADY_SENT, /* the challenger's to them is pending */
+	CHALLENGE_TOO_SOON	/* declined or withdrawn lately */
+};
+
+/* What store_challenge_new() did. */
+struct challenge_sent {
+	enum challenge_refusal refused;
+	long long id;	     /* CHALLENGE_SENT: the new challenge; CROSSED:
+			      * the other player's, to answer instead */
+	long long wait;	     /* CHALLENGE_TOO_SOON: seconds still to wait */
+	long long resume_id; /* CHALLENGE_SENT: the match it offers, else 0 */
+};
+
+/* Store challenge `c` made at c->created_at (`now`; its id, state,
+ * match_id and resume_id are ignored: a new challenge is pending) and
+ * fill *out, deciding in one transaction (the rules of challenges):
+ *  - refused when the challenged player refuses challenges now (a live
+ *    presence row of theirs says so: CHALLENGE_NOT_TAKING);
+ *  - one challenge pending per pair of players, either way: refused when
+ *    the challenged player's challenge to the challenger is pending
+ *    (CHALLENGE_CROSSED, out->id: answer that one) or the challenger's to
+ *    them is (CHALLENGE_ALREADY_SENT);
+ *  - refused for STORE_CHALLENGE_COOLDOWN seconds after the challenger's
+ *    last challenge to them was declined or withdrawn (CHALLENGE_TOO_SOON,
+ *    out->wait the seconds left);
+ *  - when the two have an unfinished ranked match, the challenge offers
+ *    it (out->resume_id; the stored game is that match's, not c's);
+ *  - the settled challenges made STORE_CHALLENGE_KEEP seconds or more
+ *    before `now` are deleted, but for those the cooldown still needs.
+ * STORE_OK when stored (out->id); STORE_EXISTS when a rule refused it
+ * (out->refused says which; nothing written); STORE_NOT_FOUND when a
  * player does not exist; STORE_ERR for a player challenging themselves
  * or a game the table refuses. */
 enum store_status store_challenge_new(struct store *s,
-				      const struct challenge *c, long long *id);
+				      const struct challenge *c,
+				      struct challenge_sent *out);
 
 /* Read challenge `id` into *out as it stands at `now`: a pending one
  * created STORE_CHALLENGE_TTL seconds or more before `now` reads as
@@ -208,16 +267,24 @@ enum store_status store_challenge_for(struct store *s, long long to_id,
 /* Accept challenge `id` at `now` in one transaction: start ranked match
  * `h` (as store_match_start(); its two players must be the challenge's,
  * either colour) and mark the challenge accepted with it; *match_id is
- * the new match. Refused (STORE_ERR, nothing written) when the
- * challenge is not pending at `now` (answered, withdrawn or expired), so
- * an answer and an expiry never both win. STORE_NOT_FOUND when there is
- * no such challenge. */
+ * the new match. A challenge that offers an unfinished match
+ * (resume_id) ignores `h` (it may be NULL): that match, still
+ * unfinished, is the one accepted (*match_id), to be played on from the
+ * two terminals, and the move to play gets back, from `now`, the time it
+ * had left when play stopped, as a hot-seat resume does (both players
+ * agreed: one asked, the other accepted); an untimed match's turn keeps
+ * its start, so the claim's wait is not put off. Refused (STORE_ERR,
+ * nothing written) when the challenge is not pending at `now`
+ * (answered, withdrawn or expired), so an answer and an expiry never
+ * both win, or when the match it offers has ended. STORE_NOT_FOUND when
+ * there is no such challenge. */
 enum store_status store_challenge_accept(struct store *s, long long id,
 					 const struct match_header *h,
 					 long long now, long long *match_id);
 
 /* End pending challenge `id` at `now` with `state` (CHALLENGE_DECLINED,
- * CHALLENGE_EXPIRED or CHALLENGE_WITHDRAWN). A decline after the
+ * CHALLENGE_EXPIRED or CHALLENGE_WITHDRAWN; a decline or a withdrawal
+ * starts the challenger's cooldown at `now`). A decline after the
  * challenge expired is stored as expired. Refused (STORE_ERR) when the
  * challenge is no longer pending (an answer came first), or for another
  * state; STORE_NOT_FOUND when there is no such challenge. */

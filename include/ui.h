@@ -368,9 +368,9 @@ enum ui_status ui_analyze(struct ui *ui, long long id, int time_ms);
  * Failures to write it are ignored (presence is a courtesy; the next
  * refresh tries again); nothing here is shown to the player. */
 
-/* Player `player_id` logged in here: write the row (idle) and refresh
- * it every few seconds from every wait for input (term_set_idle()),
- * until ui_presence_end(). */
+/* Player `player_id` logged in here: write the row (idle, taking
+ * challenges: a new session) and refresh it every few seconds from
+ * every wait for input (term_set_idle()), until ui_presence_end(). */
 void ui_presence_begin(struct ui *ui, long long player_id);
 
 /* The logged-in player now plays match `match_id` (0: idle again); the
@@ -400,21 +400,41 @@ void ui_presence_look(struct ui *ui);
  * UI_INTERRUPTED, UI_FAILED after saying why). */
 enum ui_status ui_remote_online(struct ui *ui, struct player *me);
 
+/* Whether the player logged in here refuses every challenge now
+ * (ui_remote_refuse()). */
+bool ui_remote_refusing(const struct ui *ui);
+
+/* The player logged in here refuses every challenge from now until they
+ * log out (the store tells challengers at once, and declines those
+ * waiting), or takes challenges again when they refused them: the
+ * store's presence row says which (store_presence_refuse()); said so.
+ * Return UI_OK, or UI_FAILED when the store refused the write (said
+ * why). */
+enum ui_status ui_remote_refuse(struct ui *ui);
+
 /* `me` (logged in here) challenges the player `username`, who must be
  * online, to a ranked match of ui->opt->variant with ui->opt->time_per_move (no
  * opening), and waits for the answer (a minute at most; q or end of
- * input withdraws it), polling the store. Accepted: the match is played
- * from here, `me`'s seat only (ui_remote_play()). Return what the match
- * returned; UI_REFUSED when the player does not exist, is not online,
- * declined, or let it expire (said so); UI_OK when withdrawn; UI_FAILED
- * after saying why the database failed; UI_INTERRUPTED. */
+ * input withdraws it), polling the store. When the two have an
+ * unfinished ranked match, the challenge offers it instead (the store
+ * decides: store_challenge_new()). Accepted: the match is played from
+ * here, `me`'s seat only (ui_remote_play()). The store's refusals are
+ * said in a sentence: the player takes no challenges now, `me`
+ * challenged them already, or must wait after a decline or withdrawal;
+ * when they have challenged `me` meanwhile, `me` is asked that
+ * challenge instead (as ui_remote_answer() asks it). Return what the
+ * match returned; UI_REFUSED when the player does not exist, is not
+ * online, the store refused the challenge, the player declined, or let
+ * it expire (said so); UI_OK when withdrawn; UI_FAILED after saying why
+ * the database failed; UI_INTERRUPTED. */
 enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
 				   const char *username);
 
 /* Offer `me` the oldest challenge waiting for them: accept (a secure
- * coin flip gives black, the match starts and is played from here) or
- * decline. With nothing waiting, say so unless `quiet`. Return UI_OK,
- * or what the question or the match returned. */
+ * coin flip gives black, the match starts and is played from here; a
+ * challenge that offers an unfinished match plays that one on, from the
+ * position and clocks the store holds) or decline. With nothing waiting, say so
+ * unless `quiet`. Return UI_OK, or what the question or the match returned. */
 enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet);
 
 /* ui->challenge_hook for the player logged in here (ui->presence->id):

@@ -415,17 +415,26 @@ enum store_status store_presence_set(struct store *s, long long pid,
 				     long long player_id, long long match_id,
 				     long long now)
 {
-	const long long args[] = {pid, player_id, match_id, now};
+	/* a refusal is the live session's: a dead process's row with the
+	 * same pid (stale) hands it on to nobody */
+	const long long args[] = {pid, player_id, match_id, now,
+				  STORE_PRESENCE_STALE};
 	int rc;
 
 	store_clear_err(s);
 	rc = store_exec_ints(
 		s,
-		"INSERT OR REPLACE INTO presence (pid, player_id, state,"
-		" match_id, refreshed_at) VALUES (?1, ?2,"
+		"INSERT INTO presence (pid, player_id, state, match_id,"
+		" refreshed_at) VALUES (?1, ?2,"
 		" CASE ?3 WHEN 0 THEN 'idle' ELSE 'playing' END,"
-		" nullif(?3, 0), ?4)",
-		args, 4, WHAT_PRESENCE);
+		" nullif(?3, 0), ?4) ON CONFLICT (pid) DO UPDATE SET"
+		" refusing = CASE WHEN player_id = excluded.player_id"
+		"  AND refreshed_at >= excluded.refreshed_at - ?5"
+		"  THEN refusing ELSE 0 END,"
+		" player_id = excluded.player_id, state = excluded.state,"
+		" match_id = excluded.match_id,"
+		" refreshed_at = excluded.refreshed_at",
+		args, 5, WHAT_PRESENCE);
 	return rc == SQLITE_DONE ? STORE_OK : missing_key(s, rc, WHAT_PRESENCE);
 }
 
@@ -437,6 +446,47 @@ enum store_status store_presence_clear(struct store *s, long long pid)
 			       1, WHAT_PRESENCE) == SQLITE_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
+}
+
+/* Inside the refusal's transaction: decline at `now` every challenge
+ * to the player of process `pid` still pending. */
+static enum store_status decline_all(struct store *s, long long pid,
+				     long long now)
+{
+	const long long args[] = {pid, now, now - STORE_CHALLENGE_TTL};
+
+	return store_exec_ints(s,
+			       "UPDATE challenges SET state = 'declined',"
+			       " closed_at = ?2 WHERE state = 'pending'"
+			       " AND created_at > ?3 AND to_id = (SELECT"
+			       " player_id FROM presence WHERE pid = ?1)",
+			       args, 3, WHAT_PRESENCE) == SQLITE_DONE
+		       ? STORE_OK
+		       : STORE_ERR;
+}
+
+/* See store_live.h. */
+enum store_status store_presence_refuse(struct store *s, long long pid,
+					bool refuse, long long now)
+{
+	const long long args[] = {pid, refuse};
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_PRESENCE);
+	if (st != STORE_OK)
+		return st;
+	if (store_exec_ints(s,
+			    "UPDATE presence SET refusing = ?2 WHERE pid = ?1",
+			    args, 2, WHAT_PRESENCE) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_PRESENCE, "nobody is logged in here");
+		st = STORE_NOT_FOUND;
+	}
+	if (st == STORE_OK && refuse)
+		st = decline_all(s, pid, now);
+	return store_finish(s, st, WHAT_PRESENCE);
 }
 
 /* See store_live.h. */
@@ -545,30 +595,46 @@ static int bind_challenge(sqlite3_stmt *st, const struct challenge *c)
 	return rc;
 }
 
-/* See store_live.h. */
-enum store_status store_challenge_new(struct store *s,
-				      const struct challenge *c, long long *id)
+/* The INSERT of a new challenge (bind_challenge()'s ?1..?10, ?11 0),
+ * and the same offering unfinished match ?11, whose game it takes (?3
+ * to ?9 bound but unused: SQLite allows it below the highest, ?11). */
+#define CHALLENGE_INSERT                                                       \
+	"INSERT INTO challenges (from_id, to_id, variant, rule, rows, cols,"   \
+	" k, opening, time_per_move, created_at, resume_id)"
+#define CHALLENGE_NEW                                                          \
+	CHALLENGE_INSERT " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"   \
+			 " nullif(?11, 0))"
+#define CHALLENGE_RESUME                                                       \
+	CHALLENGE_INSERT " SELECT ?1, ?2, variant, rule, rows, cols, k,"       \
+			 " opening, time_per_move, ?10, id FROM matches"       \
+			 " WHERE id = ?11"
+
+/* Inside the new challenge's transaction: insert c (offering match
+ * `resume_id` when not 0), its id into *id. */
+static enum store_status insert_challenge(struct store *s,
+					  const struct challenge *c,
+					  long long resume_id, long long *id)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 	int rc;
 
-	store_clear_err(s);
-	if (store_prepare(s,
-			  "INSERT INTO challenges (from_id, to_id, variant,"
-			  " rule, rows, cols, k, opening, time_per_move,"
-			  " created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-			  " ?8, ?9, ?10)",
+	if (store_prepare(s, resume_id != 0 ? CHALLENGE_RESUME : CHALLENGE_NEW,
 			  &st, WHAT_CHALLENGE) != 0)
 		return STORE_ERR;
-	if (bind_challenge(st, c) != SQLITE_OK) {
+	rc = bind_challenge(st, c);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int64(st, 11, resume_id);
+	if (rc != SQLITE_OK) {
 		store_set_db_err(s, WHAT_CHALLENGE);
 		goto out_finalize;
 	}
 	rc = store_step_done(s, st, WHAT_CHALLENGE);
-	if (rc == SQLITE_DONE) {
+	if (rc == SQLITE_DONE && sqlite3_changes(s->db) == 1) {
 		*id = sqlite3_last_insert_rowid(s->db);
 		ret = STORE_OK;
+	} else if (rc == SQLITE_DONE) {
+		store_set_err(s, WHAT_CHALLENGE, "the match offered is gone");
 	} else {
 		ret = missing_key(s, rc, WHAT_CHALLENGE);
 	}
@@ -577,14 +643,136 @@ out_finalize:
 	return ret;
 }
 
+/* Inside the new challenge's transaction: delete the challenges settled
+ * long enough (made STORE_CHALLENGE_KEEP seconds before `now`: any
+ * still pending then has expired), but for the declines and withdrawals
+ * whose cooldown still runs. */
+static enum store_status delete_settled(struct store *s, long long now)
+{
+	const long long args[] = {now - STORE_CHALLENGE_KEEP,
+				  now - STORE_CHALLENGE_COOLDOWN};
+
+	_Static_assert(STORE_CHALLENGE_KEEP > STORE_CHALLENGE_TTL,
+		       "a pending challenge is never deleted");
+	return store_exec_ints(s,
+			       "DELETE FROM challenges WHERE created_at <= ?1"
+			       " AND NOT (state IN ('declined', 'withdrawn')"
+			       " AND coalesce(closed_at, created_at) > ?2)",
+			       args, 2, WHAT_CHALLENGE) == SQLITE_DONE
+		       ? STORE_OK
+		       : STORE_ERR;
+}
+
+/* Inside a transaction: the one number `sql` (an aggregate, with args
+ * as ?1..?n) reads, into *out. */
+static enum store_status read_number(struct store *s, const char *sql,
+				     const long long *args, int n,
+				     long long *out)
+{
+	return store_query_ints(s, sql, args, n, out, 1, WHAT_CHALLENGE,
+				"no answer");
+}
+
+/* The pending challenge (younger than the TTL at ?3) from ?1 to ?2, or 0. */
+#define PENDING_FROM_TO                                                        \
+	"SELECT coalesce(min(id), 0) FROM challenges WHERE from_id = ?1"       \
+	" AND to_id = ?2 AND state = 'pending' AND created_at > ?3"
+
+/* Inside the new challenge's transaction: which rule of challenges
+ * refuses c (r->refused; r->id, r->wait as store_live.h says), judged at
+ * c->created_at. STORE_EXISTS when one does, STORE_OK when none. */
+static enum store_status challenge_rules(struct store *s,
+					 const struct challenge *c,
+					 struct challenge_sent *r)
+{
+	const long long now = c->created_at;
+	const long long taking[] = {c->to_id, now - STORE_PRESENCE_STALE};
+	const long long theirs[] = {c->to_id, c->from_id,
+				    now - STORE_CHALLENGE_TTL};
+	const long long mine[] = {c->from_id, c->to_id,
+				  now - STORE_CHALLENGE_TTL};
+	long long n = 0, last = 0;
+	enum store_status st;
+
+	st = read_number(s,
+			 "SELECT count(*) FROM presence WHERE player_id = ?1"
+			 " AND refusing = 1 AND refreshed_at >= ?2",
+			 taking, 2, &n);
+	if (st == STORE_OK && n > 0)
+		r->refused = CHALLENGE_NOT_TAKING;
+	if (st == STORE_OK && !r->refused)
+		st = read_number(s, PENDING_FROM_TO, theirs, 3, &r->id);
+	if (st == STORE_OK && !r->refused && r->id != 0)
+		r->refused = CHALLENGE_CROSSED;
+	if (st == STORE_OK && !r->refused)
+		st = read_number(s, PENDING_FROM_TO, mine, 3, &n);
+	if (st == STORE_OK && !r->refused && n != 0)
+		r->refused = CHALLENGE_ALREADY_SENT;
+	if (st == STORE_OK && !r->refused)
+		st = read_number(s,
+				 "SELECT coalesce(max(coalesce(closed_at,"
+				 " created_at)), 0) FROM challenges"
+				 " WHERE from_id = ?1 AND to_id = ?2"
+				 " AND state IN ('declined', 'withdrawn')",
+				 mine, 2, &last);
+	if (st == STORE_OK && !r->refused &&
+	    last + STORE_CHALLENGE_COOLDOWN > now && last != 0) {
+		r->refused = CHALLENGE_TOO_SOON;
+		r->wait = last + STORE_CHALLENGE_COOLDOWN - now;
+	}
+	if (st == STORE_OK && r->refused) {
+		store_set_err(s, WHAT_CHALLENGE,
+			      "the rules of challenges "
+			      "refuse it now");
+		st = STORE_EXISTS;
+	}
+	return st;
+}
+
+/* See store_live.h. */
+enum store_status store_challenge_new(struct store *s,
+				      const struct challenge *c,
+				      struct challenge_sent *out)
+{
+	struct challenge_sent r = {CHALLENGE_SENT, 0, 0, 0};
+	enum store_status st;
+
+	store_clear_err(s);
+	if (c->from_id == c->to_id) {
+		store_set_err(s, WHAT_CHALLENGE,
+			      "a player cannot challenge themselves");
+		return STORE_ERR;
+	}
+	st = store_begin(s, WHAT_CHALLENGE);
+	if (st != STORE_OK)
+		return st;
+	st = delete_settled(s, c->created_at);
+	if (st == STORE_OK)
+		st = challenge_rules(s, c, &r);
+	if (st == STORE_OK) {
+		st = store_match_unfinished_between(s, c->from_id, c->to_id,
+						    &r.resume_id);
+		if (st == STORE_NOT_FOUND) {
+			store_clear_err(s);
+			st = STORE_OK;
+		}
+	}
+	if (st == STORE_OK)
+		st = insert_challenge(s, c, r.resume_id, &r.id);
+	st = store_finish(s, st, WHAT_CHALLENGE);
+	if (st == STORE_OK || st == STORE_EXISTS)
+		*out = r;
+	return st;
+}
+
 /* The columns of a challenge, in the order row_to_challenge() reads
  * them; ?2 is `now`. */
 #define CHALLENGE_COLUMNS                                                      \
 	"SELECT id, from_id, to_id, variant, rule, rows, cols, k, opening,"    \
 	" time_per_move, created_at,"                                          \
 	" CASE WHEN state = 'pending' AND created_at <= ?2 - 60"               \
-	" THEN 'expired' ELSE state END, coalesce(match_id, 0)"                \
-	" FROM challenges "
+	" THEN 'expired' ELSE state END, coalesce(match_id, 0),"               \
+	" coalesce(resume_id, 0) FROM challenges "
 
 _Static_assert(STORE_CHALLENGE_TTL == 60, "CHALLENGE_COLUMNS says 60");
 
@@ -612,6 +800,7 @@ static int row_to_challenge(sqlite3_stmt *st, struct challenge *c)
 	c->time_per_move = sqlite3_column_int(st, 9);
 	c->created_at = sqlite3_column_int64(st, 10);
 	c->match_id = sqlite3_column_int64(st, 12);
+	c->resume_id = sqlite3_column_int64(st, 13);
 	return 0;
 }
 
@@ -670,11 +859,44 @@ static const char *accept_problem(const struct challenge *c,
 {
 	if (c->state != CHALLENGE_PENDING)
 		return "the challenge is no longer open";
-	if (h->kind != MATCH_RANKED || h->opening != c->opening ||
+	if (c->resume_id != 0)
+		return NULL; /* h is ignored */
+	if (h == NULL || h->kind != MATCH_RANKED || h->opening != c->opening ||
 	    !((h->black_id == c->from_id && h->white_id == c->to_id) ||
 	      (h->black_id == c->to_id && h->white_id == c->from_id)))
 		return "the match is not the challenge's";
 	return NULL;
+}
+
+/* Inside the answer's transaction: challenge c's unfinished match is
+ * played on from `now`: the move to play of a timed match gets back
+ * what it had left when play stopped (store_match_resume()'s rule, both
+ * players having agreed); an untimed one keeps its turn's start, from
+ * which the claim's wait counts. STORE_ERR when the match is no longer
+ * unfinished between the two. */
+static enum store_status
+resume_offered(struct store *s, const struct challenge *c, long long now)
+{
+	const long long args[] = {c->resume_id, now, c->from_id, c->to_id};
+
+	if (store_exec_ints(s,
+			    "UPDATE matches SET turn_started_ms = CASE WHEN"
+			    " time_per_move > 0 THEN 1000 * max(?2,"
+			    " started_at) ELSE turn_started_ms END,"
+			    " turn_allowed_ms = max(0, 1000 * time_per_move"
+			    " - clock_used_ms),"
+			    " last_active_at = max(?2, started_at)"
+			    " WHERE id = ?1 AND status = 'unfinished'"
+			    " AND kind = 'ranked' AND ((black_id = ?3 AND"
+			    " white_id = ?4) OR (black_id = ?4 AND"
+			    " white_id = ?3))",
+			    args, 4, WHAT_ANSWER) != SQLITE_DONE)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_ANSWER, "the match offered has ended");
+		return STORE_ERR;
+	}
+	return STORE_OK;
 }
 
 /* See store_live.h. */
@@ -682,7 +904,7 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 					 const struct match_header *h,
 					 long long now, long long *match_id)
 {
-	long long args[] = {id, 0};
+	long long args[] = {id, 0, now};
 	enum store_status st;
 	struct challenge c;
 	const char *why;
@@ -697,14 +919,18 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 		store_set_err(s, WHAT_ANSWER, why);
 		st = STORE_ERR;
 	}
-	/* One INSERT: inside this transaction, not one of its own. */
-	if (st == STORE_OK)
+	if (st == STORE_OK && c.resume_id != 0) {
+		args[1] = c.resume_id;
+		st = resume_offered(s, &c, now);
+	} else if (st == STORE_OK) {
+		/* One INSERT: inside this transaction, not one of its own. */
 		st = store_match_start(s, h, &args[1]);
+	}
 	if (st == STORE_OK &&
 	    store_exec_ints(s,
 			    "UPDATE challenges SET state = 'accepted',"
-			    " match_id = ?2 WHERE id = ?1",
-			    args, 2, WHAT_ANSWER) != SQLITE_DONE)
+			    " match_id = ?2, closed_at = ?3 WHERE id = ?1",
+			    args, 3, WHAT_ANSWER) != SQLITE_DONE)
 		st = STORE_ERR;
 	st = store_finish(s, st, WHAT_ANSWER);
 	if (st == STORE_OK)
@@ -719,7 +945,7 @@ enum store_status store_challenge_close(struct store *s, long long id,
 {
 	enum store_status st;
 	struct challenge c;
-	long long args[] = {id, 0};
+	long long args[] = {id, 0, now};
 
 	store_clear_err(s);
 	if (state != CHALLENGE_DECLINED && state != CHALLENGE_EXPIRED &&
@@ -745,8 +971,9 @@ enum store_status store_challenge_close(struct store *s, long long id,
 	    store_exec_ints(s,
 			    "UPDATE challenges SET state = CASE ?2"
 			    " WHEN 3 THEN 'declined' WHEN 4 THEN 'expired'"
-			    " ELSE 'withdrawn' END WHERE id = ?1",
-			    args, 2, WHAT_ANSWER) != SQLITE_DONE)
+			    " ELSE 'withdrawn' END, closed_at = ?3"
+			    " WHERE id = ?1",
+			    args, 3, WHAT_ANSWER) != SQLITE_DONE)
 		st = STORE_ERR;
 	return store_finish(s, st, WHAT_ANSWER);
 }

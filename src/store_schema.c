@@ -598,6 +598,25 @@ static const char *const migrations[] = {
 	" max(0, 1000 * last_active_at - clock_used_ms),"
 	" turn_allowed_ms = 1000 * time_per_move;"
 	"PRAGMA user_version = 13;",
+
+	"PRAGMA user_version = 14;", /* 14: placeholder for another branch */
+	"PRAGMA user_version = 15;", /* 15: placeholder for another branch */
+
+	/* 16: challenges that cannot harass (issue 22). A settled challenge
+	 * keeps when it was answered or withdrawn (closed_at: the
+	 * challenger's cooldown counts from it; an older row has none and
+	 * counts from its creation), and one between two players with an
+	 * unfinished ranked match offers that match (resume_id). A
+	 * process's presence row keeps whether its player refuses
+	 * challenges for the session. Rows of the pair looked up by index. */
+	"ALTER TABLE challenges ADD COLUMN closed_at INTEGER"
+	" CHECK (closed_at >= 0);"
+	"ALTER TABLE challenges ADD COLUMN resume_id INTEGER"
+	" REFERENCES matches (id);"
+	"CREATE INDEX challenges_pair ON challenges (from_id, to_id);"
+	"ALTER TABLE presence ADD COLUMN refusing INTEGER NOT NULL DEFAULT 0"
+	" CHECK (refusing IN (0, 1));"
+	"PRAGMA user_version = 16;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -22,7 +22,8 @@ enum {
 	ACCOUNT_PASSWORD,
 	ACCOUNT_WATCH,
 	ACCOUNT_ONLINE,
-	ACCOUNT_CHALLENGES
+	ACCOUNT_CHALLENGES,
+	ACCOUNT_REFUSE
 };
 
 /* True when a step's status should end the menu loop: end of input, a
@@ -83,6 +84,8 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 		return ui_remote_online(ui, me);
 	case ACCOUNT_CHALLENGES:
 		return ui_remote_answer(ui, me, false);
+	case ACCOUNT_REFUSE:
+		return ui_remote_refuse(ui);
 	}
 	return UI_OK;
 }
@@ -90,24 +93,32 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 /* The account menu for `me`, until Log out. */
 static enum ui_status account_menu(struct ui *ui, struct player *me)
 {
-	const char *labels[] = {_("Ranked match"),	 _("Play the computer"),
-				_("My record"),		 _("Leaderboard"),
-				_("Match history"),	 _("Change password"),
-				_("Watch a game"),	 _("Players online"),
-				_("Answer a challenge"), _("Log out")};
-	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 0};
+	const char *labels[] = {_("Ranked match"),
+				_("Play the computer"),
+				_("My record"),
+				_("Leaderboard"),
+				_("Match history"),
+				_("Change password"),
+				_("Watch a game"),
+				_("Players online"),
+				_("Answer a challenge"),
+				NULL,
+				_("Log out")};
+	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0};
 	char title[256];
 
 	for (;;) {
 		enum ui_status st;
 		int choice;
 
+		labels[9] = ui_remote_refusing(ui) ? _("Take challenges again")
+						   : _("Refuse challenges");
 		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
 			 me->username);
 		st = ui_remote_answer(ui, me, true);
 		if (ends_menu(st))
 			return st;
-		st = ui_menu(ui, title, labels, keys, 10, &choice);
+		st = ui_menu(ui, title, labels, keys, 11, &choice);
 		if (st != UI_OK)
 			return st;
 		if (choice == ACCOUNT_LOGOUT)

@@ -93,6 +93,11 @@ void ui_presence_begin(struct ui *ui, long long player_id)
 		return; /* out of memory: no row, no challenges announced */
 	ui->presence->id = player_id;
 	ui->presence->match = 0;
+	ui->presence->refusing = false;
+	/* a new session: no refusal of challenges is left from an earlier
+	 * one whose row a failed clear left behind */
+	if (ui->club.store != NULL)
+		(void)store_presence_clear(ui->club.store, (long long)getpid());
 	presence_write(ui);
 	term_set_idle(presence_tick, ui);
 }

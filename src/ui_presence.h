@@ -5,6 +5,8 @@
 #ifndef GOMOKU_UI_PRESENCE_H
 #define GOMOKU_UI_PRESENCE_H
 
+#include <stdbool.h>
+
 struct ui_presence {
 	long long id;	   /* the player logged in here (0: none) */
 	long long match;   /* the match they play (0: idle) */
@@ -12,6 +14,8 @@ struct ui_presence {
 	long long version; /* PRAGMA data_version last looked at */
 	long long told;	   /* the last challenge announced */
 	long long asked;   /* the last challenge asked about */
+	bool refusing;	   /* the row refuses challenges (the store's
+			    * store_presence_refuse() said yes) */
 };
 
 #endif

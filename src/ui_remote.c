@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "store_live.h"
 #include "ui_game.h"
@@ -262,6 +263,7 @@ static enum ui_status answer_key(struct ui *ui, struct challenge *c)
 static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 {
 	long long version = 0, looked = 0;
+	enum store_status ss;
 
 	(void)store_data_version(ui->club.store, &version);
 	while (c->state == CHALLENGE_PENDING) {
@@ -280,8 +282,10 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 			continue; /* nothing new: no read */
 		version = v;
 		looked = now;
-		if (store_challenge_get(ui->club.store, c->id, now, c) !=
-		    STORE_OK)
+		ss = store_challenge_get(ui->club.store, c->id, now, c);
+		if (ss == STORE_NOT_FOUND) /* deleted: long expired */
+			c->state = CHALLENGE_EXPIRED;
+		else if (ss != STORE_OK)
 			return ui_store_failed(ui, NULL);
 	}
 	if (c->state == CHALLENGE_EXPIRED)
@@ -340,13 +344,95 @@ static struct challenge new_challenge(const struct ui *ui,
 	return c;
 }
 
+static enum ui_status answer(struct ui *ui, struct player *me,
+			     const struct player *from, struct challenge *c);
+
+/* Say how long the challenger waits (`wait` seconds, the minutes
+ * rounded up) before challenging `to` again. */
+static void say_wait(struct ui *ui, const struct player *to, long long wait)
+{
+	long long minutes = (wait + 59) / 60;
+
+	if (wait < 60)
+		ui_say(ui,
+		       ngettext("You can challenge %s again in %lld second.",
+				"You can challenge %s again in %lld seconds.",
+				(unsigned long)wait),
+		       to->username, wait);
+	else
+		ui_say(ui,
+		       ngettext("You can challenge %s again in %lld minute.",
+				"You can challenge %s again in %lld minutes.",
+				(unsigned long)minutes),
+		       to->username, minutes);
+}
+
+/* Say why the store refused a challenge from `me` to `to` (sent says);
+ * when `to` has challenged `me` meanwhile, ask `me` that challenge
+ * instead. Return UI_REFUSED, or what answering returned. */
+static enum ui_status refused(struct ui *ui, struct player *me,
+			      const struct player *to,
+			      const struct challenge_sent *sent)
+{
+	struct challenge theirs;
+
+	switch (sent->refused) {
+	case CHALLENGE_NOT_TAKING:
+		ui_say(ui, _("%s is not taking challenges now."), to->username);
+		break;
+	case CHALLENGE_ALREADY_SENT:
+		ui_say(ui,
+		       _("You have already challenged %s: the challenge waits "
+			 "for the answer."),
+		       to->username);
+		break;
+	case CHALLENGE_TOO_SOON:
+		say_wait(ui, to, sent->wait);
+		break;
+	case CHALLENGE_CROSSED:
+		ui_say(ui, _("%s has already challenged you."), to->username);
+		if (store_challenge_get(ui->club.store, sent->id,
+					(long long)time(NULL),
+					&theirs) == STORE_OK &&
+		    theirs.state == CHALLENGE_PENDING)
+			return answer(ui, me, to, &theirs);
+		ui_say(ui, _("That challenge is no longer open."));
+		break;
+	case CHALLENGE_SENT:
+		break;
+	}
+	return UI_REFUSED;
+}
+
+/* Tell the challenger what challenge c (stored) to `to` asks. */
+static void say_sent(struct ui *ui, const struct player *to,
+		     const struct challenge *c)
+{
+	char game[128];
+
+	if (c->resume_id != 0)
+		ui_say(ui,
+		       _("You and %s have an unfinished match (number %lld): "
+			 "the challenge asks %s to continue it. Waiting for "
+			 "the answer (a minute at most; type q to withdraw "
+			 "it)..."),
+		       to->username, c->resume_id, to->username);
+	else
+		ui_say(ui,
+		       _("Challenge sent to %s: a ranked match, %s. Waiting "
+			 "for the answer (a minute at most; type q to "
+			 "withdraw it)..."),
+		       to->username, game_words(c, game, sizeof(game)));
+}
+
 enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
 				   const char *username)
 {
+	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
+	enum store_status ss;
 	struct player *to;
 	struct challenge c;
 	enum ui_status st;
-	char game[128];
 
 	st = ui_account_refresh(ui);
 	if (st != UI_OK)
@@ -359,12 +445,13 @@ enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
 	if (!may_challenge(ui, me, to))
 		return UI_REFUSED;
 	c = new_challenge(ui, me, to);
-	if (store_challenge_new(ui->club.store, &c, &c.id) != STORE_OK)
+	ss = store_challenge_new(ui->club.store, &c, &sent);
+	if (ss == STORE_EXISTS)
+		return refused(ui, me, to, &sent);
+	if (ss != STORE_OK || store_challenge_get(ui->club.store, sent.id,
+						  c.created_at, &c) != STORE_OK)
 		return ui_store_failed(ui, _("cannot send the challenge"));
-	ui_say(ui,
-	       _("Challenge sent to %s: a ranked match, %s. Waiting for "
-		 "the answer (a minute at most; type q to withdraw it)..."),
-	       to->username, game_words(&c, game, sizeof(game)));
+	say_sent(ui, to, &c);
 	fflush(ui->term.out);
 	st = await_answer(ui, &c);
 	if (st != UI_OK && c.state != CHALLENGE_ACCEPTED)
@@ -394,17 +481,60 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 	long long id;
 	bool from_black;
 
-	from_black = game_coin_flip(ui, c->opening, from->nickname,
-				    me->nickname, true);
-	h.black_id = from_black ? from->id : me->id;
-	h.white_id = from_black ? me->id : from->id;
-	if (store_challenge_accept(ui->club.store, c->id, &h, h.started_at,
+	if (c->resume_id == 0) {
+		from_black = game_coin_flip(ui, c->opening, from->nickname,
+					    me->nickname, true);
+		h.black_id = from_black ? from->id : me->id;
+		h.white_id = from_black ? me->id : from->id;
+	}
+	if (store_challenge_accept(ui->club.store, c->id,
+				   c->resume_id == 0 ? &h : NULL, h.started_at,
 				   &id) != STORE_OK) {
-		ui_say(ui, _("The challenge is no longer open: it expired or "
-			     "was withdrawn."));
+		ui_say(ui, c->resume_id == 0
+				   ? _("The challenge is no longer open: it "
+				       "expired or was withdrawn.")
+				   : _("The challenge is no longer open: it "
+				       "expired or was withdrawn, or the match "
+				       "has ended."));
 		return UI_OK;
 	}
 	return ui_remote_play(ui, me, id);
+}
+
+/* Ask `me` challenge c from `from` (pending): accepted, the match is
+ * played from here; declined, the challenger hears so. */
+static enum ui_status answer(struct ui *ui, struct player *me,
+			     const struct player *from, struct challenge *c)
+{
+	char game[128], question[256];
+	enum ui_status st;
+	bool yes = false;
+
+	if (ui->presence != NULL && c->id > ui->presence->asked)
+		ui->presence->asked = c->id; /* asked: no prompt asks again */
+	if (c->resume_id != 0) {
+		ui_say(ui,
+		       _("%s asks you to continue your unfinished match %lld "
+			 "(%s) from two terminals."),
+		       from->username, c->resume_id,
+		       game_words(c, game, sizeof(game)));
+		snprintf(question, sizeof(question), _("Continue match %lld?"),
+			 c->resume_id);
+	} else {
+		ui_say(ui, _("%s challenges you to a ranked match: %s."),
+		       from->username, game_words(c, game, sizeof(game)));
+		snprintf(question, sizeof(question), "%s",
+			 _("Accept the challenge?"));
+	}
+	st = ui_yes_no(ui, question, &yes);
+	if (st != UI_OK)
+		return st;
+	if (yes)
+		return accept(ui, me, from, c);
+	if (store_challenge_close(ui->club.store, c->id, CHALLENGE_DECLINED,
+				  (long long)time(NULL)) == STORE_OK)
+		ui_say(ui, _("You declined."));
+	return UI_OK;
 }
 
 enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet)
@@ -412,9 +542,6 @@ enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet)
 	long long now = (long long)time(NULL);
 	const struct player *from;
 	struct challenge c;
-	enum ui_status st;
-	char game[128];
-	bool yes = false;
 
 	if (store_challenge_for(ui->club.store, me->id, now, &c) != STORE_OK ||
 	    (from = player_by_id(ui, c.from_id)) == NULL) {
@@ -422,18 +549,30 @@ enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet)
 			ui_say(ui, _("No challenge is waiting for you."));
 		return UI_OK;
 	}
-	if (ui->presence != NULL && c.id > ui->presence->asked)
-		ui->presence->asked = c.id; /* asked: no prompt asks again */
-	ui_say(ui, _("%s challenges you to a ranked match: %s."),
-	       from->username, game_words(&c, game, sizeof(game)));
-	st = ui_yes_no(ui, _("Accept the challenge?"), &yes);
-	if (st != UI_OK)
-		return st;
-	if (yes)
-		return accept(ui, me, from, &c);
-	if (store_challenge_close(ui->club.store, c.id, CHALLENGE_DECLINED,
-				  (long long)time(NULL)) == STORE_OK)
-		ui_say(ui, _("You declined."));
+	return answer(ui, me, from, &c);
+}
+
+bool ui_remote_refusing(const struct ui *ui)
+{
+	return ui->presence != NULL && ui->presence->refusing;
+}
+
+enum ui_status ui_remote_refuse(struct ui *ui)
+{
+	struct ui_presence *p = ui->presence;
+	bool refuse;
+
+	if (p == NULL || p->id == 0)
+		return UI_OK;
+	refuse = !p->refusing;
+	if (store_presence_refuse(ui->club.store, (long long)getpid(), refuse,
+				  (long long)time(NULL)) != STORE_OK)
+		return ui_store_failed(ui, _("cannot save your choice"));
+	p->refusing = refuse;
+	ui_say(ui, refuse ? _("You refuse challenges until you log out: "
+			      "challengers are told that you are not taking "
+			      "any.")
+			  : _("You take challenges again."));
 	return UI_OK;
 }
 

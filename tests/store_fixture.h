@@ -101,10 +101,22 @@ const char *fx_schema_text(const char *path, char *buf);
 /* True when `sql` on `db` fails with a constraint error. */
 int fx_refused(sqlite3 *db, const char *sql);
 
+/* What schema version 16 adds (the challenges' closing times, the
+ * matches they offer and their pairs' index; the presence rows'
+ * refusal of challenges), taken away again: with "PRAGMA user_version
+ * = 15;" after it, a version 15 file. */
+#define FX_UNDO_V16                                                            \
+	"DROP INDEX challenges_pair;"                                          \
+	"ALTER TABLE challenges DROP COLUMN closed_at;"                        \
+	"ALTER TABLE challenges DROP COLUMN resume_id;"                        \
+	"ALTER TABLE presence DROP COLUMN refusing;"
+
 /* What schema version 13 adds (the matches' stored turns and the
- * requests' indexes), taken away again: with "PRAGMA user_version =
- * 12;" after it, a version 12 file (its requests may keep their ids). */
+ * requests' indexes) and FX_UNDO_V16, taken away again: with "PRAGMA
+ * user_version = 12;" after it, a version 12 file (its requests may keep
+ * their ids). */
 #define FX_UNDO_V13                                                            \
+	FX_UNDO_V16                                                            \
 	"ALTER TABLE matches DROP COLUMN turn_started_ms;"                     \
 	"ALTER TABLE matches DROP COLUMN turn_allowed_ms;"                     \
 	"DROP INDEX match_requests_pending;"                                   \

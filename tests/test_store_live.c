@@ -157,6 +157,18 @@ static struct challenge a_challenge(long long from, long long to, long long at)
 	return c;
 }
 
+/* store_challenge_new(): the new challenge's id (or the one it names)
+ * into *id. */
+static enum store_status new_challenge(struct store *s,
+				       const struct challenge *c, long long *id)
+{
+	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
+	enum store_status st = store_challenge_new(s, c, &sent);
+
+	*id = sent.id;
+	return st;
+}
+
 /* A challenge is pending for STORE_CHALLENGE_TTL seconds, then reads as
  * expired and can no longer be accepted; a decline after that is kept
  * as an expiry; an answered challenge cannot be answered again. */
@@ -169,7 +181,7 @@ static void test_challenge_expiry(void)
 	struct match_header h = fx_ranked(ids[1], ids[0], t + 10);
 
 	c = a_challenge(ids[0], ids[1], t);
-	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
 	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 59, &got), STORE_OK);
 	CU_ASSERT_EQUAL(got.id, id);
 	CU_ASSERT_EQUAL(got.state, CHALLENGE_PENDING);
@@ -194,7 +206,7 @@ static void test_challenge_expiry(void)
 
 	/* declined in time: stays declined, and cannot be accepted */
 	c = a_challenge(ids[0], ids[2], t);
-	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
 	CU_ASSERT_EQUAL(store_challenge_close(s, id, CHALLENGE_DECLINED, t + 5),
 			STORE_OK);
 	CU_ASSERT_EQUAL(store_challenge_get(s, id, t + 5, &got), STORE_OK);
@@ -222,7 +234,7 @@ static void test_challenge_accept(void)
 	struct match_header h = fx_ranked(ids[2], ids[0], t + 3);
 
 	c = a_challenge(ids[0], ids[1], t);
-	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
 	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 3, &mid),
 			STORE_ERR);
 	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
@@ -247,7 +259,7 @@ static void test_challenge_accept(void)
 		STORE_ERR);
 
 	c = a_challenge(ids[0], ids[1], t);
-	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
 	CU_ASSERT_EQUAL(
 		store_challenge_close(s, id, CHALLENGE_WITHDRAWN, t + 1),
 		STORE_OK);
@@ -256,12 +268,294 @@ static void test_challenge_accept(void)
 	CU_ASSERT_EQUAL(store_challenge_get(s, 9999, t, &got), STORE_NOT_FOUND);
 
 	c = a_challenge(ids[0], ids[0], t);
-	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &id), STORE_ERR);
+	CU_ASSERT_EQUAL(new_challenge(s, &c, &id), STORE_ERR);
 	c = a_challenge(ids[0], 999, t);
-	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &id), STORE_NOT_FOUND);
-	c = a_challenge(ids[0], ids[1], t);
+	CU_ASSERT_EQUAL(new_challenge(s, &c, &id), STORE_NOT_FOUND);
+	c = a_challenge(ids[1], ids[2], t); /* alice must wait for bob */
 	c.k = 30;
-	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &id), STORE_ERR);
+	CU_ASSERT_EQUAL(new_challenge(s, &c, &id), STORE_ERR);
+	store_close(s);
+}
+
+/* The rule that refused challenge c at c->created_at (CHALLENGE_SENT
+ * when it was stored), its number (a wait, the challenge to answer)
+ * into *n. */
+static enum challenge_refusal
+refusal_of(struct store *s, const struct challenge *c, long long *n)
+{
+	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
+	enum store_status st = store_challenge_new(s, c, &sent);
+
+	CU_ASSERT(st == STORE_OK || st == STORE_EXISTS);
+	CU_ASSERT_EQUAL(st == STORE_EXISTS, sent.refused != CHALLENGE_SENT);
+	*n = sent.refused == CHALLENGE_TOO_SOON ? sent.wait : sent.id;
+	return sent.refused;
+}
+
+/* One challenge pending per pair, either way: a second from the same
+ * challenger is refused, and one the other way names the pending one to
+ * answer; refusals write nothing; another pair is free; once the first
+ * expired (no cooldown after an expiry) the pair is free again. */
+static void test_challenge_one_per_pair(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], first, n, t = 50000;
+	struct store *s = fx_club(path, ids);
+	struct challenge c = a_challenge(ids[0], ids[1], t);
+
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &first), CHALLENGE_SENT);
+	c.created_at = t + 10;
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_ALREADY_SENT);
+	c = a_challenge(ids[1], ids[0], t + 59);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_CROSSED);
+	CU_ASSERT_EQUAL(n, first);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM challenges", 0),
+			1);
+	c = a_challenge(ids[0], ids[2], t + 10);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_SENT);
+	c = a_challenge(ids[1], ids[0], t + 60);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_SENT);
+	c = a_challenge(ids[0], ids[1], t + 61);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_CROSSED);
+	store_close(s);
+}
+
+/* After a decline or a withdrawal the same challenger waits
+ * STORE_CHALLENGE_COOLDOWN seconds from it: refused at 4:59 (1 s to
+ * wait), taken at 5:00; the challenged player may challenge back at
+ * once; an acceptance or an expiry starts no wait. */
+static void test_challenge_cooldown(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id, n, mid, t = 50000;
+	struct store *s = fx_club(path, ids);
+	struct challenge c = a_challenge(ids[0], ids[1], t);
+	struct match_header h;
+
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_challenge_close(s, id, CHALLENGE_DECLINED, t + 10),
+		STORE_OK);
+	c.created_at = t + 10 + 60;
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_TOO_SOON);
+	CU_ASSERT_EQUAL(n, 240);
+	c.created_at = t + 10 + STORE_CHALLENGE_COOLDOWN - 1;
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_TOO_SOON);
+	CU_ASSERT_EQUAL(n, 1);
+	c = a_challenge(ids[1], ids[0], t + 20);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
+	CU_ASSERT_EQUAL(store_challenge_close(s, id, CHALLENGE_EXPIRED, t + 80),
+			STORE_OK);
+	c = a_challenge(ids[0], ids[1], t + 10 + STORE_CHALLENGE_COOLDOWN);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
+
+	/* withdrawn: the wait counts from the withdrawal, not the start */
+	t += 1000;
+	c = a_challenge(ids[0], ids[2], t);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_challenge_close(s, id, CHALLENGE_WITHDRAWN, t + 50),
+		STORE_OK);
+	c.created_at = t + 50 + STORE_CHALLENGE_COOLDOWN - 1;
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_TOO_SOON);
+	c.created_at = t + 50 + STORE_CHALLENGE_COOLDOWN;
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
+	/* accepted: no wait after it */
+	h = fx_ranked(ids[2], ids[0], c.created_at + 1);
+	CU_ASSERT_EQUAL(
+		store_challenge_accept(s, id, &h, c.created_at + 1, &mid),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW,
+					   c.created_at + 2),
+			STORE_OK);
+	c.created_at += 3;
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
+	store_close(s);
+}
+
+/* A player refuses every challenge while their live session says so:
+ * refused at once, the challenges waiting for them declined; a refresh
+ * keeps the refusal, a stale row or a log-out (the row cleared) ends it,
+ * and so does another player logging in with the process's pid. */
+static void test_challenge_refused_all(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id, n, t = 50000;
+	struct store *s = fx_club(path, ids);
+	struct challenge c = a_challenge(ids[0], ids[1], t), got;
+
+	CU_ASSERT_EQUAL(store_presence_refuse(s, 21, true, t), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_presence_set(s, 21, ids[1], 0, t), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_refuse(s, 21, true, t + 5), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_get(s, id, t + 5, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.state, CHALLENGE_DECLINED);
+	c = a_challenge(ids[2], ids[1], t + 6);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_NOT_TAKING);
+	CU_ASSERT_EQUAL(store_presence_set(s, 21, ids[1], 0, t + 10), STORE_OK);
+	c.created_at = t + 10 + STORE_PRESENCE_STALE;
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_NOT_TAKING);
+	/* bob refuses challenges to him, not his own challenges */
+	c = a_challenge(ids[1], ids[2], t + 11);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_SENT);
+	/* past alice's cooldown (from t + 5), bob's row gone stale (the
+	 * process died): it counts for nothing */
+	c = a_challenge(ids[0], ids[1], t + 10 + STORE_CHALLENGE_COOLDOWN);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
+	CU_ASSERT_EQUAL(store_challenge_close(s, id, CHALLENGE_EXPIRED,
+					      c.created_at + 60),
+			STORE_OK);
+
+	t += 1000;
+	CU_ASSERT_EQUAL(store_presence_set(s, 21, ids[1], 0, t), STORE_OK);
+	c = a_challenge(ids[2], ids[1], t);
+	CU_ASSERT_EQUAL(store_presence_refuse(s, 21, true, t), STORE_OK);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_NOT_TAKING);
+	CU_ASSERT_EQUAL(store_presence_refuse(s, 21, false, t), STORE_OK);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
+	CU_ASSERT_EQUAL(store_challenge_close(s, id, CHALLENGE_EXPIRED, t + 60),
+			STORE_OK);
+	/* a log-out clears it; carol in the same pid refuses nothing */
+	CU_ASSERT_EQUAL(store_presence_refuse(s, 21, true, t + 60), STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_set(s, 21, ids[2], 0, t + 61), STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_set(s, 21, ids[1], 0, t + 62), STORE_OK);
+	c = a_challenge(ids[2], ids[1], t + 62);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
+	CU_ASSERT_EQUAL(store_presence_refuse(s, 21, true, t + 63), STORE_OK);
+	CU_ASSERT_EQUAL(store_presence_clear(s, 21), STORE_OK);
+	c = a_challenge(ids[0], ids[1], t + 64);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_SENT);
+	store_close(s);
+}
+
+/* A new challenge deletes the challenges settled STORE_CHALLENGE_KEEP
+ * seconds before it (a pending one that old has expired), but keeps
+ * the young ones and the declines and withdrawals whose cooldown runs. */
+static void test_challenge_rows_deleted(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id, n, t = 50000, mid;
+	struct store *s = fx_club(path, ids);
+	struct challenge c = a_challenge(ids[0], ids[1], t);
+	struct match_header h = fx_ranked(ids[1], ids[0], t + 1);
+	const char *left = "SELECT group_concat(from_id || to_id || state,"
+			   " ' ') FROM (SELECT * FROM challenges ORDER BY id)";
+	char buf[FX_SNAP_SIZE];
+
+	/* alice -> bob accepted, bob -> carol expired unanswered, carol ->
+	 * alice declined late, at t + 50 */
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 1, &mid),
+			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, t + 2),
+		STORE_OK);
+	c = a_challenge(ids[1], ids[2], t);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	c = a_challenge(ids[2], ids[0], t);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_challenge_close(s, id, CHALLENGE_DECLINED, t + 50),
+		STORE_OK);
+	/* one second short of the keep: nothing deleted */
+	c = a_challenge(ids[0], ids[2], t + STORE_CHALLENGE_KEEP - 1);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_SENT);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, left, 0, buf),
+			       "12accepted 23pending 31declined 13pending");
+	/* the keep gone: the accepted and the expired rows go; the decline
+	 * stays for its cooldown */
+	c = a_challenge(ids[1], ids[0], t + STORE_CHALLENGE_KEEP);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_SENT);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, left, 0, buf),
+			       "31declined 13pending 21pending");
+	/* a refusal deletes nothing (it writes nothing) */
+	c = a_challenge(ids[2], ids[0], t + 50 + STORE_CHALLENGE_COOLDOWN - 1);
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_TOO_SOON);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, left, 0, buf),
+			       "31declined 13pending 21pending");
+	c.created_at = t + 50 + STORE_CHALLENGE_COOLDOWN;
+	CU_ASSERT_EQUAL(refusal_of(s, &c, &n), CHALLENGE_SENT);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, left, 0, buf), "31pending");
+	store_close(s);
+}
+
+/* A challenge between two players with an unfinished ranked match
+ * offers that match (its game, not the challenge's); accepting plays
+ * it on, no new match, the timed move getting back what it had left;
+ * once the match ended the offer cannot be accepted; other pairs and
+ * finished matches offer nothing. */
+static void test_challenge_offers_unfinished(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id, mid, got_mid = 0, t = 50000;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[1], ids[0], t);
+	struct challenge c = a_challenge(ids[0], ids[1], t + 100), got;
+	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
+
+	h.time_per_move = 20;
+	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 1, 7, 7, t + 1), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 2, 0, 0, t + 2), STORE_OK);
+	/* white thought 15 s, then play stopped */
+	CU_ASSERT_EQUAL(store_match_pause(s, mid,
+					  fx_path_int(path,
+						      "SELECT turn_started_ms"
+						      " FROM matches WHERE"
+						      " id = ?1",
+						      mid) +
+						  15000),
+			STORE_OK);
+	c.rows = c.cols = 19;
+	c.time_per_move = 0;
+	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &sent), STORE_OK);
+	CU_ASSERT_EQUAL(sent.resume_id, mid);
+	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 101, &got),
+			STORE_OK);
+	CU_ASSERT_EQUAL(got.id, sent.id);
+	CU_ASSERT_EQUAL(got.resume_id, mid);
+	CU_ASSERT_EQUAL(got.rows, 15);
+	CU_ASSERT_EQUAL(got.time_per_move, 20);
+	CU_ASSERT_EQUAL(
+		store_challenge_accept(s, sent.id, NULL, t + 110, &got_mid),
+		STORE_OK);
+	CU_ASSERT_EQUAL(got_mid, mid);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			1);
+	CU_ASSERT_EQUAL(store_challenge_get(s, sent.id, t + 111, &got),
+			STORE_OK);
+	CU_ASSERT_EQUAL(got.state, CHALLENGE_ACCEPTED);
+	CU_ASSERT_EQUAL(got.match_id, mid);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT turn_started_ms / 1000 * 100000 +"
+				    " turn_allowed_ms FROM matches"
+				    " WHERE id = ?1",
+				    mid),
+			(t + 110) * 100000 + 5000);
+	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 2);
+
+	/* offered, then ended before the answer: refused, nothing written */
+	c = a_challenge(ids[1], ids[0], t + 200);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, t + 201),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_accept(s, id, NULL, t + 202, &got_mid),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_challenge_get(s, id, t + 202, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.state, CHALLENGE_PENDING);
+	/* finished: a new challenge offers nothing; nor to another pair */
+	CU_ASSERT_EQUAL(
+		store_challenge_close(s, id, CHALLENGE_EXPIRED, t + 260),
+		STORE_OK);
+	c = a_challenge(ids[0], ids[1], t + 300);
+	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &sent), STORE_OK);
+	CU_ASSERT_EQUAL(sent.resume_id, 0);
+	h = fx_ranked(ids[0], ids[2], t + 300);
+	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
+	c = a_challenge(ids[1], ids[2], t + 301);
+	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &sent), STORE_OK);
+	CU_ASSERT_EQUAL(sent.resume_id, 0);
 	store_close(s);
 }
 
@@ -731,6 +1025,16 @@ static CU_TestInfo tests[] = {
 	{"presence: per process, stale rows ignored", test_presence},
 	{"challenges expire after a minute", test_challenge_expiry},
 	{"accepting a challenge starts its match", test_challenge_accept},
+	{"one challenge pending per pair, either way",
+	 test_challenge_one_per_pair},
+	{"a decline or a withdrawal: five minutes before the next",
+	 test_challenge_cooldown},
+	{"a player may refuse every challenge for the session",
+	 test_challenge_refused_all},
+	{"settled challenges are deleted, but for the cooldown's",
+	 test_challenge_rows_deleted},
+	{"a challenge offers the pair's unfinished match",
+	 test_challenge_offers_unfinished},
 	{"a win on time is claimed only when the time is gone",
 	 test_claim_timeout},
 	{"draw offers between terminals are answered once", test_draw_request},

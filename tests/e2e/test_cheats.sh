@@ -208,3 +208,140 @@ check "abandon: the mover is offered their move alone" \
 	has "Play your move now"
 play_input "2\n$white\n$(pw "$white")\n0\n0\n0\n"
 check "abandon: the opponent may still claim the win" has "Claim the win"
+
+# ---- Challenges as harassment --------------------------------------------
+# Alice challenges bob and withdraws (q): challenging him again at once is
+# refused, in a sentence saying how long to wait (the store decides).
+# Once the wait is over (its start moved back), a second challenge while
+# the first is pending is refused; bob challenging alice meanwhile is
+# asked her challenge instead. Bob refuses every challenge: alice is told
+# at once; his log-out ends the refusal.
+restart_b
+start_proc a 6 challenge bob
+type_to 6 "alice\n$(pw alice)\n"
+wait_out a 'Waiting for the answer'
+type_to 6 "q\n"
+check "harass: alice withdraws her challenge" wait_out a 'Challenge withdrawn.'
+close_proc a 6
+play_input "alice\n$(pw alice)\n" challenge bob
+check "harass: challenging again at once is refused, saying how long" \
+	has "You can challenge bob again in 5 minutes."
+check "harass: ... as a refusal (exit 1), nothing pending" sh -c "
+	[ $status -eq 1 ] && [ \"\$(sqlite3 '$GOMOKU_DB' \"SELECT count(*)
+	FROM challenges WHERE state = 'pending'\")\" -eq 0 ]"
+
+# the five minutes over (the withdrawal moved back)
+db "UPDATE challenges SET closed_at = closed_at - 300"
+start_proc a 6 challenge bob
+type_to 6 "alice\n$(pw alice)\n"
+check "harass: after the wait alice may challenge bob again" \
+	wait_out a 'Waiting for the answer'
+play_input "alice\n$(pw alice)\n" challenge bob
+check "harass: a second challenge while one is pending is refused" \
+	has "You have already challenged bob: the challenge waits for the answer."
+start_proc r 8 challenge alice
+type_to 8 "bob\n$(pw bob)\n"
+check "harass: bob's challenge back is his answer to hers" \
+	wait_out r "alice has already challenged you."
+check "harass: ... he is asked her challenge" wait_out r "Accept the challenge?"
+type_to 8 "n\n"
+check "harass: alice hears his decline" wait_out a 'bob declines the challenge.'
+close_proc a 6
+close_proc r 8
+check "harass: one challenge was stored for the pair, declined" [ "$(db \
+	"SELECT group_concat(state) FROM challenges WHERE closed_at IS NULL
+	OR closed_at > strftime('%s', 'now') - 60")" = declined ]
+
+db "UPDATE challenges SET closed_at = closed_at - 300"
+type_to 7 "10\n"
+check "harass: bob refuses challenges from the menu" \
+	wait_out b "You refuse challenges until you log out"
+check "harass: the menu offers to take them again" \
+	wait_out b "Take challenges again"
+play_input "alice\n$(pw alice)\n" challenge bob
+check "harass: alice is told at once that bob takes none" \
+	has "bob is not taking challenges now."
+check "harass: ... as a refusal (exit 1)" status_is 1
+# (counted from here: a menu may have been shown again meanwhile)
+menus=$(grep -c 'Gomoku Club: bob' "$E2E_DIR/b.out")
+offers=$(grep -c 'Refuse challenges' "$E2E_DIR/b.out")
+type_to 7 "0\n"
+wait_out b '0  Quit' 2
+type_to 7 "2\nbob\n$(pw bob)\n"
+wait_out b 'Gomoku Club: bob' $((menus + 1))
+check "harass: after his log-out the menu offers to refuse again" \
+	wait_out b "Refuse challenges" $((offers + 1))
+start_proc a 6 challenge bob
+type_to 6 "alice\n$(pw alice)\n"
+check "harass: the log-out ended the refusal" \
+	wait_out a 'Waiting for the answer'
+type_to 6 "q\n"
+close_proc a 6
+
+# ---- A second match beside an unfinished one ------------------------------
+# Alice and bob leave a match unfinished after three moves. Alice's next
+# challenge offers that match instead of a new one: bob is asked to
+# continue it; accepting, both terminals play it on from the stored
+# position (the same board at both), white to move, and no second match
+# is started.
+restart_b
+db "UPDATE challenges SET closed_at = closed_at - 300"
+accept_challenge
+play_move 1 "8 8"
+play_move 2 "1 1"
+play_move 3 "8 9"
+wait_out "$wp" "$white ○> " $((w_base + 2))
+gone "$bp" "$bfd"
+gone "$wp" "$wfd"
+matches=$(db "SELECT count(*) FROM matches")
+start_proc b 7
+type_to 7 "2\nbob\n$(pw bob)\n"
+wait_out b 'You have an unfinished match'
+type_to 7 "0\n"
+wait_out b 'Gomoku Club: bob'
+start_proc a 6 challenge bob
+type_to 6 "alice\n$(pw alice)\n"
+check "unfinished: alice's challenge offers the unfinished match" \
+	wait_out a "You and bob have an unfinished match (number $mid): the challenge asks bob to continue it."
+type_to 7 "9\n"
+check "unfinished: bob is asked to continue it" \
+	wait_out b "alice asks you to continue your unfinished match $mid"
+check "unfinished: ... by its number" wait_out b "Continue match $mid?"
+type_to 7 "y\n"
+check "unfinished: bob's terminal plays it on" \
+	wait_out b "Match $mid: you play"
+check "unfinished: alice's terminal too" wait_out a "Match $mid: you play"
+check "unfinished: no second match was started" \
+	[ "$(db "SELECT count(*) FROM matches")" -eq "$matches" ]
+check "unfinished: the challenge names the match it resumed" \
+	[ "$(db "SELECT state || match_id FROM challenges
+		ORDER BY id DESC LIMIT 1")" = "accepted$mid" ]
+if grep -q "Match $mid: you play white" "$E2E_DIR/a.out"; then
+	wfd=6 wp=a bfd=7 bp=b
+else
+	wfd=7 wp=b bfd=6 bp=a
+fi
+wait_out "$wp" "$white ○> " $(($(grep -c "$white ○> " "$E2E_DIR/$wp.out")))
+type_to "$wfd" "1 2\n"
+check "unfinished: white plays move 4 of the same match" sh -c "
+	[ \"\$(sqlite3 '$GOMOKU_DB' \"SELECT max(ply) FROM match_moves
+	WHERE match_id = $mid\")\" -eq 4 ]"
+check "unfinished: black's terminal sees it and is asked move 5" \
+	wait_out "$bp" "Move 5: "
+# first_board NAME: the first board NAME showed once the match went on,
+# the last move's brackets blanked
+first_board() {
+	awk -v m="Match $mid: you play" '
+		index($0, m) { on = 1; next }
+		on && /^ ?[0-9]+  / { b = b $0 "\n"; n++; next }
+		on && n > 0 { exit }
+		END { printf "%s", b }' "$E2E_DIR/$1.out" | sed 's/[][]/ /g'
+}
+# white resumed on the three stored moves; black's first board is that
+# position with white's b1 (1 2) added
+check "unfinished: white's terminal showed the stored three moves" sh -c "
+	[ \"\$(printf '%s' '$(first_board "$wp")' | grep -o '[●○]' |
+	tr -d '\n')\" = ○●● ]"
+check "unfinished: black's terminal the same position, and move 4" sh -c "
+	[ -n '$(first_board "$wp")' ] && [ '$(first_board "$bp" |
+	sed '1s/○  ○/○  ·/')' = '$(first_board "$wp")' ]"

@@ -176,6 +176,11 @@ close_proc a 6
 check "challenge: a declined challenge exits 1" status_is 1
 check "challenge: the decline is stored" [ "$(sqlite3 "$GOMOKU_DB" \
 	"SELECT state FROM challenges ORDER BY id DESC LIMIT 1")" = declined ]
+play_input "alice\n$(pw alice)\n" challenge bob
+check "challenge: after a decline the challenger waits five minutes" \
+	has "You can challenge bob again in 5 minutes."
+# the five minutes made to have passed (the decline moved back)
+sqlite3 "$GOMOKU_DB" "UPDATE challenges SET closed_at = closed_at - 300"
 
 # Expiry: the minute is made to have passed by moving the challenge's
 # creation back (the store compares it with the clock; its unit test
