@@ -859,12 +859,16 @@ static int text_box(struct screen *s, const char *text, bool yes_no)
 			*nl++ = '\0';
 		p = nl;
 	}
+	s->asking = yes_no;
 	do {
 		redraw(s);
 		draw_box(lines, n, s->term->ascii);
-		if (ui_screen_key(s, -1, &k) == SK_STOP)
+		if (ui_screen_key(s, -1, &k) == SK_STOP) {
+			s->asking = false;
 			return -1;
+		}
 	} while (k.kind == SK_NONE || (yes_no && yes_no_key(&k) < 0));
+	s->asking = false;
 	redraw(s);
 	return yes_no ? yes_no_key(&k) : 0;
 }

@@ -98,3 +98,32 @@ for board in "tictactoe 3 3 --variant tictactoe" "7x9 7 9 --size 7x9 --k 4" \
 		done
 	done
 done
+
+# ---- The end of a ranked match at 80x24 -------------------------------------
+
+play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register
+play_input 'bob\nBob\nsecret-pass-2\nsecret-pass-2\n' register
+tmux -S "$SOCK" kill-session -t lay 2>/dev/null
+rm -f "$T/st"
+session lay "$RUN play alice bob --variant tictactoe; $AFTER" 80 24
+wait_for lay "Password for alice:" && keys lay -l secret-pass-1 &&
+	keys lay Enter
+wait_for lay "Password for bob:" && keys lay -l secret-pass-2 &&
+	keys lay Enter
+wait_for lay "Move 1"
+for m in a1 b1 a2 b2 a3; do
+	keys lay -l ":$m" && keys lay Enter
+done
+check "the end of a ranked match at 80x24: its box asks the rematch" \
+	wait_for lay "Rematch (colours swapped)? (y/n)"
+pane lay >"$T/end.txt"
+check "the end box: its lines whole (the summary, both records)" \
+	sh -c 'grep -q "^ *[A-Za-z]* wins with 3 in a row!\$" "$1" &&
+		grep -Eq "^ *Alice: [01] won, [01] lost, 0 tied; score -?1; rating 1[45][28]0 \(.20\); rank [12]\$" "$1" &&
+		grep -Eq "^ *Bob: [01] won, [01] lost, 0 tied; score -?1; rating 1[45][28]0 \(.20\); rank [12]\$" "$1"' \
+	- "$T/end.txt"
+check "the end box asks the one question: no 'Press any key' beneath" \
+	sh -c '! grep -q "Press any key" "$1"' - "$T/end.txt"
+keys lay n
+wait_end
+check "no rematch: the match is over, the run ends (status 0)" status_is 0
