@@ -219,7 +219,9 @@ enum store_status store_request_new(struct store *s, long long id,
 	st = store_begin(s, WHAT_REQUEST);
 	if (st != STORE_OK)
 		return st;
-	st = withdraw_stale(s, id);
+	st = store_check_match_sessions(s, id, WHAT_REQUEST);
+	if (st == STORE_OK)
+		st = withdraw_stale(s, id);
 	if (st == STORE_OK)
 		st = none_pending(s, id);
 	if (st == STORE_OK)
@@ -385,7 +387,9 @@ enum store_status store_request_answer(struct store *s, long long id,
 	st = store_begin(s, WHAT_REQUEST);
 	if (st != STORE_OK)
 		return st;
-	st = still_asked(s, id, request_id, kind, &ply);
+	st = store_check_match_sessions(s, id, WHAT_REQUEST);
+	if (st == STORE_OK)
+		st = still_asked(s, id, request_id, kind, &ply);
 	if (st == STORE_OK && accept && kind == REQUEST_UNDO)
 		st = take_back(s, id, ply, now);
 	if (st == STORE_OK &&
@@ -410,23 +414,33 @@ static enum store_status missing_key(struct store *s, int rc, const char *what)
 	return STORE_NOT_FOUND;
 }
 
-/* See store_live.h. */
+/* See store_live.h. The player's session checked and the row written
+ * in one transaction. */
 enum store_status store_presence_set(struct store *s, long long pid,
 				     long long player_id, long long match_id,
 				     long long now)
 {
 	const long long args[] = {pid, player_id, match_id, now};
+	enum store_status st;
 	int rc;
 
 	store_clear_err(s);
-	rc = store_exec_ints(
-		s,
-		"INSERT OR REPLACE INTO presence (pid, player_id, state,"
-		" match_id, refreshed_at) VALUES (?1, ?2,"
-		" CASE ?3 WHEN 0 THEN 'idle' ELSE 'playing' END,"
-		" nullif(?3, 0), ?4)",
-		args, 4, WHAT_PRESENCE);
-	return rc == SQLITE_DONE ? STORE_OK : missing_key(s, rc, WHAT_PRESENCE);
+	st = store_begin(s, WHAT_PRESENCE);
+	if (st != STORE_OK)
+		return st;
+	st = store_check_sessions(s, &player_id, 1, WHAT_PRESENCE);
+	if (st == STORE_OK) {
+		rc = store_exec_ints(
+			s,
+			"INSERT OR REPLACE INTO presence (pid, player_id,"
+			" state, match_id, refreshed_at) VALUES (?1, ?2,"
+			" CASE ?3 WHEN 0 THEN 'idle' ELSE 'playing' END,"
+			" nullif(?3, 0), ?4)",
+			args, 4, WHAT_PRESENCE);
+		st = rc == SQLITE_DONE ? STORE_OK
+				       : missing_key(s, rc, WHAT_PRESENCE);
+	}
+	return store_finish(s, st, WHAT_PRESENCE);
 }
 
 /* See store_live.h. */
@@ -545,15 +559,15 @@ static int bind_challenge(sqlite3_stmt *st, const struct challenge *c)
 	return rc;
 }
 
-/* See store_live.h. */
-enum store_status store_challenge_new(struct store *s,
-				      const struct challenge *c, long long *id)
+/* Insert challenge `c` inside the caller's transaction; *id is its
+ * id. Return STORE_OK, STORE_NOT_FOUND (no such player) or STORE_ERR. */
+static enum store_status
+insert_challenge(struct store *s, const struct challenge *c, long long *id)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 	int rc;
 
-	store_clear_err(s);
 	if (store_prepare(s,
 			  "INSERT INTO challenges (from_id, to_id, variant,"
 			  " rule, rows, cols, k, opening, time_per_move,"
@@ -575,6 +589,28 @@ enum store_status store_challenge_new(struct store *s,
 out_finalize:
 	sqlite3_finalize(st);
 	return ret;
+}
+
+/* See store_live.h. The two players' sessions checked and the row
+ * inserted in one transaction. */
+enum store_status store_challenge_new(struct store *s,
+				      const struct challenge *c, long long *id)
+{
+	const long long players[] = {c->from_id, c->to_id};
+	enum store_status st;
+	long long new_id = 0;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_CHALLENGE);
+	if (st != STORE_OK)
+		return st;
+	st = store_check_sessions(s, players, 2, WHAT_CHALLENGE);
+	if (st == STORE_OK)
+		st = insert_challenge(s, c, &new_id);
+	st = store_finish(s, st, WHAT_CHALLENGE);
+	if (st == STORE_OK)
+		*id = new_id;
+	return st;
 }
 
 /* The columns of a challenge, in the order row_to_challenge() reads
@@ -664,6 +700,16 @@ enum store_status store_challenge_for(struct store *s, long long to_id,
 			      to_id, now, out);
 }
 
+/* The sessions of challenge c's two players, in the caller's
+ * transaction (store_check_sessions()). */
+static enum store_status check_challenge_sessions(struct store *s,
+						  const struct challenge *c)
+{
+	const long long players[] = {c->from_id, c->to_id};
+
+	return store_check_sessions(s, players, 2, WHAT_ANSWER);
+}
+
 /* Why challenge c cannot be answered by starting match h, or NULL. */
 static const char *accept_problem(const struct challenge *c,
 				  const struct match_header *h)
@@ -692,6 +738,8 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 	if (st != STORE_OK)
 		return st;
 	st = read_challenge(s, CHALLENGE_COLUMNS "WHERE id = ?1", id, now, &c);
+	if (st == STORE_OK)
+		st = check_challenge_sessions(s, &c);
 	why = st == STORE_OK ? accept_problem(&c, h) : NULL;
 	if (why != NULL) {
 		store_set_err(s, WHAT_ANSWER, why);
@@ -731,6 +779,8 @@ enum store_status store_challenge_close(struct store *s, long long id,
 	if (st != STORE_OK)
 		return st;
 	st = read_challenge(s, CHALLENGE_COLUMNS "WHERE id = ?1", id, now, &c);
+	if (st == STORE_OK)
+		st = check_challenge_sessions(s, &c);
 	if (st == STORE_OK && c.state != CHALLENGE_PENDING &&
 	    c.state != CHALLENGE_EXPIRED) {
 		store_set_err(s, WHAT_ANSWER, "the challenge was answered");
