@@ -32,7 +32,10 @@ enum ui_status {
 	UI_FAILED,	/* the database or memory failed; said why */
 	UI_EOF,		/* end of input */
 	UI_INTERRUPTED, /* Ctrl-C, SIGTERM or SIGHUP */
-	UI_TIMEOUT	/* a deadline passed (a timed move) */
+	UI_TIMEOUT,	/* a deadline passed (a timed move) */
+	UI_STALE	/* a player's session ended: their password was
+			 * changed in another session (said so); see
+			 * ui->club.stale */
 };
 
 /* Who moves first against the computer (--first). */
@@ -64,6 +67,10 @@ struct ui_club {
 	struct store *store;
 	struct plist *players;
 	struct auth_wordlist *common;
+	/* The player whose session the store last found stale (a write in
+	 * their name refused: their password changed elsewhere), told so
+	 * once; 0 for none. Their menu logs them out (UI_STALE). */
+	long long stale;
 };
 
 /* This process's presence row and the challenges it announced: private
@@ -272,6 +279,14 @@ enum ui_status ui_account_register(struct ui *ui, const char *username,
 enum ui_status ui_account_login(struct ui *ui, const char *username,
 				const struct player *other,
 				struct player **who);
+
+/* `who` logs out (the player of the account menu, or one logged in
+ * beside them for a hot-seat match): their session on the store ends.
+ * Return `st`, what they did last, or UI_OK when that is UI_STALE for
+ * `who`'s own session: they are logged out, and whoever is still
+ * logged in here (or the main menu) goes on. */
+enum ui_status ui_account_leave(struct ui *ui, const struct player *who,
+				enum ui_status st);
 
 /* Change `username`'s password: asks the current one ("Wrong current
  * password." when it is not, for a player who exists), then the new one

@@ -400,6 +400,8 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 	h.white_id = from_black ? me->id : from->id;
 	if (store_challenge_accept(ui->club.store, c->id, &h, h.started_at,
 				   &id) != STORE_OK) {
+		if (ui_session_ended(ui))
+			return UI_STALE;
 		ui_say(ui, _("The challenge is no longer open: it expired or "
 			     "was withdrawn."));
 		return UI_OK;
@@ -434,6 +436,8 @@ enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet)
 	if (store_challenge_close(ui->club.store, c.id, CHALLENGE_DECLINED,
 				  (long long)time(NULL)) == STORE_OK)
 		ui_say(ui, _("You declined."));
+	else if (ui_session_ended(ui))
+		return UI_STALE;
 	return UI_OK;
 }
 
