@@ -669,9 +669,19 @@ static struct store_session *session_of(struct store *s, long long id)
 	return NULL;
 }
 
-/* See store.h. The check and both writes under one write lock, so a
- * password changed by two sessions at once moves the generation twice
- * and leaves neither the other's generation. */
+/* Player `id`'s password generation into *gen. Return STORE_OK,
+ * STORE_NOT_FOUND or STORE_ERR (the error kept). */
+static enum store_status read_gen(struct store *s, long long id, long long *gen,
+				  const char *what)
+{
+	return store_query_ints(
+		s, "SELECT password_gen FROM players WHERE id = ?1", &id, 1,
+		gen, 1, what, "no such player");
+}
+
+/* See store.h. The session's check, the new hash and generation, and
+ * the generation read back for this handle's session: one write
+ * transaction. */
 enum store_status store_set_password(struct store *s, long long id,
 				     const char *hash)
 {
@@ -695,11 +705,7 @@ enum store_status store_set_password(struct store *s, long long id,
 				   " WHERE id = ?1",
 				   id, hash, NULL, WHAT_PASSWORD);
 	if (st == STORE_OK)
-		st = store_query_ints(s,
-				      "SELECT password_gen FROM players"
-				      " WHERE id = ?1",
-				      &id, 1, &gen, 1, WHAT_PASSWORD,
-				      "no such player");
+		st = read_gen(s, id, &gen, WHAT_PASSWORD);
 	st = store_finish(s, st, WHAT_PASSWORD);
 	if (st == STORE_OK && mine != NULL)
 		mine->gen = gen;
@@ -757,11 +763,7 @@ enum store_status store_check_sessions(struct store *s,
 
 		if (mine == NULL)
 			continue;
-		st = store_query_ints(s,
-				      "SELECT password_gen FROM players"
-				      " WHERE id = ?1",
-				      &players[i], 1, &gen, 1, what,
-				      "no such player");
+		st = read_gen(s, players[i], &gen, what);
 		if (st == STORE_OK && gen != mine->gen) {
 			store_set_err(s, what,
 				      "the password changed since this "
