@@ -275,7 +275,9 @@ enum ui_status ui_account_register(struct ui *ui, const char *username,
  * the player left with an empty line or Esc at a prompt ("Cancelled.", nothing
  * counted); UI_FAILED after
  * saying why the database failed; UI_EOF or UI_INTERRUPTED. *who is set
- * only on UI_OK. */
+ * only on UI_OK. On UI_OK the player's session begins on the store
+ * (store_session_begin(), with the password checked): it lasts until
+ * ui_account_leave() or their password changes in another session. */
 enum ui_status ui_account_login(struct ui *ui, const char *username,
 				const struct player *other,
 				struct player **who);
@@ -294,7 +296,9 @@ enum ui_status ui_account_leave(struct ui *ui, const struct player *who,
  * empty line or Esc at any of them leaves, as in ui_account_login()).
  * Return UI_OK once it is stored; otherwise what ui_account_login() would
  * return, or UI_FAILED when hashing (no message) or the database (said
- * why) fails, and the old password stays. */
+ * why) fails, and the old password stays; UI_STALE (said so) when this
+ * process's session of the player is itself stale. Every other session
+ * of the player ends; this process's, if any, goes on. */
 enum ui_status ui_account_passwd(struct ui *ui, const char *username);
 
 /* Print the leaderboard in ui->opt->format, as the club is now
