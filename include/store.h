@@ -26,6 +26,8 @@ enum store_status {
 	STORE_NEWER,	 /* made by a newer Gomoku Club: left untouched */
 	STORE_NOT_OURS,	 /* not a Gomoku Club database */
 	STORE_CANT_OPEN, /* the file or its folder cannot be opened/made */
+	STORE_STALE,	 /* a session's password changed since its login:
+			  * nothing written (see store_session_begin()) */
 	STORE_ERR	 /* anything else; see store_errmsg() */
 };
 
@@ -40,6 +42,8 @@ struct store_login {
 	char hash[AUTH_HASH_MAX];
 	int failed_logins;
 	long long locked_until; /* Unix seconds, 0 = not locked */
+	long long gen;		/* the password's generation (see
+				 * store_session_begin()) */
 };
 
 struct store;
@@ -163,10 +167,48 @@ enum store_status store_get_name_failures(struct store *s, const char *name,
 enum store_status store_login_succeeded(struct store *s, long long id,
 					long long now, const char *new_hash);
 
-/* Replace a player's password hash. STORE_NOT_FOUND when there is no
- * such player; STORE_ERR when `hash` is NULL. */
+/* Replace a player's password hash and move its generation on (+1), in
+ * one transaction: every other session of the player is stale from
+ * then on. When this handle holds a session of the player, that session
+ * must not be stale (STORE_STALE, nothing written) and it takes the new
+ * generation: it stays logged in. STORE_NOT_FOUND when there is no such
+ * player; STORE_ERR when `hash` is NULL. */
 enum store_status store_set_password(struct store *s, long long id,
 				     const char *hash);
+
+/* ---- store_players.c: sessions, which end with the password ----
+ *
+ * A player logged in at this process holds a session on the handle: the
+ * generation of the password they logged in with (store_login.gen, read
+ * with the hash that was verified). Every write made in a player's name
+ * (store_match_start(), _move(), _undo(), _seats(), _pause(), _resume(),
+ * _finish(), _abandon(), _claim(), _claim_timeout();
+ * store_request_new(), _answer(); store_challenge_new(), _accept(),
+ * _close(); store_presence_set(); store_set_password()) reads, inside
+ * its own write transaction, the generation of every player it
+ * concerns (a match's or a challenge's two players, the presence row's)
+ * who has a session here; when one moved, the write is refused with
+ * STORE_STALE, nothing written, and store_stale_player() says whose.
+ * Writes in nobody's name (a registration, a login and its failures, an
+ * import, store_presence_clear()) do not look. */
+
+/* How many sessions a handle holds: the player logged in at the menus
+ * and the opponent logged in beside them for a hot-seat match. */
+#define STORE_SESSIONS_MAX 2
+
+/* Player `player_id` logged in here with password generation `gen`:
+ * hold the session (replacing the player's earlier one). STORE_ERR when
+ * the handle holds STORE_SESSIONS_MAX other players' sessions already,
+ * or for an id <= 0. Reads and writes nothing in the database. */
+enum store_status store_session_begin(struct store *s, long long player_id,
+				      long long gen);
+
+/* Player `player_id` logged out here: drop the session (none is fine). */
+void store_session_end(struct store *s, long long player_id);
+
+/* The player whose session the last call found stale (it returned
+ * STORE_STALE), else 0. */
+long long store_stale_player(const struct store *s);
 
 /* ==== Matches saved as they are played (store_matches.c) ================
  *

@@ -32,7 +32,10 @@ enum ui_status {
 	UI_FAILED,	/* the database or memory failed; said why */
 	UI_EOF,		/* end of input */
 	UI_INTERRUPTED, /* Ctrl-C, SIGTERM or SIGHUP */
-	UI_TIMEOUT	/* a deadline passed (a timed move) */
+	UI_TIMEOUT,	/* a deadline passed (a timed move) */
+	UI_STALE	/* a player's session ended: their password was
+			 * changed in another session (said so); see
+			 * ui->club.stale */
 };
 
 /* Who moves first against the computer (--first). */
@@ -64,6 +67,10 @@ struct ui_club {
 	struct store *store;
 	struct plist *players;
 	struct auth_wordlist *common;
+	/* The player whose session the store last found stale (a write in
+	 * their name refused: their password changed elsewhere), told so
+	 * once; 0 for none. Their menu logs them out (UI_STALE). */
+	long long stale;
 };
 
 /* This process's presence row and the challenges it announced: private
@@ -273,10 +280,20 @@ enum ui_status ui_account_register(struct ui *ui, const char *username,
  * the player left with an empty line or Esc at a prompt ("Cancelled.", nothing
  * counted); UI_FAILED after
  * saying why the database failed; UI_EOF or UI_INTERRUPTED. *who is set
- * only on UI_OK. */
+ * only on UI_OK. On UI_OK the player's session begins on the store
+ * (store_session_begin(), with the password checked): it lasts until
+ * ui_account_leave() or their password changes in another session. */
 enum ui_status ui_account_login(struct ui *ui, const char *username,
 				const struct player *other,
 				struct player **who);
+
+/* `who` logs out (the player of the account menu, or one logged in
+ * beside them for a hot-seat match): their session on the store ends.
+ * Return `st`, what they did last, or UI_OK when that is UI_STALE for
+ * `who`'s own session: they are logged out, and whoever is still
+ * logged in here (or the main menu) goes on. */
+enum ui_status ui_account_leave(struct ui *ui, const struct player *who,
+				enum ui_status st);
 
 /* Change `username`'s password: asks the current one ("Wrong current
  * password." when it is not, for a player who exists), then the new one
@@ -284,7 +301,9 @@ enum ui_status ui_account_login(struct ui *ui, const char *username,
  * empty line or Esc at any of them leaves, as in ui_account_login()).
  * Return UI_OK once it is stored; otherwise what ui_account_login() would
  * return, or UI_FAILED when hashing (no message) or the database (said
- * why) fails, and the old password stays. */
+ * why) fails, and the old password stays; UI_STALE (said so) when this
+ * process's session of the player is itself stale. Every other session
+ * of the player ends; this process's, if any, goes on. */
 enum ui_status ui_account_passwd(struct ui *ui, const char *username);
 
 /* Print the leaderboard in ui->opt->format, as the club is now

@@ -27,6 +27,7 @@
 void store_clear_err(struct store *s)
 {
 	s->err[0] = '\0';
+	s->stale = 0;
 }
 
 /* See store_internal.h. */

@@ -32,9 +32,17 @@ struct store_live {
 
 struct confusable; /* confusable.h */
 
+/* A player logged in at this process (store.h's sessions). */
+struct store_session {
+	long long player_id; /* 0: a free slot */
+	long long gen;	     /* the password's generation at the login */
+};
+
 struct store {
 	sqlite3 *db;
 	struct store_live live;
+	struct store_session sessions[STORE_SESSIONS_MAX];
+	long long stale; /* the player the last call found stale, else 0 */
 	struct confusable *names; /* store_names.c's checker: NULL until
 				   used, closed by store_close() */
 	char err[STORE_ERR_MAX];
@@ -182,6 +190,19 @@ enum store_status store_key_players(struct store *s, const char *what);
  * (the error kept). */
 enum store_status store_player_exists(struct store *s, long long id,
 				      const char *what);
+
+/* Inside the caller's write transaction: STORE_OK when every player of
+ * players[0..n-1] (0s ignored) who has a session on the handle still has
+ * the generation that session logged in with; STORE_STALE (s->stale
+ * set, "what: ..." kept) when one does not; STORE_ERR. */
+enum store_status store_check_sessions(struct store *s,
+				       const long long *players, int n,
+				       const char *what);
+
+/* store_check_sessions() for the two players of match `id` (none for a
+ * match that does not exist: the caller's own read says so). */
+enum store_status store_check_match_sessions(struct store *s, long long id,
+					     const char *what);
 
 /* Count finished ranked match `match_id` (its result already stored)
  * for both players inside the caller's transaction: games, wins,

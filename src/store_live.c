@@ -219,7 +219,9 @@ enum store_status store_request_new(struct store *s, long long id,
 	st = store_begin(s, WHAT_REQUEST);
 	if (st != STORE_OK)
 		return st;
-	st = withdraw_stale(s, id);
+	st = store_check_match_sessions(s, id, WHAT_REQUEST);
+	if (st == STORE_OK)
+		st = withdraw_stale(s, id);
 	if (st == STORE_OK)
 		st = none_pending(s, id);
 	if (st == STORE_OK)
@@ -385,7 +387,9 @@ enum store_status store_request_answer(struct store *s, long long id,
 	st = store_begin(s, WHAT_REQUEST);
 	if (st != STORE_OK)
 		return st;
-	st = still_asked(s, id, request_id, kind, &ply);
+	st = store_check_match_sessions(s, id, WHAT_REQUEST);
+	if (st == STORE_OK)
+		st = still_asked(s, id, request_id, kind, &ply);
 	if (st == STORE_OK && accept && kind == REQUEST_UNDO)
 		st = take_back(s, id, ply, now);
 	if (st == STORE_OK &&
@@ -410,7 +414,8 @@ static enum store_status missing_key(struct store *s, int rc, const char *what)
 	return STORE_NOT_FOUND;
 }
 
-/* See store_live.h. */
+/* See store_live.h. The player's session checked and the row written
+ * in one transaction. */
 enum store_status store_presence_set(struct store *s, long long pid,
 				     long long player_id, long long match_id,
 				     long long now)
@@ -419,23 +424,33 @@ enum store_status store_presence_set(struct store *s, long long pid,
 	 * same pid (stale) hands it on to nobody */
 	const long long args[] = {pid, player_id, match_id, now,
 				  STORE_PRESENCE_STALE};
+	enum store_status st;
 	int rc;
 
 	store_clear_err(s);
-	rc = store_exec_ints(
-		s,
-		"INSERT INTO presence (pid, player_id, state, match_id,"
-		" refreshed_at) VALUES (?1, ?2,"
-		" CASE ?3 WHEN 0 THEN 'idle' ELSE 'playing' END,"
-		" nullif(?3, 0), ?4) ON CONFLICT (pid) DO UPDATE SET"
-		" refusing = CASE WHEN player_id = excluded.player_id"
-		"  AND refreshed_at >= excluded.refreshed_at - ?5"
-		"  THEN refusing ELSE 0 END,"
-		" player_id = excluded.player_id, state = excluded.state,"
-		" match_id = excluded.match_id,"
-		" refreshed_at = excluded.refreshed_at",
-		args, 5, WHAT_PRESENCE);
-	return rc == SQLITE_DONE ? STORE_OK : missing_key(s, rc, WHAT_PRESENCE);
+	st = store_begin(s, WHAT_PRESENCE);
+	if (st != STORE_OK)
+		return st;
+	st = store_check_sessions(s, &player_id, 1, WHAT_PRESENCE);
+	if (st == STORE_OK) {
+		rc = store_exec_ints(
+			s,
+			"INSERT INTO presence (pid, player_id, state,"
+			" match_id, refreshed_at) VALUES (?1, ?2,"
+			" CASE ?3 WHEN 0 THEN 'idle' ELSE 'playing' END,"
+			" nullif(?3, 0), ?4) ON CONFLICT (pid) DO UPDATE SET"
+			" refusing = CASE WHEN player_id = excluded.player_id"
+			"  AND refreshed_at >= excluded.refreshed_at - ?5"
+			"  THEN refusing ELSE 0 END,"
+			" player_id = excluded.player_id,"
+			" state = excluded.state,"
+			" match_id = excluded.match_id,"
+			" refreshed_at = excluded.refreshed_at",
+			args, 5, WHAT_PRESENCE);
+		st = rc == SQLITE_DONE ? STORE_OK
+				       : missing_key(s, rc, WHAT_PRESENCE);
+	}
+	return store_finish(s, st, WHAT_PRESENCE);
 }
 
 /* See store_live.h. */
@@ -734,6 +749,7 @@ enum store_status store_challenge_new(struct store *s,
 				      const struct challenge *c,
 				      struct challenge_sent *out)
 {
+	const long long players[] = {c->from_id, c->to_id};
 	struct challenge_sent r = {CHALLENGE_SENT, 0, 0, 0};
 	enum store_status st;
 
@@ -746,7 +762,9 @@ enum store_status store_challenge_new(struct store *s,
 	st = store_begin(s, WHAT_CHALLENGE);
 	if (st != STORE_OK)
 		return st;
-	st = delete_settled(s, c->created_at);
+	st = store_check_sessions(s, players, 2, WHAT_CHALLENGE);
+	if (st == STORE_OK)
+		st = delete_settled(s, c->created_at);
 	if (st == STORE_OK)
 		st = challenge_rules(s, c, &r);
 	if (st == STORE_OK) {
@@ -853,6 +871,16 @@ enum store_status store_challenge_for(struct store *s, long long to_id,
 			      to_id, now, out);
 }
 
+/* The sessions of challenge c's two players, in the caller's
+ * transaction (store_check_sessions()). */
+static enum store_status check_challenge_sessions(struct store *s,
+						  const struct challenge *c)
+{
+	const long long players[] = {c->from_id, c->to_id};
+
+	return store_check_sessions(s, players, 2, WHAT_ANSWER);
+}
+
 /* Why challenge c cannot be answered by starting match h, or NULL. */
 static const char *accept_problem(const struct challenge *c,
 				  const struct match_header *h)
@@ -914,6 +942,8 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 	if (st != STORE_OK)
 		return st;
 	st = read_challenge(s, CHALLENGE_COLUMNS "WHERE id = ?1", id, now, &c);
+	if (st == STORE_OK)
+		st = check_challenge_sessions(s, &c);
 	why = st == STORE_OK ? accept_problem(&c, h) : NULL;
 	if (why != NULL) {
 		store_set_err(s, WHAT_ANSWER, why);
@@ -957,6 +987,8 @@ enum store_status store_challenge_close(struct store *s, long long id,
 	if (st != STORE_OK)
 		return st;
 	st = read_challenge(s, CHALLENGE_COLUMNS "WHERE id = ?1", id, now, &c);
+	if (st == STORE_OK)
+		st = check_challenge_sessions(s, &c);
 	if (st == STORE_OK && c.state != CHALLENGE_PENDING &&
 	    c.state != CHALLENGE_EXPIRED) {
 		store_set_err(s, WHAT_ANSWER, "the challenge was answered");

@@ -277,8 +277,10 @@ struct match_state {
 	long long turn_started_ms;    /* when the move to play began */
 };
 
-/* Read match `id`'s state into *m, and require the match unfinished.
- * Return STORE_OK, STORE_NOT_FOUND or STORE_ERR (the error kept). */
+/* Read match `id`'s state into *m, check the sessions of its players
+ * and require the match unfinished, inside the caller's write
+ * transaction. Return STORE_OK, STORE_NOT_FOUND, STORE_STALE or
+ * STORE_ERR (the error kept). */
 static enum store_status open_match(struct store *s, long long id,
 				    struct match_state *m, const char *what)
 {
@@ -298,6 +300,9 @@ static enum store_status open_match(struct store *s, long long id,
 	if (st != STORE_OK)
 		return st;
 	*m = (struct match_state){v[0], v[1], v[2], v[3], v[4], v[5], v[6]};
+	st = store_check_sessions(s, &v[2], 2, what); /* black, white */
+	if (st != STORE_OK)
+		return st;
 	if (m->status == MATCH_STATUS_UNFINISHED)
 		return STORE_OK;
 	store_set_err(s, what,
@@ -340,11 +345,15 @@ static enum store_status touch(struct store *s, long long id, const char *what)
 		       : STORE_ERR;
 }
 
-/* See store.h. One INSERT, so its own transaction. */
+/* See store.h. The players' sessions checked and the row inserted in
+ * one transaction: its own, or the caller's when one is open
+ * (store_challenge_accept()'s). */
 enum store_status store_match_start(struct store *s,
 				    const struct match_header *h, long long *id)
 {
 	const struct ending e = {RESULT_NONE, REASON_NONE, 0};
+	const long long players[] = {h->black_id, h->white_id};
+	bool own = sqlite3_get_autocommit(s->db) != 0;
 	enum store_status st;
 	long long new_id = 0;
 
@@ -356,7 +365,14 @@ enum store_status store_match_start(struct store *s,
 			      "an imported game is never played");
 		return STORE_ERR;
 	}
-	st = insert_row(s, h, &e, &new_id, WHAT_START);
+	st = own ? store_begin(s, WHAT_START) : STORE_OK;
+	if (st != STORE_OK)
+		return st;
+	st = store_check_sessions(s, players, 2, WHAT_START);
+	if (st == STORE_OK)
+		st = insert_row(s, h, &e, &new_id, WHAT_START);
+	if (own)
+		st = store_finish(s, st, WHAT_START);
 	if (st == STORE_OK)
 		*id = new_id;
 	return st;
@@ -661,7 +677,9 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	st = store_begin(s, WHAT_TIMEOUT);
 	if (st != STORE_OK)
 		return st;
-	if (store_exec_ints(
+	st = store_check_match_sessions(s, id, WHAT_TIMEOUT);
+	if (st == STORE_OK &&
+	    store_exec_ints(
 		    s,
 		    "UPDATE matches SET status = 'finished', result ="
 		    " CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"

@@ -15,6 +15,7 @@
 #define WHAT_FAILED   "cannot count the failed login"
 #define WHAT_SUCCEED  "cannot record the login"
 #define WHAT_PASSWORD "cannot change the password"
+#define WHAT_SESSION  "cannot hold the session"
 
 /* The columns a struct player_info is read from, in this order. games
  * and score are not read: the table's CHECKs make them wins + losses +
@@ -370,6 +371,7 @@ static int row_to_login(sqlite3_stmt *st, struct store_login *out)
 	out->hash[len] = '\0';
 	out->failed_logins = sqlite3_column_int(st, 2);
 	out->locked_until = sqlite3_column_int64(st, 3);
+	out->gen = sqlite3_column_int64(st, 4);
 	return 0;
 }
 
@@ -383,8 +385,8 @@ enum store_status store_get_login(struct store *s, const char *username,
 	store_clear_err(s);
 	if (store_prepare(
 		    s,
-		    "SELECT id, password_hash, failed_logins, locked_until"
-		    " FROM players WHERE username = ?1",
+		    "SELECT id, password_hash, failed_logins, locked_until,"
+		    " password_gen FROM players WHERE username = ?1",
 		    &st, WHAT_LOGIN) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_text(st, 1, username, -1, SQLITE_STATIC) !=
@@ -656,19 +658,138 @@ enum store_status store_login_succeeded(struct store *s, long long id,
 	return store_finish(s, st, WHAT_SUCCEED);
 }
 
-/* See store.h. */
+/* The session this handle holds for player `id`, or NULL. */
+static struct store_session *session_of(struct store *s, long long id)
+{
+	int i;
+
+	for (i = 0; id > 0 && i < STORE_SESSIONS_MAX; i++)
+		if (s->sessions[i].player_id == id)
+			return &s->sessions[i];
+	return NULL;
+}
+
+/* Player `id`'s password generation into *gen. Return STORE_OK,
+ * STORE_NOT_FOUND or STORE_ERR (the error kept). */
+static enum store_status read_gen(struct store *s, long long id, long long *gen,
+				  const char *what)
+{
+	return store_query_ints(
+		s, "SELECT password_gen FROM players WHERE id = ?1", &id, 1,
+		gen, 1, what, "no such player");
+}
+
+/* See store.h. The session's check, the new hash and generation, and
+ * the generation read back for this handle's session: one write
+ * transaction. */
 enum store_status store_set_password(struct store *s, long long id,
 				     const char *hash)
 {
+	struct store_session *mine = session_of(s, id);
+	long long gen = 0;
+	enum store_status st;
+
 	store_clear_err(s);
 	if (hash == NULL) {
 		store_set_err(s, WHAT_PASSWORD, "no hash was given");
 		return STORE_ERR;
 	}
-	return update_player(s,
-			     "UPDATE players SET password_hash = ?2"
-			     " WHERE id = ?1",
-			     id, hash, NULL, WHAT_PASSWORD);
+	st = store_begin(s, WHAT_PASSWORD);
+	if (st != STORE_OK)
+		return st;
+	st = store_check_sessions(s, &id, 1, WHAT_PASSWORD);
+	if (st == STORE_OK)
+		st = update_player(s,
+				   "UPDATE players SET password_hash = ?2,"
+				   " password_gen = password_gen + 1"
+				   " WHERE id = ?1",
+				   id, hash, NULL, WHAT_PASSWORD);
+	if (st == STORE_OK)
+		st = read_gen(s, id, &gen, WHAT_PASSWORD);
+	st = store_finish(s, st, WHAT_PASSWORD);
+	if (st == STORE_OK && mine != NULL)
+		mine->gen = gen;
+	return st;
+}
+
+/* See store.h. */
+enum store_status store_session_begin(struct store *s, long long player_id,
+				      long long gen)
+{
+	struct store_session *slot = session_of(s, player_id);
+	int i;
+
+	store_clear_err(s);
+	for (i = 0; slot == NULL && i < STORE_SESSIONS_MAX; i++)
+		if (s->sessions[i].player_id == 0)
+			slot = &s->sessions[i];
+	if (slot == NULL || player_id <= 0) {
+		store_set_err(s, WHAT_SESSION,
+			      player_id > 0 ? "too many players are logged in"
+					    : "no such player");
+		return STORE_ERR;
+	}
+	slot->player_id = player_id;
+	slot->gen = gen;
+	return STORE_OK;
+}
+
+/* See store.h. */
+void store_session_end(struct store *s, long long player_id)
+{
+	struct store_session *slot = session_of(s, player_id);
+
+	if (slot != NULL)
+		memset(slot, 0, sizeof(*slot));
+}
+
+/* See store.h. */
+long long store_stale_player(const struct store *s)
+{
+	return s->stale;
+}
+
+/* See store_internal.h. */
+enum store_status store_check_sessions(struct store *s,
+				       const long long *players, int n,
+				       const char *what)
+{
+	enum store_status st = STORE_OK;
+	int i;
+
+	for (i = 0; st == STORE_OK && i < n; i++) {
+		const struct store_session *mine = session_of(s, players[i]);
+		long long gen = 0;
+
+		if (mine == NULL)
+			continue;
+		st = read_gen(s, players[i], &gen, what);
+		if (st == STORE_OK && gen != mine->gen) {
+			store_set_err(s, what,
+				      "the password changed since this "
+				      "session logged in");
+			s->stale = players[i];
+			st = STORE_STALE;
+		}
+	}
+	return st;
+}
+
+/* See store_internal.h. */
+enum store_status store_check_match_sessions(struct store *s, long long id,
+					     const char *what)
+{
+	long long players[2] = {0, 0};
+	enum store_status st;
+
+	st = store_query_ints(s,
+			      "SELECT coalesce(black_id, 0),"
+			      " coalesce(white_id, 0) FROM matches"
+			      " WHERE id = ?1",
+			      &id, 1, players, 2, what, "no such match");
+	if (st == STORE_NOT_FOUND)
+		return STORE_OK;
+	return st == STORE_OK ? store_check_sessions(s, players, 2, what) : st;
 }
 
 /* See store_internal.h. */

@@ -600,7 +600,15 @@ static const char *const migrations[] = {
 	"PRAGMA user_version = 13;",
 
 	"PRAGMA user_version = 14;", /* 14: placeholder for another branch */
-	"PRAGMA user_version = 15;", /* 15: placeholder for another branch */
+
+	/* 15: sessions end with the password (issue 22). Each player keeps
+	 * the generation of their password, moved on by every change of it
+	 * (never by a rehash at login); a session remembers the generation
+	 * it logged in with, and every write in the player's name checks it
+	 * in its own transaction. */
+	"ALTER TABLE players ADD COLUMN password_gen INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (password_gen >= 0);"
+	"PRAGMA user_version = 15;",
 
 	/* 16: challenges that cannot harass (issue 22). A settled challenge
 	 * keeps when it was answered or withdrawn (closed_at: the

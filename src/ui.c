@@ -27,6 +27,7 @@ int ui_exit_status(enum ui_status st)
 	case UI_REFUSED:
 	case UI_FAILED:
 	case UI_TIMEOUT:
+	case UI_STALE:
 		break;
 	}
 	return 1;
@@ -108,8 +109,28 @@ void ui_error(struct ui *ui, const char *fmt, ...)
 	va_end(ap);
 }
 
+bool ui_session_ended(struct ui *ui)
+{
+	long long who = store_stale_player(ui->club.store);
+	const struct player *p;
+
+	if (who == 0)
+		return false;
+	if (ui->club.stale != who) {
+		p = plist_find_id(ui->club.players, who);
+		ui_say(ui,
+		       _("%s, your password was changed in another session. "
+			 "Please log in again."),
+		       p != NULL ? p->username : "");
+		ui->club.stale = who;
+	}
+	return true;
+}
+
 enum ui_status ui_store_failed(struct ui *ui, const char *what)
 {
+	if (ui_session_ended(ui))
+		return UI_STALE;
 	if (what != NULL)
 		ui_error(ui, "%s: %s", what, store_errmsg(ui->club.store));
 	else

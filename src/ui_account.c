@@ -542,10 +542,11 @@ static enum ui_status login_succeeded(struct ui *ui, long long id,
 }
 
 /* Check `pw` as `username`'s password and record the login (see
- * check_login() for `wrong`); *id is the player's. */
+ * check_login() for `wrong`); *id is the player's, *gen the generation
+ * of the password it checked (for the session: store_session_begin()). */
 static enum ui_status verify(struct ui *ui, const char *username,
 			     const struct auth_secret *pw, const char *wrong,
-			     long long *id)
+			     long long *id, long long *gen)
 {
 	struct store_login login;
 	enum ui_status st;
@@ -555,23 +556,31 @@ static enum ui_status verify(struct ui *ui, const char *username,
 	if (st == UI_OK)
 		st = login_succeeded(ui, login.id, pw, login.hash);
 	*id = login.id;
+	*gen = login.gen;
 	memset(&login, 0, sizeof(login));
 	return st;
 }
 
-/* Ask for `username`'s password and check it. */
+/* Ask for `username`'s password and check it; the player's session
+ * begins on the store with the generation of the password checked. */
 static enum ui_status authenticate(struct ui *ui, const char *username,
 				   long long *id)
 {
 	struct auth_secret pw = {NULL, 0};
 	char prompt[128];
 	enum ui_status st;
+	long long gen = 0;
 
 	snprintf(prompt, sizeof(prompt), _("Password for %s: "), username);
 	st = read_password(ui, prompt, &pw);
 	if (st == UI_OK)
-		st = verify(ui, username, &pw, NULL, id);
+		st = verify(ui, username, &pw, NULL, id, &gen);
 	auth_secret_free(&pw);
+	if (st == UI_OK &&
+	    store_session_begin(ui->club.store, *id, gen) != STORE_OK)
+		st = ui_store_failed(ui, NULL);
+	if (st == UI_OK && ui->club.stale == *id)
+		ui->club.stale = 0; /* logged in again */
 	return st;
 }
 
@@ -610,12 +619,19 @@ enum ui_status ui_account_login(struct ui *ui, const char *username,
 	return UI_OK;
 }
 
+enum ui_status ui_account_leave(struct ui *ui, const struct player *who,
+				enum ui_status st)
+{
+	store_session_end(ui->club.store, who->id);
+	return st == UI_STALE && ui->club.stale == who->id ? UI_OK : st;
+}
+
 enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 {
 	struct auth_secret old = {NULL, 0}, pw = {NULL, 0};
 	char hash[AUTH_HASH_MAX];
 	enum ui_status st;
-	long long id = 0;
+	long long id = 0, gen = 0;
 
 	ui_say(ui, _("Changing the password of %s."), username);
 	if (common_passwords(ui) == NULL)
@@ -623,7 +639,7 @@ enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 	st = read_password(ui, _("Current password: "), &old);
 	if (st == UI_OK)
 		st = verify(ui, username, &old, _("Wrong current password."),
-			    &id);
+			    &id, &gen);
 	if (st == UI_OK)
 		st = read_new_password(ui, username, &old, &pw);
 	if (st == UI_OK && auth_hash(&pw, hash) != 0)

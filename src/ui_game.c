@@ -331,8 +331,11 @@ static int game_changed(void *ctx, const struct match *m)
 
 	if (g->record_kind == 0)
 		return 0;
-	if (g->match_id == 0 && open_record(g) != UI_OK)
-		goto out_stop;
+	if (g->match_id == 0) {
+		g->stop = open_record(g);
+		if (g->stop != UI_OK)
+			return -1; /* said why */
+	}
 	while (st == STORE_OK && g->saved < b->nmoves) {
 		const struct move *mv = &b->moves[g->saved];
 
@@ -356,7 +359,6 @@ static int game_changed(void *ctx, const struct match *m)
 		return -1;
 	ui_error(g->ui, _("the move could not be saved: %s"),
 		 store_errmsg(g->ui->club.store));
-out_stop:
 	g->stop = UI_FAILED;
 	return -1;
 }
@@ -421,6 +423,15 @@ static enum ui_status reload_players(struct game *g)
 	return UI_OK;
 }
 
+/* g's record is no longer ours to write (g->elsewhere: another process
+ * changed it, or this player's session ended): re-read the players, or
+ * for an ended session write and read nothing more. Return UI_STALE for
+ * the session, else what reading the players did. */
+static enum ui_status left_record(struct game *g)
+{
+	return g->stop == UI_STALE ? UI_STALE : reload_players(g);
+}
+
 /* Write the end of g's match (and, when ranked, both players' counters)
  * in one transaction, then re-read its players. */
 static enum ui_status close_record(struct game *g)
@@ -433,7 +444,7 @@ static enum ui_status close_record(struct game *g)
 			       match_result_of(&g->m), match_reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK) {
 		if (!game_common_record_still_ours(g))
-			return reload_players(g);
+			return left_record(g);
 		return ui_store_failed(ui, _("the result could not be saved"));
 	}
 	g->closed = true;
@@ -450,13 +461,13 @@ static enum ui_status pause_record(struct game *g)
 	struct ui *ui = g->ui;
 
 	if (g->elsewhere) /* said so: it is not ours to write */
-		return reload_players(g);
+		return left_record(g);
 	if (store_match_pause(ui->club.store, g->match_id,
 			      game_common_unix_ms()) != STORE_OK)
 		return game_common_record_still_ours(g)
 			       ? ui_store_failed(ui, _("cannot save the "
 						       "clock"))
-			       : reload_players(g);
+			       : left_record(g);
 	if (g->waiting) {
 		ui_say(ui, _("Your move is saved. Match %lld waits for %s."),
 		       g->match_id, g->m.seat_name[match_seat_to_act(&g->m)]);

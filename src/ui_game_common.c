@@ -69,6 +69,11 @@ bool game_common_record_still_ours(struct game *g)
 
 	if (g->record_kind == 0 || g->match_id == 0)
 		return true;
+	if (ui_session_ended(g->ui)) { /* said so; nothing more is ours */
+		g->elsewhere = true;
+		g->stop = UI_STALE;
+		return false;
+	}
 	if (store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK ||
 	    (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved))
 		return true;

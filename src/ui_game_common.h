@@ -77,7 +77,10 @@ bool game_common_command_allowed(struct game *g, const struct input *in);
  * moves it wrote (true too for a game not recorded, or when the database
  * cannot say). When another process ended or changed it, say so, set
  * g->elsewhere (g->closed when it ended, g->stop to UI_OK) and return
- * false: the game must stop. */
+ * false: the game must stop. Called after a write failed, it first
+ * looks whether the store refused it for a stale session
+ * (ui_session_ended(): said so): then g->elsewhere too, g->stop UI_STALE,
+ * false, and the game leaves writing nothing more. */
 bool game_common_record_still_ours(struct game *g);
 
 /* The wall clock now, in Unix milliseconds (the store's times). */

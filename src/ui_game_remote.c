@@ -90,6 +90,8 @@ static bool answer_request(struct game *g, const struct match *m,
 		yes = false;
 	st = store_request_answer(g->ui->club.store, g->match_id, r.id, r.kind,
 				  yes, (long long)time(NULL));
+	if (st == STORE_STALE)
+		(void)game_common_record_still_ours(g); /* the game stops */
 	if (st == STORE_NOT_FOUND && game_common_record_still_ours(g))
 		ui_say(g->ui, _("That request was withdrawn: your answer "
 				"counts for nothing."));
@@ -114,8 +116,11 @@ static enum remote_news look(struct game *g, const struct match *m,
 
 	if (store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK)
 		return NEWS_NONE;
-	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved)
-		return answer_request(g, m, in) ? NEWS_INPUT : NEWS_NONE;
+	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved) {
+		if (answer_request(g, m, in))
+			return NEWS_INPUT;
+		return g->elsewhere ? NEWS_ENDED : NEWS_NONE;
+	}
 	if (now.status != MATCH_STATUS_ABANDONED && now.nmoves > g->saved &&
 	    read_new_move(g, in) == 0) {
 		g->saved++; /* written by its player: not ours to write */
@@ -131,10 +136,14 @@ static bool claim_on_time(struct game *g, const struct match *m)
 	enum stone mover = board_to_move(&m->board);
 	enum match_result r =
 		mover == STONE_BLACK ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
+	enum store_status st;
 
-	if (store_match_claim_timeout(g->ui->club.store, g->match_id, r,
-				      m->board.nmoves, REMOTE_GRACE,
-				      (long long)time(NULL)) != STORE_OK)
+	st = store_match_claim_timeout(g->ui->club.store, g->match_id, r,
+				       m->board.nmoves, REMOTE_GRACE,
+				       (long long)time(NULL));
+	if (st == STORE_STALE)
+		return !game_common_record_still_ours(g); /* the game stops */
+	if (st != STORE_OK)
 		return false;
 	ui_say(g->ui, _("%s ran out of time: you win on time."),
 	       m->name[mover]);
@@ -432,10 +441,11 @@ int game_remote_chose(struct game *g, enum match_choice q, int value)
 	 * first three stones */
 	if (store_match_seats(g->ui->club.store, g->match_id, g->player_id[0],
 			      g->player_id[1], 5, false) != STORE_OK) {
-		if (game_common_record_still_ours(g))
+		if (game_common_record_still_ours(g)) {
 			ui_error(g->ui, _("the move could not be saved: %s"),
 				 store_errmsg(g->ui->club.store));
-		g->stop = g->elsewhere ? UI_OK : UI_FAILED;
+			g->stop = UI_FAILED;
+		}
 		return -1;
 	}
 	g->saved_stones = 5;

@@ -9,8 +9,17 @@
 
 /* Say that the database refused something, with the store's own message
  * ("what: message", or the message alone when `what` is NULL), on
- * standard error. Return UI_FAILED, for the caller to pass on. */
+ * standard error. Return UI_FAILED, for the caller to pass on; or, when
+ * the store refused it because a session is stale, UI_STALE after
+ * ui_session_ended(). */
 enum ui_status ui_store_failed(struct ui *ui, const char *what);
+
+/* Whether the store refused its last call because a session of this
+ * process is stale (store_stale_player(): the player's password was
+ * changed in another session). When so, tell that player to log in
+ * again (once: ui->club.stale remembers whom it told) and return true;
+ * their menu logs them out when UI_STALE reaches it. */
+bool ui_session_ended(struct ui *ui);
 
 /* ---- ui_account.c ---- */
 

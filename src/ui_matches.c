@@ -574,6 +574,8 @@ static enum offer offer_unfinished(struct ui *ui, struct player *me,
 	}
 	*st = pending_rebuild(ui, &p);
 	done = *st == UI_OK ? offer_pending(ui, &p, st) : OFFER_NONE;
+	if (opponent == NULL && p.other_here) /* logged in for this match */
+		*st = ui_account_leave(ui, p.other, *st);
 	game_free(&p.g);
 	return done;
 }

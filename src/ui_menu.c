@@ -27,10 +27,12 @@ enum {
 };
 
 /* True when a step's status should end the menu loop: end of input, a
- * signal, or a failing database. Refusals go back to the menu. */
+ * signal, a failing database, or the player's session ended (their
+ * password changed elsewhere). Refusals go back to the menu. */
 static bool ends_menu(enum ui_status st)
 {
-	return st == UI_EOF || st == UI_INTERRUPTED || st == UI_FAILED;
+	return st == UI_EOF || st == UI_INTERRUPTED || st == UI_FAILED ||
+	       st == UI_STALE;
 }
 
 /* Account menu item 1: the second player logs in, then the match. */
@@ -43,7 +45,8 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 	st = ui_account_login(ui, NULL, me, &opponent);
 	if (st != UI_OK)
 		return st;
-	return ui_matches_ranked(ui, me, opponent);
+	return ui_account_leave(ui, opponent,
+				ui_matches_ranked(ui, me, opponent));
 }
 
 /* Choose a level, then play the computer (`me` NULL: as a guest). */
@@ -167,7 +170,8 @@ static enum ui_status main_item(struct ui *ui, int choice)
 		if (st == UI_OK)
 			st = account_menu(ui, me);
 		ui_presence_end(ui);
-		return st;
+		/* a stale session too is logged out: the main menu again */
+		return ui_account_leave(ui, me, st);
 	case MAIN_LEADERBOARD:
 		return ui_list_leaderboard(ui, 10, PLIST_BY_SCORE, NULL);
 	case MAIN_GUEST:

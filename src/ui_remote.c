@@ -490,6 +490,8 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 	if (store_challenge_accept(ui->club.store, c->id,
 				   c->resume_id == 0 ? &h : NULL, h.started_at,
 				   &id) != STORE_OK) {
+		if (ui_session_ended(ui))
+			return UI_STALE;
 		ui_say(ui, c->resume_id == 0
 				   ? _("The challenge is no longer open: it "
 				       "expired or was withdrawn.")
@@ -534,6 +536,8 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 	if (store_challenge_close(ui->club.store, c->id, CHALLENGE_DECLINED,
 				  (long long)time(NULL)) == STORE_OK)
 		ui_say(ui, _("You declined."));
+	else if (ui_session_ended(ui))
+		return UI_STALE;
 	return UI_OK;
 }
 

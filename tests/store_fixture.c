@@ -303,6 +303,25 @@ struct store *fx_open_ok(const char *path)
 }
 
 /* See store_fixture.h. */
+long long fx_session(struct store *s, const char *username)
+{
+	struct store_login in;
+
+	CU_ASSERT_EQUAL_FATAL(store_get_login(s, username, &in), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_session_begin(s, in.id, in.gen), STORE_OK);
+	return in.id;
+}
+
+/* See store_fixture.h. */
+void fx_passwd_elsewhere(const char *path, long long id, const char *hash)
+{
+	struct store *other = fx_open_ok(path);
+
+	CU_ASSERT_EQUAL(store_set_password(other, id, hash), STORE_OK);
+	store_close(other);
+}
+
+/* See store_fixture.h. */
 struct store *fx_club(char *path, long long ids[3])
 {
 	struct store *s;

@@ -111,12 +111,18 @@ int fx_refused(sqlite3 *db, const char *sql);
 	"ALTER TABLE challenges DROP COLUMN resume_id;"                        \
 	"ALTER TABLE presence DROP COLUMN refusing;"
 
+/* What schema version 15 adds (the players' password generations),
+ * taken away again: with "PRAGMA user_version = 13;" after it, a
+ * version 13 file (14 is another branch's placeholder: nothing). */
+#define FX_UNDO_V15 "ALTER TABLE players DROP COLUMN password_gen;"
+
 /* What schema version 13 adds (the matches' stored turns and the
- * requests' indexes) and FX_UNDO_V16, taken away again: with "PRAGMA
- * user_version = 12;" after it, a version 12 file (its requests may keep
- * their ids). */
+ * requests' indexes) and FX_UNDO_V15 and FX_UNDO_V16, taken away again:
+ * with "PRAGMA user_version = 12;" after it, a version 12 file (its
+ * requests may keep their ids). */
 #define FX_UNDO_V13                                                            \
 	FX_UNDO_V16                                                            \
+	FX_UNDO_V15                                                            \
 	"ALTER TABLE matches DROP COLUMN turn_started_ms;"                     \
 	"ALTER TABLE matches DROP COLUMN turn_allowed_ms;"                     \
 	"DROP INDEX match_requests_pending;"                                   \
@@ -140,6 +146,14 @@ int fx_refused(sqlite3 *db, const char *sql);
 
 /* Open a store at `path`, asserting success. */
 struct store *fx_open_ok(const char *path);
+
+/* Log `username` in on handle s as the ui does: its session takes the
+ * password generation the login reads. Return the player's id. */
+long long fx_session(struct store *s, const char *username);
+
+/* Change player `id`'s password from another process (another handle
+ * on `path`, which holds no session), to the hash `hash`. */
+void fx_passwd_elsewhere(const char *path, long long id, const char *hash);
 
 /* A new club at a fresh path (into path[FX_PATH_SIZE]) with alice, bob and
  * carol; their ids go to ids[3]. */

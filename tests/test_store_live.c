@@ -1017,6 +1017,85 @@ static void test_claim_from_turn(void)
 	store_close(s);
 }
 
+/* ==== Sessions end with the password =================================== */
+
+/* The presence rows, challenges and requests, with fx_snapshot()'s
+ * counters and moves, as one text in buf[FX_SNAP_SIZE]. */
+static const char *live_snapshot(const char *path, char *buf)
+{
+	char counters[FX_SNAP_SIZE], rows[FX_SNAP_SIZE];
+
+	fx_snapshot(path, counters);
+	fx_path_text(
+		path,
+		"SELECT (SELECT group_concat(pid || state || refreshed_at ||"
+		" coalesce(match_id, 0), ';') FROM presence) || '|' ||"
+		" (SELECT group_concat(id || state || coalesce(match_id, 0),"
+		" ';') FROM challenges) || '|' || (SELECT group_concat(id ||"
+		" state, ';') FROM match_requests)",
+		0, rows);
+	snprintf(buf, FX_SNAP_SIZE, "%.2000s|%.2000s", counters, rows);
+	return buf;
+}
+
+/* The cheat of issue 22 between terminals: once another process changed
+ * alice's password, her old session can neither show her here, nor
+ * ask, answer, challenge, accept or decline: STORE_STALE, nothing
+ * written. Logging out still clears the row; logged in again, she
+ * answers and accepts. */
+static void test_stale_session_live(void)
+{
+	static const char one[] = "$argon2id$v=19$m=8,t=1,p=1$b25l$one";
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	long long ids[3], mid, cid, rid, other = 0, t = 90000;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+	struct challenge c = a_challenge(ids[1], ids[0], t);
+	struct match_header accepted = fx_ranked(ids[1], ids[0], t + 3);
+
+	accepted.time_per_move = c.time_per_move;
+	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
+	rid = ask(s, mid, REQUEST_DRAW, 0, t, STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &cid), STORE_OK);
+	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
+	CU_ASSERT_EQUAL(store_presence_set(s, 42, ids[0], 0, t), STORE_OK);
+	fx_passwd_elsewhere(path, ids[0], one);
+	live_snapshot(path, before);
+	CU_ASSERT_EQUAL(store_presence_set(s, 42, ids[0], mid, t + 1),
+			STORE_STALE);
+	CU_ASSERT_EQUAL(store_stale_player(s), ids[0]);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_DRAW, true, t + 2),
+		STORE_STALE);
+	CU_ASSERT_EQUAL(
+		store_request_new(s, mid, REQUEST_DRAW, 0, t + 2, &other),
+		STORE_STALE);
+	c = a_challenge(ids[0], ids[2], t + 2);
+	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &other), STORE_STALE);
+	CU_ASSERT_EQUAL(
+		store_challenge_accept(s, cid, &accepted, t + 3, &other),
+		STORE_STALE);
+	CU_ASSERT_EQUAL(
+		store_challenge_close(s, cid, CHALLENGE_DECLINED, t + 3),
+		STORE_STALE);
+	CU_ASSERT_EQUAL(store_stale_player(s), ids[0]);
+	CU_ASSERT_EQUAL(other, 0);
+	CU_ASSERT_STRING_EQUAL(live_snapshot(path, after), before);
+	CU_ASSERT_EQUAL(store_presence_clear(s, 42), STORE_OK);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM presence", 0),
+			0);
+
+	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_DRAW, false, t + 4),
+		STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_challenge_accept(s, cid, &accepted, t + 4, &other),
+		STORE_OK);
+	CU_ASSERT_NOT_EQUAL(other, 0);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -1053,6 +1132,8 @@ static CU_TestInfo tests[] = {
 	 test_claim_from_turn},
 	{"a version 10 database keeps its requests and takes undos",
 	 test_migrate_v10_requests},
+	{"a stale session writes no presence, request or challenge",
+	 test_stale_session_live},
 	CU_TEST_INFO_NULL,
 };
 

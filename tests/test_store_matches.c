@@ -1411,9 +1411,92 @@ static void test_renju_writes(void)
 	store_close(s);
 }
 
+/* ==== Sessions end with the password =================================== */
+
+/* What a match row holds that a write could change, with fx_snapshot()'s
+ * counters and moves, as one text in buf[FX_SNAP_SIZE]. */
+static const char *match_snapshot(const char *path, char *buf)
+{
+	char counters[FX_SNAP_SIZE], rows[FX_SNAP_SIZE];
+
+	fx_snapshot(path, counters);
+	fx_path_text(path,
+		     "SELECT group_concat(id || status || coalesce(black_id, 0)"
+		     " || coalesce(white_id, 0) || opening_stones"
+		     " || colours_final || clock_used_ms || turn_started_ms"
+		     " || turn_allowed_ms || last_active_at || ended_at"
+		     " || coalesce(result, '-'), ';') FROM matches",
+		     0, rows);
+	snprintf(buf, FX_SNAP_SIZE, "%.2000s|%.2000s", counters, rows);
+	return buf;
+}
+
+/* The cheat of issue 22: once another process changed alice's password,
+ * a handle whose session of alice logged in before refuses every match
+ * write in her name (STORE_STALE, naming her) and changes nothing; a
+ * stale session of a player not in the match does not matter; logged in
+ * again, her writes go through. */
+static void test_stale_session_match(void)
+{
+	static const char one[] = "$argon2id$v=19$m=8,t=1,p=1$b25l$one";
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	long long ids[3], mid, other = 0;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+	struct match_header cpu = fx_computer(ids[0], 0, 2, 100);
+
+	h.time_per_move = 30;
+	mid = fx_play(s, &h, 2);
+	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 3, 7, 4, 2600), STORE_OK);
+	fx_passwd_elsewhere(path, ids[0], one);
+	match_snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 4, 8, 4, 4100), STORE_STALE);
+	CU_ASSERT_EQUAL(store_stale_player(s), ids[0]);
+	CU_ASSERT_EQUAL(store_match_undo(s, mid, 1), STORE_STALE);
+	CU_ASSERT_EQUAL(store_match_seats(s, mid, ids[1], ids[0], 0, true),
+			STORE_STALE);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, 100500), STORE_STALE);
+	CU_ASSERT_EQUAL(store_match_resume(s, mid, 200), STORE_STALE);
+	CU_ASSERT_EQUAL(store_match_finish(s, mid, RESULT_WHITE_WIN,
+					   REASON_RESIGN, 300),
+			STORE_STALE);
+	CU_ASSERT_EQUAL(store_match_abandon(s, mid, 300), STORE_STALE);
+	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3, 0,
+					  (long long)time(NULL) + 60),
+			STORE_STALE);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_BLACK_WIN, 3,
+						  0,
+						  (long long)time(NULL) + 60),
+			STORE_STALE);
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &other), STORE_STALE);
+	CU_ASSERT_EQUAL(store_match_start(s, &cpu, &other), STORE_STALE);
+	CU_ASSERT_EQUAL(store_stale_player(s), ids[0]);
+	CU_ASSERT_EQUAL(other, 0);
+	CU_ASSERT_STRING_EQUAL(match_snapshot(path, after), before);
+
+	/* carol's stale session is not this match's business */
+	store_session_end(s, ids[0]);
+	CU_ASSERT_EQUAL(fx_session(s, "carol"), ids[2]);
+	fx_passwd_elsewhere(path, ids[2], one);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 4, 8, 4, 4100), STORE_OK);
+	CU_ASSERT_EQUAL(store_stale_player(s), 0);
+	store_session_end(s, ids[2]);
+
+	/* alice logged in again: the new generation is hers */
+	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 5, 7, 5, 5000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_finish(s, mid, RESULT_WHITE_WIN,
+					   REASON_RESIGN, 300),
+			STORE_OK);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).wins, 1);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
+	{"a stale session writes nothing of a match", test_stale_session_match},
 	{"whole matches: wins, losses, draws, Elo, moves", test_whole_match},
 	{"two processes record matches at once", test_two_writers},
 	{"start, moves, undo, finish: counted once, at the end",

@@ -211,6 +211,109 @@ static void test_set_password(void)
 	store_close(s);
 }
 
+/* ==== Sessions end with the password =================================== */
+
+/* The generation moves with every change of the password, by one, and
+ * never with a login or a rehash at login (a new hash of the same
+ * password); other players' stay. */
+static void test_password_gen(void)
+{
+	static const char rehash[] = "$argon2id$v=19$m=65536,t=2,p=1$bmV3$new";
+	static const char fresh[] = "$argon2id$v=19$m=8,t=1,p=1$ZnJlc2g$fresh";
+	char path[FX_PATH_SIZE];
+	struct store_login in;
+	long long ids[3], gen;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	CU_ASSERT_EQUAL_FATAL(store_get_login(s, "alice", &in), STORE_OK);
+	gen = in.gen;
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 7777, rehash),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 7778, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(in.hash, rehash);
+	CU_ASSERT_EQUAL(in.gen, gen);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[0], fresh), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.gen, gen + 1);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[0], rehash), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.gen, gen + 2);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT password_gen FROM players"
+				    " WHERE id = ?1",
+				    ids[1]),
+			0);
+	store_close(s);
+}
+
+/* The cheat of issue 22: a session that logged in before another
+ * process changed the password cannot change it (nor anything else,
+ * see the match and live suites): refused, nothing written. The
+ * session that changes it keeps the new generation and can change it
+ * again; a new login can too. */
+static void test_session_stale_password(void)
+{
+	static const char one[] = "$argon2id$v=19$m=8,t=1,p=1$b25l$one";
+	static const char two[] = "$argon2id$v=19$m=8,t=1,p=1$dHdv$two";
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	struct store_login in;
+	long long ids[3];
+	struct store *s, *other;
+
+	s = fx_club(path, ids);
+	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
+	other = fx_open_ok(path);
+	CU_ASSERT_EQUAL(fx_session(other, "alice"), ids[0]);
+	CU_ASSERT_EQUAL(store_stale_player(s), 0);
+	CU_ASSERT_EQUAL(store_set_password(other, ids[0], one), STORE_OK);
+	CU_ASSERT_EQUAL(store_set_password(other, ids[0], two), STORE_OK);
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[0], one), STORE_STALE);
+	CU_ASSERT_EQUAL(store_stale_player(s), ids[0]);
+	CU_ASSERT_PTR_NOT_NULL(strstr(store_errmsg(s), "password changed"));
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(in.hash, two);
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+	CU_ASSERT_EQUAL(store_stale_player(s), 0); /* the last call's */
+	/* bob's session is not alice's */
+	CU_ASSERT_EQUAL(fx_session(s, "bob"), ids[1]);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[1], one), STORE_OK);
+	/* logged in again: the current generation */
+	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[0], one), STORE_OK);
+	CU_ASSERT_EQUAL(store_set_password(other, ids[0], two), STORE_STALE);
+	store_close(other);
+	store_close(s);
+}
+
+/* A handle holds STORE_SESSIONS_MAX players' sessions, one each; a
+ * session ended frees its place and its player writes unchecked. */
+static void test_session_slots(void)
+{
+	static const char one[] = "$argon2id$v=19$m=8,t=1,p=1$b25l$one";
+	char path[FX_PATH_SIZE];
+	long long ids[3];
+	struct store *s;
+
+	s = fx_club(path, ids);
+	CU_ASSERT_EQUAL(STORE_SESSIONS_MAX, 2);
+	CU_ASSERT_EQUAL(store_session_begin(s, ids[0], 5), STORE_OK);
+	CU_ASSERT_EQUAL(store_session_begin(s, ids[0], 0), STORE_OK);
+	CU_ASSERT_EQUAL(store_session_begin(s, ids[1], 0), STORE_OK);
+	CU_ASSERT_EQUAL(store_session_begin(s, ids[2], 0), STORE_ERR);
+	CU_ASSERT_EQUAL(store_session_begin(s, 0, 0), STORE_ERR);
+	store_session_end(s, ids[2]); /* none is fine */
+	store_session_end(s, ids[1]);
+	CU_ASSERT_EQUAL(store_session_begin(s, ids[2], 7), STORE_OK);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[2], one), STORE_STALE);
+	store_session_end(s, ids[2]);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[2], one), STORE_OK);
+	CU_ASSERT_EQUAL(store_set_password(s, ids[0], one), STORE_OK);
+	store_close(s);
+}
+
 /* ==== Loading the list ================================================== */
 
 /* load_players appends every player in id order with all the fields, and
@@ -560,6 +663,11 @@ static CU_TestInfo tests[] = {
 	{"login_failures rows that no longer count are deleted",
 	 test_failures_pruned},
 	{"set_password replaces one hash", test_set_password},
+	{"the password's generation moves only when it changes",
+	 test_password_gen},
+	{"a stale session cannot change the password",
+	 test_session_stale_password},
+	{"a handle holds two sessions, one a player", test_session_slots},
 	{"load_players reads all, in id order", test_load_players},
 	{"reload_player sees another connection", test_reload_player},
 	{"refresh sees another connection's match and player",

@@ -968,6 +968,12 @@ static void test_migrate_v3(void)
 			     " matches ORDER BY id)",
 			     0, buf),
 		"130000:30000 260000:0 301000:0 400000:45000 550000:0");
+	/* v15: every password at its first generation */
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM players"
+				    " WHERE password_gen = 0",
+				    0),
+			fx_path_int(path, "SELECT count(*) FROM players", 0));
 
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, 2, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->kind, MATCH_COMPUTER);
