@@ -1052,11 +1052,14 @@ static void test_stale_session_live(void)
 	struct match_header h = fx_ranked(ids[0], ids[1], 100);
 	struct challenge c = a_challenge(ids[1], ids[0], t);
 	struct match_header accepted = fx_ranked(ids[1], ids[0], t + 3);
+	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
 
 	accepted.time_per_move = c.time_per_move;
+	/* the challenge before the match: after it, it would offer it */
+	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &sent), STORE_OK);
+	cid = sent.id;
 	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
 	rid = ask(s, mid, REQUEST_DRAW, 0, t, STORE_OK);
-	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &cid), STORE_OK);
 	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
 	CU_ASSERT_EQUAL(store_presence_set(s, 42, ids[0], 0, t), STORE_OK);
 	fx_passwd_elsewhere(path, ids[0], one);
@@ -1071,7 +1074,7 @@ static void test_stale_session_live(void)
 		store_request_new(s, mid, REQUEST_DRAW, 0, t + 2, &other),
 		STORE_STALE);
 	c = a_challenge(ids[0], ids[2], t + 2);
-	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &other), STORE_STALE);
+	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &sent), STORE_STALE);
 	CU_ASSERT_EQUAL(
 		store_challenge_accept(s, cid, &accepted, t + 3, &other),
 		STORE_STALE);
