@@ -206,9 +206,10 @@ enum store_status store_challenge_for(struct store *s, long long to_id,
 				      long long now, struct challenge *out);
 
 /* Accept challenge `id` at `now` in one transaction: start ranked match
- * `h` (as store_match_start(); its two players must be the challenge's,
- * either colour) and mark the challenge accepted with it; *match_id is
- * the new match. Refused (STORE_ERR, nothing written) when the
+ * `h` (as store_match_start(), but played from two terminals, so
+ * whatever the club's ranked_hotseat; its two players must be the
+ * challenge's, either colour) and mark the challenge accepted with it;
+ * *match_id is the new match. Refused (STORE_ERR, nothing written) when the
  * challenge is not pending at `now` (answered, withdrawn or expired), so
  * an answer and an expiry never both win. STORE_NOT_FOUND when there is
  * no such challenge. */

@@ -697,9 +697,10 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 		store_set_err(s, WHAT_ANSWER, why);
 		st = STORE_ERR;
 	}
-	/* One INSERT: inside this transaction, not one of its own. */
+	/* One INSERT: inside this transaction, not one of its own; a
+	 * match from two terminals, whatever the club's ranked hot-seat. */
 	if (st == STORE_OK)
-		st = store_match_start(s, h, &args[1]);
+		st = store_match_begin(s, h, false, &args[1]);
 	if (st == STORE_OK &&
 	    store_exec_ints(s,
 			    "UPDATE challenges SET state = 'accepted',"
