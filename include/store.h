@@ -210,6 +210,52 @@ void store_session_end(struct store *s, long long player_id);
  * STORE_STALE), else 0. */
 long long store_stale_player(const struct store *s);
 
+/* ==== The club's settings (store_club.c) =================================
+ *
+ * The rules that decide ranked results are the club's, kept in the
+ * database (one row of club_settings), not any process's: the
+ * administrator changes them with `gomoku club set`, where the database
+ * is writable; the menus never do. Every match keeps the rules it
+ * started with (struct match_rules), so a change applies to new matches
+ * only, and the store decides a match's claim and its forbidden points
+ * from its own stored rules, whatever a process asks.
+ */
+
+#define STORE_CLAIM_AFTER_MAX 3650  /* days */
+#define STORE_GRACE_MAX	      86400 /* seconds */
+
+/* The club's settings, as stored. A plain value. */
+struct club_settings {
+	int claim_after_days; /* an unfinished ranked match left this many
+			       * days since its turn began can be claimed
+			       * by the player not to move: 0..
+			       * STORE_CLAIM_AFTER_MAX (default 7) */
+	bool forbidden_loses; /* renju: black's forbidden point loses the
+			       * game; false: it is refused (the default) */
+	bool ranked_hotseat;  /* ranked matches may be played by two
+			       * players at one terminal (default true) */
+	int disconnect_grace; /* seconds a two-terminal match waits for an
+			       * opponent whose process is gone:
+			       * 0..STORE_GRACE_MAX (default 120) */
+};
+
+/* One setting, for store_club_set(). */
+enum club_key {
+	CLUB_CLAIM_AFTER = 0, /* days */
+	CLUB_FORBIDDEN,	      /* 1: lose, 0: refuse */
+	CLUB_RANKED_HOTSEAT,  /* 1: on, 0: off */
+	CLUB_DISCONNECT_GRACE /* seconds */
+};
+
+/* Read the club's settings into *out. On failure *out is unchanged. */
+enum store_status store_club_get(struct store *s, struct club_settings *out);
+
+/* Set the club's setting `key` to `value` (as enum club_key says) at
+ * `now`, for the matches that start from then on. STORE_ERR (nothing
+ * changed) for an unknown key or a value out of its range. */
+enum store_status store_club_set(struct store *s, enum club_key key,
+				 long long value, long long now);
+
 /* ==== Matches saved as they are played (store_matches.c) ================
  *
  * store_match_start() makes the row (unfinished); store_match_move(),
@@ -250,6 +296,20 @@ struct match_header {
 	int rows, cols, k;
 	int time_per_move; /* seconds a player has per move; 0 = no limit */
 	long long started_at;
+	/* What the command line asked for this match, which it gets only
+	 * when stricter than the club's (struct club_settings): a longer
+	 * claim wait (0 asks nothing), and a forbidden point that loses
+	 * rather than is refused. */
+	int claim_after_days;
+	bool forbidden_loses;
+};
+
+/* The rules a match keeps from its start (the club's, or stricter). */
+struct match_rules {
+	int claim_after_days; /* days from the turn's start to a claim */
+	bool forbidden_loses; /* renju: black's forbidden point loses */
+	int disconnect_grace; /* seconds for an opponent whose process is
+			       * gone (two terminals) */
 };
 
 /* A whole match as stored, to resume or replay it. A plain value: the
@@ -283,6 +343,7 @@ struct match_full {
 					 * start) */
 	long long turn_allowed_ms;	/* the time that turn has (0 = no
 					 * limit) */
+	struct match_rules rules;	/* kept from its start */
 	enum match_result result;	/* RESULT_NONE unless finished */
 	enum match_reason reason;	/* REASON_NONE unless finished */
 	int nmoves;			/* moves[0..nmoves-1], black first */
@@ -337,10 +398,21 @@ struct imported_row {
  * status unfinished and no moves (`h` is checked; an imported game is
  * refused: use store_match_import()). With OPENING_SWAP2 the colours are
  * not final (black_id is the player placing the first three stones,
- * opening_stones 3) until store_match_seats() says so. On success *id is
- * the match's id. STORE_NOT_FOUND when a player id does not exist. */
+ * opening_stones 3) until store_match_seats() says so. The match keeps
+ * the club's settings as they are now (struct match_rules), each made
+ * stricter where `h` asks it. A ranked match started here is played by
+ * both players at one terminal (a two-terminal match starts with
+ * store_challenge_accept()): refused (STORE_ERR, nothing written) while
+ * the club's ranked_hotseat is off. On success *id is the match's id.
+ * STORE_NOT_FOUND when a player id does not exist. */
 enum store_status
 store_match_start(struct store *s, const struct match_header *h, long long *id);
+
+/* Read the rules match `id` keeps from its start into *out.
+ * STORE_NOT_FOUND when there is no such match; on failure *out is
+ * unchanged. */
+enum store_status store_match_rules(struct store *s, long long id,
+				    struct match_rules *out);
 
 /* Write move number `ply` (1-based; black plays the odd ones) of
  * unfinished match `id`: the cell (0-based row, col) and `ms` since the
@@ -360,12 +432,13 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves);
 /* End unfinished match `id` in one transaction: status finished, the
  * result and reason (a draw goes with REASON_DRAW or REASON_FULL, a win
  * with the others; REASON_FORBIDDEN only with RESULT_WHITE_WIN in a
- * RULE_RENJU match), ended_at (at least started_at), and for a ranked
- * match both players' counters (games, wins, losses, ties, score) and
- * Elo ratings, overall and under the match's rule (store_rule_records()),
- * each updated relative to the values in the database at that moment. A game
- * against the computer changes no player. Refused (STORE_ERR, nothing changed)
- * when the match is not unfinished, so a result is never counted twice. */
+ * RULE_RENJU match whose rules say a forbidden point loses), ended_at (at least
+ * started_at), and for a ranked match both players' counters (games, wins,
+ * losses, ties, score) and Elo ratings, overall and under the match's rule
+ * (store_rule_records()), each updated relative to the values in the database
+ * at that moment. A game against the computer changes no player. Refused
+ * (STORE_ERR, nothing changed) when the match is not unfinished, so a result is
+ * never counted twice. */
 enum store_status store_match_finish(struct store *s, long long id,
 				     enum match_result result,
 				     enum match_reason reason,
@@ -403,7 +476,8 @@ enum store_status store_match_pause(struct store *s, long long id,
  * turn starts again at `now` with what it had left when play stopped
  * (the time per move less clock_used_ms). Never for a match played from
  * two terminals, whose clock runs whoever comes and goes. STORE_ERR
- * when the match is not unfinished. */
+ * when the match is not unfinished, or for a ranked match while the
+ * club's ranked_hotseat is off (both players at one terminal). */
 enum store_status store_match_resume(struct store *s, long long id,
 				     long long now);
 
@@ -414,11 +488,12 @@ enum store_status store_match_resume(struct store *s, long long id,
  * move); the store refuses (STORE_ERR, nothing changed) unless the match
  * is still as the claimant saw it (`nmoves` moves stored, unfinished,
  * ranked) and its turn began (turn_started_ms: the last move, or the
- * start; never a log-in or a pause) at least `wait` seconds before
- * `now`. STORE_NOT_FOUND when there is no such match. */
+ * start; never a log-in or a pause) at least the match's own claim wait
+ * (match_rules.claim_after_days, kept from its start) before `now`.
+ * STORE_NOT_FOUND when there is no such match. */
 enum store_status store_match_claim(struct store *s, long long id,
 				    enum match_result result, int nmoves,
-				    long long wait, long long now);
+				    long long now);
 
 /* Claim unfinished ranked match `id` as a win on time for `result`'s
  * colour (RESULT_BLACK_WIN or RESULT_WHITE_WIN: the side not to move)

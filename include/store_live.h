@@ -265,9 +265,10 @@ enum store_status store_challenge_for(struct store *s, long long to_id,
 				      long long now, struct challenge *out);
 
 /* Accept challenge `id` at `now` in one transaction: start ranked match
- * `h` (as store_match_start(); its two players must be the challenge's,
- * either colour) and mark the challenge accepted with it; *match_id is
- * the new match. A challenge that offers an unfinished match
+ * `h` (as store_match_start(), but played from two terminals, so
+ * whatever the club's ranked_hotseat; its two players must be the
+ * challenge's, either colour) and mark the challenge accepted with it;
+ * *match_id is the new match. A challenge that offers an unfinished match
  * (resume_id) ignores `h` (it may be NULL): that match, still
  * unfinished, is the one accepted (*match_id), to be played on from the
  * two terminals, and the move to play gets back, from `now`, the time it

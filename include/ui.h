@@ -51,11 +51,15 @@ struct ui_options {
 	struct variant variant;	    /* for new games */
 	bool variant_chosen;	    /* by --variant, --size, --k or --rule */
 	int time_per_move;	    /* seconds per move in ranked matches */
-	int claim_after_days;	    /* an unfinished ranked match left this
-				     * long can be claimed (--claim-after) */
+	int claim_after_days;	    /* --claim-after: a claim wait asked
+				     * for new matches (stricter only);
+				     * -1 when not given */
 	enum ui_first first;	    /* against the computer */
 	enum match_opening opening; /* for new games (--opening) */
 	bool forbidden_loses;	    /* renju: a forbidden point loses */
+	bool forbidden_given;	    /* --forbidden was given (recorded
+				     * games: stricter than the club's
+				     * only) */
 	bool show_forbidden;	    /* renju: mark forbidden points */
 	struct paths paths;
 	const char *db_path;
@@ -200,7 +204,27 @@ void ui_page_end(struct ui *ui);
  * made for ui->opt->variant, else why input ended (UI_EOF, UI_INTERRUPTED). */
 enum ui_status ui_game_guest(struct ui *ui);
 
+/* ---- ui_club.c: the club's settings (the administrator's) ---- */
+
+/* `gomoku club show`: open the club and list each setting, its value
+ * and what it means (--format tsv/json: columns setting, value,
+ * meaning). Return UI_OK, or UI_FAILED after saying why. */
+enum ui_status ui_club_show(struct ui *ui);
+
+/* `gomoku club set NAME VALUE`: check the setting's name and value
+ * (UI_USAGE after a clear message, nothing opened), open the club and
+ * store it for the matches that start from then on, and say what it
+ * now means. Return UI_OK, or UI_FAILED after saying why. */
+enum ui_status ui_club_set(struct ui *ui, const char *name, const char *text);
+
 /* ---- ui_matches.c ---- */
+
+/* Whether the club allows a ranked match at one terminal (hot-seat):
+ * UI_OK when it does; UI_REFUSED after saying that it is off here and
+ * how to play ranked from two terminals instead; UI_FAILED after saying
+ * why the settings cannot be read. Asked before the second player
+ * would log in. */
+enum ui_status ui_matches_hotseat_allowed(struct ui *ui);
 
 /* A ranked match between two logged-in players (nodes of ui->club.players,
  * which stay the list's), recorded move by move. An unfinished match
@@ -234,13 +258,15 @@ enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level);
  * both players are logged in and both agree; or not now. A player alone
  * may also play their one move when it is theirs to play (the match
  * then waits for the opponent), and claim the win when the opponent is
- * to act and the match has waited ui->opt->claim_after_days days since it
- * last moved on (it is then recorded as abandoned by the opponent's
- * colour). *played says whether a match was played on. Return UI_OK
- * (also when there is nothing to offer, or the player chose "not now"),
- * UI_REFUSED when the opponent's login was refused, UI_FAILED after
- * saying why the database or the stored moves failed, else what the
- * match or the prompts returned (see ui_matches_ranked()). */
+ * to act and the match has waited its own claim wait (kept from its
+ * start: the club's, or longer) since its turn began (it is then
+ * recorded as abandoned by the opponent's colour). While the club has
+ * ranked hot-seat off, nothing that needs the opponent to log in here
+ * (resume together, abandon) is offered. *played says whether a match was
+ * played on. Return UI_OK (also when there is nothing to offer, or the player
+ * chose "not now"), UI_REFUSED when the opponent's login was refused, UI_FAILED
+ * after saying why the database or the stored moves failed, else what the match
+ * or the prompts returned (see ui_matches_ranked()). */
 enum ui_status ui_matches_offer_resume(struct ui *ui, struct player *me,
 				       struct player *opponent, bool *played);
 

@@ -22,7 +22,7 @@ struct options {
 	const char *ai, *first, *time_per_move, *page, *output, *opening;
 	const char *forbidden, *claim_after;
 	bool show_forbidden;
-	bool ascii, no_color, plain, help, version;
+	bool ascii, no_color, plain, help, version, no_admin;
 	const char *words[MAX_WORDS];
 	int nwords;
 };
@@ -61,6 +61,7 @@ static const struct option_spec option_specs[] = {
 	{"--ascii", FLAG(ascii)},
 	{"--no-color", FLAG(no_color)},
 	{"--plain", FLAG(plain)},
+	{"--no-admin", FLAG(no_admin)},
 	{"--help", FLAG(help)},
 	{"-h", FLAG(help)},
 	{"--version", FLAG(version)},
@@ -130,6 +131,14 @@ static void print_help(FILE *out)
 		"input and output\n"
 		"  analyze MATCH_ID     the computer's view of every "
 		"move of a match\n"
+		"  club show            the club's settings that decide "
+		"ranked results\n"
+		"  club set NAME VALUE  change one (the administrator, "
+		"where the database\n"
+		"                       is writable): claim-after DAYS, "
+		"forbidden refuse|lose,\n"
+		"                       ranked-hotseat on|off, "
+		"disconnect-grace SECONDS\n"
 		"\n"
 		"Options go before or after the command, as --db PATH or "
 		"--db=PATH;\n"
@@ -169,17 +178,22 @@ static void print_help(FILE *out)
 		"  --opening swap2|none  the swap2 opening: three "
 		"stones, then a choice\n"
 		"  --forbidden refuse|lose  renju: a forbidden point is "
-		"refused or loses\n"
+		"refused or loses (a\n"
+		"                       recorded game: lose only where "
+		"the club refuses)\n"
 		"  --show-forbidden     renju: mark black's forbidden "
 		"points\n"
 		"  --time-per-move S    seconds per move in ranked "
 		"matches (0: no limit);\n"
 		"                       analyze: seconds a position "
 		"(default 1, fractions allowed)\n"
-		"  --claim-after DAYS   an unfinished ranked match left "
-		"this long (default\n"
-		"                       7) can be claimed by the player "
-		"not to move\n"
+		"  --claim-after DAYS   a new ranked match can be claimed "
+		"only after this\n"
+		"                       long unfinished (longer than the "
+		"club's, never shorter)\n"
+		"  --no-admin           refuse the administrator's "
+		"commands (club): for the\n"
+		"                       SSH ForceCommand\n"
 		"  -h, --help           this help\n"
 		"  --version            the version and the database "
 		"schema it writes\n"
@@ -436,11 +450,12 @@ static enum ui_status choose_play(const struct options *o,
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
 	opt->time_per_move = (int)seconds;
-	seconds = 7;
+	seconds = 0;
 	if (o->claim_after != NULL &&
-	    number_parse(o->claim_after, 0, 3650, &seconds) != 0)
+	    number_parse(o->claim_after, 0, STORE_CLAIM_AFTER_MAX, &seconds) !=
+		    0)
 		return usage_error(_("invalid number of days"), o->claim_after);
-	opt->claim_after_days = (int)seconds;
+	opt->claim_after_days = o->claim_after != NULL ? (int)seconds : -1;
 	opt->opening = OPENING_NONE;
 	if (o->opening != NULL && strcmp(o->opening, "swap2") == 0)
 		opt->opening = OPENING_SWAP2;
@@ -453,6 +468,7 @@ static enum ui_status choose_play(const struct options *o,
 				   o->forbidden);
 	opt->forbidden_loses =
 		o->forbidden != NULL && strcmp(o->forbidden, "lose") == 0;
+	opt->forbidden_given = o->forbidden != NULL;
 	opt->show_forbidden = o->show_forbidden;
 	if (opt->opening == OPENING_SWAP2 && opt->variant.k < 5) {
 		fprintf(stderr, _("gomoku: swap2 needs five in a row or "
@@ -618,6 +634,8 @@ static enum ui_status cmd_play(struct ui *ui, const struct options *o)
 				     "--ai, not"),
 				   o->words[1]);
 	st = ui_account_open(ui);
+	if (st == UI_OK) /* before anyone types a password here */
+		st = ui_matches_hotseat_allowed(ui);
 	if (st == UI_OK)
 		st = ui_account_login(ui, o->words[1], NULL, &a);
 	if (st == UI_OK)
@@ -781,6 +799,24 @@ static enum ui_status cmd_brain(struct ui *ui, const struct options *o)
 		       : UI_FAILED;
 }
 
+/* gomoku club show | club set NAME VALUE: the administrator's; refused
+ * with --no-admin (the members' ForceCommand). */
+static enum ui_status cmd_club(struct ui *ui, const struct options *o)
+{
+	if (o->no_admin) {
+		ui_error(ui, _("the club's settings are the administrator's: "
+			       "club is refused in this session "
+			       "(--no-admin)"));
+		return UI_REFUSED;
+	}
+	if (o->nwords == 2 && strcmp(o->words[1], "show") == 0)
+		return ui_club_show(ui);
+	if (o->nwords == 4 && strcmp(o->words[1], "set") == 0)
+		return ui_club_set(ui, o->words[2], o->words[3]);
+	return usage_error(_("club takes show, or set NAME VALUE, not"),
+			   o->words[1]);
+}
+
 struct command {
 	const char *name;
 	int min_words, max_words; /* after the command's name */
@@ -802,6 +838,7 @@ static const struct command commands[] = {
 	{"import", 1, 1, cmd_import, false},
 	{"brain", 0, 0, cmd_brain, false},
 	{"analyze", 1, 1, cmd_analyze, false},
+	{"club", 1, 3, cmd_club, false},
 };
 
 /* Run the command named by the first word (or the menus). A guest game

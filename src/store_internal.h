@@ -204,6 +204,14 @@ enum store_status store_check_sessions(struct store *s,
 enum store_status store_check_match_sessions(struct store *s, long long id,
 					     const char *what);
 
+/* Start match `h` as store_match_start() does (store.h), inside the
+ * caller's transaction if one is open (one INSERT); a ranked match
+ * `one_terminal` (hot-seat) only while the club allows it, else one
+ * played from two terminals (an accepted challenge). */
+enum store_status store_match_begin(struct store *s,
+				    const struct match_header *h,
+				    bool one_terminal, long long *id);
+
 /* Count finished ranked match `match_id` (its result already stored)
  * for both players inside the caller's transaction: games, wins,
  * losses, ties, score and Elo, each from (and relative to) the values in

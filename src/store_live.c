@@ -953,8 +953,10 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 		args[1] = c.resume_id;
 		st = resume_offered(s, &c, now);
 	} else if (st == STORE_OK) {
-		/* One INSERT: inside this transaction, not one of its own. */
-		st = store_match_start(s, h, &args[1]);
+		/* One INSERT: inside this transaction, not one of its own;
+		 * a match from two terminals, whatever the club's ranked
+		 * hot-seat. */
+		st = store_match_begin(s, h, false, &args[1]);
 	}
 	if (st == STORE_OK &&
 	    store_exec_ints(s,

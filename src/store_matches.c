@@ -20,6 +20,7 @@
 #define WHAT_UNFINISHED "cannot look for an unfinished match"
 #define WHAT_LOAD_MATCH "cannot load the match"
 #define WHAT_IMPORT	"cannot import the game"
+#define WHAT_RULES	"cannot read the match's rules"
 
 /* ==== Writing match rows and moves ====================================== */
 
@@ -44,6 +45,9 @@ static const char *header_problem(const struct match_header *h)
 		return "the opening is not valid";
 	if (h->black_id < 0 || h->white_id < 0 || h->time_per_move < 0)
 		return "a player id or the time per move is negative";
+	if (h->claim_after_days < 0 ||
+	    h->claim_after_days > STORE_CLAIM_AFTER_MAX)
+		return "the claim wait is out of range";
 	if (h->kind == MATCH_RANKED && (h->black_id == 0 || h->white_id == 0))
 		return "a ranked match needs two players";
 	if (h->kind == MATCH_COMPUTER &&
@@ -160,13 +164,29 @@ static int bind_ending(sqlite3_stmt *st, const struct ending *e)
 	return rc;
 }
 
-/* Insert a match row for `h` ending as `e`; its id goes to *id. Return
- * STORE_OK, STORE_NOT_FOUND (a player id that does not exist) or
- * STORE_ERR. */
+/* Bind ?21..?23 (the rules asked for, and whether the club must allow
+ * ranked hot-seat: `one_terminal`). Return SQLITE_OK or the first
+ * error. */
+static int bind_rules(sqlite3_stmt *st, const struct match_header *h,
+		      bool one_terminal)
+{
+	int rc = sqlite3_bind_int(st, 21, h->claim_after_days);
+
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 22, h->forbidden_loses ? 1 : 0);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 23, one_terminal ? 1 : 0);
+	return rc;
+}
+
+/* Insert a match row for `h` ending as `e`, with the club's rules made
+ * stricter where `h` asks, and only while the club allows ranked
+ * hot-seat when `one_terminal`; its id goes to *id. Return STORE_OK,
+ * STORE_NOT_FOUND (a player id that does not exist) or STORE_ERR. */
 static enum store_status insert_row(struct store *s,
 				    const struct match_header *h,
-				    const struct ending *e, long long *id,
-				    const char *what)
+				    const struct ending *e, bool one_terminal,
+				    long long *id, const char *what)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
@@ -179,9 +199,14 @@ static enum store_status insert_row(struct store *s,
 		    " rule, rows, cols, k, time_per_move, status, result,"
 		    " reason, ended_at, opening, opening_stones,"
 		    " colours_final, last_active_at, turn_started_ms,"
-		    " turn_allowed_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+		    " turn_allowed_ms, claim_after_days, forbidden,"
+		    " disconnect_grace) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7,"
 		    " ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,"
-		    " ?19, ?20, coalesce(?17, ?7), 1000 * ?7, 1000 * ?13)",
+		    " ?19, ?20, coalesce(?17, ?7), 1000 * ?7, 1000 * ?13,"
+		    " max(?21, c.claim_after_days), CASE WHEN ?22 = 1"
+		    " OR c.forbidden = 'lose' THEN 'lose' ELSE 'refuse' END,"
+		    " c.disconnect_grace FROM club_settings AS c"
+		    " WHERE c.id = 1 AND (?23 = 0 OR c.ranked_hotseat = 1)",
 		    &st, what) != 0)
 		return STORE_ERR;
 	rc = bind_players(st, h);
@@ -189,6 +214,8 @@ static enum store_status insert_row(struct store *s,
 		rc = bind_board(st, h);
 	if (rc == SQLITE_OK)
 		rc = bind_ending(st, e);
+	if (rc == SQLITE_OK)
+		rc = bind_rules(st, h, one_terminal);
 	if (rc != SQLITE_OK) {
 		store_set_db_err(s, what);
 		goto out_finalize;
@@ -197,6 +224,11 @@ static enum store_status insert_row(struct store *s,
 	if (rc == SQLITE_CONSTRAINT_FOREIGNKEY) {
 		store_set_err(s, what, "no such player");
 		ret = STORE_NOT_FOUND;
+	} else if (rc == SQLITE_DONE && sqlite3_changes(s->db) != 1) {
+		store_set_err(s, what,
+			      one_terminal
+				      ? "ranked hot-seat is off in this club"
+				      : "the club has no settings row");
 	} else if (rc == SQLITE_DONE) {
 		*id = sqlite3_last_insert_rowid(s->db);
 		ret = STORE_OK;
@@ -275,6 +307,8 @@ struct match_state {
 	long long nmoves;	      /* moves stored */
 	long long renju;	      /* 1 when played under RULE_RENJU */
 	long long turn_started_ms;    /* when the move to play began */
+	long long claim_after_days;   /* its rules (struct match_rules) */
+	long long forbidden_loses;
 };
 
 /* Read match `id`'s state into *m, check the sessions of its players
@@ -284,7 +318,7 @@ struct match_state {
 static enum store_status open_match(struct store *s, long long id,
 				    struct match_state *m, const char *what)
 {
-	long long v[7];
+	long long v[9];
 	enum store_status st;
 
 	st = store_query_ints(s,
@@ -295,11 +329,13 @@ static enum store_status open_match(struct store *s, long long id,
 			      " coalesce(black_id, 0), coalesce(white_id, 0),"
 			      " (SELECT count(*) FROM match_moves"
 			      " WHERE match_id = ?1), rule = 'renju',"
-			      " turn_started_ms FROM matches WHERE id = ?1",
-			      &id, 1, v, 7, what, "no such match");
+			      " turn_started_ms, claim_after_days,"
+			      " forbidden = 'lose' FROM matches WHERE id = ?1",
+			      &id, 1, v, 9, what, "no such match");
 	if (st != STORE_OK)
 		return st;
-	*m = (struct match_state){v[0], v[1], v[2], v[3], v[4], v[5], v[6]};
+	*m = (struct match_state){v[0], v[1], v[2], v[3], v[4],
+				  v[5], v[6], v[7], v[8]};
 	st = store_check_sessions(s, &v[2], 2, what); /* black, white */
 	if (st != STORE_OK)
 		return st;
@@ -345,11 +381,12 @@ static enum store_status touch(struct store *s, long long id, const char *what)
 		       : STORE_ERR;
 }
 
-/* See store.h. The players' sessions checked and the row inserted in
- * one transaction: its own, or the caller's when one is open
- * (store_challenge_accept()'s). */
-enum store_status store_match_start(struct store *s,
-				    const struct match_header *h, long long *id)
+/* See store_internal.h. The players' sessions checked and the row
+ * inserted in one transaction: its own, or the caller's when one is
+ * open (store_challenge_accept()'s). */
+enum store_status store_match_begin(struct store *s,
+				    const struct match_header *h,
+				    bool one_terminal, long long *id)
 {
 	const struct ending e = {RESULT_NONE, REASON_NONE, 0};
 	const long long players[] = {h->black_id, h->white_id};
@@ -370,12 +407,41 @@ enum store_status store_match_start(struct store *s,
 		return st;
 	st = store_check_sessions(s, players, 2, WHAT_START);
 	if (st == STORE_OK)
-		st = insert_row(s, h, &e, &new_id, WHAT_START);
+		st = insert_row(s, h, &e,
+				one_terminal && h->kind == MATCH_RANKED,
+				&new_id, WHAT_START);
 	if (own)
 		st = store_finish(s, st, WHAT_START);
 	if (st == STORE_OK)
 		*id = new_id;
 	return st;
+}
+
+/* See store.h: a ranked match started here is played at one terminal. */
+enum store_status store_match_start(struct store *s,
+				    const struct match_header *h, long long *id)
+{
+	return store_match_begin(s, h, true, id);
+}
+
+/* See store.h. */
+enum store_status store_match_rules(struct store *s, long long id,
+				    struct match_rules *out)
+{
+	enum store_status st;
+	long long v[3];
+
+	store_clear_err(s);
+	st = store_query_ints(s,
+			      "SELECT claim_after_days, forbidden = 'lose',"
+			      " disconnect_grace FROM matches WHERE id = ?1",
+			      &id, 1, v, 3, WHAT_RULES, "no such match");
+	if (st != STORE_OK)
+		return st;
+	out->claim_after_days = (int)v[0];
+	out->forbidden_loses = v[1] != 0;
+	out->disconnect_grace = (int)v[2];
+	return STORE_OK;
 }
 
 /* See store.h. */
@@ -500,6 +566,9 @@ enum store_status store_match_finish(struct store *s, long long id,
 	why = st == STORE_OK
 		      ? store_ending_problem(result, reason, m.renju != 0)
 		      : NULL;
+	if (why == NULL && st == STORE_OK && reason == REASON_FORBIDDEN &&
+	    !m.forbidden_loses)
+		why = "this match refuses a forbidden point instead";
 	if (why != NULL) {
 		store_set_err(s, WHAT_FINISH, why);
 		st = STORE_ERR;
@@ -567,21 +636,46 @@ enum store_status store_match_seats(struct store *s, long long id,
 	return store_finish(s, st, WHAT_SEATS);
 }
 
+/* Whether the club allows ranked hot-seat now, into *on. Return
+ * STORE_OK or STORE_ERR (the error kept). */
+static enum store_status hotseat_allowed(struct store *s, bool *on,
+					 const char *what)
+{
+	long long v = 0;
+	enum store_status st = store_query_ints(
+		s, "SELECT ranked_hotseat FROM club_settings WHERE id = 1",
+		NULL, 0, &v, 1, what, "the club has no settings row");
+
+	*on = v != 0;
+	return st == STORE_NOT_FOUND ? STORE_ERR : st;
+}
+
 /* Run `sql` (?1 the match id, ?2 `when`) on match `id`, which must be
  * unfinished and under way, in a transaction of its own: the clock's
- * writes that only pausing and resuming make. */
+ * writes that only pausing and resuming make. With `one_terminal` (both
+ * players at one terminal), a ranked match needs the club to allow
+ * ranked hot-seat. */
 static enum store_status update_played(struct store *s, long long id,
-				       long long when, const char *sql)
+				       long long when, bool one_terminal,
+				       const char *sql)
 {
 	const long long args[] = {id, when};
 	struct match_state m;
 	enum store_status st;
+	bool on = true;
 
 	store_clear_err(s);
 	st = store_begin(s, WHAT_PAUSE);
 	if (st != STORE_OK)
 		return st;
 	st = open_played(s, id, &m, WHAT_PAUSE);
+	if (st == STORE_OK && one_terminal && m.kind == MATCH_RANKED)
+		st = hotseat_allowed(s, &on, WHAT_PAUSE);
+	if (st == STORE_OK && !on) {
+		store_set_err(s, WHAT_PAUSE,
+			      "ranked hot-seat is off in this club");
+		st = STORE_ERR;
+	}
 	if (st == STORE_OK &&
 	    store_exec_ints(s, sql, args, 2, WHAT_PAUSE) != SQLITE_DONE)
 		st = STORE_ERR;
@@ -595,7 +689,7 @@ enum store_status store_match_pause(struct store *s, long long id,
 	/* used = the time per move less what is left at `when_ms`
 	 * (between 0 and what the turn was allowed), to the millisecond as
 	 * the turn's start is */
-	return update_played(s, id, when_ms,
+	return update_played(s, id, when_ms, false,
 			     "UPDATE matches SET clock_used_ms = 1000 *"
 			     " time_per_move - max(0, min(turn_allowed_ms,"
 			     " turn_allowed_ms + turn_started_ms - ?2)),"
@@ -607,7 +701,7 @@ enum store_status store_match_pause(struct store *s, long long id,
 enum store_status store_match_resume(struct store *s, long long id,
 				     long long now)
 {
-	return update_played(s, id, now,
+	return update_played(s, id, now, true,
 			     "UPDATE matches SET turn_started_ms ="
 			     " 1000 * max(?2, started_at), turn_allowed_ms ="
 			     " max(0, 1000 * time_per_move - clock_used_ms),"
@@ -616,19 +710,21 @@ enum store_status store_match_resume(struct store *s, long long id,
 }
 
 /* Why unfinished match m cannot be claimed for `result` with `nmoves`
- * seen, `wait` seconds after its turn began, at `now`; NULL when it
- * can. */
+ * seen at `now`, by its own claim wait from its turn's start; NULL when
+ * it can. */
 static const char *claim_problem(const struct match_state *m,
 				 enum match_result result, int nmoves,
-				 long long wait, long long now)
+				 long long now)
 {
+	long long wait = 86400 * m->claim_after_days;
+
 	if (m->kind != MATCH_RANKED)
 		return "only a ranked match can be claimed";
 	if (result != RESULT_BLACK_WIN && result != RESULT_WHITE_WIN)
 		return "a claim is a win";
 	if (m->nmoves != nmoves)
 		return "the match has moved on";
-	if (wait < 0 || m->turn_started_ms > 1000 * (now - wait))
+	if (m->turn_started_ms > 1000 * (now - wait))
 		return "the match has not waited long enough";
 	return NULL;
 }
@@ -636,7 +732,7 @@ static const char *claim_problem(const struct match_state *m,
 /* See store.h. */
 enum store_status store_match_claim(struct store *s, long long id,
 				    enum match_result result, int nmoves,
-				    long long wait, long long now)
+				    long long now)
 {
 	struct match_state m;
 	enum store_status st;
@@ -648,7 +744,7 @@ enum store_status store_match_claim(struct store *s, long long id,
 		return st;
 	st = open_match(s, id, &m, WHAT_CLAIM);
 	if (st == STORE_OK)
-		why = claim_problem(&m, result, nmoves, wait, now);
+		why = claim_problem(&m, result, nmoves, now);
 	if (why != NULL) {
 		store_set_err(s, WHAT_CLAIM, why);
 		st = STORE_ERR;
@@ -825,7 +921,8 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	" coalesce(b.nickname, m.black_name), coalesce(w.nickname,"            \
 	" m.white_name), b.username, w.username, m.variant, m.opening,"        \
 	" m.clock_used_ms, m.opening_stones, m.colours_final,"                 \
-	" m.last_active_at, m.turn_started_ms, m.turn_allowed_ms"
+	" m.last_active_at, m.turn_started_ms, m.turn_allowed_ms,"             \
+	" m.claim_after_days, m.forbidden = 'lose', m.disconnect_grace"
 
 /* Fill the words of *out from a row of FULL_COLUMNS. Return 0, or -1
  * when one is not valid. */
@@ -865,6 +962,9 @@ static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 	out->last_active_at = sqlite3_column_int64(st, 23);
 	out->turn_started_ms = sqlite3_column_int64(st, 24);
 	out->turn_allowed_ms = sqlite3_column_int64(st, 25);
+	out->rules.claim_after_days = sqlite3_column_int(st, 26);
+	out->rules.forbidden_loses = sqlite3_column_int(st, 27) != 0;
+	out->rules.disconnect_grace = sqlite3_column_int(st, 28);
 	if (column_copy(st, 14, out->black_name, sizeof out->black_name) ||
 	    column_copy(st, 15, out->white_name, sizeof out->white_name) ||
 	    column_copy(st, 16, out->black_username,
@@ -1012,7 +1112,7 @@ enum store_status store_match_import(struct store *s,
 	st = store_begin(s, WHAT_IMPORT);
 	if (st != STORE_OK)
 		return st;
-	st = insert_row(s, h, &e, &new_id, WHAT_IMPORT);
+	st = insert_row(s, h, &e, false, &new_id, WHAT_IMPORT);
 	if (st == STORE_OK)
 		st = insert_moves(s, new_id, nmoves, moves, ms, WHAT_IMPORT);
 	st = store_finish(s, st, WHAT_IMPORT);

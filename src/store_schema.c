@@ -625,6 +625,39 @@ static const char *const migrations[] = {
 	"ALTER TABLE presence ADD COLUMN refusing INTEGER NOT NULL DEFAULT 0"
 	" CHECK (refusing IN (0, 1));"
 	"PRAGMA user_version = 16;",
+
+	/* 17: the club's rules are the club's (issue 22). The settings
+	 * that decide ranked results, one row that only `gomoku club set`
+	 * changes: the days before an abandoned match can be claimed, the
+	 * renju forbidden-move policy, whether ranked matches may be
+	 * played at one terminal, and the seconds a two-terminal match
+	 * waits for an opponent whose process is gone. Every match keeps
+	 * the rules it started with (the stricter of the club's and what
+	 * its command line asked), and the store decides from those. A
+	 * match from before this version plays by the defaults, which were
+	 * every process's own until now; one that ended on a forbidden
+	 * point was played with 'lose'. */
+	"CREATE TABLE club_settings ("
+	" id INTEGER PRIMARY KEY CHECK (id = 1),"
+	" claim_after_days INTEGER NOT NULL DEFAULT 7"
+	"  CHECK (claim_after_days BETWEEN 0 AND 3650),"
+	" forbidden TEXT NOT NULL DEFAULT 'refuse'"
+	"  CHECK (forbidden IN ('refuse', 'lose')),"
+	" ranked_hotseat INTEGER NOT NULL DEFAULT 1"
+	"  CHECK (ranked_hotseat IN (0, 1)),"
+	" disconnect_grace INTEGER NOT NULL DEFAULT 120"
+	"  CHECK (disconnect_grace BETWEEN 0 AND 86400),"
+	" changed_at INTEGER NOT NULL DEFAULT 0 CHECK (changed_at >= 0)"
+	") STRICT;"
+	"INSERT INTO club_settings (id) VALUES (1);"
+	"ALTER TABLE matches ADD COLUMN claim_after_days INTEGER NOT NULL"
+	" DEFAULT 7 CHECK (claim_after_days BETWEEN 0 AND 3650);"
+	"ALTER TABLE matches ADD COLUMN forbidden TEXT NOT NULL"
+	" DEFAULT 'refuse' CHECK (forbidden IN ('refuse', 'lose'));"
+	"ALTER TABLE matches ADD COLUMN disconnect_grace INTEGER NOT NULL"
+	" DEFAULT 120 CHECK (disconnect_grace BETWEEN 0 AND 86400);"
+	"UPDATE matches SET forbidden = 'lose' WHERE reason = 'forbidden';"
+	"PRAGMA user_version = 17;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

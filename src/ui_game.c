@@ -270,8 +270,10 @@ static int black_seat(const struct match *m)
 	return m->opening_done ? m->seat[STONE_BLACK] : 0;
 }
 
-/* Open g's record (kind g->record_kind). Return UI_OK, or UI_FAILED
- * after saying why. */
+/* Open g's record (kind g->record_kind), asking for the rules the
+ * command line chose (the store keeps the club's where they are
+ * stricter), and play by the rules the match keeps. Return UI_OK, or
+ * UI_FAILED after saying why. */
 static enum ui_status open_record(struct game *g)
 {
 	enum match_kind kind = (enum match_kind)g->record_kind;
@@ -290,11 +292,21 @@ static enum ui_status open_record(struct game *g)
 		.time_per_move = g->time_per_move,
 		.opening = g->m.opening,
 		.started_at = (long long)time(NULL),
+		.claim_after_days = g->ui->opt->claim_after_days > 0
+					    ? g->ui->opt->claim_after_days
+					    : 0,
+		.forbidden_loses = g->ui->opt->forbidden_loses,
 	};
+	struct match_rules rules;
 
 	if (store_match_start(g->ui->club.store, &h, &g->match_id) != STORE_OK)
 		return ui_store_failed(g->ui,
 				       _("cannot start the match record"));
+	if (store_match_rules(g->ui->club.store, g->match_id, &rules) !=
+	    STORE_OK)
+		return ui_store_failed(g->ui,
+				       _("cannot read the match's rules"));
+	g->m.forbidden_loses = rules.forbidden_loses;
 	g->saved_stones = g->m.opening_stones;
 	g->saved_final = g->m.opening_done;
 	return UI_OK;

@@ -105,4 +105,8 @@ void ui_list_number(struct ui_list *l, const char *fmt, ...)
 /* End the last row and the listing. */
 void ui_list_end(struct ui_list *l);
 
+/* Print a table's cell `text` padded to `width` columns (right-aligned
+ * if width < 0), whatever the language's character widths. */
+void ui_list_cell(FILE *out, const char *text, int width);
+
 #endif

@@ -71,9 +71,8 @@ static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 	fprintf(ui->term.out, "%s\n", rate);
 }
 
-/* Print a header cell padded to `width` columns (right-aligned if
- * width < 0), whatever the language's character widths. */
-static void header_cell(FILE *out, const char *text, int width)
+/* See ui_internal.h. */
+void ui_list_cell(FILE *out, const char *text, int width)
 {
 	int w = i18n_width(text);
 
@@ -88,17 +87,17 @@ static void header_cell(FILE *out, const char *text, int width)
 
 static void table_header(struct ui *ui)
 {
-	header_cell(ui->term.out, _("Rank"), -5);
+	ui_list_cell(ui->term.out, _("Rank"), -5);
 	fputs("  ", ui->term.out);
-	header_cell(ui->term.out, _("Player"), 22);
-	header_cell(ui->term.out, _("Nickname"), 20);
-	header_cell(ui->term.out, _("Games"), -6);
-	header_cell(ui->term.out, _("W"), -5);
-	header_cell(ui->term.out, _("L"), -5);
-	header_cell(ui->term.out, _("T"), -5);
-	header_cell(ui->term.out, _("Score"), -7);
-	header_cell(ui->term.out, _("Rating"), -7);
-	header_cell(ui->term.out, _("Win%"), -7);
+	ui_list_cell(ui->term.out, _("Player"), 22);
+	ui_list_cell(ui->term.out, _("Nickname"), 20);
+	ui_list_cell(ui->term.out, _("Games"), -6);
+	ui_list_cell(ui->term.out, _("W"), -5);
+	ui_list_cell(ui->term.out, _("L"), -5);
+	ui_list_cell(ui->term.out, _("T"), -5);
+	ui_list_cell(ui->term.out, _("Score"), -7);
+	ui_list_cell(ui->term.out, _("Rating"), -7);
+	ui_list_cell(ui->term.out, _("Win%"), -7);
 	fputc('\n', ui->term.out);
 }
 

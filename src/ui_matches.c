@@ -81,6 +81,64 @@ static enum ui_status ranked_series(struct ui *ui, struct player *black,
 	}
 }
 
+/* The club's settings into *c. Return UI_OK, or UI_FAILED after saying
+ * why. */
+static enum ui_status read_club(struct ui *ui, struct club_settings *c)
+{
+	if (store_club_get(ui->club.store, c) != STORE_OK)
+		return ui_store_failed(ui,
+				       _("cannot read the club's settings"));
+	return UI_OK;
+}
+
+enum ui_status ui_matches_hotseat_allowed(struct ui *ui)
+{
+	struct club_settings c;
+
+	if (read_club(ui, &c) != UI_OK)
+		return UI_FAILED;
+	if (c.ranked_hotseat)
+		return UI_OK;
+	ui_say(ui, _("Ranked hot-seat is off in this club: the second player "
+		     "would type their password at this terminal."));
+	ui_say(ui, _("Play ranked from two terminals instead: each player "
+		     "logs in at their own, and one challenges the other "
+		     "(Players online, or gomoku challenge USER)."));
+	return UI_REFUSED;
+}
+
+/* Say which options asked for rules looser than the club's, which new
+ * recorded matches do not get (the store keeps the club's): a shorter
+ * claim wait (ranked matches only), or refused forbidden points where
+ * they lose. Return UI_OK, or UI_FAILED after saying why. */
+static enum ui_status note_looser_options(struct ui *ui, bool ranked)
+{
+	const struct ui_options *o = ui->opt;
+	struct club_settings c;
+
+	if (read_club(ui, &c) != UI_OK)
+		return UI_FAILED;
+	if (ranked && o->claim_after_days >= 0 &&
+	    o->claim_after_days < c.claim_after_days)
+		ui_say(ui,
+		       ngettext(
+			       "The club's claim wait is %d day: --claim-after "
+			       "can only make it longer, so this match uses "
+			       "the club's.",
+			       "The club's claim wait is %d days: "
+			       "--claim-after can only make it longer, so this "
+			       "match uses the club's.",
+			       (unsigned long)c.claim_after_days),
+		       c.claim_after_days);
+	if (o->forbidden_given && !o->forbidden_loses && c.forbidden_loses &&
+	    o->variant.rule == RULE_RENJU)
+		ui_say(ui,
+		       _("In this club a forbidden point loses: --forbidden "
+			 "refuse cannot soften that, so this match uses "
+			 "the club's rule."));
+	return UI_OK;
+}
+
 /* A new ranked match between a and b; the colours by a secure coin. */
 static enum ui_status new_ranked(struct ui *ui, struct player *a,
 				 struct player *b)
@@ -90,6 +148,8 @@ static enum ui_status new_ranked(struct ui *ui, struct player *a,
 	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
 	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
+	if (note_looser_options(ui, true) != UI_OK)
+		return UI_FAILED;
 	a_black = game_coin_flip(ui, ui->opt->opening, a->nickname, b->nickname,
 				 true);
 	return ranked_series(ui, a_black ? a : b, a_black ? b : a);
@@ -176,6 +236,8 @@ enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level)
 			  : _("%s against the computer, level %d (not "
 			      "recorded)."),
 	       name, level);
+	if (me != NULL && note_looser_options(ui, false) != UI_OK)
+		return UI_FAILED;
 	for (;;) {
 		st = one_computer_game(ui, me, level, name, computer);
 		if (st != UI_OK)
@@ -213,6 +275,7 @@ struct pending {
 	struct player *me;	    /* logged in */
 	struct player *other;	    /* the opponent (NULL: the computer) */
 	bool other_here;	    /* the opponent is logged in too */
+	bool hotseat;		    /* the club allows ranked hot-seat */
 	int my_seat;		    /* in g: 0 plays black (or opens swap2) */
 	bool my_turn;		    /* I act next */
 	char computer[UI_NAME_MAX]; /* the computer's name, which g's
@@ -247,6 +310,7 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 	g->used_ms = f->clock_used_ms;
 	g->player_id[0] = f->black_id; /* resumed: seat 0 plays black */
 	g->player_id[1] = f->white_id;
+	g->m.forbidden_loses = f->rules.forbidden_loses; /* the match's own */
 	return UI_OK;
 }
 
@@ -377,13 +441,14 @@ static enum offer abandon_pending(struct ui *ui, struct pending *p,
 }
 
 /* Whether I may claim p's match now: I am alone, the opponent is to act,
- * and the match has waited the club's limit. */
-static bool claimable(const struct ui *ui, const struct pending *p)
+ * and the match has waited its own claim wait (the store decides
+ * again). */
+static bool claimable(const struct pending *p)
 {
-	long long wait = 86400LL * ui->opt->claim_after_days;
+	long long wait = 86400LL * p->f.rules.claim_after_days;
 
 	return p->f.kind == MATCH_RANKED && !p->other_here && !p->my_turn &&
-	       (long long)time(NULL) - p->f.turn_started_ms / 1000 >= wait;
+	       1000 * ((long long)time(NULL) - wait) >= p->f.turn_started_ms;
 }
 
 /* Claim p's match as a win: the opponent left it unfinished. */
@@ -393,8 +458,7 @@ static enum offer claim_pending(struct ui *ui, struct pending *p,
 	double r_me = p->me->rec.rating, r_other = p->other->rec.rating;
 
 	if (store_match_claim(ui->club.store, p->f.id, my_result(p, true),
-			      p->f.nmoves, 86400LL * ui->opt->claim_after_days,
-			      (long long)time(NULL)) != STORE_OK) {
+			      p->f.nmoves, (long long)time(NULL)) != STORE_OK) {
 		*st = ui_store_failed(ui, _("cannot claim the match"));
 		return OFFER_LATER;
 	}
@@ -462,20 +526,39 @@ static void describe_unfinished(struct ui *ui, const struct pending *p)
 	else
 		ui_say(ui, _("It is %s's turn; it last moved on %s."),
 		       p->g.m.seat_name[1 - p->my_seat], date);
+	if (!p->my_turn && ui->opt->claim_after_days >= 0 &&
+	    ui->opt->claim_after_days < f->rules.claim_after_days)
+		ui_say(ui,
+		       ngettext("This match can be claimed %d day after its "
+				"turn began, the rule it started with: "
+				"--claim-after cannot shorten it.",
+				"This match can be claimed %d days after its "
+				"turn began, the rule it started with: "
+				"--claim-after cannot shorten it.",
+				(unsigned long)f->rules.claim_after_days),
+		       f->rules.claim_after_days);
+	if (!p->other_here && !p->hotseat)
+		ui_say(ui, _("Ranked hot-seat is off in this club, so your "
+			     "opponent cannot log in here to play it on: "
+			     "play it from your own terminals."));
 }
 
 /* Fill the offer's menu for p: labels[] and keys[] (room for 6), the
  * claim's label in claim[cap]. Return how many choices. */
-static int offer_menu(const struct ui *ui, const struct pending *p,
-		      const char *labels[], int keys[], char *claim, size_t cap)
+static int offer_menu(const struct pending *p, const char *labels[], int keys[],
+		      char *claim, size_t cap)
 {
 	bool ranked_match = p->f.kind == MATCH_RANKED;
+	/* the opponent would log in here: hot-seat */
+	bool login_here = ranked_match && !p->other_here;
 	int n = 0;
 
-	keys[n] = CHOICE_RESUME;
-	labels[n++] = !ranked_match || p->other_here
-			      ? _("Resume it")
-			      : _("Resume it (your opponent logs in)");
+	if (!login_here || p->hotseat) {
+		keys[n] = CHOICE_RESUME;
+		labels[n++] = !login_here
+				      ? _("Resume it")
+				      : _("Resume it (your opponent logs in)");
+	}
 	if (ranked_match && !p->other_here && p->my_turn) {
 		keys[n] = CHOICE_MOVE;
 		labels[n++] = _("Play your move now; the match then waits for "
@@ -485,21 +568,24 @@ static int offer_menu(const struct ui *ui, const struct pending *p,
 		keys[n] = CHOICE_RESIGN;
 		labels[n++] = _("Resign it (it counts as your loss)");
 	}
-	keys[n] = CHOICE_ABANDON;
-	labels[n++] = !ranked_match ? _("Abandon it (it counts for nobody)")
-		      : p->other_here
-			      ? _("Abandon it: it counts for nobody (both "
-				  "agree)")
-			      : _("Abandon it: it counts for nobody (your "
-				  "opponent logs in and agrees)");
-	if (claimable(ui, p)) {
+	if (!login_here || p->hotseat) {
+		keys[n] = CHOICE_ABANDON;
+		labels[n++] =
+			!ranked_match ? _("Abandon it (it counts for nobody)")
+			: p->other_here
+				? _("Abandon it: it counts for nobody (both "
+				    "agree)")
+				: _("Abandon it: it counts for nobody (your "
+				    "opponent logs in and agrees)");
+	}
+	if (claimable(p)) {
 		snprintf(claim, cap,
 			 ngettext("Claim the win: your opponent has left it "
 				  "for %d day or more",
 				  "Claim the win: your opponent has left it "
 				  "for %d days or more",
-				  (unsigned long)ui->opt->claim_after_days),
-			 ui->opt->claim_after_days);
+				  (unsigned long)p->f.rules.claim_after_days),
+			 p->f.rules.claim_after_days);
 		keys[n] = CHOICE_CLAIM;
 		labels[n++] = claim;
 	}
@@ -517,7 +603,7 @@ static enum offer offer_pending(struct ui *ui, struct pending *p,
 	int keys[6], n, choice;
 
 	describe_unfinished(ui, p);
-	n = offer_menu(ui, p, labels, keys, claim, sizeof(claim));
+	n = offer_menu(p, labels, keys, claim, sizeof(claim));
 	*st = ui_menu(ui, _("What would you like to do?"), labels, keys, n,
 		      &choice);
 	if (*st != UI_OK)
@@ -542,6 +628,7 @@ static enum offer offer_pending(struct ui *ui, struct pending *p,
 static enum offer offer_unfinished(struct ui *ui, struct player *me,
 				   struct player *opponent, enum ui_status *st)
 {
+	struct club_settings club;
 	struct pending p;
 	enum store_status ss;
 	enum offer done;
@@ -563,6 +650,11 @@ static enum offer offer_unfinished(struct ui *ui, struct player *me,
 	}
 	p.me = me;
 	p.other_here = opponent != NULL;
+	if (read_club(ui, &club) != UI_OK) {
+		*st = UI_FAILED;
+		return OFFER_NONE;
+	}
+	p.hotseat = club.ranked_hotseat || p.f.kind != MATCH_RANKED;
 	if (p.f.kind == MATCH_RANKED) {
 		p.other =
 			plist_find_id(ui->club.players, opponent_id(&p.f, me));

@@ -41,6 +41,9 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 	struct player *opponent;
 	enum ui_status st;
 
+	st = ui_matches_hotseat_allowed(ui); /* before a second password */
+	if (st != UI_OK)
+		return st;
 	ui_say(ui, _("Ranked match: the second player logs in."));
 	st = ui_account_login(ui, NULL, me, &opponent);
 	if (st != UI_OK)

@@ -1008,10 +1008,10 @@ static void test_claim_from_turn(void)
 	t0 = turn_of(path, mid);
 	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 + 6 * 86400 * 1000LL),
 			STORE_OK);
-	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3, week,
+	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3,
 					  second_after(t0) + week - 1),
 			STORE_ERR);
-	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3, week,
+	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3,
 					  second_after(t0) + week),
 			STORE_OK);
 	store_close(s);

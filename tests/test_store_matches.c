@@ -721,25 +721,24 @@ static void test_match_claim(void)
 	white0 = fx_record_of(s, ids[1]);
 	h = fx_ranked(ids[0], ids[1], 700);
 	id = fx_play(s, &h, 3);
-	CU_ASSERT_EQUAL(
-		store_match_claim(s, id, RESULT_BLACK_WIN, 3, week, now + 60),
-		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, now + 60),
+			STORE_ERR);
 	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
 			       "cannot claim the match: the match has not "
 			       "waited long enough");
-	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 2, week,
-					  now + week + 60),
-			STORE_ERR); /* it moved on since */
 	CU_ASSERT_EQUAL(
-		store_match_claim(s, id, RESULT_DRAW, 3, week, now + week + 60),
+		store_match_claim(s, id, RESULT_BLACK_WIN, 2, now + week + 60),
+		STORE_ERR); /* it moved on since */
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, id, RESULT_DRAW, 3, now + week + 60),
 		STORE_ERR);
 	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_BLACK_WIN,
 					   REASON_ABANDONED, now),
 			STORE_ERR);
 	fx_assert_record(fx_record_of(s, ids[0]), black0);
-	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, week,
-					  now + week + 60),
-			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, id, RESULT_BLACK_WIN, 3, now + week + 60),
+		STORE_OK);
 	CU_ASSERT_STRING_EQUAL(
 		fx_path_text(path,
 			     "SELECT status || result || reason FROM matches"
@@ -750,17 +749,16 @@ static void test_match_claim(void)
 			 fx_expect_after(black0, &white0, 1.0));
 	fx_assert_record(fx_record_of(s, ids[1]),
 			 fx_expect_after(white0, &black0, 0.0));
-	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, week,
-					  now + 2 * week),
-			STORE_ERR); /* counted once */
 	CU_ASSERT_EQUAL(
-		store_match_claim(s, 999999, RESULT_BLACK_WIN, 0, 0, now),
-		STORE_NOT_FOUND);
+		store_match_claim(s, id, RESULT_BLACK_WIN, 3, now + 2 * week),
+		STORE_ERR); /* counted once */
+	CU_ASSERT_EQUAL(store_match_claim(s, 999999, RESULT_BLACK_WIN, 0, now),
+			STORE_NOT_FOUND);
 
 	h = fx_computer(ids[2], 0, 2, 800);
 	c = fx_play(s, &h, 1);
 	CU_ASSERT_EQUAL(
-		store_match_claim(s, c, RESULT_BLACK_WIN, 1, 0, now + week),
+		store_match_claim(s, c, RESULT_BLACK_WIN, 1, now + week),
 		STORE_ERR); /* only a ranked match */
 	store_close(s);
 }
@@ -1254,6 +1252,7 @@ static void test_renju_round_trip(void)
 	h.variant = "renju";
 	h.rule = RULE_RENJU;
 	h.opening = OPENING_SWAP2;
+	h.forbidden_loses = true; /* else a forbidden point is refused */
 	id = fx_play(s, &h, 8);
 	CU_ASSERT_STRING_EQUAL(fx_path_text(path,
 					    "SELECT rule || '|' || opening FROM"
@@ -1335,6 +1334,7 @@ static void test_renju_writes(void)
 	h = fx_ranked(ids[0], ids[1], 2000);
 	h.rule = RULE_RENJU;
 	h.opening = OPENING_SWAP2;
+	h.forbidden_loses = true;
 	CU_ASSERT_EQUAL(
 		fx_play_whole(s, &h, RESULT_WHITE_WIN, REASON_FORBIDDEN, &id),
 		STORE_OK);
@@ -1383,6 +1383,7 @@ static void test_renju_writes(void)
 	c = fx_record_of(s, ids[2]);
 	h = fx_computer(ids[2], 0, 4, 9500);
 	h.rule = RULE_RENJU;
+	h.forbidden_loses = true;
 	id = fx_play(s, &h, 1);
 	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
 					   REASON_FORBIDDEN, 9600),

@@ -430,6 +430,7 @@ static void rule_game(struct store *s, const long long ids[3], int b, int w,
 	long long id;
 
 	h.rule = rule;
+	h.forbidden_loses = reason == REASON_FORBIDDEN;
 	id = fx_play(s, &h, 2);
 	if (result == RESULT_NONE) {
 		CU_ASSERT_EQUAL(store_match_abandon(s, id, 1100), STORE_OK);

@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 16 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 16);
+	/* make_v1 knows what versions 2 to 17 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 17);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -934,7 +934,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 16); /* add v16 -> v17 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 17); /* add v17 -> v18 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);
@@ -975,6 +975,16 @@ static void test_migrate_v3(void)
 				    0),
 			fx_path_int(path, "SELECT count(*) FROM players", 0));
 
+	/* v17: the rules every process used by default (none ended on a
+	 * forbidden point) */
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path,
+			     "SELECT group_concat(claim_after_days || forbidden"
+			     " || disconnect_grace, ' ') FROM (SELECT * FROM"
+			     " matches ORDER BY id)",
+			     0, buf),
+		"7refuse120 7refuse120 7refuse120 7refuse120 7refuse120");
+
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, 2, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->kind, MATCH_COMPUTER);
 	CU_ASSERT_EQUAL(f->rule, RULE_EXACT);
@@ -994,6 +1004,7 @@ static void test_migrate_v3(void)
 	h = fx_ranked(1, 2, 700);
 	h.rule = RULE_RENJU;
 	h.opening = OPENING_SWAP2;
+	h.forbidden_loses = true;
 	id = fx_play(s, &h, 1);
 	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
 					   REASON_FORBIDDEN, 800),

@@ -265,16 +265,27 @@ left=$(sed -n 's/.*(\([0-9]*\)s)> .*/\1/p' "$OUT" | head -n 1)
 check "timed: the resumed move does not get a fresh clock ($left s left)" \
 	test -n "$left" -a "${left:-60}" -le $((60 - used / 1000))
 
-# ---- The club's limit: --claim-after DAYS ---------------------------------
+# ---- The club's limit: the claim wait the match keeps --------------------
 
-# The timed match waits for Carol; a club with --claim-after 0 lets Alice
-# claim at once, one with --claim-after 30 not after eight days.
+# The timed match waits for Carol. Its claim wait is the club's week,
+# kept from its start: --claim-after 0 does not shorten it (the whole
+# cheat is test_club.sh's); after eight days Alice may claim, whatever
+# --claim-after 30 says now (it chooses only for new matches).
 play_input "2\nalice\n$PA\n0\n0\n0\n" --claim-after 0
-check "--claim-after 0: the player not to move may claim at once" \
-	has "Claim the win: your opponent has left it for 0 days or more"
+check "--claim-after 0: no claim at once (the match keeps the club's week)" \
+	sh -c 'grep -q "unfinished match (number $1," "$2" &&
+		! grep -q "Claim the win" "$2"' - "$tm" "$OUT"
 age "$tm" 8
+# (Alice's swap2 match with Dave is unfinished too: started earlier
+# still, so that this one is the newest offered; its turn is not aged.)
+db "UPDATE matches SET started_at = started_at - 9 * 86400
+	WHERE id <> $tm AND status = 'unfinished' AND (SELECT id FROM players
+	WHERE username = 'alice') IN (black_id, white_id)"
 play_input "2\nalice\n$PA\n0\n0\n0\n" --claim-after 30
-check "--claim-after 30: no claim after eight days" hasnt "Claim the win"
+check "after eight days the claim is offered, --claim-after 30 or not" \
+	sh -c 'grep -q "unfinished match (number $1," "$2" &&
+		grep -q "Claim the win: your opponent has left it for 7 days or more" "$2"' \
+	- "$tm" "$OUT"
 play_input '' --claim-after soon
 check "--claim-after takes a number of days (else exit 2)" status_is 2
 

@@ -6,9 +6,9 @@
 # `ssh -tt` in a tmux pane a player registers, logs in and reads the
 # leaderboard; asking for a shell, another command, a subsystem, a
 # forwarding or an environment variable still lands in the program (or
-# is refused). Skips (counted neither passed nor failed) where ssh,
-# sshd or tmux are missing or sshd cannot run: it needs root to switch
-# users. Under valgrind the program runs under it inside the sessions
+# is refused); `club` (the settings) never runs there. Skips (counted
+# neither passed nor failed) where ssh, sshd or tmux are missing or sshd
+# cannot run: it needs root to switch users. Under valgrind the program runs under it inside the sessions
 # too: ssh hands back its exit status, so errors are seen as elsewhere.
 . "$E2E_LIB"
 
@@ -259,6 +259,21 @@ check "ssh: asking for cat /etc/passwd lands in the program instead" \
 over_ssh '0\n' -T -s "$TO" sftp
 check "ssh: asking for the sftp subsystem lands in the program instead" \
 	has "1  Register"
+over_ssh '0\n' -T "$TO" gomoku club set ranked-hotseat off
+check "ssh: asking for gomoku club set lands in the menus instead" \
+	sh -c 'grep -q "1  Register" "$1" &&
+		[ "$(sqlite3 "$2" "SELECT ranked_hotseat FROM club_settings")" = 1 ]' \
+	- "$OUT" "$DB"
+# The ForceCommand's own command line, with club after it: --no-admin.
+forced=$(sed -n 's/^[[:space:]]*ForceCommand //p' "$T/match")
+sh -c "$forced club set ranked-hotseat off" </dev/null >"$OUT" 2>"$ERR"
+status=$?
+vg_seen "$status"
+check "ssh: the ForceCommand's program refuses club, saying why" \
+	sh -c '[ "$1" -eq 1 ] &&
+		grep -q "club is refused in this session (--no-admin)" "$2" &&
+		[ "$(sqlite3 "$3" "SELECT ranked_hotseat FROM club_settings")" = 1 ]' \
+	- "$status" "$ERR" "$DB"
 over_ssh '' -W 127.0.0.1:"$port" "$TO"
 check "ssh: a tunnel (ssh -W) is refused" \
 	sh -c '[ "$1" -ne 0 ] && grep -q "forwarding failed" "$2"' - "$status" "$ERR"

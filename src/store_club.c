@@ -1,0 +1,81 @@
+/* store_club.c -- the club's settings: the one row of club_settings
+ * that decides ranked results, read by every match as it starts and
+ * changed only by `gomoku club set`. */
+#include "store_internal.h"
+
+#define WHAT_READ_CLUB "cannot read the club's settings"
+#define WHAT_SET_CLUB  "cannot change the club's setting"
+
+/* One setting: its column's UPDATE and the values it takes. */
+struct club_column {
+	const char *update; /* ?1 the value, ?2 the time of the change */
+	long long min, max;
+};
+
+static const struct club_column club_columns[] = {
+	[CLUB_CLAIM_AFTER] = {"UPDATE club_settings SET claim_after_days = ?1,"
+			      " changed_at = max(?2, 0)",
+			      0, STORE_CLAIM_AFTER_MAX},
+	[CLUB_FORBIDDEN] = {"UPDATE club_settings SET forbidden ="
+			    " CASE ?1 WHEN 1 THEN 'lose' ELSE 'refuse' END,"
+			    " changed_at = max(?2, 0)",
+			    0, 1},
+	[CLUB_RANKED_HOTSEAT] = {"UPDATE club_settings SET ranked_hotseat ="
+				 " ?1, changed_at = max(?2, 0)",
+				 0, 1},
+	[CLUB_DISCONNECT_GRACE] = {"UPDATE club_settings SET"
+				   " disconnect_grace = ?1,"
+				   " changed_at = max(?2, 0)",
+				   0, STORE_GRACE_MAX},
+};
+
+#define CLUB_KEYS ((int)(sizeof club_columns / sizeof club_columns[0]))
+
+/* See store.h. */
+enum store_status store_club_get(struct store *s, struct club_settings *out)
+{
+	enum store_status st;
+	long long v[4];
+
+	store_clear_err(s);
+	st = store_query_ints(s,
+			      "SELECT claim_after_days, forbidden = 'lose',"
+			      " ranked_hotseat, disconnect_grace"
+			      " FROM club_settings WHERE id = 1",
+			      NULL, 0, v, 4, WHAT_READ_CLUB,
+			      "the club has no settings row");
+	if (st != STORE_OK)
+		return st == STORE_NOT_FOUND ? STORE_ERR : st;
+	out->claim_after_days = (int)v[0];
+	out->forbidden_loses = v[1] != 0;
+	out->ranked_hotseat = v[2] != 0;
+	out->disconnect_grace = (int)v[3];
+	return STORE_OK;
+}
+
+/* See store.h. One UPDATE, so its own transaction. */
+enum store_status store_club_set(struct store *s, enum club_key key,
+				 long long value, long long now)
+{
+	const long long args[] = {value, now};
+	const struct club_column *c;
+
+	store_clear_err(s);
+	if ((int)key < 0 || (int)key >= CLUB_KEYS) {
+		store_set_err(s, WHAT_SET_CLUB, "no such setting");
+		return STORE_ERR;
+	}
+	c = &club_columns[key];
+	if (value < c->min || value > c->max) {
+		store_set_err(s, WHAT_SET_CLUB, "the value is out of range");
+		return STORE_ERR;
+	}
+	if (store_exec_ints(s, c->update, args, 2, WHAT_SET_CLUB) !=
+	    SQLITE_DONE)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_SET_CLUB, "the club has no settings row");
+		return STORE_ERR;
+	}
+	return STORE_OK;
+}

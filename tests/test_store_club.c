@@ -1,0 +1,354 @@
+/* test_store_club.c -- tests for the club's settings (src/store_club.c)
+ * and the rules every match keeps from its start (src/store_matches.c):
+ * the settings read, written and refused out of range; a match keeps
+ * what it started with when the setting changes; a command line gets a
+ * stricter value, never a looser one; a claim waits the match's own
+ * wait whatever the process believes; the forbidden-point policy is the
+ * match's; ranked hot-seat refused while the club has it off. Explicit
+ * times, no sleeps; throw-away databases (tests/store_fixture.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "store.h"
+#include "store_fixture.h"
+#include "store_live.h"
+
+/* The club's settings now, asserting the read works. */
+static struct club_settings settings_of(struct store *s)
+{
+	struct club_settings c = {-1, true, false, -1};
+
+	CU_ASSERT_EQUAL(store_club_get(s, &c), STORE_OK);
+	return c;
+}
+
+/* The rules match `id` keeps, asserting the read works. */
+static struct match_rules rules_of(struct store *s, long long id)
+{
+	struct match_rules r = {-1, false, -1};
+
+	CU_ASSERT_EQUAL(store_match_rules(s, id, &r), STORE_OK);
+	return r;
+}
+
+/* The second the turn of match `id` began, rounded up (turn_started_ms
+ * is the database's clock in ms). */
+static long long turn_second(const char *path, long long id)
+{
+	long long ms = fx_path_int(
+		path, "SELECT turn_started_ms FROM matches WHERE id = ?1", id);
+
+	return (ms + 999) / 1000;
+}
+
+/* A new club keeps the defaults every process used before: a week's
+ * claim wait, forbidden points refused, ranked hot-seat on, two minutes'
+ * grace. */
+static void test_club_defaults(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3];
+	struct store *s = fx_club(path, ids);
+	struct club_settings c = settings_of(s);
+
+	CU_ASSERT_EQUAL(c.claim_after_days, 7);
+	CU_ASSERT_FALSE(c.forbidden_loses);
+	CU_ASSERT_TRUE(c.ranked_hotseat);
+	CU_ASSERT_EQUAL(c.disconnect_grace, 120);
+	CU_ASSERT_EQUAL(
+		fx_path_int(path, "SELECT count(*) FROM club_settings", 0), 1);
+	store_close(s);
+}
+
+/* Each setting is written, kept by the file (another handle reads it)
+ * with the time of the change; a value out of its range, or an unknown
+ * setting, is refused and changes nothing. */
+static void test_club_set(void)
+{
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	const char *row = "SELECT claim_after_days || '|' || forbidden || '|'"
+			  " || ranked_hotseat || '|' || disconnect_grace"
+			  " || '|' || changed_at FROM club_settings";
+	long long ids[3];
+	struct store *s = fx_club(path, ids), *other;
+	struct club_settings c;
+
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_CLAIM_AFTER, 0, 500), STORE_OK);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_FORBIDDEN, 1, 600), STORE_OK);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_RANKED_HOTSEAT, 0, 700),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_DISCONNECT_GRACE, 30, 800),
+			STORE_OK);
+	other = fx_open_ok(path);
+	c = settings_of(other);
+	CU_ASSERT_EQUAL(c.claim_after_days, 0);
+	CU_ASSERT_TRUE(c.forbidden_loses);
+	CU_ASSERT_FALSE(c.ranked_hotseat);
+	CU_ASSERT_EQUAL(c.disconnect_grace, 30);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, row, 0, before),
+			       "0|lose|0|30|800");
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_CLAIM_AFTER, -1, 900),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_CLAIM_AFTER,
+				       STORE_CLAIM_AFTER_MAX + 1, 900),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_FORBIDDEN, 2, 900), STORE_ERR);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_RANKED_HOTSEAT, -1, 900),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_DISCONNECT_GRACE,
+				       STORE_GRACE_MAX + 1, 900),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_club_set(s, (enum club_key)99, 1, 900),
+			STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, row, 0, after), before);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_CLAIM_AFTER,
+				       STORE_CLAIM_AFTER_MAX, 1000),
+			STORE_OK);
+	CU_ASSERT_EQUAL(settings_of(other).claim_after_days,
+			STORE_CLAIM_AFTER_MAX);
+	store_close(other);
+	store_close(s);
+}
+
+/* A match keeps the rules it started with: the club's at its start,
+ * whatever the club says later; a new match gets the new ones. */
+static void test_match_keeps_rules(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], old, young;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 1000);
+	struct match_rules r;
+
+	old = fx_play(s, &h, 2);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_CLAIM_AFTER, 1, 1100), STORE_OK);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_FORBIDDEN, 1, 1100), STORE_OK);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_DISCONNECT_GRACE, 45, 1100),
+			STORE_OK);
+	young = fx_play(s, &h, 2);
+	r = rules_of(s, old);
+	CU_ASSERT_EQUAL(r.claim_after_days, 7);
+	CU_ASSERT_FALSE(r.forbidden_loses);
+	CU_ASSERT_EQUAL(r.disconnect_grace, 120);
+	r = rules_of(s, young);
+	CU_ASSERT_EQUAL(r.claim_after_days, 1);
+	CU_ASSERT_TRUE(r.forbidden_loses);
+	CU_ASSERT_EQUAL(r.disconnect_grace, 45);
+	CU_ASSERT_EQUAL(store_match_rules(s, 999999, &r), STORE_NOT_FOUND);
+	store_close(s);
+}
+
+/* What a command line asks is kept only when stricter: a longer claim
+ * wait, a forbidden point that loses. A shorter wait, or refused
+ * forbidden points under a club where they lose, get the club's. */
+static void test_match_stricter_only(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 1000);
+	struct match_rules r;
+
+	h.claim_after_days = 30;
+	h.forbidden_loses = true;
+	id = fx_play(s, &h, 0);
+	r = rules_of(s, id);
+	CU_ASSERT_EQUAL(r.claim_after_days, 30);
+	CU_ASSERT_TRUE(r.forbidden_loses);
+	h.claim_after_days = 0; /* the cheat: --claim-after 0 */
+	h.forbidden_loses = false;
+	id = fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(rules_of(s, id).claim_after_days, 7);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_FORBIDDEN, 1, 1100), STORE_OK);
+	h.claim_after_days = 3;
+	id = fx_play(s, &h, 0);
+	r = rules_of(s, id);
+	CU_ASSERT_EQUAL(r.claim_after_days, 7);
+	CU_ASSERT_TRUE(r.forbidden_loses);
+	store_close(s);
+}
+
+/* The cheat of issue 22: a claim before the match's own stored wait is
+ * refused, however short a wait the claimant's process was started
+ * with; the club changing its setting later does not shorten it. A
+ * match started after `club set claim-after 0` can be claimed at once. */
+static void test_claim_waits_stored(void)
+{
+	const long long day = 86400;
+	char path[FX_PATH_SIZE];
+	long long ids[3], old, young, t;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 1000);
+
+	old = fx_play(s, &h, 3); /* white to move: black may claim */
+	t = turn_second(path, old);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_CLAIM_AFTER, 0, t), STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, old, RESULT_BLACK_WIN, 3, t + 6 * day),
+		STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot claim the match: the match has not "
+			       "waited long enough");
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM matches WHERE id = ?1"
+				    " AND status = 'unfinished'",
+				    old),
+			1);
+	young = fx_play(s, &h, 3);
+	CU_ASSERT_EQUAL(store_match_claim(s, young, RESULT_BLACK_WIN, 3,
+					  turn_second(path, young)),
+			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, old, RESULT_BLACK_WIN, 3, t + 7 * day),
+		STORE_OK);
+	store_close(s);
+}
+
+/* Finishing a renju match on a forbidden point follows the match's own
+ * policy: refused where forbidden points are refused (the club's at the
+ * start, even if the club says lose by the end), taken where they lose. */
+static void test_forbidden_policy(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], refuse, lose;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 1000);
+
+	h.variant = "renju";
+	h.rule = RULE_RENJU;
+	refuse = fx_play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_FORBIDDEN, 1, 1100), STORE_OK);
+	lose = fx_play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_match_finish(s, refuse, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 1200),
+			STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot finish the match: this match refuses "
+			       "a forbidden point instead");
+	CU_ASSERT_EQUAL(store_match_finish(s, lose, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 1200),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_match_finish(s, refuse, RESULT_WHITE_WIN,
+					   REASON_FIVE, 1200),
+			STORE_OK);
+	store_close(s);
+}
+
+/* A pending challenge from `from` to `to` at `at`; its id. */
+static long long challenge(struct store *s, long long from, long long to,
+			   long long at)
+{
+	struct challenge c = {0};
+	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
+
+	c.from_id = from;
+	c.to_id = to;
+	snprintf(c.variant, sizeof c.variant, "gomoku");
+	c.rule = RULE_FREESTYLE;
+	c.rows = 15;
+	c.cols = 15;
+	c.k = 5;
+	c.opening = OPENING_NONE;
+	c.created_at = at;
+	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &sent), STORE_OK);
+	return sent.id;
+}
+
+/* With ranked hot-seat off, the store refuses to start a ranked match
+ * at one terminal (store_match_start) and to resume one there, and
+ * writes nothing; a game against the computer and a match from two
+ * terminals (an accepted challenge) still start. */
+static void test_hotseat_off(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id = 0, mid = 0, before, t = 50000;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], t);
+	struct match_header comp = fx_computer(ids[2], 0, 2, t);
+	struct match_header other = fx_ranked(ids[0], ids[2], t);
+	long long old = fx_play(s, &h, 2);
+
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_RANKED_HOTSEAT, 0, t), STORE_OK);
+	before = fx_path_int(path, "SELECT count(*) FROM matches", 0);
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &id), STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot start the match: ranked hot-seat is "
+			       "off in this club");
+	CU_ASSERT_EQUAL(id, 0);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			before);
+	CU_ASSERT_EQUAL(store_match_resume(s, old, t + 10), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_start(s, &comp, &id), STORE_OK);
+	/* (ids[0] and ids[2]: between ids[0] and ids[1] a challenge would
+	 * offer their unfinished match) */
+	CU_ASSERT_EQUAL(store_challenge_accept(s,
+					       challenge(s, ids[0], ids[2], t),
+					       &other, t, &mid),
+			STORE_OK);
+	CU_ASSERT_NOT_EQUAL(mid, 0);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_RANKED_HOTSEAT, 1, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_resume(s, old, t + 10), STORE_OK);
+	store_close(s);
+}
+
+/* A file from before version 17 gets the default settings, and its
+ * matches the rules every process used by default: a week, refused
+ * forbidden points, two minutes; one that ended on a forbidden point
+ * was played where they lose. */
+static void test_upgrade_defaults(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], plain, forbidden;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], 1000);
+	struct club_settings c;
+
+	h.claim_after_days = 30;
+	plain = fx_play(s, &h, 2);
+	h.variant = "renju";
+	h.rule = RULE_RENJU;
+	h.forbidden_loses = true;
+	forbidden = fx_play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_match_finish(s, forbidden, RESULT_WHITE_WIN,
+					   REASON_FORBIDDEN, 1100),
+			STORE_OK);
+	store_close(s);
+	CU_ASSERT_EQUAL_FATAL(
+		fx_path_exec(path, FX_UNDO_V17 "PRAGMA user_version = 16;"),
+		SQLITE_OK);
+	s = fx_open_ok(path);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0),
+			store_schema_version());
+	c = settings_of(s);
+	CU_ASSERT_EQUAL(c.claim_after_days, 7);
+	CU_ASSERT_FALSE(c.forbidden_loses);
+	CU_ASSERT_TRUE(c.ranked_hotseat);
+	CU_ASSERT_EQUAL(c.disconnect_grace, 120);
+	CU_ASSERT_EQUAL(rules_of(s, plain).claim_after_days, 7);
+	CU_ASSERT_FALSE(rules_of(s, plain).forbidden_loses);
+	CU_ASSERT_EQUAL(rules_of(s, plain).disconnect_grace, 120);
+	CU_ASSERT_TRUE(rules_of(s, forbidden).forbidden_loses);
+	store_close(s);
+}
+
+/* ==== Suite ============================================================= */
+
+static CU_TestInfo tests[] = {
+	{"a new club has today's defaults", test_club_defaults},
+	{"settings written, kept, refused out of range", test_club_set},
+	{"a match keeps the rules it started with", test_match_keeps_rules},
+	{"a command line gets stricter rules, never looser",
+	 test_match_stricter_only},
+	{"a claim waits the match's own stored wait", test_claim_waits_stored},
+	{"forbidden points follow the match's policy", test_forbidden_policy},
+	{"ranked hot-seat refused while off", test_hotseat_off},
+	{"an older file gets the defaults", test_upgrade_defaults},
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo store_club_suite = {"store_club", fx_suite_init, fx_suite_cleanup,
+				 NULL,	       NULL,	      tests};
