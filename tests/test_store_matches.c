@@ -1463,7 +1463,7 @@ static void test_stale_session_match(void)
 					   REASON_RESIGN, 300),
 			STORE_STALE);
 	CU_ASSERT_EQUAL(store_match_abandon(s, mid, 300), STORE_STALE);
-	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3, 0,
+	CU_ASSERT_EQUAL(store_match_claim(s, mid, RESULT_BLACK_WIN, 3,
 					  (long long)time(NULL) + 60),
 			STORE_STALE);
 	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_BLACK_WIN, 3,
