@@ -598,6 +598,25 @@ static const char *const migrations[] = {
 	" max(0, 1000 * last_active_at - clock_used_ms),"
 	" turn_allowed_ms = 1000 * time_per_move;"
 	"PRAGMA user_version = 13;",
+
+	"PRAGMA user_version = 14;", /* 14: placeholder for another branch */
+	"PRAGMA user_version = 15;", /* 15: placeholder for another branch */
+	"PRAGMA user_version = 16;", /* 16: placeholder for another branch */
+	"PRAGMA user_version = 17;", /* 17: placeholder for another branch */
+
+	/* 18: one seat, one process (issue 22). A player's seat in a match
+	 * is held by one connection at a time (holder: a random number the
+	 * connection drew) until lease_until_ms (Unix ms), which its
+	 * process renews while it runs; a lease that lapsed is free to take
+	 * again, and its time is when the player left the game. */
+	"CREATE TABLE match_seats ("
+	" match_id INTEGER NOT NULL REFERENCES matches (id),"
+	" player_id INTEGER NOT NULL REFERENCES players (id),"
+	" holder INTEGER NOT NULL CHECK (holder <> 0),"
+	" lease_until_ms INTEGER NOT NULL CHECK (lease_until_ms >= 0),"
+	" PRIMARY KEY (match_id, player_id)"
+	") STRICT, WITHOUT ROWID;"
+	"PRAGMA user_version = 18;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -101,10 +101,16 @@ const char *fx_schema_text(const char *path, char *buf);
 /* True when `sql` on `db` fails with a constraint error. */
 int fx_refused(sqlite3 *db, const char *sql);
 
-/* What schema version 13 adds (the matches' stored turns and the
- * requests' indexes), taken away again: with "PRAGMA user_version =
- * 12;" after it, a version 12 file (its requests may keep their ids). */
+/* What schema version 18 adds (the seats' leases), taken away again:
+ * with "PRAGMA user_version = 17;" after it, a version 17 file. */
+#define FX_UNDO_V18 "DROP TABLE match_seats;"
+
+/* What schema versions 13 to 18 add (the matches' stored turns and the
+ * requests' indexes, FX_UNDO_V18), taken away again: with "PRAGMA
+ * user_version = 12;" after it, a version 12 file (its requests may keep
+ * their ids). */
 #define FX_UNDO_V13                                                            \
+	FX_UNDO_V18                                                            \
 	"ALTER TABLE matches DROP COLUMN turn_started_ms;"                     \
 	"ALTER TABLE matches DROP COLUMN turn_allowed_ms;"                     \
 	"DROP INDEX match_requests_pending;"                                   \
