@@ -162,11 +162,13 @@ enum store_status store_seat_take(struct store *s, long long match_id,
 				  long long player_id, bool takeover,
 				  long long now_ms);
 
-/* Renew the lease of the seat this connection took to STORE_SEAT_LEASE_MS
- * after `now_ms`. STORE_NOT_FOUND (nothing changed) when it took none or
- * another connection holds that seat now (it took it over); a lease that
- * lapsed while nobody took the seat is renewed (the player is back). */
-enum store_status store_seat_renew(struct store *s, long long now_ms);
+/* Renew the lease of the seat this connection took in match `match_id`
+ * to STORE_SEAT_LEASE_MS after `now_ms`. STORE_NOT_FOUND (nothing
+ * changed) when it took none there or another connection holds that
+ * seat now (it took it over); a lease that lapsed while nobody took the
+ * seat is renewed (the player is back). */
+enum store_status store_seat_renew(struct store *s, long long match_id,
+				   long long now_ms);
 
 /* This connection leaves the seat it took, at `now_ms`: its lease lapses
  * then (the opponent is told at once) when it still holds it. Its writes

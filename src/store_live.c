@@ -536,9 +536,12 @@ static enum store_status set_lease(struct store *s, long long until_ms,
 }
 
 /* See store_live.h. One UPDATE: its own transaction. */
-enum store_status store_seat_renew(struct store *s, long long now_ms)
+enum store_status store_seat_renew(struct store *s, long long match_id,
+				   long long now_ms)
 {
 	store_clear_err(s);
+	if (match_id == 0 || match_id != s->seat.match_id)
+		return STORE_NOT_FOUND;
 	return set_lease(s, now_ms + STORE_SEAT_LEASE_MS, false);
 }
 

@@ -761,7 +761,8 @@ static void test_seat_lease(void)
 	/* a second process of alice's: refused while the lease runs */
 	CU_ASSERT_EQUAL(store_seat_take(s2, mid, ids[0], false, t + 1000),
 			STORE_EXISTS);
-	CU_ASSERT_EQUAL(store_seat_renew(s, t + 5000), STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_renew(s, other, t + 5000), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_seat_renew(s, mid, t + 5000), STORE_OK);
 	CU_ASSERT_EQUAL(seat_of(s2, mid, ids[0], t).until_ms, t + 5000 + L);
 	CU_ASSERT_EQUAL(store_seat_take(s2, mid, ids[0], false, t + 4999 + L),
 			STORE_EXISTS);
@@ -770,7 +771,8 @@ static void test_seat_lease(void)
 	CU_ASSERT(!seat_of(s2, mid, ids[0], t + 5000 + L).live);
 	CU_ASSERT_EQUAL(store_seat_take(s2, mid, ids[0], false, t + 5000 + L),
 			STORE_OK);
-	CU_ASSERT_EQUAL(store_seat_renew(s, t + 5001 + L), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_seat_renew(s, mid, t + 5001 + L),
+			STORE_NOT_FOUND);
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 3, 0, 0, 0), STORE_ERR);
 	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
 			       "cannot save the move: the match was continued "
@@ -821,7 +823,7 @@ static void test_seat_takeover(void)
 		STORE_ERR);
 	CU_ASSERT_EQUAL(store_match_pause(s, mid, 1000 * me), STORE_ERR);
 	CU_ASSERT_EQUAL(store_match_undo(s, mid, 3), STORE_ERR);
-	CU_ASSERT_EQUAL(store_seat_renew(s, t + 2000), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_seat_renew(s, mid, t + 2000), STORE_NOT_FOUND);
 	CU_ASSERT_EQUAL(state_of(s, rid), REQUEST_PENDING);
 	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
 	CU_ASSERT_EQUAL(store_seat_release(s, t + 2000), STORE_OK);
