@@ -65,6 +65,35 @@ static int read_new_move(struct game *g, struct input *in)
 	return rc;
 }
 
+/* This player accepted the opponent's draw offer: the offering process
+ * records the end; when it does not within REMOTE_END_WAIT_MS (killed
+ * meanwhile, or taken over by another session of its player, which
+ * knows nothing of the offer), record the agreed draw here. Return
+ * true when it was recorded here. */
+static bool record_agreed_draw(struct game *g)
+{
+	long long until = term_now_ms() + REMOTE_END_WAIT_MS;
+	struct match_now now;
+
+	while (term_now_ms() < until) {
+		if (store_match_now(g->ui->club.store, g->match_id, &now) ==
+			    STORE_OK &&
+		    now.status != MATCH_STATUS_UNFINISHED)
+			return false;
+		if (term_wait_input(-1, term_now_ms() + REMOTE_POLL_MS) < 0)
+			return false;
+	}
+	if (store_match_finish(g->ui->club.store, g->match_id, RESULT_DRAW,
+			       REASON_DRAW, (long long)time(NULL)) != STORE_OK)
+		return false;
+	ui_say(g->ui, "%s", _("Draw by agreement."));
+	fflush(g->ui->term.out);
+	g->elsewhere = true;
+	g->closed = true;
+	g->stop = UI_OK;
+	return true;
+}
+
 /* The opponent, to move, asked something of this player (a draw, or to
  * take back their last move and the reply): ask, and write the answer
  * to that request (by its id and kind, so that it answers only the
@@ -96,6 +125,8 @@ static bool answer_request(struct game *g, const struct match *m,
 	if (st == STORE_NOT_FOUND && game_common_record_still_ours(g))
 		ui_say(g->ui, _("That request was withdrawn: your answer "
 				"counts for nothing."));
+	if (st == STORE_OK && yes && r.kind == REQUEST_DRAW)
+		(void)record_agreed_draw(g);
 	if (st != STORE_OK || !yes || r.kind != REQUEST_UNDO)
 		return false;
 	g->saved = r.ply - 2;
@@ -120,7 +151,9 @@ static enum remote_news look(struct game *g, const struct match *m,
 	if (!game_common_seat_still_ours(g))
 		return NEWS_ENDED;
 	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved)
-		return answer_request(g, m, in) ? NEWS_INPUT : NEWS_NONE;
+		return answer_request(g, m, in) ? NEWS_INPUT
+		       : g->closed		? NEWS_ENDED
+						: NEWS_NONE;
 	if (now.status != MATCH_STATUS_ABANDONED && now.nmoves > g->saved &&
 	    read_new_move(g, in) == 0) {
 		g->saved++; /* written by its player: not ours to write */
