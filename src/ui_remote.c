@@ -191,6 +191,18 @@ static bool plays_now(struct ui *ui, long long player_id, long long match_id)
 	return s.found;
 }
 
+/* Whether another session of `me`'s plays match `id` now: it holds
+ * their seat's lease. */
+static bool seat_held_elsewhere(struct ui *ui, const struct player *me,
+				long long id)
+{
+	struct seat_lease l;
+
+	return store_seat_get(ui->club.store, id, me->id, game_common_unix_ms(),
+			      &l) == STORE_OK &&
+	       l.live && !l.mine;
+}
+
 enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
 {
 	struct match_now now;
@@ -208,12 +220,18 @@ enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
 	    f->kind != MATCH_RANKED)
 		goto out_free;
 	other = f->black_id == me->id ? f->white_id : f->black_id;
-	if (!plays_now(ui, other, id))
+	if (plays_now(ui, other, id))
+		ui_say(ui,
+		       _("Your match %lld goes on: your opponent is playing "
+			 "it from another terminal."),
+		       id);
+	else if (seat_held_elsewhere(ui, me, id))
+		ui_say(ui,
+		       _("Your match %lld is being played in another session "
+			 "of yours."),
+		       id);
+	else
 		goto out_free;
-	ui_say(ui,
-	       _("Your match %lld goes on: your opponent is playing it "
-		 "from another terminal."),
-	       id);
 	st = ui_yes_no(ui, _("Rejoin it from here?"), &yes);
 	if (st == UI_OK && yes) {
 		*played = true;
