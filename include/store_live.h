@@ -116,6 +116,86 @@ enum store_status store_request_answer(struct store *s, long long id,
 				       enum request_kind kind, bool accept,
 				       long long now);
 
+/* ==== Seats: one seat, one process ======================================= */
+
+/* A player's seat in a ranked match played from two terminals is held by
+ * one connection (one process) at a time: a lease, taken when its
+ * process starts or rejoins playing the match and renewed while it runs
+ * (every few seconds: ui_presence.c). While a connection holds its seat,
+ * every write it makes to that match (a move, an undo, the seats, a
+ * resignation or other end, a pause, a claim, a request or an answer)
+ * checks in its own transaction that it still holds the seat, and is
+ * refused (STORE_ERR) once another connection took the seat over. A
+ * lease that was not renewed lapses: its player left the game, and the
+ * seat is free to take again. Times are Unix milliseconds (`now_ms`). */
+
+/* A lease lasts this long after its last renewal: two renewals (5 s
+ * apart) may be missed, by a busy machine or a write waiting for the
+ * lock, before a live process looks gone; a killed one looks gone
+ * within this time. */
+#define STORE_SEAT_LEASE_MS 15000
+
+/* The club's disconnection grace: how long after a player's lease lapsed
+ * in an untimed ranked match the opponent may claim it
+ * (store_match_claim_gone()). The one place it is said, until it is a
+ * club setting. */
+#define STORE_DISCONNECT_GRACE_S 120
+
+/* A seat's lease as it stands at a time: a plain value. */
+struct seat_lease {
+	bool taken;	    /* somebody took the seat (else never held) */
+	bool mine;	    /* this connection holds it */
+	bool live;	    /* its lease runs past `now_ms` */
+	long long until_ms; /* when it lapses or lapsed */
+};
+
+/* Take player `player_id`'s seat in match `match_id` (unfinished, ranked,
+ * theirs) for this connection at `now_ms`, for STORE_SEAT_LEASE_MS: when
+ * nobody holds it, its lease lapsed, this connection holds it already,
+ * or `takeover` (the other connection then can write no more to the
+ * match). This connection then holds that seat (and no other it held).
+ * STORE_EXISTS (nothing changed) when another connection's lease is
+ * live and not `takeover`; STORE_NOT_FOUND when there is no such match;
+ * STORE_ERR when the match is not unfinished and ranked or the player
+ * not in it. */
+enum store_status store_seat_take(struct store *s, long long match_id,
+				  long long player_id, bool takeover,
+				  long long now_ms);
+
+/* Renew the lease of the seat this connection took in match `match_id`
+ * to STORE_SEAT_LEASE_MS after `now_ms`. STORE_NOT_FOUND (nothing
+ * changed) when it took none there or another connection holds that
+ * seat now (it took it over); a lease that lapsed while nobody took the
+ * seat is renewed (the player is back). */
+enum store_status store_seat_renew(struct store *s, long long match_id,
+				   long long now_ms);
+
+/* This connection leaves the seat it took, at `now_ms`: its lease lapses
+ * then (the opponent is told at once) when it still holds it. Its writes
+ * to that match are still checked: refused once another connection took
+ * the seat. STORE_OK also when it held none. */
+enum store_status store_seat_release(struct store *s, long long now_ms);
+
+/* Player `player_id`'s seat in match `match_id` as it stands at `now_ms`
+ * into *out (all false and 0 when never taken). */
+enum store_status store_seat_get(struct store *s, long long match_id,
+				 long long player_id, long long now_ms,
+				 struct seat_lease *out);
+
+/* The player who holds their seat in untimed ranked match `id` here
+ * claims the win (`result`, their colour) against an opponent who is to
+ * move and left the game: the opponent's lease lapsed at least
+ * STORE_DISCONNECT_GRACE_S seconds before `now_ms` and nobody took it
+ * since. Decided in one transaction from what is committed, with the
+ * match's `nmoves` as the claimant saw them, and counted as
+ * store_match_finish() does (reason abandoned). Refused (STORE_ERR,
+ * nothing changed) otherwise: a timed match (claimed on time), the
+ * colours not final, the claimant to move or not at their seat here,
+ * the opponent back or gone for less than the grace. */
+enum store_status store_match_claim_gone(struct store *s, long long id,
+					 enum match_result result, int nmoves,
+					 long long now_ms);
+
 /* ==== Presence =========================================================== */
 
 /* A presence row not refreshed for this many seconds is stale: its

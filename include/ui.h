@@ -499,7 +499,9 @@ enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id);
 
 /* At login: when `me`'s newest unfinished ranked match is being played
  * now by the opponent from another terminal (a process of theirs shows
- * it in its presence row), offer to rejoin it from here. *played says
+ * it in its presence row), or by another session of `me`'s (it holds
+ * the seat), offer to rejoin it from here (taking the seat over from
+ * that session only when the player says so). *played says
  * whether it was played on. Return UI_OK, or what the question or the
  * match returned. */
 enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played);

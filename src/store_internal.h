@@ -38,11 +38,19 @@ struct store_session {
 	long long gen;	     /* the password's generation at the login */
 };
 
+/* The seat this connection holds in a match (store_seat_take()), or
+ * none (match_id 0); holder is the number it holds seats by, drawn at
+ * its first take (0 until then). */
+struct store_seat {
+	long long holder, match_id, player_id;
+};
+
 struct store {
 	sqlite3 *db;
 	struct store_live live;
 	struct store_session sessions[STORE_SESSIONS_MAX];
 	long long stale; /* the player the last call found stale, else 0 */
+	struct store_seat seat;
 	struct confusable *names; /* store_names.c's checker: NULL until
 				   used, closed by store_close() */
 	char err[STORE_ERR_MAX];
@@ -219,6 +227,14 @@ enum store_status store_match_begin(struct store *s,
  * the match's rule (rule_records). Return STORE_OK, STORE_NOT_FOUND (no
  * such finished ranked match, or a player is missing) or STORE_ERR (the
  * error kept). */
+/* Inside a write transaction on match `match_id`: STORE_OK unless this
+ * connection took its seat in that match (store_seat_take()) and another
+ * connection holds that seat now (took it over), then STORE_ERR saying
+ * so (what: "the match was continued in another session"). A
+ * connection that took no seat in the match is not refused here. */
+enum store_status store_seat_check(struct store *s, long long match_id,
+				   const char *what);
+
 enum store_status store_count_ranked(struct store *s, long long match_id,
 				     const char *what);
 

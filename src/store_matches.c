@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "store_internal.h"
+#include "store_live.h"
 
 #define WHAT_START	"cannot start the match"
 #define WHAT_MOVE	"cannot save the move"
@@ -16,6 +17,7 @@
 #define WHAT_PAUSE	"cannot save the clock"
 #define WHAT_CLAIM	"cannot claim the match"
 #define WHAT_TIMEOUT	"cannot claim the match on time"
+#define WHAT_GONE	"cannot claim the match of a player who left"
 #define WHAT_NOW	"cannot read the match"
 #define WHAT_UNFINISHED "cannot look for an unfinished match"
 #define WHAT_LOAD_MATCH "cannot load the match"
@@ -311,10 +313,11 @@ struct match_state {
 	long long forbidden_loses;
 };
 
-/* Read match `id`'s state into *m, check the sessions of its players
- * and require the match unfinished, inside the caller's write
- * transaction. Return STORE_OK, STORE_NOT_FOUND, STORE_STALE or
- * STORE_ERR (the error kept). */
+/* Read match `id`'s state into *m, check the sessions of its players,
+ * and require the match unfinished and, when this connection took its
+ * seat in it, that seat still its own (store_seat_check()), inside the
+ * caller's write transaction. Return STORE_OK, STORE_NOT_FOUND,
+ * STORE_STALE or STORE_ERR (the error kept). */
 static enum store_status open_match(struct store *s, long long id,
 				    struct match_state *m, const char *what)
 {
@@ -340,7 +343,7 @@ static enum store_status open_match(struct store *s, long long id,
 	if (st != STORE_OK)
 		return st;
 	if (m->status == MATCH_STATUS_UNFINISHED)
-		return STORE_OK;
+		return store_seat_check(s, id, what);
 	store_set_err(s, what,
 		      m->status == MATCH_STATUS_FINISHED
 			      ? "the match has ended"
@@ -774,6 +777,8 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	if (st != STORE_OK)
 		return st;
 	st = store_check_match_sessions(s, id, WHAT_TIMEOUT);
+	if (st == STORE_OK)
+		st = store_seat_check(s, id, WHAT_TIMEOUT);
 	if (st == STORE_OK &&
 	    store_exec_ints(
 		    s,
@@ -798,6 +803,64 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	if (st == STORE_OK)
 		st = store_count_ranked(s, id, WHAT_TIMEOUT);
 	return store_finish(s, st, WHAT_TIMEOUT);
+}
+
+/* The rule of store_match_claim_gone(), as an UPDATE: ?1 the match, ?2
+ * the claimant's colour (1 black, 2 white), ?3 the moves seen, ?4 now
+ * (ms), ?5 the claimant, ?6 their seat's holder, ?7 the grace (ms). The
+ * player to move is the one whose colour ply ?3 + 1 plays; their seat's
+ * lease lapsed (taken by nobody since) a grace ago. */
+#define CLAIM_GONE                                                             \
+	"UPDATE matches SET status = 'finished', result ="                     \
+	" CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"                       \
+	" reason = 'abandoned', ended_at = max(?4 / 1000, started_at)"         \
+	" WHERE id = ?1 AND status = 'unfinished' AND kind = 'ranked'"         \
+	" AND time_per_move = 0 AND colours_final = 1"                         \
+	" AND ?2 = 2 - ?3 % 2"                                                 \
+	" AND ?5 = CASE ?2 WHEN 1 THEN black_id ELSE white_id END"             \
+	" AND (SELECT count(*) FROM match_moves WHERE match_id = ?1) = ?3"     \
+	" AND EXISTS (SELECT 1 FROM match_seats WHERE match_id = ?1"           \
+	"  AND player_id = CASE ?2 WHEN 1 THEN white_id ELSE black_id END"     \
+	"  AND holder <> ?6 AND lease_until_ms + ?7 <= ?4)"
+
+/* See store_live.h. As store_match_claim_timeout(): one UPDATE whose
+ * WHERE is the whole rule (?6 this connection's seat-holding number, ?7
+ * the grace in ms), then the count. */
+enum store_status store_match_claim_gone(struct store *s, long long id,
+					 enum match_result result, int nmoves,
+					 long long now_ms)
+{
+	const long long args[] = {id,
+				  result,
+				  nmoves,
+				  now_ms,
+				  s->seat.player_id,
+				  s->seat.holder,
+				  1000LL * STORE_DISCONNECT_GRACE_S};
+	enum store_status st;
+
+	store_clear_err(s);
+	if (s->seat.match_id != id) {
+		store_set_err(s, WHAT_GONE,
+			      "the claimant is not at their seat");
+		return STORE_ERR;
+	}
+	st = store_begin(s, WHAT_GONE);
+	if (st != STORE_OK)
+		return st;
+	st = store_seat_check(s, id, WHAT_GONE);
+	if (st == STORE_OK &&
+	    store_exec_ints(s, CLAIM_GONE, args, 7, WHAT_GONE) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
+		store_set_err(s, WHAT_GONE,
+			      "the opponent is not gone long enough, or not "
+			      "to move");
+		st = STORE_ERR;
+	}
+	if (st == STORE_OK)
+		st = store_count_ranked(s, id, WHAT_GONE);
+	return store_finish(s, st, WHAT_GONE);
 }
 
 /* Fill *out from a row of status, result, reason and the moves. Return

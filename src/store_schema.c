@@ -658,6 +658,20 @@ static const char *const migrations[] = {
 	" DEFAULT 120 CHECK (disconnect_grace BETWEEN 0 AND 86400);"
 	"UPDATE matches SET forbidden = 'lose' WHERE reason = 'forbidden';"
 	"PRAGMA user_version = 17;",
+
+	/* 18: one seat, one process (issue 22). A player's seat in a match
+	 * is held by one connection at a time (holder: a random number the
+	 * connection drew) until lease_until_ms (Unix ms), which its
+	 * process renews while it runs; a lease that lapsed is free to take
+	 * again, and its time is when the player left the game. */
+	"CREATE TABLE match_seats ("
+	" match_id INTEGER NOT NULL REFERENCES matches (id),"
+	" player_id INTEGER NOT NULL REFERENCES players (id),"
+	" holder INTEGER NOT NULL CHECK (holder <> 0),"
+	" lease_until_ms INTEGER NOT NULL CHECK (lease_until_ms >= 0),"
+	" PRIMARY KEY (match_id, player_id)"
+	") STRICT, WITHOUT ROWID;"
+	"PRAGMA user_version = 18;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -15,6 +15,7 @@
 #include "rating.h"
 #include "renju.h"
 #include "store.h"
+#include "store_live.h"
 #include "ui_game_common.h"
 #include "ui_internal.h"
 
@@ -63,6 +64,36 @@ static void say_elsewhere(struct game *g, const struct match_now *now)
 		       g->match_id);
 }
 
+/* Whether another session took over this player's seat in g's remote
+ * match (said once, when first seen). */
+static bool seat_taken_over(struct game *g)
+{
+	struct seat_lease l;
+	long long me;
+
+	if (!g->remote || g->only_seat < 0 || g->seat_lost)
+		return g->seat_lost;
+	me = g->player_id[g->only_seat];
+	if (me == 0 ||
+	    store_seat_get(g->ui->club.store, g->match_id, me,
+			   game_common_unix_ms(), &l) != STORE_OK ||
+	    !l.taken || l.mine)
+		return false;
+	g->seat_lost = true;
+	ui_say(g->ui, _("This match was continued in another session."));
+	fflush(g->ui->term.out);
+	return true;
+}
+
+bool game_common_seat_still_ours(struct game *g)
+{
+	if (!seat_taken_over(g))
+		return true;
+	g->elsewhere = true;
+	g->stop = UI_OK;
+	return false;
+}
+
 bool game_common_record_still_ours(struct game *g)
 {
 	struct match_now now;
@@ -74,6 +105,8 @@ bool game_common_record_still_ours(struct game *g)
 		g->stop = UI_STALE;
 		return false;
 	}
+	if (!game_common_seat_still_ours(g))
+		return false;
 	if (store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK ||
 	    (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved))
 		return true;

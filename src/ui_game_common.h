@@ -47,6 +47,14 @@ struct game {
 				 * time): no "said no" follows */
 	bool elsewhere;		/* another process ended or changed the
 				 * record: the game stopped */
+	bool seat_lost;		/* remote: another session took this
+				 * player's seat over (said so) */
+	bool other_gone;	/* remote: the opponent left the game (their
+				 * seat's lease lapsed; said so) */
+	bool gone_asked;	/* remote: the claim against the gone
+				 * opponent was offered */
+	long long seats_looked; /* remote: term_now_ms() of the last look
+				 * at the opponent's seat */
 	bool closed;		/* the record is no longer unfinished */
 	int shown;		/* moves on the board when last drawn */
 	enum ui_status stop;	/* why the game stopped early */
@@ -75,13 +83,21 @@ bool game_common_command_allowed(struct game *g, const struct input *in);
 
 /* Whether g's record is still as this game left it: unfinished, with the
  * moves it wrote (true too for a game not recorded, or when the database
- * cannot say). When another process ended or changed it, say so, set
+ * cannot say). When another process ended or changed it, or (remote)
+ * another session took this player's seat over, say so, set
  * g->elsewhere (g->closed when it ended, g->stop to UI_OK) and return
  * false: the game must stop. Called after a write failed, it first
  * looks whether the store refused it for a stale session
  * (ui_session_ended(): said so): then g->elsewhere too, g->stop UI_STALE,
  * false, and the game leaves writing nothing more. */
 bool game_common_record_still_ours(struct game *g);
+
+/* Whether this process still holds its player's seat in g's remote match
+ * (true for every other game): when another session took it over, say
+ * "This match was continued in another session." (once), set
+ * g->elsewhere (g->stop to UI_OK) and return false: the game must stop,
+ * and the store refuses its writes anyway. */
+bool game_common_seat_still_ours(struct game *g);
 
 /* The wall clock now, in Unix milliseconds (the store's times). */
 long long game_common_unix_ms(void);

@@ -21,6 +21,9 @@
 /* How long the side that did not make the last move waits for the
  * mover's process to record the end, before recording it itself. */
 #define REMOTE_END_WAIT_MS 5000
+/* How often the opponent's seat is looked at: whether they left the game
+ * (their lease lapsed) or came back. */
+#define SEATS_LOOK_MS 1000
 
 /* What changed in the store while waiting: nothing, the opponent's
  * next move or an undo this player agreed to (either an input for
@@ -62,6 +65,35 @@ static int read_new_move(struct game *g, struct input *in)
 	return rc;
 }
 
+/* This player accepted the opponent's draw offer: the offering process
+ * records the end; when it does not within REMOTE_END_WAIT_MS (killed
+ * meanwhile, or taken over by another session of its player, which
+ * knows nothing of the offer), record the agreed draw here. Return
+ * true when it was recorded here. */
+static bool record_agreed_draw(struct game *g)
+{
+	long long until = term_now_ms() + REMOTE_END_WAIT_MS;
+	struct match_now now;
+
+	while (term_now_ms() < until) {
+		if (store_match_now(g->ui->club.store, g->match_id, &now) ==
+			    STORE_OK &&
+		    now.status != MATCH_STATUS_UNFINISHED)
+			return false;
+		if (term_wait_input(-1, term_now_ms() + REMOTE_POLL_MS) < 0)
+			return false;
+	}
+	if (store_match_finish(g->ui->club.store, g->match_id, RESULT_DRAW,
+			       REASON_DRAW, (long long)time(NULL)) != STORE_OK)
+		return false;
+	ui_say(g->ui, "%s", _("Draw by agreement."));
+	fflush(g->ui->term.out);
+	g->elsewhere = true;
+	g->closed = true;
+	g->stop = UI_OK;
+	return true;
+}
+
 /* The opponent, to move, asked something of this player (a draw, or to
  * take back their last move and the reply): ask, and write the answer
  * to that request (by its id and kind, so that it answers only the
@@ -95,6 +127,8 @@ static bool answer_request(struct game *g, const struct match *m,
 	if (st == STORE_NOT_FOUND && game_common_record_still_ours(g))
 		ui_say(g->ui, _("That request was withdrawn: your answer "
 				"counts for nothing."));
+	if (st == STORE_OK && yes && r.kind == REQUEST_DRAW)
+		(void)record_agreed_draw(g);
 	if (st != STORE_OK || !yes || r.kind != REQUEST_UNDO)
 		return false;
 	g->saved = r.ply - 2;
@@ -116,10 +150,12 @@ static enum remote_news look(struct game *g, const struct match *m,
 
 	if (store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK)
 		return NEWS_NONE;
+	if (!game_common_seat_still_ours(g))
+		return NEWS_ENDED;
 	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved) {
 		if (answer_request(g, m, in))
 			return NEWS_INPUT;
-		return g->elsewhere ? NEWS_ENDED : NEWS_NONE;
+		return g->elsewhere || g->closed ? NEWS_ENDED : NEWS_NONE;
 	}
 	if (now.status != MATCH_STATUS_ABANDONED && now.nmoves > g->saved &&
 	    read_new_move(g, in) == 0) {
@@ -227,6 +263,78 @@ static bool opponent_late(const struct game *g, const struct match *m,
 		       1000LL * (g->time_per_move + REMOTE_GRACE);
 }
 
+/* The opponent left the game a grace ago (the store's rule, in an
+ * untimed match on their turn): offer the win, once for this absence.
+ * Return true when the match ended (claimed here, or ended elsewhere). */
+static bool claim_gone(struct game *g, const struct match *m)
+{
+	enum stone mover = board_to_move(&m->board);
+	enum match_result r =
+		mover == STONE_BLACK ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
+	char question[512];
+	bool yes = false;
+
+	g->gone_asked = true;
+	snprintf(question, sizeof(question),
+		 _("%s has not come back. Claim the win?"), m->name[mover]);
+	if (ui_yes_no(g->ui, question, &yes) != UI_OK || !yes)
+		return false;
+	if (store_match_claim_gone(g->ui->club.store, g->match_id, r,
+				   m->board.nmoves,
+				   game_common_unix_ms()) != STORE_OK) {
+		if (!game_common_record_still_ours(g))
+			return true;
+		ui_say(g->ui, _("The win cannot be claimed: %s is back."),
+		       m->name[mover]);
+		return false;
+	}
+	ui_say(g->ui, _("%s left the game: you win."), m->name[mover]);
+	fflush(g->ui->term.out);
+	g->elsewhere = true;
+	g->closed = true;
+	g->stop = UI_OK;
+	return true;
+}
+
+int game_remote_seats(struct game *g)
+{
+	const struct match *m = &g->m;
+	int other = 1 - g->only_seat;
+	long long now = game_common_unix_ms();
+	struct seat_lease l;
+
+	if (!g->remote || g->only_seat < 0 || g->seat_lost ||
+	    term_now_ms() - g->seats_looked < SEATS_LOOK_MS)
+		return 0;
+	g->seats_looked = term_now_ms();
+	if (store_seat_get(g->ui->club.store, g->match_id, g->player_id[other],
+			   now, &l) != STORE_OK ||
+	    !l.taken)
+		return 0;
+	if (l.live == g->other_gone) { /* gone, or back */
+		g->other_gone = !l.live;
+		g->gone_asked = false;
+		if (l.live)
+			ui_say(g->ui, _("%s is back."), m->seat_name[other]);
+		else
+			ui_say(g->ui, _("%s left the game."),
+			       m->seat_name[other]);
+		if (!l.live && g->time_per_move == 0 && m->opening_done)
+			ui_say(g->ui,
+			       _("If %s is not back within %d minutes, you "
+				 "may claim the win on their turn."),
+			       m->seat_name[other],
+			       STORE_DISCONNECT_GRACE_S / 60);
+		fflush(g->ui->term.out);
+		return 1;
+	}
+	if (g->other_gone && !g->gone_asked && g->time_per_move == 0 &&
+	    m->opening_done && game_common_absent_turn(g, m) &&
+	    now >= l.until_ms + 1000LL * STORE_DISCONNECT_GRACE_S)
+		return claim_gone(g, m) ? -1 : 1;
+	return 0;
+}
+
 int game_remote_wait_begin(struct game *g, const struct match *m,
 			   struct remote_wait *w, struct input *in)
 {
@@ -256,7 +364,7 @@ int game_remote_poll(struct game *g, const struct match *m,
 	}
 	if (news == NEWS_INPUT)
 		return 1;
-	if (news == NEWS_ENDED ||
+	if (news == NEWS_ENDED || game_remote_seats(g) < 0 ||
 	    (opponent_late(g, m, w->since) && claim_on_time(g, m)))
 		return -1;
 	return 0;
@@ -351,7 +459,12 @@ int game_remote_confirm(struct game *g, const struct match *m,
 			return -1;
 		}
 		if (store_moved(g, &version))
-			answer = request_answer(g, request_id, ply, undo);
+			answer = game_common_seat_still_ours(g)
+					 ? request_answer(g, request_id, ply,
+							  undo)
+					 : -1;
+		if (answer == 2 && game_remote_seats(g) < 0)
+			answer = -1;
 	}
 	return answer;
 }
@@ -406,7 +519,10 @@ out_free:
 int game_remote_choice_poll(struct game *g, enum match_choice q,
 			    long long *version, int *value)
 {
-	return store_moved(g, version) ? look_choice(g, q, value) : 0;
+	if (store_moved(g, version))
+		return game_common_seat_still_ours(g) ? look_choice(g, q, value)
+						      : -1;
+	return game_remote_seats(g) < 0 ? -1 : 0;
 }
 
 int game_remote_choice(struct game *g, const struct match *m, int seat,
@@ -455,10 +571,10 @@ int game_remote_chose(struct game *g, enum match_choice q, int value)
 int game_remote_await(struct game *g, char *prompt, long long deadline)
 {
 	long long version = 0;
+	int said;
 
 	fputs(prompt, g->ui->term.out);
 	fflush(g->ui->term.out);
-	prompt[0] = '\0'; /* shown: the line read must not show it again */
 	(void)store_data_version(g->ui->club.store, &version);
 	for (;;) {
 		long long next = term_now_ms() + REMOTE_POLL_MS;
@@ -471,13 +587,22 @@ int game_remote_await(struct game *g, char *prompt, long long deadline)
 			return -1;
 		}
 		if (ready > 0)
-			return 1;
+			break;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return 0;
 		if (store_moved(g, &version) &&
 		    !game_common_record_still_ours(g))
 			return -1;
+		said = game_remote_seats(g);
+		if (said < 0)
+			return -1;
+		if (said > 0) { /* under the news: the prompt again */
+			fputs(prompt, g->ui->term.out);
+			fflush(g->ui->term.out);
+		}
 	}
+	prompt[0] = '\0'; /* shown: the line read must not show it again */
+	return 1;
 }
 
 /* Whether m ended with a move (five, a full board, a forbidden point),

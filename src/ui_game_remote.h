@@ -39,6 +39,16 @@ int game_remote_wait_begin(struct game *g, const struct match *m,
 int game_remote_poll(struct game *g, const struct match *m,
 		     struct remote_wait *w, struct input *in);
 
+/* Look at the opponent's seat (at most once a second; any wait of a
+ * remote game calls it): say when they left the game (their process
+ * gone: its lease lapsed or was left) and when they are back; in an
+ * untimed match, once they have been gone the club's disconnection
+ * grace on their turn, offer this player the win (once for each
+ * absence; the store decides). Return 1 when something was said, 0
+ * when not, -1 when the match ended (claimed, or ended elsewhere:
+ * g->elsewhere). */
+int game_remote_seats(struct game *g);
+
 /* Resign from the waiting side (asked first with ui_yes_no()): the
  * opponent wins. Return true when the match ended (recorded here, or
  * elsewhere first: g->elsewhere, g->closed), false when the player

@@ -17,6 +17,13 @@
 _Static_assert(PRESENCE_REFRESH_MS / 1000 * 3 < STORE_PRESENCE_STALE,
 	       "a live process refreshes its row well before it is stale");
 
+/* How often the seat of the match played here is renewed: a lease
+ * outlives two renewals missed (store_live.h). */
+#define SEAT_RENEW_MS 5000
+
+_Static_assert(SEAT_RENEW_MS * 3 <= STORE_SEAT_LEASE_MS,
+	       "a live process renews its seat well before it lapses");
+
 /* Write this process's row as it is now. A failure is not an error for
  * the player: presence is a courtesy; the next refresh tries again. */
 static void presence_write(struct ui *ui)
@@ -72,7 +79,8 @@ void ui_presence_look(struct ui *ui)
 }
 
 /* term.c's idle hook: refresh the row once it is PRESENCE_REFRESH_MS
- * old; announce a new challenge to an idle player. */
+ * old, and the lease of the seat this process plays (if any) once it is
+ * SEAT_RENEW_MS old; announce a new challenge to an idle player. */
 static void presence_tick(void *ctx)
 {
 	struct ui *ui = ctx;
@@ -82,6 +90,14 @@ static void presence_tick(void *ctx)
 		return;
 	if (term_now_ms() - ui->presence->ms >= PRESENCE_REFRESH_MS)
 		presence_write(ui);
+	if (ui->presence->match != 0 &&
+	    term_now_ms() - ui->presence->seat_ms >= SEAT_RENEW_MS) {
+		/* refused when another session took the seat over: the
+		 * game sees that (game_common_record_still_ours()) */
+		(void)store_seat_renew(ui->club.store, ui->presence->match,
+				       1000 * (long long)time(NULL));
+		ui->presence->seat_ms = term_now_ms();
+	}
 	ui_presence_look(ui);
 }
 

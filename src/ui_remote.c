@@ -74,13 +74,46 @@ static void say_seats(struct ui *ui, const struct match_full *f, bool black,
 		       other->nickname);
 }
 
+/* Take `me`'s seat in match `id` for this process (one seat, one
+ * process: store_live.h). When another session holds it, ask whether
+ * to take it over. *taken says whether this process holds it now;
+ * return why not when it could not be asked. */
+static enum ui_status take_seat(struct ui *ui, const struct player *me,
+				long long id, bool *taken)
+{
+	enum store_status st = store_seat_take(ui->club.store, id, me->id,
+					       false, game_common_unix_ms());
+	enum ui_status ust;
+	bool yes = false;
+
+	*taken = st == STORE_OK;
+	if (st == STORE_OK)
+		return UI_OK;
+	if (st != STORE_EXISTS)
+		return ui_store_failed(ui, _("cannot take your seat in the "
+					     "match"));
+	ust = ui_yes_no(ui,
+			_("This match is open in another session. Continue "
+			  "it here?"),
+			&yes);
+	if (ust != UI_OK || !yes)
+		return ust;
+	if (store_seat_take(ui->club.store, id, me->id, true,
+			    game_common_unix_ms()) != STORE_OK)
+		return ui_store_failed(ui, _("cannot take your seat in the "
+					     "match"));
+	*taken = true;
+	return UI_OK;
+}
+
 /* Play f (unfinished, ranked, `me` in it) from here: `me`'s seat only,
- * the opponent's moves from their own process; full-screen when the run
- * is (the game screen waits for them), else line by line. */
+ * held by this process while it plays, the opponent's moves from their
+ * own process; full-screen when the run is (the game screen waits for
+ * them), else line by line. The seat is left when play stops here. */
 static enum ui_status play_remote(struct ui *ui, struct player *me,
 				  const struct match_full *f)
 {
-	bool black = f->black_id == me->id;
+	bool black = f->black_id == me->id, taken = false;
 	struct player *other =
 		player_by_id(ui, black ? f->white_id : f->black_id);
 	enum ui_status st;
@@ -88,15 +121,21 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 
 	if (other == NULL)
 		return ui_store_failed(ui, _("cannot read the players"));
+	st = take_seat(ui, me, f->id, &taken);
+	if (st != UI_OK || !taken)
+		return st;
 	st = ui_matches_rebuild(&g, ui, f,
 				black ? me->nickname : other->nickname,
 				black ? other->nickname : me->nickname);
-	if (st != UI_OK)
+	if (st != UI_OK) {
+		(void)store_seat_release(ui->club.store, game_common_unix_ms());
 		return st;
+	}
 	g.only_seat = black ? 0 : 1;
 	g.remote = true;
 	say_seats(ui, f, black, other);
 	st = game_play(&g);
+	(void)store_seat_release(ui->club.store, game_common_unix_ms());
 	if (st == UI_OK && g.closed)
 		show_my_record(ui, me);
 	return st;
@@ -153,6 +192,18 @@ static bool plays_now(struct ui *ui, long long player_id, long long match_id)
 	return s.found;
 }
 
+/* Whether another session of `me`'s plays match `id` now: it holds
+ * their seat's lease. */
+static bool seat_held_elsewhere(struct ui *ui, const struct player *me,
+				long long id)
+{
+	struct seat_lease l;
+
+	return store_seat_get(ui->club.store, id, me->id, game_common_unix_ms(),
+			      &l) == STORE_OK &&
+	       l.live && !l.mine;
+}
+
 enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
 {
 	struct match_now now;
@@ -170,12 +221,18 @@ enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
 	    f->kind != MATCH_RANKED)
 		goto out_free;
 	other = f->black_id == me->id ? f->white_id : f->black_id;
-	if (!plays_now(ui, other, id))
+	if (plays_now(ui, other, id))
+		ui_say(ui,
+		       _("Your match %lld goes on: your opponent is playing "
+			 "it from another terminal."),
+		       id);
+	else if (seat_held_elsewhere(ui, me, id))
+		ui_say(ui,
+		       _("Your match %lld is being played in another session "
+			 "of yours."),
+		       id);
+	else
 		goto out_free;
-	ui_say(ui,
-	       _("Your match %lld goes on: your opponent is playing it "
-		 "from another terminal."),
-	       id);
 	st = ui_yes_no(ui, _("Rejoin it from here?"), &yes);
 	if (st == UI_OK && yes) {
 		*played = true;

@@ -460,7 +460,8 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 	deadline = game_common_move_deadline(g, m);
 	memset(in, 0, sizeof(*in));
 	for (;;) {
-		if (!game_common_record_still_ours(g))
+		if (!game_common_record_still_ours(g) ||
+		    game_remote_seats(g) < 0)
 			return -1;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return MATCH_ASK_TIMEOUT;

@@ -17,7 +17,13 @@
 #   4  the challenger resigns while the accepter is to move
 #   0  a draw by agreement after four moves (in matches 10, 20, ...
 #      the first offer is declined)
-# with moves of its own (no two matches alike). Then every process must
+# with moves of its own (no two matches alike). In the middle of matches
+# 1, 3, 4, 6, 7, ... (after the two moves) the accepter's player goes on
+# from a new process: in matches 3, 6, ... (and 1, 4, ... when the
+# accepter is black) it takes the seat over from the running process,
+# which must be told and go back to its menu; in matches 1, 4, ... with
+# the accepter white, the accepter leaves (q while waiting) and rejoins
+# from the new process. Then every process must
 # have exited 0 with nothing on stderr; every watcher must have shown
 # every move of its match as it was played, then its result and moves;
 # each match's result, reason and moves, and each player's wins, losses,
@@ -26,8 +32,8 @@
 # challenge or request left; PRAGMA integrity_check ok. Prints "ok -" /
 # "not ok -" lines as the end-to-end tests do, then the figures:
 #   soak-remote: M matches, M watchers in S s (setup T s), N moves,
-#   peak P processes (Q players playing), slowest move to a watcher X ms,
-#   E errors
+#   peak P processes (Q players playing), K seats moved to a new
+#   process, slowest move to a watcher X ms, E errors
 # GOMOKU_SOAK_REMOTE changes MATCHES (up to 150), GOMOKU_SOAK_WAVE the
 # wave.
 bin=${1:?usage: soak_remote.sh BIN}
@@ -226,7 +232,7 @@ soak_finish() {
 	wait_out "$w_name" 'Replay it?' || fail "watcher offered no replay"
 	cp "$E2E_DIR/$w_name.out" "$W/watcher.$i"
 	type_to "$w_fd" "n\n"
-	menu_quit "$b_name" "$b_fd" "$b_user"
+	menu_quit "$b_name" "$b_fd" "$b_user" "${b_menus:-2}"
 	[ "$a_menu" = yes ] && menu_quit "$a_name" "$a_fd" "$a_user"
 	for _p in "$w_name:$w_fd" "$b_name:$b_fd" "$a_name:$a_fd"; do
 		close_proc "${_p%:*}" "${_p#*:}"
@@ -237,10 +243,53 @@ soak_finish() {
 	touch "$W/done.$i"
 }
 
-# Process NAME FD, back in USER's account menu, logs out and quits.
+# Process NAME FD, back in USER's account menu (its title shown N times
+# in all, 2 unless said: at the login and after the match), logs out and
+# quits.
 menu_quit() {
-	wait_out "$1" "Gomoku Club: $3" 2 || fail "$3 not back in the menu"
+	wait_out "$1" "Gomoku Club: $3" "${4:-2}" ||
+		fail "$3 not back in the menu"
 	type_to "$2" "0\n0\n"
+}
+
+# The accepter's seat moves to a new process (see the top): SWITCH is
+# takeover or rejoin. The first process quits; its exit goes to
+# $W/exits.I, the switch to $W/switched.I.
+soak_switch() {
+	case $((i % 3)) in
+	0) switch=takeover ;;
+	1) switch=rejoin ;;
+	*) return ;;
+	esac
+	[ "$b_user" = "$black" ] && switch=takeover
+	_old=$b_name _oldfd=$b_fd
+	if [ "$switch" = rejoin ]; then
+		type_to "$b_fd" "q\n"
+		wait_out "$b_name" "Your move is saved. Match $mid waits for" ||
+			fail "the accepter could not leave"
+	fi
+	start_proc "${b_name}n" 7
+	type_to 7 "2\n$b_user\n$(pw "$b_user")\n"
+	wait_out "${b_name}n" 'Rejoin it from here?' || fail "no rejoin offered"
+	type_to 7 "y\n"
+	take_seat "${b_name}n" 7 || fail "the new process took no seat"
+	if [ "$switch" = takeover ]; then
+		wait_out "$b_name" 'This match was continued in another session.' ||
+			fail "the taken-over process was not told"
+	fi
+	menu_quit "$b_name" "$b_fd" "$b_user"
+	close_proc "$b_name" "$b_fd"
+	echo "$b_name $status $(wc -c <"$E2E_DIR/$b_name.err")" >>"$W/exits.$i"
+	cat "$E2E_DIR/$b_name.err" >>"$W/errors"
+	echo "$i $switch" >"$W/switched.$i"
+	# (the new process rejoined at its login: its menu comes after)
+	b_name=${_old}n b_fd=7 b_menus=1
+	# the new process's first prompt is for the accepter's next move
+	if [ "$b_user" = "$black" ]; then
+		bp=$b_name bfd=7 b_base=-1
+	else
+		wp=$b_name wfd=7 w_base=-1
+	fi
 }
 
 soak_match() {
@@ -263,6 +312,7 @@ soak_match() {
 	soak_move 2
 	touch "$W/ready.$i"
 	wait_file "$W/go" || fail "never told to go on"
+	soak_switch
 	case $plan in
 	1 | 2) soak_five ;;
 	3 | 4) soak_resign ;;
@@ -326,6 +376,9 @@ touch "$W/errors"
 cat "$W"/log.* >"$W/fails" 2>/dev/null
 cat "$W"/played.* 2>/dev/null | sort -n >"$W/played"
 cat "$W"/exits.* 2>/dev/null >"$W/exits"
+cat "$W"/switched.* 2>/dev/null >"$W/switched"
+switched=$(grep -c . "$W/switched")
+procs=$((3 * MATCHES + switched))
 
 # ---- The checks -------------------------------------------------------------
 cp "$W/fails" "$ERR"
@@ -333,9 +386,14 @@ soak_check "soak-remote: every match was set up and played to its end" \
 	test ! -s "$W/fails" -a "$(wc -l <"$W/played")" -eq "$MATCHES"
 cp "$W/exits" "$OUT"
 cp "$W/errors" "$ERR"
-soak_check "soak-remote: all $((3 * MATCHES)) processes exited 0 with \
-nothing on stderr" test "$(grep -c ' 0 0$' "$W/exits")" -eq \
-	$((3 * MATCHES)) -a ! -s "$W/errors"
+soak_check "soak-remote: all $procs processes exited 0 with nothing on \
+stderr" test "$(grep -c ' 0 0$' "$W/exits")" -eq "$procs" -a \
+	"$(grep -c . "$W/exits")" -eq "$procs" -a ! -s "$W/errors"
+cp "$W/switched" "$OUT"
+soak_check "soak-remote: $switched matches went on from a new process \
+(rejoined, or taken over)" test "$switched" -eq \
+	"$(awk -v m="$MATCHES" 'BEGIN { for (i = 1; i <= m; i++)
+		n += i % 3 != 2; print n }')"
 
 # What each watcher showed last: the result line and the moves.
 watcher_saw() {
@@ -424,5 +482,6 @@ errors=$(($(grep -c . "$W/fails") + $(grep -vc ' 0 0$' "$W/exits") +
 	$(grep -c . "$W/errors")))
 echo "soak-remote: $MATCHES matches, $MATCHES watchers in $took s (setup" \
 	"$setup s), $moves moves, peak $live processes ($playing players" \
-	"playing), slowest move to a watcher ${slowest:-?} ms, $errors errors"
+	"playing), $switched seats moved to a new process, slowest move to" \
+	"a watcher ${slowest:-?} ms, $errors errors"
 [ "$failed" -eq 0 ]

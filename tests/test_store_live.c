@@ -1099,6 +1099,216 @@ static void test_stale_session_live(void)
 	store_close(s);
 }
 
+/* ==== Seats: one seat, one process ======================================= */
+
+/* Player `who`'s seat in match `mid` at `now_ms`, as connection s sees
+ * it. */
+static struct seat_lease seat_of(struct store *s, long long mid, long long who,
+				 long long now_ms)
+{
+	struct seat_lease l = {true, true, true, -1};
+
+	CU_ASSERT_EQUAL(store_seat_get(s, mid, who, now_ms, &l), STORE_OK);
+	return l;
+}
+
+/* A lease is taken, renewed, refused to a second holder while it runs,
+ * and free to take once it lapsed; the first holder then can neither
+ * renew it nor write to the match. */
+static void test_seat_lease(void)
+{
+	const long long t = 1700000000000LL, L = STORE_SEAT_LEASE_MS;
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid, other;
+	struct store *s = fx_club(path, ids), *s2 = fx_open_ok(path);
+	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
+	struct seat_lease l;
+
+	mid = fx_play(s, &h, 2); /* black (alice) to move */
+	other = fx_play(s, &h, 0);
+	l = seat_of(s2, mid, ids[0], t);
+	CU_ASSERT(!l.taken && !l.live && !l.mine);
+	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[0], false, t), STORE_OK);
+	l = seat_of(s, mid, ids[0], t + 1);
+	CU_ASSERT(l.taken && l.live && l.mine);
+	CU_ASSERT_EQUAL(l.until_ms, t + L);
+	l = seat_of(s2, mid, ids[0], t + 1);
+	CU_ASSERT(l.taken && l.live && !l.mine);
+	/* a second process of alice's: refused while the lease runs */
+	CU_ASSERT_EQUAL(store_seat_take(s2, mid, ids[0], false, t + 1000),
+			STORE_EXISTS);
+	CU_ASSERT_EQUAL(store_seat_renew(s, other, t + 5000), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_seat_renew(s, mid, t + 5000), STORE_OK);
+	CU_ASSERT_EQUAL(seat_of(s2, mid, ids[0], t).until_ms, t + 5000 + L);
+	CU_ASSERT_EQUAL(store_seat_take(s2, mid, ids[0], false, t + 4999 + L),
+			STORE_EXISTS);
+	CU_ASSERT(seat_of(s2, mid, ids[0], t + 4999 + L).live);
+	/* lapsed: alice left the game; the seat is free */
+	CU_ASSERT(!seat_of(s2, mid, ids[0], t + 5000 + L).live);
+	CU_ASSERT_EQUAL(store_seat_take(s2, mid, ids[0], false, t + 5000 + L),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_renew(s, mid, t + 5001 + L),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 3, 0, 0, 0), STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot save the move: the match was continued "
+			       "in another session");
+	CU_ASSERT_EQUAL(store_match_move(s2, mid, 3, 0, 0, 0), STORE_OK);
+	/* only a ranked match's players have seats in it */
+	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[2], false, t), STORE_ERR);
+	CU_ASSERT_EQUAL(store_seat_take(s, mid + 99, ids[0], false, t),
+			STORE_NOT_FOUND);
+	/* s holds no seat in the other match: its writes there go on */
+	CU_ASSERT_EQUAL(store_match_move(s, other, 1, 7, 7, 0), STORE_OK);
+	store_close(s2);
+	store_close(s);
+}
+
+/* Taken over: the second session holds the seat at once, and every write
+ * of the first for that match is refused; its release leaves the new
+ * holder's lease alone. */
+static void test_seat_takeover(void)
+{
+	const long long t = 1700000000000LL;
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	long long ids[3], mid, rid = 0, me;
+	struct store *s = fx_club(path, ids), *s2 = fx_open_ok(path);
+	struct store *bob = fx_open_ok(path);
+	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
+
+	h.time_per_move = 30;
+	mid = fx_play(s, &h, 5); /* white (bob) to move */
+	me = t / 1000 + 3600;
+	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[0], false, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_take(bob, mid, ids[1], false, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_new(bob, mid, REQUEST_DRAW, 5, me, &rid),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_take(s2, mid, ids[0], true, t + 1000),
+			STORE_OK);
+	CU_ASSERT(seat_of(s2, mid, ids[0], t + 1000).mine);
+	CU_ASSERT(!seat_of(s, mid, ids[0], t + 1000).mine);
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL(
+		store_request_answer(s, mid, rid, REQUEST_DRAW, true, me),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, mid, RESULT_WHITE_WIN, REASON_RESIGN, me),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(s, mid, RESULT_BLACK_WIN, 5, 3, me),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, 1000 * me), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s, mid, 3), STORE_ERR);
+	CU_ASSERT_EQUAL(store_seat_renew(s, mid, t + 2000), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(state_of(s, rid), REQUEST_PENDING);
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+	CU_ASSERT_EQUAL(store_seat_release(s, t + 2000), STORE_OK);
+	CU_ASSERT(seat_of(bob, mid, ids[0], t + 2000).live);
+	/* the new session answers and plays */
+	CU_ASSERT_EQUAL(
+		store_request_answer(s2, mid, rid, REQUEST_DRAW, false, me),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(bob, mid, 6, 0, 0, 0), STORE_OK);
+	CU_ASSERT_EQUAL(store_request_new(s, mid, REQUEST_DRAW, 6, me, &rid),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 7, 0, 1, 0), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s2, mid, 7, 0, 1, 0), STORE_OK);
+	store_close(bob);
+	store_close(s2);
+	store_close(s);
+}
+
+/* Opponent gone: a win against a player whose lease lapsed (or was
+ * released) is claimed only after the grace, counted from the lapse as
+ * committed, only in an untimed match with that player to move, only by
+ * the other player at their seat; coming back puts it off. */
+static void test_claim_gone(void)
+{
+	const long long t = 1700000000000LL, L = STORE_SEAT_LEASE_MS;
+	const long long G = 1000LL * STORE_DISCONNECT_GRACE_S;
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	long long ids[3], mid, timed;
+	struct store *s = fx_club(path, ids), *bob = fx_open_ok(path);
+	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
+
+	mid = fx_play(s, &h, 3); /* white (bob) to move */
+	h.time_per_move = 30;
+	timed = fx_play(s, &h, 3);
+	CU_ASSERT_EQUAL(store_seat_take(bob, mid, ids[1], false, t), STORE_OK);
+	/* alice not at her seat here: refused */
+	CU_ASSERT_EQUAL(
+		store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 3, t + L + G),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[0], false, t), STORE_OK);
+	/* bob's lease lapses at t + L: not before the grace after that */
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 3,
+					       t + L + G - 1),
+			STORE_ERR);
+	/* bob is back */
+	CU_ASSERT_EQUAL(store_seat_take(bob, mid, ids[1], false, t + L + 60000),
+			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 3, t + L + G),
+		STORE_ERR);
+	/* bob leaves (q): the grace counts from then */
+	CU_ASSERT_EQUAL(store_seat_release(bob, t + L + 70000), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 3,
+					       t + L + 70000 + G - 1),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_WHITE_WIN, 3,
+					       t + L + 70000 + G),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 2,
+					       t + L + 70000 + G),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).wins, 0);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 3,
+					       t + L + 70000 + G),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path,
+					    "SELECT status || result || reason"
+					    " FROM matches WHERE id = ?1",
+					    mid, buf),
+			       "finishedblackabandoned");
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).wins, 1);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).losses, 1);
+	/* a timed match is claimed on time, not by the grace */
+	CU_ASSERT_EQUAL(store_seat_take(s, timed, ids[0], false, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_take(bob, timed, ids[1], false, t),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_release(bob, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, timed, RESULT_BLACK_WIN, 3,
+					       t + 10 * G),
+			STORE_ERR);
+	store_close(bob);
+	store_close(s);
+}
+
+/* The claimant to move cannot claim against a gone opponent: they move
+ * first. */
+static void test_claim_gone_not_to_move(void)
+{
+	const long long t = 1700000000000LL;
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid;
+	struct store *s = fx_club(path, ids), *bob = fx_open_ok(path);
+	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
+
+	mid = fx_play(s, &h, 4); /* black (alice) to move */
+	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[0], false, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_take(bob, mid, ids[1], false, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_release(bob, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 4,
+					       t + 1000000),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 5, 0, 0, 0), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 5,
+					       t + 1000000),
+			STORE_OK);
+	store_close(bob);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -1137,6 +1347,13 @@ static CU_TestInfo tests[] = {
 	 test_migrate_v10_requests},
 	{"a stale session writes no presence, request or challenge",
 	 test_stale_session_live},
+	{"a seat's lease: taken, renewed, refused to another, lapsed",
+	 test_seat_lease},
+	{"a seat taken over: the old session can write nothing more",
+	 test_seat_takeover},
+	{"a gone opponent's match is claimed after the grace", test_claim_gone},
+	{"a gone opponent is claimed against only on their turn",
+	 test_claim_gone_not_to_move},
 	CU_TEST_INFO_NULL,
 };
 

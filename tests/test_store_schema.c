@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 17 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 17);
+	/* make_v1 knows what versions 2 to 18 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 18);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -934,7 +934,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 17); /* add v17 -> v18 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 18); /* add v18 -> v19 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);

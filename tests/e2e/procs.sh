@@ -35,6 +35,12 @@
 #   play_move NTH MOVE          the NTH (1-based) move of the match of
 #                               accept_challenge, typed by the side to
 #                               move once its prompt is shown for it
+#   take_seat NAME FD           NAME said yes to "Rejoin it from here?":
+#                               wait until it plays the match (its
+#                               header), answering yes to "Continue it
+#                               here?" if asked (the seat's lease of a
+#                               process still running, or killed a
+#                               moment ago, still runs)
 
 PROC_WAIT=${PROC_WAIT:-$WAIT_S}
 PROC_POLL=${PROC_POLL:-0.1}
@@ -130,4 +136,20 @@ play_move() {
 		wait_out "$wp" "$white ○> " $(($1 / 2 + w_base))
 		type_to "$wfd" "$2\n"
 	fi
+}
+
+take_seat() {
+	_tries=$(awk -v w="$PROC_WAIT" -v p="$PROC_POLL" \
+		'BEGIN { printf "%d", w / p }')
+	_asked=
+	until grep -qF 'from two terminals.' "$E2E_DIR/$1.out"; do
+		if [ -z "$_asked" ] &&
+			grep -qF 'Continue it here?' "$E2E_DIR/$1.out"; then
+			type_to "$2" "y\n"
+			_asked=1
+		fi
+		_tries=$((_tries - 1))
+		[ "$_tries" -gt 0 ] || gave_up "$1 to take its seat" || return 1
+		sleep "$PROC_POLL"
+	done
 }

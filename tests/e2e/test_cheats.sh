@@ -75,13 +75,15 @@ restart_b() {
 }
 
 # rejoin [PROMPT]: black logs in again in process r (descriptor 8) and
-# rejoins the match from there; its prompt for the move to play (PROMPT,
-# default "$black ●> ") is shown.
+# rejoins the match from there (taking the seat over from a session
+# still playing it, or killed a moment ago); its prompt for the move to
+# play (PROMPT, default "$black ●> ") is shown.
 rejoin() {
 	start_proc r 8
 	type_to 8 "2\n$black\n$(pw "$black")\n"
 	wait_out r 'Rejoin it from here?'
 	type_to 8 "y\n"
+	take_seat r 8
 	wait_out r "${1:-$black ●> }"
 }
 
@@ -128,8 +130,8 @@ check "request: white's yes took the undo back, and drew nothing" \
 	sh -c "[ \"\$(sqlite3 '$GOMOKU_DB' \"SELECT status || (SELECT
 		count(*) FROM match_moves WHERE match_id = $mid) FROM matches
 		WHERE id = $mid\")\" = unfinished2 ]"
-check "request: the asker's first session hears the undo agreed" \
-	wait_out "$bp" "Your last move and the reply were taken back."
+check "request: the asker's first session was taken over, and told" \
+	wait_out "$bp" "This match was continued in another session."
 
 # ---- The other way round: a draw offered, then an undo ------------------
 four_moves_in

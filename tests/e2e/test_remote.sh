@@ -270,6 +270,7 @@ type_to 8 "2\n$white\n$(pw "$white")\n"
 check "remote: a killed player is offered to rejoin at login" \
 	wait_out r 'Rejoin it from here?'
 type_to 8 "y\n"
+take_seat r 8
 wp=r wfd=8 w_base=-2
 for n in 6 7 8 9; do
 	play_move $n "$(nth_move $n)"
