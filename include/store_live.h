@@ -135,12 +135,6 @@ enum store_status store_request_answer(struct store *s, long long id,
  * within this time. */
 #define STORE_SEAT_LEASE_MS 15000
 
-/* The club's disconnection grace: how long after a player's lease lapsed
- * in an untimed ranked match the opponent may claim it
- * (store_match_claim_gone()). The one place it is said, until it is a
- * club setting. */
-#define STORE_DISCONNECT_GRACE_S 120
-
 /* A seat's lease as it stands at a time: a plain value. */
 struct seat_lease {
 	bool taken;	    /* somebody took the seat (else never held) */
@@ -185,7 +179,8 @@ enum store_status store_seat_get(struct store *s, long long match_id,
 /* The player who holds their seat in untimed ranked match `id` here
  * claims the win (`result`, their colour) against an opponent who is to
  * move and left the game: the opponent's lease lapsed at least
- * STORE_DISCONNECT_GRACE_S seconds before `now_ms` and nobody took it
+ * the match's disconnection grace (match_rules.disconnect_grace, the
+ * club's when it started) before `now_ms` and nobody took it
  * since. Decided in one transaction from what is committed, with the
  * match's `nmoves` as the claimant saw them, and counted as
  * store_match_finish() does (reason abandoned). Refused (STORE_ERR,

@@ -821,22 +821,19 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	" AND (SELECT count(*) FROM match_moves WHERE match_id = ?1) = ?3"     \
 	" AND EXISTS (SELECT 1 FROM match_seats WHERE match_id = ?1"           \
 	"  AND player_id = CASE ?2 WHEN 1 THEN white_id ELSE black_id END"     \
-	"  AND holder <> ?6 AND lease_until_ms + ?7 <= ?4)"
+	"  AND holder <> ?6"                                                   \
+	"  AND lease_until_ms + 1000 * matches.disconnect_grace <= ?4)"
 
 /* See store_live.h. As store_match_claim_timeout(): one UPDATE whose
- * WHERE is the whole rule (?6 this connection's seat-holding number, ?7
- * the grace in ms), then the count. */
+ * WHERE is the whole rule (?6 this connection's seat-holding number; the
+ * grace the match's own, kept from the club's when it started), then
+ * the count. */
 enum store_status store_match_claim_gone(struct store *s, long long id,
 					 enum match_result result, int nmoves,
 					 long long now_ms)
 {
-	const long long args[] = {id,
-				  result,
-				  nmoves,
-				  now_ms,
-				  s->seat.player_id,
-				  s->seat.holder,
-				  1000LL * STORE_DISCONNECT_GRACE_S};
+	const long long args[] = {
+		id, result, nmoves, now_ms, s->seat.player_id, s->seat.holder};
 	enum store_status st;
 
 	store_clear_err(s);
@@ -850,7 +847,7 @@ enum store_status store_match_claim_gone(struct store *s, long long id,
 		return st;
 	st = store_seat_check(s, id, WHAT_GONE);
 	if (st == STORE_OK &&
-	    store_exec_ints(s, CLAIM_GONE, args, 7, WHAT_GONE) != SQLITE_DONE)
+	    store_exec_ints(s, CLAIM_GONE, args, 6, WHAT_GONE) != SQLITE_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
 		store_set_err(s, WHAT_GONE,

@@ -296,6 +296,18 @@ static bool claim_gone(struct game *g, const struct match *m)
 	return true;
 }
 
+/* The seconds g's match waits for an opponent whose process is gone:
+ * its own rule, kept from the club's when it started (120 when it
+ * cannot be read: the store decides the claim anyway). */
+static int grace_s(const struct game *g)
+{
+	struct match_rules r;
+
+	if (store_match_rules(g->ui->club.store, g->match_id, &r) != STORE_OK)
+		return 120;
+	return r.disconnect_grace;
+}
+
 int game_remote_seats(struct game *g)
 {
 	const struct match *m = &g->m;
@@ -323,14 +335,13 @@ int game_remote_seats(struct game *g)
 			ui_say(g->ui,
 			       _("If %s is not back within %d minutes, you "
 				 "may claim the win on their turn."),
-			       m->seat_name[other],
-			       STORE_DISCONNECT_GRACE_S / 60);
+			       m->seat_name[other], grace_s(g) / 60);
 		fflush(g->ui->term.out);
 		return 1;
 	}
 	if (g->other_gone && !g->gone_asked && g->time_per_move == 0 &&
 	    m->opening_done && game_common_absent_turn(g, m) &&
-	    now >= l.until_ms + 1000LL * STORE_DISCONNECT_GRACE_S)
+	    now >= l.until_ms + 1000LL * grace_s(g))
 		return claim_gone(g, m) ? -1 : 1;
 	return 0;
 }
