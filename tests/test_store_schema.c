@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 13 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 13);
+	/* make_v1 knows what versions 2 to 14 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 14);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -891,6 +891,20 @@ static const char v3_rows[] =
 	" coalesce(ended_at, '-'), ';') FROM (SELECT * FROM matches"           \
 	" ORDER BY id)"
 
+/* Replace the first `from` in text[FX_SNAP_SIZE] with `to`. Return
+ * false when `from` is not there. */
+static bool retitle(char *text, const char *from, const char *to)
+{
+	char rest[FX_SNAP_SIZE];
+	char *at = strstr(text, from);
+
+	if (at == NULL)
+		return false;
+	snprintf(rest, sizeof rest, "%s", at + strlen(from));
+	snprintf(at, FX_SNAP_SIZE - (size_t)(at - text), "%s%s", to, rest);
+	return true;
+}
+
 /* Check the database at `path` after its upgrade from v3_rows: the
  * schema a new file has, the foreign keys sound, every match 'none'. */
 static void check_v3_upgraded(const char *path, const char *want_schema)
@@ -934,7 +948,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 13); /* add v13 -> v14 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 14); /* add v14 -> v15 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);
@@ -948,6 +962,8 @@ static void test_migrate_v3(void)
 	check_v3_upgraded(path, want);
 	CU_ASSERT_STRING_EQUAL(fx_path_text(path, FX_ALL_PLAYERS, 0, buf),
 			       players);
+	/* v14: the abandoned ranked match 5 had one move, so it is aborted */
+	CU_ASSERT_FATAL(retitle(matches, "5rankedabandoned", "5rankedaborted"));
 	CU_ASSERT_STRING_EQUAL(fx_path_text(path, V3_MATCHES, 0, buf), matches);
 	CU_ASSERT_STRING_EQUAL(fx_path_text(path, ALL_MOVES, 0, buf), moves);
 	/* v5: each match last moved at its end, or (unfinished) at its
@@ -988,7 +1004,7 @@ static void test_migrate_v3(void)
 	h = fx_ranked(1, 2, 700);
 	h.rule = RULE_RENJU;
 	h.opening = OPENING_SWAP2;
-	id = fx_play(s, &h, 1);
+	id = fx_play(s, &h, 4);
 	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
 					   REASON_FORBIDDEN, 800),
 			STORE_OK);
