@@ -1016,15 +1016,15 @@ static enum store_status take_back_counts(struct store *s, const char *what)
 {
 	return run(s,
 		   "CREATE TEMP TABLE taken_back AS SELECT player_id,"
-		   " count(*) AS games, sum(won) AS wins, sum(lost) AS losses"
+		   " count(*) AS n, sum(won) AS n_won, sum(lost) AS n_lost"
 		   " FROM (SELECT black_id AS player_id, result = 'black' AS"
 		   " won, result = 'white' AS lost" UNPLAYED_RANKED
 		   " UNION ALL SELECT white_id, result = 'white',"
 		   " result = 'black'" UNPLAYED_RANKED ") GROUP BY player_id;"
-		   "UPDATE players SET games = games - t.games,"
-		   " wins = wins - t.wins, losses = losses - t.losses,"
-		   " ties = ties - (t.games - t.wins - t.losses),"
-		   " score = score - (t.wins - t.losses)"
+		   "UPDATE players SET games = games - t.n,"
+		   " wins = wins - t.n_won, losses = losses - t.n_lost,"
+		   " ties = ties - (t.n - t.n_won - t.n_lost),"
+		   " score = score - (t.n_won - t.n_lost)"
 		   " FROM temp.taken_back AS t WHERE t.player_id = players.id;"
 		   "DROP TABLE temp.taken_back;",
 		   what);
