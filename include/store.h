@@ -473,6 +473,12 @@ enum store_status store_computer_record(struct store *s, long long player_id,
 					int level, int *wins, int *losses,
 					int *draws);
 
+/* How many of player `player_id`'s ranked matches were aborted (ended
+ * before both sides had moved: not rated), into *n. STORE_NOT_FOUND when
+ * there is no such player; on failure *n is unchanged. */
+enum store_status store_aborted_count(struct store *s, long long player_id,
+				      int *n);
+
 /* Every player with at least one finished ranked match played under
  * `rule`, in id order: call row(ctx, player_id, rec) with their record
  * under that rule alone (games, wins, losses, ties, score = wins -
