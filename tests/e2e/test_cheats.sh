@@ -239,3 +239,5 @@ check "abort: white's history lists the match as aborted" \
 	grep -q "^$mid	.*	aborted	" "$OUT"
 play_input "q\n" --plain replay "$mid"
 check "abort: its replay says aborted" has "aborted (not rated)"
+play_input "q\n" --plain --lang zh replay "$mid"
+check "abort: ... in Chinese too" has "已作废（不计等级分）"
