@@ -314,7 +314,9 @@ check "remote: the resignation is recorded once" outcome_is finishedwhiteresign
 # ---- A draw offered to the other terminal: declined, then accepted -------
 restart_b
 accept_challenge
-wait_out "$bp" "$black ●> " $((b_base + 1))
+play_move 1 "8 8"
+play_move 2 "1 1"
+wait_out "$bp" "$black ●> " $((b_base + 2))
 type_to "$bfd" "draw\n"
 check "remote: a draw offer waits for the other terminal" \
 	wait_out "$bp" "Draw offered. Waiting for $white's answer..."
