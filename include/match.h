@@ -210,7 +210,10 @@ enum match_kind {
 enum match_status {
 	MATCH_STATUS_UNFINISHED = 1, /* being played, or its run died */
 	MATCH_STATUS_FINISHED,
-	MATCH_STATUS_ABANDONED /* given up unfinished: counts for nobody */
+	MATCH_STATUS_ABANDONED, /* given up unfinished: counts for nobody */
+	MATCH_STATUS_ABORTED	/* ranked only: ended before both sides had
+				 * moved (store.h), so not rated: counts
+				 * for nobody, no result */
 };
 
 /* A finished match m (m->end not MATCH_UNFINISHED) as the record keeps
@@ -221,7 +224,8 @@ enum match_reason match_reason_of(const struct match *m);
 /* The fixed word of a value, a static string: "black", "white", "draw";
  * "five", "resign", "draw", "full", "timeout", "forbidden",
  * "abandoned"; "ranked",
- * "computer", "imported"; "unfinished", "finished", "abandoned"; "none",
+ * "computer", "imported"; "unfinished", "finished", "abandoned",
+ * "aborted"; "none",
  * "swap2". NULL for a value without one (RESULT_NONE, REASON_NONE, or
  * out of range). */
 const char *match_result_word(enum match_result r);

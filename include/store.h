@@ -432,20 +432,27 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves);
 /* End unfinished match `id` in one transaction: status finished, the
  * result and reason (a draw goes with REASON_DRAW or REASON_FULL, a win
  * with the others; REASON_FORBIDDEN only with RESULT_WHITE_WIN in a
- * RULE_RENJU match whose rules say a forbidden point loses), ended_at (at least
- * started_at), and for a ranked match both players' counters (games, wins,
- * losses, ties, score) and Elo ratings, overall and under the match's rule
- * (store_rule_records()), each updated relative to the values in the database
- * at that moment. A game against the computer changes no player. Refused
- * (STORE_ERR, nothing changed) when the match is not unfinished, so a result is
- * never counted twice. */
+ * RULE_RENJU match whose rules say a forbidden point loses), ended_at (at
+ * least started_at), and for a ranked match both players' counters
+ * (games, wins, losses, ties, score) and Elo ratings, overall and under
+ * the match's rule (store_rule_records()), each updated relative to the
+ * values in the database at that moment. A ranked match whose two sides
+ * have not both moved (fewer than two moves stored, or a swap2 opening
+ * whose second player has not chosen yet) is aborted instead, whatever
+ * the result: status MATCH_STATUS_ABORTED, no result or reason, nobody
+ * counted (not rated; store_match_now() tells the caller). A game
+ * against the computer changes no player and is never aborted. Refused
+ * (STORE_ERR, nothing changed) when the match is not unfinished, so a
+ * result is never counted twice. */
 enum store_status store_match_finish(struct store *s, long long id,
 				     enum match_result result,
 				     enum match_reason reason,
 				     long long ended_at);
 
-/* Give up unfinished match `id`: status abandoned, ended_at = `when`
- * (at least started_at). Counts for nobody; the moves are kept.
+/* Give up unfinished match `id`: status abandoned (aborted for a ranked
+ * match whose two sides have not both moved, as store_match_finish()
+ * says), ended_at = `when` (at least started_at). Counts for nobody;
+ * the moves are kept.
  * STORE_ERR when the match is not unfinished. (For a ranked match the
  * caller has both players' consent: one alone may only resign.) */
 enum store_status store_match_abandon(struct store *s, long long id,
@@ -483,8 +490,9 @@ enum store_status store_match_resume(struct store *s, long long id,
 
 /* Claim unfinished ranked match `id` as a win for `result`'s colour
  * (RESULT_BLACK_WIN or RESULT_WHITE_WIN): finished with REASON_ABANDONED
- * at `now` and counted for both players as store_match_finish() does, in
- * one transaction. The caller says who may claim (the player not to
+ * at `now` and counted for both players (or aborted) as store_match_finish()
+ * does, in one transaction: a claim against an opponent who never moved
+ * is aborted. The caller says who may claim (the player not to
  * move); the store refuses (STORE_ERR, nothing changed) unless the match
  * is still as the claimant saw it (`nmoves` moves stored, unfinished,
  * ranked) and its turn began (turn_started_ms: the last move, or the
@@ -497,8 +505,9 @@ enum store_status store_match_claim(struct store *s, long long id,
 
 /* Claim unfinished ranked match `id` as a win on time for `result`'s
  * colour (RESULT_BLACK_WIN or RESULT_WHITE_WIN: the side not to move)
- * at `now`: finished with REASON_TIMEOUT and counted for both players as
- * store_match_finish() does, in one transaction. For a player whose
+ * at `now`: finished with REASON_TIMEOUT and counted for both players (or
+ * aborted: a loss on time at move 0 or 1) as store_match_finish() does,
+ * in one transaction. For a player whose
  * opponent plays from another process that has not recorded a move in
  * time (killed, hung, or gone). Refused (STORE_ERR, nothing changed)
  * unless the match is timed, has exactly `nmoves` moves with the other
@@ -580,6 +589,12 @@ enum store_status store_imported(struct store *s, int offset, int limit,
 enum store_status store_computer_record(struct store *s, long long player_id,
 					int level, int *wins, int *losses,
 					int *draws);
+
+/* How many of player `player_id`'s ranked matches were aborted (ended
+ * before both sides had moved: not rated), into *n. STORE_NOT_FOUND when
+ * there is no such player; on failure *n is unchanged. */
+enum store_status store_aborted_count(struct store *s, long long player_id,
+				      int *n);
 
 /* Every player with at least one finished ranked match played under
  * `rule`, in id order: call row(ctx, player_id, rec) with their record

@@ -351,6 +351,7 @@ static const struct word status_words[] = {
 	{MATCH_STATUS_UNFINISHED, "unfinished"},
 	{MATCH_STATUS_FINISHED, "finished"},
 	{MATCH_STATUS_ABANDONED, "abandoned"},
+	{MATCH_STATUS_ABORTED, "aborted"},
 	{0, NULL},
 };
 

@@ -238,6 +238,35 @@ enum store_status store_seat_check(struct store *s, long long match_id,
 enum store_status store_count_ranked(struct store *s, long long match_id,
 				     const char *what);
 
+/* The SQL condition, on a row of matches (its id is matches.id), that
+ * the match's two sides have not both moved: fewer than two moves
+ * stored, or a swap2 opening whose second player has not chosen yet
+ * (at most the three stones, colours not final: the first placer alone
+ * played). A ranked match that ends so is aborted, as on lichess. */
+#define STORE_UNPLAYED_SQL                                                     \
+	"(SELECT n < 2 OR (opening = 'swap2' AND colours_final = 0"            \
+	" AND opening_stones = 3 AND n <= 3) FROM (SELECT count(*) AS n"       \
+	" FROM match_moves WHERE match_id = matches.id))"
+
+/* Inside the transaction that has just marked ranked match `match_id`
+ * finished (its result stored): when its two sides had not both moved
+ * (STORE_UNPLAYED_SQL), abort it instead (status 'aborted', no result
+ * or reason, nobody counted: not rated); else count it
+ * (store_count_ranked()). Every path that ends a ranked match with a
+ * result goes through here. Return as store_count_ranked(). */
+enum store_status store_count_or_abort(struct store *s, long long match_id,
+				       const char *what);
+
+/* Migration 14's C, after its SQL, inside its transaction: every
+ * finished ranked match whose two sides had not both moved is aborted,
+ * and what it counted taken back: its games, wins, losses, ties and
+ * score exactly, and each player's rating by the difference it made
+ * (every finished ranked match replayed from RATING_START with it and
+ * without it); rule_records, made from the matches alone, are counted
+ * again. Abandoned ranked matches that had not both moved are marked
+ * aborted too. Return STORE_OK or STORE_ERR (the error kept). */
+enum store_status store_abort_unplayed(struct store *s, const char *what);
+
 /* Fill the empty rule_records by counting every finished ranked match
  * under its rule, in the order they ended (ended_at, then id), inside
  * the caller's transaction (a migration's). Return STORE_OK or STORE_ERR

@@ -299,8 +299,8 @@ out_finalize:
 _Static_assert(MATCH_RANKED == 1 && MATCH_COMPUTER == 2 && MATCH_IMPORTED == 3,
 	       "open_match() numbers the kinds 1, 2, 3");
 _Static_assert(MATCH_STATUS_UNFINISHED == 1 && MATCH_STATUS_FINISHED == 2 &&
-		       MATCH_STATUS_ABANDONED == 3,
-	       "open_match() numbers the statuses 1, 2, 3");
+		       MATCH_STATUS_ABANDONED == 3 && MATCH_STATUS_ABORTED == 4,
+	       "open_match() numbers the statuses 1, 2, 3, 4");
 
 /* What the functions that change a match look at first. */
 struct match_state {
@@ -328,7 +328,8 @@ static enum store_status open_match(struct store *s, long long id,
 			      "SELECT CASE kind WHEN 'ranked' THEN 1"
 			      " WHEN 'computer' THEN 2 ELSE 3 END,"
 			      " CASE status WHEN 'unfinished' THEN 1"
-			      " WHEN 'finished' THEN 2 ELSE 3 END,"
+			      " WHEN 'finished' THEN 2 WHEN 'abandoned' THEN 3"
+			      " ELSE 4 END,"
 			      " coalesce(black_id, 0), coalesce(white_id, 0),"
 			      " (SELECT count(*) FROM match_moves"
 			      " WHERE match_id = ?1), rule = 'renju',"
@@ -345,9 +346,10 @@ static enum store_status open_match(struct store *s, long long id,
 	if (m->status == MATCH_STATUS_UNFINISHED)
 		return store_seat_check(s, id, what);
 	store_set_err(s, what,
-		      m->status == MATCH_STATUS_FINISHED
-			      ? "the match has ended"
-			      : "the match was abandoned");
+		      m->status == MATCH_STATUS_FINISHED ? "the match has ended"
+		      : m->status == MATCH_STATUS_ABANDONED
+			      ? "the match was abandoned"
+			      : "the match was aborted");
 	return STORE_ERR;
 }
 
@@ -579,7 +581,7 @@ enum store_status store_match_finish(struct store *s, long long id,
 	if (st == STORE_OK)
 		st = set_result(s, id, result, reason, ended_at);
 	if (st == STORE_OK && m.kind == MATCH_RANKED)
-		st = store_count_ranked(s, id, WHAT_FINISH);
+		st = store_count_or_abort(s, id, WHAT_FINISH);
 	return store_finish(s, st, WHAT_FINISH);
 }
 
@@ -598,7 +600,9 @@ enum store_status store_match_abandon(struct store *s, long long id,
 	st = open_match(s, id, &m, WHAT_ABANDON);
 	if (st == STORE_OK &&
 	    store_exec_ints(s,
-			    "UPDATE matches SET status = 'abandoned',"
+			    "UPDATE matches SET status = CASE WHEN kind ="
+			    " 'ranked' AND " STORE_UNPLAYED_SQL " THEN"
+			    " 'aborted' ELSE 'abandoned' END,"
 			    " ended_at = max(?2, started_at) WHERE id = ?1",
 			    args, 2, WHAT_ABANDON) != SQLITE_DONE)
 		st = STORE_ERR;
@@ -755,7 +759,7 @@ enum store_status store_match_claim(struct store *s, long long id,
 	if (st == STORE_OK)
 		st = set_result(s, id, result, REASON_ABANDONED, now);
 	if (st == STORE_OK)
-		st = store_count_ranked(s, id, WHAT_CLAIM);
+		st = store_count_or_abort(s, id, WHAT_CLAIM);
 	return store_finish(s, st, WHAT_CLAIM);
 }
 
@@ -801,7 +805,7 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 		st = STORE_ERR;
 	}
 	if (st == STORE_OK)
-		st = store_count_ranked(s, id, WHAT_TIMEOUT);
+		st = store_count_or_abort(s, id, WHAT_TIMEOUT);
 	return store_finish(s, st, WHAT_TIMEOUT);
 }
 
@@ -856,7 +860,7 @@ enum store_status store_match_claim_gone(struct store *s, long long id,
 		st = STORE_ERR;
 	}
 	if (st == STORE_OK)
-		st = store_count_ranked(s, id, WHAT_GONE);
+		st = store_count_or_abort(s, id, WHAT_GONE);
 	return store_finish(s, st, WHAT_GONE);
 }
 

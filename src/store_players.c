@@ -831,10 +831,13 @@ struct side {
 	double score; /* 1 win, 0.5 draw, 0 loss */
 };
 
-/* Where a count goes: the players' own counters, or (by_rule) those
- * under the rule of the match being counted. */
+/* Where a count goes: the players' own counters, those under the rule
+ * of the match being counted, or a replay's ratings (temp.replayed, a
+ * migration's: store_abort_unplayed()). */
+enum count_target { COUNT_OWN, COUNT_RULE, COUNT_REPLAY };
+
 struct counter {
-	bool by_rule;
+	enum count_target to;
 	sqlite3_stmt *read;  /* READ_OWN or READ_RULE */
 	sqlite3_stmt *apply; /* APPLY_OWN or APPLY_RULE */
 };
@@ -902,15 +905,27 @@ static void counter_free(struct counter *c)
 	" SET games = games + 1, wins = wins + ?2, losses = losses + ?3,"      \
 	" ties = ties + ?4, score = score + ?5, rating = rating + ?6"
 
-/* Prepare c's statements (c->by_rule says which). Return 0, or -1 with
+/* A replay's side: its rating and games so far (?1 the player), and a
+ * game added (?1 the player, ?6 the change, ?7 the rating before its
+ * first game; ?2..?5 are bound and unused). */
+#define READ_REPLAY                                                            \
+	"SELECT rating, games FROM temp.replayed WHERE player_id = ?1"
+#define APPLY_REPLAY                                                           \
+	"INSERT INTO temp.replayed (player_id, games, rating)"                 \
+	" VALUES (?1, 1, ?7 + ?6) ON CONFLICT (player_id) DO UPDATE"           \
+	" SET games = games + 1, rating = rating + ?6"
+
+/* Prepare c's statements (c->to says which). Return 0, or -1 with
  * the error kept and nothing left to free. */
 static int counter_prepare(struct store *s, struct counter *c, const char *what)
 {
+	static const char *const read[] = {READ_OWN, READ_RULE, READ_REPLAY};
+	static const char *const apply[] = {APPLY_OWN, APPLY_RULE,
+					    APPLY_REPLAY};
+
 	c->read = c->apply = NULL;
-	if (store_prepare(s, c->by_rule ? READ_RULE : READ_OWN, &c->read,
-			  what) != 0 ||
-	    store_prepare(s, c->by_rule ? APPLY_RULE : APPLY_OWN, &c->apply,
-			  what) != 0) {
+	if (store_prepare(s, read[c->to], &c->read, what) != 0 ||
+	    store_prepare(s, apply[c->to], &c->apply, what) != 0) {
 		counter_free(c);
 		return -1;
 	}
@@ -929,7 +944,7 @@ static enum store_status read_side(struct store *s, const struct counter *c,
 
 	sqlite3_reset(c->read);
 	if (sqlite3_bind_int64(c->read, 1, side->id) != SQLITE_OK ||
-	    (c->by_rule &&
+	    (c->to == COUNT_RULE &&
 	     sqlite3_bind_int64(c->read, 2, match) != SQLITE_OK)) {
 		store_set_db_err(s, what);
 		return STORE_ERR;
@@ -941,7 +956,7 @@ static enum store_status read_side(struct store *s, const struct counter *c,
 		side->rating = sqlite3_column_double(c->read, 0);
 		side->games = sqlite3_column_int(c->read, 1);
 		ret = STORE_OK;
-	} else if (rc == SQLITE_DONE && c->by_rule) {
+	} else if (rc == SQLITE_DONE && c->to != COUNT_OWN) {
 		ret = STORE_OK;
 	} else if (rc == SQLITE_DONE) {
 		store_set_err(s, what, "no such player");
@@ -972,9 +987,9 @@ static enum store_status apply_side(struct store *s, const struct counter *c,
 		rc = sqlite3_bind_int(c->apply, i + 2, counts[i]);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_double(c->apply, 6, delta);
-	if (rc == SQLITE_OK && c->by_rule)
+	if (rc == SQLITE_OK && c->to != COUNT_OWN)
 		rc = sqlite3_bind_double(c->apply, 7, side->rating);
-	if (rc == SQLITE_OK && c->by_rule)
+	if (rc == SQLITE_OK && c->to == COUNT_RULE)
 		rc = sqlite3_bind_int64(c->apply, 8, match);
 	if (rc != SQLITE_OK)
 		store_set_db_err(s, what);
@@ -1013,11 +1028,11 @@ static enum store_status count_match(struct store *s, const struct counter *c,
 	return st;
 }
 
-/* Count match m through a counter of its own (by_rule or not). */
+/* Count match m through a counter of its own to `to`. */
 static enum store_status count_once(struct store *s, const struct ranked *m,
-				    bool by_rule, const char *what)
+				    enum count_target to, const char *what)
 {
-	struct counter c = {.by_rule = by_rule};
+	struct counter c = {.to = to};
 	enum store_status st;
 
 	if (counter_prepare(s, &c, what) != 0)
@@ -1036,17 +1051,19 @@ enum store_status store_count_ranked(struct store *s, long long match_id,
 
 	st = read_ranked(s, match_id, &m, what);
 	if (st == STORE_OK)
-		st = count_once(s, &m, false, what);
+		st = count_once(s, &m, COUNT_OWN, what);
 	if (st == STORE_OK)
-		st = count_once(s, &m, true, what);
+		st = count_once(s, &m, COUNT_RULE, what);
 	return st;
 }
 
-/* See store_internal.h. Oldest result first, as they were counted; one
- * counter for them all. */
-enum store_status store_replay_rule_records(struct store *s, const char *what)
+/* Count every finished ranked match to `to`, oldest result first (as
+ * they were counted), through one counter for them all. Return STORE_OK
+ * or STORE_ERR (the error kept). */
+static enum store_status replay(struct store *s, enum count_target to,
+				const char *what)
 {
-	struct counter c = {.by_rule = true};
+	struct counter c = {.to = to};
 	enum store_status ret = STORE_OK;
 	struct ranked m;
 	sqlite3_stmt *st;
@@ -1075,4 +1092,140 @@ out_finalize:
 	counter_free(&c);
 	sqlite3_finalize(st);
 	return ret;
+}
+
+/* See store_internal.h. */
+enum store_status store_replay_rule_records(struct store *s, const char *what)
+{
+	return replay(s, COUNT_RULE, what);
+}
+
+/* See store_internal.h. One UPDATE decides, from what is committed. */
+enum store_status store_count_or_abort(struct store *s, long long match_id,
+				       const char *what)
+{
+	if (store_exec_ints(s,
+			    "UPDATE matches SET status = 'aborted',"
+			    " result = NULL, reason = NULL WHERE id = ?1"
+			    " AND kind = 'ranked' AND status = 'finished'"
+			    " AND " STORE_UNPLAYED_SQL,
+			    &match_id, 1, what) != SQLITE_DONE)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) == 1)
+		return STORE_OK;
+	return store_count_ranked(s, match_id, what);
+}
+
+/* ==== Aborting the matches of older versions (migration 14) ============= */
+
+/* The finished ranked matches that migration 14 aborts. */
+#define UNPLAYED_RANKED                                                        \
+	" FROM matches WHERE kind = 'ranked' AND status = 'finished' "         \
+	"AND " STORE_UNPLAYED_SQL
+
+/* Run `sql` (no parameters) inside the migration. Return STORE_OK or
+ * STORE_ERR (the error kept). */
+static enum store_status run(struct store *s, const char *sql, const char *what)
+{
+	return store_run_sql(s, sql, what) == SQLITE_OK ? STORE_OK : STORE_ERR;
+}
+
+/* Take back from the players' own counters what the matches about to be
+ * aborted counted (their games, wins, losses, ties and score: exact
+ * sums). Return STORE_OK or STORE_ERR. */
+static enum store_status take_back_counts(struct store *s, const char *what)
+{
+	return run(s,
+		   "CREATE TEMP TABLE taken_back AS SELECT player_id,"
+		   " count(*) AS n, sum(won) AS n_won, sum(lost) AS n_lost"
+		   " FROM (SELECT black_id AS player_id, result = 'black' AS"
+		   " won, result = 'white' AS lost" UNPLAYED_RANKED
+		   " UNION ALL SELECT white_id, result = 'white',"
+		   " result = 'black'" UNPLAYED_RANKED ") GROUP BY player_id;"
+		   "UPDATE players SET games = games - t.n,"
+		   " wins = wins - t.n_won, losses = losses - t.n_lost,"
+		   " ties = ties - (t.n - t.n_won - t.n_lost),"
+		   " score = score - (t.n_won - t.n_lost)"
+		   " FROM temp.taken_back AS t WHERE t.player_id = players.id;"
+		   "DROP TABLE temp.taken_back;",
+		   what);
+}
+
+/* Replay every finished ranked match from RATING_START into a new
+ * temp.replayed, first renaming the one there (if any) to
+ * temp.replayed_before. Return STORE_OK or STORE_ERR. */
+static enum store_status replay_ratings(struct store *s, bool again,
+					const char *what)
+{
+	if (again &&
+	    run(s, "ALTER TABLE temp.replayed RENAME TO replayed_before;",
+		what) != STORE_OK)
+		return STORE_ERR;
+	if (run(s,
+		"CREATE TEMP TABLE replayed (player_id INTEGER PRIMARY KEY,"
+		" games INTEGER NOT NULL, rating REAL NOT NULL);",
+		what) != STORE_OK)
+		return STORE_ERR;
+	return replay(s, COUNT_REPLAY, what);
+}
+
+/* Move each player's rating by what the replay without the aborted
+ * matches gives less what the replay with them gave (a player left
+ * with no game in it is back at RATING_START); players it did not move
+ * are not touched. Return STORE_OK or STORE_ERR. */
+static enum store_status move_ratings(struct store *s, const char *what)
+{
+	const long long start = (long long)RATING_START; /* a whole number */
+
+	if (store_exec_ints(
+		    s,
+		    "UPDATE players SET rating = rating + d.change FROM"
+		    " (SELECT b.player_id, coalesce(a.rating, ?1) - b.rating"
+		    " AS change FROM temp.replayed_before AS b"
+		    " LEFT JOIN temp.replayed AS a"
+		    " ON a.player_id = b.player_id) AS d"
+		    " WHERE d.player_id = players.id AND d.change <> 0",
+		    &start, 1, what) != SQLITE_DONE)
+		return STORE_ERR;
+	return run(s,
+		   "DROP TABLE temp.replayed; DROP TABLE temp.replayed_before;",
+		   what);
+}
+
+/* See store_internal.h. */
+enum store_status store_abort_unplayed(struct store *s, const char *what)
+{
+	enum store_status st;
+	long long n = 0;
+
+	st = run(s,
+		 "UPDATE matches SET status = 'aborted',"
+		 " ended_at = coalesce(ended_at, last_active_at)"
+		 " WHERE kind = 'ranked' AND status = 'abandoned'"
+		 " AND " STORE_UNPLAYED_SQL ";",
+		 what);
+	if (st == STORE_OK &&
+	    store_query_int(s, "SELECT count(*)" UNPLAYED_RANKED, &n, what) !=
+		    SQLITE_OK)
+		st = STORE_ERR;
+	if (st != STORE_OK || n == 0)
+		return st;
+	st = replay_ratings(s, false, what);
+	if (st == STORE_OK)
+		st = take_back_counts(s, what);
+	if (st == STORE_OK)
+		st = run(s,
+			 "UPDATE matches SET status = 'aborted', result = NULL,"
+			 " reason = NULL WHERE kind = 'ranked'"
+			 " AND status = 'finished' AND " STORE_UNPLAYED_SQL ";",
+			 what);
+	if (st == STORE_OK)
+		st = replay_ratings(s, true, what);
+	if (st == STORE_OK)
+		st = move_ratings(s, what);
+	if (st == STORE_OK)
+		st = run(s, "DELETE FROM rule_records;", what);
+	if (st == STORE_OK)
+		st = replay(s, COUNT_RULE, what);
+	return st;
 }

@@ -10,6 +10,7 @@
 #define WHAT_IMPORTED "cannot read the imported games"
 #define WHAT_COMPUTER "cannot read the record against the computer"
 #define WHAT_RULE     "cannot read the records under the rule"
+#define WHAT_ABORTED  "cannot count the aborted matches"
 
 /* ==== History =========================================================== */
 
@@ -295,6 +296,26 @@ enum store_status store_computer_record(struct store *s, long long player_id,
 	*losses = (int)v[1];
 	*draws = (int)v[2];
 	return STORE_OK;
+}
+
+/* See store.h. The per-player indexes find the player's matches. */
+enum store_status store_aborted_count(struct store *s, long long player_id,
+				      int *n)
+{
+	enum store_status st;
+	long long v = 0;
+
+	store_clear_err(s);
+	st = store_player_exists(s, player_id, WHAT_ABORTED);
+	if (st == STORE_OK)
+		st = store_query_ints(s,
+				      "SELECT count(*) FROM matches"
+				      " WHERE status = 'aborted'"
+				      " AND (black_id = ?1 OR white_id = ?1)",
+				      &player_id, 1, &v, 1, WHAT_ABORTED, "");
+	if (st == STORE_OK)
+		*n = (int)v;
+	return st;
 }
 
 /* ==== Records under one rule =========================================== */

@@ -142,6 +142,130 @@ static const char migration_7_swap[] =
 	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
 	"PRAGMA user_version = 7;";
 
+/* Migration 14: a ranked match that ends before both sides have moved
+ * is aborted (issue 22, as on lichess): the status 'aborted' (ranked
+ * only, no result or reason, an end time), counted for nobody. The
+ * CHECKs change, so matches is rebuilt; presence, challenges and
+ * match_requests refer to it, so the rows are set aside in temp tables
+ * and the foreign keys wait for the commit (defer_foreign_keys; the
+ * migration's transaction cannot turn them off) while the table is
+ * dropped and made again, then put back under their ids, which settles
+ * every reference; dropping matches cascades to match_moves, whose
+ * rows are put back too. Every column of version 13 is kept, and the
+ * indexes and match_moves' trigger (which names matches, so it goes
+ * first) made again. Too
+ * long for one C string, it runs as migrations[13], then
+ * migration_14_swap and store_abort_unplayed() (migration_code[13]),
+ * which aborts the old matches that ended before both sides moved and
+ * takes back what they counted. */
+static const char migration_14_abort[] =
+	"PRAGMA defer_foreign_keys = ON;"
+	"CREATE TEMP TABLE old_matches AS SELECT * FROM matches;"
+	"CREATE TEMP TABLE old_match_moves AS SELECT * FROM match_moves;"
+	"CREATE TABLE new_matches ("
+	" id INTEGER PRIMARY KEY,"
+	" kind TEXT NOT NULL"
+	"  CHECK (kind IN ('ranked', 'computer', 'imported')),"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned',"
+	"   'aborted')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" black_name TEXT"
+	"  CHECK (length(CAST(black_name AS BLOB)) BETWEEN 1 AND 80),"
+	" white_name TEXT"
+	"  CHECK (length(CAST(white_name AS BLOB)) BETWEEN 1 AND 80),"
+	" ai_level INTEGER CHECK (ai_level BETWEEN 1 AND 5),"
+	" variant TEXT NOT NULL"
+	"  CHECK (length(CAST(variant AS BLOB)) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL"
+	"  CHECK (rule IN ('freestyle', 'exact', 'renju')),"
+	" opening TEXT NOT NULL DEFAULT 'none'"
+	"  CHECK (opening IN ('none', 'swap2')),"
+	" opening_stones INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (opening_stones IN (0, 3, 5)),"
+	" colours_final INTEGER NOT NULL DEFAULT 1"
+	"  CHECK (colours_final IN (0, 1)),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" time_per_move INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (time_per_move >= 0),"
+	" clock_used_ms INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (clock_used_ms >= 0),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT CHECK (reason IN ('five', 'resign', 'draw', 'full',"
+	"  'timeout', 'forbidden', 'abandoned')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" last_active_at INTEGER NOT NULL"
+	"  CHECK (last_active_at >= started_at),"
+	" turn_started_ms INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (turn_started_ms >= 0),"
+	" turn_allowed_ms INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (turn_allowed_ms >= 0),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE kind"
+	"  WHEN 'ranked' THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"   AND ai_level IS NULL"
+	"  WHEN 'computer' THEN (black_id IS NULL) <> (white_id IS NULL)"
+	"   AND ai_level IS NOT NULL"
+	"  ELSE black_id IS NULL AND white_id IS NULL AND ai_level IS NULL"
+	"   AND black_name IS NOT NULL AND white_name IS NOT NULL END),"
+	" CHECK (kind = 'imported'"
+	"  OR (black_name IS NULL AND white_name IS NULL)),"
+	" CHECK (kind <> 'imported' OR status <> 'abandoned'),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (status <> 'aborted'"
+	"  OR (kind = 'ranked' AND reason IS NULL AND ended_at IS NOT NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw')),"
+	" CHECK (reason IS NOT 'forbidden'"
+	"  OR (result = 'white' AND rule = 'renju')),"
+	" CHECK (reason IS NOT 'abandoned' OR kind = 'ranked'),"
+	" CHECK (opening = 'swap2'"
+	"  OR (opening_stones = 0 AND colours_final = 1)),"
+	" CHECK (opening = 'none' OR opening_stones > 0)"
+	") STRICT;";
+
+/* The rest of migration 14 (migration_code[13], before
+ * store_abort_unplayed()): the swap of the tables. */
+static const char migration_14_swap[] =
+	"DROP TRIGGER match_moves_on_board;" /* it names matches */
+	"DROP TABLE matches;" /* its indexes; cascades to match_moves */
+	"ALTER TABLE new_matches RENAME TO matches;"
+	"INSERT INTO matches (id, kind, status, black_id, white_id,"
+	" black_name, white_name, ai_level, variant, rule, opening,"
+	" opening_stones, colours_final, rows, cols, k, time_per_move,"
+	" clock_used_ms, result, reason, started_at, ended_at,"
+	" last_active_at, turn_started_ms, turn_allowed_ms)"
+	" SELECT id, kind, status, black_id, white_id, black_name,"
+	" white_name, ai_level, variant, rule, opening, opening_stones,"
+	" colours_final, rows, cols, k, time_per_move, clock_used_ms,"
+	" result, reason, started_at, ended_at, last_active_at,"
+	" turn_started_ms, turn_allowed_ms FROM temp.old_matches ORDER BY id;"
+	"INSERT INTO match_moves (match_id, ply, row, col, ms)"
+	" SELECT match_id, ply, row, col, ms FROM temp.old_match_moves"
+	" ORDER BY match_id, ply;"
+	"DROP TABLE temp.old_matches;"
+	"DROP TABLE temp.old_match_moves;"
+	"CREATE INDEX matches_by_black ON matches (black_id, started_at);"
+	"CREATE INDEX matches_by_white ON matches (white_id, started_at);"
+	"CREATE INDEX matches_unfinished ON matches (started_at)"
+	" WHERE status = 'unfinished';"
+	"CREATE INDEX matches_ranked_by_rule ON matches (rule)"
+	" WHERE kind = 'ranked' AND status = 'finished';"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA defer_foreign_keys = OFF;"
+	"PRAGMA user_version = 14;";
+
 /* migrations[i] takes the schema from version i to version i + 1 and sets
  * user_version to i + 1. Never edit a released migration: add one. */
 static const char *const migrations[] = {
@@ -599,7 +723,8 @@ static const char *const migrations[] = {
 	" turn_allowed_ms = 1000 * time_per_move;"
 	"PRAGMA user_version = 13;",
 
-	"PRAGMA user_version = 14;", /* 14: placeholder for another branch */
+	/* 14: see migration_14_abort above. */
+	migration_14_abort,
 
 	/* 15: sessions end with the password (issue 22). Each player keeps
 	 * the generation of their password, moved on by every change of it
@@ -684,6 +809,14 @@ static enum store_status migrate_7_swap(struct store *s, const char *what)
 		       : STORE_ERR;
 }
 
+/* migration_code[13]: the rest of migration 14. */
+static enum store_status migrate_14_abort(struct store *s, const char *what)
+{
+	if (store_run_sql(s, migration_14_swap, what) != SQLITE_OK)
+		return STORE_ERR;
+	return store_abort_unplayed(s, what);
+}
+
 /* What a migration does in C after its SQL, in the same transaction
  * (Elo cannot be replayed in SQL): migration_code[i] runs right after
  * migrations[i]; NULL for none. */
@@ -692,6 +825,7 @@ static enum store_status (*const migration_code[])(struct store *s,
 	[4] = store_replay_rule_records,
 	[6] = migrate_7_swap,
 	[11] = store_key_players,
+	[13] = migrate_14_abort,
 };
 
 #define MIGRATION_CODES                                                        \

@@ -389,11 +389,13 @@ static const struct match_io terminal_io = {
 
 /* ==== Playing ============================================================ */
 
-/* Say how the game ended, under the final board. */
-static void announce_end(struct ui *ui, const struct match *m)
+/* Say how g's game ended, under the final board. */
+static void announce_end(struct game *g)
 {
 	char side[3][UI_NAME_MAX + 64], text[2 * UI_NAME_MAX + 256];
 	const char *const name[3] = {"", side[STONE_BLACK], side[STONE_WHITE]};
+	const struct match *m = &g->m;
+	struct ui *ui = g->ui;
 	enum stone s;
 
 	for (s = STONE_BLACK; s <= STONE_WHITE; s++)
@@ -402,7 +404,7 @@ static void announce_end(struct ui *ui, const struct match *m)
 			 m->name[s]);
 	fputc('\n', ui->term.out);
 	ui_board_draw(&ui->term, &m->board);
-	game_common_end_words(m, name, text, sizeof(text));
+	game_common_end_words(g, m, name, text, sizeof(text));
 	if (text[0] != '\0')
 		ui_say(ui, "%s", text);
 }
@@ -444,8 +446,9 @@ static enum ui_status left_record(struct game *g)
 	return g->stop == UI_STALE ? UI_STALE : reload_players(g);
 }
 
-/* Write the end of g's match (and, when ranked, both players' counters)
- * in one transaction, then re-read its players. */
+/* Write the end of g's match (and, when ranked, both players' counters,
+ * unless the store aborts it: g->aborted) in one transaction, then
+ * re-read its players. */
 static enum ui_status close_record(struct game *g)
 {
 	struct ui *ui = g->ui;
@@ -460,10 +463,8 @@ static enum ui_status close_record(struct game *g)
 		return ui_store_failed(ui, _("the result could not be saved"));
 	}
 	g->closed = true;
-	if (reload_players(g) != UI_OK)
-		return UI_FAILED;
-	ui_say(ui, _("Match %lld saved."), g->match_id);
-	return UI_OK;
+	g->aborted = game_common_is_aborted(ui, g->match_id);
+	return reload_players(g);
 }
 
 /* Play stopped before the end: the store keeps what the move to play
@@ -490,8 +491,9 @@ static enum ui_status pause_record(struct game *g)
 	return g->stop == UI_OK ? UI_EOF : g->stop;
 }
 
-/* The screen's game ended: save the end now, so that its end-of-game
- * box can show the summary (game_play() then does not save it again). */
+/* The game ended: save the end now, so that the end-of-game box or line
+ * can say what the store made of it (game_play() then does not save it
+ * again). */
 static void settle_end(void *ctx)
 {
 	struct game *g = ctx;
@@ -532,12 +534,14 @@ static enum ui_status play(struct game *g)
 	    !ui_screen_game_run(g, game_changed, settle_end, &end)) {
 		say_stakes(g);
 		end = match_run(&g->m, &terminal_io, g);
+		if (end != MATCH_UNFINISHED)
+			settle_end(g); /* as the screen does */
 	}
 	if (end == MATCH_UNFINISHED)
 		return g->stop == UI_OK && !g->waiting && !g->elsewhere
 			       ? UI_EOF
 			       : g->stop;
-	announce_end(g->ui, &g->m);
+	announce_end(g);
 	return UI_OK;
 }
 
@@ -570,8 +574,10 @@ enum ui_status game_play(struct game *g)
 	if (st != UI_OK || g->waiting || g->elsewhere)
 		return pause_record(g);
 	st = g->settled ? g->settle_st : close_record(g);
-	if (st == UI_OK && g->closed)
+	if (st == UI_OK && g->closed) {
+		ui_say(g->ui, _("Match %lld saved."), g->match_id);
 		st = show_summary(g);
+	}
 	return st;
 }
 

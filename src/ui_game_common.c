@@ -46,22 +46,51 @@ bool game_common_command_allowed(struct game *g, const struct input *in)
 /* Say how another process left match g->match_id (status `now`). */
 static void say_elsewhere(struct game *g, const struct match_now *now)
 {
-	if (now->status == MATCH_STATUS_ABANDONED)
+	char text[256];
+
+	g->aborted = now->status == MATCH_STATUS_ABORTED;
+	if (now->status == MATCH_STATUS_ABANDONED) {
 		ui_say(g->ui,
 		       _("Match %lld was abandoned in another session: it "
 			 "counts for nobody."),
 		       g->match_id);
-	else if (now->status == MATCH_STATUS_FINISHED)
+	} else if (g->aborted) {
+		game_common_match_aborted(g->match_id, text, sizeof(text));
+		ui_say(g->ui, "%s", text);
+	} else if (now->status == MATCH_STATUS_FINISHED) {
 		ui_say(g->ui, _("Match %lld was ended in another session: %s."),
 		       g->match_id,
 		       now->result == RESULT_DRAW	 ? _("a draw")
 		       : now->result == RESULT_BLACK_WIN ? _("black won")
 							 : _("white won"));
-	else
+	} else {
 		ui_say(g->ui,
 		       _("Match %lld was changed in another session; resume "
 			 "it again to go on."),
 		       g->match_id);
+	}
+}
+
+bool game_common_is_aborted(struct ui *ui, long long id)
+{
+	struct match_now now;
+
+	return store_match_now(ui->club.store, id, &now) == STORE_OK &&
+	       now.status == MATCH_STATUS_ABORTED;
+}
+
+const char *game_common_aborted_words(void)
+{
+	return _("Game aborted before both sides had moved: no rating "
+		 "change.");
+}
+
+void game_common_match_aborted(long long id, char *buf, size_t cap)
+{
+	snprintf(buf, cap,
+		 _("Match %lld was aborted before both sides had moved: no "
+		   "rating change."),
+		 id);
 }
 
 /* Whether another session took over this player's seat in g's remote
@@ -378,13 +407,17 @@ void game_common_clock_words(const struct game *g, char *buf, size_t cap)
 			 g->time_per_move);
 }
 
-void game_common_end_words(const struct match *m, const char *const name[3],
-			   char *buf, size_t cap)
+void game_common_end_words(const struct game *g, const struct match *m,
+			   const char *const name[3], char *buf, size_t cap)
 {
 	const char *winner = m->winner == STONE_NONE ? "" : name[m->winner];
 	const char *loser =
 		m->winner == STONE_NONE ? "" : name[stone_other(m->winner)];
 
+	if (g->aborted && m->end != MATCH_UNFINISHED) {
+		snprintf(buf, cap, "%s", game_common_aborted_words());
+		return;
+	}
 	switch (m->end) {
 	case MATCH_FIVE:
 		snprintf(buf, cap, _("%s wins with %d in a row!"), winner,

@@ -56,6 +56,8 @@ struct game {
 	long long seats_looked; /* remote: term_now_ms() of the last look
 				 * at the opponent's seat */
 	bool closed;		/* the record is no longer unfinished */
+	bool aborted;		/* the store aborted it: ended before both
+				 * sides had moved, not rated */
 	int shown;		/* moves on the board when last drawn */
 	enum ui_status stop;	/* why the game stopped early */
 	double rating_before[2];  /* by seat: the rating at the start */
@@ -175,12 +177,25 @@ void game_common_rule_words(const struct match *m, char *buf, size_t cap);
 /* The help's sentence for g's clock into buf[cap]: "" when untimed. */
 void game_common_clock_words(const struct game *g, char *buf, size_t cap);
 
-/* How match m ended, one whole sentence into buf[cap] ("Alice resigned.
- * Bob wins."), naming the side of stone s as name[s] (as m->name, by
- * stone): the line says "● Black Alice", the screen "Alice". "" while m
- * is unfinished. */
-void game_common_end_words(const struct match *m, const char *const name[3],
-			   char *buf, size_t cap);
+/* How g's match m ended, one whole sentence into buf[cap] ("Alice
+ * resigned. Bob wins."; when the store aborted it, g->aborted, that it
+ * was aborted and not rated), naming the side of stone s as name[s] (as
+ * m->name, by stone): the line says "● Black Alice", the screen "Alice".
+ * "" while m is unfinished. */
+void game_common_end_words(const struct game *g, const struct match *m,
+			   const char *const name[3], char *buf, size_t cap);
+
+/* Whether the store aborted match `id` (it ended before both sides had
+ * moved: not rated). False when it cannot be read. */
+bool game_common_is_aborted(struct ui *ui, long long id);
+
+/* The sentence that says a game was aborted and not rated, in the
+ * user's language (a static string). */
+const char *game_common_aborted_words(void);
+
+/* The sentence that says match `id` was aborted and not rated, into
+ * buf[cap]. */
+void game_common_match_aborted(long long id, char *buf, size_t cap);
 
 /* Question q to `who` ("Alice, Bob offers a draw. Do you accept?") into
  * buf[cap]. */

@@ -181,8 +181,11 @@ static bool claim_on_time(struct game *g, const struct match *m)
 		return !game_common_record_still_ours(g); /* the game stops */
 	if (st != STORE_OK)
 		return false;
-	ui_say(g->ui, _("%s ran out of time: you win on time."),
-	       m->name[mover]);
+	if (game_common_is_aborted(g->ui, g->match_id))
+		ui_say(g->ui, "%s", game_common_aborted_words());
+	else
+		ui_say(g->ui, _("%s ran out of time: you win on time."),
+		       m->name[mover]);
 	g->elsewhere = true;
 	g->closed = true;
 	g->stop = UI_OK;
@@ -202,7 +205,11 @@ bool game_remote_resign(struct game *g, const struct match *m)
 	if (store_match_finish(g->ui->club.store, g->match_id, r, REASON_RESIGN,
 			       (long long)time(NULL)) != STORE_OK)
 		return !game_common_record_still_ours(g);
-	ui_say(g->ui, _("You resigned. %s wins."), m->name[stone_other(me)]);
+	if (game_common_is_aborted(g->ui, g->match_id))
+		ui_say(g->ui, "%s", game_common_aborted_words());
+	else
+		ui_say(g->ui, _("You resigned. %s wins."),
+		       m->name[stone_other(me)]);
 	g->elsewhere = true;
 	g->closed = true;
 	g->stop = UI_OK;

@@ -380,6 +380,24 @@ static enum ui_status rule_record(struct ui *ui, const struct player *p)
 	return UI_OK;
 }
 
+/* Say how many of p's ranked matches were aborted, when any were. */
+static enum ui_status aborted_record(struct ui *ui, const struct player *p)
+{
+	int n = 0;
+
+	if (store_aborted_count(ui->club.store, p->id, &n) != STORE_OK)
+		return ui_store_failed(ui, NULL);
+	if (n > 0)
+		ui_say(ui,
+		       ngettext("%d match was aborted before both sides had "
+				"moved: not rated.",
+				"%d matches were aborted before both sides had "
+				"moved: not rated.",
+				(unsigned long)n),
+		       n);
+	return UI_OK;
+}
+
 enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 {
 	enum ui_status st;
@@ -408,6 +426,8 @@ enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 	ui_say(ui, _("Score %d, rating %.0f, win rate %s"), r->score, r->rating,
 	       win_rate_text(p, rate));
 	st = rule_record(ui, p);
+	if (st == UI_OK)
+		st = aborted_record(ui, p);
 	if (st != UI_OK)
 		return st;
 	ui_say(ui, _("Member since %s, last login %s"),

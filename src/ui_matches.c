@@ -369,6 +369,19 @@ static void show_settled(struct ui *ui, struct pending *p, double rating_me,
 	show_record(ui, p->other, rating_other);
 }
 
+/* When the store aborted p's match as it ended (before both sides had
+ * moved), say so and return true. */
+static bool say_if_aborted(struct ui *ui, const struct pending *p)
+{
+	char text[256];
+
+	if (!game_common_is_aborted(ui, p->f.id))
+		return false;
+	game_common_match_aborted(p->f.id, text, sizeof(text));
+	ui_say(ui, "%s", text);
+	return true;
+}
+
 /* My colour's loss, or (claim) win, in p's match, from black's side. */
 static enum match_result my_result(const struct pending *p, bool i_win)
 {
@@ -395,6 +408,8 @@ static enum offer resign_pending(struct ui *ui, struct pending *p,
 		*st = ui_store_failed(ui, _("cannot resign the match"));
 		return OFFER_LATER;
 	}
+	if (say_if_aborted(ui, p))
+		return OFFER_SETTLED;
 	ui_say(ui, _("%s resigned match %lld; %s wins."), p->me->nickname,
 	       p->f.id, p->other->nickname);
 	show_settled(ui, p, r_me, r_other);
@@ -436,7 +451,8 @@ static enum offer abandon_pending(struct ui *ui, struct pending *p,
 		*st = ui_store_failed(ui, _("cannot abandon the match"));
 		return OFFER_LATER;
 	}
-	ui_say(ui, _("The match was abandoned."));
+	if (!say_if_aborted(ui, p))
+		ui_say(ui, _("The match was abandoned."));
 	return OFFER_SETTLED;
 }
 
@@ -462,6 +478,8 @@ static enum offer claim_pending(struct ui *ui, struct pending *p,
 		*st = ui_store_failed(ui, _("cannot claim the match"));
 		return OFFER_LATER;
 	}
+	if (say_if_aborted(ui, p))
+		return OFFER_SETTLED;
 	ui_say(ui, _("Match %lld is yours: %s left it (abandoned by %s)."),
 	       p->f.id, p->other->nickname,
 	       p->my_seat == 0 ? _("white") : _("black"));

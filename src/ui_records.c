@@ -32,6 +32,8 @@ static const char *result_for(const struct history_row *r)
 		return N_("unfinished");
 	if (r->status == MATCH_STATUS_ABANDONED)
 		return N_("abandoned");
+	if (r->status == MATCH_STATUS_ABORTED)
+		return N_("aborted");
 	if (r->result == RESULT_DRAW)
 		return N_("draw");
 	if ((r->result == RESULT_BLACK_WIN) == (r->colour == STONE_BLACK))
@@ -459,6 +461,8 @@ static void outcome_words(const struct match_full *f, char *buf, size_t cap)
 		snprintf(buf, cap, "%s", _("unfinished"));
 	else if (f->status == MATCH_STATUS_ABANDONED)
 		snprintf(buf, cap, "%s", _("abandoned"));
+	else if (f->status == MATCH_STATUS_ABORTED)
+		snprintf(buf, cap, "%s", _("aborted (not rated)"));
 	else if (f->result == RESULT_DRAW)
 		snprintf(buf, cap, _("a draw (%s)"),
 			 reason_text(f->reason, f->result));

@@ -633,7 +633,7 @@ static void say_end(struct game_screen *gs, const struct match *m)
 {
 	char text[SCREEN_STATUS_MAX];
 
-	game_common_end_words(m, m->name, text, sizeof(text));
+	game_common_end_words(gs->g, m, m->name, text, sizeof(text));
 	ui_screen_say(&gs->s, false, "%s", text);
 }
 

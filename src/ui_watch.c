@@ -274,6 +274,9 @@ static enum ui_status screen_end(struct watch *w, struct game_screen *gs,
 	if (f->status == MATCH_STATUS_ABANDONED)
 		snprintf(question, sizeof(question), "%s %s",
 			 _("The match was abandoned."), _("Replay it?"));
+	else if (f->status == MATCH_STATUS_ABORTED)
+		snprintf(question, sizeof(question), "%s %s",
+			 game_common_aborted_words(), _("Replay it?"));
 	else if (f->result == RESULT_DRAW)
 		snprintf(question, sizeof(question), "%s %s",
 			 _("The match is over: a draw."), _("Replay it?"));

@@ -511,14 +511,16 @@ static void test_words(void)
 		CU_ASSERT_EQUAL(match_reason_value(match_reason_word(v)), v);
 	for (v = MATCH_RANKED; v <= MATCH_IMPORTED; v++)
 		CU_ASSERT_EQUAL(match_kind_value(match_kind_word(v)), v);
-	for (v = MATCH_STATUS_UNFINISHED; v <= MATCH_STATUS_ABANDONED; v++)
+	CU_ASSERT_STRING_EQUAL(match_status_word(MATCH_STATUS_ABORTED),
+			       "aborted");
+	for (v = MATCH_STATUS_UNFINISHED; v <= MATCH_STATUS_ABORTED; v++)
 		CU_ASSERT_EQUAL(match_status_value(match_status_word(v)), v);
 	for (v = OPENING_NONE; v <= OPENING_SWAP2; v++)
 		CU_ASSERT_EQUAL(match_opening_value(match_opening_word(v)), v);
 	CU_ASSERT_PTR_NULL(match_result_word(RESULT_NONE));
 	CU_ASSERT_PTR_NULL(match_reason_word(REASON_NONE));
 	CU_ASSERT_PTR_NULL(match_kind_word((enum match_kind)0));
-	CU_ASSERT_PTR_NULL(match_status_word((enum match_status)4));
+	CU_ASSERT_PTR_NULL(match_status_word((enum match_status)5));
 	CU_ASSERT_PTR_NULL(match_opening_word((enum match_opening)2));
 	CU_ASSERT_EQUAL(match_result_value("won"), -1);
 	CU_ASSERT_EQUAL(match_reason_value("resigned"), -1);

@@ -331,14 +331,15 @@ static void test_match_finish_kinds(void)
 	a = fx_record_of(s, ids[0]);
 	b = fx_record_of(s, ids[1]);
 	h = fx_ranked(ids[0], ids[1], 6000);
-	id = fx_play(s, &h, 0);
+	id = fx_play(s, &h, 2);
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, id, RESULT_DRAW, REASON_DRAW, 6060),
 		STORE_OK);
 	fx_assert_record(fx_record_of(s, ids[0]), fx_expect_after(a, &b, 0.5));
 	fx_assert_record(fx_record_of(s, ids[1]), fx_expect_after(b, &a, 0.5));
-	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
-			       "ranked|finished|draw|draw|6060|");
+	CU_ASSERT_STRING_EQUAL(
+		match_text(path, id, buf),
+		"ranked|finished|draw|draw|6060|1,7,3,0;2,8,3,1500");
 	store_close(s);
 }
 
@@ -481,15 +482,16 @@ static void test_match_moves_refused(void)
 	CU_ASSERT_EQUAL(store_match_undo(s, id, 0), STORE_OK);
 	CU_ASSERT_EQUAL(fx_moves_of(path, id), 0);
 	CU_ASSERT_EQUAL(store_match_move(s, id, 1, 14, 14, 5), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s, id, 2, 0, 0, 6), STORE_OK);
 
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_RESIGN, 200),
 		STORE_OK);
-	expect_move_refused(s, path, id, 2, 7, 7, 30, STORE_ERR);
+	expect_move_refused(s, path, id, 3, 7, 7, 30, STORE_ERR);
 	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
 			       "cannot save the move: the match has ended");
 	CU_ASSERT_EQUAL(store_match_undo(s, id, 0), STORE_ERR);
-	CU_ASSERT_EQUAL(fx_moves_of(path, id), 1);
+	CU_ASSERT_EQUAL(fx_moves_of(path, id), 2);
 	store_close(s);
 }
 
@@ -776,7 +778,7 @@ static void test_match_now(void)
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[0], ids[1], 700);
 	a = fx_play(s, &h, 4);
-	b = fx_play(s, &h, 1);
+	b = fx_play(s, &h, 2);
 	CU_ASSERT_EQUAL(store_match_now(s, a, &now), STORE_OK);
 	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_UNFINISHED);
 	CU_ASSERT_EQUAL(now.result, RESULT_NONE);
@@ -792,9 +794,9 @@ static void test_match_now(void)
 	CU_ASSERT_EQUAL(store_match_abandon(s, b, 900), STORE_OK);
 	CU_ASSERT_EQUAL(store_match_now(s, b, &now), STORE_OK);
 	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_ABANDONED);
-	CU_ASSERT_EQUAL(now.nmoves, 1);
+	CU_ASSERT_EQUAL(now.nmoves, 2);
 	CU_ASSERT_EQUAL(store_match_now(s, 999999, &now), STORE_NOT_FOUND);
-	CU_ASSERT_EQUAL(now.nmoves, 1); /* unchanged */
+	CU_ASSERT_EQUAL(now.nmoves, 2); /* unchanged */
 	store_close(s);
 }
 
@@ -1494,6 +1496,229 @@ static void test_stale_session_match(void)
 	store_close(s);
 }
 
+/* ==== Aborted: ended before both sides moved ============================ */
+
+/* The records of the club's three players now, into r[3]. */
+static void records_now(struct store *s, const long long ids[3],
+			struct player_record r[3])
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		r[i] = fx_record_of(s, ids[i]);
+}
+
+/* Expect ranked match `id` aborted at `ended` (no result, no reason, its
+ * `nmoves` moves kept), nobody's record changed from was[3], no rule
+ * record made, and the match closed to every other ending. */
+static void expect_aborted(struct store *s, const char *path,
+			   const long long ids[3], long long id, int nmoves,
+			   long long ended, const struct player_record was[3])
+{
+	struct match_now now = {0};
+	struct player_record r;
+	char buf[FX_SNAP_SIZE], want[64];
+	int i;
+
+	snprintf(want, sizeof want, "aborted|-|-|%lld", ended);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path,
+			     "SELECT status || '|' || coalesce(result, '-') ||"
+			     " '|' || coalesce(reason, '-') || '|' || ended_at"
+			     " FROM matches WHERE id = ?1",
+			     id, buf),
+		want);
+	CU_ASSERT_EQUAL(fx_moves_of(path, id), nmoves);
+	CU_ASSERT_EQUAL(store_match_now(s, id, &now), STORE_OK);
+	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_ABORTED);
+	CU_ASSERT_EQUAL(now.result, RESULT_NONE);
+	for (i = 0; i < 3; i++) {
+		fx_assert_record(fx_record_of(s, ids[i]), was[i]);
+		CU_ASSERT_EQUAL(
+			store_rule_record(s, ids[i], RULE_FREESTYLE, &r),
+			STORE_NOT_FOUND);
+	}
+	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_BLACK_WIN,
+					   REASON_RESIGN, ended),
+			STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot finish the match: "
+						"the match was aborted");
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, ended), STORE_ERR);
+	fx_assert_record(fx_record_of(s, ids[0]), was[0]);
+}
+
+/* The turn of match `id` as stored, in Unix seconds (rounded up). */
+static long long turn_second(const char *path, long long id)
+{
+	return (fx_path_int(path,
+			    "SELECT turn_started_ms FROM matches WHERE id = ?1",
+			    id) +
+		999) /
+	       1000;
+}
+
+/* Issue 22: a ranked match that ends before both sides have moved is
+ * aborted by the store, whatever ends it: a win on time at move 0 or 1,
+ * a resignation or an agreed draw at move 0 or 1, a claim against an
+ * opponent who never moved, an abandon. Nobody's games, results,
+ * rating or rule records change. */
+static void test_abort_unplayed(void)
+{
+	struct player_record was[3];
+	char path[FX_PATH_SIZE];
+	struct match_header h;
+	long long ids[3], id, at;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	records_now(s, ids, was);
+	h = fx_ranked(ids[0], ids[1], 100);
+	h.time_per_move = 30;
+	id = fx_play(s, &h, 0); /* black never moves: white claims on time */
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(s, id, RESULT_WHITE_WIN, 0, 3, 200),
+		STORE_OK);
+	expect_aborted(s, path, ids, id, 0, 200, was);
+
+	id = fx_play(s, &h, 1); /* white never moves: black claims on time */
+	at = turn_second(path, id) + 40;
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(s, id, RESULT_BLACK_WIN, 1, 3, at),
+		STORE_OK);
+	expect_aborted(s, path, ids, id, 1, at, was);
+
+	h.time_per_move = 0;
+	id = fx_play(s, &h, 1); /* white resigns before its first move */
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 300),
+		STORE_OK);
+	expect_aborted(s, path, ids, id, 1, 300, was);
+
+	id = fx_play(s, &h, 0); /* black resigns at once */
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_RESIGN, 300),
+		STORE_OK);
+	expect_aborted(s, path, ids, id, 0, 300, was);
+
+	id = fx_play(s, &h, 1); /* a draw agreed before white moved */
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_DRAW, REASON_DRAW, 300),
+		STORE_OK);
+	expect_aborted(s, path, ids, id, 1, 300, was);
+
+	id = fx_play(s, &h, 1); /* white left it: black claims the win */
+	at = turn_second(path, id) + 7 * 86400; /* the club's week waited */
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 1, at),
+			STORE_OK);
+	expect_aborted(s, path, ids, id, 1, at, was);
+
+	id = fx_play(s, &h, 1); /* both agree it counts for nobody */
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 400), STORE_OK);
+	expect_aborted(s, path, ids, id, 1, 400, was);
+	store_close(s);
+}
+
+/* Once both sides have moved, the same endings are rated as before:
+ * the resignation, the claims on time and for an abandoned match. */
+static void test_abort_not_after_two(void)
+{
+	struct player_record was[3];
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	struct match_header h;
+	long long ids[3], id, at;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[0], ids[1], 100);
+	records_now(s, ids, was);
+	id = fx_play(s, &h, 2);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 300),
+		STORE_OK);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "ranked|finished|black|resign|300|1,7,3,0;"
+			       "2,8,3,1500");
+	fx_assert_record(fx_record_of(s, ids[0]),
+			 fx_expect_after(was[0], &was[1], 1.0));
+	fx_assert_record(fx_record_of(s, ids[1]),
+			 fx_expect_after(was[1], &was[0], 0.0));
+
+	records_now(s, ids, was);
+	h.time_per_move = 30;
+	id = fx_play(s, &h, 2);
+	at = turn_second(path, id) + 40;
+	CU_ASSERT_EQUAL(
+		store_match_claim_timeout(s, id, RESULT_WHITE_WIN, 2, 3, at),
+		STORE_OK);
+	CU_ASSERT_EQUAL(strncmp(match_text(path, id, buf),
+				"ranked|finished|white|timeout|", 30),
+			0);
+	fx_assert_record(fx_record_of(s, ids[1]),
+			 fx_expect_after(was[1], &was[0], 1.0));
+
+	records_now(s, ids, was);
+	h.time_per_move = 0;
+	id = fx_play(s, &h, 3);
+	at = turn_second(path, id) + 7 * 86400; /* the club's week waited */
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, at),
+			STORE_OK);
+	fx_assert_record(fx_record_of(s, ids[0]),
+			 fx_expect_after(was[0], &was[1], 1.0));
+	fx_assert_record(fx_record_of(s, ids[2]), was[2]);
+	store_close(s);
+}
+
+/* In swap2 the first placer plays the three opening stones alone: the
+ * match is aborted until the other player has chosen, and rated once
+ * they have. A game against the computer (never rated) is not aborted:
+ * it keeps its result for the player's record against the level, and an
+ * abandoned one stays abandoned. */
+static void test_abort_swap2_and_computer(void)
+{
+	struct player_record was[3];
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	struct match_header h;
+	long long ids[3], id;
+	int w = -1, l = -1, d = -1;
+	struct store *s;
+
+	s = fx_club(path, ids);
+	records_now(s, ids, was);
+	h = fx_ranked(ids[0], ids[1], 100);
+	h.opening = OPENING_SWAP2;
+	id = fx_play(s, &h, 3); /* white never chose */
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 300),
+		STORE_OK);
+	expect_aborted(s, path, ids, id, 3, 300, was);
+
+	id = fx_play(s, &h, 3);
+	CU_ASSERT_EQUAL(store_match_seats(s, id, ids[1], ids[0], 3, true),
+			STORE_OK); /* bob took black */
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 300),
+		STORE_OK);
+	fx_assert_record(fx_record_of(s, ids[1]),
+			 fx_expect_after(was[1], &was[0], 1.0));
+
+	h = fx_computer(ids[2], 0, 2, 100);
+	id = fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, id, RESULT_WHITE_WIN, REASON_RESIGN, 300),
+		STORE_OK);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "computer|finished|white|resign|300|");
+	CU_ASSERT_EQUAL(store_computer_record(s, ids[2], 2, &w, &l, &d),
+			STORE_OK);
+	CU_ASSERT_EQUAL(l, 1);
+	id = fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_abandon(s, id, 300), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(match_text(path, id, buf),
+			       "computer|abandoned|-|-|300|1,7,3,0");
+	fx_assert_record(fx_record_of(s, ids[2]), was[2]);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -1532,6 +1757,12 @@ static CU_TestInfo tests[] = {
 	 test_renju_round_trip},
 	{"renju and swap2 recorded, imported; bad pairs refused",
 	 test_renju_writes},
+	{"ended before both sides moved: aborted, not rated",
+	 test_abort_unplayed},
+	{"ended after both sides moved: rated as before",
+	 test_abort_not_after_two},
+	{"swap2 aborted until the choice; the computer's games never",
+	 test_abort_swap2_and_computer},
 	CU_TEST_INFO_NULL,
 };
 

@@ -580,7 +580,14 @@ static const char v3_rule_rows[] =
 	" (7, 'computer', 'finished', 1, NULL, 2, 'gomoku', 'freestyle', 15,"
 	" 15, 5, 'black', 'five', 160, 170),"
 	" (8, 'ranked', 'finished', 2, 1, NULL, 'standard', 'exact', 15,"
-	" 15, 5, 'draw', 'full', 170, 300);";
+	" 15, 5, 'draw', 'full', 170, 300);"
+	/* both sides moved in every match but the abandoned one (so none
+	 * is aborted by version 14) */
+	"INSERT INTO match_moves (match_id, ply, row, col, ms) VALUES"
+	" (1, 1, 7, 7, 0), (1, 2, 7, 8, 0), (2, 1, 7, 7, 0), (2, 2, 7, 8, 0),"
+	" (3, 1, 7, 7, 0), (3, 2, 7, 8, 0), (4, 1, 7, 7, 0), (4, 2, 7, 8, 0),"
+	" (6, 1, 7, 7, 0), (6, 2, 7, 8, 0), (7, 1, 7, 7, 0), (7, 2, 7, 8, 0),"
+	" (8, 1, 7, 7, 0), (8, 2, 7, 8, 0);";
 
 /* Check every row of `rule`'s records against the model (ids 1..3). */
 static void expect_rule_model(struct store *s, enum rule rule,

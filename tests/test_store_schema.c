@@ -891,6 +891,20 @@ static const char v3_rows[] =
 	" coalesce(ended_at, '-'), ';') FROM (SELECT * FROM matches"           \
 	" ORDER BY id)"
 
+/* Replace the first `from` in text[FX_SNAP_SIZE] with `to`. Return
+ * false when `from` is not there. */
+static bool retitle(char *text, const char *from, const char *to)
+{
+	char rest[FX_SNAP_SIZE];
+	char *at = strstr(text, from);
+
+	if (at == NULL)
+		return false;
+	snprintf(rest, sizeof rest, "%s", at + strlen(from));
+	snprintf(at, FX_SNAP_SIZE - (size_t)(at - text), "%s%s", to, rest);
+	return true;
+}
+
 /* Check the database at `path` after its upgrade from v3_rows: the
  * schema a new file has, the foreign keys sound, every match 'none'. */
 static void check_v3_upgraded(const char *path, const char *want_schema)
@@ -948,6 +962,8 @@ static void test_migrate_v3(void)
 	check_v3_upgraded(path, want);
 	CU_ASSERT_STRING_EQUAL(fx_path_text(path, FX_ALL_PLAYERS, 0, buf),
 			       players);
+	/* v14: the abandoned ranked match 5 had one move, so it is aborted */
+	CU_ASSERT_FATAL(retitle(matches, "5rankedabandoned", "5rankedaborted"));
 	CU_ASSERT_STRING_EQUAL(fx_path_text(path, V3_MATCHES, 0, buf), matches);
 	CU_ASSERT_STRING_EQUAL(fx_path_text(path, ALL_MOVES, 0, buf), moves);
 	/* v5: each match last moved at its end, or (unfinished) at its
@@ -1005,7 +1021,7 @@ static void test_migrate_v3(void)
 	h.rule = RULE_RENJU;
 	h.opening = OPENING_SWAP2;
 	h.forbidden_loses = true;
-	id = fx_play(s, &h, 1);
+	id = fx_play(s, &h, 4);
 	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
 					   REASON_FORBIDDEN, 800),
 			STORE_OK);
@@ -1049,6 +1065,152 @@ static void test_migrate_v3_refused(void)
 		fx_path_int(path, "SELECT count(*) FROM match_moves", 0), 10);
 }
 
+/* ==== Version 14: matches that ended before both sides moved ========== */
+
+/* Write record `r` as player `id`'s own counters, and as its record
+ * under the freestyle rule, with plain SQLite on the file `path`. */
+static void write_record(const char *path, long long id, struct player_record r)
+{
+	char sql[1024];
+
+	snprintf(sql, sizeof sql,
+		 "UPDATE players SET games = %d, wins = %d, losses = %d,"
+		 " ties = %d, score = %d, rating = %.17g WHERE id = %lld;"
+		 "INSERT OR REPLACE INTO rule_records (rule, player_id, games,"
+		 " wins, losses, ties, score, rating) VALUES ('freestyle',"
+		 " %lld, %d, %d, %d, %d, %d, %.17g);",
+		 r.games, r.wins, r.losses, r.ties, r.score, r.rating, id, id,
+		 r.games, r.wins, r.losses, r.ties, r.score, r.rating);
+	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, sql), SQLITE_OK);
+}
+
+/* Player `id`'s record under the freestyle rule. */
+static struct player_record freestyle_of(struct store *s, long long id)
+{
+	struct player_record r = {0};
+
+	CU_ASSERT_EQUAL(store_rule_record(s, id, RULE_FREESTYLE, &r), STORE_OK);
+	return r;
+}
+
+/* A club as version 13 left it, at path[FX_PATH_SIZE] (ids[3], the
+ * matches' ids m[4]): version 13 rated every ending, so bob's
+ * resignation before carol moved (m[1]) counted for both, and carol's
+ * win over alice after it (m[2]) was counted from those ratings; alice
+ * and carol abandoned m[3] at its first move. The file is made by this
+ * version and put back as version 13 left it (the rows, the players'
+ * counters and rule records, user_version 13): version 14 changes no
+ * column, only the CHECK on the status, and its migration makes the
+ * table again. Rows of presence, challenges and requests refer to the
+ * matches. The records before m[0] go to start[3]. */
+static void make_v13_club(char *path, long long ids[3], long long m[4],
+			  struct player_record start[3])
+{
+	struct player_record bob, carol;
+	struct match_header h;
+	struct store *s;
+	char sql[4096];
+	int i;
+
+	s = fx_club(path, ids);
+	for (i = 0; i < 3; i++)
+		start[i] = fx_record_of(s, ids[i]);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &m[0]),
+			STORE_OK);
+	bob = fx_record_of(s, ids[1]); /* the same under freestyle */
+	carol = fx_expect_after(start[2], &bob, 1.0);
+	bob = fx_expect_after(bob, &start[2], 0.0);
+	h = fx_ranked(ids[1], ids[2], 3000);
+	m[1] = fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_finish(s, m[1], RESULT_WHITE_WIN,
+					   REASON_RESIGN, 3010),
+			STORE_OK);
+	write_record(path, ids[1], bob);
+	write_record(path, ids[2], carol);
+	h = fx_ranked(ids[0], ids[2], 4000);
+	m[2] = fx_play(s, &h, 2);
+	CU_ASSERT_EQUAL(store_match_finish(s, m[2], RESULT_WHITE_WIN,
+					   REASON_RESIGN, 4010),
+			STORE_OK);
+	h = fx_ranked(ids[2], ids[0], 5000);
+	m[3] = fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_abandon(s, m[3], 5010), STORE_OK);
+	store_close(s);
+	snprintf(sql, sizeof sql,
+		 /* what versions 15 to 18 add, taken away first */
+		 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16 FX_UNDO_V15
+		 "UPDATE matches SET status = 'finished', result = 'white',"
+		 " reason = 'resign' WHERE id = %lld;"
+		 "UPDATE matches SET status = 'abandoned' WHERE id = %lld;"
+		 "INSERT INTO presence VALUES (4242, %lld, 'playing', %lld, 9);"
+		 "INSERT INTO challenges (from_id, to_id, variant, rule, rows,"
+		 " cols, k, opening, time_per_move, created_at, state,"
+		 " match_id) VALUES (%lld, %lld, 'gomoku', 'freestyle', 15, 15,"
+		 " 5, 'none', 0, 9, 'accepted', %lld);"
+		 "INSERT INTO match_requests (match_id, kind, ply, state,"
+		 " created_at) VALUES (%lld, 'draw', 1, 'declined', 9);"
+		 "PRAGMA user_version = 13;",
+		 m[1], m[3], ids[0], m[2], ids[1], ids[2], m[1], m[1]);
+	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, sql), SQLITE_OK);
+}
+
+/* Issue 22: the upgrade to version 14 aborts the finished ranked
+ * matches that ended before both sides moved, and the abandoned ones
+ * too; what they counted is taken back, so every record is what it
+ * would have been without them (carol's win over alice, counted after
+ * the aborted match, is counted again from the ratings without it);
+ * every other row, move and reference is kept. */
+static void test_migrate_aborts(void)
+{
+	struct player_record start[3], alice, bob, carol;
+	char path[FX_PATH_SIZE], fresh[FX_PATH_SIZE];
+	char want[FX_SNAP_SIZE], buf[FX_SNAP_SIZE], moves[FX_SNAP_SIZE];
+	long long ids[3], m[4];
+	struct store *s;
+
+	make_v13_club(path, ids, m, start);
+	fx_path_text(path, ALL_MOVES, 0, moves);
+	alice = fx_expect_after(start[0], &start[1], 1.0); /* m[0] */
+	bob = fx_expect_after(start[1], &start[0], 0.0);
+	carol = fx_expect_after(start[2], &alice, 1.0); /* m[2] */
+	alice = fx_expect_after(alice, &start[2], 0.0);
+
+	s = fx_open_ok(path);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0),
+			store_schema_version());
+	fx_new_path(fresh, "fresh14.db");
+	store_close(fx_open_ok(fresh));
+	CU_ASSERT_STRING_EQUAL(fx_schema_text(path, buf),
+			       fx_schema_text(fresh, want));
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path,
+			     "SELECT group_concat(status || coalesce(result,"
+			     " '-') || coalesce(reason, '-') || ended_at, ' ')"
+			     " FROM (SELECT * FROM matches ORDER BY id)",
+			     0, buf),
+		"finishedblackfive2013 aborted--3010 finishedwhiteresign4010 "
+		"aborted--5010");
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, ALL_MOVES, 0, buf), moves);
+	fx_assert_record(fx_record_of(s, ids[0]), alice);
+	fx_assert_record(fx_record_of(s, ids[1]), bob);
+	fx_assert_record(fx_record_of(s, ids[2]), carol);
+	fx_assert_record(freestyle_of(s, ids[0]), alice);
+	fx_assert_record(freestyle_of(s, ids[1]), bob);
+	fx_assert_record(freestyle_of(s, ids[2]), carol);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT (SELECT count(*) FROM presence"
+				    " WHERE match_id = ?1) + (SELECT count(*)"
+				    " FROM challenges) + (SELECT count(*) FROM"
+				    " match_requests) + (SELECT count(*) FROM"
+				    " pragma_foreign_key_check)",
+				    m[2]),
+			3);
+	CU_ASSERT_EQUAL(
+		fx_path_int(path, "SELECT count(*) FROM sqlite_temp_schema", 0),
+		0);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -1074,6 +1236,8 @@ static CU_TestInfo tests[] = {
 	{"a version 5 database gets change stamps", test_migrate_v5},
 	{"a version 3 database with a broken reference is kept",
 	 test_migrate_v3_refused},
+	{"version 14 aborts old matches nobody played, and re-rates",
+	 test_migrate_aborts},
 	CU_TEST_INFO_NULL,
 };
 

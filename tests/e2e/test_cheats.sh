@@ -12,6 +12,8 @@
 # - The claim for an abandoned match counts from the turn: the player to
 #   move logging in and leaving ("Play your move now") does not put it
 #   off.
+# - A game nobody played is not rated: black resigns before any move;
+#   the match is aborted, both ratings stay, history says aborted.
 #
 # Time passing is made by moving the match's stored times back (age):
 # no check waits for a clock.
@@ -347,3 +349,34 @@ check "unfinished: white's terminal showed the stored three moves" sh -c "
 check "unfinished: black's terminal the same position, and move 4" sh -c "
 	[ -n '$(first_board "$wp")' ] && [ '$(first_board "$bp" |
 	sed '1s/○  ○/○  ·/')' = '$(first_board "$wp")' ]"
+
+# ---- A game nobody played is not rated ------------------------------------
+# Black resigns at once, before either side moved: the store aborts the
+# match. Neither rating nor any counter moves, both terminals say so, and
+# the history and the replay show it aborted.
+restart_b
+accept_challenge
+records() {
+	db "SELECT group_concat(games || '/' || wins || '/' || losses || '/' ||
+		rating, ' ') FROM (SELECT * FROM players ORDER BY id)"
+}
+before=$(records)
+wait_out "$bp" "$black ●> " $((b_base + 1))
+type_to "$bfd" "resign\ny\n"
+wait_match_moved 0
+check "abort: black's resignation before any move aborts the match" \
+	[ "$(db "SELECT status || coalesce(result, '-') || coalesce(reason,
+		'-') FROM matches WHERE id = $mid")" = aborted-- ]
+check "abort: neither player's games nor rating changed" \
+	[ "$(records)" = "$before" ]
+check "abort: black is told the game was aborted and not rated" \
+	wait_out "$bp" "Game aborted before both sides had moved: no rating change."
+check "abort: white is told so too" \
+	wait_out "$wp" "Match $mid was aborted before both sides had moved: no rating change."
+play_input "" history "$white" --format tsv
+check "abort: white's history lists the match as aborted" \
+	grep -q "^$mid	.*	aborted	" "$OUT"
+play_input "q\n" --plain replay "$mid"
+check "abort: its replay says aborted" has "aborted (not rated)"
+play_input "q\n" --plain --lang zh replay "$mid"
+check "abort: ... in Chinese too" has "已作废（不计等级分）"

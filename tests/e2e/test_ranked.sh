@@ -168,12 +168,26 @@ check "power cut: the match ends as played (a draw)" \
 
 ranked_start Bob black "$PB\n$PD\n" play bob dave
 rs=$(last_match)
-type_moves "$rs" '8 8\n' 1
+type_moves "$rs" '8 8\n9 9\n7 7\n' 3
 stop_run KILL
 menu_login dave "$PD" "3\ny"
 check "one player alone may resign: a loss" \
 	test "$(db "SELECT result || ' ' || reason FROM matches WHERE id = $rs")" = "black resign"
 check "resigning says who wins" has "Dave resigned match $rs; Bob wins."
+
+# Before dave's first move the same resignation is not rated: aborted.
+before=$(db "SELECT group_concat(games || rating, ' ') FROM players")
+ranked_start Bob black "$PB\n$PD\n" play bob dave
+rs=$(last_match)
+type_moves "$rs" '8 8\n' 1
+stop_run KILL
+menu_login dave "$PD" "3\ny"
+check "resigning alone before both moved: the match is aborted" \
+	test "$(db "SELECT status || coalesce(result, '-') FROM matches WHERE id = $rs")" = "aborted-"
+check "... and says so" \
+	has "Match $rs was aborted before both sides had moved: no rating change."
+check "... and nobody's games or rating changed" \
+	test "$(db "SELECT group_concat(games || rating, ' ') FROM players")" = "$before"
 
 # ---- Changed in another process while being played ------------------------
 
@@ -183,12 +197,12 @@ check "resigning says who wins" has "Dave resigned match $rs; Bob wins."
 first_plays() {
 	ranked_start Bob black "$PB\n$PD\n" play bob dave
 	lv=$(last_match)
-	type_moves "$lv" '8 8\n' 1
+	type_moves "$lv" '8 8\n9 9\n7 7\n' 3
 	mv "$OUT" "$E2E_DIR/first.out"
 	mv "$ERR" "$E2E_DIR/first.err"
 }
 first_moves_on() {
-	(printf '9 9\n' >&3) 2>/dev/null
+	(printf '6 6\n' >&3) 2>/dev/null
 	exec 3>&-
 	wait "$pid"
 	status=$?
@@ -291,7 +305,8 @@ check "--claim-after takes a number of days (else exit 2)" status_is 2
 
 # ---- After the match: the summary, the rating at stake, a rematch ---------
 
-play_input "$PB\n$PD\nresign\ny\ny\nresign\ny\nn\n" play bob dave
+play_input "$PB\n$PD\n8 8\n9 9\nresign\ny\ny\n8 8\n9 9\nresign\ny\nn\n" \
+	play bob dave
 first=$(db "SELECT black_id || ' ' || white_id FROM matches WHERE id = \
 $(last_match) - 1")
 second=$(db "SELECT white_id || ' ' || black_id FROM matches WHERE id = \
@@ -315,10 +330,20 @@ check "the rematch is recorded as a ranked match" \
 	test "$(db "SELECT kind || ' ' || status FROM matches WHERE id = \
 $(last_match)")" = "ranked finished"
 check "no ends the series (exit 0)" status_is 0
-play_input "$PB\n$PD\nresign\ny\n" play bob dave
+play_input "$PB\n$PD\n8 8\n9 9\nresign\ny\n" play bob dave
 check "end of input at the rematch question is a no (exit 0)" status_is 0
-play_input "$PB\n$PD\nresign\ny\n否\n" --lang zh play bob dave
+play_input "$PB\n$PD\n8 8\n9 9\nresign\ny\n否\n" --lang zh play bob dave
 check "the summary and the rematch in Chinese" \
 	sh -c 'grep -Eq "^  Bob：[0-9]+ 胜 [0-9]+ 负 [0-9]+ 和；积分 -?[0-9]+；等级分 [0-9]+（[-+][0-9]+）；排名第 [0-9]+$" "$1" &&
 	       grep -q "交换黑白，再下一局？" "$1" &&
 	       grep -q "胜 +[0-9]* · 和 [−+0-9]* · 负 −[0-9]*$" "$1"' - "$OUT"
+
+# ---- A hot-seat match resigned before both moved is aborted ---------------
+before=$(db "SELECT group_concat(games || rating, ' ') FROM players")
+play_input "$PB\n$PD\nresign\ny\nn\n" play bob dave
+check "hot-seat: a resignation at once says the game was aborted" \
+	has "Game aborted before both sides had moved: no rating change."
+check "hot-seat: ... stored as aborted" \
+	test "$(db "SELECT status FROM matches WHERE id = $(last_match)")" = aborted
+check "hot-seat: ... and nobody's games or rating changed" \
+	test "$(db "SELECT group_concat(games || rating, ' ') FROM players")" = "$before"

@@ -54,14 +54,17 @@ check "the leaderboard counts the resumed match once" \
 	sh -c 'grep -q "^1	bob	Bob	1	1	0	0	1	1520.0" "$1" &&
 	       grep -q "alice	Alice	1	0	1	0	-1	1480.0" "$1"' - "$OUT"
 
-# Abandoned: counts for nobody, and is not offered again.
+# Abandoned: counts for nobody, and is not offered again. With one move
+# played (white never moved) the store marks it aborted.
 play_input 'secret-pass-1\nsecret-pass-3\n8 8\n' play alice carol
 # Abandon it (both agree), then resign the new match that follows.
-play_input 'secret-pass-3\nsecret-pass-1\n4\ny\ny\nresign\ny\n' play carol alice
+play_input 'secret-pass-3\nsecret-pass-1\n4\ny\ny\n8 8\n9 9\nresign\ny\n' \
+	play carol alice
 check "one move is counted as one move" has "): 1 move, you play"
-check "an unfinished match can be abandoned" has "The match was abandoned."
-check "the abandoned match is marked" \
-	test "$(db 'SELECT status FROM matches WHERE id = 2')" = abandoned
+check "an unfinished match can be abandoned (aborted: one move)" \
+	has "Match 2 was aborted before both sides had moved: no rating change."
+check "the abandoned match is marked aborted" \
+	test "$(db 'SELECT status FROM matches WHERE id = 2')" = aborted
 check "after abandoning, a new match is played" has "resigned."
 check "an abandoned match counts for nobody" \
 	test "$(db "SELECT games FROM players WHERE username = 'carol'")" = 1
@@ -72,7 +75,7 @@ check "an abandoned match is not offered again" hasnt "unfinished match"
 # the program says so (the logins before it may take seconds).
 : >"$OUT"
 {
-	printf 'secret-pass-1\nhunter2-xyz!\nhelp\n8 8\n'
+	printf 'secret-pass-1\nhunter2-xyz!\nhelp\n8 8\n9 9\n'
 	i=0
 	until grep -q 'ran out of time' "$OUT" || [ $i -ge $((10 * WAIT_S)) ]; do
 		sleep 0.1

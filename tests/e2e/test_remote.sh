@@ -307,7 +307,9 @@ restart_b() {
 restart_b
 accept_challenge
 play_move 1 "8 8"
-wait_out "$wp" "$white ○> " $((w_base + 1))
+play_move 2 "1 1"
+play_move 3 "8 9"
+wait_out "$wp" "$white ○> " $((w_base + 2))
 type_to "$bfd" "resign\ny\n"
 check "remote: the waiting side can resign" \
 	wait_out "$bp" "You resigned. $white wins."
@@ -318,7 +320,9 @@ check "remote: the resignation is recorded once" outcome_is finishedwhiteresign
 # ---- A draw offered to the other terminal: declined, then accepted -------
 restart_b
 accept_challenge
-wait_out "$bp" "$black ●> " $((b_base + 1))
+play_move 1 "8 8"
+play_move 2 "1 1"
+wait_out "$bp" "$black ●> " $((b_base + 2))
 type_to "$bfd" "draw\n"
 check "remote: a draw offer waits for the other terminal" \
 	wait_out "$bp" "Draw offered. Waiting for $white's answer..."
@@ -502,11 +506,31 @@ check "swap2: the records count it once, for the new black" \
 	[ "$(records)" = "$(after_black_won "$before")" ]
 
 # ---- A win on time claimed from a killed opponent -------------------------
+# Killed before its first move, black never moved: the claim aborts the
+# match (not rated). Killed at move 3, the win on time is white's.
+kill_black() {
+	eval "kill -9 \$${bp}_pid"
+	eval "exec $bfd>&-"
+	eval "wait \$${bp}_pid" 2>/dev/null
+}
 restart_b
 accept_challenge --time-per-move 2
-eval "kill -9 \$${bp}_pid"
-eval "exec $bfd>&-"
-eval "wait \$${bp}_pid" 2>/dev/null
+before=$(records)
+kill_black
+check "remote: a dead opponent who never moved: the match is aborted" \
+	wait_out "$wp" "Game aborted before both sides had moved: no rating change."
+check "remote: ... stored aborted, nobody's record changed" \
+	sh -c "[ \"\$(sqlite3 '$GOMOKU_DB' \"SELECT status FROM matches WHERE
+		id = $mid\")\" = aborted ] && [ \"\$1\" = \"\$2\" ]" - \
+	"$(records)" "$before"
+restart_b
+accept_challenge --time-per-move 5
+wait_out "$bp" "$black ● (" 1
+type_to "$bfd" "8 8\n"
+wait_out "$wp" "$white ○ (" 1
+type_to "$wfd" "1 1\n"
+wait_out "$bp" "$black ● (" 2
+kill_black
 check "remote: a dead opponent's time runs out and the win is claimed" \
 	wait_out "$wp" "$black ran out of time: you win on time."
 check "remote: the claim is recorded as a timeout" outcome_is finishedwhitetimeout

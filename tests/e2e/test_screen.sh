@@ -176,6 +176,11 @@ wait_for r "last: -"
 pane r >"$OUT"
 check "a ranked match shows both players' ratings" \
 	sh -c 'grep -q "Alice (1500)" "$1" && grep -q "Bob (1500)" "$1"' - "$OUT"
+# a move each, so that the match settled below is one both sides played
+keys r -l "8 8" && keys r Enter
+wait_for r "last: h8"
+keys r -l "1 1" && keys r Enter
+wait_for r "last: a1"
 # The clock of the side to move in pane $1.
 clock() { pane "$1" | grep '^.*> [●○]' | grep -o '0:[0-9][0-9]' | tail -n 1; }
 # The clock in pane $1 shows at most 0:$2.
@@ -201,7 +206,7 @@ start r2 play alice bob
 wait_for r2 "Password for alice:" && keys r2 -l secret-pass-1 && keys r2 Enter
 wait_for r2 "Password for bob:" && keys r2 -l secret-pass-2 && keys r2 Enter
 wait_for r2 "What would you like to do?" && keys r2 1
-wait_for r2 "last: -"
+wait_for r2 "last: a1"
 t3=$(clock r2)
 check "resumed: the move's clock goes on ($used ms used, then $t3 left)" \
 	sh -c '[ "$1" -ge 5000 ] && [ -n "$2" ] &&
@@ -262,6 +267,8 @@ keys e r
 wait_for e "resign?" && keys e y
 check "ranked: the rematch ends with its own box" \
 	wait_for e "Rematch (colours swapped)? (y/n)"
+check "ranked: resigned before any move, the box says it was aborted" \
+	wait_for e "Game aborted before both sides had moved: no rating change."
 keys e n
 wait_end
 pane e >"$OUT"
