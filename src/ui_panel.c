@@ -43,7 +43,7 @@ struct pline {
 	int nform;
 	int indent; /* columns before the text */
 	enum screen_style st;
-	char right[16]; /* the clock, at the right edge, or "" */
+	char right[32]; /* the clock, at the right edge, or "" */
 	enum screen_style right_st;
 	enum rank rank;
 	bool key;	/* drawn at the foot of the panel */
