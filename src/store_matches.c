@@ -849,7 +849,9 @@ enum store_status store_match_claim_gone(struct store *s, long long id,
 	st = store_begin(s, WHAT_GONE);
 	if (st != STORE_OK)
 		return st;
-	st = store_seat_check(s, id, WHAT_GONE);
+	st = store_check_match_sessions(s, id, WHAT_GONE);
+	if (st == STORE_OK)
+		st = store_seat_check(s, id, WHAT_GONE);
 	if (st == STORE_OK &&
 	    store_exec_ints(s, CLAIM_GONE, args, 6, WHAT_GONE) != SQLITE_DONE)
 		st = STORE_ERR;
