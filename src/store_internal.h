@@ -231,7 +231,9 @@ enum store_status store_match_begin(struct store *s,
  * connection took its seat in that match (store_seat_take()) and another
  * connection holds that seat now (took it over), then STORE_ERR saying
  * so (what: "the match was continued in another session"). A
- * connection that took no seat in the match is not refused here. */
+ * connection that took no seat in the match is refused while any seat
+ * there is held by a lease that has not lapsed by the store's clock
+ * (SQLite's 'now'): "the match is open in another session". */
 enum store_status store_seat_check(struct store *s, long long match_id,
 				   const char *what);
 

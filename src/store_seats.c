@@ -15,6 +15,33 @@
 
 /* ==== Seats: one seat, one process ======================================= */
 
+/* The store's own clock in Unix ms (SQLite's 'now'), which every
+ * process shares: julianday's epoch is 2440587.5 days before Unix's. */
+#define STORE_NOW_MS                                                           \
+	"CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+
+/* store_seat_check() for a connection holding no seat in match
+ * `match_id`: STORE_OK unless a seat there is held by a lease that has
+ * not lapsed by the store's clock, then STORE_ERR ("the match is open
+ * in another session"): whoever plays beside a live seat takes one. */
+static enum store_status seat_less_check(struct store *s, long long match_id,
+					 const char *what)
+{
+	long long n = 0;
+	enum store_status st;
+
+	st = store_query_ints(
+		s,
+		"SELECT count(*) FROM match_seats WHERE"
+		" match_id = ?1 AND lease_until_ms > " STORE_NOW_MS,
+		&match_id, 1, &n, 1, what, "");
+	if (st == STORE_OK && n != 0) {
+		store_set_err(s, what, "the match is open in another session");
+		st = STORE_ERR;
+	}
+	return st;
+}
+
 /* See store_internal.h. */
 enum store_status store_seat_check(struct store *s, long long match_id,
 				   const char *what)
@@ -24,7 +51,7 @@ enum store_status store_seat_check(struct store *s, long long match_id,
 	enum store_status st;
 
 	if (s->seat.match_id == 0 || s->seat.match_id != match_id)
-		return STORE_OK;
+		return seat_less_check(s, match_id, what);
 	st = store_query_ints(s,
 			      "SELECT count(*) FROM match_seats WHERE"
 			      " match_id = ?1 AND player_id = ?2"

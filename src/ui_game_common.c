@@ -686,3 +686,32 @@ enum ui_status game_common_summary(struct game *g, char *buf, size_t cap)
 		buf[len - 1] = '\0';
 	return st;
 }
+
+/* See ui_game_common.h. */
+enum ui_status game_common_take_seat(struct ui *ui, const struct player *me,
+				     long long id, bool *taken)
+{
+	enum store_status st = store_seat_take(ui->club.store, id, me->id,
+					       false, game_common_unix_ms());
+	enum ui_status ust;
+	bool yes = false;
+
+	*taken = st == STORE_OK;
+	if (st == STORE_OK)
+		return UI_OK;
+	if (st != STORE_EXISTS)
+		return ui_store_failed(ui, _("cannot take your seat in the "
+					     "match"));
+	ust = ui_yes_no(ui,
+			_("This match is open in another session. Continue "
+			  "it here?"),
+			&yes);
+	if (ust != UI_OK || !yes)
+		return ust;
+	if (store_seat_take(ui->club.store, id, me->id, true,
+			    game_common_unix_ms()) != STORE_OK)
+		return ui_store_failed(ui, _("cannot take your seat in the "
+					     "match"));
+	*taken = true;
+	return UI_OK;
+}

@@ -246,4 +246,15 @@ void game_common_record_line(struct ui *ui, const struct player *p,
  * then holds what was gathered). */
 enum ui_status game_common_summary(struct game *g, char *buf, size_t cap);
 
+/* Take `me`'s seat in unfinished ranked match `id` for this process
+ * (one seat, one process: store_live.h), which every write to the match
+ * from here then needs while another holds a seat there. When another
+ * session of `me`'s holds it, ask whether to take it over (that session
+ * can then do nothing more in the match). *taken says whether this
+ * process holds it now (it leaves it with store_seat_release()).
+ * Return UI_OK, UI_FAILED after saying why the store failed, or what
+ * the question returned. */
+enum ui_status game_common_take_seat(struct ui *ui, const struct player *me,
+				     long long id, bool *taken);
+
 #endif

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "store.h"
+#include "store_live.h"
 #include "ui_game.h"
 #include "ui_internal.h"
 #include "ui_matches.h"
@@ -612,6 +613,51 @@ static int offer_menu(const struct pending *p, const char *labels[], int keys[],
 	return n;
 }
 
+/* Do `choice` (a CHOICE_) for p's match. */
+static enum offer act_pending(struct ui *ui, struct pending *p, int choice,
+			      enum ui_status *st)
+{
+	switch (choice) {
+	case CHOICE_RESUME:
+		return play_pending(ui, p, false, st);
+	case CHOICE_MOVE:
+		return play_pending(ui, p, true, st);
+	case CHOICE_RESIGN:
+		return resign_pending(ui, p, st);
+	case CHOICE_ABANDON:
+		return abandon_pending(ui, p, st);
+	case CHOICE_CLAIM:
+		return claim_pending(ui, p, st);
+	}
+	return OFFER_LATER;
+}
+
+/* Whether `choice` writes p's ranked match in my name alone, from a
+ * terminal the opponent is not at: a move, a resignation, a claim. */
+static bool alone_write(const struct pending *p, int choice)
+{
+	return p->f.kind == MATCH_RANKED && !p->other_here &&
+	       (choice == CHOICE_MOVE || choice == CHOICE_RESIGN ||
+		choice == CHOICE_CLAIM);
+}
+
+/* Do `choice` from my seat in p's match, taken for it (one seat, one
+ * process: a session playing it elsewhere is asked to be taken over,
+ * never written beside) and left after. */
+static enum offer seated(struct ui *ui, struct pending *p, int choice,
+			 enum ui_status *st)
+{
+	enum offer done;
+	bool taken = false;
+
+	*st = game_common_take_seat(ui, p->me, p->f.id, &taken);
+	if (*st != UI_OK || !taken)
+		return OFFER_LATER;
+	done = act_pending(ui, p, choice, st);
+	(void)store_seat_release(ui->club.store, game_common_unix_ms());
+	return done;
+}
+
 /* Offer p's match and do what the player chooses. */
 static enum offer offer_pending(struct ui *ui, struct pending *p,
 				enum ui_status *st)
@@ -626,19 +672,9 @@ static enum offer offer_pending(struct ui *ui, struct pending *p,
 		      &choice);
 	if (*st != UI_OK)
 		return OFFER_LATER;
-	switch (choice) {
-	case CHOICE_RESUME:
-		return play_pending(ui, p, false, st);
-	case CHOICE_MOVE:
-		return play_pending(ui, p, true, st);
-	case CHOICE_RESIGN:
-		return resign_pending(ui, p, st);
-	case CHOICE_ABANDON:
-		return abandon_pending(ui, p, st);
-	case CHOICE_CLAIM:
-		return claim_pending(ui, p, st);
-	}
-	return OFFER_LATER;
+	if (alone_write(p, choice))
+		return seated(ui, p, choice, st);
+	return act_pending(ui, p, choice, st);
 }
 
 /* Find me's newest unfinished match (against `opponent` only, when not

@@ -74,38 +74,6 @@ static void say_seats(struct ui *ui, const struct match_full *f, bool black,
 		       other->nickname);
 }
 
-/* Take `me`'s seat in match `id` for this process (one seat, one
- * process: store_live.h). When another session holds it, ask whether
- * to take it over. *taken says whether this process holds it now;
- * return why not when it could not be asked. */
-static enum ui_status take_seat(struct ui *ui, const struct player *me,
-				long long id, bool *taken)
-{
-	enum store_status st = store_seat_take(ui->club.store, id, me->id,
-					       false, game_common_unix_ms());
-	enum ui_status ust;
-	bool yes = false;
-
-	*taken = st == STORE_OK;
-	if (st == STORE_OK)
-		return UI_OK;
-	if (st != STORE_EXISTS)
-		return ui_store_failed(ui, _("cannot take your seat in the "
-					     "match"));
-	ust = ui_yes_no(ui,
-			_("This match is open in another session. Continue "
-			  "it here?"),
-			&yes);
-	if (ust != UI_OK || !yes)
-		return ust;
-	if (store_seat_take(ui->club.store, id, me->id, true,
-			    game_common_unix_ms()) != STORE_OK)
-		return ui_store_failed(ui, _("cannot take your seat in the "
-					     "match"));
-	*taken = true;
-	return UI_OK;
-}
-
 /* Play f (unfinished, ranked, `me` in it) from here: `me`'s seat only,
  * held by this process while it plays, the opponent's moves from their
  * own process; full-screen when the run is (the game screen waits for
@@ -121,7 +89,7 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 
 	if (other == NULL)
 		return ui_store_failed(ui, _("cannot read the players"));
-	st = take_seat(ui, me, f->id, &taken);
+	st = game_common_take_seat(ui, me, f->id, &taken);
 	if (st != UI_OK || !taken)
 		return st;
 	st = ui_matches_rebuild(&g, ui, f,
@@ -221,15 +189,16 @@ enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
 	    f->kind != MATCH_RANKED)
 		goto out_free;
 	other = f->black_id == me->id ? f->white_id : f->black_id;
-	if (plays_now(ui, other, id))
-		ui_say(ui,
-		       _("Your match %lld goes on: your opponent is playing "
-			 "it from another terminal."),
-		       id);
-	else if (seat_held_elsewhere(ui, me, id))
+	/* another session of mine first: it is the one taken over */
+	if (seat_held_elsewhere(ui, me, id))
 		ui_say(ui,
 		       _("Your match %lld is being played in another session "
 			 "of yours."),
+		       id);
+	else if (plays_now(ui, other, id))
+		ui_say(ui,
+		       _("Your match %lld goes on: your opponent is playing "
+			 "it from another terminal."),
 		       id);
 	else
 		goto out_free;

@@ -5,6 +5,7 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <time.h>
 
 #include <CUnit/CUnit.h>
 #include <sqlite3.h>
@@ -1221,6 +1222,50 @@ static void test_seat_takeover(void)
 	store_close(s);
 }
 
+/* A connection that took no seat in a match writes nothing to it while
+ * another holds a seat there that has not lapsed by the store's clock:
+ * a second session of a player (the login's "Play your move now", a
+ * resignation from the menu) cannot play beside the one at the seat.
+ * Once that lease is released or lapsed, the write goes through. */
+static void test_seat_less_write(void)
+{
+	/* a lease taken a year from now has not lapsed by the store's
+	 * clock; one taken in 2023 has */
+	const long long live = 1000LL * (time(NULL) + 366 * 86400);
+	const long long t = 1700000000000LL;
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	long long ids[3], mid, rid = 0, me = t / 1000 + 60;
+	struct store *s = fx_club(path, ids), *s2 = fx_open_ok(path);
+	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
+
+	mid = fx_play(s, &h, 2); /* black (alice) to move */
+	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[0], false, live), STORE_OK);
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_move(s2, mid, 3, 0, 0, 0), STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s2),
+			       "cannot save the move: the match is open in "
+			       "another session");
+	CU_ASSERT_EQUAL(store_match_finish(s2, mid, RESULT_WHITE_WIN,
+					   REASON_RESIGN, me),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_request_new(s2, mid, REQUEST_DRAW, 2, me, &rid),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_undo(s2, mid, 1), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_pause(s2, mid, 1000 * me), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_abandon(s2, mid, me), STORE_ERR);
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+	/* the holder itself writes on */
+	CU_ASSERT_EQUAL(store_match_move(s, mid, 3, 0, 0, 0), STORE_OK);
+	/* released (it leaves the game): the seat-less write goes through */
+	CU_ASSERT_EQUAL(store_seat_release(s, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s2, mid, 4, 0, 1, 0), STORE_OK);
+	/* a lease that lapsed long ago does not stop it either */
+	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[1], false, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_move(s2, mid, 5, 0, 2, 0), STORE_OK);
+	store_close(s2);
+	store_close(s);
+}
+
 /* Opponent gone: a win against a player whose lease lapsed (or was
  * released) is claimed only after the grace, counted from the lapse as
  * committed, only in an untimed match with that player to move, only by
@@ -1354,6 +1399,7 @@ static CU_TestInfo tests[] = {
 	 test_seat_lease},
 	{"a seat taken over: the old session can write nothing more",
 	 test_seat_takeover},
+	{"no seat-less write beside a live seat", test_seat_less_write},
 	{"a gone opponent's match is claimed after the grace", test_claim_gone},
 	{"a gone opponent is claimed against only on their turn",
 	 test_claim_gone_not_to_move},

@@ -6,6 +6,8 @@
 #   a second session and continues the match there; his first session is
 #   told "This match was continued in another session." and is back in
 #   its menu, and his moves now come from the second session.
+# - Seat-less: a third session of bob's that declines to rejoin cannot
+#   resign (or play) beside the live seat: it is asked to take it over.
 # - Opponent gone: alice's process is killed (SIGKILL) at her turn; once
 #   her seat's lease lapses bob is told "alice left the game."; alice logs
 #   in again and rejoins: "alice is back."; she leaves with end of input:
@@ -57,6 +59,8 @@ if [ "$black" = alice ]; then a_base=$b_base; else a_base=$w_base; fi
 menus=$(grep -c 'Gomoku Club: bob' "$E2E_DIR/b.out")
 start_proc r 8
 type_to 8 "2\nbob\n$(pw bob)\n"
+check "takeover: the second session is told where the match is played" \
+	wait_out r "Your match $mid is being played in another session of yours."
 wait_out r 'Rejoin it from here?'
 type_to 8 "y\n"
 check "takeover: the second session is asked before taking the seat over" \
@@ -77,6 +81,30 @@ fi
 play_move 3 "8 9"
 play_move 4 "1 2"
 check "takeover: the match goes on from the second session" wait_moves 4
+
+# ---- A third session of bob's cannot write beside the live seat ----------
+# declining to rejoin, bob resigns from the login's menu: the store
+# refuses any write of a session without the seat while that seat is
+# held, so the menu first asks to take the seat over; no, and nothing
+# is written
+held=$(bob_seat)
+start_proc x 9
+type_to 9 "2\nbob\n$(pw bob)\n"
+wait_out x 'Rejoin it from here?'
+type_to 9 "n\n"
+wait_out x 'Resign it (it counts as your loss)'
+resign=$(sed -n 's/^ *\([0-9]\) *Resign it.*/\1/p' "$E2E_DIR/x.out" |
+	tail -n 1)
+type_to 9 "$resign\n"
+check "seat-less: resigning beside the live seat asks to take it over" \
+	wait_out x 'This match is open in another session. Continue it here?'
+type_to 9 "n\n"
+wait_out x 'Gomoku Club: bob'
+check "seat-less: ... and without it nothing is written" \
+	[ "$(db "SELECT status FROM matches WHERE id = $mid")" = unfinished ]
+check "seat-less: ... and the seat stays the playing session's" \
+	[ "$(bob_seat)" = "$held" ]
+close_proc x 9
 
 # ---- alice's process is killed at her turn: bob is told ------------------
 if [ "$black" = bob ]; then
