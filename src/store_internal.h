@@ -56,6 +56,12 @@ struct store {
 	char err[STORE_ERR_MAX];
 };
 
+/* The store's own clock in Unix ms, as an SQL expression (SQLite's
+ * 'now', which every process on the file shares): julianday's epoch is
+ * 2440587.5 days before Unix's. */
+#define STORE_NOW_MS                                                           \
+	"CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+
 /* ==== Errors and statements (store_db.c) ================================ */
 
 /* Forget the last error. */

@@ -377,9 +377,8 @@ static enum store_status touch(struct store *s, long long id, const char *what)
 		       "UPDATE matches SET clock_used_ms = 0,"
 		       " last_active_at = max(started_at,"
 		       " CAST(strftime('%s', 'now') AS INTEGER)),"
-		       " turn_started_ms = max(1000 * started_at,"
-		       " CAST((julianday('now') - 2440587.5) * 86400000"
-		       " AS INTEGER)), turn_allowed_ms = 1000 * time_per_move"
+		       " turn_started_ms = max(1000 * started_at, " STORE_NOW_MS
+		       "), turn_allowed_ms = 1000 * time_per_move"
 		       " WHERE id = ?1",
 		       &id, 1, what) == SQLITE_DONE
 		       ? STORE_OK

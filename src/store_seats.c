@@ -15,11 +15,6 @@
 
 /* ==== Seats: one seat, one process ======================================= */
 
-/* The store's own clock in Unix ms (SQLite's 'now'), which every
- * process shares: julianday's epoch is 2440587.5 days before Unix's. */
-#define STORE_NOW_MS                                                           \
-	"CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
-
 /* store_seat_check() for a connection holding no seat in match
  * `match_id`: STORE_OK unless a seat there is held by a lease that has
  * not lapsed by the store's clock, then STORE_ERR ("the match is open
