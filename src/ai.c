@@ -206,19 +206,6 @@ static int keep_allowed(const struct ai *ai, int *moves, int n)
 	return kept;
 }
 
-/* Level 1: a random cell within two of a stone, or -1. */
-static int random_move(struct ai *ai)
-{
-	int moves[AI_MAX_MOVES], n;
-
-	if (ai->pos.nstones == 0)
-		return near_centre(ai);
-	n = keep_allowed(ai, moves, ai_pos_candidates(&ai->pos, moves));
-	if (n == 0)
-		return -1;
-	return moves[rng_below(&ai->rng, (uint32_t)n)];
-}
-
 /* Return the cell that wins now for the side to move, else the one that
  * blocks the opponent's win, else -1. */
 static int urgent_move(const struct ai *ai)
@@ -229,6 +216,24 @@ static int urgent_move(const struct ai *ai)
 		return w;
 	w = ai_pos_win_cell(&ai->pos, 3 - ai->pos.side);
 	return w >= 0 && allowed(ai, w) ? w : -1;
+}
+
+/* Level 1: win, block, else a random cell within two of a stone; -1
+ * when there is none. A beginner loses by strategy, never by missing a
+ * five on the board. */
+static int random_move(struct ai *ai)
+{
+	int moves[AI_MAX_MOVES], n;
+
+	if (ai->pos.nstones == 0)
+		return near_centre(ai);
+	n = urgent_move(ai);
+	if (n >= 0)
+		return n;
+	n = keep_allowed(ai, moves, ai_pos_candidates(&ai->pos, moves));
+	if (n == 0)
+		return -1;
+	return moves[rng_below(&ai->rng, (uint32_t)n)];
 }
 
 /* Level 2: win, block, else a random cell among those whose one-ply

@@ -44,6 +44,9 @@
 /* Nodes a level may search on one tactical position. */
 #define POSITION_NODES 60000
 
+/* Seeds each randomised level (1 and 2) is tried with on a position. */
+#define RANDOM_SEEDS 8
+
 /* One tactical position of the file. */
 struct tpos {
 	char name[LINE_LEN];
@@ -411,10 +414,11 @@ static int wins_by_force(const struct tpos *t, int level, long long nodes)
 	return won;
 }
 
-/* Check one position at one level; report the failure by name. */
-static void check_position(const struct tpos *t, int level)
+/* Check one position at one level with one seed; report the failure
+ * by name. */
+static void check_position(const struct tpos *t, int level, uint64_t seed)
 {
-	struct ai *ai = new_ai(level, POSITION_NODES, 1);
+	struct ai *ai = new_ai(level, POSITION_NODES, seed);
 	struct ai_result res;
 	int ok;
 
@@ -426,18 +430,22 @@ static void check_position(const struct tpos *t, int level)
 		ok = wins_by_force(t, level, POSITION_NODES);
 	if (!ok)
 		fprintf(stderr,
-			"\n  level %d fails '%s' (line %d): played %d,%d",
-			level, t->name, t->line, res.row + 1, res.col + 1);
+			"\n  level %d (seed %d) fails '%s' (line %d): "
+			"played %d,%d",
+			level, (int)seed, t->name, t->line, res.row + 1,
+			res.col + 1);
 	CU_ASSERT_TRUE(ok);
 	ai_free(ai);
 }
 
 /* Every position at every level it lists; win in one and blocks at
- * every level from 2, the rest at 4 and 5 (the file says which). */
+ * every level, the rest at 4 and 5 (the file says which). Levels 1 and
+ * 2 choose at random among what is left after a win or a block: they
+ * are tried with RANDOM_SEEDS seeds. */
 static void test_positions(void)
 {
 	struct tpos *all;
-	int n = 0, i, level, checked = 0;
+	int n = 0, i, level, checked = 0, seed;
 
 	all = read_positions(&n);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(all);
@@ -446,10 +454,12 @@ static void test_positions(void)
 		CU_ASSERT_TRUE(all[i].answers[0] != '\0' ||
 			       all[i].win_within > 0);
 		CU_ASSERT_TRUE(all[i].levels[4] && all[i].levels[5]);
-		for (level = 2; level <= AI_LEVEL_MAX; level++) {
+		for (level = 1; level <= AI_LEVEL_MAX; level++) {
 			if (!all[i].levels[level])
 				continue;
-			check_position(&all[i], level);
+			for (seed = 1; seed <= (level <= 2 ? RANDOM_SEEDS : 1);
+			     seed++)
+				check_position(&all[i], level, (uint64_t)seed);
 			checked++;
 		}
 	}
