@@ -223,13 +223,13 @@ static int urgent_move(const struct ai *ai)
  * five on the board. */
 static int random_move(struct ai *ai)
 {
-	int moves[AI_MAX_MOVES], n;
+	int moves[AI_MAX_MOVES], n, urgent;
 
 	if (ai->pos.nstones == 0)
 		return near_centre(ai);
-	n = urgent_move(ai);
-	if (n >= 0)
-		return n;
+	urgent = urgent_move(ai);
+	if (urgent >= 0)
+		return urgent;
 	n = keep_allowed(ai, moves, ai_pos_candidates(&ai->pos, moves));
 	if (n == 0)
 		return -1;
