@@ -810,9 +810,9 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 
 /* The rule of store_match_claim_gone(), as an UPDATE: ?1 the match, ?2
  * the claimant's colour (1 black, 2 white), ?3 the moves seen, ?4 now
- * (ms), ?5 the claimant, ?6 their seat's holder, ?7 the grace (ms). The
- * player to move is the one whose colour ply ?3 + 1 plays; their seat's
- * lease lapsed (taken by nobody since) a grace ago. */
+ * (ms), ?5 the claimant, ?6 their seat's holder. The player to move is
+ * the one whose colour ply ?3 + 1 plays; their seat's lease lapsed
+ * (taken by nobody since) the match's own grace ago. */
 #define CLAIM_GONE                                                             \
 	"UPDATE matches SET status = 'finished', result ="                     \
 	" CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"                       \

@@ -1274,7 +1274,9 @@ static void test_claim_gone(void)
 {
 	const long long t = 1700000000000LL, L = STORE_SEAT_LEASE_MS;
 	const long long G = 1000LL * 120; /* the club's default grace */
+	static const char one[] = "$argon2id$v=19$m=8,t=1,p=1$b25l$one";
 	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	char before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
 	long long ids[3], mid, timed;
 	struct store *s = fx_club(path, ids), *bob = fx_open_ok(path);
 	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
@@ -1310,6 +1312,18 @@ static void test_claim_gone(void)
 					       t + L + 70000 + G),
 			STORE_ERR);
 	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).wins, 0);
+	/* alice's password changed since her session began: her claim is
+	 * refused as stale and writes nothing; logged in again, it stands */
+	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
+	fx_passwd_elsewhere(path, ids[0], one);
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 3,
+					       t + L + 70000 + G),
+			STORE_STALE);
+	CU_ASSERT_EQUAL(store_stale_player(s), ids[0]);
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+	store_session_end(s, ids[0]);
+	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
 	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 3,
 					       t + L + 70000 + G),
 			STORE_OK);
