@@ -315,6 +315,33 @@ static int grace_s(const struct game *g)
 	return r.disconnect_grace;
 }
 
+/* Tell the player how long the opponent named name has to come back
+ * before the win may be claimed: in whole minutes where the grace is
+ * some, else in seconds. */
+static void say_grace(struct game *g, const char *name)
+{
+	int s = grace_s(g);
+
+	if (s == 0)
+		ui_say(g->ui, _("You may claim the win on %s's turn."), name);
+	else if (s % 60 == 0)
+		ui_say(g->ui,
+		       ngettext("If %s is not back within %d minute, you may "
+				"claim the win on their turn.",
+				"If %s is not back within %d minutes, you may "
+				"claim the win on their turn.",
+				(unsigned long)(s / 60)),
+		       name, s / 60);
+	else
+		ui_say(g->ui,
+		       ngettext("If %s is not back within %d second, you may "
+				"claim the win on their turn.",
+				"If %s is not back within %d seconds, you may "
+				"claim the win on their turn.",
+				(unsigned long)s),
+		       name, s);
+}
+
 int game_remote_seats(struct game *g)
 {
 	const struct match *m = &g->m;
@@ -339,10 +366,7 @@ int game_remote_seats(struct game *g)
 			ui_say(g->ui, _("%s left the game."),
 			       m->seat_name[other]);
 		if (!l.live && g->time_per_move == 0 && m->opening_done)
-			ui_say(g->ui,
-			       _("If %s is not back within %d minutes, you "
-				 "may claim the win on their turn."),
-			       m->seat_name[other], grace_s(g) / 60);
+			say_grace(g, m->seat_name[other]);
 		fflush(g->ui->term.out);
 		return 1;
 	}

@@ -23,6 +23,9 @@ for u in alice bob; do
 	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"
 done
 check "seats: alice and bob are registered" status_is 0
+# a grace that is not whole minutes, as the club may set it
+play_input "" club set disconnect-grace 90
+check "seats: the club's grace is 90 seconds" status_is 0
 
 db() { sqlite3 "$GOMOKU_DB" "$1"; }
 moves() { db "SELECT count(*) FROM match_moves WHERE match_id = $mid"; }
@@ -125,7 +128,7 @@ wait "$a_pid" 2>/dev/null
 check "gone: once the killed process's lease lapses, bob is told" \
 	wait_out r 'alice left the game.'
 check "gone: ... and when he may claim the win" \
-	wait_out r 'If alice is not back within 2 minutes, you may claim'
+	wait_out r 'If alice is not back within 90 seconds, you may claim'
 check "gone: nothing is claimed before the grace" \
 	[ "$(db "SELECT status FROM matches WHERE id = $mid")" = unfinished ]
 
