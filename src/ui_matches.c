@@ -585,7 +585,12 @@ static int offer_menu(const struct pending *p, const char *labels[], int keys[],
 	}
 	if (ranked_match) {
 		keys[n] = CHOICE_RESIGN;
-		labels[n++] = _("Resign it (it counts as your loss)");
+		/* the store's rule: aborted before both sides have moved */
+		labels[n++] =
+			p->f.nmoves < 2 || !p->f.colours_final
+				? _("Resign it (too early to be rated: it is "
+				    "aborted)")
+				: _("Resign it (it counts as your loss)");
 	}
 	if (!login_here || p->hotseat) {
 		keys[n] = CHOICE_ABANDON;

@@ -124,6 +124,9 @@ check "stats of an unknown player exits 1" status_is 1
 # out, quit.
 play_input "2\nalice\nsecret-pass-1\n0\n1\nbob\nnew-password-7\n4\ny\ny\n${FIVE}n\n3\n4\n0\n0\n" --seed 3
 check "logging in offers the unfinished match" has "You have an unfinished match"
+check "at one move, resigning it is offered as an abort, not a loss" \
+	sh -c 'grep -q "Resign it (too early to be rated: it is aborted)" "$1" &&
+	       ! grep -q "counts as your loss" "$1"' - "$OUT"
 check "the menu's ranked match offers it again, not a second match" \
 	test "$(grep -c 'You have an unfinished match' "$OUT")" -eq 2
 check "abandoning it needs both players to agree" \
