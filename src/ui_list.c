@@ -50,24 +50,35 @@ static const char *win_rate_text(const struct player *p, char buf[WIN_RATE_LEN])
 	return buf;
 }
 
-/* One row of the table format. */
+/* The table's nickname column: at most this many columns of it. */
+#define NICK_COLUMNS 12
+
+/* One row of the table format, in 79 columns as table_header() heads
+ * it: a nickname longer than its column ends in an ellipsis (its whole
+ * is in `stats`, TSV and JSON). */
 static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 {
 	const struct player_record *r = &p->rec;
 	char clean[UI_CLEAN_MAX], nick[UI_CLEAN_MAX], rate[WIN_RATE_LEN];
+	const char *whole = ui_clean(p->nickname, clean, sizeof(clean));
 	int width;
 
-	fprintf(ui->term.out, "%c%4d  %-20s  ", me ? '>' : ' ', rank,
+	fprintf(ui->term.out, "%c%4d  %-20s ", me ? '>' : ' ', rank,
 		p->username);
-	/* At most 20 columns: 20 Chinese characters take 40. */
-	width = i18n_fit(ui_clean(p->nickname, clean, sizeof(clean)), 20, nick,
-			 sizeof(nick));
-	fputs(nick, ui->term.out);
-	pad(ui->term.out, width, 20);
-	fprintf(ui->term.out, " %5d %4d %4d %4d %6d %6.0f ", r->games, r->wins,
+	if (i18n_width(whole) <= NICK_COLUMNS) {
+		width = i18n_fit(whole, NICK_COLUMNS, nick, sizeof(nick));
+		fputs(nick, ui->term.out);
+	} else {
+		width = i18n_fit(whole, NICK_COLUMNS - 1, nick, sizeof(nick));
+		fputs(nick, ui->term.out);
+		fputs(ui->term.symbols ? "…" : "~", ui->term.out);
+		width++;
+	}
+	pad(ui->term.out, width, NICK_COLUMNS);
+	fprintf(ui->term.out, " %5d %4d %4d %4d %5d %6.0f ", r->games, r->wins,
 		r->losses, r->ties, r->score, r->rating);
 	win_rate_text(p, rate);
-	pad(ui->term.out, i18n_width(rate), 6);
+	pad(ui->term.out, i18n_width(rate), 4);
 	fprintf(ui->term.out, "%s\n", rate);
 }
 
@@ -85,19 +96,20 @@ void ui_list_cell(FILE *out, const char *text, int width)
 	}
 }
 
+/* The table's header, in the columns table_row() prints. */
 static void table_header(struct ui *ui)
 {
 	ui_list_cell(ui->term.out, _("Rank"), -5);
 	fputs("  ", ui->term.out);
-	ui_list_cell(ui->term.out, _("Player"), 22);
-	ui_list_cell(ui->term.out, _("Nickname"), 20);
+	ui_list_cell(ui->term.out, _("Player"), 21);
+	ui_list_cell(ui->term.out, _("Nickname"), NICK_COLUMNS);
 	ui_list_cell(ui->term.out, _("Games"), -6);
 	ui_list_cell(ui->term.out, _("W"), -5);
 	ui_list_cell(ui->term.out, _("L"), -5);
 	ui_list_cell(ui->term.out, _("T"), -5);
-	ui_list_cell(ui->term.out, _("Score"), -7);
+	ui_list_cell(ui->term.out, _("Score"), -6);
 	ui_list_cell(ui->term.out, _("Rating"), -7);
-	ui_list_cell(ui->term.out, _("Win%"), -7);
+	ui_list_cell(ui->term.out, _("Win%"), -5);
 	fputc('\n', ui->term.out);
 }
 
