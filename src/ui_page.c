@@ -52,7 +52,11 @@ struct ui_page {
 	const char *const *labels; /* the menu shown, or NULL */
 	const int *keys;	   /* its keys */
 	int nitems, chosen;
-	int items_top; /* the screen line of the first item, as drawn */
+	int items_top;	 /* the screen line of the first item, as drawn */
+	int items_first; /* the first item drawn (a menu taller than its
+			  * room shows the part with the chosen one) */
+	int items_shown; /* how many items are drawn */
+	int text_height; /* the lines the text had, as drawn */
 };
 
 /* How a wait for a key ended. */
@@ -182,6 +186,34 @@ static int page_rows(const struct ui_page *pg, int width, struct page_row *rows,
 	return n;
 }
 
+/* How many of rows[0..total) at the top are blank: not drawn. */
+static int leading_blanks(const struct page_row *rows, int total)
+{
+	int lead = 0;
+
+	while (lead < total && rows[lead].len == 0)
+		lead++;
+	return lead;
+}
+
+/* How many rows the text takes at the window's width, blank ones at
+ * the top left out, as draw_text() draws it. */
+static int text_rows(const struct ui_page *pg)
+{
+	struct page_row *rows;
+	int total = page_rows(pg, COLS, NULL, 0), lead;
+
+	if (total == 0)
+		return 0;
+	rows = malloc((size_t)total * sizeof(*rows));
+	if (rows == NULL)
+		return total;
+	page_rows(pg, COLS, rows, total);
+	lead = leading_blanks(rows, total);
+	free(rows);
+	return total - lead;
+}
+
 /* Draw the text's rows that fit in `height` lines from line `top`, the
  * last ones unless scrolled back. Return the lines used. */
 static int draw_text(struct ui_page *pg, int top, int height)
@@ -196,8 +228,7 @@ static int draw_text(struct ui_page *pg, int top, int height)
 	if (rows == NULL)
 		return 0;
 	page_rows(pg, COLS, rows, total);
-	while (lead < total && rows[lead].len == 0)
-		lead++; /* no blank lines at the top */
+	lead = leading_blanks(rows, total);
 	if (pg->scroll > total - lead - height)
 		pg->scroll = total - lead > height ? total - lead - height : 0;
 	first = total - lead > height ? total - height - pg->scroll : lead;
@@ -211,11 +242,12 @@ static int draw_text(struct ui_page *pg, int top, int height)
 	return i - first;
 }
 
-/* Draw the menu's items from line `top`, the chosen one highlighted. */
-static void draw_items(struct ui_page *pg, int top)
+/* Draw the menu's items from line `top`, in `height` lines, the chosen
+ * one highlighted and in view. */
+static void draw_items(struct ui_page *pg, int top, int height)
 {
 	char item[512];
-	int i, w = 0;
+	int i, w = 0, shown = height < pg->nitems ? height : pg->nitems;
 
 	for (i = 0; i < pg->nitems; i++) {
 		snprintf(item, sizeof(item), "  %d  %s  ", pg->keys[i],
@@ -223,13 +255,20 @@ static void draw_items(struct ui_page *pg, int top)
 		if (ui_screen_width(item) > w)
 			w = ui_screen_width(item);
 	}
+	if (pg->chosen < pg->items_first)
+		pg->items_first = pg->chosen;
+	if (pg->chosen >= pg->items_first + shown)
+		pg->items_first = pg->chosen - shown + 1;
+	if (pg->items_first > pg->nitems - shown)
+		pg->items_first = pg->nitems - shown;
 	pg->items_top = top;
-	for (i = 0; i < pg->nitems; i++) {
+	pg->items_shown = shown;
+	for (i = pg->items_first; i < pg->items_first + shown; i++) {
 		snprintf(item, sizeof(item), "  %d  %s", pg->keys[i],
 			 pg->labels[i]);
 		snprintf(item + strlen(item), sizeof(item) - strlen(item),
 			 "%*s", w - ui_screen_width(item), "");
-		ui_screen_put(top + i, 0, COLS,
+		ui_screen_put(top + i - pg->items_first, 0, COLS,
 			      i == pg->chosen ? SCREEN_CHOSEN : SCREEN_PLAIN,
 			      item);
 	}
@@ -300,17 +339,34 @@ static void draw_foot(struct ui_page *pg)
 }
 
 /* Draw the whole page: the title, the text, the menu, the prompt. */
+/* The fewest lines the text has under a whole menu: below that, the
+ * text takes up to half the room instead. */
+#define PAGE_TEXT_MIN 2
+
+/* Draw the page: the title, the text, the menu under it, the foot.
+ * Where the whole menu leaves the text fewer than PAGE_TEXT_MIN lines,
+ * the text keeps up to half the room (it is what the last choice
+ * showed) and the menu shows the part of it around the chosen item. */
 static void page_draw(struct ui_page *pg)
 {
 	int area = LINES - PAGE_HEAD - PAGE_FOOT;
-	int menu_h = pg->labels != NULL ? pg->nitems : 0, used;
+	int menu_h = pg->labels != NULL ? pg->nitems : 0, used, text_h, half;
 
 	fflush(pg->out);
 	erase();
 	ui_screen_put(0, 0, COLS, SCREEN_BOLD, pg->title);
-	used = draw_text(pg, PAGE_HEAD, area - menu_h - (menu_h > 0));
+	text_h = area - menu_h - (menu_h > 0);
+	half = (area - 1) / 2;
+	if (menu_h > 0 && text_h < PAGE_TEXT_MIN) {
+		used = text_rows(pg);
+		text_h = used < half ? used : half;
+		menu_h = area - text_h - (text_h > 0);
+	}
+	pg->text_height = text_h;
+	used = draw_text(pg, PAGE_HEAD, text_h);
 	if (menu_h > 0)
-		draw_items(pg, PAGE_HEAD + used + (used > 0));
+		draw_items(pg, PAGE_HEAD + used + (used > 0),
+			   menu_h > 1 ? menu_h : 1);
 	draw_foot(pg);
 	curs_set(pg->prompt != NULL ? 1 : 0);
 	refresh();
@@ -425,7 +481,7 @@ void ui_page_redraw(struct ui *ui)
  * one. */
 static bool scroll_key(struct ui_page *pg, const struct screen_key *k)
 {
-	int by = LINES - PAGE_HEAD - PAGE_FOOT - 1;
+	int by = pg->text_height - 1; /* one line kept in view */
 
 	if (k->kind != SK_KEY || (k->ch != KEY_PPAGE && k->ch != KEY_NPAGE))
 		return false;
@@ -689,7 +745,7 @@ static int item_at(const struct ui_page *pg, int y)
 {
 	int i = y - pg->items_top;
 
-	return i >= 0 && i < pg->nitems ? i : -1;
+	return i >= 0 && i < pg->items_shown ? pg->items_first + i : -1;
 }
 
 /* A key in a menu: the index of the item it chooses, or -1 (the
@@ -727,6 +783,7 @@ enum ui_status ui_page_menu(struct ui *ui, const char *title,
 	pg->keys = keys;
 	pg->nitems = n;
 	pg->chosen = 0;
+	pg->items_first = 0;
 	pg->prompt = _("Choose: ");
 	pg->hint = _("Up, Down: move   Enter: choose   a number: choose it   "
 		     "PgUp, PgDn: scroll");
