@@ -398,7 +398,8 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 	fputc('\n', ui->term.out);
 	ui_say(ui, "%s", title);
 	for (i = 0; i < n; i++)
-		ui_say(ui, "  %d  %s", keys[i], labels[i]);
+		ui_say(ui, "  %*d  %s", ui_menu_key_width(keys, n), keys[i],
+		       labels[i]);
 	for (;;) {
 		unsigned long long v;
 		bool number;

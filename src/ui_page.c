@@ -242,15 +242,29 @@ static int draw_text(struct ui_page *pg, int top, int height)
 	return i - first;
 }
 
+/* See ui_page.h. */
+int ui_menu_key_width(const int keys[], int n)
+{
+	int i, w = 1, d;
+
+	for (i = 0; i < n; i++) {
+		d = snprintf(NULL, 0, "%d", keys[i]);
+		if (d > w)
+			w = d;
+	}
+	return w;
+}
+
 /* Draw the menu's items from line `top`, in `height` lines, the chosen
  * one highlighted and in view. */
 static void draw_items(struct ui_page *pg, int top, int height)
 {
 	char item[512];
 	int i, w = 0, shown = height < pg->nitems ? height : pg->nitems;
+	int kw = ui_menu_key_width(pg->keys, pg->nitems);
 
 	for (i = 0; i < pg->nitems; i++) {
-		snprintf(item, sizeof(item), "  %d  %s  ", pg->keys[i],
+		snprintf(item, sizeof(item), "  %*d  %s  ", kw, pg->keys[i],
 			 pg->labels[i]);
 		if (ui_screen_width(item) > w)
 			w = ui_screen_width(item);
@@ -264,7 +278,7 @@ static void draw_items(struct ui_page *pg, int top, int height)
 	pg->items_top = top;
 	pg->items_shown = shown;
 	for (i = pg->items_first; i < pg->items_first + shown; i++) {
-		snprintf(item, sizeof(item), "  %d  %s", pg->keys[i],
+		snprintf(item, sizeof(item), "  %*d  %s", kw, pg->keys[i],
 			 pg->labels[i]);
 		snprintf(item + strlen(item), sizeof(item) - strlen(item),
 			 "%*s", w - ui_screen_width(item), "");

@@ -44,6 +44,10 @@ bool ui_page_active(struct ui *ui);
 enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
 			    size_t *len, long long deadline);
 
+/* The columns of a menu's widest key among keys[0..n), so that both
+ * front ends right-align the keys ("   1  ..." above "  10  ..."). */
+int ui_menu_key_width(const int keys[], int n);
+
 /* ui_menu() as a page: `title`, the text printed since the last choice,
  * then the items "  1  Register", one highlighted. Up and Down (and k
  * and j) move the highlight and Enter chooses it; a number key chooses

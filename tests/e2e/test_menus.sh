@@ -3,8 +3,9 @@
 # line; in a window too low for the text and the whole menu, the text
 # keeps its share (up to half) and the menu shows the part around the
 # chosen item, which follows the highlight; PgUp goes back by the text's
-# own height less the line kept in view, not by a whole window. Skipped,
-# saying so, when tmux is missing.
+# own height less the line kept in view, not by a whole window. A menu's
+# keys are right-aligned (10 under 9), on the page and in the line
+# interface. Skipped, saying so, when tmux is missing.
 . "$E2E_LIB"
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -18,6 +19,10 @@ for u in alice bob carol dave; do
 	play_input "\nmenus-pass-$u-ok\nmenus-pass-$u-ok\n" register "$u"
 done
 check "menus: four players registered" status_is 0
+play_input "2\nalice\nmenus-pass-alice-ok\n0\n0\n" --plain
+check "line menus: the keys right-aligned too" \
+	sh -c 'grep -q "^   9  Answer a challenge" "$1" &&
+		grep -q "^  10  Refuse challenges" "$1"' - "$OUT"
 : >"$OUT" # the checks below read captures of their own
 : >"$ERR"
 
@@ -80,7 +85,21 @@ text_lines "$T/10down.txt" | tr -d ' \n' >"$T/10down.text"
 check "20x10: the menu follows the highlight, the text stays" \
 	sh -c '! grep -q "^  1  Register" "$1" && test -s "$2"' - \
 	"$T/10down.txt" "$T/10down.text"
+# the account menu's eleven items: keys right-aligned, labels in line
+small m 80 24 "$T/back.txt"
+keys m 2
+wait_for m "Username:" && keys m -l alice && keys m Enter
+wait_for m "Password for alice:" && keys m -l menus-pass-alice-ok &&
+	keys m Enter
+wait_for m "Refuse challenges"
+pane m >"$T/account.txt"
+check "account menu: 1 to 10 right-aligned, every label in one column" \
+	sh -c 'grep -q "^   1  Ranked match" "$1" &&
+		grep -q "^  10  Refuse challenges" "$1" &&
+		grep -q "^   0  Log out" "$1"' - "$T/account.txt"
+keys m 0
+wait_for m "Quit"
 keys m 0
 wait_end
-check "menus: Quit from the small window ends with status 0" \
+check "menus: log out and Quit end with status 0" \
 	[ "$status" -eq 0 ]
