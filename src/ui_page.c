@@ -328,31 +328,62 @@ static bool challenge_waits(const struct ui *ui)
 	       p->told > p->asked;
 }
 
-/* The prompt line and the hint line, and the cursor on the prompt;
- * above them, the notice of a challenge waiting. */
+/* The columns an answer has at least beside the prompt on its line. */
+#define PAGE_ANSWER_MIN 16
+
+/* The most lines a prompt takes (the last one's end cut beyond). */
+#define PROMPT_LINES_MAX 3
+
+/* The lines pg's prompt takes: one when it fits on the prompt line
+ * with room for an answer; else up to PROMPT_LINES_MAX, broken between
+ * words (UAX #14), lens[0..n-1) the bytes of those above the prompt
+ * line. */
+static int prompt_lines(const struct ui_page *pg, size_t lens[PROMPT_LINES_MAX])
+{
+	int n;
+
+	if (pg->prompt == NULL ||
+	    ui_screen_width(pg->prompt) + PAGE_ANSWER_MIN <= COLS)
+		return 1;
+	n = ui_screen_rows(pg->prompt, strlen(pg->prompt), COLS, lens,
+			   PROMPT_LINES_MAX);
+	return n < PROMPT_LINES_MAX ? n : PROMPT_LINES_MAX;
+}
+
+/* The prompt line and the hint line, and the cursor on the prompt; a
+ * long prompt's start on the line above; above them, the notice of a
+ * challenge waiting. */
 static void draw_foot(struct ui_page *pg)
 {
-	char typed[TERM_LINE_MAX + 1];
-	int x;
+	char typed[TERM_LINE_MAX + 1], head[PAGE_ROW_MAX];
+	const char *last;
+	size_t lens[PROMPT_LINES_MAX];
+	int x, i, lines = prompt_lines(pg, lens);
 
 	if (challenge_waits(pg->ui))
-		ui_screen_put(LINES - 3, 0, COLS, SCREEN_WARN,
+		ui_screen_put(LINES - 2 - lines, 0, COLS, SCREEN_WARN,
 			      _("A challenge is waiting for you: press Tab "
 				"to answer it."));
 	ui_screen_put_hints(LINES - 1, 0, COLS, SCREEN_DIM,
 			    pg->hint != NULL ? pg->hint : "");
 	if (pg->prompt == NULL)
 		return;
-	/* A prompt too long for the line is cut, never what is typed. */
-	x = foot_prompt_width(pg->prompt, line_utf8(pg, pg->nline, typed));
-	ui_screen_put(LINES - 2, 0, x < ui_screen_width(pg->prompt) ? x - 1 : x,
-		      SCREEN_BOLD, pg->prompt);
+	last = pg->prompt;
+	for (i = 0; i + 1 < lines; i++) {
+		snprintf(head, sizeof(head), "%.*s", (int)lens[i], last);
+		ui_screen_put(LINES - 1 - lines + i, 0, COLS, SCREEN_BOLD,
+			      head);
+		last += lens[i];
+	}
+	/* A prompt too long still is cut, never what is typed. */
+	x = foot_prompt_width(last, line_utf8(pg, pg->nline, typed));
+	ui_screen_put(LINES - 2, 0, x < ui_screen_width(last) ? x - 1 : x,
+		      SCREEN_BOLD, last);
 	ui_screen_put(LINES - 2, x, COLS - x, SCREEN_PLAIN, typed);
 	x += ui_screen_width(line_utf8(pg, pg->cursor, typed));
 	move(LINES - 2, x < COLS ? x : COLS - 1);
 }
 
-/* Draw the whole page: the title, the text, the menu, the prompt. */
 /* The fewest lines the text has under a whole menu: below that, the
  * text takes up to half the room instead. */
 #define PAGE_TEXT_MIN 2
@@ -363,7 +394,8 @@ static void draw_foot(struct ui_page *pg)
  * showed) and the menu shows the part of it around the chosen item. */
 static void page_draw(struct ui_page *pg)
 {
-	int area = LINES - PAGE_HEAD - PAGE_FOOT;
+	size_t lens[PROMPT_LINES_MAX];
+	int area = LINES - PAGE_HEAD - PAGE_FOOT + 1 - prompt_lines(pg, lens);
 	int menu_h = pg->labels != NULL ? pg->nitems : 0, used, text_h, half;
 
 	fflush(pg->out);

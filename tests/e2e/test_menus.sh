@@ -5,7 +5,8 @@
 # chosen item, which follows the highlight; PgUp goes back by the text's
 # own height less the line kept in view, not by a whole window. A menu's
 # keys are right-aligned (10 under 9), on the page and in the line
-# interface. Skipped, saying so, when tmux is missing.
+# interface. A prompt too long for its line goes on above it, broken
+# between words. Skipped, saying so, when tmux is missing.
 . "$E2E_LIB"
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -13,6 +14,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 . "$(dirname "$E2E_LIB")/tmux.sh"
+DATA_WORDS="alice bob carol dave"
 . "$(dirname "$E2E_LIB")/screens.sh"
 
 for u in alice bob carol dave; do
@@ -97,6 +99,17 @@ check "account menu: 1 to 10 right-aligned, every label in one column" \
 	sh -c 'grep -q "^   1  Ranked match" "$1" &&
 		grep -q "^  10  Refuse challenges" "$1" &&
 		grep -q "^   0  Log out" "$1"' - "$T/account.txt"
+# a prompt longer than the line goes on above it, broken between words
+keys m 5
+wait_for m "Enter to go back:"
+pane m >"$T/history.txt"
+check "history at 80x24: its long prompt whole, on two lines" \
+	sh -c 'tail -n 4 "$1" | tr "\n" " " | tr -s " " |
+		grep -qF "Match number to replay, n or p for the next or previous page, i for the imported games, Enter to go back:"' \
+	- "$T/history.txt"
+check "history at 80x24: no word cut" words_whole "$T/history.txt"
+keys m Enter
+wait_for m "Refuse challenges"
 keys m 0
 wait_for m "Quit"
 keys m 0
