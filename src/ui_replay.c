@@ -211,7 +211,7 @@ static void replay_draw(struct replay *r)
 	struct move marks[BOARD_MAX_CELLS];
 	struct screen_view v = {.board = &r->board, .marks = marks};
 	char text[64];
-	int bw, bh;
+	int bw, bh, rows;
 
 	erase();
 	if (r->ui->opt->show_forbidden) /* as on the game's board */
@@ -225,12 +225,13 @@ static void replay_draw(struct replay *r)
 	}
 	draw_bar(r, bw + BAR_X, bh - 1);
 	draw_panel(r, bw + PANEL_X, bh);
-	ui_screen_put(bh + 1, 0, COLS, SCREEN_PLAIN,
-		      r->describe != NULL ? r->describe : "");
+	/* the match's line, broken between words where it is too long */
+	rows = ui_screen_wrap(bh + 1, 0, COLS, LINES - bh - 2, SCREEN_PLAIN,
+			      r->describe != NULL ? r->describe : "");
 	if (r->jump[0] != '\0') {
 		snprintf(text, sizeof(text), "%s %s", _("Go to move:"),
 			 r->jump);
-		ui_screen_put(bh + 2, 0, COLS, SCREEN_BOLD, text);
+		ui_screen_put(bh + 1 + rows, 0, COLS, SCREEN_BOLD, text);
 	}
 	refresh();
 }

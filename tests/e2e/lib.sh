@@ -44,7 +44,9 @@
 #                             run hung: 120 s, times $SLOW. It only stops
 #                             a hung test; no check is about how long
 #                             anything took (those figures are make
-#                             bench's), so a busy machine passes too
+#                             bench's), so a busy machine passes too;
+#                             WAIT_S_TEST=N sets it, to see a failing
+#                             check sooner while working on it
 #   gave_up WHAT              say "# gave up after $WAIT_S s waiting for:
 #                             WHAT" and fail: every wait that runs out
 #                             says so, so that no test waits in silence
@@ -64,7 +66,7 @@ status=0
 SLOW=1
 case ${GOMOKU_BIN:-} in */asan/*) SLOW=2 ;; esac
 [ -n "${GOMOKU_VG:-}" ] && SLOW=8
-WAIT_S=$((120 * SLOW))
+WAIT_S=${WAIT_S_TEST:-$((120 * SLOW))}
 gave_up() {
 	echo "# gave up after $WAIT_S s waiting for: $*"
 	return 1

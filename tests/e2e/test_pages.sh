@@ -135,6 +135,19 @@ check "on the empty board: no forced win, the move it would play" \
 	wait_for r "The computer would play"
 keys r a
 check "a again turns it off" wait_gone r "would play"
+# the match's line under the board, at 100 columns one line: at 50 it
+# is broken between words onto the next lines, whole
+pane r | grep "^Match $id: " | sed 's/ *$//' >"$T/describe"
+tmux -S "$SOCK" resize-window -t r -x 50 -y 40
+joined() {
+	pane r | sed -n '/^15 /,$p' | sed -n '2,4p' | grep . >"$T/rows"
+	tr '\n' ' ' <"$T/rows" | tr -s ' ' | sed 's/^ *//; s/ *$//' >"$T/joined"
+	echo >>"$T/joined"
+	[ -s "$T/describe" ] && [ "$(wc -l <"$T/rows")" -ge 2 ] &&
+		cmp -s "$T/joined" "$T/describe"
+}
+check "replay at 50 columns: the match's line broken between words, whole" \
+	wait_until joined
 keys r q
 ended r 0 "q leaves the replay"
 
