@@ -3,8 +3,10 @@
  * Pure C: no I/O, no globals. Accepted forms of a move on a board of R
  * rows and C columns (labels are 1-based, as on screen):
  *   "8 8", "8,8", "8, 8"   row then column
- *   "h8", "H8"             column letter a..z, then the row number
- * Surrounding blanks are ignored. Commands: undo, draw, resign, help
+ *   "h8", "H8", "h 8"      column letter a..z, then the row number
+ * Surrounding blanks are ignored. A coordinate off the board is refused
+ * for the one typed first when both are (the column of "z99", the row
+ * of "99 99"). Commands: undo, draw, resign, help
  * and hint (any case), "?", and their Chinese forms 悔棋, 和棋, 认输,
  * 帮助, 提示. A line is first normalised (Unicode NFKC), so full-width
  * digits, letters and punctuation count as their ASCII forms ("８ ８",

@@ -9,6 +9,7 @@
  * space and tab and commas ','.
  */
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,19 +180,22 @@ static enum input_kind match_command(const unsigned char *s, size_t n)
 	return INPUT_INVALID;
 }
 
-/* Parse all n bytes at s as "h8": one ASCII letter, then digits only.
- * Set 1-based *row and *col and return 1, or return 0. */
+/* Parse all n bytes at s as "h8" or "h 8": one ASCII letter, blanks
+ * or none, then digits only. Set 1-based *row and *col and return 1, or
+ * return 0. */
 static int parse_letter_move(const unsigned char *s, size_t n, int *row,
 			     int *col)
 {
 	unsigned char letter;
+	size_t digits;
 
 	if (n < 2)
 		return 0;
 	letter = ascii_lower(s[0]);
 	if (letter < 'a' || letter > 'z')
 		return 0;
-	if (scan_number(s, n, 1, row) != n)
+	digits = skip_blanks(s, n, 1);
+	if (digits == n || scan_number(s, n, digits, row) != n)
 		return 0;
 	*col = letter - 'a' + 1;
 	return 1;
@@ -218,13 +222,17 @@ static int parse_number_move(const unsigned char *s, size_t n, int *row,
 }
 
 /* Fill *res for a 1-based row and column on a rows x cols board: a move,
- * or the range error, the row checked first. */
-static void place_move(int row, int col, int rows, int cols, struct input *res)
+ * or the range error of the one typed first (the column when
+ * `col_first`, as in "h8"; else the row, as in "8 8"). */
+static void place_move(int row, int col, int rows, int cols, bool col_first,
+		       struct input *res)
 {
-	if (row < 1 || row > rows) {
-		res->error = INPUT_ERR_ROW_RANGE;
-	} else if (col < 1 || col > cols) {
+	bool row_bad = row < 1 || row > rows, col_bad = col < 1 || col > cols;
+
+	if (col_bad && (col_first || !row_bad)) {
 		res->error = INPUT_ERR_COL_RANGE;
+	} else if (row_bad) {
+		res->error = INPUT_ERR_ROW_RANGE;
 	} else {
 		res->kind = INPUT_MOVE;
 		res->row = row - 1;
@@ -242,9 +250,10 @@ static void parse_line(const unsigned char *s, size_t n, int rows, int cols,
 	res->kind = match_command(s, n);
 	if (res->kind != INPUT_INVALID)
 		return;
-	if (parse_letter_move(s, n, &row, &col) ||
-	    parse_number_move(s, n, &row, &col))
-		place_move(row, col, rows, cols, res);
+	if (parse_letter_move(s, n, &row, &col))
+		place_move(row, col, rows, cols, true, res);
+	else if (parse_number_move(s, n, &row, &col))
+		place_move(row, col, rows, cols, false, res);
 	else
 		res->error = INPUT_ERR_SYNTAX;
 }

@@ -374,7 +374,7 @@ static void test_syntax(void)
 {
 	static const char *const lines[] = {
 		"abc",	 "x",	  "h",	    "H",     "hh8",	"8h",
-		"h 8",	 "h\t8",  "h,8",    "h-8",   "h+8",	"+8 8",
+		"h 8 8", "h 8h",  "h,8",    "h-8",   "h+8",	"+8 8",
 		"-8 8",	 "8 -8",  "8 +8",   "8.0 8", "8 8.5",	"8.5",
 		"8 8 8", "8,8,8", "8 8,8",  "8",     "08",	"8,",
 		",8",	 ", 8",	  "8 ,",    "8,,8",  "8 , , 8", "8，，8",
@@ -429,11 +429,40 @@ static void test_row_range(void)
 	REFUSED("h16", 15, 15, INPUT_ERR_ROW_RANGE);
 	REFUSED("27 1", 26, 26, INPUT_ERR_ROW_RANGE);
 	REFUSED("z27", 26, 26, INPUT_ERR_ROW_RANGE);
-	/* Both wrong: the row is reported. */
+	/* Both wrong, the row typed first: the row is reported. */
 	REFUSED("16 16", 15, 15, INPUT_ERR_ROW_RANGE);
 	REFUSED("0 0", 15, 15, INPUT_ERR_ROW_RANGE);
-	REFUSED("p16", 15, 15, INPUT_ERR_ROW_RANGE);
-	REFUSED("z0", 15, 15, INPUT_ERR_ROW_RANGE);
+}
+
+/* In "h8" the column is typed first, so it is checked first: z99 on a
+ * 15x15 board is a column off the board, not a row. */
+static void test_letter_column_first(void)
+{
+	REFUSED("z99", 15, 15, INPUT_ERR_COL_RANGE);
+	REFUSED("p16", 15, 15, INPUT_ERR_COL_RANGE);
+	REFUSED("z0", 15, 15, INPUT_ERR_COL_RANGE);
+	REFUSED("Z 99", 15, 15, INPUT_ERR_COL_RANGE);
+	REFUSED("ｚ９９", 15, 15, INPUT_ERR_COL_RANGE);
+	REFUSED("d1", 3, 3, INPUT_ERR_COL_RANGE);
+	REFUSED("c4", 3, 3, INPUT_ERR_ROW_RANGE);
+	REFUSED("o16", 15, 15, INPUT_ERR_ROW_RANGE);
+}
+
+/* A column letter and its row may have blanks between them ("h 8"), as
+ * people type them apart; the letter alone is still no move. */
+static void test_letter_blank_row(void)
+{
+	MOVE_OK("h 8", 15, 15, 7, 7);
+	MOVE_OK("H  8", 15, 15, 7, 7);
+	MOVE_OK("h\t8", 15, 15, 7, 7);
+	MOVE_OK(" a 1 ", 15, 15, 0, 0);
+	MOVE_OK("ｈ　８", 15, 15, 7, 7);
+	MOVE_OK("ｈ ８", 15, 15, 7, 7);
+	MOVE_OK("z 26", 26, 26, 25, 25);
+	REFUSED("h ", 15, 15, INPUT_ERR_SYNTAX);
+	REFUSED("h 8 ,", 15, 15, INPUT_ERR_SYNTAX);
+	REFUSED("h , 8", 15, 15, INPUT_ERR_SYNTAX);
+	REFUSED("h 16", 15, 15, INPUT_ERR_ROW_RANGE);
 }
 
 /* A column outside 1..cols (or a letter past the last) is refused. */
@@ -674,11 +703,11 @@ static void test_small_board(void)
 	REFUSED("d1", 3, 3, INPUT_ERR_COL_RANGE);
 	REFUSED("D3", 3, 3, INPUT_ERR_COL_RANGE);
 	REFUSED("a4", 3, 3, INPUT_ERR_ROW_RANGE);
-	REFUSED("d4", 3, 3, INPUT_ERR_ROW_RANGE);
+	REFUSED("d4", 3, 3, INPUT_ERR_COL_RANGE);
 	REFUSED("4 1", 3, 3, INPUT_ERR_ROW_RANGE);
 	REFUSED("1 4", 3, 3, INPUT_ERR_COL_RANGE);
 	REFUSED("8 8", 3, 3, INPUT_ERR_ROW_RANGE);
-	REFUSED("h8", 3, 3, INPUT_ERR_ROW_RANGE);
+	REFUSED("h8", 3, 3, INPUT_ERR_COL_RANGE);
 	REFUSED("h3", 3, 3, INPUT_ERR_COL_RANGE);
 	COMMAND("undo", INPUT_UNDO);
 }
@@ -712,6 +741,8 @@ static CU_TestInfo tests[] = {
 	{"NUL bytes are syntax errors", test_nul_bytes},
 	{"row out of range, checked first", test_row_range},
 	{"column out of range", test_col_range},
+	{"h8: the column is checked first", test_letter_column_first},
+	{"h 8: blanks between letter and row", test_letter_blank_row},
 	{"huge numbers do not overflow", test_huge_numbers},
 	{"blank lines are empty", test_empty},
 	{"long lines are too long", test_too_long},
