@@ -114,4 +114,18 @@ long long term_now_ms(void);
  * when fd cannot be checked. */
 bool term_use_color(int fd, bool no_color);
 
+/* A mouse report as a terminal sends it in SGR mode (DECSET 1006). */
+struct term_mouse {
+	int button; /* the button code: 0 left, 1 middle, 2 right, plus 4
+		     * shift, 8 meta, 16 control, 32 motion, 64 wheel */
+	int x, y;   /* the 1-based column and line, any size */
+	bool press; /* a press ('M'), else a release ('m') */
+};
+
+/* Parse the n bytes at s as what follows "\033[<" in an SGR mouse
+ * report, "B;X;YM" or "B;X;Ym" (decimal numbers), into *m. Return true,
+ * or false (m unchanged) when they are not one: another character, a
+ * number missing or above 65535. Pure; cannot fail otherwise. */
+bool term_mouse_sgr(const char *s, size_t n, struct term_mouse *m);
+
 #endif

@@ -352,3 +352,36 @@ bool term_use_color(int fd, bool no_color)
 		return false;
 	return isatty(fd) != 0;
 }
+
+/* ==== Mouse reports ===================================================== */
+
+/* Read a decimal number of at most 65535 at s[*pos..n) into *v, moving
+ * *pos past it. Return false when there is no digit or it is larger. */
+static bool mouse_number(const char *s, size_t n, size_t *pos, int *v)
+{
+	size_t start = *pos;
+
+	*v = 0;
+	while (*pos < n && s[*pos] >= '0' && s[*pos] <= '9') {
+		*v = *v * 10 + (s[*pos] - '0');
+		if (*v > 65535)
+			return false;
+		(*pos)++;
+	}
+	return *pos > start;
+}
+
+bool term_mouse_sgr(const char *s, size_t n, struct term_mouse *m)
+{
+	struct term_mouse r;
+	size_t pos = 0;
+
+	if (!mouse_number(s, n, &pos, &r.button) || pos >= n ||
+	    s[pos++] != ';' || !mouse_number(s, n, &pos, &r.x) || pos >= n ||
+	    s[pos++] != ';' || !mouse_number(s, n, &pos, &r.y) ||
+	    pos + 1 != n || (s[pos] != 'M' && s[pos] != 'm'))
+		return false;
+	r.press = s[pos] == 'M';
+	*m = r;
+	return true;
+}

@@ -143,7 +143,41 @@ static void test_read_error(void)
 	close(fds[1]);
 }
 
+/* True when the report at lit parses as (button, x, y, press). */
+static bool mouse_is(const char *lit, int button, int x, int y, bool press)
+{
+	struct term_mouse m;
+
+	return term_mouse_sgr(lit, strlen(lit), &m) && m.button == button &&
+	       m.x == x && m.y == y && m.press == press;
+}
+
+/* SGR mouse reports: any column (X10's stop at 223), presses and
+ * releases, the modifiers in the button; anything else refused. */
+static void test_mouse_sgr(void)
+{
+	static const char *const bad[] = {
+		"",	  "0;1",      "0;1;1",	 "0;1;1X", "0;;1M",
+		";1;1M",  "0;1;1MM",  "a;1;1M",	 "0;1;1;M", "0;65536;1M",
+		"0;1;99999999999999999999M",	 "-1;1;1M",
+	};
+	struct term_mouse m = {7, 7, 7, true};
+	size_t i;
+
+	CU_ASSERT(mouse_is("0;11;4M", 0, 11, 4, true));
+	CU_ASSERT(mouse_is("0;11;4m", 0, 11, 4, false));
+	CU_ASSERT(mouse_is("0;250;5M", 0, 250, 5, true));
+	CU_ASSERT(mouse_is("0;1000;300M", 0, 1000, 300, true));
+	CU_ASSERT(mouse_is("16;65535;65535M", 16, 65535, 65535, true));
+	CU_ASSERT(mouse_is("64;3;4M", 64, 3, 4, true));
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CU_ASSERT(!term_mouse_sgr(bad[i], strlen(bad[i]), &m));
+		CU_ASSERT(m.button == 7 && m.x == 7 && m.y == 7);
+	}
+}
+
 static CU_TestInfo tests[] = {
+	{"SGR mouse reports, any column", test_mouse_sgr},
 	{"echo off reads a pipe as echo on does", test_echo_off_on_a_pipe},
 	{"the longest line, with and without a final CR",
 	 test_longest_line_and_cr},
