@@ -157,9 +157,18 @@ static bool mouse_is(const char *lit, int button, int x, int y, bool press)
 static void test_mouse_sgr(void)
 {
 	static const char *const bad[] = {
-		"",	  "0;1",      "0;1;1",	 "0;1;1X", "0;;1M",
-		";1;1M",  "0;1;1MM",  "a;1;1M",	 "0;1;1;M", "0;65536;1M",
-		"0;1;99999999999999999999M",	 "-1;1;1M",
+		"",
+		"0;1",
+		"0;1;1",
+		"0;1;1X",
+		"0;;1M",
+		";1;1M",
+		"0;1;1MM",
+		"a;1;1M",
+		"0;1;1;M",
+		"0;65536;1M",
+		"0;1;99999999999999999999M",
+		"-1;1;1M",
 	};
 	struct term_mouse m = {7, 7, 7, true};
 	size_t i;
