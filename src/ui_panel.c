@@ -227,18 +227,38 @@ static void add_key(struct panel *p, enum rank rank, const char *text)
 	add_form(l, "%s", text);
 }
 
+/* A move to show as an example of typing one on gs's board: its centre
+ * ("h8" on 15x15), in at. */
+static const char *example_move(const struct game_screen *gs,
+				char at[NOTATION_MOVE_LEN])
+{
+	const struct board *b = &gs->g->m.board;
+
+	return notation_format(b->rows / 2, b->cols / 2, at);
+}
+
 /* The key summary, in the user's language (a watcher's for gs). */
 static void add_keys(struct panel *p, const struct game_screen *gs)
 {
+	char at[NOTATION_MOVE_LEN];
+	struct pline *l;
+
 	if (gs->watching) {
 		add_key(p, RANK_HELP, _("q, Esc: stop watching"));
 		return;
 	}
-	add_key(p, RANK_KEYS, _("arrows, hjkl, wasd: move"));
+	add_key(p, RANK_KEYS, _("arrows: move the cursor"));
 	add_key(p, RANK_KEYS, _("Enter, Space, click: place"));
-	add_key(p, RANK_KEYS, _("u undo  D draw  r resign"));
-	add_key(p, RANK_HELP, _("t hint  ? help  q leave"));
-	add_key(p, RANK_KEYS, _(": or a digit: type a move"));
+	l = add_line(p, RANK_KEYS, SCREEN_LABEL);
+	l->key = true;
+	/* TRANSLATORS: %s is a point of this board, as it is typed ("h8") */
+	add_form(l, _("type %s Enter: a move"), example_move(gs, at));
+	/* TRANSLATORS: the commands as they are typed in this language
+	 * (the English words work in every language). */
+	add_key(p, RANK_KEYS, _("type undo draw resign"));
+	if (gs->g->m.board.rule == RULE_RENJU)
+		add_key(p, RANK_HELP, _("type hint: forbidden points"));
+	add_key(p, RANK_HELP, _("? help  Esc leave"));
 }
 
 /* Everything the panel could say for gs, `w` columns wide. */
@@ -351,7 +371,7 @@ static void board_view(const struct game_screen *gs, struct screen_view *v,
 /* The status line and the move line, at line y and the next. */
 static void draw_foot(const struct game_screen *gs, int y)
 {
-	char text[SCREEN_LINE_MAX + 64];
+	char text[SCREEN_LINE_MAX + 64], at[NOTATION_MOVE_LEN];
 
 	ui_screen_status(&gs->s, y);
 	if (gs->typing)
@@ -368,8 +388,10 @@ static void draw_foot(const struct game_screen *gs, int y)
 		snprintf(text, sizeof(text), "%s",
 			 _("The game is over. Press any key."));
 	else
-		snprintf(text, sizeof(text), "%s",
-			 _(": types a move, ? helps"));
+		snprintf(text, sizeof(text),
+			 /* TRANSLATORS: %s is a point of this board */
+			 _("Type a move (%s) or a command; ? helps"),
+			 example_move(gs, at));
 	ui_screen_put(y + 1, 0, COLS, gs->typing ? SCREEN_BOLD : SCREEN_FAINT,
 		      text);
 }

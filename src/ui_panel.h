@@ -39,11 +39,6 @@ struct game_screen {
 				     * move played here nor the stakes show */
 	char line[SCREEN_LINE_MAX]; /* the move line, UTF-8 */
 	size_t line_len;	    /* its bytes */
-	/* The last key, when it was a column letter that is also a cursor
-	 * key (h, j, k, l, a, s, d, w), and where the cursor was before
-	 * it: a digit next makes them a typed move ("h8"). 0: none. */
-	int letter;
-	int letter_row, letter_col;
 };
 
 /* Draw the whole screen for gs->g's match as it stands: the board with

@@ -40,6 +40,8 @@ static struct {
 	SCREEN *term;	 /* curses' screen, NULL when not running */
 	bool color;	 /* colour pairs in use */
 	int quick_reads; /* reads in a row that ended at once */
+	int sgr_key;	 /* the key code of "\033[<" when the SGR mouse
+			  * reports are read here (mouse_start()), else 0 */
 } session;
 
 /* The ui's messages while the screen is up (the terminal's sink): on the status
@@ -111,11 +113,15 @@ static bool follow_resize(void)
 	return true;
 }
 
+static void mouse_on(bool on);
+
 /* At exit: never leave the terminal in curses' modes. */
 static void restore_at_exit(void)
 {
-	if (session.term != NULL && !isendwin())
+	if (session.term != NULL && !isendwin()) {
+		mouse_on(false);
 		endwin();
+	}
 }
 
 /* The colour pairs, when the ui allows colours and the terminal has
@@ -150,6 +156,71 @@ static void define_keys(void)
 		define_key(keys[i].seq, keys[i].key);
 }
 
+/* ==== The mouse =========================================================
+ * Clicks are read in SGR mode (DECSET 1006), whose reports name any
+ * column (X10's stop at 223). ncurses asks for it itself where the
+ * terminfo's XM says so (xterm: its kmous is then "\033[<"); where the
+ * terminal takes X10 reports ("\033[M": tmux-256color, screen), SGR mode
+ * is asked for here too and its reports, "\033[<" bound to a key code
+ * of ours, are read by read_sgr(). */
+
+/* Bind "\033[<" to a free key code when ncurses reads X10 reports only.
+ * Return the code, or 0 (ncurses reads SGR itself, or no mouse). */
+static int sgr_key_bind(void)
+{
+	char *kmous = tigetstr("kmous");
+	int code;
+
+	if (kmous == NULL || kmous == (char *)-1 ||
+	    strcmp(kmous, "\033[M") != 0)
+		return 0;
+	for (code = KEY_MAX + 1; code < KEY_MAX + 1024; code++)
+		if (keybound(code, 0) == NULL)
+			return define_key("\033[<", code) == OK ? code : 0;
+	return 0;
+}
+
+/* Reports of left clicks on (on) or none (off). */
+static void mouse_on(bool on)
+{
+	if (!on && session.sgr_key != 0)
+		putp("\033[?1006l");
+	mousemask(on ? BUTTON1_PRESSED | BUTTON1_CLICKED : 0, NULL);
+	if (on && session.sgr_key != 0)
+		putp("\033[?1006h");
+}
+
+/* The longest SGR report after its "\033[<": "65535;65535;65535M". */
+#define SGR_MAX 24
+
+/* Read the rest of an SGR mouse report (its "\033[<" read) into k: a
+ * left press is SK_CLICK at its screen line and column, anything else
+ * SK_NONE. The bytes of one report come together: each is waited for
+ * rest_ms at most. */
+static enum screen_key_kind read_sgr(struct screen_key *k, int rest_ms)
+{
+	struct term_mouse m;
+	char rep[SGR_MAX];
+	size_t n = 0;
+	int c;
+
+	timeout(rest_ms);
+	do {
+		c = getch();
+		if (c == ERR || c >= KEY_MIN)
+			return k->kind = SK_NONE;
+		rep[n++] = (char)c;
+	} while (c != 'M' && c != 'm' && n < sizeof(rep));
+	/* a left press, with modifiers (4 shift, 8 meta, 16 control) or
+	 * none: anything else is no click */
+	if (!term_mouse_sgr(rep, n, &m) || !m.press ||
+	    (m.button & ~(4 | 8 | 16)) != 0)
+		return k->kind = SK_NONE;
+	k->row = m.y - 1;
+	k->col = m.x - 1;
+	return k->kind = SK_CLICK;
+}
+
 int ui_screen_open(const struct ui_term *term)
 {
 	static bool guard_set;
@@ -180,7 +251,8 @@ int ui_screen_open(const struct ui_term *term)
 	meta(stdscr, TRUE); /* bytes of 8 bits, decoded by read_char() */
 	set_escdelay(50);   /* Esc alone is Esc, at once */
 	define_keys();
-	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+	session.sgr_key = sgr_key_bind();
+	mouse_on(true);
 	mouseinterval(0);
 	session.color = start_colors(term);
 	return 0;
@@ -190,7 +262,7 @@ void ui_screen_close(void)
 {
 	if (session.term == NULL)
 		return;
-	mousemask(0, NULL);
+	mouse_on(false);
 	endwin();
 	delscreen(session.term);
 	session.term = NULL;
@@ -700,6 +772,9 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 	if (rc == BAD_CHAR)
 		return k->kind = SK_BAD;
 	k->ch = (int)ch;
+	if (rc == KEY_CODE_YES && session.sgr_key != 0 &&
+	    (int)ch == session.sgr_key)
+		return read_sgr(k, CHAR_REST_MS);
 	if (rc != KEY_CODE_YES || ch != KEY_MOUSE)
 		return k->kind = rc == KEY_CODE_YES ? SK_KEY : SK_CHAR;
 	if (getmouse(&ev) != OK ||
@@ -734,14 +809,14 @@ void ui_screen_shell_mode(bool shell)
 	if (session.term == NULL)
 		return;
 	if (shell) {
-		mousemask(0, NULL);
+		mouse_on(false);
 		def_prog_mode();
 		reset_shell_mode();
 		return;
 	}
 	reset_prog_mode();
 	keypad(stdscr, TRUE);
-	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+	mouse_on(true);
 	clearok(curscr, TRUE); /* whatever the terminal did, draw it all */
 }
 

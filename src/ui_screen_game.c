@@ -1,7 +1,10 @@
 /* ui_screen_game.c -- a game full-screen: the struct match_io for the
- * screen. Keys move a cursor and place stones, letters give the
- * commands, questions are asked on the status line; the computer plays
- * its own moves. How the screen is drawn: ui_panel.c; the terminal
+ * screen. The arrow keys and the mouse move a cursor, Enter and Space
+ * place a stone there; every other character opens the move line, where
+ * a move or a command is typed as on the line interface (so a letter
+ * always means a column, never a key); ? is help, Esc leaves.
+ * Questions are asked on the status line; the computer plays its own
+ * moves. How the screen is drawn: ui_panel.c; the terminal
  * beneath: ui_screen.c. */
 #ifndef _XOPEN_SOURCE /* wcwidth(); pkg-config may have set it */
 #define _XOPEN_SOURCE 700
@@ -92,46 +95,48 @@ static void move_cursor(struct game_screen *gs, int dr, int dc)
 	gs->sel_row = gs->sel_col = -1;
 }
 
-/* A cursor key: move and return true, or false for another key. */
+/* A cursor key (an arrow key: no character ever moves the cursor, as
+ * every letter may begin a typed move): move and return true, or false
+ * for another key. */
 static bool cursor_key(struct game_screen *gs, const struct screen_key *k)
 {
 	static const struct {
-		int ch, dr, dc;
-	} keys[] = {{KEY_UP, -1, 0},   {KEY_DOWN, 1, 0}, {KEY_LEFT, 0, -1},
-		    {KEY_RIGHT, 0, 1}, {'k', -1, 0},	 {'j', 1, 0},
-		    {'h', 0, -1},      {'l', 0, 1},	 {'w', -1, 0},
-		    {'s', 1, 0},       {'a', 0, -1},	 {'d', 0, 1}};
+		int key, dr, dc;
+	} keys[] = {{KEY_UP, -1, 0},
+		    {KEY_DOWN, 1, 0},
+		    {KEY_LEFT, 0, -1},
+		    {KEY_RIGHT, 0, 1}};
 	size_t i;
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (k->ch == keys[i].ch &&
-		    (k->kind == SK_KEY) == (keys[i].ch > 0xff)) {
+	for (i = 0; k->kind == SK_KEY && i < sizeof(keys) / sizeof(keys[0]);
+	     i++)
+		if (k->ch == keys[i].key) {
 			move_cursor(gs, keys[i].dr, keys[i].dc);
 			return true;
 		}
 	return false;
 }
 
-/* A command key, as the match's input: u, D, r, ?; true when it was
- * one. */
-static bool command_key(int ch, struct input *in)
+/* Whether k is Enter (or Space, with `space`). */
+static bool enter_key(const struct screen_key *k, bool space)
 {
-	switch (ch) {
-	case 'u':
-		in->kind = INPUT_UNDO;
-		return true;
-	case 'D':
-		in->kind = INPUT_DRAW;
-		return true;
-	case 'r':
-		in->kind = INPUT_RESIGN;
-		return true;
-	case '?':
-		in->kind = INPUT_HELP;
-		return true;
-	default:
-		return false;
-	}
+	return (k->kind == SK_CHAR &&
+		(k->ch == '\n' || k->ch == '\r' || (space && k->ch == ' '))) ||
+	       (k->kind == SK_KEY && k->ch == KEY_ENTER);
+}
+
+/* Whether k is Esc. */
+static bool esc_key(const struct screen_key *k)
+{
+	return (k->kind == SK_CHAR && k->ch == 27) ||
+	       (k->kind == SK_KEY && k->ch == KEY_EXIT);
+}
+
+/* Whether k asks for help: ?, the full-width ？ (U+FF1F) or F1. */
+static bool help_key(const struct screen_key *k)
+{
+	return (k->kind == SK_CHAR && (k->ch == '?' || k->ch == 0xFF1F)) ||
+	       (k->kind == SK_KEY && k->ch == KEY_F(1));
 }
 
 /* Why a typed line is not a move, on the status line. */
@@ -153,10 +158,9 @@ static int line_key(struct game_screen *gs, const struct screen_key *k,
 	uint8_t mb[6];
 	int n;
 
-	if (k->ch == 27 || (k->kind == SK_KEY && k->ch == KEY_EXIT)) {
+	if (esc_key(k)) {
 		gs->typing = false;
-	} else if (k->ch == '\n' || k->ch == '\r' ||
-		   (k->kind == SK_KEY && k->ch == KEY_ENTER)) {
+	} else if (enter_key(k, false)) {
 		notation_parse(gs->line, gs->line_len, b->rows, b->cols, in);
 		if (in->kind != INPUT_INVALID) {
 			gs->typing = false;
@@ -202,16 +206,17 @@ static int click(struct game_screen *gs, const struct screen_key *k,
 	return 0;
 }
 
-/* Whether key ch opens the move line: ':' or a digit, ASCII or
- * full-width (U+FF10..U+FF19, as Chinese input methods type them). */
-static bool opens_line(int ch)
+/* Whether k's character opens the move line: any printable one, the
+ * first of a typed move or command (a column letter, a digit, full-width
+ * forms, a Chinese command) but ? (help). */
+static bool opens_line(const struct screen_key *k)
 {
-	return ch == ':' || (ch >= '0' && ch <= '9') ||
-	       (ch >= 0xFF10 && ch <= 0xFF19);
+	return k->kind == SK_CHAR && k->ch > ' ' && k->ch != 127 &&
+	       !(k->ch >= 0x80 && k->ch < 0xA0) && !help_key(k);
 }
 
-/* Open the move line, with k's character typed when it is not ':' (a
- * digit or a column letter: the line's first). */
+/* Open the move line, with k's character typed when it is not a colon
+ * (':' or the full-width U+FF1A opens it empty). */
 static void open_line(struct game_screen *gs, const struct screen_key *k)
 {
 	struct input unused;
@@ -219,38 +224,13 @@ static void open_line(struct game_screen *gs, const struct screen_key *k)
 	gs->typing = true;
 	gs->line_len = 0;
 	gs->line[0] = '\0';
-	if (k->ch != ':')
+	if (k->ch != ':' && k->ch != 0xFF1A)
 		line_key(gs, k, &unused);
 	else
 		ui_panel_draw(gs);
 }
 
-/* Whether ch is a column letter of board b (a, b, ... in either case),
- * as a typed move begins ("h8"). */
-static bool column_letter(const struct board *b, int ch)
-{
-	int c = ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
-
-	return c >= 'a' && c < 'a' + b->cols;
-}
-
-/* A digit after a column letter that moved the cursor: the two are a
- * typed move, so the cursor goes back and the move line opens with
- * both ("h8"). */
-static void letter_then_digit(struct game_screen *gs,
-			      const struct screen_key *k)
-{
-	struct screen_key letter = {SK_CHAR, gs->letter, 0, 0};
-	struct input unused;
-
-	gs->cur_row = gs->letter_row;
-	gs->cur_col = gs->letter_col;
-	gs->letter = 0;
-	open_line(gs, &letter);
-	line_key(gs, k, &unused);
-}
-
-/* The player leaves with q (after confirming): the game stops. */
+/* The player leaves with Esc (after confirming): the game stops. */
 static int leave(struct game_screen *gs)
 {
 	int yes = ui_screen_yes_no(&gs->s, _("Leave this game?"));
@@ -267,12 +247,9 @@ static int leave(struct game_screen *gs)
 
 /* One key from the person to move. Return 1 with *in filled, 0 to read
  * on, -1 to stop the game (g->stop says why). */
-static int human_key(struct game_screen *gs, const struct match *m,
-		     const struct screen_key *k, struct input *in)
+static int human_key(struct game_screen *gs, const struct screen_key *k,
+		     struct input *in)
 {
-	int letter = gs->letter;
-
-	gs->letter = 0;
 	if (k->kind == SK_BAD) {
 		ui_screen_say(&gs->s, true, "%s",
 			      _("A character that cannot be read was left out "
@@ -283,62 +260,55 @@ static int human_key(struct game_screen *gs, const struct match *m,
 		return line_key(gs, k, in);
 	if (k->kind == SK_CLICK)
 		return click(gs, k, in);
-	if (letter != 0 && k->kind == SK_CHAR && k->ch != ':' &&
-	    opens_line(k->ch)) {
-		gs->letter = letter;
-		letter_then_digit(gs, k);
-		return 0;
-	}
-	if (k->kind == SK_CHAR && column_letter(&m->board, k->ch)) {
-		gs->letter = k->ch;
-		gs->letter_row = gs->cur_row;
-		gs->letter_col = gs->cur_col;
-	}
 	if (cursor_key(gs, k)) {
 		ui_panel_draw(gs);
 		return 0;
 	}
-	gs->letter = 0;
-	if (k->ch == '\n' || k->ch == '\r' || k->ch == ' ' ||
-	    (k->kind == SK_KEY && k->ch == KEY_ENTER))
+	if (enter_key(k, true))
 		return place(in, gs->cur_row, gs->cur_col);
-	if (k->kind != SK_CHAR)
-		return 0;
-	if (opens_line(k->ch))
-		open_line(gs, k);
-	else if (k->ch == 't')
-		show_hint(gs, m);
-	else if (k->ch == 'q')
+	if (esc_key(k))
 		return leave(gs);
-	else if (k->ch == 4) { /* Ctrl-D: input ends, as in line mode */
+	if (help_key(k)) {
+		in->kind = INPUT_HELP;
+		return 1;
+	}
+	if (k->kind == SK_CHAR && k->ch == 4) { /* Ctrl-D: input ends, as in
+						 * line mode */
 		gs->g->stop = UI_EOF;
 		return -1;
-	} else if (command_key(k->ch, in))
-		return 1;
-	else if (column_letter(&m->board, k->ch))
-		open_line(gs, k); /* a column letter that is no key: "g8" */
+	}
+	if (opens_line(k))
+		open_line(gs, k);
 	return 0;
 }
 
 /* ==== The other terminal's turn ========================================== */
 
 /* A key while the player at the other terminal is to move: the cursor
- * moves, r resigns (confirmed), q or Ctrl-D leaves (the match waits for
- * this player's return), placing is refused. Return 0 to wait on, -1 to
- * stop the game. */
+ * moves, the move line opens and `resign` typed there resigns
+ * (confirmed), Esc or Ctrl-D leaves (the match waits for this player's
+ * return), placing is refused. Return 0 to wait on, -1 to stop the
+ * game. */
 static int waiting_key(struct game_screen *gs, const struct match *m,
 		       const struct screen_key *k)
 {
 	struct game *g = gs->g;
+	struct input in;
 
 	if (cursor_key(gs, k) || k->kind == SK_NONE) {
 		ui_panel_draw(gs);
 		return 0;
 	}
-	if (k->kind == SK_CHAR && k->ch == 'r' && m->opening_done)
-		return game_remote_resign(g, m) ? -1 : 0;
-	if (k->kind == SK_CHAR && (k->ch == 'q' || k->ch == 4)) {
-		if (k->ch == 'q' && leave(gs) == 0)
+	if (gs->typing) {
+		if (line_key(gs, k, &in) == 0)
+			return 0;
+		if (in.kind == INPUT_RESIGN && m->opening_done)
+			return game_remote_resign(g, m) ? -1 : 0;
+	} else if (opens_line(k)) {
+		open_line(gs, k);
+		return 0;
+	} else if (esc_key(k) || (k->kind == SK_CHAR && k->ch == 4)) {
+		if (esc_key(k) && leave(gs) == 0)
 			return 0;
 		if (g->stop != UI_INTERRUPTED) {
 			g->stop = UI_OK; /* as in line mode: the match waits */
@@ -348,13 +318,13 @@ static int waiting_key(struct game_screen *gs, const struct match *m,
 	}
 	if (m->opening_done)
 		ui_screen_say(&gs->s, false,
-			      _("Waiting for %s: r resigns, q leaves (the "
-				"match waits)."),
+			      _("Waiting for %s: type resign to resign, Esc "
+				"leaves (the match waits)."),
 			      m->name[board_to_move(&m->board)]);
 	else
 		ui_screen_say(&gs->s, false,
-			      _("Your opponent is playing the opening. Type q "
-				"to leave (the match waits)."));
+			      _("Your opponent is playing the opening. Press "
+				"Esc to leave (the match waits)."));
 	return 0;
 }
 
@@ -474,7 +444,7 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 			continue;
 		}
 		gs->s.status[0] = '\0'; /* a message lasts until the next key */
-		rc = human_key(gs, m, &k, in);
+		rc = human_key(gs, &k, in);
 		if (rc < 0)
 			return -1;
 		if (rc > 0 && accepted(gs, m, in))
@@ -564,26 +534,33 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 static void sg_help(void *ctx, const struct match *m)
 {
 	struct game_screen *gs = ctx;
-	char text[2048], rule[256], hint[128] = "", clock[256];
+	char text[3072], rule[256], hint[256] = "", clock[256];
 
 	game_common_rule_words(m, rule, sizeof(rule));
 	if (m->board.rule == RULE_RENJU)
 		snprintf(hint, sizeof(hint), "%s\n",
-			 _("t shows black's forbidden points."));
+			 _("   hint 提示  renju: show black's forbidden "
+			   "points"));
 	game_common_clock_words(gs->g, clock, sizeof(clock));
 	snprintf(text, sizeof(text),
-		 "%s\n\n%s\n%s%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n\n%s",
-		 _("Help"), rule, hint, clock,
-		 _("Arrow keys, hjkl or wasd move the cursor; Enter or "
-		   "Space places a stone."),
+		 "%s\n\n%s\n%s\n\n%s\n%s\n%s\n\n"
+		 "%s\n%s\n%s\n%s\n%s%s\n%s\n%s\n\n%s",
+		 _("Help"), rule, clock,
+		 _("Type a move as the board labels it, then Enter: h8, H8, "
+		   "h 8, or the row then the column: 8 8, 8,8 (full-width ｈ８ "
+		   "and ８，８ too). No letter moves the cursor: a letter "
+		   "begins a typed move or command."),
+		 _("Arrow keys move the cursor; Enter or Space places a stone "
+		   "there."),
 		 _("A click selects a point, a second click there places."),
-		 _("u  take back your last move (your opponent must agree)"),
-		 _("D  offer a draw      r  resign (asks to confirm)"),
-		 _("t  renju: show black's forbidden points"),
-		 _("?  this help         q  leave the game (asks to confirm)"),
-		 _(":  type a move (h8, 8 8, 8,8, ８ ８) or a command"),
-		 _("   commands: undo 悔棋, draw 和棋, resign 认输, help ? "
-		   "帮助, hint 提示"),
+		 _("Commands, typed then Enter:"),
+		 _("   undo 悔棋    take back your last move (your opponent "
+		   "must agree)"),
+		 _("   draw 和棋    offer a draw"),
+		 _("   resign 认输  give up this game (asks to confirm)"), hint,
+		 _("   help 帮助    this help (or ? alone)"),
+		 _("Esc closes the typed line; with none, it leaves the game "
+		   "(asks to confirm)."),
 		 _("Ctrl-C leaves the program; Ctrl-Z suspends it."),
 		 _("Press any key."));
 	if (ui_screen_text(&gs->s, text) != 0)

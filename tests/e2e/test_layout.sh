@@ -108,7 +108,7 @@ wait_for lay "Password for bob:" && keys lay -l secret-pass-2 &&
 	keys lay Enter
 wait_for lay "Move 1"
 for m in a1 b1 a2 b2 a3; do
-	keys lay -l ":$m" && keys lay Enter
+	keys lay -l "$m" && keys lay Enter
 done
 check "the end of a ranked match at 80x24: its box asks the rematch" \
 	wait_for lay "Rematch (colours swapped)? (y/n)"

@@ -99,7 +99,7 @@ check "W: keys do nothing to the board" \
 check "white's screen waits for black" wait_for "$wp" "Waiting for $black..."
 keys "$wp" Enter
 check "white cannot place on black's turn: it says whom it waits for" \
-	wait_for "$wp" "Waiting for $black: r resigns, q leaves"
+	wait_for "$wp" "Waiting for $black: type resign to resign, Esc leaves"
 check "and nothing was stored" \
 	[ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves
 		WHERE match_id = $mid")" -eq 0 ]
@@ -142,8 +142,8 @@ check "move 4: white clicks i7 to select it, again to place" \
 	move 4 i7 "$wp" click 29 8
 other=$wp
 wait_for "$bp" "Move 5, last: i7"
-keys "$bp" D
-check "black offers a draw: white's screen asks" \
+keys "$bp" -l draw && keys "$bp" Enter
+check "black types draw: white's screen asks" \
 	wait_for "$wp" "$white, $black offers a draw. Do you accept? (y/n)"
 keys "$wp" n
 check "white declines; black's screen says so" \
@@ -152,8 +152,8 @@ check "move 5: black plays on (j8)" move 5 j8 "$bp" Down Right Enter
 other=$bp
 check "move 6 (j7)" move 6 j7 "$wp" Up Enter
 wait_for "$bp" "Move 7, last: j7"
-keys "$bp" u
-check "black asks to undo with u: white's screen asks whether to agree" \
+keys "$bp" -l undo && keys "$bp" Enter
+check "black types undo: white's screen asks whether to agree" \
 	wait_for "$wp" "$white, $black asks to take back their last move. Do you agree?"
 keys "$wp" y
 check "agreed: black's screen is back at move 5" \
@@ -268,18 +268,18 @@ check "swap2: the seats are in the store: the placer black, colours final" \
 	[ "$(sqlite3 "$GOMOKU_DB" "SELECT p.username || m.colours_final
 		FROM matches m JOIN players p ON p.id = m.black_id
 		WHERE m.id = $s2")" = "${placer}1" ]
-# (the chooser's process may still be seeing the colour chosen: r is
-# ignored until the opening is over, so it is pressed until it asks)
+# (the chooser's process may still be seeing the colour chosen: resign
+# is ignored until the opening is over, so it is typed until it asks)
 resign_asked() {
 	_tries=$((2 * WAIT_S))
 	until shows "$cp" "$chooser, do you really want to resign?"; do
 		_tries=$((_tries - 1))
 		[ "$_tries" -gt 0 ] || gave_up "the resign question" || return 1
-		keys "$cp" r
+		keys "$cp" -l resign && keys "$cp" Enter
 		sleep 0.5
 	done
 }
-check "swap2: the chooser, to move, presses r: asked to confirm" resign_asked
+check "swap2: the chooser, to move, types resign: asked to confirm" resign_asked
 keys "$cp" y
 swap2_outcome() {
 	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason ||

@@ -1,6 +1,7 @@
 # End-to-end: games full-screen, in a real terminal. tmux runs the
-# program in a 100x40 pane; the keys (arrows, hjkl, Enter, an SGR mouse
-# click) are sent as a player types them, and the pane is read back.
+# program in a 100x40 pane; the keys (arrows, Enter, typed moves and
+# commands, an SGR mouse click) are sent as a player types them, and the
+# pane is read back.
 # Skipped, saying so, when tmux is missing.
 . "$E2E_LIB"
 
@@ -44,13 +45,18 @@ wait_for g "last: c3"
 pane g >"$OUT"
 check "a second click on it places the stone there" has " 3  ·  · [○]"
 
-keys g j l Space # hjkl: down to c4, right to d4
+keys g Down Right Space # down to c4, right to d4
 wait_for g "last: d4"
 pane g >"$OUT"
-check "hjkl move the cursor; Space places" has " 4  ·  ·  · [●]"
-keys g s a a Enter # wasd: down to d5, left twice to b5
+check "the arrow keys move the cursor; Space places" has " 4  ·  ·  · [●]"
+keys g j
+check "j (once a cursor key) opens the move line" wait_for g "Move: j"
+check "and the cursor stays on d4" shows g " 4  ·  ·  · [●]"
+keys g Escape
+wait_gone g "Move: j"
+keys g Down Left Left Enter # down to d5, left twice to b5
 wait_for g "last: b5"
-check "wasd move the cursor too" wait_for g " 5  · [○]"
+check "Down, Left, Left: b5" wait_for g " 5  · [○]"
 keys g : o 1 5 Enter
 wait_for g "last: o15"
 check "a move typed on the move line (: o15) is played" \
@@ -58,8 +64,8 @@ check "a move typed on the move line (: o15) is played" \
 keys g Up 9 9 Enter # the cursor on the empty b4
 check "a move line that is no move says why" wait_for g "Type a move as h8"
 # The line stays to be mended: a second Enter places no stone at the
-# cursor (b4), Esc closes it; then h8 typed without ':' is h8, though h
-# alone moves the cursor, and g9 too (g is no key).
+# cursor (b4), Esc closes it; then h8 typed without ':' is h8 (h once
+# moved the cursor), and g9 too.
 keys g Enter Escape h 8 Enter
 wait_for g "last: h8"
 h8_after_o15() { pane g | grep -Eq "3\. o15 +h8"; }
@@ -68,7 +74,7 @@ check "a refused move line stays: the next Enter places nothing" \
 check "a move typed without ':' (h8) lands on h8" \
 	wait_for g " 8  ·  ·  ·  ·  ·  ·  · [○] ·  ●"
 keys g g 9 Enter
-check "a column letter that is no key opens the move line (g9)" \
+check "any column letter opens the move line (g9)" \
 	wait_for g "4. g9"
 
 # ---- The README's screen ----------------------------------------------------
@@ -79,7 +85,7 @@ sed -n '/<!-- screen:begin/,/<!-- screen:end/p' "$readme" |
 start readme play --seed 1
 wait_for readme "last: -"
 for m in h8 i7 h9 j6; do
-	keys readme -l ":$m"
+	keys readme -l "$m"
 	keys readme Enter
 done
 keys readme Left
@@ -111,14 +117,15 @@ check "wide again: the full board is back" wait_for g "    a  b  c  d"
 
 # ---- Leaving ---------------------------------------------------------------
 
-keys g q
-check "q asks before leaving" wait_for g "Leave this game? (y/n)"
+keys g Escape
+check "Esc asks before leaving" wait_for g "Leave this game? (y/n)"
 keys g n
-sleep 0.3
-keys g q y
+wait_gone g "Leave this game? (y/n)"
+keys g Escape
+wait_for g "Leave this game? (y/n)" && keys g y
 wait_end
-check "q then y leaves the game" sh -c '[ "$1" -ne 255 ]' - "$status"
-check "after q the terminal is restored (icanon, echo)" restored
+check "Esc then y leaves the game" sh -c '[ "$1" -ne 255 ]' - "$status"
+check "after Esc the terminal is restored (icanon, echo)" restored
 tmux -S "$SOCK" kill-session -t g
 
 start c play --seed 1
@@ -136,7 +143,8 @@ if job_start z play --seed 1; then
 	keys z Right Enter
 	wait_for z "last: i8"
 	job_stop_fg z "last: i8" "a game"
-	keys z q y
+	keys z Escape
+	wait_for z "Leave this game? (y/n)" && keys z y
 	keys z -l "echo \$? >$T/st.new; mv $T/st.new $T/st"
 	keys z Enter
 	wait_end
@@ -190,10 +198,11 @@ check "the clock of the side to move counts down (from $t1)" \
 	wait_until clock_at_most r $((${t1#0:} - 1))
 # the move has used 5 s or more when it is left
 wait_until clock_at_most r 24
-keys r q y
+keys r Escape
+wait_for r "Leave this game? (y/n)" && keys r y
 wait_end
 pane r >"$OUT"
-check "a ranked match left with q stays unfinished, to be resumed" \
+check "a ranked match left with Esc stays unfinished, to be resumed" \
 	has "The match is saved unfinished"
 rm_id=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
 used=$(sqlite3 "$GOMOKU_DB" "SELECT clock_used_ms FROM matches WHERE \
@@ -263,7 +272,7 @@ swapped() {
 		! grep -q "> ● Black  $black" "$T/swapped"
 }
 check "ranked: y starts the rematch, the colours swapped" wait_until swapped
-keys e r
+keys e -l resign && keys e Enter
 wait_for e "resign?" && keys e y
 check "ranked: the rematch ends with its own box" \
 	wait_for e "Rematch (colours swapped)? (y/n)"
@@ -296,12 +305,15 @@ keys fw "?"
 check "? shows the help with every key and command" \
 	wait_for fw "Ctrl-C leaves the program"
 pane fw >"$OUT"
-check "the help names ?, t, the commands and their Chinese words" \
-	sh -c 'grep -q "?  this help" "$1" &&
-		grep -q "t  renju: show black" "$1" &&
-		grep -q "undo 悔棋, draw 和棋, resign 认输, help ? 帮助, hint 提示" \
-			"$1"' - "$OUT"
-keys fw x q y
+check "the help names the arrow keys, the commands and their Chinese words" \
+	sh -c 'grep -q "Arrow keys move the cursor" "$1" &&
+		grep -q "undo 悔棋" "$1" && grep -q "draw 和棋" "$1" &&
+		grep -q "resign 认输" "$1" && grep -q "help 帮助" "$1" &&
+		grep -q "hint 提示  renju: show black" "$1"' - "$OUT"
+keys fw x
+wait_gone fw "Ctrl-C leaves the program"
+keys fw Escape
+wait_for fw "Leave this game? (y/n)" && keys fw y
 wait_end
 tmux -S "$SOCK" kill-session -t fw
 
@@ -320,7 +332,7 @@ wait_for a "Username:" && keys a -l "$black" && keys a Enter
 wait_for a "Password for" && keys a -l secret-pass-4 && keys a Enter
 wait_for a "Play your move now" && keys a 2
 wait_for a "last: -"
-keys a u
+keys a -l undo && keys a Enter
 check "alone: undo waits for both players, said on the status line" \
 	wait_for a "Your opponent is not here: undo and draw offers wait"
 keys a Enter
@@ -345,7 +357,7 @@ check "--lang zh: the panel and the keys are in Chinese" \
 keys zh Left Enter
 check "--lang zh: the cursor places the stone (g8)" \
 	wait_for zh " 8  ·  ·  ·  ·  ·  · [●]"
-keys zh q
+keys zh Escape
 check "--lang zh: questions are asked in Chinese" wait_for zh "离开这局棋吗？"
 keys zh y
 wait_end
