@@ -57,6 +57,8 @@ struct ui_page {
 			  * room shows the part with the chosen one) */
 	int items_shown; /* how many items are drawn */
 	int text_height; /* the lines the text had, as drawn */
+	int digit;	 /* a digit typed that begins a longer key (1 of
+			  * 10), waiting for the next, else -1 */
 };
 
 /* How a wait for a key ended. */
@@ -794,12 +796,54 @@ static int item_at(const struct ui_page *pg, int y)
 	return i >= 0 && i < pg->items_shown ? pg->items_first + i : -1;
 }
 
+/* The index of the item with key `key`, or -1. */
+static int item_of(const struct ui_page *pg, int key)
+{
+	int i;
+
+	for (i = 0; i < pg->nitems; i++)
+		if (pg->keys[i] == key)
+			return i;
+	return -1;
+}
+
+/* Whether a key of two digits begins with digit d (10 begins with 1). */
+static bool longer_key(const struct ui_page *pg, int d)
+{
+	int i;
+
+	for (i = 0; i < pg->nitems; i++)
+		if (pg->keys[i] >= 10 && pg->keys[i] / 10 == d)
+			return true;
+	return false;
+}
+
+/* A digit typed in a menu: the index of the item it chooses, or -1. A
+ * digit that begins a longer key (1 of 10) only highlights its item and
+ * waits: the next digit makes the longer key, Enter takes the item. */
+static int menu_digit(struct ui_page *pg, int d)
+{
+	int i, first = pg->digit;
+
+	pg->digit = -1;
+	if (first >= 0 && (i = item_of(pg, 10 * first + d)) >= 0)
+		return i;
+	i = item_of(pg, d);
+	if (i >= 0 && longer_key(pg, d)) {
+		pg->chosen = i;
+		pg->digit = d;
+		return -1;
+	}
+	return i;
+}
+
 /* A key in a menu: the index of the item it chooses, or -1 (the
  * highlight may have moved). */
 static int menu_key(struct ui_page *pg, const struct screen_key *k)
 {
-	int i;
-
+	if (k->kind == SK_CHAR && k->ch >= '0' && k->ch <= '9')
+		return menu_digit(pg, k->ch - '0');
+	pg->digit = -1;
 	if (is_enter(k) || (k->kind == SK_CHAR && k->ch == ' '))
 		return pg->chosen;
 	if (k->kind == SK_CLICK)
@@ -808,10 +852,6 @@ static int menu_key(struct ui_page *pg, const struct screen_key *k)
 		pg->chosen = (pg->chosen + pg->nitems - 1) % pg->nitems;
 	else if ((k->kind == SK_KEY && k->ch == KEY_DOWN) || k->ch == 'j')
 		pg->chosen = (pg->chosen + 1) % pg->nitems;
-	else if (k->kind == SK_CHAR && k->ch >= '0' && k->ch <= '9')
-		for (i = 0; i < pg->nitems; i++)
-			if (pg->keys[i] == k->ch - '0')
-				return i;
 	return -1;
 }
 
@@ -830,6 +870,7 @@ enum ui_status ui_page_menu(struct ui *ui, const char *title,
 	pg->nitems = n;
 	pg->chosen = 0;
 	pg->items_first = 0;
+	pg->digit = -1;
 	pg->prompt = _("Choose: ");
 	pg->hint = _("Up, Down: move   Enter: choose   a number: choose it   "
 		     "PgUp, PgDn: scroll");

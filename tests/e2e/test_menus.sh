@@ -5,7 +5,7 @@
 # chosen item, which follows the highlight; PgUp goes back by the text's
 # own height less the line kept in view, not by a whole window. A menu's
 # keys are right-aligned (10 under 9), on the page and in the line
-# interface. A prompt too long for its line goes on above it, broken
+# interface, and 1 then 0 typed chooses 10. A prompt too long for its line goes on above it, broken
 # between words. Skipped, saying so, when tmux is missing.
 . "$E2E_LIB"
 
@@ -99,6 +99,14 @@ check "account menu: 1 to 10 right-aligned, every label in one column" \
 	sh -c 'grep -q "^   1  Ranked match" "$1" &&
 		grep -q "^  10  Refuse challenges" "$1" &&
 		grep -q "^   0  Log out" "$1"' - "$T/account.txt"
+# 1 then 0 is item 10: the 1 only highlights "1  Ranked match" and waits
+keys m 1
+keys m 0
+check "account menu: typing 1 then 0 chooses item 10" \
+	wait_for m "You refuse challenges until you log out"
+check "account menu: ... and not item 1, then Log out" \
+	sh -c '! tmux -S "$1" capture-pane -p -t m | grep -q "second player"' \
+	- "$SOCK"
 # a prompt longer than the line goes on above it, broken between words
 keys m 5
 wait_for m "Enter to go back:"
@@ -109,7 +117,7 @@ check "history at 80x24: its long prompt whole, on two lines" \
 	- "$T/history.txt"
 check "history at 80x24: no word cut" words_whole "$T/history.txt"
 keys m Enter
-wait_for m "Refuse challenges"
+wait_for m "  0  Log out"
 keys m 0
 wait_for m "Quit"
 keys m 0
