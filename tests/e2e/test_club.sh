@@ -175,7 +175,8 @@ start fs
 wait_for fs "Log in" && keys fs 2
 wait_for fs "Username:" && keys fs -l alice && keys fs Enter
 wait_for fs "Password for alice:" && keys fs -l "$(pw alice)" && keys fs Enter
-wait_for fs "Ranked match" && keys fs 1
+# 1 then Enter: in the account menu 1 waits for a second digit (10)
+wait_for fs "Ranked match" && keys fs 1 Enter
 check "full screen: the ranked match says ranked hot-seat is off" \
 	wait_for fs "Ranked hot-seat is off in this club"
 check "full screen: and suggests two terminals" \
