@@ -641,4 +641,45 @@ enum store_status store_match_import(struct store *s,
 				     enum match_result result,
 				     enum match_reason reason, long long *id);
 
+/* ---- store_prefs.c: a player's preferences, kept with the account ----
+ *
+ * What a player chose on the Preferences page, applied at every login
+ * (the command line still wins for its own run). A value left unset
+ * (-1, or "" for text) keeps what the environment chose. The default
+ * variant, opening and time control are kept as plain text for the
+ * menus that start games; the store checks only their length (and the
+ * opening's two names). */
+
+#define STORE_PREF_TEXT_MAX 32 /* bytes of a text preference, NUL included */
+
+struct store_prefs {
+	char lang[3];	    /* "en", "zh" or "" */
+	int ascii;	    /* 1: * and # stones, 0: ● and ○, -1 unset */
+	int color;	    /* 1: colours, 0: none, -1 unset */
+	int ai_level;	    /* STORE_AI_LEVEL_MIN..MAX, or -1 unset */
+	bool confirm_moves; /* a move is played on a second key press */
+	bool refuse_challenges; /* refuse challenges from each login on */
+	char variant[STORE_PREF_TEXT_MAX];	/* "" unset */
+	char opening[STORE_PREF_TEXT_MAX];	/* "none", "swap2" or "" */
+	char time_control[STORE_PREF_TEXT_MAX]; /* "" unset */
+};
+
+/* The preferences nobody chose (everything unset, no confirmation, challenges
+ * taken) into *out. Cannot fail. */
+void store_prefs_default(struct store_prefs *out);
+
+/* Player `player_id`'s preferences into *out: store_prefs_default()'s for a
+ * player who never saved any. STORE_NOT_FOUND when there is no such player;
+ * on failure *out is unchanged. */
+enum store_status store_prefs_get(struct store *s, long long player_id,
+				  struct store_prefs *out);
+
+/* Save `p` as player `player_id`'s preferences, replacing the ones before,
+ * in one transaction: a write in the player's name, so their session on
+ * the handle (if any) must not be stale (STORE_STALE). STORE_NOT_FOUND when
+ * there is no such player; STORE_ERR for a value out of range (nothing
+ * written). */
+enum store_status store_prefs_set(struct store *s, long long player_id,
+				  const struct store_prefs *p);
+
 #endif

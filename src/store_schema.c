@@ -797,6 +797,26 @@ static const char *const migrations[] = {
 	" PRIMARY KEY (match_id, player_id)"
 	") STRICT, WITHOUT ROWID;"
 	"PRAGMA user_version = 18;",
+
+	/* 19: preferences that stay with the account (issue 24). One row
+	 * per player who saved any; a NULL keeps the environment's choice
+	 * (language, stones, colours, the computer's level, the default
+	 * variant, opening and time control, kept as plain text). */
+	"CREATE TABLE player_prefs ("
+	" player_id INTEGER PRIMARY KEY REFERENCES players (id),"
+	" lang TEXT CHECK (lang IN ('en', 'zh')),"
+	" ascii INTEGER CHECK (ascii IN (0, 1)),"
+	" color INTEGER CHECK (color IN (0, 1)),"
+	" ai_level INTEGER CHECK (ai_level BETWEEN 1 AND 5),"
+	" confirm_moves INTEGER NOT NULL DEFAULT 0"
+	" CHECK (confirm_moves IN (0, 1)),"
+	" refuse_challenges INTEGER NOT NULL DEFAULT 0"
+	" CHECK (refuse_challenges IN (0, 1)),"
+	" variant TEXT CHECK (length(variant) BETWEEN 1 AND 31),"
+	" opening TEXT CHECK (opening IN ('none', 'swap2')),"
+	" time_control TEXT CHECK (length(time_control) BETWEEN 1 AND 31)"
+	") STRICT;"
+	"PRAGMA user_version = 19;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -105,6 +105,11 @@ int fx_refused(sqlite3 *db, const char *sql);
  * with "PRAGMA user_version = 17;" after it, a version 17 file. */
 #define FX_UNDO_V18 "DROP TABLE match_seats;"
 
+/* What schema version 19 adds (the players' preferences), taken away
+ * again: with "PRAGMA user_version = 18;" after it, a file from before
+ * it. */
+#define FX_UNDO_V19 "DROP TABLE player_prefs;"
+
 /* What schema version 17 adds (the club's settings, the rules each
  * match keeps), taken away again: with "PRAGMA user_version = 16;"
  * after it, a file from before it. */
@@ -130,10 +135,11 @@ int fx_refused(sqlite3 *db, const char *sql);
 #define FX_UNDO_V15 "ALTER TABLE players DROP COLUMN password_gen;"
 
 /* What schema version 13 adds (the matches' stored turns and the
- * requests' indexes) FX_UNDO_V15 to FX_UNDO_V18, taken away again:
+ * requests' indexes) FX_UNDO_V15 to FX_UNDO_V19, taken away again:
  * with "PRAGMA user_version = 12;" after it, a version 12 file (its
  * requests may keep their ids). */
 #define FX_UNDO_V13                                                            \
+	FX_UNDO_V19                                                            \
 	FX_UNDO_V18                                                            \
 	FX_UNDO_V17                                                            \
 	FX_UNDO_V16                                                            \

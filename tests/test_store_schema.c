@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 18 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 18);
+	/* make_v1 knows what versions 2 to 19 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 19);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -948,7 +948,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 18); /* add v18 -> v19 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 19); /* add v19 -> v20 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);
@@ -1137,8 +1137,8 @@ static void make_v13_club(char *path, long long ids[3], long long m[4],
 	CU_ASSERT_EQUAL(store_match_abandon(s, m[3], 5010), STORE_OK);
 	store_close(s);
 	snprintf(sql, sizeof sql,
-		 /* what versions 15 to 18 add, taken away first */
-		 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16 FX_UNDO_V15
+		 /* what versions 15 to 19 add, taken away first */
+		 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16 FX_UNDO_V15
 		 "UPDATE matches SET status = 'finished', result = 'white',"
 		 " reason = 'resign' WHERE id = %lld;"
 		 "UPDATE matches SET status = 'abandoned' WHERE id = %lld;"
