@@ -64,8 +64,9 @@ endif
 # left out: each file says which it needs (the screen's ask for 700).
 PKG_CFLAGS  = $(filter-out -D_XOPEN_SOURCE% -D_DEFAULT_SOURCE, \
                 $(shell pkg-config --cflags $(PKGS)))
-# GNU libunistring has no pkg-config file on Debian: plain -lunistring.
-PKG_LIBS    = $(shell pkg-config --libs $(PKGS)) -lunistring -lm
+# GNU libunistring and libzxcvbn (the password estimator) have no
+# pkg-config file on Debian: plain -lunistring -lzxcvbn.
+PKG_LIBS    = $(shell pkg-config --libs $(PKGS)) -lunistring -lzxcvbn -lm
 TEST_CFLAGS = $(PKG_CFLAGS) $(shell pkg-config --cflags $(TEST_PKGS))
 TEST_LIBS   = $(PKG_LIBS) $(shell pkg-config --libs $(TEST_PKGS))
 
@@ -125,10 +126,14 @@ $(SETTINGS): FORCE
 
 FORCE:
 
-# libunistring (no pkg-config file): its headers must compile.
+# libunistring and libzxcvbn (no pkg-config file): their headers must
+# compile.
 UNISTRING_CHECK = { printf '\#include <uninorm.h>\n\#include <unictype.h>\n' | \
   $(CC) $(CPPFLAGS) -E -x c - >/dev/null 2>&1 || { \
-  echo "libunistring's headers (uninorm.h) are missing" >&2; false; }; }
+  echo "libunistring's headers (uninorm.h) are missing" >&2; false; }; } && \
+  { printf '\#include <zxcvbn.h>\n' | \
+  $(CC) $(CPPFLAGS) -E -x c - >/dev/null 2>&1 || { \
+  echo "libzxcvbn's header (zxcvbn.h) is missing" >&2; false; }; }
 
 $(BIN): $(MAIN_OBJ) $(LIB_OBJS) $(SETTINGS)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(PKG_LIBS)

@@ -49,8 +49,24 @@ enum auth_policy {
 	AUTH_PASSWORD_SHORT,	 /* fewer than 8 characters */
 	AUTH_PASSWORD_LONG,	 /* more than 256 bytes */
 	AUTH_PASSWORD_COMMON,	 /* in the list of common passwords */
-	AUTH_PASSWORD_IS_NAME	 /* the same as the username (any case) */
+	AUTH_PASSWORD_IS_NAME,	 /* the same as the username (any case) */
+	/* zxcvbn estimates fewer than AUTH_PASSWORD_MIN_BITS of guessing,
+	 * and the widest part it found guessable is: */
+	AUTH_PASSWORD_REPEATS,	/* repeated characters or words */
+	AUTH_PASSWORD_SEQUENCE, /* a sequence (abcd, 9876) */
+	AUTH_PASSWORD_KEYBOARD, /* a keyboard pattern (qwerty) */
+	AUTH_PASSWORD_DATES,	/* a date or a year */
+	AUTH_PASSWORD_NAMES,	/* the username or nickname */
+	AUTH_PASSWORD_WORDS,	/* common words or passwords */
+	AUTH_PASSWORD_GUESSABLE /* nothing in particular: too short */
 };
+
+/* The guesses a new password must take, as zxcvbn estimates them, in
+ * bits: log2(10^8), zxcvbn's score 3 ("safely unguessable: moderate
+ * protection from an offline slow-hash attack"), the one its authors
+ * suggest to require; Argon2id is such a slow hash, and logins are
+ * locked after a few failures (docs/ARCHITECTURE.md). */
+#define AUTH_PASSWORD_MIN_BITS 26.6
 
 /* How reading a secret ended. */
 enum auth_read {
@@ -147,14 +163,17 @@ enum auth_policy auth_check_nickname(const char *nickname);
  * not fit or memory runs out (out then holds nothing usable). */
 int auth_nickname_nfc(const char *in, char *out, size_t cap);
 
-/* Check a new password for `username` against the rules, in this order:
- * at least 8 characters (code points, or bytes when not UTF-8), at most
- * 256 bytes, not the username (any case), not in `common` (which may be
- * NULL: no list, no such check). Return AUTH_OK or the first rule
- * broken; a NULL or empty pw is too short, and when memory runs out for
- * the list look-up the password counts as common. */
+/* Check a new password for `username` (with `nickname`, which may be
+ * NULL) against the rules, in this order: at least 8 characters (code
+ * points, or bytes when not UTF-8), at most 256 bytes, not the username
+ * (any case), not in `common` (which may be NULL: no list, no such
+ * check), and at least AUTH_PASSWORD_MIN_BITS as zxcvbn (libzxcvbn)
+ * estimates it with the two names as words an attacker tries first.
+ * Return AUTH_OK or the first rule broken (for zxcvbn's, what made the
+ * password guessable); a NULL or empty pw is too short, and when memory
+ * runs out for the list look-up the password counts as common. */
 enum auth_policy auth_check_password(const struct auth_secret *pw,
-				     const char *username,
+				     const char *username, const char *nickname,
 				     const struct auth_wordlist *common);
 
 /* Load the word list at `path`, one word per line ('#' lines and blank

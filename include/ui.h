@@ -63,6 +63,24 @@ struct ui_options {
 	bool show_forbidden;	    /* renju: mark forbidden points */
 	struct paths paths;
 	const char *db_path;
+	/* Given on the command line, so a player's preferences do not
+	 * change them for this run (ui_prefs.c). */
+	bool lang_given;     /* --lang */
+	bool ascii_given;    /* --ascii */
+	bool no_color_given; /* --no-color */
+};
+
+/* The preferences of the player logged in from the menus, as applied
+ * (ui_prefs.c), and the environment's choices they replaced, put back
+ * at logout. */
+struct ui_prefs {
+	bool applied;	    /* a player's preferences are in force */
+	enum lang env_lang; /* the environment's, before they were */
+	bool env_ascii;
+	bool env_color;
+	bool confirm_moves; /* a move is played on a second key press */
+	int ai_level;	    /* the default level against the computer,
+			     * 0 for none: the level is asked */
 };
 
 /* The club's accounts: opened by ui_account_open(), closed by
@@ -94,6 +112,7 @@ struct ui {
 	 * player about a challenge that came (ui_remote_challenge_at_prompt()).
 	 */
 	enum ui_status (*challenge_hook)(struct ui *ui, bool asked);
+	struct ui_prefs prefs;
 };
 
 /* ---- ui.c: prompts and messages ---- */
@@ -296,6 +315,12 @@ void ui_account_close(struct ui *ui);
  * UI_FAILED when only re-reading it failed). */
 enum ui_status ui_account_register(struct ui *ui, const char *username,
 				   const char *nickname);
+
+/* Register from the menus (ui_account_register() with both names asked),
+ * then log the new player in, as ui_account_login() does after a right
+ * password: on UI_OK *who is their node and their session has begun.
+ * Returns what ui_account_register() returns. */
+enum ui_status ui_account_register_login(struct ui *ui, struct player **who);
 
 /* Log a player in (username asked when NULL, then the password). A
  * second login for a ranked match passes the first player as `other`,
@@ -505,6 +530,29 @@ enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id);
  * whether it was played on. Return UI_OK, or what the question or the
  * match returned. */
 enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played);
+
+/* ---- ui_prefs.c: a player's preferences ---- */
+
+/* `me` logged in from the menus: read their preferences from the store
+ * and apply them (language, stones, colours, move confirmation, the
+ * default level; refusing challenges, which needs the presence row of
+ * ui_presence_begin()), over the environment's choices but not over the
+ * command line's (ui->opt: --lang, --ascii, --no-color). Return UI_OK, or
+ * what the store's refusal gives (ui_store_failed(), said why; the
+ * environment's choices stay). */
+enum ui_status ui_prefs_login(struct ui *ui, const struct player *me);
+
+/* The player logged in from the menus logged out: the environment's
+ * language, stones and colours again, no move confirmation, no default
+ * level. Does nothing when no preferences were applied. */
+void ui_prefs_logout(struct ui *ui);
+
+/* The Preferences page of the account menu for `me`: each item shows
+ * its value and changes it when chosen, saved at once in the store and
+ * applied at once here (as ui_prefs_login() does). Return UI_OK after
+ * Back, else what reading or the store gave (UI_EOF, UI_INTERRUPTED,
+ * UI_FAILED or UI_STALE, said why). */
+enum ui_status ui_prefs_page(struct ui *ui, const struct player *me);
 
 /* ---- ui_watch.c ---- */
 

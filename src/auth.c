@@ -16,6 +16,7 @@
 #include <unictype.h>
 #include <uninorm.h>
 #include <unistr.h>
+#include <zxcvbn.h>
 
 #include "auth.h"
 #include "number.h"
@@ -499,10 +500,71 @@ static int password_is_common(const struct auth_secret *pw,
 	return found ? 1 : 0;
 }
 
+/* What makes a password that zxcvbn finds guessable so: the player's
+ * names when it used them anywhere, else a repeat when the widest part
+ * it matched is repeated, else that part's kind (the tail of a very
+ * long password, which it does not match, counts for nothing). */
+static enum auth_policy weakness(const ZxcMatch_t *info)
+{
+	const ZxcMatch_t *m, *widest = NULL;
+	int kind;
+
+	for (m = info; m != NULL; m = m->Next) {
+		kind = (int)m->Type & ~MULTIPLE_MATCH;
+		if (kind == USER_MATCH || kind == USER_LEET_MATCH)
+			return AUTH_PASSWORD_NAMES;
+		if (kind != LONG_PWD_MATCH &&
+		    (widest == NULL || m->Length > widest->Length))
+			widest = m;
+	}
+	if (widest == NULL)
+		return AUTH_PASSWORD_GUESSABLE;
+	if ((int)widest->Type & MULTIPLE_MATCH)
+		return AUTH_PASSWORD_REPEATS;
+	switch ((int)widest->Type) {
+	case REPEATS_MATCH:
+		return AUTH_PASSWORD_REPEATS;
+	case SEQUENCE_MATCH:
+		return AUTH_PASSWORD_SEQUENCE;
+	case SPATIAL_MATCH:
+		return AUTH_PASSWORD_KEYBOARD;
+	case DATE_MATCH:
+	case YEAR_MATCH:
+		return AUTH_PASSWORD_DATES;
+	case DICTIONARY_MATCH:
+	case DICT_LEET_MATCH:
+		return AUTH_PASSWORD_WORDS;
+	default:
+		return AUTH_PASSWORD_GUESSABLE;
+	}
+}
+
+/* zxcvbn's estimate of pw, with the player's names as the words an
+ * attacker tries first: AUTH_OK when it takes at least
+ * AUTH_PASSWORD_MIN_BITS, else why not. */
+static enum auth_policy password_guessable(const struct auth_secret *pw,
+					   const char *username,
+					   const char *nickname)
+{
+	const char *names[3] = {NULL, NULL, NULL};
+	ZxcMatch_t *info = NULL;
+	enum auth_policy p = AUTH_OK;
+	int n = 0;
+
+	if (username != NULL && username[0] != '\0')
+		names[n++] = username;
+	if (nickname != NULL && nickname[0] != '\0')
+		names[n++] = nickname;
+	if (ZxcvbnMatch(pw->bytes, names, &info) < AUTH_PASSWORD_MIN_BITS)
+		p = weakness(info);
+	ZxcvbnFreeInfo(info);
+	return p;
+}
+
 /* Check a new password for `username` against the rules. When memory
  * runs out for the list look-up, the password counts as common. */
 enum auth_policy auth_check_password(const struct auth_secret *pw,
-				     const char *username,
+				     const char *username, const char *nickname,
 				     const struct auth_wordlist *common)
 {
 	if (pw == NULL || pw->bytes == NULL)
@@ -515,7 +577,7 @@ enum auth_policy auth_check_password(const struct auth_secret *pw,
 		return AUTH_PASSWORD_IS_NAME;
 	if (password_is_common(pw, common) != 0)
 		return AUTH_PASSWORD_COMMON;
-	return AUTH_OK;
+	return password_guessable(pw, username, nickname);
 }
 
 /* Read the whole file at path into a NUL-terminated buffer. Return it

@@ -143,6 +143,32 @@ static void explain_policy(struct ui *ui, enum auth_policy p)
 					    "choose another."),
 		[AUTH_PASSWORD_IS_NAME] = N_("The password cannot be the "
 					     "username."),
+		[AUTH_PASSWORD_REPEATS] =
+			N_("That password is too easy to guess: repeats like "
+			   "\"aaa\" or \"abcabc\" are hardly harder than "
+			   "\"a\" or \"abc\". Add a few uncommon words."),
+		[AUTH_PASSWORD_SEQUENCE] =
+			N_("That password is too easy to guess: sequences like "
+			   "abc or 6543 are tried first. Add a few uncommon "
+			   "words."),
+		[AUTH_PASSWORD_KEYBOARD] =
+			N_("That password is too easy to guess: keyboard "
+			   "patterns like qwerty are tried first. Add a few "
+			   "uncommon words."),
+		[AUTH_PASSWORD_DATES] =
+			N_("That password is too easy to guess: dates and "
+			   "years are tried first. Add a few uncommon words."),
+		[AUTH_PASSWORD_NAMES] =
+			N_("That password is too easy to guess: it is made of "
+			   "your username or nickname. Add a few uncommon "
+			   "words."),
+		[AUTH_PASSWORD_WORDS] =
+			N_("That password is too easy to guess: common words "
+			   "and passwords are tried first, also with letters "
+			   "swapped for digits. Add a few uncommon words."),
+		[AUTH_PASSWORD_GUESSABLE] = N_(
+			"That password is too easy to guess: make it longer, "
+			"with a few uncommon words."),
 	};
 
 	if (p > AUTH_OK && p < (int)(sizeof(why) / sizeof(why[0])))
@@ -219,15 +245,17 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 	}
 }
 
-/* Whether `pw` may be `username`'s password: it passes the rules (with
- * the list `common`, may be NULL) and differs from `current` (when not
- * NULL). Says why not. */
+/* Whether `pw` may be the password of `username` (nicknamed `nickname`):
+ * it passes the rules (with the list `common`, may be NULL) and differs
+ * from `current` (when not NULL). Says why not. */
 static bool password_ok(struct ui *ui, const char *username,
+			const char *nickname,
 			const struct auth_wordlist *common,
 			const struct auth_secret *current,
 			const struct auth_secret *pw)
 {
-	enum auth_policy p = auth_check_password(pw, username, common);
+	enum auth_policy p =
+		auth_check_password(pw, username, nickname, common);
 
 	if (p != AUTH_OK) {
 		explain_policy(ui, p);
@@ -241,11 +269,12 @@ static bool password_ok(struct ui *ui, const char *username,
 	return true;
 }
 
-/* Read a password for `username` twice until it is acceptable and both
- * agree: a new account's, or with `current` (the password now) a new
- * one, which must differ from it. On UI_OK *pw holds it (free with
- * auth_secret_free). */
+/* Read a password for `username` (nicknamed `nickname`) twice until it
+ * is acceptable and both agree: a new account's, or with `current` (the
+ * password now) a new one, which must differ from it. On UI_OK *pw holds
+ * it (free with auth_secret_free). */
 static enum ui_status read_new_password(struct ui *ui, const char *username,
+					const char *nickname,
 					const struct auth_secret *current,
 					struct auth_secret *pw)
 {
@@ -263,7 +292,7 @@ static enum ui_status read_new_password(struct ui *ui, const char *username,
 		st = read_password(ui, first, pw);
 		if (st != UI_OK)
 			return st;
-		if (!password_ok(ui, username, common, current, pw)) {
+		if (!password_ok(ui, username, nickname, common, current, pw)) {
 			auth_secret_free(pw);
 			continue;
 		}
@@ -430,10 +459,12 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 	return UI_OK;
 }
 
-enum ui_status ui_account_register(struct ui *ui, const char *username,
-				   const char *nickname)
+/* ui_account_register(), with the username of the account made in the
+ * caller's name[TERM_LINE_MAX + 1]. */
+static enum ui_status register_account(struct ui *ui, const char *username,
+				       const char *nickname, char *name)
 {
-	char name[TERM_LINE_MAX + 1], nick[TERM_LINE_MAX + 1];
+	char nick[TERM_LINE_MAX + 1];
 	struct auth_secret pw = {NULL, 0};
 	enum ui_status st;
 
@@ -446,11 +477,53 @@ enum ui_status ui_account_register(struct ui *ui, const char *username,
 	if (st == UI_OK)
 		st = choose_nickname(ui, nickname, name, nick);
 	if (st == UI_OK)
-		st = read_new_password(ui, name, NULL, &pw);
+		st = read_new_password(ui, name, nick, NULL, &pw);
 	if (st == UI_OK)
 		st = create_account(ui, name, nick, &pw);
 	auth_secret_free(&pw);
 	return st;
+}
+
+/* The account `username` just made logs in: its login recorded and its
+ * session begun on the store, as after a password was checked. */
+static enum ui_status first_login(struct ui *ui, const char *username,
+				  struct player **who)
+{
+	struct store_login login;
+	enum store_status st;
+
+	memset(&login, 0, sizeof(login));
+	st = store_get_login(ui->club.store, username, &login);
+	if (st == STORE_OK)
+		st = store_login_succeeded(ui->club.store, login.id,
+					   (long long)time(NULL), NULL);
+	if (st == STORE_OK)
+		st = store_reload_player(ui->club.store, ui->club.players,
+					 login.id);
+	if (st == STORE_OK)
+		st = store_session_begin(ui->club.store, login.id, login.gen);
+	*who = plist_find_id(ui->club.players, login.id);
+	memset(&login, 0, sizeof(login));
+	if (st != STORE_OK || *who == NULL)
+		return ui_store_failed(ui, NULL);
+	ui_say(ui, _("Logged in: %s (%s)"), (*who)->nickname, (*who)->username);
+	return UI_OK;
+}
+
+enum ui_status ui_account_register(struct ui *ui, const char *username,
+				   const char *nickname)
+{
+	char name[TERM_LINE_MAX + 1];
+
+	return register_account(ui, username, nickname, name);
+}
+
+enum ui_status ui_account_register_login(struct ui *ui, struct player **who)
+{
+	char name[TERM_LINE_MAX + 1];
+	enum ui_status st = register_account(ui, NULL, NULL, name);
+
+	return st == UI_OK ? first_login(ui, name, who) : st;
 }
 
 /* Read what a login for `username` needs into *login: the player's
@@ -626,6 +699,15 @@ enum ui_status ui_account_leave(struct ui *ui, const struct player *who,
 	return st == UI_STALE && ui->club.stale == who->id ? UI_OK : st;
 }
 
+/* The nickname of the player `username`, or NULL when the list has no
+ * such player. */
+static const char *nickname_of(struct ui *ui, const char *username)
+{
+	const struct player *p = plist_find(ui->club.players, username);
+
+	return p != NULL ? p->nickname : NULL;
+}
+
 enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 {
 	struct auth_secret old = {NULL, 0}, pw = {NULL, 0};
@@ -641,7 +723,8 @@ enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 		st = verify(ui, username, &old, _("Wrong current password."),
 			    &id, &gen);
 	if (st == UI_OK)
-		st = read_new_password(ui, username, &old, &pw);
+		st = read_new_password(ui, username, nickname_of(ui, username),
+				       &old, &pw);
 	if (st == UI_OK && auth_hash(&pw, hash) != 0)
 		st = UI_FAILED;
 	if (st == UI_OK &&

@@ -27,6 +27,7 @@ pkg-config		cmd:pkg-config
 libsqlite3-dev		pkg:sqlite3
 libsodium-dev		pkg:libsodium
 libunistring-dev	hdr:uninorm.h
+libzxcvbn-dev		hdr:zxcvbn.h
 libicu-dev		pkg:icu-uc pkg:icu-i18n
 libncurses-dev		pkg:ncursesw
 libcunit1-dev		pkg:cunit

@@ -58,7 +58,7 @@ static enum auth_policy check_pw(const char *str, const char *username,
 				 const struct auth_wordlist *common)
 {
 	struct auth_secret s = make_secret(str);
-	enum auth_policy p = auth_check_password(&s, username, common);
+	enum auth_policy p = auth_check_password(&s, username, NULL, common);
 
 	auth_secret_free(&s);
 	return p;
@@ -662,31 +662,101 @@ static void test_nickname_nfc(void)
 
 /* ==== Password rules ==================================================== */
 
+/* n printable ASCII characters in no pattern (a fixed linear
+ * congruential sequence), in a new string. */
+static char *varied(size_t n)
+{
+	char *s = malloc(n + 1);
+	unsigned long x = 12345;
+	size_t i;
+
+	if (s == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		x = (x * 1103515245UL + 12345UL) & 0x7fffffffUL;
+		s[i] = (char)('!' + (x >> 16) % 94);
+	}
+	s[n] = '\0';
+	return s;
+}
+
+/* What zxcvbn refuses, saying why: repeats, and the player's own names
+ * (username or nickname) however they are repeated or decorated; each
+ * passes every other rule. */
+static void test_password_guessable(void)
+{
+	static const char *const strong[] = {"Sekret-Alpha-4817",
+					     "gomoku club five in a row",
+					     "alice-pass-123", "tab\there!"};
+	size_t i;
+
+	CU_ASSERT_EQUAL(check_pw("zzzzzzzzz", "bob", NULL),
+			AUTH_PASSWORD_REPEATS);
+	CU_ASSERT_EQUAL(check_pw("bobbobbob", "bob", NULL),
+			AUTH_PASSWORD_NAMES);
+	CU_ASSERT_EQUAL(check_pw("Bob12345", "bob", NULL), AUTH_PASSWORD_NAMES);
+	CU_ASSERT_EQUAL(check_pw("BuilderBuilder", "bob", NULL),
+			AUTH_PASSWORD_REPEATS);
+	CU_ASSERT_EQUAL(auth_check_password(NULL, "bob", "Builder", NULL),
+			AUTH_PASSWORD_SHORT);
+	CU_ASSERT_EQUAL(check_pw("zxcvbnm,./", "someone", NULL),
+			AUTH_PASSWORD_KEYBOARD);
+	CU_ASSERT_EQUAL(check_pw("1987-06-12", "someone", NULL),
+			AUTH_PASSWORD_DATES);
+	CU_ASSERT_EQUAL(check_pw("98765432", "someone", NULL),
+			AUTH_PASSWORD_SEQUENCE);
+	for (i = 0; i < sizeof(strong) / sizeof(strong[0]); i++)
+		CU_ASSERT_EQUAL(check_pw(strong[i], "bob", NULL), AUTH_OK);
+}
+
+/* The nickname is one of zxcvbn's words too. */
+static void test_password_nickname(void)
+{
+	struct auth_secret s = make_secret("Thunderbolt-Thunderbolt7");
+
+	CU_ASSERT_EQUAL(auth_check_password(&s, "bob", NULL, NULL), AUTH_OK);
+	CU_ASSERT_EQUAL(auth_check_password(&s, "bob", "Thunderbolt", NULL),
+			AUTH_PASSWORD_NAMES);
+	auth_secret_free(&s);
+}
+
 static void test_password_length(void)
 {
 	char *b256 = repeat("k", 256), *b257 = repeat("k", 257);
+	char *v256 = varied(256);
 	char *zh255 = repeat("\xe6\xa3\x8b", 85); /* 255 bytes */
 	struct auth_secret s;
 
-	CU_ASSERT_FATAL(b256 != NULL && b257 != NULL && zh255 != NULL);
+	CU_ASSERT_FATAL(b256 != NULL && b257 != NULL && zh255 != NULL &&
+			v256 != NULL);
 	CU_ASSERT_EQUAL(check_pw("gZ4#kq1", "someone", NULL),
 			AUTH_PASSWORD_SHORT);
 	CU_ASSERT_EQUAL(check_pw("gZ4#kq1w", "someone", NULL), AUTH_OK);
 	CU_ASSERT_EQUAL(check_pw("", "someone", NULL), AUTH_PASSWORD_SHORT);
-	CU_ASSERT_EQUAL(check_pw(b256, "someone", NULL), AUTH_OK);
+	CU_ASSERT_EQUAL(check_pw(v256, "someone", NULL), AUTH_OK);
+	/* long enough, but zxcvbn sees 256 times the same letter */
+	CU_ASSERT_EQUAL(check_pw(b256, "someone", NULL), AUTH_PASSWORD_REPEATS);
 	CU_ASSERT_EQUAL(check_pw(b257, "someone", NULL), AUTH_PASSWORD_LONG);
 	CU_ASSERT_EQUAL(check_pw(zh255, "someone", NULL), AUTH_OK);
 	CU_ASSERT_EQUAL(check_pw("spaces are fine here", "someone", NULL),
 			AUTH_OK);
-	CU_ASSERT_EQUAL(check_pw("        ", "someone", NULL), AUTH_OK);
-	/* A NUL byte inside still counts as a character. */
-	s = make_secret_len("abc\0defg", 8);
-	CU_ASSERT_EQUAL(auth_check_password(&s, "someone", NULL), AUTH_OK);
+	CU_ASSERT_EQUAL(check_pw("        ", "someone", NULL),
+			AUTH_PASSWORD_REPEATS);
+	/* A NUL byte inside still counts as a character (zxcvbn judges
+	 * what comes before it). */
+	s = make_secret_len("gZ4#kq1w\0a", 10);
+	CU_ASSERT_EQUAL(auth_check_password(&s, "someone", NULL, NULL),
+			AUTH_OK);
 	auth_secret_free(&s);
-	CU_ASSERT_EQUAL(auth_check_password(NULL, "someone", NULL),
+	s = make_secret_len("abc\0defg", 8);
+	CU_ASSERT_EQUAL(auth_check_password(&s, "someone", NULL, NULL),
+			AUTH_PASSWORD_SEQUENCE);
+	auth_secret_free(&s);
+	CU_ASSERT_EQUAL(auth_check_password(NULL, "someone", NULL, NULL),
 			AUTH_PASSWORD_SHORT);
 	free(b256);
 	free(b257);
+	free(v256);
 	free(zh255);
 }
 
@@ -722,9 +792,14 @@ static void test_password_is_username(void)
 			AUTH_PASSWORD_IS_NAME);
 	CU_ASSERT_EQUAL(check_pw("ALICE_2024", "alice_2024", NULL),
 			AUTH_PASSWORD_IS_NAME);
-	CU_ASSERT_EQUAL(check_pw("Alice_20245", "Alice_2024", NULL), AUTH_OK);
-	CU_ASSERT_EQUAL(check_pw("Alice_202", "Alice_2024", NULL), AUTH_OK);
-	CU_ASSERT_EQUAL(check_pw("Alice_2024", NULL, NULL), AUTH_OK);
+	/* Not the name, but zxcvbn finds it made of the name, or of a
+	 * common word and a year */
+	CU_ASSERT_EQUAL(check_pw("Alice_20245", "Alice_2024", NULL),
+			AUTH_PASSWORD_NAMES);
+	CU_ASSERT_EQUAL(check_pw("Alice_202", "Alice_2024", NULL),
+			AUTH_PASSWORD_WORDS);
+	CU_ASSERT_EQUAL(check_pw("Alice_2024", NULL, NULL),
+			AUTH_PASSWORD_WORDS);
 	/* Too short wins over being the name. */
 	CU_ASSERT_EQUAL(check_pw("bob", "bob", NULL), AUTH_PASSWORD_SHORT);
 }
@@ -783,7 +858,8 @@ static void test_common_list_file(void)
 	/* Not in the list, or not the whole of a word in it. */
 	CU_ASSERT_EQUAL(check_pw("gomoku club five in a row", "someone", w),
 			AUTH_OK);
-	CU_ASSERT_EQUAL(check_pw("passwordx", "someone", w), AUTH_OK);
+	CU_ASSERT_EQUAL(check_pw("passwordx", "someone", w),
+			AUTH_PASSWORD_WORDS); /* zxcvbn's words */
 	CU_ASSERT_EQUAL(check_pw("passwor", "someone", w), AUTH_PASSWORD_SHORT);
 	/* The source comment on the first line is not a word. */
 	CU_ASSERT_EQUAL(check_pw("# source: SecLists (MIT licence), "
@@ -792,8 +868,9 @@ static void test_common_list_file(void)
 				 "passwords",
 				 "someone", w),
 			AUTH_OK);
-	/* Without a list, "password" passes the other rules. */
-	CU_ASSERT_EQUAL(check_pw("password", "someone", NULL), AUTH_OK);
+	/* Without a list, zxcvbn's own words still refuse "password". */
+	CU_ASSERT_EQUAL(check_pw("password", "someone", NULL),
+			AUTH_PASSWORD_WORDS);
 	auth_wordlist_free(w);
 }
 
@@ -825,10 +902,11 @@ static void test_wordlist_format(void)
 	CU_ASSERT_EQUAL(check_pw("LastLineXY", "x", w), AUTH_PASSWORD_COMMON);
 	CU_ASSERT_EQUAL(check_pw("#notaword123", "x", w), AUTH_OK);
 	CU_ASSERT_EQUAL(check_pw("# a comment line", "x", w), AUTH_OK);
-	CU_ASSERT_EQUAL(check_pw("          ", "x", w), AUTH_OK);
+	CU_ASSERT_EQUAL(check_pw("          ", "x", w), AUTH_PASSWORD_REPEATS);
 	CU_ASSERT_EQUAL(check_pw("Abcdefgh12\r", "x", w), AUTH_OK);
-	CU_ASSERT_EQUAL(check_pw("abcdefgh1", "x", w), AUTH_OK);
-	CU_ASSERT_EQUAL(check_pw("abcdefgh123", "x", w), AUTH_OK);
+	CU_ASSERT_EQUAL(check_pw("abcdefgh1", "x", w), AUTH_PASSWORD_SEQUENCE);
+	CU_ASSERT_EQUAL(check_pw("abcdefgh123", "x", w),
+			AUTH_PASSWORD_SEQUENCE);
 	auth_wordlist_free(w);
 }
 
@@ -1157,6 +1235,9 @@ static CU_TestInfo tests[] = {
 	{"password 8 characters to 256 bytes", test_password_length},
 	{"password length counts UTF-8 characters", test_password_characters},
 	{"password equal to username, any case", test_password_is_username},
+	{"zxcvbn refuses guessable passwords, saying why",
+	 test_password_guessable},
+	{"zxcvbn knows the nickname too", test_password_nickname},
 	{"common passwords from data file", test_common_list_file},
 	{"word list comments, blanks, CR, case", test_wordlist_format},
 	{"word list missing file", test_wordlist_missing},
