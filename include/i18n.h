@@ -48,6 +48,11 @@ enum i18n_symbol {
  * ASCII (always in the plain C locale). */
 bool i18n_init(enum lang lang, const char *locale_dir);
 
+/* Switch the messages to `lang` from now on (the Preferences page, a
+ * login): every _() after it answers in that language. i18n_init() must
+ * have run. Cannot fail (a missing catalogue leaves English). */
+void i18n_set_lang(enum lang lang);
+
 /* The board symbol `which` in UTF-8, when the terminal's character set
  * has it (as i18n_init() found): a static string, "" before i18n_init()
  * or when the character set has no such symbol (or `which` is not one). */

@@ -114,6 +114,18 @@ static void remember_codeset(const char *codeset)
 	memcpy(terminal_codeset, codeset, n + 1);
 }
 
+void i18n_set_lang(enum lang lang)
+{
+	/* The catalogue is chosen by $LANGUAGE, which gettext honours in
+	 * any locale but C; C.UTF-8 exists on every glibc system. */
+	if (lang == LANG_ZH && messages_locale_is_c())
+		setlocale(LC_MESSAGES, "C.UTF-8");
+	setenv("LANGUAGE", lang == LANG_ZH ? "zh_CN" : "en", 1);
+	/* gettext caches its answers: choosing the domain again (as it is)
+	 * tells it that the catalogue to read has changed. */
+	textdomain(DOMAIN);
+}
+
 bool i18n_init(enum lang lang, const char *locale_dir)
 {
 	const char *codeset;
@@ -129,11 +141,7 @@ bool i18n_init(enum lang lang, const char *locale_dir)
 	ascii = codeset_is_ascii(codeset);
 	remember_codeset(codeset);
 
-	/* The catalogue is chosen by $LANGUAGE, which gettext honours in
-	 * any locale but C; C.UTF-8 exists on every glibc system. */
-	if (lang == LANG_ZH && messages_locale_is_c())
-		setlocale(LC_MESSAGES, "C.UTF-8");
-	setenv("LANGUAGE", lang == LANG_ZH ? "zh_CN" : "en", 1);
+	i18n_set_lang(lang);
 	bindtextdomain(DOMAIN, locale_dir);
 	/* Messages in UTF-8, like all text inside; the terminal's streams
 	 * convert them (i18n_output_open()). */

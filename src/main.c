@@ -500,6 +500,8 @@ static enum ui_status setup(const struct options *o, struct ui *ui,
 	ui->term.tty_in = isatty(STDIN_FILENO) != 0;
 	ui->term.ascii = o->ascii || !ui->term.symbols;
 	ui->term.color = term_use_color(STDOUT_FILENO, o->no_color);
+	opt->ascii_given = o->ascii;
+	opt->no_color_given = o->no_color;
 	ui->term.screen = !o->plain && want_screen(ui->term.tty_in);
 	opt->db_path = paths_db(&opt->paths, o->db);
 	st = choose_format(o, opt);
@@ -923,6 +925,7 @@ int main(int argc, char **argv)
 	memset(&ui, 0, sizeof(ui));
 	memset(&opt, 0, sizeof(opt));
 	ui.opt = &opt;
+	opt.lang_given = lang_option(argc, argv) != NULL;
 	st = setup_language(&ui, &opt, lang_option(argc, argv));
 	if (st == UI_OK)
 		st = run(&ui, &opt, argc, argv);

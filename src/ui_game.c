@@ -110,6 +110,24 @@ static void human_prompt(struct game *g, const struct match *m,
 			 ui_board_stone(&g->ui->term, s), left > 0 ? left : 0);
 }
 
+/* With move confirmation on (the player's preference), ask whether the
+ * move in `in` is the one meant. Return 1 to play it, 0 to ask the move
+ * again, -1 when input ended (g->stop says why). */
+static int confirmed(struct game *g, const struct input *in)
+{
+	char where[NOTATION_MOVE_LEN], question[64];
+	bool yes = false;
+
+	if (!g->ui->prefs.confirm_moves || in->kind != INPUT_MOVE)
+		return 1;
+	snprintf(question, sizeof(question), _("Play %s?"),
+		 notation_format(in->row, in->col, where));
+	g->stop = ui_yes_no(g->ui, question, &yes);
+	if (g->stop != UI_OK)
+		return -1;
+	return yes ? 1 : 0;
+}
+
 static int game_ask(void *ctx, const struct match *m, struct input *in)
 {
 	struct game *g = ctx;
@@ -148,7 +166,9 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 						sizeof(why));
 			ui_say(g->ui, "%s", why);
 		} else if (game_common_command_allowed(g, in)) {
-			return 0;
+			ready = confirmed(g, in);
+			if (ready != 0)
+				return ready > 0 ? 0 : -1;
 		}
 	}
 }

@@ -23,7 +23,8 @@ enum {
 	ACCOUNT_WATCH,
 	ACCOUNT_ONLINE,
 	ACCOUNT_CHALLENGES,
-	ACCOUNT_REFUSE
+	ACCOUNT_REFUSE,
+	ACCOUNT_PREFS
 };
 
 /* True when a step's status should end the menu loop: end of input, a
@@ -62,6 +63,13 @@ static enum ui_status computer_games(struct ui *ui, struct player *me)
 	enum ui_status st;
 	int level;
 
+	if (me != NULL && ui->prefs.ai_level > 0) {
+		ui_say(ui,
+		       _("Your level against the computer: %s (Preferences "
+			 "changes it)."),
+		       ui_words_level(ui->prefs.ai_level));
+		return ui_matches_computer(ui, me, ui->prefs.ai_level);
+	}
 	st = ui_menu(ui, _("The computer's level"), labels, keys, 6, &level);
 	if (st != UI_OK || level == 0)
 		return st;
@@ -92,6 +100,8 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 		return ui_remote_answer(ui, me, false);
 	case ACCOUNT_REFUSE:
 		return ui_remote_refuse(ui);
+	case ACCOUNT_PREFS:
+		return ui_prefs_page(ui, me);
 	}
 	return UI_OK;
 }
@@ -99,32 +109,34 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 /* The account menu for `me`, until Log out. */
 static enum ui_status account_menu(struct ui *ui, struct player *me)
 {
-	const char *labels[] = {_("Ranked match"),
-				_("Play the computer"),
-				_("My record"),
-				_("Leaderboard"),
-				_("Match history"),
-				_("Change password"),
-				_("Watch a game"),
-				_("Players online"),
-				_("Answer a challenge"),
-				NULL,
-				_("Log out")};
-	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0};
+	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0};
 	char title[256];
 
 	for (;;) {
+		/* in the loop: Preferences may change the language */
+		const char *labels[] = {_("Ranked match"),
+					_("Play the computer"),
+					_("My record"),
+					_("Leaderboard"),
+					_("Match history"),
+					_("Change password"),
+					_("Watch a game"),
+					_("Players online"),
+					_("Answer a challenge"),
+					ui_remote_refusing(ui)
+						? _("Take challenges again")
+						: _("Refuse challenges"),
+					_("Preferences"),
+					_("Log out")};
 		enum ui_status st;
 		int choice;
 
-		labels[9] = ui_remote_refusing(ui) ? _("Take challenges again")
-						   : _("Refuse challenges");
 		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
 			 me->username);
 		st = ui_remote_answer(ui, me, true);
 		if (ends_menu(st))
 			return st;
-		st = ui_menu(ui, title, labels, keys, 11, &choice);
+		st = ui_menu(ui, title, labels, keys, 12, &choice);
 		if (st != UI_OK)
 			return st;
 		if (choice == ACCOUNT_LOGOUT)
@@ -151,30 +163,42 @@ static enum ui_status quick_game(struct ui *ui)
 	return choice == 1 ? ui_game_guest(ui) : computer_games(ui, NULL);
 }
 
+/* `me` logged in (or just registered) from the main menu: their
+ * presence and preferences, an unfinished match offered, the account
+ * menu until they log out. */
+static enum ui_status logged_in(struct ui *ui, struct player *me)
+{
+	enum ui_status st;
+	bool resumed = false;
+
+	ui_presence_begin(ui, me->id);
+	ui->challenge_hook = ui_remote_challenge_at_prompt;
+	st = ui_prefs_login(ui, me);
+	if (st == UI_OK)
+		st = ui_remote_rejoin(ui, me, &resumed);
+	if (st == UI_OK && !resumed)
+		st = ui_matches_offer_resume(ui, me, NULL, &resumed);
+	if (st == UI_OK)
+		st = account_menu(ui, me);
+	ui_presence_end(ui);
+	ui_prefs_logout(ui);
+	/* a stale session too is logged out: the main menu again */
+	return ui_account_leave(ui, me, st);
+}
+
 /* Run the main menu item `choice`. */
 static enum ui_status main_item(struct ui *ui, int choice)
 {
 	struct player *me;
 	enum ui_status st;
-	bool resumed;
 
 	switch (choice) {
 	case MAIN_REGISTER:
-		return ui_account_register(ui, NULL, NULL);
+		st = ui_account_register_login(ui, &me);
+		return st == UI_OK ? logged_in(ui, me) : st;
 	case MAIN_LOGIN:
 		st = ui_account_login(ui, NULL, NULL, &me);
-		if (st != UI_OK)
-			return st;
-		ui_presence_begin(ui, me->id);
-		ui->challenge_hook = ui_remote_challenge_at_prompt;
-		st = ui_remote_rejoin(ui, me, &resumed);
-		if (st == UI_OK && !resumed)
-			st = ui_matches_offer_resume(ui, me, NULL, &resumed);
-		if (st == UI_OK)
-			st = account_menu(ui, me);
-		ui_presence_end(ui);
-		/* a stale session too is logged out: the main menu again */
-		return ui_account_leave(ui, me, st);
+		return st == UI_OK ? logged_in(ui, me) : st;
 	case MAIN_LEADERBOARD:
 		return ui_list_leaderboard(ui, 10, PLIST_BY_SCORE, NULL);
 	case MAIN_GUEST:
@@ -187,12 +211,14 @@ static enum ui_status main_item(struct ui *ui, int choice)
 
 enum ui_status ui_menu_main(struct ui *ui)
 {
-	const char *labels[] = {_("Register"),	   _("Log in"),
-				_("Leaderboard"),  _("Quick game (guests)"),
-				_("Watch a game"), _("Quit")};
 	static const int keys[] = {1, 2, 3, 4, 5, 0};
 
 	for (;;) {
+		/* in the loop: a player's language ends at logout */
+		const char *labels[] = {
+			_("Register"),	   _("Log in"),
+			_("Leaderboard"),  _("Quick game (guests)"),
+			_("Watch a game"), _("Quit")};
 		enum ui_status st;
 		int choice;
 

@@ -258,6 +258,12 @@ int ui_screen_open(const struct ui_term *term)
 	return 0;
 }
 
+void ui_screen_recolor(const struct ui_term *term)
+{
+	if (session.term != NULL)
+		session.color = start_colors(term);
+}
+
 void ui_screen_close(void)
 {
 	if (session.term == NULL)

@@ -95,6 +95,11 @@ struct screen {
  * Return 0, or -1 when the terminal cannot be used (nothing to undo). */
 int ui_screen_open(const struct ui_term *term);
 
+/* Colours on the session as `term` allows them now (a player's
+ * preferences changed term->color): the pairs started, or no more used.
+ * Does nothing when no session runs. */
+void ui_screen_recolor(const struct ui_term *term);
+
 /* End the session: the terminal restored as it was before
  * ui_screen_open(). Safe to call when none runs; the process's exit
  * restores the terminal too if nobody did. */

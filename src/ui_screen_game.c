@@ -194,6 +194,26 @@ static int place(struct input *in, int row, int col)
 	return 1;
 }
 
+/* Enter (or a typed move) at (row, col): placed there, or with move
+ * confirmation on (the player's preference) the point selected first,
+ * and placed at the second Enter there. Return 1 with *in filled, or 0
+ * to read on. */
+static int place_confirmed(struct game_screen *gs, struct input *in, int row,
+			   int col)
+{
+	char where[NOTATION_MOVE_LEN];
+
+	if (!gs->g->ui->prefs.confirm_moves ||
+	    (gs->sel_row == row && gs->sel_col == col))
+		return place(in, row, col);
+	gs->cur_row = gs->sel_row = row;
+	gs->cur_col = gs->sel_col = col;
+	ui_screen_say(&gs->s, false, _("Enter again plays %s."),
+		      notation_format(row, col, where));
+	ui_panel_draw(gs);
+	return 0;
+}
+
 /* A click: the first on a point selects it, the second places there. */
 static int click(struct game_screen *gs, const struct screen_key *k,
 		 struct input *in)
@@ -256,8 +276,13 @@ static int human_key(struct game_screen *gs, const struct screen_key *k,
 				"of what you typed."));
 		return 0;
 	}
-	if (gs->typing)
-		return line_key(gs, k, in);
+	if (gs->typing) {
+		if (line_key(gs, k, in) == 0)
+			return 0;
+		return in->kind == INPUT_MOVE
+			       ? place_confirmed(gs, in, in->row, in->col)
+			       : 1;
+	}
 	if (k->kind == SK_CLICK)
 		return click(gs, k, in);
 	if (cursor_key(gs, k)) {
@@ -265,7 +290,7 @@ static int human_key(struct game_screen *gs, const struct screen_key *k,
 		return 0;
 	}
 	if (enter_key(k, true))
-		return place(in, gs->cur_row, gs->cur_col);
+		return place_confirmed(gs, in, gs->cur_row, gs->cur_col);
 	if (esc_key(k))
 		return leave(gs);
 	if (help_key(k)) {
