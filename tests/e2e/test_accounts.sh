@@ -139,8 +139,12 @@ check "the menu match is recorded" \
 check "My record from the account menu" has "Games 2:"
 check "logging out and quitting exits 0" status_is 0
 
-play_input '1\neve\nEve\nsecret-pass-2\nsecret-pass-2\n0\n'
+play_input '1\neve\nEve\nsecret-pass-2\nsecret-pass-2\n0\n0\n'
 check "register from the main menu" has "Welcome, Eve!"
+check "registering from the main menu logs the player in" \
+	sh -c 'grep -q "Logged in: Eve (eve)" "$1" &&
+		grep -q "^Gomoku Club: eve$" "$1"' - "$OUT"
+check "then Log out and Quit (exit 0)" status_is 0
 
 # Leaving Register and Log in: an empty line or Esc (a line that is just
 # ESC) at a prompt goes back to the menu, passwords included.

@@ -56,7 +56,11 @@ keys p Enter
 wait_for p "Password again:" && keys p -l "$PW" && keys p Enter
 check "the account is made, said on the page" wait_for p "Welcome, alice!"
 seen p
-keys p Down Enter # from Register down to Log in
+check "registering logs alice in: the account menu" \
+	wait_for p "Gomoku Club: alice"
+seen p
+keys p 0
+wait_for p "  1  Register" && keys p Down Enter # from Register down to Log in
 wait_for p "Username:" && keys p -l alice && keys p Enter
 wait_for p "Password for alice:" && keys p -l "$PW" && keys p Enter
 check "Down and Enter chose Log in; alice is logged in" \

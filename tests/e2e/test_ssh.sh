@@ -215,9 +215,6 @@ choose club 1 "1  Register" &&
 	answer club "$PW" "Password:" &&
 	answer club "$PW" "Password again:" &&
 	wait_for club "is ready." && keep club &&
-	choose club 2 "2  Log in" &&
-	answer club sshplayer "Username:" &&
-	answer club "$PW" "Password for sshplayer:" &&
 	wait_for club "Logged in: sshplayer" && keep club &&
 	choose club 4 "4  Leaderboard" &&
 	wait_for club "Rank  Player" && keep club &&
@@ -231,7 +228,7 @@ check "ssh -tt: the account is in the --db of the ForceCommand" \
 	test "$(sqlite3 "$DB" "SELECT count(*) FROM players
 		WHERE username = 'sshplayer'")" = 1
 check "ssh -tt: the passwords were not echoed" hasnt "$PW"
-check "ssh -tt: the player logs in" has "Logged in: sshplayer (sshplayer)"
+check "ssh -tt: registering logs the player in" has "Logged in: sshplayer (sshplayer)"
 board_row() {
 	grep -q '^>  *1  *sshplayer  *sshplayer  *0  *0  *0  *0  *0  *1500' "$OUT"
 }
