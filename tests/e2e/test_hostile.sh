@@ -9,7 +9,7 @@
 
 LIMIT=$WAIT_S # a run still going then has hung
 FIFO=$E2E_DIR/fifo
-PWA=alice-pass-123
+PWA=hostile-Quartz-5123
 PWB=bob-pass-4567
 db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
 dump() { sqlite3 -batch "$GOMOKU_DB" .dump >"$E2E_DIR/$1"; }
