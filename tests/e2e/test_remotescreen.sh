@@ -201,8 +201,12 @@ check "W: status 0" [ "$(cat "$T/watcher.st")" -eq 0 ]
 for p in alicep bobp; do
 	keys "$p" n # the box's rematch question, or any key
 done
-check "A and B: back on the page after the match" \
-	wait_for alicep "from two terminals."
+# the page: the game's end at the foot of its text, the menu under it
+back_on_page() {
+	pane alicep >"$T/back"
+	grep -q "wins with 5 in a row!" "$T/back" && grep -q "  0  Log out" "$T/back"
+}
+check "A and B: back on the page after the match" wait_until back_on_page
 for p in alicep bobp watcher; do
 	tmux -S "$SOCK" kill-session -t "$p"
 done
