@@ -164,14 +164,15 @@ file_has() {
 }
 # Run a guest game at a terminal with the environment $1, placing a
 # stone at the cursor (h8) with Space once the screen is up, then
-# leaving with q y once the move is shown; the terminal's bytes into the
+# ending the input (Ctrl-D) once the move is shown, which closes the
+# screen; the terminal's bytes into the
 # file $2 (written as it comes: -f). The input stays open until the
 # screen is closed.
 at_terminal() {
 	rm -f "$2"
 	{
 		file_has "$2" "$ALT_SCREEN" && printf ' '
-		file_has "$2" "1. h8" && printf 'qy'
+		file_has "$2" "1. h8" && printf '\004'
 		file_has "$2" "$ALT_SCREEN_END"
 	} | timeout "$WAIT_S" script -q -e -f -c "stty cols 100 rows 40;
 		env $1 TERM=xterm ${GOMOKU_VG:-} $GOMOKU_BIN play --seed 1" \
@@ -187,6 +188,8 @@ if command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
 		tty_gbk_has "$E2E_DIR/tty" "黑方"
 	check "charset: and Space placed a stone (1. h8 in the panel)" \
 		tty_gbk_has "$E2E_DIR/tty" "1. h8"
+	check "charset: and the end of input closed the screen" \
+		grep -qF "$ALT_SCREEN_END" "$E2E_DIR/tty"
 	check "charset: no UTF-8 panel text reaches that terminal" \
 		sh -c '! grep -qF "黑方" "$1"' - "$E2E_DIR/tty"
 	at_terminal "$LATIN1" "$E2E_DIR/tty"
