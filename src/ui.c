@@ -388,7 +388,7 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 	char buf[TERM_LINE_MAX + 1];
 	enum ui_status st;
 	size_t len;
-	int i;
+	int i, width;
 
 	if (ui_page_active(ui))
 		return ui_page_menu(ui, title, labels, keys, n, choice);
@@ -397,9 +397,9 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 		return st;
 	fputc('\n', ui->term.out);
 	ui_say(ui, "%s", title);
+	width = ui_menu_key_width(keys, n);
 	for (i = 0; i < n; i++)
-		ui_say(ui, "  %*d  %s", ui_menu_key_width(keys, n), keys[i],
-		       labels[i]);
+		ui_say(ui, "  %*d  %s", width, keys[i], labels[i]);
 	for (;;) {
 		unsigned long long v;
 		bool number;

@@ -198,49 +198,49 @@ static int leading_blanks(const struct page_row *rows, int total)
 	return lead;
 }
 
-/* How many rows the text takes at the window's width, blank ones at
- * the top left out, as draw_text() draws it. */
-static int text_rows(const struct ui_page *pg)
-{
-	struct page_row *rows;
-	int total = page_rows(pg, COLS, NULL, 0), lead;
+/* The text laid out at the window's width. */
+struct page_layout {
+	struct page_row *rows; /* to free(); NULL when there is no text */
+	int total;	       /* rows */
+	int lead;	       /* blank rows at the top: not drawn */
+};
 
-	if (total == 0)
-		return 0;
-	rows = malloc((size_t)total * sizeof(*rows));
-	if (rows == NULL)
-		return total;
-	page_rows(pg, COLS, rows, total);
-	lead = leading_blanks(rows, total);
-	free(rows);
-	return total - lead;
+/* Lay the text out at the window's width into *lo, once per draw.
+ * Without memory the text is left out (total 0). */
+static void page_layout(const struct ui_page *pg, struct page_layout *lo)
+{
+	*lo = (struct page_layout){NULL, page_rows(pg, COLS, NULL, 0), 0};
+	if (lo->total > 0)
+		lo->rows = malloc((size_t)lo->total * sizeof(*lo->rows));
+	if (lo->rows == NULL) {
+		lo->total = 0;
+		return;
+	}
+	page_rows(pg, COLS, lo->rows, lo->total);
+	lo->lead = leading_blanks(lo->rows, lo->total);
 }
 
-/* Draw the text's rows that fit in `height` lines from line `top`, the
+/* Draw the rows of `lo` that fit in `height` lines from line `top`, the
  * last ones unless scrolled back. Return the lines used. */
-static int draw_text(struct ui_page *pg, int top, int height)
+static int draw_text(struct ui_page *pg, const struct page_layout *lo, int top,
+		     int height)
 {
-	struct page_row *rows;
 	char row[PAGE_ROW_MAX];
-	int total = page_rows(pg, COLS, NULL, 0), first, i, lead = 0;
+	int shown = lo->total - lo->lead, first, i;
 
-	if (height <= 0 || total == 0)
+	if (height <= 0 || shown <= 0)
 		return 0;
-	rows = malloc((size_t)total * sizeof(*rows));
-	if (rows == NULL)
-		return 0;
-	page_rows(pg, COLS, rows, total);
-	lead = leading_blanks(rows, total);
-	if (pg->scroll > total - lead - height)
-		pg->scroll = total - lead > height ? total - lead - height : 0;
-	first = total - lead > height ? total - height - pg->scroll : lead;
-	for (i = first; i < total && i - first < height; i++) {
-		snprintf(row, sizeof(row), "%.*s", (int)rows[i].len,
-			 pg->text + rows[i].off);
+	if (pg->scroll > shown - height)
+		pg->scroll = shown > height ? shown - height : 0;
+	first = shown > height ? lo->total - height - pg->scroll : lo->lead;
+	for (i = first; i < lo->total && i - first < height; i++) {
+		const struct page_row *r = &lo->rows[i];
+
+		snprintf(row, sizeof(row), "%.*s", (int)r->len,
+			 pg->text + r->off);
 		ui_screen_put(top + i - first, 0, COLS,
-			      rows[i].error ? SCREEN_WARN : SCREEN_PLAIN, row);
+			      r->error ? SCREEN_WARN : SCREEN_PLAIN, row);
 	}
-	free(rows);
 	return i - first;
 }
 
@@ -399,19 +399,22 @@ static void page_draw(struct ui_page *pg)
 	size_t lens[PROMPT_LINES_MAX];
 	int area = LINES - PAGE_HEAD - PAGE_FOOT + 1 - prompt_lines(pg, lens);
 	int menu_h = pg->labels != NULL ? pg->nitems : 0, used, text_h, half;
+	struct page_layout lo;
 
 	fflush(pg->out);
 	erase();
 	ui_screen_put(0, 0, COLS, SCREEN_BOLD, pg->title);
+	page_layout(pg, &lo);
 	text_h = area - menu_h - (menu_h > 0);
 	half = (area - 1) / 2;
 	if (menu_h > 0 && text_h < PAGE_TEXT_MIN) {
-		used = text_rows(pg);
+		used = lo.total - lo.lead;
 		text_h = used < half ? used : half;
 		menu_h = area - text_h - (text_h > 0);
 	}
 	pg->text_height = text_h;
-	used = draw_text(pg, PAGE_HEAD, text_h);
+	used = draw_text(pg, &lo, PAGE_HEAD, text_h);
+	free(lo.rows);
 	if (menu_h > 0)
 		draw_items(pg, PAGE_HEAD + used + (used > 0),
 			   menu_h > 1 ? menu_h : 1);
