@@ -130,15 +130,7 @@ tmux -S "$SOCK" kill-session -t k
 
 start c play --ai 1 --seed 1
 wait_for c "The computer plays"
-keys c Escape
-check "Esc, with nothing typed, asks before leaving" \
-	wait_for c "Leave this game? (y/n)"
-keys c n
-wait_gone c "Leave this game? (y/n)"
-keys c Escape
-wait_for c "Leave this game? (y/n)" && keys c y
-wait_end
-check "y leaves: the program ends" sh -c '[ "$1" -ne 255 ]' - "$status"
+leave_game c
 tmux -S "$SOCK" kill-session -t c
 
 # ---- In Chinese: the key help and the typed words agree -------------------

@@ -117,14 +117,7 @@ check "wide again: the full board is back" wait_for g "    a  b  c  d"
 
 # ---- Leaving ---------------------------------------------------------------
 
-keys g Escape
-check "Esc asks before leaving" wait_for g "Leave this game? (y/n)"
-keys g n
-wait_gone g "Leave this game? (y/n)"
-keys g Escape
-wait_for g "Leave this game? (y/n)" && keys g y
-wait_end
-check "Esc then y leaves the game" sh -c '[ "$1" -ne 255 ]' - "$status"
+leave_game g
 check "after Esc the terminal is restored (icanon, echo)" restored
 tmux -S "$SOCK" kill-session -t g
 

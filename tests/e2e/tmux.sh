@@ -80,6 +80,21 @@ wait_end() {
 	wait_until test -e "$T/st"
 	status=$(cat "$T/st" 2>/dev/null || echo 255)
 }
+# Leave the game in pane $1 with Esc: the first Esc's question is answered
+# n (it must go away, the game on), the second's y; then the program's end.
+# Each step is a check.
+leave_game() {
+	keys "$1" Escape
+	check "Esc, with nothing typed, asks before leaving" \
+		wait_for "$1" "Leave this game? (y/n)"
+	keys "$1" n
+	check "n keeps the game" wait_gone "$1" "Leave this game? (y/n)"
+	keys "$1" Escape
+	wait_for "$1" "Leave this game? (y/n)" && keys "$1" y
+	wait_end
+	check "Esc then y leaves the game: the program ends" \
+		sh -c '[ "$1" -ne 255 ]' - "$status"
+}
 # The terminal is as a shell wants it: line editing and echo on.
 restored() {
 	grep -qw -- icanon "$T/stty" && ! grep -qw -- -icanon "$T/stty" &&
