@@ -54,9 +54,11 @@ enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
  * is a static string or `name`. */
 const char *ui_words_variant(const char *name);
 
-/* The terminal columns of the widest of the preset games' names in the
- * user's language (what ui_words_variant() gives for them). */
-int ui_words_variant_widest(void);
+/* The terminal columns of the widest name a game can have in a table in
+ * the user's language: a preset's (what ui_words_variant() gives for it)
+ * or "custom", followed by `swap2` (the words for the opening) where the
+ * game can open so (five or more in a row). */
+int ui_words_game_widest(const char *swap2);
 
 /* The name of the side of colour s in stored match f: the name stored
  * with it, or the computer's (ui_words_computer()) written in the
@@ -104,6 +106,11 @@ void ui_list_number(struct ui_list *l, const char *fmt, ...)
 
 /* End the last row and the listing. */
 void ui_list_end(struct ui_list *l);
+
+/* Print `text` cleaned for the terminal (ui_clean()) in exactly `cols`
+ * columns: padded with blanks, or cut to end in an ellipsis ("~" where
+ * the charset has none) when it is wider. */
+void ui_list_fit(struct ui *ui, const char *text, int cols);
 
 /* Print a table's cell `text` padded to `width` columns (right-aligned
  * if width < 0), whatever the language's character widths. */

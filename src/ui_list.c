@@ -53,28 +53,36 @@ static const char *win_rate_text(const struct player *p, char buf[WIN_RATE_LEN])
 /* The table's nickname column: at most this many columns of it. */
 #define NICK_COLUMNS 12
 
+/* See ui_internal.h. */
+void ui_list_fit(struct ui *ui, const char *text, int cols)
+{
+	char clean[UI_CLEAN_MAX], cut[UI_CLEAN_MAX];
+	const char *whole = ui_clean(text, clean, sizeof(clean));
+	int width;
+
+	if (i18n_width(whole) <= cols) {
+		width = i18n_fit(whole, cols, cut, sizeof(cut));
+		fputs(cut, ui->term.out);
+	} else {
+		width = i18n_fit(whole, cols - 1, cut, sizeof(cut));
+		fputs(cut, ui->term.out);
+		fputs(ui->term.symbols ? "…" : "~", ui->term.out);
+		width++;
+	}
+	pad(ui->term.out, width, cols);
+}
+
 /* One row of the table format, in 79 columns as table_header() heads
  * it: a nickname longer than its column ends in an ellipsis (its whole
  * is in `stats`, TSV and JSON). */
 static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 {
 	const struct player_record *r = &p->rec;
-	char clean[UI_CLEAN_MAX], nick[UI_CLEAN_MAX], rate[WIN_RATE_LEN];
-	const char *whole = ui_clean(p->nickname, clean, sizeof(clean));
-	int width;
+	char rate[WIN_RATE_LEN];
 
 	fprintf(ui->term.out, "%c%4d  %-20s ", me ? '>' : ' ', rank,
 		p->username);
-	if (i18n_width(whole) <= NICK_COLUMNS) {
-		width = i18n_fit(whole, NICK_COLUMNS, nick, sizeof(nick));
-		fputs(nick, ui->term.out);
-	} else {
-		width = i18n_fit(whole, NICK_COLUMNS - 1, nick, sizeof(nick));
-		fputs(nick, ui->term.out);
-		fputs(ui->term.symbols ? "…" : "~", ui->term.out);
-		width++;
-	}
-	pad(ui->term.out, width, NICK_COLUMNS);
+	ui_list_fit(ui, p->nickname, NICK_COLUMNS);
 	fprintf(ui->term.out, " %5d %4d %4d %4d %5d %6.0f ", r->games, r->wins,
 		r->losses, r->ties, r->score, r->rating);
 	win_rate_text(p, rate);

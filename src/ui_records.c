@@ -113,10 +113,11 @@ static void put_cell(struct ui *ui, const char *text, int width)
 }
 
 /* The width of the tables' Game column in the user's language: the
- * widest name of a preset game with "+swap2", or the title if wider. */
+ * widest name a game can have (with "+swap2" where it can open so), or
+ * the title if wider. */
 static int game_width(void)
 {
-	int width = ui_words_variant_widest() + i18n_width(_("+swap2"));
+	int width = ui_words_game_widest(_("+swap2"));
 	int title = i18n_width(_("Game"));
 
 	return width > title ? width : title;
@@ -136,43 +137,94 @@ static void put_header(struct ui *ui, const char *const titles[],
 	fprintf(ui->term.out, "%s\n", titles[i]);
 }
 
-/* How long a match lasted, `seconds`, in at most 8 columns: "3:05",
- * "1:02:03", and past a day "8d 03h" (a match claimed after days). */
-static void span_text(long long seconds, char *buf, size_t cap)
+/* Why a match ended, as the history table says it: reason_text(), but
+ * a match abandoned is "abandoned" alone: it is always the loser who
+ * walked away, and the row's result says who lost. */
+static const char *reason_brief(enum match_reason reason,
+				enum match_result result)
 {
-	if (seconds < 3600)
-		snprintf(buf, cap, "%lld:%02lld", seconds / 60, seconds % 60);
-	else if (seconds < 86400)
-		snprintf(buf, cap, "%lld:%02lld:%02lld", seconds / 3600,
-			 seconds / 60 % 60, seconds % 60);
-	else
-		snprintf(buf, cap, _("%lldd %02lldh"), seconds / 86400,
-			 seconds / 3600 % 24);
+	if (reason == REASON_ABANDONED)
+		return _("abandoned");
+	return reason_text(reason, result);
 }
 
-/* One history row as a table line, lined up in any language. */
+/* A history row's Result cell, "lost (five)", into buf[cap]. */
+static void result_cell(const struct history_row *r, char *buf, size_t cap)
+{
+	const char *reason = reason_brief(r->reason, r->result);
+
+	snprintf(buf, cap, reason[0] != '\0' ? _("%s (%s)") : "%s",
+		 shown(result_for(r)), reason);
+}
+
+/* The terminal columns of the widest of words[0..n) in the user's
+ * language. */
+static int widest_word(const char *const words[], size_t n)
+{
+	int width = 0, w;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		w = i18n_width(_(words[i]));
+		width = w > width ? w : width;
+	}
+	return width;
+}
+
+/* The width of the history's Result column in the user's language: no
+ * cell result_cell() makes is wider (the widest result word and the
+ * widest reason in "%s (%s)"), nor the title. */
+static int result_width(void)
+{
+	static const char *const results[] = {N_("won"), N_("lost"),
+					      N_("draw")};
+	static const char *const alone[] = {N_("unfinished"), N_("abandoned"),
+					    N_("aborted"), N_("Result")};
+	int reason = 0, w, width;
+	enum match_reason m;
+
+	for (m = REASON_FIVE; m <= REASON_ABANDONED; m++) {
+		w = i18n_width(reason_brief(m, RESULT_BLACK_WIN));
+		reason = w > reason ? w : reason;
+	}
+	width = widest_word(results, sizeof(results) / sizeof(results[0])) +
+		reason + i18n_width(_("%s (%s)")) - 4;
+	w = widest_word(alone, sizeof(alone) / sizeof(alone[0]));
+	return w > width ? w : width;
+}
+
+/* The width of the history's Side column: "black", "white" or its
+ * title, the widest in the user's language. */
+static int side_width(void)
+{
+	int b = i18n_width(_("black")), w = i18n_width(_("white"));
+	int t = i18n_width(_("Side")), width = b > w ? b : w;
+
+	return t > width ? t : width;
+}
+
+/* The history table's Opponent column: a longer name ends in an
+ * ellipsis (TSV and JSON give it whole). */
+#define OPPONENT_COLUMNS 11
+
+/* One history row as a table line, lined up in any language, in 79
+ * columns in English. (How long the match lasted is in TSV and JSON.) */
 static void table_row(struct ui *ui, const struct history_row *r,
 		      const char *date, const char *opp)
 {
-	char game[48], result[64], span[32];
-	const char *reason = reason_text(r->reason, r->result);
-	int pad;
+	char game[48], result[64];
 
 	snprintf(game, sizeof(game), "%s%s", ui_words_variant(r->variant),
 		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
-	snprintf(result, sizeof(result),
-		 reason[0] != '\0' ? _("%s (%s)") : "%s", shown(result_for(r)),
-		 reason);
+	result_cell(r, result, sizeof(result));
 	fprintf(ui->term.out, "%5lld  %.10s  ", r->id, date);
-	put_cell(ui, opp, 16);
-	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"), 5);
+	ui_list_fit(ui, opp, OPPONENT_COLUMNS);
+	fputs("  ", ui->term.out);
+	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"),
+		 side_width());
 	put_cell(ui, game, game_width());
-	put_cell(ui, result, 16);
-	fprintf(ui->term.out, "%5d ", r->nmoves);
-	span_text(r->duration, span, sizeof(span));
-	for (pad = i18n_width(span); pad < 8; pad++)
-		fputc(' ', ui->term.out);
-	fprintf(ui->term.out, "%s\n", span);
+	put_cell(ui, result, result_width());
+	fprintf(ui->term.out, "%*d\n", i18n_width(_("Moves")), r->nmoves);
 }
 
 /* One history row for scripts, in the order of history_columns. */
@@ -210,10 +262,10 @@ static int history_row(void *ctx, const struct history_row *r)
 /* The history table's header, its columns as table_row() prints them. */
 static void history_header(struct ui *ui)
 {
-	const char *const titles[] = {_("Opponent"),	   _("Side"),
-				      _("Game"),	   _("Result"),
-				      _("Moves     Time"), NULL};
-	const int widths[] = {16, 5, game_width(), 16};
+	const char *const titles[] = {_("Opponent"), _("Side"),	 _("Game"),
+				      _("Result"),   _("Moves"), NULL};
+	const int widths[] = {OPPONENT_COLUMNS, side_width(), game_width(),
+			      result_width()};
 
 	put_header(ui, titles, widths);
 }

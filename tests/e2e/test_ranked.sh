@@ -115,8 +115,8 @@ check "the claim is recorded as a win with its own reason" \
 check "the claim counts for both players" \
 	test "$(db "SELECT wins || losses FROM players WHERE username = 'alice'")$(db "SELECT wins || losses FROM players WHERE username = 'bob'")" = 1001
 play_input '' history bob
-check "history shows the reason: abandoned by white" \
-	has "lost (abandoned by white)"
+check "history shows the reason: lost (abandoned), the loser walked away" \
+	has "lost (abandoned)"
 play_input '' history bob --format tsv
 check "history for scripts: lost, abandoned" has "	lost	abandoned	7	"
 menu_login bob "$PB" "0"

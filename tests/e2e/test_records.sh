@@ -281,3 +281,18 @@ check "history TSV words stay English under --lang zh" \
 # the later matches come from the secure coin flip, page 1 varies)
 play_input '' history alice --lang zh --page 2
 check "the history table speaks Chinese" has "负（连五）"
+
+# The history table fits an 80-column terminal in both languages, a
+# 20-letter opponent cut with an ellipsis (TSV gives the name whole).
+play_input 'twenty_letters_name1\nTwenty\nsecret-pass-4\nsecret-pass-4\n' \
+	register
+play_input 'secret-pass-1\nsecret-pass-4\n1 1\n2 1\n1 2\n2 2\n1 3\n' \
+	play alice twenty_letters_name1 --variant tictactoe --seed 3
+fits_80() { [ "$(LC_ALL=C.UTF-8 wc -L <"$OUT")" -le 80 ]; }
+play_input '' history alice
+check "the history table fits 80 columns" fits_80
+check "a long opponent ends in an ellipsis" has "twenty_let… "
+play_input '' history alice --lang zh
+check "the Chinese history table fits 80 columns" fits_80
+play_input '' history alice --format tsv
+check "TSV gives the opponent whole" has "	twenty_letters_name1	"
