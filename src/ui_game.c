@@ -584,7 +584,7 @@ enum ui_status game_play(struct game *g)
 {
 	enum ui_status st;
 
-	g->rematch = -1;
+	g->again_answer = -1;
 	g->settled = false;
 	game_common_ratings_before(g);
 	st = play(g);
@@ -641,10 +641,11 @@ enum ui_status ui_game_guest(struct ui *ui)
 			      p1_black ? p2 : p1, true) != 0)
 			return UI_USAGE;
 		g.time_per_move = 0; /* only ranked matches are timed */
+		g.again = _("Play another game?");
 		st = game_play(&g);
 		if (st != UI_OK)
 			return st;
-		st = ui_yes_no(ui, _("Play another game?"), &again);
+		st = game_common_again(&g, &again);
 		if (st != UI_OK || !again)
 			return st;
 	}

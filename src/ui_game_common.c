@@ -688,6 +688,18 @@ enum ui_status game_common_summary(struct game *g, char *buf, size_t cap)
 }
 
 /* See ui_game_common.h. */
+enum ui_status game_common_again(struct game *g, bool *yes)
+{
+	if (g->again_answer >= 0) { /* answered in the end-of-game box */
+		*yes = g->again_answer == 1;
+		return UI_OK;
+	}
+	if (g->stop == UI_INTERRUPTED)
+		return UI_INTERRUPTED;
+	return ui_yes_no(g->ui, g->again, yes);
+}
+
+/* See ui_game_common.h. */
 enum ui_status game_common_take_seat(struct ui *ui, const struct player *me,
 				     long long id, bool *taken)
 {

@@ -61,8 +61,10 @@ struct game {
 	int shown;		/* moves on the board when last drawn */
 	enum ui_status stop;	/* why the game stopped early */
 	double rating_before[2];  /* by seat: the rating at the start */
-	bool offer_rematch;	  /* ranked: ask for a rematch at the end */
-	int rematch;		  /* its answer: 1 yes, 0 no, -1 not asked */
+	const char *again; /* asked when the game has ended ("Play another
+			    * game?"), NULL for nothing */
+	int again_answer;  /* answered in the screen's end-of-game box: 1
+			    * yes, 0 no, -1 not asked there */
 	bool settled;		  /* the end is saved (by the screen's end) */
 	enum ui_status settle_st; /* and how that went */
 };
@@ -245,6 +247,12 @@ void game_common_record_line(struct ui *ui, const struct player *p,
  * Return UI_OK, or UI_FAILED after saying why the database failed (buf
  * then holds what was gathered). */
 enum ui_status game_common_summary(struct game *g, char *buf, size_t cap);
+
+/* The answer to g->again, the question at the game's end, into *yes: the
+ * one given in the screen's end-of-game box, or else asked now with
+ * ui_yes_no(). Return UI_OK, UI_INTERRUPTED (a stop signal in the box),
+ * or what ui_yes_no() returns. */
+enum ui_status game_common_again(struct game *g, bool *yes);
 
 /* Take `me`'s seat in unfinished ranked match `id` for this process
  * (one seat, one process: store_live.h), which every write to the match

@@ -30,18 +30,12 @@ static enum ui_status ranked(struct game *g, bool *again)
 	enum ui_status st;
 
 	*again = false;
-	g->offer_rematch = g->only_seat < 0;
+	g->again = g->only_seat < 0 ? _("Rematch (colours swapped)?") : NULL;
 	st = game_play(g);
-	if (st != UI_OK || !g->closed || !g->offer_rematch || g->elsewhere ||
+	if (st != UI_OK || !g->closed || g->again == NULL || g->elsewhere ||
 	    g->m.end == MATCH_UNFINISHED)
-		return st;     /* not ended here: nothing to ask */
-	if (g->rematch >= 0) { /* answered in the screen's end-of-game box */
-		*again = g->rematch == 1;
-		return UI_OK;
-	}
-	if (g->stop == UI_INTERRUPTED)
-		return UI_INTERRUPTED;
-	st = ui_yes_no(g->ui, _("Rematch (colours swapped)?"), again);
+		return st; /* not ended here: nothing to ask */
+	st = game_common_again(g, again);
 	return st == UI_EOF ? UI_OK : st;
 }
 
@@ -199,10 +193,11 @@ static bool person_first(struct ui *ui, const char *me, const char *computer)
 	return mine;
 }
 
-/* One game against the computer at `level`; recorded for `me`. */
+/* One game against the computer at `level`, recorded for `me`; then
+ * whether to play another: *again. */
 static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 					int level, const char *name,
-					const char *computer)
+					const char *computer, bool *again)
 {
 	bool first = person_first(ui, name, computer);
 	int mine = first ? 0 : 1; /* my seat: seat 0 plays black */
@@ -218,8 +213,11 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 		g.player_id[mine] = me->id;
 		g.record_kind = MATCH_COMPUTER;
 	}
+	g.again = _("Play another game?");
 	if (st == UI_OK)
 		st = game_play(&g);
+	if (st == UI_OK)
+		st = game_common_again(&g, again);
 	game_free(&g);
 	return st;
 }
@@ -240,10 +238,7 @@ enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level)
 	if (me != NULL && note_looser_options(ui, false) != UI_OK)
 		return UI_FAILED;
 	for (;;) {
-		st = one_computer_game(ui, me, level, name, computer);
-		if (st != UI_OK)
-			return st;
-		st = ui_yes_no(ui, _("Play another game?"), &again);
+		st = one_computer_game(ui, me, level, name, computer, &again);
 		if (st != UI_OK || !again)
 			return st;
 	}

@@ -646,22 +646,27 @@ static bool stopped_from_outside(const struct game *g)
 	return g->elsewhere || g->stop == UI_FAILED;
 }
 
-/* The end-of-game box of a recorded game: how it ended, the summary
- * and, for a ranked match, the rematch question (its answer in
- * g->rematch). Return false when there is nothing to show. */
+/* The end-of-game box: how the game ended, the summary of a recorded
+ * game, and g->again's question (its answer in g->again_answer) or
+ * "Press any key." -- the one question the player answers. Return false
+ * when there is nothing to show (no summary and no question). */
 static bool end_box(struct game_screen *gs)
 {
 	struct game *g = gs->g;
-	char summary[2048], text[4096];
+	char summary[2048], question[256], text[4096];
 	int answer;
 
-	if (game_common_summary(g, summary, sizeof(summary)) != UI_OK ||
-	    summary[0] == '\0')
+	if (game_common_summary(g, summary, sizeof(summary)) != UI_OK)
+		summary[0] = '\0';
+	if (summary[0] == '\0' && g->again == NULL)
 		return false;
-	snprintf(text, sizeof(text), "%s\n\n%s\n\n%s", gs->s.status, summary,
-		 g->offer_rematch ? _("Rematch (colours swapped)? (y/n)")
-				  : _("Press any key."));
-	if (!g->offer_rematch) {
+	if (g->again != NULL)
+		/* TRANSLATORS: %s is a question, "Play another game?" */
+		snprintf(question, sizeof(question), _("%s (y/n)"), g->again);
+	snprintf(text, sizeof(text), "%s\n\n%s%s%s", gs->s.status, summary,
+		 summary[0] != '\0' ? "\n\n" : "",
+		 g->again != NULL ? question : _("Press any key."));
+	if (g->again == NULL) {
 		if (ui_screen_text(&gs->s, text) != 0)
 			g->stop = UI_INTERRUPTED;
 		return true;
@@ -669,7 +674,7 @@ static bool end_box(struct game_screen *gs)
 	answer = ui_screen_text_yes_no(&gs->s, text);
 	if (answer < 0)
 		g->stop = UI_INTERRUPTED;
-	g->rematch = answer;
+	g->again_answer = answer;
 	return true;
 }
 

@@ -26,7 +26,7 @@ int ui_screen_game_start(struct game_screen *gs, struct game *g);
  * change so the record is kept, and `settle` (ui_game.c's, may be NULL)
  * called once when the match has ended, before the end-of-game box, to
  * save its end: the box then shows game_common_summary() and, with
- * g->offer_rematch, asks for a rematch (g->rematch 1 or 0; -1 with
+ * g->again, asks its question (g->again_answer 1 or 0; -1 with
  * g->stop UI_INTERRUPTED on a stop signal); *end says how it ended, as
  * match_run() returns it, and g->stop why it stopped early (UI_REFUSED:
  * the player left it with q, and the menus go on; UI_EOF,

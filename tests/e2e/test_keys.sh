@@ -116,12 +116,10 @@ check "the key help names typed commands, no hint in a freestyle game" \
 typed k resign
 check "resign typed asks to confirm" wait_for k "resign?"
 keys k y
-check "y resigns: the game is over" \
-	wait_for k "The game is over. Press any key."
-keys k x
-check "then the line interface asks to play again" \
-	wait_for k "Play another game? [y/n]"
-keys k n Enter
+check "y resigns: the end box asks the one question, play again" \
+	wait_for k "Play another game? (y/n)"
+check "and nothing else asks for a key" hides k "Press any key"
+keys k n
 wait_end
 check "n ends it (exit 0)" status_is 0
 tmux -S "$SOCK" kill-session -t k
