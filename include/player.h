@@ -126,8 +126,23 @@ size_t plist_top(const struct plist *l, enum plist_key key, size_t n,
 /* Sort in place by `key` with a stable merge sort, O(n log n). */
 void plist_sort(struct plist *l, enum plist_key key);
 
+/* A rating from fewer ranked games than this is provisional: shown with a
+ * mark, as lichess marks a rating it is not yet sure of. */
+#define PLAYER_PROVISIONAL_GAMES 10
+
+/* True when `p` has played a ranked game: only such players are ranked;
+ * the others come after them in every order, without a rank. */
+bool player_ranked(const struct player *p);
+
+/* How many players of l are ranked (player_ranked()). O(n). */
+size_t plist_ranked(const struct plist *l);
+
+/* True when p's rating is provisional (PLAYER_PROVISIONAL_GAMES). */
+bool player_provisional(const struct player *p);
+
 /* Compare two players for `key` (the leaderboard order): negative when
- * `a` ranks above `b`, positive when below, 0 only for the same name. */
+ * `a` ranks above `b`, positive when below, 0 only for the same name.
+ * Players who are not ranked (player_ranked()) come after all who are. */
 int player_compare(const struct player *a, const struct player *b,
 		   enum plist_key key);
 
@@ -137,8 +152,8 @@ bool player_same_rank(const struct player *a, const struct player *b,
 		      enum plist_key key);
 
 /* The rank of `p` under `key`: 1 + the number of players who rank
- * strictly above it, so players sharing a rank share its number. O(n),
- * whatever the list's order. */
+ * strictly above it, so players sharing a rank share its number; 0 when
+ * p is not ranked (player_ranked()). O(n), whatever the list's order. */
 int plist_rank(const struct plist *l, const struct player *p,
 	       enum plist_key key);
 

@@ -666,13 +666,16 @@ static int primary_compare(const struct player *a, const struct player *b,
 	}
 }
 
-/* Compare `a` and `b` on every key of the order but the username: the
- * primary key, then score, wins, losses. Returns <0, >0 or 0. */
+/* Compare `a` and `b` on every key of the order but the username:
+ * ranked first (player_ranked()), then the primary key, then score, wins,
+ * losses. Returns <0, >0 or 0. */
 static int rank_compare(const struct player *a, const struct player *b,
 			enum plist_key key)
 {
-	int c = primary_compare(a, b, key);
+	int c = higher_first(player_ranked(a), player_ranked(b));
 
+	if (c == 0)
+		c = primary_compare(a, b, key);
 	if (c == 0)
 		c = higher_first(a->rec.score, b->rec.score);
 	if (c == 0)
@@ -702,6 +705,29 @@ bool player_same_rank(const struct player *a, const struct player *b,
 	return rank_compare(a, b, key) == 0;
 }
 
+/* See player.h. */
+bool player_ranked(const struct player *p)
+{
+	return p->rec.games > 0;
+}
+
+/* See player.h. */
+size_t plist_ranked(const struct plist *l)
+{
+	const struct player *p;
+	size_t n = 0;
+
+	for (p = plist_first(l); p != NULL; p = p->next)
+		n += player_ranked(p);
+	return n;
+}
+
+/* See player.h. */
+bool player_provisional(const struct player *p)
+{
+	return p->rec.games < PLAYER_PROVISIONAL_GAMES;
+}
+
 /* Wins per game played, 0..1 (0 with no games). */
 double player_win_rate(const struct player *p)
 {
@@ -719,6 +745,8 @@ int plist_rank(const struct plist *l, const struct player *p,
 	const struct player *q;
 	int rank = 1;
 
+	if (!player_ranked(p))
+		return 0;
 	for (q = plist_first(l); q != NULL; q = q->next)
 		if (rank_compare(q, p, key) < 0)
 			rank++;

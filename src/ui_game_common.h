@@ -60,12 +60,12 @@ struct game {
 				 * sides had moved, not rated */
 	int shown;		/* moves on the board when last drawn */
 	enum ui_status stop;	/* why the game stopped early */
-	double rating_before[2];  /* by seat: the rating at the start */
-	const char *again; /* asked when the game has ended ("Play another
-			    * game?"), NULL for nothing */
-	int again_answer;  /* answered in the screen's end-of-game box: 1
-			    * yes, 0 no, -1 not asked there */
-	bool settled;		  /* the end is saved (by the screen's end) */
+	double rating_before[2]; /* by seat: the rating at the start */
+	const char *again;	 /* asked when the game has ended ("Play another
+				  * game?"), NULL for nothing */
+	int again_answer;	 /* answered in the screen's end-of-game box: 1
+				  * yes, 0 no, -1 not asked there */
+	bool settled;		 /* the end is saved (by the screen's end) */
 	enum ui_status settle_st; /* and how that went */
 };
 

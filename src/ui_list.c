@@ -72,6 +72,10 @@ void ui_list_fit(struct ui *ui, const char *text, int cols)
 	pad(ui->term.out, width, cols);
 }
 
+/* The mark after a provisional rating (player_provisional()), as
+ * lichess marks one. */
+#define PROVISIONAL "?"
+
 /* One row of the table format, in 79 columns as table_header() heads
  * it: a nickname longer than its column ends in an ellipsis (its whole
  * is in `stats`, TSV and JSON). */
@@ -80,11 +84,16 @@ static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 	const struct player_record *r = &p->rec;
 	char rate[WIN_RATE_LEN];
 
-	fprintf(ui->term.out, "%c%4d  %-20s ", me ? '>' : ' ', rank,
-		p->username);
+	fputc(me ? '>' : ' ', ui->term.out);
+	if (rank > 0)
+		fprintf(ui->term.out, "%4d", rank);
+	else
+		ui_list_cell(ui->term.out, "–", -4);
+	fprintf(ui->term.out, "  %-20s ", p->username);
 	ui_list_fit(ui, p->nickname, NICK_COLUMNS);
-	fprintf(ui->term.out, " %5d %4d %4d %4d %5d %6.0f ", r->games, r->wins,
-		r->losses, r->ties, r->score, r->rating);
+	fprintf(ui->term.out, " %5d %4d %4d %4d %5d %5.0f%s ", r->games,
+		r->wins, r->losses, r->ties, r->score, r->rating,
+		player_provisional(p) ? PROVISIONAL : " ");
 	win_rate_text(p, rate);
 	pad(ui->term.out, i18n_width(rate), 4);
 	fprintf(ui->term.out, "%s\n", rate);
@@ -221,6 +230,21 @@ static void script_row(struct ui_list *l, const struct player *p, int rank)
 	ui_list_number(l, "%.3f", player_win_rate(p));
 }
 
+/* Under a leaderboard table: what its marks mean, for those it shows. */
+static void legend(struct ui *ui, bool provisional, bool unranked)
+{
+	if (provisional)
+		ui_say(ui,
+		       ngettext("%s a provisional rating: fewer than %d ranked "
+				"game",
+				"%s a provisional rating: fewer than %d ranked "
+				"games",
+				PLAYER_PROVISIONAL_GAMES),
+		       PROVISIONAL, PLAYER_PROVISIONAL_GAMES);
+	if (unranked)
+		ui_say(ui, "%s", _("– no rank: no ranked game yet"));
+}
+
 /* Print the leaderboard of list l (see ui_list_leaderboard()); `title` heads
  * the table. */
 static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
@@ -231,7 +255,7 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	size_t n = plist_count(l), i;
 	struct player **best;
 	struct ui_list list;
-	bool me_shown = false;
+	bool me_shown = false, provisional = false, unranked = false;
 	int rank = 0;
 
 	if ((size_t)top < n)
@@ -241,7 +265,7 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 		ui_error(ui, _("out of memory"));
 		return UI_FAILED;
 	}
-	n = plist_top(l, key, n, best);
+	n = plist_top(l, key, n, best); /* the unranked last */
 	if (ui->opt->format == FORMAT_TABLE) {
 		fputc('\n', ui->term.out);
 		ui_say(ui, "%s", n == 0 ? _("No games to rank yet.") : title);
@@ -250,8 +274,12 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	}
 	ui_list_begin(&list, ui, leaderboard_columns, LEADERBOARD_COLUMNS);
 	for (i = 0; i < n; i++) {
-		if (i == 0 || !player_same_rank(best[i - 1], best[i], key))
+		if (!player_ranked(best[i]))
+			rank = 0;
+		else if (i == 0 || !player_same_rank(best[i - 1], best[i], key))
 			rank = (int)i + 1;
+		provisional |= player_provisional(best[i]);
+		unranked |= rank == 0;
 		if (ui->opt->format == FORMAT_TABLE)
 			table_row(ui, best[i], rank, best[i] == me);
 		else
@@ -261,7 +289,11 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	if (me != NULL && !me_shown && ui->opt->format == FORMAT_TABLE) {
 		ui_say(ui, "  ...");
 		table_row(ui, me, plist_rank(l, me, key), true);
+		provisional |= player_provisional(me);
+		unranked |= !player_ranked(me);
 	}
+	if (ui->opt->format == FORMAT_TABLE)
+		legend(ui, provisional, unranked);
 	ui_list_end(&list);
 	free(best);
 	return UI_OK;
@@ -439,12 +471,18 @@ enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 	fputc('\n', ui->term.out);
 	ui_put_clean(ui, p->nickname);
 	fprintf(ui->term.out, " (%s)\n", p->username);
-	ui_say(ui, _("Rank %d of %zu by score"), rank,
-	       plist_count(ui->club.players));
+	if (rank > 0)
+		ui_say(ui, _("Rank %d of %zu by score"), rank,
+		       plist_ranked(ui->club.players));
+	else
+		ui_say(ui, "%s", _("Not ranked yet: no ranked games"));
 	ui_say(ui, _("Games %d: %d won, %d lost, %d tied"), r->games, r->wins,
 	       r->losses, r->ties);
-	ui_say(ui, _("Score %d, rating %.0f, win rate %s"), r->score, r->rating,
-	       win_rate_text(p, rate));
+	ui_say(ui,
+	       player_provisional(p)
+		       ? _("Score %d, rating %.0f (provisional), win rate %s")
+		       : _("Score %d, rating %.0f, win rate %s"),
+	       r->score, r->rating, win_rate_text(p, rate));
 	st = rule_record(ui, p);
 	if (st == UI_OK)
 		st = aborted_record(ui, p);

@@ -149,14 +149,17 @@ static int desc(double x, double y)
 	return x > y ? -1 : (x < y ? 1 : 0);
 }
 
-/* The leaderboard order of two rows for `key`, written from the spec. */
+/* The leaderboard order of two rows for `key`, written from the spec:
+ * players with games before those without, then the key. */
 static int row_compare(const struct row *a, const struct row *b,
 		       enum plist_key key)
 {
 	double ra = a->games ? (double)a->wins / a->games : 0.0;
 	double rb = b->games ? (double)b->wins / b->games : 0.0;
-	int c = 0;
+	int c = (a->games == 0) - (b->games == 0);
 
+	if (c != 0)
+		return c;
 	if (key == PLIST_BY_SCORE)
 		c = desc(a->score, b->score);
 	else if (key == PLIST_BY_RATING)
@@ -775,12 +778,14 @@ static void test_win_rate(void)
 	CU_ASSERT_TRUE_FATAL(make_pair(&pr, "new", ai, "loser", bi));
 	CU_ASSERT_EQUAL(player_win_rate(pr.a), 0.0);
 	CU_ASSERT_EQUAL(player_win_rate(pr.b), 0.0);
-	/* same win rate 0, then score 0 above -5 */
-	expect_above(&pr, PLIST_BY_WINRATE);
+	/* same win rate 0, but no games is not ranked: below 5 losses */
+	CU_ASSERT_TRUE(player_compare(pr.b, pr.a, PLIST_BY_WINRATE) < 0);
 	CU_ASSERT_FALSE(player_same_rank(pr.a, pr.b, PLIST_BY_WINRATE));
-	/* 0 of 5 games won (and no losses) ties with no games at all */
-	pr.b->rec.score = 0;
-	pr.b->rec.losses = 0;
+	/* 0 of 5 games won (5 ties) ties with 0 of 5 lost (5 losses)
+	 * on win rate, then score 0 above -5 */
+	pr.a->rec = make_info("", "", 1, 0, 0, 5, 1500.0).rec;
+	expect_above(&pr, PLIST_BY_WINRATE);
+	pr.b->rec = pr.a->rec;
 	CU_ASSERT_TRUE(player_same_rank(pr.a, pr.b, PLIST_BY_WINRATE));
 	pr.b->rec = make_info("", "", 2, 3, 1, 0, 0).rec;
 	CU_ASSERT_DOUBLE_EQUAL(player_win_rate(pr.b), 0.75, 1e-12);
@@ -799,13 +804,17 @@ static void test_win_rate(void)
 static void test_rating_nan(void)
 {
 	struct plist *l = random_list(50, 5);
-	struct player *odd;
+	struct player *odd, *p;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
 	odd = plist_first(l)->next->next;
 	odd->rec.rating = NAN;
+	odd->rec.games = odd->rec.wins = 1;
 	plist_sort(l, PLIST_BY_RATING);
-	CU_ASSERT_PTR_EQUAL(plist_last(l), odd);
+	/* after every ranked player (the unranked come after it) */
+	for (p = odd->next; p != NULL; p = p->next)
+		CU_ASSERT_FALSE(player_ranked(p));
+	CU_ASSERT_TRUE(odd->prev == NULL || player_ranked(odd->prev));
 	CU_ASSERT_TRUE(links_ok(l));
 	CU_ASSERT_FALSE(player_same_rank(odd, plist_first(l), PLIST_BY_RATING));
 	plist_free(l);
@@ -883,7 +892,7 @@ static void test_sort_reverse_input(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
 	for (i = 0; i < 1000; i++) {
 		snprintf(name, sizeof(name), "u%04d", 999 - i);
-		in = make_info(name, "", i, i % 7, 0, 0, 1500.0 - i);
+		in = make_info(name, "", i, i % 7, 0, 1, 1500.0 - i);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(plist_append(l, &in));
 	}
 	plist_sort(l, PLIST_BY_RATING);
@@ -999,6 +1008,42 @@ static void test_rank(void)
 	plist_sort(l, PLIST_BY_RATING);
 	CU_ASSERT_EQUAL(plist_rank(l, p[0], PLIST_BY_SCORE), 3);
 	CU_ASSERT_EQUAL(plist_rank(l, p[2], PLIST_BY_SCORE), 1);
+	plist_free(l);
+}
+
+/* A player without a ranked game is not ranked: rank 0, after every
+ * ranked player in every order, even one with a lower score or rating;
+ * plist_ranked() counts the others. A rating from fewer than
+ * PLAYER_PROVISIONAL_GAMES games is provisional. */
+static void test_unranked_last(void)
+{
+	struct plist *l = plist_create();
+	struct player_info in[] = {
+		make_info("new", "N", 1, 0, 0, 0, 1500.0),
+		make_info("loser", "L", 2, 0, 3, 0, 1440.0),
+		make_info("old", "O", 3, PLAYER_PROVISIONAL_GAMES, 0, 0,
+			  1700.0),
+	};
+	struct player *p[3], *best[3];
+	enum plist_key k;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	for (size_t i = 0; i < 3; i++) {
+		p[i] = plist_append(l, &in[i]);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(p[i]);
+	}
+	for (k = PLIST_BY_SCORE; k <= PLIST_BY_WINRATE; k++) {
+		CU_ASSERT_EQUAL(plist_rank(l, p[0], k), 0);
+		CU_ASSERT_EQUAL(plist_rank(l, p[1], k), 2);
+		CU_ASSERT_EQUAL(plist_top(l, k, 3, best), 3);
+		CU_ASSERT_PTR_EQUAL(best[2], p[0]);
+		CU_ASSERT_TRUE(player_compare(p[1], p[0], k) < 0);
+	}
+	CU_ASSERT_EQUAL(plist_ranked(l), 2);
+	CU_ASSERT_FALSE(player_ranked(p[0]));
+	CU_ASSERT_TRUE(player_provisional(p[0]));
+	CU_ASSERT_TRUE(player_provisional(p[1]));
+	CU_ASSERT_FALSE(player_provisional(p[2]));
 	plist_free(l);
 }
 
@@ -1237,6 +1282,8 @@ static void test_update_refusals(void)
 static CU_TestInfo tests[] = {
 	{"empty list, plist_free(NULL)", test_empty},
 	{"ranks shared by equal players", test_rank},
+	{"players without ranked games come last, unranked",
+	 test_unranked_last},
 	{"top n equals the head of a full sort", test_top},
 	{"reserve keeps every player findable", test_reserve},
 	{"append copies every field", test_append_copies},

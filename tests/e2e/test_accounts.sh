@@ -44,7 +44,7 @@ check "the match is saved" has "Match 1 saved."
 check "the new records are shown" has "bob: 1 won, 0 lost, 0 tied; score 1; rating 1520 (+20); rank 1"
 
 play_input '' leaderboard --format tsv
-printf 'rank\tusername\tnickname\tgames\twins\tlosses\tties\tscore\trating\twin_rate\n1\tbob\tbob\t1\t1\t0\t0\t1\t1520.0\t1.000\n2\tdave\tdave\t0\t0\t0\t0\t0\t1500.0\t0.000\n3\talice\tAlice\t1\t0\t1\t0\t-1\t1480.0\t0.000\n' >"$E2E_DIR/want.tsv"
+printf 'rank\tusername\tnickname\tgames\twins\tlosses\tties\tscore\trating\twin_rate\n1\tbob\tbob\t1\t1\t0\t0\t1\t1520.0\t1.000\n2\talice\tAlice\t1\t0\t1\t0\t-1\t1480.0\t0.000\n0\tdave\tdave\t0\t0\t0\t0\t0\t1500.0\t0.000\n' >"$E2E_DIR/want.tsv"
 check "the leaderboard survives a restart, exact TSV" cmp -s "$OUT" "$E2E_DIR/want.tsv"
 
 play_input '' leaderboard --format json --top 1

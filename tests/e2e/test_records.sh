@@ -53,6 +53,24 @@ play_input '' leaderboard --format tsv
 check "the leaderboard counts the resumed match once" \
 	sh -c 'grep -q "^1	bob	Bob	1	1	0	0	1	1520.0" "$1" &&
 	       grep -q "alice	Alice	1	0	1	0	-1	1480.0" "$1"' - "$OUT"
+check "scripts get rank 0 for a player without ranked games" \
+	grep -q "^0	carol	Carol	0	" "$OUT"
+play_input '' leaderboard
+check "carol, with no ranked game, is listed last without a rank" \
+	sh -c 'tail -n 3 "$1" | head -n 1 | grep -q "^    –  carol "' - "$OUT"
+check "alice, 1480 after a loss, still ranks above her: 2nd" \
+	grep -q "^    2  alice .* 1480? " "$OUT"
+check "one game makes a provisional rating, marked and explained" \
+	sh -c 'grep -q "^    1  bob .* 1520? " "$1" &&
+	       grep -q "^? a provisional rating: fewer than 10 ranked games$" "$1" &&
+	       grep -q "^– no rank: no ranked game yet$" "$1"' - "$OUT"
+play_input '' stats carol
+check "stats says carol is not ranked yet" \
+	has "Not ranked yet: no ranked games"
+play_input '' stats alice
+check "stats ranks alice among the ranked players only, rating provisional" \
+	sh -c 'grep -q "Rank 2 of 2 by score" "$1" &&
+	       grep -q "rating 1480 (provisional)" "$1"' - "$OUT"
 
 # Abandoned: counts for nobody, and is not offered again. With one move
 # played (white never moved) the store marks it aborted.
