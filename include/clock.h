@@ -39,6 +39,13 @@ struct time_control {
  * the others 0. */
 bool clock_valid(const struct time_control *tc);
 
+/* The control of `per_move` seconds a move, or else of a game clock of
+ * `base` seconds and `increment` (as the store keeps them: 0s for
+ * none), into *out. Return 0, or -1 (*out unchanged) when that is not
+ * a valid control (both kinds at once, or out of range). */
+int clock_control(int per_move, int base, int increment,
+		  struct time_control *out);
+
 /* Parse a game clock written "MINUTES+SECONDS" ("5+3": 5 minutes a side,
  * 3 s a move; base 1..180, increment 0..60) into *out. Return 0, or -1
  * with *out unchanged when `text` is anything else. */

@@ -294,7 +294,9 @@ struct match_header {
 	enum rule rule;
 	enum match_opening opening; /* OPENING_NONE or OPENING_SWAP2 */
 	int rows, cols, k;
-	int time_per_move; /* seconds a player has per move; 0 = no limit */
+	int time_per_move;   /* seconds a player has per move; 0 = no limit */
+	int clock_base;	     /* or a game clock (clock.h): seconds a side, */
+	int clock_increment; /* and added a move (0 0: none) */
 	long long started_at;
 	/* What the command line asked for this match, which it gets only
 	 * when stricter than the club's (struct club_settings): a longer
@@ -330,25 +332,32 @@ struct match_full {
 	enum rule rule;
 	enum match_opening opening;
 	int rows, cols, k;
-	int time_per_move;		/* seconds; 0 = no limit */
-	long long clock_used_ms;	/* used by the move to play when the
-					 * match stopped (0 after a move) */
-	int opening_stones;		/* match.h's opening_stones */
-	bool colours_final;		/* false during the swap2 opening:
-					 * black is then the first placer */
-	long long started_at, ended_at; /* ended_at 0 while unfinished */
-	long long last_active_at;	/* the last change, or the end */
-	long long turn_started_ms;	/* Unix ms: the move to play's turn
-					 * began (the last move, or the
-					 * start) */
-	long long turn_allowed_ms;	/* the time that turn has (0 = no
-					 * limit) */
-	struct match_rules rules;	/* kept from its start */
-	enum match_result result;	/* RESULT_NONE unless finished */
-	enum match_reason reason;	/* REASON_NONE unless finished */
-	int nmoves;			/* moves[0..nmoves-1], black first */
+	int time_per_move;		 /* seconds; 0 = no limit */
+	long long clock_used_ms;	 /* used by the move to play when the
+					  * match stopped (0 after a move) */
+	int opening_stones;		 /* match.h's opening_stones */
+	bool colours_final;		 /* false during the swap2 opening:
+					  * black is then the first placer */
+	long long started_at, ended_at;	 /* ended_at 0 while unfinished */
+	long long last_active_at;	 /* the last change, or the end */
+	long long turn_started_ms;	 /* Unix ms: the move to play's turn
+					  * began (the last move, or the
+					  * start) */
+	long long turn_allowed_ms;	 /* the time that turn has (0 = no
+					  * limit) */
+	int clock_base, clock_increment; /* a game clock (seconds), else 0 */
+	long long black_left_ms;	 /* a game clock: the black_id and */
+	long long white_left_ms;	 /* white_id players' when the turn
+					  * began (the mover's runs) */
+	struct match_rules rules;	 /* kept from its start */
+	enum match_result result;	 /* RESULT_NONE unless finished */
+	enum match_reason reason;	 /* REASON_NONE unless finished */
+	int nmoves;			 /* moves[0..nmoves-1], black first */
 	struct move moves[BOARD_MAX_CELLS];
 	long long move_ms[BOARD_MAX_CELLS]; /* ms since started_at */
+	/* The mover's time left after each move (a game clock's with its
+	 * increment), -1 when untimed or not stored. */
+	long long move_left_ms[BOARD_MAX_CELLS];
 };
 
 /* One line of a player's match history, seen from that player. The
@@ -529,6 +538,10 @@ struct match_now {
 	long long turn_started_ms; /* the move to play's turn began (Unix
 				    * ms) */
 	long long turn_allowed_ms; /* and the time it has (0 = no limit) */
+	int clock_base, clock_increment; /* a game clock (seconds), else 0 */
+	long long black_left_ms;	 /* a game clock: the black_id and */
+	long long white_left_ms;	 /* white_id players' when the turn
+					  * began (the mover's runs) */
 };
 
 /* Read match `id`'s state into *out. STORE_NOT_FOUND when there is no

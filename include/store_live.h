@@ -276,6 +276,8 @@ struct challenge {
 	int rows, cols, k;
 	enum match_opening opening;
 	int time_per_move;    /* seconds, 0 = no limit */
+	int clock_base;	      /* or a game clock (clock.h): seconds a */
+	int clock_increment;  /* side, and added a move; 0 0 = none */
 	long long created_at; /* Unix seconds */
 	enum challenge_state state;
 	long long match_id;  /* CHALLENGE_ACCEPTED: the match, else 0 */

@@ -24,6 +24,21 @@ bool clock_valid(const struct time_control *tc)
 	return false;
 }
 
+int clock_control(int per_move, int base, int increment,
+		  struct time_control *out)
+{
+	struct time_control tc = {CLOCK_NONE, per_move, base, increment};
+
+	if (base != 0 || increment != 0)
+		tc.kind = CLOCK_FISCHER;
+	else if (per_move != 0)
+		tc.kind = CLOCK_PER_MOVE;
+	if (!clock_valid(&tc))
+		return -1;
+	*out = tc;
+	return 0;
+}
+
 int clock_parse(const char *text, struct time_control *out)
 {
 	long long minutes, seconds;

@@ -243,6 +243,58 @@ enum store_status store_match_begin(struct store *s,
 enum store_status store_seat_check(struct store *s, long long match_id,
 				   const char *what);
 
+/* ==== The clocks of a match being played (store_clock.c) ================
+ *
+ * Beneath store_matches.c and store_live.c, as the seats are: every
+ * change that ends a turn (a move, a swap2 choice, a take-back) calls
+ * store_clock_end_turn() before it and store_clock_start_turn() after
+ * it, in the change's own transaction, so the clocks are the store's. */
+
+/* The SQL condition, on a row of matches (its id is matches.id), that
+ * the black_id player acts next: by the colours once they are final,
+ * else as match_seat_to_act() says of the swap2 opening (the first
+ * placer, black_id, places the first three stones and chooses after the
+ * fifth; the other places the fourth and fifth and chooses after the
+ * third). */
+#define STORE_BLACK_TO_ACT_SQL                                                 \
+	"(SELECT CASE WHEN colours_final = 1 THEN n % 2 = 0"                   \
+	" WHEN opening_stones = 3 THEN n < 3 ELSE n >= 5 END"                  \
+	" FROM (SELECT count(*) AS n FROM match_moves"                         \
+	" WHERE match_id = matches.id))"
+
+/* The SQL value, on a row of matches, of the time the turn to play has
+ * when it begins afresh: the mover's game clock, the whole time per
+ * move, or 0 (no limit). */
+#define STORE_TURN_FULL_SQL                                                    \
+	"(CASE WHEN clock_base > 0 THEN CASE WHEN " STORE_BLACK_TO_ACT_SQL     \
+	" THEN black_left_ms ELSE white_left_ms END"                           \
+	" ELSE 1000 * time_per_move END)"
+
+/* The database's clock now, in Unix ms (the clocks' times), into
+ * *now_ms. Return STORE_OK or STORE_ERR (the error kept). */
+enum store_status store_clock_now(struct store *s, long long *now_ms,
+				  const char *what);
+
+/* Inside the caller's write transaction, before a change to unfinished
+ * match `id` that ends the turn of the player to act, at `now_ms`: that
+ * player's clock is charged with the time since the turn began
+ * (clock.h's clock_move() for a move, `moved`, with its increment;
+ * clock_spend() for a choice or a take-back). *left_ms (may be NULL)
+ * is the mover's time left after it for the move's row, -1 untimed.
+ * Refused (STORE_ERR, "the time is up") for a move on a game clock
+ * whose flag fell first: the store decides, and the claim on time
+ * follows. */
+enum store_status store_clock_end_turn(struct store *s, long long id,
+				       bool moved, long long now_ms,
+				       long long *left_ms, const char *what);
+
+/* Inside the same transaction, after the change: the next turn of match
+ * `id` begins at `now_ms` (never before the match's start) with what
+ * it has in full (STORE_TURN_FULL_SQL), and last_active_at is its
+ * second. Return STORE_OK or STORE_ERR. */
+enum store_status store_clock_start_turn(struct store *s, long long id,
+					 long long now_ms, const char *what);
+
 enum store_status store_count_ranked(struct store *s, long long match_id,
 				     const char *what);
 

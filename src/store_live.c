@@ -329,12 +329,11 @@ static enum store_status take_back(struct store *s, long long id, int ply,
 				   long long now)
 {
 	const long long args[] = {id, ply, now};
+	enum store_status st;
 
 	if (store_exec_ints(s,
-			    "UPDATE matches SET clock_used_ms = 0,"
-			    " last_active_at = max(started_at, ?3),"
-			    " turn_started_ms = 1000 * max(started_at, ?3),"
-			    " turn_allowed_ms = 1000 * time_per_move"
+			    "UPDATE matches SET last_active_at ="
+			    " max(started_at, ?3)"
 			    " WHERE id = ?1 AND status = 'unfinished'"
 			    " AND (SELECT count(*) FROM match_moves"
 			    "  WHERE match_id = ?1) = ?2",
@@ -344,12 +343,17 @@ static enum store_status take_back(struct store *s, long long id, int ply,
 		store_set_err(s, WHAT_REQUEST, "the match moved on");
 		return STORE_ERR;
 	}
-	return store_exec_ints(s,
-			       "DELETE FROM match_moves WHERE match_id = ?1"
-			       " AND ply > ?2 - 2",
-			       args, 2, WHAT_REQUEST) == SQLITE_DONE
-		       ? STORE_OK
-		       : STORE_ERR;
+	/* the asker's turn ends (no time given back), the moves go */
+	st = store_clock_end_turn(s, id, false, 1000 * now, NULL, WHAT_REQUEST);
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "DELETE FROM match_moves WHERE match_id = ?1"
+			    " AND ply > ?2 - 2",
+			    args, 2, WHAT_REQUEST) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK)
+		st = store_clock_start_turn(s, id, 1000 * now, WHAT_REQUEST);
+	return st;
 }
 
 /* Inside the answer's transaction: STORE_NOT_FOUND (saying so) unless
@@ -591,19 +595,20 @@ static enum challenge_state state_value(const char *word)
 }
 
 /* Bind challenge c's game to ?1..?10 (from, to, variant, rule, rows,
- * cols, k, opening, time per move, created_at). Return SQLITE_OK or the
- * first error. */
+ * cols, k, opening, time per move, created_at) and ?11, ?12 (the game
+ * clock). Return SQLITE_OK or the first error. */
 static int bind_challenge(sqlite3_stmt *st, const struct challenge *c)
 {
-	const long long ints[] = {c->from_id,	c->to_id, c->rows,
-				  c->cols,	c->k,	  c->time_per_move,
-				  c->created_at};
-	static const int at[] = {1, 2, 5, 6, 7, 9, 10};
+	const long long ints[] = {
+		c->from_id,    c->to_id,      c->rows,
+		c->cols,       c->k,	      c->time_per_move,
+		c->created_at, c->clock_base, c->clock_increment};
+	static const int at[] = {1, 2, 5, 6, 7, 9, 10, 11, 12};
 	const char *rule = store_rule_word(c->rule);
 	const char *opening = match_opening_word(c->opening);
 	int i, rc = SQLITE_OK;
 
-	for (i = 0; rc == SQLITE_OK && i < 7; i++)
+	for (i = 0; rc == SQLITE_OK && i < 9; i++)
 		rc = sqlite3_bind_int64(st, at[i], ints[i]);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(st, 3, c->variant, -1, SQLITE_STATIC);
@@ -614,19 +619,21 @@ static int bind_challenge(sqlite3_stmt *st, const struct challenge *c)
 	return rc;
 }
 
-/* The INSERT of a new challenge (bind_challenge()'s ?1..?10, ?11 0),
- * and the same offering unfinished match ?11, whose game it takes (?3
- * to ?9 bound but unused: SQLite allows it below the highest, ?11). */
+/* The INSERT of a new challenge (bind_challenge()'s ?1..?12, ?13 0),
+ * and the same offering unfinished match ?13, whose game it takes (?3
+ * to ?9, ?11 and ?12 bound but unused: SQLite allows it below the
+ * highest, ?13). */
 #define CHALLENGE_INSERT                                                       \
 	"INSERT INTO challenges (from_id, to_id, variant, rule, rows, cols,"   \
-	" k, opening, time_per_move, created_at, resume_id)"
+	" k, opening, time_per_move, created_at, resume_id, clock_base,"       \
+	" clock_increment)"
 #define CHALLENGE_NEW                                                          \
 	CHALLENGE_INSERT " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"   \
-			 " nullif(?11, 0))"
+			 " nullif(?13, 0), ?11, ?12)"
 #define CHALLENGE_RESUME                                                       \
 	CHALLENGE_INSERT " SELECT ?1, ?2, variant, rule, rows, cols, k,"       \
-			 " opening, time_per_move, ?10, id FROM matches"       \
-			 " WHERE id = ?11"
+			 " opening, time_per_move, ?10, id, clock_base,"       \
+			 " clock_increment FROM matches WHERE id = ?13"
 
 /* Inside the new challenge's transaction: insert c (offering match
  * `resume_id` when not 0), its id into *id. */
@@ -643,7 +650,7 @@ static enum store_status insert_challenge(struct store *s,
 		return STORE_ERR;
 	rc = bind_challenge(st, c);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 11, resume_id);
+		rc = sqlite3_bind_int64(st, 13, resume_id);
 	if (rc != SQLITE_OK) {
 		store_set_db_err(s, WHAT_CHALLENGE);
 		goto out_finalize;
@@ -794,7 +801,8 @@ enum store_status store_challenge_new(struct store *s,
 	" time_per_move, created_at,"                                          \
 	" CASE WHEN state = 'pending' AND created_at <= ?2 - 60"               \
 	" THEN 'expired' ELSE state END, coalesce(match_id, 0),"               \
-	" coalesce(resume_id, 0) FROM challenges "
+	" coalesce(resume_id, 0), clock_base, clock_increment"                 \
+	" FROM challenges "
 
 _Static_assert(STORE_CHALLENGE_TTL == 60, "CHALLENGE_COLUMNS says 60");
 
@@ -823,6 +831,8 @@ static int row_to_challenge(sqlite3_stmt *st, struct challenge *c)
 	c->created_at = sqlite3_column_int64(st, 10);
 	c->match_id = sqlite3_column_int64(st, 12);
 	c->resume_id = sqlite3_column_int64(st, 13);
+	c->clock_base = sqlite3_column_int(st, 14);
+	c->clock_increment = sqlite3_column_int(st, 15);
 	return 0;
 }
 
@@ -894,6 +904,9 @@ static const char *accept_problem(const struct challenge *c,
 	if (c->resume_id != 0)
 		return NULL; /* h is ignored */
 	if (h == NULL || h->kind != MATCH_RANKED || h->opening != c->opening ||
+	    h->time_per_move != c->time_per_move ||
+	    h->clock_base != c->clock_base ||
+	    h->clock_increment != c->clock_increment ||
 	    !((h->black_id == c->from_id && h->white_id == c->to_id) ||
 	      (h->black_id == c->to_id && h->white_id == c->from_id)))
 		return "the match is not the challenge's";
@@ -911,18 +924,19 @@ resume_offered(struct store *s, const struct challenge *c, long long now)
 {
 	const long long args[] = {c->resume_id, now, c->from_id, c->to_id};
 
-	if (store_exec_ints(s,
-			    "UPDATE matches SET turn_started_ms = CASE WHEN"
-			    " time_per_move > 0 THEN 1000 * max(?2,"
-			    " started_at) ELSE turn_started_ms END,"
-			    " turn_allowed_ms = max(0, 1000 * time_per_move"
-			    " - clock_used_ms),"
-			    " last_active_at = max(?2, started_at)"
-			    " WHERE id = ?1 AND status = 'unfinished'"
-			    " AND kind = 'ranked' AND ((black_id = ?3 AND"
-			    " white_id = ?4) OR (black_id = ?4 AND"
-			    " white_id = ?3))",
-			    args, 4, WHAT_ANSWER) != SQLITE_DONE)
+	if (store_exec_ints(
+		    s,
+		    "UPDATE matches SET turn_started_ms = CASE WHEN"
+		    " time_per_move > 0 OR clock_base > 0 THEN"
+		    " 1000 * max(?2, started_at) ELSE turn_started_ms"
+		    " END, turn_allowed_ms = max(0, " STORE_TURN_FULL_SQL
+		    " - clock_used_ms),"
+		    " last_active_at = max(?2, started_at)"
+		    " WHERE id = ?1 AND status = 'unfinished'"
+		    " AND kind = 'ranked' AND ((black_id = ?3 AND"
+		    " white_id = ?4) OR (black_id = ?4 AND"
+		    " white_id = ?3))",
+		    args, 4, WHAT_ANSWER) != SQLITE_DONE)
 		return STORE_ERR;
 	if (sqlite3_changes(s->db) != 1) {
 		store_set_err(s, WHAT_ANSWER, "the match offered has ended");

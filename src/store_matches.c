@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clock.h"
 #include "store_internal.h"
 #include "store_live.h"
 
@@ -37,6 +38,8 @@ struct ending {
 /* Why header `h` cannot be stored, or NULL when it can. */
 static const char *header_problem(const struct match_header *h)
 {
+	struct time_control tc;
+
 	if (match_kind_word(h->kind) == NULL)
 		return "the kind of match is not valid";
 	if (h->variant == NULL)
@@ -45,8 +48,11 @@ static const char *header_problem(const struct match_header *h)
 		return "the rule is not valid";
 	if (match_opening_word(h->opening) == NULL)
 		return "the opening is not valid";
-	if (h->black_id < 0 || h->white_id < 0 || h->time_per_move < 0)
-		return "a player id or the time per move is negative";
+	if (h->black_id < 0 || h->white_id < 0)
+		return "a player id is negative";
+	if (clock_control(h->time_per_move, h->clock_base, h->clock_increment,
+			  &tc) != 0)
+		return "the time control is not valid";
 	if (h->claim_after_days < 0 ||
 	    h->claim_after_days > STORE_CLAIM_AFTER_MAX)
 		return "the claim wait is out of range";
@@ -166,9 +172,9 @@ static int bind_ending(sqlite3_stmt *st, const struct ending *e)
 	return rc;
 }
 
-/* Bind ?21..?23 (the rules asked for, and whether the club must allow
- * ranked hot-seat: `one_terminal`). Return SQLITE_OK or the first
- * error. */
+/* Bind ?21..?25 (the rules asked for, whether the club must allow
+ * ranked hot-seat: `one_terminal`, and the game clock). Return
+ * SQLITE_OK or the first error. */
 static int bind_rules(sqlite3_stmt *st, const struct match_header *h,
 		      bool one_terminal)
 {
@@ -178,6 +184,10 @@ static int bind_rules(sqlite3_stmt *st, const struct match_header *h,
 		rc = sqlite3_bind_int(st, 22, h->forbidden_loses ? 1 : 0);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 23, one_terminal ? 1 : 0);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 24, h->clock_base);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 25, h->clock_increment);
 	return rc;
 }
 
@@ -202,12 +212,15 @@ static enum store_status insert_row(struct store *s,
 		    " reason, ended_at, opening, opening_stones,"
 		    " colours_final, last_active_at, turn_started_ms,"
 		    " turn_allowed_ms, claim_after_days, forbidden,"
-		    " disconnect_grace) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-		    " ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,"
-		    " ?19, ?20, coalesce(?17, ?7), 1000 * ?7, 1000 * ?13,"
+		    " disconnect_grace, clock_base, clock_increment,"
+		    " black_left_ms, white_left_ms) SELECT ?1, ?2, ?3, ?4,"
+		    " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,"
+		    " ?17, ?18, ?19, ?20, coalesce(?17, ?7), 1000 * ?7,"
+		    " 1000 * (?13 + ?24),"
 		    " max(?21, c.claim_after_days), CASE WHEN ?22 = 1"
 		    " OR c.forbidden = 'lose' THEN 'lose' ELSE 'refuse' END,"
-		    " c.disconnect_grace FROM club_settings AS c"
+		    " c.disconnect_grace, ?24, ?25, 1000 * ?24, 1000 * ?24"
+		    " FROM club_settings AS c"
 		    " WHERE c.id = 1 AND (?23 = 0 OR c.ranked_hotseat = 1)",
 		    &st, what) != 0)
 		return STORE_ERR;
@@ -367,22 +380,19 @@ static enum store_status open_played(struct store *s, long long id,
 	return st;
 }
 
-/* The match moved on: set its last_active_at to the time now and start
- * the turn of the move to play now (the database's clock, in ms), with
- * the whole time per move. Return STORE_OK or STORE_ERR. */
-static enum store_status touch(struct store *s, long long id, const char *what)
+/* The turn of match `id`'s player to act ends now (the database's
+ * clock, into *now_ms), with a move when `moved`: their clock is
+ * charged (store_clock_end_turn(); *left_ms, may be NULL, the mover's
+ * time left after it, -1 untimed). Return STORE_OK or STORE_ERR. */
+static enum store_status turn_ends(struct store *s, long long id, bool moved,
+				   long long *now_ms, long long *left_ms,
+				   const char *what)
 {
-	return store_exec_ints(
-		       s,
-		       "UPDATE matches SET clock_used_ms = 0,"
-		       " last_active_at = max(started_at,"
-		       " CAST(strftime('%s', 'now') AS INTEGER)),"
-		       " turn_started_ms = max(1000 * started_at, " STORE_NOW_MS
-		       "), turn_allowed_ms = 1000 * time_per_move"
-		       " WHERE id = ?1",
-		       &id, 1, what) == SQLITE_DONE
-		       ? STORE_OK
-		       : STORE_ERR;
+	enum store_status st = store_clock_now(s, now_ms, what);
+
+	if (st == STORE_OK)
+		st = store_clock_end_turn(s, id, moved, *now_ms, left_ms, what);
+	return st;
 }
 
 /* See store_internal.h. The players' sessions checked and the row
@@ -452,7 +462,7 @@ enum store_status store_match_rules(struct store *s, long long id,
 enum store_status store_match_move(struct store *s, long long id, int ply,
 				   int row, int col, long long ms)
 {
-	const long long args[] = {id, ply, row, col, ms};
+	long long args[] = {id, ply, row, col, ms, -1}, now = 0;
 	struct match_state m;
 	enum store_status st;
 	int rc;
@@ -469,17 +479,20 @@ enum store_status store_match_move(struct store *s, long long id, int ply,
 			 ply, m.nmoves);
 		st = STORE_ERR;
 	}
+	if (st == STORE_OK)
+		st = turn_ends(s, id, true, &now, &args[5], WHAT_MOVE);
 	if (st == STORE_OK) {
 		rc = store_exec_ints(
 			s,
 			"INSERT INTO match_moves (match_id, ply, row,"
-			" col, ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-			args, 5, WHAT_MOVE);
+			" col, ms, left_ms) VALUES (?1, ?2, ?3, ?4, ?5,"
+			" nullif(?6, -1))",
+			args, 6, WHAT_MOVE);
 		explain_move(s, rc, row, col, WHAT_MOVE);
 		st = rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
 	}
 	if (st == STORE_OK)
-		st = touch(s, id, WHAT_MOVE);
+		st = store_clock_start_turn(s, id, now, WHAT_MOVE);
 	return store_finish(s, st, WHAT_MOVE);
 }
 
@@ -489,6 +502,7 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves)
 	const long long args[] = {id, nmoves};
 	struct match_state m;
 	enum store_status st;
+	long long now = 0;
 
 	store_clear_err(s);
 	st = store_begin(s, WHAT_UNDO);
@@ -501,6 +515,8 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves)
 			 m.nmoves);
 		st = STORE_ERR;
 	}
+	if (st == STORE_OK)
+		st = turn_ends(s, id, false, &now, NULL, WHAT_UNDO);
 	if (st == STORE_OK &&
 	    store_exec_ints(s,
 			    "DELETE FROM match_moves WHERE match_id = ?1"
@@ -508,7 +524,7 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves)
 			    args, 2, WHAT_UNDO) != SQLITE_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK)
-		st = touch(s, id, WHAT_UNDO);
+		st = store_clock_start_turn(s, id, now, WHAT_UNDO);
 	return store_finish(s, st, WHAT_UNDO);
 }
 
@@ -617,6 +633,7 @@ enum store_status store_match_seats(struct store *s, long long id,
 				  colours_final ? 1 : 0};
 	struct match_state m;
 	enum store_status st;
+	long long now = 0;
 
 	store_clear_err(s);
 	st = store_begin(s, WHAT_SEATS);
@@ -629,16 +646,23 @@ enum store_status store_match_seats(struct store *s, long long id,
 		store_set_err(s, WHAT_SEATS, "those are not its players");
 		st = STORE_ERR;
 	}
+	if (st == STORE_OK)
+		st = turn_ends(s, id, false, &now, NULL, WHAT_SEATS);
+	/* the game clocks stay with their players */
 	if (st == STORE_OK &&
 	    store_exec_ints(s,
 			    "UPDATE matches SET black_id = nullif(?2, 0),"
 			    " white_id = nullif(?3, 0),"
-			    " opening_stones = ?4, colours_final = ?5"
+			    " opening_stones = ?4, colours_final = ?5,"
+			    " black_left_ms = CASE WHEN black_id = ?2 THEN"
+			    " black_left_ms ELSE white_left_ms END,"
+			    " white_left_ms = CASE WHEN black_id = ?2 THEN"
+			    " white_left_ms ELSE black_left_ms END"
 			    " WHERE id = ?1",
 			    args, 5, WHAT_SEATS) != SQLITE_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK)
-		st = touch(s, id, WHAT_SEATS);
+		st = store_clock_start_turn(s, id, now, WHAT_SEATS);
 	return store_finish(s, st, WHAT_SEATS);
 }
 
@@ -696,8 +720,9 @@ enum store_status store_match_pause(struct store *s, long long id,
 	 * (between 0 and what the turn was allowed), to the millisecond as
 	 * the turn's start is */
 	return update_played(s, id, when_ms, false,
-			     "UPDATE matches SET clock_used_ms = 1000 *"
-			     " time_per_move - max(0, min(turn_allowed_ms,"
+			     "UPDATE matches SET clock_used_ms ="
+			     " " STORE_TURN_FULL_SQL
+			     " - max(0, min(turn_allowed_ms,"
 			     " turn_allowed_ms + turn_started_ms - ?2)),"
 			     " last_active_at = max(?2 / 1000, started_at)"
 			     " WHERE id = ?1");
@@ -710,7 +735,7 @@ enum store_status store_match_resume(struct store *s, long long id,
 	return update_played(s, id, now, true,
 			     "UPDATE matches SET turn_started_ms ="
 			     " 1000 * max(?2, started_at), turn_allowed_ms ="
-			     " max(0, 1000 * time_per_move - clock_used_ms),"
+			     " max(0, " STORE_TURN_FULL_SQL " - clock_used_ms),"
 			     " last_active_at = max(?2, started_at)"
 			     " WHERE id = ?1");
 }
@@ -789,7 +814,8 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 		    " CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"
 		    " reason = 'timeout', ended_at = max(?4, started_at)"
 		    " WHERE id = ?1 AND status = 'unfinished'"
-		    " AND kind = 'ranked' AND time_per_move > 0"
+		    " AND kind = 'ranked'"
+		    " AND (time_per_move > 0 OR clock_base > 0)"
 		    " AND colours_final = 1 AND ?2 = 2 - ?3 % 2"
 		    " AND (SELECT count(*) FROM match_moves"
 		    "  WHERE match_id = ?1) = ?3"
@@ -818,7 +844,7 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	" CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"                       \
 	" reason = 'abandoned', ended_at = max(?4 / 1000, started_at)"         \
 	" WHERE id = ?1 AND status = 'unfinished' AND kind = 'ranked'"         \
-	" AND time_per_move = 0 AND colours_final = 1"                         \
+	" AND time_per_move = 0 AND clock_base = 0 AND colours_final = 1"      \
 	" AND ?2 = 2 - ?3 % 2"                                                 \
 	" AND ?5 = CASE ?2 WHEN 1 THEN black_id ELSE white_id END"             \
 	" AND (SELECT count(*) FROM match_moves WHERE match_id = ?1) = ?3"     \
@@ -884,6 +910,10 @@ static int row_to_now(sqlite3_stmt *st, struct match_now *out)
 	out->nmoves = sqlite3_column_int(st, 3);
 	out->turn_started_ms = sqlite3_column_int64(st, 4);
 	out->turn_allowed_ms = sqlite3_column_int64(st, 5);
+	out->clock_base = sqlite3_column_int(st, 6);
+	out->clock_increment = sqlite3_column_int(st, 7);
+	out->black_left_ms = sqlite3_column_int64(st, 8);
+	out->white_left_ms = sqlite3_column_int64(st, 9);
 	return 0;
 }
 
@@ -899,8 +929,9 @@ enum store_status store_match_now(struct store *s, long long id,
 	if (store_prepare_ints(s,
 			       "SELECT status, result, reason, (SELECT count(*)"
 			       " FROM match_moves WHERE match_id = ?1),"
-			       " turn_started_ms, turn_allowed_ms"
-			       " FROM matches WHERE id = ?1",
+			       " turn_started_ms, turn_allowed_ms,"
+			       " clock_base, clock_increment, black_left_ms,"
+			       " white_left_ms FROM matches WHERE id = ?1",
 			       &st, &id, 1, WHAT_NOW) != 0)
 		return STORE_ERR;
 	ret = store_step_row(s, st, WHAT_NOW, "no such match");
@@ -987,7 +1018,8 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	" m.white_name), b.username, w.username, m.variant, m.opening,"        \
 	" m.clock_used_ms, m.opening_stones, m.colours_final,"                 \
 	" m.last_active_at, m.turn_started_ms, m.turn_allowed_ms,"             \
-	" m.claim_after_days, m.forbidden = 'lose', m.disconnect_grace"
+	" m.claim_after_days, m.forbidden = 'lose', m.disconnect_grace,"       \
+	" m.clock_base, m.clock_increment, m.black_left_ms, m.white_left_ms"
 
 /* Fill the words of *out from a row of FULL_COLUMNS. Return 0, or -1
  * when one is not valid. */
@@ -1030,6 +1062,10 @@ static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 	out->rules.claim_after_days = sqlite3_column_int(st, 26);
 	out->rules.forbidden_loses = sqlite3_column_int(st, 27) != 0;
 	out->rules.disconnect_grace = sqlite3_column_int(st, 28);
+	out->clock_base = sqlite3_column_int(st, 29);
+	out->clock_increment = sqlite3_column_int(st, 30);
+	out->black_left_ms = sqlite3_column_int64(st, 31);
+	out->white_left_ms = sqlite3_column_int64(st, 32);
 	if (column_copy(st, 14, out->black_name, sizeof out->black_name) ||
 	    column_copy(st, 15, out->white_name, sizeof out->white_name) ||
 	    column_copy(st, 16, out->black_username,
@@ -1078,7 +1114,8 @@ static enum store_status load_moves(struct store *s, long long id,
 	int n = 0, rc;
 
 	if (store_prepare_ints(s,
-			       "SELECT ply, row, col, ms FROM match_moves"
+			       "SELECT ply, row, col, ms, coalesce(left_ms, -1)"
+			       " FROM match_moves"
 			       " WHERE match_id = ?1 ORDER BY ply",
 			       &st, &id, 1, WHAT_LOAD_MATCH) != 0)
 		return STORE_ERR;
@@ -1088,6 +1125,7 @@ static enum store_status load_moves(struct store *s, long long id,
 		out->moves[n].row = (unsigned char)sqlite3_column_int(st, 1);
 		out->moves[n].col = (unsigned char)sqlite3_column_int(st, 2);
 		out->move_ms[n] = sqlite3_column_int64(st, 3);
+		out->move_left_ms[n] = sqlite3_column_int64(st, 4);
 		n++;
 	}
 	out->nmoves = n;

@@ -817,6 +817,37 @@ static const char *const migrations[] = {
 	" time_control TEXT CHECK (length(time_control) BETWEEN 1 AND 31)"
 	") STRICT;"
 	"PRAGMA user_version = 19;",
+
+	/* 20: a real game clock (issue 24). A match's time control is
+	 * none, a time per move (time_per_move, as before) or a Fischer
+	 * game clock: clock_base seconds a side (whole minutes, 1 to 180)
+	 * and clock_increment seconds added after each move (0 to 60).
+	 * black_left_ms and white_left_ms are the game clocks of the
+	 * black_id and white_id players when the turn to play began (the
+	 * mover's runs from turn_started_ms, with turn_allowed_ms); each
+	 * move keeps its mover's time left after it (left_ms: with the
+	 * increment on a game clock, what the time per move had left;
+	 * NULL untimed, and for the moves stored before this version). A
+	 * challenge proposes its time control too. */
+	"ALTER TABLE matches ADD COLUMN clock_base INTEGER NOT NULL DEFAULT 0"
+	" CHECK (clock_base = 0 OR (clock_base BETWEEN 60 AND 10800"
+	" AND clock_base % 60 = 0 AND time_per_move = 0));"
+	"ALTER TABLE matches ADD COLUMN clock_increment INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (clock_increment BETWEEN 0 AND 60"
+	" AND (clock_base > 0 OR clock_increment = 0));"
+	"ALTER TABLE matches ADD COLUMN black_left_ms INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (black_left_ms >= 0);"
+	"ALTER TABLE matches ADD COLUMN white_left_ms INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (white_left_ms >= 0);"
+	"ALTER TABLE match_moves ADD COLUMN left_ms INTEGER"
+	" CHECK (left_ms >= 0);"
+	"ALTER TABLE challenges ADD COLUMN clock_base INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (clock_base = 0 OR (clock_base BETWEEN 60 AND"
+	" 10800 AND clock_base % 60 = 0 AND time_per_move = 0));"
+	"ALTER TABLE challenges ADD COLUMN clock_increment INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (clock_increment BETWEEN 0 AND 60"
+	" AND (clock_base > 0 OR clock_increment = 0));"
+	"PRAGMA user_version = 20;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

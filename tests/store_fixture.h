@@ -110,6 +110,19 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
+/* What schema version 20 adds (the game clocks of matches and
+ * challenges, each move's time left), taken away again: with "PRAGMA
+ * user_version = 19;" after it, a version 19 file. Before FX_UNDO_V19
+ * and the others. */
+#define FX_UNDO_V20                                                            \
+	"ALTER TABLE matches DROP COLUMN clock_increment;"                     \
+	"ALTER TABLE matches DROP COLUMN clock_base;"                          \
+	"ALTER TABLE matches DROP COLUMN black_left_ms;"                       \
+	"ALTER TABLE matches DROP COLUMN white_left_ms;"                       \
+	"ALTER TABLE match_moves DROP COLUMN left_ms;"                         \
+	"ALTER TABLE challenges DROP COLUMN clock_increment;"                  \
+	"ALTER TABLE challenges DROP COLUMN clock_base;"
+
 /* What schema version 17 adds (the club's settings, the rules each
  * match keeps), taken away again: with "PRAGMA user_version = 16;"
  * after it, a file from before it. */
@@ -135,10 +148,11 @@ int fx_refused(sqlite3 *db, const char *sql);
 #define FX_UNDO_V15 "ALTER TABLE players DROP COLUMN password_gen;"
 
 /* What schema version 13 adds (the matches' stored turns and the
- * requests' indexes) FX_UNDO_V15 to FX_UNDO_V19, taken away again:
+ * requests' indexes) FX_UNDO_V15 to FX_UNDO_V20, taken away again:
  * with "PRAGMA user_version = 12;" after it, a version 12 file (its
  * requests may keep their ids). */
 #define FX_UNDO_V13                                                            \
+	FX_UNDO_V20                                                            \
 	FX_UNDO_V19                                                            \
 	FX_UNDO_V18                                                            \
 	FX_UNDO_V17                                                            \

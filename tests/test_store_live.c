@@ -363,6 +363,7 @@ static void test_challenge_cooldown(void)
 	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
 	/* accepted: no wait after it */
 	h = fx_ranked(ids[2], ids[0], c.created_at + 1);
+	h.time_per_move = c.time_per_move; /* the challenge's game */
 	CU_ASSERT_EQUAL(
 		store_challenge_accept(s, id, &h, c.created_at + 1, &mid),
 		STORE_OK);
@@ -445,6 +446,7 @@ static void test_challenge_rows_deleted(void)
 
 	/* alice -> bob accepted, bob -> carol expired unanswered, carol ->
 	 * alice declined late, at t + 50 */
+	h.time_per_move = c.time_per_move; /* the challenge's game */
 	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
 	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 1, &mid),
 			STORE_OK);

@@ -706,6 +706,122 @@ static void test_match_pause(void)
 	free(f);
 }
 
+/* Move match `id`'s turn start `ms` earlier in the file at `path`, as
+ * if that turn had been running that much longer. */
+static void turn_earlier(const char *path, long long id, const char *ms)
+{
+	char sql[160];
+
+	snprintf(sql, sizeof sql,
+		 "UPDATE matches SET turn_started_ms = turn_started_ms - %s"
+		 " WHERE id = %lld",
+		 ms, id);
+	CU_ASSERT_EQUAL(fx_path_exec(path, sql), SQLITE_OK);
+}
+
+/* A 5+3 game clock kept by the store: each side starts with 5 minutes;
+ * a move charges its mover the time since the turn began (the stored
+ * start to the next turn's, exactly) and adds 3 s; the other clock
+ * waits; a pause keeps what the turn used and a resume gives the rest;
+ * a move at the instant the clock reaches 0 is refused, and the
+ * opponent's claim on time is taken. */
+static void test_match_game_clock(void)
+{
+	struct match_full *f = malloc(sizeof *f);
+	char path[FX_PATH_SIZE];
+	struct match_header h;
+	long long ids[3], id, t0, used, black, now;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[0], ids[1], (long long)time(NULL));
+	h.clock_base = 300;
+	h.clock_increment = 3;
+	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &id), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->clock_base, 300);
+	CU_ASSERT_EQUAL(f->clock_increment, 3);
+	CU_ASSERT_EQUAL(f->turn_allowed_ms, 300000);
+	CU_ASSERT_EQUAL(f->black_left_ms, 300000);
+	CU_ASSERT_EQUAL(f->white_left_ms, 300000);
+
+	/* black's first move, 12.345 s (and the test's own ms) in */
+	turn_earlier(path, id, "12345");
+	t0 = f->turn_started_ms - 12345;
+	CU_ASSERT_EQUAL(store_match_move(s, id, 1, 7, 7, 12345), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	used = f->turn_started_ms - t0;
+	CU_ASSERT(used >= 12345);
+	CU_ASSERT_EQUAL(f->move_left_ms[0], 300000 - used + 3000);
+	CU_ASSERT_EQUAL(f->black_left_ms, f->move_left_ms[0]);
+	CU_ASSERT_EQUAL(f->white_left_ms, 300000); /* white's waited */
+	CU_ASSERT_EQUAL(f->turn_allowed_ms, 300000);
+	black = f->black_left_ms;
+
+	/* white's, a minute in */
+	turn_earlier(path, id, "60000");
+	t0 = f->turn_started_ms - 60000;
+	CU_ASSERT_EQUAL(store_match_move(s, id, 2, 7, 8, 70000), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	used = f->turn_started_ms - t0;
+	CU_ASSERT_EQUAL(f->move_left_ms[1], 300000 - used + 3000);
+	CU_ASSERT_EQUAL(f->white_left_ms, f->move_left_ms[1]);
+	CU_ASSERT_EQUAL(f->black_left_ms, black);
+	CU_ASSERT_EQUAL(f->turn_allowed_ms, black); /* black's runs */
+
+	/* stopped 7 s into black's turn; back at one terminal */
+	CU_ASSERT_EQUAL(store_match_pause(s, id, f->turn_started_ms + 7000),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->clock_used_ms, 7000);
+	now = (long long)time(NULL);
+	CU_ASSERT_EQUAL(store_match_resume(s, id, now), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->turn_started_ms, 1000 * now);
+	CU_ASSERT_EQUAL(f->turn_allowed_ms, black - 7000);
+
+	/* the flag falls as black moves: refused, nothing written */
+	turn_earlier(path, id, "turn_allowed_ms");
+	CU_ASSERT_EQUAL(store_match_move(s, id, 3, 6, 6, 90000), STORE_ERR);
+	CU_ASSERT_PTR_NOT_NULL(strstr(store_errmsg(s), "the time is up"));
+	CU_ASSERT_EQUAL(fx_moves_of(path, id), 2);
+	CU_ASSERT_EQUAL(store_match_claim_timeout(s, id, RESULT_WHITE_WIN, 2, 0,
+						  now + 1),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->result, RESULT_WHITE_WIN);
+	CU_ASSERT_EQUAL(f->reason, REASON_TIMEOUT);
+	store_close(s);
+	free(f);
+}
+
+/* A time control the store refuses: both kinds, or out of range. */
+static void test_match_bad_clock(void)
+{
+	static const int bad[][3] = {
+		{30, 300, 0},  {0, 30, 0},   {0, 90, 0},
+		{0, 11400, 0}, {0, 300, 61}, {0, 0, 5},
+	};
+	char path[FX_PATH_SIZE];
+	struct match_header h;
+	long long ids[3], id = 0;
+	struct store *s;
+	size_t i;
+
+	s = fx_club(path, ids);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		h = fx_ranked(ids[0], ids[1], 700);
+		h.time_per_move = bad[i][0];
+		h.clock_base = bad[i][1];
+		h.clock_increment = bad[i][2];
+		CU_ASSERT_EQUAL(store_match_start(s, &h, &id), STORE_ERR);
+	}
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			0);
+	store_close(s);
+}
+
 /* A ranked match left too long can be claimed as a win: only once, only
  * as the claimant saw it, only after the wait, counted for both and
  * kept with the reason 'abandoned'. Nothing else ends a match so. */
@@ -768,8 +884,16 @@ static void test_match_claim(void)
 /* store_match_now says where a match stands, cheaply. */
 static void test_match_now(void)
 {
-	struct match_now now = {
-		MATCH_STATUS_ABANDONED, RESULT_DRAW, REASON_FULL, -1, 0, 0};
+	struct match_now now = {MATCH_STATUS_ABANDONED,
+				RESULT_DRAW,
+				REASON_FULL,
+				-1,
+				0,
+				0,
+				0,
+				0,
+				0,
+				0};
 	char path[FX_PATH_SIZE];
 	struct match_header h;
 	long long ids[3], a, b;
@@ -1723,6 +1847,9 @@ static void test_abort_swap2_and_computer(void)
 
 static CU_TestInfo tests[] = {
 	{"a stale session writes nothing of a match", test_stale_session_match},
+	{"a game clock: increments, pause, a flag as the move comes",
+	 test_match_game_clock},
+	{"time controls the store refuses", test_match_bad_clock},
 	{"whole matches: wins, losses, draws, Elo, moves", test_whole_match},
 	{"two processes record matches at once", test_two_writers},
 	{"start, moves, undo, finish: counted once, at the end",

@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 19 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 19);
+	/* make_v1 knows what versions 2 to 20 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 20);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -577,15 +577,15 @@ static void test_constraints_raw(void)
 			     " 'freestyle', 15, 15, 5, 'black', 'five', 1, 2"));
 	CU_ASSERT(fx_refused(db, "UPDATE matches SET k = 16"));
 	CU_ASSERT(fx_refused(db, "UPDATE matches SET result = 'draw'"));
-	CU_ASSERT(fx_refused(db,
-			     "INSERT INTO match_moves SELECT id, 10, 26, 0, 0"
-			     " FROM matches"));
-	CU_ASSERT(fx_refused(db,
-			     "INSERT INTO match_moves SELECT id, 10, 14, 15,"
-			     " 0 FROM matches"));
-	CU_ASSERT(fx_refused(db,
-			     "INSERT INTO match_moves SELECT id, 10, 7, 3, 0"
-			     " FROM matches"));
+	CU_ASSERT(fx_refused(db, "INSERT INTO match_moves (match_id, ply, row, "
+				 "col, ms) SELECT id, 10, 26, 0, 0"
+				 " FROM matches"));
+	CU_ASSERT(fx_refused(db, "INSERT INTO match_moves (match_id, ply, row, "
+				 "col, ms) SELECT id, 10, 14, 15,"
+				 " 0 FROM matches"));
+	CU_ASSERT(fx_refused(db, "INSERT INTO match_moves (match_id, ply, row, "
+				 "col, ms) SELECT id, 10, 7, 3, 0"
+				 " FROM matches"));
 	CU_ASSERT(fx_refused(db, "UPDATE match_moves SET ms = -1"));
 	CU_ASSERT(fx_refused(db, "DELETE FROM players"));
 	sqlite3_close(db);
@@ -948,7 +948,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 19); /* add v19 -> v20 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 20); /* add v20 -> v21 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);
@@ -1000,6 +1000,20 @@ static void test_migrate_v3(void)
 			     " matches ORDER BY id)",
 			     0, buf),
 		"7refuse120 7refuse120 7refuse120 7refuse120 7refuse120");
+	/* v20: no match had a game clock; no move's time left is known */
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path,
+			     "SELECT group_concat(clock_base || ':' ||"
+			     " clock_increment || ':' || black_left_ms || ':'"
+			     " || white_left_ms, ' ') FROM (SELECT * FROM"
+			     " matches ORDER BY id)",
+			     0, buf),
+		"0:0:0:0 0:0:0:0 0:0:0:0 0:0:0:0 0:0:0:0");
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM match_moves"
+				    " WHERE left_ms IS NOT NULL",
+				    0),
+			0);
 
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, 2, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->kind, MATCH_COMPUTER);
@@ -1137,8 +1151,9 @@ static void make_v13_club(char *path, long long ids[3], long long m[4],
 	CU_ASSERT_EQUAL(store_match_abandon(s, m[3], 5010), STORE_OK);
 	store_close(s);
 	snprintf(sql, sizeof sql,
-		 /* what versions 15 to 19 add, taken away first */
-		 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16 FX_UNDO_V15
+		 /* what versions 15 to 20 add, taken away first */
+		 FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16
+			 FX_UNDO_V15
 		 "UPDATE matches SET status = 'finished', result = 'white',"
 		 " reason = 'resign' WHERE id = %lld;"
 		 "UPDATE matches SET status = 'abandoned' WHERE id = %lld;"
