@@ -1226,6 +1226,100 @@ static void test_migrate_aborts(void)
 	store_close(s);
 }
 
+/* For each version v from 4 to 19, what versions v + 1 to 20 add: taken
+ * away from a club of today's, with "PRAGMA user_version = v;" after it,
+ * a version v file (13's matches are in version 14's layout, 10's
+ * requests in 11's and 6's matches in 7's: those migrations copy such a
+ * table all the same). */
+static const struct {
+	int version;
+	const char *undo;
+} older[] = {
+	{19, FX_UNDO_V20},
+	{18, FX_UNDO_V20 FX_UNDO_V19},
+	{17, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18},
+	{16, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17},
+	{15, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16},
+	{14, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16
+		     FX_UNDO_V15},
+	{13, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16
+		     FX_UNDO_V15},
+	{12, FX_UNDO_V13},
+	{11, FX_UNDO_V12},
+	{10, FX_UNDO_V12},
+	{9, FX_UNDO_V12 UNDO_V10},
+	{8, FX_UNDO_V12 UNDO_V10 UNDO_V9},
+	{7, FX_UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V8},
+	{6, FX_UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V8},
+	{5, FX_UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V8 UNDO_V6},
+	{4, FX_UNDO_V12 UNDO_V10 UNDO_V9 UNDO_V8 UNDO_V6
+	 "DROP TABLE rule_records;"},
+};
+
+/* Assert that the file at `path` opens at version 20 with the players'
+ * preferences and the game clocks, in a new file's schema `want`. */
+static void assert_upgraded(const char *path, const char *want)
+{
+	char buf[FX_SNAP_SIZE];
+
+	store_close(fx_open_ok(path));
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 20);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM sqlite_schema WHERE"
+				    " type = 'table' AND name = 'player_prefs'",
+				    0),
+			1);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(
+			path,
+			"SELECT group_concat(n, ' ') FROM (SELECT t.name"
+			" || '.' || c.name AS n FROM (SELECT 'matches' AS"
+			" name UNION ALL SELECT 'match_moves' UNION ALL"
+			" SELECT 'challenges') t, pragma_table_info(t.name)"
+			" c WHERE c.name IN ('clock_base',"
+			" 'clock_increment', 'black_left_ms',"
+			" 'white_left_ms', 'left_ms') ORDER BY n)",
+			0, buf),
+		"challenges.clock_base challenges.clock_increment"
+		" match_moves.left_ms matches.black_left_ms matches.clock_base"
+		" matches.clock_increment matches.white_left_ms");
+	CU_ASSERT_STRING_EQUAL(fx_schema_text(path, buf), want);
+}
+
+/* A file of every version before 20 (1, 2 and 3 as test_migrate_v1,
+ * _v2 and _v3 make them, the others from a club of today's, what later
+ * versions add taken away) is brought to version 20: the preferences
+ * table and the clock columns both there, the schema a new file's. */
+static void test_migrate_every_version(void)
+{
+	char path[FX_PATH_SIZE], want[FX_SNAP_SIZE], sql[FX_SNAP_SIZE * 2];
+	long long ids[3];
+	size_t i;
+
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 20); /* a new one: add */
+	fx_new_path(path, "fresh.db");
+	store_close(fx_open_ok(path));
+	fx_schema_text(path, want);
+	for (i = 0; i < sizeof older / sizeof older[0]; i++) {
+		store_close(fx_club(path, ids));
+		snprintf(sql, sizeof sql, "%sPRAGMA user_version = %d;",
+			 older[i].undo, older[i].version);
+		CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, sql), SQLITE_OK);
+		CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0),
+				older[i].version);
+		assert_upgraded(path, want);
+	}
+	store_close(fx_club(path, ids));
+	make_v1(path);
+	assert_upgraded(path, want);
+	fx_new_path(path, "v2.db");
+	fx_make_old(path, 2, v2_rows);
+	assert_upgraded(path, want);
+	fx_new_path(path, "v3.db");
+	fx_make_old(path, 3, v3_rows);
+	assert_upgraded(path, want);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -1253,6 +1347,8 @@ static CU_TestInfo tests[] = {
 	 test_migrate_v3_refused},
 	{"version 14 aborts old matches nobody played, and re-rates",
 	 test_migrate_aborts},
+	{"a file of every older version reaches 20",
+	 test_migrate_every_version},
 	CU_TEST_INFO_NULL,
 };
 
