@@ -9,10 +9,8 @@
 enum store_status store_clock_now(struct store *s, long long *now_ms,
 				  const char *what)
 {
-	return store_query_int(s,
-			       "SELECT CAST((julianday('now') - 2440587.5)"
-			       " * 86400000 AS INTEGER)",
-			       now_ms, what) == SQLITE_OK
+	return store_query_int(s, "SELECT " STORE_NOW_MS, now_ms, what) ==
+			       SQLITE_OK
 		       ? STORE_OK
 		       : STORE_ERR;
 }
