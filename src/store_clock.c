@@ -106,3 +106,23 @@ enum store_status store_clock_start_turn(struct store *s, long long id,
 		       ? STORE_OK
 		       : STORE_ERR;
 }
+
+/* See store_internal.h. */
+enum store_status store_clock_take_back(struct store *s, long long id,
+					long long keep, long long now_ms,
+					const char *what)
+{
+	const long long args[] = {id, keep};
+	enum store_status st;
+
+	st = store_clock_end_turn(s, id, false, now_ms, NULL, what);
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "DELETE FROM match_moves WHERE match_id = ?1"
+			    " AND ply > ?2",
+			    args, 2, what) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK)
+		st = store_clock_start_turn(s, id, now_ms, what);
+	return st;
+}

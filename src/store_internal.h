@@ -295,6 +295,14 @@ enum store_status store_clock_end_turn(struct store *s, long long id,
 enum store_status store_clock_start_turn(struct store *s, long long id,
 					 long long now_ms, const char *what);
 
+/* Inside the caller's write transaction: a take-back of match `id` at
+ * `now_ms` that keeps its first `keep` moves. The turn of the player to
+ * act ends (charged, no time given back), the later moves go, and the
+ * next turn begins. Return STORE_OK or STORE_ERR (the error kept). */
+enum store_status store_clock_take_back(struct store *s, long long id,
+					long long keep, long long now_ms,
+					const char *what);
+
 enum store_status store_count_ranked(struct store *s, long long match_id,
 				     const char *what);
 

@@ -329,7 +329,6 @@ static enum store_status take_back(struct store *s, long long id, int ply,
 				   long long now)
 {
 	const long long args[] = {id, ply, now};
-	enum store_status st;
 
 	if (store_exec_ints(s,
 			    "UPDATE matches SET last_active_at ="
@@ -344,16 +343,7 @@ static enum store_status take_back(struct store *s, long long id, int ply,
 		return STORE_ERR;
 	}
 	/* the asker's turn ends (no time given back), the moves go */
-	st = store_clock_end_turn(s, id, false, 1000 * now, NULL, WHAT_REQUEST);
-	if (st == STORE_OK &&
-	    store_exec_ints(s,
-			    "DELETE FROM match_moves WHERE match_id = ?1"
-			    " AND ply > ?2 - 2",
-			    args, 2, WHAT_REQUEST) != SQLITE_DONE)
-		st = STORE_ERR;
-	if (st == STORE_OK)
-		st = store_clock_start_turn(s, id, 1000 * now, WHAT_REQUEST);
-	return st;
+	return store_clock_take_back(s, id, ply - 2, 1000 * now, WHAT_REQUEST);
 }
 
 /* Inside the answer's transaction: STORE_NOT_FOUND (saying so) unless

@@ -499,7 +499,6 @@ enum store_status store_match_move(struct store *s, long long id, int ply,
 /* See store.h. */
 enum store_status store_match_undo(struct store *s, long long id, int nmoves)
 {
-	const long long args[] = {id, nmoves};
 	struct match_state m;
 	enum store_status st;
 	long long now = 0;
@@ -516,15 +515,9 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves)
 		st = STORE_ERR;
 	}
 	if (st == STORE_OK)
-		st = turn_ends(s, id, false, &now, NULL, WHAT_UNDO);
-	if (st == STORE_OK &&
-	    store_exec_ints(s,
-			    "DELETE FROM match_moves WHERE match_id = ?1"
-			    " AND ply > ?2",
-			    args, 2, WHAT_UNDO) != SQLITE_DONE)
-		st = STORE_ERR;
+		st = store_clock_now(s, &now, WHAT_UNDO);
 	if (st == STORE_OK)
-		st = store_clock_start_turn(s, id, now, WHAT_UNDO);
+		st = store_clock_take_back(s, id, nmoves, now, WHAT_UNDO);
 	return store_finish(s, st, WHAT_UNDO);
 }
 
