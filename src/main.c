@@ -9,6 +9,7 @@
 
 #include "auth.h"
 #include "brain.h"
+#include "clock.h"
 #include "number.h"
 #include "store.h"
 #include "ui.h"
@@ -20,7 +21,7 @@ struct options {
 	const char *variant, *size, *k, *rule;
 	const char *nickname, *top, *by;
 	const char *ai, *first, *time_per_move, *page, *output, *opening;
-	const char *forbidden, *claim_after;
+	const char *forbidden, *claim_after, *clock;
 	bool show_forbidden;
 	bool ascii, no_color, plain, help, version, no_admin;
 	const char *words[MAX_WORDS];
@@ -54,6 +55,7 @@ static const struct option_spec option_specs[] = {
 	{"--forbidden", VALUE(forbidden)},
 	{"--show-forbidden", FLAG(show_forbidden)},
 	{"--time-per-move", VALUE(time_per_move)},
+	{"--clock", VALUE(clock)},
 	{"--claim-after", VALUE(claim_after)},
 	{"--page", VALUE(page)},
 	{"--output", VALUE(output)},
@@ -187,6 +189,10 @@ static void print_help(FILE *out)
 		"matches (0: no limit);\n"
 		"                       analyze: seconds a position "
 		"(default 1, fractions allowed)\n"
+		"  --clock M+S          a game clock in ranked matches: M "
+		"minutes a side\n"
+		"                       (1-180), S seconds added a move "
+		"(0-60), e.g. 5+3\n"
 		"  --claim-after DAYS   a new ranked match can be claimed "
 		"only after this\n"
 		"                       long unfinished (longer than the "
@@ -436,6 +442,7 @@ static enum ui_status choose_play(const struct options *o,
 				  struct ui_options *opt)
 {
 	unsigned long long seconds = 0;
+	struct time_control tc;
 
 	opt->first = FIRST_COIN;
 	if (o->first != NULL && strcmp(o->first, "me") == 0)
@@ -450,6 +457,15 @@ static enum ui_status choose_play(const struct options *o,
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
 	opt->time_per_move = (int)seconds;
+	if (o->clock != NULL && o->time_per_move != NULL)
+		return usage_error(_("choose one time control, not both"),
+				   o->clock);
+	if (o->clock != NULL && clock_parse(o->clock, &tc) != 0)
+		return usage_error(_("a game clock is MINUTES+SECONDS (1-180 "
+				     "minutes, 0-60 seconds), not"),
+				   o->clock);
+	opt->clock_base = o->clock != NULL ? tc.base : 0;
+	opt->clock_increment = o->clock != NULL ? tc.increment : 0;
 	seconds = 0;
 	if (o->claim_after != NULL &&
 	    number_parse(o->claim_after, 0, STORE_CLAIM_AFTER_MAX, &seconds) !=

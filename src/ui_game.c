@@ -8,6 +8,7 @@
 
 #include <sodium.h>
 
+#include "clock.h"
 #include "store.h"
 #include "ui_game.h"
 #include "ui_game_remote.h"
@@ -95,16 +96,22 @@ static int computer_move(struct game *g, const struct match *m,
 }
 
 /* The prompt for the person to move: "Alice ●> ", with the seconds left
- * when moves are timed. */
+ * when moves are timed ("(4:59)" on a game clock). */
 static void human_prompt(struct game *g, const struct match *m,
 			 long long deadline, char *prompt, size_t cap)
 {
 	enum stone s = board_to_move(&m->board);
 	long long left = (deadline - term_now_ms() + 999) / 1000;
 
+	char clock[16];
+
 	if (deadline == 0)
 		snprintf(prompt, cap, "%s %s> ", m->name[s],
 			 ui_board_stone(&g->ui->term, s));
+	else if (g->clock_base > 0 && clock_format(deadline - term_now_ms(),
+						   clock, sizeof clock) == 0)
+		snprintf(prompt, cap, "%s %s (%s)> ", m->name[s],
+			 ui_board_stone(&g->ui->term, s), clock);
 	else
 		snprintf(prompt, cap, _("%s %s (%llds)> "), m->name[s],
 			 ui_board_stone(&g->ui->term, s), left > 0 ? left : 0);
@@ -310,6 +317,8 @@ static enum ui_status open_record(struct game *g)
 		.cols = v->cols,
 		.k = v->k,
 		.time_per_move = g->time_per_move,
+		.clock_base = g->clock_base,
+		.clock_increment = g->clock_increment,
 		.opening = g->m.opening,
 		.started_at = (long long)time(NULL),
 		.claim_after_days = g->ui->opt->claim_after_days > 0
@@ -437,6 +446,8 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	g->shown = -1;
 	g->only_seat = -1;
 	g->time_per_move = ui->opt->time_per_move;
+	g->clock_base = ui->opt->clock_base;
+	g->clock_increment = ui->opt->clock_increment;
 	if (match_init(&g->m, v, first, second) != 0)
 		return -1;
 	g->m.forbidden_loses = ui->opt->forbidden_loses;
@@ -641,6 +652,7 @@ enum ui_status ui_game_guest(struct ui *ui)
 			      p1_black ? p2 : p1, true) != 0)
 			return UI_USAGE;
 		g.time_per_move = 0; /* only ranked matches are timed */
+		g.clock_base = g.clock_increment = 0;
 		g.again = _("Play another game?");
 		st = game_play(&g);
 		if (st != UI_OK)

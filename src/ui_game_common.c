@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "rating.h"
 #include "renju.h"
 #include "store.h"
@@ -178,6 +179,9 @@ static bool stored_turn(struct game *g, const struct match *m, long long *since,
 		return false;
 	*since = game_since_stored(now.turn_started_ms);
 	*allowed_ms = now.turn_allowed_ms;
+	game_common_clock_set(g, m->board.nmoves, now.turn_started_ms,
+			      now.turn_allowed_ms, now.black_left_ms,
+			      now.white_left_ms);
 	return true;
 }
 
@@ -188,11 +192,19 @@ long long game_turn_since(struct game *g, const struct match *m)
 	return stored_turn(g, m, &since, &allowed) ? since : term_now_ms();
 }
 
+/* The time a turn of g has in full, in ms, when the record cannot
+ * say: a game clock's base, or the time per move. */
+static long long full_turn_ms(const struct game *g)
+{
+	return g->clock_base > 0 ? 1000LL * g->clock_base
+				 : 1000LL * g->time_per_move;
+}
+
 long long game_common_move_deadline(struct game *g, const struct match *m)
 {
 	long long since, allowed;
 
-	if (g->time_per_move <= 0)
+	if (!game_common_timed(g))
 		return 0;
 	if (g->deadline_ply != m->board.nmoves || g->deadline == 0) {
 		if (g->deadline_ply != m->board.nmoves)
@@ -201,8 +213,8 @@ long long game_common_move_deadline(struct game *g, const struct match *m)
 		if (stored_turn(g, m, &since, &allowed))
 			g->deadline = since + allowed;
 		else
-			g->deadline = term_now_ms() +
-				      1000LL * g->time_per_move - g->used_ms;
+			g->deadline =
+				term_now_ms() + full_turn_ms(g) - g->used_ms;
 	}
 	return g->deadline;
 }
@@ -211,13 +223,63 @@ long long game_common_clock_used(const struct game *g, const struct match *m)
 {
 	long long left;
 
-	if (g->time_per_move <= 0 || g->deadline == 0 ||
+	if (!game_common_timed(g) || g->deadline == 0 ||
 	    g->deadline_ply != m->board.nmoves)
 		return g->deadline_ply == m->board.nmoves ? g->used_ms : 0;
 	left = g->deadline - term_now_ms();
 	if (left < 0)
 		left = 0;
-	return 1000LL * g->time_per_move - left;
+	return full_turn_ms(g) - left;
+}
+
+bool game_common_timed(const struct game *g)
+{
+	return g->time_per_move > 0 || g->clock_base > 0;
+}
+
+void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
+			   long long allowed_ms, long long black_left_ms,
+			   long long white_left_ms)
+{
+	g->clock.known = true;
+	g->clock.ply = ply;
+	g->clock.since = game_since_stored(turn_started_ms);
+	g->clock.allowed_ms = allowed_ms;
+	g->clock.left_ms[0] = black_left_ms;
+	g->clock.left_ms[1] = white_left_ms;
+}
+
+/* The record's column (0: its black player, 1: its white) of the seat
+ * that acts next in m: during the opening the first placer is black. */
+static int column_to_act(const struct match *m)
+{
+	int seat = match_seat_to_act(m);
+
+	if (!m->opening_done)
+		return seat;
+	return m->seat[STONE_BLACK] == seat ? 0 : 1;
+}
+
+bool game_common_side_left(const struct game *g, const struct match *m,
+			   enum stone side, long long *ms)
+{
+	const struct game_clock *c = &g->clock;
+	int col = side == STONE_WHITE ? 1 : 0;
+	long long now = term_now_ms();
+
+	if (!game_common_timed(g))
+		return false;
+	if (g->clock_base > 0)
+		*ms = c->known ? c->left_ms[col] : 1000LL * g->clock_base;
+	else
+		*ms = 1000LL * g->time_per_move;
+	if (col != column_to_act(m) || m->board.state != BOARD_PLAYING)
+		return true;
+	if (c->known && c->ply == m->board.nmoves)
+		*ms = clock_left(c->allowed_ms, c->since, now);
+	else if (g->deadline != 0 && g->deadline_ply == m->board.nmoves)
+		*ms = g->deadline > now ? g->deadline - now : 0;
+	return true;
 }
 
 /* ==== The computer ======================================================== */
@@ -397,7 +459,14 @@ void game_common_rule_words(const struct match *m, char *buf, size_t cap)
 void game_common_clock_words(const struct game *g, char *buf, size_t cap)
 {
 	buf[0] = '\0';
-	if (g->time_per_move > 0)
+	if (g->clock_base > 0)
+		snprintf(buf, cap,
+			 _("Each side has %d minutes for the game and %d "
+			   "seconds more after each move (%d+%d); out of "
+			   "time loses."),
+			 g->clock_base / 60, g->clock_increment,
+			 g->clock_base / 60, g->clock_increment);
+	else if (g->time_per_move > 0)
 		snprintf(buf, cap,
 			 ngettext("Each move must be made within %d second, "
 				  "or the game is lost.",

@@ -15,6 +15,18 @@
 #include "renju.h"
 #include "ui.h"
 
+/* The clocks as g's record last said (store.h's match_now), read when
+ * a turn's deadline is set or a watcher loads the match. */
+struct game_clock {
+	bool known;	      /* read from the record */
+	int ply;	      /* the moves on the board then */
+	long long since;      /* term_now_ms() time the turn began */
+	long long allowed_ms; /* and the time it had (the mover's) */
+	long long left_ms[2]; /* a game clock: the record's black and
+			       * white players' (the first placer and
+			       * the other during the opening) */
+};
+
 struct game {
 	struct ui *ui;
 	struct match m;
@@ -27,39 +39,42 @@ struct game {
 	int saved_stones;	/* the record's opening_stones */
 	bool saved_final;	/* the record's colours_final */
 	int time_per_move;	/* seconds per move, 0 = no limit */
-	int deadline_ply;	/* the move the deadline is for */
-	long long deadline;	/* term_now_ms() time, 0 = none */
-	long long used_ms;	/* resumed: what the move to play (ply
-				 * deadline_ply) had used already */
-	int only_seat;		/* -1: both seats here; else the one seat
-				 * present, which plays until the other
-				 * must act */
-	bool waiting;		/* stopped for the absent seat's turn */
-	bool remote;		/* the absent seat plays from another
-				 * process: its moves are awaited in the
-				 * store (ui_game_remote.c) */
-	bool undo_agreed;	/* remote: this player accepted the absent
-				 * seat's undo (the store took the moves
-				 * back); match_run() takes it back next,
-				 * without asking again */
-	bool request_refused;	/* remote: the store refused this
-				 * player's request (one pending at a
-				 * time): no "said no" follows */
-	bool elsewhere;		/* another process ended or changed the
-				 * record: the game stopped */
-	bool seat_lost;		/* remote: another session took this
-				 * player's seat over (said so) */
-	bool other_gone;	/* remote: the opponent left the game (their
-				 * seat's lease lapsed; said so) */
-	bool gone_asked;	/* remote: the claim against the gone
-				 * opponent was offered */
-	long long seats_looked; /* remote: term_now_ms() of the last look
-				 * at the opponent's seat */
-	bool closed;		/* the record is no longer unfinished */
-	bool aborted;		/* the store aborted it: ended before both
-				 * sides had moved, not rated */
-	int shown;		/* moves on the board when last drawn */
-	enum ui_status stop;	/* why the game stopped early */
+	int clock_base;		/* or a game clock (clock.h): seconds a */
+	int clock_increment;	/* side, and added a move (0 0: none) */
+	struct game_clock clock; /* the turn as the record last said */
+	int deadline_ply;	 /* the move the deadline is for */
+	long long deadline;	 /* term_now_ms() time, 0 = none */
+	long long used_ms;	 /* resumed: what the move to play (ply
+				  * deadline_ply) had used already */
+	int only_seat;		 /* -1: both seats here; else the one seat
+				  * present, which plays until the other
+				  * must act */
+	bool waiting;		 /* stopped for the absent seat's turn */
+	bool remote;		 /* the absent seat plays from another
+				  * process: its moves are awaited in the
+				  * store (ui_game_remote.c) */
+	bool undo_agreed;	 /* remote: this player accepted the absent
+				  * seat's undo (the store took the moves
+				  * back); match_run() takes it back next,
+				  * without asking again */
+	bool request_refused;	 /* remote: the store refused this
+				  * player's request (one pending at a
+				  * time): no "said no" follows */
+	bool elsewhere;		 /* another process ended or changed the
+				  * record: the game stopped */
+	bool seat_lost;		 /* remote: another session took this
+				  * player's seat over (said so) */
+	bool other_gone;	 /* remote: the opponent left the game (their
+				  * seat's lease lapsed; said so) */
+	bool gone_asked;	 /* remote: the claim against the gone
+				  * opponent was offered */
+	long long seats_looked;	 /* remote: term_now_ms() of the last look
+				  * at the opponent's seat */
+	bool closed;		 /* the record is no longer unfinished */
+	bool aborted;		 /* the store aborted it: ended before both
+				  * sides had moved, not rated */
+	int shown;		 /* moves on the board when last drawn */
+	enum ui_status stop;	 /* why the game stopped early */
 	double rating_before[2]; /* by seat: the rating at the start */
 	const char *again;	 /* asked when the game has ended ("Play another
 				  * game?"), NULL for nothing */
@@ -127,6 +142,23 @@ long long game_common_move_deadline(struct game *g, const struct match *m);
 /* What the move to play has used of its time, in ms (0 without one), as
  * the panel shows it. */
 long long game_common_clock_used(const struct game *g, const struct match *m);
+
+/* Whether g's moves are timed (a time per move or a game clock). */
+bool game_common_timed(const struct game *g);
+
+/* Copy the clocks of a stored turn (the record's turn start in Unix ms,
+ * what it had, the two game clocks) into g->clock, for the position
+ * with `ply` moves. */
+void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
+			   long long allowed_ms, long long black_left_ms,
+			   long long white_left_ms);
+
+/* What `side`'s clock shows now in m, in ms, into *ms: the mover's
+ * counting down from the record's turn (or this game's own deadline),
+ * the other's as it stands (a game clock's time left, the whole time
+ * per move). False (nothing written) when moves are not timed. */
+bool game_common_side_left(const struct game *g, const struct match *m,
+			   enum stone side, long long *ms);
 
 /* The computer to move in m thinks and fills *in with its move. Return
  * 0, or -1 with g->stop UI_INTERRUPTED when a stop signal came first.

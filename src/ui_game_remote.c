@@ -260,14 +260,18 @@ static int wait_tick(struct game *g, const struct match *m)
 
 /* Whether the opponent's time is gone by more than REMOTE_GRACE, by
  * this process's clock since `since` (term_now_ms() when their move
- * began here). Never during the opening: the store takes no claim
- * before the colours are final. */
+ * began here) and the time the record gave that turn (a time per move,
+ * or their game clock). Never during the opening: the store takes no
+ * claim before the colours are final. */
 static bool opponent_late(const struct game *g, const struct match *m,
 			  long long since)
 {
-	return g->time_per_move > 0 && m->opening_done &&
-	       term_now_ms() - since >=
-		       1000LL * (g->time_per_move + REMOTE_GRACE);
+	long long allowed = 1000LL * g->time_per_move;
+
+	if (g->clock.known && g->clock.ply == m->board.nmoves)
+		allowed = g->clock.allowed_ms;
+	return game_common_timed(g) && m->opening_done &&
+	       term_now_ms() - since >= allowed + 1000LL * REMOTE_GRACE;
 }
 
 /* The opponent left the game a grace ago (the store's rule, in an
@@ -365,12 +369,12 @@ int game_remote_seats(struct game *g)
 		else
 			ui_say(g->ui, _("%s left the game."),
 			       m->seat_name[other]);
-		if (!l.live && g->time_per_move == 0 && m->opening_done)
+		if (!l.live && !game_common_timed(g) && m->opening_done)
 			say_grace(g, m->seat_name[other]);
 		fflush(g->ui->term.out);
 		return 1;
 	}
-	if (g->other_gone && !g->gone_asked && g->time_per_move == 0 &&
+	if (g->other_gone && !g->gone_asked && !game_common_timed(g) &&
 	    m->opening_done && game_common_absent_turn(g, m) &&
 	    now >= l.until_ms + 1000LL * grace_s(g))
 		return claim_gone(g, m) ? -1 : 1;

@@ -207,7 +207,7 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 	if (game_init(&g, ui, &ui->opt->variant, first ? name : computer,
 		      first ? computer : name, true) != 0)
 		return UI_USAGE;
-	g.time_per_move = 0;
+	g.time_per_move = g.clock_base = g.clock_increment = 0;
 	st = seat_computer(&g, 1 - mine, level);
 	if (me != NULL) {
 		g.player_id[mine] = me->id;
@@ -302,6 +302,8 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 	g->saved_stones = f->opening_stones;
 	g->saved_final = f->colours_final;
 	g->time_per_move = f->time_per_move;
+	g->clock_base = f->clock_base;
+	g->clock_increment = f->clock_increment;
 	g->deadline_ply = f->nmoves; /* its clock goes on where it stopped */
 	g->used_ms = f->clock_used_ms;
 	g->player_id[0] = f->black_id; /* resumed: seat 0 plays black */

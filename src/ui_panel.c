@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clock.h"
 #include "ui_internal.h"
 #include "ui_panel.h"
 
@@ -98,29 +99,6 @@ static int form_that_fits(const struct pline *l, int w)
 
 /* ==== What the panel says =============================================== */
 
-/* "1:05" for `ms` milliseconds, rounded up to the second. */
-static void clock_text(long long ms, char *buf, size_t cap)
-{
-	long long sec = ms > 0 ? (ms + 999) / 1000 : 0;
-
-	snprintf(buf, cap, "%lld:%02lld", sec / 60, sec % 60);
-}
-
-/* What is left of the move's time for the side to move, in ms: the
- * player at the other terminal's since their move began here, else what
- * the move has used (a watcher knows only the first). */
-static long long time_left(const struct game_screen *gs)
-{
-	const struct game *g = gs->g;
-	long long left = g->time_per_move * 1000LL;
-
-	if (gs->other_since != 0)
-		left -= term_now_ms() - gs->other_since;
-	else if (!gs->watching)
-		left -= game_common_clock_used(g, &g->m);
-	return left;
-}
-
 /* side's name cut to `cols` columns with an ellipsis, into buf[cap]:
  * the last form of its line, for a name too long for the panel. */
 static void short_name(const char *name, int cols, bool ascii, char *buf,
@@ -159,7 +137,7 @@ static void add_side(struct panel *p, const struct game_screen *gs, int w,
 	char rating[32] = "", name[160];
 	bool to_move = board_to_move(&m->board) == side &&
 		       m->board.state == BOARD_PLAYING;
-	long long left = g->time_per_move * 1000LL;
+	long long left = 0;
 	struct game_stake st;
 	struct pline *l;
 
@@ -171,10 +149,8 @@ static void add_side(struct panel *p, const struct game_screen *gs, int w,
 		snprintf(rating, sizeof(rating), " (%.0f)", pl->rec.rating);
 	mark = to_move ? ">" : " ";
 	l = add_line(p, RANK_GAME, to_move ? SCREEN_BOLD : SCREEN_PLAIN);
-	if (g->time_per_move > 0) {
-		if (to_move)
-			left = time_left(gs);
-		clock_text(left, l->right, sizeof(l->right));
+	if (game_common_side_left(g, m, side, &left)) {
+		(void)clock_format(left, l->right, sizeof(l->right));
 		l->right_st =
 			to_move && left < 10000 ? SCREEN_ALARM : SCREEN_PLAIN;
 	}

@@ -215,13 +215,20 @@ out_free:
 /* ==== Challenges ===========================================================
  */
 
-/* "gomoku 15x15, 5 in a row, swap2 opening, 30 s a move" for challenge
- * c, into buf. */
+/* "gomoku 15x15, 5 in a row, swap2 opening, 30 s a move" (or "a 5+3
+ * clock") for challenge c, into buf. */
 static const char *game_words(const struct challenge *c, char *buf, size_t cap)
 {
 	bool swap2 = c->opening == OPENING_SWAP2;
 
-	if (c->time_per_move > 0)
+	if (c->clock_base > 0)
+		snprintf(buf, cap,
+			 swap2 ? _("%s %dx%d, %d in a row, swap2 opening, a "
+				   "%d+%d clock")
+			       : _("%s %dx%d, %d in a row, a %d+%d clock"),
+			 c->variant, c->rows, c->cols, c->k, c->clock_base / 60,
+			 c->clock_increment);
+	else if (c->time_per_move > 0)
 		snprintf(buf, cap,
 			 swap2 ? _("%s %dx%d, %d in a row, swap2 opening, %d s "
 				   "a move")
@@ -362,6 +369,8 @@ static struct challenge new_challenge(const struct ui *ui,
 		.k = ui->opt->variant.k,
 		.opening = ui->opt->opening,
 		.time_per_move = ui->opt->time_per_move,
+		.clock_base = ui->opt->clock_base,
+		.clock_increment = ui->opt->clock_increment,
 		.created_at = (long long)time(NULL),
 		.state = CHALLENGE_PENDING,
 	};
@@ -502,6 +511,8 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 		.cols = c->cols,
 		.k = c->k,
 		.time_per_move = c->time_per_move,
+		.clock_base = c->clock_base,
+		.clock_increment = c->clock_increment,
 		.started_at = (long long)time(NULL),
 	};
 	long long id;

@@ -251,6 +251,9 @@ static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 	gs->other_since = f->status == MATCH_STATUS_UNFINISHED
 				  ? game_since_stored(f->turn_started_ms)
 				  : 0;
+	game_common_clock_set(gs->g, f->nmoves, f->turn_started_ms,
+			      f->turn_allowed_ms, f->black_left_ms,
+			      f->white_left_ms);
 	ui_screen_say(&gs->s, false,
 		      _("Watching match %lld: %s to play. Type q to stop "
 			"watching."),
