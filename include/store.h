@@ -522,7 +522,10 @@ enum store_status store_match_claim(struct store *s, long long id,
  * unless the match is timed, has exactly `nmoves` moves with the other
  * colour to move (colours final), and the stored turn's time
  * (turn_started_ms + turn_allowed_ms) and `grace` seconds are gone at
- * `now`. */
+ * `now`. The store decides the result from the stored position: the
+ * claimant's win, or a draw (RESULT_DRAW, still REASON_TIMEOUT) when
+ * the claimant could no longer make K in a row (clock_flag_winner()):
+ * read it back with store_match_now(). */
 enum store_status store_match_claim_timeout(struct store *s, long long id,
 					    enum match_result result,
 					    int nmoves, long long grace,

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "clock.h"
+
 int match_init(struct match *m, const struct variant *v, const char *black_name,
 	       const char *white_name)
 {
@@ -237,10 +239,12 @@ static bool opening_refuses(const struct match *m, const struct input *in)
 	       in->kind != INPUT_HELP;
 }
 
-/* The seat to act ran out of time: it loses. During the opening the
- * colours are read as a record keeps them until they are chosen (seat
- * 0, the first placer, black), so that the loser is the seat that was
- * to act whatever colour its stone would have been. */
+/* The seat to act ran out of time: it loses, or draws once the other
+ * side can no longer make K in a row (clock_flag_winner(), after the
+ * opening). During the opening the colours are read as a record keeps
+ * them until they are chosen (seat 0, the first placer, black), so
+ * that the loser is the seat that was to act whatever colour its stone
+ * would have been. */
 static void time_out(struct match *m)
 {
 	int loser = match_seat_to_act(m);
@@ -249,6 +253,10 @@ static void time_out(struct match *m)
 		set_colours(m, 0);
 	m->end = MATCH_TIMEOUT;
 	m->winner = m->seat[STONE_BLACK] == loser ? STONE_WHITE : STONE_BLACK;
+	if (m->opening_done &&
+	    clock_flag_winner(&m->board, board_to_move(&m->board)) ==
+		    STONE_NONE)
+		m->winner = STONE_NONE;
 }
 
 int match_seat_to_act(const struct match *m)

@@ -780,6 +780,50 @@ enum store_status store_match_claim(struct store *s, long long id,
 	return store_finish(s, st, WHAT_CLAIM);
 }
 
+/* Whether running out of time on match `id`'s stored position is a
+ * draw: `flagged` (the side to move) ran out, and clock_flag_winner()
+ * finds that the other side can no longer make K in a row. The stones
+ * go on a board of the match's shape and rule as the moves' order
+ * colours them (odd plies black), the opening's too. Into *draw;
+ * return STORE_OK, STORE_NOT_FOUND or STORE_ERR (the error kept). */
+static enum store_status stored_flag_draw(struct store *s, long long id,
+					  enum stone flagged, bool *draw)
+{
+	long long shape[4]; /* rows, cols, k, rule */
+	enum store_status st;
+	sqlite3_stmt *moves;
+	struct board b;
+	int rc;
+
+	st = store_query_ints(s,
+			      "SELECT rows, cols, k, CASE rule WHEN 'exact'"
+			      " THEN 1 WHEN 'renju' THEN 2 ELSE 0 END"
+			      " FROM matches WHERE id = ?1",
+			      &id, 1, shape, 4, WHAT_TIMEOUT, "no such match");
+	if (st != STORE_OK)
+		return st;
+	_Static_assert(RULE_EXACT == 1 && RULE_RENJU == 2,
+		       "the SELECT above numbers the rules");
+	if (board_init(&b, (int)shape[0], (int)shape[1], (int)shape[2],
+		       (enum rule)shape[3]) != 0 ||
+	    store_prepare_ints(s,
+			       "SELECT ply, row, col FROM match_moves"
+			       " WHERE match_id = ?1 ORDER BY ply",
+			       &moves, &id, 1, WHAT_TIMEOUT) != 0)
+		return STORE_ERR;
+	while ((rc = sqlite3_step(moves)) == SQLITE_ROW)
+		(void)board_place(&b, sqlite3_column_int(moves, 1),
+				  sqlite3_column_int(moves, 2),
+				  sqlite3_column_int(moves, 0) % 2 == 1
+					  ? STONE_BLACK
+					  : STONE_WHITE);
+	if (rc != SQLITE_DONE)
+		store_set_db_err(s, WHAT_TIMEOUT);
+	sqlite3_finalize(moves);
+	*draw = clock_flag_winner(&b, flagged) == STONE_NONE;
+	return rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
+}
+
 /* See store.h. One UPDATE whose WHERE is the whole rule, so the
  * check and the change are one step; then the count, in the same
  * transaction. */
@@ -788,8 +832,9 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 					    int nmoves, long long grace,
 					    long long now)
 {
-	const long long args[] = {id, result, nmoves, now, grace};
+	long long args[] = {id, result, nmoves, now, grace, 0};
 	enum store_status st;
+	bool draw = false;
 
 	store_clear_err(s);
 	_Static_assert(RESULT_BLACK_WIN == 1 && RESULT_WHITE_WIN == 2,
@@ -800,11 +845,17 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	st = store_check_match_sessions(s, id, WHAT_TIMEOUT);
 	if (st == STORE_OK)
 		st = store_seat_check(s, id, WHAT_TIMEOUT);
+	if (st == STORE_OK)
+		st = stored_flag_draw(
+			s, id, nmoves % 2 == 0 ? STONE_BLACK : STONE_WHITE,
+			&draw);
+	args[5] = draw;
 	if (st == STORE_OK &&
 	    store_exec_ints(
 		    s,
 		    "UPDATE matches SET status = 'finished', result ="
-		    " CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"
+		    " CASE WHEN ?6 THEN 'draw' WHEN ?2 = 1 THEN 'black'"
+		    " ELSE 'white' END,"
 		    " reason = 'timeout', ended_at = max(?4, started_at)"
 		    " WHERE id = ?1 AND status = 'unfinished'"
 		    " AND kind = 'ranked'"
@@ -814,7 +865,7 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 		    "  WHERE match_id = ?1) = ?3"
 		    " AND turn_started_ms + turn_allowed_ms + 1000 * ?5"
 		    " <= 1000 * ?4",
-		    args, 5, WHAT_TIMEOUT) != SQLITE_DONE)
+		    args, 6, WHAT_TIMEOUT) != SQLITE_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
 		store_set_err(s, WHAT_TIMEOUT,

@@ -266,6 +266,135 @@ static const char migration_14_swap[] =
 	"PRAGMA defer_foreign_keys = OFF;"
 	"PRAGMA user_version = 14;";
 
+/* Migration 20, after migrations[19] (the clock columns of match_moves
+ * and challenges, the rows of matches and match_moves set aside, the
+ * foreign keys deferred): matches made again with every column of
+ * version 19 and the game clock's (as migration 14 makes it, with what
+ * versions 15 to 17 added), its CHECK on result and reason allowing a
+ * draw on time. */
+static const char migration_20_matches[] =
+	"CREATE TABLE new_matches ("
+	" id INTEGER PRIMARY KEY,"
+	" kind TEXT NOT NULL"
+	"  CHECK (kind IN ('ranked', 'computer', 'imported')),"
+	" status TEXT NOT NULL DEFAULT 'finished'"
+	"  CHECK (status IN ('finished', 'unfinished', 'abandoned',"
+	"   'aborted')),"
+	" black_id INTEGER REFERENCES players (id),"
+	" white_id INTEGER REFERENCES players (id),"
+	" black_name TEXT"
+	"  CHECK (length(CAST(black_name AS BLOB)) BETWEEN 1 AND 80),"
+	" white_name TEXT"
+	"  CHECK (length(CAST(white_name AS BLOB)) BETWEEN 1 AND 80),"
+	" ai_level INTEGER CHECK (ai_level BETWEEN 1 AND 5),"
+	" variant TEXT NOT NULL"
+	"  CHECK (length(CAST(variant AS BLOB)) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL"
+	"  CHECK (rule IN ('freestyle', 'exact', 'renju')),"
+	" opening TEXT NOT NULL DEFAULT 'none'"
+	"  CHECK (opening IN ('none', 'swap2')),"
+	" opening_stones INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (opening_stones IN (0, 3, 5)),"
+	" colours_final INTEGER NOT NULL DEFAULT 1"
+	"  CHECK (colours_final IN (0, 1)),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" time_per_move INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (time_per_move >= 0),"
+	" clock_used_ms INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (clock_used_ms >= 0),"
+	" result TEXT CHECK (result IN ('black', 'white', 'draw')),"
+	" reason TEXT CHECK (reason IN ('five', 'resign', 'draw', 'full',"
+	"  'timeout', 'forbidden', 'abandoned')),"
+	" started_at INTEGER NOT NULL CHECK (started_at >= 0),"
+	" ended_at INTEGER CHECK (ended_at >= started_at),"
+	" last_active_at INTEGER NOT NULL"
+	"  CHECK (last_active_at >= started_at),"
+	" turn_started_ms INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (turn_started_ms >= 0),"
+	" turn_allowed_ms INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (turn_allowed_ms >= 0),"
+	" claim_after_days INTEGER NOT NULL DEFAULT 7"
+	"  CHECK (claim_after_days BETWEEN 0 AND 3650),"
+	" forbidden TEXT NOT NULL DEFAULT 'refuse'"
+	"  CHECK (forbidden IN ('refuse', 'lose')),"
+	" disconnect_grace INTEGER NOT NULL DEFAULT 120"
+	"  CHECK (disconnect_grace BETWEEN 0 AND 86400),"
+	" clock_base INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (clock_base = 0 OR (clock_base BETWEEN 60 AND 10800"
+	"   AND clock_base % 60 = 0 AND time_per_move = 0)),"
+	" clock_increment INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (clock_increment BETWEEN 0 AND 60"
+	"   AND (clock_base > 0 OR clock_increment = 0)),"
+	" black_left_ms INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (black_left_ms >= 0),"
+	" white_left_ms INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (white_left_ms >= 0),"
+	" CHECK (black_id <> white_id),"
+	" CHECK (CASE kind"
+	"  WHEN 'ranked' THEN black_id IS NOT NULL AND white_id IS NOT NULL"
+	"   AND ai_level IS NULL"
+	"  WHEN 'computer' THEN (black_id IS NULL) <> (white_id IS NULL)"
+	"   AND ai_level IS NOT NULL"
+	"  ELSE black_id IS NULL AND white_id IS NULL AND ai_level IS NULL"
+	"   AND black_name IS NOT NULL AND white_name IS NOT NULL END),"
+	" CHECK (kind = 'imported'"
+	"  OR (black_name IS NULL AND white_name IS NULL)),"
+	" CHECK (kind <> 'imported' OR status <> 'abandoned'),"
+	" CHECK ((status = 'finished') = (result IS NOT NULL)),"
+	" CHECK (status <> 'finished'"
+	"  OR (reason IS NOT NULL AND ended_at IS NOT NULL)),"
+	" CHECK (status <> 'unfinished'"
+	"  OR (reason IS NULL AND ended_at IS NULL)),"
+	" CHECK (status <> 'aborted'"
+	"  OR (kind = 'ranked' AND reason IS NULL AND ended_at IS NOT NULL)),"
+	" CHECK (result IS NULL OR reason IS NULL OR reason = 'timeout'"
+	"  OR (reason IN ('draw', 'full')) = (result = 'draw')),"
+	" CHECK (reason IS NOT 'forbidden'"
+	"  OR (result = 'white' AND rule = 'renju')),"
+	" CHECK (reason IS NOT 'abandoned' OR kind = 'ranked'),"
+	" CHECK (opening = 'swap2'"
+	"  OR (opening_stones = 0 AND colours_final = 1)),"
+	" CHECK (opening = 'none' OR opening_stones > 0)"
+	") STRICT;";
+
+/* The rest of migration 20 (migration_code[19], after
+ * migration_20_matches): the swap of the tables, as migration_14_swap. */
+static const char migration_20_swap[] =
+	"DROP TRIGGER match_moves_on_board;" /* it names matches */
+	"DROP TABLE matches;" /* its indexes; cascades to match_moves */
+	"ALTER TABLE new_matches RENAME TO matches;"
+	"INSERT INTO matches (id, kind, status, black_id, white_id,"
+	" black_name, white_name, ai_level, variant, rule, opening,"
+	" opening_stones, colours_final, rows, cols, k, time_per_move,"
+	" clock_used_ms, result, reason, started_at, ended_at,"
+	" last_active_at, turn_started_ms, turn_allowed_ms,"
+	" claim_after_days, forbidden, disconnect_grace)"
+	" SELECT id, kind, status, black_id, white_id, black_name,"
+	" white_name, ai_level, variant, rule, opening, opening_stones,"
+	" colours_final, rows, cols, k, time_per_move, clock_used_ms,"
+	" result, reason, started_at, ended_at, last_active_at,"
+	" turn_started_ms, turn_allowed_ms, claim_after_days, forbidden,"
+	" disconnect_grace FROM temp.old_matches ORDER BY id;"
+	"INSERT INTO match_moves (match_id, ply, row, col, ms, left_ms)"
+	" SELECT match_id, ply, row, col, ms, left_ms"
+	" FROM temp.old_match_moves ORDER BY match_id, ply;"
+	"DROP TABLE temp.old_matches;"
+	"DROP TABLE temp.old_match_moves;"
+	"CREATE INDEX matches_by_black ON matches (black_id, started_at);"
+	"CREATE INDEX matches_by_white ON matches (white_id, started_at);"
+	"CREATE INDEX matches_unfinished ON matches (started_at)"
+	" WHERE status = 'unfinished';"
+	"CREATE INDEX matches_ranked_by_rule ON matches (rule)"
+	" WHERE kind = 'ranked' AND status = 'finished';"
+	"CREATE TRIGGER match_moves_on_board BEFORE INSERT ON match_moves"
+	" WHEN EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id"
+	"  AND (NEW.row >= rows OR NEW.col >= cols))"
+	" BEGIN SELECT RAISE(ABORT, 'move off the board'); END;"
+	"PRAGMA defer_foreign_keys = OFF;"
+	"PRAGMA user_version = 20;";
+
 /* migrations[i] takes the schema from version i to version i + 1 and sets
  * user_version to i + 1. Never edit a released migration: add one. */
 static const char *const migrations[] = {
@@ -828,17 +957,13 @@ static const char *const migrations[] = {
 	 * move keeps its mover's time left after it (left_ms: with the
 	 * increment on a game clock, what the time per move had left;
 	 * NULL untimed, and for the moves stored before this version). A
-	 * challenge proposes its time control too. */
-	"ALTER TABLE matches ADD COLUMN clock_base INTEGER NOT NULL DEFAULT 0"
-	" CHECK (clock_base = 0 OR (clock_base BETWEEN 60 AND 10800"
-	" AND clock_base % 60 = 0 AND time_per_move = 0));"
-	"ALTER TABLE matches ADD COLUMN clock_increment INTEGER NOT NULL"
-	" DEFAULT 0 CHECK (clock_increment BETWEEN 0 AND 60"
-	" AND (clock_base > 0 OR clock_increment = 0));"
-	"ALTER TABLE matches ADD COLUMN black_left_ms INTEGER NOT NULL"
-	" DEFAULT 0 CHECK (black_left_ms >= 0);"
-	"ALTER TABLE matches ADD COLUMN white_left_ms INTEGER NOT NULL"
-	" DEFAULT 0 CHECK (white_left_ms >= 0);"
+	 * challenge proposes its time control too. Running out of time is
+	 * a draw when the opponent could no longer win (reason 'timeout'
+	 * with result 'draw'), which the matches CHECK refused: matches is
+	 * rebuilt, as in migration 14 (see migration_14_abort), with the
+	 * clock columns; this part adds the other columns and sets the
+	 * rows aside, migration_20_matches and migration_20_swap
+	 * (migration_code[19]) do the rest. */
 	"ALTER TABLE match_moves ADD COLUMN left_ms INTEGER"
 	" CHECK (left_ms >= 0);"
 	"ALTER TABLE challenges ADD COLUMN clock_base INTEGER NOT NULL"
@@ -847,7 +972,9 @@ static const char *const migrations[] = {
 	"ALTER TABLE challenges ADD COLUMN clock_increment INTEGER NOT NULL"
 	" DEFAULT 0 CHECK (clock_increment BETWEEN 0 AND 60"
 	" AND (clock_base > 0 OR clock_increment = 0));"
-	"PRAGMA user_version = 20;",
+	"PRAGMA defer_foreign_keys = ON;"
+	"CREATE TEMP TABLE old_matches AS SELECT * FROM matches;"
+	"CREATE TEMP TABLE old_match_moves AS SELECT * FROM match_moves;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -868,15 +995,23 @@ static enum store_status migrate_14_abort(struct store *s, const char *what)
 	return store_abort_unplayed(s, what);
 }
 
+/* migration_code[19]: the rest of migration 20. */
+static enum store_status migrate_20_matches(struct store *s, const char *what)
+{
+	if (store_run_sql(s, migration_20_matches, what) != SQLITE_OK ||
+	    store_run_sql(s, migration_20_swap, what) != SQLITE_OK)
+		return STORE_ERR;
+	return STORE_OK;
+}
+
 /* What a migration does in C after its SQL, in the same transaction
  * (Elo cannot be replayed in SQL): migration_code[i] runs right after
  * migrations[i]; NULL for none. */
 static enum store_status (*const migration_code[])(struct store *s,
 						   const char *what) = {
-	[4] = store_replay_rule_records,
-	[6] = migrate_7_swap,
-	[11] = store_key_players,
-	[13] = migrate_14_abort,
+	[4] = store_replay_rule_records, [6] = migrate_7_swap,
+	[11] = store_key_players,	 [13] = migrate_14_abort,
+	[19] = migrate_20_matches,
 };
 
 #define MIGRATION_CODES                                                        \

@@ -496,8 +496,15 @@ void game_common_end_words(const struct game *g, const struct match *m,
 		snprintf(buf, cap, _("%s resigned. %s wins."), loser, winner);
 		return;
 	case MATCH_TIMEOUT:
-		snprintf(buf, cap, _("%s ran out of time. %s wins."), loser,
-			 winner);
+		if (m->winner == STONE_NONE)
+			snprintf(buf, cap,
+				 _("%s ran out of time, but %s could no "
+				   "longer win: a draw."),
+				 name[board_to_move(&m->board)],
+				 name[stone_other(board_to_move(&m->board))]);
+		else
+			snprintf(buf, cap, _("%s ran out of time. %s wins."),
+				 loser, winner);
 		return;
 	case MATCH_FORBIDDEN:
 		snprintf(buf, cap, _("%s played a forbidden point. %s wins."),

@@ -165,14 +165,16 @@ static enum remote_news look(struct game *g, const struct match *m,
 	return game_common_record_still_ours(g) ? NEWS_NONE : NEWS_ENDED;
 }
 
-/* The opponent's time is gone (and then some): claim the win on time.
- * Return true when the match ended (claimed here or elsewhere). */
+/* The opponent's time is gone (and then some): claim the win on time
+ * (or the draw, when the store finds that this side can no longer
+ * win). Return true when the match ended (claimed here or elsewhere). */
 static bool claim_on_time(struct game *g, const struct match *m)
 {
 	enum stone mover = board_to_move(&m->board);
 	enum match_result r =
 		mover == STONE_BLACK ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
 	enum store_status st;
+	struct match_now now;
 
 	st = store_match_claim_timeout(g->ui->club.store, g->match_id, r,
 				       m->board.nmoves, REMOTE_GRACE,
@@ -183,6 +185,13 @@ static bool claim_on_time(struct game *g, const struct match *m)
 		return false;
 	if (game_common_is_aborted(g->ui, g->match_id))
 		ui_say(g->ui, "%s", game_common_aborted_words());
+	else if (store_match_now(g->ui->club.store, g->match_id, &now) ==
+			 STORE_OK &&
+		 now.result == RESULT_DRAW)
+		ui_say(g->ui,
+		       _("%s ran out of time, but you could no longer win: "
+			 "a draw."),
+		       m->name[mover]);
 	else
 		ui_say(g->ui, _("%s ran out of time: you win on time."),
 		       m->name[mover]);

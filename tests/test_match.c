@@ -178,6 +178,31 @@ static void test_full_board_draw(void)
 	CU_ASSERT_EQUAL(match_reason_of(&m), REASON_FULL);
 }
 
+/* Out of time loses while the other side can still make K in a row,
+ * and is a draw once it cannot (clock_flag_winner()): tic-tac-toe with
+ * c2 and c3 left, white's flag is a draw; a move earlier, black's is
+ * white's win (column b is open). */
+static void test_timeout_draw(void)
+{
+	static const char *const drawn[] = {"1 1", "1 2",     "1 3",
+					    "2 2", "2 1",     "3 1",
+					    "3 2", "TIMEOUT", NULL};
+	static const char *const lost[] = {"1 1", "1 2", "1 3",	    "2 2",
+					   "2 1", "3 1", "TIMEOUT", NULL};
+	struct match m;
+	struct script s;
+
+	CU_ASSERT_EQUAL(play(&m, &s, "tictactoe", drawn, no_answers),
+			MATCH_TIMEOUT);
+	CU_ASSERT_EQUAL(m.winner, STONE_NONE);
+	CU_ASSERT_EQUAL(match_result_of(&m), RESULT_DRAW);
+	CU_ASSERT_EQUAL(match_reason_of(&m), REASON_TIMEOUT);
+	CU_ASSERT_EQUAL(play(&m, &s, "tictactoe", lost, no_answers),
+			MATCH_TIMEOUT);
+	CU_ASSERT_EQUAL(m.winner, STONE_WHITE);
+	CU_ASSERT_EQUAL(match_result_of(&m), RESULT_WHITE_WIN);
+}
+
 static void test_occupied_refused(void)
 {
 	static const char *const lines[] = {"2 2", "2 2", "1 1", NULL};
@@ -550,6 +575,8 @@ static CU_TestInfo tests[] = {
 	{"swap2 needs five in a row", test_swap2_needs_five},
 	{"a timeout in the swap2 opening loses for the seat to act",
 	 test_swap2_timeout},
+	{"out of time is a draw when the other side cannot win any more",
+	 test_timeout_draw},
 	{"undo right after swap2 has no own move to take back",
 	 test_swap2_undo_keeps_opening},
 	{"undo after the opening stops at its stones",

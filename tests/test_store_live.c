@@ -963,6 +963,79 @@ static void test_clock_not_dodged(void)
 	store_close(s);
 }
 
+/* A tic-tac-toe match with `n` of these moves stored, 20 s a move:
+ *   X O X
+ *   X O .
+ *   O X .     (the seventh, c2, made) */
+static long long tictactoe_played(struct store *s, const long long ids[], int n)
+{
+	static const int moves[][2] = {
+		{0, 0}, {0, 1}, {0, 2}, {1, 1}, {1, 0}, {2, 0}, {2, 1},
+	};
+	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+	long long mid;
+	int i;
+
+	h.variant = "tictactoe";
+	h.rows = h.cols = h.k = 3;
+	h.time_per_move = 20;
+	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
+	for (i = 0; i < n; i++)
+		CU_ASSERT_EQUAL_FATAL(store_match_move(s, mid, i + 1,
+						       moves[i][0], moves[i][1],
+						       1000LL * (i + 1)),
+				      STORE_OK);
+	return mid;
+}
+
+/* Claim tictactoe_played() match `id` (`n` moves) on time for
+ * `result` once its 20 s and a grace of 3 s are gone. */
+static enum store_status claim_when_gone(struct store *s, const char *path,
+					 long long id, enum match_result result,
+					 int n)
+{
+	return store_match_claim_timeout(
+		s, id, result, n, 3,
+		second_after(turn_of(path, id) + 20000 + 3000));
+}
+
+/* Match `id`'s status, result and reason run together, into buf. */
+static const char *outcome_of(const char *path, long long id, char *buf)
+{
+	return fx_path_text(path,
+			    "SELECT status || result || reason FROM matches"
+			    " WHERE id = ?1",
+			    id, buf);
+}
+
+/* Out of time is a draw when the claimant can no longer make K in a
+ * row, which the store decides from the stored position: after seven
+ * moves of tic-tac-toe white's flag is a draw (black's only open line,
+ * column c, needs two moves with white's in between and one cell
+ * left), counted as a tie for both; a move earlier black's flag is
+ * white's win (column b). */
+static void test_claim_timeout_draw(void)
+{
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	long long ids[3], drawn, won;
+	struct store *s = fx_club(path, ids);
+
+	drawn = tictactoe_played(s, ids, 7);
+	CU_ASSERT_EQUAL(claim_when_gone(s, path, drawn, RESULT_BLACK_WIN, 7),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(outcome_of(path, drawn, buf),
+			       "finisheddrawtimeout");
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).ties, 1);
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).ties, 1);
+	won = tictactoe_played(s, ids, 6);
+	CU_ASSERT_EQUAL(claim_when_gone(s, path, won, RESULT_WHITE_WIN, 6),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(outcome_of(path, won, buf),
+			       "finishedwhitetimeout");
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).wins, 1);
+	store_close(s);
+}
+
 /* Both players back at one terminal (a hot-seat resume) give the move
  * what it had left when play stopped, and no more; its turn then runs
  * from the resume. */
@@ -1393,6 +1466,8 @@ static CU_TestInfo tests[] = {
 	 test_challenge_offers_unfinished},
 	{"a win on time is claimed only when the time is gone",
 	 test_claim_timeout},
+	{"out of time is a draw when the claimant cannot win any more",
+	 test_claim_timeout_draw},
 	{"draw offers between terminals are answered once", test_draw_request},
 	{"a pending request is never replaced; an answer names its request",
 	 test_request_not_replaced},
