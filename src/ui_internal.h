@@ -66,6 +66,15 @@ int ui_words_game_widest(const char *swap2);
 const char *ui_words_side(const struct match_full *f, enum stone s,
 			  char buf[UI_NAME_MAX]);
 
+/* The clocks of stored match f after its move `at` (0: before the
+ * first), into buf[cap]: "Black 4:32, White 4:50" on a game clock (each
+ * side's time left after its last move, by the moves' stored times;
+ * during a swap2 opening the colours are the stones'), "Move 12 was
+ * made with 0:09.3 left" with a time per move, "" when untimed or not
+ * stored. Return buf. */
+const char *ui_words_clocks(const struct match_full *f, int at, char *buf,
+			    size_t cap);
+
 /* The name of rule r in the user's language (a static string). */
 const char *ui_words_rule(enum rule r);
 

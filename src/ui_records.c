@@ -562,6 +562,7 @@ static void put_match_line(struct ui *ui, const struct match_full *f)
 /* See ui_internal.h. */
 void ui_records_position(struct ui *ui, const struct match_full *f, int at)
 {
+	char clocks[128];
 	struct board b;
 	int i;
 
@@ -573,6 +574,8 @@ void ui_records_position(struct ui *ui, const struct match_full *f, int at)
 	ui_board_draw(&ui->term, &b);
 	put_move_list(ui, f, at);
 	ui_say(ui, _("Move %d of %d."), at, f->nmoves);
+	if (ui_words_clocks(f, at, clocks, sizeof clocks)[0] != '\0')
+		ui_say(ui, "%s", clocks);
 }
 
 /* Apply a replay command to *at. Return 1 to quit, 0 to show, 2 to

@@ -196,6 +196,8 @@ static void draw_panel(const struct replay *r, int x, int h)
 	snprintf(text, sizeof(text), _("Move %d of %d"), r->at, r->f->nmoves);
 	ui_screen_put(2, x, w, SCREEN_PLAIN, text);
 	draw_view(r, 3, x, w);
+	ui_screen_put(5, x, w, SCREEN_PLAIN,
+		      ui_words_clocks(r->f, r->at, text, sizeof(text)));
 	draw_moves(r, 6, x, w, h - 6 - nkeys - 1);
 	keys[0] = _("Left, Right, p, n: a move");
 	keys[1] = _("Home, End: the first, the last");

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clock.h"
 #include "i18n.h"
 #include "rules.h"
 #include "store.h"
@@ -70,4 +71,27 @@ const char *ui_words_side(const struct match_full *f, enum stone s,
 	if (f->kind == MATCH_COMPUTER && id == 0)
 		return ui_words_computer(f->ai_level, buf);
 	return s == STONE_BLACK ? f->black_name : f->white_name;
+}
+
+/* See ui_internal.h. */
+const char *ui_words_clocks(const struct match_full *f, int at, char *buf,
+			    size_t cap)
+{
+	long long left[2];
+	char a[16], b[16];
+	int i;
+
+	buf[0] = '\0';
+	left[0] = left[1] = 1000LL * f->clock_base;
+	for (i = 0; i < at && i < f->nmoves; i++)
+		if (f->move_left_ms[i] >= 0)
+			left[i % 2] = f->move_left_ms[i];
+	if (f->clock_base > 0 && clock_format(left[0], a, sizeof a) == 0 &&
+	    clock_format(left[1], b, sizeof b) == 0)
+		snprintf(buf, cap, _("Black %s, White %s"), a, b);
+	else if (f->time_per_move > 0 && at > 0 && at <= f->nmoves &&
+		 f->move_left_ms[at - 1] >= 0 &&
+		 clock_format(f->move_left_ms[at - 1], a, sizeof a) == 0)
+		snprintf(buf, cap, _("Move %d was made with %s left"), at, a);
+	return buf;
 }

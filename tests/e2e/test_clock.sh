@@ -6,7 +6,8 @@
 # side's clock is its last move's time left; the turn that flagged had
 # black's clock), and a watcher's full-screen panel shows both: white's
 # standing as the store has it, black's counting down, in tenths under
-# 10 s, then the result.
+# 10 s, then the result; the replay shows each side's time left after
+# each move.
 . "$E2E_LIB"
 
 pw() { echo "clock-pass-$1-ok"; }
@@ -71,6 +72,11 @@ check "clock: ... and ended when black's stored time was gone" \
 		turn_allowed_ms")" = 1 ]
 check "W: the watcher shows the result" \
 	wait_for watcher "The match is over: $white wins."
+play_input '1\nq\n' replay "$mid"
+check "replay: after the last move, each side's time left as stored" \
+	has "Black $(mss "$left1"), White $(mss "$left2")"
+check "replay: after the first, white's whole minute still" \
+	has "Black $(mss "$left1"), White 1:00"
 for p in a:6 b:7; do
 	close_proc "${p%:*}" "${p#*:}"
 done
