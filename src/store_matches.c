@@ -553,6 +553,57 @@ static enum store_status set_result(struct store *s, long long id,
 	return ret;
 }
 
+/* Whether running out of time on match `id`'s stored position is a
+ * draw: the side to move (black after an even number of moves) ran
+ * out, its colours are final (never in the opening, as match.c's
+ * time_out()), and clock_flag_winner() finds that the other side can
+ * no longer make K in a row. The stones go on a board of the match's
+ * shape and rule as the moves' order colours them (odd plies black),
+ * the opening's too. Into *draw; return STORE_OK, STORE_NOT_FOUND or
+ * STORE_ERR (the error kept as `what`). */
+static enum store_status stored_flag_draw(struct store *s, long long id,
+					  const char *what, bool *draw)
+{
+	long long shape[6]; /* rows, cols, k, rule, colours_final, moves */
+	enum store_status st;
+	sqlite3_stmt *moves;
+	struct board b;
+	int rc;
+
+	*draw = false;
+	st = store_query_ints(s,
+			      "SELECT rows, cols, k, CASE rule WHEN 'exact'"
+			      " THEN 1 WHEN 'renju' THEN 2 ELSE 0 END,"
+			      " colours_final, (SELECT count(*) FROM"
+			      " match_moves WHERE match_id = ?1)"
+			      " FROM matches WHERE id = ?1",
+			      &id, 1, shape, 6, what, "no such match");
+	if (st != STORE_OK || shape[4] == 0)
+		return st;
+	_Static_assert(RULE_EXACT == 1 && RULE_RENJU == 2,
+		       "the SELECT above numbers the rules");
+	if (board_init(&b, (int)shape[0], (int)shape[1], (int)shape[2],
+		       (enum rule)shape[3]) != 0 ||
+	    store_prepare_ints(s,
+			       "SELECT ply, row, col FROM match_moves"
+			       " WHERE match_id = ?1 ORDER BY ply",
+			       &moves, &id, 1, what) != 0)
+		return STORE_ERR;
+	while ((rc = sqlite3_step(moves)) == SQLITE_ROW)
+		(void)board_place(&b, sqlite3_column_int(moves, 1),
+				  sqlite3_column_int(moves, 2),
+				  sqlite3_column_int(moves, 0) % 2 == 1
+					  ? STONE_BLACK
+					  : STONE_WHITE);
+	if (rc != SQLITE_DONE)
+		store_set_db_err(s, what);
+	sqlite3_finalize(moves);
+	*draw = clock_flag_winner(&b, shape[5] % 2 == 0
+					      ? STONE_BLACK
+					      : STONE_WHITE) == STONE_NONE;
+	return rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
+}
+
 /* See store.h. */
 enum store_status store_match_finish(struct store *s, long long id,
 				     enum match_result result,
@@ -562,6 +613,7 @@ enum store_status store_match_finish(struct store *s, long long id,
 	struct match_state m;
 	enum store_status st;
 	const char *why;
+	bool draw = false;
 
 	store_clear_err(s);
 	/* Everything but the rule, before taking the write lock. */
@@ -582,6 +634,14 @@ enum store_status store_match_finish(struct store *s, long long id,
 	if (why == NULL && st == STORE_OK && reason == REASON_FORBIDDEN &&
 	    !m.forbidden_loses)
 		why = "this match refuses a forbidden point instead";
+	if (why == NULL && st == STORE_OK && reason == REASON_TIMEOUT)
+		st = stored_flag_draw(s, id, WHAT_FINISH, &draw);
+	if (why == NULL && st == STORE_OK && reason == REASON_TIMEOUT &&
+	    draw != (result == RESULT_DRAW))
+		why = draw ? "the other side could no longer win: out of "
+			     "time is a draw"
+			   : "the other side can still win: out of time "
+			     "loses";
 	if (why != NULL) {
 		store_set_err(s, WHAT_FINISH, why);
 		st = STORE_ERR;
@@ -780,50 +840,6 @@ enum store_status store_match_claim(struct store *s, long long id,
 	return store_finish(s, st, WHAT_CLAIM);
 }
 
-/* Whether running out of time on match `id`'s stored position is a
- * draw: `flagged` (the side to move) ran out, and clock_flag_winner()
- * finds that the other side can no longer make K in a row. The stones
- * go on a board of the match's shape and rule as the moves' order
- * colours them (odd plies black), the opening's too. Into *draw;
- * return STORE_OK, STORE_NOT_FOUND or STORE_ERR (the error kept). */
-static enum store_status stored_flag_draw(struct store *s, long long id,
-					  enum stone flagged, bool *draw)
-{
-	long long shape[4]; /* rows, cols, k, rule */
-	enum store_status st;
-	sqlite3_stmt *moves;
-	struct board b;
-	int rc;
-
-	st = store_query_ints(s,
-			      "SELECT rows, cols, k, CASE rule WHEN 'exact'"
-			      " THEN 1 WHEN 'renju' THEN 2 ELSE 0 END"
-			      " FROM matches WHERE id = ?1",
-			      &id, 1, shape, 4, WHAT_TIMEOUT, "no such match");
-	if (st != STORE_OK)
-		return st;
-	_Static_assert(RULE_EXACT == 1 && RULE_RENJU == 2,
-		       "the SELECT above numbers the rules");
-	if (board_init(&b, (int)shape[0], (int)shape[1], (int)shape[2],
-		       (enum rule)shape[3]) != 0 ||
-	    store_prepare_ints(s,
-			       "SELECT ply, row, col FROM match_moves"
-			       " WHERE match_id = ?1 ORDER BY ply",
-			       &moves, &id, 1, WHAT_TIMEOUT) != 0)
-		return STORE_ERR;
-	while ((rc = sqlite3_step(moves)) == SQLITE_ROW)
-		(void)board_place(&b, sqlite3_column_int(moves, 1),
-				  sqlite3_column_int(moves, 2),
-				  sqlite3_column_int(moves, 0) % 2 == 1
-					  ? STONE_BLACK
-					  : STONE_WHITE);
-	if (rc != SQLITE_DONE)
-		store_set_db_err(s, WHAT_TIMEOUT);
-	sqlite3_finalize(moves);
-	*draw = clock_flag_winner(&b, flagged) == STONE_NONE;
-	return rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
-}
-
 /* See store.h. One UPDATE whose WHERE is the whole rule, so the
  * check and the change are one step; then the count, in the same
  * transaction. */
@@ -846,9 +862,7 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	if (st == STORE_OK)
 		st = store_seat_check(s, id, WHAT_TIMEOUT);
 	if (st == STORE_OK)
-		st = stored_flag_draw(
-			s, id, nmoves % 2 == 0 ? STONE_BLACK : STONE_WHITE,
-			&draw);
+		st = stored_flag_draw(s, id, WHAT_TIMEOUT, &draw);
 	args[5] = draw;
 	if (st == STORE_OK &&
 	    store_exec_ints(

@@ -1036,6 +1036,37 @@ static void test_claim_timeout_draw(void)
 	store_close(s);
 }
 
+/* The mover's own process that saw its flag finishes the match on
+ * time, and the store holds it to the stored position as a claim:
+ * after seven moves of tic-tac-toe only a draw, a move earlier only the
+ * other side's win. */
+static void test_finish_timeout_draw(void)
+{
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	long long ids[3], drawn, won;
+	struct store *s = fx_club(path, ids);
+
+	drawn = tictactoe_played(s, ids, 7);
+	CU_ASSERT_EQUAL(store_match_finish(s, drawn, RESULT_BLACK_WIN,
+					   REASON_TIMEOUT, 200),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, drawn, RESULT_DRAW, REASON_TIMEOUT, 200),
+		STORE_OK);
+	CU_ASSERT_STRING_EQUAL(outcome_of(path, drawn, buf),
+			       "finisheddrawtimeout");
+	won = tictactoe_played(s, ids, 6);
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, won, RESULT_DRAW, REASON_TIMEOUT, 200),
+		STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_finish(s, won, RESULT_WHITE_WIN,
+					   REASON_TIMEOUT, 200),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(outcome_of(path, won, buf),
+			       "finishedwhitetimeout");
+	store_close(s);
+}
+
 /* Both players back at one terminal (a hot-seat resume) give the move
  * what it had left when play stopped, and no more; its turn then runs
  * from the resume. */
@@ -1468,6 +1499,8 @@ static CU_TestInfo tests[] = {
 	 test_claim_timeout},
 	{"out of time is a draw when the claimant cannot win any more",
 	 test_claim_timeout_draw},
+	{"a flag finished by its own side is held to the position",
+	 test_finish_timeout_draw},
 	{"draw offers between terminals are answered once", test_draw_request},
 	{"a pending request is never replaced; an answer names its request",
 	 test_request_not_replaced},
