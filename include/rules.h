@@ -46,6 +46,32 @@ const char *rules_rule_name(enum rule r);
  * (outputs unchanged) on syntax or range errors, or for NULL. */
 int rules_parse_size(const char *s, int *rows, int *cols);
 
+/* The words that choose a variant, as the command line gives them
+ * (--variant, --size, --k, --rule) and the menus read them; NULL for
+ * a word not given. */
+struct variant_words {
+	const char *variant, *size, *k, *rule;
+};
+
+/* What rules_variant_from() found wrong, the first in that order. */
+enum rules_error {
+	RULES_OK = 0,
+	RULES_BAD_VARIANT, /* no preset of that name */
+	RULES_BAD_SIZE,	   /* not RxC or N within the sides allowed */
+	RULES_BAD_K,	   /* not a whole number BOARD_MIN_SIZE..MAX_SIZE */
+	RULES_BAD_RULE,	   /* not freestyle, exact or renju */
+	RULES_BAD_RENJU,   /* renju on a board under 5x5 or not five */
+	RULES_BAD_FIT	   /* the board cannot hold K in a row */
+};
+
+/* The variant `w` chooses into *out: the preset named (the default when
+ * none is), then the size, win length and rule given over it (the name
+ * then rules_name_of()'s). The one check of a variant, for the command
+ * line and the menus alike. Return RULES_OK, or what is wrong (*out then
+ * holds what was read so far: its size and k for RULES_BAD_FIT). */
+enum rules_error rules_variant_from(const struct variant_words *w,
+				    struct variant *out);
+
 /* Start the caller's board b for variant v. Return what board_init()
  * returns (so -1 also for RULE_RENJU with k != 5 or a side under 5), or
  * -1 with b untouched when v is NULL. */

@@ -150,3 +150,36 @@ const char *rules_name_of(int rows, int cols, int k, enum rule rule)
 	}
 	return "custom";
 }
+
+enum rules_error rules_variant_from(const struct variant_words *w,
+				    struct variant *out)
+{
+	const struct variant *base = rules_default();
+	unsigned long long k;
+
+	if (w->variant != NULL) {
+		base = rules_preset(w->variant);
+		if (base == NULL)
+			return RULES_BAD_VARIANT;
+	}
+	*out = *base;
+	if (w->size != NULL &&
+	    rules_parse_size(w->size, &out->rows, &out->cols) != 0)
+		return RULES_BAD_SIZE;
+	if (w->k != NULL) {
+		if (number_parse(w->k, BOARD_MIN_SIZE, BOARD_MAX_SIZE, &k) != 0)
+			return RULES_BAD_K;
+		out->k = (int)k;
+	}
+	if (w->rule != NULL && rules_parse_rule(w->rule, &out->rule) != 0)
+		return RULES_BAD_RULE;
+	if (w->size != NULL || w->k != NULL || w->rule != NULL)
+		out->name =
+			rules_name_of(out->rows, out->cols, out->k, out->rule);
+	if (out->rule == RULE_RENJU &&
+	    !board_rule_valid(out->rows, out->cols, out->k, out->rule))
+		return RULES_BAD_RENJU;
+	if (!board_rule_valid(out->rows, out->cols, out->k, out->rule))
+		return RULES_BAD_FIT;
+	return RULES_OK;
+}

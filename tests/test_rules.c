@@ -381,6 +381,52 @@ static void test_name_of(void)
 	CU_ASSERT_STRING_EQUAL(rules_name_of(10, 10, 5, RULE_EXACT), "custom");
 }
 
+/* rules_variant_from(): the command line's and the menus' one check. */
+static void test_variant_from(void)
+{
+	struct variant v;
+	const struct variant_words renju = {"renju", NULL, NULL, NULL};
+	const struct variant_words custom = {NULL, "19x19", "6", "exact"};
+	const struct variant_words preset_shape = {NULL, "10", NULL, NULL};
+
+	CU_ASSERT_EQUAL(rules_variant_from(&renju, &v), RULES_OK);
+	CU_ASSERT_STRING_EQUAL(v.name, "renju");
+	CU_ASSERT_EQUAL(v.rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(rules_variant_from(&custom, &v), RULES_OK);
+	CU_ASSERT_STRING_EQUAL(v.name, "custom");
+	CU_ASSERT(v.rows == 19 && v.cols == 19 && v.k == 6);
+	CU_ASSERT_EQUAL(v.rule, RULE_EXACT);
+	/* a size alone over the default: the preset of that shape */
+	CU_ASSERT_EQUAL(rules_variant_from(&preset_shape, &v), RULES_OK);
+	CU_ASSERT_STRING_EQUAL(v.name, "gomoku10");
+}
+
+/* Each wrong word is named, the first in the order they are read. */
+static void test_variant_from_errors(void)
+{
+	static const struct {
+		struct variant_words w;
+		enum rules_error e;
+	} cases[] = {
+		{{"go", NULL, NULL, NULL}, RULES_BAD_VARIANT},
+		{{NULL, "2x2", NULL, NULL}, RULES_BAD_SIZE},
+		{{NULL, "9x9", "x", NULL}, RULES_BAD_K},
+		{{NULL, "9x9", "4", "sideways"}, RULES_BAD_RULE},
+		{{"renju", "4x4", NULL, NULL}, RULES_BAD_RENJU},
+		{{"renju", NULL, "6", NULL}, RULES_BAD_RENJU},
+		{{NULL, "3x3", NULL, NULL}, RULES_BAD_FIT},
+		{{"go", "2x2", NULL, NULL}, RULES_BAD_VARIANT},
+	};
+	struct variant v;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CU_ASSERT_EQUAL(rules_variant_from(&cases[i].w, &v),
+				cases[i].e);
+	CU_ASSERT_EQUAL(rules_variant_from(&cases[6].w, &v), RULES_BAD_FIT);
+	CU_ASSERT(v.rows == 3 && v.cols == 3 && v.k == 5);
+}
+
 static CU_TestInfo tests[] = {
 	{"shapes and rules named by their preset", test_name_of},
 	{"default is gomoku 15x15 k5 freestyle", test_default},
@@ -394,6 +440,8 @@ static CU_TestInfo tests[] = {
 	{"start each preset", test_start_presets},
 	{"started boards play by their variant", test_start_plays_by_variant},
 	{"start a custom variant", test_start_custom},
+	{"a variant from its words", test_variant_from},
+	{"a variant's wrong words named", test_variant_from_errors},
 	CU_TEST_INFO_NULL,
 };
 
