@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "clock.h"
 #include "i18n.h"
 #include "match.h"
 #include "paths.h"
@@ -58,6 +59,8 @@ struct ui_options {
 				     * -1 when not given */
 	enum ui_first first;	    /* against the computer */
 	enum match_opening opening; /* for new games (--opening) */
+	bool opening_given;	    /* --opening was given */
+	bool time_given;	    /* --time-per-move or --clock given */
 	bool forbidden_loses;	    /* renju: a forbidden point loses */
 	bool forbidden_given;	    /* --forbidden was given (recorded
 				     * games: stricter than the club's
@@ -70,6 +73,18 @@ struct ui_options {
 	bool lang_given;     /* --lang */
 	bool ascii_given;    /* --ascii */
 	bool no_color_given; /* --no-color */
+};
+
+/* The game the next game plays (ui_choose.c): its variant, opening
+ * and time control. main.c fills it from the command line
+ * (ui_choose_from_options()) for the commands; before a game started
+ * from the menus, ui_choose_game() fills it again: what the command
+ * line gave, else the player's preferences, else the defaults, then
+ * what the player chose. */
+struct game_choice {
+	struct variant variant;
+	enum match_opening opening;
+	struct time_control time; /* clock.h; only ranked matches are timed */
 };
 
 /* The preferences of the player logged in from the menus, as applied
@@ -115,6 +130,7 @@ struct ui {
 	 */
 	enum ui_status (*challenge_hook)(struct ui *ui, bool asked);
 	struct ui_prefs prefs;
+	struct game_choice game; /* the next game's (ui_choose.c) */
 };
 
 /* ---- ui.c: prompts and messages ---- */
@@ -216,6 +232,13 @@ void ui_put_clean(struct ui *ui, const char *s);
  * ui->term.sink are what they were before. Does nothing otherwise; cannot
  * fail. */
 void ui_page_end(struct ui *ui);
+
+/* ---- ui_choose.c: the game chosen ---- */
+
+/* The game the command line chose (opt's variant, opening and time per
+ * move) into *out. Cannot fail. */
+void ui_choose_from_options(const struct ui_options *opt,
+			    struct game_choice *out);
 
 /* ---- ui_game.c ---- */
 
@@ -485,8 +508,9 @@ bool ui_remote_refusing(const struct ui *ui);
 enum ui_status ui_remote_refuse(struct ui *ui);
 
 /* `me` (logged in here) challenges the player `username`, who must be
- * online, to a ranked match of ui->opt->variant with ui->opt->time_per_move (no
- * opening), and waits for the answer (a minute at most; q or end of
+ * online, to a ranked match of ui->game (the command line's; with
+ * `choose`, the game `me` then chooses: ui_choose_game(), UI_REFUSED
+ * when they go back), and waits for the answer (a minute at most; q or end of
  * input withdraws it), polling the store. When the two have an
  * unfinished ranked match, the challenge offers it instead (the store
  * decides: store_challenge_new()). Accepted: the match is played from
@@ -500,7 +524,7 @@ enum ui_status ui_remote_refuse(struct ui *ui);
  * it expire (said so); UI_OK when withdrawn; UI_FAILED after saying why
  * the database failed; UI_INTERRUPTED. */
 enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
-				   const char *username);
+				   const char *username, bool choose);
 
 /* Offer `me` the oldest challenge waiting for them: accept (a secure
  * coin flip gives black, the match starts and is played from here; a

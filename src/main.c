@@ -287,43 +287,34 @@ static enum ui_status as_pbrain(struct options *o, const char *argv0)
 	return UI_OK;
 }
 
-/* Work out the variant for new games from --variant, --size, --k, --rule. */
+/* Work out the variant for new games from --variant, --size, --k, --rule
+ * (rules_variant_from(): the menus' check too). */
 static enum ui_status choose_variant(const struct options *o, struct variant *v)
 {
-	const struct variant *base = rules_default();
-	unsigned long long k;
+	const struct variant_words w = {o->variant, o->size, o->k, o->rule};
 
-	if (o->variant != NULL) {
-		base = rules_preset(o->variant);
-		if (base == NULL)
-			return usage_error(_("unknown variant"), o->variant);
-	}
-	*v = *base;
-	if (o->size != NULL &&
-	    rules_parse_size(o->size, &v->rows, &v->cols) != 0)
+	switch (rules_variant_from(&w, v)) {
+	case RULES_OK:
+		return UI_OK;
+	case RULES_BAD_VARIANT:
+		return usage_error(_("unknown variant"), o->variant);
+	case RULES_BAD_SIZE:
 		return usage_error(_("invalid board size"), o->size);
-	if (o->k != NULL) {
-		if (number_parse(o->k, BOARD_MIN_SIZE, BOARD_MAX_SIZE, &k) != 0)
-			return usage_error(_("invalid win length"), o->k);
-		v->k = (int)k;
-	}
-	if (o->rule != NULL && rules_parse_rule(o->rule, &v->rule) != 0)
+	case RULES_BAD_K:
+		return usage_error(_("invalid win length"), o->k);
+	case RULES_BAD_RULE:
 		return usage_error(_("unknown rule"), o->rule);
-	if (o->size != NULL || o->k != NULL || o->rule != NULL)
-		v->name = rules_name_of(v->rows, v->cols, v->k, v->rule);
-	if (v->rule == RULE_RENJU &&
-	    !board_rule_valid(v->rows, v->cols, v->k, v->rule)) {
+	case RULES_BAD_RENJU:
 		fprintf(stderr, _("gomoku: renju is five in a row on a board "
 				  "of at least 5x5\n"));
-		return usage_hint();
-	}
-	if (!board_rule_valid(v->rows, v->cols, v->k, v->rule)) {
+		break;
+	case RULES_BAD_FIT:
 		fprintf(stderr,
 			_("gomoku: a %dx%d board cannot hold %d in a row\n"),
 			v->rows, v->cols, v->k);
-		return usage_hint();
+		break;
 	}
-	return UI_OK;
+	return usage_hint();
 }
 
 /* A seed for the coin flips: --seed N, else the clock and the pid. */
@@ -466,6 +457,7 @@ static enum ui_status choose_play(const struct options *o,
 				   o->clock);
 	opt->clock_base = o->clock != NULL ? tc.base : 0;
 	opt->clock_increment = o->clock != NULL ? tc.increment : 0;
+	opt->time_given = o->time_per_move != NULL || o->clock != NULL;
 	seconds = 0;
 	if (o->claim_after != NULL &&
 	    number_parse(o->claim_after, 0, STORE_CLAIM_AFTER_MAX, &seconds) !=
@@ -473,6 +465,7 @@ static enum ui_status choose_play(const struct options *o,
 		return usage_error(_("invalid number of days"), o->claim_after);
 	opt->claim_after_days = o->claim_after != NULL ? (int)seconds : -1;
 	opt->opening = OPENING_NONE;
+	opt->opening_given = o->opening != NULL;
 	if (o->opening != NULL && strcmp(o->opening, "swap2") == 0)
 		opt->opening = OPENING_SWAP2;
 	else if (o->opening != NULL && strcmp(o->opening, "none") != 0)
@@ -529,6 +522,7 @@ static enum ui_status setup(const struct options *o, struct ui *ui,
 			      o->k != NULL || o->rule != NULL;
 	if (st == UI_OK)
 		st = choose_play(o, opt);
+	ui_choose_from_options(opt, &ui->game);
 	return st;
 }
 
@@ -733,7 +727,7 @@ static enum ui_status cmd_challenge(struct ui *ui, const struct options *o)
 	if (st != UI_OK)
 		return st;
 	ui_presence_begin(ui, me->id);
-	return ui_remote_challenge(ui, me, o->words[1]);
+	return ui_remote_challenge(ui, me, o->words[1], false);
 }
 
 /* gomoku export MATCH_ID [--format psq|moves] [-o FILE] */

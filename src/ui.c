@@ -381,9 +381,10 @@ enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 	}
 }
 
-enum ui_status ui_menu(struct ui *ui, const char *title,
-		       const char *const labels[], const int keys[], int n,
-		       int *choice)
+/* ui_menu(), or with `step` ui_menu_step(). */
+static enum ui_status menu(struct ui *ui, const char *title,
+			   const char *const labels[], const int keys[], int n,
+			   int *choice, bool step)
 {
 	char buf[TERM_LINE_MAX + 1];
 	enum ui_status st;
@@ -391,7 +392,7 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 	int i, width;
 
 	if (ui_page_active(ui))
-		return ui_page_menu(ui, title, labels, keys, n, choice);
+		return ui_page_menu(ui, title, labels, keys, n, choice, step);
 	st = challenge_first(ui);
 	if (st != UI_OK)
 		return st;
@@ -401,13 +402,19 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 	for (i = 0; i < n; i++)
 		ui_say(ui, "  %*d  %s", width, keys[i], labels[i]);
 	for (;;) {
-		unsigned long long v;
+		unsigned long long v = 0;
+		const char *line;
 		bool number;
 
 		st = ui_read(ui, _("Choose: "), buf, &len);
 		if (st != UI_OK)
 			return st;
-		number = number_parse(trim(buf), 0, 999, &v) == 0;
+		line = trim(buf);
+		number = number_parse(line, 0, 999, &v) == 0;
+		if (step && ui_left(line)) { /* Enter: the first; Esc: 0 */
+			number = true;
+			v = line[0] == '\0' ? (unsigned long long)keys[0] : 0;
+		}
 		for (i = 0; number && i < n; i++) {
 			if ((unsigned long long)keys[i] == v) {
 				*choice = keys[i];
@@ -416,4 +423,18 @@ enum ui_status ui_menu(struct ui *ui, const char *title,
 		}
 		ui_say(ui, _("Please type one of the numbers shown."));
 	}
+}
+
+enum ui_status ui_menu(struct ui *ui, const char *title,
+		       const char *const labels[], const int keys[], int n,
+		       int *choice)
+{
+	return menu(ui, title, labels, keys, n, choice, false);
+}
+
+enum ui_status ui_menu_step(struct ui *ui, const char *title,
+			    const char *const labels[], const int keys[], int n,
+			    int *choice)
+{
+	return menu(ui, title, labels, keys, n, choice, true);
 }

@@ -445,13 +445,13 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	g->ui = ui;
 	g->shown = -1;
 	g->only_seat = -1;
-	g->time_per_move = ui->opt->time_per_move;
-	g->clock_base = ui->opt->clock_base;
-	g->clock_increment = ui->opt->clock_increment;
+	g->time_per_move = ui->game.time.per_move;
+	g->clock_base = ui->game.time.base;
+	g->clock_increment = ui->game.time.increment;
 	if (match_init(&g->m, v, first, second) != 0)
 		return -1;
 	g->m.forbidden_loses = ui->opt->forbidden_loses;
-	return opening ? match_set_opening(&g->m, ui->opt->opening) : 0;
+	return opening ? match_set_opening(&g->m, ui->game.opening) : 0;
 }
 
 /* Re-read g's players from the database. */
@@ -644,11 +644,11 @@ enum ui_status ui_game_guest(struct ui *ui)
 	bool again, p1_black;
 
 	ui_say(ui, _("Guest game (not recorded): %s, %dx%d, %d in a row."),
-	       ui_words_variant(ui->opt->variant.name), ui->opt->variant.rows,
-	       ui->opt->variant.cols, ui->opt->variant.k);
+	       ui_words_variant(ui->game.variant.name), ui->game.variant.rows,
+	       ui->game.variant.cols, ui->game.variant.k);
 	for (;;) {
-		p1_black = game_coin_flip(ui, ui->opt->opening, p1, p2, false);
-		if (game_init(&g, ui, &ui->opt->variant, p1_black ? p1 : p2,
+		p1_black = game_coin_flip(ui, ui->game.opening, p1, p2, false);
+		if (game_init(&g, ui, &ui->game.variant, p1_black ? p1 : p2,
 			      p1_black ? p2 : p1, true) != 0)
 			return UI_USAGE;
 		g.time_per_move = 0; /* only ranked matches are timed */

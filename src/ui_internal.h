@@ -21,6 +21,80 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what);
  * their menu logs them out when UI_STALE reaches it. */
 bool ui_session_ended(struct ui *ui);
 
+/* ui_menu() for a step of a choice: Enter alone takes the first item
+ * (in the line interface too: an empty line) and Esc the item keyed 0
+ * (Back). The same results as ui_menu(). */
+enum ui_status ui_menu_step(struct ui *ui, const char *title,
+			    const char *const labels[], const int keys[], int n,
+			    int *choice);
+
+/* ---- ui_choose.c: the game chosen before it starts ---- */
+
+struct store_prefs;
+
+/* Where a game chosen from the menus is played: what it stakes and
+ * whether it is timed (only ranked matches are). */
+enum choice_kind {
+	CHOICE_RANKED,	  /* a ranked match at this terminal: rated */
+	CHOICE_CHALLENGE, /* a ranked match from two terminals: rated */
+	CHOICE_COMPUTER,  /* against the computer: recorded, not rated */
+	CHOICE_GUEST	  /* guests: not recorded */
+};
+
+/* Choose the game of `kind` for `me` (NULL: a guest): the defaults
+ * (what the command line gave, else me's preferences, else the
+ * program's) shown in one line, Enter to play them, or the variant, the
+ * opening and (ranked) the time control changed step by step; bad input
+ * is said and asked again. Return UI_OK with the game in ui->game;
+ * UI_REFUSED when the player went back (0, Esc; nothing changed);
+ * UI_FAILED after saying why the preferences cannot be read; UI_EOF or
+ * UI_INTERRUPTED when input ends first. */
+enum ui_status ui_choose_game(struct ui *ui, const struct player *me,
+			      enum choice_kind kind);
+
+/* Game c of `kind` in one line, in the caller's buf[cap]: "Renju, swap2
+ * opening, a forbidden point loses, 30 s a move, rated". For renju the
+ * forbidden-point policy it plays by is said: the club's (read from the
+ * store; --forbidden lose is stricter, but for a challenge), the command
+ * line's for guests. Return buf. */
+const char *ui_choose_words(struct ui *ui, const struct game_choice *c,
+			    enum choice_kind kind, char *buf, size_t cap);
+
+/* The game the preferences p choose (ui_choose_from_prefs()) in words, as
+ * ui_choose_words() says a ranked match's but without its stake, into
+ * the caller's buf[cap]. Return buf. */
+const char *ui_choose_default_words(struct ui *ui, const struct store_prefs *p,
+				    char *buf, size_t cap);
+
+/* Read a variant as the menus and the preferences write it: a preset's
+ * name ("renju"), or a board's words "SIZE [K [RULE]]" ("19x19 5",
+ * "7x7 4 exact"), checked as the command line checks --size, --k and
+ * --rule (rules_variant_from()). Return RULES_OK with it in *out, or
+ * what is wrong. */
+enum rules_error ui_choose_variant_text(const char *text, struct variant *out);
+
+/* Read a time control as the preferences keep it: "none", "30s" (a
+ * time per move) or "5+3" (a game clock, clock_parse()). Return 0 with
+ * it in *out, or -1 (*out unchanged). */
+int ui_choose_time_text(const char *text, struct time_control *out);
+
+/* The game the preferences `p` choose, over what the command line did
+ * not give (opt), into *out: the defaults a player's menus start from.
+ * A preference that no longer reads is left out. */
+void ui_choose_from_prefs(const struct ui_options *opt,
+			  const struct store_prefs *p, struct game_choice *out);
+
+/* The Preferences page's "Default game": the steps of ui_choose_game()
+ * from p's game, and on Enter ("Save as my default") the game written
+ * into p (ui_choose_to_prefs()) for the caller to save. Return UI_OK,
+ * UI_REFUSED when the player went back (p unchanged), or why input
+ * ended. */
+enum ui_status ui_choose_default(struct ui *ui, struct store_prefs *p);
+
+/* Write game c as the preferences keep it into p's variant, opening and
+ * time_control (the texts the two readers above take). */
+void ui_choose_to_prefs(const struct game_choice *c, struct store_prefs *p);
+
 /* ---- ui_account.c ---- */
 
 /* Bring ui->club.players up to date with what every process has committed

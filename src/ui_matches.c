@@ -59,7 +59,7 @@ static enum ui_status ranked_series(struct ui *ui, struct player *black,
 	for (;;) {
 		if (ui_account_refresh(ui) != UI_OK)
 			return UI_FAILED;
-		if (game_init(&g, ui, &ui->opt->variant, black->nickname,
+		if (game_init(&g, ui, &ui->game.variant, black->nickname,
 			      white->nickname, true) != 0)
 			return UI_USAGE;
 		g.player_id[0] = black->id;
@@ -126,7 +126,7 @@ static enum ui_status note_looser_options(struct ui *ui, bool ranked)
 			       (unsigned long)c.claim_after_days),
 		       c.claim_after_days);
 	if (o->forbidden_given && !o->forbidden_loses && c.forbidden_loses &&
-	    o->variant.rule == RULE_RENJU)
+	    ui->game.variant.rule == RULE_RENJU)
 		ui_say(ui,
 		       _("In this club a forbidden point loses: --forbidden "
 			 "refuse cannot soften that, so this match uses "
@@ -145,7 +145,7 @@ static enum ui_status new_ranked(struct ui *ui, struct player *a,
 	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
 	if (note_looser_options(ui, true) != UI_OK)
 		return UI_FAILED;
-	a_black = game_coin_flip(ui, ui->opt->opening, a->nickname, b->nickname,
+	a_black = game_coin_flip(ui, ui->game.opening, a->nickname, b->nickname,
 				 true);
 	return ranked_series(ui, a_black ? a : b, a_black ? b : a);
 }
@@ -179,7 +179,7 @@ static bool person_first(struct ui *ui, const char *me, const char *computer)
 	const char *black = ui_board_stone(&ui->term, STONE_BLACK);
 	bool coin = ui->opt->first == FIRST_COIN;
 
-	if (ui->opt->opening == OPENING_SWAP2)
+	if (ui->game.opening == OPENING_SWAP2)
 		ui_say(ui,
 		       coin ? _("Coin flip: %s places the three opening stones "
 				"(swap2).")
@@ -204,7 +204,7 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 	struct game g;
 	enum ui_status st;
 
-	if (game_init(&g, ui, &ui->opt->variant, first ? name : computer,
+	if (game_init(&g, ui, &ui->game.variant, first ? name : computer,
 		      first ? computer : name, true) != 0)
 		return UI_USAGE;
 	g.time_per_move = g.clock_base = g.clock_increment = 0;

@@ -43,6 +43,8 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 	enum ui_status st;
 
 	st = ui_matches_hotseat_allowed(ui); /* before a second password */
+	if (st == UI_OK) /* the proposal, before the second player logs in */
+		st = ui_choose_game(ui, me, CHOICE_RANKED);
 	if (st != UI_OK)
 		return st;
 	ui_say(ui, _("Ranked match: the second player logs in."));
@@ -53,7 +55,8 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 				ui_matches_ranked(ui, me, opponent));
 }
 
-/* Choose a level, then play the computer (`me` NULL: as a guest). */
+/* Choose the game and a level, then play the computer (`me` NULL: as a
+ * guest). */
 static enum ui_status computer_games(struct ui *ui, struct player *me)
 {
 	const char *labels[] = {ui_words_level(1), ui_words_level(2),
@@ -63,6 +66,9 @@ static enum ui_status computer_games(struct ui *ui, struct player *me)
 	enum ui_status st;
 	int level;
 
+	st = ui_choose_game(ui, me, CHOICE_COMPUTER);
+	if (st != UI_OK)
+		return st;
 	if (me != NULL && ui->prefs.ai_level > 0) {
 		ui_say(ui,
 		       _("Your level against the computer: %s (Preferences "
@@ -160,7 +166,10 @@ static enum ui_status quick_game(struct ui *ui)
 		     &choice);
 	if (st != UI_OK || choice == 0)
 		return st;
-	return choice == 1 ? ui_game_guest(ui) : computer_games(ui, NULL);
+	if (choice == 2)
+		return computer_games(ui, NULL);
+	st = ui_choose_game(ui, NULL, CHOICE_GUEST);
+	return st == UI_OK ? ui_game_guest(ui) : st;
 }
 
 /* `me` logged in (or just registered) from the main menu: their

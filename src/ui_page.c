@@ -53,6 +53,7 @@ struct ui_page {
 	const int *keys;	   /* its keys */
 	int nitems, chosen;
 	int items_top;	 /* the screen line of the first item, as drawn */
+	bool esc_back;	 /* Esc in the menu takes its item keyed 0 */
 	int items_first; /* the first item drawn (a menu taller than its
 			  * room shows the part with the chosen one) */
 	int items_shown; /* how many items are drawn */
@@ -844,6 +845,9 @@ static int menu_digit(struct ui_page *pg, int d)
  * highlight may have moved). */
 static int menu_key(struct ui_page *pg, const struct screen_key *k)
 {
+	if (pg->esc_back && k->kind == SK_CHAR && k->ch == 27 &&
+	    !drop_sequence())
+		return item_of(pg, 0);
 	if (k->kind == SK_CHAR && k->ch >= '0' && k->ch <= '9')
 		return menu_digit(pg, k->ch - '0');
 	pg->digit = -1;
@@ -860,7 +864,7 @@ static int menu_key(struct ui_page *pg, const struct screen_key *k)
 
 enum ui_status ui_page_menu(struct ui *ui, const char *title,
 			    const char *const labels[], const int keys[], int n,
-			    int *choice)
+			    int *choice, bool esc_back)
 {
 	struct ui_page *pg = ui->term.page;
 	struct screen_key k;
@@ -874,6 +878,7 @@ enum ui_status ui_page_menu(struct ui *ui, const char *title,
 	pg->chosen = 0;
 	pg->items_first = 0;
 	pg->digit = -1;
+	pg->esc_back = esc_back;
 	pg->prompt = _("Choose: ");
 	pg->hint = _("Up, Down: move   Enter: choose   a number: choose it   "
 		     "PgUp, PgDn: scroll");

@@ -53,10 +53,11 @@ int ui_menu_key_width(const int keys[], int n);
  * and j) move the highlight and Enter chooses it; a number key chooses
  * its item at once; a click on an item chooses it. A choice clears the
  * text and titles the page with the item's label. Return UI_OK with
- * the key in *choice, or UI_EOF or UI_INTERRUPTED (*choice unchanged). */
+ * the key in *choice, or UI_EOF or UI_INTERRUPTED (*choice unchanged).
+ * With `esc_back`, Esc chooses the item keyed 0 (Back), if there is one. */
 enum ui_status ui_page_menu(struct ui *ui, const char *title,
 			    const char *const labels[], const int keys[], int n,
-			    int *choice);
+			    int *choice, bool esc_back);
 
 /* auth_secret_read() with `prompt` on the page's prompt line: the
  * terminal is given its own line editing, echo off, for the read, so

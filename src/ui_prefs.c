@@ -17,8 +17,11 @@ enum {
 	PREF_COLOR,
 	PREF_LEVEL,
 	PREF_CONFIRM,
-	PREF_CHALLENGES
+	PREF_CHALLENGES,
+	PREF_GAME
 };
+
+#define PREF_ITEMS 8 /* the page's items, Back included */
 
 /* Apply the language, stones and colours of `p` that it sets and the
  * command line did not choose, and remember the rest for the games. */
@@ -85,9 +88,11 @@ static const char *on_off(bool on)
 
 /* The page's labels for `p` (with the run's values for what p leaves
  * unset) into the caller's bufs and labels[]. */
-static void page_labels(const struct ui *ui, const struct store_prefs *p,
+static void page_labels(struct ui *ui, const struct store_prefs *p,
 			char bufs[][128], const char *labels[])
 {
+	char game[512];
+
 	bool zh = p->lang[0] != '\0' ? strcmp(p->lang, "zh") == 0
 				     : ui->term.lang == LANG_ZH;
 	bool ascii = p->ascii >= 0 ? p->ascii == 1 : ui->term.ascii;
@@ -108,8 +113,11 @@ static void page_labels(const struct ui *ui, const struct store_prefs *p,
 	labels[2] = bufs[2];
 	labels[3] = bufs[3];
 	labels[4] = bufs[4];
+	snprintf(bufs[6], 128, _("Default game: %s"),
+		 ui_choose_default_words(ui, p, game, sizeof(game)));
 	labels[5] = bufs[5];
-	labels[6] = _("Back");
+	labels[6] = bufs[6];
+	labels[7] = _("Back");
 }
 
 /* Ask the default level against the computer into p->ai_level (-1: none,
@@ -158,6 +166,8 @@ static enum ui_status change(struct ui *ui, struct store_prefs *p, int choice)
 	case PREF_CHALLENGES:
 		p->refuse_challenges = !p->refuse_challenges;
 		break;
+	case PREF_GAME:
+		return ui_choose_default(ui, p);
 	}
 	return UI_OK;
 }
@@ -169,7 +179,9 @@ static enum ui_status save(struct ui *ui, const struct player *me,
 	const struct ui_options *o = ui->opt;
 	bool cli = (choice == PREF_LANG && o->lang_given) ||
 		   (choice == PREF_STONES && o->ascii_given) ||
-		   (choice == PREF_COLOR && o->no_color_given);
+		   (choice == PREF_COLOR && o->no_color_given) ||
+		   (choice == PREF_GAME &&
+		    (o->variant_chosen || o->opening_given || o->time_given));
 
 	if (store_prefs_set(ui->club.store, me->id, p) != STORE_OK)
 		return ui_store_failed(ui, _("cannot save your preferences"));
@@ -193,9 +205,9 @@ static enum ui_status save(struct ui *ui, const struct player *me,
 
 enum ui_status ui_prefs_page(struct ui *ui, const struct player *me)
 {
-	static const int keys[] = {1, 2, 3, 4, 5, 6, 0};
-	char bufs[6][128], title[128];
-	const char *labels[7];
+	static const int keys[PREF_ITEMS] = {1, 2, 3, 4, 5, 6, 7, 0};
+	char bufs[PREF_ITEMS - 1][128], title[128];
+	const char *labels[PREF_ITEMS];
 	struct store_prefs p;
 	int level;
 
@@ -209,11 +221,13 @@ enum ui_status ui_prefs_page(struct ui *ui, const struct player *me)
 		page_labels(ui, &p, bufs, labels);
 		snprintf(title, sizeof(title), _("Preferences of %s"),
 			 me->username);
-		st = ui_menu(ui, title, labels, keys, 7, &choice);
+		st = ui_menu(ui, title, labels, keys, PREF_ITEMS, &choice);
 		if (st != UI_OK || choice == PREF_BACK)
 			return st;
 		level = p.ai_level;
 		st = change(ui, &p, choice);
+		if (st == UI_REFUSED) /* went back from the default game */
+			continue;
 		if (st != UI_OK)
 			return st;
 		if (choice == PREF_LEVEL && p.ai_level == level)

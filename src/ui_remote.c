@@ -215,31 +215,21 @@ out_free:
 /* ==== Challenges ===========================================================
  */
 
-/* "gomoku 15x15, 5 in a row, swap2 opening, 30 s a move" (or "a 5+3
- * clock") for challenge c, into buf. */
-static const char *game_words(const struct challenge *c, char *buf, size_t cap)
+/* The whole proposal of challenge c in words, as the game chosen is
+ * shown ("Renju, swap2 opening, a forbidden point loses, 30 s a move,
+ * rated"), into buf. */
+static const char *game_words(struct ui *ui, const struct challenge *c,
+			      char *buf, size_t cap)
 {
-	bool swap2 = c->opening == OPENING_SWAP2;
+	struct game_choice g = {
+		.variant = {c->variant, c->rows, c->cols, c->k, c->rule},
+		.opening = c->opening,
+	};
 
-	if (c->clock_base > 0)
-		snprintf(buf, cap,
-			 swap2 ? _("%s %dx%d, %d in a row, swap2 opening, a "
-				   "%d+%d clock")
-			       : _("%s %dx%d, %d in a row, a %d+%d clock"),
-			 c->variant, c->rows, c->cols, c->k, c->clock_base / 60,
-			 c->clock_increment);
-	else if (c->time_per_move > 0)
-		snprintf(buf, cap,
-			 swap2 ? _("%s %dx%d, %d in a row, swap2 opening, %d s "
-				   "a move")
-			       : _("%s %dx%d, %d in a row, %d s a move"),
-			 c->variant, c->rows, c->cols, c->k, c->time_per_move);
-	else
-		snprintf(buf, cap,
-			 swap2 ? _("%s %dx%d, %d in a row, swap2 opening")
-			       : _("%s %dx%d, %d in a row"),
-			 c->variant, c->rows, c->cols, c->k);
-	return buf;
+	if (clock_control(c->time_per_move, c->clock_base, c->clock_increment,
+			  &g.time) != 0)
+		memset(&g.time, 0, sizeof(g.time));
+	return ui_choose_words(ui, &g, CHOICE_CHALLENGE, buf, cap);
 }
 
 /* Whether the challenger may challenge `to` now; says why not. */
@@ -363,19 +353,19 @@ static struct challenge new_challenge(const struct ui *ui,
 	struct challenge c = {
 		.from_id = me->id,
 		.to_id = to->id,
-		.rule = ui->opt->variant.rule,
-		.rows = ui->opt->variant.rows,
-		.cols = ui->opt->variant.cols,
-		.k = ui->opt->variant.k,
-		.opening = ui->opt->opening,
-		.time_per_move = ui->opt->time_per_move,
-		.clock_base = ui->opt->clock_base,
-		.clock_increment = ui->opt->clock_increment,
+		.rule = ui->game.variant.rule,
+		.rows = ui->game.variant.rows,
+		.cols = ui->game.variant.cols,
+		.k = ui->game.variant.k,
+		.opening = ui->game.opening,
+		.time_per_move = ui->game.time.per_move,
+		.clock_base = ui->game.time.base,
+		.clock_increment = ui->game.time.increment,
 		.created_at = (long long)time(NULL),
 		.state = CHALLENGE_PENDING,
 	};
 
-	snprintf(c.variant, sizeof(c.variant), "%s", ui->opt->variant.name);
+	snprintf(c.variant, sizeof(c.variant), "%s", ui->game.variant.name);
 	return c;
 }
 
@@ -443,7 +433,7 @@ static enum ui_status refused(struct ui *ui, struct player *me,
 static void say_sent(struct ui *ui, const struct player *to,
 		     const struct challenge *c)
 {
-	char game[128];
+	char game[512];
 
 	if (c->resume_id != 0)
 		ui_say(ui,
@@ -457,11 +447,11 @@ static void say_sent(struct ui *ui, const struct player *to,
 		       _("Challenge sent to %s: a ranked match, %s. Waiting "
 			 "for the answer (a minute at most; type q to "
 			 "withdraw it)..."),
-		       to->username, game_words(c, game, sizeof(game)));
+		       to->username, game_words(ui, c, game, sizeof(game)));
 }
 
 enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
-				   const char *username)
+				   const char *username, bool choose)
 {
 	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
 	enum store_status ss;
@@ -479,6 +469,11 @@ enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
 	}
 	if (!may_challenge(ui, me, to))
 		return UI_REFUSED;
+	if (choose) {
+		st = ui_choose_game(ui, me, CHOICE_CHALLENGE);
+		if (st != UI_OK)
+			return st;
+	}
 	c = new_challenge(ui, me, to);
 	ss = store_challenge_new(ui->club.store, &c, &sent);
 	if (ss == STORE_EXISTS)
@@ -545,7 +540,7 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 static enum ui_status answer(struct ui *ui, struct player *me,
 			     const struct player *from, struct challenge *c)
 {
-	char game[128], question[256];
+	char game[512], question[256];
 	enum ui_status st;
 	bool yes = false;
 
@@ -556,12 +551,12 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 		       _("%s asks you to continue your unfinished match %lld "
 			 "(%s) from two terminals."),
 		       from->username, c->resume_id,
-		       game_words(c, game, sizeof(game)));
+		       game_words(ui, c, game, sizeof(game)));
 		snprintf(question, sizeof(question), _("Continue match %lld?"),
 			 c->resume_id);
 	} else {
 		ui_say(ui, _("%s challenges you to a ranked match: %s."),
-		       from->username, game_words(c, game, sizeof(game)));
+		       from->username, game_words(ui, c, game, sizeof(game)));
 		snprintf(question, sizeof(question), "%s",
 			 _("Accept the challenge?"));
 	}
@@ -675,6 +670,6 @@ enum ui_status ui_remote_online(struct ui *ui, struct player *me)
 			  name);
 	if (st != UI_OK || ui_left(name))
 		return st;
-	st = ui_remote_challenge(ui, me, name);
+	st = ui_remote_challenge(ui, me, name, true);
 	return st == UI_REFUSED ? UI_OK : st;
 }
