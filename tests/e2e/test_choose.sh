@@ -1,0 +1,144 @@
+# End-to-end: the game chosen from the menus (issue 24, part 1). Before
+# a game starts from the menus, the defaults are shown in one line and
+# Enter plays them; the variant, the opening and (ranked) the time
+# control can be changed; bad input is said and asked again; Esc goes
+# back. A player's Preferences give the defaults, the command line wins
+# over them. A challenge shows its whole proposal to the challenged
+# terminal. The line interface (pipes, FIFOs), then full-screen (tmux).
+. "$E2E_LIB"
+
+pw() { echo "choose-pass-$1-ok"; }
+ESC='\0033' # Esc, then Enter: the line interface's Esc
+db() { sqlite3 "$GOMOKU_DB" "$1"; }
+for u in alice bob; do
+	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"
+done
+check "choose: alice and bob are registered" status_is 0
+
+# ---- Enter keeps the defaults; bad input; Esc ------------------------------
+
+play_input "4\n1\n\n"
+check "Enter: the defaults in one line" \
+	has "Gomoku, no opening, no clock, not recorded"
+check "Enter: the guest game starts with them" \
+	has "Guest game (not recorded): gomoku, 15x15, 5 in a row."
+
+play_input "4\n1\nx\n2\n6\n3x3\n19x19 5 sideways\n9x9 4\n$ESC\n0\n"
+check "bad input: a menu's own words" \
+	has "Please type one of the numbers shown."
+check "bad input: a board too small for five, said" \
+	has "A 3x3 board cannot hold 5 in a row."
+check "bad input: an unknown rule, said" \
+	has "The rule after the win length is freestyle, exact or renju."
+check "bad input: the same prompt each time (three times in all)" \
+	test "$(grep -c "^Board size, stones in a row to win" "$OUT")" -eq 3
+check "bad input: the board typed at last is the game" \
+	has "Custom 9x9, 4 in a row, no clock, not recorded"
+check "Esc: back to the menus, no game started" \
+	sh -c '! grep -q "Guest game" "$1" &&
+		test "$(grep -c "^Gomoku Club$" "$1")" -eq 2 &&
+		test "$(grep -c "Please type one of the numbers" "$1")" -eq 1' \
+	- "$OUT"
+
+# ---- Renju and swap2 for a ranked match, from the menus ---------------------
+
+play_input "2\nalice\n$(pw alice)\n1\n2\n5\n3\n2\n4\n2\n30\n\nbob\n$(pw bob)\n\
+resign\ny\n"
+check "ranked: the game chosen, in one line, before bob logs in" \
+	sh -c 'grep -n "Renju, swap2 opening, forbidden points refused, 30 s a move, rated" "$1" |
+		tail -n 1 | cut -d: -f1 >"$1.a" &&
+		grep -n "^Username:" "$1" | tail -n 1 | cut -d: -f1 >"$1.b" &&
+		test "$(cat "$1.a")" -lt "$(cat "$1.b")"' - "$OUT"
+check "ranked: the match is renju with swap2, 30 s a move" \
+	test "$(db "SELECT variant, rule, opening, time_per_move
+		FROM matches WHERE kind = 'ranked'")" = "renju|renju|swap2|30"
+check "ranked: the swap2 opening is played" \
+	has "places the three opening stones (swap2)"
+play_input "2\nalice\n$(pw alice)\n3\ny\n0\n0\n"
+check "ranked: alice resigns it before a move: aborted" \
+	test "$(db "SELECT status FROM matches")" = aborted
+
+# ---- A preference gives the default; the command line wins -----------------
+
+play_input "2\nbob\n$(pw bob)\n11\n7\n2\n3\n\n0\n2\n\n1\nresign\ny\nn\n0\n0\n"
+check "preference: saved as text" \
+	test "$(db "SELECT variant, opening, time_control FROM player_prefs")" \
+	= "gomoku10|none|none"
+check "preference: shown on the Preferences page" \
+	has "  7  Default game: Gomoku10, no opening, no clock"
+check "preference: the default of the next game" \
+	has "Gomoku10, no opening, no clock, recorded, not rated"
+check "preference: the game is played on 10x10" \
+	test "$(db "SELECT rows, cols FROM matches WHERE kind = 'computer'")" \
+	= "10|10"
+
+play_input "2\nbob\n$(pw bob)\n2\n$ESC\n0\n0\n" --variant tictactoe
+check "the command line wins over the preference for its run" \
+	has "Tictactoe, no clock, recorded, not rated"
+
+# ---- A challenge shows its whole proposal -----------------------------------
+
+. "$(dirname "$E2E_LIB")/procs.sh"
+start_proc b 7
+type_to 7 "2\nbob\n$(pw bob)\n"
+wait_out b "Gomoku Club: bob"
+start_proc a 6
+type_to 6 "2\nalice\n$(pw alice)\n8\nbob\n2\n5\n3\n2\n\n"
+check "challenge: alice's proposal is sent" \
+	wait_out a "Challenge sent to bob: a ranked match, Renju, swap2 opening"
+type_to 7 "9\n"
+check "challenge: bob sees all of it before he answers" \
+	wait_out b "alice challenges you to a ranked match: Renju, swap2 opening, forbidden points refused, no clock, rated."
+type_to 7 "n\n"
+check "challenge: alice hears the answer" wait_out a "bob declines"
+close_proc b 7
+close_proc a 6
+
+# ---- Full-screen -------------------------------------------------------------
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "# test_choose: tmux is not installed (make deps): the rest skipped"
+	exit 0
+fi
+. "$(dirname "$E2E_LIB")/tmux.sh"
+
+start p
+wait_for p "  4  Quick game (guests)" && keys p 4
+wait_for p "  1  Two players at this terminal" && keys p 1
+check "full-screen: the defaults in one line" \
+	wait_for p "Gomoku, no opening, no clock, not recorded"
+keys p 2
+wait_for p "Custom board" && keys p 6
+wait_for p "Board size, stones in a row" && keys p -l 3x3 && keys p Enter
+check "full-screen: bad input is said, the prompt stays" \
+	wait_until sh -c 'tmux -S "$1" capture-pane -p -t p |
+		grep -q "A 3x3 board cannot hold 5 in a row." &&
+		tmux -S "$1" capture-pane -p -t p |
+		grep -q "^Board size, stones in a row"' - "$SOCK"
+keys p Escape
+wait_for p "  2  Variant: gomoku" && keys p 2
+wait_for p "Custom board" && keys p 5
+wait_for p "  2  Variant: renju" && keys p 3
+wait_for p "Swap2: three stones" && keys p 2
+check "full-screen: renju with swap2, chosen" \
+	wait_for p "Renju, swap2 opening, forbidden points refused, no clock"
+keys p Enter
+check "full-screen: the game is renju" wait_for p "renju 15x15, 5 in a row"
+check "full-screen: with swap2 (one player places both colours)" \
+	sh -c 'tmux -S "$1" capture-pane -p -t p |
+		grep -Eo "(Black|White)  Player [12]" | sed "s/.* //" |
+		uniq | test "$(wc -l)" -eq 1' - "$SOCK"
+keys p C-c
+wait_end
+check "full-screen: Ctrl-C ends it" status_is 130
+
+start q
+wait_for q "  4  Quick game (guests)" && keys q 4
+wait_for q "  1  Two players at this terminal" && keys q 1
+wait_for q "  1  Play this game" && keys q Escape
+check "full-screen: Esc goes back to the menus" \
+	wait_for q "  1  Register"
+keys q 0
+wait_end
+check "full-screen: Quit" status_is 0
+vg_final
