@@ -122,7 +122,7 @@ check "stats of an unknown player exits 1" status_is 1
 # a ranked match (bob logs in: the same match is offered again, and both
 # agree to abandon it), play a new one (no rematch), see my record, log
 # out, quit.
-play_input "2\nalice\nsecret-pass-1\n0\n1\nbob\nnew-password-7\n4\ny\ny\n${FIVE}n\n3\n4\n0\n0\n" --seed 3
+play_input "2\nalice\nsecret-pass-1\n0\n1\n\nbob\nnew-password-7\n4\ny\ny\n${FIVE}n\n3\n4\n0\n0\n" --seed 3
 check "logging in offers the unfinished match" has "You have an unfinished match"
 check "at one move, resigning it is offered as an abort, not a loss" \
 	sh -c 'grep -q "Resign it (too early to be rated: it is aborted)" "$1" &&
@@ -159,7 +159,7 @@ check "leaving: no account for a registration left" \
 	test "$(db "SELECT count(*) FROM players WHERE username = 'frank'")" = 0
 check "leaving: a login left is no failed login" \
 	test "$(db "SELECT failed_logins FROM players WHERE username = 'eve'")" = 0
-play_input "2\neve\nsecret-pass-2\n1\n\n1\nalice\n${ESC}\n1\n${ESC}\n0\n0\n"
+play_input "2\neve\nsecret-pass-2\n1\n\n\n1\n\nalice\n${ESC}\n1\n\n${ESC}\n0\n0\n"
 check "leaving: the second player's log-in goes back to the account menu" \
 	test "$(grep -c '^Cancelled\.$' "$OUT")" -eq 3
 check "leaving: no match is started" hasnt "Coin flip"

@@ -26,7 +26,7 @@ a_name=a a_fd=6 a_user=alice b_name=b b_fd=7 b_user=bob
 accept_challenge --clock 1+0
 out_of b
 check "clock: bob saw the whole proposal, its game clock too" \
-	has "alice challenges you to a ranked match: gomoku 15x15, 5 in a row, a 1+0 clock."
+	has "alice challenges you to a ranked match: Gomoku, no opening, 1+0 game clock, rated."
 q() { sqlite3 "$GOMOKU_DB" "$1 FROM matches WHERE id = $mid"; }
 check "clock: the match keeps its clock, each side a minute" \
 	[ "$(q "SELECT clock_base || '+' || clock_increment || ' ' ||

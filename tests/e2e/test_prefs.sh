@@ -43,7 +43,7 @@ check "logging out gives the environment's English back" \
 
 # ---- A second session -----------------------------------------------------
 
-play_input "2\nbob\n$PW\n2\n8 8\nn\n8 8\ny\nresign\ny\nn\n0\n0\n" \
+play_input "2\nbob\n$PW\n2\n\n8 8\nn\n8 8\ny\nresign\ny\nn\n0\n0\n" \
 	--first me
 check "the second session logs in and quits (exit 0)" status_is 0
 check "its account menu is in Chinese from the login on" \
@@ -81,6 +81,7 @@ wait_for p "Username:" && keys p -l bob && keys p Enter
 wait_for p "Password for bob:" && keys p -l "$PW" && keys p Enter
 check "full-screen: the account menu in Chinese" wait_for p "偏好设置"
 keys p 2
+wait_for p "开始这局" && keys p Enter # the game chosen: as shown
 check "full-screen: the game starts at the default level" \
 	wait_for p "电脑（难度 5）"
 keys p Enter

@@ -169,7 +169,7 @@ check "challenge: B is told at its prompt" \
 	wait_out b 'alice challenges you to a ranked match: answer it'
 type_to 7 "9\n"
 check "challenge: B sees who challenges, to which game" \
-	wait_out b 'alice challenges you to a ranked match: gomoku 15x15, 5 in a row.'
+	wait_out b 'alice challenges you to a ranked match: Gomoku, no opening, no clock, rated.'
 type_to 7 "n\n"
 check "challenge: A hears the decline" wait_out a 'bob declines the challenge.'
 close_proc a 6
@@ -450,7 +450,7 @@ type_to 6 "alice\n$(pw alice)\n"
 wait_out a 'Waiting for the answer'
 type_to 7 "9\n"
 check "swap2: the challenge says its opening" wait_out b \
-	'alice challenges you to a ranked match: gomoku 15x15, 5 in a row, swap2 opening.'
+	'alice challenges you to a ranked match: Gomoku, swap2 opening, no clock, rated.'
 type_to 7 "y\n"
 wait_out b 'from two terminals.'
 wait_out a 'from two terminals.'

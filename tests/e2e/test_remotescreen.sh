@@ -58,6 +58,7 @@ start_as alicep
 check "A: alice logs in from the full-screen menus" log_in alicep alice
 keys alicep 8
 wait_for alicep "Player to challenge" && keys alicep -l bob && keys alicep Enter
+wait_for alicep "Send this challenge" && keys alicep Enter # the game as shown
 check "A: the challenge is sent; A waits for the answer" \
 	wait_for alicep "Waiting for the answer"
 check "B: the challenge is announced on the history page" \

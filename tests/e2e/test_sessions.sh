@@ -106,7 +106,7 @@ menu_login a 6 alice
 menu_login b 7 bob
 passwd alice
 before=$(written)
-type_to 6 "8\nbob\n"
+type_to 6 "8\nbob\n\n"
 check "challenge: the stale session is told, as one sentence" \
 	wait_out a "alice, $STALE"
 check "challenge: ... and logged out: the main menu again" \
@@ -124,7 +124,7 @@ type_to 7 "6\n$(pw bob)\nsessions-pass-bob-1\nsessions-pass-bob-1\n"
 check "own change: bob changes his password from the menu" \
 	wait_out b "Password changed."
 echo "sessions-pass-bob-1" >"$E2E_DIR/pw-bob"
-type_to 7 "8\nalice\n"
+type_to 7 "8\nalice\n\n"
 check "own change: bob's session still writes (a challenge sent)" \
 	wait_out b "Waiting for the answer"
 check "own change: ... the challenge is stored" \
