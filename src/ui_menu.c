@@ -66,7 +66,8 @@ static enum ui_status computer_games(struct ui *ui, struct player *me)
 	enum ui_status st;
 	int level;
 
-	st = ui_choose_game(ui, me, CHOICE_COMPUTER);
+	st = ui_choose_game(ui, me,
+			    me != NULL ? CHOICE_COMPUTER : CHOICE_GUEST);
 	if (st != UI_OK)
 		return st;
 	if (me != NULL && ui->prefs.ai_level > 0) {

@@ -2,7 +2,7 @@
 # a game starts from the menus, the defaults are shown in one line and
 # Enter plays them; the variant, the opening and (ranked) the time
 # control can be changed; bad input is said and asked again; Esc goes
-# back. A player's Preferences give the defaults, the command line wins
+# back. A game clock (M+S) is one of the time controls. A player's Preferences give the defaults, the command line wins
 # over them. A challenge shows its whole proposal to the challenged
 # terminal. The line interface (pipes, FIFOs), then full-screen (tmux).
 . "$E2E_LIB"
@@ -22,6 +22,10 @@ check "Enter: the defaults in one line" \
 	has "Gomoku, no opening, no clock, not recorded"
 check "Enter: the guest game starts with them" \
 	has "Guest game (not recorded): gomoku, 15x15, 5 in a row."
+play_input "4\n2\n\n0\n0\n"
+check "a guest against the computer: not recorded, said so" \
+	sh -c 'grep -q "^Gomoku, no opening, no clock, not recorded$" "$1" &&
+		grep -q "^The computer.s level$" "$1"' - "$OUT"
 
 play_input "4\n1\nx\n2\n6\n3x3\n19x19 5 sideways\n9x9 4\n$ESC\n0\n"
 check "bad input: a menu's own words" \
@@ -83,14 +87,17 @@ start_proc b 7
 type_to 7 "2\nbob\n$(pw bob)\n"
 wait_out b "Gomoku Club: bob"
 start_proc a 6
-type_to 6 "2\nalice\n$(pw alice)\n8\nbob\n2\n5\n3\n2\n\n"
+type_to 6 "2\nalice\n$(pw alice)\n8\nbob\n2\n5\n3\n2\n4\n3\n181+0\n5+3\n\n"
 check "challenge: alice's proposal is sent" \
 	wait_out a "Challenge sent to bob: a ranked match, Renju, swap2 opening"
 type_to 7 "9\n"
 check "challenge: bob sees all of it before he answers" \
-	wait_out b "alice challenges you to a ranked match: Renju, swap2 opening, forbidden points refused, no clock, rated."
+	wait_out b "alice challenges you to a ranked match: Renju, swap2 opening, forbidden points refused, 5+3 game clock, rated."
 type_to 7 "n\n"
 check "challenge: alice hears the answer" wait_out a "bob declines"
+out_of a
+check "challenge: a game clock out of range was said and asked again" \
+	has "Type a game clock as minutes+seconds: 1 to 180 minutes a side"
 close_proc b 7
 close_proc a 6
 
