@@ -139,6 +139,20 @@ keys p C-c
 wait_end
 check "full-screen: Ctrl-C ends it" status_is 130
 
+start b
+wait_for b "  2  Log in" && keys b 2
+wait_for b "Username:" && keys b -l bob && keys b Enter
+wait_for b "Password for bob:" && keys b -l "$(pw bob)" && keys b Enter
+wait_for b "Gomoku Club: bob" && keys b 2
+check "full-screen: bob's preference is the default shown" \
+	wait_for b "Gomoku10, no opening, no clock, recorded, not rated"
+keys b Enter
+check "full-screen: Enter keeps it: the computer's level is next" \
+	wait_for b "The computer's level"
+keys b C-c
+wait_end
+check "full-screen: Ctrl-C ends it (bob)" status_is 130
+
 start q
 wait_for q "  4  Quick game (guests)" && keys q 4
 wait_for q "  1  Two players at this terminal" && keys q 1
