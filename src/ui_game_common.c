@@ -279,6 +279,8 @@ bool game_common_side_left(const struct game *g, const struct match *m,
 		*ms = clock_left(c->allowed_ms, c->since, now);
 	else if (g->deadline != 0 && g->deadline_ply == m->board.nmoves)
 		*ms = g->deadline > now ? g->deadline - now : 0;
+	else if (g->deadline_ply == m->board.nmoves) /* resumed, not yet on */
+		*ms = *ms > g->used_ms ? *ms - g->used_ms : 0;
 	return true;
 }
 
