@@ -149,7 +149,11 @@ const char *ui_words_side(const struct match_full *f, enum stone s,
 const char *ui_words_clocks(const struct match_full *f, int at, char *buf,
 			    size_t cap);
 
-/* The name of rule r in the user's language (a static string). */
+/* The name of rule r for people in the user's language, as players name
+ * the games: "freestyle gomoku" (five or more wins; the presets gomoku,
+ * gomoku10, tictactoe), "standard gomoku" (exactly five: the preset
+ * standard), "renju" (a static string). The command line and scripts
+ * keep rules_rule_name()'s words (freestyle, exact, renju). */
 const char *ui_words_rule(enum rule r);
 
 /* The name of the computer's level (1..5) in the menus, in the user's

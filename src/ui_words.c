@@ -53,8 +53,8 @@ const char *ui_words_level(int level)
 const char *ui_words_rule(enum rule r)
 {
 	if (r == RULE_EXACT)
-		return _("exact");
-	return r == RULE_RENJU ? _("renju") : _("freestyle");
+		return _("standard gomoku");
+	return r == RULE_RENJU ? _("renju") : _("freestyle gomoku");
 }
 
 const char *ui_words_computer(int level, char *buf)

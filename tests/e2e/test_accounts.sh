@@ -190,8 +190,8 @@ check "the overall ratings count both rules" \
 	sh -c '! grep -qE "	(erin|frank)	.*	(1480|1520)\.0	" "$1"' - "$OUT"
 play_input '' stats erin
 check "stats shows the record under each rule" \
-	sh -c 'grep -q "^Under freestyle: 1 game, " "$1" &&
-	       grep -qE "^Under exact: 1 game, .*rating 1(48|52)0$" "$1"' \
+	sh -c 'grep -q "^Under freestyle gomoku: 1 game, " "$1" &&
+	       grep -qE "^Under standard gomoku: 1 game, .*rating 1(48|52)0$" "$1"' \
 	- "$OUT"
 
 play_input '' --db /proc/nope/x.db leaderboard
