@@ -35,15 +35,23 @@ static void pad(FILE *out, int used, int width)
 		fputc(' ', out);
 }
 
+/* The mark of nothing to show (no rank, no win rate): "–", or "-" where
+ * the terminal's charset has no dash (never "?", the provisional mark). */
+static const char *none_mark(const struct ui *ui)
+{
+	return ui->term.symbols ? "–" : "-";
+}
+
 /* Room for a win rate as shown to people: "100%" or "–". */
 #define WIN_RATE_LEN 8
 
 /* p's win rate for people ("57%") into buf, or "–" when p has no games
  * (a rate of nothing is not 0%). Return buf. */
-static const char *win_rate_text(const struct player *p, char buf[WIN_RATE_LEN])
+static const char *win_rate_text(const struct ui *ui, const struct player *p,
+				 char buf[WIN_RATE_LEN])
 {
 	if (p->rec.games == 0)
-		snprintf(buf, WIN_RATE_LEN, "%s", "–");
+		snprintf(buf, WIN_RATE_LEN, "%s", none_mark(ui));
 	else
 		snprintf(buf, WIN_RATE_LEN, "%.0f%%",
 			 player_win_rate(p) * 100.0);
@@ -88,13 +96,13 @@ static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
 	if (rank > 0)
 		fprintf(ui->term.out, "%4d", rank);
 	else
-		ui_list_cell(ui->term.out, "–", -4);
+		ui_list_cell(ui->term.out, none_mark(ui), -4);
 	fprintf(ui->term.out, "  %-20s ", p->username);
 	ui_list_fit(ui, p->nickname, NICK_COLUMNS);
 	fprintf(ui->term.out, " %5d %4d %4d %4d %5d %5.0f%s ", r->games,
 		r->wins, r->losses, r->ties, r->score, r->rating,
 		player_provisional(p) ? PROVISIONAL : " ");
-	win_rate_text(p, rate);
+	win_rate_text(ui, p, rate);
 	pad(ui->term.out, i18n_width(rate), 4);
 	fprintf(ui->term.out, "%s\n", rate);
 }
@@ -242,7 +250,7 @@ static void legend(struct ui *ui, bool provisional, bool unranked)
 				PLAYER_PROVISIONAL_GAMES),
 		       PROVISIONAL, PLAYER_PROVISIONAL_GAMES);
 	if (unranked)
-		ui_say(ui, "%s", _("– no rank: no ranked game yet"));
+		ui_say(ui, _("%s no rank: no ranked game yet"), none_mark(ui));
 }
 
 /* Print the leaderboard of list l (see ui_list_leaderboard()); `title` heads
@@ -482,7 +490,7 @@ enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 	       player_provisional(p)
 		       ? _("Score %d, rating %.0f (provisional), win rate %s")
 		       : _("Score %d, rating %.0f, win rate %s"),
-	       r->score, r->rating, win_rate_text(p, rate));
+	       r->score, r->rating, win_rate_text(ui, p, rate));
 	st = rule_record(ui, p);
 	if (st == UI_OK)
 		st = aborted_record(ui, p);
