@@ -225,6 +225,7 @@ int term_wait_input(int fd, long long deadline)
 	struct pollfd p = {.fd = fd, .events = POLLIN};
 
 	for (;;) {
+		bool signalled;
 		int n;
 
 		if (stop_signal != 0)
@@ -234,14 +235,17 @@ int term_wait_input(int fd, long long deadline)
 		if (deadline != 0 && deadline <= term_now_ms())
 			return 0;
 		n = poll(&p, 1, poll_timeout(deadline));
-		if (tty.resumed && resume_prompt != NULL) {
+		signalled = n < 0 && errno == EINTR;
+		if (n < 0 && !signalled)
+			return 1; /* let read() report the error */
+		/* after a stop (fg) or another signal (SIGWINCH: a new
+		 * window size), the prompt again */
+		if ((tty.resumed || signalled) && resume_prompt != NULL) {
 			tty.resumed = 0;
 			resume_prompt->show(resume_prompt->ctx);
 		}
 		if (n > 0)
 			return 1;
-		if (n < 0 && errno != EINTR)
-			return 1; /* let read() report the error */
 		if (n == 0 && idle_hook != NULL)
 			idle_hook(idle_ctx);
 	}

@@ -907,7 +907,8 @@ struct secret_prompt {
 };
 
 /* Show the password's prompt (a term_prompt's show: echo is off), the
- * whole screen drawn again: it is shown again after Ctrl-Z and fg. */
+ * whole screen drawn again, at the window's size: it is shown again
+ * after Ctrl-Z and fg, and when the window is resized. */
 static void show_secret_prompt(void *ctx)
 {
 	struct secret_prompt *p = ctx;
@@ -917,6 +918,7 @@ static void show_secret_prompt(void *ctx)
 			"Enter: done");
 	p->pg->nline = p->pg->cursor = 0;
 	clearok(curscr, TRUE); /* after Ctrl-Z and fg the shell wrote over it */
+	ui_screen_follow_resize();
 	page_draw(p->pg);
 }
 

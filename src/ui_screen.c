@@ -98,9 +98,8 @@ static bool set_capped_size(int *lines, int *cols)
 	return true;
 }
 
-/* Follow a new window size: curses resized to it (capped), true; false
- * when the size did not change. */
-static bool follow_resize(void)
+/* See ui_screen.h. */
+bool ui_screen_follow_resize(void)
 {
 	int lines, cols;
 
@@ -232,8 +231,9 @@ int ui_screen_open(const struct ui_term *term)
 		return 0;
 	if (name == NULL || name[0] == '\0')
 		return -1;
-	/* The window's size is followed here (follow_resize()), not by
-	 * curses: its own SIGWINCH handler is installed only when none is. */
+	/* The window's size is followed here (ui_screen_follow_resize()), not
+	 * by curses: its own SIGWINCH handler is installed only when none is.
+	 */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_winch;
 	sa.sa_flags = SA_RESTART;
@@ -759,7 +759,7 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 	memset(k, 0, sizeof(*k));
 	if (term_stop_signal() != 0)
 		return k->kind = SK_STOP;
-	if (follow_resize()) {
+	if (ui_screen_follow_resize()) {
 		k->ch = KEY_RESIZE;
 		return k->kind = SK_KEY;
 	}

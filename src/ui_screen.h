@@ -201,6 +201,12 @@ void ui_screen_say(struct screen *s, bool warn, const char *fmt, ...)
  * gone. Fills *k; returns k->kind. */
 enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k);
 
+/* Follow a new window size (SIGWINCH came): curses resized to it
+ * (capped), true; false when the size did not change. The keys follow
+ * it by themselves (KEY_RESIZE); a prompt read outside curses (a
+ * password) calls this before drawing itself again. */
+bool ui_screen_follow_resize(void);
+
 /* Give the terminal back its own modes for a while (`shell`: line
  * editing, echo as it was, no mouse or keypad codes) with the screen
  * left as drawn, or take it again (not `shell`: curses' modes, and the
