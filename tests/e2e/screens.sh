@@ -71,10 +71,16 @@ words_whole() {
 	fi
 }
 
+# Perl: cells(LINE), the line's terminal cells (a wide character is
+# itself, then "").
+CELLS_PL='
+	use utf8;
+	my $wide = qr/[\x{1100}-\x{115f}\x{2e80}-\x{a4cf}\x{ac00}-\x{d7a3}\x{f900}-\x{faff}\x{fe30}-\x{fe4f}\x{ff00}-\x{ff60}\x{ffe0}-\x{ffe6}]/;
+	sub cells { my @c; for (split //, $_[0]) { push @c, $_; push @c, "" if /$wide/ } @c }
+'
+
 box_clear() {
-	perl -CSD -e '
-		my $wide = qr/[\x{1100}-\x{115f}\x{2e80}-\x{a4cf}\x{ac00}-\x{d7a3}\x{f900}-\x{faff}\x{fe30}-\x{fe4f}\x{ff00}-\x{ff60}\x{ffe0}-\x{ffe6}]/;
-		sub cells { my @c; for (split //, $_[0]) { push @c, $_; push @c, "" if /$wide/ } @c }
+	perl -CSD -e "$CELLS_PL"'
 		my @l = <STDIN>; chomp @l;
 		my ($top, $x, $w);
 		for my $i (0 .. $#l) {

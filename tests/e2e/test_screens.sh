@@ -1,0 +1,242 @@
+# End-to-end: every screen of the full-screen program but the game's
+# own (test_layout.sh has that), as a player reaches it, at 80x24,
+# 100x30, 120x40 and 44x18, in English and Chinese (LANG zh_CN.UTF-8),
+# in tmux: the main menu, register, log in, the account menu, the
+# leaderboard, My record, a replay, its analysis, watching a match, a
+# guest game, its help box, Preferences and the end-of-game box. Each
+# capture is checked mechanically (nothing cut at the right edge, no
+# word cut, the screen's own lines whole, a box showing nothing of the
+# page beneath) and compared with its reviewed capture in tests/screens/
+# (GOMOKU_SCREENS_UPDATE=1 writes them). One session per screen and
+# language, resized through the sizes. The README's screens are made
+# from these captures (tests/screens/readme.sh; test_readme.sh checks
+# them). Skipped, saying so, when tmux is missing.
+. "$E2E_LIB"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "# test_screens: tmux is not installed (make deps): skipped"
+	exit 0
+fi
+. "$(dirname "$E2E_LIB")/tmux.sh"
+# (the names, the date written for today, the board's column letters)
+DATA_WORDS="alice bob yyyy mm dd a b c d e f g h i j k l m n o"
+. "$(dirname "$E2E_LIB")/screens.sh"
+
+# ---- The club: two players, a ranked match, one against the computer ------
+
+play_input 'screens-pass-alice\nscreens-pass-alice\n' register alice \
+	--nickname Alice
+play_input 'screens-pass-bob-1\nscreens-pass-bob-1\n' register bob \
+	--nickname Bob
+# match 1: Bob (black) wins a tic-tac-toe match against Alice
+ranked_as Bob black 'screens-pass-alice\nscreens-pass-bob-1\n' \
+	'a1\nb1\na2\nb2\na3\nn\n' play alice bob --variant tictactoe --plain
+check "the club: Bob beat Alice in a ranked match" has "Bob wins"
+# match 2: Bob plays the computer, which opens; left unfinished (to
+# watch)
+play_input 'screens-pass-bob-1\nh8\nh9\nq\n' play bob --ai 1 --seed 7 \
+	--first computer --plain
+check "the club: Bob's match against the computer is unfinished" \
+	has "saved unfinished"
+# the dates shown are the stored ones, whatever the day the test runs
+# (2026-01-02 10:00 UTC); a login's own date is written YYYY-MM-DD in
+# the captures (see today())
+sqlite3 "$GOMOKU_DB" "UPDATE players SET created_at = 1767348000,
+	last_login_at = 1767348000"
+check "the club: the players' dates set" test $? -eq 0
+: >"$OUT" # the checks below read captures of their own
+: >"$ERR"
+
+# ---- Helpers -----------------------------------------------------------------
+
+# The words of each msgid ($1...) in the language $LANG_NOW (en or zh,
+# from po/zh_CN.po), one a line; each up to its first conversion (%s...),
+# so a prefix to wait for or to find whole.
+texts() {
+	if [ "$LANG_NOW" = zh ]; then
+		printf '%s\n' "$@" | awk '
+			NR == FNR { want[NR] = $0; n = NR; next }
+			/^msgid "/ { id = substr($0, 8, length($0) - 8); next }
+			/^msgstr "/ { for (i = 1; i <= n; i++) if (want[i] == id)
+				got[i] = substr($0, 9, length($0) - 9) }
+			END { for (i = 1; i <= n; i++) print got[i] }' - \
+			"$PO/zh_CN.po"
+	else
+		printf '%s\n' "$@"
+	fi | sed 's/%.*//; s/ *$//'
+}
+
+# Wait until pane $1 shows msgid $2 in the language $LANG_NOW.
+wait_tx() { wait_for "$1" "$(texts "$2")"; }
+
+# Type the line $2 and Enter in pane $1.
+line() { keys "$1" -l "$2" && keys "$1" Enter; }
+
+# No text in capture $1 is cut at the right edge (its $2 columns): a
+# line that reaches the last column ends there with a closing ")", a
+# Chinese character (which may end a line anywhere) or a box's edge.
+edge_clear() {
+	perl -CSD -e "$CELLS_PL"'
+		my $w = shift;
+		while (my $l = <STDIN>) {
+			chomp $l;
+			my @c = cells($l);
+			next if @c < $w || $c[$w - 1] eq " ";
+			my $end = $c[$w - 1] eq "" ? $c[$w - 2] : $c[$w - 1];
+			if (@c > $w || $end !~ /^[)─]$|$wide/) {
+				print "# line $. reaches the right edge: $l\n";
+				exit 1;
+			}
+		}' "$2" <"$1"
+}
+
+# Today's date in capture $1 (a login's, shown in My record) written
+# YYYY-MM-DD, the same width: the capture is the same on any day.
+today() {
+	sed "s/$(date -u +%F)/YYYY-MM-DD/g" "$1" >"$1.day" && mv "$1.day" "$1"
+}
+
+# Check capture $T/$1.txt and compare it with the reviewed one: nothing
+# cut at the right edge ($2 columns), no word cut, each line of
+# $T/want shown whole (or, for a board too big for the window, the
+# message saying so), with $3 = box the box hiding the page beneath.
+screen_checks() {
+	_n=$1 _f=$T/$1.txt
+	check "$_n: nothing goes past the right edge" edge_clear "$_f" "$2"
+	check "$_n: no word cut" words_whole "$_f"
+	[ "${3:-}" = box ] &&
+		check "$_n: its box shows nothing of the page beneath" \
+			box_clear "$_f"
+	if grep -qF -e "Make the window" -e "窗口" "$_f"; then
+		check "$_n: too small for the board, and it says so whole" \
+			grep -q -e "the board\.\$" -e "棋盘。\$" "$_f"
+	elif [ -s "$T/want" ]; then
+		check "$_n: its own lines shown whole" sh -c \
+			'while IFS= read -r t; do
+				grep -qF -- "$t" "$1" ||
+					{ echo "# not shown whole: $t"; exit 1; }
+			done <"$2"' - "$_f" "$T/want"
+	fi
+	reviewed "$_n"
+}
+
+# Screen $1, in pane s, already at 80x24: capture it, then resize the
+# pane to each other size and capture it again; check each (with "box"
+# as $2, its box; the msgids after it shown whole).
+sizes() {
+	_s=$1 _box=
+	shift
+	[ "${1:-}" = box ] && _box=box && shift
+	: >"$T/want"
+	if [ $# -gt 0 ]; then
+		texts "$@" >"$T/want"
+		check "$_s-$LANG_NOW: its msgids are in the catalog" \
+			sh -c '! grep -qx "" "$1"' - "$T/want"
+	fi
+	: >"$T/drawn.prev"
+	for _sz in 80x24 100x30 120x40 44x18; do
+		_c=$_s-$_sz-$LANG_NOW
+		if [ "$_sz" = 80x24 ]; then
+			wait_until drawn s "$T/$_c.txt"
+		else
+			resized s "${_sz%x*}" "${_sz#*x}" "$T/$_c.txt"
+		fi
+		today "$T/$_c.txt"
+		screen_checks "$_c" "${_sz%x*}" "$_box"
+	done
+	tmux -S "$SOCK" kill-session -t s
+}
+
+# A session s at 80x24 running `gomoku ARGS...` in language $LANG_NOW.
+open() {
+	if [ "$LANG_NOW" = zh ]; then _l=zh_CN.UTF-8; else _l=C.UTF-8; fi
+	rm -f "$T/st"
+	session s "env TERM=xterm-256color LANG=$_l TZ=UTC \
+		GOMOKU_DB=$GOMOKU_DB ${GOMOKU_VG:-} $GOMOKU_BIN $*; $AFTER" 80 24
+}
+
+# Log alice in from the main menu of pane s: the account menu.
+login_alice() {
+	wait_tx s "Choose: " && keys s 2
+	wait_tx s "Username: " && line s alice
+	wait_tx s "Password for %s: " && line s screens-pass-alice
+	wait_tx s "Refuse challenges"
+}
+
+# ---- The screens ---------------------------------------------------------------
+
+for LANG_NOW in en zh; do
+	open
+	wait_tx s "Choose: "
+	sizes menu "Register" "Log in" "Leaderboard" "Quick game (guests)" \
+		"Watch a game" "Quit"
+
+	open
+	wait_tx s "Choose: " && keys s 1
+	wait_tx s "Username: "
+	sizes register "Username: "
+
+	open
+	wait_tx s "Choose: " && keys s 2
+	wait_tx s "Username: " && line s alice
+	wait_tx s "Password for %s: "
+	sizes login "Log in"
+
+	open
+	login_alice
+	# (at 44x18 the menu shows the items around the highlighted first)
+	sizes account "Ranked match" "Play the computer" "My record" \
+		"Change password" "Players online" "Answer a challenge"
+
+	open
+	wait_tx s "Choose: " && keys s 3
+	wait_for s "1520"
+	sizes leaderboard "Leaderboard" "Quick game (guests)"
+
+	open
+	login_alice && keys s 3
+	wait_for s "1480"
+	sizes record "My record"
+
+	open
+	login_alice && keys s 1 1
+	wait_tx s "Move confirmation (a second key press): %s"
+	sizes prefs "Language: %s" "Stones: %s" "Colours: %s" \
+		"Level against the computer: %s" \
+		"Move confirmation (a second key press): %s" \
+		"Challenges at login: %s" "Back"
+
+	open replay 1
+	wait_for s " 3  ●"
+	sizes replay
+
+	open replay 1
+	wait_for s " 3  ●" && keys s Left Left a
+	# the computer's view of the position, under the keys: "Black wins
+	# by force; best a3"
+	wait_until sh -c 'tmux -S "$1" capture-pane -p -t s | sed -n 5p |
+		grep -q a3' - "$SOCK"
+	sizes analysis
+
+	open watch 2
+	wait_tx s "Watching (read-only): q or Esc stops."
+	sizes watch "Watching (read-only): q or Esc stops."
+
+	open play --seed 1
+	wait_tx s "Type a move (%s) or a command; ? helps"
+	for m in h8 i7 h9 j6; do line s "$m"; done
+	keys s Left
+	wait_for s "[·] ○"
+	sizes game "Type a move (%s) or a command; ? helps"
+
+	open play --seed 1
+	wait_tx s "Type a move (%s) or a command; ? helps" && keys s '?'
+	wait_tx s "Press any key."
+	sizes help box "Press any key."
+
+	open play --variant tictactoe --seed 1
+	wait_tx s "Type a move (%s) or a command; ? helps"
+	for m in a1 b1 a2 b2 a3; do line s "$m"; done
+	wait_tx s "The game is over. Press any key."
+	sizes end "The game is over. Press any key."
+done
