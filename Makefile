@@ -97,7 +97,7 @@ RUNNER    := $(BUILD)/run-tests
 MOS       := $(patsubst %,build/locale/%/LC_MESSAGES/gomoku.mo,$(LANGS))
 
 .PHONY: FORCE all run test check unit e2e asan valgrind coverage bench soak \
-        soak-remote \
+        soak-remote readme-screens \
         deps need-deps \
         install uninstall clean pot format format-check header-check \
         fuzz fuzz-runtime fuzz-drivers
@@ -203,6 +203,12 @@ unit: $(RUNNER)
 
 e2e: all
 	tests/e2e/run.sh $(BIN)
+
+# The README's screens from their reviewed captures in tests/screens
+# (tests/screens/readme.sh; test_readme checks that README.md is this).
+readme-screens:
+	tests/screens/readme.sh README.md >README.md.new
+	mv README.md.new README.md
 
 # The build checks (headers, format, layers) read the sources, whatever
 # the build: make test runs them, make asan and make valgrind do not.

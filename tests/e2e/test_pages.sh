@@ -255,16 +255,3 @@ check "Esc cancelled before the password: none was asked" \
 	sh -c '! grep -q "Password" "$1"' - "$OUT"
 keys e 0
 ended e 0 "Esc at a prompt: back at the menu, Quit"
-
-# ---- The README's menu --------------------------------------------------------
-
-readme=$(dirname "$E2E_LIB")/../../README.md
-sed -n '/<!-- menu:begin/,/<!-- menu:end/p' "$readme" |
-	sed '1,2d;$d' | sed '$d' >"$T/want"
-rm -f "$T/st" "$T/stty"
-session readme "$RUN" 80 12
-wait_for readme "Choose:"
-pane readme | sed 's/ *$//' >"$T/got"
-check "the README has a full-screen menu" test -s "$T/want"
-check "the README's menu is what the terminal shows" cmp -s "$T/want" "$T/got"
-tmux -S "$SOCK" kill-session -t readme

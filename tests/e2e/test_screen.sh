@@ -77,31 +77,6 @@ keys g g 9 Enter
 check "any column letter opens the move line (g9)" \
 	wait_for g "4. g9"
 
-# ---- The README's screen ----------------------------------------------------
-
-readme=$(dirname "$E2E_LIB")/../../README.md
-sed -n '/<!-- screen:begin/,/<!-- screen:end/p' "$readme" |
-	sed '1,2d;$d' | sed '$d' >"$T/want"
-start readme play --seed 1
-wait_for readme "last: -"
-for m in h8 i7 h9 j6; do
-	keys readme -l "$m"
-	keys readme Enter
-done
-keys readme Left
-wait_for readme "last: j6"
-# The pane (without trailing blanks and blank lines at the end) is the
-# README's screen; polled, as Left may not be drawn yet.
-readme_shown() {
-	pane readme | sed 's/ *$//' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' \
-		>"$T/got"
-	cmp -s "$T/want" "$T/got"
-}
-check "the README has a full-screen game" test -s "$T/want"
-check "the README's full-screen game is what the terminal shows" \
-	wait_until readme_shown
-tmux -S "$SOCK" kill-session -t readme
-
 # ---- Resizing ------------------------------------------------------------
 
 tmux -S "$SOCK" resize-window -t g -x 40 -y 40
