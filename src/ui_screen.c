@@ -853,50 +853,85 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 /* The widest a box's text is, in columns, for lines that read well. */
 #define BOX_TEXT_MAX 72
 
+/* Beside a box, a page narrower than this shows only pieces of itself:
+ * the box takes the window's whole width instead. */
+#define BOX_SIDE_MIN 8
+
 /* Draw a box of `n` lines of text (from lines[], the first bold) over
  * the middle of the window, each line broken into rows as
  * ui_screen_rows() breaks it, and everything beneath the box cleared;
  * its edges drawn with - when `ascii` or when the locale's ─ is not one
- * column (two in GBK). */
-static void draw_box(const char *const lines[], int n, bool ascii)
+ * column (two in GBK). A box taller than the window shows the rows
+ * that fit from row `top` on, its bottom edge saying PgUp and PgDn
+ * scroll it. Return the last row a scroll can start at (0: all shown). */
+static int draw_box(const char *const lines[], int n, bool ascii, int top)
 {
 	const char *edge = ascii || wcwidth(L'\u2500') != 1 ? "-" : "\u2500";
 	size_t lens[64], at;
 	char row[1024];
-	int i, j, w = 0, x, y, rows = 0, nrows[40], room;
+	int i, j, w = 0, x, y, rows = 0, nrows[40], room, wide, shown, last, r;
 
 	for (i = 0; i < n; i++)
 		if (text_width(lines[i]) > w)
 			w = text_width(lines[i]);
 	room = COLS - 4 < BOX_TEXT_MAX ? COLS - 4 : BOX_TEXT_MAX;
 	w = w > room ? room : w;
-	if (w < 1)
-		return;
+	if (w < 1 || LINES < 3)
+		return 0;
 	for (i = 0; i < n && i < 40; i++)
 		rows += nrows[i] =
 			ui_screen_rows(lines[i], strlen(lines[i]), w, NULL, 0);
-	x = (COLS - w - 4) / 2;
-	y = (LINES - rows - 2) / 2;
-	y = y < 0 ? 0 : y;
-	for (i = 0; i < rows + 2; i++) { /* the box's own area, cleared */
+	shown = rows < LINES - 2 ? rows : LINES - 2;
+	last = rows - shown;
+	top = top < 0 ? 0 : top > last ? last : top;
+	wide = w + 4;
+	x = (COLS - wide) / 2;
+	if (x < BOX_SIDE_MIN)
+		x = 0, wide = COLS;
+	y = (LINES - shown - 2) / 2;
+	for (i = 0; i < shown + 2; i++) { /* the box's own area, cleared */
 		move(y + i, x);
-		hline(' ', w + 4);
+		hline(' ', wide);
 	}
-	for (i = 0; i < w + 4; i++) { /* its top and bottom edges */
+	for (i = 0; i < wide; i++) { /* its top and bottom edges */
 		put_text(y, x + i, 1, A_NORMAL, edge);
-		put_text(y + rows + 1, x + i, 1, A_NORMAL, edge);
+		put_text(y + shown + 1, x + i, 1, A_NORMAL, edge);
 	}
-	for (i = 0, rows = 0; i < n && i < 40; i++) {
+	if (last > 0)
+		put_text(y + shown + 1, x + 2, wide - 4, A_NORMAL,
+			 _(" PgUp, PgDn: more "));
+	x += (wide - w) / 2;
+	for (i = 0, r = 0; i < n && i < 40; i++) {
 		ui_screen_rows(lines[i], strlen(lines[i]), w, lens, 64);
-		for (j = 0, at = 0; j < nrows[i] && j < 64; j++) {
+		for (j = 0, at = 0; j < nrows[i] && j < 64; j++, r++) {
 			snprintf(row, sizeof(row), "%.*s", (int)lens[j],
 				 lines[i] + at);
-			put_text(y + 1 + rows++, x + 2, w,
-				 i == 0 ? A_BOLD : A_NORMAL, row);
 			at += lens[j];
+			if (r >= top && r < top + shown)
+				put_text(y + 1 + r - top, x, w,
+					 i == 0 ? A_BOLD : A_NORMAL, row);
 		}
 	}
 	refresh();
+	return last;
+}
+
+/* A scrolling key for a box cut at the window (Up, Down, PgUp, PgDn):
+ * *top moved, true. */
+static bool box_scroll(const struct screen_key *k, int *top, int last)
+{
+	int page = LINES - 3 > 1 ? LINES - 3 : 1;
+
+	if (last == 0 || k->kind != SK_KEY)
+		return false;
+	if (k->ch == KEY_DOWN || k->ch == KEY_NPAGE)
+		*top += k->ch == KEY_DOWN ? 1 : page;
+	else if (k->ch == KEY_UP || k->ch == KEY_PPAGE)
+		*top -= k->ch == KEY_UP ? 1 : page;
+	else
+		return false;
+	*top = *top < 0 ? 0 : *top > last ? last : *top;
+	return true;
 }
 
 int ui_screen_choose(struct screen *s, const char *title,
@@ -914,7 +949,7 @@ int ui_screen_choose(struct screen *s, const char *title,
 	}
 	for (;;) {
 		redraw(s);
-		draw_box(lines, i + 1, s->term->ascii);
+		draw_box(lines, i + 1, s->term->ascii, 0);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
@@ -922,7 +957,8 @@ int ui_screen_choose(struct screen *s, const char *title,
 	}
 }
 
-/* Show `text` in a box until a key (with `yes_no`, until y, n or Esc).
+/* Show `text` in a box until a key (with `yes_no`, until y, n or Esc;
+ * Up, Down, PgUp and PgDn scroll a box cut at the window).
  * Return 0 (with `yes_no`, 1 for yes), or -1 on a stop signal. */
 static int text_box(struct screen *s, const char *text, bool yes_no)
 {
@@ -930,7 +966,7 @@ static int text_box(struct screen *s, const char *text, bool yes_no)
 	const char *lines[40];
 	struct screen_key k;
 	char *p = copy, *nl;
-	int n = 0;
+	int n = 0, top = 0, last;
 
 	snprintf(copy, sizeof(copy), "%s", text);
 	while (p != NULL && n < 40) {
@@ -943,12 +979,13 @@ static int text_box(struct screen *s, const char *text, bool yes_no)
 	s->asking = yes_no;
 	do {
 		redraw(s);
-		draw_box(lines, n, s->term->ascii);
+		last = draw_box(lines, n, s->term->ascii, top);
 		if (ui_screen_key(s, -1, &k) == SK_STOP) {
 			s->asking = false;
 			return -1;
 		}
-	} while (k.kind == SK_NONE || (yes_no && yes_no_key(&k) < 0));
+	} while (k.kind == SK_NONE || box_scroll(&k, &top, last) ||
+		 (yes_no && yes_no_key(&k) < 0));
 	s->asking = false;
 	redraw(s);
 	return yes_no ? yes_no_key(&k) : 0;

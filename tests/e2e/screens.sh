@@ -10,7 +10,8 @@
 #                          letters is one of the program's strings (its
 #                          catalogs, both languages) or of $DATA_WORDS,
 #                          and no line starts with 。，、；：！？ or ）
-#   box_clear FILE         a box (edges of ─ above and below) shows
+#   box_clear FILE         a box (edges of ─ above and below, the
+#                          bottom one perhaps with words on it) shows
 #                          nothing of the page beneath: its margins are
 #                          blank on every line inside it
 #   has_whole FILE TEXT... each TEXT is on the screen, whole
@@ -84,10 +85,17 @@ box_clear() {
 		my @l = <STDIN>; chomp @l;
 		my ($top, $x, $w);
 		for my $i (0 .. $#l) {
-			next unless $l[$i] =~ /^(.*?)(─{6,}|-{6,})/;
-			my ($at, $n) = (scalar(cells($1)), length $2);
-			if (!defined $top) { ($top, $x, $w) = ($i, $at, $n); next; }
-			next unless $at == $x && $n == $w;
+			next unless $l[$i] =~ /^(.*?)((─|-){2,})/;
+			my ($at, $n, $e) = (scalar(cells($1)), length $2, $3);
+			if (!defined $top) {
+				($top, $x, $w) = ($i, $at, $n) if $n >= 6;
+				next;
+			}
+			# the bottom edge: from the same column to the same end
+			# (words may stand on it)
+			my @b = cells($l[$i]);
+			next unless $at == $x && @b >= $x + $w &&
+				$b[$x + $w - 1] eq $e;
 			for my $j ($top + 1 .. $i - 1) {
 				my @c = cells($l[$j]);
 				push @c, (" ") x ($x + $w) if @c < $x + $w;

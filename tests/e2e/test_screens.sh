@@ -232,7 +232,7 @@ for LANG_NOW in en zh; do
 	open play --seed 1
 	wait_tx s "Type a move (%s) or a command; ? helps" && keys s '?'
 	wait_tx s "Press any key."
-	sizes help box "Press any key."
+	sizes help box "Help"
 
 	open play --variant tictactoe --seed 1
 	wait_tx s "Type a move (%s) or a command; ? helps"
