@@ -914,8 +914,9 @@ static void show_secret_prompt(void *ctx)
 	struct secret_prompt *p = ctx;
 
 	p->pg->prompt = p->prompt;
+	/* two hints: the second left out first */
 	p->pg->hint = _("The password is not shown as you type it.   "
-			"Enter: done"); /* two hints: the second left out first */
+			"Enter: done");
 	p->pg->nline = p->pg->cursor = 0;
 	clearok(curscr, TRUE); /* after Ctrl-Z and fg the shell wrote over it */
 	ui_screen_follow_resize();
