@@ -25,6 +25,7 @@
 #define BAR_W	   2
 #define PANEL_X	   (BAR_X + BAR_W + 2)
 #define PANEL_MAXW 40
+#define MOVES_MIN  3 /* lines of moves beside a board too low for more */
 /* Digits of a move number being typed, and the most it can be (moves
  * beyond the last go to the last). */
 #define JUMP_MAX   4
@@ -151,8 +152,8 @@ static void draw_moves(const struct replay *r, int y, int x, int w, int lines)
 	}
 }
 
-/* The computer's view of the position on lines y and y + 1, or why there
- * is none. */
+/* The computer's view of the position on lines y to y + 2, or why
+ * there is none. */
 static void draw_view(const struct replay *r, int y, int x, int w)
 {
 	const struct analyze_view *v = shown_view(r);
@@ -177,34 +178,49 @@ static void draw_view(const struct replay *r, int y, int x, int w)
 	else
 		snprintf(text, sizeof(text), _("The computer would play %s"),
 			 best);
-	ui_screen_put(y + 1, x, w, SCREEN_PLAIN, text);
+	/* (broken between words onto the blank line under it) */
+	ui_screen_wrap(y + 1, x, w, 2, SCREEN_PLAIN, text);
 }
 
-/* The panel beside the board, at column x, `h` lines high. */
-static void draw_panel(const struct replay *r, int x, int h)
+/* The panel beside the board, at column x: the title, the move, the
+ * computer's view and the moves from the top, the keys (each broken
+ * between words to the panel's width) at the bottom, on line `h` - 1
+ * (the board's last) or, beside a board too low for all of it, under
+ * the rest. Return the lines it takes. */
+static int draw_panel(const struct replay *r, int x, int h)
 {
 	static const int nkeys = 4;
 	const char *keys[4];
 	char text[128];
-	int w = COLS - x, i;
+	int w = COLS - x, i, nk = 0, y, need,
+	    top = 6; /* lines above the moves */
 
 	w = w > PANEL_MAXW ? PANEL_MAXW : w;
 	if (w < 16)
-		return;
+		return 0;
 	snprintf(text, sizeof(text), _("Replay of match %lld"), r->f->id);
 	ui_screen_put(0, x, w, SCREEN_BOLD, text);
 	snprintf(text, sizeof(text), _("Move %d of %d"), r->at, r->f->nmoves);
 	ui_screen_put(2, x, w, SCREEN_PLAIN, text);
 	draw_view(r, 3, x, w);
-	ui_screen_put(5, x, w, SCREEN_PLAIN,
-		      ui_words_clocks(r->f, r->at, text, sizeof(text)));
-	draw_moves(r, 6, x, w, h - 6 - nkeys - 1);
+	/* the clocks after the move, when the match was timed */
+	if (ui_words_clocks(r->f, r->at, text, sizeof(text))[0] != '\0')
+		ui_screen_put(top++, x, w, SCREEN_PLAIN, text);
 	keys[0] = _("Left, Right, p, n: a move");
 	keys[1] = _("Home, End: the first, the last");
 	keys[2] = _("a number, Enter: go there");
 	keys[3] = _("a: the computer's view  q: back");
 	for (i = 0; i < nkeys; i++)
-		ui_screen_put(h - nkeys + i, x, w, SCREEN_DIM, keys[i]);
+		nk += ui_screen_rows(keys[i], strlen(keys[i]), w, NULL, 0);
+	/* beside a low board: a few moves too, and room for the match's line
+	 * beneath */
+	need = top + MOVES_MIN + 1 + nk;
+	need = need < LINES - 4 ? need : LINES - 4;
+	h = h < need ? need : h;
+	draw_moves(r, top, x, w, h - top - nk - 1);
+	for (i = 0, y = h - nk; i < nkeys; i++)
+		y += ui_screen_wrap(y, x, w, h - y, SCREEN_DIM, keys[i]);
+	return h;
 }
 
 /* Draw the replay: board, bar, panel, the match's line, the jump line. */
@@ -213,7 +229,7 @@ static void replay_draw(struct replay *r)
 	struct move marks[BOARD_MAX_CELLS];
 	struct screen_view v = {.board = &r->board, .marks = marks};
 	char text[64];
-	int bw, bh, rows;
+	int bw, bh, rows, ph;
 
 	erase();
 	if (r->ui->opt->show_forbidden) /* as on the game's board */
@@ -226,7 +242,8 @@ static void replay_draw(struct replay *r)
 		return;
 	}
 	draw_bar(r, bw + BAR_X, bh - 1);
-	draw_panel(r, bw + PANEL_X, bh);
+	ph = draw_panel(r, bw + PANEL_X, bh);
+	bh = ph > bh ? ph : bh; /* what follows goes under both */
 	/* the match's line, broken between words where it is too long */
 	rows = ui_screen_wrap(bh + 1, 0, COLS, LINES - bh - 2, SCREEN_PLAIN,
 			      r->describe != NULL ? r->describe : "");

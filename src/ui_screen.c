@@ -348,6 +348,8 @@ static void put_text(int y, int x, int width, attr_t attr, const char *s)
 	size_t n;
 	int cw;
 
+	if (y < 0 || y >= LINES || x < 0 || x >= COLS)
+		return; /* (a failed move() would write at the cursor) */
 	move(y, x);
 	attron(attr);
 	while (*s != '\0' && width > 0) {
