@@ -260,6 +260,24 @@ int ui_menu_key_width(const int keys[], int n)
 
 /* Draw the menu's items from line `top`, in `height` lines, the chosen
  * one highlighted and in view. */
+/* Item i (its key kw columns wide) as shown in item[512]: a label too
+ * wide for the window ends after its last whole word that fits, then
+ * "...", the last column left blank. */
+static void item_text(const struct ui_page *pg, int i, int kw, char *item)
+{
+	const char *label = pg->labels[i];
+	size_t len;
+	int room = COLS - (kw + 4) - 4; /* the key, "...", the last column */
+
+	snprintf(item, 512, "  %*d  %s", kw, pg->keys[i], label);
+	if (ui_screen_width(item) < COLS || room < 1)
+		return;
+	ui_screen_rows(label, strlen(label), room, &len, 1);
+	while (len > 0 && label[len - 1] == ' ')
+		len--;
+	snprintf(item, 512, "  %*d  %.*s...", kw, pg->keys[i], (int)len, label);
+}
+
 static void draw_items(struct ui_page *pg, int top, int height)
 {
 	char item[512];
@@ -267,11 +285,11 @@ static void draw_items(struct ui_page *pg, int top, int height)
 	int kw = ui_menu_key_width(pg->keys, pg->nitems);
 
 	for (i = 0; i < pg->nitems; i++) {
-		snprintf(item, sizeof(item), "  %*d  %s  ", kw, pg->keys[i],
-			 pg->labels[i]);
-		if (ui_screen_width(item) > w)
-			w = ui_screen_width(item);
+		item_text(pg, i, kw, item);
+		if (ui_screen_width(item) + 2 > w)
+			w = ui_screen_width(item) + 2;
 	}
+	w = w < COLS ? w : COLS - 1;
 	if (pg->chosen < pg->items_first)
 		pg->items_first = pg->chosen;
 	if (pg->chosen >= pg->items_first + shown)
@@ -281,8 +299,7 @@ static void draw_items(struct ui_page *pg, int top, int height)
 	pg->items_top = top;
 	pg->items_shown = shown;
 	for (i = pg->items_first; i < pg->items_first + shown; i++) {
-		snprintf(item, sizeof(item), "  %*d  %s", kw, pg->keys[i],
-			 pg->labels[i]);
+		item_text(pg, i, kw, item);
 		snprintf(item + strlen(item), sizeof(item) - strlen(item),
 			 "%*s", w - ui_screen_width(item), "");
 		ui_screen_put(top + i - pg->items_first, 0, COLS,
