@@ -20,7 +20,7 @@ case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 jobs_init
 
 # The scripts to run: the longest first (the rest in name order).
-LONGEST="crash concurrency remote ssh remotescreen screen hostile install
+LONGEST="crash concurrency remote ssh remotescreen screens screen hostile install
 	charset accounts brain"
 scripts() {
 	if [ $# -gt 0 ]; then
