@@ -855,13 +855,10 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 /* The widest a box's text is, in columns, for lines that read well. */
 #define BOX_TEXT_MAX 72
 
-/* Beside a box, a page narrower than this shows only pieces of itself:
- * the box takes the window's whole width instead. */
-#define BOX_SIDE_MIN 8
-
 /* Draw a box of `n` lines of text (from lines[], the first bold) over
  * the middle of the window, each line broken into rows as
- * ui_screen_rows() breaks it, and everything beneath the box cleared;
+ * ui_screen_rows() breaks it, and the whole rows it covers cleared (the
+ * page beside a box would show pieces of its lines as if the box's);
  * its edges drawn with - when `ascii` or when the locale's ─ is not one
  * column (two in GBK). A box taller than the window shows the rows
  * that fit from row `top` on, its bottom edge saying PgUp and PgDn
@@ -886,10 +883,8 @@ static int draw_box(const char *const lines[], int n, bool ascii, int top)
 	shown = rows < LINES - 2 ? rows : LINES - 2;
 	last = rows - shown;
 	top = top < 0 ? 0 : top > last ? last : top;
-	wide = w + 4;
-	x = (COLS - wide) / 2;
-	if (x < BOX_SIDE_MIN)
-		x = 0, wide = COLS;
+	x = 0;
+	wide = COLS;
 	y = (LINES - shown - 2) / 2;
 	for (i = 0; i < shown + 2; i++) { /* the box's own area, cleared */
 		move(y + i, x);

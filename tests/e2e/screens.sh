@@ -10,8 +10,9 @@
 #                          letters is one of the program's strings (its
 #                          catalogs, both languages) or of $DATA_WORDS,
 #                          and no line starts with 。，、；：！？ or ）
-#   box_clear FILE         a box (edges of ─ above and below, the
-#                          bottom one perhaps with words on it) shows
+#   box_clear FILE W       a box (edges of ─ above and below, the
+#                          bottom one perhaps with words on it, across
+#                          all the W columns: it owns its rows) shows
 #                          nothing of the page beneath: its margins are
 #                          blank on every line inside it
 #   has_whole FILE TEXT... each TEXT is on the screen, whole
@@ -89,6 +90,10 @@ box_clear() {
 			my ($at, $n, $e) = (scalar(cells($1)), length $2, $3);
 			if (!defined $top) {
 				($top, $x, $w) = ($i, $at, $n) if $n >= 6;
+				if (defined $top && ($x != 0 || $w != $ARGV[0])) {
+					print "# the box does not own its rows: $l[$i]\n";
+					exit 1;
+				}
 				next;
 			}
 			# the bottom edge: from the same column to the same end
@@ -109,7 +114,7 @@ box_clear() {
 			exit 0;
 		}
 		print "# no box (an edge above and one below)\n"; exit 1;
-	' <"$1"
+	' "$2" <"$1"
 }
 
 has_whole() {

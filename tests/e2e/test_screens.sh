@@ -122,7 +122,7 @@ screen_checks() {
 	check "$_n: no word cut" words_whole "$_f"
 	[ "${3:-}" = box ] &&
 		check "$_n: its box shows nothing of the page beneath" \
-			box_clear "$_f"
+			box_clear "$_f" "$2"
 	if grep -qF -e "Make the window" -e "窗口" "$_f"; then
 		check "$_n: too small for the board, and it says so whole" \
 			grep -q -e "the board\.\$" -e "棋盘。\$" "$_f"
