@@ -249,6 +249,7 @@ for LANG_NOW in en zh; do
 	open play --variant tictactoe --seed 1
 	wait_tx s "Type a move (%s) or a command; ? helps"
 	for m in a1 b1 a2 b2 a3; do line s "$m"; done
-	wait_tx s "The game is over. Press any key."
-	sizes end "The game is over. Press any key."
+	# the one question of the end box
+	wait_tx s "Play another game?"
+	sizes end box "Play another game?"
 done
