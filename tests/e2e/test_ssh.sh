@@ -221,10 +221,11 @@ keep() { screen "$1" >>"$T/$1.seen"; }
 
 : >"$T/club.seen"
 # The leaderboard's row of sshplayer, marked as theirs (no rank, "–",
-# or "-" in this session without a UTF-8 locale, and a provisional
+# or "?" in this session without a UTF-8 locale, and a provisional
 # rating before a ranked game), in file $1 or on the club pane (waited
 # for, not its header: over ssh a page can be half drawn when read).
 marked_row() {
+	# – for no rank, - where the session's charset has no dash
 	grep -q '^>  *[–-]  *sshplayer  *sshplayer  *0  *0  *0  *0  *0  *1500?' "$@"
 }
 club_row() { screen club | marked_row; }
@@ -401,9 +402,7 @@ check "ssh: white (the chooser) resigned: the placer, black, won" \
 # next SSH session's login shows the Chinese menus and * # stones.
 
 : >"$T/ch.seen"
-# (the store has the resignation; the placer's process sees it when it
-# next looks: its screen says so, then takes a key)
-choose ch Enter "Press any key" &&
+press ch Enter &&
 	choose ch 11 "  11  Preferences" &&
 	choose ch 2 "  2  Stones: ● ○" &&
 	choose ch 1 "  2  Stones: * #" &&
