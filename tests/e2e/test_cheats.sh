@@ -327,7 +327,7 @@ else
 fi
 wait_out "$wp" "$white ○> " $(($(grep -c "$white ○> " "$E2E_DIR/$wp.out")))
 type_to "$wfd" "1 2\n"
-check "unfinished: white plays move 4 of the same match" sh -c "
+check "unfinished: white plays move 4 of the same match" wait_until sh -c "
 	[ \"\$(sqlite3 '$GOMOKU_DB' \"SELECT max(ply) FROM match_moves
 	WHERE match_id = $mid\")\" -eq 4 ]"
 check "unfinished: black's terminal sees it and is asked move 5" \
