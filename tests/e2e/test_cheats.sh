@@ -60,6 +60,17 @@ wait_match_moved() {
 	done
 }
 
+# wait_moves N: wait until match $mid has N stored moves.
+wait_moves() {
+	_tries=$((10 * WAIT_S))
+	until [ "$(count_moves)" -eq "$1" ]; do
+		_tries=$((_tries - 1))
+		[ "$_tries" -gt 0 ] || gave_up "match $mid to have $1 moves" ||
+			return 1
+		sleep 0.1
+	done
+}
+
 # End input for every process still running, set aside the match left
 # unfinished (abandoned, so that no login offers it), and start B again,
 # logged in, in the account menu.
@@ -327,9 +338,7 @@ else
 fi
 wait_out "$wp" "$white ○> " $(($(grep -c "$white ○> " "$E2E_DIR/$wp.out")))
 type_to "$wfd" "1 2\n"
-check "unfinished: white plays move 4 of the same match" wait_until sh -c "
-	[ \"\$(sqlite3 '$GOMOKU_DB' \"SELECT max(ply) FROM match_moves
-	WHERE match_id = $mid\")\" -eq 4 ]"
+check "unfinished: white plays move 4 of the same match" wait_moves 4
 check "unfinished: black's terminal sees it and is asked move 5" \
 	wait_out "$bp" "Move 5: "
 # first_board NAME: the first board NAME showed once the match went on,
