@@ -56,7 +56,7 @@
 
 set -u
 E2E_DIR=$(mktemp -d) || exit 2
-trap 'vg_final; rm -rf "$E2E_DIR"' EXIT
+trap 'vg_final; reap; rm -rf "$E2E_DIR"' EXIT
 OUT=$E2E_DIR/out
 ERR=$E2E_DIR/err
 export GOMOKU_DB="$E2E_DIR/gomoku.db"
@@ -86,6 +86,22 @@ vg_seen() {
 vg_final() {
 	[ ! -s "$E2E_DIR/valgrind.log" ] ||
 		check "valgrind found no errors after the last check" true
+}
+
+# reap: kill what this script started on its database and left running.
+# An ASan build's process whose tmux pane was closed can spin in the leak
+# check at its exit (its tracer child beside it) and would take the CPU
+# from every later test.
+reap() {
+	for _e in /proc/[0-9]*/environ; do
+		_pid=${_e#/proc/}
+		_pid=${_pid%/environ}
+		[ "$_pid" != $$ ] || continue
+		{ tr '\0' '\n' <"$_e"; } 2>/dev/null |
+			grep -qxF "GOMOKU_DB=$GOMOKU_DB" &&
+			kill -9 "$_pid" 2>/dev/null
+	done
+	return 0
 }
 
 tmux_session() {

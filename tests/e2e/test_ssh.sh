@@ -38,7 +38,7 @@ ssh_stop() {
 	fi
 }
 unset TMUX # a tmux of our own, also when the tests run inside one
-trap 'ssh_stop; vg_final; rm -rf "$E2E_DIR"' EXIT
+trap 'ssh_stop; vg_final; reap; rm -rf "$E2E_DIR"' EXIT
 
 for tool in ssh ssh-keygen tmux; do
 	command -v "$tool" >/dev/null 2>&1 ||

@@ -30,7 +30,7 @@ SOCK=$T/tmux.sock
 # succeeds ends at once, and the machine may be busy.
 WAIT=$((10 * WAIT_S))
 unset TMUX # a tmux of our own, also when the tests run inside one
-trap 'tmux -S "$SOCK" kill-server 2>/dev/null; vg_final; rm -rf "$E2E_DIR"' EXIT
+trap 'tmux -S "$SOCK" kill-server 2>/dev/null; vg_final; reap; rm -rf "$E2E_DIR"' EXIT
 
 RUN="env TERM=xterm-256color LANG=C.UTF-8 GOMOKU_DB=$GOMOKU_DB \
 ${GOMOKU_VG:-} $GOMOKU_BIN"
