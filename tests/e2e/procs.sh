@@ -87,6 +87,18 @@ outcome_is() {
 		FROM matches WHERE id = $mid")" = "$1" ]
 }
 
+# wait_moves N: wait until match $mid has N moves stored.
+wait_moves() {
+	_tries=$((10 * WAIT_S))
+	until [ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves
+		WHERE match_id = $mid")" -eq "$1" ]; do
+		_tries=$((_tries - 1))
+		[ "$_tries" -gt 0 ] || gave_up "match $mid to have $1 moves" ||
+			return 1
+		sleep 0.1
+	done
+}
+
 accept_challenge() {
 	start_proc "$a_name" "$a_fd" challenge "$b_user" "$@"
 	type_to "$a_fd" "$a_user\n$(pw "$a_user")\n"

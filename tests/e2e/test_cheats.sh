@@ -60,17 +60,6 @@ wait_match_moved() {
 	done
 }
 
-# wait_moves N: wait until match $mid has N stored moves.
-wait_moves() {
-	_tries=$((10 * WAIT_S))
-	until [ "$(count_moves)" -eq "$1" ]; do
-		_tries=$((_tries - 1))
-		[ "$_tries" -gt 0 ] || gave_up "match $mid to have $1 moves" ||
-			return 1
-		sleep 0.1
-	done
-}
-
 # End input for every process still running, set aside the match left
 # unfinished (abandoned, so that no login offers it), and start B again,
 # logged in, in the account menu.

@@ -28,18 +28,6 @@ play_input "" club set disconnect-grace 90
 check "seats: the club's grace is 90 seconds" status_is 0
 
 db() { sqlite3 "$GOMOKU_DB" "$1"; }
-moves() { db "SELECT count(*) FROM match_moves WHERE match_id = $mid"; }
-
-# wait_moves N: wait until match $mid has N moves stored.
-wait_moves() {
-	_tries=$((10 * WAIT_S))
-	while [ "$(moves)" -ne "$1" ]; do
-		_tries=$((_tries - 1))
-		[ "$_tries" -gt 0 ] || gave_up "match $mid to have $1 moves" ||
-			return 1
-		sleep 0.1
-	done
-}
 
 # alice on A (the `challenge` command) challenges bob on B (the menus)
 a_name=a a_fd=6 a_user=alice b_name=b b_fd=7 b_user=bob

@@ -57,18 +57,6 @@ menu_login() {
 # alive NAME: process NAME still runs.
 alive() { eval "kill -0 \$${1}_pid" 2>/dev/null; }
 
-# wait_moves N: wait until match $mid has N moves stored.
-wait_moves() {
-	_tries=$((10 * WAIT_S))
-	until [ "$(db "SELECT count(*) FROM match_moves
-		WHERE match_id = $mid")" -eq "$1" ]; do
-		_tries=$((_tries - 1))
-		[ "$_tries" -gt 0 ] || gave_up "match $mid to have $1 moves" ||
-			return 1
-		sleep 0.1
-	done
-}
-
 # count NAME TEXT: how many lines of NAME's output hold TEXT.
 count() { grep -cF -- "$2" "$E2E_DIR/$1.out"; }
 
