@@ -25,12 +25,6 @@ void ui_choose_from_options(const struct ui_options *opt,
 		memset(&out->time, 0, sizeof(out->time));
 }
 
-/* Whether games of `kind` are timed: only ranked matches are. */
-static bool timed(enum choice_kind kind)
-{
-	return kind == CHOICE_RANKED || kind == CHOICE_CHALLENGE;
-}
-
 /* ==== Text: what the player types, what the preferences keep ============ */
 
 /* Split the copy of `text` in buf[cap] into up to `max` blank-separated
@@ -253,12 +247,12 @@ void ui_choose_from_prefs(const struct ui_options *opt,
 		out->time = tc;
 }
 
-/* The defaults of a game of `kind` for `me` (NULL: a guest) into *c: what
- * the command line gave, else me's preferences, else the defaults.
+/* The defaults of a game for `me` (NULL: a guest) into *c: what the
+ * command line gave, else me's preferences, else the defaults.
  * Return UI_OK, or UI_FAILED after saying why the preferences cannot be
  * read. */
 static enum ui_status defaults(struct ui *ui, const struct player *me,
-			       enum choice_kind kind, struct game_choice *c)
+			       struct game_choice *c)
 {
 	struct store_prefs p;
 
@@ -267,8 +261,6 @@ static enum ui_status defaults(struct ui *ui, const struct player *me,
 	    store_prefs_get(ui->club.store, me->id, &p) != STORE_OK)
 		return ui_store_failed(ui, _("cannot read your preferences"));
 	ui_choose_from_prefs(ui->opt, &p, c);
-	if (!timed(kind))
-		memset(&c->time, 0, sizeof(c->time));
 	if (c->variant.k < SWAP2_MIN_K)
 		c->opening = OPENING_NONE;
 	return UI_OK;
@@ -443,9 +435,8 @@ static enum ui_status choose_time(struct ui *ui, struct game_choice *c)
 
 /* The first step's labels for c into the caller's bufs and labels[]
  * (`keep` names the first item). */
-static void step_labels(const struct game_choice *c, enum choice_kind kind,
-			const char *keep, char bufs[3][160],
-			const char *labels[])
+static void step_labels(const struct game_choice *c, const char *keep,
+			char bufs[3][160], const char *labels[])
 {
 	char words[128];
 
@@ -458,7 +449,7 @@ static void step_labels(const struct game_choice *c, enum choice_kind kind,
 		 time_words(&c->time, words, sizeof(words)));
 	labels[1] = bufs[0];
 	labels[2] = bufs[1];
-	labels[3] = timed(kind) ? bufs[2] : _("Back");
+	labels[3] = bufs[2];
 	labels[4] = _("Back");
 }
 
@@ -469,8 +460,7 @@ static enum ui_status steps(struct ui *ui, enum choice_kind kind,
 			    const char *title, const char *keep, bool stake,
 			    struct game_choice *c)
 {
-	static const int timed_keys[] = {1, 2, 3, 4, 0};
-	static const int keys[] = {1, 2, 3, 0};
+	static const int keys[] = {1, 2, 3, 4, 0};
 	char bufs[3][160], line[512];
 	const char *labels[5];
 	enum ui_status st = UI_OK;
@@ -481,10 +471,8 @@ static enum ui_status steps(struct ui *ui, enum choice_kind kind,
 			return st;
 		ui_say(ui, "%s",
 		       game_words(ui, c, kind, stake, line, sizeof(line)));
-		step_labels(c, kind, keep, bufs, labels);
-		st = ui_menu_step(ui, title, labels,
-				  timed(kind) ? timed_keys : keys,
-				  timed(kind) ? 5 : 4, &choice);
+		step_labels(c, keep, bufs, labels);
+		st = ui_menu_step(ui, title, labels, keys, 5, &choice);
 		if (st != UI_OK)
 			return st;
 		switch (choice) {
@@ -511,7 +499,7 @@ enum ui_status ui_choose_game(struct ui *ui, const struct player *me,
 			      enum choice_kind kind)
 {
 	struct game_choice c;
-	enum ui_status st = defaults(ui, me, kind, &c);
+	enum ui_status st = defaults(ui, me, &c);
 
 	if (st == UI_OK)
 		st = steps(ui, kind, _("The game (Enter: play it)"),

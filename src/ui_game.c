@@ -81,12 +81,14 @@ static int computer_move(struct game *g, const struct match *m,
 			 struct input *in)
 {
 	char where[NOTATION_MOVE_LEN];
+	int rc;
 
 	fputs(_("The computer is thinking..."), g->ui->term.out);
 	fflush(g->ui->term.out);
-	if (game_common_computer_move(g, m, in) != 0) {
+	rc = game_common_computer_move(g, m, in);
+	if (rc != 0) {
 		fputc('\n', g->ui->term.out);
-		return -1;
+		return rc;
 	}
 	fputc(' ', g->ui->term.out);
 	fprintf(g->ui->term.out, _("It plays %s."),
@@ -370,8 +372,10 @@ static int game_changed(void *ctx, const struct match *m)
 	const struct board *b = &m->board;
 	enum store_status st = STORE_OK;
 
-	if (g->record_kind == 0)
+	if (g->record_kind == 0) {
+		game_common_local_clock(g, m);
 		return 0;
+	}
 	if (g->match_id == 0) {
 		g->stop = open_record(g);
 		if (g->stop != UI_OK)
@@ -651,8 +655,6 @@ enum ui_status ui_game_guest(struct ui *ui)
 		if (game_init(&g, ui, &ui->game.variant, p1_black ? p1 : p2,
 			      p1_black ? p2 : p1, true) != 0)
 			return UI_USAGE;
-		g.time_per_move = 0; /* only ranked matches are timed */
-		g.clock_base = g.clock_increment = 0;
 		g.again = _("Play another game?");
 		st = game_play(&g);
 		if (st != UI_OK)

@@ -163,6 +163,17 @@ long long game_since_stored(long long unix_ms)
 	return term_now_ms() - (game_common_unix_ms() - unix_ms);
 }
 
+/* The record's column (0: its black player, 1: its white) of the seat
+ * that acts next in m: during the opening the first placer is black. */
+static int column_to_act(const struct match *m)
+{
+	int seat = match_seat_to_act(m);
+
+	if (!m->opening_done)
+		return seat;
+	return m->seat[STONE_BLACK] == seat ? 0 : 1;
+}
+
 /* The stored turn of g's record when it is the move now to play in m:
  * when it began (term_now_ms() time) into *since and the time it has
  * into *allowed_ms. Return false when there is no record yet or it
@@ -172,6 +183,12 @@ static bool stored_turn(struct game *g, const struct match *m, long long *since,
 {
 	struct match_now now;
 
+	if (g->record_kind == 0 && g->clock.known &&
+	    g->clock.ply == m->board.nmoves) { /* kept here */
+		*since = g->clock.since;
+		*allowed_ms = g->clock.allowed_ms;
+		return true;
+	}
 	if (g->record_kind == 0 || g->match_id == 0 ||
 	    store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK ||
 	    now.status != MATCH_STATUS_UNFINISHED ||
@@ -249,15 +266,41 @@ void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
 	g->clock.left_ms[1] = white_left_ms;
 }
 
-/* The record's column (0: its black player, 1: its white) of the seat
- * that acts next in m: during the opening the first placer is black. */
-static int column_to_act(const struct match *m)
+/* The time control g plays by into *tc. Return false without a clock. */
+static bool time_control_of(const struct game *g, struct time_control *tc)
 {
-	int seat = match_seat_to_act(m);
+	return game_common_timed(g) &&
+	       clock_control(g->time_per_move, g->clock_base,
+			     g->clock_increment, tc) == 0;
+}
 
-	if (!m->opening_done)
-		return seat;
-	return m->seat[STONE_BLACK] == seat ? 0 : 1;
+void game_common_local_clock(struct game *g, const struct match *m)
+{
+	struct game_clock *c = &g->clock;
+	struct time_control tc;
+	long long now = term_now_ms(), after;
+	int col = column_to_act(m);
+
+	if (g->record_kind != 0 || !time_control_of(g, &tc))
+		return;
+	if (!c->known) {
+		c->left_ms[0] = c->left_ms[1] = clock_start_ms(&tc);
+	} else if (c->ply == m->board.nmoves && c->col == col) {
+		return; /* the same turn goes on */
+	} else {
+		if (m->board.nmoves == c->ply + 1)
+			clock_move(&tc, c->allowed_ms, now - c->since, &after);
+		else
+			after = clock_spend(&tc, c->allowed_ms, now - c->since);
+		if (tc.kind == CLOCK_FISCHER)
+			c->left_ms[c->col] = after;
+	}
+	c->known = true;
+	c->ply = m->board.nmoves;
+	c->col = col;
+	c->since = now;
+	c->allowed_ms = clock_turn_ms(&tc, c->left_ms[col]);
+	g->deadline = 0; /* the next turn's, when it is asked for */
 }
 
 bool game_common_side_left(const struct game *g, const struct match *m,
@@ -286,18 +329,41 @@ bool game_common_side_left(const struct game *g, const struct match *m,
 
 /* ==== The computer ======================================================== */
 
+/* In a timed game, give the computer in `seat` to act in m a share of
+ * what its turn has left: half a time per move; of a game clock, a
+ * thirtieth and most of the increment, never more than half. Its level's
+ * own time stays the most it thinks. */
+static void computer_budget(struct game *g, const struct match *m, int seat)
+{
+	long long deadline = game_common_move_deadline(g, m), left, ms;
+
+	if (deadline == 0)
+		return;
+	left = deadline - term_now_ms();
+	ms = g->clock_base > 0 ? left / 30 + 750LL * g->clock_increment
+			       : left / 2;
+	if (ms > left / 2)
+		ms = left / 2;
+	if (ms > ai_level_time_ms(g->level[seat]))
+		ms = ai_level_time_ms(g->level[seat]);
+	ai_set_limits(g->ai[seat], ms > 0 ? (int)ms : 1, 0);
+}
+
 int game_common_computer_move(struct game *g, const struct match *m,
 			      struct input *in)
 {
-	enum stone s = board_to_move(&m->board);
+	int seat = m->seat[board_to_move(&m->board)];
+	long long deadline = game_common_move_deadline(g, m);
 	struct ai_result r;
 
-	if (ai_choose(g->ai[m->seat[s]], &m->board, term_stop_flag(), &r) !=
-		    0 ||
+	computer_budget(g, m, seat);
+	if (ai_choose(g->ai[seat], &m->board, term_stop_flag(), &r) != 0 ||
 	    term_stop_signal() != 0) {
 		g->stop = UI_INTERRUPTED;
 		return -1;
 	}
+	if (deadline != 0 && term_now_ms() >= deadline)
+		return MATCH_ASK_TIMEOUT;
 	memset(in, 0, sizeof(*in));
 	in->kind = INPUT_MOVE;
 	in->error = INPUT_ERR_NONE;
@@ -326,6 +392,7 @@ static int computer_choice(struct game *g, const struct match *m, int seat,
 	struct ai_result r;
 	bool white_better;
 
+	computer_budget(g, m, seat);
 	if (ai_choose(g->ai[seat], &m->board, term_stop_flag(), &r) != 0)
 		r.score = 0;
 	if (term_stop_signal() != 0) {

@@ -16,9 +16,12 @@
 #include "ui.h"
 
 /* The clocks as g's record last said (store.h's match_now), read when
- * a turn's deadline is set or a watcher loads the match. */
+ * a turn's deadline is set or a watcher loads the match; in a game
+ * without a record, as this process keeps them
+ * (game_common_local_clock()). */
 struct game_clock {
-	bool known;	      /* read from the record */
+	bool known;	      /* read from the record, or kept here */
+	int col;	      /* kept here: the column whose turn it is */
 	int ply;	      /* the moves on the board then */
 	long long since;      /* term_now_ms() time the turn began */
 	long long allowed_ms; /* and the time it had (the mover's) */
@@ -153,6 +156,14 @@ void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
 			   long long allowed_ms, long long black_left_ms,
 			   long long white_left_ms);
 
+/* A game without a record (a guest game) keeps its clock itself, as
+ * the store keeps a record's: called whenever m changed (a move, an
+ * undo, the colours chosen) and once before the first move. The turn
+ * that was on ends (a move adds a game clock's increment, anything else
+ * spends its time) and the next begins now. Does nothing for a recorded
+ * or untimed game. */
+void game_common_local_clock(struct game *g, const struct match *m);
+
 /* What `side`'s clock shows now in m, in ms, into *ms: the mover's
  * counting down from the record's turn (or this game's own deadline),
  * the other's as it stands (a game clock's time left, the whole time
@@ -160,9 +171,11 @@ void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
 bool game_common_side_left(const struct game *g, const struct match *m,
 			   enum stone side, long long *ms);
 
-/* The computer to move in m thinks and fills *in with its move. Return
- * 0, or -1 with g->stop UI_INTERRUPTED when a stop signal came first.
- * Says nothing: the front end shows the thinking and the move. */
+/* The computer to move in m thinks and fills *in with its move, within
+ * its level's time and, in a timed game, a share of its clock. Return
+ * 0; MATCH_ASK_TIMEOUT when its time ran out all the same; or -1 with
+ * g->stop UI_INTERRUPTED when a stop signal came first. Says nothing:
+ * the front end shows the thinking and the move. */
 int game_common_computer_move(struct game *g, const struct match *m,
 			      struct input *in);
 

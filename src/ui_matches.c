@@ -207,7 +207,6 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 	if (game_init(&g, ui, &ui->game.variant, first ? name : computer,
 		      first ? computer : name, true) != 0)
 		return UI_USAGE;
-	g.time_per_move = g.clock_base = g.clock_increment = 0;
 	st = seat_computer(&g, 1 - mine, level);
 	if (me != NULL) {
 		g.player_id[mine] = me->id;

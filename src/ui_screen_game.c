@@ -76,10 +76,12 @@ static int computer_move(struct game_screen *gs, const struct match *m,
 			 struct input *in)
 {
 	char where[NOTATION_MOVE_LEN];
+	int rc;
 
 	ui_screen_say(&gs->s, false, "%s", _("The computer is thinking..."));
-	if (game_common_computer_move(gs->g, m, in) != 0)
-		return -1;
+	rc = game_common_computer_move(gs->g, m, in);
+	if (rc != 0)
+		return rc;
 	ui_screen_say(&gs->s, false, _("The computer plays %s."),
 		      notation_format(in->row, in->col, where));
 	return 0;

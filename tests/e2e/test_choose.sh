@@ -1,7 +1,7 @@
 # End-to-end: the game chosen from the menus (issue 24, part 1). Before
 # a game starts from the menus, the defaults are shown in one line and
-# Enter plays them; the variant, the opening and (ranked) the time
-# control can be changed; bad input is said and asked again; Esc goes
+# Enter plays them; the variant, the opening and the time control (in
+# every kind of game) can be changed; bad input is said and asked again; Esc goes
 # back. A game clock (M+S) is one of the time controls. A player's Preferences give the defaults, the command line wins
 # over them. A challenge shows its whole proposal to the challenged
 # terminal. The line interface (pipes, FIFOs), then full-screen (tmux).
@@ -101,6 +101,49 @@ check "challenge: a game clock out of range was said and asked again" \
 close_proc b 7
 close_proc a 6
 
+# ---- Every kind of game has a clock ----------------------------------------
+# A guest game at 1 s a move: nobody types, the player to move runs out
+# of time. Then a game clock of 1 minute + 30 s (kept by the program, as
+# nothing is recorded): after black's first move, black's clock has the
+# increment added (over 1:00). Then alice against the computer at 1+0:
+# the store keeps the clock and each move's time left, the computer's
+# within it.
+
+start_proc g 8 --seed 4
+type_to 8 "4\n1\n4\n2\nx\n1\n\n"
+check "guest clock: a bad number of seconds is said and asked again" \
+	wait_out g "Type the seconds a move as a number from 1 to"
+check "guest clock: chosen from the menus, in the game's line" \
+	wait_out g "Gomoku, no opening, 1 s a move, not recorded"
+check "guest clock: nobody moves, the player to move runs out of time" \
+	wait_out g "ran out of time."
+type_to 8 "n\n4\n1\n4\n3\n1+30\n\n"
+wait_out g "Gomoku, no opening, 1+30 game clock, not recorded" &&
+	wait_out g "(1:00)> " && type_to 8 "h8\n" &&
+	wait_out g "(1:00)> " 2 && type_to 8 "h9\nresign\ny\nn\n0\n"
+close_proc g 8
+check "guest clock: the program ends cleanly" status_is 0
+out_of g
+check "guest clock: the mover's game clock gains its increment" \
+	grep -Eq "^Player [12] ● \(1:[12][0-9]\)> " "$OUT"
+check "guest clock: nothing recorded" \
+	test "$(db "SELECT count(*) FROM matches WHERE kind <> 'ranked'
+		AND clock_base + time_per_move > 0")" -eq 0
+
+start_proc c 8 --first me
+type_to 8 "2\nalice\n$(pw alice)\n2\n4\n3\n1+0\n\n5\nh8\n"
+check "computer clock: alice's game against the computer starts" \
+	wait_out c "It plays"
+type_to 8 "resign\ny\nn\n0\n0\n"
+close_proc c 8
+cmid=$(db "SELECT max(id) FROM matches WHERE kind = 'computer'")
+check "computer clock: the store has the game clock of 60 s + 0 s" \
+	test "$(db "SELECT clock_base || '+' || clock_increment || ' ' ||
+		reason FROM matches WHERE id = $cmid")" = "60+0 resign"
+check "computer clock: both moves stored with their clocks, in time" \
+	test "$(db "SELECT count(*) FROM match_moves WHERE match_id = $cmid
+		AND left_ms > 0 AND left_ms <= 60000")" -eq 2
+
 # ---- Full-screen -------------------------------------------------------------
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -138,6 +181,26 @@ check "full-screen: with swap2 (one player places both colours)" \
 keys p C-c
 wait_end
 check "full-screen: Ctrl-C ends it" status_is 130
+
+start k
+wait_for k "  4  Quick game (guests)" && keys k 4
+wait_for k "  1  Two players at this terminal" && keys k 1
+wait_for k "  4  Time control: no clock" && keys k 4
+wait_for k "  3  A game clock" && keys k 3
+wait_for k "Game clock, minutes+seconds" && keys k -l 5+3 && keys k Enter
+check "full-screen: a guest game's clock chosen" \
+	wait_for k "Gomoku, no opening, 5+3 game clock, not recorded"
+keys k Enter
+wait_for k "Move 1, last: -" && keys k -l h8 && keys k Enter
+both_clocks() {
+	pane k | grep -Eq "● Black  Player [12] +[0-9]:[0-9][0-9]$" &&
+		pane k | grep -Eq "○ White  Player [12] +[0-9]:[0-9][0-9]$"
+}
+check "full-screen: the panel shows both players' clocks" \
+	wait_until both_clocks
+keys k C-c
+wait_end
+check "full-screen: Ctrl-C ends the timed guest game" status_is 130
 
 start b
 wait_for b "  2  Log in" && keys b 2
