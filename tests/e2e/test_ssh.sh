@@ -6,7 +6,12 @@
 # `ssh -tt` in a tmux pane a player registers, logs in and reads the
 # leaderboard; asking for a shell, another command, a subsystem, a
 # forwarding or an environment variable still lands in the program (or
-# is refused); `club` (the settings) never runs there. Skips (counted
+# is refused); `club` (the settings) never runs there. Two members in
+# two sessions: one chooses renju, swap2 and a 5+3 clock from the menus
+# for a challenge, the other reads the whole proposal and accepts; the
+# store has the match and each move's clock; a resignation ends it.
+# Preferences (* # stones, Chinese) set in one session apply at the
+# next session's login. Skips (counted
 # neither passed nor failed) where ssh, sshd or tmux are missing or sshd
 # cannot run: it needs root to switch users. Under valgrind the program runs under it inside the sessions
 # too: ssh hands back its exit status, so errors are seen as elsewhere.
@@ -158,26 +163,33 @@ check "ssh: a connection without a terminal lands in the menu" \
 
 # ---- A player at a terminal: tmux runs `ssh -tt` in a 100x40 pane ----------
 
-# Start pane $1 running the client -tt $TO COMMAND...; its exit status
-# goes to $T/$1.st (written whole, then renamed).
+# Start pane $1 running the client -tt $CLIENT_OPTS $TO COMMAND...; its
+# exit status goes to $T/$1.st (written whole, then renamed).
+CLIENT_OPTS=
 pane_start() {
 	_name=$1
 	shift
-	tmux_session "$SOCK" "$_name" "$T/client -tt $TO $*; \
+	tmux_session "$SOCK" "$_name" "$T/client -tt $CLIENT_OPTS $TO $*; \
 echo \$? >$T/$_name.new; mv $T/$_name.new $T/$_name.st; exec sleep 86400" \
 		100 40
 }
 screen() { tmux -S "$SOCK" capture-pane -p -J -S - -t "$1"; }
-# Wait until pane $1 shows the fixed text $2 at least ${3:-1} times.
-wait_for() {
+# Poll CMD... every tenth of a second until it succeeds, at most $WAIT
+# times; on a timeout say so (a "#" line) and fail.
+wait_until() {
 	_i=0
-	while [ $_i -lt "$WAIT" ]; do
-		[ "$(screen "$1" | grep -cF -- "$2")" -ge "${3:-1}" ] && return 0
-		sleep 0.1
+	until "$@"; do
 		_i=$((_i + 1))
+		[ $_i -lt "$WAIT" ] || { gave_up "$*"; return; }
+		sleep 0.1
 	done
-	gave_up "pane $1 to show '$2' ${3:-1} times"
 }
+# Pane $1 shows the fixed text $2 at least ${3:-1} times.
+shows() { [ "$(screen "$1" | grep -cF -- "$2")" -ge "${3:-1}" ]; }
+# Wait until it does.
+wait_for() { wait_until shows "$1" "$2" "${3:-1}"; }
+# Pane $1 shows the text $2, maybe wrapped over lines (at spaces).
+shows_text() { screen "$1" | tr '\n' ' ' | grep -qF -- "$2"; }
 # Type line $2 into pane $1 once it shows $3 (${4:-1} times).
 answer() {
 	wait_for "$1" "$3" "${4:-1}" &&
@@ -208,6 +220,14 @@ choose() {
 keep() { screen "$1" >>"$T/$1.seen"; }
 
 : >"$T/club.seen"
+# The leaderboard's row of sshplayer, marked as theirs (no rank, "–",
+# or "-" in this session without a UTF-8 locale, and a provisional
+# rating before a ranked game), in file $1 or on the club pane (waited
+# for, not its header: over ssh a page can be half drawn when read).
+marked_row() {
+	grep -q '^>  *[–-]  *sshplayer  *sshplayer  *0  *0  *0  *0  *0  *1500?' "$@"
+}
+club_row() { screen club | marked_row; }
 pane_start club
 choose club 1 "1  Register" &&
 	answer club sshplayer "Username:" &&
@@ -217,7 +237,7 @@ choose club 1 "1  Register" &&
 	wait_for club "is ready." && keep club &&
 	wait_for club "Logged in: sshplayer" && keep club &&
 	choose club 4 "4  Leaderboard" &&
-	wait_for club "Rank  Player" && keep club &&
+	wait_until club_row && keep club &&
 	choose club 0 "0  Log out" &&
 	choose club 0 "1  Register"
 pane_end club
@@ -229,12 +249,8 @@ check "ssh -tt: the account is in the --db of the ForceCommand" \
 		WHERE username = 'sshplayer'")" = 1
 check "ssh -tt: the passwords were not echoed" hasnt "$PW"
 check "ssh -tt: registering logs the player in" has "Logged in: sshplayer (sshplayer)"
-board_row() {
-	grep '^> ' "$OUT" | tail -n 1 >"$T/row"
-	grep -Eq '^> +- +sshplayer +sshplayer( +0){5} +1500\? +-$' "$T/row"
-}
-check "ssh -tt: and reads the leaderboard, their row marked, - for no rank (ASCII)" \
-	board_row
+board_row() { marked_row "$OUT"; }
+check "ssh -tt: and reads the leaderboard, their row marked" board_row
 check "ssh -tt: Quit ends the program and the session with status 0" \
 	test "$status" -eq 0
 check "ssh -tt: the database is private (file 0600, folder 0700)" \
@@ -296,3 +312,142 @@ check "ssh: sshd logged that it refused those variables" \
 check "ssh: sshd never listened beyond 127.0.0.1" \
 	sh -c '! grep "Server listening on" "$1" | grep -qv "127.0.0.1"' - \
 	"$T/sshd.log"
+
+# ---- A challenge chosen from the menus: renju, swap2, 5+3 -------------------
+# sshplayer (pane ch) chooses the game for a challenge to sshrival (pane
+# rv), each in an SSH session of their own; sshrival reads the whole
+# proposal and accepts. The coin's placer puts swap2's three stones, the
+# chooser plays white and resigns. These players' ssh sends LANG (a
+# UTF-8 one), as a player's usually does: ● ○ stones, but for a choice.
+
+RIVAL_PW=ssh-rival-Pass-8352
+over_ssh "1\nsshrival\n\n$RIVAL_PW\n$RIVAL_PW\n0\n0\n" -T "$TO"
+check "ssh: a second member registers" has "Your account sshrival is ready."
+press() { tmux -S "$SOCK" send-keys -t "$@"; }
+# Log $2 (password $3) in on pane $1 from the main menu.
+log_in() {
+	choose "$1" 2 "  2  Log in" &&
+		answer "$1" "$2" "Username:" &&
+		answer "$1" "$3" "Password for $2:"
+}
+CLIENT_OPTS="-o SendEnv=LANG"
+pane_start rv
+log_in rv sshrival "$RIVAL_PW" && wait_for rv "Gomoku Club: sshrival"
+pane_start ch
+log_in ch sshplayer "$PW" &&
+	choose ch 8 "  8  Players online" &&
+	answer ch sshrival "Player to challenge" &&
+	choose ch 2 "  1  Send this challenge" &&
+	choose ch 5 "  6  Custom board" &&
+	choose ch 3 "  2  Variant: renju" &&
+	choose ch 2 "  2  Swap2: three stones" &&
+	choose ch 4 "  3  Opening: swap2" &&
+	choose ch 3 "  3  A game clock" &&
+	answer ch 5+3 "Game clock, minutes+seconds"
+PROPOSAL="Renju, swap2 opening, forbidden points refused, 5+3 game clock, rated"
+check "ssh -tt: the game chosen from the menus, shown in one line" \
+	wait_for ch "$PROPOSAL"
+choose ch 1 "  4  Time control: 5+3 game clock"
+check "ssh -tt: the challenge is sent" wait_for ch "Waiting for the answer"
+choose rv Tab "press Tab"
+check "ssh -tt: the challenged member reads the whole proposal" \
+	wait_until shows_text rv \
+	"sshplayer challenges you to a ranked match: $PROPOSAL."
+answer rv y "Accept the challenge? [y/n]"
+both_at_1() {
+	wait_for ch "Move 1, last: -" && wait_for rv "Move 1, last: -"
+}
+check "ssh -tt: accepted, the match starts on both screens" both_at_1
+mid=$(sqlite3 "$DB" "SELECT max(id) FROM matches WHERE kind = 'ranked'")
+q() { sqlite3 "$DB" "$1 FROM matches WHERE id = $mid"; }
+check "ssh: the match is renju with swap2 and a 300 s + 3 s clock" \
+	test "$(q "SELECT variant || ' ' || rule || ' ' || opening || ' ' ||
+		clock_base || '+' || clock_increment")" = "renju renju swap2 300+3"
+# while the colours are open the record's black is the placer
+placer=$(q "SELECT (SELECT username FROM players WHERE id = black_id)")
+if [ "$placer" = sshplayer ]; then
+	pp=ch cp=rv chooser=sshrival
+else
+	pp=rv cp=ch chooser=sshplayer
+fi
+choose "$pp" Enter "Move 1, last: -" &&
+	wait_for "$pp" "Move 2, last: h8" && press "$pp" Up Enter &&
+	wait_for "$pp" "Move 3, last: h7" && press "$pp" Right Enter
+check "ssh -tt: the placer's three stones reach the chooser, who is asked" \
+	wait_for "$cp" "Swap2: $chooser, what will you do?"
+clocks_ok() {
+	[ "$(sqlite3 "$DB" "SELECT count(*) FROM match_moves
+		WHERE match_id = $mid AND left_ms > 0
+		AND left_ms <= 300000 + 3000 * ply")" -eq 3 ] &&
+		[ "$(sqlite3 "$DB" "SELECT count(*) FROM match_moves
+			WHERE match_id = $mid")" -eq 3 ]
+}
+check "ssh: each stone of swap2's placement has its clock stored \
+(0 < time left <= 300 s + the increments so far)" clocks_ok
+choose "$cp" 1 "1. Play white" &&
+	wait_for "$cp" "The opening is over" &&
+	answer "$cp" resign "Type a move" &&
+	choose "$cp" y "$chooser, do you really want to resign?"
+resigned() {
+	[ "$(q "SELECT status || ' ' || result || ' ' || reason || ' ' ||
+		(SELECT username FROM players WHERE id = black_id)")" = \
+		"finished black resign $placer" ]
+}
+check "ssh: white (the chooser) resigned: the placer, black, won" \
+	wait_until resigned
+
+# ---- Preferences follow the member to the next session -----------------------
+# sshplayer sets * # stones and Chinese in Preferences and quits; the
+# next SSH session's login shows the Chinese menus and * # stones.
+
+: >"$T/ch.seen"
+# (the store has the resignation; the placer's process sees it when it
+# next looks: its screen says so, then takes a key)
+choose ch Enter "Press any key" &&
+	choose ch 11 "  11  Preferences" &&
+	choose ch 2 "  2  Stones: ● ○" &&
+	choose ch 1 "  2  Stones: * #" &&
+	wait_for ch "  1  语言：中文" && keep ch &&
+	choose ch 0 "  2  棋子：* #" &&
+	choose ch 0 "   0  退出登录" &&
+	choose ch 0 "  1  Register"
+pane_end ch
+cat "$T/ch.seen" >>"$OUT"
+check "ssh -tt: Preferences switched the language at once and saved" \
+	sh -c 'grep -q "^  2  棋子：\* #" "$1" &&
+		[ "$(sqlite3 "$2" "SELECT lang || ascii FROM player_prefs
+			JOIN players ON players.id = player_prefs.player_id
+			WHERE username = '\''sshplayer'\''")" = zh1 ]' - "$OUT" "$DB"
+check "ssh -tt: the session ends with status 0" test "$status" -eq 0
+choose rv Enter "Press any key" &&
+	choose rv 0 "   0  Log out" && choose rv 0 "  1  Register"
+pane_end rv
+
+pane_start zh
+log_in zh sshplayer "$PW"
+check "ssh -tt: in a new session the login gives the Chinese menus" \
+	wait_for zh "  2  人机对战"
+# (who opens against the computer is a coin flip: either stone may be
+# the member's)
+choose zh 2 "  2  人机对战" && choose zh Enter "开始这局" &&
+	choose zh 1 "  1  入门"
+ascii_panel() { wait_for zh "* 黑方" && wait_for zh "# 白方"; }
+check "ssh -tt: the game's panel has the * and # stones" ascii_panel
+# The board's points as drawn now, row by row (without the cursor's [ ]).
+board() {
+	tmux -S "$SOCK" capture-pane -p -t zh | grep -E '^ ?[0-9]+  ' |
+		tr '[]' '  ' | awk '{ for (i = 2; i <= 16; i++) printf "%s", $i
+			print "" }'
+}
+# on the member's turn (their line marked in the panel), a1 typed
+my_turn() { screen zh | grep -qE '> [*#] [^ ]+ +sshplayer'; }
+wait_until my_turn && press zh -l a1 && press zh Enter
+both_stones() { board | grep -q '\*' && board | grep -q '#'; }
+check "ssh -tt: the stones played are a * and a # on the board" \
+	wait_until both_stones
+no_dots() { ! screen zh | grep -q '[●○]'; }
+check "ssh -tt: and no ● or ○ anywhere" no_dots
+press zh Escape && choose zh y "离开这局棋吗" &&
+	choose zh 0 "   0  退出登录" && choose zh 0 "  1  Register"
+pane_end zh
+check "ssh -tt: that session ends with status 0 too" test "$status" -eq 0
