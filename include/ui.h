@@ -84,7 +84,7 @@ struct ui_options {
 struct game_choice {
 	struct variant variant;
 	enum match_opening opening;
-	struct time_control time; /* clock.h; only ranked matches are timed */
+	struct time_control time; /* clock.h: none, per move, a game clock */
 };
 
 /* The preferences of the player logged in from the menus, as applied
