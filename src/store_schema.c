@@ -975,6 +975,49 @@ static const char *const migrations[] = {
 	"PRAGMA defer_foreign_keys = ON;"
 	"CREATE TEMP TABLE old_matches AS SELECT * FROM matches;"
 	"CREATE TEMP TABLE old_match_moves AS SELECT * FROM match_moves;",
+
+	/* 21: a lobby (issue 25). A seek is a game proposed to anyone (the
+	 * challenge's proposal, rated or casual, and the rating range of
+	 * the player who may take it), open while its poster's process
+	 * refreshes it, one open seek a player; taken, it names the match
+	 * started. A casual match (rated = 0) is played like a ranked one
+	 * and never counted. A presence row says which match its player
+	 * watches. */
+	"ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 1"
+	" CHECK (rated IN (0, 1) AND (rated = 1 OR kind = 'ranked'));"
+	"ALTER TABLE presence ADD COLUMN watching_id INTEGER"
+	" REFERENCES matches (id);"
+	"CREATE TABLE seeks ("
+	" id INTEGER PRIMARY KEY,"
+	" player_id INTEGER NOT NULL REFERENCES players (id),"
+	" variant TEXT NOT NULL"
+	"  CHECK (length(CAST(variant AS BLOB)) BETWEEN 1 AND 32),"
+	" rule TEXT NOT NULL"
+	"  CHECK (rule IN ('freestyle', 'exact', 'renju')),"
+	" rows INTEGER NOT NULL CHECK (rows BETWEEN 3 AND 26),"
+	" cols INTEGER NOT NULL CHECK (cols BETWEEN 3 AND 26),"
+	" k INTEGER NOT NULL CHECK (k BETWEEN 3 AND max(rows, cols)),"
+	" opening TEXT NOT NULL CHECK (opening IN ('none', 'swap2')),"
+	" time_per_move INTEGER NOT NULL CHECK (time_per_move >= 0),"
+	" clock_base INTEGER NOT NULL CHECK (clock_base = 0 OR (clock_base"
+	"  BETWEEN 60 AND 10800 AND clock_base % 60 = 0"
+	"  AND time_per_move = 0)),"
+	" clock_increment INTEGER NOT NULL CHECK (clock_increment BETWEEN 0"
+	"  AND 60 AND (clock_base > 0 OR clock_increment = 0)),"
+	" rated INTEGER NOT NULL CHECK (rated IN (0, 1)),"
+	" min_rating INTEGER NOT NULL CHECK (min_rating >= 0),"
+	" max_rating INTEGER NOT NULL CHECK (max_rating >= min_rating),"
+	" created_at INTEGER NOT NULL CHECK (created_at >= 0),"
+	" refreshed_at INTEGER NOT NULL CHECK (refreshed_at >= created_at),"
+	" state TEXT NOT NULL DEFAULT 'open'"
+	"  CHECK (state IN ('open', 'taken', 'withdrawn')),"
+	" match_id INTEGER REFERENCES matches (id),"
+	" CHECK ((state = 'taken') = (match_id IS NOT NULL))"
+	") STRICT;"
+	"CREATE UNIQUE INDEX seeks_one_open ON seeks (player_id)"
+	" WHERE state = 'open';"
+	"CREATE INDEX seeks_open ON seeks (created_at) WHERE state = 'open';"
+	"PRAGMA user_version = 21;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

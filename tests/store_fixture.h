@@ -110,11 +110,20 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 20 adds (the game clocks of matches and
- * challenges, each move's time left), taken away again: with "PRAGMA
- * user_version = 19;" after it, a version 19 file. Before FX_UNDO_V19
- * and the others. */
+/* What schema version 21 adds (the lobby's seeks, casual matches, what
+ * a presence row watches), taken away again: with "PRAGMA user_version
+ * = 20;" after it, a version 20 file. */
+#define FX_UNDO_V21                                                            \
+	"DROP TABLE seeks;"                                                    \
+	"ALTER TABLE presence DROP COLUMN watching_id;"                        \
+	"ALTER TABLE matches DROP COLUMN rated;"
+
+/* What schema versions 21 and 20 add (20: the game clocks of matches
+ * and challenges, each move's time left), taken away again: with
+ * "PRAGMA user_version = 19;" after it, a version 19 file. Before
+ * FX_UNDO_V19 and the others. */
 #define FX_UNDO_V20                                                            \
+	FX_UNDO_V21                                                            \
 	"ALTER TABLE matches DROP COLUMN clock_increment;"                     \
 	"ALTER TABLE matches DROP COLUMN clock_base;"                          \
 	"ALTER TABLE matches DROP COLUMN black_left_ms;"                       \
