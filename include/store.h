@@ -304,6 +304,8 @@ struct match_header {
 	 * rather than is refused. */
 	int claim_after_days;
 	bool forbidden_loses;
+	bool casual; /* RANKED from two terminals: played alike, never
+		      * counted (matches.rated = 0); false: rated */
 };
 
 /* The rules a match keeps from its start (the club's, or stricter). */
@@ -350,6 +352,7 @@ struct match_full {
 	long long white_left_ms;	 /* white_id players' when the turn
 					  * began (the mover's runs) */
 	struct match_rules rules;	 /* kept from its start */
+	bool casual;			 /* ranked kind, never counted */
 	enum match_result result;	 /* RESULT_NONE unless finished */
 	enum match_reason reason;	 /* REASON_NONE unless finished */
 	int nmoves;			 /* moves[0..nmoves-1], black first */

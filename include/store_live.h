@@ -370,4 +370,84 @@ enum store_status store_challenge_close(struct store *s, long long id,
 					enum challenge_state state,
 					long long now);
 
+/* ==== The lobby: seeks (store_seek.c) ===================================== */
+
+/* A seek not refreshed by its poster for this many seconds is not
+ * listed and cannot be taken (its poster left, or their process hangs). */
+#define STORE_SEEK_STALE 20
+
+/* A rating range that holds every player. */
+#define STORE_SEEK_ANY_RATING 100000
+
+/* What became of a seek. */
+enum seek_state { SEEK_OPEN = 1, SEEK_TAKEN, SEEK_WITHDRAWN };
+
+/* A game proposed to anyone: a challenge's proposal, rated or casual,
+ * for a taker whose rating under its rule is in [min_rating,
+ * max_rating]. A plain value; store_seek_list() fills the poster's
+ * names and rating too. */
+struct seek {
+	long long id, player_id; /* the seek, its poster */
+	char variant[STORE_VARIANT_MAX + 1];
+	enum rule rule;
+	int rows, cols, k;
+	enum match_opening opening;
+	int time_per_move;   /* seconds, 0 = no limit */
+	int clock_base;	     /* or a game clock (clock.h) */
+	int clock_increment; /* 0 0 = none */
+	bool rated;	     /* false: casual, never counted */
+	int min_rating, max_rating;
+	long long created_at; /* Unix seconds */
+	enum seek_state state;
+	long long match_id; /* SEEK_TAKEN: the match it started, else 0 */
+	/* store_seek_list() only: */
+	char username[PLAYER_USERNAME_MAX + 1];
+	char nickname[PLAYER_NICKNAME_MAX + 1];
+	double rating; /* the poster's, under the seek's rule */
+};
+
+/* Post seek *k (its id, state, match_id, created_at and names ignored)
+ * for its player at `now`, in one transaction: when an open, fresh seek
+ * of another player proposes the same game and each player's rating is
+ * in the other's range, that seek is taken instead (the oldest one;
+ * *match_id the match started, as store_seek_take() starts it, and *id
+ * that seek's); else the poster's own open seek, if any, is withdrawn,
+ * *k stored, *id its id and *match_id 0. Settled seeks older than ten
+ * minutes are deleted. Return STORE_OK or STORE_ERR (a session ended:
+ * STORE_STALE). */
+enum store_status store_seek_post(struct store *s, const struct seek *k,
+				  long long now, long long *id,
+				  long long *match_id);
+
+/* Player `taker_id` takes seek `id` at `now`, in one transaction: the
+ * seek must be open, refreshed less than STORE_SEEK_STALE seconds ago,
+ * not the taker's own, and the taker's rating under its rule in its
+ * range; its ranked match (casual when the seek is) is started with the
+ * colours drawn here, by the store, and the seek marked taken with it
+ * (*match_id). Refused (STORE_ERR, nothing written, the reason kept)
+ * otherwise; STORE_NOT_FOUND when there is no such seek. */
+enum store_status store_seek_take(struct store *s, long long id,
+				  long long taker_id, long long now,
+				  long long *match_id);
+
+/* The poster of seek `id` still waits for it at `now`: an open seek is
+ * kept fresh. *out is then the seek as stored (taken: its match).
+ * STORE_NOT_FOUND when there is no such seek (deleted). */
+enum store_status store_seek_refresh(struct store *s, long long id,
+				     long long now, struct seek *out);
+
+/* The poster leaves: open seek `id` is withdrawn. When it was taken
+ * first, *match_id is its match (to be played: the taker's process
+ * plays it already) and nothing is written; else *match_id is 0. */
+enum store_status store_seek_withdraw(struct store *s, long long id,
+				      long long *match_id);
+
+/* Call row(ctx, k) for each open seek fresh at `now`, the oldest first,
+ * with its poster's names and rating (under the seek's rule); a
+ * non-zero return stops the listing. The seek is valid only during the
+ * call. */
+enum store_status store_seek_list(struct store *s, long long now,
+				  int (*row)(void *ctx, const struct seek *k),
+				  void *ctx);
+
 #endif

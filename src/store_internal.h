@@ -320,8 +320,9 @@ enum store_status store_count_ranked(struct store *s, long long match_id,
  * finished (its result stored): when its two sides had not both moved
  * (STORE_UNPLAYED_SQL), abort it instead (status 'aborted', no result
  * or reason, nobody counted: not rated); else count it
- * (store_count_ranked()). Every path that ends a ranked match with a
- * result goes through here. Return as store_count_ranked(). */
+ * (store_count_ranked()), unless it is casual (rated = 0: nobody
+ * counted either). Every path that ends a ranked match with a result
+ * goes through here. Return as store_count_ranked(). */
 enum store_status store_count_or_abort(struct store *s, long long match_id,
 				       const char *what);
 

@@ -172,9 +172,9 @@ static int bind_ending(sqlite3_stmt *st, const struct ending *e)
 	return rc;
 }
 
-/* Bind ?21..?25 (the rules asked for, whether the club must allow
- * ranked hot-seat: `one_terminal`, and the game clock). Return
- * SQLITE_OK or the first error. */
+/* Bind ?21..?26 (the rules asked for, whether the club must allow
+ * ranked hot-seat: `one_terminal`, the game clock, whether rated).
+ * Return SQLITE_OK or the first error. */
 static int bind_rules(sqlite3_stmt *st, const struct match_header *h,
 		      bool one_terminal)
 {
@@ -188,6 +188,8 @@ static int bind_rules(sqlite3_stmt *st, const struct match_header *h,
 		rc = sqlite3_bind_int(st, 24, h->clock_base);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 25, h->clock_increment);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int(st, 26, h->casual ? 0 : 1);
 	return rc;
 }
 
@@ -213,14 +215,14 @@ static enum store_status insert_row(struct store *s,
 		    " colours_final, last_active_at, turn_started_ms,"
 		    " turn_allowed_ms, claim_after_days, forbidden,"
 		    " disconnect_grace, clock_base, clock_increment,"
-		    " black_left_ms, white_left_ms) SELECT ?1, ?2, ?3, ?4,"
-		    " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,"
-		    " ?17, ?18, ?19, ?20, coalesce(?17, ?7), 1000 * ?7,"
-		    " 1000 * (?13 + ?24),"
+		    " black_left_ms, white_left_ms, rated) SELECT ?1, ?2,"
+		    " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
+		    " ?15, ?16, ?17, ?18, ?19, ?20, coalesce(?17, ?7),"
+		    " 1000 * ?7, 1000 * (?13 + ?24),"
 		    " max(?21, c.claim_after_days), CASE WHEN ?22 = 1"
 		    " OR c.forbidden = 'lose' THEN 'lose' ELSE 'refuse' END,"
-		    " c.disconnect_grace, ?24, ?25, 1000 * ?24, 1000 * ?24"
-		    " FROM club_settings AS c"
+		    " c.disconnect_grace, ?24, ?25, 1000 * ?24, 1000 * ?24,"
+		    " ?26 FROM club_settings AS c"
 		    " WHERE c.id = 1 AND (?23 = 0 OR c.ranked_hotseat = 1)",
 		    &st, what) != 0)
 		return STORE_ERR;
@@ -1077,7 +1079,8 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	" m.clock_used_ms, m.opening_stones, m.colours_final,"                 \
 	" m.last_active_at, m.turn_started_ms, m.turn_allowed_ms,"             \
 	" m.claim_after_days, m.forbidden = 'lose', m.disconnect_grace,"       \
-	" m.clock_base, m.clock_increment, m.black_left_ms, m.white_left_ms"
+	" m.clock_base, m.clock_increment, m.black_left_ms, m.white_left_ms,"  \
+	" m.rated"
 
 /* Fill the words of *out from a row of FULL_COLUMNS. Return 0, or -1
  * when one is not valid. */
@@ -1124,6 +1127,7 @@ static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 	out->clock_increment = sqlite3_column_int(st, 30);
 	out->black_left_ms = sqlite3_column_int64(st, 31);
 	out->white_left_ms = sqlite3_column_int64(st, 32);
+	out->casual = sqlite3_column_int(st, 33) == 0;
 	if (column_copy(st, 14, out->black_name, sizeof out->black_name) ||
 	    column_copy(st, 15, out->white_name, sizeof out->white_name) ||
 	    column_copy(st, 16, out->black_username,

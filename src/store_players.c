@@ -1104,6 +1104,8 @@ enum store_status store_replay_rule_records(struct store *s, const char *what)
 enum store_status store_count_or_abort(struct store *s, long long match_id,
 				       const char *what)
 {
+	long long rated = 0;
+
 	if (store_exec_ints(s,
 			    "UPDATE matches SET status = 'aborted',"
 			    " result = NULL, reason = NULL WHERE id = ?1"
@@ -1113,7 +1115,11 @@ enum store_status store_count_or_abort(struct store *s, long long match_id,
 		return STORE_ERR;
 	if (sqlite3_changes(s->db) == 1)
 		return STORE_OK;
-	return store_count_ranked(s, match_id, what);
+	if (store_query_ints(s, "SELECT rated FROM matches WHERE id = ?1",
+			     &match_id, 1, &rated, 1, what,
+			     "no such match") != STORE_OK)
+		return STORE_ERR;
+	return rated ? store_count_ranked(s, match_id, what) : STORE_OK;
 }
 
 /* ==== Aborting the matches of older versions (migration 14) ============= */

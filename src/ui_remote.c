@@ -133,16 +133,17 @@ enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)
 /* ==== Rejoining ============================================================
  */
 
-struct seek {
+/* A player looked for among those present, playing a match. */
+struct sought {
 	long long player_id, match_id;
 	bool found;
 };
 
 /* store_presence_list() callback: is the player sought playing the
  * match sought? */
-static int seek_row(void *ctx, const struct presence_row *r)
+static int sought_row(void *ctx, const struct presence_row *r)
 {
-	struct seek *s = ctx;
+	struct sought *s = ctx;
 
 	if (r->player_id == s->player_id && r->match_id == s->match_id)
 		s->found = true;
@@ -152,10 +153,10 @@ static int seek_row(void *ctx, const struct presence_row *r)
 /* Whether player `player_id` plays match `match_id` in a process now. */
 static bool plays_now(struct ui *ui, long long player_id, long long match_id)
 {
-	struct seek s = {player_id, match_id, false};
+	struct sought s = {player_id, match_id, false};
 
-	if (store_presence_list(ui->club.store, (long long)time(NULL), seek_row,
-				&s) != STORE_OK)
+	if (store_presence_list(ui->club.store, (long long)time(NULL),
+				sought_row, &s) != STORE_OK)
 		return false;
 	return s.found;
 }

@@ -1,0 +1,479 @@
+/* store_seek.c -- the lobby: seeks posted, paired, taken, kept fresh and
+ * withdrawn (store_live.h). Every rule that decides who plays whom is
+ * decided here, in the transaction that writes: one open seek a player,
+ * a seek open only while its poster refreshes it, the taker's rating in
+ * the range, the colours drawn by the store (docs/ARCHITECTURE.md, "The
+ * lobby"). */
+#include <stdio.h>
+#include <string.h>
+
+#include "rating.h"
+#include "rules.h"
+#include "store_internal.h"
+#include "store_live.h"
+
+#define WHAT_SEEK   "cannot post the seek"
+#define WHAT_TAKE   "cannot take the seek"
+#define WHAT_SEEKS  "cannot read the seeks"
+#define WHAT_LEAVE  "cannot withdraw the seek"
+#define SEEK_KEEP_S 600 /* a settled or stale seek is deleted after this */
+
+/* The words the seeks table stores, by enum seek_state. */
+static const char *const state_words[] = {
+	[SEEK_OPEN] = "open",
+	[SEEK_TAKEN] = "taken",
+	[SEEK_WITHDRAWN] = "withdrawn",
+};
+
+/* The rating of the player ?P under the rule of the seek row in scope
+ * (`seeks`), or RATING_START before their first game under it. */
+#define RATING_UNDER(P)                                                        \
+	"coalesce((SELECT r.rating FROM rule_records AS r WHERE r.rule ="      \
+	" seeks.rule AND r.player_id = " P "), ?99)"
+
+/* The columns row_to_seek() reads, in its order. */
+#define SEEK_COLUMNS                                                           \
+	"SELECT seeks.id, seeks.player_id, seeks.variant, seeks.rule,"         \
+	" seeks.rows, seeks.cols, seeks.k, seeks.opening,"                     \
+	" seeks.time_per_move, seeks.clock_base, seeks.clock_increment,"       \
+	" seeks.rated, seeks.min_rating, seeks.max_rating,"                    \
+	" seeks.created_at, seeks.state, coalesce(seeks.match_id, 0)"
+
+/* Bind ?99, the rating of a player with no game under a rule, where
+ * the statement has it. */
+static int bind_start_rating(sqlite3_stmt *st)
+{
+	if (sqlite3_bind_parameter_count(st) < 99)
+		return SQLITE_OK;
+	return sqlite3_bind_double(st, 99, RATING_START);
+}
+
+/* Fill *k from a row of SEEK_COLUMNS. Return 0, or -1 when something
+ * stored is not valid. */
+static int row_to_seek(sqlite3_stmt *st, struct seek *k)
+{
+	const char *state = (const char *)sqlite3_column_text(st, 15);
+	int opening =
+		match_opening_value((const char *)sqlite3_column_text(st, 7));
+	int i;
+
+	memset(k, 0, sizeof(*k));
+	for (i = SEEK_OPEN; i <= SEEK_WITHDRAWN; i++)
+		if (state != NULL && strcmp(state, state_words[i]) == 0)
+			k->state = (enum seek_state)i;
+	if (opening < 0 || k->state == 0 ||
+	    rules_parse_rule((const char *)sqlite3_column_text(st, 3),
+			     &k->rule) != 0)
+		return -1;
+	k->id = sqlite3_column_int64(st, 0);
+	k->player_id = sqlite3_column_int64(st, 1);
+	snprintf(k->variant, sizeof(k->variant), "%s",
+		 (const char *)sqlite3_column_text(st, 2));
+	k->rows = sqlite3_column_int(st, 4);
+	k->cols = sqlite3_column_int(st, 5);
+	k->k = sqlite3_column_int(st, 6);
+	k->opening = (enum match_opening)opening;
+	k->time_per_move = sqlite3_column_int(st, 8);
+	k->clock_base = sqlite3_column_int(st, 9);
+	k->clock_increment = sqlite3_column_int(st, 10);
+	k->rated = sqlite3_column_int(st, 11) != 0;
+	k->min_rating = sqlite3_column_int(st, 12);
+	k->max_rating = sqlite3_column_int(st, 13);
+	k->created_at = sqlite3_column_int64(st, 14);
+	k->match_id = sqlite3_column_int64(st, 16);
+	return 0;
+}
+
+/* Read seek `id` into *out. Return STORE_OK, STORE_NOT_FOUND or
+ * STORE_ERR (the error kept). */
+static enum store_status read_seek(struct store *s, long long id,
+				   struct seek *out, const char *what)
+{
+	enum store_status ret;
+	sqlite3_stmt *st;
+
+	if (store_prepare_ints(s, SEEK_COLUMNS " FROM seeks WHERE id = ?1", &st,
+			       &id, 1, what) != 0)
+		return STORE_ERR;
+	ret = store_step_row(s, st, what, "no such seek");
+	if (ret == STORE_OK && row_to_seek(st, out) != 0) {
+		store_set_err(s, what, "the stored seek is not valid");
+		ret = STORE_ERR;
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* ==== Taking ============================================================== */
+
+/* Why `taker_id` may not take seek k at `now` (its poster's refresh at
+ * `refreshed`, the taker's rating under its rule `rating`), or NULL. */
+static const char *take_problem(const struct seek *k, long long taker_id,
+				long long refreshed, double rating,
+				long long now)
+{
+	if (k->state != SEEK_OPEN || refreshed < now - STORE_SEEK_STALE)
+		return "the seek is no longer open";
+	if (k->player_id == taker_id)
+		return "a player cannot take their own seek";
+	if (rating < k->min_rating || rating > k->max_rating)
+		return "your rating is outside the seek's range";
+	return NULL;
+}
+
+/* Inside the take's transaction: the refresh time of seek `id` and the
+ * rating of `taker_id` under its rule, into v[0] and *rating. */
+static enum store_status seek_facts(struct store *s, long long id,
+				    long long taker_id, long long *refreshed,
+				    double *rating)
+{
+	const long long args[] = {id, taker_id};
+	enum store_status ret;
+	sqlite3_stmt *st;
+
+	if (store_prepare_ints(s,
+			       "SELECT refreshed_at, " RATING_UNDER(
+				       "?2") " FROM seeks WHERE id = ?1",
+			       &st, args, 2, WHAT_TAKE) != 0)
+		return STORE_ERR;
+	if (bind_start_rating(st) != SQLITE_OK) {
+		store_set_db_err(s, WHAT_TAKE);
+		sqlite3_finalize(st);
+		return STORE_ERR;
+	}
+	ret = store_step_row(s, st, WHAT_TAKE, "no such seek");
+	if (ret == STORE_OK) {
+		*refreshed = sqlite3_column_int64(st, 0);
+		*rating = sqlite3_column_double(st, 1);
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* Inside the take's transaction: the match of seek k between its poster
+ * and `taker_id`, the colours drawn here, into *h. */
+static enum store_status seek_match(struct store *s, const struct seek *k,
+				    long long taker_id, long long now,
+				    struct match_header *h)
+{
+	long long coin = 0;
+
+	if (store_query_int(s, "SELECT random() & 1", &coin, WHAT_TAKE) !=
+	    SQLITE_OK)
+		return STORE_ERR;
+	memset(h, 0, sizeof(*h));
+	h->kind = MATCH_RANKED;
+	h->black_id = coin ? k->player_id : taker_id;
+	h->white_id = coin ? taker_id : k->player_id;
+	h->variant = k->variant;
+	h->rule = k->rule;
+	h->opening = k->opening;
+	h->rows = k->rows;
+	h->cols = k->cols;
+	h->k = k->k;
+	h->time_per_move = k->time_per_move;
+	h->clock_base = k->clock_base;
+	h->clock_increment = k->clock_increment;
+	h->started_at = now;
+	h->casual = !k->rated;
+	return STORE_OK;
+}
+
+/* Inside a transaction: `taker_id` takes seek `id` at `now` (the rules
+ * of store_seek_take()), its match into *match_id. */
+static enum store_status take(struct store *s, long long id, long long taker_id,
+			      long long now, long long *match_id)
+{
+	long long refreshed = 0, args[] = {id, 0};
+	struct match_header h;
+	enum store_status st;
+	const char *why;
+	double rating = 0;
+	struct seek k;
+
+	st = read_seek(s, id, &k, WHAT_TAKE);
+	if (st == STORE_OK)
+		st = seek_facts(s, id, taker_id, &refreshed, &rating);
+	why = st == STORE_OK
+		      ? take_problem(&k, taker_id, refreshed, rating, now)
+		      : NULL;
+	if (why != NULL) {
+		store_set_err(s, WHAT_TAKE, why);
+		return STORE_ERR;
+	}
+	if (st == STORE_OK)
+		st = seek_match(s, &k, taker_id, now, &h);
+	if (st == STORE_OK) /* both sessions checked there */
+		st = store_match_begin(s, &h, false, &args[1]);
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "UPDATE seeks SET state = 'taken', match_id = ?2"
+			    " WHERE id = ?1 AND state = 'open'",
+			    args, 2, WHAT_TAKE) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK)
+		*match_id = args[1];
+	return st;
+}
+
+/* See store_live.h. */
+enum store_status store_seek_take(struct store *s, long long id,
+				  long long taker_id, long long now,
+				  long long *match_id)
+{
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_TAKE);
+	if (st != STORE_OK)
+		return st;
+	st = take(s, id, taker_id, now, match_id);
+	return store_finish(s, st, WHAT_TAKE);
+}
+
+/* ==== Posting ============================================================= */
+
+/* Bind seek k's proposal and range to ?1..?13 (player, variant, rule,
+ * rows, cols, k, opening, time per move, clock base, increment, rated,
+ * min and max rating) and ?99. Return SQLITE_OK or the first error. */
+static int bind_seek(sqlite3_stmt *st, const struct seek *k)
+{
+	const long long ints[] = {k->player_id,
+				  k->rows,
+				  k->cols,
+				  k->k,
+				  k->time_per_move,
+				  k->clock_base,
+				  k->clock_increment,
+				  k->rated ? 1 : 0,
+				  k->min_rating,
+				  k->max_rating};
+	static const int at[] = {1, 4, 5, 6, 8, 9, 10, 11, 12, 13};
+	const char *rule = store_rule_word(k->rule);
+	const char *opening = match_opening_word(k->opening);
+	int i, rc = bind_start_rating(st);
+
+	for (i = 0; rc == SQLITE_OK && i < 10; i++)
+		rc = sqlite3_bind_int64(st, at[i], ints[i]);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_text(st, 2, k->variant, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK && rule != NULL)
+		rc = sqlite3_bind_text(st, 3, rule, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK && opening != NULL)
+		rc = sqlite3_bind_text(st, 7, opening, -1, SQLITE_STATIC);
+	return rc;
+}
+
+/* Prepare `sql` with seek k bound (bind_seek()) and ?14 `now`. Return 0,
+ * or -1 with the error kept. */
+static int prepare_seek(struct store *s, const char *sql, const struct seek *k,
+			long long now, sqlite3_stmt **st)
+{
+	int rc;
+
+	if (store_prepare(s, sql, st, WHAT_SEEK) != 0)
+		return -1;
+	rc = bind_seek(*st, k);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int64(*st, 14, now);
+	if (rc == SQLITE_OK)
+		return 0;
+	store_set_db_err(s, WHAT_SEEK);
+	sqlite3_finalize(*st);
+	*st = NULL;
+	return -1;
+}
+
+/* The oldest open seek, fresh at ?14, of another player than ?1, for
+ * the game ?2..?11, whose range holds ?1's rating and whose poster's
+ * rating is in ?12..?13: the seek a new one pairs with. */
+#define PAIRED_SEEK                                                            \
+	"SELECT coalesce(min(id), 0) FROM (SELECT id FROM seeks"               \
+	" INDEXED BY seeks_open WHERE state = 'open' AND player_id <> ?1"      \
+	" AND refreshed_at >= ?14 - " STORE_SEEK_STALE_SQL                     \
+	" AND variant = ?2 AND rule = ?3 AND rows = ?4 AND cols = ?5"          \
+	" AND k = ?6 AND opening = ?7 AND time_per_move = ?8"                  \
+	" AND clock_base = ?9 AND clock_increment = ?10 AND rated = ?11"       \
+	" AND " RATING_UNDER(                                                  \
+		"?1") " BETWEEN min_rating AND max_rating"                     \
+		      " AND " RATING_UNDER(                                    \
+			      "seeks.player_id") " BETWEEN ?12 AND ?13"        \
+						 " ORDER BY created_at, id "   \
+						 "LIMIT 1)"
+#define STORE_SEEK_STALE_SQL "20"
+_Static_assert(STORE_SEEK_STALE == 20, "PAIRED_SEEK's staleness");
+
+/* Inside the post's transaction: the seek k pairs with, or 0: *id. */
+static enum store_status paired(struct store *s, const struct seek *k,
+				long long now, long long *id)
+{
+	enum store_status ret;
+	sqlite3_stmt *st;
+
+	if (prepare_seek(s, PAIRED_SEEK, k, now, &st) != 0)
+		return STORE_ERR;
+	ret = store_step_row(s, st, WHAT_SEEK, "no answer");
+	if (ret == STORE_OK)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* Inside the post's transaction: delete what is settled or stale long
+ * enough, and insert k, its id into *id. */
+static enum store_status insert_seek(struct store *s, const struct seek *k,
+				     long long now, long long *id)
+{
+	const long long args[] = {now - SEEK_KEEP_S};
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_exec_ints(s, "DELETE FROM seeks WHERE refreshed_at < ?1",
+			    args, 1, WHAT_SEEK) != SQLITE_DONE)
+		return STORE_ERR;
+	if (prepare_seek(s,
+			 "INSERT INTO seeks (player_id, variant, rule, rows,"
+			 " cols, k, opening, time_per_move, clock_base,"
+			 " clock_increment, rated, min_rating, max_rating,"
+			 " created_at, refreshed_at) VALUES (?1, ?2, ?3, ?4,"
+			 " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
+			 k, now, &st) != 0)
+		return STORE_ERR;
+	rc = store_step_done(s, st, WHAT_SEEK);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return STORE_ERR;
+	*id = sqlite3_last_insert_rowid(s->db);
+	return STORE_OK;
+}
+
+/* See store_live.h. */
+enum store_status store_seek_post(struct store *s, const struct seek *k,
+				  long long now, long long *id,
+				  long long *match_id)
+{
+	enum store_status st;
+	long long other = 0;
+
+	store_clear_err(s);
+	*id = *match_id = 0;
+	st = store_begin(s, WHAT_SEEK);
+	if (st != STORE_OK)
+		return st;
+	st = store_check_sessions(s, &k->player_id, 1, WHAT_SEEK);
+	if (st == STORE_OK && /* the poster's open seek, replaced */
+	    store_exec_ints(s,
+			    "UPDATE seeks SET state = 'withdrawn' WHERE"
+			    " player_id = ?1 AND state = 'open'",
+			    &k->player_id, 1, WHAT_SEEK) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK)
+		st = paired(s, k, now, &other);
+	if (st == STORE_OK && other != 0) {
+		st = take(s, other, k->player_id, now, match_id);
+		*id = other;
+	} else if (st == STORE_OK) {
+		st = insert_seek(s, k, now, id);
+	}
+	return store_finish(s, st, WHAT_SEEK);
+}
+
+/* ==== Waiting, leaving, listing =========================================== */
+
+/* See store_live.h. */
+enum store_status store_seek_refresh(struct store *s, long long id,
+				     long long now, struct seek *out)
+{
+	const long long args[] = {id, now};
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_begin(s, WHAT_SEEKS);
+	if (st != STORE_OK)
+		return st;
+	if (store_exec_ints(s,
+			    "UPDATE seeks SET refreshed_at = max(refreshed_at,"
+			    " ?2) WHERE id = ?1 AND state = 'open'",
+			    args, 2, WHAT_SEEKS) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK)
+		st = read_seek(s, id, out, WHAT_SEEKS);
+	return store_finish(s, st, WHAT_SEEKS);
+}
+
+/* See store_live.h. */
+enum store_status store_seek_withdraw(struct store *s, long long id,
+				      long long *match_id)
+{
+	enum store_status st;
+	struct seek k;
+
+	store_clear_err(s);
+	*match_id = 0;
+	st = store_begin(s, WHAT_LEAVE);
+	if (st != STORE_OK)
+		return st;
+	if (store_exec_ints(s,
+			    "UPDATE seeks SET state = 'withdrawn'"
+			    " WHERE id = ?1 AND state = 'open'",
+			    &id, 1, WHAT_LEAVE) != SQLITE_DONE)
+		st = STORE_ERR;
+	if (st == STORE_OK && sqlite3_changes(s->db) == 0) {
+		st = read_seek(s, id, &k, WHAT_LEAVE);
+		if (st == STORE_OK)
+			*match_id = k.match_id;
+	}
+	return store_finish(s, st, WHAT_LEAVE);
+}
+
+/* See store_live.h. */
+enum store_status store_seek_list(struct store *s, long long now,
+				  int (*row)(void *ctx, const struct seek *k),
+				  void *ctx)
+{
+	const long long args[] = {now - STORE_SEEK_STALE};
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+	struct seek k;
+	int rc;
+
+	store_clear_err(s);
+	if (store_prepare_ints(
+		    s,
+		    SEEK_COLUMNS ", p.username, p.nickname, " RATING_UNDER(
+			    "seeks.player_id") " FROM seeks INDEXED BY "
+					       "seeks_open"
+					       " JOIN players AS p ON p.id = "
+					       "seeks.player_id"
+					       " WHERE seeks.state = 'open'"
+					       " AND seeks.refreshed_at >= ?1"
+					       " ORDER BY seeks.created_at, "
+					       "seeks.id",
+		    &st, args, 1, WHAT_SEEKS) != 0)
+		return STORE_ERR;
+	if (bind_start_rating(st) != SQLITE_OK) {
+		store_set_db_err(s, WHAT_SEEKS);
+		goto out_finalize;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (row_to_seek(st, &k) != 0) {
+			store_set_err(s, WHAT_SEEKS,
+				      "a stored seek is not valid");
+			goto out_finalize;
+		}
+		snprintf(k.username, sizeof(k.username), "%s",
+			 (const char *)sqlite3_column_text(st, 17));
+		snprintf(k.nickname, sizeof(k.nickname), "%s",
+			 (const char *)sqlite3_column_text(st, 18));
+		k.rating = sqlite3_column_double(st, 19);
+		if (row(ctx, &k) != 0)
+			break;
+	}
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		ret = STORE_OK;
+	else
+		store_set_db_err(s, WHAT_SEEKS);
+out_finalize:
+	sqlite3_finalize(st);
+	return ret;
+}
