@@ -227,8 +227,15 @@ struct presence_row {
 	long long player_id;
 	const char *username; /* valid during the callback only */
 	const char *nickname;
-	long long match_id; /* a match being played, else 0 (idle) */
+	long long match_id;    /* a match being played, else 0 (idle) */
+	long long watching_id; /* a match being watched, else 0 */
+	bool seeking;	       /* an open seek of theirs is fresh */
 };
+
+/* Process `pid`'s player watches match `match_id` now (0: no longer).
+ * Return STORE_OK or STORE_ERR. */
+enum store_status store_presence_watch(struct store *s, long long pid,
+				       long long match_id);
 
 /* Every player with a presence row refreshed at most
  * STORE_PRESENCE_STALE seconds before `now`, once each (playing when any
@@ -419,16 +426,25 @@ enum store_status store_seek_post(struct store *s, const struct seek *k,
 				  long long now, long long *id,
 				  long long *match_id);
 
+/* Why store_seek_take() refused. */
+enum seek_refusal {
+	SEEK_TAKEN_OK = 0, /* not refused */
+	SEEK_GONE,	   /* taken, withdrawn, or its poster left */
+	SEEK_OWN,	   /* the taker posted it */
+	SEEK_OUT_OF_RANGE  /* the taker's rating is outside its range */
+};
+
 /* Player `taker_id` takes seek `id` at `now`, in one transaction: the
  * seek must be open, refreshed less than STORE_SEEK_STALE seconds ago,
  * not the taker's own, and the taker's rating under its rule in its
  * range; its ranked match (casual when the seek is) is started with the
  * colours drawn here, by the store, and the seek marked taken with it
- * (*match_id). Refused (STORE_ERR, nothing written, the reason kept)
- * otherwise; STORE_NOT_FOUND when there is no such seek. */
+ * (*match_id). Refused otherwise: STORE_EXISTS, nothing written, *why
+ * (may be NULL) says which rule; STORE_NOT_FOUND when there is no such
+ * seek. */
 enum store_status store_seek_take(struct store *s, long long id,
 				  long long taker_id, long long now,
-				  long long *match_id);
+				  long long *match_id, enum seek_refusal *why);
 
 /* The poster of seek `id` still waits for it at `now`: an open seek is
  * kept fresh. *out is then the seek as stored (taken: its match).

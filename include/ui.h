@@ -472,6 +472,10 @@ void ui_presence_begin(struct ui *ui, long long player_id);
  * row says so at once. Does nothing when nobody is present here. */
 void ui_presence_playing(struct ui *ui, long long match_id);
 
+/* Say in this process's presence row that its player watches match
+ * `match_id` (0: no longer). Nothing when nobody is logged in here. */
+void ui_presence_watching(struct ui *ui, long long match_id);
+
 /* Nobody is logged in here any more: delete the row, stop the refresh
  * and forget the challenges announced. Does nothing when nobody is
  * present. */
@@ -494,6 +498,17 @@ void ui_presence_look(struct ui *ui);
  * so), else what reading or the match returned (UI_EOF,
  * UI_INTERRUPTED, UI_FAILED after saying why). */
 enum ui_status ui_remote_online(struct ui *ui, struct player *me);
+
+/* ---- ui_lobby.c ---- */
+
+/* "Find a game" for `me` (logged in here): the open seeks of the club,
+ * shown again as they change; one is taken by its number, or `me` posts
+ * a seek (rated or casual, the game chosen as before any game, a rating
+ * range) and waits until it is taken or they leave. A taken seek's
+ * match is played from the two terminals (ui_remote_play()). Return
+ * UI_OK when `me` goes back, else what reading or a match returned
+ * (UI_EOF, UI_INTERRUPTED, UI_FAILED after saying why). */
+enum ui_status ui_lobby(struct ui *ui, struct player *me);
 
 /* Whether the player logged in here refuses every challenge now
  * (ui_remote_refuse()). */

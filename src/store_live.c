@@ -452,6 +452,21 @@ enum store_status store_presence_set(struct store *s, long long pid,
 }
 
 /* See store_live.h. */
+enum store_status store_presence_watch(struct store *s, long long pid,
+				       long long match_id)
+{
+	const long long args[] = {pid, match_id};
+
+	store_clear_err(s);
+	return store_exec_ints(s,
+			       "UPDATE presence SET watching_id ="
+			       " nullif(?2, 0) WHERE pid = ?1",
+			       args, 2, WHAT_PRESENCE) == SQLITE_DONE
+		       ? STORE_OK
+		       : STORE_ERR;
+}
+
+/* See store_live.h. */
 enum store_status store_presence_clear(struct store *s, long long pid)
 {
 	store_clear_err(s);
@@ -521,7 +536,11 @@ enum store_status store_presence_list(struct store *s, long long now,
 	}
 	if (store_prepare_ints(s,
 			       "SELECT p.id, p.username, p.nickname,"
-			       " max(coalesce(r.match_id, 0))"
+			       " max(coalesce(r.match_id, 0)),"
+			       " max(coalesce(r.watching_id, 0)),"
+			       " EXISTS (SELECT 1 FROM seeks AS k WHERE"
+			       " k.player_id = p.id AND k.state = 'open'"
+			       " AND k.refreshed_at >= ?1)"
 			       " FROM presence AS r"
 			       " JOIN players AS p ON p.id = r.player_id"
 			       " WHERE r.refreshed_at >= ?1"
@@ -533,6 +552,8 @@ enum store_status store_presence_list(struct store *s, long long now,
 		r.username = (const char *)sqlite3_column_text(st, 1);
 		r.nickname = (const char *)sqlite3_column_text(st, 2);
 		r.match_id = sqlite3_column_int64(st, 3);
+		r.watching_id = sqlite3_column_int64(st, 4);
+		r.seeking = sqlite3_column_int(st, 5) != 0;
 		if (row(ctx, &r) != 0)
 			break;
 	}

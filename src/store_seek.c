@@ -107,19 +107,28 @@ static enum store_status read_seek(struct store *s, long long id,
 /* ==== Taking ============================================================== */
 
 /* Why `taker_id` may not take seek k at `now` (its poster's refresh at
- * `refreshed`, the taker's rating under its rule `rating`), or NULL. */
-static const char *take_problem(const struct seek *k, long long taker_id,
-				long long refreshed, double rating,
-				long long now)
+ * `refreshed`, the taker's rating under its rule `rating`), or
+ * SEEK_TAKEN_OK. */
+static enum seek_refusal take_problem(const struct seek *k, long long taker_id,
+				      long long refreshed, double rating,
+				      long long now)
 {
 	if (k->state != SEEK_OPEN || refreshed < now - STORE_SEEK_STALE)
-		return "the seek is no longer open";
+		return SEEK_GONE;
 	if (k->player_id == taker_id)
-		return "a player cannot take their own seek";
+		return SEEK_OWN;
 	if (rating < k->min_rating || rating > k->max_rating)
-		return "your rating is outside the seek's range";
-	return NULL;
+		return SEEK_OUT_OF_RANGE;
+	return SEEK_TAKEN_OK;
 }
+
+/* The words of each refusal, for the error kept. */
+static const char *const refusal_words[] = {
+	[SEEK_TAKEN_OK] = "",
+	[SEEK_GONE] = "the seek is no longer open",
+	[SEEK_OWN] = "a player cannot take their own seek",
+	[SEEK_OUT_OF_RANGE] = "the rating is outside the seek's range",
+};
 
 /* Inside the take's transaction: the refresh time of seek `id` and the
  * rating of `taker_id` under its rule, into v[0] and *rating. */
@@ -180,26 +189,27 @@ static enum store_status seek_match(struct store *s, const struct seek *k,
 }
 
 /* Inside a transaction: `taker_id` takes seek `id` at `now` (the rules
- * of store_seek_take()), its match into *match_id. */
+ * of store_seek_take(), a refusal into *why), its match into
+ * *match_id. */
 static enum store_status take(struct store *s, long long id, long long taker_id,
-			      long long now, long long *match_id)
+			      long long now, long long *match_id,
+			      enum seek_refusal *why)
 {
 	long long refreshed = 0, args[] = {id, 0};
 	struct match_header h;
 	enum store_status st;
-	const char *why;
 	double rating = 0;
 	struct seek k;
 
+	*why = SEEK_TAKEN_OK;
 	st = read_seek(s, id, &k, WHAT_TAKE);
 	if (st == STORE_OK)
 		st = seek_facts(s, id, taker_id, &refreshed, &rating);
-	why = st == STORE_OK
-		      ? take_problem(&k, taker_id, refreshed, rating, now)
-		      : NULL;
-	if (why != NULL) {
-		store_set_err(s, WHAT_TAKE, why);
-		return STORE_ERR;
+	if (st == STORE_OK)
+		*why = take_problem(&k, taker_id, refreshed, rating, now);
+	if (*why != SEEK_TAKEN_OK) {
+		store_set_err(s, WHAT_TAKE, refusal_words[*why]);
+		return STORE_EXISTS;
 	}
 	if (st == STORE_OK)
 		st = seek_match(s, &k, taker_id, now, &h);
@@ -219,15 +229,18 @@ static enum store_status take(struct store *s, long long id, long long taker_id,
 /* See store_live.h. */
 enum store_status store_seek_take(struct store *s, long long id,
 				  long long taker_id, long long now,
-				  long long *match_id)
+				  long long *match_id, enum seek_refusal *why)
 {
+	enum seek_refusal refusal;
 	enum store_status st;
 
 	store_clear_err(s);
 	st = store_begin(s, WHAT_TAKE);
 	if (st != STORE_OK)
 		return st;
-	st = take(s, id, taker_id, now, match_id);
+	st = take(s, id, taker_id, now, match_id, &refusal);
+	if (why != NULL)
+		*why = refusal;
 	return store_finish(s, st, WHAT_TAKE);
 }
 
@@ -352,6 +365,7 @@ enum store_status store_seek_post(struct store *s, const struct seek *k,
 				  long long now, long long *id,
 				  long long *match_id)
 {
+	enum seek_refusal why;
 	enum store_status st;
 	long long other = 0;
 
@@ -370,7 +384,7 @@ enum store_status store_seek_post(struct store *s, const struct seek *k,
 	if (st == STORE_OK)
 		st = paired(s, k, now, &other);
 	if (st == STORE_OK && other != 0) {
-		st = take(s, other, k->player_id, now, match_id);
+		st = take(s, other, k->player_id, now, match_id, &why);
 		*id = other;
 	} else if (st == STORE_OK) {
 		st = insert_seek(s, k, now, id);

@@ -156,9 +156,12 @@ static const char *stake_words(enum choice_kind kind)
 	switch (kind) {
 	case CHOICE_RANKED:
 	case CHOICE_CHALLENGE:
+	case CHOICE_SEEK:
 		return _("rated");
 	case CHOICE_COMPUTER:
 		return _("recorded, not rated");
+	case CHOICE_CASUAL:
+		return _("casual, not rated");
 	case CHOICE_GUEST:
 		break;
 	}
@@ -166,8 +169,8 @@ static const char *stake_words(enum choice_kind kind)
 }
 
 /* The forbidden-point policy a renju game of `kind` plays by: the
- * club's for a recorded game (or --forbidden lose, stricter), the
- * command line's for a guest game. */
+ * club's for a recorded game (or --forbidden lose, stricter, for one at
+ * this terminal), the command line's for a guest game. */
 static bool forbidden_policy(struct ui *ui, enum choice_kind kind)
 {
 	struct club_settings s;
@@ -177,7 +180,8 @@ static bool forbidden_policy(struct ui *ui, enum choice_kind kind)
 	if (store_club_get(ui->club.store, &s) != STORE_OK)
 		return true; /* the stricter: the store decides anyway */
 	return s.forbidden_loses ||
-	       (kind != CHOICE_CHALLENGE && ui->opt->forbidden_loses);
+	       ((kind == CHOICE_RANKED || kind == CHOICE_COMPUTER) &&
+		ui->opt->forbidden_loses);
 }
 
 /* ui_choose_words(), without the stake unless `stake`. */
@@ -214,6 +218,21 @@ const char *ui_choose_words(struct ui *ui, const struct game_choice *c,
 			    enum choice_kind kind, char *buf, size_t cap)
 {
 	return game_words(ui, c, kind, true, buf, cap);
+}
+
+void ui_choose_from_stored(const char *variant, const int board[3],
+			   enum rule rule, enum match_opening opening,
+			   const int time[3], struct game_choice *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->variant.name = variant;
+	out->variant.rows = board[0];
+	out->variant.cols = board[1];
+	out->variant.k = board[2];
+	out->variant.rule = rule;
+	out->opening = opening;
+	if (clock_control(time[0], time[1], time[2], &out->time) != 0)
+		memset(&out->time, 0, sizeof(out->time));
 }
 
 const char *ui_choose_default_words(struct ui *ui, const struct store_prefs *p,
@@ -495,6 +514,23 @@ static enum ui_status steps(struct ui *ui, enum choice_kind kind,
 	}
 }
 
+/* The first item of the choice for a game of `kind`: what Enter does. */
+static const char *keep_words(enum choice_kind kind)
+{
+	switch (kind) {
+	case CHOICE_CHALLENGE:
+		return _("Send this challenge");
+	case CHOICE_SEEK:
+	case CHOICE_CASUAL:
+		return _("Post this seek");
+	case CHOICE_RANKED:
+	case CHOICE_COMPUTER:
+	case CHOICE_GUEST:
+		break;
+	}
+	return _("Play this game");
+}
+
 enum ui_status ui_choose_game(struct ui *ui, const struct player *me,
 			      enum choice_kind kind)
 {
@@ -503,9 +539,7 @@ enum ui_status ui_choose_game(struct ui *ui, const struct player *me,
 
 	if (st == UI_OK)
 		st = steps(ui, kind, _("The game (Enter: play it)"),
-			   kind == CHOICE_CHALLENGE ? _("Send this challenge")
-						    : _("Play this game"),
-			   true, &c);
+			   keep_words(kind), true, &c);
 	if (st == UI_OK)
 		ui->game = c;
 	return st;

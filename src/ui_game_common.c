@@ -716,8 +716,8 @@ bool game_common_stake(const struct game *g, int seat, struct game_stake *out)
 	const struct player *o = seat_player(g, 1 - seat);
 	double r;
 
-	if (g->record_kind != MATCH_RANKED || g->closed || p == NULL ||
-	    o == NULL)
+	if (g->record_kind != MATCH_RANKED || g->casual || g->closed ||
+	    p == NULL || o == NULL)
 		return false;
 	r = p->rec.rating;
 	put_change(rating_delta(r, p->rec.games, o->rec.rating, 1.0), out->win,
@@ -820,7 +820,7 @@ enum ui_status game_common_summary(struct game *g, char *buf, size_t cap)
 		return UI_OK;
 	if (g->record_kind == MATCH_COMPUTER) {
 		st = computer_line(g, buf, cap, &len);
-	} else if (g->record_kind == MATCH_RANKED) {
+	} else if (g->record_kind == MATCH_RANKED && !g->casual) {
 		st = ui_account_refresh(g->ui); /* ranks among today's club */
 		if (st == UI_OK) {
 			ranked_line(g, g->m.seat[STONE_BLACK], buf, cap, &len);

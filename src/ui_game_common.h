@@ -37,6 +37,7 @@ struct game {
 	int level[2];		/* by seat: the computer's level */
 	long long player_id[2]; /* by seat; 0 for guests and the computer */
 	int record_kind;	/* enum match_kind to record, 0: not kept */
+	bool casual;		/* a ranked kind never counted (the lobby's) */
 	long long match_id;	/* the record being written, 0 until open */
 	int saved;		/* moves already in the record */
 	int saved_stones;	/* the record's opening_stones */

@@ -38,7 +38,9 @@ enum choice_kind {
 	CHOICE_RANKED,	  /* a ranked match at this terminal: rated */
 	CHOICE_CHALLENGE, /* a ranked match from two terminals: rated */
 	CHOICE_COMPUTER,  /* against the computer: recorded, not rated */
-	CHOICE_GUEST	  /* guests: not recorded */
+	CHOICE_GUEST,	  /* guests: not recorded */
+	CHOICE_SEEK,	  /* a seek in the lobby, rated */
+	CHOICE_CASUAL	  /* a seek for practice: not rated */
 };
 
 /* Choose the game of `kind` for `me` (NULL: a guest): the defaults
@@ -59,6 +61,13 @@ enum ui_status ui_choose_game(struct ui *ui, const struct player *me,
  * line's for guests. Return buf. */
 const char *ui_choose_words(struct ui *ui, const struct game_choice *c,
 			    enum choice_kind kind, char *buf, size_t cap);
+
+/* The game a stored proposal (a challenge's or a seek's) plays, into
+ * *out: variant name, board, rule, opening and time control as the store
+ * keeps them (an invalid time control reads as none). */
+void ui_choose_from_stored(const char *variant, const int board[3],
+			   enum rule rule, enum match_opening opening,
+			   const int time[3], struct game_choice *out);
 
 /* The game the preferences p choose (ui_choose_from_prefs()) in words, as
  * ui_choose_words() says a ranked match's but without its stake, into

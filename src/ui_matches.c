@@ -296,6 +296,7 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 		return UI_FAILED;
 	}
 	g->record_kind = f->kind;
+	g->casual = f->casual;
 	g->match_id = f->id;
 	g->saved = f->nmoves;
 	g->saved_stones = f->opening_stones;

@@ -24,7 +24,8 @@ enum {
 	ACCOUNT_ONLINE,
 	ACCOUNT_CHALLENGES,
 	ACCOUNT_REFUSE,
-	ACCOUNT_PREFS
+	ACCOUNT_PREFS,
+	ACCOUNT_LOBBY
 };
 
 /* True when a step's status should end the menu loop: end of input, a
@@ -109,6 +110,8 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 		return ui_remote_refuse(ui);
 	case ACCOUNT_PREFS:
 		return ui_prefs_page(ui, me);
+	case ACCOUNT_LOBBY:
+		return ui_lobby(ui, me);
 	}
 	return UI_OK;
 }
@@ -116,7 +119,7 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 /* The account menu for `me`, until Log out. */
 static enum ui_status account_menu(struct ui *ui, struct player *me)
 {
-	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0};
+	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0};
 	char title[256];
 
 	for (;;) {
@@ -134,6 +137,7 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 						? _("Take challenges again")
 						: _("Refuse challenges"),
 					_("Preferences"),
+					_("Find a game"),
 					_("Log out")};
 		enum ui_status st;
 		int choice;
@@ -143,7 +147,7 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 		st = ui_remote_answer(ui, me, true);
 		if (ends_menu(st))
 			return st;
-		st = ui_menu(ui, title, labels, keys, 12, &choice);
+		st = ui_menu(ui, title, labels, keys, 13, &choice);
 		if (st != UI_OK)
 			return st;
 		if (choice == ACCOUNT_LOGOUT)

@@ -127,6 +127,14 @@ void ui_presence_playing(struct ui *ui, long long match_id)
 	presence_write(ui);
 }
 
+void ui_presence_watching(struct ui *ui, long long match_id)
+{
+	if (ui->presence == NULL || ui->presence->id == 0)
+		return;
+	(void)store_presence_watch(ui->club.store, (long long)getpid(),
+				   match_id);
+}
+
 void ui_presence_end(struct ui *ui)
 {
 	if (ui->presence == NULL)

@@ -102,6 +102,9 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 	g.only_seat = black ? 0 : 1;
 	g.remote = true;
 	say_seats(ui, f, black, other);
+	if (f->casual)
+		ui_say(ui, _("A casual match: it counts for nobody's record or "
+			     "rating."));
 	st = game_play(&g);
 	(void)store_seat_release(ui->club.store, game_common_unix_ms());
 	if (st == UI_OK && g.closed)
@@ -222,14 +225,12 @@ out_free:
 static const char *game_words(struct ui *ui, const struct challenge *c,
 			      char *buf, size_t cap)
 {
-	struct game_choice g = {
-		.variant = {c->variant, c->rows, c->cols, c->k, c->rule},
-		.opening = c->opening,
-	};
+	const int board[] = {c->rows, c->cols, c->k};
+	const int time[] = {c->time_per_move, c->clock_base,
+			    c->clock_increment};
+	struct game_choice g;
 
-	if (clock_control(c->time_per_move, c->clock_base, c->clock_increment,
-			  &g.time) != 0)
-		memset(&g.time, 0, sizeof(g.time));
+	ui_choose_from_stored(c->variant, board, c->rule, c->opening, time, &g);
 	return ui_choose_words(ui, &g, CHOICE_CHALLENGE, buf, cap);
 }
 
@@ -647,6 +648,11 @@ static int online_row(void *ctx, const struct presence_row *r)
 	if (r->match_id != 0)
 		fprintf(o->ui->term.out, _("playing (match %lld)\n"),
 			r->match_id);
+	else if (r->watching_id != 0)
+		fprintf(o->ui->term.out, _("watching (match %lld)\n"),
+			r->watching_id);
+	else if (r->seeking)
+		fprintf(o->ui->term.out, "%s\n", _("seeking a game"));
 	else
 		fprintf(o->ui->term.out, "%s\n", _("idle"));
 	o->n++;

@@ -405,5 +405,8 @@ enum ui_status ui_watch(struct ui *ui, long long id)
 
 	if (st != UI_OK || id == 0)
 		return st == UI_EOF ? UI_OK : st;
-	return watch_match(ui, id);
+	ui_presence_watching(ui, id); /* "Players online" says so */
+	st = watch_match(ui, id);
+	ui_presence_watching(ui, 0);
+	return st;
 }

@@ -96,6 +96,7 @@ static void test_seek_taken(void)
 	char path[FX_PATH_SIZE];
 	long long ids[3], id, mine, mid = 0, again = 0;
 	struct store *s = fx_club(path, ids);
+	enum seek_refusal why = SEEK_TAKEN_OK;
 	struct seek k = a_seek(ids[0]), got;
 	struct seeks_seen seen;
 
@@ -106,9 +107,11 @@ static void test_seek_taken(void)
 	CU_ASSERT_STRING_EQUAL(seen.name[0], "alice");
 	CU_ASSERT_DOUBLE_EQUAL(seen.rating[0], RATING_START, 0.001);
 
-	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[0], T0 + 2, &mid),
-			STORE_ERR); /* alice's own */
-	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], T0 + 2, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[0], T0 + 2, &mid, &why),
+			STORE_EXISTS); /* alice's own */
+	CU_ASSERT_EQUAL(why, SEEK_OWN);
+	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], T0 + 2, &mid, NULL),
+			STORE_OK);
 	CU_ASSERT_NOT_EQUAL_FATAL(mid, 0);
 	CU_ASSERT_EQUAL(
 		count(path,
@@ -124,11 +127,12 @@ static void test_seek_taken(void)
 	CU_ASSERT_EQUAL(got.state, SEEK_TAKEN);
 	CU_ASSERT_EQUAL(got.match_id, mid);
 	CU_ASSERT_EQUAL(listed(s, T0 + 3).n, 0);
-	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[2], T0 + 3, &again),
-			STORE_ERR); /* carol, second */
+	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[2], T0 + 3, &again, &why),
+			STORE_EXISTS); /* carol, second */
+	CU_ASSERT_EQUAL(why, SEEK_GONE);
 	CU_ASSERT_EQUAL(again, 0);
 	CU_ASSERT_EQUAL(count(path, "SELECT count(*) FROM matches", 0), 1);
-	CU_ASSERT_EQUAL(store_seek_take(s, 999, ids[2], T0 + 3, &again),
+	CU_ASSERT_EQUAL(store_seek_take(s, 999, ids[2], T0 + 3, &again, NULL),
 			STORE_NOT_FOUND);
 
 	mine = posted(s, &k, T0 + 4);
@@ -145,15 +149,18 @@ static void test_seek_stale(void)
 	struct store *s = fx_club(path, ids);
 	struct seek k = a_seek(ids[0]), got;
 	long long late = T0 + STORE_SEEK_STALE + 1;
+	enum seek_refusal why = SEEK_TAKEN_OK;
 
 	id = posted(s, &k, T0);
 	CU_ASSERT_EQUAL(listed(s, late).n, 0);
-	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], late, &mid), STORE_ERR);
+	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], late, &mid, &why),
+			STORE_EXISTS);
+	CU_ASSERT_EQUAL(why, SEEK_GONE);
 	CU_ASSERT_EQUAL(count(path, "SELECT count(*) FROM matches", 0), 0);
 	CU_ASSERT_EQUAL(store_seek_refresh(s, id, late, &got), STORE_OK);
 	CU_ASSERT_EQUAL(got.state, SEEK_OPEN);
 	CU_ASSERT_EQUAL(listed(s, late + 1).n, 1);
-	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], late + 1, &mid),
+	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], late + 1, &mid, NULL),
 			STORE_OK);
 	store_close(s);
 }
@@ -166,16 +173,19 @@ static void test_seek_range(void)
 	long long ids[3], id, mid = 0;
 	struct store *s = fx_club(path, ids);
 	struct seek k = a_seek(ids[0]);
+	enum seek_refusal why = SEEK_TAKEN_OK;
 
 	k.min_rating = 1600;
 	k.max_rating = 2000;
 	id = posted(s, &k, T0);
-	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], T0 + 1, &mid),
-			STORE_ERR);
+	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], T0 + 1, &mid, &why),
+			STORE_EXISTS);
+	CU_ASSERT_EQUAL(why, SEEK_OUT_OF_RANGE);
 	CU_ASSERT_EQUAL(count(path, "SELECT count(*) FROM matches", 0), 0);
 	k.min_rating = 1400;
 	id = posted(s, &k, T0 + 2);
-	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], T0 + 3, &mid), STORE_OK);
+	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[1], T0 + 3, &mid, NULL),
+			STORE_OK);
 	store_close(s);
 }
 
@@ -197,16 +207,16 @@ static void test_seek_one_open(void)
 			      "SELECT count(*) FROM seeks WHERE state = 'open'",
 			      0),
 			1);
-	CU_ASSERT_EQUAL(store_seek_take(s, first, ids[1], T0 + 2, &mid),
-			STORE_ERR);
+	CU_ASSERT_EQUAL(store_seek_take(s, first, ids[1], T0 + 2, &mid, NULL),
+			STORE_EXISTS);
 	CU_ASSERT_EQUAL(store_seek_withdraw(s, second, &theirs), STORE_OK);
 	CU_ASSERT_EQUAL(theirs, 0);
-	CU_ASSERT_EQUAL(store_seek_take(s, second, ids[1], T0 + 2, &mid),
-			STORE_ERR);
+	CU_ASSERT_EQUAL(store_seek_take(s, second, ids[1], T0 + 2, &mid, NULL),
+			STORE_EXISTS);
 	CU_ASSERT_EQUAL(listed(s, T0 + 2).n, 0);
 
 	second = posted(s, &k, T0 + 3);
-	CU_ASSERT_EQUAL(store_seek_take(s, second, ids[1], T0 + 4, &mid),
+	CU_ASSERT_EQUAL(store_seek_take(s, second, ids[1], T0 + 4, &mid, NULL),
 			STORE_OK);
 	CU_ASSERT_EQUAL(store_seek_withdraw(s, second, &theirs), STORE_OK);
 	CU_ASSERT_EQUAL(theirs, mid);
@@ -255,9 +265,10 @@ static void test_seek_colours_drawn(void)
 
 	for (i = 0; i < 40; i++) {
 		id = posted(s, &k, T0 + 2 * i);
-		CU_ASSERT_EQUAL_FATAL(
-			store_seek_take(s, id, ids[1], T0 + 2 * i + 1, &mid),
-			STORE_OK);
+		CU_ASSERT_EQUAL_FATAL(store_seek_take(s, id, ids[1],
+						      T0 + 2 * i + 1, &mid,
+						      NULL),
+				      STORE_OK);
 		black += count(path,
 			       "SELECT black_id = 2 FROM matches WHERE id = ?1",
 			       mid);
@@ -283,8 +294,8 @@ static void test_casual_not_counted(void)
 	k.rated = false;
 	k.clock_base = k.clock_increment = 0; /* the store's clock is today's */
 	id = posted(s, &k, T0);
-	CU_ASSERT_EQUAL_FATAL(store_seek_take(s, id, ids[1], T0 + 1, &mid),
-			      STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(
+		store_seek_take(s, id, ids[1], T0 + 1, &mid, NULL), STORE_OK);
 	for (i = 0; i < 9; i++)
 		CU_ASSERT_EQUAL(store_match_move(s, mid, i + 1,
 						 fx_five_moves[i].row,
