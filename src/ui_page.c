@@ -162,33 +162,6 @@ static size_t line_end(const struct ui_page *pg, size_t at)
 	return nl != NULL ? (size_t)(nl - pg->text) : pg->len;
 }
 
-/* The text's rows at `width` columns into rows[0..max) (rows may be
- * NULL to count them), each line broken where ui_screen_rows() breaks
- * it. Return how many there are. */
-static int page_rows(const struct ui_page *pg, int width, struct page_row *rows,
-		     int max)
-{
-	size_t at = 0, end, lens[PAGE_LINE_ROWS];
-	int n = 0, nrows, i;
-	bool error;
-
-	while (at < pg->len) {
-		end = line_end(pg, at);
-		error = pg->text[at] == PAGE_ERROR;
-		at += error ? 1 : 0;
-		nrows = ui_screen_rows(pg->text + at, end - at, width, lens,
-				       PAGE_LINE_ROWS);
-		for (i = 0; i < nrows && i < PAGE_LINE_ROWS; i++) {
-			if (rows != NULL && n < max)
-				rows[n] = (struct page_row){at, lens[i], error};
-			n++;
-			at += lens[i];
-		}
-		at = end + 1;
-	}
-	return n;
-}
-
 /* How many of rows[0..total) at the top are blank: not drawn. */
 static int leading_blanks(const struct page_row *rows, int total)
 {
@@ -202,22 +175,51 @@ static int leading_blanks(const struct page_row *rows, int total)
 /* The text laid out at the window's width. */
 struct page_layout {
 	struct page_row *rows; /* to free(); NULL when there is no text */
-	int total;	       /* rows */
+	int total, cap;	       /* rows, and the room for them */
 	int lead;	       /* blank rows at the top: not drawn */
 };
 
-/* Lay the text out at the window's width into *lo, once per draw.
- * Without memory the text is left out (total 0). */
+/* Add the line at text[at..end) to lo, broken at `width` columns where
+ * ui_screen_rows() breaks it. Return false out of memory (the rows
+ * that had room added). */
+static bool layout_line(const struct ui_page *pg, size_t at, size_t end,
+			int width, struct page_layout *lo)
+{
+	size_t lens[PAGE_LINE_ROWS];
+	bool error = at < end && pg->text[at] == PAGE_ERROR;
+	struct page_row *grown;
+	int nrows, i;
+
+	at += error ? 1 : 0;
+	nrows = ui_screen_rows(pg->text + at, end - at, width, lens,
+			       PAGE_LINE_ROWS);
+	for (i = 0; i < nrows && i < PAGE_LINE_ROWS; i++) {
+		if (lo->total == lo->cap) {
+			lo->cap = lo->cap > 0 ? lo->cap * 2 : 64;
+			grown = realloc(lo->rows,
+					(size_t)lo->cap * sizeof(*grown));
+			if (grown == NULL)
+				return false;
+			lo->rows = grown;
+		}
+		lo->rows[lo->total++] = (struct page_row){at, lens[i], error};
+		at += lens[i];
+	}
+	return true;
+}
+
+/* Lay the text out at the window's width into *lo, each line broken
+ * once per draw. Without memory the rest of the text is left out. */
 static void page_layout(const struct ui_page *pg, struct page_layout *lo)
 {
-	*lo = (struct page_layout){NULL, page_rows(pg, COLS, NULL, 0), 0};
-	if (lo->total > 0)
-		lo->rows = malloc((size_t)lo->total * sizeof(*lo->rows));
-	if (lo->rows == NULL) {
-		lo->total = 0;
-		return;
+	size_t at = 0, end;
+
+	*lo = (struct page_layout){NULL, 0, 0, 0};
+	for (; at < pg->len; at = end + 1) {
+		end = line_end(pg, at);
+		if (!layout_line(pg, at, end, COLS, lo))
+			break;
 	}
-	page_rows(pg, COLS, lo->rows, lo->total);
 	lo->lead = leading_blanks(lo->rows, lo->total);
 }
 
