@@ -114,6 +114,10 @@ long long term_now_ms(void);
  * when fd cannot be checked. */
 bool term_use_color(int fd, bool no_color);
 
+/* The columns of the terminal on `fd` as it says now, or 0 when fd is
+ * no terminal or does not say. */
+int term_columns(int fd);
+
 /* A mouse report as a terminal sends it in SGR mode (DECSET 1006). */
 struct term_mouse {
 	int button; /* the button code: 0 left, 1 middle, 2 right, plus 4

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -355,6 +356,15 @@ bool term_use_color(int fd, bool no_color)
 	if (no_color || (env != NULL && env[0] != '\0'))
 		return false;
 	return isatty(fd) != 0;
+}
+
+int term_columns(int fd)
+{
+	struct winsize ws;
+
+	if (ioctl(fd, TIOCGWINSZ, &ws) != 0)
+		return 0;
+	return ws.ws_col;
 }
 
 /* ==== Mouse reports ===================================================== */

@@ -5,6 +5,8 @@
 
 #include "ui.h"
 
+struct ui_table;
+
 /* ---- ui.c ---- */
 
 /* Say that the database refused something, with the store's own message
@@ -137,12 +139,6 @@ enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
  * is a static string or `name`. */
 const char *ui_words_variant(const char *name);
 
-/* The terminal columns of the widest name a game can have in a table in
- * the user's language: a preset's (what ui_words_variant() gives for it)
- * or "custom", followed by `swap2` (the words for the opening) where the
- * game can open so (five or more in a row). */
-int ui_words_game_widest(const char *swap2);
-
 /* The name of the side of colour s in stored match f: the name stored
  * with it, or the computer's (ui_words_computer()) written in the
  * caller's buf[UI_NAME_MAX]. */
@@ -203,10 +199,15 @@ void ui_list_number(struct ui_list *l, const char *fmt, ...)
 /* End the last row and the listing. */
 void ui_list_end(struct ui_list *l);
 
-/* Print `text` cleaned for the terminal (ui_clean()) in exactly `cols`
- * columns: padded with blanks, or cut to end in an ellipsis ("~" where
- * the charset has none) when it is wider. */
-void ui_list_fit(struct ui *ui, const char *text, int cols);
+/* Add the row cells[0..n) to table t, each cleaned for the terminal
+ * (ui_clean()). Return 0, or -1 out of memory (t as it was). */
+int ui_list_table_row(struct ui_table *t, const char *const cells[], int n);
+
+/* Show table t (taken: freed here) for people, laid out as ui_table.h
+ * says: on the page (ui_page_table()) to the window's width whenever it
+ * is drawn; else printed in the terminal's columns, or 80 where output
+ * is no terminal, the last column left blank. */
+void ui_list_table(struct ui *ui, struct ui_table *t);
 
 /* Print a table's cell `text` padded to `width` columns (right-aligned
  * if width < 0), whatever the language's character widths. */

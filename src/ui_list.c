@@ -7,9 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "store.h"
+#include "term.h"
 #include "ui_internal.h"
+#include "ui_page.h"
+#include "ui_table.h"
 
 /* Column keys for tsv and json, fixed in DESIGN.md. */
 static const char *const leaderboard_columns[] = {
@@ -35,6 +39,20 @@ static void pad(FILE *out, int used, int width)
 		fputc(' ', out);
 }
 
+/* See ui_internal.h. */
+void ui_list_cell(FILE *out, const char *text, int width)
+{
+	int w = i18n_width(text);
+
+	if (width < 0) {
+		pad(out, w, -width);
+		fputs(text, out);
+	} else {
+		fputs(text, out);
+		pad(out, w, width);
+	}
+}
+
 /* The mark of nothing to show (no rank, no win rate): "–", or "-" where
  * the terminal's charset has no dash (never "?", the provisional mark). */
 static const char *none_mark(const struct ui *ui)
@@ -58,84 +76,125 @@ static const char *win_rate_text(const struct ui *ui, const struct player *p,
 	return buf;
 }
 
-/* The table's nickname column: at most this many columns of it. */
-#define NICK_COLUMNS 12
+/* See ui_internal.h. */
+int ui_list_table_row(struct ui_table *t, const char *const cells[], int n)
+{
+	char clean[UI_TABLE_COLUMNS][UI_CLEAN_MAX];
+	const char *row[UI_TABLE_COLUMNS];
+	int i;
+
+	for (i = 0; i < n && i < UI_TABLE_COLUMNS; i++)
+		row[i] = ui_clean(cells[i], clean[i], sizeof(clean[i]));
+	return ui_table_add(t, row);
+}
+
+/* The columns a table has where the terminal does not say (a pipe, a
+ * file): the last left blank, 79 for the table. */
+#define LIST_COLUMNS 80
 
 /* See ui_internal.h. */
-void ui_list_fit(struct ui *ui, const char *text, int cols)
+void ui_list_table(struct ui *ui, struct ui_table *t)
 {
-	char clean[UI_CLEAN_MAX], cut[UI_CLEAN_MAX];
-	const char *whole = ui_clean(text, clean, sizeof(clean));
-	int width;
+	int cols;
 
-	if (i18n_width(whole) <= cols) {
-		width = i18n_fit(whole, cols, cut, sizeof(cut));
-		fputs(cut, ui->term.out);
-	} else {
-		width = i18n_fit(whole, cols - 1, cut, sizeof(cut));
-		fputs(cut, ui->term.out);
-		fputs(ui->term.symbols ? "…" : "~", ui->term.out);
-		width++;
+	if (ui->term.page != NULL) {
+		ui_page_table(ui, t);
+		return;
 	}
-	pad(ui->term.out, width, cols);
+	cols = term_columns(STDOUT_FILENO);
+	ui_table_print(t, (cols > 0 ? cols : LIST_COLUMNS) - 1, ui->term.out);
+	ui_table_free(t);
 }
 
 /* The mark after a provisional rating (player_provisional()), as
  * lichess marks one. */
 #define PROVISIONAL "?"
 
-/* One row of the table format, in 79 columns as table_header() heads
- * it: a nickname longer than its column ends in an ellipsis (its whole
- * is in `stats`, TSV and JSON). */
-static void table_row(struct ui *ui, const struct player *p, int rank, bool me)
+/* The leaderboard table's columns, in the order of its cells. */
+enum board_column {
+	BC_ME,
+	BC_RANK,
+	BC_PLAYER,
+	BC_NICKNAME,
+	BC_GAMES,
+	BC_WINS,
+	BC_LOSSES,
+	BC_TIES,
+	BC_SCORE,
+	BC_RATING,
+	BC_WIN_RATE,
+	BC_COLUMNS
+};
+
+/* A new leaderboard table ordered by `key`, in the user's language.
+ * As the room narrows, the player's and the nickname's columns are cut
+ * first (to UI_TABLE_NAME_LEAST); then Games goes (it is W + L + T), then W, L
+ * and T together, the nickname, the win rate and the rating, but never
+ * the column the board is ordered by; the rank, the player and the
+ * score stay. Return it, or NULL out of memory. */
+static struct ui_table *board_table(struct ui *ui, enum plist_key key)
+{
+	struct ui_table_column c[BC_COLUMNS] = {
+		[BC_ME] = {" ", false, 0, 0, 0}, /* ">" marks me */
+		[BC_RANK] = {_("Rank"), true, 0, 0, 0},
+		[BC_PLAYER] = {_("Player"), false, 2, UI_TABLE_NAME_LEAST, 0},
+		[BC_NICKNAME] = {_("Nickname"), false, 2, UI_TABLE_NAME_LEAST,
+				 3},
+		[BC_GAMES] = {_("Games"), true, 2, 0, 1},
+		[BC_WINS] = {_("W"), true, 1, 0, 2},
+		[BC_LOSSES] = {_("L"), true, 1, 0, 2},
+		[BC_TIES] = {_("T"), true, 1, 0, 2},
+		[BC_SCORE] = {_("Score"), true, 2, 0, 0},
+		[BC_RATING] = {_("Rating"), true, 2, 0, 5},
+		[BC_WIN_RATE] = {_("Win%"), true, 2, 0, 4},
+	};
+
+	if (key == PLIST_BY_WINS)
+		c[BC_WINS].drop = 0;
+	else if (key == PLIST_BY_RATING)
+		c[BC_RATING].drop = 0;
+	else if (key == PLIST_BY_WINRATE)
+		c[BC_WIN_RATE].drop = 0;
+	return ui_table_new(c, BC_COLUMNS, ui->term.symbols);
+}
+
+/* Add p's row at `rank` (0: none) to a leaderboard table; `me` marks
+ * it. Its nickname is whole in `stats`, TSV and JSON. Return 0, or -1
+ * out of memory. */
+static int board_row(struct ui *ui, struct ui_table *t, const struct player *p,
+		     int rank, bool me)
 {
 	const struct player_record *r = &p->rec;
-	char rate[WIN_RATE_LEN];
+	char n[BC_COLUMNS][24];
+	const char *cells[BC_COLUMNS] = {
+		me ? ">" : "", n[BC_RANK],   p->username,   p->nickname,
+		n[BC_GAMES],   n[BC_WINS],   n[BC_LOSSES],  n[BC_TIES],
+		n[BC_SCORE],   n[BC_RATING], n[BC_WIN_RATE]};
 
-	fputc(me ? '>' : ' ', ui->term.out);
-	if (rank > 0)
-		fprintf(ui->term.out, "%4d", rank);
-	else
-		ui_list_cell(ui->term.out, none_mark(ui), -4);
-	fprintf(ui->term.out, "  %-20s ", p->username);
-	ui_list_fit(ui, p->nickname, NICK_COLUMNS);
-	fprintf(ui->term.out, " %5d %4d %4d %4d %5d %5.0f%s ", r->games,
-		r->wins, r->losses, r->ties, r->score, r->rating,
-		player_provisional(p) ? PROVISIONAL : " ");
-	win_rate_text(ui, p, rate);
-	pad(ui->term.out, i18n_width(rate), 4);
-	fprintf(ui->term.out, "%s\n", rate);
+	snprintf(n[BC_RANK], sizeof(n[0]), "%d", rank);
+	if (rank == 0)
+		snprintf(n[BC_RANK], sizeof(n[0]), "%s", none_mark(ui));
+	snprintf(n[BC_GAMES], sizeof(n[0]), "%d", r->games);
+	snprintf(n[BC_WINS], sizeof(n[0]), "%d", r->wins);
+	snprintf(n[BC_LOSSES], sizeof(n[0]), "%d", r->losses);
+	snprintf(n[BC_TIES], sizeof(n[0]), "%d", r->ties);
+	snprintf(n[BC_SCORE], sizeof(n[0]), "%d", r->score);
+	snprintf(n[BC_RATING], sizeof(n[0]), "%.0f%s", r->rating,
+		 player_provisional(p) ? PROVISIONAL : " ");
+	win_rate_text(ui, p, n[BC_WIN_RATE]);
+	return ui_list_table_row(t, cells, BC_COLUMNS);
 }
 
-/* See ui_internal.h. */
-void ui_list_cell(FILE *out, const char *text, int width)
+/* The row of "..." between a leaderboard's top and the player's own
+ * row below it. Return 0, or -1 out of memory. */
+static int gap_row(struct ui_table *t)
 {
-	int w = i18n_width(text);
+	const char *cells[BC_COLUMNS] = {"", "..."};
+	int i;
 
-	if (width < 0) {
-		pad(out, w, -width);
-		fputs(text, out);
-	} else {
-		fputs(text, out);
-		pad(out, w, width);
-	}
-}
-
-/* The table's header, in the columns table_row() prints. */
-static void table_header(struct ui *ui)
-{
-	ui_list_cell(ui->term.out, _("Rank"), -5);
-	fputs("  ", ui->term.out);
-	ui_list_cell(ui->term.out, _("Player"), 21);
-	ui_list_cell(ui->term.out, _("Nickname"), NICK_COLUMNS);
-	ui_list_cell(ui->term.out, _("Games"), -6);
-	ui_list_cell(ui->term.out, _("W"), -5);
-	ui_list_cell(ui->term.out, _("L"), -5);
-	ui_list_cell(ui->term.out, _("T"), -5);
-	ui_list_cell(ui->term.out, _("Score"), -6);
-	ui_list_cell(ui->term.out, _("Rating"), -7);
-	ui_list_cell(ui->term.out, _("Win%"), -5);
-	fputc('\n', ui->term.out);
+	for (i = 2; i < BC_COLUMNS; i++)
+		cells[i] = "";
+	return ui_table_add(t, cells);
 }
 
 /* ==== Listings for scripts ============================================== */
@@ -255,15 +314,67 @@ static void legend(struct ui *ui, bool provisional, bool unranked)
 
 /* Print the leaderboard of list l (see ui_list_leaderboard()); `title` heads
  * the table. */
+/* The rank of best[i] in a leaderboard by `key`, the one before it
+ * ranked `rank`: 0 for a player with no ranked game. */
+static int rank_at(struct player *const best[], size_t i, enum plist_key key,
+		   int rank)
+{
+	if (!player_ranked(best[i]))
+		return 0;
+	if (i == 0 || !player_same_rank(best[i - 1], best[i], key))
+		return (int)i + 1;
+	return rank;
+}
+
+/* The leaderboard best[0..n) (n > 0) by `key` as a table for people,
+ * headed `title`; me's row under it after "...", when me is not among
+ * them (its rank in l); then what its marks mean. Return UI_OK, or
+ * UI_FAILED out of memory (said so). */
+static enum ui_status board_print(struct ui *ui, const struct plist *l,
+				  struct player *const best[], size_t n,
+				  const char *title, enum plist_key key,
+				  const struct player *me)
+{
+	struct ui_table *t = board_table(ui, key);
+	bool me_shown = false, provisional = false, unranked = false;
+	int rank = 0, failed = t == NULL;
+	size_t i;
+
+	for (i = 0; i < n && !failed; i++) {
+		rank = rank_at(best, i, key, rank);
+		provisional |= player_provisional(best[i]);
+		unranked |= rank == 0;
+		failed = board_row(ui, t, best[i], rank, best[i] == me);
+		me_shown |= best[i] == me;
+	}
+	if (me != NULL && !me_shown && !failed) {
+		failed = gap_row(t) ||
+			 board_row(ui, t, me, plist_rank(l, me, key), true);
+		provisional |= player_provisional(me);
+		unranked |= !player_ranked(me);
+	}
+	if (failed) {
+		ui_table_free(t);
+		ui_error(ui, _("out of memory"));
+		return UI_FAILED;
+	}
+	ui_say(ui, "%s", title);
+	ui_list_table(ui, t);
+	legend(ui, provisional, unranked);
+	return UI_OK;
+}
+
+/* Print the leaderboard of list l (see ui_list_leaderboard()); `title` heads
+ * the table. */
 static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 				     const char *title, int top,
 				     enum plist_key key,
 				     const struct player *me)
 {
 	size_t n = plist_count(l), i;
+	enum ui_status st = UI_OK;
 	struct player **best;
 	struct ui_list list;
-	bool me_shown = false, provisional = false, unranked = false;
 	int rank = 0;
 
 	if ((size_t)top < n)
@@ -276,32 +387,18 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	n = plist_top(l, key, n, best); /* the unranked last */
 	if (ui->opt->format == FORMAT_TABLE) {
 		fputc('\n', ui->term.out);
-		ui_say(ui, "%s", n == 0 ? _("No games to rank yet.") : title);
-		if (n > 0)
-			table_header(ui);
+		if (n == 0)
+			ui_say(ui, "%s", _("No games to rank yet."));
+		else
+			st = board_print(ui, l, best, n, title, key, me);
+		free(best);
+		return st;
 	}
 	ui_list_begin(&list, ui, leaderboard_columns, LEADERBOARD_COLUMNS);
 	for (i = 0; i < n; i++) {
-		if (!player_ranked(best[i]))
-			rank = 0;
-		else if (i == 0 || !player_same_rank(best[i - 1], best[i], key))
-			rank = (int)i + 1;
-		provisional |= player_provisional(best[i]);
-		unranked |= rank == 0;
-		if (ui->opt->format == FORMAT_TABLE)
-			table_row(ui, best[i], rank, best[i] == me);
-		else
-			script_row(&list, best[i], rank);
-		me_shown |= best[i] == me;
+		rank = rank_at(best, i, key, rank);
+		script_row(&list, best[i], rank);
 	}
-	if (me != NULL && !me_shown && ui->opt->format == FORMAT_TABLE) {
-		ui_say(ui, "  ...");
-		table_row(ui, me, plist_rank(l, me, key), true);
-		provisional |= player_provisional(me);
-		unranked |= !player_ranked(me);
-	}
-	if (ui->opt->format == FORMAT_TABLE)
-		legend(ui, provisional, unranked);
 	ui_list_end(&list);
 	free(best);
 	return UI_OK;

@@ -17,12 +17,16 @@
 
 #include "ui_presence.h"
 #include "ui_screen.h"
+#include "ui_table.h"
 
 /* The most text a page keeps (older lines go first). */
 #define PAGE_TEXT_MAX (256 * 1024)
 /* The first byte of a line said by ui_error() (text never holds it). */
 #define PAGE_ERROR     '\x01'
 #define PAGE_ERROR_STR "\x01"
+/* The first byte of a line that stands for a table (ui_page_table()),
+ * then the table's index in pg->tables (text never holds it either). */
+#define PAGE_TABLE '\x02'
 /* How long one wait for a key lasts, in ms. */
 #define PAGE_WAIT_MS 500
 /* Lines above the text (the title, a blank) and below it (a blank, the
@@ -60,15 +64,27 @@ struct ui_page {
 	int text_height; /* the lines the text had, as drawn */
 	int digit;	 /* a digit typed that begins a longer key (1 of
 			  * 10), waiting for the next, else -1 */
+	struct page_table *tables; /* the tables in the text, cleared with
+				    * it: ntables of room for tables_cap */
+	int ntables, tables_cap;
+};
+
+/* A table in the page's text, with its lines as last laid out. */
+struct page_table {
+	struct ui_table *table;
+	int room;    /* the columns `lines` was laid out in */
+	char *lines; /* its lines at that width, or NULL */
+	size_t len;
 };
 
 /* How a wait for a key ended. */
 enum page_wait { PAGE_KEY, PAGE_STOP, PAGE_EOF, PAGE_TIMEOUT };
 
-/* One row of text as drawn: text[off..off+len), a line's or part of a
- * line wrapped at the window's width. */
+/* One row of text as drawn: s[0..len), a line's or part of a line
+ * wrapped at the window's width, in the text or in a table's lines. */
 struct page_row {
-	size_t off, len;
+	const char *s;
+	size_t len;
 	bool error;
 };
 
@@ -162,33 +178,6 @@ static size_t line_end(const struct ui_page *pg, size_t at)
 	return nl != NULL ? (size_t)(nl - pg->text) : pg->len;
 }
 
-/* The text's rows at `width` columns into rows[0..max) (rows may be
- * NULL to count them), each line broken where ui_screen_rows() breaks
- * it. Return how many there are. */
-static int page_rows(const struct ui_page *pg, int width, struct page_row *rows,
-		     int max)
-{
-	size_t at = 0, end, lens[PAGE_LINE_ROWS];
-	int n = 0, nrows, i;
-	bool error;
-
-	while (at < pg->len) {
-		end = line_end(pg, at);
-		error = pg->text[at] == PAGE_ERROR;
-		at += error ? 1 : 0;
-		nrows = ui_screen_rows(pg->text + at, end - at, width, lens,
-				       PAGE_LINE_ROWS);
-		for (i = 0; i < nrows && i < PAGE_LINE_ROWS; i++) {
-			if (rows != NULL && n < max)
-				rows[n] = (struct page_row){at, lens[i], error};
-			n++;
-			at += lens[i];
-		}
-		at = end + 1;
-	}
-	return n;
-}
-
 /* How many of rows[0..total) at the top are blank: not drawn. */
 static int leading_blanks(const struct page_row *rows, int total)
 {
@@ -202,22 +191,109 @@ static int leading_blanks(const struct page_row *rows, int total)
 /* The text laid out at the window's width. */
 struct page_layout {
 	struct page_row *rows; /* to free(); NULL when there is no text */
-	int total;	       /* rows */
+	int total, cap;	       /* rows, and the room for them */
 	int lead;	       /* blank rows at the top: not drawn */
 };
 
-/* Lay the text out at the window's width into *lo, once per draw.
- * Without memory the text is left out (total 0). */
-static void page_layout(const struct ui_page *pg, struct page_layout *lo)
+/* Add the line s[0..n) to lo, broken at `width` columns where
+ * ui_screen_rows() breaks it. Return false out of memory (the rows
+ * that had room added). */
+static bool layout_line(const char *s, size_t n, int width,
+			struct page_layout *lo)
 {
-	*lo = (struct page_layout){NULL, page_rows(pg, COLS, NULL, 0), 0};
-	if (lo->total > 0)
-		lo->rows = malloc((size_t)lo->total * sizeof(*lo->rows));
-	if (lo->rows == NULL) {
-		lo->total = 0;
-		return;
+	size_t lens[PAGE_LINE_ROWS];
+	bool error = n > 0 && s[0] == PAGE_ERROR;
+	struct page_row *grown;
+	int nrows, i;
+
+	s += error ? 1 : 0;
+	n -= error ? 1 : 0;
+	nrows = ui_screen_rows(s, n, width, lens, PAGE_LINE_ROWS);
+	for (i = 0; i < nrows && i < PAGE_LINE_ROWS; i++) {
+		if (lo->total == lo->cap) {
+			lo->cap = lo->cap > 0 ? lo->cap * 2 : 64;
+			grown = realloc(lo->rows,
+					(size_t)lo->cap * sizeof(*grown));
+			if (grown == NULL)
+				return false;
+			lo->rows = grown;
+		}
+		lo->rows[lo->total++] = (struct page_row){s, lens[i], error};
+		s += lens[i];
 	}
-	page_rows(pg, COLS, lo->rows, lo->total);
+	return true;
+}
+
+/* The table that the text's line s[0..n) stands for, or NULL. */
+static struct page_table *table_of(const struct ui_page *pg, const char *s,
+				   size_t n)
+{
+	int i = 0;
+
+	if (n < 2 || s[0] != PAGE_TABLE)
+		return NULL;
+	for (s++, n--; n > 0 && *s >= '0' && *s <= '9'; s++, n--)
+		i = i * 10 + (*s - '0');
+	return i < pg->ntables ? &pg->tables[i] : NULL;
+}
+
+/* The lines of table pt laid out in `room` columns: laid out again only
+ * when room is another width. Return false out of memory (none). */
+static bool table_lines(struct page_table *pt, int room)
+{
+	FILE *f;
+
+	if (pt->lines != NULL && pt->room == room)
+		return true;
+	free(pt->lines);
+	pt->lines = NULL;
+	f = open_memstream(&pt->lines, &pt->len);
+	if (f == NULL)
+		return false;
+	ui_table_print(pt->table, room, f);
+	if (fclose(f) != 0) {
+		free(pt->lines);
+		pt->lines = NULL;
+		return false;
+	}
+	pt->room = room;
+	return true;
+}
+
+/* Add the line s[0..n) to lo at `width` columns: a table's line as its
+ * lines laid out in width - 1 (the last column blank, as the line
+ * interface prints it). Return false out of memory. */
+static bool layout_text_line(struct ui_page *pg, const char *s, size_t n,
+			     int width, struct page_layout *lo)
+{
+	struct page_table *pt = table_of(pg, s, n);
+	const char *at, *nl;
+
+	if (pt == NULL)
+		return layout_line(s, n, width, lo);
+	if (!table_lines(pt, width - 1))
+		return false;
+	for (at = pt->lines; at < pt->lines + pt->len; at = nl + 1) {
+		nl = memchr(at, '\n', (size_t)(pt->lines + pt->len - at));
+		if (nl == NULL ||
+		    !layout_line(at, (size_t)(nl - at), width, lo))
+			return nl != NULL;
+	}
+	return true;
+}
+
+/* Lay the text out at the window's width into *lo, each line broken
+ * once per draw. Without memory the rest of the text is left out. */
+static void page_layout(struct ui_page *pg, struct page_layout *lo)
+{
+	size_t at = 0, end;
+
+	*lo = (struct page_layout){NULL, 0, 0, 0};
+	for (; at < pg->len; at = end + 1) {
+		end = line_end(pg, at);
+		if (!layout_text_line(pg, pg->text + at, end - at, COLS, lo))
+			break;
+	}
 	lo->lead = leading_blanks(lo->rows, lo->total);
 }
 
@@ -237,8 +313,7 @@ static int draw_text(struct ui_page *pg, const struct page_layout *lo, int top,
 	for (i = first; i < lo->total && i - first < height; i++) {
 		const struct page_row *r = &lo->rows[i];
 
-		snprintf(row, sizeof(row), "%.*s", (int)r->len,
-			 pg->text + r->off);
+		snprintf(row, sizeof(row), "%.*s", (int)r->len, r->s);
 		ui_screen_put(top + i - first, 0, COLS,
 			      r->error ? SCREEN_WARN : SCREEN_PLAIN, row);
 	}
@@ -491,14 +566,19 @@ bool ui_page_active(struct ui *ui)
 }
 
 /* Write the text on `out` as the line interface would have (errors on
- * standard error), for the terminal to keep after the screen. */
-static void print_text(const struct ui_page *pg, FILE *out)
+ * standard error; a table laid out in `cols` columns, as the window
+ * was), for the terminal to keep after the screen. */
+static void print_text(const struct ui_page *pg, FILE *out, int cols)
 {
+	const struct page_table *pt;
 	size_t at = 0, end;
 
 	while (at < pg->len) {
 		end = line_end(pg, at);
-		if (pg->text[at] == PAGE_ERROR) {
+		pt = table_of(pg, pg->text + at, end - at);
+		if (pt != NULL) {
+			ui_table_print(pt->table, cols - 1, out);
+		} else if (pg->text[at] == PAGE_ERROR) {
 			fflush(out);
 			fprintf(stderr, "gomoku: %.*s\n", (int)(end - at - 1),
 				pg->text + at + 1);
@@ -509,9 +589,47 @@ static void print_text(const struct ui_page *pg, FILE *out)
 	}
 }
 
+/* Free the page's tables (their lines in the text stay, standing for
+ * nothing). */
+static void tables_free(struct ui_page *pg)
+{
+	int i;
+
+	for (i = 0; i < pg->ntables; i++) {
+		ui_table_free(pg->tables[i].table);
+		free(pg->tables[i].lines);
+	}
+	pg->ntables = 0;
+}
+
+void ui_page_table(struct ui *ui, struct ui_table *t)
+{
+	struct ui_page *pg = ui->term.page;
+	struct page_table *grown;
+	char line[32];
+	int cap;
+
+	if (pg->ntables == pg->tables_cap) {
+		cap = pg->tables_cap > 0 ? pg->tables_cap * 2 : 4;
+		grown = realloc(pg->tables, (size_t)cap * sizeof(*grown));
+		if (grown ==
+		    NULL) { /* the table as wide as the window is now */
+			ui_table_print(t, COLS - 1, pg->out);
+			ui_table_free(t);
+			return;
+		}
+		pg->tables = grown;
+		pg->tables_cap = cap;
+	}
+	pg->tables[pg->ntables] = (struct page_table){t, 0, NULL, 0};
+	snprintf(line, sizeof(line), "%c%d", PAGE_TABLE, pg->ntables++);
+	page_line(pg, line, "");
+}
+
 void ui_page_end(struct ui *ui)
 {
 	struct ui_page *pg = ui->term.page;
+	int cols = COLS;
 
 	if (pg == NULL) {
 		ui_screen_close();
@@ -524,8 +642,10 @@ void ui_page_end(struct ui *ui)
 	ui->term.page = NULL;
 	fclose(pg->out);
 	ui_screen_close();
-	print_text(pg, ui->term.out);
+	print_text(pg, ui->term.out, cols);
 	fflush(ui->term.out);
+	tables_free(pg);
+	free(pg->tables);
 	free(pg->text);
 	free(pg);
 }
@@ -535,6 +655,7 @@ static void page_begin(struct ui_page *pg, const char *title)
 {
 	fflush(pg->out);
 	pg->len = 0;
+	tables_free(pg);
 	pg->scroll = 0;
 	snprintf(pg->title, sizeof(pg->title), "%s", title);
 }
@@ -581,6 +702,9 @@ static enum ui_status answer_challenge(struct ui_page *pg)
 	was->cap = pg->cap;
 	was->escape = pg->escape;
 	was->scroll = pg->scroll;
+	was->tables = pg->tables;
+	was->ntables = pg->ntables;
+	was->tables_cap = pg->tables_cap;
 	*pg = *was;
 	free(was);
 	return st;

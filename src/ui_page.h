@@ -24,6 +24,8 @@
 #include "auth.h"
 #include "ui.h"
 
+struct ui_table;
+
 /* Whether the run is full-screen: opens the page (and the curses
  * session) at the first call when ui->term.screen is set; from then on
  * ui->term.out and ui->term.sink write into the page. Return true when the page
@@ -67,6 +69,11 @@ enum ui_status ui_page_menu(struct ui *ui, const char *title,
  * auth_secret_read(). */
 enum auth_read ui_page_secret(struct ui *ui, const char *prompt,
 			      struct auth_secret *pw);
+
+/* Add table t (taken: the page frees it) to the page's text, laid out
+ * to the window's width each time the page is drawn, and so printed
+ * when the page ends. The page must be up (ui->term.page). */
+void ui_page_table(struct ui *ui, struct ui_table *t);
 
 /* Draw the page again, at once (after a screen of its own, such as a
  * replay, drew over it). */

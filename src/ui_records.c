@@ -18,6 +18,7 @@
 #include "ui_page.h"
 #include "ui_records.h"
 #include "ui_replay.h"
+#include "ui_table.h"
 
 #define HISTORY_PAGE 10
 
@@ -101,42 +102,6 @@ static const char *rule_of(const struct history_row *r, char buf[32])
 	return buf;
 }
 
-/* Write `text` padded with blanks to `width` terminal columns (Chinese
- * characters take two), then two blanks. */
-static void put_cell(struct ui *ui, const char *text, int width)
-{
-	int used = i18n_width(text);
-
-	ui_put_clean(ui, text);
-	for (; used < width + 2; used++)
-		fputc(' ', ui->term.out);
-}
-
-/* The width of the tables' Game column in the user's language: the
- * widest name a game can have (with "+swap2" where it can open so), or
- * the title if wider. */
-static int game_width(void)
-{
-	int width = ui_words_game_widest(_("+swap2"));
-	int title = i18n_width(_("Game"));
-
-	return width > title ? width : title;
-}
-
-/* A table's header: "#", the date, then the titles in `titles` (NULL
- * ended) each padded to its width in `widths`, the last as it is. */
-static void put_header(struct ui *ui, const char *const titles[],
-		       const int widths[])
-{
-	int i;
-
-	fputs("    #  ", ui->term.out);
-	put_cell(ui, _("Date"), 10);
-	for (i = 0; titles[i + 1] != NULL; i++)
-		put_cell(ui, titles[i], widths[i]);
-	fprintf(ui->term.out, "%s\n", titles[i]);
-}
-
 /* Why a match ended, as the history table says it: reason_text(), but
  * a match abandoned is "abandoned" alone: it is always the loser who
  * walked away, and the row's result says who lost. */
@@ -157,74 +122,67 @@ static void result_cell(const struct history_row *r, char *buf, size_t cap)
 		 shown(result_for(r)), reason);
 }
 
-/* The terminal columns of the widest of words[0..n) in the user's
- * language. */
-static int widest_word(const char *const words[], size_t n)
-{
-	int width = 0, w;
-	size_t i;
+/* The history table's columns, in the order of its cells. */
+enum history_column {
+	HC_ID,
+	HC_DATE,
+	HC_OPPONENT,
+	HC_SIDE,
+	HC_GAME,
+	HC_RESULT,
+	HC_MOVES,
+	HC_COLUMNS
+};
 
-	for (i = 0; i < n; i++) {
-		w = i18n_width(_(words[i]));
-		width = w > width ? w : width;
-	}
-	return width;
+/* A new history table in the user's language. As the room narrows the
+ * opponent is cut first (to UI_TABLE_NAME_LEAST); then the moves go,
+ * the game, the date and the side; the match's number, the opponent
+ * and the result stay. (How long a match lasted is in TSV and JSON.)
+ * Return it, or NULL out of memory. */
+static struct ui_table *history_table(struct ui *ui)
+{
+	const struct ui_table_column c[HC_COLUMNS] = {
+		[HC_ID] = {"#", true, 0, 0, 0},
+		[HC_DATE] = {_("Date"), false, 2, 0, 3},
+		[HC_OPPONENT] = {_("Opponent"), false, 2, UI_TABLE_NAME_LEAST,
+				 0},
+		[HC_SIDE] = {_("Side"), false, 2, 0, 4},
+		[HC_GAME] = {_("Game"), false, 2, 0, 2},
+		[HC_RESULT] = {_("Result"), false, 2, 0, 0},
+		[HC_MOVES] = {_("Moves"), true, 2, 0, 1},
+	};
+
+	return ui_table_new(c, HC_COLUMNS, ui->term.symbols);
 }
 
-/* The width of the history's Result column in the user's language: no
- * cell result_cell() makes is wider (the widest result word and the
- * widest reason in "%s (%s)"), nor the title. */
-static int result_width(void)
+/* A game's name for people, "gomoku+swap2", into buf[48]. */
+static const char *game_name(const char *variant, enum match_opening opening,
+			     char buf[48])
 {
-	static const char *const results[] = {N_("won"), N_("lost"),
-					      N_("draw")};
-	static const char *const alone[] = {N_("unfinished"), N_("abandoned"),
-					    N_("aborted"), N_("Result")};
-	int reason = 0, w, width;
-	enum match_reason m;
-
-	for (m = REASON_FIVE; m <= REASON_ABANDONED; m++) {
-		w = i18n_width(reason_brief(m, RESULT_BLACK_WIN));
-		reason = w > reason ? w : reason;
-	}
-	width = widest_word(results, sizeof(results) / sizeof(results[0])) +
-		reason + i18n_width(_("%s (%s)")) - 4;
-	w = widest_word(alone, sizeof(alone) / sizeof(alone[0]));
-	return w > width ? w : width;
+	snprintf(buf, 48, "%s%s", ui_words_variant(variant),
+		 opening == OPENING_SWAP2 ? _("+swap2") : "");
+	return buf;
 }
 
-/* The width of the history's Side column: "black", "white" or its
- * title, the widest in the user's language. */
-static int side_width(void)
+/* Add history row r to table t. Return 0, or -1 out of memory. */
+static int table_row(struct ui_table *t, const struct history_row *r,
+		     const char *date, const char *opp)
 {
-	int b = i18n_width(_("black")), w = i18n_width(_("white"));
-	int t = i18n_width(_("Side")), width = b > w ? b : w;
+	char id[24], day[16], game[48], result[64], moves[16];
+	const char *cells[HC_COLUMNS] = {
+		id,
+		day,
+		opp,
+		r->colour == STONE_BLACK ? _("black") : _("white"),
+		game_name(r->variant, r->opening, game),
+		result,
+		moves};
 
-	return t > width ? t : width;
-}
-
-/* The history table's Opponent column: a longer name ends in an
- * ellipsis (TSV and JSON give it whole). */
-#define OPPONENT_COLUMNS 11
-
-/* One history row as a table line, lined up in any language, in 79
- * columns in English. (How long the match lasted is in TSV and JSON.) */
-static void table_row(struct ui *ui, const struct history_row *r,
-		      const char *date, const char *opp)
-{
-	char game[48], result[64];
-
-	snprintf(game, sizeof(game), "%s%s", ui_words_variant(r->variant),
-		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
+	snprintf(id, sizeof(id), "%lld", r->id);
+	snprintf(day, sizeof(day), "%.10s", date);
 	result_cell(r, result, sizeof(result));
-	fprintf(ui->term.out, "%5lld  %.10s  ", r->id, date);
-	ui_list_fit(ui, opp, OPPONENT_COLUMNS);
-	fputs("  ", ui->term.out);
-	put_cell(ui, r->colour == STONE_BLACK ? _("black") : _("white"),
-		 side_width());
-	put_cell(ui, game, game_width());
-	put_cell(ui, result, result_width());
-	fprintf(ui->term.out, "%*d\n", i18n_width(_("Moves")), r->nmoves);
+	snprintf(moves, sizeof(moves), "%d", r->nmoves);
+	return ui_list_table_row(t, cells, HC_COLUMNS);
 }
 
 /* One history row for scripts, in the order of history_columns. */
@@ -244,30 +202,32 @@ static void script_row(struct ui_list *l, const struct history_row *r,
 	ui_list_number(l, "%lld", r->duration);
 }
 
-/* Print one history row in the chosen format (ctx: the ui_list). */
+/* A page of history as it is read: for scripts its listing, for people
+ * its table (NULL out of memory: the rows stop). */
+struct history_read {
+	struct ui_list list;
+	struct ui_table *table;
+};
+
+/* Add one history row in the chosen format (ctx: a struct
+ * history_read). Return 0, or -1 to stop (out of memory). */
 static int history_row(void *ctx, const struct history_row *r)
 {
-	struct ui_list *l = ctx;
+	struct history_read *h = ctx;
 	char date[UI_NAME_MAX], buf[32], rule[32];
 	const char *opp = opponent_of(r, buf);
 
 	ui_time(r->started_at, true, date);
-	if (l->ui->opt->format == FORMAT_TABLE)
-		table_row(l->ui, r, date, opp);
-	else
-		script_row(l, r, date, opp, rule_of(r, rule));
+	if (h->list.ui->opt->format != FORMAT_TABLE) {
+		script_row(&h->list, r, date, opp, rule_of(r, rule));
+		return 0;
+	}
+	if (h->table == NULL || table_row(h->table, r, date, opp) != 0) {
+		ui_table_free(h->table);
+		h->table = NULL;
+		return -1;
+	}
 	return 0;
-}
-
-/* The history table's header, its columns as table_row() prints them. */
-static void history_header(struct ui *ui)
-{
-	const char *const titles[] = {_("Opponent"), _("Side"),	 _("Game"),
-				      _("Result"),   _("Moves"), NULL};
-	const int widths[] = {OPPONENT_COLUMNS, side_width(), game_width(),
-			      result_width()};
-
-	put_header(ui, titles, widths);
 }
 
 /* How many pages p's history has, into *pages (1 when it is empty).
@@ -291,7 +251,7 @@ static enum ui_status count_pages(struct ui *ui, const struct player *p,
 static enum ui_status history_page(struct ui *ui, const struct player *p,
 				   int page, int *pages)
 {
-	struct ui_list list;
+	struct history_read h = {.table = NULL};
 	int total = 0;
 	enum ui_status st = count_pages(ui, p, &total, pages);
 
@@ -307,22 +267,31 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 			 page, p->username, *pages);
 		return UI_REFUSED;
 	}
-	if (ui->opt->format == FORMAT_TABLE) {
-		fputc('\n', ui->term.out);
-		ui_say(ui, _("Matches of %s: page %d of %d (%d in all)"),
-		       p->username, page, *pages, total);
-		if (total > 0)
-			history_header(ui);
-	}
-	ui_list_begin(&list, ui, history_columns, HISTORY_COLUMNS);
+	ui_list_begin(&h.list, ui, history_columns, HISTORY_COLUMNS);
+	if (ui->opt->format == FORMAT_TABLE)
+		h.table = history_table(ui);
 	if (store_history(ui->club.store, p->id, (page - 1) * HISTORY_PAGE,
-			  HISTORY_PAGE, history_row, &list,
-			  &total) != STORE_OK) {
+			  HISTORY_PAGE, history_row, &h, &total) != STORE_OK) {
+		ui_table_free(h.table);
 		ui_error(ui, _("cannot read the history: %s"),
 			 store_errmsg(ui->club.store));
 		return UI_FAILED;
 	}
-	ui_list_end(&list);
+	if (ui->opt->format != FORMAT_TABLE) {
+		ui_list_end(&h.list);
+		return UI_OK;
+	}
+	if (h.table == NULL) {
+		ui_error(ui, _("out of memory"));
+		return UI_FAILED;
+	}
+	fputc('\n', ui->term.out);
+	ui_say(ui, _("Matches of %s: page %d of %d (%d in all)"), p->username,
+	       page, *pages, total);
+	if (total > 0)
+		ui_list_table(ui, h.table);
+	else
+		ui_table_free(h.table);
 	return UI_OK;
 }
 
@@ -356,33 +325,57 @@ static void imported_result(const struct imported_row *r, char *buf, size_t cap)
 			 reason_text(r->reason, r->result));
 }
 
-/* Print one imported game as a table line (ctx: the ui). */
-static int imported_line(void *ctx, const struct imported_row *r)
-{
-	struct ui *ui = ctx;
-	char date[UI_NAME_MAX], game[48], result[64];
+/* The imported games' columns, in the order of their cells. */
+enum imported_column {
+	IC_ID,
+	IC_DATE,
+	IC_BLACK,
+	IC_WHITE,
+	IC_GAME,
+	IC_RESULT,
+	IC_MOVES,
+	IC_COLUMNS
+};
 
-	ui_time(r->started_at, true, date);
-	snprintf(game, sizeof(game), "%s%s", ui_words_variant(r->variant),
-		 r->opening == OPENING_SWAP2 ? _("+swap2") : "");
-	imported_result(r, result, sizeof(result));
-	fprintf(ui->term.out, "%5lld  %.10s  ", r->id, date);
-	put_cell(ui, r->black_name, 16);
-	put_cell(ui, r->white_name, 16);
-	put_cell(ui, game, game_width());
-	put_cell(ui, result, 18);
-	fprintf(ui->term.out, "%5d\n", r->nmoves);
-	return 0;
+/* A new table of imported games in the user's language. As the room
+ * narrows the players' names are cut first (to UI_TABLE_NAME_LEAST);
+ * then the moves go, the game and the date; the game's number, its
+ * players and its result stay. Return it, or NULL out of memory. */
+static struct ui_table *imported_table(struct ui *ui)
+{
+	const struct ui_table_column c[IC_COLUMNS] = {
+		[IC_ID] = {"#", true, 0, 0, 0},
+		[IC_DATE] = {_("Date"), false, 2, 0, 3},
+		[IC_BLACK] = {_("Black"), false, 2, UI_TABLE_NAME_LEAST, 0},
+		[IC_WHITE] = {_("White"), false, 2, UI_TABLE_NAME_LEAST, 0},
+		[IC_GAME] = {_("Game"), false, 2, 0, 2},
+		[IC_RESULT] = {_("Result"), false, 2, 0, 0},
+		[IC_MOVES] = {_("Moves"), true, 2, 0, 1},
+	};
+
+	return ui_table_new(c, IC_COLUMNS, ui->term.symbols);
 }
 
-/* The imported games' header, as imported_line() prints them. */
-static void imported_header(struct ui *ui)
+/* Add one imported game to the table ctx. Return 0, or -1 to stop (out
+ * of memory). */
+static int imported_line(void *ctx, const struct imported_row *r)
 {
-	const char *const titles[] = {_("Black"),  _("White"), _("Game"),
-				      _("Result"), _("Moves"), NULL};
-	const int widths[] = {16, 16, game_width(), 18};
+	char date[UI_NAME_MAX], id[24], game[48], result[64], moves[16];
+	const char *cells[IC_COLUMNS] = {
+		id,
+		date,
+		r->black_name,
+		r->white_name,
+		game_name(r->variant, r->opening, game),
+		result,
+		moves};
 
-	put_header(ui, titles, widths);
+	ui_time(r->started_at, true, date);
+	date[10] = '\0'; /* the day */
+	snprintf(id, sizeof(id), "%lld", r->id);
+	imported_result(r, result, sizeof(result));
+	snprintf(moves, sizeof(moves), "%d", r->nmoves);
+	return ui_list_table_row(ctx, cells, IC_COLUMNS);
 }
 
 /* Print page `page` of the imported games, the number of pages into
@@ -390,6 +383,7 @@ static void imported_header(struct ui *ui)
  * page; or UI_FAILED after saying why. */
 static enum ui_status imported_page(struct ui *ui, int page, int *pages)
 {
+	struct ui_table *t = NULL;
 	int total = 0;
 
 	if (store_imported(ui->club.store, 0, 0, NULL, NULL, &total) !=
@@ -407,14 +401,17 @@ static enum ui_status imported_page(struct ui *ui, int page, int *pages)
 			 "one)."));
 		return UI_OK;
 	}
+	t = imported_table(ui);
+	if (t == NULL ||
+	    store_imported(ui->club.store, (page - 1) * HISTORY_PAGE,
+			   HISTORY_PAGE, imported_line, t, &total) != STORE_OK)
+		goto out_failed;
 	ui_say(ui, _("Imported games: page %d of %d (%d in all)"), page, *pages,
 	       total);
-	imported_header(ui);
-	if (store_imported(ui->club.store, (page - 1) * HISTORY_PAGE,
-			   HISTORY_PAGE, imported_line, ui, &total) != STORE_OK)
-		goto out_failed;
+	ui_list_table(ui, t);
 	return UI_OK;
 out_failed:
+	ui_table_free(t);
 	ui_error(ui, _("cannot read the imported games: %s"),
 		 store_errmsg(ui->club.store));
 	return UI_FAILED;

@@ -17,20 +17,6 @@ static const char *const presets[] = {N_("gomoku"),   N_("standard"),
 				      N_("gomoku10"), N_("tictactoe"),
 				      N_("renju"),    N_("custom")};
 
-int ui_words_game_widest(const char *swap2)
-{
-	const struct variant *v;
-	int widest = i18n_width(_("custom")) + i18n_width(swap2), width, i;
-
-	for (i = 0; (v = rules_preset_at(i)) != NULL; i++) {
-		width = i18n_width(ui_words_variant(v->name)) +
-			(v->k >= 5 ? i18n_width(swap2) : 0);
-		if (width > widest)
-			widest = width;
-	}
-	return widest;
-}
-
 const char *ui_words_variant(const char *name)
 {
 	size_t i;

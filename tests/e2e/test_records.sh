@@ -118,10 +118,10 @@ done
 play_input '' history alice
 check "history shows the first page of matches" has "page 1 of 2 (15 in all)"
 check "the newest match comes first" sh -c \
-	'grep -A1 "  #  Date" "$1" | tail -n 1 | grep -q tictactoe' - "$OUT"
+	'grep -A1 "#  Date" "$1" | tail -n 1 | grep -q tictactoe' - "$OUT"
 # Every row's Game and Result cells start under their titles.
 columns_line_up() {
-	awk -v t="$1" '/  #  Date/ { at = index($0, t); next }
+	awk -v t="$1" '/#  Date/ { at = index($0, t); next }
 		at && /^ *[0-9]+  / {
 			if (substr($0, at - 2, 3) !~ /^  [^ ]/) bad = 1; n++ }
 		END { exit !(at && n && !bad) }' "$OUT"
@@ -242,8 +242,14 @@ check "Match history offers the imported games" \
 	has "i for the imported games"
 check "i lists the imported games with both names" \
 	sh -c 'grep -q "^Imported games: page 1 of 1 (1 in all)$" "$1" &&
-		grep -Eq "^ +$2  [0-9-]+  blackstone +whitestone +gomoku +Black won \(five\) +9$" "$1"' \
+		grep -Eq "^ *$2  [0-9-]+  blackstone +whitestone +gomoku +Black won \(five\) +9$" "$1"' \
 	- "$OUT" "$id"
+# (before, the table took 97 columns and wrapped on an 80-column terminal)
+check "the imported games' table fits 79 columns" sh -c \
+	'sed -n "/^Imported games: page/,/^Match number/p" "$1" |
+		grep -v "^Match number" >"$1.table" &&
+	[ "$(wc -l <"$1.table")" -ge 3 ] &&
+	[ "$(LC_ALL=C.UTF-8 wc -L <"$1.table")" -le 79 ]' - "$OUT"
 check "a number there replays that game" has "Move 9 of 9."
 check "Enter goes back to the history, then to the menu (exit 0)" \
 	sh -c '[ "$(grep -c "i for the imported games" "$1")" -eq 2 ] &&
@@ -301,7 +307,8 @@ play_input '' history alice --lang zh --page 2
 check "the history table speaks Chinese" has "负（连五）"
 
 # The history table fits an 80-column terminal in both languages, a
-# 20-letter opponent cut with an ellipsis (TSV gives the name whole).
+# 20-letter opponent whole where the columns leave room (a window too
+# narrow cuts it with an ellipsis: test_screens; TSV always has it).
 play_input 'twenty_letters_name1\nTwenty\nsecret-pass-4\nsecret-pass-4\n' \
 	register
 play_input 'secret-pass-1\nsecret-pass-4\n1 1\n2 1\n1 2\n2 2\n1 3\n' \
@@ -309,7 +316,8 @@ play_input 'secret-pass-1\nsecret-pass-4\n1 1\n2 1\n1 2\n2 2\n1 3\n' \
 fits_80() { [ "$(LC_ALL=C.UTF-8 wc -L <"$OUT")" -le 80 ]; }
 play_input '' history alice
 check "the history table fits 80 columns" fits_80
-check "a long opponent ends in an ellipsis" has "twenty_let… "
+check "a 20-letter opponent is whole at 80 columns" \
+	grep -Eq "  twenty_letters_name1  (black|white)  " "$OUT"
 play_input '' history alice --lang zh
 check "the Chinese history table fits 80 columns" fits_80
 play_input '' history alice --format tsv

@@ -2,13 +2,16 @@
 # own (test_layout.sh has that), as a player reaches it, at 80x24,
 # 100x30, 120x40 and 44x18, in English and Chinese (LANG zh_CN.UTF-8),
 # in tmux: the main menu, register, log in, the account menu, the
-# leaderboard, My record, a replay, its analysis, watching a match, a
-# guest game, its help box, Preferences and the end-of-game box. Each
+# leaderboard, My record, Match history, a replay, its analysis,
+# watching a match, a guest game, its help box, Preferences, the
+# end-of-game box and a ranked match's (its rematch question). Each
 # capture is checked mechanically (nothing cut at the right edge, no
 # word cut, the screen's own lines whole, a box showing nothing of the
 # page beneath) and compared with its reviewed capture in tests/screens/
-# (GOMOKU_SCREENS_UPDATE=1 writes them). One session per screen and
-# language, resized through the sizes. The README's screens are made
+# (GOMOKU_SCREENS_UPDATE=1 writes them); a table's rows ($ROWS) are
+# each on one line at every size. One session per screen and language,
+# resized through the sizes. Then the tables on the line interface, in
+# a terminal 44 columns wide. The README's screens are made
 # from these captures (tests/screens/readme.sh; test_readme.sh checks
 # them). Skipped, saying so, when tmux is missing.
 . "$E2E_LIB"
@@ -112,14 +115,29 @@ whole_lines() {
 		}' "$1" "$T/want"
 }
 
+# Each line of $ROWS (extended regular expressions: a table's rows)
+# matches a line of capture $1: the row is whole on its line, not
+# wrapped onto the next.
+rows_whole() {
+	printf '%s\n' "$ROWS" | while IFS= read -r _r; do
+		[ -z "$_r" ] || grep -Eq -- "$_r" "$1" || {
+			echo "# no line is the row: $_r"
+			return 1
+		}
+	done
+}
+
 # Check capture $T/$1.txt and compare it with the reviewed one: nothing
 # cut at the right edge ($2 columns), no word cut, each line of
 # $T/want shown whole (or, for a board too big for the window, the
-# message saying so), with $3 = box the box hiding the page beneath.
+# message saying so), each row of $ROWS on one line, with $3 = box the
+# box hiding the page beneath.
 screen_checks() {
 	_n=$1 _f=$T/$1.txt
 	check "$_n: nothing goes past the right edge" edge_clear "$_f" "$2"
 	check "$_n: no word cut" words_whole "$_f"
+	[ -n "$ROWS" ] && check "$_n: the table's rows each on one line" \
+		rows_whole "$_f"
 	[ "${3:-}" = box ] &&
 		check "$_n: its box shows nothing of the page beneath" \
 			box_clear "$_f" "$2"
@@ -175,7 +193,42 @@ login_alice() {
 	wait_tx s "Refuse challenges"
 }
 
+# A ranked hot-seat match of tic-tac-toe, alice against bob, in a
+# session s at 80x24 running on a club of their own ($T/rematch.db,
+# made anew), once the secure coin flip gave alice black (a run that
+# gave her white is left before any move, its empty match deleted, and
+# tried again): alice wins it and the end box asks the rematch.
+rematch() {
+	_db=$GOMOKU_DB _try=0
+	GOMOKU_DB=$T/rematch.db
+	rm -f "$GOMOKU_DB"*
+	play_input 'screens-pass-alice\nscreens-pass-alice\n' register alice \
+		--nickname Alice
+	play_input 'screens-pass-bob-1\nscreens-pass-bob-1\n' register bob \
+		--nickname Bob
+	while [ $_try -lt 40 ]; do
+		_try=$((_try + 1))
+		open play alice bob --variant tictactoe
+		wait_tx s "Password for %s: " && line s screens-pass-alice
+		wait_for s "bob" && line s screens-pass-bob-1
+		wait_tx s "Type a move (%s) or a command; ? helps"
+		# (no stone on the board yet: the ● is the panel's black)
+		pane s | grep -q "●.*Alice" && break
+		keys s Escape
+		wait_tx s "Leave this game?" && keys s y
+		wait_until test -e "$T/st"
+		tmux -S "$SOCK" kill-session -t s
+		sqlite3 "$GOMOKU_DB" "DELETE FROM matches WHERE status =
+			'unfinished' AND NOT EXISTS (SELECT 1 FROM match_moves
+			WHERE match_id = id)"
+	done
+	for m in a1 b1 a2 b2 a3; do line s "$m"; done
+	GOMOKU_DB=$_db
+	wait_tx s "Rematch (colours swapped)?"
+}
+
 # ---- The screens ---------------------------------------------------------------
+ROWS=
 
 for LANG_NOW in en zh; do
 	open
@@ -203,12 +256,25 @@ for LANG_NOW in en zh; do
 	open
 	wait_tx s "Choose: " && keys s 3
 	wait_for s "1520"
+	# (at 44x18 it wrapped in mid-table, the ratings on lines of their own)
+	ROWS='^ +1  bob .*1520\? +100%$
+^ +2  alice .*1480\? +0%$'
 	sizes leaderboard "Leaderboard" "Quick game (guests)"
+	ROWS=
 
 	open
 	login_alice && keys s 3
 	wait_for s "1480"
 	sizes record "My record"
+
+	open
+	login_alice && keys s 5
+	# alice's one match, lost to bob (its opponent only in the table)
+	wait_for s "bob"
+	# the row's number, opponent and result on one line
+	ROWS="^1  .*bob .*$(texts "lost")"
+	sizes history "Match history"
+	ROWS=
 
 	open
 	login_alice && keys s 1 1
@@ -252,4 +318,38 @@ for LANG_NOW in en zh; do
 	# the one question of the end box
 	wait_tx s "Play another game?"
 	sizes end box "Play another game?"
+
+	rematch
+	sizes rematch box "Rematch (colours swapped)?"
 done
+
+# ---- The tables on the line interface, in a terminal 44 columns wide ----
+
+# `gomoku ARGS...` run in a 44x18 terminal (no full-screen: a listing),
+# its output captured into $T/$1.txt once it has ended.
+line_table() {
+	_n=$1
+	shift
+	rm -f "$T/st"
+	session s "env TERM=xterm-256color LANG=C.UTF-8 TZ=UTC \
+		GOMOKU_DB=$GOMOKU_DB ${GOMOKU_VG:-} $GOMOKU_BIN $*; $AFTER" 44 18
+	wait_until test -e "$T/st"
+	pane s >"$T/$_n.txt"
+	today "$T/$_n.txt"
+	tmux -S "$SOCK" kill-session -t s
+}
+# (before, the terminal wrapped the rows of 79 columns; the line
+# interface's prose, such as the leaderboard's legend, is the terminal's
+# to wrap)
+line_table history-lines-44x18-en history alice
+ROWS='^1  YYYY-MM-DD  bob +white +lost \(five\)$'
+check "history in 44 columns: its row on one line" \
+	rows_whole "$T/history-lines-44x18-en.txt"
+reviewed history-lines-44x18-en
+line_table leaderboard-lines-44x18-en leaderboard
+ROWS='^ +1  bob .*1520\? +100%$
+^ +2  alice .*1480\? +0%$'
+check "the leaderboard in 44 columns: its rows each on one line" \
+	rows_whole "$T/leaderboard-lines-44x18-en.txt"
+reviewed leaderboard-lines-44x18-en
+ROWS=
