@@ -384,6 +384,7 @@ struct history_row {
 	enum match_reason reason;
 	long long started_at, ended_at; /* ended_at 0 while unfinished */
 	int nmoves;			/* moves stored now */
+	bool casual;			/* never counted (the lobby's) */
 	/* Seconds played: ended_at - started_at for a finished match; for
 	 * an unfinished or abandoned one, the time of its last move. */
 	long long duration;

@@ -23,7 +23,7 @@
 	" coalesce(m.ended_at, 0),"                                            \
 	" (SELECT count(*) FROM match_moves WHERE match_id = m.id),"           \
 	" coalesce((SELECT ms FROM match_moves WHERE match_id = m.id"          \
-	" ORDER BY ply DESC LIMIT 1), 0), m.opening"
+	" ORDER BY ply DESC LIMIT 1), 0), m.opening, m.rated"
 
 /* Fill the words of *r from a row of HISTORY_COLUMNS. Return 0, or -1
  * when one is not valid. */
@@ -63,6 +63,7 @@ static int row_to_history(sqlite3_stmt *st, struct history_row *r)
 	r->started_at = sqlite3_column_int64(st, 16);
 	r->ended_at = sqlite3_column_int64(st, 17);
 	r->nmoves = sqlite3_column_int(st, 18);
+	r->casual = sqlite3_column_int(st, 21) == 0;
 	r->duration = r->status == MATCH_STATUS_FINISHED
 			      ? r->ended_at - r->started_at
 			      : sqlite3_column_int64(st, 19) / 1000;

@@ -113,13 +113,17 @@ static const char *reason_brief(enum match_reason reason,
 	return reason_text(reason, result);
 }
 
-/* A history row's Result cell, "lost (five)", into buf[cap]. */
+/* A history row's Result cell, "lost (five)", into buf[cap]; a casual
+ * match says so ("won (resigned), casual"). */
 static void result_cell(const struct history_row *r, char *buf, size_t cap)
 {
 	const char *reason = reason_brief(r->reason, r->result);
+	char result[128];
 
-	snprintf(buf, cap, reason[0] != '\0' ? _("%s (%s)") : "%s",
-		 shown(result_for(r)), reason);
+	snprintf(result, sizeof(result),
+		 reason[0] != '\0' ? _("%s (%s)") : "%s", shown(result_for(r)),
+		 reason);
+	snprintf(buf, cap, r->casual ? _("%s, casual") : "%s", result);
 }
 
 /* The history table's columns, in the order of its cells. */

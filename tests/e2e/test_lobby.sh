@@ -121,6 +121,10 @@ play_move 2 h9
 play_move 3 resign
 type_to "$bfd" "y\n"
 check "casual: played to the end" poll outcome_is finishedwhiteresign
+play_input '' history alice
+check "casual: the history says which match was casual" \
+	sh -c 'grep -E "^ *$1 .*lost \(resigned\), casual|^ *$1 .*won \(resigned\), casual" "$2" &&
+		! grep -E "^ *$3 .*casual" "$2"' - "$mid" "$OUT" "$((mid - 1))"
 check "casual: counted for nobody (still a game each, no rating moved)" \
 	test "$(db "SELECT sum(games) || ' ' || count(*) FROM players
 		WHERE games = 1 OR username = 'carol'")" = "2 3"
