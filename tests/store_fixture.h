@@ -123,6 +123,11 @@ int fx_refused(sqlite3 *db, const char *sql);
 	"ALTER TABLE challenges DROP COLUMN clock_increment;"                  \
 	"ALTER TABLE challenges DROP COLUMN clock_base;"
 
+/* What schema version 21 adds (the analyses kept), taken away again:
+ * with "PRAGMA user_version = 20;" after it, a version 20 file. Before
+ * FX_UNDO_V20 and the others. */
+#define FX_UNDO_V21 "DROP TABLE match_analyses;"
+
 /* What schema version 17 adds (the club's settings, the rules each
  * match keeps), taken away again: with "PRAGMA user_version = 16;"
  * after it, a file from before it. */
@@ -148,10 +153,11 @@ int fx_refused(sqlite3 *db, const char *sql);
 #define FX_UNDO_V15 "ALTER TABLE players DROP COLUMN password_gen;"
 
 /* What schema version 13 adds (the matches' stored turns and the
- * requests' indexes) FX_UNDO_V15 to FX_UNDO_V20, taken away again:
+ * requests' indexes) FX_UNDO_V15 to FX_UNDO_V21, taken away again:
  * with "PRAGMA user_version = 12;" after it, a version 12 file (its
  * requests may keep their ids). */
 #define FX_UNDO_V13                                                            \
+	FX_UNDO_V21                                                            \
 	FX_UNDO_V20                                                            \
 	FX_UNDO_V19                                                            \
 	FX_UNDO_V18                                                            \

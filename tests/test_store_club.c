@@ -317,11 +317,11 @@ static void test_upgrade_defaults(void)
 					   REASON_FORBIDDEN, 1100),
 			STORE_OK);
 	store_close(s);
-	CU_ASSERT_EQUAL_FATAL(
-		fx_path_exec(path,
-			     FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17
-			     "PRAGMA user_version = 16;"),
-		SQLITE_OK);
+	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path,
+					   FX_UNDO_V21 FX_UNDO_V20 FX_UNDO_V19
+						   FX_UNDO_V18 FX_UNDO_V17
+					   "PRAGMA user_version = 16;"),
+			      SQLITE_OK);
 	s = fx_open_ok(path);
 	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0),
 			store_schema_version());

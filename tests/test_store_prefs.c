@@ -151,13 +151,14 @@ static void test_prefs_upgrade(void)
 	long long ids[3];
 	struct store *s = fx_club(path, ids);
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 20);
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 21);
 	store_close(s);
-	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, FX_UNDO_V20 FX_UNDO_V19
+	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path,
+					   FX_UNDO_V21 FX_UNDO_V20 FX_UNDO_V19
 					   "PRAGMA user_version = 18;"),
 			      SQLITE_OK);
 	s = fx_open_ok(path);
-	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 20);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 21);
 	CU_ASSERT_EQUAL(store_prefs_get(s, ids[0], &got), STORE_OK);
 	CU_ASSERT_EQUAL(got.ai_level, -1);
 	CU_ASSERT_EQUAL(store_prefs_set(s, ids[0], &p), STORE_OK);

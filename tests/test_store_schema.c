@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 20 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 20);
+	/* make_v1 knows what versions 2 to 21 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 21);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -948,7 +948,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 20); /* add v20 -> v21 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 21); /* add v21 -> v22 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);
@@ -1151,9 +1151,9 @@ static void make_v13_club(char *path, long long ids[3], long long m[4],
 	CU_ASSERT_EQUAL(store_match_abandon(s, m[3], 5010), STORE_OK);
 	store_close(s);
 	snprintf(sql, sizeof sql,
-		 /* what versions 15 to 20 add, taken away first */
-		 FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16
-			 FX_UNDO_V15
+		 /* what versions 15 to 21 add, taken away first */
+		 FX_UNDO_V21 FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17
+			 FX_UNDO_V16 FX_UNDO_V15
 		 "UPDATE matches SET status = 'finished', result = 'white',"
 		 " reason = 'resign' WHERE id = %lld;"
 		 "UPDATE matches SET status = 'abandoned' WHERE id = %lld;"
@@ -1226,7 +1226,7 @@ static void test_migrate_aborts(void)
 	store_close(s);
 }
 
-/* For each version v from 4 to 19, what versions v + 1 to 20 add: taken
+/* For each version v from 4 to 20, what versions v + 1 to 21 add: taken
  * away from a club of today's, with "PRAGMA user_version = v;" after it,
  * a version v file (13's matches are in version 14's layout, 10's
  * requests in 11's and 6's matches in 7's: those migrations copy such a
@@ -1235,15 +1235,17 @@ static const struct {
 	int version;
 	const char *undo;
 } older[] = {
-	{19, FX_UNDO_V20},
-	{18, FX_UNDO_V20 FX_UNDO_V19},
-	{17, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18},
-	{16, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17},
-	{15, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16},
-	{14, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16
-		     FX_UNDO_V15},
-	{13, FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17 FX_UNDO_V16
-		     FX_UNDO_V15},
+	{20, FX_UNDO_V21},
+	{19, FX_UNDO_V21 FX_UNDO_V20},
+	{18, FX_UNDO_V21 FX_UNDO_V20 FX_UNDO_V19},
+	{17, FX_UNDO_V21 FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18},
+	{16, FX_UNDO_V21 FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17},
+	{15, FX_UNDO_V21 FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17
+		     FX_UNDO_V16},
+	{14, FX_UNDO_V21 FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17
+		     FX_UNDO_V16 FX_UNDO_V15},
+	{13, FX_UNDO_V21 FX_UNDO_V20 FX_UNDO_V19 FX_UNDO_V18 FX_UNDO_V17
+		     FX_UNDO_V16 FX_UNDO_V15},
 	{12, FX_UNDO_V13},
 	{11, FX_UNDO_V12},
 	{10, FX_UNDO_V12},
@@ -1256,19 +1258,22 @@ static const struct {
 	 "DROP TABLE rule_records;"},
 };
 
-/* Assert that the file at `path` opens at version 20 with the players'
- * preferences and the game clocks, in a new file's schema `want`. */
+/* Assert that the file at `path` opens at version 21 with the players'
+ * preferences, the game clocks and the analyses' table, in a new file's
+ * schema `want`. */
 static void assert_upgraded(const char *path, const char *want)
 {
 	char buf[FX_SNAP_SIZE];
 
 	store_close(fx_open_ok(path));
-	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 20);
-	CU_ASSERT_EQUAL(fx_path_int(path,
-				    "SELECT count(*) FROM sqlite_schema WHERE"
-				    " type = 'table' AND name = 'player_prefs'",
-				    0),
-			1);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 21);
+	CU_ASSERT_EQUAL(
+		fx_path_int(path,
+			    "SELECT count(*) FROM sqlite_schema WHERE"
+			    " type = 'table' AND name IN ('player_prefs',"
+			    " 'match_analyses')",
+			    0),
+		2);
 	CU_ASSERT_STRING_EQUAL(
 		fx_path_text(
 			path,
@@ -1286,17 +1291,18 @@ static void assert_upgraded(const char *path, const char *want)
 	CU_ASSERT_STRING_EQUAL(fx_schema_text(path, buf), want);
 }
 
-/* A file of every version before 20 (1, 2 and 3 as test_migrate_v1,
+/* A file of every version before 21 (1, 2 and 3 as test_migrate_v1,
  * _v2 and _v3 make them, the others from a club of today's, what later
- * versions add taken away) is brought to version 20: the preferences
- * table and the clock columns both there, the schema a new file's. */
+ * versions add taken away) is brought to version 21: the preferences
+ * and analyses tables and the clock columns there, the schema a new
+ * file's. */
 static void test_migrate_every_version(void)
 {
 	char path[FX_PATH_SIZE], want[FX_SNAP_SIZE], sql[FX_SNAP_SIZE * 2];
 	long long ids[3];
 	size_t i;
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 20); /* a new one: add */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 21); /* a new one: add */
 	fx_new_path(path, "fresh.db");
 	store_close(fx_open_ok(path));
 	fx_schema_text(path, want);
@@ -1347,7 +1353,7 @@ static CU_TestInfo tests[] = {
 	 test_migrate_v3_refused},
 	{"version 14 aborts old matches nobody played, and re-rates",
 	 test_migrate_aborts},
-	{"a file of every older version reaches 20",
+	{"a file of every older version reaches 21",
 	 test_migrate_every_version},
 	CU_TEST_INFO_NULL,
 };
