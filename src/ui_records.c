@@ -423,9 +423,10 @@ out_failed:
 /* ==== Browsing ============================================================ */
 
 /* One answer at the history's prompt: move *page (saying so at either
- * end), or replay a match. Return UI_OK, with *show true when the page
- * is to be shown again; or how a replay failed (not for a match that
- * does not exist: that is said, and the prompt comes again). */
+ * end), replay a match, or analyse one ("a12", "a 12"). Return UI_OK, with
+ * *show true when the page is to be shown again; or how a replay failed (not
+ * for a match that does not exist: that is said, and the prompt comes again).
+ */
 static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 				  int pages, bool *show)
 {
@@ -449,9 +450,14 @@ static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 		st = ui_records_replay(ui, (long long)id);
 		if (st != UI_OK) /* no such match (said so): ask again */
 			return st == UI_REFUSED ? UI_OK : st;
+	} else if (cmd[0] == 'a' && number_parse(cmd + 1 + (cmd[1] == ' '), 1,
+						 INT64_MAX, &id) == 0) {
+		st = ui_records_analyse(ui, (long long)id);
+		if (st != UI_OK) /* no such match (said so): ask again */
+			return st == UI_REFUSED ? UI_OK : st;
 	} else {
-		ui_say(ui, _("Please type a match number, n, p, or "
-			     "press Enter."));
+		ui_say(ui, _("Please type a match number (a and the number "
+			     "analyses it), n, p, or press Enter."));
 		return UI_OK;
 	}
 	*show = true;

@@ -570,7 +570,8 @@ static enum ui_status judge_toggle(struct replay *r)
 		return UI_OK;
 	}
 	if (!ui_analyze_allowed(r->f) || r->f->nmoves == 0)
-		return UI_OK; /* (the panel says why for the first) */
+		return UI_OK;	      /* (the panel says why for the first) */
+	ui_analysis_free(&r->judged); /* a part stopped by Esc: again */
 	st = ui_analysis_run(r->ui, &r->judged, r->f, ANALYZE_DEFAULT_MS,
 			     judge_tick, r);
 	if (st == UI_FAILED)

@@ -3,7 +3,8 @@
 # analyses it and shows the analysis screen; the analysis is kept in
 # the store, and a second process shows the kept one from the replay
 # (`A`), full-screen and on the line interface (`A`, with the graph as
-# text rows), without working it out again. A game still being played
+# text rows), and from Match history (`a1`), without working it out
+# again. A game still being played
 # is refused, and nothing is kept for it. Skipped, saying so, when tmux
 # is missing.
 . "$E2E_LIB"
@@ -77,6 +78,13 @@ check "with the graph as text rows" has "Black's chance to win, move by move:"
 check "graph: the top row is labelled" has "100% |"
 check "and no progress on standard error" sh -c \
 	'! grep -q "Analysing" "$1"' - "$ERR"
+
+# From Match history (line interface): a and the match's number.
+play_input '2\nalice\nanalysis-pass-1\n5\na1\nq\n\n0\n0\n' --plain
+check "history: a1 prints match 1's kept analysis" sh -c \
+	'grep -Eq "^ +2  white  [a-o][0-9]+ +77%" "$1"' - "$OUT"
+check "history: then the replay's prompt" \
+	has "Replay (n, p, number, first, last, a, A, q): "
 
 # ---- A game still being played: refused -----------------------------------
 
