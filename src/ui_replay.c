@@ -51,8 +51,11 @@ struct replay {
 	bool judging, has_judged;
 };
 
-/* Lines of the graph of the game judged. */
-#define GRAPH_H 4
+/* Lines of the graph of the game judged; fewer in a window lower than
+ * SMALL_H, where its label goes too, to leave room for the moves. */
+#define GRAPH_H	      4
+#define GRAPH_SMALL_H 3
+#define SMALL_H	      24
 
 /* ==== The position =========================================================
  */
@@ -285,10 +288,10 @@ static int draw_judged_move(const struct replay *r, int y, int x, int w)
 	return n;
 }
 
-/* The graph of black's chance over the game, `GRAPH_H` lines from y,
+/* The graph of black's chance over the game, `h` lines from y,
  * the column of the move shown highlighted, those of marked moves as
  * warnings. */
-static void draw_graph(const struct replay *r, int y, int x, int w)
+static void draw_graph(const struct replay *r, int y, int x, int w, int h)
 {
 	const struct ui_analysis *a = &r->judged;
 	int i, c, m, cols = ui_analysis_graph_columns(a, w);
@@ -299,10 +302,10 @@ static void draw_graph(const struct replay *r, int y, int x, int w)
 		st = m == r->at - 1			? SCREEN_CHOSEN
 		     : a->moves[m].mark != ANALYZE_GOOD ? SCREEN_WARN
 							: SCREEN_PLAIN;
-		for (i = 0; i < GRAPH_H; i++)
+		for (i = 0; i < h; i++)
 			ui_screen_put(
 				y + i, x + c, 1, st,
-				ui_analysis_graph_cell(a, i, GRAPH_H, cols, c,
+				ui_analysis_graph_cell(a, i, h, cols, c,
 						       r->ui->term.ascii));
 	}
 }
@@ -352,7 +355,7 @@ static int draw_judged_panel(const struct replay *r, int x, int h)
 	const char *keys[2];
 	struct analyze_summary sb, sw;
 	char text[160];
-	int w = COLS - x, i, nk = 0, y, need;
+	int w = COLS - x, i, nk = 0, y, need, gh;
 
 	w = w > PANEL_MAXW ? PANEL_MAXW : w;
 	if (w < 16)
@@ -368,9 +371,12 @@ static int draw_judged_panel(const struct replay *r, int x, int h)
 		 ui_board_stone(&r->ui->term, STONE_BLACK), sb.accuracy,
 		 ui_board_stone(&r->ui->term, STONE_WHITE), sw.accuracy);
 	y += ui_screen_wrap(y, x, w, 2, SCREEN_BOLD, text);
-	y += ui_screen_wrap(y, x, w, 2, SCREEN_DIM, _("Black's chance:"));
-	draw_graph(r, y, x, w);
-	y += GRAPH_H + 1;
+	if (LINES >= SMALL_H)
+		y += ui_screen_wrap(y, x, w, 2, SCREEN_DIM,
+				    _("Black's chance:"));
+	gh = LINES >= SMALL_H ? GRAPH_H : GRAPH_SMALL_H;
+	draw_graph(r, y, x, w, gh);
+	y += gh + 1;
 	keys[0] = _("Left, Right, p, n: a move");
 	keys[1] = _("A: the replay  q: back");
 	for (i = 0; i < 2; i++)
