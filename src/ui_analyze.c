@@ -90,6 +90,7 @@ static void put_padded(struct ui *ui, const char *text, int width)
 		fputc(' ', ui->term.out);
 }
 
+/* See ui_internal.h. */
 const char *ui_analysis_marks(const struct ui_analysis *r,
 			      const struct analyze_move *m, char *buf,
 			      size_t cap)
@@ -198,6 +199,7 @@ double ui_analysis_black(const struct ui_analysis *a, int i)
 	return m->colour == STONE_BLACK ? m->after : 100.0 - m->after;
 }
 
+/* See ui_internal.h. */
 int ui_analysis_graph_columns(const struct ui_analysis *a, int width)
 {
 	if (a->done == 0 || width < 1)
@@ -205,6 +207,7 @@ int ui_analysis_graph_columns(const struct ui_analysis *a, int width)
 	return a->done <= width ? a->done * (width / a->done) : width;
 }
 
+/* See ui_internal.h. */
 int ui_analysis_graph_move(const struct ui_analysis *a, int cols, int c)
 {
 	if (a->done <= cols) /* each move cols / done columns wide */
@@ -212,6 +215,7 @@ int ui_analysis_graph_move(const struct ui_analysis *a, int cols, int c)
 	return (int)(((long long)c + 1) * a->done / cols) - 1;
 }
 
+/* See ui_internal.h. */
 const char *ui_analysis_graph_cell(const struct ui_analysis *a, int row,
 				   int height, int cols, int c, bool ascii)
 {
@@ -407,6 +411,7 @@ static enum ui_status judge_afresh(struct ui *ui, struct ui_analysis *a,
 	return st;
 }
 
+/* See ui_internal.h. */
 enum ui_status ui_analysis_run(struct ui *ui, struct ui_analysis *a,
 			       const struct match_full *f, int time_ms,
 			       bool (*tick)(void *ctx, int i, int n), void *ctx)
@@ -441,6 +446,7 @@ enum ui_status ui_analysis_run(struct ui *ui, struct ui_analysis *a,
 	return st;
 }
 
+/* See ui_internal.h. */
 void ui_analysis_free(struct ui_analysis *a)
 {
 	free(a->moves);
@@ -465,6 +471,7 @@ static enum ui_status load_finished(struct ui *ui, long long id,
 	return UI_OK;
 }
 
+/* See ui_internal.h. */
 void ui_analysis_print(struct ui *ui, const struct ui_analysis *a, bool graph)
 {
 	if (ui->opt->format != FORMAT_TABLE) {
@@ -499,6 +506,7 @@ out_free:
 	return st;
 }
 
+/* See ui_internal.h. */
 enum ui_status ui_analyze_game(struct ui *ui, const struct match_full *f)
 {
 	struct ui_analysis a = {0};
