@@ -19,11 +19,13 @@
  * before the move to after it (in percentage points): ANALYZE_INACCURACY_DROP
  * or more an inaccuracy, ANALYZE_MISTAKE_DROP a mistake, ANALYZE_BLUNDER_DROP a
  * blunder. Besides: "missed win" when the threat search proved a win
- * for the mover before the move and, after it, neither proves it nor
- * has the search still see it (the mover let it go); "forced loss" when
- * after the move the opponent has a win the threat search proves, and
- * before it neither proved nor the search saw a loss for the mover.
- * Either is a blunder too, whatever the estimates say.
+ * for the mover before the move and does not prove it after it (the
+ * mover let it go); "forced loss" when after the move the opponent has
+ * a win the threat search proves, and before it no loss of the mover's
+ * was proven. Either is a blunder too, whatever the estimates say. Both
+ * are read from the threat search's proofs only (node-bounded), never
+ * from the time-bounded search's estimates, so they are the same on
+ * every run and every machine.
  *
  * Accuracy of a player: the mean, over the player's moves, of the win
  * chance kept, 100 - drop (a move that gains counts as 100).

@@ -702,4 +702,37 @@ enum store_status store_prefs_get(struct store *s, long long player_id,
 enum store_status store_prefs_set(struct store *s, long long player_id,
 				  const struct store_prefs *p);
 
+/* ---- store_analyses.c: analyses kept once done ----
+ *
+ * The computer's judgement of every move of a finished match (analyze.h),
+ * kept so that a second look, by anyone, is instant. One analysis per
+ * match and time a position (the search's milliseconds, the one parameter
+ * of an analysis); only a whole one is kept, and it is read back only
+ * while the match's stored moves are the ones it judged. */
+
+#define STORE_ANALYSIS_MS_MAX 3600000 /* the longest time a position kept */
+
+struct analyze_move;
+
+/* Keep moves[0..n-1] (analyze_next()'s, in order) as the analysis of match
+ * `match_id` with time_ms milliseconds a position, replacing one kept with
+ * the same time, in one transaction. The match must be over (or imported),
+ * n must be its number of moves and moves[i].played its move i + 1:
+ * STORE_NOT_FOUND otherwise (a match still being played included), nothing
+ * written. STORE_ERR for n or time_ms out of range (1..BOARD_MAX_CELLS,
+ * 1..STORE_ANALYSIS_MS_MAX) or a failure. */
+enum store_status store_analysis_save(struct store *s, long long match_id,
+				      int time_ms,
+				      const struct analyze_move *moves, int n);
+
+/* The analysis of match `match_id` kept with time_ms a position into
+ * moves[0..max-1] (each move's number, colour, played move, chances,
+ * scores, best move and marks), its count into *n. STORE_NOT_FOUND when
+ * none is kept, when the match is being played, or when the one kept does
+ * not judge exactly the match's stored moves (a stale one is never read);
+ * on failure moves[] may be partly written and *n is unchanged. */
+enum store_status store_analysis_load(struct store *s, long long match_id,
+				      int time_ms, struct analyze_move *moves,
+				      int max, int *n);
+
 #endif

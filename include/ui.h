@@ -428,6 +428,15 @@ enum ui_status ui_records_browse(struct ui *ui, const struct player *p);
  * out of memory (no message), or UI_INTERRUPTED. */
 enum ui_status ui_records_replay(struct ui *ui, long long id);
 
+/* "Analyse this game": the computer's judgement of every move of match
+ * `id` (the analysis kept in the store when there is one, else worked
+ * out with its progress shown and kept once whole), then the replay:
+ * full-screen, the analysis screen (ui_replay.h's `A`); on the line
+ * interface, the report `gomoku analyze` prints with the graph as text
+ * rows, then the replay's prompt. A match still being played is refused
+ * (said so). Return as ui_records_replay(). */
+enum ui_status ui_records_analyse(struct ui *ui, long long id);
+
 /* Write match `id` as PSQ (or, with moves_only, "h8 i9 ...") to the
  * file at `path` (created or truncated), or to the output when path is
  * NULL. Return UI_OK; UI_REFUSED (said why) when there is no such match,

@@ -60,12 +60,10 @@ void analyze_judge(const struct ai_eval *before, const struct ai_eval *best,
 		out->best.col = (unsigned char)before->col;
 	}
 	out->mark = analyze_mark_of(out->before, out->after);
-	/* Not when the search still sees the win (a longer way to it), nor
-	 * a loss the search already saw before the move. */
-	out->missed_win = before->proven == 1 && after->proven != -1 &&
-			  after->score > -AI_SCORE_WIN_MIN;
-	out->forced_loss = after->proven == 1 && before->proven != -1 &&
-			   before->score > -AI_SCORE_WIN_MIN;
+	/* From the proofs alone (node-bounded, the same on every machine),
+	 * never from the search's estimates, which depend on its time. */
+	out->missed_win = before->proven == 1 && after->proven != -1;
+	out->forced_loss = after->proven == 1 && before->proven != -1;
 	if (out->missed_win || out->forced_loss)
 		out->mark = ANALYZE_BLUNDER; /* whatever the estimates say */
 }

@@ -1018,6 +1018,37 @@ static const char *const migrations[] = {
 	" WHERE state = 'open';"
 	"CREATE INDEX seeks_open ON seeks (created_at) WHERE state = 'open';"
 	"PRAGMA user_version = 21;",
+
+	/* 22: analyses kept once done (issue 25). One row per move of a
+	 * finished match that the computer judged, with time_ms
+	 * milliseconds a position: the move played (so an analysis of
+	 * other moves is never read as this match's), the mover's win
+	 * chances before and after it, the engine's scores, its own move
+	 * (NULL when it had none), the mark and the proven marks. Only a
+	 * whole analysis is kept, and one per match and time a position;
+	 * it goes with its match. */
+	"CREATE TABLE match_analyses ("
+	" match_id INTEGER NOT NULL"
+	"  REFERENCES matches (id) ON DELETE CASCADE,"
+	" time_ms INTEGER NOT NULL CHECK (time_ms BETWEEN 1 AND 3600000),"
+	" ply INTEGER NOT NULL CHECK (ply BETWEEN 1 AND 676),"
+	" row INTEGER NOT NULL CHECK (row BETWEEN 0 AND 25),"
+	" col INTEGER NOT NULL CHECK (col BETWEEN 0 AND 25),"
+	" before REAL NOT NULL CHECK (before BETWEEN 0 AND 100),"
+	" after REAL NOT NULL CHECK (after BETWEEN 0 AND 100),"
+	" score_before INTEGER NOT NULL,"
+	" score_after INTEGER NOT NULL,"
+	" best_row INTEGER CHECK (best_row BETWEEN 0 AND 25),"
+	" best_col INTEGER CHECK (best_col BETWEEN 0 AND 25),"
+	" mark TEXT NOT NULL"
+	"  CHECK (mark IN ('', 'inaccuracy', 'mistake', 'blunder')),"
+	" missed_win INTEGER NOT NULL CHECK (missed_win IN (0, 1)),"
+	" forced_loss INTEGER NOT NULL CHECK (forced_loss IN (0, 1)),"
+	" analysed_at INTEGER NOT NULL CHECK (analysed_at >= 0),"
+	" PRIMARY KEY (match_id, time_ms, ply),"
+	" CHECK ((best_row IS NULL) = (best_col IS NULL))"
+	") STRICT, WITHOUT ROWID;"
+	"PRAGMA user_version = 22;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

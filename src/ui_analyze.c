@@ -20,20 +20,14 @@ static const char *const summary_columns[] = {
 	"colour",   "player",	"moves",       "accuracy",     "inaccuracies",
 	"mistakes", "blunders", "missed_wins", "forced_losses"};
 #define COLUMNS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
-/* What one run of `gomoku analyze` has judged. */
-struct report {
-	const struct match_full *f;
-	struct analyze_move *moves; /* [f->nmoves] */
-	int done;		    /* moves judged */
-	int skip;		    /* swap2's opening stones: not judged */
-	int time_ms;
-};
+/* The graph of the line interface: rows, and columns at most. */
+#define GRAPH_H 6
+#define GRAPH_W 70
 
 /* ==== Words ============================================================== */
 
 /* The fixed English word of a mark, for scripts ("" for none). */
-static const char *mark_word(const struct report *r,
+static const char *mark_word(const struct ui_analysis *r,
 			     const struct analyze_move *m)
 {
 	static const char *const words[ANALYZE_MARKS] = {
@@ -96,34 +90,40 @@ static void put_padded(struct ui *ui, const char *text, int width)
 		fputc(' ', ui->term.out);
 }
 
-/* The marks of m in words, "blunder, forced loss from here". */
-static void put_marks(struct ui *ui, const struct report *r,
-		      const struct analyze_move *m)
+/* See ui_internal.h. */
+const char *ui_analysis_marks(const struct ui_analysis *r,
+			      const struct analyze_move *m, char *buf,
+			      size_t cap)
 {
 	/* TRANSLATORS: between two marks of a move */
 	const char *comma = _(", ");
 	const char *word = mark_word(r, m);
 	const char *sep = "";
+	size_t len = 0;
 
+	buf[0] = '\0';
 	if (word[0] != '\0') {
-		fputs(_(word), ui->term.out);
+		len += (size_t)snprintf(buf, cap, "%s", _(word));
 		sep = comma;
 	}
 	if (m->number <= r->skip)
-		return;
-	if (m->missed_win) {
-		fprintf(ui->term.out, "%s%s", sep, _("missed win"));
+		return buf;
+	if (m->missed_win && len < cap) {
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s", sep,
+					_("missed win"));
 		sep = comma;
 	}
-	if (m->forced_loss)
-		fprintf(ui->term.out, "%s%s", sep, _("forced loss from here"));
+	if (m->forced_loss && len < cap)
+		snprintf(buf + len, cap - len, "%s%s", sep,
+			 _("forced loss from here"));
+	return buf;
 }
 
 /* One move as a line of the table. */
-static void table_move(struct ui *ui, const struct report *r,
+static void table_move(struct ui *ui, const struct ui_analysis *r,
 		       const struct analyze_move *m)
 {
-	char played[NOTATION_MOVE_LEN], best[NOTATION_MOVE_LEN];
+	char played[NOTATION_MOVE_LEN], best[NOTATION_MOVE_LEN], marks[128];
 
 	notation_format(m->played.row, m->played.col, played);
 	if (m->has_best)
@@ -132,17 +132,16 @@ static void table_move(struct ui *ui, const struct report *r,
 	put_padded(ui, colour_shown(m->colour), 7);
 	fprintf(ui->term.out, "%-6s  %5.0f%%  %5.0f%%  ", played, m->before,
 		m->after);
-	if (mark_word(r, m)[0] == '\0' && !m->missed_win && !m->forced_loss) {
+	if (ui_analysis_marks(r, m, marks, sizeof(marks))[0] == '\0') {
 		fprintf(ui->term.out, "%s\n", m->has_best ? best : "-");
 		return;
 	}
-	fprintf(ui->term.out, "%-5s ", m->has_best ? best : "-");
-	put_marks(ui, r, m);
-	fputc('\n', ui->term.out);
+	fprintf(ui->term.out, "%-5s %s\n", m->has_best ? best : "-", marks);
 }
 
 /* The summary of colour s, two lines for people. */
-static void table_summary(struct ui *ui, const struct report *r, enum stone s)
+static void table_summary(struct ui *ui, const struct ui_analysis *r,
+			  enum stone s)
 {
 	struct analyze_summary sum;
 	char name[UI_NAME_MAX];
@@ -162,7 +161,7 @@ static void table_summary(struct ui *ui, const struct report *r, enum stone s)
 }
 
 /* The whole report as tables. */
-static void print_table(struct ui *ui, const struct report *r)
+static void print_table(struct ui *ui, const struct ui_analysis *r)
 {
 	const struct match_full *f = r->f;
 	char black[UI_NAME_MAX], white[UI_NAME_MAX];
@@ -171,8 +170,8 @@ static void print_table(struct ui *ui, const struct report *r)
 	fputc('\n', ui->term.out);
 	ui_say(ui, _("Match %lld: %s (black) against %s (white), %s %dx%d"),
 	       f->id, ui_words_side(f, STONE_BLACK, black),
-	       ui_words_side(f, STONE_WHITE, white), f->variant, f->rows,
-	       f->cols);
+	       ui_words_side(f, STONE_WHITE, white),
+	       ui_words_variant(f->variant), f->rows, f->cols);
 	ui_say(ui,
 	       _("The computer's view, %g s a position: the mover's chance "
 		 "to win before and\nafter each move, and the move it would "
@@ -191,10 +190,88 @@ static void print_table(struct ui *ui, const struct report *r)
 		       r->done, f->nmoves);
 }
 
+/* ==== The graph ========================================================== */
+
+double ui_analysis_black(const struct ui_analysis *a, int i)
+{
+	const struct analyze_move *m = &a->moves[i];
+
+	return m->colour == STONE_BLACK ? m->after : 100.0 - m->after;
+}
+
+/* See ui_internal.h. */
+int ui_analysis_graph_columns(const struct ui_analysis *a, int width)
+{
+	if (a->done == 0 || width < 1)
+		return 0;
+	return a->done <= width ? a->done * (width / a->done) : width;
+}
+
+/* See ui_internal.h. */
+int ui_analysis_graph_move(const struct ui_analysis *a, int cols, int c)
+{
+	if (a->done <= cols) /* each move cols / done columns wide */
+		return c / (cols / a->done);
+	return (int)(((long long)c + 1) * a->done / cols) - 1;
+}
+
+/* See ui_internal.h. */
+const char *ui_analysis_graph_cell(const struct ui_analysis *a, int row,
+				   int height, int cols, int c, bool ascii)
+{
+	static const char *const eighths[9] = {" ",	 "\u2581", "\u2582",
+					       "\u2583", "\u2584", "\u2585",
+					       "\u2586", "\u2587", "\u2588"};
+	double black = ui_analysis_black(a, ui_analysis_graph_move(a, cols, c));
+	int fill = (int)(black * height * 8 / 100.0 + 0.5) -
+		   (height - 1 - row) * 8;
+
+	fill = fill < 0 ? 0 : fill > 8 ? 8 : fill;
+	return ascii ? (fill >= 4 ? "#" : " ") : eighths[fill];
+}
+
+/* Row `row` (0 the top) of `height` of the graph, `width` columns at
+ * most, into buf[cap]. */
+static void graph_row(const struct ui_analysis *a, int row, int height,
+		      int width, bool ascii, char *buf, size_t cap)
+{
+	int cols = ui_analysis_graph_columns(a, width), c;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (c = 0; c < cols && len + 4 < cap; c++)
+		len += (size_t)snprintf(
+			buf + len, cap - len, "%s",
+			ui_analysis_graph_cell(a, row, height, cols, c, ascii));
+}
+
+/* Black's chance over the game as text rows under the table, with the
+ * scale on the left. */
+static void print_graph(struct ui *ui, const struct ui_analysis *a)
+{
+	char row[GRAPH_W * 4 + 1];
+	int i;
+
+	if (a->done == 0)
+		return;
+	fputc('\n', ui->term.out);
+	ui_say(ui, "%s", _("Black's chance to win, move by move:"));
+	for (i = 0; i < GRAPH_H; i++) {
+		graph_row(a, i, GRAPH_H, GRAPH_W, ui->term.ascii, row,
+			  sizeof(row));
+		fprintf(ui->term.out, "%4s |",
+			i == 0		   ? "100%"
+			: i == GRAPH_H - 1 ? "0%"
+					   : "");
+		ui_put_clean(ui, row);
+		fputc('\n', ui->term.out);
+	}
+}
+
 /* ==== Listings for scripts =============================================== */
 
 /* One move as a row for scripts. */
-static void script_move(struct ui_list *l, const struct report *r,
+static void script_move(struct ui_list *l, const struct ui_analysis *r,
 			const struct analyze_move *m)
 {
 	char played[NOTATION_MOVE_LEN], best[NOTATION_MOVE_LEN];
@@ -215,7 +292,7 @@ static void script_move(struct ui_list *l, const struct report *r,
 }
 
 /* The summary of colour s as a row for scripts. */
-static void script_summary(struct ui_list *l, const struct report *r,
+static void script_summary(struct ui_list *l, const struct ui_analysis *r,
 			   enum stone s)
 {
 	struct analyze_summary sum;
@@ -237,7 +314,7 @@ static void script_summary(struct ui_list *l, const struct report *r,
 /* The report for scripts. TSV: the moves, a blank line, the summary,
  * each with its header line. JSON: one object, {"match", "partial",
  * "moves": [...], "summary": [...]}. */
-static void print_script(struct ui *ui, const struct report *r)
+static void print_script(struct ui *ui, const struct ui_analysis *r)
 {
 	struct ui_list list;
 	bool json = ui->opt->format == FORMAT_JSON;
@@ -284,23 +361,96 @@ static bool still_played(struct ui *ui, const struct match_full *f)
 	return true;
 }
 
-/* Judge r's moves one by one, showing the progress, until all are done
- * or a stop signal arrives. Return UI_OK or UI_INTERRUPTED. */
-static enum ui_status judge_all(struct analysis *an, struct report *r)
+/* The tick of `gomoku analyze`: the progress on standard error. */
+static bool progress_tick(void *ctx, int i, int n)
+{
+	(void)ctx;
+	progress(i, n);
+	return true;
+}
+
+/* Judge a's moves one by one from a->done, calling tick before each,
+ * until all are done, tick says stop, or a stop signal arrives. Return
+ * UI_OK, UI_INTERRUPTED or UI_FAILED. */
+static enum ui_status judge_all(struct analysis *an, struct ui_analysis *a,
+				bool (*tick)(void *, int, int), void *ctx)
 {
 	int rc = 1;
 
-	while (r->done < r->f->nmoves) {
-		progress(r->done + 1, r->f->nmoves);
-		rc = analyze_next(an, term_stop_flag(), &r->moves[r->done]);
+	while (a->done < a->f->nmoves) {
+		if (!tick(ctx, a->done + 1, a->f->nmoves))
+			return UI_OK;
+		rc = analyze_next(an, term_stop_flag(), &a->moves[a->done]);
 		if (rc != 1)
 			break;
-		r->done++;
+		a->done++;
 	}
-	progress_done();
 	if (rc == -1)
 		return term_stop_signal() != 0 ? UI_INTERRUPTED : UI_FAILED;
 	return UI_OK;
+}
+
+/* Judge every move of a->f afresh into a. Return as judge_all(), or
+ * UI_FAILED after saying that the moves cannot be replayed. */
+static enum ui_status judge_afresh(struct ui *ui, struct ui_analysis *a,
+				   bool (*tick)(void *, int, int), void *ctx)
+{
+	const struct match_full *f = a->f;
+	struct analysis *an = analyze_create(a->time_ms);
+	enum ui_status st = UI_FAILED;
+
+	if (an == NULL)
+		return UI_FAILED;
+	if (analyze_start(an, f->rows, f->cols, f->k, f->rule, f->moves,
+			  f->nmoves) != 0)
+		ui_error(ui, _("the moves of match %lld cannot be replayed"),
+			 f->id);
+	else
+		st = judge_all(an, a, tick, ctx);
+	analyze_free(an);
+	return st;
+}
+
+/* See ui_internal.h. */
+enum ui_status ui_analysis_run(struct ui *ui, struct ui_analysis *a,
+			       const struct match_full *f, int time_ms,
+			       bool (*tick)(void *ctx, int i, int n), void *ctx)
+{
+	enum ui_status st;
+	int n = 0;
+
+	if (tick == NULL) { /* the progress on standard error */
+		st = ui_analysis_run(ui, a, f, time_ms, progress_tick, NULL);
+		progress_done();
+		return st;
+	}
+	memset(a, 0, sizeof(*a));
+	a->f = f;
+	a->time_ms = time_ms > 0 ? time_ms : ANALYZE_DEFAULT_MS;
+	a->skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
+	a->moves = calloc((size_t)(f->nmoves > 0 ? f->nmoves : 1),
+			  sizeof(*a->moves));
+	if (a->moves == NULL)
+		return UI_FAILED;
+	if (store_analysis_load(ui->club.store, f->id, a->time_ms, a->moves,
+				f->nmoves, &n) == STORE_OK &&
+	    n == f->nmoves) {
+		a->done = n;
+		a->kept = true;
+		return UI_OK;
+	}
+	st = judge_afresh(ui, a, tick, ctx);
+	if (st == UI_OK && a->done == f->nmoves && a->done > 0)
+		a->kept = store_analysis_save(ui->club.store, f->id, a->time_ms,
+					      a->moves, a->done) == STORE_OK;
+	return st;
+}
+
+/* See ui_internal.h. */
+void ui_analysis_free(struct ui_analysis *a)
+{
+	free(a->moves);
+	a->moves = NULL;
 }
 
 /* Load match id into *f (the caller's) and check that it may be
@@ -321,39 +471,22 @@ static enum ui_status load_finished(struct ui *ui, long long id,
 	return UI_OK;
 }
 
-/* Analyse the loaded match r->f and print the report (partial when
- * interrupted). Return UI_OK, UI_INTERRUPTED or UI_FAILED. */
-static enum ui_status analyse_loaded(struct ui *ui, struct report *r)
+/* See ui_internal.h. */
+void ui_analysis_print(struct ui *ui, const struct ui_analysis *a, bool graph)
 {
-	const struct match_full *f = r->f;
-	struct analysis *an = analyze_create(r->time_ms);
-	enum ui_status st = UI_FAILED;
-
-	if (an == NULL)
-		return UI_FAILED;
-	if (analyze_start(an, f->rows, f->cols, f->k, f->rule, f->moves,
-			  f->nmoves) != 0) {
-		ui_error(ui, _("the moves of match %lld cannot be replayed"),
-			 f->id);
-		goto out_free;
+	if (ui->opt->format != FORMAT_TABLE) {
+		print_script(ui, a);
+		return;
 	}
-	st = judge_all(an, r);
-	if (ui->opt->format == FORMAT_TABLE)
-		print_table(ui, r);
-	else
-		print_script(ui, r);
-	if (st == UI_INTERRUPTED)
-		ui_error(ui, _("interrupted: %d of %d moves analysed"), r->done,
-			 f->nmoves);
-out_free:
-	analyze_free(an);
-	return st;
+	print_table(ui, a);
+	if (graph)
+		print_graph(ui, a);
 }
 
 enum ui_status ui_analyze(struct ui *ui, long long id, int time_ms)
 {
 	struct match_full *f = malloc(sizeof(*f));
-	struct report r = {0};
+	struct ui_analysis a = {0};
 	enum ui_status st;
 
 	if (f == NULL)
@@ -361,14 +494,34 @@ enum ui_status ui_analyze(struct ui *ui, long long id, int time_ms)
 	st = load_finished(ui, id, f);
 	if (st != UI_OK)
 		goto out_free;
-	r.f = f;
-	r.time_ms = time_ms > 0 ? time_ms : ANALYZE_DEFAULT_MS;
-	r.skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
-	r.moves = calloc((size_t)f->nmoves, sizeof(*r.moves));
-	st = r.moves != NULL ? analyse_loaded(ui, &r) : UI_FAILED;
-	free(r.moves);
+	st = ui_analysis_run(ui, &a, f, time_ms, NULL, NULL);
+	if (st == UI_OK || st == UI_INTERRUPTED)
+		ui_analysis_print(ui, &a, false);
+	if (st == UI_INTERRUPTED)
+		ui_error(ui, _("interrupted: %d of %d moves analysed"), a.done,
+			 f->nmoves);
+	ui_analysis_free(&a);
 out_free:
 	free(f);
+	return st;
+}
+
+/* See ui_internal.h. */
+enum ui_status ui_analyze_game(struct ui *ui, const struct match_full *f)
+{
+	struct ui_analysis a = {0};
+	enum ui_status st;
+
+	if (still_played(ui, f))
+		return UI_OK;
+	if (f->nmoves == 0) {
+		ui_error(ui, _("match %lld has no moves to analyse"), f->id);
+		return UI_OK;
+	}
+	st = ui_analysis_run(ui, &a, f, ANALYZE_DEFAULT_MS, NULL, NULL);
+	if (st == UI_OK || st == UI_INTERRUPTED)
+		ui_analysis_print(ui, &a, true);
+	ui_analysis_free(&a);
 	return st;
 }
 

@@ -600,6 +600,7 @@ enum ui_status game_play(struct game *g)
 	enum ui_status st;
 
 	g->again_answer = -1;
+	g->analyse = false;
 	g->settled = false;
 	game_common_ratings_before(g);
 	st = play(g);
@@ -613,6 +614,8 @@ enum ui_status game_play(struct game *g)
 		ui_say(g->ui, _("Match %lld saved."), g->match_id);
 		st = show_summary(g);
 	}
+	if (st == UI_OK && g->closed && g->analyse)
+		st = ui_records_analyse(g->ui, g->match_id);
 	return st;
 }
 

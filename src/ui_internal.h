@@ -117,10 +117,77 @@ enum ui_status ui_account_refresh(struct ui *ui);
 /* ---- ui_analyze.c ---- */
 
 struct match_full;
+struct analyze_move;
 
 /* True when match f may be analysed: it has ended, or it was imported
  * (a game still being played gets no help from the computer). */
 bool ui_analyze_allowed(const struct match_full *f);
+
+/* A whole game judged, as `gomoku analyze` and "Analyse this game" show
+ * it: filled by ui_analysis_run(), freed by ui_analysis_free(). */
+struct ui_analysis {
+	const struct match_full *f; /* the caller's, not owned */
+	struct analyze_move *moves; /* [f->nmoves], owned */
+	int done;		    /* moves judged (fewer when stopped) */
+	int skip;		    /* swap2's opening stones: not judged */
+	int time_ms;		    /* the search's time a position */
+	bool kept;		    /* read from the store, or saved to it */
+};
+
+/* Judge every move of f (which must be analysable: ui_analyze_allowed())
+ * with time_ms a position into *a: the analysis the store keeps for f and
+ * time_ms when there is one (instant), else each move in turn, calling
+ * tick(ctx, i, n) before move i of n (the progress; it returns false to
+ * stop there, keeping what was done; NULL: "Analysing move i of n..." on
+ * standard error, as `gomoku analyze` shows it), then keeping a whole one in
+ * the store (a store that cannot write it is no failure). Return UI_OK (a->done
+ * may be short of f->nmoves when tick stopped it), UI_INTERRUPTED (a stop
+ * signal: what was done is kept in *a), or UI_FAILED (out of memory, or
+ * moves that cannot be replayed: said so). Free *a with ui_analysis_free()
+ * whatever it returns. */
+enum ui_status ui_analysis_run(struct ui *ui, struct ui_analysis *a,
+			       const struct match_full *f, int time_ms,
+			       bool (*tick)(void *ctx, int i, int n),
+			       void *ctx);
+
+/* Free what ui_analysis_run() allocated in *a. */
+void ui_analysis_free(struct ui_analysis *a);
+
+/* Print *a as `gomoku analyze` prints it in ui->opt->format (the table,
+ * tsv or json), and, for the table when `graph`, black's chance over the
+ * game as text rows (ui_analysis_graph_row()). */
+void ui_analysis_print(struct ui *ui, const struct ui_analysis *a, bool graph);
+
+/* Black's chance (per cent) after move i + 1 of *a. */
+double ui_analysis_black(const struct ui_analysis *a, int i);
+
+/* The graph of black's chance over the moves of *a judged, `width`
+ * columns at most: as many columns a move as fit when the moves are
+ * fewer than the columns, else each column the last move of its share.
+ * Its columns: */
+int ui_analysis_graph_columns(const struct ui_analysis *a, int width);
+
+/* The move (0-based) that column c of a graph `cols` wide shows. */
+int ui_analysis_graph_move(const struct ui_analysis *a, int cols, int c);
+
+/* Cell c of row `row` (0 the top) of the graph, `height` rows and `cols`
+ * columns: Unicode eighths of a block (filled from the bottom up to
+ * black's chance), or `#` and a blank with `ascii`. A static string. */
+const char *ui_analysis_graph_cell(const struct ui_analysis *a, int row,
+				   int height, int cols, int c, bool ascii);
+
+/* The marks of move m of *a in words, "blunder, forced loss from here",
+ * into buf[cap] ("" for none). Return buf. */
+const char *ui_analysis_marks(const struct ui_analysis *a,
+			      const struct analyze_move *m, char *buf,
+			      size_t cap);
+
+/* "Analyse this game" on the line interface: judge match f's moves
+ * (ui_analysis_run(), the progress on standard error, Ctrl-C keeping what
+ * was done) and print the table with the graph as `gomoku analyze`
+ * prints it. A match still being played is refused (said so). Return
+ * UI_OK, UI_INTERRUPTED or UI_FAILED. */
+enum ui_status ui_analyze_game(struct ui *ui, const struct match_full *f);
 
 /* The replay's `a`: say what the computer sees in match f after its
  * first `at` moves (0 = the empty board): the side to move's win chance

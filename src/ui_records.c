@@ -424,9 +424,10 @@ out_failed:
 /* ==== Browsing ============================================================ */
 
 /* One answer at the history's prompt: move *page (saying so at either
- * end), or replay a match. Return UI_OK, with *show true when the page
- * is to be shown again; or how a replay failed (not for a match that
- * does not exist: that is said, and the prompt comes again). */
+ * end), replay a match, or analyse one ("a12", "a 12"). Return UI_OK, with
+ * *show true when the page is to be shown again; or how a replay failed (not
+ * for a match that does not exist: that is said, and the prompt comes again).
+ */
 static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 				  int pages, bool *show)
 {
@@ -450,9 +451,14 @@ static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 		st = ui_records_replay(ui, (long long)id);
 		if (st != UI_OK) /* no such match (said so): ask again */
 			return st == UI_REFUSED ? UI_OK : st;
+	} else if (cmd[0] == 'a' && number_parse(cmd + 1 + (cmd[1] == ' '), 1,
+						 INT64_MAX, &id) == 0) {
+		st = ui_records_analyse(ui, (long long)id);
+		if (st != UI_OK) /* no such match (said so): ask again */
+			return st == UI_REFUSED ? UI_OK : st;
 	} else {
-		ui_say(ui, _("Please type a match number, n, p, or "
-			     "press Enter."));
+		ui_say(ui, _("Please type a match number (a and the number "
+			     "analyses it), n, p, or press Enter."));
 		return UI_OK;
 	}
 	*show = true;
@@ -580,7 +586,8 @@ void ui_records_position(struct ui *ui, const struct match_full *f, int at)
 }
 
 /* Apply a replay command to *at. Return 1 to quit, 0 to show, 2 to
- * analyse the position shown, -1 when the command is unknown. */
+ * analyse the position shown, 3 the whole game, -1 when the command is
+ * unknown. */
 static int replay_step(const char *cmd, int n, int *at)
 {
 	unsigned long long v;
@@ -591,6 +598,9 @@ static int replay_step(const char *cmd, int n, int *at)
 	if (strcmp(cmd, "a") == 0 || strcmp(cmd, "analyze") == 0 ||
 	    strcmp(cmd, "analyse") == 0 || strcmp(cmd, "分析") == 0)
 		return 2;
+	if (strcmp(cmd, "A") == 0 || strcmp(cmd, "analyse game") == 0 ||
+	    strcmp(cmd, "analyze game") == 0 || strcmp(cmd, "整局分析") == 0)
+		return 3;
 	if (strcmp(cmd, "n") == 0 || cmd[0] == '\0')
 		*at = *at < n ? *at + 1 : n;
 	else if (strcmp(cmd, "p") == 0)
@@ -606,13 +616,15 @@ static int replay_step(const char *cmd, int n, int *at)
 	return 0;
 }
 
-enum ui_status ui_records_replay(struct ui *ui, long long id)
+/* Replay match id, full-screen or on the line interface, the whole game
+ * analysed at once when `judge`. Return as ui_records_replay(). */
+static enum ui_status replay_match(struct ui *ui, long long id, bool judge)
 {
 	struct match_full *f = malloc(sizeof(*f));
 	char buf[TERM_LINE_MAX + 1];
 	enum ui_status st = UI_OK;
 	size_t len;
-	int at, step = 0;
+	int at, step;
 
 	if (f == NULL)
 		return UI_FAILED;
@@ -622,30 +634,44 @@ enum ui_status ui_records_replay(struct ui *ui, long long id)
 		return UI_REFUSED;
 	}
 	if (ui_page_active(ui)) {
-		st = ui_replay_screen(ui, f, put_match_line);
+		st = ui_replay_screen(ui, f, put_match_line, judge);
 		free(f);
 		return st == UI_EOF ? UI_OK : st;
 	}
 	at = f->nmoves;
+	step = judge ? 3 : 0;
 	while (st == UI_OK && step != 1) {
 		if (step == 0)
 			ui_records_position(ui, f, at);
 		else if (step == 2)
 			st = ui_analyze_replay(ui, f, at);
+		else if (step == 3)
+			st = ui_analyze_game(ui, f);
 		else
 			ui_say(ui, _("Type n (next), p (previous), a move "
 				     "number, first, last, a (the computer's "
-				     "view), or q to quit."));
+				     "view), A (the whole game analysed), or q "
+				     "to quit."));
 		if (st == UI_OK)
 			st = ui_read(ui,
 				     _("Replay (n, p, number, first, last, a, "
-				       "q): "),
+				       "A, q): "),
 				     buf, &len);
 		if (st == UI_OK)
 			step = replay_step(buf, f->nmoves, &at);
 	}
 	free(f);
 	return st == UI_EOF ? UI_OK : st;
+}
+
+enum ui_status ui_records_replay(struct ui *ui, long long id)
+{
+	return replay_match(ui, id, false);
+}
+
+enum ui_status ui_records_analyse(struct ui *ui, long long id)
+{
+	return replay_match(ui, id, true);
 }
 
 /* ==== Export and import ================================================== */

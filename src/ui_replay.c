@@ -45,7 +45,17 @@ struct replay {
 	struct analysis *an;	   /* NULL while it is off */
 	struct analyze_view *view; /* [0..nmoves], by moves on the board */
 	bool *seen;		   /* view[i] is worked out */
+	/* The whole game judged ("Analyse this game", `A`): the screen shows
+	 * it, with its graph, while `judging` is on. */
+	struct ui_analysis judged;
+	bool judging, has_judged;
 };
+
+/* Lines of the graph of the game judged; fewer in a window lower than
+ * SMALL_H, where its label goes too, to leave room for the moves. */
+#define GRAPH_H	      4
+#define GRAPH_SMALL_H 3
+#define SMALL_H	      24
 
 /* ==== The position =========================================================
  */
@@ -107,17 +117,31 @@ static double black_chance(const struct analyze_view *v)
 	return v->side == STONE_BLACK ? v->win_chance : 100.0 - v->win_chance;
 }
 
-/* The evaluation bar at column x, `h` lines from line 1, when the
- * computer's view of the position is on: black's chance from the
- * bottom. */
-static void draw_bar(const struct replay *r, int x, int h)
+/* Black's chance in the position shown, per cent, from the game judged
+ * or the computer's view; -1 when there is none. */
+static double shown_black(const struct replay *r)
 {
 	const struct analyze_view *v = shown_view(r);
+
+	if (r->judging)
+		return r->at == 0 ? 50.0
+		       : r->at > r->judged.done
+			       ? -1.0
+			       : ui_analysis_black(&r->judged, r->at - 1);
+	return v != NULL ? black_chance(v) : -1.0;
+}
+
+/* The evaluation bar at column x, `h` lines from line 1, when the
+ * computer's view of the position is on or the game is judged: black's
+ * chance from the bottom. */
+static void draw_bar(const struct replay *r, int x, int h)
+{
+	double chance = shown_black(r);
 	int black, i;
 
-	if (v == NULL)
+	if (chance < 0.0)
 		return;
-	black = (int)(black_chance(v) * h / 100.0 + 0.5);
+	black = (int)(chance * h / 100.0 + 0.5);
 	for (i = 0; i < h; i++)
 		ui_screen_put(1 + i, x, BAR_W,
 			      h - i <= black ? SCREEN_CHOSEN : SCREEN_DIM,
@@ -189,8 +213,8 @@ static void draw_view(const struct replay *r, int y, int x, int w)
  * the rest. Return the lines it takes. */
 static int draw_panel(const struct replay *r, int x, int h)
 {
-	static const int nkeys = 4;
-	const char *keys[4];
+	static const int nkeys = 5;
+	const char *keys[5];
 	char text[128];
 	int w = COLS - x, i, nk = 0, y, need,
 	    top = 6; /* lines above the moves */
@@ -209,7 +233,8 @@ static int draw_panel(const struct replay *r, int x, int h)
 	keys[0] = _("Left, Right, p, n: a move");
 	keys[1] = _("Home, End: the first, the last");
 	keys[2] = _("a number, Enter: go there");
-	keys[3] = _("a: the computer's view  q: back");
+	keys[3] = _("a: the computer's view");
+	keys[4] = _("A: the whole game  q: back");
 	for (i = 0; i < nkeys; i++)
 		nk += ui_screen_rows(keys[i], strlen(keys[i]), w, NULL, 0);
 	/* beside a low board: a few moves too, and room for the match's line
@@ -223,10 +248,153 @@ static int draw_panel(const struct replay *r, int x, int h)
 	return h;
 }
 
+/* ==== The game judged ===================================================== */
+
+/* The move of the game judged that put the position shown, or NULL. */
+static const struct analyze_move *judged_move(const struct replay *r)
+{
+	if (!r->judging || r->at < 1 || r->at > r->judged.done)
+		return NULL;
+	return &r->judged.moves[r->at - 1];
+}
+
+/* The move shown judged, from line y, each part broken between words
+ * to the width w: who played what with the chances before and after, the
+ * computer's move, the marks. Return the lines taken. */
+static int draw_judged_move(const struct replay *r, int y, int x, int w)
+{
+	const struct analyze_move *m = judged_move(r);
+	char text[160], played[NOTATION_MOVE_LEN], best[NOTATION_MOVE_LEN];
+	int n;
+
+	if (m == NULL)
+		return 0;
+	notation_format(m->played.row, m->played.col, played);
+	/* TRANSLATORS: "6. White h9: 27% -> 0%", the mover's chance before
+	 * and after the move */
+	snprintf(text, sizeof(text), _("%d. %s %s: %.0f%% -> %.0f%%"),
+		 m->number, m->colour == STONE_BLACK ? _("Black") : _("White"),
+		 played, m->before, m->after);
+	n = ui_screen_wrap(y, x, w, 2, SCREEN_PLAIN, text);
+	if (m->has_best) {
+		notation_format(m->best.row, m->best.col, best);
+		snprintf(text, sizeof(text), _("The computer's move: %s"),
+			 best);
+		n += ui_screen_wrap(y + n, x, w, 2, SCREEN_PLAIN, text);
+	}
+	ui_analysis_marks(&r->judged, m, text, sizeof(text));
+	if (text[0] != '\0')
+		n += ui_screen_wrap(y + n, x, w, 2, SCREEN_WARN, text);
+	return n;
+}
+
+/* The graph of black's chance over the game, `h` lines from y,
+ * the column of the move shown highlighted, those of marked moves as
+ * warnings. */
+static void draw_graph(const struct replay *r, int y, int x, int w, int h)
+{
+	const struct ui_analysis *a = &r->judged;
+	int i, c, m, cols = ui_analysis_graph_columns(a, w);
+	enum screen_style st;
+
+	for (c = 0; c < cols; c++) {
+		m = ui_analysis_graph_move(a, cols, c);
+		st = m == r->at - 1			? SCREEN_CHOSEN
+		     : a->moves[m].mark != ANALYZE_GOOD ? SCREEN_WARN
+							: SCREEN_PLAIN;
+		for (i = 0; i < h; i++)
+			ui_screen_put(
+				y + i, x + c, 1, st,
+				ui_analysis_graph_cell(a, i, h, cols, c,
+						       r->ui->term.ascii));
+	}
+}
+
+/* The sign of move m's marks in the list, as chess players write them:
+ * "??" a blunder (a missed win or a forced loss too), "?" a mistake,
+ * "?!" an inaccuracy, "" none. */
+static const char *mark_sign(const struct ui_analysis *a,
+			     const struct analyze_move *m)
+{
+	static const char *const signs[ANALYZE_MARKS] = {"", "?!", "?", "??"};
+
+	return m->number <= a->skip ? "" : signs[m->mark];
+}
+
+/* The moves judged, one a line from line y for `lines` lines, the move
+ * shown in the middle and highlighted: its number, the move, the mover's
+ * chance after it and the sign of its marks. */
+static void draw_judged_list(const struct replay *r, int y, int x, int w,
+			     int lines)
+{
+	const struct ui_analysis *a = &r->judged;
+	const struct analyze_move *m;
+	char text[64], move[NOTATION_MOVE_LEN];
+	int first = r->at - 1 - lines / 2, i;
+	enum screen_style st;
+
+	first = first + lines > a->done ? a->done - lines : first;
+	for (i = first < 0 ? 0 : first; i < a->done && lines-- > 0; i++, y++) {
+		m = &a->moves[i];
+		notation_format(m->played.row, m->played.col, move);
+		snprintf(text, sizeof(text), "%3d. %-4s %3.0f%% %s", i + 1,
+			 move, m->after, mark_sign(a, m));
+		st = i + 1 == r->at		  ? SCREEN_CHOSEN
+		     : mark_sign(a, m)[0] != '\0' ? SCREEN_WARN
+						  : SCREEN_PLAIN;
+		ui_screen_put(y, x, w, st, text);
+	}
+}
+
+/* The panel of the game judged beside the board, at column x, each part
+ * broken between words to its width: the title, the move shown judged,
+ * both players' accuracy, the graph, the moves and the keys; as
+ * draw_panel(). */
+static int draw_judged_panel(const struct replay *r, int x, int h)
+{
+	const char *keys[2];
+	struct analyze_summary sb, sw;
+	char text[160];
+	int w = COLS - x, i, nk = 0, y, need, gh;
+
+	w = w > PANEL_MAXW ? PANEL_MAXW : w;
+	if (w < 16)
+		return 0;
+	snprintf(text, sizeof(text), _("Analysis of match %lld"), r->f->id);
+	y = ui_screen_wrap(0, x, w, 2, SCREEN_BOLD, text);
+	y += draw_judged_move(r, y, x, w);
+	analyze_summarise(r->judged.moves, r->judged.done, STONE_BLACK,
+			  r->judged.skip, &sb);
+	analyze_summarise(r->judged.moves, r->judged.done, STONE_WHITE,
+			  r->judged.skip, &sw);
+	snprintf(text, sizeof(text), _("Accuracy: %s %.0f%%, %s %.0f%%"),
+		 ui_board_stone(&r->ui->term, STONE_BLACK), sb.accuracy,
+		 ui_board_stone(&r->ui->term, STONE_WHITE), sw.accuracy);
+	y += ui_screen_wrap(y, x, w, 2, SCREEN_BOLD, text);
+	if (LINES >= SMALL_H)
+		y += ui_screen_wrap(y, x, w, 2, SCREEN_DIM,
+				    _("Black's chance:"));
+	gh = LINES >= SMALL_H ? GRAPH_H : GRAPH_SMALL_H;
+	draw_graph(r, y, x, w, gh);
+	y += gh + 1;
+	keys[0] = _("Left, Right, p, n: a move");
+	keys[1] = _("A: the replay  q: back");
+	for (i = 0; i < 2; i++)
+		nk += ui_screen_rows(keys[i], strlen(keys[i]), w, NULL, 0);
+	need = y + MOVES_MIN + 1 + nk;
+	need = need < LINES - 4 ? need : LINES - 4;
+	h = h < need ? need : h;
+	draw_judged_list(r, y, x, w, h - y - nk - 1);
+	for (i = 0, y = h - nk; i < 2; i++)
+		y += ui_screen_wrap(y, x, w, h - y, SCREEN_DIM, keys[i]);
+	return h;
+}
+
 /* Draw the replay: board, bar, panel, the match's line, the jump line. */
 static void replay_draw(struct replay *r)
 {
-	struct move marks[BOARD_MAX_CELLS];
+	const struct analyze_move *m = judged_move(r);
+	struct move marks[BOARD_MAX_CELLS + 1];
 	struct screen_view v = {.board = &r->board, .marks = marks};
 	char text[64];
 	int bw, bh, rows, ph;
@@ -234,6 +402,9 @@ static void replay_draw(struct replay *r)
 	erase();
 	if (r->ui->opt->show_forbidden) /* as on the game's board */
 		v.nmarks = ui_board_forbidden(&r->board, marks);
+	if (m != NULL && m->has_best &&
+	    (m->best.row != m->played.row || m->best.col != m->played.col))
+		marks[v.nmarks++] = m->best; /* the computer's move there */
 	if (!ui_screen_board(&r->s, &v, &bw, &bh)) {
 		mvaddstr(0, 0,
 			 _("Make the window wider (or taller) "
@@ -242,7 +413,8 @@ static void replay_draw(struct replay *r)
 		return;
 	}
 	draw_bar(r, bw + BAR_X, bh - 1);
-	ph = draw_panel(r, bw + PANEL_X, bh);
+	ph = r->judging ? draw_judged_panel(r, bw + PANEL_X, bh)
+			: draw_panel(r, bw + PANEL_X, bh);
 	bh = ph > bh ? ph : bh; /* what follows goes under both */
 	/* the match's line, broken between words where it is too long */
 	rows = ui_screen_wrap(bh + 1, 0, COLS, LINES - bh - 2, SCREEN_PLAIN,
@@ -370,10 +542,58 @@ static int view_update(struct replay *r)
 	}
 }
 
+/* The progress of "Analyse this game" (ctx a struct replay): the replay
+ * drawn, "Analysing move i of n..." on its last line. Return false when
+ * Esc (or the end of input, or a stop signal) asks to stop there. */
+static bool judge_tick(void *ctx, int i, int n)
+{
+	struct replay *r = ctx;
+	struct screen_key k;
+	enum screen_key_kind kind;
+	char text[192], what[128];
+
+	replay_draw(r);
+	snprintf(what, sizeof(what), _("Analysing move %d of %d..."), i, n);
+	snprintf(text, sizeof(text), "%s %s", what,
+		 _("Esc stops, keeping what is done."));
+	ui_screen_put(LINES - 1, 0, COLS, SCREEN_BOLD, text);
+	refresh();
+	kind = ui_screen_raw_key(0, &k);
+	return !(kind == SK_STOP || kind == SK_EOF ||
+		 (kind == SK_CHAR && (k.ch == 27 || k.ch == 4)));
+}
+
+/* `A`: judge the whole game (the analysis kept in the store when there
+ * is one), then show it; `A` again goes back to the replay. Nothing for
+ * a match still being played (the panel says so) or one without moves.
+ * Return UI_OK, UI_INTERRUPTED or UI_FAILED. */
+static enum ui_status judge_toggle(struct replay *r)
+{
+	enum ui_status st;
+
+	if (r->has_judged || r->judging) {
+		r->judging = !r->judging;
+		return UI_OK;
+	}
+	if (!ui_analyze_allowed(r->f) || r->f->nmoves == 0)
+		return UI_OK;	      /* (the panel says why for the first) */
+	ui_analysis_free(&r->judged); /* a part stopped by Esc: again */
+	st = ui_analysis_run(r->ui, &r->judged, r->f, ANALYZE_DEFAULT_MS,
+			     judge_tick, r);
+	if (st == UI_FAILED)
+		return st;
+	r->has_judged = r->judged.done == r->f->nmoves;
+	r->judging = true;
+	if (r->at > r->judged.done)
+		replay_goto(r, r->judged.done);
+	return st;
+}
+
 /* Read keys until the player goes back or input ends. */
 static enum ui_status replay_keys(struct replay *r)
 {
 	struct screen_key k;
+	enum ui_status st;
 	int to;
 
 	for (;;) {
@@ -397,8 +617,14 @@ static enum ui_status replay_keys(struct replay *r)
 			continue;
 		if (k.kind == SK_CHAR && k.ch == 'q')
 			return UI_OK;
-		if (k.kind == SK_CHAR && k.ch == 'a' && view_toggle(r) != 0)
+		if (k.kind == SK_CHAR && k.ch == 'a' && !r->judging &&
+		    view_toggle(r) != 0)
 			return UI_FAILED;
+		if (k.kind == SK_CHAR && k.ch == 'A') {
+			st = judge_toggle(r);
+			if (st != UI_OK)
+				return st;
+		}
 		to = step_key(r, &k);
 		if (to >= 0)
 			replay_goto(r, to);
@@ -409,7 +635,8 @@ static enum ui_status replay_keys(struct replay *r)
 
 enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
 				void (*describe)(struct ui *ui,
-						 const struct match_full *f))
+						 const struct match_full *f),
+				bool judge)
 {
 	struct replay r;
 	enum ui_status st = UI_FAILED;
@@ -423,11 +650,14 @@ enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
 	replay_goto(&r, f->nmoves);
 	if (ui_screen_start(&r.s, &ui->term, draw, &r) != 0)
 		goto out_free;
-	st = replay_keys(&r);
+	st = judge ? judge_toggle(&r) : UI_OK;
+	if (st == UI_OK)
+		st = replay_keys(&r);
 	ui_screen_stop(&r.s);
 	ui_page_redraw(ui);
 out_free:
 	view_free(&r);
+	ui_analysis_free(&r.judged);
 	free(r.describe);
 	return st;
 }

@@ -13,12 +13,19 @@
  * shown. Left/Right and p/n step a move, Home/End go to either end,
  * digits and Enter jump to a move, `a` turns the computer's view on or
  * off (an evaluation bar and its move, worked out for each position
- * when first shown; none for a match still being played), q goes
+ * when first shown; none for a match still being played), `A` judges
+ * the whole game (ui_analysis_run(): the store's analysis when kept,
+ * else with the progress shown, Esc keeping what was done) and shows
+ * it: each move's chances, the computer's move (marked on the board)
+ * and marks, both players' accuracy, the graph of black's chance and
+ * the moves, the board following the move chosen; `A` again goes back.
+ * With `judge`, the game is judged at once. q goes
  * back. Starts at the last move. Return UI_OK when
  * the player goes back, UI_EOF, UI_INTERRUPTED, or UI_FAILED when out
  * of memory (no message). */
 enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
 				void (*describe)(struct ui *ui,
-						 const struct match_full *f));
+						 const struct match_full *f),
+				bool judge);
 
 #endif

@@ -954,10 +954,11 @@ int ui_screen_choose(struct screen *s, const char *title,
 	}
 }
 
-/* Show `text` in a box until a key (with `yes_no`, until y, n or Esc;
- * Up, Down, PgUp and PgDn scroll a box cut at the window).
- * Return 0 (with `yes_no`, 1 for yes), or -1 on a stop signal. */
-static int text_box(struct screen *s, const char *text, bool yes_no)
+/* Show `text` in a box until a key (with `yes_no`, until y, n, Esc or
+ * the character `extra` (0 for none); Up, Down, PgUp and PgDn scroll a
+ * box cut at the window). Return 0 (with `yes_no`, 1 for yes), 2 for
+ * `extra`, or -1 on a stop signal. */
+static int text_box(struct screen *s, const char *text, bool yes_no, int extra)
 {
 	char copy[4096];
 	const char *lines[40];
@@ -982,18 +983,27 @@ static int text_box(struct screen *s, const char *text, bool yes_no)
 			return -1;
 		}
 	} while (k.kind == SK_NONE || box_scroll(&k, &top, last) ||
-		 (yes_no && yes_no_key(&k) < 0));
+		 (yes_no && yes_no_key(&k) < 0 &&
+		  !(extra != 0 && k.kind == SK_CHAR && k.ch == extra)));
 	s->asking = false;
 	redraw(s);
+	if (extra != 0 && k.kind == SK_CHAR && k.ch == extra)
+		return 2;
 	return yes_no ? yes_no_key(&k) : 0;
 }
 
 int ui_screen_text(struct screen *s, const char *text)
 {
-	return text_box(s, text, false);
+	return text_box(s, text, false, 0);
 }
 
 int ui_screen_text_yes_no(struct screen *s, const char *text)
 {
-	return text_box(s, text, true);
+	return text_box(s, text, true, 0);
+}
+
+int ui_screen_text_or(struct screen *s, const char *text, bool yes_no,
+		      int extra)
+{
+	return text_box(s, text, yes_no, extra);
 }

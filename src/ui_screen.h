@@ -237,4 +237,9 @@ int ui_screen_text(struct screen *s, const char *text);
  * Return 1 for yes, 0 for no, -1 on a stop signal. */
 int ui_screen_text_yes_no(struct screen *s, const char *text);
 
+/* ui_screen_text() (or, with `yes_no`, ui_screen_text_yes_no()) that also
+ * takes the character `extra`: return 2 for it, else as those do. */
+int ui_screen_text_or(struct screen *s, const char *text, bool yes_no,
+		      int extra);
+
 #endif

@@ -656,6 +656,8 @@ static bool end_box(struct game_screen *gs)
 {
 	struct game *g = gs->g;
 	char summary[2048], question[256], text[4096];
+	bool analysable = g->record_kind != 0 && g->match_id != 0 &&
+			  g->m.board.nmoves > 0 && !g->aborted;
 	int answer;
 
 	if (game_common_summary(g, summary, sizeof(summary)) != UI_OK)
@@ -665,18 +667,19 @@ static bool end_box(struct game_screen *gs)
 	if (g->again != NULL)
 		/* TRANSLATORS: %s is a question, "Play another game?" */
 		snprintf(question, sizeof(question), _("%s (y/n)"), g->again);
-	snprintf(text, sizeof(text), "%s\n\n%s%s%s", gs->s.status, summary,
+	snprintf(text, sizeof(text), "%s\n\n%s%s%s%s%s", gs->s.status, summary,
 		 summary[0] != '\0' ? "\n\n" : "",
-		 g->again != NULL ? question : _("Press any key."));
-	if (g->again == NULL) {
-		if (ui_screen_text(&gs->s, text) != 0)
-			g->stop = UI_INTERRUPTED;
-		return true;
-	}
-	answer = ui_screen_text_yes_no(&gs->s, text);
+		 g->again != NULL ? question : _("Press any key."),
+		 analysable ? "\n" : "",
+		 analysable ? _("a: analyse this game") : "");
+	answer = ui_screen_text_or(&gs->s, text, g->again != NULL,
+				   analysable ? 'a' : 0);
 	if (answer < 0)
 		g->stop = UI_INTERRUPTED;
-	g->again_answer = answer;
+	else if (answer == 2)
+		g->analyse = true; /* the question is asked after it */
+	else if (g->again != NULL)
+		g->again_answer = answer;
 	return true;
 }
 

@@ -110,10 +110,15 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 21 adds (the lobby's seeks, casual matches, what
- * a presence row watches), taken away again: with "PRAGMA user_version
- * = 20;" after it, a version 20 file. */
+/* What schema version 22 adds (the analyses kept), taken away again:
+ * with "PRAGMA user_version = 21;" after it, a version 21 file. */
+#define FX_UNDO_V22 "DROP TABLE match_analyses;"
+
+/* What schema versions 22 and 21 add (21: the lobby's seeks, casual
+ * matches, what a presence row watches), taken away again: with
+ * "PRAGMA user_version = 20;" after it, a version 20 file. */
 #define FX_UNDO_V21                                                            \
+	FX_UNDO_V22                                                            \
 	"DROP TABLE seeks;"                                                    \
 	"ALTER TABLE presence DROP COLUMN watching_id;"                        \
 	"ALTER TABLE matches DROP COLUMN rated;"
@@ -131,6 +136,7 @@ int fx_refused(sqlite3 *db, const char *sql);
 	"ALTER TABLE match_moves DROP COLUMN left_ms;"                         \
 	"ALTER TABLE challenges DROP COLUMN clock_increment;"                  \
 	"ALTER TABLE challenges DROP COLUMN clock_base;"
+
 
 /* What schema version 17 adds (the club's settings, the rules each
  * match keeps), taken away again: with "PRAGMA user_version = 16;"

@@ -113,6 +113,33 @@ static void test_judge_proven_marks(void)
 	CU_ASSERT_FALSE(j.forced_loss); /* lost already */
 }
 
+/* The proven marks come from the proofs alone: two runs whose
+ * time-bounded searches saw different things (one saw the loss, or the
+ * win still there, the other did not) give the same marks. Before the
+ * fix, the search's estimate took the marks away in one run. */
+static void test_judge_marks_deterministic(void)
+{
+	struct ai_eval won = {AI_SCORE_WIN_MIN, 1, 7, 5, 0};
+	struct ai_eval saw_loss = {-(AI_SCORE_WIN - 12), 0, 4, 4, 0};
+	struct ai_eval saw_win = {AI_SCORE_WIN - 11, 0, 4, 4, 0};
+	struct ai_eval even = {-200, 0, 4, 4, 0};
+	struct ai_eval slight = {300, 0, 4, 4, 0};
+	struct move m = {0, 2};
+	struct analyze_move one, two;
+
+	analyze_judge(&saw_loss, &saw_win, &won, 8, STONE_WHITE, m, &one);
+	analyze_judge(&even, &slight, &won, 8, STONE_WHITE, m, &two);
+	CU_ASSERT_TRUE(one.forced_loss);
+	CU_ASSERT_EQUAL(one.forced_loss, two.forced_loss);
+	CU_ASSERT_EQUAL(one.mark, ANALYZE_BLUNDER);
+	CU_ASSERT_EQUAL(one.mark, two.mark);
+	analyze_judge(&won, &saw_loss, &saw_loss, 9, STONE_BLACK, m, &one);
+	analyze_judge(&won, &even, &even, 9, STONE_BLACK, m, &two);
+	CU_ASSERT_TRUE(one.missed_win);
+	CU_ASSERT_EQUAL(one.missed_win, two.missed_win);
+	CU_ASSERT_EQUAL(one.mark, two.mark);
+}
+
 /* The chance before is the one after the computer's move, both seen
  * with the opponent to move: the position's own score does not count
  * unless proven. */
@@ -312,6 +339,8 @@ static CU_TestInfo tests[] = {
 	{"judge: missed win and forced loss", test_judge_proven_marks},
 	{"judge: measured against the computer's move",
 	 test_judge_against_best},
+	{"judge: the proven marks do not depend on the search's time",
+	 test_judge_marks_deterministic},
 	{"summary: accuracy and counts", test_summary},
 	{"a double four is a proven win", test_position_vcf_proven},
 	{"ignoring a proven win is a missed win", test_missed_win},

@@ -64,6 +64,20 @@ check "tsv: move 6" sh -c \
 check "tsv: the summary after a blank line" sh -c \
 	'sed -n "12p" "$1" | grep -q "^colour	player	moves	accuracy"' - "$OUT"
 
+# The proven marks (missed win, forced loss) come from node-bounded
+# proofs: two runs with different search times give the same marks.
+play_input '' analyze 1 --time-per-move 0.05 --format tsv
+cut -f 1-3,8,9 "$OUT" >"$E2E_DIR/marks.1"
+play_input '' analyze 1 --time-per-move 0.4 --format tsv
+cut -f 1-3,8,9 "$OUT" >"$E2E_DIR/marks.2"
+check "two runs, other times: the same proven marks" \
+	cmp -s "$E2E_DIR/marks.1" "$E2E_DIR/marks.2"
+
+# The Chinese report names the variant in Chinese.
+play_input '' --lang zh analyze 1 --time-per-move 0.05
+check "zh: the header says 五子棋 15x15" has "，五子棋 15x15"
+check "zh: and not gomoku 15x15" hasnt "gomoku 15x15"
+
 # Ctrl-C once the second move is under way: the first is printed, with
 # the summary over it, marked partial, and the run exits as interrupted.
 rm -f "$OUT" "$ERR" # what the last run printed is no progress

@@ -2,9 +2,10 @@
 # own (test_layout.sh has that), as a player reaches it, at 80x24,
 # 100x30, 120x40 and 44x18, in English and Chinese (LANG zh_CN.UTF-8),
 # in tmux: the main menu, register, log in, the account menu, the
-# leaderboard, My record, Match history, a replay, its analysis,
-# watching a match, a guest game, its help box, Preferences, the
-# end-of-game box and a ranked match's (its rematch question). Each
+# leaderboard, My record, Match history, a replay, its analysis, the
+# whole game analysed (the graph), watching a match, a guest game, its
+# help box, Preferences, the end-of-game box and a ranked match's (its
+# rematch question). Each
 # capture is checked mechanically (nothing cut at the right edge, no
 # word cut, the screen's own lines whole, a box showing nothing of the
 # page beneath) and compared with its reviewed capture in tests/screens/
@@ -295,6 +296,16 @@ for LANG_NOW in en zh; do
 	wait_until sh -c 'tmux -S "$1" capture-pane -p -t s | sed -n 5p |
 		grep -q a3' - "$SOCK"
 	sizes analysis
+
+	# the whole game analysed (kept after the first language's, so the
+	# second reads it from the store), at move 3: its judgement, the
+	# computer's move marked, the graph, the moves
+	open replay 1
+	wait_for s " 3  ●" && keys s A
+	wait_tx s "A: the replay  q: back" && keys s Left Left
+	wait_until sh -c 'tmux -S "$1" capture-pane -p -t s | sed -n 2p |
+		grep -q "  3\. "' - "$SOCK"
+	sizes game-analysis "Analysis of match %lld" "A: the replay  q: back"
 
 	open watch 2
 	wait_tx s "Watching (read-only): q or Esc stops."
