@@ -137,7 +137,6 @@ int fx_refused(sqlite3 *db, const char *sql);
 	"ALTER TABLE challenges DROP COLUMN clock_increment;"                  \
 	"ALTER TABLE challenges DROP COLUMN clock_base;"
 
-
 /* What schema version 17 adds (the club's settings, the rules each
  * match keeps), taken away again: with "PRAGMA user_version = 16;"
  * after it, a file from before it. */

@@ -1272,12 +1272,13 @@ static void assert_upgraded(const char *path, const char *want)
 
 	store_close(fx_open_ok(path));
 	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 22);
-	CU_ASSERT_EQUAL(fx_path_int(path,
-				    "SELECT count(*) FROM sqlite_schema WHERE"
-				    " type = 'table' AND name IN"
-				    " ('player_prefs', 'seeks', 'match_analyses')",
-				    0),
-			3);
+	CU_ASSERT_EQUAL(
+		fx_path_int(path,
+			    "SELECT count(*) FROM sqlite_schema WHERE"
+			    " type = 'table' AND name IN"
+			    " ('player_prefs', 'seeks', 'match_analyses')",
+			    0),
+		3);
 	CU_ASSERT_STRING_EQUAL(
 		fx_path_text(
 			path,
