@@ -1,7 +1,8 @@
 #!/bin/sh
 # latency.sh BIN -- `make bench`'s figures of how fast the real program
 # answers what the end-to-end tests only check it answers: YXSTOP and
-# END during a long think of the brain, a signal at the main menu, and
+# END during a long think of the brain, a signal at the main menu, a
+# lobby's seek taken until both terminals show the match, and
 # ranked matches recorded by many processes at once (tests/soak.sh, 4
 # workers x 25 matches, with readers). Each figure is printed, none is
 # judged: the machine may be busy. Times are measured by polling every
@@ -68,6 +69,46 @@ until_ms gone
 echo "SIGINT at the main menu: exited in $ms ms"
 exec 3>&-
 wait "$pid"
+
+# The lobby: alice posts a seek and waits; bob, in the lobby, takes it;
+# the time from bob's Enter until both terminals show the match (its
+# header, then the move to play or the wait for it). Five rounds, each
+# aborted at once by alice's resignation before a move.
+for u in alice bob; do
+	printf '\n%s-bench-Pass-1357\n%s-bench-Pass-1357\n' "$u" "$u" |
+		"$bin" register "$u" >/dev/null 2>&1
+done
+rm -f "$T/a.in" "$T/b.in" && mkfifo "$T/a.in" "$T/b.in" || exit 2
+"$bin" --plain <"$T/a.in" >"$T/a.out" 2>&1 &
+apid=$!
+"$bin" --plain <"$T/b.in" >"$T/b.out" 2>&1 &
+bpid=$!
+exec 4>"$T/a.in" 5>"$T/b.in"
+printf '2\nalice\nalice-bench-Pass-1357\n12\n' >&4
+printf '2\nbob\nbob-bench-Pass-1357\n12\n' >&5
+# Process $1's output holds fixed text $2 at least $3 times.
+holds() { [ "$(grep -cF -- "$2" "$T/$1.out")" -ge "$3" ]; }
+shown() {
+	holds a 'from two terminals.' "$1" && holds b 'from two terminals.' "$1" &&
+		[ "$(grep -cE '^(Move 1: |Waiting for )' "$T/a.out")" -ge "$1" ] &&
+		[ "$(grep -cE '^(Move 1: |Waiting for )' "$T/b.out")" -ge "$1" ]
+}
+t0=$(now_ms)
+seek_ms=
+for n in 1 2 3 4 5; do
+	until_ms holds b 'New seeks show here' $((2 * n - 1))
+	printf 'p\n1\n\n1\n' >&4
+	until_ms holds b '  1  alice ' "$n"
+	t0=$(now_ms)
+	printf '1\n' >&5
+	until_ms shown "$n"
+	seek_ms="$seek_ms $ms"
+	printf 'resign\ny\n' >&4
+	until_ms holds a 'New seeks show here' $((n + 1))
+done
+echo "lobby: a seek taken, both terminals show the match in (ms):$seek_ms"
+exec 4>&- 5>&-
+wait "$apid" "$bpid"
 
 echo "ranked matches recorded from 4 processes at once, with 4 readers" \
 	"(SQLite's busy timeout: 5000 ms):"
