@@ -45,6 +45,18 @@ seat_players() {
 	w_base=$(prompts_before "$wp" "$white ○> ")
 }
 
+# Match $mid, between alice (a) and bob (b), is played from its start:
+# black h8, white h9, black resigns. $na and $nb: how many lobbies each
+# had shown before it ended.
+play_to_resignation() {
+	seat_players a 6 alice b 7 bob
+	na=$(lobbies a) nb=$(lobbies b)
+	play_move 1 h8
+	play_move 2 h9
+	play_move 3 resign
+	type_to "$bfd" "y\n"
+}
+
 # ---- A seek posted, seen, taken ---------------------------------------------
 
 start_proc a 6
@@ -79,12 +91,7 @@ check "take: the seek is taken with that match, rated, alice and bob in it" \
 		FROM players WHERE id IN (m.black_id, m.white_id)
 		ORDER BY username)) FROM seeks AS s JOIN matches AS m
 		ON m.id = s.match_id WHERE m.id = $mid")" = "taken 1 alice,bob"
-seat_players a 6 alice b 7 bob
-na=$(lobbies a) nb=$(lobbies b)
-play_move 1 h8
-play_move 2 h9
-play_move 3 resign
-type_to "$bfd" "y\n"
+play_to_resignation
 check "take: the rated match is played and counted" \
 	poll outcome_is finishedwhiteresign
 check "take: both counted (a game each)" \
@@ -114,12 +121,7 @@ check "pairing: the match is casual, from alice's seek" \
 	test "$(db "SELECT m.rated || ' ' || p.username FROM seeks AS s
 		JOIN matches AS m ON m.id = s.match_id JOIN players AS p
 		ON p.id = s.player_id WHERE m.id = $mid")" = "0 alice"
-seat_players a 6 alice b 7 bob
-na=$(lobbies a) nb=$(lobbies b)
-play_move 1 h8
-play_move 2 h9
-play_move 3 resign
-type_to "$bfd" "y\n"
+play_to_resignation
 check "casual: played to the end" poll outcome_is finishedwhiteresign
 play_input '' history alice
 check "casual: the history says which match was casual" \

@@ -79,10 +79,13 @@ check "the leaderboard shows alice's row, marked as hers (no rank yet)" \
 check "and the menu is back beneath it" has "  4  Leaderboard"
 seen p
 tmux -S "$SOCK" resize-window -t p -x 50 -y 20
-# Pane $1 shows the page drawn for 50x20: the prompt line on line 19.
+# Pane $1 shows the page drawn for 50x20: the prompt line on line 19,
+# the menu above it (the items around the highlighted Leaderboard: the
+# 13 items do not all fit).
 redrawn_small() {
 	pane "$1" >"$OUT"
-	[ "$(sed -n 19p "$OUT")" = "Choose:" ] && grep -q "  0  Log out" "$OUT"
+	[ "$(sed -n 19p "$OUT")" = "Choose:" ] &&
+		grep -q "^   4  Leaderboard" "$OUT"
 }
 check "a resize redraws the page: the prompt line on the new last lines" \
 	wait_until redrawn_small p
