@@ -117,10 +117,15 @@ check "guest clock: chosen from the menus, in the game's line" \
 	wait_out g "Gomoku, no opening, 1 s a move, not recorded"
 check "guest clock: nobody moves, the player to move runs out of time" \
 	wait_out g "ran out of time."
+# (each prompt waited for by the mover's stone, counted from here: on a
+# slow machine white's first prompt may already read 0:59)
+seen_b=$(grep -cF "● (" "$E2E_DIR/g.out")
+seen_w=$(grep -cF "○ (" "$E2E_DIR/g.out")
 type_to 8 "n\n4\n1\n4\n3\n1+30\n\n"
 wait_out g "Gomoku, no opening, 1+30 game clock, not recorded" &&
-	wait_out g "(1:00)> " && type_to 8 "h8\n" &&
-	wait_out g "(1:00)> " 2 && type_to 8 "h9\nresign\ny\nn\n0\n"
+	wait_out g "● (" $((seen_b + 1)) && type_to 8 "h8\n" &&
+	wait_out g "○ (" $((seen_w + 1)) &&
+	type_to 8 "h9\nresign\ny\nn\n0\n"
 close_proc g 8
 check "guest clock: the program ends cleanly" status_is 0
 out_of g
