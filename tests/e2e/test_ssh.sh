@@ -396,14 +396,71 @@ resigned() {
 check "ssh: white (the chooser) resigned: the placer, black, won" \
 	wait_until resigned
 
+# ---- A game clock runs out, before a watcher --------------------------------
+# sshplayer challenges sshrival again, gomoku at 1+0; a third member
+# watches it from the menus. Black plays h8 and i8, white h9, then white
+# lets the clock run: after a minute the store gives black the game on
+# time, each move stored with its time left, and the watcher's panel
+# shows white's clock at 0:00.0 and black's as the store has it.
+
+WATCH_PW=ssh-watch-Pass-6180
+over_ssh "1\nsshwatch\n\n$WATCH_PW\n$WATCH_PW\n0\n0\n" -T "$TO"
+pane_start wt
+log_in wt sshwatch "$WATCH_PW" && wait_for wt "Gomoku Club: sshwatch"
+choose ch Enter "Press any key" && choose rv Enter "Press any key" &&
+	choose ch 8 "  8  Players online" &&
+	answer ch sshrival "Player to challenge" &&
+	choose ch 4 "  1  Send this challenge" &&
+	choose ch 3 "  3  A game clock" &&
+	answer ch 1+0 "Game clock, minutes+seconds" &&
+	wait_for ch "Gomoku, no opening, 1+0 game clock, rated" &&
+	choose ch 1 "  4  Time control: 1+0 game clock" &&
+	choose rv Tab "press Tab" &&
+	answer rv y "Accept the challenge? [y/n]"
+check "ssh -tt: a second challenge, at 1+0, starts on both screens" both_at_1
+mid=$(sqlite3 "$DB" "SELECT max(id) FROM matches WHERE kind = 'ranked'")
+black=$(q "SELECT (SELECT username FROM players WHERE id = black_id)")
+if [ "$black" = sshplayer ]; then bp=ch wp=rv; else bp=rv wp=ch; fi
+choose wt 7 "  7  Watch a game" && answer wt "$mid" "Match to watch"
+check "ssh -tt: the third member watches it from the menus" \
+	wait_for wt "Watching match $mid"
+answer "$bp" h8 "Move 1, last: -" && answer "$wp" h9 "Move 2, last: h8" &&
+	answer "$bp" i8 "Move 3, last: h9"
+flagged() { [ "$(q "SELECT status || ' ' || result || ' ' || reason")" = \
+	"finished black timeout" ]; }
+check "ssh: white let the clock run out: black wins on time" \
+	wait_until flagged
+in_time() {
+	[ "$(sqlite3 "$DB" "SELECT count(*) FROM match_moves
+		WHERE match_id = $mid AND left_ms > 0 AND left_ms <= 60000")" \
+		-eq 3 ]
+}
+check "ssh: its three moves are stored with their time left (0 to 60 s)" \
+	in_time
+# black's clock, m:ss, from the time left after black's last move
+left=$(sqlite3 "$DB" "SELECT left_ms / 1000 FROM match_moves
+	WHERE match_id = $mid ORDER BY ply DESC LIMIT 1")
+black_clock=$(printf '%d:%02d' $((left / 60)) $((left % 60)))
+watched_clocks() {
+	screen wt | grep -Eq "○ White  [a-z]+ \([0-9]+\) +0:00\.0" &&
+		screen wt | grep -Eq "● Black  $black \([0-9]+\) +$black_clock"
+}
+check "ssh -tt: the watcher's panel: white at 0:00.0, black at $black_clock" \
+	wait_until watched_clocks
+check "ssh -tt: and the watcher is told how it ended" \
+	wait_for wt "The match is over: $black wins."
+screen wt >>"$OUT"
+choose wt n "Replay it?" && choose wt 0 "   0  Log out" &&
+	choose wt 0 "  1  Register"
+pane_end wt
+
 # ---- Preferences follow the member to the next session -----------------------
 # sshplayer sets * # stones and Chinese in Preferences and quits; the
 # next SSH session's login shows the Chinese menus and * # stones.
 
 : >"$T/ch.seen"
-# (the store has the resignation; the placer's process sees it when it
-# next looks: its screen says so, then takes a key)
-choose ch Enter "Press any key" &&
+# (the end of the game on both players' screens takes a key)
+choose ch Enter "Press any key" && choose rv Enter "Press any key" &&
 	choose ch 11 "  11  Preferences" &&
 	choose ch 2 "  2  Stones: ● ○" &&
 	choose ch 1 "  2  Stones: * #" &&
@@ -419,8 +476,7 @@ check "ssh -tt: Preferences switched the language at once and saved" \
 			JOIN players ON players.id = player_prefs.player_id
 			WHERE username = '\''sshplayer'\''")" = zh1 ]' - "$OUT" "$DB"
 check "ssh -tt: the session ends with status 0" test "$status" -eq 0
-choose rv Enter "Press any key" &&
-	choose rv 0 "   0  Log out" && choose rv 0 "  1  Register"
+choose rv 0 "   0  Log out" && choose rv 0 "  1  Register"
 pane_end rv
 
 pane_start zh
@@ -443,8 +499,14 @@ board() {
 my_turn() { screen zh | grep -qE '> [*#] [^ ]+ +sshplayer'; }
 wait_until my_turn && press zh -l a1 && press zh Enter
 both_stones() { board | grep -q '\*' && board | grep -q '#'; }
-check "ssh -tt: the stones played are a * and a # on the board" \
+# (the screen kept for the check's report)
+stones_seen() {
 	wait_until both_stones
+	_st=$?
+	screen zh >"$OUT"
+	return $_st
+}
+check "ssh -tt: the stones played are a * and a # on the board" stones_seen
 no_dots() { ! screen zh | grep -q '[●○]'; }
 check "ssh -tt: and no ● or ○ anywhere" no_dots
 press zh Escape && choose zh y "离开这局棋吗" &&
