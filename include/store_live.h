@@ -452,6 +452,11 @@ enum store_status store_seek_take(struct store *s, long long id,
 enum store_status store_seek_refresh(struct store *s, long long id,
 				     long long now, struct seek *out);
 
+/* Read seek `id` as stored into *out, writing nothing. STORE_NOT_FOUND
+ * when there is no such seek. */
+enum store_status store_seek_get(struct store *s, long long id,
+				 struct seek *out);
+
 /* The poster leaves: open seek `id` is withdrawn. When it was taken
  * first, *match_id is its match (to be played: the taker's process
  * plays it already) and nothing is written; else *match_id is 0. */

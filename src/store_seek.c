@@ -416,6 +416,14 @@ enum store_status store_seek_refresh(struct store *s, long long id,
 }
 
 /* See store_live.h. */
+enum store_status store_seek_get(struct store *s, long long id,
+				 struct seek *out)
+{
+	store_clear_err(s);
+	return read_seek(s, id, out, WHAT_SEEKS);
+}
+
+/* See store_live.h. */
 enum store_status store_seek_withdraw(struct store *s, long long id,
 				      long long *match_id)
 {

@@ -14,6 +14,7 @@
 
 #define LOBBY_MAX     9	  /* seeks shown, the oldest first */
 #define LOBBY_POLL_MS 200 /* how often the lobby looks at the store */
+#define LOBBY_KEEP_S  5	  /* how often a waiting poster's seek is kept fresh */
 
 /* The lobby of `me`: the seeks last listed. */
 struct lobby {
@@ -217,18 +218,36 @@ static struct seek new_seek(const struct ui *ui, const struct player *me,
 
 /* Wait for seek `id` of l's player to be taken (*mid its match) or
  * left (a line typed, end of input, a signal: it is withdrawn, *mid 0,
- * unless it was taken first). */
+ * unless it was taken first). The seek is kept fresh every
+ * LOBBY_KEEP_S seconds, a write; between, it is read again only when
+ * another process has committed something. A seek taken as its poster
+ * leaves with end of input or a signal is not played: the taker's
+ * process finds the match abandoned before a move (aborted). */
 static enum ui_status await_taker(struct lobby *l, long long id, long long *mid)
 {
+	struct store *store = l->ui->club.store;
 	char buf[TERM_LINE_MAX + 1];
-	struct seek k;
+	long long version = 0, v, kept = 0;
+	struct seek k = {.state = SEEK_OPEN};
 	enum ui_status st = UI_OK;
 	int ready;
 
 	*mid = 0;
+	(void)store_data_version(store, &version);
 	for (;;) {
-		if (store_seek_refresh(l->ui->club.store, id,
-				       (long long)time(NULL), &k) != STORE_OK)
+		long long now = (long long)time(NULL);
+		enum store_status ss = STORE_OK;
+
+		v = version;
+		(void)store_data_version(store, &v);
+		if (now - kept >= LOBBY_KEEP_S) {
+			ss = store_seek_refresh(store, id, now, &k);
+			kept = now;
+		} else if (v != version) {
+			ss = store_seek_get(store, id, &k);
+		}
+		version = v;
+		if (ss != STORE_OK)
 			return ui_store_failed(l->ui, NULL);
 		if (k.state == SEEK_TAKEN) {
 			*mid = k.match_id;
@@ -244,12 +263,16 @@ static enum ui_status await_taker(struct lobby *l, long long id, long long *mid)
 		st = UI_INTERRUPTED;
 	else
 		st = ui_read_word(l->ui, "", buf);
-	if (store_seek_withdraw(l->ui->club.store, id, mid) != STORE_OK)
+	if (store_seek_withdraw(store, id, mid) != STORE_OK)
 		return ui_store_failed(l->ui, NULL);
+	if (st != UI_OK && st != UI_REFUSED) {
+		*mid = 0; /* leaving the program: not played */
+		return st;
+	}
 	if (*mid != 0) /* taken before it was withdrawn: played */
 		return UI_OK;
 	ui_say(l->ui, _("Seek withdrawn."));
-	return st == UI_OK || st == UI_REFUSED ? UI_OK : st;
+	return UI_OK;
 }
 
 /* Post a seek of l's player, chosen step by step, and wait for it to be

@@ -101,6 +101,9 @@ static void test_seek_taken(void)
 	struct seeks_seen seen;
 
 	id = posted(s, &k, T0);
+	CU_ASSERT_EQUAL(store_seek_get(s, id, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.state, SEEK_OPEN);
+	CU_ASSERT_EQUAL(got.match_id, 0);
 	seen = listed(s, T0 + 1);
 	CU_ASSERT_EQUAL_FATAL(seen.n, 1);
 	CU_ASSERT_EQUAL(seen.id[0], id);
@@ -123,10 +126,14 @@ static void test_seek_taken(void)
 		      " AND max(black_id, white_id) = 2",
 		      mid),
 		1);
+	CU_ASSERT_EQUAL(store_seek_get(s, id, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.state, SEEK_TAKEN); /* read, as the poster waits */
+	CU_ASSERT_EQUAL(got.match_id, mid);
 	CU_ASSERT_EQUAL(store_seek_refresh(s, id, T0 + 3, &got), STORE_OK);
 	CU_ASSERT_EQUAL(got.state, SEEK_TAKEN);
 	CU_ASSERT_EQUAL(got.match_id, mid);
 	CU_ASSERT_EQUAL(listed(s, T0 + 3).n, 0);
+	CU_ASSERT_EQUAL(store_seek_get(s, 999, &got), STORE_NOT_FOUND);
 	CU_ASSERT_EQUAL(store_seek_take(s, id, ids[2], T0 + 3, &again, &why),
 			STORE_EXISTS); /* carol, second */
 	CU_ASSERT_EQUAL(why, SEEK_GONE);
