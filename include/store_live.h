@@ -287,10 +287,14 @@ struct challenge {
 	int clock_increment;  /* side, and added a move; 0 0 = none */
 	long long created_at; /* Unix seconds */
 	enum challenge_state state;
-	long long match_id;  /* CHALLENGE_ACCEPTED: the match, else 0 */
-	long long resume_id; /* the two players' unfinished ranked match it
-			      * offers to continue (its game is that
-			      * match's), else 0: a new match */
+	long long match_id;   /* CHALLENGE_ACCEPTED: the match, else 0 */
+	long long resume_id;  /* the two players' unfinished ranked match it
+			       * offers to continue (its game is that
+			       * match's), else 0: a new match */
+	long long rematch_of; /* a settled ranked match of the two players
+			       * it offers to play again (its game is that
+			       * match's, the colours swapped), else 0 */
+	bool casual;	      /* read: a rematch of a casual match */
 };
 
 /* Why store_challenge_new() stored no challenge. */
@@ -325,6 +329,9 @@ struct challenge_sent {
  *    out->wait the seconds left);
  *  - when the two have an unfinished ranked match, the challenge offers
  *    it (out->resume_id; the stored game is that match's, not c's);
+ *  - else a challenge naming c->rematch_of offers a rematch of that
+ *    match, which must be a settled ranked match of the two (STORE_ERR
+ *    when it is not): the stored game is that match's, not c's;
  *  - the settled challenges made STORE_CHALLENGE_KEEP seconds or more
  *    before `now` are deleted, but for those the cooldown still needs.
  * STORE_OK when stored (out->id); STORE_EXISTS when a rule refused it
@@ -358,7 +365,10 @@ enum store_status store_challenge_for(struct store *s, long long to_id,
  * two terminals, and the move to play gets back, from `now`, the time it
  * had left when play stopped, as a hot-seat resume does (both players
  * agreed: one asked, the other accepted); an untimed match's turn keeps
- * its start, so the claim's wait is not put off. Refused (STORE_ERR,
+ * its start, so the claim's wait is not put off. A rematch's match
+ * (rematch_of) is made here too, `h` ignored: the challenge's game,
+ * black the other match's white and white its black, casual when that
+ * match was. Refused (STORE_ERR,
  * nothing written) when the challenge is not pending at `now`
  * (answered, withdrawn or expired), so an answer and an expiry never
  * both win, or when the match it offers has ended. STORE_NOT_FOUND when

@@ -557,6 +557,19 @@ enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
  * unless `quiet`. Return UI_OK, or what the question or the match returned. */
 enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet);
 
+/* Offer the opponent of the last match `me` played here from two
+ * terminals a rematch of it, the colours swapped (a challenge naming
+ * that match: the store gives it that match's game and swaps its
+ * colours), and wait for the answer as ui_remote_challenge() does; when
+ * the opponent offered it too, it is accepted at once. Accepted, the
+ * match is played from here. Return as ui_remote_challenge(), UI_OK
+ * when refused (said why). */
+enum ui_status ui_remote_rematch(struct ui *ui, struct player *me);
+
+/* The username of the opponent a rematch would be offered to (the last
+ * match played here from two terminals, ended), or NULL for none. */
+const char *ui_remote_rematch_with(struct ui *ui);
+
 /* ui->challenge_hook for the player logged in here (ui->presence->id):
  * when a challenge came that they were not asked about yet
  * (ui_presence_look()), ui_remote_answer() quietly; when the player

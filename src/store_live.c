@@ -631,37 +631,52 @@ static int bind_challenge(sqlite3_stmt *st, const struct challenge *c)
 }
 
 /* The INSERT of a new challenge (bind_challenge()'s ?1..?12, ?13 0),
- * and the same offering unfinished match ?13, whose game it takes (?3
- * to ?9, ?11 and ?12 bound but unused: SQLite allows it below the
- * highest, ?13). */
+ * the same offering unfinished match ?13, and offering a rematch of
+ * match ?14, settled and the two players', each of the last two taking
+ * that match's game (?3 to ?9, ?11 and ?12 bound but unused: SQLite
+ * allows it below the highest, ?14). */
 #define CHALLENGE_INSERT                                                       \
 	"INSERT INTO challenges (from_id, to_id, variant, rule, rows, cols,"   \
 	" k, opening, time_per_move, created_at, resume_id, clock_base,"       \
-	" clock_increment)"
+	" clock_increment, rematch_of)"
 #define CHALLENGE_NEW                                                          \
 	CHALLENGE_INSERT " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"   \
-			 " nullif(?13, 0), ?11, ?12)"
-#define CHALLENGE_RESUME                                                       \
+			 " nullif(?13, 0), ?11, ?12, nullif(?14, 0))"
+#define CHALLENGE_OF_MATCH(resume, rematch)                                    \
 	CHALLENGE_INSERT " SELECT ?1, ?2, variant, rule, rows, cols, k,"       \
-			 " opening, time_per_move, ?10, id, clock_base,"       \
-			 " clock_increment FROM matches WHERE id = ?13"
+			 " opening, time_per_move, ?10, " resume ","           \
+			 " clock_base, clock_increment, " rematch              \
+			 " FROM matches WHERE id = ?13 + ?14"
+#define CHALLENGE_RESUME CHALLENGE_OF_MATCH("id", "NULL")
+#define CHALLENGE_REMATCH                                                      \
+	CHALLENGE_OF_MATCH("NULL", "id")                                       \
+	" AND kind = 'ranked' AND status <> 'unfinished' AND"                  \
+	" ((black_id = ?1 AND white_id = ?2) OR"                               \
+	" (black_id = ?2 AND white_id = ?1))"
 
 /* Inside the new challenge's transaction: insert c (offering match
- * `resume_id` when not 0), its id into *id. */
+ * `resume_id` when not 0, else a rematch of c->rematch_of when not 0),
+ * its id into *id. */
 static enum store_status insert_challenge(struct store *s,
 					  const struct challenge *c,
 					  long long resume_id, long long *id)
 {
+	long long rematch = resume_id != 0 ? 0 : c->rematch_of;
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 	int rc;
 
-	if (store_prepare(s, resume_id != 0 ? CHALLENGE_RESUME : CHALLENGE_NEW,
+	if (store_prepare(s,
+			  resume_id != 0 ? CHALLENGE_RESUME
+			  : rematch != 0 ? CHALLENGE_REMATCH
+					 : CHALLENGE_NEW,
 			  &st, WHAT_CHALLENGE) != 0)
 		return STORE_ERR;
 	rc = bind_challenge(st, c);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 13, resume_id);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int64(st, 14, rematch);
 	if (rc != SQLITE_OK) {
 		store_set_db_err(s, WHAT_CHALLENGE);
 		goto out_finalize;
@@ -671,7 +686,10 @@ static enum store_status insert_challenge(struct store *s,
 		*id = sqlite3_last_insert_rowid(s->db);
 		ret = STORE_OK;
 	} else if (rc == SQLITE_DONE) {
-		store_set_err(s, WHAT_CHALLENGE, "the match offered is gone");
+		store_set_err(s, WHAT_CHALLENGE,
+			      rematch != 0 ? "not a settled ranked match of "
+					     "the two players"
+					   : "the match offered is gone");
 	} else {
 		ret = missing_key(s, rc, WHAT_CHALLENGE);
 	}
@@ -812,8 +830,9 @@ enum store_status store_challenge_new(struct store *s,
 	" time_per_move, created_at,"                                          \
 	" CASE WHEN state = 'pending' AND created_at <= ?2 - 60"               \
 	" THEN 'expired' ELSE state END, coalesce(match_id, 0),"               \
-	" coalesce(resume_id, 0), clock_base, clock_increment"                 \
-	" FROM challenges "
+	" coalesce(resume_id, 0), clock_base, clock_increment,"                \
+	" coalesce(rematch_of, 0), coalesce((SELECT rated = 0 FROM matches"    \
+	" WHERE matches.id = rematch_of), 0) FROM challenges "
 
 _Static_assert(STORE_CHALLENGE_TTL == 60, "CHALLENGE_COLUMNS says 60");
 
@@ -844,6 +863,8 @@ static int row_to_challenge(sqlite3_stmt *st, struct challenge *c)
 	c->resume_id = sqlite3_column_int64(st, 13);
 	c->clock_base = sqlite3_column_int(st, 14);
 	c->clock_increment = sqlite3_column_int(st, 15);
+	c->rematch_of = sqlite3_column_int64(st, 16);
+	c->casual = sqlite3_column_int(st, 17) != 0;
 	return 0;
 }
 
@@ -912,7 +933,7 @@ static const char *accept_problem(const struct challenge *c,
 {
 	if (c->state != CHALLENGE_PENDING)
 		return "the challenge is no longer open";
-	if (c->resume_id != 0)
+	if (c->resume_id != 0 || c->rematch_of != 0)
 		return NULL; /* h is ignored */
 	if (h == NULL || h->kind != MATCH_RANKED || h->opening != c->opening ||
 	    h->time_per_move != c->time_per_move ||
@@ -956,12 +977,46 @@ resume_offered(struct store *s, const struct challenge *c, long long now)
 	return STORE_OK;
 }
 
+/* Inside the answer's transaction: rematch challenge c's match at
+ * `now` into *h: c's game (the other match's, stored with c), the
+ * colours of c->rematch_of swapped, casual when it was. */
+static enum store_status rematch_header(struct store *s,
+					const struct challenge *c,
+					long long now, struct match_header *h)
+{
+	long long was[3]; /* white, black, rated */
+
+	if (store_query_ints(s,
+			     "SELECT white_id, black_id, rated FROM matches"
+			     " WHERE id = ?1",
+			     &c->rematch_of, 1, was, 3, WHAT_ANSWER,
+			     "the match to play again is gone") != STORE_OK)
+		return STORE_ERR;
+	memset(h, 0, sizeof(*h));
+	h->kind = MATCH_RANKED;
+	h->black_id = was[0];
+	h->white_id = was[1];
+	h->variant = c->variant;
+	h->rule = c->rule;
+	h->opening = c->opening;
+	h->rows = c->rows;
+	h->cols = c->cols;
+	h->k = c->k;
+	h->time_per_move = c->time_per_move;
+	h->clock_base = c->clock_base;
+	h->clock_increment = c->clock_increment;
+	h->started_at = now;
+	h->casual = was[2] == 0;
+	return STORE_OK;
+}
+
 /* See store_live.h. */
 enum store_status store_challenge_accept(struct store *s, long long id,
 					 const struct match_header *h,
 					 long long now, long long *match_id)
 {
 	long long args[] = {id, 0, now};
+	struct match_header again;
 	enum store_status st;
 	struct challenge c;
 	const char *why;
@@ -981,6 +1036,10 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 	if (st == STORE_OK && c.resume_id != 0) {
 		args[1] = c.resume_id;
 		st = resume_offered(s, &c, now);
+	} else if (st == STORE_OK && c.rematch_of != 0) {
+		st = rematch_header(s, &c, now, &again);
+		if (st == STORE_OK)
+			st = store_match_begin(s, &again, false, &args[1]);
 	} else if (st == STORE_OK) {
 		/* One INSERT: inside this transaction, not one of its own;
 		 * a match from two terminals, whatever the club's ranked

@@ -1049,6 +1049,14 @@ static const char *const migrations[] = {
 	" CHECK ((best_row IS NULL) = (best_col IS NULL))"
 	") STRICT, WITHOUT ROWID;"
 	"PRAGMA user_version = 22;",
+
+	/* 23: rematches (issue 25). A challenge may offer a rematch of a
+	 * settled ranked match between its two players: its game is that
+	 * match's, and accepted, the store swaps that match's colours
+	 * (and keeps it casual when it was). */
+	"ALTER TABLE challenges ADD COLUMN rematch_of INTEGER"
+	" REFERENCES matches (id);"
+	"PRAGMA user_version = 23;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -601,6 +601,7 @@ enum ui_status game_play(struct game *g)
 
 	g->again_answer = -1;
 	g->analyse = false;
+	g->rematch = false;
 	g->settled = false;
 	game_common_ratings_before(g);
 	st = play(g);

@@ -85,6 +85,7 @@ struct game {
 	int again_answer;	 /* answered in the screen's end-of-game box: 1
 				  * yes, 0 no, -1 not asked there */
 	bool analyse; /* "Analyse this game" (`a`) chosen in that box */
+	bool rematch; /* remote: a rematch (`r`) chosen in that box */
 	bool settled; /* the end is saved (by the screen's end) */
 	enum ui_status settle_st; /* and how that went */
 };

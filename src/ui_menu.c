@@ -25,7 +25,8 @@ enum {
 	ACCOUNT_CHALLENGES,
 	ACCOUNT_REFUSE,
 	ACCOUNT_PREFS,
-	ACCOUNT_LOBBY
+	ACCOUNT_LOBBY,
+	ACCOUNT_REMATCH /* shown after a match from two terminals */
 };
 
 /* True when a step's status should end the menu loop: end of input, a
@@ -112,6 +113,8 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 		return ui_prefs_page(ui, me);
 	case ACCOUNT_LOBBY:
 		return ui_lobby(ui, me);
+	case ACCOUNT_REMATCH:
+		return ui_remote_rematch(ui, me);
 	}
 	return UI_OK;
 }
@@ -120,7 +123,9 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 static enum ui_status account_menu(struct ui *ui, struct player *me)
 {
 	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0};
-	char title[256];
+	static const int keys_again[] = {1, 2, 3,  4,  5,  6,  7,
+					 8, 9, 10, 11, 12, 13, 0};
+	char title[256], again[256];
 
 	for (;;) {
 		/* in the loop: Preferences may change the language */
@@ -138,16 +143,26 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 						: _("Refuse challenges"),
 					_("Preferences"),
 					_("Find a game"),
+					again,
 					_("Log out")};
+		const char *with = ui_remote_rematch_with(ui);
 		enum ui_status st;
-		int choice;
+		int n = 14, choice;
 
 		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
 			 me->username);
 		st = ui_remote_answer(ui, me, true);
 		if (ends_menu(st))
 			return st;
-		st = ui_menu(ui, title, labels, keys, 13, &choice);
+		if (with != NULL) /* item 13 */
+			snprintf(again, sizeof(again),
+				 _("Rematch %s (colours swapped)"), with);
+		else { /* none: Log out in its place */
+			labels[12] = labels[13];
+			n = 13;
+		}
+		st = ui_menu(ui, title, labels,
+			     with != NULL ? keys_again : keys, n, &choice);
 		if (st != UI_OK)
 			return st;
 		if (choice == ACCOUNT_LOGOUT)

@@ -37,10 +37,18 @@ static void presence_write(struct ui *ui)
 	p->ms = term_now_ms();
 }
 
-/* The announcement of a challenge from `who`, saying how to answer it
- * from where the player is (a format with one %s: a static string). */
-static const char *announcement(const struct ui *ui)
+/* The announcement of a challenge (a rematch when `again`) from `who`,
+ * saying how to answer it from where the player is (a format with one
+ * %s: a static string). */
+static const char *announcement(const struct ui *ui, bool again)
 {
+	if (again && ui->challenge_hook != NULL)
+		return ui->term.page != NULL
+			       ? _("%s offers a rematch, colours swapped: "
+				   "press Tab to answer it, within a minute.")
+			       : _("%s offers a rematch, colours swapped: "
+				   "answer it at the next prompt (press "
+				   "Enter), within a minute.");
 	if (ui->challenge_hook == NULL)
 		return _("%s challenges you to a ranked match: answer it from "
 			 "the account menu (Answer a challenge) within a "
@@ -73,7 +81,7 @@ void ui_presence_look(struct ui *ui)
 	from = plist_find_id(ui->club.players, c.from_id);
 	if (ui->term.sink == NULL) /* off the line the prompt is on */
 		fputc('\n', ui->term.out);
-	ui_say(ui, announcement(ui),
+	ui_say(ui, announcement(ui, c.rematch_of != 0),
 	       from != NULL ? from->username : _("A player"));
 	fflush(ui->term.out);
 }

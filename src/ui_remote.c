@@ -79,7 +79,7 @@ static void say_seats(struct ui *ui, const struct match_full *f, bool black,
  * own process; full-screen when the run is (the game screen waits for
  * them), else line by line. The seat is left when play stops here. */
 static enum ui_status play_remote(struct ui *ui, struct player *me,
-				  const struct match_full *f)
+				  const struct match_full *f, bool *again)
 {
 	bool black = f->black_id == me->id, taken = false;
 	struct player *other =
@@ -107,16 +107,28 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 			     "rating."));
 	st = game_play(&g);
 	(void)store_seat_release(ui->club.store, game_common_unix_ms());
-	if (st == UI_OK && g.closed)
+	if (st == UI_OK && g.closed) {
 		show_my_record(ui, me);
+		if (ui->presence != NULL) { /* the menu offers a rematch */
+			ui->presence->rematch_of = f->id;
+			ui->presence->rematch_with = other->id;
+		}
+		*again = g.rematch;
+	}
 	return st;
 }
 
-enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)
+static enum ui_status rematch(struct ui *ui, struct player *me, long long *mid);
+
+/* Load match `id` and play it from here (play_remote()); *again as
+ * that says. */
+static enum ui_status play_match(struct ui *ui, struct player *me, long long id,
+				 bool *again)
 {
 	struct match_full *f = malloc(sizeof(*f));
 	enum ui_status st = UI_REFUSED;
 
+	*again = false;
 	if (f == NULL) {
 		ui_error(ui, _("out of memory"));
 		return UI_FAILED;
@@ -128,9 +140,33 @@ enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)
 		 (f->black_id != me->id && f->white_id != me->id))
 		ui_error(ui, _("match %lld cannot be played from here"), id);
 	else
-		st = play_remote(ui, me, f);
+		st = play_remote(ui, me, f, again);
 	free(f);
 	return st;
+}
+
+/* After a match played here: while `again` (`r` at its end), the
+ * rematch offered (or accepted) and played from here. */
+static enum ui_status rematches(struct ui *ui, struct player *me, bool again)
+{
+	enum ui_status st = UI_OK;
+	long long id = 0;
+
+	while (st == UI_OK && again) {
+		st = rematch(ui, me, &id);
+		again = false;
+		if (st == UI_OK && id != 0)
+			st = play_match(ui, me, id, &again);
+	}
+	return st == UI_REFUSED ? UI_OK : st;
+}
+
+enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id)
+{
+	bool again = false;
+	enum ui_status st = play_match(ui, me, id, &again);
+
+	return st == UI_OK ? rematches(ui, me, again) : st;
 }
 
 /* ==== Rejoining ============================================================
@@ -182,7 +218,7 @@ enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
 	long long id, other;
 	struct match_full *f;
 	enum ui_status st = UI_OK;
-	bool yes = false;
+	bool yes = false, again = false;
 
 	*played = false;
 	if (store_match_unfinished(ui->club.store, me->id, &id) != STORE_OK ||
@@ -209,11 +245,11 @@ enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
 	st = ui_yes_no(ui, _("Rejoin it from here?"), &yes);
 	if (st == UI_OK && yes) {
 		*played = true;
-		st = play_remote(ui, me, f);
+		st = play_remote(ui, me, f, &again);
 	}
 out_free:
 	free(f);
-	return st;
+	return st == UI_OK ? rematches(ui, me, again) : st;
 }
 
 /* ==== Challenges ===========================================================
@@ -231,7 +267,8 @@ static const char *game_words(struct ui *ui, const struct challenge *c,
 	struct game_choice g;
 
 	ui_choose_from_stored(c->variant, board, c->rule, c->opening, time, &g);
-	return ui_choose_words(ui, &g, CHOICE_CHALLENGE, buf, cap);
+	return ui_choose_words(
+		ui, &g, c->casual ? CHOICE_CASUAL : CHOICE_CHALLENGE, buf, cap);
 }
 
 /* Whether the challenger may challenge `to` now; says why not. */
@@ -283,8 +320,28 @@ static enum ui_status answer_key(struct ui *ui, struct challenge *c)
 	return st == UI_INTERRUPTED ? st : UI_EOF;
 }
 
+/* Whether player `id` is no longer online (logged out, or their
+ * process stopped refreshing its presence). */
+static bool gone(struct ui *ui, long long id)
+{
+	bool here = true;
+
+	return store_presence_of(ui->club.store, id, (long long)time(NULL),
+				 &here) == STORE_OK &&
+	       !here;
+}
+
+/* The username of challenge c's challenged player, for a message. */
+static const char *to_name(struct ui *ui, const struct challenge *c)
+{
+	const struct player *p = plist_find_id(ui->club.players, c->to_id);
+
+	return p != NULL ? p->username : _("Your opponent");
+}
+
 /* Wait until challenge c is answered, expires or is withdrawn (q, end
- * of input, a stop signal), polling the store; c holds its state. */
+ * of input, a stop signal, the challenged player leaving), polling the
+ * store; c holds its state. */
 static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 {
 	long long version = 0, looked = 0;
@@ -312,6 +369,11 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 			c->state = CHALLENGE_EXPIRED;
 		else if (ss != STORE_OK)
 			return ui_store_failed(ui, NULL);
+		if (c->state == CHALLENGE_PENDING && gone(ui, c->to_id)) {
+			withdraw(ui, c);
+			if (c->state == CHALLENGE_WITHDRAWN)
+				ui_say(ui, _("%s has left."), to_name(ui, c));
+		}
 	}
 	if (c->state == CHALLENGE_EXPIRED)
 		(void)store_challenge_close(ui->club.store, c->id,
@@ -437,7 +499,13 @@ static void say_sent(struct ui *ui, const struct player *to,
 {
 	char game[512];
 
-	if (c->resume_id != 0)
+	if (c->rematch_of != 0)
+		ui_say(ui,
+		       _("Rematch offered to %s: %s, colours swapped. Waiting "
+			 "for the answer (a minute at most; type q to "
+			 "withdraw it)..."),
+		       to->username, game_words(ui, c, game, sizeof(game)));
+	else if (c->resume_id != 0)
 		ui_say(ui,
 		       _("You and %s have an unfinished match (number %lld): "
 			 "the challenge asks %s to continue it. Waiting for "
@@ -491,13 +559,14 @@ enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
 	return challenge_outcome(ui, me, to, &c);
 }
 
-/* Start the ranked match of challenge c, accepted by `me`: a secure coin
- * flip for black (with swap2: for who places the first three stones,
- * black in the record until the colours are chosen), the match and the
- * answer in one transaction. */
-static enum ui_status accept(struct ui *ui, struct player *me,
-			     const struct player *from,
-			     const struct challenge *c)
+/* Start the ranked match of challenge c, accepted by `me` (*mid, 0 when
+ * it could not start, said why): a secure coin flip for black (with
+ * swap2: for who places the first three stones, black in the record
+ * until the colours are chosen), the match and the answer in one
+ * transaction; a rematch's colours are the store's (swapped). */
+static enum ui_status accept_match(struct ui *ui, struct player *me,
+				   const struct player *from,
+				   const struct challenge *c, long long *mid)
 {
 	struct match_header h = {
 		.kind = MATCH_RANKED,
@@ -512,18 +581,23 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 		.clock_increment = c->clock_increment,
 		.started_at = (long long)time(NULL),
 	};
-	long long id;
 	bool from_black;
 
-	if (c->resume_id == 0) {
+	*mid = 0;
+	if (c->rematch_of != 0) {
+		ui_say(ui, _("A rematch of match %lld, the colours swapped."),
+		       c->rematch_of);
+	} else if (c->resume_id == 0) {
 		from_black = game_coin_flip(ui, c->opening, from->nickname,
 					    me->nickname, true);
 		h.black_id = from_black ? from->id : me->id;
 		h.white_id = from_black ? me->id : from->id;
 	}
-	if (store_challenge_accept(ui->club.store, c->id,
-				   c->resume_id == 0 ? &h : NULL, h.started_at,
-				   &id) != STORE_OK) {
+	if (store_challenge_accept(
+		    ui->club.store, c->id,
+		    c->resume_id == 0 && c->rematch_of == 0 ? &h : NULL,
+		    h.started_at, mid) != STORE_OK) {
+		*mid = 0;
 		if (ui_session_ended(ui))
 			return UI_STALE;
 		ui_say(ui, c->resume_id == 0
@@ -532,9 +606,89 @@ static enum ui_status accept(struct ui *ui, struct player *me,
 				   : _("The challenge is no longer open: it "
 				       "expired or was withdrawn, or the match "
 				       "has ended."));
+	}
+	return UI_OK;
+}
+
+/* accept_match(), then its match played from here. */
+static enum ui_status accept(struct ui *ui, struct player *me,
+			     const struct player *from,
+			     const struct challenge *c)
+{
+	long long id = 0;
+	enum ui_status st = accept_match(ui, me, from, c, &id);
+
+	return st == UI_OK && id != 0 ? ui_remote_play(ui, me, id) : st;
+}
+
+/* Offer the opponent of the last match played here a rematch of it
+ * (ui->presence's), the colours swapped, and wait for the answer; when
+ * they offered it too, accept theirs at once. *mid is the rematch's
+ * match when it starts (to be played from here), else 0. */
+static enum ui_status rematch(struct ui *ui, struct player *me, long long *mid)
+{
+	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
+	const struct ui_presence *p = ui->presence;
+	struct challenge c, theirs;
+	enum store_status ss;
+	struct player *to;
+	enum ui_status st;
+
+	*mid = 0;
+	if (p == NULL || p->rematch_of == 0 ||
+	    (to = player_by_id(ui, p->rematch_with)) == NULL) {
+		ui_say(ui, _("There is no game to play again."));
+		return UI_REFUSED;
+	}
+	if (!may_challenge(ui, me, to))
+		return UI_REFUSED;
+	c = new_challenge(ui, me, to); /* its game: the store's */
+	c.rematch_of = p->rematch_of;
+	ss = store_challenge_new(ui->club.store, &c, &sent);
+	if (ss == STORE_EXISTS && sent.refused == CHALLENGE_CROSSED &&
+	    store_challenge_get(ui->club.store, sent.id, c.created_at,
+				&theirs) == STORE_OK &&
+	    theirs.state == CHALLENGE_PENDING &&
+	    theirs.rematch_of == c.rematch_of) {
+		ui_say(ui, _("%s has offered the rematch too."), to->username);
+		return accept_match(ui, me, to, &theirs, mid);
+	}
+	if (ss == STORE_EXISTS)
+		return refused(ui, me, to, &sent);
+	if (ss != STORE_OK || store_challenge_get(ui->club.store, sent.id,
+						  c.created_at, &c) != STORE_OK)
+		return ui_store_failed(ui, _("cannot offer the rematch"));
+	say_sent(ui, to, &c);
+	fflush(ui->term.out);
+	st = await_answer(ui, &c);
+	if (c.state == CHALLENGE_ACCEPTED) {
+		ui_say(ui, _("%s accepts."), to->username);
+		*mid = c.match_id;
 		return UI_OK;
 	}
-	return ui_remote_play(ui, me, id);
+	if (st != UI_OK)
+		return st;
+	return challenge_outcome(ui, me, to, &c);
+}
+
+enum ui_status ui_remote_rematch(struct ui *ui, struct player *me)
+{
+	long long id = 0;
+	enum ui_status st = rematch(ui, me, &id);
+
+	if (st == UI_OK && id != 0)
+		return ui_remote_play(ui, me, id);
+	return st == UI_REFUSED ? UI_OK : st;
+}
+
+const char *ui_remote_rematch_with(struct ui *ui)
+{
+	const struct player *p;
+
+	if (ui->presence == NULL || ui->presence->rematch_of == 0)
+		return NULL;
+	p = plist_find_id(ui->club.players, ui->presence->rematch_with);
+	return p != NULL ? p->username : NULL;
 }
 
 /* Ask `me` challenge c from `from` (pending): accepted, the match is
@@ -548,7 +702,15 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 
 	if (ui->presence != NULL && c->id > ui->presence->asked)
 		ui->presence->asked = c->id; /* asked: no prompt asks again */
-	if (c->resume_id != 0) {
+	if (c->rematch_of != 0) {
+		ui_say(ui,
+		       _("%s offers a rematch of match %lld, the colours "
+			 "swapped: %s."),
+		       from->username, c->rematch_of,
+		       game_words(ui, c, game, sizeof(game)));
+		snprintf(question, sizeof(question), "%s",
+			 _("Accept the rematch?"));
+	} else if (c->resume_id != 0) {
 		ui_say(ui,
 		       _("%s asks you to continue your unfinished match %lld "
 			 "(%s) from two terminals."),

@@ -954,11 +954,24 @@ int ui_screen_choose(struct screen *s, const char *title,
 	}
 }
 
+/* The index in `extras` (NULL for none) of key k, or -1. */
+static int extra_key(const struct screen_key *k, const char *extras)
+{
+	const char *at;
+
+	if (extras == NULL || k->kind != SK_CHAR || k->ch == 0 ||
+	    k->ch > 0x7f || (at = strchr(extras, (int)k->ch)) == NULL)
+		return -1;
+	return (int)(at - extras);
+}
+
 /* Show `text` in a box until a key (with `yes_no`, until y, n, Esc or
- * the character `extra` (0 for none); Up, Down, PgUp and PgDn scroll a
- * box cut at the window). Return 0 (with `yes_no`, 1 for yes), 2 for
- * `extra`, or -1 on a stop signal. */
-static int text_box(struct screen *s, const char *text, bool yes_no, int extra)
+ * one of the characters of `extras` (NULL for none); Up, Down, PgUp and
+ * PgDn scroll a box cut at the window). Return 0 (with `yes_no`, 1 for
+ * yes), 2 + the index in `extras` of the character pressed, or -1 on a
+ * stop signal. */
+static int text_box(struct screen *s, const char *text, bool yes_no,
+		    const char *extras)
 {
 	char copy[4096];
 	const char *lines[40];
@@ -983,27 +996,26 @@ static int text_box(struct screen *s, const char *text, bool yes_no, int extra)
 			return -1;
 		}
 	} while (k.kind == SK_NONE || box_scroll(&k, &top, last) ||
-		 (yes_no && yes_no_key(&k) < 0 &&
-		  !(extra != 0 && k.kind == SK_CHAR && k.ch == extra)));
+		 (yes_no && yes_no_key(&k) < 0 && extra_key(&k, extras) < 0));
 	s->asking = false;
 	redraw(s);
-	if (extra != 0 && k.kind == SK_CHAR && k.ch == extra)
-		return 2;
+	if (extra_key(&k, extras) >= 0)
+		return 2 + extra_key(&k, extras);
 	return yes_no ? yes_no_key(&k) : 0;
 }
 
 int ui_screen_text(struct screen *s, const char *text)
 {
-	return text_box(s, text, false, 0);
+	return text_box(s, text, false, NULL);
 }
 
 int ui_screen_text_yes_no(struct screen *s, const char *text)
 {
-	return text_box(s, text, true, 0);
+	return text_box(s, text, true, NULL);
 }
 
 int ui_screen_text_or(struct screen *s, const char *text, bool yes_no,
-		      int extra)
+		      const char *extras)
 {
-	return text_box(s, text, yes_no, extra);
+	return text_box(s, text, yes_no, extras);
 }

@@ -238,8 +238,9 @@ int ui_screen_text(struct screen *s, const char *text);
 int ui_screen_text_yes_no(struct screen *s, const char *text);
 
 /* ui_screen_text() (or, with `yes_no`, ui_screen_text_yes_no()) that also
- * takes the character `extra`: return 2 for it, else as those do. */
+ * takes the ASCII characters of `extras` (NULL for none): return 2 + the
+ * index in `extras` of the one pressed, else as those do. */
 int ui_screen_text_or(struct screen *s, const char *text, bool yes_no,
-		      int extra);
+		      const char *extras);
 
 #endif

@@ -655,9 +655,10 @@ static bool stopped_from_outside(const struct game *g)
 static bool end_box(struct game_screen *gs)
 {
 	struct game *g = gs->g;
-	char summary[2048], question[256], text[4096];
+	char summary[2048], question[256], text[4096], keys[3] = "";
 	bool analysable = g->record_kind != 0 && g->match_id != 0 &&
 			  g->m.board.nmoves > 0 && !g->aborted;
+	bool again = g->remote && g->match_id != 0; /* a rematch offered */
 	int answer;
 
 	if (game_common_summary(g, summary, sizeof(summary)) != UI_OK)
@@ -667,17 +668,23 @@ static bool end_box(struct game_screen *gs)
 	if (g->again != NULL)
 		/* TRANSLATORS: %s is a question, "Play another game?" */
 		snprintf(question, sizeof(question), _("%s (y/n)"), g->again);
-	snprintf(text, sizeof(text), "%s\n\n%s%s%s%s%s", gs->s.status, summary,
-		 summary[0] != '\0' ? "\n\n" : "",
+	snprintf(text, sizeof(text), "%s\n\n%s%s%s%s%s%s%s", gs->s.status,
+		 summary, summary[0] != '\0' ? "\n\n" : "",
 		 g->again != NULL ? question : _("Press any key."),
 		 analysable ? "\n" : "",
-		 analysable ? _("a: analyse this game") : "");
-	answer = ui_screen_text_or(&gs->s, text, g->again != NULL,
-				   analysable ? 'a' : 0);
+		 analysable ? _("a: analyse this game") : "", again ? "\n" : "",
+		 again ? _("r: a rematch, colours swapped") : "");
+	if (analysable)
+		strcat(keys, "a");
+	if (again)
+		strcat(keys, "r");
+	answer = ui_screen_text_or(&gs->s, text, g->again != NULL, keys);
 	if (answer < 0)
 		g->stop = UI_INTERRUPTED;
-	else if (answer == 2)
+	else if (answer >= 2 && keys[answer - 2] == 'a')
 		g->analyse = true; /* the question is asked after it */
+	else if (answer >= 2)
+		g->rematch = true; /* offered once the game is left */
 	else if (g->again != NULL)
 		g->again_answer = answer;
 	return true;

@@ -110,9 +110,14 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 22 adds (the analyses kept), taken away again:
- * with "PRAGMA user_version = 21;" after it, a version 21 file. */
-#define FX_UNDO_V22 "DROP TABLE match_analyses;"
+/* What schema version 23 adds (rematches), taken away again: with
+ * "PRAGMA user_version = 22;" after it, a version 22 file. */
+#define FX_UNDO_V23 "ALTER TABLE challenges DROP COLUMN rematch_of;"
+
+/* What schema versions 23 and 22 add (22: the analyses kept), taken
+ * away again: with "PRAGMA user_version = 21;" after it, a version 21
+ * file. */
+#define FX_UNDO_V22 FX_UNDO_V23 "DROP TABLE match_analyses;"
 
 /* What schema versions 22 and 21 add (21: the lobby's seeks, casual
  * matches, what a presence row watches), taken away again: with

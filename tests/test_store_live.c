@@ -482,6 +482,76 @@ static void test_challenge_rows_deleted(void)
 	store_close(s);
 }
 
+/* A rematch is offered of a settled ranked match of the two players
+ * only, and its game is that match's, whatever the offer says; accepted,
+ * the store swaps the colours (the accepter's header cannot keep them)
+ * and a casual match's rematch stays casual. */
+static void test_challenge_rematch(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id, old, casual, open_ac, mid = 0, t = 50000;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[2], t);
+	struct challenge c, got;
+
+	CU_ASSERT_EQUAL_FATAL(
+		fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &old),
+		STORE_OK);
+	open_ac = fx_play(s, &h, 2); /* alice and carol's, unfinished */
+	h = fx_ranked(ids[0], ids[1], t);
+
+	c = a_challenge(ids[2], ids[1], t + 1); /* carol: not hers */
+	c.rematch_of = old;
+	CU_ASSERT_EQUAL(new_challenge(s, &c, &id), STORE_ERR);
+	c = a_challenge(ids[0], ids[1], t + 1); /* not bob's, unfinished */
+	c.rematch_of = open_ac;
+	CU_ASSERT_EQUAL(new_challenge(s, &c, &id), STORE_ERR);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM challenges", 0),
+			0);
+
+	c.rematch_of = old;
+	c.rows = c.cols = 19; /* the offer's own game: not taken */
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 2, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.id, id);
+	CU_ASSERT_EQUAL(got.rematch_of, old);
+	CU_ASSERT_FALSE(got.casual);
+	CU_ASSERT_EQUAL(got.rows, 15);
+	CU_ASSERT_EQUAL(got.time_per_move, 0);
+	/* bob accepts with alice black again: the store swaps them */
+	h.time_per_move = 0;
+	CU_ASSERT_EQUAL_FATAL(store_challenge_accept(s, id, &h, t + 3, &mid),
+			      STORE_OK);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM matches WHERE id = ?1"
+				    " AND status = 'unfinished' AND rated = 1"
+				    " AND black_id = 2 AND white_id = 1"
+				    " AND rows = 15",
+				    mid),
+			1);
+	CU_ASSERT_EQUAL(store_match_abandon(s, mid, t + 4), STORE_OK);
+
+	h = fx_ranked(ids[1], ids[0], t + 10);
+	h.casual = true;
+	CU_ASSERT_EQUAL_FATAL(
+		fx_play_whole(s, &h, RESULT_BLACK_WIN, REASON_FIVE, &casual),
+		STORE_OK);
+	c = a_challenge(ids[0], ids[1], t + 30);
+	c.rematch_of = casual;
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_get(s, id, t + 30, &got), STORE_OK);
+	CU_ASSERT_TRUE(got.casual);
+	CU_ASSERT_EQUAL_FATAL(store_challenge_accept(s, id, NULL, t + 31, &mid),
+			      STORE_OK);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM matches WHERE id = ?1"
+				    " AND rated = 0 AND black_id = 1"
+				    " AND white_id = 2",
+				    mid),
+			1);
+	store_close(s);
+}
+
 /* A challenge between two players with an unfinished ranked match
  * offers that match (its game, not the challenge's); accepting plays
  * it on, no new match, the timed move getting back what it had left;
@@ -1495,6 +1565,8 @@ static CU_TestInfo tests[] = {
 	 test_challenge_rows_deleted},
 	{"a challenge offers the pair's unfinished match",
 	 test_challenge_offers_unfinished},
+	{"a rematch: the pair's settled match, the colours swapped",
+	 test_challenge_rematch},
 	{"a win on time is claimed only when the time is gone",
 	 test_claim_timeout},
 	{"out of time is a draw when the claimant cannot win any more",

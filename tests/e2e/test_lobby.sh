@@ -6,7 +6,8 @@
 # drawn by the store. Then alice and bob each post the same casual seek:
 # the second pairs with the first by itself; they play it to a
 # resignation, and the casual match is counted for nobody. A seek not
-# taken is withdrawn when its poster leaves; bad input is said.
+# taken is withdrawn when its poster leaves; bad input is said. After
+# a match, a rematch from the account menu, accepted.
 . "$E2E_LIB"
 . "$(dirname "$E2E_LIB")/procs.sh"
 
@@ -131,11 +132,43 @@ check "casual: counted for nobody (still a game each, no rating moved)" \
 	test "$(db "SELECT sum(games) || ' ' || count(*) FROM players
 		WHERE games = 1 OR username = 'carol'")" = "2 3"
 
-# ---- Leaving withdraws; Enter withdraws a waiting seek ----------------------
+# ---- Play again: a rematch, colours swapped --------------------------------
+# alice leaves the lobby and offers bob a rematch of the casual match
+# from the account menu (13); bob, back at his, is asked and accepts: the
+# store starts it, casual again, the colours swapped, and they play it.
 
 wait_out a "New seeks show here as they come." $((na + 1))
 wait_out b "New seeks show here as they come." $((nb + 1))
-type_to 6 "p\n1\n\n1\n"
+old=$mid
+type_to 6 "\n"
+wait_out a "  13  Rematch bob (colours swapped)" && type_to 6 "13\n"
+check "rematch: alice offers it from the account menu" \
+	wait_out a "Rematch offered to bob: Gomoku, no opening, no clock, casual, not rated, colours swapped."
+type_to 7 "\n"
+check "rematch: bob reads the offer, the same game" \
+	wait_out b "alice offers a rematch of match $old, the colours swapped: Gomoku, no opening, no clock, casual, not rated."
+type_to 7 "y\n"
+both_again() {
+	wait_out a "from two terminals." 3 && wait_out b "from two terminals." 3
+}
+check "rematch: accepted, it starts at both terminals" both_again
+mid=$(grep -o 'Match [0-9]*: you play ' "$E2E_DIR/b.out" | tail -n 1 |
+	tr -dc 0-9)
+check "rematch: a new match, casual as the first, the colours swapped" \
+	test "$(db "SELECT n.rated || ' ' || (n.black_id = o.white_id) ||
+		(n.white_id = o.black_id) || ' ' || (n.id > o.id)
+		FROM matches AS n, matches AS o
+		WHERE n.id = $mid AND o.id = $old")" = "0 11 1"
+play_to_resignation
+check "rematch: played to the end" poll outcome_is finishedwhiteresign
+# (bob back where he was asked: the lobby or his account menu)
+type_to 7 "\n"
+
+# ---- Leaving withdraws; Enter withdraws a waiting seek ----------------------
+
+# (alice back at her account menu, which offers the next rematch)
+wait_out a "  13  Rematch bob (colours swapped)" 2
+type_to 6 "12\np\n1\n\n1\n"
 wait_out a "Seek posted: Gomoku, no opening, no clock, rated." 2
 type_to 6 "\n"
 check "leave: Enter withdraws the waiting seek" wait_out a "Seek withdrawn."

@@ -8,7 +8,8 @@
 # places nothing); a draw offer is declined on the screen, an undo is
 # agreed there (both boards and the watcher's go back). W runs
 # `gomoku watch MATCH` full-screen and shows every move as it is
-# committed, then the result and the replay. Last, a challenge that
+# committed, then the result and the replay. Both press r at the end:
+# the rematch starts, colours swapped. Last, a challenge that
 # comes while B replays a match full-screen leaves the replay as it is.
 # Skipped, saying so, without tmux.
 . "$E2E_LIB"
@@ -199,13 +200,43 @@ keys watcher q
 check "W: q leaves; the watch ends with status 0" \
 	wait_until test -e "$T/watcher.st"
 check "W: status 0" [ "$(cat "$T/watcher.st")" -eq 0 ]
+
+# ---- Play again: r in both end-of-game boxes ----------------------------------
+# alice presses r in her box: the rematch is offered; bob presses r in
+# his: both want it, it starts at once on both screens, the colours
+# swapped. Black resigns it before a move (aborted); any key then.
+
+check "the end-of-game box offers a rematch" \
+	wait_for alicep "r: a rematch, colours swapped"
+keys alicep r
+check "A: r offers bob the rematch, and waits" \
+	wait_for alicep "Rematch offered to bob"
+keys bobp r
+both_again() {
+	wait_for alicep "Move 1, last: -" && wait_for bobp "Move 1, last: -"
+}
+check "B: r too: the rematch starts on both screens" both_again
+old=$mid
+mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+check "the rematch is a new ranked match, the colours swapped" \
+	[ "$(sqlite3 "$GOMOKU_DB" "SELECT (n.id > o.id) || n.kind ||
+		(n.black_id = o.white_id) || (n.white_id = o.black_id)
+		FROM matches n, matches o WHERE n.id = $mid AND o.id = $old")" \
+	= 1ranked11 ]
+keys "$wp" -l resign && keys "$wp" Enter
+wait_for "$wp" "$white, do you really want to resign?" && keys "$wp" y
+check "resigned before a move: aborted" \
+	wait_for "$wp" "Game aborted before both sides had moved"
 for p in alicep bobp; do
-	keys "$p" n # the box's rematch question, or any key
+	wait_for "$p" "Press any key." && keys "$p" n # any key
 done
 # the page: the game's end at the foot of its text, the menu under it
+# (alice's the account menu, bob's his history, where he had answered)
 back_on_page() {
 	pane alicep >"$T/back"
-	grep -q "wins with 5 in a row!" "$T/back" && grep -q "  0  Log out" "$T/back"
+	grep -q "aborted before both sides had moved" "$T/back" &&
+		grep -q "  0  Log out" "$T/back" &&
+		pane bobp | grep -q "Match number to replay"
 }
 check "A and B: back on the page after the match" wait_until back_on_page
 for p in alicep bobp watcher; do
