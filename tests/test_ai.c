@@ -1,9 +1,10 @@
 /* test_ai.c -- unit tests for the computer player (src/ai*.c).
  *
  * The tactical positions of tests/data/ai_positions.txt (format described at
- * the top of that file) at every level that must solve them; tic-tac-toe
- * played against every possible opponent line; legal moves on random
- * boards of every shape; repeatability; the stop flag, the caller's
+ * the top of that file) at every level that must solve them; the floor of
+ * every level (a five made, a four blocked) in the positions of games;
+ * tic-tac-toe played against every possible opponent line; legal moves
+ * on random boards of every shape; repeatability; the stop flag, the caller's
  * poll, the depth limit and the time budget; the side to move named by
  * the caller; and level 5 against level 3. Searches are bounded by node
  * limits, so the results do not depend on the machine's speed.
