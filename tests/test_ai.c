@@ -625,9 +625,9 @@ static void test_game_over_refused(void)
 
 /* Every level, in the positions of games, makes a five it can make (in
  * preference to blocking one) and blocks the opponent's only five. The
- * games are level 2 against itself, which now and then plays a random
- * cell instead of blocking, so that the other side gets fives to make.
- * The rules module, not the engine, says which cells make a five. */
+ * games are level 2 against itself, which misses half of its blocks
+ * (miss_block()), so that the other side gets fives to make. The rules
+ * module, not the engine, says which cells make a five. */
 
 /* The variants the games are played on. */
 static const struct {
@@ -647,7 +647,7 @@ static const struct {
 #define FLOOR_NODES   2000
 
 /* The players, and what the positions asked of them. */
-struct floor {
+struct floor_check {
 	struct ai *ai[FLOOR_PLAYERS];
 	int wins;	     /* the side to move has a five to make */
 	int wins_over_block; /* ... and the opponent has one too */
@@ -677,7 +677,7 @@ static int win_cells(const struct board *b, enum stone s, int *cell)
 /* Ask every player for a move on b, where the side to move has `own`
  * cells that win, else one cell to block; count the moves that do not
  * win, or do not block, in f->failed. */
-static void check_floor(struct floor *f, const struct board *b, int own,
+static void check_floor(struct floor_check *f, const struct board *b, int own,
 			int block)
 {
 	struct board t;
@@ -704,7 +704,7 @@ static void check_floor(struct floor *f, const struct board *b, int own,
 /* Look at b before the side to move plays: check the players when it
  * has a five to make or one five to block. Return 1 when it has a
  * block to make (and nothing to win), else 0. */
-static int floor_position(struct floor *f, const struct board *b)
+static int floor_position(struct floor_check *f, const struct board *b)
 {
 	enum stone me = board_to_move(b);
 	int cell = -1, block = -1, own, opp;
@@ -744,7 +744,7 @@ static void miss_block(struct rng *r, struct board *b)
 /* Play one game of variant v, level 2 against itself with `seed`, and
  * check the players on its positions. Half of the blocks are missed
  * (miss_block()). */
-static void floor_game(struct floor *f, size_t v, uint64_t seed)
+static void floor_game(struct floor_check *f, size_t v, uint64_t seed)
 {
 	struct board b;
 	struct ai *gen = new_ai(2, 0, seed);
@@ -773,7 +773,7 @@ static void floor_game(struct floor *f, size_t v, uint64_t seed)
 /* The floor at every level, in the positions of level 2's games. */
 static void test_floor(void)
 {
-	struct floor f;
+	struct floor_check f;
 	int i, games = SLOW_BUILD ? 20 : 60;
 
 	memset(&f, 0, sizeof(f));
