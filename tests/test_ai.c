@@ -1,9 +1,10 @@
 /* test_ai.c -- unit tests for the computer player (src/ai*.c).
  *
  * The tactical positions of tests/data/ai_positions.txt (format described at
- * the top of that file) at every level that must solve them; tic-tac-toe
- * played against every possible opponent line; legal moves on random
- * boards of every shape; repeatability; the stop flag, the caller's
+ * the top of that file) at every level that must solve them; the floor of
+ * every level (a five made, a four blocked) in the positions of games;
+ * tic-tac-toe played against every possible opponent line; legal moves
+ * on random boards of every shape; repeatability; the stop flag, the caller's
  * poll, the depth limit and the time budget; the side to move named by
  * the caller; and level 5 against level 3. Searches are bounded by node
  * limits, so the results do not depend on the machine's speed.
@@ -620,6 +621,178 @@ static void test_game_over_refused(void)
 	ai_free(NULL);
 }
 
+/* ==== The floor: a five made, a four blocked =========================== */
+
+/* Every level, in the positions of games, makes a five it can make (in
+ * preference to blocking one) and blocks the opponent's only five. The
+ * games are level 2 against itself, which misses half of its blocks
+ * (miss_block()), so that the other side gets fives to make. The rules
+ * module, not the engine, says which cells make a five. */
+
+/* The variants the games are played on. */
+static const struct {
+	int rows, cols, k;
+	enum rule rule;
+} floor_variants[] = {
+	{15, 15, 5, RULE_FREESTYLE}, {15, 15, 5, RULE_EXACT},
+	{15, 15, 5, RULE_RENJU},     {9, 9, 4, RULE_FREESTYLE},
+	{19, 19, 6, RULE_FREESTYLE},
+};
+#define FLOOR_VARIANTS (sizeof(floor_variants) / sizeof(floor_variants[0]))
+
+/* Players checked: levels 1 and 2 with FLOOR_SEEDS seeds each, then
+ * levels 3 to 5 (at FLOOR_NODES: the floor needs no search). */
+#define FLOOR_SEEDS   4
+#define FLOOR_PLAYERS (2 * FLOOR_SEEDS + AI_LEVEL_MAX - 2)
+#define FLOOR_NODES   2000
+
+/* The players, and what the positions asked of them. */
+struct floor_check {
+	struct ai *ai[FLOOR_PLAYERS];
+	int wins;	     /* the side to move has a five to make */
+	int wins_over_block; /* ... and the opponent has one too */
+	int blocks;	     /* only the opponent has one, on one cell */
+	int failed;	     /* moves that did not do what was asked */
+};
+
+/* Return how many empty cells of b make a win for s; the first goes to
+ * *cell as row * cols + col. */
+static int win_cells(const struct board *b, enum stone s, int *cell)
+{
+	struct board t = *b;
+	int r, c, n = 0;
+
+	for (r = 0; r < b->rows; r++) {
+		for (c = 0; c < b->cols; c++) {
+			if (board_place(&t, r, c, s) != BOARD_OK)
+				continue;
+			if (board_winner(&t) == s && n++ == 0)
+				*cell = r * b->cols + c;
+			board_undo(&t);
+		}
+	}
+	return n;
+}
+
+/* Ask every player for a move on b, where the side to move has `own`
+ * cells that win, else one cell to block; count the moves that do not
+ * win, or do not block, in f->failed. */
+static void check_floor(struct floor_check *f, const struct board *b, int own,
+			int block)
+{
+	struct board t;
+	struct ai_result res;
+	int i, ok;
+
+	for (i = 0; i < FLOOR_PLAYERS; i++) {
+		t = *b;
+		ok = legal_choice(f->ai[i], b, NULL, &res) == 0;
+		if (ok && own > 0)
+			ok = board_play(&t, res.row, res.col) == BOARD_OK &&
+			     board_winner(&t) == board_to_move(b);
+		else if (ok)
+			ok = res.row * b->cols + res.col == block;
+		if (!ok) {
+			fprintf(stderr, "\n  level %d misses the %s (move %d)",
+				f->ai[i]->cfg.level, own > 0 ? "five" : "block",
+				b->nmoves + 1);
+			f->failed++;
+		}
+	}
+}
+
+/* Look at b before the side to move plays: check the players when it
+ * has a five to make or one five to block. Return 1 when it has a
+ * block to make (and nothing to win), else 0. */
+static int floor_position(struct floor_check *f, const struct board *b)
+{
+	enum stone me = board_to_move(b);
+	int cell = -1, block = -1, own, opp;
+
+	own = win_cells(b, me, &cell);
+	opp = win_cells(b, stone_other(me), &block);
+	if (own == 0 &&
+	    (opp != 1 || board_play_verdict(b, block / b->cols,
+					    block % b->cols) != RENJU_OK))
+		return 0;
+	f->wins += own > 0;
+	f->wins_over_block += own > 0 && opp > 0;
+	f->blocks += own == 0;
+	check_floor(f, b, own, block);
+	return own == 0;
+}
+
+/* Play, instead of a block, a cell that makes a four of the side to
+ * move's (a five to make next), else a random cell. */
+static void miss_block(struct rng *r, struct board *b)
+{
+	enum stone me = board_to_move(b);
+	struct board t = *b;
+	int i, cells = b->rows * b->cols, cell, four;
+
+	for (i = 0; i < cells; i++) {
+		if (board_place(&t, i / b->cols, i % b->cols, me) != BOARD_OK)
+			continue;
+		four = t.state == BOARD_PLAYING && win_cells(&t, me, &cell) > 0;
+		board_undo(&t);
+		if (four && board_play(b, i / b->cols, i % b->cols) == BOARD_OK)
+			return;
+	}
+	random_moves(r, b, b->nmoves + 1);
+}
+
+/* Play one game of variant v, level 2 against itself with `seed`, and
+ * check the players on its positions. Half of the blocks are missed
+ * (miss_block()). */
+static void floor_game(struct floor_check *f, size_t v, uint64_t seed)
+{
+	struct board b;
+	struct ai *gen = new_ai(2, 0, seed);
+	struct ai_result res;
+	struct rng r;
+	int moves;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gen);
+	CU_ASSERT_EQUAL_FATAL(
+		board_init(&b, floor_variants[v].rows, floor_variants[v].cols,
+			   floor_variants[v].k, floor_variants[v].rule),
+		0);
+	rng_seed(&r, seed);
+	while (b.state == BOARD_PLAYING) {
+		moves = b.nmoves;
+		if (floor_position(f, &b) && rng_below(&r, 2) == 0)
+			miss_block(&r, &b);
+		if (b.nmoves == moves &&
+		    (legal_choice(gen, &b, NULL, &res) != 0 ||
+		     board_play(&b, res.row, res.col) != BOARD_OK))
+			break;
+	}
+	ai_free(gen);
+}
+
+/* The floor at every level, in the positions of level 2's games. */
+static void test_floor(void)
+{
+	struct floor_check f;
+	int i, games = SLOW_BUILD ? 20 : 60;
+
+	memset(&f, 0, sizeof(f));
+	for (i = 0; i < FLOOR_PLAYERS; i++) {
+		f.ai[i] = new_ai(i < 2 * FLOOR_SEEDS ? 1 + i / FLOOR_SEEDS
+						     : i - 2 * FLOOR_SEEDS + 3,
+				 FLOOR_NODES, (uint64_t)i + 1);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f.ai[i]);
+	}
+	for (i = 0; i < games; i++)
+		floor_game(&f, (size_t)i % FLOOR_VARIANTS, (uint64_t)i + 1);
+	CU_ASSERT_TRUE(f.wins >= games / 2);
+	CU_ASSERT_TRUE(f.wins_over_block >= games / 20);
+	CU_ASSERT_TRUE(f.blocks >= games);
+	CU_ASSERT_EQUAL(f.failed, 0);
+	for (i = 0; i < FLOOR_PLAYERS; i++)
+		ai_free(f.ai[i]);
+}
+
 /* ==== Repeatability, stopping, time ==================================== */
 
 /* Return the move (row * 100 + col) `level` chooses on b with `seed`
@@ -1196,6 +1369,7 @@ static CU_TestInfo tests[] = {
 	{"legal moves on random boards of every shape",
 	 test_random_boards_legal},
 	{"a finished game is refused", test_game_over_refused},
+	{"every level makes its five and blocks the opponent's", test_floor},
 	{"same position, seed and nodes give the same move", test_repeatable},
 	{"levels 1-2 follow the seed", test_seeded_randomness},
 	{"a stop flag still gives a legal (winning) move", test_stop_flag},
