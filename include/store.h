@@ -60,6 +60,16 @@ struct store;
  * store_close(), the only other call it takes) or NULL. */
 enum store_status store_open(const char *path, struct store **out);
 
+/* Open the existing database at `path` for reading only
+ * (SQLITE_OPEN_READONLY; no statement on the handle can write, so
+ * nothing is made, migrated or changed): for `gomoku serve`, a WAL
+ * reader beside the players' processes. The file must be a Gomoku Club
+ * database of exactly this build's schema (STORE_CANT_OPEN otherwise,
+ * saying so; STORE_NEWER for a newer one). *out as store_open() says;
+ * every reading function may be used on the handle, and every writing
+ * one fails with STORE_ERR. */
+enum store_status store_open_readonly(const char *path, struct store **out);
+
 /* Close the handle and free it. Accepts NULL. */
 void store_close(struct store *s);
 
@@ -640,6 +650,34 @@ store_rule_records(struct store *s, enum rule rule,
  * the store does not know. On failure *rec is unchanged. */
 enum store_status store_rule_record(struct store *s, long long player_id,
 				    enum rule rule, struct player_record *rec);
+
+/* Append to `out` a node for each player of `players` with a finished
+ * ranked match under `rule`, holding their record under that rule alone
+ * (store_rule_records()'s): a list to rank by that rule. Players who
+ * registered after `players` was read are left out. On failure `out`
+ * may hold some of them (the caller frees it). */
+enum store_status store_rule_players(struct store *s, enum rule rule,
+				     const struct plist *players,
+				     struct plist *out);
+
+/* A player's results against one opponent, as store_opponents() lists
+ * them. The strings belong to the store and are valid only during the
+ * row() call. */
+struct opponent_row {
+	long long opponent_id;
+	const char *username, *nickname;
+	int won, lost, drawn; /* from the player's side */
+};
+
+/* Player `player_id`'s finished rated ranked matches, grouped by
+ * opponent, the most played first (then by username): call row(ctx, r)
+ * for up to `limit` opponents, until it returns non-zero (still
+ * STORE_OK); row() must not call the store. A player who does not exist
+ * has no opponents. STORE_ERR for a negative limit, a NULL row() or a
+ * failure (row() may have been called for some rows already). */
+enum store_status
+store_opponents(struct store *s, long long player_id, int limit,
+		int (*row)(void *ctx, const struct opponent_row *r), void *ctx);
 
 /* ---- store_matches.c: a game read from a file ---- */
 
