@@ -32,7 +32,7 @@ MANDIR    ?= $(DATADIR)/man
 
 VERSION   := 0.1.0
 MODE      ?= release
-PKGS      := sqlite3 libsodium ncursesw icu-uc icu-i18n
+PKGS      := sqlite3 libsodium ncursesw icu-uc icu-i18n libmicrohttpd
 TEST_PKGS := cunit
 LANGS     := zh_CN
 

@@ -31,11 +31,13 @@ libzxcvbn-dev		hdr:zxcvbn.h
 libicu-dev		pkg:icu-uc pkg:icu-i18n
 libncurses-dev		pkg:ncursesw
 libcunit1-dev		pkg:cunit
+libmicrohttpd-dev	pkg:libmicrohttpd
 gettext			cmd:msgfmt cmd:xgettext
 sqlite3			cmd:sqlite3
 clang-format		cmd:clang-format
 valgrind		cmd:valgrind
 tmux			cmd:tmux
+curl			cmd:curl
 openssh-client		cmd:ssh
 openssh-server		file:/usr/sbin/sshd
 gcovr			cmd:gcovr
@@ -43,8 +45,8 @@ clang			cmd:clang
 libclang-rt-dev		fuzz
 '
 # What the same packages are called elsewhere, for the message.
-ELSEWHERE='  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel libicu-devel ncurses-devel CUnit-devel gettext sqlite clang-tools-extra valgrind tmux openssh-clients openssh-server gcovr clang compiler-rt
-  Homebrew: pkg-config sqlite libsodium libunistring icu4c ncurses cunit gettext clang-format llvm tmux gcovr'
+ELSEWHERE='  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel libicu-devel ncurses-devel CUnit-devel libmicrohttpd-devel gettext sqlite clang-tools-extra valgrind tmux curl openssh-clients openssh-server gcovr clang compiler-rt
+  Homebrew: pkg-config sqlite libsodium libunistring icu4c ncurses cunit libmicrohttpd gettext clang-format llvm tmux curl gcovr'
 NO_START=/usr/sbin/policy-rc.d
 
 # Succeed when the requirement $1 (pkg:, cmd:, file:, hdr:) is met.

@@ -1,0 +1,559 @@
+/* web.c -- `gomoku serve` (web.h): the HTTP side of the club's web site
+ * on GNU libmicrohttpd. Routing, the store's reads for each page, the
+ * response headers and the bounds; the HTML is web_pages.c's. */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <microhttpd.h>
+
+#include "i18n.h"
+#include "number.h"
+#include "record.h"
+#include "store.h"
+#include "store_live.h"
+#include "ui.h" /* ui_records_text(): the export's PSQ */
+#include "web.h"
+#include "web_pages.h"
+
+#define WEB_TOP	     10	 /* leaderboard rows, as `gomoku leaderboard` */
+#define WEB_ONLINE   100 /* players online shown */
+#define WEB_LIVE     20	 /* games in progress shown */
+#define WEB_RECENT   20	 /* a player's recent games shown */
+#define WEB_OPPONENT 50	 /* opponents shown */
+
+struct web_server {
+	struct MHD_Daemon *daemon;
+	struct store *store;
+	struct plist *players; /* the store's live list, refreshed */
+	char address[WEB_ADDRESS_MAX];
+};
+
+/* ==== Responses ========================================================== */
+
+/* Every response's headers: no cookie is ever set; only the site's own
+ * resources may load; nothing may frame it. */
+static void add_headers(struct MHD_Response *resp, const char *type,
+			const struct web_request *r)
+{
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	MHD_add_response_header(resp, "Content-Security-Policy",
+				"default-src 'self'; base-uri 'none'; "
+				"form-action 'self'; frame-ancestors 'none'");
+	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+	MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+				"no-cache");
+	if (r != NULL) {
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY,
+					"Accept-Language");
+		MHD_add_response_header(resp, "Content-Language",
+					r->lang == LANG_ZH ? "zh-CN" : "en");
+	}
+}
+
+/* Queue `len` bytes of `data` (the response takes them when `owned`,
+ * to free()) with HTTP `status`. */
+static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status,
+				  char *data, size_t len, bool owned,
+				  const char *type, const struct web_request *r)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+
+	resp = MHD_create_response_from_buffer(len, data,
+					       owned ? MHD_RESPMEM_MUST_FREE
+						     : MHD_RESPMEM_PERSISTENT);
+	if (resp == NULL) {
+		if (owned)
+			free(data);
+		return MHD_NO;
+	}
+	add_headers(resp, type, r);
+	ret = MHD_queue_response(c, status, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+static char no_memory[] = "out of memory\n";
+
+/* Queue the page built in b (its bytes go to the response). */
+static enum MHD_Result send_page(struct MHD_Connection *c, unsigned status,
+				 struct web_buf *b, const struct web_request *r)
+{
+	char *data = b->data;
+	size_t len = b->len;
+
+	if (b->failed || data == NULL) {
+		web_buf_free(b);
+		return send_bytes(c, MHD_HTTP_INTERNAL_SERVER_ERROR, no_memory,
+				  sizeof(no_memory) - 1, false,
+				  "text/plain; charset=utf-8", NULL);
+	}
+	web_buf_init(b);
+	return send_bytes(c, status, data, len, true,
+			  "text/html; charset=utf-8", r);
+}
+
+/* Queue the error page for r->page (404 or 400), or 503 with
+ * `unavailable` (the store failed). */
+static enum MHD_Result send_error(struct MHD_Connection *c,
+				  struct web_request *r, bool unavailable)
+{
+	struct web_buf b;
+	unsigned status = r->page == WEB_NOT_FOUND ? MHD_HTTP_NOT_FOUND
+						   : MHD_HTTP_BAD_REQUEST;
+
+	if (unavailable) {
+		r->page = WEB_UNAVAILABLE;
+		status = MHD_HTTP_SERVICE_UNAVAILABLE;
+	}
+	web_buf_init(&b);
+	web_page_error(&b, r);
+	return send_page(c, status, &b, r);
+}
+
+/* ==== The pages' reads =================================================== */
+
+/* store_presence_list()'s row(): copy a player online. */
+static int online_row(void *ctx, const struct presence_row *p)
+{
+	struct web_home *h = ctx;
+	struct web_online *o = (struct web_online *)&h->online[h->nonline];
+
+	if (h->nonline >= WEB_ONLINE)
+		return 1;
+	snprintf(o->username, sizeof(o->username), "%s", p->username);
+	snprintf(o->nickname, sizeof(o->nickname), "%s", p->nickname);
+	o->playing = p->match_id != 0;
+	h->nonline++;
+	return 0;
+}
+
+/* store_live_matches()'s row(): copy a game in progress. */
+static int live_row(void *ctx, const struct live_match *m)
+{
+	struct web_home *h = ctx;
+
+	if (h->nlive >= WEB_LIVE)
+		return 1;
+	((struct live_match *)h->live)[h->nlive++] = *m;
+	return 0;
+}
+
+/* The leaderboard of list l into h (h->best: the caller frees it). */
+static int home_board(struct web_home *h, const struct plist *l)
+{
+	struct player **best = malloc(WEB_TOP * sizeof(*best));
+
+	if (best == NULL)
+		return -1;
+	h->nbest = plist_top(l, PLIST_BY_SCORE, WEB_TOP, best);
+	h->best = best;
+	return 0;
+}
+
+/* Read and render the home page into b. Return 0, or -1 when the store
+ * (or memory) failed. */
+static int home(struct web_server *w, const struct web_request *r,
+		struct web_buf *b)
+{
+	struct web_online online[WEB_ONLINE];
+	struct live_match live[WEB_LIVE];
+	struct web_home h = {r->rule, NULL, 0, online, 0, live, 0};
+	struct plist *rule_list = NULL;
+	int ret = -1;
+
+	if (r->rule >= 0) {
+		rule_list = plist_create();
+		if (rule_list == NULL ||
+		    store_rule_players(w->store, (enum rule)r->rule, w->players,
+				       rule_list) != STORE_OK)
+			goto out_free;
+	}
+	if (home_board(&h, rule_list != NULL ? rule_list : w->players) != 0 ||
+	    store_presence_list(w->store, (long long)time(NULL), online_row,
+				&h) != STORE_OK ||
+	    store_live_matches(w->store, WEB_LIVE, live_row, &h) != STORE_OK)
+		goto out_free;
+	web_page_home(b, r, &h);
+	ret = 0;
+out_free:
+	free((void *)h.best);
+	plist_free(rule_list);
+	return ret;
+}
+
+/* A player's page's lists, filled by the store's callbacks. */
+struct player_lists {
+	struct web_game_row games[WEB_RECENT];
+	size_t ngames;
+	struct web_opponent opponents[WEB_OPPONENT];
+	size_t nopponents;
+};
+
+/* store_history()'s row(): copy a recent game. */
+static int game_row(void *ctx, const struct history_row *h)
+{
+	struct player_lists *pl = ctx;
+	struct web_game_row *g = &pl->games[pl->ngames];
+
+	if (pl->ngames >= WEB_RECENT)
+		return 1;
+	*g = (struct web_game_row){
+		h->id,	   h->kind,   h->status,     h->colour,
+		"",	   "",	      h->ai_level,   "",
+		h->result, h->reason, h->started_at, h->nmoves,
+		h->casual};
+	snprintf(g->opponent, sizeof(g->opponent), "%s",
+		 h->opponent != NULL ? h->opponent : "");
+	snprintf(g->opponent_nickname, sizeof(g->opponent_nickname), "%s",
+		 h->opponent_nickname != NULL ? h->opponent_nickname : "");
+	snprintf(g->variant, sizeof(g->variant), "%s", h->variant);
+	pl->ngames++;
+	return 0;
+}
+
+/* store_opponents()'s row(): copy one opponent's results. */
+static int opponent_row(void *ctx, const struct opponent_row *o)
+{
+	struct player_lists *pl = ctx;
+	struct web_opponent *to = &pl->opponents[pl->nopponents];
+
+	if (pl->nopponents >= WEB_OPPONENT)
+		return 1;
+	snprintf(to->username, sizeof(to->username), "%s", o->username);
+	snprintf(to->nickname, sizeof(to->nickname), "%s", o->nickname);
+	to->won = o->won;
+	to->lost = o->lost;
+	to->drawn = o->drawn;
+	pl->nopponents++;
+	return 0;
+}
+
+/* The records of player p under each rule into *v. */
+static int player_rules(struct web_server *w, struct web_player *v)
+{
+	enum store_status st;
+	int rule;
+
+	for (rule = RULE_FREESTYLE; rule <= RULE_RENJU; rule++) {
+		st = store_rule_record(w->store, v->p->id, (enum rule)rule,
+				       &v->rule_rec[rule]);
+		if (st != STORE_OK && st != STORE_NOT_FOUND)
+			return -1;
+		v->has_rule[rule] = st == STORE_OK;
+	}
+	return 0;
+}
+
+/* Read and render player r->username's page into b. Return 0, 1 when
+ * there is no such player, or -1 when the store (or memory) failed. */
+static int player(struct web_server *w, const struct web_request *r,
+		  struct web_buf *b)
+{
+	struct player_lists *lists = calloc(1, sizeof(*lists));
+	struct web_player v = {0};
+	int ret = -1;
+
+	if (lists == NULL)
+		return -1;
+	v.p = plist_find(w->players, r->username);
+	if (v.p == NULL) {
+		ret = 1;
+		goto out_free;
+	}
+	v.rank = plist_rank(w->players, v.p, PLIST_BY_SCORE);
+	if (player_rules(w, &v) != 0 ||
+	    store_history(w->store, v.p->id, 0, WEB_RECENT, game_row, lists,
+			  &v.total_games) != STORE_OK ||
+	    store_opponents(w->store, v.p->id, WEB_OPPONENT, opponent_row,
+			    lists) != STORE_OK)
+		goto out_free;
+	v.games = lists->games;
+	v.ngames = lists->ngames;
+	v.opponents = lists->opponents;
+	v.nopponents = lists->nopponents;
+	web_page_player(b, r, &v);
+	ret = 0;
+out_free:
+	free(lists);
+	return ret;
+}
+
+/* Load match r->match_id into a new struct (the caller frees it).
+ * Return 0, 1 when there is no such match, or -1. */
+static int load_match(struct web_server *w, const struct web_request *r,
+		      struct match_full **out)
+{
+	enum store_status st;
+
+	*out = malloc(sizeof(**out));
+	if (*out == NULL)
+		return -1;
+	st = store_match_load(w->store, r->match_id, *out);
+	if (st == STORE_OK)
+		return 0;
+	free(*out);
+	*out = NULL;
+	return st == STORE_NOT_FOUND ? 1 : -1;
+}
+
+/* Queue match r->match_id's PSQ file, as `gomoku export` writes it. */
+static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
+				struct web_request *r)
+{
+	struct match_full *f;
+	char *text, name[96];
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+	size_t len = 0;
+	int found = load_match(w, r, &f);
+
+	if (found != 0) {
+		r->page = WEB_NOT_FOUND;
+		return send_error(c, r, found < 0);
+	}
+	text = malloc(RECORD_TEXT_MAX);
+	if (text == NULL || ui_records_text(f, false, text, RECORD_TEXT_MAX,
+					    &len) != RECORD_OK) {
+		free(text);
+		free(f);
+		r->page = WEB_NOT_FOUND;
+		return send_error(c, r, false);
+	}
+	free(f);
+	resp = MHD_create_response_from_buffer(len, text,
+					       MHD_RESPMEM_MUST_FREE);
+	if (resp == NULL) {
+		free(text);
+		return MHD_NO;
+	}
+	add_headers(resp, "text/plain; charset=utf-8", NULL);
+	snprintf(name, sizeof(name), "attachment; filename=\"match-%lld.psq\"",
+		 r->match_id);
+	MHD_add_response_header(resp, "Content-Disposition", name);
+	ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+/* ==== Routing ============================================================ */
+
+/* Answer request r with its page. */
+static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
+			     struct web_request *r)
+{
+	struct match_full *f = NULL;
+	struct web_buf b;
+	int got = -1;
+
+	if (r->page == WEB_STYLE)
+		return send_bytes(c, MHD_HTTP_OK, (char *)web_page_style(),
+				  strlen(web_page_style()), false,
+				  "text/css; charset=utf-8", NULL);
+	if (r->page == WEB_GAME_PSQ)
+		return send_psq(w, c, r);
+	if (r->page != WEB_HOME && r->page != WEB_PLAYER && r->page != WEB_GAME)
+		return send_error(c, r, false);
+	if (store_refresh_players(w->store, w->players) != STORE_OK)
+		return send_error(c, r, true);
+	web_buf_init(&b);
+	if (r->page == WEB_HOME) {
+		got = home(w, r, &b);
+	} else if (r->page == WEB_PLAYER) {
+		got = player(w, r, &b);
+	} else {
+		got = load_match(w, r, &f);
+		if (got == 0)
+			web_page_game(&b, r, f);
+		free(f);
+	}
+	if (got == 0)
+		return send_page(c, MHD_HTTP_OK, &b, r);
+	web_buf_free(&b);
+	r->page = WEB_NOT_FOUND;
+	return send_error(c, r, got < 0);
+}
+
+/* libmicrohttpd's access handler: every request is answered at its
+ * first call, before any body is read. */
+static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
+			      const char *url, const char *method,
+			      const char *version, const char *upload_data,
+			      size_t *upload_data_size, void **con_cls)
+{
+	static char not_allowed[] = "only GET and HEAD are answered here\n";
+	struct web_server *w = cls;
+	struct web_request r;
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+
+	(void)version;
+	(void)upload_data;
+	(void)upload_data_size;
+	(void)con_cls;
+	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
+	    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0) {
+		resp = MHD_create_response_from_buffer(sizeof(not_allowed) - 1,
+						       not_allowed,
+						       MHD_RESPMEM_PERSISTENT);
+		if (resp == NULL)
+			return MHD_NO;
+		add_headers(resp, "text/plain; charset=utf-8", NULL);
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
+					"GET, HEAD");
+		ret = MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, resp);
+		MHD_destroy_response(resp);
+		return ret;
+	}
+	web_request_parse(
+		&r, url,
+		MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lang"),
+		MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ply"),
+		MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rule"),
+		MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					    MHD_HTTP_HEADER_ACCEPT_LANGUAGE));
+	i18n_set_lang(r.lang);
+	return route(w, c, &r);
+}
+
+/* ==== Starting and stopping ============================================== */
+
+/* Read "A.B.C.D:PORT" or "[IPv6]:PORT" into *addr. Return 0, or -1. */
+static int parse_listen(const char *text, struct sockaddr_storage *addr)
+{
+	struct sockaddr_in *v4 = (struct sockaddr_in *)addr;
+	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)addr;
+	const char *colon = strrchr(text, ':');
+	char host[WEB_ADDRESS_MAX];
+	unsigned long long port = 0;
+	size_t n;
+
+	if (colon == NULL || number_parse(colon + 1, 0, 65535, &port) != 0)
+		return -1;
+	n = (size_t)(colon - text);
+	if (n == 0 || n >= sizeof(host))
+		return -1;
+	memset(addr, 0, sizeof(*addr));
+	if (text[0] == '[' && text[n - 1] == ']') {
+		memcpy(host, text + 1, n - 2);
+		host[n - 2] = '\0';
+		v6->sin6_family = AF_INET6;
+		v6->sin6_port = htons((unsigned short)port);
+		return inet_pton(AF_INET6, host, &v6->sin6_addr) == 1 ? 0 : -1;
+	}
+	memcpy(host, text, n);
+	host[n] = '\0';
+	v4->sin_family = AF_INET;
+	v4->sin_port = htons((unsigned short)port);
+	return inet_pton(AF_INET, host, &v4->sin_addr) == 1 ? 0 : -1;
+}
+
+/* The signals web_wait() takes. */
+static void stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+}
+
+/* Start the daemon of w at addr; keep the address it bound. */
+static int start_daemon(struct web_server *w,
+			const struct sockaddr_storage *addr)
+{
+	const union MHD_DaemonInfo *info;
+	char host[INET6_ADDRSTRLEN];
+	bool v6 = addr->ss_family == AF_INET6;
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO |
+			 (v6 ? MHD_USE_IPv6 : 0);
+
+	w->daemon = MHD_start_daemon(
+		flags, 0, NULL, NULL, answer, w, MHD_OPTION_SOCK_ADDR, addr,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS_MAX,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_TIMEOUT_S,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_MEMORY,
+		MHD_OPTION_END);
+	if (w->daemon == NULL)
+		return -1;
+	info = MHD_get_daemon_info(w->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	if (v6)
+		inet_ntop(AF_INET6,
+			  &((const struct sockaddr_in6 *)addr)->sin6_addr, host,
+			  sizeof(host));
+	else
+		inet_ntop(AF_INET,
+			  &((const struct sockaddr_in *)addr)->sin_addr, host,
+			  sizeof(host));
+	snprintf(w->address, sizeof(w->address), v6 ? "[%s]:%u" : "%s:%u", host,
+		 info != NULL ? (unsigned)info->port : 0u);
+	return 0;
+}
+
+int web_start(struct store *s, const char *listen, struct web_server **out,
+	      char *err, size_t cap)
+{
+	struct web_server *w = calloc(1, sizeof(*w));
+	struct sockaddr_storage addr;
+	sigset_t set;
+
+	*out = NULL;
+	if (w == NULL || (w->players = plist_create()) == NULL) {
+		snprintf(err, cap, "out of memory");
+		goto out_free;
+	}
+	w->store = s;
+	if (parse_listen(listen, &addr) != 0) {
+		snprintf(err, cap, "not an address and port: %s", listen);
+		goto out_free;
+	}
+	if (store_load_players(s, w->players) != STORE_OK) {
+		snprintf(err, cap, "%s", store_errmsg(s));
+		goto out_free;
+	}
+	stop_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	if (start_daemon(w, &addr) != 0) {
+		snprintf(err, cap, "cannot listen at %s", listen);
+		goto out_free;
+	}
+	*out = w;
+	return 0;
+out_free:
+	web_stop(w);
+	return -1;
+}
+
+const char *web_address(const struct web_server *w, char buf[WEB_ADDRESS_MAX])
+{
+	snprintf(buf, WEB_ADDRESS_MAX, "%s", w->address);
+	return buf;
+}
+
+int web_wait(void)
+{
+	sigset_t set;
+	int sig = 0;
+
+	stop_signals(&set);
+	while (sigwait(&set, &sig) != 0)
+		;
+	return sig;
+}
+
+void web_stop(struct web_server *w)
+{
+	if (w == NULL)
+		return;
+	if (w->daemon != NULL)
+		MHD_stop_daemon(w->daemon);
+	plist_free(w->players);
+	free(w);
+}
