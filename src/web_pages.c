@@ -920,7 +920,7 @@ static void put_steps(struct web_buf *b, const struct web_request *r,
 {
 	web_buf_put(b, "<nav class=\"steps\">");
 	put_ply_link(b, r, f, 0, shown, _("Start"));
-	put_ply_link(b, r, f, shown - 1, shown, _("Back"));
+	put_ply_link(b, r, f, shown - 1, shown, _("Previous"));
 	web_buf_format(b, "<span id=\"ply\">%d / %d</span> ", shown, f->nmoves);
 	put_ply_link(b, r, f, shown + 1, shown, _("Next"));
 	put_ply_link(b, r, f, f->nmoves, shown, _("End"));
