@@ -224,7 +224,7 @@ asan: need-deps
 # runs every script under ASan + UBSan + LeakSanitizer. docs/TESTING.md
 # says which run checks the memory of each source file.
 VALGRIND_E2E ?= cli game computer brain readme screen pages live analyze \
-                charset remote remotescreen ssh arena lobby
+                charset remote remotescreen ssh arena lobby web
 valgrind: need-deps
 	@$(MAKE) --no-print-directory all $(RUNNER) fuzz-drivers
 	@$(CHECK_ENV) GOMOKU_VALGRIND=1 GOMOKU_PARTS="unit e2e fuzz" \

@@ -1,0 +1,243 @@
+# End-to-end: `gomoku serve` (issue 27), the club's read-only web site.
+# Real processes fill the database as players type (registrations with
+# hostile nicknames, a ranked match played to five, one left unfinished,
+# an imported game whose names hold markup, bidi and combining
+# characters, a player logged in at the menus); then the server runs on
+# 127.0.0.1 at a free port (--listen 127.0.0.1:0: the kernel's choice,
+# which it prints) and curl fetches its pages: the leaderboard's rows are
+# `gomoku leaderboard --format json`'s, the game page's moves are the
+# export's, the PSQ download is the export byte for byte, names come out
+# escaped, bad paths and parameters get 404 and 400, every response has
+# the security headers and no cookie, Chinese comes from Accept-Language
+# and ?lang=, and the database is the same byte for byte afterwards. The
+# server is stopped with SIGTERM and must exit 0. Skipped, saying so,
+# without curl or where nothing can listen on 127.0.0.1.
+. "$E2E_LIB"
+
+if ! command -v curl >/dev/null 2>&1; then
+	echo "# test_web: curl is not installed (make deps): skipped"
+	exit 0
+fi
+db() { sqlite3 "$GOMOKU_DB" "$1"; }
+pw() { echo "web-Pass-$1-1357"; }
+# Nicknames with markup, quotes and an ampersand (registration takes them).
+NICK_A='Al<b>"'"'"'&amp;'
+NICK_C='<script>x</script>'
+
+play_input "$(pw alice)\n$(pw alice)\n" register alice --nickname "$NICK_A"
+play_input "$(pw bob)\n$(pw bob)\n" register bob --nickname Bob
+play_input "$(pw carol)\n$(pw carol)\n" register carol --nickname "$NICK_C"
+check "web: three players registered, two with hostile nicknames" \
+	test "$(db 'SELECT count(*) FROM players')" = 3
+
+# A ranked match to five, as typed (whoever the coin flip makes black
+# makes the row of five), and one left unfinished by the end of input.
+play_input "$(pw alice)\n$(pw bob)\n8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\nn\n" \
+	play alice bob
+play_input "$(pw bob)\n$(pw carol)\n5 5\n6 6\n5 6\n" play bob carol
+check "web: one ranked match finished, one unfinished" test \
+	"$(db "SELECT group_concat(status, ' ') FROM (SELECT status FROM
+	matches ORDER BY id)")" = "finished unfinished"
+
+# An imported game whose names hold markup, quotes, RLO (U+202E) and a
+# combining acute (U+0301).
+RLO=$(printf '\342\200\256')
+ACUTE=$(printf '\314\201')
+HNAME="<script>alert(\"x&y\")</script>${RLO}evil${ACUTE} 'q'"
+printf 'Piskvorky 15x15, 0:0, 0\n8,8,100\n1,1,200\n9,8,300\n%s\nWhite\n0\n' \
+	"$HNAME" >"$E2E_DIR/hostile.psq"
+play_input '' import "$E2E_DIR/hostile.psq"
+check "web: the hostile PSQ is imported as match 3" has "as match 3"
+
+snapshot() { sqlite3 "$GOMOKU_DB" .dump | grep -v '^INSERT INTO presence' |
+	cksum; }
+
+# alice logs in at the menus (online, idle) and stays there.
+mkfifo "$E2E_DIR/menu.fifo"
+"$GOMOKU_BIN" <"$E2E_DIR/menu.fifo" >"$E2E_DIR/menu.out" 2>&1 &
+menu_pid=$!
+exec 4>"$E2E_DIR/menu.fifo"
+printf '2\nalice\n%s\n' "$(pw alice)" >&4
+i=0
+until [ "$(db 'SELECT count(*) FROM presence' 2>/dev/null)" = 1 ]; do
+	i=$((i + 1))
+	[ $i -lt $((10 * WAIT_S)) ] || { gave_up "alice's presence"; break; }
+	sleep 0.1
+done
+before=$(snapshot)
+
+# The server, at a free port of 127.0.0.1.
+${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
+	>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" &
+serve_pid=$!
+i=0
+while ! grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" &&
+	kill -0 $serve_pid 2>/dev/null && [ $i -lt $((10 * WAIT_S)) ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' "$E2E_DIR/serve.out")
+if [ -z "$URL" ]; then
+	wait $serve_pid
+	if grep -q "cannot listen" "$E2E_DIR/serve.err"; then
+		echo "# test_web: the server cannot listen on 127.0.0.1 here" \
+			"($(cat "$E2E_DIR/serve.err")): skipped"
+		exec 4>&-
+		exit 0
+	fi
+	check "web: the server starts and says where it listens" false
+	cat "$E2E_DIR/serve.err"
+	exit 1
+fi
+check "web: the server listens on 127.0.0.1 only" \
+	grep -q '^The club.s web site is at http://127\.0\.0\.1:[1-9][0-9]*/' \
+	"$E2E_DIR/serve.out"
+
+# fetch PATH [CURL OPTIONS...]: the body into $OUT, the headers into
+# $E2E_DIR/headers, the status into $code.
+fetch() {
+	_path=$1
+	shift
+	code=$(curl -s -g -o "$OUT" -D "$E2E_DIR/headers" -w '%{http_code}' \
+		"$@" "$URL$_path")
+	cat "$E2E_DIR/headers" >>"$E2E_DIR/all-headers"
+}
+
+# ---- The home page: the leaderboard is `gomoku leaderboard`'s ----
+fetch /
+check "web: the home page is 200 HTML" sh -c '[ "$1" = 200 ] &&
+	grep -qi "^content-type: text/html; charset=utf-8" "$2"' - "$code" \
+	"$E2E_DIR/headers"
+cp "$OUT" "$E2E_DIR/home.html"
+# One line per row: rank username games wins losses ties score rating.
+sed -n 's|^<tr><td class="num rank">\([^<]*\)</td><td class="username"><a class="player" href="/player/\([^"?]*\)"><bdi>[^<]*</bdi></a></td><td class="nickname"><bdi>.*</bdi></td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num score">\(-*[0-9]*\)</td><td class="num rating">\([0-9]*\)?*</td>.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
+	"$E2E_DIR/home.html" | sed 's/^– /0 /' >"$E2E_DIR/html.rows"
+sed -n 's|^<tr><td class="num rank">.*<td class="nickname"><bdi>\(.*\)</bdi></td><td class="num">.*|\1|p' \
+	"$E2E_DIR/home.html" | sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
+	s/&#39;/'"'"'/g; s/&amp;/\&/g' >"$E2E_DIR/html.nicks"
+play_input '' leaderboard --format json
+sed -n 's|^  {"rank": \([0-9]*\), "username": "\([^"]*\)", "nickname": ".*", "games": \([0-9]*\), "wins": \([0-9]*\), "losses": \([0-9]*\), "ties": \([0-9]*\), "score": \(-*[0-9]*\), "rating": \([0-9.]*\),.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
+	"$OUT" >"$E2E_DIR/json.rows"
+sed -n 's|^  {"rank": [0-9]*, "username": "[^"]*", "nickname": "\(.*\)", "games": .*|\1|p' \
+	"$OUT" | sed 's/\\"/"/g; s/\\\\/\\/g' >"$E2E_DIR/json.nicks"
+check "web: the leaderboard has the json's three rows" \
+	test "$(wc -l <"$E2E_DIR/html.rows")" = 3
+check "web: rank, player, games, W, L, T, score and rating as the json's" \
+	awk 'NR == FNR { j[FNR] = $0; next }
+	{ split(j[FNR], a, " ")
+	  for (i = 1; i <= 7; i++) if (a[i] != $i) exit 1
+	  d = a[8] - $8; if (d > 0.5 || d < -0.5) exit 1
+	  n++ }
+	END { exit n != 3 }' "$E2E_DIR/json.rows" "$E2E_DIR/html.rows"
+check "web: every nickname as the json's, escaped in the page" \
+	cmp -s "$E2E_DIR/json.nicks" "$E2E_DIR/html.nicks"
+check "web: no markup from a nickname reaches the page" \
+	sh -c '! grep -q "<script\|<b>" "$1" &&
+	grep -q "&lt;script&gt;x&lt;/script&gt;" "$1" &&
+	grep -q "Al&lt;b&gt;&quot;&#39;&amp;amp;" "$1"' - "$E2E_DIR/home.html"
+check "web: alice is online, idle, and no more is said of her presence" \
+	sh -c 'grep -q "href=\"/player/alice\"><bdi>Al&lt;b&gt;.*<span class=\"state\">online</span>" "$1" &&
+	! grep -q "pid\|watching" "$1"' - "$E2E_DIR/home.html"
+check "web: the unfinished match 2 is in progress, linked" sh -c '
+	grep "<li><a href=\"/game/2\">Match 2</a>: .*, 3 moves</li>" "$1" |
+	grep "/player/bob" | grep -q "/player/carol"' - "$E2E_DIR/home.html"
+
+# ---- A player's page ----
+fetch /player/alice
+play_input '' leaderboard --format tsv
+rank=$(awk -F'\t' '$2 == "alice" { print $1 }' "$OUT")
+games=$(awk -F'\t' '$2 == "alice" { print $4 }' "$OUT")
+fetch /player/alice
+check "web: alice's page shows her rank and her match" sh -c '
+	[ "$1" = 200 ] && grep -q "<dd id=\"rank\">$2</dd>" "$4" &&
+	grep -q "href=\"/game/1\">1</a>" "$4" &&
+	[ "$(grep -c "^<tr><td><a href=\"/game/" "$4")" = "$3" ]' - \
+	"$code" "$rank" "$games" "$OUT"
+check "web: alice's results against bob, her one opponent" sh -c '
+	grep -A3 "id=\"opponents\"" "$1" | grep -q "/player/bob"' - "$OUT"
+
+# ---- A game's page: the moves are the export's ----
+fetch /game/1
+cp "$OUT" "$E2E_DIR/game.html"
+play_input '' export 1 --format moves
+check "web: the game page's moves are the export's, in order" sh -c '
+	sed -n "s|.*<a href=\"/game/1?ply=[0-9]*\">[^ ]* \([a-z][0-9]*\)</a>.*|\1|p" "$1" |
+	tr "\n" " " | sed "s/ $//" >"$1.moves" &&
+	[ "$(cat "$1.moves")" = "$(cat "$2")" ] && [ -s "$2" ]' - \
+	"$E2E_DIR/game.html" "$OUT"
+check "web: the finished game says who won, by five" \
+	grep -q '<p id="result">\(Black\|White\) won. (five)</p>' \
+	"$E2E_DIR/game.html"
+fetch "/game/1?ply=3"
+check "web: ?ply=3 shows three stones, the third marked last" sh -c '
+	[ "$(grep -c "^<circle class=\"\(black\|white\)\"" "$1")" = 3 ] &&
+	[ "$(grep -c "^<circle class=\"last\"" "$1")" = 1 ] &&
+	grep -q "<span id=\"ply\">3 / 9</span>" "$1" &&
+	grep -q "href=\"/game/1?ply=4\">Next</a>" "$1"' - "$OUT"
+fetch /game/1.psq
+cp "$OUT" "$E2E_DIR/web.psq"
+play_input '' export 1
+check "web: the PSQ download is the export, byte for byte" \
+	cmp -s "$E2E_DIR/web.psq" "$OUT"
+
+# ---- Hostile names of an imported game ----
+fetch /game/3
+check "web: the imported names are text: markup escaped, RLO shown as U+FFFD, the acute kept" \
+	sh -c 'grep -q "<bdi>&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt;$(printf "\357\277\275")evil$(printf "\314\201") &#39;q&#39;</bdi>" "$1" &&
+	! grep -q "<script" "$1" && ! grep -q "$(printf "\342\200\256")" "$1"' \
+	- "$OUT"
+
+# ---- Languages ----
+fetch / -H 'Accept-Language: zh-CN,zh;q=0.9,en;q=0.5'
+check "web: Accept-Language zh gives the Chinese page, a link to English" \
+	sh -c 'grep -q "<html lang=\"zh-CN\">" "$1" && grep -q "排行榜" "$1" &&
+	grep -q "href=\"/?lang=en\">English</a>" "$1"' - "$OUT"
+fetch "/game/1?ply=2&lang=en" -H 'Accept-Language: zh'
+check "web: ?lang=en wins, and the page's links keep it" \
+	sh -c 'grep -q "<html lang=\"en\">" "$1" &&
+	grep -q "href=\"/game/1?ply=3&amp;lang=en\">Next" "$1" &&
+	grep -q "href=\"/game/1?ply=2&amp;lang=zh\"" "$1"' - "$OUT"
+
+# ---- Bad paths, bad parameters, other methods ----
+bad=
+for p in /nope /game/999 /game/abc /game/0 /player/nobody "/player/a%2Fb" \
+	/game/1.txt /style.css/x "/../etc/passwd" /index.html; do
+	fetch "$p"
+	[ "$code" = 404 ] || bad="$bad $p:$code"
+done
+check "web: unknown paths, players and matches are 404 pages${bad}" \
+	test -z "$bad"
+for p in "/game/1?ply=x" "/game/1?ply=10000" "/?rule=chess" "/?lang=fr"; do
+	fetch "$p"
+	[ "$code" = 400 ] || bad="$bad $p:$code"
+done
+check "web: bad parameters are 400 pages${bad}" test -z "$bad"
+code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -d x=1 "$URL/")
+check "web: POST is refused (405)" test "$code" = 405
+long=$(head -c 40000 /dev/zero | tr '\0' a)
+code=$(curl -s -o /dev/null -w '%{http_code}' "$URL/$long")
+check "web: a 40 KB request line is refused with a 4xx" \
+	sh -c 'case $1 in 4??) ;; *) exit 1 ;; esac' - "$code"
+fetch /
+check "web: the server still answers after all that" test "$code" = 200
+
+# ---- Headers ----
+check "web: every response has the Content-Security-Policy" test \
+	"$(grep -ci '^content-security-policy: default-src .self.' \
+	"$E2E_DIR/all-headers")" = "$(grep -c '^HTTP/' "$E2E_DIR/all-headers")"
+check "web: no response sets a cookie" \
+	sh -c '! grep -qi "^set-cookie" "$1"' - "$E2E_DIR/all-headers"
+
+# ---- Stopping; nothing written ----
+kill -TERM $serve_pid
+wait $serve_pid
+status=$?
+vg_seen "$status" "$E2E_DIR/serve.err"
+check "web: SIGTERM stops the server, exit 0" status_is 0
+check "web: nothing is listening there any more" \
+	sh -c '! curl -s -o /dev/null "$1/"' - "$URL"
+check "web: the database is as it was before the server (presence aside)" \
+	test "$(snapshot)" = "$before"
+printf '0\n0\n' >&4
+exec 4>&-
+wait $menu_pid
