@@ -382,37 +382,71 @@ static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 	return send_error(c, r, got < 0);
 }
 
-/* libmicrohttpd's access handler: every request is answered at its
- * first call, before any body is read. */
+/* Queue a short plain-text refusal with HTTP `status` (and, for 405,
+ * the methods allowed). */
+static enum MHD_Result send_refusal(struct MHD_Connection *c, unsigned status,
+				    char *text, size_t len)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+
+	resp = MHD_create_response_from_buffer(len, text,
+					       MHD_RESPMEM_PERSISTENT);
+	if (resp == NULL)
+		return MHD_NO;
+	add_headers(resp, "text/plain; charset=utf-8", NULL);
+	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
+					"GET, HEAD");
+	ret = MHD_queue_response(c, status, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+/* Whether the request on c says it has a body. */
+static bool has_body(struct MHD_Connection *c)
+{
+	const char *len = MHD_lookup_connection_value(
+		c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+
+	return (len != NULL && strcmp(len, "0") != 0) ||
+	       MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					   MHD_HTTP_HEADER_TRANSFER_ENCODING) !=
+		       NULL;
+}
+
+/* libmicrohttpd's access handler. Its first call for a request sees the
+ * headers: a method other than GET and HEAD, or a body, is refused at
+ * once (and the connection closed); otherwise the page is answered at
+ * the second call, once the request is whole, so that the connection
+ * may be kept alive. */
 static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
 			      const char *url, const char *method,
 			      const char *version, const char *upload_data,
 			      size_t *upload_data_size, void **con_cls)
 {
 	static char not_allowed[] = "only GET and HEAD are answered here\n";
+	static char no_body[] = "a request here has no body\n";
+	static int headers_seen;
 	struct web_server *w = cls;
 	struct web_request r;
-	struct MHD_Response *resp;
-	enum MHD_Result ret;
 
 	(void)version;
 	(void)upload_data;
-	(void)upload_data_size;
-	(void)con_cls;
-	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
-	    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0) {
-		resp = MHD_create_response_from_buffer(sizeof(not_allowed) - 1,
-						       not_allowed,
-						       MHD_RESPMEM_PERSISTENT);
-		if (resp == NULL)
-			return MHD_NO;
-		add_headers(resp, "text/plain; charset=utf-8", NULL);
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
-					"GET, HEAD");
-		ret = MHD_queue_response(c, MHD_HTTP_METHOD_NOT_ALLOWED, resp);
-		MHD_destroy_response(resp);
-		return ret;
+	if (*con_cls == NULL) {
+		*con_cls = &headers_seen;
+		if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
+		    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
+			return send_refusal(c, MHD_HTTP_METHOD_NOT_ALLOWED,
+					    not_allowed,
+					    sizeof(not_allowed) - 1);
+		if (has_body(c))
+			return send_refusal(c, MHD_HTTP_BAD_REQUEST, no_body,
+					    sizeof(no_body) - 1);
+		return MHD_YES;
 	}
+	if (*upload_data_size != 0) /* not announced: cannot happen */
+		return MHD_NO;
 	web_request_parse(
 		&r, url,
 		MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lang"),

@@ -214,6 +214,12 @@ done
 check "web: bad parameters are 400 pages${bad}" test -z "$bad"
 code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -d x=1 "$URL/")
 check "web: POST is refused (405)" test "$code" = 405
+code=$(curl -s -o /dev/null -w '%{http_code}' -X GET -d x=1 "$URL/")
+check "web: a GET with a body is refused (400)" test "$code" = 400
+curl -sv -o /dev/null -o /dev/null "$URL/style.css" "$URL/" \
+	>"$E2E_DIR/keepalive" 2>&1
+check "web: two requests on one connection (kept alive)" \
+	grep -q "Re-using existing connection" "$E2E_DIR/keepalive"
 long=$(head -c 40000 /dev/zero | tr '\0' a)
 code=$(curl -s -o /dev/null -w '%{http_code}' "$URL/$long")
 check "web: a 40 KB request line is refused with a 4xx" \
