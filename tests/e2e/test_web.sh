@@ -234,6 +234,86 @@ check "web: every response has the Content-Security-Policy" test \
 check "web: no response sets a cookie" \
 	sh -c '! grep -qi "^set-cookie" "$1"' - "$E2E_DIR/all-headers"
 
+# ---- In a real browser: Debian's chromium, headless ----
+# The DOM chromium builds from the pages (--dump-dom) holds the json's
+# leaderboard and the export's moves, and no element from a name; each
+# page is drawn at a desktop and a phone width (--screenshot). The
+# pictures go to build/web-screens; GOMOKU_SCREENS_UPDATE=1 copies them
+# to tests/screens/web/, the reference images a reviewer looks at.
+CHROMIUM=$(command -v chromium || command -v chromium-browser)
+# shot NAME WIDTH HEIGHT PATH: PATH drawn at WIDTH x HEIGHT as NAME.png.
+shot() {
+	timeout 120 nice -n 10 "$CHROMIUM" --headless --no-sandbox \
+		--disable-gpu --disable-dev-shm-usage --hide-scrollbars \
+		--user-data-dir="$E2E_DIR/chromium" --window-size="$2,$3" \
+		--screenshot="$SHOTS/$1.png" "$URL$4" >/dev/null 2>&1
+}
+# The width and height of the PNG $1, as "W H".
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" | awk '{
+		w = (($1 * 256 + $2) * 256 + $3) * 256 + $4
+		h = (($5 * 256 + $6) * 256 + $7) * 256 + $8
+		print w, h }'
+}
+dom() {
+	timeout 120 nice -n 10 "$CHROMIUM" --headless --no-sandbox \
+		--disable-gpu --disable-dev-shm-usage \
+		--user-data-dir="$E2E_DIR/chromium" --dump-dom "$URL$1" \
+		>"$OUT" 2>/dev/null
+}
+if [ -z "$CHROMIUM" ]; then
+	echo "# test_web: chromium is not installed (make deps): the" \
+		"browser's checks skipped"
+elif ! timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+	--disable-dev-shm-usage --user-data-dir="$E2E_DIR/chromium" \
+	--dump-dom about:blank >"$E2E_DIR/probe" 2>&1; then
+	echo "# test_web: chromium does not start here, the browser's" \
+		"checks skipped: $(tail -n 1 "$E2E_DIR/probe")"
+else
+	SHOTS=$(dirname "$GOMOKU_BIN")/web-screens
+	case $SHOTS in build/* | */build/* | */build) ;; *) SHOTS=$E2E_DIR/shots ;; esac
+	mkdir -p "$SHOTS"
+	dom /
+	sed -n 's|^<tr><td class="num rank">\([^<]*\)</td><td class="username"><a class="player" href="/player/\([^"?]*\)"><bdi>[^<]*</bdi></a></td><td class="nickname"><bdi>.*</bdi></td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num score">\(-*[0-9]*\)</td><td class="num rating">\([0-9]*\)?*</td>.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
+		"$OUT" | sed 's/^– /0 /' >"$E2E_DIR/dom.rows"
+	check "browser: the DOM's leaderboard rows are the json's" \
+		cmp -s "$E2E_DIR/html.rows" "$E2E_DIR/dom.rows"
+	check "browser: no element from a nickname in the DOM" sh -c '
+		[ "$(grep -c "<script" "$1")" = 0 ] &&
+		[ "$(grep -c "<b>" "$1")" = 0 ] &&
+		grep -q "&lt;script&gt;x&lt;/script&gt;" "$1"' - "$OUT"
+	dom /game/1
+	check "browser: the DOM's moves are the export's" sh -c '
+		sed -n "s|.*<a href=\"/game/1?ply=[0-9]*\">[^ ]* \([a-z][0-9]*\)</a>.*|\1|p" "$1" |
+		tr "\n" " " | sed "s/ $//" >"$1.moves" &&
+		[ "$(cat "$1.moves")" = "$(cat "$2")" ]' - "$OUT" \
+		"$E2E_DIR/game.html.moves"
+	dom /game/3
+	check "browser: the imported game's hostile name is one text node" \
+		sh -c '[ "$(grep -c "<script" "$1")" = 0 ] &&
+		grep -q "&lt;script&gt;alert(\"x&amp;y\")&lt;/script&gt;" "$1"' \
+		- "$OUT"
+	bad=
+	for s in "home-desktop 1280 900 /" "home-phone 390 844 /" \
+		"player-desktop 1280 900 /player/alice" \
+		"game-desktop 1280 900 /game/1?ply=5" \
+		"game-phone 390 844 /game/1?ply=5" \
+		"home-zh-desktop 1280 900 /?lang=zh"; do
+		# shellcheck disable=SC2086
+		set -- $s
+		rm -f "$SHOTS/$1.png"
+		shot "$@"
+		[ "$(png_size "$SHOTS/$1.png" 2>/dev/null)" = "$2 $3" ] ||
+			bad="$bad $1"
+	done
+	check "browser: each page drawn at 1280x900 and 390x844${bad}" \
+		test -z "$bad"
+	if [ -n "${GOMOKU_SCREENS_UPDATE:-}" ]; then
+		mkdir -p "$(dirname "$E2E_LIB")/../screens/web"
+		cp "$SHOTS"/*.png "$(dirname "$E2E_LIB")/../screens/web/"
+	fi
+fi
+
 # ---- Stopping; nothing written ----
 kill -TERM $serve_pid
 wait $serve_pid
