@@ -9,7 +9,8 @@
 #                   scripts of VALGRIND_E2E under valgrind
 #   make coverage   make test on a gcov build, then the line and branch
 #                   coverage of src/ (gcovr)
-#   make bench      benchmarks that print their figures
+#   make bench      benchmarks that print their figures (the web site's:
+#                   tests/bench/web.sh, wrk at 1,000,000 players)
 #   make arena      two pbrain engines over the openings, with the Elo
 #                   difference (tests/arena/README.md)
 #   make fuzz       every libFuzzer harness, FUZZ_JOBS (2) at a time, in
@@ -250,6 +251,7 @@ bench: need-deps
 	./build/bench
 	@tests/bench/latency.sh $(BIN)
 	@tests/bench/window.sh $(BIN)
+	@tests/bench/web.sh $(BIN)
 
 build/bench: $(BENCH_SRCS) $(LIB_OBJS) $(SETTINGS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ \

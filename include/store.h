@@ -108,6 +108,14 @@ enum store_status store_load_players(struct store *s, struct plist *l);
  * whole, and the next call reads them again. */
 enum store_status store_refresh_players(struct store *s, struct plist *l);
 
+/* Where the handle's live list stands: the players' change counter it
+ * has seen, which moves when (and only when) store_load_players() or
+ * store_refresh_players() applied a change to a player (a new one, a
+ * result, a login...); -1 before a list is loaded. So a caller may keep
+ * what it computed from the list (a leaderboard) while this is the
+ * same. */
+long long store_players_seen(const struct store *s);
+
 /* Re-read the player with `id` into its node in `l`, in place (appending
  * it when the list does not have it yet; the list owns the node).
  * STORE_NOT_FOUND when no such row (`l` unchanged). On STORE_ERR (out of

@@ -27,10 +27,21 @@
 #define WEB_RECENT   20	 /* a player's recent games shown */
 #define WEB_OPPONENT 50	 /* opponents shown */
 
+/* A leaderboard, kept while the players are as they were when it was
+ * made (store_players_seen()): plist_top() over a big club costs a
+ * pass over every player, a page from the cache nothing. */
+struct board_cache {
+	long long seen;		 /* store_players_seen() then; -2: never */
+	struct plist *rule_list; /* a rule's players (NULL: every rule) */
+	struct player *best[WEB_TOP];
+	size_t n;
+};
+
 struct web_server {
 	struct MHD_Daemon *daemon;
 	struct store *store;
 	struct plist *players; /* the store's live list, refreshed */
+	struct board_cache boards[RULE_RENJU + 2]; /* every rule, each rule */
 	char address[WEB_ADDRESS_MAX];
 };
 
@@ -147,16 +158,32 @@ static int live_row(void *ctx, const struct live_match *m)
 	return 0;
 }
 
-/* The leaderboard of list l into h (h->best: the caller frees it). */
-static int home_board(struct web_home *h, const struct plist *l)
+/* The leaderboard of `rule` (-1: every rule), from the cache while no
+ * player has changed since it was made, else made again. NULL when the
+ * store (or memory) failed. */
+static const struct board_cache *leaderboard(struct web_server *w, int rule)
 {
-	struct player **best = malloc(WEB_TOP * sizeof(*best));
+	struct board_cache *c = &w->boards[rule + 1];
+	long long seen = store_players_seen(w->store);
+	struct plist *list = NULL;
 
-	if (best == NULL)
-		return -1;
-	h->nbest = plist_top(l, PLIST_BY_SCORE, WEB_TOP, best);
-	h->best = best;
-	return 0;
+	if (c->seen == seen)
+		return c;
+	if (rule >= 0) {
+		list = plist_create();
+		if (list == NULL ||
+		    store_rule_players(w->store, (enum rule)rule, w->players,
+				       list) != STORE_OK) {
+			plist_free(list);
+			return NULL;
+		}
+	}
+	plist_free(c->rule_list);
+	c->rule_list = list;
+	c->n = plist_top(list != NULL ? list : w->players, PLIST_BY_SCORE,
+			 WEB_TOP, c->best);
+	c->seen = seen;
+	return c;
 }
 
 /* Read and render the home page into b. Return 0, or -1 when the store
@@ -167,27 +194,17 @@ static int home(struct web_server *w, const struct web_request *r,
 	struct web_online online[WEB_ONLINE];
 	struct live_match live[WEB_LIVE];
 	struct web_home h = {r->rule, NULL, 0, online, 0, live, 0};
-	struct plist *rule_list = NULL;
-	int ret = -1;
+	const struct board_cache *board = leaderboard(w, r->rule);
 
-	if (r->rule >= 0) {
-		rule_list = plist_create();
-		if (rule_list == NULL ||
-		    store_rule_players(w->store, (enum rule)r->rule, w->players,
-				       rule_list) != STORE_OK)
-			goto out_free;
-	}
-	if (home_board(&h, rule_list != NULL ? rule_list : w->players) != 0 ||
+	if (board == NULL ||
 	    store_presence_list(w->store, (long long)time(NULL), online_row,
 				&h) != STORE_OK ||
 	    store_live_matches(w->store, WEB_LIVE, live_row, &h) != STORE_OK)
-		goto out_free;
+		return -1;
+	h.best = board->best;
+	h.nbest = board->n;
 	web_page_home(b, r, &h);
-	ret = 0;
-out_free:
-	free((void *)h.best);
-	plist_free(rule_list);
-	return ret;
+	return 0;
 }
 
 /* A player's page's lists, filled by the store's callbacks. */
@@ -537,6 +554,7 @@ int web_start(struct store *s, const char *listen, struct web_server **out,
 	struct web_server *w = calloc(1, sizeof(*w));
 	struct sockaddr_storage addr;
 	sigset_t set;
+	size_t i;
 
 	*out = NULL;
 	if (w == NULL || (w->players = plist_create()) == NULL) {
@@ -544,6 +562,8 @@ int web_start(struct store *s, const char *listen, struct web_server **out,
 		goto out_free;
 	}
 	w->store = s;
+	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
+		w->boards[i].seen = -2;
 	if (parse_listen(listen, &addr) != 0) {
 		snprintf(err, cap, "not an address and port: %s", listen);
 		goto out_free;
@@ -584,10 +604,14 @@ int web_wait(void)
 
 void web_stop(struct web_server *w)
 {
+	size_t i;
+
 	if (w == NULL)
 		return;
 	if (w->daemon != NULL)
 		MHD_stop_daemon(w->daemon);
+	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
+		plist_free(w->boards[i].rule_list);
 	plist_free(w->players);
 	free(w);
 }

@@ -740,6 +740,36 @@ static void test_open_readonly(void)
 	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 21);
 }
 
+static void test_players_seen(void)
+{
+	char path[FX_PATH_SIZE];
+	struct store *s, *other;
+	struct plist *l = plist_create();
+	long long ids[3], id, seen;
+
+	s = fx_club(path, ids);
+	CU_ASSERT_EQUAL(store_players_seen(s), -1); /* no list yet */
+	CU_ASSERT_EQUAL_FATAL(store_load_players(s, l), STORE_OK);
+	seen = store_players_seen(s);
+	CU_ASSERT(seen >= 0);
+	CU_ASSERT_EQUAL(store_refresh_players(s, l), STORE_OK);
+	CU_ASSERT_EQUAL(store_players_seen(s), seen); /* nothing changed */
+	other = fx_open_ok(path);
+	CU_ASSERT_EQUAL(
+		store_add_player(other, "dave", "Dave", FX_HASH_BOB, 100, &id),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_refresh_players(s, l), STORE_OK);
+	CU_ASSERT(store_players_seen(s) > seen); /* a new player */
+	seen = store_players_seen(s);
+	CU_ASSERT_EQUAL(fx_a_match(other, ids[0], ids[1], RESULT_DRAW, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_refresh_players(s, l), STORE_OK);
+	CU_ASSERT(store_players_seen(s) > seen); /* a result */
+	store_close(other);
+	plist_free(l);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -754,6 +784,7 @@ static CU_TestInfo tests[] = {
 	 test_opponents},
 	{"a read-only handle reads, writes nothing, upgrades nothing",
 	 test_open_readonly},
+	{"the players seen move with a change, only", test_players_seen},
 	CU_TEST_INFO_NULL,
 };
 

@@ -109,26 +109,37 @@ check "web: the home page is 200 HTML" sh -c '[ "$1" = 200 ] &&
 	grep -qi "^content-type: text/html; charset=utf-8" "$2"' - "$code" \
 	"$E2E_DIR/headers"
 cp "$OUT" "$E2E_DIR/home.html"
-# One line per row: rank username games wins losses ties score rating.
-sed -n 's|^<tr><td class="num rank">\([^<]*\)</td><td class="username"><a class="player" href="/player/\([^"?]*\)"><bdi>[^<]*</bdi></a></td><td class="nickname"><bdi>.*</bdi></td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num score">\(-*[0-9]*\)</td><td class="num rating">\([0-9]*\)?*</td>.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
-	"$E2E_DIR/home.html" | sed 's/^– /0 /' >"$E2E_DIR/html.rows"
-sed -n 's|^<tr><td class="num rank">.*<td class="nickname"><bdi>\(.*\)</bdi></td><td class="num">.*|\1|p' \
-	"$E2E_DIR/home.html" | sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
-	s/&#39;/'"'"'/g; s/&amp;/\&/g' >"$E2E_DIR/html.nicks"
-play_input '' leaderboard --format json
-sed -n 's|^  {"rank": \([0-9]*\), "username": "\([^"]*\)", "nickname": ".*", "games": \([0-9]*\), "wins": \([0-9]*\), "losses": \([0-9]*\), "ties": \([0-9]*\), "score": \(-*[0-9]*\), "rating": \([0-9.]*\),.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
-	"$OUT" >"$E2E_DIR/json.rows"
-sed -n 's|^  {"rank": [0-9]*, "username": "[^"]*", "nickname": "\(.*\)", "games": .*|\1|p' \
-	"$OUT" | sed 's/\\"/"/g; s/\\\\/\\/g' >"$E2E_DIR/json.nicks"
-check "web: the leaderboard has the json's three rows" \
-	test "$(wc -l <"$E2E_DIR/html.rows")" = 3
-check "web: rank, player, games, W, L, T, score and rating as the json's" \
-	awk 'NR == FNR { j[FNR] = $0; next }
+# board_rows HTML: the leaderboard's rows of the page HTML into
+# html.rows (rank username games wins losses ties score rating, a line
+# each) and their nicknames, unescaped, into html.nicks; the json's
+# (`gomoku leaderboard --format json`) into json.rows and json.nicks.
+board_rows() {
+	sed -n 's|^<tr><td class="num rank">\([^<]*\)</td><td class="username"><a class="player" href="/player/\([^"?]*\)"><bdi>[^<]*</bdi></a></td><td class="nickname"><bdi>.*</bdi></td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num score">\(-*[0-9]*\)</td><td class="num rating">\([0-9]*\)?*</td>.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
+		"$1" | sed 's/^– /0 /' >"$E2E_DIR/html.rows"
+	sed -n 's|^<tr><td class="num rank">.*<td class="nickname"><bdi>\(.*\)</bdi></td><td class="num">.*|\1|p' \
+		"$1" | sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
+		s/&#39;/'"'"'/g; s/&amp;/\&/g' >"$E2E_DIR/html.nicks"
+	play_input '' leaderboard --format json
+	sed -n 's|^  {"rank": \([0-9]*\), "username": "\([^"]*\)", "nickname": ".*", "games": \([0-9]*\), "wins": \([0-9]*\), "losses": \([0-9]*\), "ties": \([0-9]*\), "score": \(-*[0-9]*\), "rating": \([0-9.]*\),.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
+		"$OUT" >"$E2E_DIR/json.rows"
+	sed -n 's|^  {"rank": [0-9]*, "username": "[^"]*", "nickname": "\(.*\)", "games": .*|\1|p' \
+		"$OUT" | sed 's/\\"/"/g; s/\\\\/\\/g' >"$E2E_DIR/json.nicks"
+}
+# Whether html.rows are json.rows (ratings within rounding) and number
+# $1.
+same_board() {
+	awk -v want="$1" 'NR == FNR { j[FNR] = $0; next }
 	{ split(j[FNR], a, " ")
 	  for (i = 1; i <= 7; i++) if (a[i] != $i) exit 1
 	  d = a[8] - $8; if (d > 0.5 || d < -0.5) exit 1
 	  n++ }
-	END { exit n != 3 }' "$E2E_DIR/json.rows" "$E2E_DIR/html.rows"
+	END { exit n != want }' "$E2E_DIR/json.rows" "$E2E_DIR/html.rows"
+}
+board_rows "$E2E_DIR/home.html"
+check "web: the leaderboard has the json's three rows" \
+	test "$(wc -l <"$E2E_DIR/html.rows")" = 3
+check "web: rank, player, games, W, L, T, score and rating as the json's" \
+	same_board 3
 check "web: every nickname as the json's, escaped in the page" \
 	cmp -s "$E2E_DIR/json.nicks" "$E2E_DIR/html.nicks"
 check "web: no markup from a nickname reaches the page" \
@@ -141,6 +152,20 @@ check "web: alice is online, idle, and no more is said of her presence" \
 check "web: the unfinished match 2 is in progress, linked" sh -c '
 	grep "<li><a href=\"/game/2\">Match 2</a>: .*, 3 moves</li>" "$1" |
 	grep "/player/bob" | grep -q "/player/carol"' - "$E2E_DIR/home.html"
+
+# ---- A result while the server runs: the leaderboard follows it ----
+play_input "$(pw carol)\n$(pw alice)\n8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\nn\n" \
+	play carol alice
+fetch /
+cp "$OUT" "$E2E_DIR/home2.html"
+board_rows "$E2E_DIR/home2.html"
+finished=$(db "SELECT count(*) FROM matches WHERE status = 'finished'
+	AND kind = 'ranked'")
+check "web: carol and alice's match is counted, and the page changed" \
+	sh -c '[ "$1" = 2 ] && ! cmp -s "$2" "$3"' - "$finished" \
+	"$E2E_DIR/home.html" "$E2E_DIR/home2.html"
+check "web: the leaderboard's rows are the json's again" same_board 3
+before=$(snapshot) # the server writes nothing from here on either
 
 # ---- A player's page ----
 fetch /player/alice
