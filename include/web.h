@@ -4,15 +4,18 @@
  * One server thread answers every request (libmicrohttpd's internal
  * polling thread), so the store handle it is given is used by that
  * thread alone from web_start() to web_stop(): the caller must not use
- * it meanwhile. The handle should be opened with store_open_readonly().
- * The server reads the store and writes nothing; the pages are
- * web_pages.c's. Nothing here prints: the caller says where it
- * listens.
+ * it meanwhile. A second thread only wakes the live games' event
+ * streams (Server-Sent Events) ten times a second; it reads nothing. The handle
+ * should be opened with store_open_readonly(). The server reads the store and
+ * writes nothing; the pages are web_pages.c's. Nothing here prints: the caller
+ * says where it listens.
  *
  * Bounds: WEB_CONNECTIONS_MAX connections at once, each closed after
  * WEB_TIMEOUT_S seconds idle, WEB_REQUEST_MEMORY bytes for a request's
  * line and headers (a longer request is refused by libmicrohttpd),
- * paths up to WEB_PATH_MAX bytes; only GET and HEAD are answered.
+ * paths up to WEB_PATH_MAX bytes, WEB_WATCHERS_MAX live games' event
+ * streams at once (each counts as a connection); only GET and HEAD are
+ * answered.
  */
 #ifndef GOMOKU_WEB_H
 #define GOMOKU_WEB_H
@@ -20,10 +23,11 @@
 #include <stddef.h>
 
 #define WEB_LISTEN_DEFAULT  "127.0.0.1:8080"
-#define WEB_CONNECTIONS_MAX 256
+#define WEB_CONNECTIONS_MAX 512
 #define WEB_TIMEOUT_S	    15
 #define WEB_REQUEST_MEMORY  (32 * 1024)
-#define WEB_ADDRESS_MAX	    64 /* "[IPv6]:PORT" and its NUL */
+#define WEB_WATCHERS_MAX    300 /* event streams of live games at once */
+#define WEB_ADDRESS_MAX	    64	/* "[IPv6]:PORT" and its NUL */
 
 struct store;
 struct web_server;

@@ -67,7 +67,9 @@ enum web_page {
 	WEB_PLAYER,	 /* /player/USERNAME */
 	WEB_GAME,	 /* /game/ID (?ply=N) */
 	WEB_GAME_PSQ,	 /* /game/ID.psq: the PSQ file */
+	WEB_GAME_EVENTS, /* /game/ID/events: Server-Sent Events */
 	WEB_STYLE,	 /* /style.css */
+	WEB_SCRIPT,	 /* /live.js: the live page's script */
 	WEB_NOT_FOUND,	 /* 404: no such path */
 	WEB_BAD_REQUEST, /* 400: a parameter that is not valid */
 	WEB_UNAVAILABLE, /* 503: the store cannot be read (web.c's) */
@@ -80,10 +82,10 @@ struct web_request {
 	enum lang lang;	 /* the page's language */
 	bool lang_given; /* chosen by ?lang= (kept in the page's links) */
 	char username[PLAYER_USERNAME_MAX + 1]; /* WEB_PLAYER */
-	long long match_id;			/* WEB_GAME, WEB_GAME_PSQ */
-	int ply;  /* WEB_GAME: the position after this many moves; -1:
-		   * the last */
-	int rule; /* WEB_HOME: an enum rule, or -1: every rule */
+	long long match_id; /* WEB_GAME, WEB_GAME_PSQ, WEB_GAME_EVENTS */
+	int ply;	    /* WEB_GAME: the position after this many moves; -1:
+			     * the last */
+	int rule;	    /* WEB_HOME: an enum rule, or -1: every rule */
 };
 
 /* Read a request into *r: `path` as the server decoded it (no query),
@@ -158,7 +160,9 @@ struct web_player {
 /* Each page into b, a whole HTML document in the request's language,
  * its links keeping ?lang= when the request gave it. web_page_game()
  * shows match f after r->ply moves (its last move when r->ply is -1 or
- * more than it has). */
+ * more than it has); a match still being played, shown at its last
+ * move, also gets /live.js, which follows /game/ID/events and loads the
+ * page again at each event (without script, a reload does the same). */
 void web_page_home(struct web_buf *b, const struct web_request *r,
 		   const struct web_home *h);
 void web_page_player(struct web_buf *b, const struct web_request *r,
@@ -172,5 +176,19 @@ void web_page_error(struct web_buf *b, const struct web_request *r);
 
 /* The site's one stylesheet (a static string). */
 const char *web_page_style(void);
+
+/* The live page's script (a static string): it opens an EventSource on
+ * the page's data-events address and, at each event, fetches the page
+ * again and puts its <main> in place of the shown one, keeping in
+ * data-delay-ms on <html> the milliseconds from the move's commit (the
+ * event's "at", the store's clock) to the board shown. */
+const char *web_page_script(void);
+
+/* One Server-Sent Event for match state m into b: "event: move" (or
+ * "event: end" once the match is no longer being played) and one data
+ * line, "{"moves": N, "status": "WORD", "at": MS}" (MS: the store's
+ * Unix ms when the last move was committed, or 0), then the blank line
+ * that ends an event. */
+void web_event(struct web_buf *b, const struct match_now *m);
 
 #endif

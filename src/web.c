@@ -3,6 +3,7 @@
  * response headers and the bounds; the HTML is web_pages.c's. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +22,13 @@
 #include "web.h"
 #include "web_pages.h"
 
-#define WEB_TOP	     10	 /* leaderboard rows, as `gomoku leaderboard` */
-#define WEB_ONLINE   100 /* players online shown */
-#define WEB_LIVE     20	 /* games in progress shown */
-#define WEB_RECENT   20	 /* a player's recent games shown */
-#define WEB_OPPONENT 50	 /* opponents shown */
+#define WEB_TOP	     10	   /* leaderboard rows, as `gomoku leaderboard` */
+#define WEB_ONLINE   100   /* players online shown */
+#define WEB_LIVE     20	   /* games in progress shown */
+#define WEB_RECENT   20	   /* a player's recent games shown */
+#define WEB_OPPONENT 50	   /* opponents shown */
+#define WEB_TICK_MS  100   /* how often a watcher looks at its match */
+#define WEB_PING_MS  15000 /* a comment line to an idle watcher */
 
 /* A leaderboard, kept while the players are as they were when it was
  * made (store_players_seen()): plist_top() over a big club costs a
@@ -37,12 +40,34 @@ struct board_cache {
 	size_t n;
 };
 
+/* A browser following a match (/game/ID/events). Its connection is
+ * suspended while nothing is new; the ticker thread resumes every
+ * suspended one each WEB_TICK_MS, and the server's thread looks at the
+ * match again (watch_read()). */
+struct watcher {
+	struct web_server *w;
+	struct MHD_Connection *conn;
+	long long match_id;
+	struct match_now sent; /* what the last event said */
+	bool started;	       /* the first event is sent */
+	bool ended;	       /* the "end" event is sent */
+	bool suspended;	       /* on the ticker's list (w->lock) */
+	long long quiet_since; /* Unix ms of the last bytes sent */
+	struct watcher *prev, *next;
+};
+
 struct web_server {
 	struct MHD_Daemon *daemon;
 	struct store *store;
 	struct plist *players; /* the store's live list, refreshed */
 	struct board_cache boards[RULE_RENJU + 2]; /* every rule, each rule */
 	char address[WEB_ADDRESS_MAX];
+	pthread_mutex_t lock; /* the watchers' list and flags */
+	pthread_t ticker;
+	bool ticker_started;
+	bool stopping;		  /* web_stop() has begun (lock) */
+	struct watcher *watchers; /* every one, suspended or not */
+	int nwatchers;
 };
 
 /* ==== Responses ========================================================== */
@@ -361,6 +386,194 @@ static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
 	return ret;
 }
 
+/* ==== Live games: Server-Sent Events ===================================== */
+
+/* The time now in Unix ms. */
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_REALTIME, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Copy as much of b as fits into buf[0..max) (an event is small: it
+ * always fits a block). Return the bytes, or END_WITH_ERROR. */
+static ssize_t give(struct watcher *v, struct web_buf *b, char *buf, size_t max)
+{
+	ssize_t n = MHD_CONTENT_READER_END_WITH_ERROR;
+
+	if (!b->failed && b->data != NULL && b->len <= max) {
+		memcpy(buf, b->data, b->len);
+		n = (ssize_t)b->len;
+		v->quiet_since = now_ms();
+	}
+	web_buf_free(b);
+	return n;
+}
+
+/* Nothing new for v: put it on the ticker's list and suspend its
+ * connection (return 0), or end the stream when the server stops
+ * (decided under the lock that resume_all() reads the list under, so
+ * no connection stays suspended behind web_stop()). */
+static ssize_t wait_for_news(struct watcher *v)
+{
+	ssize_t ret = 0;
+
+	pthread_mutex_lock(&v->w->lock);
+	if (v->w->stopping) {
+		ret = MHD_CONTENT_READER_END_OF_STREAM;
+	} else {
+		v->suspended = true;
+		MHD_suspend_connection(v->conn);
+	}
+	pthread_mutex_unlock(&v->w->lock);
+	return ret;
+}
+
+/* libmicrohttpd's content reader of an event stream: the match's state
+ * as an event when it changed (the first call: as it is), a comment
+ * line after WEB_PING_MS of quiet (a browser gone is found so), else
+ * nothing, the connection suspended until the next tick. The stream
+ * ends after the "end" event, or when the server stops. */
+static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct watcher *v = cls;
+	struct web_buf b;
+	struct match_now m;
+	bool stopping;
+
+	(void)pos;
+	pthread_mutex_lock(&v->w->lock);
+	stopping = v->w->stopping;
+	pthread_mutex_unlock(&v->w->lock);
+	if (stopping || v->ended)
+		return MHD_CONTENT_READER_END_OF_STREAM;
+	if (store_match_now(v->w->store, v->match_id, &m) != STORE_OK)
+		return MHD_CONTENT_READER_END_WITH_ERROR;
+	web_buf_init(&b);
+	if (!v->started || m.nmoves != v->sent.nmoves ||
+	    m.status != v->sent.status ||
+	    m.turn_started_ms != v->sent.turn_started_ms) {
+		if (!v->started)
+			web_buf_format(&b, "retry: %d\n", 1000);
+		web_event(&b, &m);
+		v->started = true;
+		v->sent = m;
+		v->ended = m.status != MATCH_STATUS_UNFINISHED;
+		return give(v, &b, buf, max);
+	}
+	if (now_ms() - v->quiet_since >= WEB_PING_MS) {
+		web_buf_put(&b, ": ping\n\n");
+		return give(v, &b, buf, max);
+	}
+	return wait_for_news(v);
+}
+
+/* The stream's end (the browser left, or the server stops): unlist v
+ * and free it. */
+static void watch_free(void *cls)
+{
+	struct watcher *v = cls;
+	struct web_server *w = v->w;
+
+	pthread_mutex_lock(&w->lock);
+	if (v->prev != NULL)
+		v->prev->next = v->next;
+	else
+		w->watchers = v->next;
+	if (v->next != NULL)
+		v->next->prev = v->prev;
+	w->nwatchers--;
+	pthread_mutex_unlock(&w->lock);
+	free(v);
+}
+
+/* Resume every suspended watcher of w; with `stop`, first say the
+ * server stops. The list is read under w->lock, the connections are
+ * resumed outside it (libmicrohttpd takes a lock of its own there, and
+ * the server's thread may hold that one when it calls watch_free()).
+ * A connection taken off the list stays suspended, so it cannot close,
+ * until it is resumed here. Return whether the server stops. */
+static bool resume_all(struct web_server *w, bool stop)
+{
+	struct MHD_Connection *conns[WEB_WATCHERS_MAX];
+	struct watcher *v;
+	bool stopping;
+	int n = 0, i;
+
+	pthread_mutex_lock(&w->lock);
+	w->stopping |= stop;
+	stopping = w->stopping;
+	for (v = w->watchers; v != NULL && n < WEB_WATCHERS_MAX; v = v->next)
+		if (v->suspended) {
+			v->suspended = false;
+			conns[n++] = v->conn;
+		}
+	pthread_mutex_unlock(&w->lock);
+	for (i = 0; i < n; i++)
+		MHD_resume_connection(conns[i]);
+	return stopping;
+}
+
+/* The ticker thread: every WEB_TICK_MS, the suspended watchers look at
+ * their matches again, until web_stop(). */
+static void *ticker(void *arg)
+{
+	struct web_server *w = arg;
+	struct timespec tick = {0, WEB_TICK_MS * 1000000L};
+
+	do
+		nanosleep(&tick, NULL);
+	while (!resume_all(w, false));
+	return NULL;
+}
+
+/* Queue the event stream of match r->match_id: 404 when there is no
+ * such match, 503 when WEB_WATCHERS_MAX browsers follow games already. */
+static enum MHD_Result send_events(struct web_server *w,
+				   struct MHD_Connection *c,
+				   struct web_request *r)
+{
+	struct watcher *v = calloc(1, sizeof(*v));
+	struct MHD_Response *resp;
+	struct match_now m;
+	enum store_status st;
+	enum MHD_Result ret;
+
+	st = v != NULL ? store_match_now(w->store, r->match_id, &m) : STORE_ERR;
+	pthread_mutex_lock(&w->lock);
+	if (st == STORE_OK && w->nwatchers < WEB_WATCHERS_MAX) {
+		*v = (struct watcher){.w = w,
+				      .conn = c,
+				      .match_id = r->match_id,
+				      .quiet_since = now_ms(),
+				      .next = w->watchers};
+		if (w->watchers != NULL)
+			w->watchers->prev = v;
+		w->watchers = v;
+		w->nwatchers++;
+		st = STORE_EXISTS; /* listed */
+	}
+	pthread_mutex_unlock(&w->lock);
+	if (st != STORE_EXISTS) {
+		free(v);
+		r->page =
+			st == STORE_NOT_FOUND ? WEB_NOT_FOUND : WEB_UNAVAILABLE;
+		return send_error(c, r, st != STORE_NOT_FOUND);
+	}
+	resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
+						 watch_read, v, watch_free);
+	if (resp == NULL) {
+		watch_free(v);
+		return MHD_NO;
+	}
+	add_headers(resp, "text/event-stream; charset=utf-8", NULL);
+	ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
 /* ==== Routing ============================================================ */
 
 /* Answer request r with its page. */
@@ -375,8 +588,14 @@ static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 		return send_bytes(c, MHD_HTTP_OK, (char *)web_page_style(),
 				  strlen(web_page_style()), false,
 				  "text/css; charset=utf-8", NULL);
+	if (r->page == WEB_SCRIPT)
+		return send_bytes(c, MHD_HTTP_OK, (char *)web_page_script(),
+				  strlen(web_page_script()), false,
+				  "text/javascript; charset=utf-8", NULL);
 	if (r->page == WEB_GAME_PSQ)
 		return send_psq(w, c, r);
+	if (r->page == WEB_GAME_EVENTS)
+		return send_events(w, c, r);
 	if (r->page != WEB_HOME && r->page != WEB_PLAYER && r->page != WEB_GAME)
 		return send_error(c, r, false);
 	if (store_refresh_players(w->store, w->players) != STORE_OK)
@@ -524,7 +743,7 @@ static int start_daemon(struct web_server *w,
 	char host[INET6_ADDRSTRLEN];
 	bool v6 = addr->ss_family == AF_INET6;
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO |
-			 (v6 ? MHD_USE_IPv6 : 0);
+			 MHD_ALLOW_SUSPEND_RESUME | (v6 ? MHD_USE_IPv6 : 0);
 
 	w->daemon = MHD_start_daemon(
 		flags, 0, NULL, NULL, answer, w, MHD_OPTION_SOCK_ADDR, addr,
@@ -562,6 +781,7 @@ int web_start(struct store *s, const char *listen, struct web_server **out,
 		goto out_free;
 	}
 	w->store = s;
+	pthread_mutex_init(&w->lock, NULL);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
 		w->boards[i].seen = -2;
 	if (parse_listen(listen, &addr) != 0) {
@@ -578,6 +798,11 @@ int web_start(struct store *s, const char *listen, struct web_server **out,
 		snprintf(err, cap, "cannot listen at %s", listen);
 		goto out_free;
 	}
+	if (pthread_create(&w->ticker, NULL, ticker, w) != 0) {
+		snprintf(err, cap, "cannot start a thread");
+		goto out_free;
+	}
+	w->ticker_started = true;
 	*out = w;
 	return 0;
 out_free:
@@ -608,6 +833,11 @@ void web_stop(struct web_server *w)
 
 	if (w == NULL)
 		return;
+	/* The ticker ends; each watcher, resumed, ends its stream; then
+	 * the daemon may stop (it must find no connection suspended). */
+	resume_all(w, true);
+	if (w->ticker_started)
+		pthread_join(w->ticker, NULL);
 	if (w->daemon != NULL)
 		MHD_stop_daemon(w->daemon);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)

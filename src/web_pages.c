@@ -210,7 +210,7 @@ static enum lang accepted_lang(const char *h)
 	return lang;
 }
 
-/* The page of a path under "/game/": "ID" or "ID.psq". */
+/* The page of a path under "/game/": "ID", "ID.psq" or "ID/events". */
 static void parse_game(struct web_request *r, const char *rest)
 {
 	const char *end = number_scan(rest, 1, 1000000000000LL, &r->match_id);
@@ -221,6 +221,8 @@ static void parse_game(struct web_request *r, const char *rest)
 		r->page = WEB_GAME;
 	else if (strcmp(end, ".psq") == 0)
 		r->page = WEB_GAME_PSQ;
+	else if (strcmp(end, "/events") == 0)
+		r->page = WEB_GAME_EVENTS;
 	else
 		r->page = WEB_NOT_FOUND;
 }
@@ -272,6 +274,8 @@ void web_request_parse(struct web_request *r, const char *path,
 		r->page = WEB_HOME;
 	else if (strcmp(path, "/style.css") == 0)
 		r->page = WEB_STYLE;
+	else if (strcmp(path, "/live.js") == 0)
+		r->page = WEB_SCRIPT;
 	else if (strncmp(path, "/player/", 8) == 0)
 		parse_player(r, path + 8);
 	else if (strncmp(path, "/game/", 6) == 0)
@@ -1006,7 +1010,30 @@ void web_page_game(struct web_buf *b, const struct web_request *r,
 	web_buf_put(b, "</div><div class=\"moves\">\n");
 	put_moves(b, r, f, shown);
 	web_buf_put(b, "</div></div>\n");
+	if (f->status == MATCH_STATUS_UNFINISHED && f->kind != MATCH_IMPORTED &&
+	    r->ply < 0) {
+		web_buf_format(b,
+			       "<p id=\"live\" data-events=\"/game/%lld/"
+			       "events\">",
+			       f->id);
+		web_buf_text(b, _("This page follows the game as it is "
+				  "played."));
+		web_buf_put(b, "</p>\n<script src=\"/live.js\" defer></script>"
+			       "\n");
+	}
 	page_end(b);
+}
+
+void web_event(struct web_buf *b, const struct match_now *m)
+{
+	const char *status = match_status_word(m->status);
+
+	web_buf_format(b,
+		       "event: %s\ndata: {\"moves\": %d, \"status\": \"%s\", "
+		       "\"at\": %lld}\n\n",
+		       m->status == MATCH_STATUS_UNFINISHED ? "move" : "end",
+		       m->nmoves, status != NULL ? status : "",
+		       m->nmoves > 0 ? m->turn_started_ms : 0LL);
 }
 
 /* ==== Errors and the stylesheet ========================================== */
@@ -1034,6 +1061,34 @@ void web_page_error(struct web_buf *b, const struct web_request *r)
 	web_buf_text(b, _("Leaderboard"));
 	web_buf_put(b, "</a></p>\n");
 	page_end(b);
+}
+
+const char *web_page_script(void)
+{
+	return "(function () {\n"
+	       "  var live = document.getElementById('live');\n"
+	       "  if (!live || !window.EventSource || !window.fetch) return;\n"
+	       "  var events = new EventSource(live.getAttribute("
+	       "'data-events'));\n"
+	       "  function show(e) {\n"
+	       "    var at = JSON.parse(e.data).at;\n"
+	       "    fetch(location.href, {cache: 'no-store'})\n"
+	       "      .then(function (r) { return r.text(); })\n"
+	       "      .then(function (text) {\n"
+	       "        var page = new DOMParser().parseFromString(text, "
+	       "'text/html');\n"
+	       "        document.querySelector('main').innerHTML =\n"
+	       "          page.querySelector('main').innerHTML;\n"
+	       "        if (at > 0) document.documentElement.setAttribute(\n"
+	       "          'data-delay-ms', String(Date.now() - at));\n"
+	       "      });\n"
+	       "  }\n"
+	       "  events.addEventListener('move', show);\n"
+	       "  events.addEventListener('end', function (e) {\n"
+	       "    events.close();\n"
+	       "    show(e);\n"
+	       "  });\n"
+	       "})();\n";
 }
 
 const char *web_page_style(void)

@@ -17,9 +17,10 @@
 # runs (where none exists), and a service newly enabled by the install is
 # disabled again. `systemctl enable --now ssh` starts it for a club.
 #
-# curl, chromium (Debian's, headless) and a Chinese font are for
-# tests/e2e/test_web.sh, which fetches the web site's pages and has the
-# browser build and draw them; wrk is for make bench's web figures.
+# curl, chromium (Debian's, headless), chromium-driver and a Chinese
+# font are for tests/e2e/test_web.sh, which fetches the web site's pages,
+# has the browser build and draw them and follow a live game; wrk is for
+# make bench's web figures.
 set -u
 
 # Debian package: what must then be found (pkg:NAME is a pkg-config
@@ -43,6 +44,7 @@ valgrind		cmd:valgrind
 tmux			cmd:tmux
 curl			cmd:curl
 chromium		cmd:chromium
+chromium-driver		cmd:chromedriver
 fonts-wqy-microhei	file:/usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 wrk			cmd:wrk
 openssh-client		cmd:ssh
@@ -52,7 +54,7 @@ clang			cmd:clang
 libclang-rt-dev		fuzz
 '
 # What the same packages are called elsewhere, for the message.
-ELSEWHERE='  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel libicu-devel ncurses-devel CUnit-devel libmicrohttpd-devel gettext sqlite clang-tools-extra valgrind tmux curl chromium wqy-microhei-fonts wrk openssh-clients openssh-server gcovr clang compiler-rt
+ELSEWHERE='  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel libicu-devel ncurses-devel CUnit-devel libmicrohttpd-devel gettext sqlite clang-tools-extra valgrind tmux curl chromium chromedriver wqy-microhei-fonts wrk openssh-clients openssh-server gcovr clang compiler-rt
   Homebrew: pkg-config sqlite libsodium libunistring icu4c ncurses cunit libmicrohttpd gettext clang-format llvm tmux curl wrk gcovr'
 NO_START=/usr/sbin/policy-rc.d
 

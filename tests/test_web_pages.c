@@ -156,6 +156,14 @@ static void test_request_paths(void)
 	CU_ASSERT_EQUAL(r.ply, -1);
 	CU_ASSERT_EQUAL(page_of("/game/12.psq", NULL, NULL, &r), WEB_GAME_PSQ);
 	CU_ASSERT_EQUAL(r.match_id, 12);
+	CU_ASSERT_EQUAL(page_of("/game/12/events", NULL, NULL, &r),
+			WEB_GAME_EVENTS);
+	CU_ASSERT_EQUAL(r.match_id, 12);
+	CU_ASSERT_EQUAL(page_of("/live.js", NULL, NULL, &r), WEB_SCRIPT);
+	CU_ASSERT_EQUAL(page_of("/game/12/events/", NULL, NULL, &r),
+			WEB_NOT_FOUND);
+	CU_ASSERT_EQUAL(page_of("/game/12/live", NULL, NULL, &r),
+			WEB_NOT_FOUND);
 }
 
 static void test_request_not_found(void)
@@ -414,6 +422,63 @@ static void test_game_page(void)
 	free(f);
 }
 
+static void test_events(void)
+{
+	struct match_now m = {.status = MATCH_STATUS_UNFINISHED,
+			      .nmoves = 3,
+			      .turn_started_ms = 1700000000123LL};
+	struct web_buf b;
+
+	web_buf_init(&b);
+	web_event(&b, &m);
+	CU_ASSERT_STRING_EQUAL(b.data, "event: move\ndata: {\"moves\": 3, "
+				       "\"status\": \"unfinished\", \"at\": "
+				       "1700000000123}\n\n");
+	web_buf_free(&b);
+	m.status = MATCH_STATUS_FINISHED;
+	m.nmoves = 0; /* no move: no time of one */
+	web_event(&b, &m);
+	CU_ASSERT_STRING_EQUAL(b.data, "event: end\ndata: {\"moves\": 0, "
+				       "\"status\": \"finished\", \"at\": "
+				       "0}\n\n");
+	web_buf_free(&b);
+}
+
+/* A game being played gets the live script at its last move only. */
+static void test_live_game_page(void)
+{
+	struct match_full *f = calloc(1, sizeof(*f));
+	struct web_request r;
+	struct web_buf b;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	*f = (struct match_full){.id = 8,
+				 .kind = MATCH_RANKED,
+				 .status = MATCH_STATUS_UNFINISHED,
+				 .rows = 15,
+				 .cols = 15,
+				 .k = 5};
+	web_request_parse(&r, "/game/8", NULL, NULL, NULL, NULL);
+	web_buf_init(&b);
+	web_page_game(&b, &r, f);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(b.data, "data-events=\"/game/8/events\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "<script src=\"/live.js\""));
+	web_buf_free(&b);
+	web_request_parse(&r, "/game/8", NULL, "0", NULL, NULL);
+	web_page_game(&b, &r, f); /* a step back: no updates */
+	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
+	web_buf_free(&b);
+	f->status = MATCH_STATUS_FINISHED;
+	f->result = RESULT_DRAW;
+	f->reason = REASON_DRAW;
+	web_request_parse(&r, "/game/8", NULL, NULL, NULL, NULL);
+	web_page_game(&b, &r, f);
+	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
+	web_buf_free(&b);
+	free(f);
+}
+
 static void test_error_pages(void)
 {
 	struct web_request r;
@@ -447,6 +512,8 @@ static CU_TestInfo tests[] = {
 	{"the home page escapes names and ranks", test_home_page},
 	{"a player's page", test_player_page},
 	{"a game's page: board, moves, steps", test_game_page},
+	{"a live game's events", test_events},
+	{"the live script on a game being played, only", test_live_game_page},
 	{"the error pages", test_error_pages},
 	CU_TEST_INFO_NULL,
 };

@@ -165,6 +165,137 @@ check "web: carol and alice's match is counted, and the page changed" \
 	sh -c '[ "$1" = 2 ] && ! cmp -s "$2" "$3"' - "$finished" \
 	"$E2E_DIR/home.html" "$E2E_DIR/home2.html"
 check "web: the leaderboard's rows are the json's again" same_board 3
+# Debian's chromium, headless, when it is installed and starts here.
+CHROMIUM=$(command -v chromium || command -v chromium-browser)
+CHROMIUM_OK=
+if [ -z "$CHROMIUM" ]; then
+	echo "# test_web: chromium is not installed (make deps): the" \
+		"browser's checks skipped"
+elif ! timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+	--disable-dev-shm-usage --user-data-dir="$E2E_DIR/chromium" \
+	--dump-dom about:blank >"$E2E_DIR/probe" 2>&1; then
+	echo "# test_web: chromium does not start here, the browser's" \
+		"checks skipped: $(tail -n 1 "$E2E_DIR/probe")"
+else
+	CHROMIUM_OK=1
+fi
+
+# ---- A live game: two real processes play, a stream and a browser follow ----
+# carol and alice play at one terminal (a FIFO); curl follows the
+# match's event stream, and (where chromedriver is) chromium shows its
+# page through WebDriver: after each move both must show it. The delay
+# from a move's commit (the event's "at") to the browser's board is
+# printed (a "#" line), never judged.
+mkfifo "$E2E_DIR/live.fifo"
+"$GOMOKU_BIN" play carol alice <"$E2E_DIR/live.fifo" >"$E2E_DIR/live.out" \
+	2>&1 &
+live_pid=$!
+exec 5>"$E2E_DIR/live.fifo"
+printf '%s\n%s\n' "$(pw carol)" "$(pw alice)" >&5
+live_match() { [ "$(db "SELECT count(*) FROM matches WHERE status =
+	'unfinished' AND kind = 'ranked'")" = 2 ]; }
+poll live_match
+mid=$(db "SELECT max(id) FROM matches WHERE kind = 'ranked'")
+fetch "/game/$mid"
+check "live: the page of a game being played has the live script" \
+	sh -c 'grep -q "<p id=\"live\" data-events=\"/game/$2/events\">" "$1" &&
+	grep -q "<script src=\"/live.js\" defer></script>" "$1"' - "$OUT" "$mid"
+fetch /live.js
+check "live: /live.js is served as JavaScript" sh -c '[ "$1" = 200 ] &&
+	grep -qi "^content-type: text/javascript" "$2" &&
+	grep -q "EventSource" "$3"' - "$code" "$E2E_DIR/headers" "$OUT"
+curl -sN "$URL/game/$mid/events" >"$E2E_DIR/events" 2>&1 &
+events_pid=$!
+has_event() { grep -q "\"moves\": $1," "$E2E_DIR/events"; }
+poll has_event 0
+
+# WebDriver (chromedriver) on a free port, chromium behind it.
+wd() {
+	curl -s -X "$1" -H 'Content-Type: application/json' \
+		${3:+-d "$3"} "http://127.0.0.1:$wd_port$2"
+}
+# wd_exec SCRIPT: what SCRIPT (JavaScript, its quotes escaped for
+# JSON) returns in the browser's page, a string.
+wd_exec() {
+	wd POST "/session/$sid/execute/sync" "{\"script\": \"$1\", \"args\": []}" |
+		sed -n 's/.*"value": *"\([^"]*\)".*/\1/p'
+}
+# The stones on the browser's board, and data-delay-ms ("-": none yet).
+stones() {
+	wd_exec 'return document.querySelectorAll(\"#board circle.black, #board circle.white\").length + \" \" + (document.documentElement.getAttribute(\"data-delay-ms\") || \"-\")'
+}
+browser_shows() { [ "$(stones | cut -d' ' -f1)" = "$1" ]; }
+sid=
+if command -v chromedriver >/dev/null 2>&1 && [ -n "$CHROMIUM_OK" ]; then
+	for _try in 1 2 3 4 5; do
+		wd_port=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000))
+		chromedriver --port="$wd_port" >"$E2E_DIR/chromedriver.log" 2>&1 &
+		wd_pid=$!
+		poll grep -q "started successfully" "$E2E_DIR/chromedriver.log" &&
+			kill -0 $wd_pid 2>/dev/null && break
+		kill $wd_pid 2>/dev/null
+		wait $wd_pid 2>/dev/null
+		wd_pid=
+	done
+	[ -n "${wd_pid:-}" ] && sid=$(wd POST /session "{\"capabilities\":
+		{\"alwaysMatch\": {\"goog:chromeOptions\": {\"binary\":
+		\"$CHROMIUM\", \"args\": [\"--headless\", \"--no-sandbox\",
+		\"--disable-gpu\", \"--disable-dev-shm-usage\",
+		\"--window-size=1280,900\"]}}}}" |
+		sed -n 's/.*"sessionId": *"\([^"]*\)".*/\1/p')
+	if [ -n "$sid" ]; then
+		wd POST "/session/$sid/url" "{\"url\": \"$URL/game/$mid\"}" \
+			>/dev/null
+		poll browser_shows 0
+	else
+		echo "# test_web: chromedriver gave no session, the browser's" \
+			"live checks skipped: $(tail -n 1 "$E2E_DIR/chromedriver.log")"
+	fi
+else
+	echo "# test_web: no chromedriver (or chromium), the browser's live" \
+		"checks skipped"
+fi
+
+bad= delays=
+n=0
+for mv in "8 8" "1 1" "8 9" "1 2" "8 10"; do
+	printf '%s\n' "$mv" >&5
+	n=$((n + 1))
+	poll has_event $n || bad="$bad stream:$n"
+	if [ -n "$sid" ]; then
+		poll browser_shows $n || bad="$bad browser:$n"
+		delays="$delays $(stones | cut -d' ' -f2)"
+	fi
+done
+check "live: the event stream says each of the five moves${bad}" \
+	sh -c '[ -z "$1" ] && [ "$(grep -c "^event: move$" "$2")" -ge 6 ]' - \
+	"$bad" "$E2E_DIR/events"
+[ -z "$sid" ] || {
+	check "live: the browser's board shows each move as it is played" \
+		test -z "$bad"
+	echo "# live: ms from each move's commit to the browser's board:$delays"
+}
+printf '1 3\n8 11\n1 4\n8 12\nn\n' >&5
+exec 5>&-
+wait $live_pid
+poll grep -q '^event: end$' "$E2E_DIR/events"
+i=0
+while kill -0 $events_pid 2>/dev/null && [ $i -lt $((10 * WAIT_S)) ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+check "live: the stream ends with the game, saying so" sh -c '
+	! kill -0 $1 2>/dev/null &&
+	grep -q "^data: {\"moves\": 9, \"status\": \"finished\"" "$2"' - \
+	$events_pid "$E2E_DIR/events"
+if [ -n "$sid" ]; then
+	poll browser_shows 9
+	check "live: the browser shows the end, the live paragraph gone" \
+		test "$(wd_exec 'return String(document.getElementById(\"live\") === null)')" = true
+	wd DELETE "/session/$sid" >/dev/null
+fi
+[ -z "${wd_pid:-}" ] || { kill $wd_pid 2>/dev/null; wait $wd_pid 2>/dev/null; }
+
 before=$(snapshot) # the server writes nothing from here on either
 
 # ---- A player's page ----
@@ -178,8 +309,10 @@ check "web: alice's page shows her rank and her match" sh -c '
 	grep -q "href=\"/game/1\">1</a>" "$4" &&
 	[ "$(grep -c "^<tr><td><a href=\"/game/" "$4")" = "$3" ]' - \
 	"$code" "$rank" "$games" "$OUT"
-check "web: alice's results against bob, her one opponent" sh -c '
-	grep -A3 "id=\"opponents\"" "$1" | grep -q "/player/bob"' - "$OUT"
+check "web: alice's results against bob and carol, her opponents" sh -c '
+	sed -n "/id=\"opponents\"/,/<\/table>/p" "$1" >"$1.opp" &&
+	grep -q "/player/bob" "$1.opp" && grep -q "/player/carol" "$1.opp"' \
+	- "$OUT"
 
 # ---- A game's page: the moves are the export's ----
 fetch /game/1
@@ -265,7 +398,6 @@ check "web: no response sets a cookie" \
 # page is drawn at a desktop and a phone width (--screenshot). The
 # pictures go to build/web-screens; GOMOKU_SCREENS_UPDATE=1 copies them
 # to tests/screens/web/, the reference images a reviewer looks at.
-CHROMIUM=$(command -v chromium || command -v chromium-browser)
 # shot NAME WIDTH HEIGHT PATH: PATH drawn at WIDTH x HEIGHT as NAME.png.
 shot() {
 	timeout 120 nice -n 10 "$CHROMIUM" --headless --no-sandbox \
@@ -286,23 +418,16 @@ dom() {
 		--user-data-dir="$E2E_DIR/chromium" --dump-dom "$URL$1" \
 		>"$OUT" 2>/dev/null
 }
-if [ -z "$CHROMIUM" ]; then
-	echo "# test_web: chromium is not installed (make deps): the" \
-		"browser's checks skipped"
-elif ! timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
-	--disable-dev-shm-usage --user-data-dir="$E2E_DIR/chromium" \
-	--dump-dom about:blank >"$E2E_DIR/probe" 2>&1; then
-	echo "# test_web: chromium does not start here, the browser's" \
-		"checks skipped: $(tail -n 1 "$E2E_DIR/probe")"
-else
+if [ -n "$CHROMIUM_OK" ]; then
 	SHOTS=$(dirname "$GOMOKU_BIN")/web-screens
 	case $SHOTS in build/* | */build/* | */build) ;; *) SHOTS=$E2E_DIR/shots ;; esac
 	mkdir -p "$SHOTS"
 	dom /
-	sed -n 's|^<tr><td class="num rank">\([^<]*\)</td><td class="username"><a class="player" href="/player/\([^"?]*\)"><bdi>[^<]*</bdi></a></td><td class="nickname"><bdi>.*</bdi></td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num score">\(-*[0-9]*\)</td><td class="num rating">\([0-9]*\)?*</td>.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
-		"$OUT" | sed 's/^– /0 /' >"$E2E_DIR/dom.rows"
+	cp "$OUT" "$E2E_DIR/dom.html"
+	board_rows "$E2E_DIR/dom.html"
 	check "browser: the DOM's leaderboard rows are the json's" \
-		cmp -s "$E2E_DIR/html.rows" "$E2E_DIR/dom.rows"
+		same_board 3
+	cp "$E2E_DIR/dom.html" "$OUT"
 	check "browser: no element from a nickname in the DOM" sh -c '
 		[ "$(grep -c "<script" "$1")" = 0 ] &&
 		[ "$(grep -c "<b>" "$1")" = 0 ] &&
@@ -340,11 +465,22 @@ else
 fi
 
 # ---- Stopping; nothing written ----
+# A browser still follows match 2 (unfinished) when the server stops.
+curl -sN "$URL/game/2/events" >"$E2E_DIR/events2" 2>&1 &
+events_pid=$!
+poll grep -q '"moves": 3,' "$E2E_DIR/events2"
 kill -TERM $serve_pid
 wait $serve_pid
 status=$?
 vg_seen "$status" "$E2E_DIR/serve.err"
-check "web: SIGTERM stops the server, exit 0" status_is 0
+check "web: SIGTERM stops the server, exit 0, a stream open" status_is 0
+i=0
+while kill -0 $events_pid 2>/dev/null && [ $i -lt $((10 * WAIT_S)) ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+check "web: the open stream ends with the server" \
+	sh -c '! kill -0 $1 2>/dev/null' - $events_pid
 check "web: nothing is listening there any more" \
 	sh -c '! curl -s -o /dev/null "$1/"' - "$URL"
 check "web: the database is as it was before the server (presence aside)" \

@@ -137,10 +137,13 @@ static void check_request(const struct web_request *r,
 				  "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQR"
 				  "STUVWXYZ0123456789_-.") == n);
 	}
-	if (r->page == WEB_GAME || r->page == WEB_GAME_PSQ) {
+	if (r->page == WEB_GAME || r->page == WEB_GAME_PSQ ||
+	    r->page == WEB_GAME_EVENTS) {
 		FUZZ_CHECK(r->match_id >= 1);
 		snprintf(want, sizeof(want), "/game/%lld%s", r->match_id,
-			 r->page == WEB_GAME_PSQ ? ".psq" : "");
+			 r->page == WEB_GAME_PSQ      ? ".psq"
+			 : r->page == WEB_GAME_EVENTS ? "/events"
+						      : "");
 		FUZZ_CHECK(strcmp(path, want) == 0);
 	}
 }
