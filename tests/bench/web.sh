@@ -6,8 +6,12 @@
 # a club of PLAYERS players (default 1,000,000: two registered and
 # playing a ranked match as typed, the rest written straight into the
 # database with sqlite3). The server is started at a free port
-# (--listen 127.0.0.1:0) and stopped at the end. Each figure is
-# printed, none is judged: the machine may be busy.
+# (--listen 127.0.0.1:0) and stopped at the end. Then the live delay: a
+# ranked match played by a real process on a FIFO while
+# GOMOKU_BENCH_WEB_WATCHERS (200) event streams follow it (curl), from
+# each move's commit (the event's "at", the store's clock) to one more
+# stream's reading it. Each figure is printed, none is judged: the
+# machine may be busy.
 bin=${1:?usage: web.sh BIN [PLAYERS]}
 players=${2:-${GOMOKU_BENCH_WEB_PLAYERS:-1000000}}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
@@ -21,7 +25,9 @@ for c in wrk curl sqlite3; do
 done
 T=$(mktemp -d) || exit 2
 pid=
-trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null; rm -rf "$T"' EXIT
+watchers=
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null
+	for w in $watchers; do kill "$w" 2>/dev/null; done; rm -rf "$T"' EXIT
 export GOMOKU_DB=$T/gomoku.db LANG=C.UTF-8
 
 printf 'alice\nAlice\nweb-bench-Pass-1\nweb-bench-Pass-1\n' |
@@ -69,3 +75,49 @@ run /
 run /player/alice
 run /game/1
 run /style.css
+
+# ---- The live delay, with many streams open ----
+nwatch=${GOMOKU_BENCH_WEB_WATCHERS:-200}
+mkfifo "$T/play" || exit 2
+"$bin" play alice bob <"$T/play" >"$T/play.out" 2>&1 &
+play=$!
+exec 3>"$T/play"
+printf 'web-bench-Pass-1\nweb-bench-Pass-2\n' >&3
+i=0
+until [ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM matches WHERE
+	status = 'unfinished'")" = 1 ] || [ $i -ge 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+n=0
+while [ $n -lt "$nwatch" ]; do
+	curl -sN "$url/game/$mid/events" >/dev/null 2>&1 &
+	watchers="$watchers $!"
+	n=$((n + 1))
+done
+# The measuring stream: each line with the ms it was read at.
+curl -sN "$url/game/$mid/events" 2>/dev/null | while IFS= read -r line; do
+	echo "$(date +%s%3N) $line"
+done >"$T/events" &
+sleep 2
+moves="8 8|1 1|8 9|1 2|8 10|1 3|8 11|1 4"
+n=0
+IFS='|'
+for mv in $moves; do
+	printf '%s\n' "$mv" >&3
+	n=$((n + 1))
+	i=0
+	until grep -q "\"moves\": $n," "$T/events" || [ $i -ge 600 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+done
+unset IFS
+printf '8 12\nn\n' >&3
+exec 3>&-
+wait $play
+delays=$(awk '$2 == "data:" { at = $NF; sub(/}$/, "", at)
+	if (at > 0) printf " %d", $1 - at }' "$T/events")
+echo "web: live delay, ms from each move's commit to a stream's reading" \
+	"it, with $nwatch other streams open:$delays"
