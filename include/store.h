@@ -771,6 +771,12 @@ enum store_status store_analysis_save(struct store *s, long long match_id,
 				      int time_ms,
 				      const struct analyze_move *moves, int n);
 
+/* The longest time a position among the analyses of match `match_id`
+ * kept, into *time_ms: the one to read with store_analysis_load().
+ * STORE_NOT_FOUND when none is kept; on failure *time_ms is unchanged. */
+enum store_status store_analysis_longest(struct store *s, long long match_id,
+					 int *time_ms);
+
 /* The analysis of match `match_id` kept with time_ms a position into
  * moves[0..max-1] (each move's number, colour, played move, chances,
  * scores, best move and marks), its count into *n. STORE_NOT_FOUND when

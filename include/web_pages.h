@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analyze.h"
 #include "i18n.h"
 #include "player.h"
 #include "rules.h"
@@ -162,13 +163,18 @@ struct web_player {
  * shows match f after r->ply moves (its last move when r->ply is -1 or
  * more than it has); a match still being played, shown at its last
  * move, also gets /live.js, which follows /game/ID/events and loads the
- * page again at each event (without script, a reload does the same). */
+ * page again at each event (without script, a reload does the same).
+ * an[0..nan-1], when nan > 0, is the stored analysis of f's moves
+ * (store_analysis_load()): each side's accuracy, an evaluation graph
+ * (black's chance after each move, as SVG), and each move's chance and
+ * mark in the move list. */
 void web_page_home(struct web_buf *b, const struct web_request *r,
 		   const struct web_home *h);
 void web_page_player(struct web_buf *b, const struct web_request *r,
 		     const struct web_player *pl);
 void web_page_game(struct web_buf *b, const struct web_request *r,
-		   const struct match_full *f);
+		   const struct match_full *f, const struct analyze_move *an,
+		   int nan);
 
 /* The error page for HTTP status 404 (WEB_NOT_FOUND), 503
  * (WEB_UNAVAILABLE) or 400 (any other page value). */

@@ -347,6 +347,31 @@ static int load_match(struct web_server *w, const struct web_request *r,
 	return st == STORE_NOT_FOUND ? 1 : -1;
 }
 
+/* Read and render match r->match_id's page into b, with the analysis
+ * kept for it (the one with the longest time a position), if any. Return 0, 1
+ * when there is no such match, or -1 when the store (or memory) failed. */
+static int game(struct web_server *w, const struct web_request *r,
+		struct web_buf *b)
+{
+	struct analyze_move *an = malloc(BOARD_MAX_CELLS * sizeof(*an));
+	struct match_full *f = NULL;
+	enum store_status st = STORE_ERR;
+	int got = an != NULL ? load_match(w, r, &f) : -1, nan = 0, time_ms = 0;
+
+	if (got == 0)
+		st = store_analysis_longest(w->store, f->id, &time_ms);
+	if (got == 0 && st == STORE_OK)
+		st = store_analysis_load(w->store, f->id, time_ms, an,
+					 BOARD_MAX_CELLS, &nan);
+	if (got == 0 && st != STORE_OK && st != STORE_NOT_FOUND)
+		got = -1;
+	if (got == 0)
+		web_page_game(b, r, f, an, st == STORE_OK ? nan : 0);
+	free(f);
+	free(an);
+	return got;
+}
+
 /* Queue match r->match_id's PSQ file, as `gomoku export` writes it. */
 static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
 				struct web_request *r)
@@ -580,7 +605,6 @@ static enum MHD_Result send_events(struct web_server *w,
 static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 			     struct web_request *r)
 {
-	struct match_full *f = NULL;
 	struct web_buf b;
 	int got = -1;
 
@@ -606,10 +630,7 @@ static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 	} else if (r->page == WEB_PLAYER) {
 		got = player(w, r, &b);
 	} else {
-		got = load_match(w, r, &f);
-		if (got == 0)
-			web_page_game(&b, r, f);
-		free(f);
+		got = game(w, r, &b);
 	}
 	if (got == 0)
 		return send_page(c, MHD_HTTP_OK, &b, r);

@@ -931,19 +931,61 @@ static void put_steps(struct web_buf *b, const struct web_request *r,
 	web_buf_put(b, "</nav>\n");
 }
 
-/* The move list: each move, linked to the position after it, with the
- * time it took and the mover's clock after it (where one is kept). */
-static void put_moves(struct web_buf *b, const struct web_request *r,
-		      const struct match_full *f, int shown)
+/* Black's chance to win after judged move m, per cent. */
+static double black_chance(const struct analyze_move *m)
 {
-	static const char *const titles[] = {N_("Ply"), N_("Move"), N_("Time"),
-					     N_("Clock")};
+	return m->colour == STONE_BLACK ? m->after : 100.0 - m->after;
+}
+
+/* A judged move's mark in words ("" for a good move or the opening's). */
+static const char *mark_words(const struct analyze_move *m, int skip)
+{
+	static const char *const words[ANALYZE_MARKS] = {
+		"", N_("inaccuracy"), N_("mistake"), N_("blunder")};
+
+	if (m->number <= skip || m->mark <= ANALYZE_GOOD ||
+	    m->mark >= ANALYZE_MARKS)
+		return "";
+	return _(words[m->mark]);
+}
+
+/* The analysis's cells of move i: black's chance after it, its mark. */
+static void put_judged_cells(struct web_buf *b, const struct match_full *f,
+			     const struct analyze_move *an, int nan, int i)
+{
+	int skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
+
+	if (nan <= 0)
+		return;
+	if (i >= nan) {
+		web_buf_put(b, "<td></td><td></td>");
+		return;
+	}
+	web_buf_format(b,
+		       "<td class=\"num\">%.0f%%</td><td class=\"mark "
+		       "mark%d\">",
+		       black_chance(&an[i]),
+		       an[i].number <= skip ? 0 : an[i].mark);
+	web_buf_text(b, mark_words(&an[i], skip));
+	web_buf_put(b, "</td>");
+}
+
+/* The move list: each move, linked to the position after it, with the
+ * time it took and the mover's clock after it (where one is kept), and
+ * the analysis's chance and mark where there is one. */
+static void put_moves(struct web_buf *b, const struct web_request *r,
+		      const struct match_full *f, int shown,
+		      const struct analyze_move *an, int nan)
+{
+	static const char *const titles[] = {
+		N_("Ply"),   N_("Move"),	   N_("Time"),
+		N_("Clock"), N_("Black's chance"), N_("Mark")};
 	char text[32], notation[NOTATION_MOVE_LEN];
 	long long took;
 	int i;
 
 	web_buf_put(b, "<table id=\"moves\">\n");
-	put_header_row(b, titles, 4);
+	put_header_row(b, titles, nan > 0 ? 6 : 4);
 	web_buf_put(b, "<tbody>\n");
 	for (i = 0; i < f->nmoves; i++) {
 		web_buf_format(b, "<tr%s><td class=\"num\">%d</td><td>",
@@ -962,9 +1004,86 @@ static void put_moves(struct web_buf *b, const struct web_request *r,
 		if (f->move_left_ms[i] >= 0 &&
 		    clock_format(f->move_left_ms[i], text, sizeof(text)) == 0)
 			web_buf_put(b, text);
-		web_buf_put(b, "</td></tr>\n");
+		web_buf_put(b, "</td>");
+		put_judged_cells(b, f, an, nan, i);
+		web_buf_put(b, "</tr>\n");
 	}
 	web_buf_put(b, "</tbody></table>\n");
+}
+
+#define GRAPH_W	  600 /* the evaluation graph's size in SVG units */
+#define GRAPH_H	  160
+#define GRAPH_PAD 8 /* room for a dot at the edges */
+
+/* The graph's x of judged move i (0-based) of n, and y of chance c. */
+static double graph_x(int i, int n)
+{
+	return GRAPH_PAD +
+	       (n > 1 ? (double)(GRAPH_W - 2 * GRAPH_PAD) * i / (n - 1) : 0);
+}
+
+static double graph_y(double c)
+{
+	return GRAPH_PAD + (GRAPH_H - 2 * GRAPH_PAD) * (100.0 - c) / 100.0;
+}
+
+/* The evaluation graph: black's chance after each judged move (a line
+ * from 100% at the top to 0% at the bottom, 50% marked), the marked
+ * moves as dots, the shown position as a vertical line. */
+static void put_graph(struct web_buf *b, const struct analyze_move *an, int nan,
+		      int shown, int skip)
+{
+	int i;
+
+	web_buf_format(b,
+		       "<svg id=\"graph\" role=\"img\" viewBox=\"0 0 %d %d\" "
+		       "xmlns=\"http://www.w3.org/2000/svg\"><title>",
+		       GRAPH_W, GRAPH_H);
+	web_buf_text(b, _("Black's chance to win, move by move"));
+	web_buf_format(b,
+		       "</title>\n<line class=\"half\" x1=\"0\" y1=\"%d\" "
+		       "x2=\"%d\" y2=\"%d\"/>\n",
+		       GRAPH_H / 2, GRAPH_W, GRAPH_H / 2);
+	if (shown > 0 && shown <= nan)
+		web_buf_format(b,
+			       "<line class=\"shown\" x1=\"%.1f\" y1=\"0\" "
+			       "x2=\"%.1f\" y2=\"%d\"/>\n",
+			       graph_x(shown - 1, nan), graph_x(shown - 1, nan),
+			       GRAPH_H);
+	web_buf_put(b, "<polyline class=\"chance\" points=\"");
+	for (i = 0; i < nan; i++)
+		web_buf_format(b, "%s%.1f,%.1f", i > 0 ? " " : "",
+			       graph_x(i, nan), graph_y(black_chance(&an[i])));
+	web_buf_put(b, "\"/>\n");
+	for (i = 0; i < nan; i++)
+		if (an[i].number > skip && an[i].mark > ANALYZE_GOOD &&
+		    an[i].mark < ANALYZE_MARKS)
+			web_buf_format(b,
+				       "<circle class=\"mark%d\" cx=\"%.1f\" "
+				       "cy=\"%.1f\" r=\"4\"/>\n",
+				       an[i].mark, graph_x(i, nan),
+				       graph_y(black_chance(&an[i])));
+	web_buf_put(b, "</svg>\n");
+}
+
+/* The stored analysis: each side's accuracy, then the graph. */
+static void put_analysis(struct web_buf *b, const struct match_full *f,
+			 const struct analyze_move *an, int nan, int shown)
+{
+	int skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
+	struct analyze_summary sb, sw;
+	char text[128];
+
+	analyze_summarise(an, nan, STONE_BLACK, skip, &sb);
+	analyze_summarise(an, nan, STONE_WHITE, skip, &sw);
+	web_buf_put(b, "<h2>");
+	web_buf_text(b, _("The computer's analysis"));
+	web_buf_put(b, "</h2>\n<p id=\"accuracy\">");
+	snprintf(text, sizeof(text), _("Accuracy: %s %.0f%%, %s %.0f%%"),
+		 "\xe2\x97\x8f", sb.accuracy, "\xe2\x97\x8b", sw.accuracy);
+	web_buf_text(b, text);
+	web_buf_put(b, "</p>\n");
+	put_graph(b, an, nan, shown, skip);
 }
 
 /* Who plays, the game's shape, how it ended, the PSQ file. */
@@ -996,7 +1115,8 @@ static void put_game_facts(struct web_buf *b, const struct web_request *r,
 }
 
 void web_page_game(struct web_buf *b, const struct web_request *r,
-		   const struct match_full *f)
+		   const struct match_full *f, const struct analyze_move *an,
+		   int nan)
 {
 	int shown = r->ply < 0 || r->ply > f->nmoves ? f->nmoves : r->ply;
 	char title[64];
@@ -1008,8 +1128,10 @@ void web_page_game(struct web_buf *b, const struct web_request *r,
 	put_board(b, f, shown);
 	put_steps(b, r, f, shown);
 	web_buf_put(b, "</div><div class=\"moves\">\n");
-	put_moves(b, r, f, shown);
+	put_moves(b, r, f, shown, an, nan);
 	web_buf_put(b, "</div></div>\n");
+	if (nan > 0)
+		put_analysis(b, f, an, nan, shown);
 	if (f->status == MATCH_STATUS_UNFINISHED && f->kind != MATCH_IMPORTED &&
 	    r->ply < 0) {
 		web_buf_format(b,
@@ -1117,5 +1239,13 @@ const char *web_page_style(void)
 	       "#board .white{fill:#fafafa;stroke:#333;stroke-width:1}\n"
 	       "#board .last{fill:#d22}\n"
 	       "tr.shown{background:#fe9}\n"
+	       "#graph{width:100%;max-width:40rem;height:auto;"
+	       "background:#f6f6f6}\n"
+	       "#graph .half{stroke:#bbb;stroke-dasharray:4}\n"
+	       "#graph .shown{stroke:#c90}\n"
+	       "#graph .chance{fill:none;stroke:#222;stroke-width:2}\n"
+	       "#graph .mark1,.mark.mark1{fill:#c90;color:#a70}\n"
+	       "#graph .mark2,.mark.mark2{fill:#d60;color:#c50}\n"
+	       "#graph .mark3,.mark.mark3{fill:#d22;color:#c11}\n"
 	       "footer{margin:2rem 0 1rem;color:#777;font-size:.85rem}\n";
 }

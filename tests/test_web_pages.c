@@ -369,24 +369,34 @@ static void test_player_page(void)
 	plist_free(l);
 }
 
-static void test_game_page(void)
+/* A new 15x15 gomoku match (the caller frees it): `id`, `kind`,
+ * `status`, `nmoves` moves stored (their cells the caller's). */
+static struct match_full *a_match(long long id, enum match_kind kind,
+				  enum match_status status, int nmoves)
 {
 	struct match_full *f = calloc(1, sizeof(*f));
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	f->id = id;
+	f->kind = kind;
+	f->status = status;
+	f->rows = f->cols = 15;
+	f->k = 5;
+	f->nmoves = nmoves;
+	return f;
+}
+
+static void test_game_page(void)
+{
+	struct match_full *f =
+		a_match(4, MATCH_IMPORTED, MATCH_STATUS_FINISHED, 9);
 	struct web_request r;
 	struct web_buf b;
 	char cell[NOTATION_MOVE_LEN + 8];
 	int i;
 
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	*f = (struct match_full){.id = 4,
-				 .kind = MATCH_IMPORTED,
-				 .status = MATCH_STATUS_FINISHED,
-				 .rows = 15,
-				 .cols = 15,
-				 .k = 5,
-				 .result = RESULT_BLACK_WIN,
-				 .reason = REASON_FIVE,
-				 .nmoves = 9};
+	f->result = RESULT_BLACK_WIN;
+	f->reason = REASON_FIVE;
 	snprintf(f->black_name, sizeof(f->black_name), "%s", HOSTILE);
 	snprintf(f->white_name, sizeof(f->white_name), "W");
 	snprintf(f->variant, sizeof(f->variant), "gomoku");
@@ -399,7 +409,7 @@ static void test_game_page(void)
 	}
 	web_request_parse(&r, "/game/4", NULL, "3", NULL, NULL);
 	web_buf_init(&b);
-	web_page_game(&b, &r, f);
+	web_page_game(&b, &r, f, NULL, 0);
 	CU_ASSERT_FALSE_FATAL(b.failed);
 	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
 	/* three stones after three moves, the last one marked */
@@ -418,6 +428,73 @@ static void test_game_page(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, ">a<")); /* column labels */
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, ">o<"));
 	CU_ASSERT_PTR_NULL(strstr(b.data, ">p<"));
+	CU_ASSERT_PTR_NULL(strstr(b.data, "id=\"graph\"")); /* no analysis */
+	web_buf_free(&b);
+	free(f);
+}
+
+/* A game with its analysis: accuracy, the graph, chances and marks. */
+static void test_game_analysis(void)
+{
+	struct match_full *f =
+		a_match(5, MATCH_RANKED, MATCH_STATUS_FINISHED, 3);
+	struct analyze_move an[3] = {{1,
+				      STONE_BLACK,
+				      {7, 7},
+				      50,
+				      52,
+				      0,
+				      10,
+				      false,
+				      {0, 0},
+				      ANALYZE_GOOD,
+				      false,
+				      false},
+				     {2,
+				      STONE_WHITE,
+				      {0, 0},
+				      48,
+				      10,
+				      0,
+				      -900,
+				      false,
+				      {0, 0},
+				      ANALYZE_BLUNDER,
+				      false,
+				      false},
+				     {3,
+				      STONE_BLACK,
+				      {7, 8},
+				      90,
+				      91,
+				      0,
+				      950,
+				      false,
+				      {0, 0},
+				      ANALYZE_GOOD,
+				      false,
+				      false}};
+	struct web_request r;
+	struct web_buf b;
+
+	f->result = RESULT_BLACK_WIN;
+	f->reason = REASON_RESIGN;
+	f->moves[0] = an[0].played;
+	f->moves[1] = an[1].played;
+	f->moves[2] = an[2].played;
+	web_request_parse(&r, "/game/5", NULL, NULL, NULL, NULL);
+	web_buf_init(&b);
+	web_page_game(&b, &r, f, an, 3);
+	CU_ASSERT_FALSE_FATAL(b.failed);
+	/* black's chance after each move: 52, 100 - 10 = 90, 91 */
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "<td class=\"num\">52%</td>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "<td class=\"num\">90%</td>"
+					      "<td class=\"mark mark3\">"
+					      "blunder</td>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "points=\"8.0,77.1 300.0,22.4 "
+					      "592.0,21.0\""));
+	CU_ASSERT_EQUAL(count_in(&b, "<circle class=\"mark3\""), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "id=\"accuracy\""));
 	web_buf_free(&b);
 	free(f);
 }
@@ -447,33 +524,27 @@ static void test_events(void)
 /* A game being played gets the live script at its last move only. */
 static void test_live_game_page(void)
 {
-	struct match_full *f = calloc(1, sizeof(*f));
+	struct match_full *f =
+		a_match(8, MATCH_RANKED, MATCH_STATUS_UNFINISHED, 0);
 	struct web_request r;
 	struct web_buf b;
 
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	*f = (struct match_full){.id = 8,
-				 .kind = MATCH_RANKED,
-				 .status = MATCH_STATUS_UNFINISHED,
-				 .rows = 15,
-				 .cols = 15,
-				 .k = 5};
 	web_request_parse(&r, "/game/8", NULL, NULL, NULL, NULL);
 	web_buf_init(&b);
-	web_page_game(&b, &r, f);
+	web_page_game(&b, &r, f, NULL, 0);
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(b.data, "data-events=\"/game/8/events\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "<script src=\"/live.js\""));
 	web_buf_free(&b);
 	web_request_parse(&r, "/game/8", NULL, "0", NULL, NULL);
-	web_page_game(&b, &r, f); /* a step back: no updates */
+	web_page_game(&b, &r, f, NULL, 0); /* a step back: no updates */
 	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
 	web_buf_free(&b);
 	f->status = MATCH_STATUS_FINISHED;
 	f->result = RESULT_DRAW;
 	f->reason = REASON_DRAW;
 	web_request_parse(&r, "/game/8", NULL, NULL, NULL, NULL);
-	web_page_game(&b, &r, f);
+	web_page_game(&b, &r, f, NULL, 0);
 	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
 	web_buf_free(&b);
 	free(f);
@@ -512,6 +583,7 @@ static CU_TestInfo tests[] = {
 	{"the home page escapes names and ranks", test_home_page},
 	{"a player's page", test_player_page},
 	{"a game's page: board, moves, steps", test_game_page},
+	{"a game's page with its analysis", test_game_analysis},
 	{"a live game's events", test_events},
 	{"the live script on a game being played, only", test_live_game_page},
 	{"the error pages", test_error_pages},

@@ -34,6 +34,9 @@ check "web: three players registered, two with hostile nicknames" \
 # makes the row of five), and one left unfinished by the end of input.
 play_input "$(pw alice)\n$(pw bob)\n8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\nn\n" \
 	play alice bob
+# The computer's analysis of match 1, kept (a short search: set-up).
+"$GOMOKU_BIN" analyze 1 --time-per-move 0.02 --format tsv \
+	>"$E2E_DIR/analysis.tsv" 2>/dev/null
 play_input "$(pw bob)\n$(pw carol)\n5 5\n6 6\n5 6\n" play bob carol
 check "web: one ranked match finished, one unfinished" test \
 	"$(db "SELECT group_concat(status, ' ') FROM (SELECT status FROM
@@ -325,6 +328,22 @@ check "web: the game page's moves are the export's, in order" sh -c '
 	"$E2E_DIR/game.html" "$OUT"
 check "web: the finished game says who won, by five" \
 	grep -q '<p id="result">\(Black\|White\) won. (five)</p>' \
+	"$E2E_DIR/game.html"
+# Each row's black's chance and mark, as the analysis's tsv says them.
+sed -n 's|^<tr[^>]*><td class="num">\([0-9]*\)</td>.*<td class="num">\([0-9]*\)%</td><td class="mark mark[0-9]">\([a-z]*\)</td></tr>$|\1 \2 \3|p' \
+	"$E2E_DIR/game.html" >"$E2E_DIR/judged.html"
+awk -F'\t' 'NR > 1 && $1 ~ /^[0-9]+$/ { c = $2 == "black" ? $5 : 100 - $5
+	print $1, c, ($7 == "" ? "-" : $7) }' "$E2E_DIR/analysis.tsv" \
+	>"$E2E_DIR/judged.tsv"
+check "web: the game page shows the kept analysis, move by move as analyze's" \
+	awk 'NR == FNR { c[$1] = $2; m[$1] = $3; n++; next }
+	{ d = c[$1] - $2; if (d > 1 || d < -1) exit 1
+	  if (m[$1] != ($3 == "" ? "-" : $3)) exit 1; seen++ }
+	END { exit !(n == 9 && seen == 9) }' \
+	"$E2E_DIR/judged.tsv" "$E2E_DIR/judged.html"
+check "web: and its accuracy and evaluation graph" sh -c '
+	grep -q "<p id=\"accuracy\">Accuracy: ● [0-9]*%, ○ [0-9]*%</p>" "$1" &&
+	[ "$(grep -o "points=\"[^\"]*\"" "$1" | wc -w)" = 9 ]' - \
 	"$E2E_DIR/game.html"
 fetch "/game/1?ply=3"
 check "web: ?ply=3 shows three stones, the third marked last" sh -c '
