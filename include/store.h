@@ -687,6 +687,24 @@ enum store_status
 store_opponents(struct store *s, long long player_id, int limit,
 		int (*row)(void *ctx, const struct opponent_row *r), void *ctx);
 
+/* A rated ranked match's result, as store_rated_results() lists it. */
+struct rated_result {
+	long long id, black_id, white_id;
+	long long ended_at;
+	enum match_result result; /* black, white or a draw */
+};
+
+/* Every finished rated ranked match (the ones that moved the players'
+ * ratings), in the order their results were counted (ended_at, then
+ * id): call row(ctx, r) for each, until it returns non-zero (still
+ * STORE_OK); row() must not call the store. Replayed with rating.h from
+ * RATING_START, they give each player's rating after each match: a
+ * rating graph. STORE_ERR for a NULL row() or a failure. */
+enum store_status store_rated_results(struct store *s,
+				      int (*row)(void *ctx,
+						 const struct rated_result *r),
+				      void *ctx);
+
 /* ---- store_matches.c: a game read from a file ---- */
 
 /* Write an imported game in one transaction: `h` (kind MATCH_IMPORTED,

@@ -145,6 +145,12 @@ struct web_opponent {
 	int won, lost, drawn;
 };
 
+/* A point of a rating graph: the rating after a rated match. */
+struct web_rating_point {
+	long long at; /* Unix seconds: the match's end */
+	double rating;
+};
+
 /* What a player's page shows. */
 struct web_player {
 	const struct player *p;
@@ -156,6 +162,8 @@ struct web_player {
 	int total_games;		      /* all the player's matches */
 	const struct web_opponent *opponents; /* the most played first */
 	size_t nopponents;
+	const struct web_rating_point *ratings; /* oldest first; the graph */
+	size_t nratings;			/* (none: no graph) */
 };
 
 /* Each page into b, a whole HTML document in the request's language,

@@ -553,3 +553,51 @@ store_opponents(struct store *s, long long player_id, int limit,
 		" LIMIT ?2",
 		args, 2, each_opponent, &c, WHAT_OPPONENTS);
 }
+
+/* ==== Rated results in the order they were counted ====================== */
+
+#define WHAT_RATED "cannot read the rated results"
+
+/* A rated results listing's caller: its row() and ctx. */
+struct rated_call {
+	int (*row)(void *, const struct rated_result *);
+	void *ctx;
+};
+
+/* list_rows()'s each() for the rated results. */
+static int each_rated(void *ctx, sqlite3_stmt *st)
+{
+	struct rated_call *c = ctx;
+	const unsigned char *word = sqlite3_column_text(st, 4);
+	struct rated_result r;
+	int result = word != NULL ? match_result_value((const char *)word) : -1;
+
+	if (result <= RESULT_NONE)
+		return -1;
+	r = (struct rated_result){
+		sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+		sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+		(enum match_result)result};
+	return c->row(c->ctx, &r) != 0 ? 1 : 0;
+}
+
+/* See store.h. */
+enum store_status store_rated_results(struct store *s,
+				      int (*row)(void *ctx,
+						 const struct rated_result *r),
+				      void *ctx)
+{
+	struct rated_call c = {row, ctx};
+
+	store_clear_err(s);
+	if (row == NULL) {
+		store_set_err(s, WHAT_RATED, "no callback");
+		return STORE_ERR;
+	}
+	return list_rows(s,
+			 "SELECT id, black_id, white_id, ended_at, result"
+			 " FROM matches WHERE kind = 'ranked'"
+			 " AND status = 'finished' AND rated = 1"
+			 " ORDER BY ended_at, id",
+			 NULL, 0, each_rated, &c, WHAT_RATED);
+}

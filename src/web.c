@@ -15,6 +15,7 @@
 
 #include "i18n.h"
 #include "number.h"
+#include "rating.h"
 #include "record.h"
 #include "store.h"
 #include "store_live.h"
@@ -279,6 +280,92 @@ static int opponent_row(void *ctx, const struct opponent_row *o)
 	return 0;
 }
 
+/* A replay of the rated results (store_rated_results()): every
+ * player's rating and ranked games so far, indexed by id, and the
+ * points of the one player followed. */
+struct replay {
+	long long follow, max_id;
+	double *rating;
+	int *games;
+	struct web_rating_point *points;
+	size_t npoints, cap;
+	bool failed;
+};
+
+/* Keep player p's rating after a match that ended `at`. */
+static void replay_point(struct replay *rp, long long at, double rating)
+{
+	struct web_rating_point *more;
+
+	if (rp->npoints == rp->cap) {
+		rp->cap = rp->cap > 0 ? 2 * rp->cap : 64;
+		more = realloc(rp->points, rp->cap * sizeof(*more));
+		if (more == NULL) {
+			rp->failed = true;
+			return;
+		}
+		rp->points = more;
+	}
+	rp->points[rp->npoints++] = (struct web_rating_point){at, rating};
+}
+
+/* store_rated_results()'s row(): count one result as the store did. */
+static int replay_row(void *ctx, const struct rated_result *m)
+{
+	struct replay *rp = ctx;
+	long long b = m->black_id, w = m->white_id;
+	double score = m->result == RESULT_BLACK_WIN   ? 1.0
+		       : m->result == RESULT_WHITE_WIN ? 0.0
+						       : 0.5;
+	double db, dw;
+
+	if (b < 1 || w < 1 || b > rp->max_id || w > rp->max_id)
+		return 0; /* a player registered since the list was read */
+	db = rating_delta(rp->rating[b], rp->games[b], rp->rating[w], score);
+	dw = rating_delta(rp->rating[w], rp->games[w], rp->rating[b],
+			  1.0 - score);
+	rp->rating[b] += db;
+	rp->rating[w] += dw;
+	rp->games[b]++;
+	rp->games[w]++;
+	if (b == rp->follow || w == rp->follow)
+		replay_point(rp, m->ended_at, rp->rating[rp->follow]);
+	return rp->failed;
+}
+
+/* Player p's rating after each of their rated matches, replayed from
+ * every rated result since RATING_START, into v->ratings (the caller
+ * frees it). Return 0, or -1 when the store (or memory) failed. */
+static int player_ratings(struct web_server *w, struct web_player *v)
+{
+	struct replay rp = {v->p->id, 0, NULL, NULL, NULL, 0, 0, false};
+	const struct player *q;
+	long long i;
+	int ret = -1;
+
+	for (q = plist_first(w->players); q != NULL; q = q->next)
+		rp.max_id = q->id > rp.max_id ? q->id : rp.max_id;
+	rp.rating = malloc((size_t)(rp.max_id + 1) * sizeof(*rp.rating));
+	rp.games = calloc((size_t)(rp.max_id + 1), sizeof(*rp.games));
+	if (rp.rating != NULL && rp.games != NULL) {
+		for (i = 0; i <= rp.max_id; i++)
+			rp.rating[i] = RATING_START;
+		if (store_rated_results(w->store, replay_row, &rp) ==
+			    STORE_OK &&
+		    !rp.failed)
+			ret = 0;
+	}
+	free(rp.rating);
+	free(rp.games);
+	if (ret != 0) {
+		free(rp.points);
+		return ret;
+	}
+	v->ratings = rp.points;
+	v->nratings = rp.npoints;
+	return 0;
+}
+
 /* The records of player p under each rule into *v. */
 static int player_rules(struct web_server *w, struct web_player *v)
 {
@@ -312,7 +399,7 @@ static int player(struct web_server *w, const struct web_request *r,
 		goto out_free;
 	}
 	v.rank = plist_rank(w->players, v.p, PLIST_BY_SCORE);
-	if (player_rules(w, &v) != 0 ||
+	if (player_rules(w, &v) != 0 || player_ratings(w, &v) != 0 ||
 	    store_history(w->store, v.p->id, 0, WEB_RECENT, game_row, lists,
 			  &v.total_games) != STORE_OK ||
 	    store_opponents(w->store, v.p->id, WEB_OPPONENT, opponent_row,
@@ -325,6 +412,7 @@ static int player(struct web_server *w, const struct web_request *r,
 	web_page_player(b, r, &v);
 	ret = 0;
 out_free:
+	free((void *)v.ratings);
 	free(lists);
 	return ret;
 }

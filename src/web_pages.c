@@ -604,6 +604,24 @@ void web_page_home(struct web_buf *b, const struct web_request *r,
 
 /* ==== A player's page ==================================================== */
 
+#define WEB_GRAPH_POINTS 500 /* a rating graph's newest points */
+
+#define GRAPH_W	  600 /* a graph's size in SVG units */
+#define GRAPH_H	  160
+#define GRAPH_PAD 8 /* room for a dot at the edges */
+
+/* The graph's x of judged move i (0-based) of n, and y of chance c. */
+static double graph_x(int i, int n)
+{
+	return GRAPH_PAD +
+	       (n > 1 ? (double)(GRAPH_W - 2 * GRAPH_PAD) * i / (n - 1) : 0);
+}
+
+static double graph_y(double c)
+{
+	return GRAPH_PAD + (GRAPH_H - 2 * GRAPH_PAD) * (100.0 - c) / 100.0;
+}
+
 /* Unix time t as "YYYY-MM-DD" (UTC) into buf[16]; "-" for 0. */
 static const char *date_text(long long t, char buf[16])
 {
@@ -767,6 +785,49 @@ static void put_opponents(struct web_buf *b, const struct web_request *r,
 	web_buf_put(b, "</tbody></table>\n");
 }
 
+/* The rating graph: the rating from RATING_START through each rated
+ * match (the newest WEB_GRAPH_POINTS), scaled between its lowest and
+ * highest, with them and the first and last dates written beside. */
+static void put_rating_graph(struct web_buf *b, const struct web_player *pl)
+{
+	const struct web_rating_point *p = pl->ratings;
+	size_t n = pl->nratings, i;
+	double lo = RATING_START, hi = RATING_START;
+	char from[16], to[16];
+
+	if (n > WEB_GRAPH_POINTS) {
+		p += n - WEB_GRAPH_POINTS;
+		n = WEB_GRAPH_POINTS;
+	}
+	for (i = 0; i < n; i++) {
+		lo = p[i].rating < lo ? p[i].rating : lo;
+		hi = p[i].rating > hi ? p[i].rating : hi;
+	}
+	lo -= 10;
+	hi += 10;
+	web_buf_put(b, "<h2>");
+	web_buf_text(b, _("Rating over time"));
+	web_buf_format(b,
+		       "</h2>\n<svg id=\"rating-graph\" role=\"img\" "
+		       "viewBox=\"0 0 %d %d\" data-last=\"%.1f\" "
+		       "xmlns=\"http://www.w3.org/2000/svg\"><title>",
+		       GRAPH_W, GRAPH_H, p[n - 1].rating);
+	web_buf_text(b, _("Rating over time"));
+	web_buf_format(b,
+		       "</title>\n<text class=\"label\" x=\"2\" y=\"12\">%.0f"
+		       "</text><text class=\"label\" x=\"2\" y=\"%d\">%.0f"
+		       "</text>\n<polyline class=\"chance\" points=\"",
+		       hi - 10, GRAPH_H - 4, lo + 10);
+	web_buf_format(b, "%.1f,%.1f", graph_x(0, (int)n + 1),
+		       graph_y(100.0 * (RATING_START - lo) / (hi - lo)));
+	for (i = 0; i < n; i++)
+		web_buf_format(b, " %.1f,%.1f", graph_x((int)i + 1, (int)n + 1),
+			       graph_y(100.0 * (p[i].rating - lo) / (hi - lo)));
+	web_buf_format(
+		b, "\"/>\n</svg>\n<p class=\"range\">%s \xe2\x80\x93 %s</p>\n",
+		date_text(p[0].at, from), date_text(p[n - 1].at, to));
+}
+
 void web_page_player(struct web_buf *b, const struct web_request *r,
 		     const struct web_player *pl)
 {
@@ -775,6 +836,8 @@ void web_page_player(struct web_buf *b, const struct web_request *r,
 	web_buf_text(b, pl->p->username);
 	web_buf_put(b, "</p>\n");
 	put_record(b, pl);
+	if (pl->nratings > 0)
+		put_rating_graph(b, pl);
 	put_rule_ratings(b, pl);
 	put_recent(b, r, pl);
 	put_opponents(b, r, pl);
@@ -1011,22 +1074,6 @@ static void put_moves(struct web_buf *b, const struct web_request *r,
 	web_buf_put(b, "</tbody></table>\n");
 }
 
-#define GRAPH_W	  600 /* the evaluation graph's size in SVG units */
-#define GRAPH_H	  160
-#define GRAPH_PAD 8 /* room for a dot at the edges */
-
-/* The graph's x of judged move i (0-based) of n, and y of chance c. */
-static double graph_x(int i, int n)
-{
-	return GRAPH_PAD +
-	       (n > 1 ? (double)(GRAPH_W - 2 * GRAPH_PAD) * i / (n - 1) : 0);
-}
-
-static double graph_y(double c)
-{
-	return GRAPH_PAD + (GRAPH_H - 2 * GRAPH_PAD) * (100.0 - c) / 100.0;
-}
-
 /* The evaluation graph: black's chance after each judged move (a line
  * from 100% at the top to 0% at the bottom, 50% marked), the marked
  * moves as dots, the shown position as a vertical line. */
@@ -1239,8 +1286,10 @@ const char *web_page_style(void)
 	       "#board .white{fill:#fafafa;stroke:#333;stroke-width:1}\n"
 	       "#board .last{fill:#d22}\n"
 	       "tr.shown{background:#fe9}\n"
-	       "#graph{width:100%;max-width:40rem;height:auto;"
+	       "#graph,#rating-graph{width:100%;max-width:40rem;height:auto;"
 	       "background:#f6f6f6}\n"
+	       "#rating-graph .chance{fill:none;stroke:#225;stroke-width:2}\n"
+	       "#rating-graph .label{font-size:11px;fill:#555}\n"
 	       "#graph .half{stroke:#bbb;stroke-dasharray:4}\n"
 	       "#graph .shown{stroke:#c90}\n"
 	       "#graph .chance{fill:none;stroke:#222;stroke-width:2}\n"

@@ -348,7 +348,9 @@ static void test_player_page(void)
 			       1,
 			       1,
 			       &o,
-			       1};
+			       1,
+			       NULL,
+			       0};
 	struct web_request r;
 	struct web_buf b;
 
@@ -365,6 +367,37 @@ static void test_player_page(void)
 	/* the Chinese link keeps the page */
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(b.data, "href=\"/player/mallory?lang=zh\""));
+	CU_ASSERT_PTR_NULL(strstr(b.data, "rating-graph")); /* no points */
+	web_buf_free(&b);
+	plist_free(l);
+}
+
+/* The rating graph: from RATING_START through each point, the last one
+ * written out, scaled between the lowest and highest (10 either side). */
+static void test_rating_graph(void)
+{
+	struct plist *l = two_players();
+	struct web_rating_point pts[2] = {{1700000000, 1520.0},
+					  {1700086400, 1490.0}};
+	struct web_player v;
+	struct web_request r;
+	struct web_buf b;
+
+	memset(&v, 0, sizeof(v));
+	v.p = plist_find(l, "bob");
+	v.ratings = pts;
+	v.nratings = 2;
+	web_request_parse(&r, "/player/bob", NULL, NULL, NULL, NULL);
+	web_buf_init(&b);
+	web_page_player(&b, &r, &v);
+	CU_ASSERT_FALSE_FATAL(b.failed);
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "data-last=\"1490.0\""));
+	/* 1500, 1520, 1490 between 1480 and 1530: y = 8 + 144 * (1530 - r)
+	 * / 50 */
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "points=\"8.0,94.4 300.0,36.8 "
+					      "592.0,123.2\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "2023-11-14 \xe2\x80\x93 "
+					      "2023-11-15"));
 	web_buf_free(&b);
 	plist_free(l);
 }
@@ -582,6 +615,7 @@ static CU_TestInfo tests[] = {
 	 test_request_language},
 	{"the home page escapes names and ranks", test_home_page},
 	{"a player's page", test_player_page},
+	{"a player's rating graph", test_rating_graph},
 	{"a game's page: board, moves, steps", test_game_page},
 	{"a game's page with its analysis", test_game_analysis},
 	{"a live game's events", test_events},

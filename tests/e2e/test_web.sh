@@ -174,7 +174,7 @@ CHROMIUM_OK=
 if [ -z "$CHROMIUM" ]; then
 	echo "# test_web: chromium is not installed (make deps): the" \
 		"browser's checks skipped"
-elif ! timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+elif ! TMPDIR=$E2E_DIR timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
 	--disable-dev-shm-usage --user-data-dir="$E2E_DIR/chromium" \
 	--dump-dom about:blank >"$E2E_DIR/probe" 2>&1; then
 	echo "# test_web: chromium does not start here, the browser's" \
@@ -232,7 +232,7 @@ sid=
 if command -v chromedriver >/dev/null 2>&1 && [ -n "$CHROMIUM_OK" ]; then
 	for _try in 1 2 3 4 5; do
 		wd_port=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000))
-		chromedriver --port="$wd_port" >"$E2E_DIR/chromedriver.log" 2>&1 &
+		TMPDIR=$E2E_DIR chromedriver --port="$wd_port" >"$E2E_DIR/chromedriver.log" 2>&1 &
 		wd_pid=$!
 		poll grep -q "started successfully" "$E2E_DIR/chromedriver.log" &&
 			kill -0 $wd_pid 2>/dev/null && break
@@ -306,12 +306,18 @@ fetch /player/alice
 play_input '' leaderboard --format tsv
 rank=$(awk -F'\t' '$2 == "alice" { print $1 }' "$OUT")
 games=$(awk -F'\t' '$2 == "alice" { print $4 }' "$OUT")
+rating=$(awk -F'\t' '$2 == "alice" { print $9 }' "$OUT")
 fetch /player/alice
 check "web: alice's page shows her rank and her match" sh -c '
 	[ "$1" = 200 ] && grep -q "<dd id=\"rank\">$2</dd>" "$4" &&
 	grep -q "href=\"/game/1\">1</a>" "$4" &&
 	[ "$(grep -c "^<tr><td><a href=\"/game/" "$4")" = "$3" ]' - \
 	"$code" "$rank" "$games" "$OUT"
+check "web: alice's rating graph, replayed, ends at her rating, a point a game" \
+	sh -c 'grep -q "<svg id=\"rating-graph\" [^>]*data-last=\"$2\"" "$1" &&
+	[ "$(sed -n "/id=\"rating-graph\"/,/<\/svg>/p" "$1" |
+	grep -o "points=\"[^\"]*\"" | wc -w)" = $(($3 + 1)) ]' - "$OUT" \
+	"$rating" "$games"
 check "web: alice's results against bob and carol, her opponents" sh -c '
 	sed -n "/id=\"opponents\"/,/<\/table>/p" "$1" >"$1.opp" &&
 	grep -q "/player/bob" "$1.opp" && grep -q "/player/carol" "$1.opp"' \
@@ -419,7 +425,7 @@ check "web: no response sets a cookie" \
 # to tests/screens/web/, the reference images a reviewer looks at.
 # shot NAME WIDTH HEIGHT PATH: PATH drawn at WIDTH x HEIGHT as NAME.png.
 shot() {
-	timeout 120 nice -n 10 "$CHROMIUM" --headless --no-sandbox \
+	TMPDIR=$E2E_DIR timeout 120 nice -n 10 "$CHROMIUM" --headless --no-sandbox \
 		--disable-gpu --disable-dev-shm-usage --hide-scrollbars \
 		--user-data-dir="$E2E_DIR/chromium" --window-size="$2,$3" \
 		--screenshot="$SHOTS/$1.png" "$URL$4" >/dev/null 2>&1
@@ -432,7 +438,7 @@ png_size() {
 		print w, h }'
 }
 dom() {
-	timeout 120 nice -n 10 "$CHROMIUM" --headless --no-sandbox \
+	TMPDIR=$E2E_DIR timeout 120 nice -n 10 "$CHROMIUM" --headless --no-sandbox \
 		--disable-gpu --disable-dev-shm-usage \
 		--user-data-dir="$E2E_DIR/chromium" --dump-dom "$URL$1" \
 		>"$OUT" 2>/dev/null

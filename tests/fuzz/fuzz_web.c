@@ -116,7 +116,7 @@ static void check_request(const struct web_request *r,
 			  const char *const field[FIELDS])
 {
 	const char *path = field[0];
-	char want[32];
+	char want[48];
 	size_t n;
 
 	FUZZ_CHECK(r->page >= WEB_HOME && r->page <= WEB_BAD_REQUEST);
