@@ -33,7 +33,10 @@ MANDIR    ?= $(DATADIR)/man
 
 VERSION   := 0.1.0
 MODE      ?= release
-PKGS      := sqlite3 libsodium ncursesw icu-uc icu-i18n libmicrohttpd
+PKGS      := sqlite3 libsodium ncursesw icu-uc icu-i18n
+# libmicrohttpd: its header only; `gomoku serve` loads the library itself
+# (src/web.c), so no other command carries GnuTLS and its kin.
+WEB_PKGS  := libmicrohttpd
 TEST_PKGS := cunit
 LANGS     := zh_CN
 
@@ -64,7 +67,7 @@ endif
 # macros ncursesw's file adds (_XOPEN_SOURCE=600, _DEFAULT_SOURCE) are
 # left out: each file says which it needs (the screen's ask for 700).
 PKG_CFLAGS  = $(filter-out -D_XOPEN_SOURCE% -D_DEFAULT_SOURCE, \
-                $(shell pkg-config --cflags $(PKGS)))
+                $(shell pkg-config --cflags $(PKGS) $(WEB_PKGS)))
 # GNU libunistring and libzxcvbn (the password estimator) have no
 # pkg-config file on Debian: plain -lunistring -lzxcvbn.
 PKG_LIBS    = $(shell pkg-config --libs $(PKGS)) -lunistring -lzxcvbn -lm
@@ -118,7 +121,7 @@ SETTINGS_TEXT = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(TEST_CFLAGS) \
 
 $(SETTINGS): FORCE
 	@mkdir -p $(@D)
-	@{ pkg-config --exists --print-errors $(PKGS) $(TEST_PKGS) && \
+	@{ pkg-config --exists --print-errors $(PKGS) $(WEB_PKGS) $(TEST_PKGS) && \
 	   $(UNISTRING_CHECK); } || { \
 	  echo "missing libraries: run 'make deps' (make run and" \
 	    "make test do it for you)" >&2; exit 1; }

@@ -2,6 +2,8 @@
  * on GNU libmicrohttpd. Routing, the store's reads for each page, the
  * response headers and the bounds; the HTML is web_pages.c's. */
 #include <arpa/inet.h>
+#include <stddef.h>
+#include <dlfcn.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
@@ -71,6 +73,102 @@ struct web_server {
 	int nwatchers;
 };
 
+/* ==== libmicrohttpd, loaded when the site starts ========================== */
+
+/* The library is opened by web_start() (dlopen), not linked: it brings
+ * GnuTLS and its kin, about 2 MB of memory that every other command
+ * (the brain under a Gomocup memory limit first) would carry for
+ * nothing. These are the functions web.c calls, the library's own,
+ * filled once; they stay loaded until the process ends. */
+#define WEB_MHD_LIBRARY "libmicrohttpd.so.12"
+
+struct mhd_api {
+	struct MHD_Daemon *(*start_daemon)(unsigned int flags, uint16_t port,
+					   MHD_AcceptPolicyCallback apc,
+					   void *apc_cls,
+					   MHD_AccessHandlerCallback dh,
+					   void *dh_cls, ...);
+	void (*stop_daemon)(struct MHD_Daemon *daemon);
+	const union MHD_DaemonInfo *(*get_daemon_info)(
+		struct MHD_Daemon *daemon, enum MHD_DaemonInfoType info_type,
+		...);
+	const char *(*lookup_connection_value)(struct MHD_Connection *c,
+					       enum MHD_ValueKind kind,
+					       const char *key);
+	enum MHD_Result (*queue_response)(struct MHD_Connection *c,
+					  unsigned int status_code,
+					  struct MHD_Response *response);
+	void (*suspend_connection)(struct MHD_Connection *c);
+	void (*resume_connection)(struct MHD_Connection *c);
+	struct MHD_Response *(*create_response_from_callback)(
+		uint64_t size, size_t block_size, MHD_ContentReaderCallback crc,
+		void *crc_cls, MHD_ContentReaderFreeCallback crfc);
+	struct MHD_Response *(*create_response_from_buffer)(
+		size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);
+	void (*destroy_response)(struct MHD_Response *response);
+	enum MHD_Result (*add_response_header)(struct MHD_Response *response,
+					       const char *header,
+					       const char *content);
+};
+
+static struct mhd_api mhd;
+
+/* load_mhd() copies each address dlsym() gives into a function pointer. */
+_Static_assert(sizeof(void *) == sizeof(mhd.stop_daemon),
+	       "a function pointer is the size of an object pointer");
+
+/* Open libmicrohttpd and fill `mhd` (once). Return 0, or -1 with what
+ * failed in err[0..cap). */
+static int load_mhd(char *err, size_t cap)
+{
+#define MHD_FUNCTION(f)                                                        \
+	{                                                                      \
+		"MHD_" #f, offsetof(struct mhd_api, f)                         \
+	}
+	static const struct {
+		const char *name;
+		size_t offset;
+	} fns[] = {
+		MHD_FUNCTION(start_daemon),
+		MHD_FUNCTION(stop_daemon),
+		MHD_FUNCTION(get_daemon_info),
+		MHD_FUNCTION(lookup_connection_value),
+		MHD_FUNCTION(queue_response),
+		MHD_FUNCTION(suspend_connection),
+		MHD_FUNCTION(resume_connection),
+		MHD_FUNCTION(create_response_from_callback),
+		MHD_FUNCTION(create_response_from_buffer),
+		MHD_FUNCTION(destroy_response),
+		MHD_FUNCTION(add_response_header),
+	};
+#undef MHD_FUNCTION
+	static void *lib;
+	void *sym;
+	size_t i;
+
+	if (lib != NULL)
+		return 0;
+	lib = dlopen(WEB_MHD_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+	if (lib == NULL) {
+		snprintf(err, cap, "cannot load %s: %s", WEB_MHD_LIBRARY,
+			 dlerror());
+		return -1;
+	}
+	for (i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
+		sym = dlsym(lib, fns[i].name);
+		if (sym == NULL) {
+			snprintf(err, cap, "%s has no %s", WEB_MHD_LIBRARY,
+				 fns[i].name);
+			dlclose(lib);
+			lib = NULL;
+			return -1;
+		}
+		/* POSIX: a function's address as dlsym() gives it */
+		memcpy((char *)&mhd + fns[i].offset, &sym, sizeof(sym));
+	}
+	return 0;
+}
+
 /* ==== Responses ========================================================== */
 
 /* Every response's headers: no cookie is ever set; only the site's own
@@ -78,19 +176,19 @@ struct web_server {
 static void add_headers(struct MHD_Response *resp, const char *type,
 			const struct web_request *r)
 {
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-	MHD_add_response_header(resp, "Content-Security-Policy",
+	mhd.add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	mhd.add_response_header(resp, "Content-Security-Policy",
 				"default-src 'self'; base-uri 'none'; "
 				"form-action 'self'; frame-ancestors 'none'");
-	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-	MHD_add_response_header(resp, "X-Frame-Options", "DENY");
-	MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+	mhd.add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	mhd.add_response_header(resp, "X-Frame-Options", "DENY");
+	mhd.add_response_header(resp, "Referrer-Policy", "no-referrer");
+	mhd.add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
 				"no-cache");
 	if (r != NULL) {
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY,
+		mhd.add_response_header(resp, MHD_HTTP_HEADER_VARY,
 					"Accept-Language");
-		MHD_add_response_header(resp, "Content-Language",
+		mhd.add_response_header(resp, "Content-Language",
 					r->lang == LANG_ZH ? "zh-CN" : "en");
 	}
 }
@@ -104,7 +202,7 @@ static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status,
 	struct MHD_Response *resp;
 	enum MHD_Result ret;
 
-	resp = MHD_create_response_from_buffer(len, data,
+	resp = mhd.create_response_from_buffer(len, data,
 					       owned ? MHD_RESPMEM_MUST_FREE
 						     : MHD_RESPMEM_PERSISTENT);
 	if (resp == NULL) {
@@ -113,8 +211,8 @@ static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status,
 		return MHD_NO;
 	}
 	add_headers(resp, type, r);
-	ret = MHD_queue_response(c, status, resp);
-	MHD_destroy_response(resp);
+	ret = mhd.queue_response(c, status, resp);
+	mhd.destroy_response(resp);
 	return ret;
 }
 
@@ -484,7 +582,7 @@ static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
 		return send_error(c, r, false);
 	}
 	free(f);
-	resp = MHD_create_response_from_buffer(len, text,
+	resp = mhd.create_response_from_buffer(len, text,
 					       MHD_RESPMEM_MUST_FREE);
 	if (resp == NULL) {
 		free(text);
@@ -493,9 +591,9 @@ static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
 	add_headers(resp, "text/plain; charset=utf-8", NULL);
 	snprintf(name, sizeof(name), "attachment; filename=\"match-%lld.psq\"",
 		 r->match_id);
-	MHD_add_response_header(resp, "Content-Disposition", name);
-	ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
-	MHD_destroy_response(resp);
+	mhd.add_response_header(resp, "Content-Disposition", name);
+	ret = mhd.queue_response(c, MHD_HTTP_OK, resp);
+	mhd.destroy_response(resp);
 	return ret;
 }
 
@@ -538,7 +636,7 @@ static ssize_t wait_for_news(struct watcher *v)
 		ret = MHD_CONTENT_READER_END_OF_STREAM;
 	} else {
 		v->suspended = true;
-		MHD_suspend_connection(v->conn);
+		mhd.suspend_connection(v->conn);
 	}
 	pthread_mutex_unlock(&v->w->lock);
 	return ret;
@@ -625,7 +723,7 @@ static bool resume_all(struct web_server *w, bool stop)
 		}
 	pthread_mutex_unlock(&w->lock);
 	for (i = 0; i < n; i++)
-		MHD_resume_connection(conns[i]);
+		mhd.resume_connection(conns[i]);
 	return stopping;
 }
 
@@ -675,15 +773,15 @@ static enum MHD_Result send_events(struct web_server *w,
 			st == STORE_NOT_FOUND ? WEB_NOT_FOUND : WEB_UNAVAILABLE;
 		return send_error(c, r, st != STORE_NOT_FOUND);
 	}
-	resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
+	resp = mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
 						 watch_read, v, watch_free);
 	if (resp == NULL) {
 		watch_free(v);
 		return MHD_NO;
 	}
 	add_headers(resp, "text/event-stream; charset=utf-8", NULL);
-	ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
-	MHD_destroy_response(resp);
+	ret = mhd.queue_response(c, MHD_HTTP_OK, resp);
+	mhd.destroy_response(resp);
 	return ret;
 }
 
@@ -735,27 +833,27 @@ static enum MHD_Result send_refusal(struct MHD_Connection *c, unsigned status,
 	struct MHD_Response *resp;
 	enum MHD_Result ret;
 
-	resp = MHD_create_response_from_buffer(len, text,
+	resp = mhd.create_response_from_buffer(len, text,
 					       MHD_RESPMEM_PERSISTENT);
 	if (resp == NULL)
 		return MHD_NO;
 	add_headers(resp, "text/plain; charset=utf-8", NULL);
 	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
+		mhd.add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
 					"GET, HEAD");
-	ret = MHD_queue_response(c, status, resp);
-	MHD_destroy_response(resp);
+	ret = mhd.queue_response(c, status, resp);
+	mhd.destroy_response(resp);
 	return ret;
 }
 
 /* Whether the request on c says it has a body. */
 static bool has_body(struct MHD_Connection *c)
 {
-	const char *len = MHD_lookup_connection_value(
+	const char *len = mhd.lookup_connection_value(
 		c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
 
 	return (len != NULL && strcmp(len, "0") != 0) ||
-	       MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	       mhd.lookup_connection_value(c, MHD_HEADER_KIND,
 					   MHD_HTTP_HEADER_TRANSFER_ENCODING) !=
 		       NULL;
 }
@@ -794,10 +892,10 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
 		return MHD_NO;
 	web_request_parse(
 		&r, url,
-		MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lang"),
-		MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ply"),
-		MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rule"),
-		MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+		mhd.lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lang"),
+		mhd.lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ply"),
+		mhd.lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rule"),
+		mhd.lookup_connection_value(c, MHD_HEADER_KIND,
 					    MHD_HTTP_HEADER_ACCEPT_LANGUAGE));
 	i18n_set_lang(r.lang);
 	return route(w, c, &r);
@@ -854,7 +952,7 @@ static int start_daemon(struct web_server *w,
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO |
 			 MHD_ALLOW_SUSPEND_RESUME | (v6 ? MHD_USE_IPv6 : 0);
 
-	w->daemon = MHD_start_daemon(
+	w->daemon = mhd.start_daemon(
 		flags, 0, NULL, NULL, answer, w, MHD_OPTION_SOCK_ADDR, addr,
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS_MAX,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_TIMEOUT_S,
@@ -862,7 +960,7 @@ static int start_daemon(struct web_server *w,
 		MHD_OPTION_END);
 	if (w->daemon == NULL)
 		return -1;
-	info = MHD_get_daemon_info(w->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	info = mhd.get_daemon_info(w->daemon, MHD_DAEMON_INFO_BIND_PORT);
 	if (v6)
 		inet_ntop(AF_INET6,
 			  &((const struct sockaddr_in6 *)addr)->sin6_addr, host,
@@ -893,6 +991,8 @@ int web_start(struct store *s, const char *listen, struct web_server **out,
 	pthread_mutex_init(&w->lock, NULL);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
 		w->boards[i].seen = -2;
+	if (load_mhd(err, cap) != 0)
+		goto out_free;
 	if (parse_listen(listen, &addr) != 0) {
 		snprintf(err, cap, "not an address and port: %s", listen);
 		goto out_free;
@@ -948,7 +1048,7 @@ void web_stop(struct web_server *w)
 	if (w->ticker_started)
 		pthread_join(w->ticker, NULL);
 	if (w->daemon != NULL)
-		MHD_stop_daemon(w->daemon);
+		mhd.stop_daemon(w->daemon);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
 		plist_free(w->boards[i].rule_list);
 	plist_free(w->players);
