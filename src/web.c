@@ -70,6 +70,12 @@ struct web_server {
 	bool ticker_started;
 	bool stopping;		  /* web_stop() has begun (lock) */
 	struct watcher *watchers; /* every one, suspended or not */
+	struct {		  /* the last rating graph replayed */
+		long long seen;	  /* store_players_seen() then; -2: none */
+		long long player_id;
+		struct web_rating_point *points;
+		size_t n;
+	} graph;
 	int nwatchers;
 };
 
@@ -432,35 +438,44 @@ static int replay_row(void *ctx, const struct rated_result *m)
 }
 
 /* Player p's rating after each of their rated matches, replayed from
- * every rated result since RATING_START, into v->ratings (the caller
- * frees it). Return 0, or -1 when the store (or memory) failed. */
+ * every rated result since RATING_START, into v->ratings (w->graph's:
+ * kept while no player changed, for the next look at the same player).
+ * Return 0, or -1 when the store (or memory) failed. */
 static int player_ratings(struct web_server *w, struct web_player *v)
 {
 	struct replay rp = {v->p->id, 0, NULL, NULL, NULL, 0, 0, false};
+	long long seen = store_players_seen(w->store), i;
 	const struct player *q;
-	long long i;
 	int ret = -1;
 
-	for (q = plist_first(w->players); q != NULL; q = q->next)
-		rp.max_id = q->id > rp.max_id ? q->id : rp.max_id;
-	rp.rating = malloc((size_t)(rp.max_id + 1) * sizeof(*rp.rating));
-	rp.games = calloc((size_t)(rp.max_id + 1), sizeof(*rp.games));
-	if (rp.rating != NULL && rp.games != NULL) {
-		for (i = 0; i <= rp.max_id; i++)
-			rp.rating[i] = RATING_START;
-		if (store_rated_results(w->store, replay_row, &rp) ==
-			    STORE_OK &&
-		    !rp.failed)
-			ret = 0;
+	if (w->graph.seen != seen || w->graph.player_id != v->p->id) {
+		for (q = plist_first(w->players); q != NULL; q = q->next)
+			rp.max_id = q->id > rp.max_id ? q->id : rp.max_id;
+		rp.rating =
+			malloc((size_t)(rp.max_id + 1) * sizeof(*rp.rating));
+		rp.games = calloc((size_t)(rp.max_id + 1), sizeof(*rp.games));
+		if (rp.rating != NULL && rp.games != NULL) {
+			for (i = 0; i <= rp.max_id; i++)
+				rp.rating[i] = RATING_START;
+			if (store_rated_results(w->store, replay_row, &rp) ==
+				    STORE_OK &&
+			    !rp.failed)
+				ret = 0;
+		}
+		free(rp.rating);
+		free(rp.games);
+		if (ret != 0) {
+			free(rp.points);
+			return ret;
+		}
+		free(w->graph.points);
+		w->graph.seen = seen;
+		w->graph.player_id = v->p->id;
+		w->graph.points = rp.points;
+		w->graph.n = rp.npoints;
 	}
-	free(rp.rating);
-	free(rp.games);
-	if (ret != 0) {
-		free(rp.points);
-		return ret;
-	}
-	v->ratings = rp.points;
-	v->nratings = rp.npoints;
+	v->ratings = w->graph.points;
+	v->nratings = w->graph.n;
 	return 0;
 }
 
@@ -510,7 +525,6 @@ static int player(struct web_server *w, const struct web_request *r,
 	web_page_player(b, r, &v);
 	ret = 0;
 out_free:
-	free((void *)v.ratings);
 	free(lists);
 	return ret;
 }
@@ -991,6 +1005,7 @@ int web_start(struct store *s, const char *listen, struct web_server **out,
 	pthread_mutex_init(&w->lock, NULL);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
 		w->boards[i].seen = -2;
+	w->graph.seen = -2;
 	if (load_mhd(err, cap) != 0)
 		goto out_free;
 	if (parse_listen(listen, &addr) != 0) {
@@ -1051,6 +1066,7 @@ void web_stop(struct web_server *w)
 		mhd.stop_daemon(w->daemon);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
 		plist_free(w->boards[i].rule_list);
+	free(w->graph.points);
 	plist_free(w->players);
 	free(w);
 }
