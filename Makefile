@@ -9,7 +9,8 @@
 #                   scripts of VALGRIND_E2E under valgrind
 #   make coverage   make test on a gcov build, then the line and branch
 #                   coverage of src/ (gcovr)
-#   make bench      benchmarks that print their figures
+#   make bench      benchmarks that print their figures (the web site's:
+#                   tests/bench/web.sh, wrk at 1,000,000 players)
 #   make arena      two pbrain engines over the openings, with the Elo
 #                   difference (tests/arena/README.md)
 #   make fuzz       every libFuzzer harness, FUZZ_JOBS (2) at a time, in
@@ -33,6 +34,9 @@ MANDIR    ?= $(DATADIR)/man
 VERSION   := 0.1.0
 MODE      ?= release
 PKGS      := sqlite3 libsodium ncursesw icu-uc icu-i18n
+# libmicrohttpd: its header only; `gomoku serve` loads the library itself
+# (src/web.c), so no other command carries GnuTLS and its kin.
+WEB_PKGS  := libmicrohttpd
 TEST_PKGS := cunit
 LANGS     := zh_CN
 
@@ -63,7 +67,7 @@ endif
 # macros ncursesw's file adds (_XOPEN_SOURCE=600, _DEFAULT_SOURCE) are
 # left out: each file says which it needs (the screen's ask for 700).
 PKG_CFLAGS  = $(filter-out -D_XOPEN_SOURCE% -D_DEFAULT_SOURCE, \
-                $(shell pkg-config --cflags $(PKGS)))
+                $(shell pkg-config --cflags $(PKGS) $(WEB_PKGS)))
 # GNU libunistring and libzxcvbn (the password estimator) have no
 # pkg-config file on Debian: plain -lunistring -lzxcvbn.
 PKG_LIBS    = $(shell pkg-config --libs $(PKGS)) -lunistring -lzxcvbn -lm
@@ -117,7 +121,7 @@ SETTINGS_TEXT = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(TEST_CFLAGS) \
 
 $(SETTINGS): FORCE
 	@mkdir -p $(@D)
-	@{ pkg-config --exists --print-errors $(PKGS) $(TEST_PKGS) && \
+	@{ pkg-config --exists --print-errors $(PKGS) $(WEB_PKGS) $(TEST_PKGS) && \
 	   $(UNISTRING_CHECK); } || { \
 	  echo "missing libraries: run 'make deps' (make run and" \
 	    "make test do it for you)" >&2; exit 1; }
@@ -224,7 +228,7 @@ asan: need-deps
 # runs every script under ASan + UBSan + LeakSanitizer. docs/TESTING.md
 # says which run checks the memory of each source file.
 VALGRIND_E2E ?= cli game computer brain readme screen pages live analyze \
-                charset remote remotescreen ssh arena lobby
+                charset remote remotescreen ssh arena lobby web
 valgrind: need-deps
 	@$(MAKE) --no-print-directory all $(RUNNER) fuzz-drivers
 	@$(CHECK_ENV) GOMOKU_VALGRIND=1 GOMOKU_PARTS="unit e2e fuzz" \
@@ -250,6 +254,7 @@ bench: need-deps
 	./build/bench
 	@tests/bench/latency.sh $(BIN)
 	@tests/bench/window.sh $(BIN)
+	@tests/bench/web.sh $(BIN)
 
 build/bench: $(BENCH_SRCS) $(LIB_OBJS) $(SETTINGS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(PKG_CFLAGS) -o $@ \

@@ -157,6 +157,13 @@ bool player_same_rank(const struct player *a, const struct player *b,
 int plist_rank(const struct plist *l, const struct player *p,
 	       enum plist_key key);
 
+/* The rank of best[i] in a leaderboard best[0..] by `key` (as
+ * plist_top() writes one), the player before it being ranked `rank`:
+ * 0 for a player with no ranked game; players sharing a rank share its
+ * number. For numbering a leaderboard from its top in one pass. */
+int plist_rank_at(struct player *const best[], size_t i, enum plist_key key,
+		  int rank);
+
 /* Wins per game played, 0..1 (0 with no games). */
 double player_win_rate(const struct player *p);
 

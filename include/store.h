@@ -60,6 +60,16 @@ struct store;
  * store_close(), the only other call it takes) or NULL. */
 enum store_status store_open(const char *path, struct store **out);
 
+/* Open the existing database at `path` for reading only
+ * (SQLITE_OPEN_READONLY; no statement on the handle can write, so
+ * nothing is made, migrated or changed): for `gomoku serve`, a WAL
+ * reader beside the players' processes. The file must be a Gomoku Club
+ * database of exactly this build's schema (STORE_CANT_OPEN otherwise,
+ * saying so; STORE_NEWER for a newer one). *out as store_open() says;
+ * every reading function may be used on the handle, and every writing
+ * one fails with STORE_ERR. */
+enum store_status store_open_readonly(const char *path, struct store **out);
+
 /* Close the handle and free it. Accepts NULL. */
 void store_close(struct store *s);
 
@@ -97,6 +107,14 @@ enum store_status store_load_players(struct store *s, struct plist *l);
  * live one; on other failures the players read so far are applied, each
  * whole, and the next call reads them again. */
 enum store_status store_refresh_players(struct store *s, struct plist *l);
+
+/* Where the handle's live list stands: the players' change counter it
+ * has seen, which moves when (and only when) store_load_players() or
+ * store_refresh_players() applied a change to a player (a new one, a
+ * result, a login...); -1 before a list is loaded. So a caller may keep
+ * what it computed from the list (a leaderboard) while this is the
+ * same. */
+long long store_players_seen(const struct store *s);
 
 /* Re-read the player with `id` into its node in `l`, in place (appending
  * it when the list does not have it yet; the list owns the node).
@@ -641,6 +659,52 @@ store_rule_records(struct store *s, enum rule rule,
 enum store_status store_rule_record(struct store *s, long long player_id,
 				    enum rule rule, struct player_record *rec);
 
+/* Append to `out` a node for each player of `players` with a finished
+ * ranked match under `rule`, holding their record under that rule alone
+ * (store_rule_records()'s): a list to rank by that rule. Players who
+ * registered after `players` was read are left out. On failure `out`
+ * may hold some of them (the caller frees it). */
+enum store_status store_rule_players(struct store *s, enum rule rule,
+				     const struct plist *players,
+				     struct plist *out);
+
+/* A player's results against one opponent, as store_opponents() lists
+ * them. The strings belong to the store and are valid only during the
+ * row() call. */
+struct opponent_row {
+	long long opponent_id;
+	const char *username, *nickname;
+	int won, lost, drawn; /* from the player's side */
+};
+
+/* Player `player_id`'s finished rated ranked matches, grouped by
+ * opponent, the most played first (then by username): call row(ctx, r)
+ * for up to `limit` opponents, until it returns non-zero (still
+ * STORE_OK); row() must not call the store. A player who does not exist
+ * has no opponents. STORE_ERR for a negative limit, a NULL row() or a
+ * failure (row() may have been called for some rows already). */
+enum store_status
+store_opponents(struct store *s, long long player_id, int limit,
+		int (*row)(void *ctx, const struct opponent_row *r), void *ctx);
+
+/* A rated ranked match's result, as store_rated_results() lists it. */
+struct rated_result {
+	long long id, black_id, white_id;
+	long long ended_at;
+	enum match_result result; /* black, white or a draw */
+};
+
+/* Every finished rated ranked match (the ones that moved the players'
+ * ratings), in the order their results were counted (ended_at, then
+ * id): call row(ctx, r) for each, until it returns non-zero (still
+ * STORE_OK); row() must not call the store. Replayed with rating.h from
+ * RATING_START, they give each player's rating after each match: a
+ * rating graph. STORE_ERR for a NULL row() or a failure. */
+enum store_status store_rated_results(struct store *s,
+				      int (*row)(void *ctx,
+						 const struct rated_result *r),
+				      void *ctx);
+
 /* ---- store_matches.c: a game read from a file ---- */
 
 /* Write an imported game in one transaction: `h` (kind MATCH_IMPORTED,
@@ -724,6 +788,12 @@ struct analyze_move;
 enum store_status store_analysis_save(struct store *s, long long match_id,
 				      int time_ms,
 				      const struct analyze_move *moves, int n);
+
+/* The longest time a position among the analyses of match `match_id`
+ * kept, into *time_ms: the one to read with store_analysis_load().
+ * STORE_NOT_FOUND when none is kept; on failure *time_ms is unchanged. */
+enum store_status store_analysis_longest(struct store *s, long long match_id,
+					 int *time_ms);
 
 /* The analysis of match `match_id` kept with time_ms a position into
  * moves[0..max-1] (each move's number, colour, played move, chances,

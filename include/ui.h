@@ -22,6 +22,7 @@
 #include "ui_term.h"
 
 struct store;
+struct match_full;
 struct auth_wordlist;
 
 /* How a step of the interface ended; main() turns it into an exit
@@ -324,6 +325,12 @@ enum ui_status ui_matches_offer_resume(struct ui *ui, struct player *me,
  * SQLite error, out of memory). */
 enum ui_status ui_account_open(struct ui *ui);
 
+/* Open the existing database at ui->opt->db_path read-only
+ * (store_open_readonly()) into ui->club.store, loading no players, for
+ * `gomoku serve`. Says why and returns UI_FAILED when it cannot be
+ * used; UI_OK when it is open (or was already). */
+enum ui_status ui_account_open_readonly(struct ui *ui);
+
 /* Close the database and free the player list and the common-password
  * list, leaving their fields NULL. Accepts a ui never opened, or opened
  * and closed before. */
@@ -436,6 +443,13 @@ enum ui_status ui_records_replay(struct ui *ui, long long id);
  * rows, then the replay's prompt. A match still being played is refused
  * (said so). Return as ui_records_replay(). */
 enum ui_status ui_records_analyse(struct ui *ui, long long id);
+
+/* Match f as `gomoku export` writes it, PSQ (or, with moves_only,
+ * "h8 i9 ..."), into text[0..cap) with its length in *len (the web
+ * site's download uses it too). Return RECORD_OK, why it cannot be
+ * written (an enum record_reason), or -1 out of memory. */
+int ui_records_text(const struct match_full *f, bool moves_only, char *text,
+		    size_t cap, size_t *len);
 
 /* Write match `id` as PSQ (or, with moves_only, "h8 i9 ...") to the
  * file at `path` (created or truncated), or to the output when path is

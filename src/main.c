@@ -13,6 +13,7 @@
 #include "number.h"
 #include "store.h"
 #include "ui.h"
+#include "web.h"
 
 #define MAX_WORDS 4
 
@@ -21,7 +22,7 @@ struct options {
 	const char *variant, *size, *k, *rule;
 	const char *nickname, *top, *by;
 	const char *ai, *first, *time_per_move, *page, *output, *opening;
-	const char *forbidden, *claim_after, *clock;
+	const char *forbidden, *claim_after, *clock, *listen;
 	bool show_forbidden;
 	bool ascii, no_color, plain, help, version, no_admin;
 	const char *words[MAX_WORDS];
@@ -58,6 +59,7 @@ static const struct option_spec option_specs[] = {
 	{"--clock", VALUE(clock)},
 	{"--claim-after", VALUE(claim_after)},
 	{"--page", VALUE(page)},
+	{"--listen", VALUE(listen)},
 	{"--output", VALUE(output)},
 	{"-o", VALUE(output)},
 	{"--ascii", FLAG(ascii)},
@@ -141,6 +143,8 @@ static void print_help(FILE *out)
 		"forbidden refuse|lose,\n"
 		"                       ranked-hotseat on|off, "
 		"disconnect-grace SECONDS\n"
+		"  serve                the club's read-only web site "
+		"(see --listen)\n"
 		"\n"
 		"Options go before or after the command, as --db PATH or "
 		"--db=PATH;\n"
@@ -168,6 +172,10 @@ static void print_help(FILE *out)
 		"matches and ratings\n"
 		"  --page N             history: which page, 10 matches "
 		"a page\n"
+		"  --listen ADDR:PORT   serve: where the web site listens "
+		"(default\n"
+		"                       127.0.0.1:8080; port 0: any free "
+		"port)\n"
 		"  -o, --output FILE    export: where to write (default: "
 		"standard output)\n"
 		"  --ai LEVEL           play, brain: the computer, level "
@@ -829,6 +837,30 @@ static enum ui_status cmd_club(struct ui *ui, const struct options *o)
 			   o->words[1]);
 }
 
+/* gomoku serve [--listen ADDR:PORT]: the read-only web site, until
+ * Ctrl-C, SIGTERM or SIGHUP. */
+static enum ui_status cmd_serve(struct ui *ui, const struct options *o)
+{
+	const char *listen = o->listen != NULL ? o->listen : WEB_LISTEN_DEFAULT;
+	char err[256], where[WEB_ADDRESS_MAX];
+	struct web_server *w;
+
+	if (ui_account_open_readonly(ui) != UI_OK)
+		return UI_FAILED;
+	if (web_start(ui->club.store, listen, &w, err, sizeof(err)) != 0) {
+		ui_error(ui, _("cannot start the web site: %s"), err);
+		return UI_FAILED;
+	}
+	ui_say(ui,
+	       _("The club's web site is at http://%s/ (read-only; "
+		 "Ctrl-C stops it)."),
+	       web_address(w, where));
+	fflush(ui->term.out);
+	web_wait();
+	web_stop(w);
+	return UI_OK;
+}
+
 struct command {
 	const char *name;
 	int min_words, max_words; /* after the command's name */
@@ -851,6 +883,7 @@ static const struct command commands[] = {
 	{"brain", 0, 0, cmd_brain, false},
 	{"analyze", 1, 1, cmd_analyze, false},
 	{"club", 1, 3, cmd_club, false},
+	{"serve", 0, 0, cmd_serve, false},
 };
 
 /* Run the command named by the first word (or the menus). A guest game

@@ -753,6 +753,17 @@ int plist_rank(const struct plist *l, const struct player *p,
 	return rank;
 }
 
+/* See player.h. */
+int plist_rank_at(struct player *const best[], size_t i, enum plist_key key,
+		  int rank)
+{
+	if (!player_ranked(best[i]))
+		return 0;
+	if (i == 0 || !player_same_rank(best[i - 1], best[i], key))
+		return (int)i + 1;
+	return rank;
+}
+
 /* Sift the heap entry at `i` down: heap[0] is the lowest-ranked of the
  * players kept (a max-heap on player_compare). */
 static void heap_sift_down(struct player **heap, size_t n, size_t i,

@@ -251,3 +251,21 @@ enum store_status store_analysis_load(struct store *s, long long match_id,
 		*n = got;
 	return st;
 }
+
+/* See store.h. */
+enum store_status store_analysis_longest(struct store *s, long long match_id,
+					 int *time_ms)
+{
+	long long out = 0;
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_query_ints(s,
+			      "SELECT max(time_ms) FROM match_analyses"
+			      " WHERE match_id = ?1 HAVING count(*) > 0",
+			      &match_id, 1, &out, 1, WHAT_LOAD_ANALYSIS,
+			      "no analysis is kept");
+	if (st == STORE_OK)
+		*time_ms = (int)out;
+	return st;
+}

@@ -320,16 +320,17 @@ static enum store_status make_file(struct store *s, const char *path)
 	return STORE_OK;
 }
 
-/* Open the SQLite connection with extended result codes and a busy
- * timeout. Return STORE_OK, or STORE_CANT_OPEN/STORE_ERR. */
-static enum store_status open_connection(struct store *s, const char *path)
+/* Open the SQLite connection (`mode`: SQLITE_OPEN_READWRITE or
+ * SQLITE_OPEN_READONLY) with extended result codes and a busy timeout.
+ * Return STORE_OK, or STORE_CANT_OPEN/STORE_ERR. */
+static enum store_status open_connection(struct store *s, const char *path,
+					 int mode)
 {
 	int rc;
 
 	/* One connection per handle, used by one thread at a time: SQLite's
 	 * per-call mutexes would only cost time (NOMUTEX). */
-	rc = sqlite3_open_v2(path, &s->db,
-			     SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+	rc = sqlite3_open_v2(path, &s->db, mode | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc != SQLITE_OK) {
 		store_set_err(s, WHAT_OPEN,
 			      s->db != NULL ? sqlite3_errmsg(s->db)
@@ -401,7 +402,19 @@ enum store_status store_db_connect(struct store *s, const char *path)
 	if (st == STORE_OK)
 		st = make_file(s, path);
 	if (st == STORE_OK)
-		st = open_connection(s, path);
+		st = open_connection(s, path, SQLITE_OPEN_READWRITE);
+	return st;
+}
+
+/* See store_internal.h. */
+enum store_status store_db_connect_readonly(struct store *s, const char *path)
+{
+	enum store_status st;
+
+	st = open_connection(s, path, SQLITE_OPEN_READONLY);
+	if (st == STORE_OK &&
+	    store_run_sql(s, "PRAGMA query_only = ON", WHAT_OPEN) != SQLITE_OK)
+		st = STORE_ERR;
 	return st;
 }
 

@@ -141,6 +141,12 @@ enum store_status store_finish(struct store *s, enum store_status st,
  * open: the caller closes it). */
 enum store_status store_db_connect(struct store *s, const char *path);
 
+/* Connect to the existing database at `path` read-only
+ * (SQLITE_OPEN_READONLY, and PRAGMA query_only: no statement of this
+ * connection can write), with the busy timeout; nothing is made.
+ * Return STORE_OK, or STORE_CANT_OPEN/STORE_ERR (the error kept). */
+enum store_status store_db_connect_readonly(struct store *s, const char *path);
+
 /* Switch to WAL and set synchronous=FULL, foreign_keys=ON and
  * secure_delete=ON (so an old password hash does not linger in free
  * space). Return STORE_OK or STORE_ERR (the error kept). */

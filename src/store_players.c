@@ -253,6 +253,12 @@ enum store_status store_refresh_players(struct store *s, struct plist *l)
 }
 
 /* See store.h. */
+long long store_players_seen(const struct store *s)
+{
+	return s->live.list != NULL ? s->live.seq : -1;
+}
+
+/* See store.h. */
 enum store_status store_reload_player(struct store *s, struct plist *l,
 				      long long id)
 {

@@ -2,6 +2,7 @@
  * imported games, a player's record against the computer, and players'
  * records under a rule. */
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "store_internal.h"
@@ -426,4 +427,177 @@ enum store_status store_rule_record(struct store *s, long long player_id,
 	}
 	sqlite3_finalize(st);
 	return ret;
+}
+
+/* ==== The players' records under one rule =============================== */
+
+/* Order players by id, for bsearch(). */
+static int by_id(const void *a, const void *b)
+{
+	long long x = (*(const struct player *const *)a)->id;
+	long long y = (*(const struct player *const *)b)->id;
+
+	return (x > y) - (x < y);
+}
+
+/* The players of a list sorted by id (a look-up table for the rows of
+ * store_rule_records()), and the list the rows go to. */
+struct rule_players {
+	struct player **by_id;
+	size_t n;
+	struct plist *out;
+	bool failed; /* out of memory */
+};
+
+/* store_rule_records()'s row(): add player `id` with record `rec`. */
+static int rule_player(void *ctx, long long id, const struct player_record *rec)
+{
+	struct rule_players *rp = ctx;
+	struct player key = {.id = id}, *kp = &key, **found;
+	struct player_info info;
+
+	found = bsearch(&kp, rp->by_id, rp->n, sizeof(*rp->by_id), by_id);
+	if (found == NULL)
+		return 0; /* registered after the list was read */
+	info = (struct player_info){(*found)->id,
+				    (*found)->username,
+				    (*found)->nickname,
+				    (*found)->created_at,
+				    (*found)->last_login_at,
+				    *rec};
+	if (plist_append(rp->out, &info) == NULL)
+		rp->failed = true;
+	return rp->failed;
+}
+
+/* See store.h. */
+enum store_status store_rule_players(struct store *s, enum rule rule,
+				     const struct plist *players,
+				     struct plist *out)
+{
+	struct rule_players rp = {NULL, 0, out, false};
+	enum store_status st;
+	struct player *p;
+
+	rp.by_id = malloc((plist_count(players) + 1) * sizeof(*rp.by_id));
+	if (rp.by_id == NULL) {
+		store_set_err(s, WHAT_RULE, "out of memory");
+		return STORE_ERR;
+	}
+	for (p = plist_first(players); p != NULL; p = p->next)
+		rp.by_id[rp.n++] = p;
+	qsort(rp.by_id, rp.n, sizeof(*rp.by_id), by_id);
+	st = store_rule_records(s, rule, rule_player, &rp);
+	if (st == STORE_OK && rp.failed) {
+		store_set_err(s, WHAT_RULE, "out of memory");
+		st = STORE_ERR;
+	}
+	free(rp.by_id);
+	return st;
+}
+
+/* ==== Results against each opponent ===================================== */
+
+#define WHAT_OPPONENTS "cannot read the results against each opponent"
+
+/* An opponents listing's caller: its row() and ctx. */
+struct opponent_call {
+	int (*row)(void *, const struct opponent_row *);
+	void *ctx;
+};
+
+/* list_rows()'s each() for the opponents. */
+static int each_opponent(void *ctx, sqlite3_stmt *st)
+{
+	struct opponent_call *c = ctx;
+	struct opponent_row r;
+
+	r.opponent_id = sqlite3_column_int64(st, 0);
+	r.username = (const char *)sqlite3_column_text(st, 1);
+	r.nickname = (const char *)sqlite3_column_text(st, 2);
+	r.won = sqlite3_column_int(st, 3);
+	r.lost = sqlite3_column_int(st, 4);
+	r.drawn = sqlite3_column_int(st, 5);
+	if (r.username == NULL || r.nickname == NULL)
+		return -1;
+	return c->row(c->ctx, &r) != 0 ? 1 : 0;
+}
+
+/* See store.h. */
+enum store_status
+store_opponents(struct store *s, long long player_id, int limit,
+		int (*row)(void *ctx, const struct opponent_row *r), void *ctx)
+{
+	const long long args[] = {player_id, limit};
+	struct opponent_call c = {row, ctx};
+
+	store_clear_err(s);
+	if (limit < 0 || row == NULL) {
+		store_set_err(s, WHAT_OPPONENTS, "the listing is not valid");
+		return STORE_ERR;
+	}
+	return list_rows(
+		s,
+		"SELECT o.id, o.username, o.nickname,"
+		" sum(m.result = CASE WHEN m.black_id = ?1"
+		"  THEN 'black' ELSE 'white' END),"
+		" sum(m.result = CASE WHEN m.black_id = ?1"
+		"  THEN 'white' ELSE 'black' END),"
+		" sum(m.result = 'draw')"
+		" FROM matches AS m JOIN players AS o ON o.id = CASE WHEN"
+		" m.black_id = ?1 THEN m.white_id ELSE m.black_id END"
+		" WHERE (m.black_id = ?1 OR m.white_id = ?1)"
+		" AND m.kind = 'ranked' AND m.status = 'finished'"
+		" AND m.rated = 1"
+		" GROUP BY o.id ORDER BY count(*) DESC, o.username"
+		" LIMIT ?2",
+		args, 2, each_opponent, &c, WHAT_OPPONENTS);
+}
+
+/* ==== Rated results in the order they were counted ====================== */
+
+#define WHAT_RATED "cannot read the rated results"
+
+/* A rated results listing's caller: its row() and ctx. */
+struct rated_call {
+	int (*row)(void *, const struct rated_result *);
+	void *ctx;
+};
+
+/* list_rows()'s each() for the rated results. */
+static int each_rated(void *ctx, sqlite3_stmt *st)
+{
+	struct rated_call *c = ctx;
+	const unsigned char *word = sqlite3_column_text(st, 4);
+	struct rated_result r;
+	int result = word != NULL ? match_result_value((const char *)word) : -1;
+
+	if (result <= RESULT_NONE)
+		return -1;
+	r = (struct rated_result){
+		sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+		sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+		(enum match_result)result};
+	return c->row(c->ctx, &r) != 0 ? 1 : 0;
+}
+
+/* See store.h. */
+enum store_status store_rated_results(struct store *s,
+				      int (*row)(void *ctx,
+						 const struct rated_result *r),
+				      void *ctx)
+{
+	struct rated_call c = {row, ctx};
+
+	store_clear_err(s);
+	if (row == NULL) {
+		store_set_err(s, WHAT_RATED, "no callback");
+		return STORE_ERR;
+	}
+	return list_rows(s,
+			 "SELECT id, black_id, white_id, ended_at, result"
+			 " FROM matches WHERE kind = 'ranked'"
+			 " AND status = 'finished' AND rated = 1"
+			 " ORDER BY ended_at, id",
+			 NULL, 0, each_rated, &c, WHAT_RATED);
 }

@@ -1248,9 +1248,12 @@ static enum store_status open_database(struct store *s, const char *path)
 	return st;
 }
 
-/* See store.h. On failure the connection is closed already, so only
- * store_errmsg() and store_close() may be used on *out. */
-enum store_status store_open(const char *path, struct store **out)
+/* Make a handle in *out and open `path` on it with open_db(); on
+ * failure close the connection, so only store_errmsg() and
+ * store_close() may be used on *out (NULL when memory ran out). */
+static enum store_status
+open_handle(const char *path, struct store **out,
+	    enum store_status (*open_db)(struct store *s, const char *path))
 {
 	enum store_status st;
 	struct store *s;
@@ -1264,10 +1267,42 @@ enum store_status store_open(const char *path, struct store **out)
 		store_set_err(s, WHAT_OPEN, "no file name was given");
 		return STORE_CANT_OPEN;
 	}
-	st = open_database(s, path);
+	st = open_db(s, path);
 	if (st != STORE_OK) {
 		sqlite3_close_v2(s->db);
 		s->db = NULL;
 	}
 	return st;
+}
+
+/* See store.h. */
+enum store_status store_open(const char *path, struct store **out)
+{
+	return open_handle(path, out, open_database);
+}
+
+/* Everything store_open_readonly() does after making the handle. */
+static enum store_status open_database_readonly(struct store *s,
+						const char *path)
+{
+	enum store_status st;
+	int version = 0;
+
+	st = store_db_connect_readonly(s, path);
+	if (st == STORE_OK)
+		st = store_schema_classify(s, &version);
+	if (st == STORE_OK && version != SCHEMA_VERSION) {
+		snprintf(s->err, sizeof s->err,
+			 WHAT_OPEN ": its schema is %d, this program's %d: "
+				   "run gomoku on it once to upgrade it",
+			 version, SCHEMA_VERSION);
+		st = STORE_CANT_OPEN;
+	}
+	return st;
+}
+
+/* See store.h. */
+enum store_status store_open_readonly(const char *path, struct store **out)
+{
+	return open_handle(path, out, open_database_readonly);
 }

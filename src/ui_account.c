@@ -35,17 +35,24 @@ static void explain_open_failure(struct ui *ui, enum store_status st)
 	}
 }
 
+/* Whether ui->opt->db_path names a file; says so when it does not. */
+static bool have_db_path(struct ui *ui)
+{
+	if (ui->opt->db_path != NULL && ui->opt->db_path[0] != '\0')
+		return true;
+	ui_error(ui, _("no place for the database: set --db PATH or "
+		       "GOMOKU_DB"));
+	return false;
+}
+
 enum ui_status ui_account_open(struct ui *ui)
 {
 	enum store_status st;
 
 	if (ui->club.store != NULL)
 		return UI_OK;
-	if (ui->opt->db_path == NULL || ui->opt->db_path[0] == '\0') {
-		ui_error(ui, _("no place for the database: set --db PATH or "
-			       "GOMOKU_DB"));
+	if (!have_db_path(ui))
 		return UI_FAILED;
-	}
 	if (paths_check_private(ui->opt->db_path) != 0)
 		ui_error(ui,
 			 _("warning: the database %s is readable by other "
@@ -64,6 +71,22 @@ enum ui_status ui_account_open(struct ui *ui)
 		goto out_fail;
 	return UI_OK;
 out_fail:
+	explain_open_failure(ui, st);
+	ui_account_close(ui);
+	return UI_FAILED;
+}
+
+enum ui_status ui_account_open_readonly(struct ui *ui)
+{
+	enum store_status st;
+
+	if (ui->club.store != NULL)
+		return UI_OK;
+	if (!have_db_path(ui))
+		return UI_FAILED;
+	st = store_open_readonly(ui->opt->db_path, &ui->club.store);
+	if (st == STORE_OK)
+		return UI_OK;
 	explain_open_failure(ui, st);
 	ui_account_close(ui);
 	return UI_FAILED;

@@ -312,20 +312,6 @@ static void legend(struct ui *ui, bool provisional, bool unranked)
 		ui_say(ui, _("%s no rank: no ranked game yet"), none_mark(ui));
 }
 
-/* Print the leaderboard of list l (see ui_list_leaderboard()); `title` heads
- * the table. */
-/* The rank of best[i] in a leaderboard by `key`, the one before it
- * ranked `rank`: 0 for a player with no ranked game. */
-static int rank_at(struct player *const best[], size_t i, enum plist_key key,
-		   int rank)
-{
-	if (!player_ranked(best[i]))
-		return 0;
-	if (i == 0 || !player_same_rank(best[i - 1], best[i], key))
-		return (int)i + 1;
-	return rank;
-}
-
 /* The leaderboard best[0..n) (n > 0) by `key` as a table for people,
  * headed `title`; me's row under it after "...", when me is not among
  * them (its rank in l); then what its marks mean. Return UI_OK, or
@@ -341,7 +327,7 @@ static enum ui_status board_print(struct ui *ui, const struct plist *l,
 	size_t i;
 
 	for (i = 0; i < n && !failed; i++) {
-		rank = rank_at(best, i, key, rank);
+		rank = plist_rank_at(best, i, key, rank);
 		provisional |= player_provisional(best[i]);
 		unranked |= rank == 0;
 		failed = board_row(ui, t, best[i], rank, best[i] == me);
@@ -396,7 +382,7 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	}
 	ui_list_begin(&list, ui, leaderboard_columns, LEADERBOARD_COLUMNS);
 	for (i = 0; i < n; i++) {
-		rank = rank_at(best, i, key, rank);
+		rank = plist_rank_at(best, i, key, rank);
 		script_row(&list, best[i], rank);
 	}
 	ui_list_end(&list);
@@ -419,76 +405,26 @@ enum ui_status ui_list_leaderboard(struct ui *ui, int top, enum plist_key key,
 			      me);
 }
 
-/* Order players by id, for bsearch(). */
-static int by_id(const void *a, const void *b)
-{
-	long long x = (*(const struct player *const *)a)->id;
-	long long y = (*(const struct player *const *)b)->id;
-
-	return (x > y) - (x < y);
-}
-
-/* The players of the club sorted by id: a look-up table for the rows of
- * store_rule_records(). */
-struct rule_board {
-	struct ui *ui;
-	struct player **by_id;
-	size_t n;
-	struct plist *list; /* the players with their records under the rule */
-	bool failed;
-};
-
-/* Add the player `id` with record `rec` to the rule's list. */
-static int rule_row(void *ctx, long long id, const struct player_record *rec)
-{
-	struct rule_board *rb = ctx;
-	struct player key = {.id = id}, *kp = &key, **found;
-	struct player_info info;
-
-	found = bsearch(&kp, rb->by_id, rb->n, sizeof(*rb->by_id), by_id);
-	if (found == NULL)
-		return 0; /* registered after this run started */
-	info = (struct player_info){(*found)->id,
-				    (*found)->username,
-				    (*found)->nickname,
-				    (*found)->created_at,
-				    (*found)->last_login_at,
-				    *rec};
-	if (plist_append(rb->list, &info) == NULL)
-		rb->failed = true;
-	return rb->failed;
-}
-
 enum ui_status ui_list_leaderboard_rule(struct ui *ui, int top,
 					enum plist_key key, enum rule rule)
 {
-	struct rule_board rb = {ui, NULL, 0, plist_create(), false};
+	struct plist *list = plist_create();
 	enum ui_status st = UI_FAILED;
-	const struct player *p;
 	char title[128];
 
-	if (ui_account_refresh(ui) != UI_OK)
+	if (list == NULL || ui_account_refresh(ui) != UI_OK)
 		goto out_free;
-	rb.by_id =
-		malloc((plist_count(ui->club.players) + 1) * sizeof(*rb.by_id));
-	if (rb.list == NULL || rb.by_id == NULL)
-		goto out_free;
-	for (p = plist_first(ui->club.players); p != NULL; p = p->next)
-		rb.by_id[rb.n++] = (struct player *)p;
-	qsort(rb.by_id, rb.n, sizeof(*rb.by_id), by_id);
-	if (store_rule_records(ui->club.store, rule, rule_row, &rb) !=
-		    STORE_OK ||
-	    rb.failed) {
+	if (store_rule_players(ui->club.store, rule, ui->club.players, list) !=
+	    STORE_OK) {
 		ui_error(ui, _("cannot read the records: %s"),
 			 store_errmsg(ui->club.store));
 		goto out_free;
 	}
 	snprintf(title, sizeof(title), _("Leaderboard: %s"),
 		 ui_words_rule(rule));
-	st = leaderboard_of(ui, rb.list, title, top, key, NULL);
+	st = leaderboard_of(ui, list, title, top, key, NULL);
 out_free:
-	plist_free(rb.list);
-	free(rb.by_id);
+	plist_free(list);
 	return st;
 }
 

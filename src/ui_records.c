@@ -828,36 +828,50 @@ static enum ui_status export_to(struct ui *ui, const char *path,
 	return UI_OK;
 }
 
+int ui_records_text(const struct match_full *f, bool moves_only, char *text,
+		    size_t cap, size_t *len)
+{
+	struct game_record *r = malloc(sizeof(*r));
+	enum record_reason why = RECORD_ERR_SIZE;
+
+	if (r == NULL)
+		return -1;
+	if (record_of(f, r) == 0)
+		why = moves_only ? record_write_moves(r, text, cap, len)
+				 : record_write_psq(r, text, cap, len);
+	free(r);
+	return why;
+}
+
 enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
 				 const char *path)
 {
 	struct match_full *f = malloc(sizeof(*f));
-	struct game_record *r = malloc(sizeof(*r));
 	char *text = malloc(RECORD_TEXT_MAX);
 	enum ui_status st = UI_FAILED;
-	enum record_reason why;
+	int why;
 	size_t len = 0;
 
-	if (f == NULL || r == NULL || text == NULL)
+	if (f == NULL || text == NULL)
 		goto out_free;
 	st = UI_REFUSED;
 	if (store_match_load(ui->club.store, id, f) != STORE_OK) {
 		ui_error(ui, _("there is no match %lld"), id);
 		goto out_free;
 	}
-	if (record_of(f, r) != 0)
+	why = ui_records_text(f, moves_only, text, RECORD_TEXT_MAX, &len);
+	if (why < 0) {
+		st = UI_FAILED;
 		goto out_free;
-	why = moves_only ? record_write_moves(r, text, RECORD_TEXT_MAX, &len)
-			 : record_write_psq(r, text, RECORD_TEXT_MAX, &len);
+	}
 	if (why != RECORD_OK) {
 		ui_error(ui, _("match %lld cannot be written: %s"), id,
-			 record_why(why));
+			 record_why((enum record_reason)why));
 		goto out_free;
 	}
 	st = export_to(ui, path, text, len);
 out_free:
 	free(text);
-	free(r);
 	free(f);
 	return st;
 }

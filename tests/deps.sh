@@ -16,6 +16,11 @@
 # ssh service: a policy-rc.d that refuses every start stands in while apt
 # runs (where none exists), and a service newly enabled by the install is
 # disabled again. `systemctl enable --now ssh` starts it for a club.
+#
+# curl, chromium (Debian's, headless), chromium-driver and a Chinese
+# font are for tests/e2e/test_web.sh, which fetches the web site's pages,
+# has the browser build and draw them and follow a live game; wrk is for
+# make bench's web figures.
 set -u
 
 # Debian package: what must then be found (pkg:NAME is a pkg-config
@@ -31,11 +36,17 @@ libzxcvbn-dev		hdr:zxcvbn.h
 libicu-dev		pkg:icu-uc pkg:icu-i18n
 libncurses-dev		pkg:ncursesw
 libcunit1-dev		pkg:cunit
+libmicrohttpd-dev	pkg:libmicrohttpd
 gettext			cmd:msgfmt cmd:xgettext
 sqlite3			cmd:sqlite3
 clang-format		cmd:clang-format
 valgrind		cmd:valgrind
 tmux			cmd:tmux
+curl			cmd:curl
+chromium		cmd:chromium
+chromium-driver		cmd:chromedriver
+fonts-wqy-microhei	file:/usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+wrk			cmd:wrk
 openssh-client		cmd:ssh
 openssh-server		file:/usr/sbin/sshd
 gcovr			cmd:gcovr
@@ -43,8 +54,8 @@ clang			cmd:clang
 libclang-rt-dev		fuzz
 '
 # What the same packages are called elsewhere, for the message.
-ELSEWHERE='  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel libicu-devel ncurses-devel CUnit-devel gettext sqlite clang-tools-extra valgrind tmux openssh-clients openssh-server gcovr clang compiler-rt
-  Homebrew: pkg-config sqlite libsodium libunistring icu4c ncurses cunit gettext clang-format llvm tmux gcovr'
+ELSEWHERE='  dnf:      gcc make pkgconf-pkg-config sqlite-devel libsodium-devel libunistring-devel libicu-devel ncurses-devel CUnit-devel libmicrohttpd-devel gettext sqlite clang-tools-extra valgrind tmux curl chromium chromedriver wqy-microhei-fonts wrk openssh-clients openssh-server gcovr clang compiler-rt
+  Homebrew: pkg-config sqlite libsodium libunistring icu4c ncurses cunit libmicrohttpd gettext clang-format llvm tmux curl wrk gcovr'
 NO_START=/usr/sbin/policy-rc.d
 
 # Succeed when the requirement $1 (pkg:, cmd:, file:, hdr:) is met.

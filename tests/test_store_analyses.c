@@ -85,13 +85,20 @@ static void test_analysis_kept(void)
 	struct analyze_move want[NMOVES], got[NMOVES];
 	long long ids[3], mid;
 	struct store *s = club_with_match(path, ids, &mid), *other;
-	int n = 0;
+	int n = 0, time_ms = -1;
 
 	judged(want);
 	CU_ASSERT_EQUAL(store_analysis_load(s, mid, 1000, got, NMOVES, &n),
 			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_analysis_longest(s, mid, &time_ms),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(time_ms, -1);
+	CU_ASSERT_EQUAL(store_analysis_save(s, mid, 250, want, NMOVES),
+			STORE_OK);
 	CU_ASSERT_EQUAL(store_analysis_save(s, mid, 1000, want, NMOVES),
 			STORE_OK);
+	CU_ASSERT_EQUAL(store_analysis_longest(s, mid, &time_ms), STORE_OK);
+	CU_ASSERT_EQUAL(time_ms, 1000);
 	other = fx_open_ok(path);
 	CU_ASSERT_EQUAL(store_analysis_load(other, mid, 1000, got, NMOVES, &n),
 			STORE_OK);
@@ -110,7 +117,7 @@ static void test_analysis_kept(void)
 				    "SELECT count(*) FROM match_analyses"
 				    " WHERE match_id = ?1",
 				    mid),
-			NMOVES);
+			2 * NMOVES); /* the 250 ms one is kept too */
 	store_close(other);
 	store_close(s);
 }

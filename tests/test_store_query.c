@@ -642,6 +642,134 @@ static void test_migrate_rule_records(void)
 	store_close(s);
 }
 
+/* ==== Results against each opponent, read-only handles ================== */
+
+/* What store_opponents() gave, copied. */
+struct opp_rows {
+	char name[8][24];
+	int won[8], lost[8], drawn[8], n;
+};
+
+static int keep_opponent(void *ctx, const struct opponent_row *o)
+{
+	struct opp_rows *r = ctx;
+
+	snprintf(r->name[r->n], sizeof r->name[0], "%s", o->username);
+	r->won[r->n] = o->won;
+	r->lost[r->n] = o->lost;
+	r->drawn[r->n] = o->drawn;
+	return ++r->n >= 8;
+}
+
+static void test_opponents(void)
+{
+	struct opp_rows r = {0};
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	long long ids[3], id;
+	struct store *s = fx_club(path, ids);
+
+	fx_record_and_check(s, ids, ids[0], ids[1], RESULT_BLACK_WIN, &id);
+	fx_record_and_check(s, ids, ids[1], ids[0], RESULT_BLACK_WIN, &id);
+	fx_record_and_check(s, ids, ids[0], ids[1], RESULT_DRAW, &id);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[2], ids[0], RESULT_WHITE_WIN, &id),
+			STORE_OK);
+	h = fx_ranked(ids[0], ids[2], 1200);
+	fx_play(s, &h, 3); /* unfinished: not counted */
+	h = fx_computer(ids[0], 0, 2, 1300);
+	CU_ASSERT_EQUAL(
+		fx_play_whole(s, &h, RESULT_BLACK_WIN, REASON_FIVE, &id),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_opponents(s, ids[0], 10, keep_opponent, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(r.n, 2);
+	/* bob, three games (1 won, 1 lost, 1 drawn), before carol's one */
+	CU_ASSERT_STRING_EQUAL(r.name[0], "bob");
+	CU_ASSERT(r.won[0] == 1 && r.lost[0] == 1 && r.drawn[0] == 1);
+	CU_ASSERT_STRING_EQUAL(r.name[1], "carol");
+	CU_ASSERT(r.won[1] == 1 && r.lost[1] == 0 && r.drawn[1] == 0);
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL(store_opponents(s, ids[0], 1, keep_opponent, &r),
+			STORE_OK);
+	CU_ASSERT_EQUAL(r.n, 1);
+	CU_ASSERT_EQUAL(store_opponents(s, ids[0], -1, keep_opponent, &r),
+			STORE_ERR);
+	store_close(s);
+}
+
+static void test_open_readonly(void)
+{
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	struct plist *l;
+	struct store *ro, *s;
+	long long ids[3], id;
+
+	s = fx_club(path, ids);
+	fx_record_and_check(s, ids, ids[0], ids[1], RESULT_BLACK_WIN, &id);
+	store_close(s);
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL_FATAL(store_open_readonly(path, &ro), STORE_OK);
+	l = plist_create();
+	CU_ASSERT_EQUAL(store_load_players(ro, l), STORE_OK);
+	CU_ASSERT_EQUAL(plist_count(l), 3);
+	plist_free(l);
+	/* every write is refused, and nothing changes */
+	CU_ASSERT_NOT_EQUAL(store_club_set(ro, CLUB_CLAIM_AFTER, 3, 100),
+			    STORE_OK);
+	CU_ASSERT_NOT_EQUAL(
+		store_add_player(ro, "dave", "Dave", FX_HASH_BOB, 100, &id),
+		STORE_OK);
+	store_close(ro);
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM players", 0),
+			3);
+
+	/* no file is made; an older schema is not upgraded */
+	fx_new_path(path, "none.db");
+	CU_ASSERT_EQUAL(store_open_readonly(path, &ro), STORE_CANT_OPEN);
+	store_close(ro);
+	CU_ASSERT_EQUAL(fx_mode_of(path), -1);
+	s = fx_club(path, ids);
+	store_close(s);
+	CU_ASSERT_EQUAL(
+		fx_path_exec(path, FX_UNDO_V22 "PRAGMA user_version = 21;"),
+		SQLITE_OK);
+	CU_ASSERT_EQUAL(store_open_readonly(path, &ro), STORE_CANT_OPEN);
+	CU_ASSERT_PTR_NOT_NULL(strstr(store_errmsg(ro), "run gomoku"));
+	store_close(ro);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 21);
+}
+
+static void test_players_seen(void)
+{
+	char path[FX_PATH_SIZE];
+	struct store *s, *other;
+	struct plist *l = plist_create();
+	long long ids[3], id, seen;
+
+	s = fx_club(path, ids);
+	CU_ASSERT_EQUAL(store_players_seen(s), -1); /* no list yet */
+	CU_ASSERT_EQUAL_FATAL(store_load_players(s, l), STORE_OK);
+	seen = store_players_seen(s);
+	CU_ASSERT(seen >= 0);
+	CU_ASSERT_EQUAL(store_refresh_players(s, l), STORE_OK);
+	CU_ASSERT_EQUAL(store_players_seen(s), seen); /* nothing changed */
+	other = fx_open_ok(path);
+	CU_ASSERT_EQUAL(
+		store_add_player(other, "dave", "Dave", FX_HASH_BOB, 100, &id),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_refresh_players(s, l), STORE_OK);
+	CU_ASSERT(store_players_seen(s) > seen); /* a new player */
+	seen = store_players_seen(s);
+	CU_ASSERT_EQUAL(fx_a_match(other, ids[0], ids[1], RESULT_DRAW, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_refresh_players(s, l), STORE_OK);
+	CU_ASSERT(store_players_seen(s) > seen); /* a result */
+	store_close(other);
+	plist_free(l);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
@@ -652,6 +780,11 @@ static CU_TestInfo tests[] = {
 	{"records under one rule, each with its own Elo", test_rule_records},
 	{"the upgrade replays old matches into each rule's records",
 	 test_migrate_rule_records},
+	{"results against each opponent, the most played first",
+	 test_opponents},
+	{"a read-only handle reads, writes nothing, upgrades nothing",
+	 test_open_readonly},
+	{"the players seen move with a change, only", test_players_seen},
 	CU_TEST_INFO_NULL,
 };
 

@@ -50,6 +50,8 @@
 #   gave_up WHAT              say "# gave up after $WAIT_S s waiting for:
 #                             WHAT" and fail: every wait that runs out
 #                             says so, so that no test waits in silence
+#   poll CMD...               run CMD every tenth of a second until it
+#                             succeeds; after $WAIT_S s, gave_up and fail
 #
 # Under valgrind ($GOMOKU_VG runs it with --error-exitcode=99) every run
 # that ends with status 99 fails the next check, whatever it tests.
@@ -70,6 +72,14 @@ WAIT_S=${WAIT_S_TEST:-$((120 * SLOW))}
 gave_up() {
 	echo "# gave up after $WAIT_S s waiting for: $*"
 	return 1
+}
+poll() {
+	_i=0
+	until "$@"; do
+		_i=$((_i + 1))
+		[ $_i -lt $((10 * WAIT_S)) ] || { gave_up "$*"; return 1; }
+		sleep 0.1
+	done
 }
 
 # (The errors are kept in a file, so runs in subshells count too.)

@@ -20,16 +20,6 @@ check "lobby: alice, bob and carol are registered" status_is 0
 
 # log process FD in as USER, into the account menu
 log_in() { type_to "$1" "2\n$2\n$(pw "$2")\n"; }
-# Poll CMD... every tenth of a second until it succeeds, giving up (and
-# saying so) after $WAIT_S seconds.
-poll() {
-	_i=0
-	until "$@"; do
-		_i=$((_i + 1))
-		[ $_i -lt $((10 * WAIT_S)) ] || { gave_up "$*"; return 1; }
-		sleep 0.1
-	done
-}
 # How many times process $1 has shown the lobby's prompt.
 lobbies() { grep -c "New seeks show here as they come." "$E2E_DIR/$1.out"; }
 

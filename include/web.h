@@ -1,0 +1,56 @@
+/* web.h -- `gomoku serve`: the club's read-only web site over HTTP
+ * (GNU libmicrohttpd).
+ *
+ * One server thread answers every request (libmicrohttpd's internal
+ * polling thread), so the store handle it is given is used by that
+ * thread alone from web_start() to web_stop(): the caller must not use
+ * it meanwhile. A second thread only wakes the live games' event
+ * streams (Server-Sent Events) ten times a second; it reads nothing. The handle
+ * should be opened with store_open_readonly(). The server reads the store and
+ * writes nothing; the pages are web_pages.c's. Nothing here prints: the caller
+ * says where it listens.
+ *
+ * Bounds: WEB_CONNECTIONS_MAX connections at once, each closed after
+ * WEB_TIMEOUT_S seconds idle, WEB_REQUEST_MEMORY bytes for a request's
+ * line and headers (a longer request is refused by libmicrohttpd),
+ * paths up to WEB_PATH_MAX bytes, WEB_WATCHERS_MAX live games' event
+ * streams at once (each counts as a connection); only GET and HEAD are
+ * answered.
+ */
+#ifndef GOMOKU_WEB_H
+#define GOMOKU_WEB_H
+
+#include <stddef.h>
+
+#define WEB_LISTEN_DEFAULT  "127.0.0.1:8080"
+#define WEB_CONNECTIONS_MAX 512
+#define WEB_TIMEOUT_S	    15
+#define WEB_REQUEST_MEMORY  (32 * 1024)
+#define WEB_WATCHERS_MAX    300 /* event streams of live games at once */
+#define WEB_ADDRESS_MAX	    64	/* "[IPv6]:PORT" and its NUL */
+
+struct store;
+struct web_server;
+
+/* Start serving the club in store `s` at `listen`: "ADDRESS:PORT" with
+ * an IPv4 address or a bracketed IPv6 one ("[::1]:8080"); port 0 takes
+ * any free port (web_address() says which). SIGINT, SIGTERM and SIGHUP
+ * are blocked in the calling thread (and so in the server's) for
+ * web_wait() to take. Return 0 with *out the server; or -1 with *out
+ * NULL and a sentence saying what failed in err[0..cap). */
+int web_start(struct store *s, const char *listen, struct web_server **out,
+	      char *err, size_t cap);
+
+/* Where server w listens, as "ADDRESS:PORT" with the port it bound,
+ * into buf[WEB_ADDRESS_MAX]. Return buf. */
+const char *web_address(const struct web_server *w, char buf[WEB_ADDRESS_MAX]);
+
+/* Wait until SIGINT, SIGTERM or SIGHUP arrives (blocked by
+ * web_start()). Return the signal's number. */
+int web_wait(void);
+
+/* Stop server w (the connections open are closed) and free it; the
+ * store is the caller's again. Accepts NULL. */
+void web_stop(struct web_server *w);
+
+#endif

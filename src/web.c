@@ -1,0 +1,1072 @@
+/* web.c -- `gomoku serve` (web.h): the HTTP side of the club's web site
+ * on GNU libmicrohttpd. Routing, the store's reads for each page, the
+ * response headers and the bounds; the HTML is web_pages.c's. */
+#include <arpa/inet.h>
+#include <stddef.h>
+#include <dlfcn.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <microhttpd.h>
+
+#include "i18n.h"
+#include "number.h"
+#include "rating.h"
+#include "record.h"
+#include "store.h"
+#include "store_live.h"
+#include "ui.h" /* ui_records_text(): the export's PSQ */
+#include "web.h"
+#include "web_pages.h"
+
+#define WEB_TOP	     10	   /* leaderboard rows, as `gomoku leaderboard` */
+#define WEB_ONLINE   100   /* players online shown */
+#define WEB_LIVE     20	   /* games in progress shown */
+#define WEB_RECENT   20	   /* a player's recent games shown */
+#define WEB_OPPONENT 50	   /* opponents shown */
+#define WEB_TICK_MS  100   /* how often a watcher looks at its match */
+#define WEB_PING_MS  15000 /* a comment line to an idle watcher */
+
+/* A leaderboard, kept while the players are as they were when it was
+ * made (store_players_seen()): plist_top() over a big club costs a
+ * pass over every player, a page from the cache nothing. */
+struct board_cache {
+	long long seen;		 /* store_players_seen() then; -2: never */
+	struct plist *rule_list; /* a rule's players (NULL: every rule) */
+	struct player *best[WEB_TOP];
+	size_t n;
+};
+
+/* A browser following a match (/game/ID/events). Its connection is
+ * suspended while nothing is new; the ticker thread resumes every
+ * suspended one each WEB_TICK_MS, and the server's thread looks at the
+ * match again (watch_read()). */
+struct watcher {
+	struct web_server *w;
+	struct MHD_Connection *conn;
+	long long match_id;
+	struct match_now sent; /* what the last event said */
+	bool started;	       /* the first event is sent */
+	bool ended;	       /* the "end" event is sent */
+	bool suspended;	       /* on the ticker's list (w->lock) */
+	long long quiet_since; /* Unix ms of the last bytes sent */
+	struct watcher *prev, *next;
+};
+
+struct web_server {
+	struct MHD_Daemon *daemon;
+	struct store *store;
+	struct plist *players; /* the store's live list, refreshed */
+	struct board_cache boards[RULE_RENJU + 2]; /* every rule, each rule */
+	char address[WEB_ADDRESS_MAX];
+	pthread_mutex_t lock; /* the watchers' list and flags */
+	pthread_t ticker;
+	bool ticker_started;
+	bool stopping;		  /* web_stop() has begun (lock) */
+	struct watcher *watchers; /* every one, suspended or not */
+	struct {		  /* the last rating graph replayed */
+		long long seen;	  /* store_players_seen() then; -2: none */
+		long long player_id;
+		struct web_rating_point *points;
+		size_t n;
+	} graph;
+	int nwatchers;
+};
+
+/* ==== libmicrohttpd, loaded when the site starts ========================== */
+
+/* The library is opened by web_start() (dlopen), not linked: it brings
+ * GnuTLS and its kin, about 2 MB of memory that every other command
+ * (the brain under a Gomocup memory limit first) would carry for
+ * nothing. These are the functions web.c calls, the library's own,
+ * filled once; they stay loaded until the process ends. */
+#define WEB_MHD_LIBRARY "libmicrohttpd.so.12"
+
+struct mhd_api {
+	struct MHD_Daemon *(*start_daemon)(unsigned int flags, uint16_t port,
+					   MHD_AcceptPolicyCallback apc,
+					   void *apc_cls,
+					   MHD_AccessHandlerCallback dh,
+					   void *dh_cls, ...);
+	void (*stop_daemon)(struct MHD_Daemon *daemon);
+	const union MHD_DaemonInfo *(*get_daemon_info)(
+		struct MHD_Daemon *daemon, enum MHD_DaemonInfoType info_type,
+		...);
+	const char *(*lookup_connection_value)(struct MHD_Connection *c,
+					       enum MHD_ValueKind kind,
+					       const char *key);
+	enum MHD_Result (*queue_response)(struct MHD_Connection *c,
+					  unsigned int status_code,
+					  struct MHD_Response *response);
+	void (*suspend_connection)(struct MHD_Connection *c);
+	void (*resume_connection)(struct MHD_Connection *c);
+	struct MHD_Response *(*create_response_from_callback)(
+		uint64_t size, size_t block_size, MHD_ContentReaderCallback crc,
+		void *crc_cls, MHD_ContentReaderFreeCallback crfc);
+	struct MHD_Response *(*create_response_from_buffer)(
+		size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);
+	void (*destroy_response)(struct MHD_Response *response);
+	enum MHD_Result (*add_response_header)(struct MHD_Response *response,
+					       const char *header,
+					       const char *content);
+};
+
+static struct mhd_api mhd;
+
+/* load_mhd() copies each address dlsym() gives into a function pointer. */
+_Static_assert(sizeof(void *) == sizeof(mhd.stop_daemon),
+	       "a function pointer is the size of an object pointer");
+
+/* Open libmicrohttpd and fill `mhd` (once). Return 0, or -1 with what
+ * failed in err[0..cap). */
+static int load_mhd(char *err, size_t cap)
+{
+#define MHD_FUNCTION(f)                                                        \
+	{                                                                      \
+		"MHD_" #f, offsetof(struct mhd_api, f)                         \
+	}
+	static const struct {
+		const char *name;
+		size_t offset;
+	} fns[] = {
+		MHD_FUNCTION(start_daemon),
+		MHD_FUNCTION(stop_daemon),
+		MHD_FUNCTION(get_daemon_info),
+		MHD_FUNCTION(lookup_connection_value),
+		MHD_FUNCTION(queue_response),
+		MHD_FUNCTION(suspend_connection),
+		MHD_FUNCTION(resume_connection),
+		MHD_FUNCTION(create_response_from_callback),
+		MHD_FUNCTION(create_response_from_buffer),
+		MHD_FUNCTION(destroy_response),
+		MHD_FUNCTION(add_response_header),
+	};
+#undef MHD_FUNCTION
+	static void *lib;
+	void *sym;
+	size_t i;
+
+	if (lib != NULL)
+		return 0;
+	lib = dlopen(WEB_MHD_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+	if (lib == NULL) {
+		snprintf(err, cap, "cannot load %s: %s", WEB_MHD_LIBRARY,
+			 dlerror());
+		return -1;
+	}
+	for (i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
+		sym = dlsym(lib, fns[i].name);
+		if (sym == NULL) {
+			snprintf(err, cap, "%s has no %s", WEB_MHD_LIBRARY,
+				 fns[i].name);
+			dlclose(lib);
+			lib = NULL;
+			return -1;
+		}
+		/* POSIX: a function's address as dlsym() gives it */
+		memcpy((char *)&mhd + fns[i].offset, &sym, sizeof(sym));
+	}
+	return 0;
+}
+
+/* ==== Responses ========================================================== */
+
+/* Every response's headers: no cookie is ever set; only the site's own
+ * resources may load; nothing may frame it. */
+static void add_headers(struct MHD_Response *resp, const char *type,
+			const struct web_request *r)
+{
+	mhd.add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	mhd.add_response_header(resp, "Content-Security-Policy",
+				"default-src 'self'; base-uri 'none'; "
+				"form-action 'self'; frame-ancestors 'none'");
+	mhd.add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	mhd.add_response_header(resp, "X-Frame-Options", "DENY");
+	mhd.add_response_header(resp, "Referrer-Policy", "no-referrer");
+	mhd.add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+				"no-cache");
+	if (r != NULL) {
+		mhd.add_response_header(resp, MHD_HTTP_HEADER_VARY,
+					"Accept-Language");
+		mhd.add_response_header(resp, "Content-Language",
+					r->lang == LANG_ZH ? "zh-CN" : "en");
+	}
+}
+
+/* Queue `len` bytes of `data` (the response takes them when `owned`,
+ * to free()) with HTTP `status`. */
+static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status,
+				  char *data, size_t len, bool owned,
+				  const char *type, const struct web_request *r)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+
+	resp = mhd.create_response_from_buffer(len, data,
+					       owned ? MHD_RESPMEM_MUST_FREE
+						     : MHD_RESPMEM_PERSISTENT);
+	if (resp == NULL) {
+		if (owned)
+			free(data);
+		return MHD_NO;
+	}
+	add_headers(resp, type, r);
+	ret = mhd.queue_response(c, status, resp);
+	mhd.destroy_response(resp);
+	return ret;
+}
+
+static char no_memory[] = "out of memory\n";
+
+/* Queue the page built in b (its bytes go to the response). */
+static enum MHD_Result send_page(struct MHD_Connection *c, unsigned status,
+				 struct web_buf *b, const struct web_request *r)
+{
+	char *data = b->data;
+	size_t len = b->len;
+
+	if (b->failed || data == NULL) {
+		web_buf_free(b);
+		return send_bytes(c, MHD_HTTP_INTERNAL_SERVER_ERROR, no_memory,
+				  sizeof(no_memory) - 1, false,
+				  "text/plain; charset=utf-8", NULL);
+	}
+	web_buf_init(b);
+	return send_bytes(c, status, data, len, true,
+			  "text/html; charset=utf-8", r);
+}
+
+/* Queue the error page for r->page (404 or 400), or 503 with
+ * `unavailable` (the store failed). */
+static enum MHD_Result send_error(struct MHD_Connection *c,
+				  struct web_request *r, bool unavailable)
+{
+	struct web_buf b;
+	unsigned status = r->page == WEB_NOT_FOUND ? MHD_HTTP_NOT_FOUND
+						   : MHD_HTTP_BAD_REQUEST;
+
+	if (unavailable) {
+		r->page = WEB_UNAVAILABLE;
+		status = MHD_HTTP_SERVICE_UNAVAILABLE;
+	}
+	web_buf_init(&b);
+	web_page_error(&b, r);
+	return send_page(c, status, &b, r);
+}
+
+/* ==== The pages' reads =================================================== */
+
+/* store_presence_list()'s row(): copy a player online. */
+static int online_row(void *ctx, const struct presence_row *p)
+{
+	struct web_home *h = ctx;
+	struct web_online *o = (struct web_online *)&h->online[h->nonline];
+
+	if (h->nonline >= WEB_ONLINE)
+		return 1;
+	snprintf(o->username, sizeof(o->username), "%s", p->username);
+	snprintf(o->nickname, sizeof(o->nickname), "%s", p->nickname);
+	o->playing = p->match_id != 0;
+	h->nonline++;
+	return 0;
+}
+
+/* store_live_matches()'s row(): copy a game in progress. */
+static int live_row(void *ctx, const struct live_match *m)
+{
+	struct web_home *h = ctx;
+
+	if (h->nlive >= WEB_LIVE)
+		return 1;
+	((struct live_match *)h->live)[h->nlive++] = *m;
+	return 0;
+}
+
+/* The leaderboard of `rule` (-1: every rule), from the cache while no
+ * player has changed since it was made, else made again. NULL when the
+ * store (or memory) failed. */
+static const struct board_cache *leaderboard(struct web_server *w, int rule)
+{
+	struct board_cache *c = &w->boards[rule + 1];
+	long long seen = store_players_seen(w->store);
+	struct plist *list = NULL;
+
+	if (c->seen == seen)
+		return c;
+	if (rule >= 0) {
+		list = plist_create();
+		if (list == NULL ||
+		    store_rule_players(w->store, (enum rule)rule, w->players,
+				       list) != STORE_OK) {
+			plist_free(list);
+			return NULL;
+		}
+	}
+	plist_free(c->rule_list);
+	c->rule_list = list;
+	c->n = plist_top(list != NULL ? list : w->players, PLIST_BY_SCORE,
+			 WEB_TOP, c->best);
+	c->seen = seen;
+	return c;
+}
+
+/* Read and render the home page into b. Return 0, or -1 when the store
+ * (or memory) failed. */
+static int home(struct web_server *w, const struct web_request *r,
+		struct web_buf *b)
+{
+	struct web_online online[WEB_ONLINE];
+	struct live_match live[WEB_LIVE];
+	struct web_home h = {r->rule, NULL, 0, online, 0, live, 0};
+	const struct board_cache *board = leaderboard(w, r->rule);
+
+	if (board == NULL ||
+	    store_presence_list(w->store, (long long)time(NULL), online_row,
+				&h) != STORE_OK ||
+	    store_live_matches(w->store, WEB_LIVE, live_row, &h) != STORE_OK)
+		return -1;
+	h.best = board->best;
+	h.nbest = board->n;
+	web_page_home(b, r, &h);
+	return 0;
+}
+
+/* A player's page's lists, filled by the store's callbacks. */
+struct player_lists {
+	struct web_game_row games[WEB_RECENT];
+	size_t ngames;
+	struct web_opponent opponents[WEB_OPPONENT];
+	size_t nopponents;
+};
+
+/* store_history()'s row(): copy a recent game. */
+static int game_row(void *ctx, const struct history_row *h)
+{
+	struct player_lists *pl = ctx;
+	struct web_game_row *g = &pl->games[pl->ngames];
+
+	if (pl->ngames >= WEB_RECENT)
+		return 1;
+	*g = (struct web_game_row){
+		h->id,	   h->kind,   h->status,     h->colour,
+		"",	   "",	      h->ai_level,   "",
+		h->result, h->reason, h->started_at, h->nmoves,
+		h->casual};
+	snprintf(g->opponent, sizeof(g->opponent), "%s",
+		 h->opponent != NULL ? h->opponent : "");
+	snprintf(g->opponent_nickname, sizeof(g->opponent_nickname), "%s",
+		 h->opponent_nickname != NULL ? h->opponent_nickname : "");
+	snprintf(g->variant, sizeof(g->variant), "%s", h->variant);
+	pl->ngames++;
+	return 0;
+}
+
+/* store_opponents()'s row(): copy one opponent's results. */
+static int opponent_row(void *ctx, const struct opponent_row *o)
+{
+	struct player_lists *pl = ctx;
+	struct web_opponent *to = &pl->opponents[pl->nopponents];
+
+	if (pl->nopponents >= WEB_OPPONENT)
+		return 1;
+	snprintf(to->username, sizeof(to->username), "%s", o->username);
+	snprintf(to->nickname, sizeof(to->nickname), "%s", o->nickname);
+	to->won = o->won;
+	to->lost = o->lost;
+	to->drawn = o->drawn;
+	pl->nopponents++;
+	return 0;
+}
+
+/* A replay of the rated results (store_rated_results()): every
+ * player's rating and ranked games so far, indexed by id, and the
+ * points of the one player followed. */
+struct replay {
+	long long follow, max_id;
+	double *rating;
+	int *games;
+	struct web_rating_point *points;
+	size_t npoints, cap;
+	bool failed;
+};
+
+/* Keep player p's rating after a match that ended `at`. */
+static void replay_point(struct replay *rp, long long at, double rating)
+{
+	struct web_rating_point *more;
+
+	if (rp->npoints == rp->cap) {
+		rp->cap = rp->cap > 0 ? 2 * rp->cap : 64;
+		more = realloc(rp->points, rp->cap * sizeof(*more));
+		if (more == NULL) {
+			rp->failed = true;
+			return;
+		}
+		rp->points = more;
+	}
+	rp->points[rp->npoints++] = (struct web_rating_point){at, rating};
+}
+
+/* store_rated_results()'s row(): count one result as the store did. */
+static int replay_row(void *ctx, const struct rated_result *m)
+{
+	struct replay *rp = ctx;
+	long long b = m->black_id, w = m->white_id;
+	double score = m->result == RESULT_BLACK_WIN   ? 1.0
+		       : m->result == RESULT_WHITE_WIN ? 0.0
+						       : 0.5;
+	double db, dw;
+
+	if (b < 1 || w < 1 || b > rp->max_id || w > rp->max_id)
+		return 0; /* a player registered since the list was read */
+	db = rating_delta(rp->rating[b], rp->games[b], rp->rating[w], score);
+	dw = rating_delta(rp->rating[w], rp->games[w], rp->rating[b],
+			  1.0 - score);
+	rp->rating[b] += db;
+	rp->rating[w] += dw;
+	rp->games[b]++;
+	rp->games[w]++;
+	if (b == rp->follow || w == rp->follow)
+		replay_point(rp, m->ended_at, rp->rating[rp->follow]);
+	return rp->failed;
+}
+
+/* Player p's rating after each of their rated matches, replayed from
+ * every rated result since RATING_START, into v->ratings (w->graph's:
+ * kept while no player changed, for the next look at the same player).
+ * Return 0, or -1 when the store (or memory) failed. */
+static int player_ratings(struct web_server *w, struct web_player *v)
+{
+	struct replay rp = {v->p->id, 0, NULL, NULL, NULL, 0, 0, false};
+	long long seen = store_players_seen(w->store), i;
+	const struct player *q;
+	int ret = -1;
+
+	if (w->graph.seen != seen || w->graph.player_id != v->p->id) {
+		for (q = plist_first(w->players); q != NULL; q = q->next)
+			rp.max_id = q->id > rp.max_id ? q->id : rp.max_id;
+		rp.rating =
+			malloc((size_t)(rp.max_id + 1) * sizeof(*rp.rating));
+		rp.games = calloc((size_t)(rp.max_id + 1), sizeof(*rp.games));
+		if (rp.rating != NULL && rp.games != NULL) {
+			for (i = 0; i <= rp.max_id; i++)
+				rp.rating[i] = RATING_START;
+			if (store_rated_results(w->store, replay_row, &rp) ==
+				    STORE_OK &&
+			    !rp.failed)
+				ret = 0;
+		}
+		free(rp.rating);
+		free(rp.games);
+		if (ret != 0) {
+			free(rp.points);
+			return ret;
+		}
+		free(w->graph.points);
+		w->graph.seen = seen;
+		w->graph.player_id = v->p->id;
+		w->graph.points = rp.points;
+		w->graph.n = rp.npoints;
+	}
+	v->ratings = w->graph.points;
+	v->nratings = w->graph.n;
+	return 0;
+}
+
+/* The records of player p under each rule into *v. */
+static int player_rules(struct web_server *w, struct web_player *v)
+{
+	enum store_status st;
+	int rule;
+
+	for (rule = RULE_FREESTYLE; rule <= RULE_RENJU; rule++) {
+		st = store_rule_record(w->store, v->p->id, (enum rule)rule,
+				       &v->rule_rec[rule]);
+		if (st != STORE_OK && st != STORE_NOT_FOUND)
+			return -1;
+		v->has_rule[rule] = st == STORE_OK;
+	}
+	return 0;
+}
+
+/* Read and render player r->username's page into b. Return 0, 1 when
+ * there is no such player, or -1 when the store (or memory) failed. */
+static int player(struct web_server *w, const struct web_request *r,
+		  struct web_buf *b)
+{
+	struct player_lists *lists = calloc(1, sizeof(*lists));
+	struct web_player v = {0};
+	int ret = -1;
+
+	if (lists == NULL)
+		return -1;
+	v.p = plist_find(w->players, r->username);
+	if (v.p == NULL) {
+		ret = 1;
+		goto out_free;
+	}
+	v.rank = plist_rank(w->players, v.p, PLIST_BY_SCORE);
+	if (player_rules(w, &v) != 0 || player_ratings(w, &v) != 0 ||
+	    store_history(w->store, v.p->id, 0, WEB_RECENT, game_row, lists,
+			  &v.total_games) != STORE_OK ||
+	    store_opponents(w->store, v.p->id, WEB_OPPONENT, opponent_row,
+			    lists) != STORE_OK)
+		goto out_free;
+	v.games = lists->games;
+	v.ngames = lists->ngames;
+	v.opponents = lists->opponents;
+	v.nopponents = lists->nopponents;
+	web_page_player(b, r, &v);
+	ret = 0;
+out_free:
+	free(lists);
+	return ret;
+}
+
+/* Load match r->match_id into a new struct (the caller frees it).
+ * Return 0, 1 when there is no such match, or -1. */
+static int load_match(struct web_server *w, const struct web_request *r,
+		      struct match_full **out)
+{
+	enum store_status st;
+
+	*out = malloc(sizeof(**out));
+	if (*out == NULL)
+		return -1;
+	st = store_match_load(w->store, r->match_id, *out);
+	if (st == STORE_OK)
+		return 0;
+	free(*out);
+	*out = NULL;
+	return st == STORE_NOT_FOUND ? 1 : -1;
+}
+
+/* Read and render match r->match_id's page into b, with the analysis
+ * kept for it (the one with the longest time a position), if any. Return 0, 1
+ * when there is no such match, or -1 when the store (or memory) failed. */
+static int game(struct web_server *w, const struct web_request *r,
+		struct web_buf *b)
+{
+	struct analyze_move *an = malloc(BOARD_MAX_CELLS * sizeof(*an));
+	struct match_full *f = NULL;
+	enum store_status st = STORE_ERR;
+	int got = an != NULL ? load_match(w, r, &f) : -1, nan = 0, time_ms = 0;
+
+	if (got == 0)
+		st = store_analysis_longest(w->store, f->id, &time_ms);
+	if (got == 0 && st == STORE_OK)
+		st = store_analysis_load(w->store, f->id, time_ms, an,
+					 BOARD_MAX_CELLS, &nan);
+	if (got == 0 && st != STORE_OK && st != STORE_NOT_FOUND)
+		got = -1;
+	if (got == 0)
+		web_page_game(b, r, f, an, st == STORE_OK ? nan : 0);
+	free(f);
+	free(an);
+	return got;
+}
+
+/* Queue match r->match_id's PSQ file, as `gomoku export` writes it. */
+static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
+				struct web_request *r)
+{
+	struct match_full *f;
+	char *text, name[96];
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+	size_t len = 0;
+	int found = load_match(w, r, &f);
+
+	if (found != 0) {
+		r->page = WEB_NOT_FOUND;
+		return send_error(c, r, found < 0);
+	}
+	text = malloc(RECORD_TEXT_MAX);
+	if (text == NULL || ui_records_text(f, false, text, RECORD_TEXT_MAX,
+					    &len) != RECORD_OK) {
+		free(text);
+		free(f);
+		r->page = WEB_NOT_FOUND;
+		return send_error(c, r, false);
+	}
+	free(f);
+	resp = mhd.create_response_from_buffer(len, text,
+					       MHD_RESPMEM_MUST_FREE);
+	if (resp == NULL) {
+		free(text);
+		return MHD_NO;
+	}
+	add_headers(resp, "text/plain; charset=utf-8", NULL);
+	snprintf(name, sizeof(name), "attachment; filename=\"match-%lld.psq\"",
+		 r->match_id);
+	mhd.add_response_header(resp, "Content-Disposition", name);
+	ret = mhd.queue_response(c, MHD_HTTP_OK, resp);
+	mhd.destroy_response(resp);
+	return ret;
+}
+
+/* ==== Live games: Server-Sent Events ===================================== */
+
+/* The time now in Unix ms. */
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_REALTIME, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Copy as much of b as fits into buf[0..max) (an event is small: it
+ * always fits a block). Return the bytes, or END_WITH_ERROR. */
+static ssize_t give(struct watcher *v, struct web_buf *b, char *buf, size_t max)
+{
+	ssize_t n = MHD_CONTENT_READER_END_WITH_ERROR;
+
+	if (!b->failed && b->data != NULL && b->len <= max) {
+		memcpy(buf, b->data, b->len);
+		n = (ssize_t)b->len;
+		v->quiet_since = now_ms();
+	}
+	web_buf_free(b);
+	return n;
+}
+
+/* Nothing new for v: put it on the ticker's list and suspend its
+ * connection (return 0), or end the stream when the server stops
+ * (decided under the lock that resume_all() reads the list under, so
+ * no connection stays suspended behind web_stop()). */
+static ssize_t wait_for_news(struct watcher *v)
+{
+	ssize_t ret = 0;
+
+	pthread_mutex_lock(&v->w->lock);
+	if (v->w->stopping) {
+		ret = MHD_CONTENT_READER_END_OF_STREAM;
+	} else {
+		v->suspended = true;
+		mhd.suspend_connection(v->conn);
+	}
+	pthread_mutex_unlock(&v->w->lock);
+	return ret;
+}
+
+/* libmicrohttpd's content reader of an event stream: the match's state
+ * as an event when it changed (the first call: as it is), a comment
+ * line after WEB_PING_MS of quiet (a browser gone is found so), else
+ * nothing, the connection suspended until the next tick. The stream
+ * ends after the "end" event, or when the server stops. */
+static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct watcher *v = cls;
+	struct web_buf b;
+	struct match_now m;
+	bool stopping;
+
+	(void)pos;
+	pthread_mutex_lock(&v->w->lock);
+	stopping = v->w->stopping;
+	pthread_mutex_unlock(&v->w->lock);
+	if (stopping || v->ended)
+		return MHD_CONTENT_READER_END_OF_STREAM;
+	if (store_match_now(v->w->store, v->match_id, &m) != STORE_OK)
+		return MHD_CONTENT_READER_END_WITH_ERROR;
+	web_buf_init(&b);
+	if (!v->started || m.nmoves != v->sent.nmoves ||
+	    m.status != v->sent.status ||
+	    m.turn_started_ms != v->sent.turn_started_ms) {
+		if (!v->started)
+			web_buf_format(&b, "retry: %d\n", 1000);
+		web_event(&b, &m);
+		v->started = true;
+		v->sent = m;
+		v->ended = m.status != MATCH_STATUS_UNFINISHED;
+		return give(v, &b, buf, max);
+	}
+	if (now_ms() - v->quiet_since >= WEB_PING_MS) {
+		web_buf_put(&b, ": ping\n\n");
+		return give(v, &b, buf, max);
+	}
+	return wait_for_news(v);
+}
+
+/* The stream's end (the browser left, or the server stops): unlist v
+ * and free it. */
+static void watch_free(void *cls)
+{
+	struct watcher *v = cls;
+	struct web_server *w = v->w;
+
+	pthread_mutex_lock(&w->lock);
+	if (v->prev != NULL)
+		v->prev->next = v->next;
+	else
+		w->watchers = v->next;
+	if (v->next != NULL)
+		v->next->prev = v->prev;
+	w->nwatchers--;
+	pthread_mutex_unlock(&w->lock);
+	free(v);
+}
+
+/* Resume every suspended watcher of w; with `stop`, first say the
+ * server stops. The list is read under w->lock, the connections are
+ * resumed outside it (libmicrohttpd takes a lock of its own there, and
+ * the server's thread may hold that one when it calls watch_free()).
+ * A connection taken off the list stays suspended, so it cannot close,
+ * until it is resumed here. Return whether the server stops. */
+static bool resume_all(struct web_server *w, bool stop)
+{
+	struct MHD_Connection *conns[WEB_WATCHERS_MAX];
+	struct watcher *v;
+	bool stopping;
+	int n = 0, i;
+
+	pthread_mutex_lock(&w->lock);
+	w->stopping |= stop;
+	stopping = w->stopping;
+	for (v = w->watchers; v != NULL && n < WEB_WATCHERS_MAX; v = v->next)
+		if (v->suspended) {
+			v->suspended = false;
+			conns[n++] = v->conn;
+		}
+	pthread_mutex_unlock(&w->lock);
+	for (i = 0; i < n; i++)
+		mhd.resume_connection(conns[i]);
+	return stopping;
+}
+
+/* The ticker thread: every WEB_TICK_MS, the suspended watchers look at
+ * their matches again, until web_stop(). */
+static void *ticker(void *arg)
+{
+	struct web_server *w = arg;
+	struct timespec tick = {0, WEB_TICK_MS * 1000000L};
+
+	do
+		nanosleep(&tick, NULL);
+	while (!resume_all(w, false));
+	return NULL;
+}
+
+/* Queue the event stream of match r->match_id: 404 when there is no
+ * such match, 503 when WEB_WATCHERS_MAX browsers follow games already. */
+static enum MHD_Result send_events(struct web_server *w,
+				   struct MHD_Connection *c,
+				   struct web_request *r)
+{
+	struct watcher *v = calloc(1, sizeof(*v));
+	struct MHD_Response *resp;
+	struct match_now m;
+	enum store_status st;
+	enum MHD_Result ret;
+
+	st = v != NULL ? store_match_now(w->store, r->match_id, &m) : STORE_ERR;
+	pthread_mutex_lock(&w->lock);
+	if (st == STORE_OK && w->nwatchers < WEB_WATCHERS_MAX) {
+		*v = (struct watcher){.w = w,
+				      .conn = c,
+				      .match_id = r->match_id,
+				      .quiet_since = now_ms(),
+				      .next = w->watchers};
+		if (w->watchers != NULL)
+			w->watchers->prev = v;
+		w->watchers = v;
+		w->nwatchers++;
+		st = STORE_EXISTS; /* listed */
+	}
+	pthread_mutex_unlock(&w->lock);
+	if (st != STORE_EXISTS) {
+		free(v);
+		r->page =
+			st == STORE_NOT_FOUND ? WEB_NOT_FOUND : WEB_UNAVAILABLE;
+		return send_error(c, r, st != STORE_NOT_FOUND);
+	}
+	resp = mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
+						 watch_read, v, watch_free);
+	if (resp == NULL) {
+		watch_free(v);
+		return MHD_NO;
+	}
+	add_headers(resp, "text/event-stream; charset=utf-8", NULL);
+	ret = mhd.queue_response(c, MHD_HTTP_OK, resp);
+	mhd.destroy_response(resp);
+	return ret;
+}
+
+/* ==== Routing ============================================================ */
+
+/* Answer request r with its page. */
+static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
+			     struct web_request *r)
+{
+	struct web_buf b;
+	int got = -1;
+
+	if (r->page == WEB_STYLE)
+		return send_bytes(c, MHD_HTTP_OK, (char *)web_page_style(),
+				  strlen(web_page_style()), false,
+				  "text/css; charset=utf-8", NULL);
+	if (r->page == WEB_SCRIPT)
+		return send_bytes(c, MHD_HTTP_OK, (char *)web_page_script(),
+				  strlen(web_page_script()), false,
+				  "text/javascript; charset=utf-8", NULL);
+	if (r->page == WEB_GAME_PSQ)
+		return send_psq(w, c, r);
+	if (r->page == WEB_GAME_EVENTS)
+		return send_events(w, c, r);
+	if (r->page != WEB_HOME && r->page != WEB_PLAYER && r->page != WEB_GAME)
+		return send_error(c, r, false);
+	if (store_refresh_players(w->store, w->players) != STORE_OK)
+		return send_error(c, r, true);
+	web_buf_init(&b);
+	if (r->page == WEB_HOME) {
+		got = home(w, r, &b);
+	} else if (r->page == WEB_PLAYER) {
+		got = player(w, r, &b);
+	} else {
+		got = game(w, r, &b);
+	}
+	if (got == 0)
+		return send_page(c, MHD_HTTP_OK, &b, r);
+	web_buf_free(&b);
+	r->page = WEB_NOT_FOUND;
+	return send_error(c, r, got < 0);
+}
+
+/* Queue a short plain-text refusal with HTTP `status` (and, for 405,
+ * the methods allowed). */
+static enum MHD_Result send_refusal(struct MHD_Connection *c, unsigned status,
+				    char *text, size_t len)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+
+	resp = mhd.create_response_from_buffer(len, text,
+					       MHD_RESPMEM_PERSISTENT);
+	if (resp == NULL)
+		return MHD_NO;
+	add_headers(resp, "text/plain; charset=utf-8", NULL);
+	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+		mhd.add_response_header(resp, MHD_HTTP_HEADER_ALLOW,
+					"GET, HEAD");
+	ret = mhd.queue_response(c, status, resp);
+	mhd.destroy_response(resp);
+	return ret;
+}
+
+/* Whether the request on c says it has a body. */
+static bool has_body(struct MHD_Connection *c)
+{
+	const char *len = mhd.lookup_connection_value(
+		c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+
+	return (len != NULL && strcmp(len, "0") != 0) ||
+	       mhd.lookup_connection_value(c, MHD_HEADER_KIND,
+					   MHD_HTTP_HEADER_TRANSFER_ENCODING) !=
+		       NULL;
+}
+
+/* libmicrohttpd's access handler. Its first call for a request sees the
+ * headers: a method other than GET and HEAD, or a body, is refused at
+ * once (and the connection closed); otherwise the page is answered at
+ * the second call, once the request is whole, so that the connection
+ * may be kept alive. */
+static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
+			      const char *url, const char *method,
+			      const char *version, const char *upload_data,
+			      size_t *upload_data_size, void **con_cls)
+{
+	static char not_allowed[] = "only GET and HEAD are answered here\n";
+	static char no_body[] = "a request here has no body\n";
+	static int headers_seen;
+	struct web_server *w = cls;
+	struct web_request r;
+
+	(void)version;
+	(void)upload_data;
+	if (*con_cls == NULL) {
+		*con_cls = &headers_seen;
+		if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
+		    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
+			return send_refusal(c, MHD_HTTP_METHOD_NOT_ALLOWED,
+					    not_allowed,
+					    sizeof(not_allowed) - 1);
+		if (has_body(c))
+			return send_refusal(c, MHD_HTTP_BAD_REQUEST, no_body,
+					    sizeof(no_body) - 1);
+		return MHD_YES;
+	}
+	if (*upload_data_size != 0) /* not announced: cannot happen */
+		return MHD_NO;
+	web_request_parse(
+		&r, url,
+		mhd.lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lang"),
+		mhd.lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ply"),
+		mhd.lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rule"),
+		mhd.lookup_connection_value(c, MHD_HEADER_KIND,
+					    MHD_HTTP_HEADER_ACCEPT_LANGUAGE));
+	i18n_set_lang(r.lang);
+	return route(w, c, &r);
+}
+
+/* ==== Starting and stopping ============================================== */
+
+/* Read "A.B.C.D:PORT" or "[IPv6]:PORT" into *addr. Return 0, or -1. */
+static int parse_listen(const char *text, struct sockaddr_storage *addr)
+{
+	struct sockaddr_in *v4 = (struct sockaddr_in *)addr;
+	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)addr;
+	const char *colon = strrchr(text, ':');
+	char host[WEB_ADDRESS_MAX];
+	unsigned long long port = 0;
+	size_t n;
+
+	if (colon == NULL || number_parse(colon + 1, 0, 65535, &port) != 0)
+		return -1;
+	n = (size_t)(colon - text);
+	if (n == 0 || n >= sizeof(host))
+		return -1;
+	memset(addr, 0, sizeof(*addr));
+	if (text[0] == '[' && text[n - 1] == ']') {
+		memcpy(host, text + 1, n - 2);
+		host[n - 2] = '\0';
+		v6->sin6_family = AF_INET6;
+		v6->sin6_port = htons((unsigned short)port);
+		return inet_pton(AF_INET6, host, &v6->sin6_addr) == 1 ? 0 : -1;
+	}
+	memcpy(host, text, n);
+	host[n] = '\0';
+	v4->sin_family = AF_INET;
+	v4->sin_port = htons((unsigned short)port);
+	return inet_pton(AF_INET, host, &v4->sin_addr) == 1 ? 0 : -1;
+}
+
+/* The signals web_wait() takes. */
+static void stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+}
+
+/* Start the daemon of w at addr; keep the address it bound. */
+static int start_daemon(struct web_server *w,
+			const struct sockaddr_storage *addr)
+{
+	const union MHD_DaemonInfo *info;
+	char host[INET6_ADDRSTRLEN];
+	bool v6 = addr->ss_family == AF_INET6;
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO |
+			 MHD_ALLOW_SUSPEND_RESUME | (v6 ? MHD_USE_IPv6 : 0);
+
+	w->daemon = mhd.start_daemon(
+		flags, 0, NULL, NULL, answer, w, MHD_OPTION_SOCK_ADDR, addr,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS_MAX,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_TIMEOUT_S,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_MEMORY,
+		MHD_OPTION_END);
+	if (w->daemon == NULL)
+		return -1;
+	info = mhd.get_daemon_info(w->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	if (v6)
+		inet_ntop(AF_INET6,
+			  &((const struct sockaddr_in6 *)addr)->sin6_addr, host,
+			  sizeof(host));
+	else
+		inet_ntop(AF_INET,
+			  &((const struct sockaddr_in *)addr)->sin_addr, host,
+			  sizeof(host));
+	snprintf(w->address, sizeof(w->address), v6 ? "[%s]:%u" : "%s:%u", host,
+		 info != NULL ? (unsigned)info->port : 0u);
+	return 0;
+}
+
+int web_start(struct store *s, const char *listen, struct web_server **out,
+	      char *err, size_t cap)
+{
+	struct web_server *w = calloc(1, sizeof(*w));
+	struct sockaddr_storage addr;
+	sigset_t set;
+	size_t i;
+
+	*out = NULL;
+	if (w == NULL || (w->players = plist_create()) == NULL) {
+		snprintf(err, cap, "out of memory");
+		goto out_free;
+	}
+	w->store = s;
+	pthread_mutex_init(&w->lock, NULL);
+	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
+		w->boards[i].seen = -2;
+	w->graph.seen = -2;
+	if (load_mhd(err, cap) != 0)
+		goto out_free;
+	if (parse_listen(listen, &addr) != 0) {
+		snprintf(err, cap, "not an address and port: %s", listen);
+		goto out_free;
+	}
+	if (store_load_players(s, w->players) != STORE_OK) {
+		snprintf(err, cap, "%s", store_errmsg(s));
+		goto out_free;
+	}
+	stop_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	if (start_daemon(w, &addr) != 0) {
+		snprintf(err, cap, "cannot listen at %s", listen);
+		goto out_free;
+	}
+	if (pthread_create(&w->ticker, NULL, ticker, w) != 0) {
+		snprintf(err, cap, "cannot start a thread");
+		goto out_free;
+	}
+	w->ticker_started = true;
+	*out = w;
+	return 0;
+out_free:
+	web_stop(w);
+	return -1;
+}
+
+const char *web_address(const struct web_server *w, char buf[WEB_ADDRESS_MAX])
+{
+	snprintf(buf, WEB_ADDRESS_MAX, "%s", w->address);
+	return buf;
+}
+
+int web_wait(void)
+{
+	sigset_t set;
+	int sig = 0;
+
+	stop_signals(&set);
+	while (sigwait(&set, &sig) != 0)
+		;
+	return sig;
+}
+
+void web_stop(struct web_server *w)
+{
+	size_t i;
+
+	if (w == NULL)
+		return;
+	/* The ticker ends; each watcher, resumed, ends its stream; then
+	 * the daemon may stop (it must find no connection suspended). */
+	resume_all(w, true);
+	if (w->ticker_started)
+		pthread_join(w->ticker, NULL);
+	if (w->daemon != NULL)
+		mhd.stop_daemon(w->daemon);
+	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
+		plist_free(w->boards[i].rule_list);
+	free(w->graph.points);
+	plist_free(w->players);
+	free(w);
+}

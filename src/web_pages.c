@@ -1,0 +1,1300 @@
+/* web_pages.c -- the web site's pages as HTML in a buffer (web_pages.h):
+ * the buffer and the one escaping function, what a request asks, and
+ * each page. No I/O: web.c reads the store and sends the bytes. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "clock.h"
+#include "i18n.h"
+#include "notation.h"
+#include "number.h"
+#include "web_pages.h"
+
+/* ==== The buffer ========================================================= */
+
+void web_buf_init(struct web_buf *b)
+{
+	*b = (struct web_buf){NULL, 0, 0, false};
+}
+
+void web_buf_free(struct web_buf *b)
+{
+	free(b->data);
+	web_buf_init(b);
+}
+
+/* Make room for `more` bytes and a NUL. Return 0, or -1 (failed). */
+static int reserve(struct web_buf *b, size_t more)
+{
+	size_t cap = b->cap > 0 ? b->cap : 4096;
+	char *p;
+
+	if (b->failed)
+		return -1;
+	if (more > WEB_PAGE_MAX || b->len + more + 1 > WEB_PAGE_MAX) {
+		b->failed = true;
+		return -1;
+	}
+	if (b->len + more + 1 <= b->cap)
+		return 0;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	p = realloc(b->data, cap);
+	if (p == NULL) {
+		b->failed = true;
+		return -1;
+	}
+	b->data = p;
+	b->cap = cap;
+	return 0;
+}
+
+/* Append n bytes of s. */
+static void put_bytes(struct web_buf *b, const char *s, size_t n)
+{
+	if (reserve(b, n) != 0)
+		return;
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void web_buf_put(struct web_buf *b, const char *s)
+{
+	put_bytes(b, s, strlen(s));
+}
+
+void web_buf_format(struct web_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = true;
+		return;
+	}
+	if (reserve(b, (size_t)n) != 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+/* ==== Escaping =========================================================== */
+
+#define REPLACEMENT "\xef\xbf\xbd" /* U+FFFD */
+
+/* The length of the valid UTF-8 sequence at s (1..4), with its code
+ * point in *cp; 0 when the bytes there are not one. */
+static int utf8_at(const unsigned char *s, unsigned long *cp)
+{
+	int n, i;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, *cp = s[0] & 0x1fu;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, *cp = s[0] & 0x0fu;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, *cp = s[0] & 0x07u;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		*cp = (*cp << 6) | (s[i] & 0x3fu);
+	}
+	/* overlong forms, surrogates, past U+10FFFF */
+	if ((n == 3 && *cp < 0x800) || (n == 4 && *cp < 0x10000) ||
+	    (*cp >= 0xd800 && *cp <= 0xdfff) || *cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+/* Whether code point cp is shown as U+FFFD: a control character (but
+ * tab and line feed) or one that reorders text around it. */
+static bool replaced(unsigned long cp)
+{
+	if (cp == '\t' || cp == '\n')
+		return false;
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x61c ||
+	       cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
+	       (cp >= 0x2066 && cp <= 0x2069);
+}
+
+void web_buf_text(struct web_buf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned long cp;
+	int n;
+
+	for (; p != NULL && *p != '\0'; p += n > 0 ? n : 1) {
+		n = utf8_at(p, &cp);
+		if (n == 0 || replaced(cp))
+			web_buf_put(b, REPLACEMENT);
+		else if (cp == '&')
+			web_buf_put(b, "&amp;");
+		else if (cp == '<')
+			web_buf_put(b, "&lt;");
+		else if (cp == '>')
+			web_buf_put(b, "&gt;");
+		else if (cp == '"')
+			web_buf_put(b, "&quot;");
+		else if (cp == '\'')
+			web_buf_put(b, "&#39;");
+		else
+			put_bytes(b, (const char *)p, (size_t)n);
+	}
+}
+
+void web_buf_url(struct web_buf *b, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *p = (const unsigned char *)s;
+	char esc[3] = {'%', 0, 0};
+
+	for (; *p != '\0'; p++) {
+		if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~", *p) != NULL) {
+			put_bytes(b, (const char *)p, 1);
+			continue;
+		}
+		esc[1] = hex[*p >> 4];
+		esc[2] = hex[*p & 15];
+		put_bytes(b, esc, 3);
+	}
+}
+
+/* ==== What a request asks ================================================ */
+
+/* The language Accept-Language ranks highest among English and Chinese
+ * (weights q=0..1; the first wins a tie); English when it names neither. */
+static enum lang accepted_lang(const char *h)
+{
+	int best = -1, q;
+	enum lang lang = LANG_EN, this;
+	const char *p, *end;
+
+	for (p = h; p != NULL && *p != '\0'; p = *end == ',' ? end + 1 : end) {
+		end = p + strcspn(p, ",");
+		p += strspn(p, " \t");
+		if (strncmp(p, "zh", 2) == 0 || strncmp(p, "ZH", 2) == 0)
+			this = LANG_ZH;
+		else if (strncmp(p, "en", 2) == 0 || strncmp(p, "EN", 2) == 0)
+			this = LANG_EN;
+		else
+			continue;
+		q = 1000;
+		p = strstr(p, ";q=");
+		if (p != NULL && p < end) {
+			q = p[3] == '1' ? 1000 : 0;
+			if (p[3] == '0' && p[4] == '.' && p[5] >= '0' &&
+			    p[5] <= '9')
+				q = (p[5] - '0') * 100;
+		}
+		if (q > best && q > 0) {
+			best = q;
+			lang = this;
+		}
+	}
+	return lang;
+}
+
+/* The page of a path under "/game/": "ID", "ID.psq" or "ID/events". */
+static void parse_game(struct web_request *r, const char *rest)
+{
+	const char *end = number_scan(rest, 1, 1000000000000LL, &r->match_id);
+
+	if (end == NULL || rest[0] == '0' || rest[0] == '-' || rest[0] == '+')
+		r->page = WEB_NOT_FOUND;
+	else if (*end == '\0')
+		r->page = WEB_GAME;
+	else if (strcmp(end, ".psq") == 0)
+		r->page = WEB_GAME_PSQ;
+	else if (strcmp(end, "/events") == 0)
+		r->page = WEB_GAME_EVENTS;
+	else
+		r->page = WEB_NOT_FOUND;
+}
+
+/* The page of a path under "/player/": a username's characters. */
+static void parse_player(struct web_request *r, const char *rest)
+{
+	size_t n = strlen(rest);
+
+	r->page = WEB_NOT_FOUND;
+	if (n == 0 || n > PLAYER_USERNAME_MAX ||
+	    strspn(rest, "abcdefghijklmnopqrstuvwxyz"
+			 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != n)
+		return;
+	memcpy(r->username, rest, n + 1);
+	r->page = WEB_PLAYER;
+}
+
+/* The parameters of the page found: ?ply= (game) and ?rule= (home). */
+static void parse_params(struct web_request *r, const char *ply,
+			 const char *rule)
+{
+	unsigned long long n = 0;
+	enum rule which = RULE_FREESTYLE;
+
+	if (r->page == WEB_GAME && ply != NULL) {
+		if (number_parse(ply, 0, BOARD_MAX_CELLS, &n) != 0)
+			r->page = WEB_BAD_REQUEST;
+		r->ply = (int)n;
+	}
+	if (r->page == WEB_HOME && rule != NULL) {
+		if (rules_parse_rule(rule, &which) != 0)
+			r->page = WEB_BAD_REQUEST;
+		r->rule = (int)which;
+	}
+}
+
+void web_request_parse(struct web_request *r, const char *path,
+		       const char *lang, const char *ply, const char *rule,
+		       const char *accept_language)
+{
+	memset(r, 0, sizeof(*r));
+	r->ply = -1;
+	r->rule = -1;
+	r->lang = accepted_lang(accept_language);
+	if (path == NULL || strlen(path) > WEB_PATH_MAX)
+		r->page = WEB_NOT_FOUND;
+	else if (strcmp(path, "/") == 0)
+		r->page = WEB_HOME;
+	else if (strcmp(path, "/style.css") == 0)
+		r->page = WEB_STYLE;
+	else if (strcmp(path, "/live.js") == 0)
+		r->page = WEB_SCRIPT;
+	else if (strncmp(path, "/player/", 8) == 0)
+		parse_player(r, path + 8);
+	else if (strncmp(path, "/game/", 6) == 0)
+		parse_game(r, path + 6);
+	else
+		r->page = WEB_NOT_FOUND;
+	if (lang != NULL) {
+		r->lang_given = true;
+		if (strcmp(lang, "zh") == 0)
+			r->lang = LANG_ZH;
+		else if (strcmp(lang, "en") == 0)
+			r->lang = LANG_EN;
+		else if (r->page != WEB_NOT_FOUND)
+			r->page = WEB_BAD_REQUEST;
+	}
+	parse_params(r, ply, rule);
+}
+
+/* ==== The frame of every page ============================================ */
+
+static const char *const lang_code[] = {"en", "zh"};
+
+/* The request's ?lang= for a link, when it gave one: "?lang=xx" as the
+ * first parameter, else "&amp;lang=xx". */
+static void put_lang_arg(struct web_buf *b, const struct web_request *r,
+			 bool first)
+{
+	if (r->lang_given)
+		web_buf_format(b, "%slang=%s", first ? "?" : "&amp;",
+			       lang_code[r->lang]);
+}
+
+/* The address of the page r asks for, in language `lang`. */
+static void put_self(struct web_buf *b, const struct web_request *r,
+		     enum lang lang)
+{
+	if (r->page == WEB_PLAYER) {
+		web_buf_put(b, "/player/");
+		web_buf_url(b, r->username);
+		web_buf_put(b, "?");
+	} else if (r->page == WEB_GAME) {
+		web_buf_format(b, "/game/%lld?", r->match_id);
+		if (r->ply >= 0)
+			web_buf_format(b, "ply=%d&amp;", r->ply);
+	} else if (r->page == WEB_HOME && r->rule >= 0) {
+		web_buf_format(b, "/?rule=%s&amp;",
+			       rules_rule_name((enum rule)r->rule));
+	} else {
+		web_buf_put(b, "/?");
+	}
+	web_buf_format(b, "lang=%s", lang_code[lang]);
+}
+
+/* The document's head and the site's header, titled `title` (text,
+ * escaped here) and `sub` (NULL or more text after it). */
+static void page_begin(struct web_buf *b, const struct web_request *r,
+		       const char *title, const char *sub)
+{
+	web_buf_format(b,
+		       "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+		       "<meta charset=\"utf-8\">\n"
+		       "<meta name=\"viewport\" content=\"width=device-width, "
+		       "initial-scale=1\">\n<title>",
+		       r->lang == LANG_ZH ? "zh-CN" : "en");
+	web_buf_text(b, title);
+	if (sub != NULL) {
+		web_buf_put(b, " ");
+		web_buf_text(b, sub);
+	}
+	web_buf_put(b, " - ");
+	web_buf_text(b, _("Gomoku Club"));
+	web_buf_put(b, "</title>\n<link rel=\"stylesheet\" href=\"/style.css\">"
+		       "\n</head>\n<body>\n<header><a class=\"site\" href=\"/");
+	put_lang_arg(b, r, true);
+	web_buf_put(b, "\">");
+	web_buf_text(b, _("Gomoku Club"));
+	web_buf_put(b, "</a> <nav class=\"lang\">");
+	if (r->lang == LANG_ZH) {
+		web_buf_put(b, "<a hreflang=\"en\" lang=\"en\" href=\"");
+		put_self(b, r, LANG_EN);
+		web_buf_put(b, "\">English</a>");
+	} else {
+		web_buf_put(b, "<a hreflang=\"zh\" lang=\"zh-CN\" href=\"");
+		put_self(b, r, LANG_ZH);
+		web_buf_put(b, "\">\xe4\xb8\xad\xe6\x96\x87</a>");
+	}
+	web_buf_put(b, "</nav></header>\n<main>\n<h1>");
+	web_buf_text(b, title);
+	if (sub != NULL) {
+		web_buf_put(b, " <bdi>");
+		web_buf_text(b, sub);
+		web_buf_put(b, "</bdi>");
+	}
+	web_buf_put(b, "</h1>\n");
+}
+
+static void page_end(struct web_buf *b)
+{
+	web_buf_put(b, "</main>\n<footer>");
+	web_buf_text(b, _("Read-only: this site changes nothing in the club."));
+	web_buf_put(b, "</footer>\n</body>\n</html>\n");
+}
+
+/* A link to player `username` showing `nickname` (both database text). */
+static void put_player_link(struct web_buf *b, const struct web_request *r,
+			    const char *username, const char *nickname)
+{
+	web_buf_put(b, "<a class=\"player\" href=\"/player/");
+	web_buf_url(b, username);
+	put_lang_arg(b, r, true);
+	web_buf_put(b, "\"><bdi>");
+	web_buf_text(b, nickname != NULL && nickname[0] != '\0' ? nickname
+								: username);
+	web_buf_put(b, "</bdi></a>");
+}
+
+/* A link to match `id`, showing `text` (the program's words). */
+static void put_game_link(struct web_buf *b, const struct web_request *r,
+			  long long id, const char *text)
+{
+	web_buf_format(b, "<a href=\"/game/%lld", id);
+	put_lang_arg(b, r, true);
+	web_buf_put(b, "\">");
+	web_buf_text(b, text);
+	web_buf_put(b, "</a>");
+}
+
+/* A table's header row of `n` translated column titles. */
+static void put_header_row(struct web_buf *b, const char *const titles[], int n)
+{
+	int i;
+
+	web_buf_put(b, "<thead><tr>");
+	for (i = 0; i < n; i++) {
+		web_buf_put(b, "<th>");
+		web_buf_text(b, _(titles[i]));
+		web_buf_put(b, "</th>");
+	}
+	web_buf_put(b, "</tr></thead>\n");
+}
+
+/* A rule as people read it. */
+static const char *rule_words(int rule)
+{
+	if (rule == RULE_EXACT)
+		return _("standard gomoku");
+	return rule == RULE_RENJU ? _("renju") : _("freestyle gomoku");
+}
+
+/* The record's numbers as table cells: games, W, L, T. */
+static void put_record_cells(struct web_buf *b, const struct player_record *r)
+{
+	web_buf_format(b,
+		       "<td class=\"num\">%d</td><td class=\"num\">%d</td>"
+		       "<td class=\"num\">%d</td><td class=\"num\">%d</td>",
+		       r->games, r->wins, r->losses, r->ties);
+}
+
+/* ==== The home page ====================================================== */
+
+/* The leaderboard's rows. */
+static void put_leaderboard_rows(struct web_buf *b, const struct web_request *r,
+				 const struct web_home *h)
+{
+	const struct player *p;
+	int rank = 0;
+	size_t i;
+
+	for (i = 0; i < h->nbest; i++) {
+		p = h->best[i];
+		rank = plist_rank_at(h->best, i, PLIST_BY_SCORE, rank);
+		web_buf_put(b, "<tr><td class=\"num rank\">");
+		if (rank > 0)
+			web_buf_format(b, "%d", rank);
+		else
+			web_buf_put(b, "\xe2\x80\x93");
+		web_buf_put(b, "</td><td class=\"username\">");
+		put_player_link(b, r, p->username, p->username);
+		web_buf_put(b, "</td><td class=\"nickname\"><bdi>");
+		web_buf_text(b, p->nickname);
+		web_buf_put(b, "</bdi></td>");
+		put_record_cells(b, &p->rec);
+		web_buf_format(b,
+			       "<td class=\"num score\">%d</td>"
+			       "<td class=\"num rating\">%.0f%s</td>"
+			       "<td class=\"num\">",
+			       p->rec.score, p->rec.rating,
+			       player_provisional(p) ? "?" : "");
+		if (p->rec.games > 0)
+			web_buf_format(b, "%.0f%%", player_win_rate(p) * 100.0);
+		else
+			web_buf_put(b, "\xe2\x80\x93");
+		web_buf_put(b, "</td></tr>\n");
+	}
+}
+
+/* The links choosing the leaderboard's rule. */
+static void put_rule_links(struct web_buf *b, const struct web_request *r,
+			   int current)
+{
+	int rule;
+
+	web_buf_put(b, "<nav class=\"rules\">");
+	for (rule = -1; rule <= RULE_RENJU; rule++) {
+		if (rule == current) {
+			web_buf_put(b, "<strong>");
+		} else {
+			web_buf_put(b, "<a href=\"/");
+			if (rule >= 0)
+				web_buf_format(
+					b, "?rule=%s",
+					rules_rule_name((enum rule)rule));
+			put_lang_arg(b, r, rule < 0);
+			web_buf_put(b, "\">");
+		}
+		web_buf_text(b, rule < 0 ? _("All rules") : rule_words(rule));
+		web_buf_put(b, rule == current ? "</strong> " : "</a> ");
+	}
+	web_buf_put(b, "</nav>\n");
+}
+
+static void put_leaderboard(struct web_buf *b, const struct web_request *r,
+			    const struct web_home *h)
+{
+	static const char *const titles[] = {
+		N_("Rank"),   N_("Player"), N_("Nickname"), N_("Games"),
+		N_("W"),      N_("L"),	    N_("T"),	    N_("Score"),
+		N_("Rating"), N_("Win%")};
+
+	put_rule_links(b, r, h->rule);
+	if (h->nbest == 0) {
+		web_buf_put(b, "<p>");
+		web_buf_text(b, _("No games to rank yet."));
+		web_buf_put(b, "</p>\n");
+		return;
+	}
+	web_buf_put(b, "<div class=\"scroll\"><table id=\"leaderboard\">\n");
+	put_header_row(b, titles, (int)(sizeof(titles) / sizeof(titles[0])));
+	web_buf_put(b, "<tbody>\n");
+	put_leaderboard_rows(b, r, h);
+	web_buf_put(b, "</tbody></table></div>\n");
+}
+
+static void put_online(struct web_buf *b, const struct web_request *r,
+		       const struct web_home *h)
+{
+	size_t i;
+
+	web_buf_put(b, "<h2>");
+	web_buf_text(b, _("Players online"));
+	web_buf_put(b, "</h2>\n<ul id=\"online\">\n");
+	for (i = 0; i < h->nonline; i++) {
+		web_buf_put(b, "<li>");
+		put_player_link(b, r, h->online[i].username,
+				h->online[i].nickname);
+		web_buf_put(b, " <span class=\"state\">");
+		web_buf_text(b,
+			     h->online[i].playing ? _("playing") : _("online"));
+		web_buf_put(b, "</span></li>\n");
+	}
+	if (h->nonline == 0) {
+		web_buf_put(b, "<li>");
+		web_buf_text(b, _("Nobody is online."));
+		web_buf_put(b, "</li>\n");
+	}
+	web_buf_put(b, "</ul>\n");
+}
+
+/* One side of a game in progress: the player's link or the computer. */
+static void put_live_side(struct web_buf *b, const struct web_request *r,
+			  const char *username, int ai_level)
+{
+	char buf[64];
+
+	if (username[0] != '\0') {
+		put_player_link(b, r, username, username);
+		return;
+	}
+	snprintf(buf, sizeof(buf), _("Computer (level %d)"), ai_level);
+	web_buf_text(b, buf);
+}
+
+static void put_live(struct web_buf *b, const struct web_request *r,
+		     const struct web_home *h)
+{
+	char text[64];
+	size_t i;
+
+	web_buf_put(b, "<h2>");
+	web_buf_text(b, _("Games in progress"));
+	web_buf_put(b, "</h2>\n<ul id=\"live\">\n");
+	for (i = 0; i < h->nlive; i++) {
+		const struct live_match *m = &h->live[i];
+
+		web_buf_put(b, "<li>");
+		snprintf(text, sizeof(text), _("Match %lld"), m->id);
+		put_game_link(b, r, m->id, text);
+		web_buf_put(b, ": ");
+		put_live_side(b, r, m->black, m->ai_level);
+		web_buf_put(b, " \xe2\x80\x93 ");
+		put_live_side(b, r, m->white, m->ai_level);
+		web_buf_put(b, ", ");
+		snprintf(text, sizeof(text),
+			 ngettext("%d move", "%d moves", m->nmoves), m->nmoves);
+		web_buf_text(b, text);
+		web_buf_put(b, "</li>\n");
+	}
+	if (h->nlive == 0) {
+		web_buf_put(b, "<li>");
+		web_buf_text(b, _("No game is being played."));
+		web_buf_put(b, "</li>\n");
+	}
+	web_buf_put(b, "</ul>\n");
+}
+
+void web_page_home(struct web_buf *b, const struct web_request *r,
+		   const struct web_home *h)
+{
+	page_begin(b, r, _("Leaderboard"),
+		   h->rule >= 0 ? rule_words(h->rule) : NULL);
+	put_leaderboard(b, r, h);
+	put_online(b, r, h);
+	put_live(b, r, h);
+	page_end(b);
+}
+
+/* ==== A player's page ==================================================== */
+
+#define WEB_GRAPH_POINTS 500 /* a rating graph's newest points */
+
+#define GRAPH_W	  600 /* a graph's size in SVG units */
+#define GRAPH_H	  160
+#define GRAPH_PAD 8 /* room for a dot at the edges */
+
+/* The graph's x of judged move i (0-based) of n, and y of chance c. */
+static double graph_x(int i, int n)
+{
+	return GRAPH_PAD +
+	       (n > 1 ? (double)(GRAPH_W - 2 * GRAPH_PAD) * i / (n - 1) : 0);
+}
+
+static double graph_y(double c)
+{
+	return GRAPH_PAD + (GRAPH_H - 2 * GRAPH_PAD) * (100.0 - c) / 100.0;
+}
+
+/* Unix time t as "YYYY-MM-DD" (UTC) into buf[16]; "-" for 0. */
+static const char *date_text(long long t, char buf[16])
+{
+	time_t when = (time_t)t;
+	struct tm tm;
+
+	if (t <= 0 || gmtime_r(&when, &tm) == NULL ||
+	    strftime(buf, 16, "%Y-%m-%d", &tm) == 0)
+		snprintf(buf, 16, "-");
+	return buf;
+}
+
+static void put_record(struct web_buf *b, const struct web_player *pl)
+{
+	const struct player_record *rec = &pl->p->rec;
+
+	web_buf_put(b, "<dl class=\"record\">");
+	web_buf_put(b, "<dt>");
+	web_buf_text(b, _("Rank"));
+	web_buf_put(b, "</dt><dd id=\"rank\">");
+	if (pl->rank > 0)
+		web_buf_format(b, "%d", pl->rank);
+	else
+		web_buf_put(b, "\xe2\x80\x93");
+	web_buf_put(b, "</dd><dt>");
+	web_buf_text(b, _("Rating"));
+	web_buf_format(b, "</dt><dd id=\"rating\">%.0f%s</dd><dt>", rec->rating,
+		       player_provisional(pl->p) ? "?" : "");
+	web_buf_text(b, _("Games"));
+	web_buf_format(b, "</dt><dd>%d</dd><dt>", rec->games);
+	web_buf_text(b, _("won"));
+	web_buf_format(b, "</dt><dd>%d</dd><dt>", rec->wins);
+	web_buf_text(b, _("lost"));
+	web_buf_format(b, "</dt><dd>%d</dd><dt>", rec->losses);
+	web_buf_text(b, _("draw"));
+	web_buf_format(b, "</dt><dd>%d</dd><dt>", rec->ties);
+	web_buf_text(b, _("Score"));
+	web_buf_format(b, "</dt><dd id=\"score\">%d</dd></dl>\n", rec->score);
+}
+
+static void put_rule_ratings(struct web_buf *b, const struct web_player *pl)
+{
+	static const char *const titles[] = {N_("Rule"), N_("Games"),
+					     N_("W"),	 N_("L"),
+					     N_("T"),	 N_("Rating")};
+	int i;
+
+	web_buf_put(b, "<h2>");
+	web_buf_text(b, _("Ratings by rule"));
+	web_buf_put(b, "</h2>\n<table id=\"rules\">\n");
+	put_header_row(b, titles, (int)(sizeof(titles) / sizeof(titles[0])));
+	web_buf_put(b, "<tbody>\n");
+	for (i = 0; i <= RULE_RENJU; i++) {
+		if (!pl->has_rule[i])
+			continue;
+		web_buf_put(b, "<tr><td>");
+		web_buf_text(b, rule_words(i));
+		web_buf_put(b, "</td>");
+		put_record_cells(b, &pl->rule_rec[i]);
+		web_buf_format(b, "<td class=\"num\">%.0f</td></tr>\n",
+			       pl->rule_rec[i].rating);
+	}
+	web_buf_put(b, "</tbody></table>\n");
+}
+
+/* How game g ended for its player, in words. */
+static const char *outcome_words(const struct web_game_row *g)
+{
+	enum match_result mine =
+		g->colour == STONE_BLACK ? RESULT_BLACK_WIN : RESULT_WHITE_WIN;
+
+	if (g->status == MATCH_STATUS_UNFINISHED)
+		return _("unfinished");
+	if (g->status == MATCH_STATUS_ABANDONED)
+		return _("abandoned");
+	if (g->status == MATCH_STATUS_ABORTED)
+		return _("aborted");
+	if (g->result == RESULT_DRAW)
+		return _("draw");
+	return g->result == mine ? _("won") : _("lost");
+}
+
+static void put_game_row(struct web_buf *b, const struct web_request *r,
+			 const struct web_game_row *g)
+{
+	char text[64];
+
+	web_buf_put(b, "<tr><td>");
+	snprintf(text, sizeof(text), "%lld", g->id);
+	put_game_link(b, r, g->id, text);
+	web_buf_format(b, "</td><td>%s</td><td>",
+		       date_text(g->started_at, text));
+	web_buf_text(b, g->colour == STONE_BLACK ? _("Black") : _("White"));
+	web_buf_put(b, "</td><td>");
+	if (g->opponent[0] != '\0')
+		put_player_link(b, r, g->opponent, g->opponent_nickname);
+	else
+		put_live_side(b, r, "", g->ai_level);
+	web_buf_put(b, "</td><td>");
+	web_buf_text(b, g->variant);
+	web_buf_put(b, "</td><td>");
+	web_buf_text(b, outcome_words(g));
+	if (g->casual) {
+		web_buf_put(b, " (");
+		web_buf_text(b, _("casual"));
+		web_buf_put(b, ")");
+	}
+	web_buf_format(b, "</td><td class=\"num\">%d</td></tr>\n", g->nmoves);
+}
+
+static void put_recent(struct web_buf *b, const struct web_request *r,
+		       const struct web_player *pl)
+{
+	static const char *const titles[] = {
+		N_("Match"),   N_("Date"),   N_("Colour"), N_("Opponent"),
+		N_("Variant"), N_("Result"), N_("Moves")};
+	size_t i;
+
+	web_buf_put(b, "<h2>");
+	web_buf_text(b, _("Recent games"));
+	web_buf_put(b, "</h2>\n");
+	if (pl->ngames == 0) {
+		web_buf_put(b, "<p>");
+		web_buf_text(b, _("No games yet."));
+		web_buf_put(b, "</p>\n");
+		return;
+	}
+	web_buf_put(b, "<div class=\"scroll\"><table id=\"games\">\n");
+	put_header_row(b, titles, (int)(sizeof(titles) / sizeof(titles[0])));
+	web_buf_put(b, "<tbody>\n");
+	for (i = 0; i < pl->ngames; i++)
+		put_game_row(b, r, &pl->games[i]);
+	web_buf_put(b, "</tbody></table></div>\n");
+}
+
+static void put_opponents(struct web_buf *b, const struct web_request *r,
+			  const struct web_player *pl)
+{
+	static const char *const titles[] = {N_("Opponent"), N_("won"),
+					     N_("lost"), N_("draw")};
+	size_t i;
+
+	if (pl->nopponents == 0)
+		return;
+	web_buf_put(b, "<h2>");
+	web_buf_text(b, _("Results against each opponent"));
+	web_buf_put(b, "</h2>\n<table id=\"opponents\">\n");
+	put_header_row(b, titles, (int)(sizeof(titles) / sizeof(titles[0])));
+	web_buf_put(b, "<tbody>\n");
+	for (i = 0; i < pl->nopponents; i++) {
+		const struct web_opponent *o = &pl->opponents[i];
+
+		web_buf_put(b, "<tr><td>");
+		put_player_link(b, r, o->username, o->nickname);
+		web_buf_format(b,
+			       "</td><td class=\"num\">%d</td>"
+			       "<td class=\"num\">%d</td>"
+			       "<td class=\"num\">%d</td></tr>\n",
+			       o->won, o->lost, o->drawn);
+	}
+	web_buf_put(b, "</tbody></table>\n");
+}
+
+/* The rating graph: the rating from RATING_START through each rated
+ * match (the newest WEB_GRAPH_POINTS), scaled between its lowest and
+ * highest, with them and the first and last dates written beside. */
+static void put_rating_graph(struct web_buf *b, const struct web_player *pl)
+{
+	const struct web_rating_point *p = pl->ratings;
+	size_t n = pl->nratings, i;
+	double lo = RATING_START, hi = RATING_START;
+	char from[16], to[16];
+
+	if (n > WEB_GRAPH_POINTS) {
+		p += n - WEB_GRAPH_POINTS;
+		n = WEB_GRAPH_POINTS;
+	}
+	for (i = 0; i < n; i++) {
+		lo = p[i].rating < lo ? p[i].rating : lo;
+		hi = p[i].rating > hi ? p[i].rating : hi;
+	}
+	lo -= 10;
+	hi += 10;
+	web_buf_put(b, "<h2>");
+	web_buf_text(b, _("Rating over time"));
+	web_buf_format(b,
+		       "</h2>\n<svg id=\"rating-graph\" role=\"img\" "
+		       "viewBox=\"0 0 %d %d\" data-last=\"%.1f\" "
+		       "xmlns=\"http://www.w3.org/2000/svg\"><title>",
+		       GRAPH_W, GRAPH_H, p[n - 1].rating);
+	web_buf_text(b, _("Rating over time"));
+	web_buf_format(b,
+		       "</title>\n<text class=\"label\" x=\"2\" y=\"12\">%.0f"
+		       "</text><text class=\"label\" x=\"2\" y=\"%d\">%.0f"
+		       "</text>\n<polyline class=\"chance\" points=\"",
+		       hi - 10, GRAPH_H - 4, lo + 10);
+	web_buf_format(b, "%.1f,%.1f", graph_x(0, (int)n + 1),
+		       graph_y(100.0 * (RATING_START - lo) / (hi - lo)));
+	for (i = 0; i < n; i++)
+		web_buf_format(b, " %.1f,%.1f", graph_x((int)i + 1, (int)n + 1),
+			       graph_y(100.0 * (p[i].rating - lo) / (hi - lo)));
+	web_buf_format(
+		b, "\"/>\n</svg>\n<p class=\"range\">%s \xe2\x80\x93 %s</p>\n",
+		date_text(p[0].at, from), date_text(p[n - 1].at, to));
+}
+
+void web_page_player(struct web_buf *b, const struct web_request *r,
+		     const struct web_player *pl)
+{
+	page_begin(b, r, pl->p->nickname, NULL);
+	web_buf_put(b, "<p class=\"username\">");
+	web_buf_text(b, pl->p->username);
+	web_buf_put(b, "</p>\n");
+	put_record(b, pl);
+	if (pl->nratings > 0)
+		put_rating_graph(b, pl);
+	put_rule_ratings(b, pl);
+	put_recent(b, r, pl);
+	put_opponents(b, r, pl);
+	page_end(b);
+}
+
+/* ==== A game's page ====================================================== */
+
+#define CELL 32 /* the board's spacing in SVG units */
+
+/* One side of match f: the player's link, the stored name of an
+ * imported game, or the computer. */
+static void put_side(struct web_buf *b, const struct web_request *r,
+		     const struct match_full *f, enum stone s)
+{
+	const char *user =
+		s == STONE_BLACK ? f->black_username : f->white_username;
+	const char *name = s == STONE_BLACK ? f->black_name : f->white_name;
+
+	if (user[0] != '\0') {
+		put_player_link(b, r, user, name);
+	} else if (name[0] != '\0') {
+		web_buf_put(b, "<bdi>");
+		web_buf_text(b, name);
+		web_buf_put(b, "</bdi>");
+	} else {
+		put_live_side(b, r, "", f->ai_level);
+	}
+}
+
+/* How match f ended (or that it has not), in words. */
+static const char *result_words(const struct match_full *f)
+{
+	if (f->status == MATCH_STATUS_UNFINISHED)
+		return _("Being played, or unfinished.");
+	if (f->status == MATCH_STATUS_ABANDONED)
+		return _("Abandoned: it counts for nobody.");
+	if (f->status == MATCH_STATUS_ABORTED)
+		return _("Aborted before both sides moved: not rated.");
+	if (f->result == RESULT_BLACK_WIN)
+		return _("Black won.");
+	if (f->result == RESULT_WHITE_WIN)
+		return _("White won.");
+	return _("A draw.");
+}
+
+/* Why match f ended, in words ("" when it has not): the history's. */
+static const char *reason_words(const struct match_full *f)
+{
+	static const char *const words[] = {
+		[REASON_FIVE] = N_("five"),
+		[REASON_RESIGN] = N_("resigned"),
+		[REASON_DRAW] = N_("agreed"),
+		[REASON_FULL] = N_("full board"),
+		[REASON_TIMEOUT] = N_("timeout"),
+		[REASON_FORBIDDEN] = N_("forbidden"),
+	};
+
+	if (f->reason == REASON_ABANDONED) /* the loser walked away */
+		return f->result == RESULT_WHITE_WIN ? _("abandoned by black")
+						     : _("abandoned by white");
+	if ((size_t)f->reason >= sizeof(words) / sizeof(words[0]) ||
+	    words[f->reason] == NULL)
+		return "";
+	return _(words[f->reason]);
+}
+
+/* The board's lines and labels, as the terminal labels them: columns
+ * a.. across the top, rows 1.. down the left. */
+static void put_grid(struct web_buf *b, const struct match_full *f)
+{
+	char label[NOTATION_MOVE_LEN];
+	int i;
+
+	for (i = 0; i < f->rows; i++)
+		web_buf_format(
+			b,
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+			"<text class=\"label\" x=\"%d\" y=\"%d\">%d</text>"
+			"\n",
+			CELL, CELL * (i + 1), CELL * f->cols, CELL * (i + 1),
+			CELL / 3, CELL * (i + 1) + 5, i + 1);
+	for (i = 0; i < f->cols; i++) {
+		notation_format(0, i, label);
+		label[1] = '\0';
+		web_buf_format(
+			b,
+			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+			"<text class=\"label\" x=\"%d\" y=\"%d\">%s</text>"
+			"\n",
+			CELL * (i + 1), CELL, CELL * (i + 1), CELL * f->rows,
+			CELL * (i + 1), CELL / 2, label);
+	}
+}
+
+/* The board of match f after `ply` moves as SVG. */
+static void put_board(struct web_buf *b, const struct match_full *f, int ply)
+{
+	int i, x, y;
+
+	web_buf_format(b,
+		       "<svg id=\"board\" role=\"img\" viewBox=\"0 0 %d %d\" "
+		       "xmlns=\"http://www.w3.org/2000/svg\"><title>",
+		       CELL * (f->cols + 1), CELL * (f->rows + 1));
+	web_buf_text(b, _("The board"));
+	web_buf_put(b, "</title>\n<g class=\"grid\">\n");
+	put_grid(b, f);
+	web_buf_put(b, "</g>\n");
+	for (i = 0; i < ply; i++) {
+		x = CELL * (f->moves[i].col + 1);
+		y = CELL * (f->moves[i].row + 1);
+		web_buf_format(b,
+			       "<circle class=\"%s\" cx=\"%d\" cy=\"%d\" "
+			       "r=\"%d\"/>\n",
+			       i % 2 == 0 ? "black" : "white", x, y,
+			       CELL * 9 / 20);
+		if (i == ply - 1)
+			web_buf_format(b,
+				       "<circle class=\"last\" cx=\"%d\" "
+				       "cy=\"%d\" r=\"%d\"/>\n",
+				       x, y, CELL / 6);
+	}
+	web_buf_put(b, "</svg>\n");
+}
+
+/* A link to match f after `ply` moves, showing `text`, or the text
+ * alone when ply is the page's own or out of the game. */
+static void put_ply_link(struct web_buf *b, const struct web_request *r,
+			 const struct match_full *f, int ply, int shown,
+			 const char *text)
+{
+	if (ply < 0 || ply > f->nmoves || ply == shown) {
+		web_buf_put(b, "<span>");
+		web_buf_text(b, text);
+		web_buf_put(b, "</span> ");
+		return;
+	}
+	web_buf_format(b, "<a href=\"/game/%lld?ply=%d", f->id, ply);
+	put_lang_arg(b, r, false);
+	web_buf_put(b, "\">");
+	web_buf_text(b, text);
+	web_buf_put(b, "</a> ");
+}
+
+static void put_steps(struct web_buf *b, const struct web_request *r,
+		      const struct match_full *f, int shown)
+{
+	web_buf_put(b, "<nav class=\"steps\">");
+	put_ply_link(b, r, f, 0, shown, _("Start"));
+	put_ply_link(b, r, f, shown - 1, shown, _("Previous"));
+	web_buf_format(b, "<span id=\"ply\">%d / %d</span> ", shown, f->nmoves);
+	put_ply_link(b, r, f, shown + 1, shown, _("Next"));
+	put_ply_link(b, r, f, f->nmoves, shown, _("End"));
+	web_buf_put(b, "</nav>\n");
+}
+
+/* Black's chance to win after judged move m, per cent. */
+static double black_chance(const struct analyze_move *m)
+{
+	return m->colour == STONE_BLACK ? m->after : 100.0 - m->after;
+}
+
+/* A judged move's mark in words ("" for a good move or the opening's). */
+static const char *mark_words(const struct analyze_move *m, int skip)
+{
+	static const char *const words[ANALYZE_MARKS] = {
+		"", N_("inaccuracy"), N_("mistake"), N_("blunder")};
+
+	if (m->number <= skip || m->mark <= ANALYZE_GOOD ||
+	    m->mark >= ANALYZE_MARKS)
+		return "";
+	return _(words[m->mark]);
+}
+
+/* The analysis's cells of move i: black's chance after it, its mark. */
+static void put_judged_cells(struct web_buf *b, const struct match_full *f,
+			     const struct analyze_move *an, int nan, int i)
+{
+	int skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
+
+	if (nan <= 0)
+		return;
+	if (i >= nan) {
+		web_buf_put(b, "<td></td><td></td>");
+		return;
+	}
+	web_buf_format(b,
+		       "<td class=\"num\">%.0f%%</td><td class=\"mark "
+		       "mark%d\">",
+		       black_chance(&an[i]),
+		       an[i].number <= skip ? 0 : an[i].mark);
+	web_buf_text(b, mark_words(&an[i], skip));
+	web_buf_put(b, "</td>");
+}
+
+/* The move list: each move, linked to the position after it, with the
+ * time it took and the mover's clock after it (where one is kept), and
+ * the analysis's chance and mark where there is one. */
+static void put_moves(struct web_buf *b, const struct web_request *r,
+		      const struct match_full *f, int shown,
+		      const struct analyze_move *an, int nan)
+{
+	static const char *const titles[] = {
+		N_("Ply"),   N_("Move"),	   N_("Time"),
+		N_("Clock"), N_("Black's chance"), N_("Mark")};
+	char text[32], notation[NOTATION_MOVE_LEN];
+	long long took;
+	int i;
+
+	web_buf_put(b, "<table id=\"moves\">\n");
+	put_header_row(b, titles, nan > 0 ? 6 : 4);
+	web_buf_put(b, "<tbody>\n");
+	for (i = 0; i < f->nmoves; i++) {
+		web_buf_format(b, "<tr%s><td class=\"num\">%d</td><td>",
+			       i + 1 == shown ? " class=\"shown\"" : "", i + 1);
+		notation_format(f->moves[i].row, f->moves[i].col, notation);
+		snprintf(text, sizeof(text), "%s %s",
+			 i % 2 == 0 ? "\xe2\x97\x8f" : "\xe2\x97\x8b",
+			 notation);
+		put_ply_link(b, r, f, i + 1, -1, text);
+		took = f->move_ms[i] - (i > 0 ? f->move_ms[i - 1] : 0);
+		if (clock_format(took, text, sizeof(text)) != 0)
+			text[0] = '\0';
+		web_buf_format(
+			b, "</td><td class=\"num\">%s</td><td class=\"num\">",
+			text);
+		if (f->move_left_ms[i] >= 0 &&
+		    clock_format(f->move_left_ms[i], text, sizeof(text)) == 0)
+			web_buf_put(b, text);
+		web_buf_put(b, "</td>");
+		put_judged_cells(b, f, an, nan, i);
+		web_buf_put(b, "</tr>\n");
+	}
+	web_buf_put(b, "</tbody></table>\n");
+}
+
+/* The evaluation graph: black's chance after each judged move (a line
+ * from 100% at the top to 0% at the bottom, 50% marked), the marked
+ * moves as dots, the shown position as a vertical line. */
+static void put_graph(struct web_buf *b, const struct analyze_move *an, int nan,
+		      int shown, int skip)
+{
+	int i;
+
+	web_buf_format(b,
+		       "<svg id=\"graph\" role=\"img\" viewBox=\"0 0 %d %d\" "
+		       "xmlns=\"http://www.w3.org/2000/svg\"><title>",
+		       GRAPH_W, GRAPH_H);
+	web_buf_text(b, _("Black's chance to win, move by move"));
+	web_buf_format(b,
+		       "</title>\n<line class=\"half\" x1=\"0\" y1=\"%d\" "
+		       "x2=\"%d\" y2=\"%d\"/>\n",
+		       GRAPH_H / 2, GRAPH_W, GRAPH_H / 2);
+	if (shown > 0 && shown <= nan)
+		web_buf_format(b,
+			       "<line class=\"shown\" x1=\"%.1f\" y1=\"0\" "
+			       "x2=\"%.1f\" y2=\"%d\"/>\n",
+			       graph_x(shown - 1, nan), graph_x(shown - 1, nan),
+			       GRAPH_H);
+	web_buf_put(b, "<polyline class=\"chance\" points=\"");
+	for (i = 0; i < nan; i++)
+		web_buf_format(b, "%s%.1f,%.1f", i > 0 ? " " : "",
+			       graph_x(i, nan), graph_y(black_chance(&an[i])));
+	web_buf_put(b, "\"/>\n");
+	for (i = 0; i < nan; i++)
+		if (an[i].number > skip && an[i].mark > ANALYZE_GOOD &&
+		    an[i].mark < ANALYZE_MARKS)
+			web_buf_format(b,
+				       "<circle class=\"mark%d\" cx=\"%.1f\" "
+				       "cy=\"%.1f\" r=\"4\"/>\n",
+				       an[i].mark, graph_x(i, nan),
+				       graph_y(black_chance(&an[i])));
+	web_buf_put(b, "</svg>\n");
+}
+
+/* The stored analysis: each side's accuracy, then the graph. */
+static void put_analysis(struct web_buf *b, const struct match_full *f,
+			 const struct analyze_move *an, int nan, int shown)
+{
+	int skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
+	struct analyze_summary sb, sw;
+	char text[128];
+
+	analyze_summarise(an, nan, STONE_BLACK, skip, &sb);
+	analyze_summarise(an, nan, STONE_WHITE, skip, &sw);
+	web_buf_put(b, "<h2>");
+	web_buf_text(b, _("The computer's analysis"));
+	web_buf_put(b, "</h2>\n<p id=\"accuracy\">");
+	snprintf(text, sizeof(text), _("Accuracy: %s %.0f%%, %s %.0f%%"),
+		 "\xe2\x97\x8f", sb.accuracy, "\xe2\x97\x8b", sw.accuracy);
+	web_buf_text(b, text);
+	web_buf_put(b, "</p>\n");
+	put_graph(b, an, nan, shown, skip);
+}
+
+/* Who plays, the game's shape, how it ended, the PSQ file. */
+static void put_game_facts(struct web_buf *b, const struct web_request *r,
+			   const struct match_full *f)
+{
+	char date[16];
+
+	web_buf_put(b, "<p class=\"sides\">\xe2\x97\x8f ");
+	put_side(b, r, f, STONE_BLACK);
+	web_buf_put(b, " \xe2\x80\x93 \xe2\x97\x8b ");
+	put_side(b, r, f, STONE_WHITE);
+	web_buf_format(b, "</p>\n<p class=\"facts\">%s, ",
+		       date_text(f->started_at, date));
+	web_buf_text(b, f->variant);
+	web_buf_format(b, " %dx%d, ", f->rows, f->cols);
+	web_buf_text(b, rule_words(f->rule));
+	web_buf_put(b, "</p>\n<p id=\"result\">");
+	web_buf_text(b, result_words(f));
+	if (f->status == MATCH_STATUS_FINISHED) {
+		web_buf_put(b, " (");
+		web_buf_text(b, reason_words(f));
+		web_buf_put(b, ")");
+	}
+	web_buf_format(b, "</p>\n<p><a download href=\"/game/%lld.psq\">",
+		       f->id);
+	web_buf_text(b, _("Download the game (PSQ)"));
+	web_buf_put(b, "</a></p>\n");
+}
+
+void web_page_game(struct web_buf *b, const struct web_request *r,
+		   const struct match_full *f, const struct analyze_move *an,
+		   int nan)
+{
+	int shown = r->ply < 0 || r->ply > f->nmoves ? f->nmoves : r->ply;
+	char title[64];
+
+	snprintf(title, sizeof(title), _("Match %lld"), f->id);
+	page_begin(b, r, title, NULL);
+	put_game_facts(b, r, f);
+	web_buf_put(b, "<div class=\"game\"><div class=\"board\">\n");
+	put_board(b, f, shown);
+	put_steps(b, r, f, shown);
+	web_buf_put(b, "</div><div class=\"moves\">\n");
+	put_moves(b, r, f, shown, an, nan);
+	web_buf_put(b, "</div></div>\n");
+	if (nan > 0)
+		put_analysis(b, f, an, nan, shown);
+	if (f->status == MATCH_STATUS_UNFINISHED && f->kind != MATCH_IMPORTED &&
+	    r->ply < 0) {
+		web_buf_format(b,
+			       "<p id=\"live\" data-events=\"/game/%lld/"
+			       "events\">",
+			       f->id);
+		web_buf_text(b, _("This page follows the game as it is "
+				  "played."));
+		web_buf_put(b, "</p>\n<script src=\"/live.js\" defer></script>"
+			       "\n");
+	}
+	page_end(b);
+}
+
+void web_event(struct web_buf *b, const struct match_now *m)
+{
+	const char *status = match_status_word(m->status);
+
+	web_buf_format(b,
+		       "event: %s\ndata: {\"moves\": %d, \"status\": \"%s\", "
+		       "\"at\": %lld}\n\n",
+		       m->status == MATCH_STATUS_UNFINISHED ? "move" : "end",
+		       m->nmoves, status != NULL ? status : "",
+		       m->nmoves > 0 ? m->turn_started_ms : 0LL);
+}
+
+/* ==== Errors and the stylesheet ========================================== */
+
+void web_page_error(struct web_buf *b, const struct web_request *r)
+{
+	const char *title = _("Bad request"),
+		   *text = _("The address asks for something that is not "
+			     "valid here.");
+
+	if (r->page == WEB_NOT_FOUND) {
+		title = _("Not found");
+		text = _("There is no such page in the club.");
+	} else if (r->page == WEB_UNAVAILABLE) {
+		title = _("Unavailable");
+		text = _("The club's records cannot be read just now. Try "
+			 "again in a moment.");
+	}
+	page_begin(b, r, title, NULL);
+	web_buf_put(b, "<p>");
+	web_buf_text(b, text);
+	web_buf_put(b, "</p>\n<p><a href=\"/");
+	put_lang_arg(b, r, true);
+	web_buf_put(b, "\">");
+	web_buf_text(b, _("Leaderboard"));
+	web_buf_put(b, "</a></p>\n");
+	page_end(b);
+}
+
+const char *web_page_script(void)
+{
+	return "(function () {\n"
+	       "  var live = document.getElementById('live');\n"
+	       "  if (!live || !window.EventSource || !window.fetch) return;\n"
+	       "  var events = new EventSource(live.getAttribute("
+	       "'data-events'));\n"
+	       "  function show(e) {\n"
+	       "    var at = JSON.parse(e.data).at;\n"
+	       "    fetch(location.href, {cache: 'no-store'})\n"
+	       "      .then(function (r) { return r.text(); })\n"
+	       "      .then(function (text) {\n"
+	       "        var page = new DOMParser().parseFromString(text, "
+	       "'text/html');\n"
+	       "        document.querySelector('main').innerHTML =\n"
+	       "          page.querySelector('main').innerHTML;\n"
+	       "        if (at > 0) document.documentElement.setAttribute(\n"
+	       "          'data-delay-ms', String(Date.now() - at));\n"
+	       "      });\n"
+	       "  }\n"
+	       "  events.addEventListener('move', show);\n"
+	       "  events.addEventListener('end', function (e) {\n"
+	       "    events.close();\n"
+	       "    show(e);\n"
+	       "  });\n"
+	       "})();\n";
+}
+
+const char *web_page_style(void)
+{
+	return "body{font-family:system-ui,sans-serif;margin:0 auto;"
+	       "max-width:60rem;padding:0 .75rem;color:#222;background:#fff}\n"
+	       "header{display:flex;justify-content:space-between;"
+	       "align-items:center;padding:.5rem 0;border-bottom:1px solid "
+	       "#ccc}\n"
+	       ".site{font-weight:bold;text-decoration:none;color:#222}\n"
+	       "table{border-collapse:collapse;margin:.5rem 0}\n"
+	       "th,td{padding:.2rem .5rem;border-bottom:1px solid #eee;"
+	       "text-align:left}\n"
+	       ".num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	       ".scroll{overflow-x:auto}\n"
+	       "nav.rules a,nav.rules strong,nav.steps a,nav.steps span"
+	       "{margin-right:.6rem}\n"
+	       ".record{display:grid;grid-template-columns:max-content auto;"
+	       "gap:.1rem 1rem}\n.record dd{margin:0}\n"
+	       ".game{display:flex;flex-wrap:wrap;gap:1rem}\n"
+	       ".board{flex:1 1 24rem;max-width:40rem}\n"
+	       "#board{width:100%;height:auto;background:#dcb35c}\n"
+	       "#board line{stroke:#333;stroke-width:1}\n"
+	       "#board .label{font-size:12px;text-anchor:middle;fill:#333}\n"
+	       "#board .black{fill:#111}\n"
+	       "#board .white{fill:#fafafa;stroke:#333;stroke-width:1}\n"
+	       "#board .last{fill:#d22}\n"
+	       "tr.shown{background:#fe9}\n"
+	       "#graph,#rating-graph{width:100%;max-width:40rem;height:auto;"
+	       "background:#f6f6f6}\n"
+	       "#rating-graph .chance{fill:none;stroke:#225;stroke-width:2}\n"
+	       "#rating-graph .label{font-size:11px;fill:#555}\n"
+	       "#graph .half{stroke:#bbb;stroke-dasharray:4}\n"
+	       "#graph .shown{stroke:#c90}\n"
+	       "#graph .chance{fill:none;stroke:#222;stroke-width:2}\n"
+	       "#graph .mark1,.mark.mark1{fill:#c90;color:#a70}\n"
+	       "#graph .mark2,.mark.mark2{fill:#d60;color:#c50}\n"
+	       "#graph .mark3,.mark.mark3{fill:#d22;color:#c11}\n"
+	       "footer{margin:2rem 0 1rem;color:#777;font-size:.85rem}\n";
+}

@@ -1,0 +1,123 @@
+#!/bin/sh
+# web.sh BIN [PLAYERS] -- `make bench`'s figures of the web site
+# (`gomoku serve`): requests per second and latency percentiles for the
+# home page (the leaderboard, players online, games in progress), a
+# player's page and a game's page, with wrk (Debian's) on 127.0.0.1, at
+# a club of PLAYERS players (default 1,000,000: two registered and
+# playing a ranked match as typed, the rest written straight into the
+# database with sqlite3). The server is started at a free port
+# (--listen 127.0.0.1:0) and stopped at the end. Then the live delay: a
+# ranked match played by a real process on a FIFO while
+# GOMOKU_BENCH_WEB_WATCHERS (200) event streams follow it (curl), from
+# each move's commit (the event's "at", the store's clock) to one more
+# stream's reading it. Each figure is printed, none is judged: the
+# machine may be busy.
+bin=${1:?usage: web.sh BIN [PLAYERS]}
+players=${2:-${GOMOKU_BENCH_WEB_PLAYERS:-1000000}}
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+echo
+echo "== The web site (tests/bench/web.sh) =="
+for c in wrk curl sqlite3; do
+	command -v $c >/dev/null 2>&1 || {
+		echo "web: $c is not installed (make deps): skipped"
+		exit 0
+	}
+done
+T=$(mktemp -d) || exit 2
+pid=
+watchers=
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null
+	for w in $watchers; do kill "$w" 2>/dev/null; done; rm -rf "$T"' EXIT
+export GOMOKU_DB=$T/gomoku.db LANG=C.UTF-8
+
+printf 'alice\nAlice\nweb-bench-Pass-1\nweb-bench-Pass-1\n' |
+	"$bin" register >/dev/null 2>&1
+printf 'bob\nBob\nweb-bench-Pass-2\nweb-bench-Pass-2\n' |
+	"$bin" register >/dev/null 2>&1
+printf 'web-bench-Pass-1\nweb-bench-Pass-2\n8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\nn\n' |
+	"$bin" play alice bob >/dev/null 2>&1
+t0=$(date +%s)
+sqlite3 "$GOMOKU_DB" "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL
+	SELECT i + 1 FROM n WHERE i < $players - 1)
+	INSERT INTO players (username, nickname, password_hash, wins, losses,
+	ties, score, games, rating, created_at)
+	SELECT 'player' || i, 'Player ' || i, 'not-a-hash', i % 37, i % 23,
+	i % 5, i % 37 - i % 23, i % 37 + i % 23 + i % 5,
+	1300.0 + (i * 7919) % 400, 1700000000 + i FROM n" || exit 1
+echo "web: $players players in the database ($(($(date +%s) - t0)) s to" \
+	"write them)"
+
+"$bin" serve --listen 127.0.0.1:0 >"$T/serve.out" 2>&1 &
+pid=$!
+i=0
+until grep -q 'http://' "$T/serve.out" || [ $i -ge 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+url=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' "$T/serve.out")
+[ -n "$url" ] || { cat "$T/serve.out"; exit 1; }
+echo "web: the server started in $((i / 10)).$((i % 10)) s (loading the" \
+	"players)"
+
+# One wrk run: 2 threads, 50 connections, 5 seconds, on PATH.
+run() {
+	code=$(curl -s -o /dev/null -w '%{http_code}' "$url$1")
+	wrk -t2 -c50 -d5s --latency "$url$1" >"$T/wrk" 2>&1
+	rps=$(awk '/^Requests\/sec:/ { print $2 }' "$T/wrk")
+	p50=$(awk '$1 == "50%" { print $2 }' "$T/wrk")
+	p99=$(awk '$1 == "99%" { print $2 }' "$T/wrk")
+	errors=$(awk '/Non-2xx|Socket errors/ { $1 = $1; print }' "$T/wrk")
+	printf '  %-22s %4s %10s req/s   p50 %8s   p99 %8s %s\n' "$1" \
+		"$code" "$rps" "$p50" "$p99" "$errors"
+}
+echo "web: wrk, 2 threads, 50 connections, 5 s each:"
+run /
+run /player/alice
+run /game/1
+run /style.css
+
+# ---- The live delay, with many streams open ----
+nwatch=${GOMOKU_BENCH_WEB_WATCHERS:-200}
+mkfifo "$T/play" || exit 2
+"$bin" play alice bob <"$T/play" >"$T/play.out" 2>&1 &
+play=$!
+exec 3>"$T/play"
+printf 'web-bench-Pass-1\nweb-bench-Pass-2\n' >&3
+i=0
+until [ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM matches WHERE
+	status = 'unfinished'")" = 1 ] || [ $i -ge 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+n=0
+while [ $n -lt "$nwatch" ]; do
+	curl -sN "$url/game/$mid/events" >/dev/null 2>&1 &
+	watchers="$watchers $!"
+	n=$((n + 1))
+done
+# The measuring stream: each line with the ms it was read at.
+curl -sN "$url/game/$mid/events" 2>/dev/null | while IFS= read -r line; do
+	echo "$(date +%s%3N) $line"
+done >"$T/events" &
+sleep 2
+moves="8 8|1 1|8 9|1 2|8 10|1 3|8 11|1 4"
+n=0
+IFS='|'
+for mv in $moves; do
+	printf '%s\n' "$mv" >&3
+	n=$((n + 1))
+	i=0
+	until grep -q "\"moves\": $n," "$T/events" || [ $i -ge 600 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+done
+unset IFS
+printf '8 12\nn\n' >&3
+exec 3>&-
+wait $play
+delays=$(awk '$2 == "data:" { at = $NF; sub(/}$/, "", at)
+	if (at > 0) printf " %d", $1 - at }' "$T/events")
+echo "web: live delay, ms from each move's commit to a stream's reading" \
+	"it, with $nwatch other streams open:$delays"

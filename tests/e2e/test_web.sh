@@ -1,0 +1,515 @@
+# End-to-end: `gomoku serve` (issue 27), the club's read-only web site.
+# Real processes fill the database as players type (registrations with
+# hostile nicknames, a ranked match played to five, one left unfinished,
+# an imported game whose names hold markup, bidi and combining
+# characters, a player logged in at the menus); then the server runs on
+# 127.0.0.1 at a free port (--listen 127.0.0.1:0: the kernel's choice,
+# which it prints) and curl fetches its pages: the leaderboard's rows are
+# `gomoku leaderboard --format json`'s, the game page's moves are the
+# export's, the PSQ download is the export byte for byte, names come out
+# escaped, bad paths and parameters get 404 and 400, every response has
+# the security headers and no cookie, Chinese comes from Accept-Language
+# and ?lang=, and the database is the same byte for byte afterwards. The
+# server is stopped with SIGTERM and must exit 0. Skipped, saying so,
+# without curl or where nothing can listen on 127.0.0.1.
+. "$E2E_LIB"
+
+if ! command -v curl >/dev/null 2>&1; then
+	echo "# test_web: curl is not installed (make deps): skipped"
+	exit 0
+fi
+db() { sqlite3 "$GOMOKU_DB" "$1"; }
+pw() { echo "web-Pass-$1-1357"; }
+# Nicknames with markup, quotes and an ampersand (registration takes them).
+NICK_A='Al<b>"'"'"'&amp;'
+NICK_C='<script>x</script>'
+
+play_input "$(pw alice)\n$(pw alice)\n" register alice --nickname "$NICK_A"
+play_input "$(pw bob)\n$(pw bob)\n" register bob --nickname Bob
+play_input "$(pw carol)\n$(pw carol)\n" register carol --nickname "$NICK_C"
+check "web: three players registered, two with hostile nicknames" \
+	test "$(db 'SELECT count(*) FROM players')" = 3
+
+# A ranked match to five, as typed (whoever the coin flip makes black
+# makes the row of five), and one left unfinished by the end of input.
+play_input "$(pw alice)\n$(pw bob)\n8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\nn\n" \
+	play alice bob
+# The computer's analysis of match 1, kept (a short search: set-up).
+"$GOMOKU_BIN" analyze 1 --time-per-move 0.02 --format tsv \
+	>"$E2E_DIR/analysis.tsv" 2>/dev/null
+play_input "$(pw bob)\n$(pw carol)\n5 5\n6 6\n5 6\n" play bob carol
+check "web: one ranked match finished, one unfinished" test \
+	"$(db "SELECT group_concat(status, ' ') FROM (SELECT status FROM
+	matches ORDER BY id)")" = "finished unfinished"
+
+# An imported game whose names hold markup, quotes, RLO (U+202E) and a
+# combining acute (U+0301).
+RLO=$(printf '\342\200\256')
+ACUTE=$(printf '\314\201')
+HNAME="<script>alert(\"x&y\")</script>${RLO}evil${ACUTE} 'q'"
+printf 'Piskvorky 15x15, 0:0, 0\n8,8,100\n1,1,200\n9,8,300\n%s\nWhite\n0\n' \
+	"$HNAME" >"$E2E_DIR/hostile.psq"
+play_input '' import "$E2E_DIR/hostile.psq"
+check "web: the hostile PSQ is imported as match 3" has "as match 3"
+
+snapshot() { sqlite3 "$GOMOKU_DB" .dump | grep -v '^INSERT INTO presence' |
+	cksum; }
+
+# alice logs in at the menus (online, idle) and stays there.
+mkfifo "$E2E_DIR/menu.fifo"
+"$GOMOKU_BIN" <"$E2E_DIR/menu.fifo" >"$E2E_DIR/menu.out" 2>&1 &
+menu_pid=$!
+exec 4>"$E2E_DIR/menu.fifo"
+printf '2\nalice\n%s\n' "$(pw alice)" >&4
+i=0
+until [ "$(db 'SELECT count(*) FROM presence' 2>/dev/null)" = 1 ]; do
+	i=$((i + 1))
+	[ $i -lt $((10 * WAIT_S)) ] || { gave_up "alice's presence"; break; }
+	sleep 0.1
+done
+before=$(snapshot)
+
+# The server, at a free port of 127.0.0.1.
+${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
+	>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" &
+serve_pid=$!
+i=0
+while ! grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" &&
+	kill -0 $serve_pid 2>/dev/null && [ $i -lt $((10 * WAIT_S)) ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' "$E2E_DIR/serve.out")
+if [ -z "$URL" ]; then
+	wait $serve_pid
+	if grep -q "cannot listen" "$E2E_DIR/serve.err"; then
+		echo "# test_web: the server cannot listen on 127.0.0.1 here" \
+			"($(cat "$E2E_DIR/serve.err")): skipped"
+		exec 4>&-
+		exit 0
+	fi
+	check "web: the server starts and says where it listens" false
+	cat "$E2E_DIR/serve.err"
+	exit 1
+fi
+check "web: the server listens on 127.0.0.1 only" \
+	grep -q '^The club.s web site is at http://127\.0\.0\.1:[1-9][0-9]*/' \
+	"$E2E_DIR/serve.out"
+
+# fetch PATH [CURL OPTIONS...]: the body into $OUT, the headers into
+# $E2E_DIR/headers, the status into $code.
+fetch() {
+	_path=$1
+	shift
+	code=$(curl -s -g -o "$OUT" -D "$E2E_DIR/headers" -w '%{http_code}' \
+		"$@" "$URL$_path")
+	cat "$E2E_DIR/headers" >>"$E2E_DIR/all-headers"
+}
+
+# ---- The home page: the leaderboard is `gomoku leaderboard`'s ----
+fetch /
+check "web: the home page is 200 HTML" sh -c '[ "$1" = 200 ] &&
+	grep -qi "^content-type: text/html; charset=utf-8" "$2"' - "$code" \
+	"$E2E_DIR/headers"
+cp "$OUT" "$E2E_DIR/home.html"
+# board_rows HTML: the leaderboard's rows of the page HTML into
+# html.rows (rank username games wins losses ties score rating, a line
+# each) and their nicknames, unescaped, into html.nicks; the json's
+# (`gomoku leaderboard --format json`) into json.rows and json.nicks.
+board_rows() {
+	sed -n 's|^<tr><td class="num rank">\([^<]*\)</td><td class="username"><a class="player" href="/player/\([^"?]*\)"><bdi>[^<]*</bdi></a></td><td class="nickname"><bdi>.*</bdi></td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num">\([0-9]*\)</td><td class="num score">\(-*[0-9]*\)</td><td class="num rating">\([0-9]*\)?*</td>.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
+		"$1" | sed 's/^– /0 /' >"$E2E_DIR/html.rows"
+	sed -n 's|^<tr><td class="num rank">.*<td class="nickname"><bdi>\(.*\)</bdi></td><td class="num">.*|\1|p' \
+		"$1" | sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
+		s/&#39;/'"'"'/g; s/&amp;/\&/g' >"$E2E_DIR/html.nicks"
+	play_input '' leaderboard --format json
+	sed -n 's|^  {"rank": \([0-9]*\), "username": "\([^"]*\)", "nickname": ".*", "games": \([0-9]*\), "wins": \([0-9]*\), "losses": \([0-9]*\), "ties": \([0-9]*\), "score": \(-*[0-9]*\), "rating": \([0-9.]*\),.*|\1 \2 \3 \4 \5 \6 \7 \8|p' \
+		"$OUT" >"$E2E_DIR/json.rows"
+	sed -n 's|^  {"rank": [0-9]*, "username": "[^"]*", "nickname": "\(.*\)", "games": .*|\1|p' \
+		"$OUT" | sed 's/\\"/"/g; s/\\\\/\\/g' >"$E2E_DIR/json.nicks"
+}
+# Whether html.rows are json.rows (ratings within rounding) and number
+# $1.
+same_board() {
+	awk -v want="$1" 'NR == FNR { j[FNR] = $0; next }
+	{ split(j[FNR], a, " ")
+	  for (i = 1; i <= 7; i++) if (a[i] != $i) exit 1
+	  d = a[8] - $8; if (d > 0.5 || d < -0.5) exit 1
+	  n++ }
+	END { exit n != want }' "$E2E_DIR/json.rows" "$E2E_DIR/html.rows"
+}
+board_rows "$E2E_DIR/home.html"
+check "web: the leaderboard has the json's three rows" \
+	test "$(wc -l <"$E2E_DIR/html.rows")" = 3
+check "web: rank, player, games, W, L, T, score and rating as the json's" \
+	same_board 3
+check "web: every nickname as the json's, escaped in the page" \
+	cmp -s "$E2E_DIR/json.nicks" "$E2E_DIR/html.nicks"
+check "web: no markup from a nickname reaches the page" \
+	sh -c '! grep -q "<script\|<b>" "$1" &&
+	grep -q "&lt;script&gt;x&lt;/script&gt;" "$1" &&
+	grep -q "Al&lt;b&gt;&quot;&#39;&amp;amp;" "$1"' - "$E2E_DIR/home.html"
+check "web: alice is online, idle, and no more is said of her presence" \
+	sh -c 'grep -q "href=\"/player/alice\"><bdi>Al&lt;b&gt;.*<span class=\"state\">online</span>" "$1" &&
+	! grep -q "pid\|watching" "$1"' - "$E2E_DIR/home.html"
+check "web: the unfinished match 2 is in progress, linked" sh -c '
+	grep "<li><a href=\"/game/2\">Match 2</a>: .*, 3 moves</li>" "$1" |
+	grep "/player/bob" | grep -q "/player/carol"' - "$E2E_DIR/home.html"
+
+# ---- A result while the server runs: the leaderboard follows it ----
+play_input "$(pw carol)\n$(pw alice)\n8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\nn\n" \
+	play carol alice
+fetch /
+cp "$OUT" "$E2E_DIR/home2.html"
+board_rows "$E2E_DIR/home2.html"
+finished=$(db "SELECT count(*) FROM matches WHERE status = 'finished'
+	AND kind = 'ranked'")
+check "web: carol and alice's match is counted, and the page changed" \
+	sh -c '[ "$1" = 2 ] && ! cmp -s "$2" "$3"' - "$finished" \
+	"$E2E_DIR/home.html" "$E2E_DIR/home2.html"
+check "web: the leaderboard's rows are the json's again" same_board 3
+# Debian's chromium, headless, when it is installed and starts here.
+CHROMIUM=$(command -v chromium || command -v chromium-browser)
+CHROMIUM_OK=
+if [ -z "$CHROMIUM" ]; then
+	echo "# test_web: chromium is not installed (make deps): the" \
+		"browser's checks skipped"
+elif ! TMPDIR=$E2E_DIR timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+	--disable-dev-shm-usage --user-data-dir="$E2E_DIR/chromium" \
+	--dump-dom about:blank >"$E2E_DIR/probe" 2>&1; then
+	echo "# test_web: chromium does not start here, the browser's" \
+		"checks skipped: $(tail -n 1 "$E2E_DIR/probe")"
+else
+	CHROMIUM_OK=1
+fi
+
+# ---- A live game: two real processes play, a stream and a browser follow ----
+# carol and alice play at one terminal (a FIFO); curl follows the
+# match's event stream, and (where chromedriver is) chromium shows its
+# page through WebDriver: after each move both must show it. The delay
+# from a move's commit (the event's "at") to the browser's board is
+# printed (a "#" line), never judged.
+mkfifo "$E2E_DIR/live.fifo"
+"$GOMOKU_BIN" play carol alice <"$E2E_DIR/live.fifo" >"$E2E_DIR/live.out" \
+	2>&1 &
+live_pid=$!
+exec 5>"$E2E_DIR/live.fifo"
+printf '%s\n%s\n' "$(pw carol)" "$(pw alice)" >&5
+live_match() { [ "$(db "SELECT count(*) FROM matches WHERE status =
+	'unfinished' AND kind = 'ranked'")" = 2 ]; }
+poll live_match
+mid=$(db "SELECT max(id) FROM matches WHERE kind = 'ranked'")
+fetch "/game/$mid"
+check "live: the page of a game being played has the live script" \
+	sh -c 'grep -q "<p id=\"live\" data-events=\"/game/$2/events\">" "$1" &&
+	grep -q "<script src=\"/live.js\" defer></script>" "$1"' - "$OUT" "$mid"
+fetch /live.js
+check "live: /live.js is served as JavaScript" sh -c '[ "$1" = 200 ] &&
+	grep -qi "^content-type: text/javascript" "$2" &&
+	grep -q "EventSource" "$3"' - "$code" "$E2E_DIR/headers" "$OUT"
+curl -sN "$URL/game/$mid/events" >"$E2E_DIR/events" 2>&1 &
+events_pid=$!
+has_event() { grep -q "\"moves\": $1," "$E2E_DIR/events"; }
+poll has_event 0
+
+# WebDriver (chromedriver) on a free port, chromium behind it.
+wd() {
+	curl -s -X "$1" -H 'Content-Type: application/json' \
+		${3:+-d "$3"} "http://127.0.0.1:$wd_port$2"
+}
+# wd_exec SCRIPT: what SCRIPT (JavaScript, its quotes escaped for
+# JSON) returns in the browser's page, a string.
+wd_exec() {
+	wd POST "/session/$sid/execute/sync" "{\"script\": \"$1\", \"args\": []}" |
+		sed -n 's/.*"value": *"\([^"]*\)".*/\1/p'
+}
+# The stones on the browser's board, and data-delay-ms ("-": none yet).
+stones() {
+	wd_exec 'return document.querySelectorAll(\"#board circle.black, #board circle.white\").length + \" \" + (document.documentElement.getAttribute(\"data-delay-ms\") || \"-\")'
+}
+browser_shows() { [ "$(stones | cut -d' ' -f1)" = "$1" ]; }
+sid=
+if command -v chromedriver >/dev/null 2>&1 && [ -n "$CHROMIUM_OK" ]; then
+	for _try in 1 2 3 4 5; do
+		wd_port=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000))
+		TMPDIR=$E2E_DIR chromedriver --port="$wd_port" >"$E2E_DIR/chromedriver.log" 2>&1 &
+		wd_pid=$!
+		poll grep -q "started successfully" "$E2E_DIR/chromedriver.log" &&
+			kill -0 $wd_pid 2>/dev/null && break
+		kill $wd_pid 2>/dev/null
+		wait $wd_pid 2>/dev/null
+		wd_pid=
+	done
+	[ -n "${wd_pid:-}" ] && sid=$(wd POST /session "{\"capabilities\":
+		{\"alwaysMatch\": {\"goog:chromeOptions\": {\"binary\":
+		\"$CHROMIUM\", \"args\": [\"--headless\", \"--no-sandbox\",
+		\"--disable-gpu\", \"--disable-dev-shm-usage\",
+		\"--window-size=1280,900\"]}}}}" |
+		sed -n 's/.*"sessionId": *"\([^"]*\)".*/\1/p')
+	if [ -n "$sid" ]; then
+		wd POST "/session/$sid/url" "{\"url\": \"$URL/game/$mid\"}" \
+			>/dev/null
+		poll browser_shows 0
+	else
+		echo "# test_web: chromedriver gave no session, the browser's" \
+			"live checks skipped: $(tail -n 1 "$E2E_DIR/chromedriver.log")"
+	fi
+else
+	echo "# test_web: no chromedriver (or chromium), the browser's live" \
+		"checks skipped"
+fi
+
+bad= delays=
+n=0
+for mv in "8 8" "1 1" "8 9" "1 2" "8 10"; do
+	printf '%s\n' "$mv" >&5
+	n=$((n + 1))
+	poll has_event $n || bad="$bad stream:$n"
+	if [ -n "$sid" ]; then
+		poll browser_shows $n || bad="$bad browser:$n"
+		delays="$delays $(stones | cut -d' ' -f2)"
+	fi
+done
+check "live: the event stream says each of the five moves${bad}" \
+	sh -c '[ -z "$1" ] && [ "$(grep -c "^event: move$" "$2")" -ge 6 ]' - \
+	"$bad" "$E2E_DIR/events"
+[ -z "$sid" ] || {
+	check "live: the browser's board shows each move as it is played" \
+		test -z "$bad"
+	echo "# live: ms from each move's commit to the browser's board:$delays"
+}
+printf '1 3\n8 11\n1 4\n8 12\nn\n' >&5
+exec 5>&-
+wait $live_pid
+poll grep -q '^event: end$' "$E2E_DIR/events"
+i=0
+while kill -0 $events_pid 2>/dev/null && [ $i -lt $((10 * WAIT_S)) ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+check "live: the stream ends with the game, saying so" sh -c '
+	! kill -0 $1 2>/dev/null &&
+	grep -q "^data: {\"moves\": 9, \"status\": \"finished\"" "$2"' - \
+	$events_pid "$E2E_DIR/events"
+if [ -n "$sid" ]; then
+	poll browser_shows 9
+	check "live: the browser shows the end, the live paragraph gone" \
+		test "$(wd_exec 'return String(document.getElementById(\"live\") === null)')" = true
+	wd DELETE "/session/$sid" >/dev/null
+fi
+[ -z "${wd_pid:-}" ] || { kill $wd_pid 2>/dev/null; wait $wd_pid 2>/dev/null; }
+
+before=$(snapshot) # the server writes nothing from here on either
+
+# ---- A player's page ----
+fetch /player/alice
+play_input '' leaderboard --format tsv
+rank=$(awk -F'\t' '$2 == "alice" { print $1 }' "$OUT")
+games=$(awk -F'\t' '$2 == "alice" { print $4 }' "$OUT")
+rating=$(awk -F'\t' '$2 == "alice" { print $9 }' "$OUT")
+fetch /player/alice
+check "web: alice's page shows her rank and her match" sh -c '
+	[ "$1" = 200 ] && grep -q "<dd id=\"rank\">$2</dd>" "$4" &&
+	grep -q "href=\"/game/1\">1</a>" "$4" &&
+	[ "$(grep -c "^<tr><td><a href=\"/game/" "$4")" = "$3" ]' - \
+	"$code" "$rank" "$games" "$OUT"
+check "web: alice's rating graph, replayed, ends at her rating, a point a game" \
+	sh -c 'grep -q "<svg id=\"rating-graph\" [^>]*data-last=\"$2\"" "$1" &&
+	[ "$(sed -n "/id=\"rating-graph\"/,/<\/svg>/p" "$1" |
+	grep -o "points=\"[^\"]*\"" | wc -w)" = $(($3 + 1)) ]' - "$OUT" \
+	"$rating" "$games"
+check "web: alice's results against bob and carol, her opponents" sh -c '
+	sed -n "/id=\"opponents\"/,/<\/table>/p" "$1" >"$1.opp" &&
+	grep -q "/player/bob" "$1.opp" && grep -q "/player/carol" "$1.opp"' \
+	- "$OUT"
+
+# ---- A game's page: the moves are the export's ----
+fetch /game/1
+cp "$OUT" "$E2E_DIR/game.html"
+play_input '' export 1 --format moves
+check "web: the game page's moves are the export's, in order" sh -c '
+	sed -n "s|.*<a href=\"/game/1?ply=[0-9]*\">[^ ]* \([a-z][0-9]*\)</a>.*|\1|p" "$1" |
+	tr "\n" " " | sed "s/ $//" >"$1.moves" &&
+	[ "$(cat "$1.moves")" = "$(cat "$2")" ] && [ -s "$2" ]' - \
+	"$E2E_DIR/game.html" "$OUT"
+check "web: the finished game says who won, by five" \
+	grep -q '<p id="result">\(Black\|White\) won. (five)</p>' \
+	"$E2E_DIR/game.html"
+# Each row's black's chance and mark, as the analysis's tsv says them.
+sed -n 's|^<tr[^>]*><td class="num">\([0-9]*\)</td>.*<td class="num">\([0-9]*\)%</td><td class="mark mark[0-9]">\([a-z]*\)</td></tr>$|\1 \2 \3|p' \
+	"$E2E_DIR/game.html" >"$E2E_DIR/judged.html"
+awk -F'\t' 'NR > 1 && $1 ~ /^[0-9]+$/ { c = $2 == "black" ? $5 : 100 - $5
+	print $1, c, ($7 == "" ? "-" : $7) }' "$E2E_DIR/analysis.tsv" \
+	>"$E2E_DIR/judged.tsv"
+check "web: the game page shows the kept analysis, move by move as analyze's" \
+	awk 'NR == FNR { c[$1] = $2; m[$1] = $3; n++; next }
+	{ d = c[$1] - $2; if (d > 1 || d < -1) exit 1
+	  if (m[$1] != ($3 == "" ? "-" : $3)) exit 1; seen++ }
+	END { exit !(n == 9 && seen == 9) }' \
+	"$E2E_DIR/judged.tsv" "$E2E_DIR/judged.html"
+check "web: and its accuracy and evaluation graph" sh -c '
+	grep -q "<p id=\"accuracy\">Accuracy: ● [0-9]*%, ○ [0-9]*%</p>" "$1" &&
+	[ "$(grep -o "points=\"[^\"]*\"" "$1" | wc -w)" = 9 ]' - \
+	"$E2E_DIR/game.html"
+fetch "/game/1?ply=3"
+check "web: ?ply=3 shows three stones, the third marked last" sh -c '
+	[ "$(grep -c "^<circle class=\"\(black\|white\)\"" "$1")" = 3 ] &&
+	[ "$(grep -c "^<circle class=\"last\"" "$1")" = 1 ] &&
+	grep -q "<span id=\"ply\">3 / 9</span>" "$1" &&
+	grep -q "href=\"/game/1?ply=4\">Next</a>" "$1"' - "$OUT"
+fetch /game/1.psq
+cp "$OUT" "$E2E_DIR/web.psq"
+play_input '' export 1
+check "web: the PSQ download is the export, byte for byte" \
+	cmp -s "$E2E_DIR/web.psq" "$OUT"
+
+# ---- Hostile names of an imported game ----
+fetch /game/3
+check "web: the imported names are text: markup escaped, RLO shown as U+FFFD, the acute kept" \
+	sh -c 'grep -q "<bdi>&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt;$(printf "\357\277\275")evil$(printf "\314\201") &#39;q&#39;</bdi>" "$1" &&
+	! grep -q "<script" "$1" && ! grep -q "$(printf "\342\200\256")" "$1"' \
+	- "$OUT"
+
+# ---- Languages ----
+fetch / -H 'Accept-Language: zh-CN,zh;q=0.9,en;q=0.5'
+check "web: Accept-Language zh gives the Chinese page, a link to English" \
+	sh -c 'grep -q "<html lang=\"zh-CN\">" "$1" && grep -q "排行榜" "$1" &&
+	grep -q "href=\"/?lang=en\">English</a>" "$1"' - "$OUT"
+fetch "/game/1?ply=2&lang=en" -H 'Accept-Language: zh'
+check "web: ?lang=en wins, and the page's links keep it" \
+	sh -c 'grep -q "<html lang=\"en\">" "$1" &&
+	grep -q "href=\"/game/1?ply=3&amp;lang=en\">Next" "$1" &&
+	grep -q "href=\"/game/1?ply=2&amp;lang=zh\"" "$1"' - "$OUT"
+
+# ---- Bad paths, bad parameters, other methods ----
+bad=
+for p in /nope /game/999 /game/abc /game/0 /player/nobody "/player/a%2Fb" \
+	/game/1.txt /style.css/x "/../etc/passwd" /index.html; do
+	fetch "$p"
+	[ "$code" = 404 ] || bad="$bad $p:$code"
+done
+check "web: unknown paths, players and matches are 404 pages${bad}" \
+	test -z "$bad"
+for p in "/game/1?ply=x" "/game/1?ply=10000" "/?rule=chess" "/?lang=fr"; do
+	fetch "$p"
+	[ "$code" = 400 ] || bad="$bad $p:$code"
+done
+check "web: bad parameters are 400 pages${bad}" test -z "$bad"
+code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -d x=1 "$URL/")
+check "web: POST is refused (405)" test "$code" = 405
+code=$(curl -s -o /dev/null -w '%{http_code}' -X GET -d x=1 "$URL/")
+check "web: a GET with a body is refused (400)" test "$code" = 400
+curl -sv -o /dev/null -o /dev/null "$URL/style.css" "$URL/" \
+	>"$E2E_DIR/keepalive" 2>&1
+check "web: two requests on one connection (kept alive)" \
+	grep -q "Re-using existing connection" "$E2E_DIR/keepalive"
+long=$(head -c 40000 /dev/zero | tr '\0' a)
+code=$(curl -s -o /dev/null -w '%{http_code}' "$URL/$long")
+check "web: a 40 KB request line is refused with a 4xx" \
+	sh -c 'case $1 in 4??) ;; *) exit 1 ;; esac' - "$code"
+fetch /
+check "web: the server still answers after all that" test "$code" = 200
+
+# ---- Headers ----
+check "web: every response has the Content-Security-Policy" test \
+	"$(grep -ci '^content-security-policy: default-src .self.' \
+	"$E2E_DIR/all-headers")" = "$(grep -c '^HTTP/' "$E2E_DIR/all-headers")"
+check "web: no response sets a cookie" \
+	sh -c '! grep -qi "^set-cookie" "$1"' - "$E2E_DIR/all-headers"
+
+# ---- In a real browser: Debian's chromium, headless ----
+# The DOM chromium builds from the pages (--dump-dom) holds the json's
+# leaderboard and the export's moves, and no element from a name; each
+# page is drawn at a desktop and a phone width (--screenshot). The
+# pictures go to build/web-screens; GOMOKU_SCREENS_UPDATE=1 copies them
+# to tests/screens/web/, the reference images a reviewer looks at.
+# shot NAME WIDTH HEIGHT PATH: PATH drawn at WIDTH x HEIGHT as NAME.png.
+shot() {
+	TMPDIR=$E2E_DIR timeout 120 nice -n 10 "$CHROMIUM" --headless --no-sandbox \
+		--disable-gpu --disable-dev-shm-usage --hide-scrollbars \
+		--user-data-dir="$E2E_DIR/chromium" --window-size="$2,$3" \
+		--screenshot="$SHOTS/$1.png" "$URL$4" >/dev/null 2>&1
+}
+# The width and height of the PNG $1, as "W H".
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" | awk '{
+		w = (($1 * 256 + $2) * 256 + $3) * 256 + $4
+		h = (($5 * 256 + $6) * 256 + $7) * 256 + $8
+		print w, h }'
+}
+dom() {
+	TMPDIR=$E2E_DIR timeout 120 nice -n 10 "$CHROMIUM" --headless --no-sandbox \
+		--disable-gpu --disable-dev-shm-usage \
+		--user-data-dir="$E2E_DIR/chromium" --dump-dom "$URL$1" \
+		>"$OUT" 2>/dev/null
+}
+if [ -n "$CHROMIUM_OK" ]; then
+	SHOTS=$(dirname "$GOMOKU_BIN")/web-screens
+	case $SHOTS in build/* | */build/* | */build) ;; *) SHOTS=$E2E_DIR/shots ;; esac
+	mkdir -p "$SHOTS"
+	dom /
+	cp "$OUT" "$E2E_DIR/dom.html"
+	board_rows "$E2E_DIR/dom.html"
+	check "browser: the DOM's leaderboard rows are the json's" \
+		same_board 3
+	cp "$E2E_DIR/dom.html" "$OUT"
+	check "browser: no element from a nickname in the DOM" sh -c '
+		[ "$(grep -c "<script" "$1")" = 0 ] &&
+		[ "$(grep -c "<b>" "$1")" = 0 ] &&
+		grep -q "&lt;script&gt;x&lt;/script&gt;" "$1"' - "$OUT"
+	dom /game/1
+	check "browser: the DOM's moves are the export's" sh -c '
+		sed -n "s|.*<a href=\"/game/1?ply=[0-9]*\">[^ ]* \([a-z][0-9]*\)</a>.*|\1|p" "$1" |
+		tr "\n" " " | sed "s/ $//" >"$1.moves" &&
+		[ "$(cat "$1.moves")" = "$(cat "$2")" ]' - "$OUT" \
+		"$E2E_DIR/game.html.moves"
+	dom /game/3
+	check "browser: the imported game's hostile name is one text node" \
+		sh -c '[ "$(grep -c "<script" "$1")" = 0 ] &&
+		grep -q "&lt;script&gt;alert(\"x&amp;y\")&lt;/script&gt;" "$1"' \
+		- "$OUT"
+	bad=
+	for s in "home-desktop 1280 900 /" "home-phone 390 844 /" \
+		"player-desktop 1280 900 /player/alice" \
+		"game-desktop 1280 900 /game/1?ply=5" \
+		"game-phone 390 844 /game/1?ply=5" \
+		"home-zh-desktop 1280 900 /?lang=zh"; do
+		# shellcheck disable=SC2086
+		set -- $s
+		rm -f "$SHOTS/$1.png"
+		shot "$@"
+		[ "$(png_size "$SHOTS/$1.png" 2>/dev/null)" = "$2 $3" ] ||
+			bad="$bad $1"
+	done
+	check "browser: each page drawn at 1280x900 and 390x844${bad}" \
+		test -z "$bad"
+	if [ -n "${GOMOKU_SCREENS_UPDATE:-}" ]; then
+		mkdir -p "$(dirname "$E2E_LIB")/../screens/web"
+		cp "$SHOTS"/*.png "$(dirname "$E2E_LIB")/../screens/web/"
+	fi
+fi
+
+# ---- Stopping; nothing written ----
+# A browser still follows match 2 (unfinished) when the server stops.
+curl -sN "$URL/game/2/events" >"$E2E_DIR/events2" 2>&1 &
+events_pid=$!
+poll grep -q '"moves": 3,' "$E2E_DIR/events2"
+kill -TERM $serve_pid
+wait $serve_pid
+status=$?
+vg_seen "$status" "$E2E_DIR/serve.err"
+check "web: SIGTERM stops the server, exit 0, a stream open" status_is 0
+i=0
+while kill -0 $events_pid 2>/dev/null && [ $i -lt $((10 * WAIT_S)) ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+check "web: the open stream ends with the server" \
+	sh -c '! kill -0 $1 2>/dev/null' - $events_pid
+check "web: nothing is listening there any more" \
+	sh -c '! curl -s -o /dev/null "$1/"' - "$URL"
+check "web: the database is as it was before the server (presence aside)" \
+	test "$(snapshot)" = "$before"
+printf '0\n0\n' >&4
+exec 4>&-
+wait $menu_pid
