@@ -512,6 +512,13 @@ void ui_presence_end(struct ui *ui);
  * when nobody is present. Failures count as nothing new. */
 void ui_presence_look(struct ui *ui);
 
+/* The player who offers the player logged in here a rematch of match
+ * `match_id` now (a pending challenge to them), or NULL: read again only
+ * when another process committed (PRAGMA data_version), so that a box
+ * may ask about twice a second. Failures count as no offer. */
+const struct player *ui_presence_rematch_from(struct ui *ui,
+					      long long match_id);
+
 /* ---- ui_remote.c ---- */
 
 /* List the players logged in now in any process on this database (a

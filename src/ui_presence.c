@@ -86,6 +86,30 @@ void ui_presence_look(struct ui *ui)
 	fflush(ui->term.out);
 }
 
+const struct player *ui_presence_rematch_from(struct ui *ui, long long match_id)
+{
+	struct ui_presence *p = ui->presence;
+	struct challenge c;
+	long long v;
+
+	if (p == NULL || p->id == 0 || ui->club.store == NULL ||
+	    store_data_version(ui->club.store, &v) != STORE_OK)
+		return NULL;
+	if (v != p->offer_version || match_id != p->offer_of) {
+		p->offer_version = v;
+		p->offer_of = match_id;
+		p->offer_from = 0;
+		if (store_challenge_for(ui->club.store, p->id,
+					(long long)time(NULL),
+					&c) == STORE_OK &&
+		    c.rematch_of == match_id)
+			p->offer_from = c.from_id;
+	}
+	return p->offer_from != 0
+		       ? plist_find_id(ui->club.players, p->offer_from)
+		       : NULL;
+}
+
 /* term.c's idle hook: refresh the row once it is PRESENCE_REFRESH_MS
  * old, and the lease of the seat this process plays (if any) once it is
  * SEAT_RENEW_MS old; announce a new challenge to an idle player. */

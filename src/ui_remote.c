@@ -393,12 +393,18 @@ static enum ui_status challenge_outcome(struct ui *ui, struct player *me,
 		ui_say(ui, _("%s accepts."), to->username);
 		return ui_remote_play(ui, me, c->match_id);
 	case CHALLENGE_DECLINED:
-		ui_say(ui, _("%s declines the challenge."), to->username);
+		ui_say(ui,
+		       c->rematch_of != 0 ? _("%s declines the rematch.")
+					  : _("%s declines the challenge."),
+		       to->username);
 		return UI_REFUSED;
 	case CHALLENGE_EXPIRED:
 		ui_say(ui,
-		       _("%s did not answer within a minute: the challenge "
-			 "has expired."),
+		       c->rematch_of != 0
+			       ? _("%s did not answer within a minute: the "
+				   "rematch offer has expired.")
+			       : _("%s did not answer within a minute: the "
+				   "challenge has expired."),
 		       to->username);
 		return UI_REFUSED;
 	case CHALLENGE_WITHDRAWN:

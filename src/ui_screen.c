@@ -971,10 +971,10 @@ static int extra_key(const struct screen_key *k, const char *extras)
  * yes), 2 + the index in `extras` of the character pressed, or -1 on a
  * stop signal. */
 static int text_box(struct screen *s, const char *text, bool yes_no,
-		    const char *extras)
+		    const char *extras, const struct screen_note *note)
 {
-	char copy[4096];
-	const char *lines[40];
+	char copy[4096], line[SCREEN_STATUS_MAX] = "";
+	const char *lines[42];
 	struct screen_key k;
 	char *p = copy, *nl;
 	int n = 0, top = 0, last;
@@ -987,14 +987,22 @@ static int text_box(struct screen *s, const char *text, bool yes_no,
 			*nl++ = '\0';
 		p = nl;
 	}
+	lines[n] = ""; /* then the note's line, when there is one */
+	lines[n + 1] = line;
+	if (note != NULL)
+		note->poll(note->ctx, line, sizeof(line));
 	s->asking = yes_no;
 	do {
 		redraw(s);
-		last = draw_box(lines, n, s->term->ascii, top);
+		last = draw_box(lines, n + (line[0] != '\0' ? 2 : 0),
+				s->term->ascii, top);
 		if (ui_screen_key(s, -1, &k) == SK_STOP) {
 			s->asking = false;
 			return -1;
 		}
+		if (k.kind == SK_NONE &&
+		    note != NULL) /* every RESIZE_POLL_MS */
+			note->poll(note->ctx, line, sizeof(line));
 	} while (k.kind == SK_NONE || box_scroll(&k, &top, last) ||
 		 (yes_no && yes_no_key(&k) < 0 && extra_key(&k, extras) < 0));
 	s->asking = false;
@@ -1006,16 +1014,16 @@ static int text_box(struct screen *s, const char *text, bool yes_no,
 
 int ui_screen_text(struct screen *s, const char *text)
 {
-	return text_box(s, text, false, NULL);
+	return text_box(s, text, false, NULL, NULL);
 }
 
 int ui_screen_text_yes_no(struct screen *s, const char *text)
 {
-	return text_box(s, text, true, NULL);
+	return text_box(s, text, true, NULL, NULL);
 }
 
 int ui_screen_text_or(struct screen *s, const char *text, bool yes_no,
-		      const char *extras)
+		      const char *extras, const struct screen_note *note)
 {
-	return text_box(s, text, yes_no, extras);
+	return text_box(s, text, yes_no, extras, note);
 }

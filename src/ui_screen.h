@@ -237,10 +237,20 @@ int ui_screen_text(struct screen *s, const char *text);
  * Return 1 for yes, 0 for no, -1 on a stop signal. */
 int ui_screen_text_yes_no(struct screen *s, const char *text);
 
+/* A line that a box shows under its text while it waits, kept up to
+ * date: poll() writes the line as it is now into buf (size bytes; ""
+ * for none). */
+struct screen_note {
+	void (*poll)(void *ctx, char *buf, size_t size);
+	void *ctx;
+};
+
 /* ui_screen_text() (or, with `yes_no`, ui_screen_text_yes_no()) that also
- * takes the ASCII characters of `extras` (NULL for none): return 2 + the
- * index in `extras` of the one pressed, else as those do. */
+ * takes the ASCII characters of `extras` (NULL for none), and shows
+ * `note`'s line (NULL for none) under the text, polled about four times
+ * a second: return 2 + the index in `extras` of the one pressed, else as
+ * those do. */
 int ui_screen_text_or(struct screen *s, const char *text, bool yes_no,
-		      const char *extras);
+		      const char *extras, const struct screen_note *note);
 
 #endif

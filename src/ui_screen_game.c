@@ -648,6 +648,22 @@ static bool stopped_from_outside(const struct game *g)
 	return g->elsewhere || g->stop == UI_FAILED;
 }
 
+/* screen_note's poll for the end box of a game between two terminals:
+ * the opponent's rematch offer, as it comes (ctx is the game screen). */
+static void offer_note(void *ctx, char *buf, size_t size)
+{
+	const struct game_screen *gs = ctx;
+	const struct player *from =
+		ui_presence_rematch_from(gs->g->ui, gs->g->match_id);
+
+	if (from == NULL)
+		buf[0] = '\0';
+	else
+		snprintf(buf, size,
+			 _("%s offers a rematch: press r to play it."),
+			 from->username);
+}
+
 /* The end-of-game box: how the game ended, the summary of a recorded
  * game, and g->again's question (its answer in g->again_answer) or
  * "Press any key." -- the one question the player answers. Return false
@@ -659,6 +675,7 @@ static bool end_box(struct game_screen *gs)
 	bool analysable = g->record_kind != 0 && g->match_id != 0 &&
 			  g->m.board.nmoves > 0 && !g->aborted;
 	bool again = g->remote && g->match_id != 0; /* a rematch offered */
+	struct screen_note offer = {offer_note, gs};
 	int answer;
 
 	if (game_common_summary(g, summary, sizeof(summary)) != UI_OK)
@@ -678,7 +695,8 @@ static bool end_box(struct game_screen *gs)
 		strcat(keys, "a");
 	if (again)
 		strcat(keys, "r");
-	answer = ui_screen_text_or(&gs->s, text, g->again != NULL, keys);
+	answer = ui_screen_text_or(&gs->s, text, g->again != NULL, keys,
+				   again ? &offer : NULL);
 	if (answer < 0)
 		g->stop = UI_INTERRUPTED;
 	else if (answer >= 2 && keys[answer - 2] == 'a')

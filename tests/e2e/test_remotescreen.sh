@@ -8,9 +8,10 @@
 # places nothing); a draw offer is declined on the screen, an undo is
 # agreed there (both boards and the watcher's go back). W runs
 # `gomoku watch MATCH` full-screen and shows every move as it is
-# committed, then the result and the replay. Both press r at the end:
-# the rematch starts, colours swapped. Last, a challenge that
-# comes while B replays a match full-screen leaves the replay as it is.
+# committed, then the result and the replay. A presses r at the end;
+# B's box shows the offer, B presses r: the rematch starts, colours
+# swapped. Last, a challenge that comes while B replays a match
+# full-screen leaves the replay as it is.
 # Skipped, saying so, without tmux.
 . "$E2E_LIB"
 
@@ -202,15 +203,17 @@ check "W: q leaves; the watch ends with status 0" \
 check "W: status 0" [ "$(cat "$T/watcher.st")" -eq 0 ]
 
 # ---- Play again: r in both end-of-game boxes ----------------------------------
-# alice presses r in her box: the rematch is offered; bob presses r in
-# his: both want it, it starts at once on both screens, the colours
-# swapped. Black resigns it before a move (aborted); any key then.
+# alice presses r in her box: the rematch is offered, and bob's box,
+# still open, says so as it comes; bob presses r in his: both want it,
+# it starts at once on both screens, the colours swapped. Black resigns it before a move (aborted); any key then.
 
 check "the end-of-game box offers a rematch" \
 	wait_for alicep "r: a rematch, colours swapped"
 keys alicep r
 check "A: r offers bob the rematch, and waits" \
 	wait_for alicep "Rematch offered to bob"
+check "B: his open box shows alice's offer as it comes" \
+	wait_for bobp "alice offers a rematch: press r to play it."
 keys bobp r
 both_again() {
 	wait_for alicep "Move 1, last: -" && wait_for bobp "Move 1, last: -"
