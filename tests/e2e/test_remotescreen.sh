@@ -10,8 +10,9 @@
 # `gomoku watch MATCH` full-screen and shows every move as it is
 # committed, then the result and the replay. A presses r at the end;
 # B's box shows the offer, B presses r: the rematch starts, colours
-# swapped. Last, a challenge that comes while B replays a match
-# full-screen leaves the replay as it is.
+# swapped; after it B offers one from his menu and A declines. Last,
+# a challenge that comes while B replays a match full-screen leaves the
+# replay as it is.
 # Skipped, saying so, without tmux.
 . "$E2E_LIB"
 
@@ -242,6 +243,20 @@ back_on_page() {
 		pane bobp | grep -q "Match number to replay"
 }
 check "A and B: back on the page after the match" wait_until back_on_page
+# bob goes back to his account menu and offers another (13); alice,
+# on hers, answers with Tab and declines: bob is told so. (A declined
+# challenger waits before challenging again: bob, who challenges nobody
+# below.)
+keys bobp Escape
+wait_for bobp "13  Rematch alice (colours swapped)" && keys bobp 1 3
+check "B: the account menu's 13 offers the rematch" \
+	wait_for bobp "Rematch offered to alice"
+check "A: the offer is announced on her page" \
+	wait_for alicep "bob offers a rematch, colours swapped: press Tab"
+keys alicep Tab
+wait_for alicep "Accept the rematch? [y/n]" && keys alicep n Enter
+check "A declines it: B hears so" \
+	wait_for bobp "alice declines the rematch."
 for p in alicep bobp watcher; do
 	tmux -S "$SOCK" kill-session -t "$p"
 done
