@@ -495,15 +495,18 @@ board() {
 		tr '[]' '  ' | awk '{ for (i = 2; i <= 16; i++) printf "%s", $i
 			print "" }'
 }
-# on the member's turn (their line marked in the panel), a1 typed
-my_turn() { screen zh | grep -qE '> [*#] [^ ]+ +sshplayer'; }
+# The screen as it is now, without the pane's history.
+visible() { tmux -S "$SOCK" capture-pane -p -t zh; }
+# on the member's turn (their line marked in the panel now), a1 typed
+my_turn() { visible | grep -qE '> [*#] [^ ]+ +sshplayer'; }
 wait_until my_turn && press zh -l a1 && press zh Enter
 both_stones() { board | grep -q '\*' && board | grep -q '#'; }
-# (the screen kept for the check's report)
+# (the screen as it is kept for the check's report, its blank lines
+# left out)
 stones_seen() {
 	wait_until both_stones
 	_st=$?
-	screen zh >"$OUT"
+	visible | grep -v '^ *$' >"$OUT"
 	return $_st
 }
 check "ssh -tt: the stones played are a * and a # on the board" stones_seen
