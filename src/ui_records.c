@@ -78,10 +78,10 @@ static const char *shown(const char *word)
 
 /* ==== History ============================================================ */
 
-/* Column keys of the history for tsv and json, fixed in DESIGN.md. */
+/* Column keys of the history for tsv and json (README.md names them). */
 static const char *const history_columns[] = {
-	"id",	"date",	  "opponent", "colour", "variant",
-	"rule", "result", "reason",   "moves",	"seconds"};
+	"id",	  "date",   "opponent", "colour",  "variant", "rule",
+	"result", "reason", "moves",	"seconds", "rated"};
 #define HISTORY_COLUMNS                                                        \
 	((int)(sizeof(history_columns) / sizeof(history_columns[0])))
 
@@ -204,6 +204,7 @@ static void script_row(struct ui_list *l, const struct history_row *r,
 	ui_list_text(l, match_reason_listed(r->reason));
 	ui_list_number(l, "%d", r->nmoves);
 	ui_list_number(l, "%lld", r->duration);
+	ui_list_number(l, "%s", r->casual ? "false" : "true");
 }
 
 /* A page of history as it is read: for scripts its listing, for people
