@@ -497,9 +497,14 @@ board() {
 }
 # The screen as it is now, without the pane's history.
 visible() { tmux -S "$SOCK" capture-pane -p -t zh; }
-# on the member's turn (their line marked in the panel now), a1 typed
+# on the member's turn (their line marked in the panel now), the first
+# empty point typed (not a fixed one: the computer may have taken it)
 my_turn() { visible | grep -qE '> [*#] [^ ]+ +sshplayer'; }
-wait_until my_turn && press zh -l a1 && press zh Enter
+empty_point() {
+	board | awk '{ i = index($0, ".") }
+		i > 0 { printf "%c%d\n", 96 + i, NR; exit }'
+}
+wait_until my_turn && press zh -l "$(empty_point)" && press zh Enter
 both_stones() { board | grep -q '\*' && board | grep -q '#'; }
 # (the screen as it is kept for the check's report, its blank lines
 # left out)
