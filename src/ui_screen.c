@@ -967,7 +967,9 @@ static int extra_key(const struct screen_key *k, const char *extras)
 
 /* Show `text` in a box until a key (with `yes_no`, until y, n, Esc or
  * one of the characters of `extras` (NULL for none); Up, Down, PgUp and
- * PgDn scroll a box cut at the window). Return 0 (with `yes_no`, 1 for
+ * PgDn scroll a box cut at the window), with `note`'s line (NULL for
+ * none) under the text, polled again whenever the keys pause (every
+ * RESIZE_POLL_MS). Return 0 (with `yes_no`, 1 for
  * yes), 2 + the index in `extras` of the character pressed, or -1 on a
  * stop signal. */
 static int text_box(struct screen *s, const char *text, bool yes_no,
@@ -1000,8 +1002,7 @@ static int text_box(struct screen *s, const char *text, bool yes_no,
 			s->asking = false;
 			return -1;
 		}
-		if (k.kind == SK_NONE &&
-		    note != NULL) /* every RESIZE_POLL_MS */
+		if (k.kind == SK_NONE && note != NULL)
 			note->poll(note->ctx, line, sizeof(line));
 	} while (k.kind == SK_NONE || box_scroll(&k, &top, last) ||
 		 (yes_no && yes_no_key(&k) < 0 && extra_key(&k, extras) < 0));
