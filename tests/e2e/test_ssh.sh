@@ -489,10 +489,13 @@ choose zh 2 "  2  人机对战" && choose zh Enter "开始这局" &&
 	choose zh 1 "  1  入门"
 ascii_panel() { wait_for zh "* 黑方" && wait_for zh "# 白方"; }
 check "ssh -tt: the game's panel has the * and # stones" ascii_panel
-# The board's points as drawn now, row by row (without the cursor's [ ]).
+# The board's points as drawn now, row by row (the cursor's [ ] made
+# spaces first: on column a its [ takes one of the two spaces after the
+# row's number).
 board() {
-	tmux -S "$SOCK" capture-pane -p -t zh | grep -E '^ ?[0-9]+  ' |
-		tr '[]' '  ' | awk '{ for (i = 2; i <= 16; i++) printf "%s", $i
+	tmux -S "$SOCK" capture-pane -p -t zh | tr '[]' '  ' |
+		grep -E '^ ?[0-9]+  ' |
+		awk '{ for (i = 2; i <= 16; i++) printf "%s", $i
 			print "" }'
 }
 # The screen as it is now, without the pane's history.
