@@ -1057,6 +1057,18 @@ static const char *const migrations[] = {
 	"ALTER TABLE challenges ADD COLUMN rematch_of INTEGER"
 	" REFERENCES matches (id);"
 	"PRAGMA user_version = 23;",
+
+	/* 24: the leaderboards by score read as an indexed top-N (issue
+	 * 27): the ranked players (games > 0) in the order of
+	 * PLIST_BY_SCORE (score, wins high first, losses low first, then
+	 * the username without case), and each rule's records in that
+	 * order but the username, which is the players'. */
+	"CREATE INDEX players_by_score ON players"
+	" (score DESC, wins DESC, losses, username COLLATE NOCASE)"
+	" WHERE games > 0;"
+	"CREATE INDEX rule_records_by_score ON rule_records"
+	" (rule, score DESC, wins DESC, losses) WHERE games > 0;"
+	"PRAGMA user_version = 24;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -110,9 +110,15 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 23 adds (rematches), taken away again: with
- * "PRAGMA user_version = 22;" after it, a version 22 file. */
-#define FX_UNDO_V23 "ALTER TABLE challenges DROP COLUMN rematch_of;"
+/* What schema version 24 adds (the leaderboards' indexes), taken away
+ * again: with "PRAGMA user_version = 23;" after it, a version 23 file. */
+#define FX_UNDO_V24                                                            \
+	"DROP INDEX players_by_score;"                                         \
+	"DROP INDEX rule_records_by_score;"
+
+/* What schema versions 24 and 23 add (23: rematches), taken away again:
+ * with "PRAGMA user_version = 22;" after it, a version 22 file. */
+#define FX_UNDO_V23 FX_UNDO_V24 "ALTER TABLE challenges DROP COLUMN rematch_of;"
 
 /* What schema versions 23 and 22 add (22: the analyses kept), taken
  * away again: with "PRAGMA user_version = 21;" after it, a version 21
