@@ -668,6 +668,16 @@ enum store_status store_rule_players(struct store *s, enum rule rule,
 				     const struct plist *players,
 				     struct plist *out);
 
+/* Append to `out` (a list holding none of the club's players) the
+ * best `top` players by score (PLIST_BY_SCORE: plist_top()'s order and
+ * ties), best first: every player with their own record when `rule` is
+ * NULL, else the players with a record under *rule, holding it
+ * (store_rule_records()'s). An indexed read of `top` rows (schema 24),
+ * not a pass over the players. STORE_ERR for a negative `top`, a rule
+ * the store does not know or a failure, and then `out` is as it was. */
+enum store_status store_top_players(struct store *s, const enum rule *rule,
+				    int top, struct plist *out);
+
 /* A player's results against one opponent, as store_opponents() lists
  * them. The strings belong to the store and are valid only during the
  * row() call. */

@@ -34,11 +34,11 @@
 #define WEB_PING_MS  15000 /* a comment line to an idle watcher */
 
 /* A leaderboard, kept while the players are as they were when it was
- * made (store_players_seen()): plist_top() over a big club costs a
- * pass over every player, a page from the cache nothing. */
+ * made (store_players_seen()): its top is an indexed read
+ * (store_top_players()), a page from the cache nothing. */
 struct board_cache {
-	long long seen;		 /* store_players_seen() then; -2: never */
-	struct plist *rule_list; /* a rule's players (NULL: every rule) */
+	long long seen;	   /* store_players_seen() then; -2: never */
+	struct plist *top; /* the best, best first (NULL: not read) */
 	struct player *best[WEB_TOP];
 	size_t n;
 };
@@ -295,23 +295,23 @@ static const struct board_cache *leaderboard(struct web_server *w, int rule)
 {
 	struct board_cache *c = &w->boards[rule + 1];
 	long long seen = store_players_seen(w->store);
-	struct plist *list = NULL;
+	enum rule r = (enum rule)rule;
+	struct plist *top;
+	struct player *p;
 
 	if (c->seen == seen)
 		return c;
-	if (rule >= 0) {
-		list = plist_create();
-		if (list == NULL ||
-		    store_rule_players(w->store, (enum rule)rule, w->players,
-				       list) != STORE_OK) {
-			plist_free(list);
-			return NULL;
-		}
+	top = plist_create();
+	if (top == NULL || store_top_players(w->store, rule >= 0 ? &r : NULL,
+					     WEB_TOP, top) != STORE_OK) {
+		plist_free(top);
+		return NULL;
 	}
-	plist_free(c->rule_list);
-	c->rule_list = list;
-	c->n = plist_top(list != NULL ? list : w->players, PLIST_BY_SCORE,
-			 WEB_TOP, c->best);
+	plist_free(c->top);
+	c->top = top;
+	c->n = 0;
+	for (p = plist_first(top); p != NULL && c->n < WEB_TOP; p = p->next)
+		c->best[c->n++] = p;
 	c->seen = seen;
 	return c;
 }
@@ -1065,7 +1065,7 @@ void web_stop(struct web_server *w)
 	if (w->daemon != NULL)
 		mhd.stop_daemon(w->daemon);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
-		plist_free(w->boards[i].rule_list);
+		plist_free(w->boards[i].top);
 	free(w->graph.points);
 	plist_free(w->players);
 	free(w);

@@ -772,6 +772,110 @@ static void test_players_seen(void)
 
 /* ==== Suite ============================================================= */
 
+/* ==== The leaderboards' top ============================================ */
+
+/* Players who tie on every key but the username (Dave, ann_b, ANN_A),
+ * on score alone (eve, fay, gus: wins and losses break it), unranked
+ * ones (alice, bob, carol, zed), and records under two rules with the
+ * same kinds of ties (one renju row of no game). */
+static const char top_rows[] =
+	"INSERT INTO players (username, nickname, password_hash, wins,"
+	" losses, ties, score, games, rating, created_at) VALUES"
+	" ('Dave', 'D', 'h', 3, 1, 0, 2, 4, 1500, 1),"
+	" ('ann_b', 'A', 'h', 3, 1, 2, 2, 6, 1510, 2),"
+	" ('ANN_A', 'A', 'h', 3, 1, 0, 2, 4, 1490, 3),"
+	" ('eve', 'E', 'h', 4, 2, 0, 2, 6, 1500, 4),"
+	" ('fay', 'F', 'h', 2, 0, 1, 2, 3, 1500, 5),"
+	" ('gus', 'G', 'h', 0, 2, 0, -2, 2, 1400, 6),"
+	" ('hal', 'H', 'h', 0, 0, 3, 0, 3, 1500, 7),"
+	" ('zed', 'Z', 'h', 0, 0, 0, 0, 0, 1500, 8);"
+	"INSERT INTO rule_records (rule, player_id, games, wins, losses,"
+	" ties, score, rating) SELECT 'freestyle', id, games, wins, losses,"
+	" ties, score, rating FROM players WHERE games > 0;"
+	"INSERT INTO rule_records (rule, player_id, games, wins, losses,"
+	" ties, score, rating) SELECT 'renju', id, 2, 1, 1, 0, 0, 1500"
+	" FROM players WHERE username IN ('eve', 'Dave', 'ann_b');"
+	"INSERT INTO rule_records (rule, player_id, games, wins, losses,"
+	" ties, score, rating) SELECT 'renju', id, 0, 0, 0, 0, 0, 1500"
+	" FROM players WHERE username = 'bob';";
+
+/* Assert that store_top_players(rule, top) gives best[0..n-1] (as
+ * plist_top() wrote them from the old pass) with the same records. */
+static void expect_top(struct store *s, const enum rule *rule, int top,
+		       struct player *const best[], size_t n)
+{
+	struct plist *got = plist_create();
+	const struct player *p;
+	size_t i = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+	CU_ASSERT_EQUAL_FATAL(store_top_players(s, rule, top, got), STORE_OK);
+	CU_ASSERT_EQUAL(plist_count(got), n);
+	for (p = plist_first(got); p != NULL && i < n; p = p->next, i++) {
+		CU_ASSERT_STRING_EQUAL(p->username, best[i]->username);
+		CU_ASSERT_EQUAL(p->id, best[i]->id);
+		CU_ASSERT_EQUAL(p->rec.games, best[i]->rec.games);
+		CU_ASSERT_EQUAL(p->rec.wins, best[i]->rec.wins);
+		CU_ASSERT_EQUAL(p->rec.losses, best[i]->rec.losses);
+		CU_ASSERT_EQUAL(p->rec.ties, best[i]->rec.ties);
+		CU_ASSERT_EQUAL(p->rec.score, best[i]->rec.score);
+		CU_ASSERT_DOUBLE_EQUAL(p->rec.rating, best[i]->rec.rating, 0);
+		CU_ASSERT_STRING_EQUAL(p->nickname, best[i]->nickname);
+	}
+	plist_free(got);
+}
+
+/* store_top_players() gives what the pass over every player gave
+ * (plist_top() over the live list, or over store_rule_players()'s for
+ * a rule), ties and unranked players included, for every count. */
+static void test_top_players(void)
+{
+	static const enum rule rules[] = {RULE_FREESTYLE, RULE_EXACT,
+					  RULE_RENJU};
+	char path[FX_PATH_SIZE];
+	struct player *best[16];
+	struct plist *all, *list;
+	long long ids[3];
+	struct store *s;
+	size_t i, n;
+	int top;
+
+	store_close(fx_club(path, ids));
+	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, top_rows), SQLITE_OK);
+	s = fx_open_ok(path);
+	all = fx_load_players(s);
+	for (top = 0; top <= 14; top++) {
+		n = plist_top(all, PLIST_BY_SCORE, (size_t)top, best);
+		expect_top(s, NULL, top, best, n);
+		for (i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+			list = plist_create();
+			CU_ASSERT_PTR_NOT_NULL_FATAL(list);
+			CU_ASSERT_EQUAL(
+				store_rule_players(s, rules[i], all, list),
+				STORE_OK);
+			n = plist_top(list, PLIST_BY_SCORE, (size_t)top, best);
+			expect_top(s, &rules[i], top, best, n);
+			plist_free(list);
+		}
+	}
+	n = plist_top(all, PLIST_BY_SCORE, 4, best);
+	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_STRING_EQUAL(best[0]->username, "eve"); /* most wins */
+	CU_ASSERT_STRING_EQUAL(best[1]->username, "ANN_A");
+	CU_ASSERT_STRING_EQUAL(best[2]->username, "ann_b");
+	CU_ASSERT_STRING_EQUAL(best[3]->username, "Dave");
+
+	list = plist_create();
+	CU_ASSERT_EQUAL(store_top_players(s, NULL, -1, list), STORE_ERR);
+	CU_ASSERT_EQUAL(store_top_players(s, (const enum rule[]){(enum rule)9},
+					  3, list),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(plist_count(list), 0);
+	plist_free(list);
+	plist_free(all);
+	store_close(s);
+}
+
 static CU_TestInfo tests[] = {
 	{"history: newest first, pages, total, from the player", test_history},
 	{"history: the same start, newest id first", test_history_ties},
@@ -785,6 +889,8 @@ static CU_TestInfo tests[] = {
 	{"a read-only handle reads, writes nothing, upgrades nothing",
 	 test_open_readonly},
 	{"the players seen move with a change, only", test_players_seen},
+	{"the leaderboards' top, as the pass over every player",
+	 test_top_players},
 	CU_TEST_INFO_NULL,
 };
 
