@@ -39,6 +39,7 @@ a_pid=$!
 exec 3>"$A_IN" # A's input stays open until fd 3 is closed
 printf '2\nalice\n%s\n4\n' "$(pw alice)" >&3
 wait_for "$TITLE" 2
+wait_for " bob " 1 # (the leaderboard's row, whole in the file)
 mark=$(wc -c <"$A_OUT")
 a_since 0
 check "live: A's first leaderboard has alice and bob, not carol" \

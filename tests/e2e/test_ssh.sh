@@ -188,6 +188,9 @@ wait_until() {
 shows() { [ "$(screen "$1" | grep -cF -- "$2")" -ge "${3:-1}" ]; }
 # Wait until it does.
 wait_for() { wait_until shows "$1" "$2" "${3:-1}"; }
+# Pane $1 shows the fixed text $2 on its screen now, not only in its
+# history (where the first challenge's notice and question stay).
+shows_now() { tmux -S "$SOCK" capture-pane -p -J -t "$1" | grep -qF -- "$2"; }
 # Pane $1 shows the text $2, maybe wrapped over lines (at spaces).
 shows_text() { screen "$1" | tr '\n' ' ' | grep -qF -- "$2"; }
 # Type line $2 into pane $1 once it shows $3 (${4:-1} times).
@@ -415,8 +418,9 @@ choose ch Enter "Press any key" && choose rv Enter "Press any key" &&
 	answer ch 1+0 "Game clock, minutes+seconds" &&
 	wait_for ch "Gomoku, no opening, 1+0 game clock, rated" &&
 	choose ch 1 "  4  Time control: 1+0 game clock" &&
-	choose rv Tab "press Tab" &&
-	answer rv y "Accept the challenge? [y/n]"
+	wait_until shows_now rv "press Tab" && press rv Tab &&
+	wait_until shows_now rv "Accept the challenge? [y/n]" &&
+	press rv -l y && press rv Enter
 check "ssh -tt: a second challenge, at 1+0, starts on both screens" both_at_1
 mid=$(sqlite3 "$DB" "SELECT max(id) FROM matches WHERE kind = 'ranked'")
 black=$(q "SELECT (SELECT username FROM players WHERE id = black_id)")
