@@ -5,7 +5,9 @@
  * "gomoku". Standard input and output are /dev/null, so every prompt
  * meets end of input at once; the database is GOMOKU_DB in a temporary
  * folder made at start (removed at exit), and an input that names
- * another database (--db) is skipped, so no run writes anywhere else.
+ * another database (--db) is skipped, so no run writes anywhere else;
+ * so is one with the word serve (`gomoku serve` runs until a signal;
+ * its requests are fuzz_web's).
  * No password is ever read (standard input is empty), so no run hashes
  * one; the program's real Argon2id cost applies all the same.
  * The exit status must be one main() documents: 0, 1 or 2 (no signal
@@ -68,7 +70,7 @@ static int split_args(char *text, size_t size, char *argv[MAX_ARGS + 2])
 	int argc = 1;
 
 	while (p < end && argc <= MAX_ARGS) {
-		if (names_db(p))
+		if (names_db(p) || strcmp(p, "serve") == 0)
 			return -1;
 		argv[argc++] = p;
 		p += strlen(p) + 1;
