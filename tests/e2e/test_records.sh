@@ -89,22 +89,40 @@ check "an abandoned match counts for nobody" \
 play_input 'secret-pass-3\n' play carol --ai 1
 check "an abandoned match is not offered again" hasnt "unfinished match"
 
-# A timed move that runs out loses the game. The input stays open until
-# the program says so (the logins before it may take seconds).
-: >"$OUT"
-{
-	printf 'secret-pass-1\nhunter2-xyz!\nhelp\n8 8\n9 9\n'
-	i=0
-	until grep -q 'ran out of time' "$OUT" || [ $i -ge $((10 * WAIT_S)) ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-} | ${GOMOKU_VG:-} "$GOMOKU_BIN" play alice bob --seed 3 --time-per-move 1 \
-	>"$OUT" 2>"$ERR"
-status=$?
-vg_seen "$status"
-check "running out of time loses the game" has "ran out of time"
+# Feed the play command $@ the lines $1 through a pipe that stays open
+# until its output has $2 (or the wait is over), as a player who types
+# them and then waits.
+play_until() {
+	_lines=$1 _until=$2
+	shift 2
+	: >"$OUT"
+	{
+		printf "$_lines"
+		i=0
+		until grep -q "$_until" "$OUT" || [ $i -ge $((10 * WAIT_S)) ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+	} | ${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" >"$OUT" 2>"$ERR"
+	status=$?
+	vg_seen "$status"
+}
+
+# One second a move, and no move made: the help says "1 second", and the
+# match ends aborted when black's time is up (bob and carol: alice's
+# history below counts her matches).
+play_until 'hunter2-xyz!\nsecret-pass-3\nhelp\n' 'aborted' \
+	play bob carol --seed 3 --time-per-move 1
 check "one second is one second (help)" has "within 1 second, or"
+check "a first move not made in time aborts the match" \
+	has "Game aborted before both sides had moved: no rating change."
+
+# A timed move that runs out loses the game: two moves made, then black
+# waits. Four seconds a move, so that a move typed at once is in time
+# on a busy machine too (the logins before it may take seconds).
+play_until 'secret-pass-1\nhunter2-xyz!\n8 8\n9 9\n' 'ran out of time' \
+	play alice bob --seed 3 --time-per-move 4
+check "running out of time loses the game" has "ran out of time"
 check "a timeout is recorded as the reason" \
 	test "$(db "SELECT reason FROM matches ORDER BY id DESC LIMIT 1")" = timeout
 
