@@ -326,6 +326,22 @@ struct match_header {
 		      * counted (matches.rated = 0); false: rated */
 };
 
+/* The game two players are to play, as a challenge or a seek proposes
+ * it (store_live.h). A plain value. */
+struct game_terms {
+	char variant[STORE_VARIANT_MAX + 1];
+	enum rule rule;
+	int rows, cols, k;
+	enum match_opening opening;
+	int time_per_move;   /* seconds, 0 = no limit */
+	int clock_base;	     /* or a game clock (clock.h): seconds a side, */
+	int clock_increment; /* and added a move (0 0: none) */
+};
+
+/* Set *h's game (variant, rule, opening, board, time) to terms t's;
+ * h->variant then points into *t, which must outlive *h's use. */
+void store_header_game(struct match_header *h, const struct game_terms *t);
+
 /* The rules a match keeps from its start (the club's, or stricter). */
 struct match_rules {
 	int claim_after_days; /* days from the turn's start to a claim */

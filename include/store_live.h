@@ -278,13 +278,7 @@ enum challenge_state {
 struct challenge {
 	long long id;
 	long long from_id, to_id; /* the challenger, the challenged */
-	char variant[STORE_VARIANT_MAX + 1];
-	enum rule rule;
-	int rows, cols, k;
-	enum match_opening opening;
-	int time_per_move;    /* seconds, 0 = no limit */
-	int clock_base;	      /* or a game clock (clock.h): seconds a */
-	int clock_increment;  /* side, and added a move; 0 0 = none */
+	struct game_terms game;
 	long long created_at; /* Unix seconds */
 	enum challenge_state state;
 	long long match_id;   /* CHALLENGE_ACCEPTED: the match, else 0 */
@@ -405,14 +399,8 @@ enum seek_state { SEEK_OPEN = 1, SEEK_TAKEN, SEEK_WITHDRAWN };
  * names and rating too. */
 struct seek {
 	long long id, player_id; /* the seek, its poster */
-	char variant[STORE_VARIANT_MAX + 1];
-	enum rule rule;
-	int rows, cols, k;
-	enum match_opening opening;
-	int time_per_move;   /* seconds, 0 = no limit */
-	int clock_base;	     /* or a game clock (clock.h) */
-	int clock_increment; /* 0 0 = none */
-	bool rated;	     /* false: casual, never counted */
+	struct game_terms game;
+	bool rated; /* false: casual, never counted */
 	int min_rating, max_rating;
 	long long created_at; /* Unix seconds */
 	enum seek_state state;

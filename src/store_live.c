@@ -607,46 +607,37 @@ static enum challenge_state state_value(const char *word)
 	return (enum challenge_state)0;
 }
 
-/* Bind challenge c's game to ?1..?10 (from, to, variant, rule, rows,
- * cols, k, opening, time per move, created_at) and ?11, ?12 (the game
- * clock). Return SQLITE_OK or the first error. */
+/* Bind challenge c to ?1 and ?2 (from, to), ?3..?11 (its game's
+ * terms, store_bind_terms()) and ?12 (created_at). Return SQLITE_OK or
+ * the first error. */
 static int bind_challenge(sqlite3_stmt *st, const struct challenge *c)
 {
-	const long long ints[] = {
-		c->from_id,    c->to_id,      c->rows,
-		c->cols,       c->k,	      c->time_per_move,
-		c->created_at, c->clock_base, c->clock_increment};
-	static const int at[] = {1, 2, 5, 6, 7, 9, 10, 11, 12};
-	const char *rule = store_rule_word(c->rule);
-	const char *opening = match_opening_word(c->opening);
-	int i, rc = SQLITE_OK;
+	int rc = sqlite3_bind_int64(st, 1, c->from_id);
 
-	for (i = 0; rc == SQLITE_OK && i < 9; i++)
-		rc = sqlite3_bind_int64(st, at[i], ints[i]);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(st, 3, c->variant, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK && rule != NULL)
-		rc = sqlite3_bind_text(st, 4, rule, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK && opening != NULL)
-		rc = sqlite3_bind_text(st, 8, opening, -1, SQLITE_STATIC);
+		rc = sqlite3_bind_int64(st, 2, c->to_id);
+	if (rc == SQLITE_OK)
+		rc = store_bind_terms(st, 3, &c->game);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_int64(st, 3 + STORE_TERMS, c->created_at);
 	return rc;
 }
 
 /* The INSERT of a new challenge (bind_challenge()'s ?1..?12, ?13 0),
  * the same offering unfinished match ?13, and offering a rematch of
  * match ?14, settled and the two players', each of the last two taking
- * that match's game (?3 to ?9, ?11 and ?12 bound but unused: SQLite
- * allows it below the highest, ?14). */
+ * that match's game (?3 to ?11 bound but unused: SQLite allows it below
+ * the highest, ?14). */
 #define CHALLENGE_INSERT                                                       \
 	"INSERT INTO challenges (from_id, to_id, variant, rule, rows, cols,"   \
 	" k, opening, time_per_move, created_at, resume_id, clock_base,"       \
 	" clock_increment, rematch_of)"
 #define CHALLENGE_NEW                                                          \
-	CHALLENGE_INSERT " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"   \
-			 " nullif(?13, 0), ?11, ?12, nullif(?14, 0))"
+	CHALLENGE_INSERT " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?12,"   \
+			 " nullif(?13, 0), ?10, ?11, nullif(?14, 0))"
 #define CHALLENGE_OF_MATCH(resume, rematch)                                    \
 	CHALLENGE_INSERT " SELECT ?1, ?2, variant, rule, rows, cols, k,"       \
-			 " opening, time_per_move, ?10, " resume ","           \
+			 " opening, time_per_move, ?12, " resume ","           \
 			 " clock_base, clock_increment, " rematch              \
 			 " FROM matches WHERE id = ?13 + ?14"
 #define CHALLENGE_RESUME CHALLENGE_OF_MATCH("id", "NULL")
@@ -829,10 +820,10 @@ enum store_status store_challenge_new(struct store *s,
  * them; ?2 is `now`. */
 #define CHALLENGE_COLUMNS                                                      \
 	"SELECT id, from_id, to_id, variant, rule, rows, cols, k, opening,"    \
-	" time_per_move, created_at,"                                          \
+	" time_per_move, clock_base, clock_increment, created_at,"             \
 	" CASE WHEN state = 'pending' AND created_at <= ?2 - 60"               \
 	" THEN 'expired' ELSE state END, coalesce(match_id, 0),"               \
-	" coalesce(resume_id, 0), clock_base, clock_increment,"                \
+	" coalesce(resume_id, 0),"                                             \
 	" coalesce(rematch_of, 0), coalesce((SELECT rated = 0 FROM matches"    \
 	" WHERE matches.id = rematch_of), 0) FROM challenges "
 
@@ -842,31 +833,21 @@ _Static_assert(STORE_CHALLENGE_TTL == 60, "CHALLENGE_COLUMNS says 60");
  * is not valid. */
 static int row_to_challenge(sqlite3_stmt *st, struct challenge *c)
 {
-	int opening =
-		match_opening_value((const char *)sqlite3_column_text(st, 8));
+	enum { AFTER = 3 + STORE_TERMS }; /* the columns after the terms */
 
 	memset(c, 0, sizeof(*c));
-	c->state = state_value((const char *)sqlite3_column_text(st, 11));
-	if (opening < 0 || c->state == 0 ||
-	    rules_parse_rule((const char *)sqlite3_column_text(st, 4),
-			     &c->rule) != 0)
+	c->state =
+		state_value((const char *)sqlite3_column_text(st, AFTER + 1));
+	if (c->state == 0 || store_row_terms(st, 3, &c->game) != 0)
 		return -1;
 	c->id = sqlite3_column_int64(st, 0);
 	c->from_id = sqlite3_column_int64(st, 1);
 	c->to_id = sqlite3_column_int64(st, 2);
-	copy_text(st, 3, c->variant, sizeof(c->variant));
-	c->rows = sqlite3_column_int(st, 5);
-	c->cols = sqlite3_column_int(st, 6);
-	c->k = sqlite3_column_int(st, 7);
-	c->opening = (enum match_opening)opening;
-	c->time_per_move = sqlite3_column_int(st, 9);
-	c->created_at = sqlite3_column_int64(st, 10);
-	c->match_id = sqlite3_column_int64(st, 12);
-	c->resume_id = sqlite3_column_int64(st, 13);
-	c->clock_base = sqlite3_column_int(st, 14);
-	c->clock_increment = sqlite3_column_int(st, 15);
-	c->rematch_of = sqlite3_column_int64(st, 16);
-	c->casual = sqlite3_column_int(st, 17) != 0;
+	c->created_at = sqlite3_column_int64(st, AFTER);
+	c->match_id = sqlite3_column_int64(st, AFTER + 2);
+	c->resume_id = sqlite3_column_int64(st, AFTER + 3);
+	c->rematch_of = sqlite3_column_int64(st, AFTER + 4);
+	c->casual = sqlite3_column_int(st, AFTER + 5) != 0;
 	return 0;
 }
 
@@ -937,10 +918,11 @@ static const char *accept_problem(const struct challenge *c,
 		return "the challenge is no longer open";
 	if (c->resume_id != 0 || c->rematch_of != 0)
 		return NULL; /* h is ignored */
-	if (h == NULL || h->kind != MATCH_RANKED || h->opening != c->opening ||
-	    h->time_per_move != c->time_per_move ||
-	    h->clock_base != c->clock_base ||
-	    h->clock_increment != c->clock_increment ||
+	if (h == NULL || h->kind != MATCH_RANKED ||
+	    h->opening != c->game.opening ||
+	    h->time_per_move != c->game.time_per_move ||
+	    h->clock_base != c->game.clock_base ||
+	    h->clock_increment != c->game.clock_increment ||
 	    !((h->black_id == c->from_id && h->white_id == c->to_id) ||
 	      (h->black_id == c->to_id && h->white_id == c->from_id)))
 		return "the match is not the challenge's";
@@ -998,15 +980,7 @@ static enum store_status rematch_header(struct store *s,
 	h->kind = MATCH_RANKED;
 	h->black_id = was[0];
 	h->white_id = was[1];
-	h->variant = c->variant;
-	h->rule = c->rule;
-	h->opening = c->opening;
-	h->rows = c->rows;
-	h->cols = c->cols;
-	h->k = c->k;
-	h->time_per_move = c->time_per_move;
-	h->clock_base = c->clock_base;
-	h->clock_increment = c->clock_increment;
+	store_header_game(h, &c->game);
 	h->started_at = now;
 	h->casual = was[2] == 0;
 	return STORE_OK;

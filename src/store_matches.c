@@ -441,6 +441,20 @@ enum store_status store_match_start(struct store *s,
 }
 
 /* See store.h. */
+void store_header_game(struct match_header *h, const struct game_terms *t)
+{
+	h->variant = t->variant;
+	h->rule = t->rule;
+	h->opening = t->opening;
+	h->rows = t->rows;
+	h->cols = t->cols;
+	h->k = t->k;
+	h->time_per_move = t->time_per_move;
+	h->clock_base = t->clock_base;
+	h->clock_increment = t->clock_increment;
+}
+
+/* See store.h. */
 enum store_status store_match_rules(struct store *s, long long id,
 				    struct match_rules *out)
 {

@@ -53,29 +53,16 @@ static int bind_start_rating(sqlite3_stmt *st)
 static int row_to_seek(sqlite3_stmt *st, struct seek *k)
 {
 	const char *state = (const char *)sqlite3_column_text(st, 15);
-	int opening =
-		match_opening_value((const char *)sqlite3_column_text(st, 7));
 	int i;
 
 	memset(k, 0, sizeof(*k));
 	for (i = SEEK_OPEN; i <= SEEK_WITHDRAWN; i++)
 		if (state != NULL && strcmp(state, state_words[i]) == 0)
 			k->state = (enum seek_state)i;
-	if (opening < 0 || k->state == 0 ||
-	    rules_parse_rule((const char *)sqlite3_column_text(st, 3),
-			     &k->rule) != 0)
+	if (k->state == 0 || store_row_terms(st, 2, &k->game) != 0)
 		return -1;
 	k->id = sqlite3_column_int64(st, 0);
 	k->player_id = sqlite3_column_int64(st, 1);
-	snprintf(k->variant, sizeof(k->variant), "%s",
-		 (const char *)sqlite3_column_text(st, 2));
-	k->rows = sqlite3_column_int(st, 4);
-	k->cols = sqlite3_column_int(st, 5);
-	k->k = sqlite3_column_int(st, 6);
-	k->opening = (enum match_opening)opening;
-	k->time_per_move = sqlite3_column_int(st, 8);
-	k->clock_base = sqlite3_column_int(st, 9);
-	k->clock_increment = sqlite3_column_int(st, 10);
 	k->rated = sqlite3_column_int(st, 11) != 0;
 	k->min_rating = sqlite3_column_int(st, 12);
 	k->max_rating = sqlite3_column_int(st, 13);
@@ -174,15 +161,7 @@ static enum store_status seek_match(struct store *s, const struct seek *k,
 	h->kind = MATCH_RANKED;
 	h->black_id = coin ? k->player_id : taker_id;
 	h->white_id = coin ? taker_id : k->player_id;
-	h->variant = k->variant;
-	h->rule = k->rule;
-	h->opening = k->opening;
-	h->rows = k->rows;
-	h->cols = k->cols;
-	h->k = k->k;
-	h->time_per_move = k->time_per_move;
-	h->clock_base = k->clock_base;
-	h->clock_increment = k->clock_increment;
+	store_header_game(h, &k->game);
 	h->started_at = now;
 	h->casual = !k->rated;
 	return STORE_OK;
@@ -251,29 +230,15 @@ enum store_status store_seek_take(struct store *s, long long id,
  * min and max rating) and ?99. Return SQLITE_OK or the first error. */
 static int bind_seek(sqlite3_stmt *st, const struct seek *k)
 {
-	const long long ints[] = {k->player_id,
-				  k->rows,
-				  k->cols,
-				  k->k,
-				  k->time_per_move,
-				  k->clock_base,
-				  k->clock_increment,
-				  k->rated ? 1 : 0,
-				  k->min_rating,
+	const long long ints[] = {k->player_id, k->rated ? 1 : 0, k->min_rating,
 				  k->max_rating};
-	static const int at[] = {1, 4, 5, 6, 8, 9, 10, 11, 12, 13};
-	const char *rule = store_rule_word(k->rule);
-	const char *opening = match_opening_word(k->opening);
+	static const int at[] = {1, 11, 12, 13};
 	int i, rc = bind_start_rating(st);
 
-	for (i = 0; rc == SQLITE_OK && i < 10; i++)
+	for (i = 0; rc == SQLITE_OK && i < 4; i++)
 		rc = sqlite3_bind_int64(st, at[i], ints[i]);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(st, 2, k->variant, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK && rule != NULL)
-		rc = sqlite3_bind_text(st, 3, rule, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK && opening != NULL)
-		rc = sqlite3_bind_text(st, 7, opening, -1, SQLITE_STATIC);
+		rc = store_bind_terms(st, 2, &k->game);
 	return rc;
 }
 

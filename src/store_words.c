@@ -1,7 +1,11 @@
 /* store_words.c -- the words the matches table stores, and what they
  * must agree on. The words themselves are match.h's fixed words (rules.h
- * for the rule); this file checks an ending and decodes a row's words.
+ * for the rule); this file checks an ending, decodes a row's words, and
+ * binds and reads the terms of a game proposed (struct game_terms).
  */
+#include <stdio.h>
+#include <string.h>
+
 #include "rules.h"
 #include "store_internal.h"
 
@@ -18,6 +22,52 @@ const char *store_rule_word(enum rule r)
 	if (rules_parse_rule(word, &named) != 0 || named != r)
 		return NULL;
 	return word;
+}
+
+/* See store_internal.h. */
+int store_bind_terms(sqlite3_stmt *st, int first, const struct game_terms *t)
+{
+	const long long ints[] = {t->rows,	 t->cols,
+				  t->k,		 t->time_per_move,
+				  t->clock_base, t->clock_increment};
+	static const int at[] = {2, 3, 4, 6, 7, 8}; /* after `first` */
+	const char *rule = store_rule_word(t->rule);
+	const char *opening = match_opening_word(t->opening);
+	int i, rc;
+
+	rc = sqlite3_bind_text(st, first, t->variant, -1, SQLITE_STATIC);
+	for (i = 0; rc == SQLITE_OK && i < 6; i++)
+		rc = sqlite3_bind_int64(st, first + at[i], ints[i]);
+	if (rc == SQLITE_OK && rule != NULL)
+		rc = sqlite3_bind_text(st, first + 1, rule, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK && opening != NULL)
+		rc = sqlite3_bind_text(st, first + 5, opening, -1,
+				       SQLITE_STATIC);
+	return rc;
+}
+
+/* See store_internal.h. */
+int store_row_terms(sqlite3_stmt *st, int first, struct game_terms *t)
+{
+	const char *variant = (const char *)sqlite3_column_text(st, first);
+	int opening = match_opening_value(
+		(const char *)sqlite3_column_text(st, first + 5));
+
+	memset(t, 0, sizeof(*t));
+	if (opening < 0 ||
+	    rules_parse_rule((const char *)sqlite3_column_text(st, first + 1),
+			     &t->rule) != 0)
+		return -1;
+	snprintf(t->variant, sizeof(t->variant), "%s",
+		 variant != NULL ? variant : "");
+	t->rows = sqlite3_column_int(st, first + 2);
+	t->cols = sqlite3_column_int(st, first + 3);
+	t->k = sqlite3_column_int(st, first + 4);
+	t->opening = (enum match_opening)opening;
+	t->time_per_move = sqlite3_column_int(st, first + 6);
+	t->clock_base = sqlite3_column_int(st, first + 7);
+	t->clock_increment = sqlite3_column_int(st, first + 8);
+	return 0;
 }
 
 /* See store_internal.h. */

@@ -220,19 +220,35 @@ const char *ui_choose_words(struct ui *ui, const struct game_choice *c,
 	return game_words(ui, c, kind, true, buf, cap);
 }
 
-void ui_choose_from_stored(const char *variant, const int board[3],
-			   enum rule rule, enum match_opening opening,
-			   const int time[3], struct game_choice *out)
+void ui_choose_from_terms(const struct game_terms *t, struct game_choice *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->variant.name = variant;
-	out->variant.rows = board[0];
-	out->variant.cols = board[1];
-	out->variant.k = board[2];
-	out->variant.rule = rule;
-	out->opening = opening;
-	if (clock_control(time[0], time[1], time[2], &out->time) != 0)
+	out->variant.name = t->variant;
+	out->variant.rows = t->rows;
+	out->variant.cols = t->cols;
+	out->variant.k = t->k;
+	out->variant.rule = t->rule;
+	out->opening = t->opening;
+	if (clock_control(t->time_per_move, t->clock_base, t->clock_increment,
+			  &out->time) != 0)
 		memset(&out->time, 0, sizeof(out->time));
+}
+
+struct game_terms ui_choose_terms(const struct game_choice *c)
+{
+	struct game_terms t = {
+		.rule = c->variant.rule,
+		.rows = c->variant.rows,
+		.cols = c->variant.cols,
+		.k = c->variant.k,
+		.opening = c->opening,
+		.time_per_move = c->time.per_move,
+		.clock_base = c->time.base,
+		.clock_increment = c->time.increment,
+	};
+
+	snprintf(t.variant, sizeof(t.variant), "%s", c->variant.name);
+	return t;
 }
 
 const char *ui_choose_default_words(struct ui *ui, const struct store_prefs *p,

@@ -33,6 +33,7 @@ enum ui_status ui_menu_step(struct ui *ui, const char *title,
 /* ---- ui_choose.c: the game chosen before it starts ---- */
 
 struct store_prefs;
+struct game_terms;
 
 /* Where a game chosen from the menus is played: what it stakes and
  * whether it is timed (only ranked matches are). */
@@ -65,11 +66,12 @@ const char *ui_choose_words(struct ui *ui, const struct game_choice *c,
 			    enum choice_kind kind, char *buf, size_t cap);
 
 /* The game a stored proposal (a challenge's or a seek's) plays, into
- * *out: variant name, board, rule, opening and time control as the store
- * keeps them (an invalid time control reads as none). */
-void ui_choose_from_stored(const char *variant, const int board[3],
-			   enum rule rule, enum match_opening opening,
-			   const int time[3], struct game_choice *out);
+ * *out (out->variant.name points into *t; an invalid time control reads
+ * as none). */
+void ui_choose_from_terms(const struct game_terms *t, struct game_choice *out);
+
+/* The terms a challenge or a seek proposes for game choice *c. */
+struct game_terms ui_choose_terms(const struct game_choice *c);
 
 /* The game the preferences p choose (ui_choose_from_prefs()) in words, as
  * ui_choose_words() says a ranked match's but without its stake, into

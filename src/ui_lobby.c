@@ -38,12 +38,9 @@ static int keep_seek(void *ctx, const struct seek *k)
 static const char *seek_words(struct ui *ui, const struct seek *k, char *buf,
 			      size_t cap)
 {
-	const int board[] = {k->rows, k->cols, k->k};
-	const int time[] = {k->time_per_move, k->clock_base,
-			    k->clock_increment};
 	struct game_choice g;
 
-	ui_choose_from_stored(k->variant, board, k->rule, k->opening, time, &g);
+	ui_choose_from_terms(&k->game, &g);
 	return ui_choose_words(ui, &g, k->rated ? CHOICE_SEEK : CHOICE_CASUAL,
 			       buf, cap);
 }
@@ -201,18 +198,10 @@ static struct seek new_seek(const struct ui *ui, const struct player *me,
 {
 	struct seek k = {
 		.player_id = me->id,
-		.rule = ui->game.variant.rule,
-		.rows = ui->game.variant.rows,
-		.cols = ui->game.variant.cols,
-		.k = ui->game.variant.k,
-		.opening = ui->game.opening,
-		.time_per_move = ui->game.time.per_move,
-		.clock_base = ui->game.time.base,
-		.clock_increment = ui->game.time.increment,
+		.game = ui_choose_terms(&ui->game),
 		.rated = rated,
 	};
 
-	snprintf(k.variant, sizeof(k.variant), "%s", ui->game.variant.name);
 	return k;
 }
 

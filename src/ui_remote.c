@@ -261,12 +261,9 @@ out_free:
 static const char *game_words(struct ui *ui, const struct challenge *c,
 			      char *buf, size_t cap)
 {
-	const int board[] = {c->rows, c->cols, c->k};
-	const int time[] = {c->time_per_move, c->clock_base,
-			    c->clock_increment};
 	struct game_choice g;
 
-	ui_choose_from_stored(c->variant, board, c->rule, c->opening, time, &g);
+	ui_choose_from_terms(&c->game, &g);
 	return ui_choose_words(
 		ui, &g, c->casual ? CHOICE_CASUAL : CHOICE_CHALLENGE, buf, cap);
 }
@@ -423,19 +420,11 @@ static struct challenge new_challenge(const struct ui *ui,
 	struct challenge c = {
 		.from_id = me->id,
 		.to_id = to->id,
-		.rule = ui->game.variant.rule,
-		.rows = ui->game.variant.rows,
-		.cols = ui->game.variant.cols,
-		.k = ui->game.variant.k,
-		.opening = ui->game.opening,
-		.time_per_move = ui->game.time.per_move,
-		.clock_base = ui->game.time.base,
-		.clock_increment = ui->game.time.increment,
+		.game = ui_choose_terms(&ui->game),
 		.created_at = (long long)time(NULL),
 		.state = CHALLENGE_PENDING,
 	};
 
-	snprintf(c.variant, sizeof(c.variant), "%s", ui->game.variant.name);
 	return c;
 }
 
@@ -576,25 +565,17 @@ static enum ui_status accept_match(struct ui *ui, struct player *me,
 {
 	struct match_header h = {
 		.kind = MATCH_RANKED,
-		.variant = c->variant,
-		.rule = c->rule,
-		.opening = c->opening,
-		.rows = c->rows,
-		.cols = c->cols,
-		.k = c->k,
-		.time_per_move = c->time_per_move,
-		.clock_base = c->clock_base,
-		.clock_increment = c->clock_increment,
 		.started_at = (long long)time(NULL),
 	};
 	bool from_black;
 
+	store_header_game(&h, &c->game);
 	*mid = 0;
 	if (c->rematch_of != 0) {
 		ui_say(ui, _("A rematch of match %lld, the colours swapped."),
 		       c->rematch_of);
 	} else if (c->resume_id == 0) {
-		from_black = game_coin_flip(ui, c->opening, from->nickname,
+		from_black = game_coin_flip(ui, c->game.opening, from->nickname,
 					    me->nickname, true);
 		h.black_id = from_black ? from->id : me->id;
 		h.white_id = from_black ? me->id : from->id;

@@ -147,12 +147,12 @@ static struct challenge a_challenge(long long from, long long to, long long at)
 	struct challenge c = {
 		.from_id = from,
 		.to_id = to,
-		.variant = "gomoku",
-		.rule = RULE_FREESTYLE,
-		.rows = 15,
-		.cols = 15,
-		.k = 5,
-		.time_per_move = 30,
+		.game = {.variant = "gomoku",
+			 .rule = RULE_FREESTYLE,
+			 .rows = 15,
+			 .cols = 15,
+			 .k = 5,
+			 .time_per_move = 30},
 		.created_at = at,
 	};
 	return c;
@@ -186,8 +186,8 @@ static void test_challenge_expiry(void)
 	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 59, &got), STORE_OK);
 	CU_ASSERT_EQUAL(got.id, id);
 	CU_ASSERT_EQUAL(got.state, CHALLENGE_PENDING);
-	CU_ASSERT_EQUAL(got.time_per_move, 30);
-	CU_ASSERT_STRING_EQUAL(got.variant, "gomoku");
+	CU_ASSERT_EQUAL(got.game.time_per_move, 30);
+	CU_ASSERT_STRING_EQUAL(got.game.variant, "gomoku");
 	CU_ASSERT_EQUAL(store_challenge_for(s, ids[0], t, &got),
 			STORE_NOT_FOUND);
 	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 60, &got),
@@ -273,7 +273,7 @@ static void test_challenge_accept(void)
 	c = a_challenge(ids[0], 999, t);
 	CU_ASSERT_EQUAL(new_challenge(s, &c, &id), STORE_NOT_FOUND);
 	c = a_challenge(ids[1], ids[2], t); /* alice must wait for bob */
-	c.k = 30;
+	c.game.k = 30;
 	CU_ASSERT_EQUAL(new_challenge(s, &c, &id), STORE_ERR);
 	store_close(s);
 }
@@ -510,14 +510,14 @@ static void test_challenge_rematch(void)
 			0);
 
 	c.rematch_of = old;
-	c.rows = c.cols = 19; /* the offer's own game: not taken */
+	c.game.rows = c.game.cols = 19; /* the offer's own game: not taken */
 	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
 	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 2, &got), STORE_OK);
 	CU_ASSERT_EQUAL(got.id, id);
 	CU_ASSERT_EQUAL(got.rematch_of, old);
 	CU_ASSERT_FALSE(got.casual);
-	CU_ASSERT_EQUAL(got.rows, 15);
-	CU_ASSERT_EQUAL(got.time_per_move, 0);
+	CU_ASSERT_EQUAL(got.game.rows, 15);
+	CU_ASSERT_EQUAL(got.game.time_per_move, 0);
 	/* bob accepts with alice black again: the store swaps them */
 	h.time_per_move = 0;
 	CU_ASSERT_EQUAL_FATAL(store_challenge_accept(s, id, &h, t + 3, &mid),
@@ -579,16 +579,16 @@ static void test_challenge_offers_unfinished(void)
 						      mid) +
 						  15000),
 			STORE_OK);
-	c.rows = c.cols = 19;
-	c.time_per_move = 0;
+	c.game.rows = c.game.cols = 19;
+	c.game.time_per_move = 0;
 	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &sent), STORE_OK);
 	CU_ASSERT_EQUAL(sent.resume_id, mid);
 	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 101, &got),
 			STORE_OK);
 	CU_ASSERT_EQUAL(got.id, sent.id);
 	CU_ASSERT_EQUAL(got.resume_id, mid);
-	CU_ASSERT_EQUAL(got.rows, 15);
-	CU_ASSERT_EQUAL(got.time_per_move, 20);
+	CU_ASSERT_EQUAL(got.game.rows, 15);
+	CU_ASSERT_EQUAL(got.game.time_per_move, 20);
 	CU_ASSERT_EQUAL(
 		store_challenge_accept(s, sent.id, NULL, t + 110, &got_mid),
 		STORE_OK);
@@ -1234,7 +1234,7 @@ static void test_stale_session_live(void)
 	struct match_header accepted = fx_ranked(ids[1], ids[0], t + 3);
 	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
 
-	accepted.time_per_move = c.time_per_move;
+	accepted.time_per_move = c.game.time_per_move;
 	/* the challenge before the match: after it, it would offer it */
 	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &sent), STORE_OK);
 	cid = sent.id;

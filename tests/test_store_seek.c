@@ -24,19 +24,19 @@ static struct seek a_seek(long long player)
 {
 	struct seek k = {
 		.player_id = player,
-		.rule = RULE_FREESTYLE,
-		.rows = 15,
-		.cols = 15,
-		.k = 5,
-		.opening = OPENING_NONE,
-		.clock_base = 300,
-		.clock_increment = 3,
+		.game = {.variant = "gomoku",
+			 .rule = RULE_FREESTYLE,
+			 .rows = 15,
+			 .cols = 15,
+			 .k = 5,
+			 .opening = OPENING_NONE,
+			 .clock_base = 300,
+			 .clock_increment = 3},
 		.rated = true,
 		.min_rating = 0,
 		.max_rating = STORE_SEEK_ANY_RATING,
 	};
 
-	snprintf(k.variant, sizeof(k.variant), "gomoku");
 	return k;
 }
 
@@ -207,8 +207,8 @@ static void test_seek_one_open(void)
 	struct seek k = a_seek(ids[0]);
 
 	first = posted(s, &k, T0);
-	k.time_per_move = 30;
-	k.clock_base = k.clock_increment = 0;
+	k.game.time_per_move = 30;
+	k.game.clock_base = k.game.clock_increment = 0;
 	second = posted(s, &k, T0 + 1);
 	CU_ASSERT_EQUAL(count(path,
 			      "SELECT count(*) FROM seeks WHERE state = 'open'",
@@ -241,7 +241,7 @@ static void test_seek_pairing(void)
 	struct seek a = a_seek(ids[0]), b = a_seek(ids[1]);
 
 	first = posted(s, &a, T0);
-	b.variant[0] = 'G'; /* another variant's name: no pair */
+	b.game.variant[0] = 'G'; /* another variant's name: no pair */
 	posted(s, &b, T0 + 1);
 	b = a_seek(ids[1]);
 	b.min_rating = 1600; /* alice's 1500 is outside bob's range */
@@ -299,7 +299,8 @@ static void test_casual_not_counted(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	k.rated = false;
-	k.clock_base = k.clock_increment = 0; /* the store's clock is today's */
+	k.game.clock_base = k.game.clock_increment =
+		0; /* the store's clock is today's */
 	id = posted(s, &k, T0);
 	CU_ASSERT_EQUAL_FATAL(
 		store_seek_take(s, id, ids[1], T0 + 1, &mid, NULL), STORE_OK);
