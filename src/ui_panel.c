@@ -355,7 +355,7 @@ static void draw_foot(const struct game_screen *gs, int y)
 	else if (gs->watching)
 		snprintf(text, sizeof(text), "%s",
 			 _("Watching (read-only): q or Esc stops."));
-	else if (gs->s.asking) /* the box's question is the one asked */
+	else if (gs->s.asking) /* its question (a box's, the status line's) */
 		text[0] = '\0';
 	else if (gs->over && gs->g->m.end == MATCH_UNFINISHED)
 		snprintf(text, sizeof(text), "%s",

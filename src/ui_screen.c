@@ -843,13 +843,14 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 	struct screen_key k;
 	int answer;
 
+	s->asking = true; /* the owner's prompt would offer other keys */
 	ui_screen_say(s, true, "%s %s", question, _("(y/n)"));
 	do {
-		if (ui_screen_key(s, -1, &k) == SK_STOP)
-			return -1;
-		answer = yes_no_key(&k);
-	} while (answer < 0);
-	return answer;
+		answer = ui_screen_key(s, -1, &k) == SK_STOP ? -2
+							     : yes_no_key(&k);
+	} while (answer == -1);
+	s->asking = false;
+	return answer < 0 ? -1 : answer;
 }
 
 /* The widest a box's text is, in columns, for lines that read well. */

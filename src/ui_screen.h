@@ -79,8 +79,8 @@ struct screen {
 	char said[SCREEN_STATUS_MAX];	/* the ui's last message (ui_say(),
 					 * ui_error()), "" for none */
 	bool said_error;		/* it was an error */
-	bool asking;  /* a box asks a question over the screen: its owner
-		       * shows no prompt of its own meanwhile */
+	bool asking;  /* a box or the status line asks a question: its
+		       * owner shows no prompt of its own meanwhile */
 	bool started; /* between ui_screen_start() and ui_screen_stop() */
 	void (*old_sink)(void *, bool, const char *); /* the ui's sink */
 	void *old_sink_ctx; /* before the screen, put back after it */

@@ -166,7 +166,10 @@ check "the clock of the side to move counts down (from $t1)" \
 # the move has used 5 s or more when it is left
 wait_until clock_at_most r 24
 keys r Escape
-wait_for r "Leave this game? (y/n)" && keys r y
+wait_for r "Leave this game? (y/n)"
+check "a question on the status line: the foot offers no move meanwhile" \
+	wait_gone r "Type a move"
+keys r y
 wait_end
 pane r >"$OUT"
 check "a ranked match left with Esc stays unfinished, to be resumed" \
