@@ -343,6 +343,13 @@ enum store_status store_challenge_new(struct store *s,
 enum store_status store_challenge_get(struct store *s, long long id,
 				      long long now, struct challenge *out);
 
+/* The rematch of settled match `match_id` still pending at `now`, into
+ * *out: at most one is (the second player's offer accepts the first),
+ * whichever other challenges its player has. STORE_NOT_FOUND when there
+ * is none; on failure *out is unchanged. */
+enum store_status store_rematch_pending(struct store *s, long long match_id,
+					long long now, struct challenge *out);
+
 /* The oldest challenge to player `to_id` still pending at `now` (younger
  * than STORE_CHALLENGE_TTL seconds) into *out. STORE_NOT_FOUND when there
  * is none; on failure *out is unchanged. */

@@ -900,6 +900,19 @@ enum store_status store_challenge_for(struct store *s, long long to_id,
 			      to_id, now, out);
 }
 
+/* See store_live.h. */
+enum store_status store_rematch_pending(struct store *s, long long match_id,
+					long long now, struct challenge *out)
+{
+	store_clear_err(s);
+	return read_challenge(s,
+			      CHALLENGE_COLUMNS
+			      "WHERE rematch_of = ?1 AND state = 'pending'"
+			      " AND created_at > ?2 - 60"
+			      " ORDER BY created_at, id LIMIT 1",
+			      match_id, now, out);
+}
+
 /* The sessions of challenge c's two players, in the caller's
  * transaction (store_check_sessions()). */
 static enum store_status check_challenge_sessions(struct store *s,

@@ -99,10 +99,10 @@ const struct player *ui_presence_rematch_from(struct ui *ui, long long match_id)
 		p->offer_version = v;
 		p->offer_of = match_id;
 		p->offer_from = 0;
-		if (store_challenge_for(ui->club.store, p->id,
-					(long long)time(NULL),
-					&c) == STORE_OK &&
-		    c.rematch_of == match_id)
+		if (store_rematch_pending(ui->club.store, match_id,
+					  (long long)time(NULL),
+					  &c) == STORE_OK &&
+		    c.to_id == p->id)
 			p->offer_from = c.from_id;
 	}
 	return p->offer_from != 0

@@ -241,7 +241,7 @@ static void test_challenge_accept(void)
 	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
 			0);
 	h = fx_ranked(ids[1], ids[0], t + 3);
-	h.time_per_move = c.time_per_move;
+	h.time_per_move = c.game.time_per_move;
 	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 3, &mid),
 			STORE_OK);
 	CU_ASSERT_NOT_EQUAL(mid, 0);
@@ -363,7 +363,7 @@ static void test_challenge_cooldown(void)
 	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
 	/* accepted: no wait after it */
 	h = fx_ranked(ids[2], ids[0], c.created_at + 1);
-	h.time_per_move = c.time_per_move; /* the challenge's game */
+	h.time_per_move = c.game.time_per_move; /* the challenge's game */
 	CU_ASSERT_EQUAL(
 		store_challenge_accept(s, id, &h, c.created_at + 1, &mid),
 		STORE_OK);
@@ -446,7 +446,7 @@ static void test_challenge_rows_deleted(void)
 
 	/* alice -> bob accepted, bob -> carol expired unanswered, carol ->
 	 * alice declined late, at t + 50 */
-	h.time_per_move = c.time_per_move; /* the challenge's game */
+	h.time_per_move = c.game.time_per_move; /* the challenge's game */
 	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
 	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 1, &mid),
 			STORE_OK);
@@ -549,6 +549,42 @@ static void test_challenge_rematch(void)
 				    " AND white_id = 2",
 				    mid),
 			1);
+	store_close(s);
+}
+
+/* A rematch offered is found by its match, also behind an older
+ * challenge of another player's (which store_challenge_for() gives
+ * first), until it is answered or expires. */
+static void test_rematch_pending(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id, other, old, mid = 0, t = 50000;
+	struct store *s = fx_club(path, ids);
+	struct challenge c, got;
+
+	CU_ASSERT_EQUAL_FATAL(
+		fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &old),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_rematch_pending(s, old, t, &got),
+			STORE_NOT_FOUND);
+	c = a_challenge(ids[2], ids[1], t); /* carol's, to bob, first */
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &other), STORE_OK);
+	c = a_challenge(ids[0], ids[1], t + 1); /* alice's rematch */
+	c.rematch_of = old;
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+
+	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 2, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.id, other);
+	CU_ASSERT_EQUAL(store_rematch_pending(s, old, t + 2, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got.id, id);
+	CU_ASSERT_EQUAL(got.from_id, ids[0]);
+	CU_ASSERT_EQUAL(got.to_id, ids[1]);
+	CU_ASSERT_EQUAL(store_rematch_pending(s, old, t + 1 + 60, &got),
+			STORE_NOT_FOUND); /* expired */
+	CU_ASSERT_EQUAL_FATAL(store_challenge_accept(s, id, NULL, t + 3, &mid),
+			      STORE_OK);
+	CU_ASSERT_EQUAL(store_rematch_pending(s, old, t + 4, &got),
+			STORE_NOT_FOUND); /* answered */
 	store_close(s);
 }
 
@@ -1567,6 +1603,8 @@ static CU_TestInfo tests[] = {
 	 test_challenge_offers_unfinished},
 	{"a rematch: the pair's settled match, the colours swapped",
 	 test_challenge_rematch},
+	{"a rematch offered is found by its match, behind another challenge",
+	 test_rematch_pending},
 	{"a win on time is claimed only when the time is gone",
 	 test_claim_timeout},
 	{"out of time is a draw when the claimant cannot win any more",
