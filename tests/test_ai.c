@@ -6,8 +6,9 @@
  * tic-tac-toe played against every possible opponent line; legal moves
  * on random boards of every shape; repeatability; the stop flag, the caller's
  * poll, the depth limit and the time budget; the side to move named by
- * the caller; and level 5 against level 3. Searches are bounded by node
- * limits, so the results do not depend on the machine's speed.
+ * the caller; level 5 against level 3; the opponent's threat sequences
+ * stopped at the root. Searches are bounded by node limits, so the
+ * results do not depend on the machine's speed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -1112,6 +1113,55 @@ static void test_vcf_block_leaving_vct(void)
 	CU_ASSERT_TRUE(wins_by_force(&t, 5, DEFENCE_NODES));
 }
 
+/* Nodes for the test below: few enough that an eighth of them (what the
+ * root once gave the opponent's VCT) does not prove it. */
+#define SLICE_NODES 40000
+
+/* From an arena game, white to move: black, were it to move, wins by
+ * threes, a VCT the threat search proves in about 7,000 nodes. With
+ * SLICE_NODES nodes, when the root gave that search an eighth of them,
+ * level 5 did not see it and played 7,12 (1-based), after which black's
+ * win by threats is proven at once. Now the search has a quarter, level
+ * 5 keeps the moves that stop it: after its move, whatever the seed,
+ * black has no win that ai_evaluate() proves. */
+static void test_vct_seen_in_time(void)
+{
+	static const char *const g[15] = {
+		"...............", "...............", "...............",
+		"...............", "...............", "...............",
+		".........x.....", ".....o.xoxx....", "......o..x.....",
+		".......oxo.....", ".......ox......", "...............",
+		"...............", "...............", "...............",
+	};
+	struct tpos t;
+	struct board b;
+	struct ai *ai, *judge;
+	struct ai_result res;
+	struct ai_eval ev;
+	uint64_t seed;
+
+	CU_ASSERT_EQUAL_FATAL(diagram_board(&t, g, RULE_FREESTYLE, STONE_WHITE),
+			      0);
+	for (seed = 1; seed <= 3; seed++) {
+		ai = new_ai(5, SLICE_NODES, seed);
+		judge = new_ai(5, 100000, 1);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(ai);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(judge);
+		CU_ASSERT_EQUAL_FATAL(legal_choice(ai, &t.board, NULL, &res),
+				      0);
+		b = t.board;
+		CU_ASSERT_EQUAL_FATAL(board_play(&b, res.row, res.col),
+				      BOARD_OK);
+		CU_ASSERT_EQUAL_FATAL(ai_evaluate(judge, &b, NULL, &ev), 0);
+		if (ev.proven == 1)
+			fprintf(stderr, "\n  seed %d: %d,%d leaves black a win",
+				(int)seed, res.row + 1, res.col + 1);
+		CU_ASSERT_NOT_EQUAL(ev.proven, 1);
+		ai_free(ai);
+		ai_free(judge);
+	}
+}
+
 /* ==== Renju ============================================================ */
 
 /* Set up a renju board: diagram_board() under RULE_RENJU. */
@@ -1381,6 +1431,8 @@ static CU_TestInfo tests[] = {
 	{"level 5 beats level 3", test_level5_beats_level3},
 	{"a block of a VCF that leaves a VCT is not played",
 	 test_vcf_block_leaving_vct},
+	{"a VCT the root's first slice missed is stopped",
+	 test_vct_seen_in_time},
 	{"renju: black never plays a double four", test_renju_double_four},
 	{"renju: black's legal four-three is found", test_renju_four_three},
 	{"renju: white's four wins where black may not block",
