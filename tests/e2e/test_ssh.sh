@@ -327,6 +327,11 @@ RIVAL_PW=ssh-rival-Pass-8352
 over_ssh "1\nsshrival\n\n$RIVAL_PW\n$RIVAL_PW\n0\n0\n" -T "$TO"
 check "ssh: a second member registers" has "Your account sshrival is ready."
 press() { tmux -S "$SOCK" send-keys -t "$@"; }
+# choose(), waiting for $3 on the screen now, not in the history (where
+# an earlier page's "Press any key" or menu stays).
+choose_now() {
+	wait_until shows_now "$1" "$3" && tmux -S "$SOCK" send-keys -t "$1" "$2"
+}
 # Log $2 (password $3) in on pane $1 from the main menu.
 log_in() {
 	choose "$1" 2 "  2  Log in" &&
@@ -410,8 +415,9 @@ WATCH_PW=ssh-watch-Pass-6180
 over_ssh "1\nsshwatch\n\n$WATCH_PW\n$WATCH_PW\n0\n0\n" -T "$TO"
 pane_start wt
 log_in wt sshwatch "$WATCH_PW" && wait_for wt "Gomoku Club: sshwatch"
-choose ch Enter "Press any key" && choose rv Enter "Press any key" &&
-	choose ch 8 "  8  Players online" &&
+choose_now ch Enter "Press any key" && choose_now rv Enter "Press any key" &&
+	wait_until shows_now rv "  12  Find a game" &&
+	choose_now ch 8 "  8  Players online" &&
 	answer ch sshrival "Player to challenge" &&
 	choose ch 4 "  1  Send this challenge" &&
 	choose ch 3 "  3  A game clock" &&
@@ -464,8 +470,8 @@ pane_end wt
 
 : >"$T/ch.seen"
 # (the end of the game on both players' screens takes a key)
-choose ch Enter "Press any key" && choose rv Enter "Press any key" &&
-	choose ch 11 "  11  Preferences" &&
+choose_now ch Enter "Press any key" && choose_now rv Enter "Press any key" &&
+	choose_now ch 11 "  11  Preferences" &&
 	choose ch 2 "  2  Stones: ● ○" &&
 	choose ch 1 "  2  Stones: * #" &&
 	wait_for ch "  1  语言：中文" && keep ch &&
