@@ -415,7 +415,7 @@ WATCH_PW=ssh-watch-Pass-6180
 over_ssh "1\nsshwatch\n\n$WATCH_PW\n$WATCH_PW\n0\n0\n" -T "$TO"
 pane_start wt
 log_in wt sshwatch "$WATCH_PW" && wait_for wt "Gomoku Club: sshwatch"
-choose_now ch Enter "Press any key" && choose_now rv Enter "Press any key" &&
+choose_now ch x "Press any key" && choose_now rv x "Press any key" &&
 	wait_until shows_now rv "  12  Find a game" &&
 	choose_now ch 8 "  8  Players online" &&
 	answer ch sshrival "Player to challenge" &&
@@ -470,7 +470,7 @@ pane_end wt
 
 : >"$T/ch.seen"
 # (the end of the game on both players' screens takes a key)
-choose_now ch Enter "Press any key" && choose_now rv Enter "Press any key" &&
+choose_now ch x "Press any key" && choose_now rv x "Press any key" &&
 	choose_now ch 11 "  11  Preferences" &&
 	choose ch 2 "  2  Stones: ● ○" &&
 	choose ch 1 "  2  Stones: * #" &&
