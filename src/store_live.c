@@ -886,6 +886,14 @@ enum store_status store_challenge_get(struct store *s, long long id,
 			      out);
 }
 
+/* The end of a query of CHALLENGE_COLUMNS for the oldest challenge
+ * still pending at ?2 among those its condition (before it) names. */
+#define CHALLENGE_OLDEST_PENDING                                               \
+	" AND state = 'pending' AND created_at > ?2 - 60"                      \
+	" ORDER BY created_at, id LIMIT 1"
+
+_Static_assert(STORE_CHALLENGE_TTL == 60, "CHALLENGE_OLDEST_PENDING says 60");
+
 /* See store_live.h. */
 enum store_status store_challenge_for(struct store *s, long long to_id,
 				      long long now, struct challenge *out)
@@ -894,9 +902,7 @@ enum store_status store_challenge_for(struct store *s, long long to_id,
 	return read_challenge(s,
 			      CHALLENGE_COLUMNS
 			      "INDEXED BY challenges_pending"
-			      " WHERE to_id = ?1 AND state = 'pending'"
-			      " AND created_at > ?2 - 60"
-			      " ORDER BY created_at, id LIMIT 1",
+			      " WHERE to_id = ?1" CHALLENGE_OLDEST_PENDING,
 			      to_id, now, out);
 }
 
@@ -907,9 +913,7 @@ enum store_status store_rematch_pending(struct store *s, long long match_id,
 	store_clear_err(s);
 	return read_challenge(s,
 			      CHALLENGE_COLUMNS
-			      "WHERE rematch_of = ?1 AND state = 'pending'"
-			      " AND created_at > ?2 - 60"
-			      " ORDER BY created_at, id LIMIT 1",
+			      "WHERE rematch_of = ?1" CHALLENGE_OLDEST_PENDING,
 			      match_id, now, out);
 }
 
