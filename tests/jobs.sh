@@ -4,7 +4,11 @@
 # jobs_init sets the pool's size: GOMOKU_E2E_JOBS, else the machine's
 # processors, at most 4. jobs_start NAME CMD... waits for a free place,
 # then runs CMD in the background, its output (stdout and stderr) into
-# a log of its own and its standard input from /dev/null. Whenever a
+# a log of its own and its standard input from /dev/null, for at most
+# GOMOKU_JOB_LIMIT seconds (default 900, 1500 under valgrind): a job
+# still running then has hung, is ended (TERM, then KILL 30 s later;
+# its status is 124 or 137) and reported with what it printed, so that
+# one hang costs a bounded time and says where it stopped. Whenever a
 # job has ended, the runner's job_done NAME LOG STATUS SECONDS is called
 # (from jobs_start or jobs_wait, in the runner's own shell, so it may
 # count), then the log is removed. jobs_wait returns once every job has
@@ -14,6 +18,9 @@ jobs_init() {
 	pool_size=${GOMOKU_E2E_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 	[ "$pool_size" -ge 1 ] 2>/dev/null || pool_size=1
 	[ "$pool_size" -le 4 ] || pool_size=4
+	_limit=900
+	[ -z "${GOMOKU_VG:-}" ] || _limit=1500
+	pool_limit=${GOMOKU_JOB_LIMIT:-$_limit}
 	pool_dir=$(mktemp -d) || exit 2
 	# shellcheck disable=SC2064
 	trap "rm -rf '$pool_dir'" EXIT
@@ -41,7 +48,8 @@ jobs_start() {
 	done
 	(
 		_t0=$(date +%s)
-		"$@" >"$pool_dir/$_job.log" 2>&1 </dev/null
+		timeout -k 30 "$pool_limit" "$@" >"$pool_dir/$_job.log" 2>&1 \
+			</dev/null
 		echo "$? $(($(date +%s) - _t0))" >"$pool_dir/$_job.rc.new"
 		mv "$pool_dir/$_job.rc.new" "$pool_dir/$_job.rc"
 	) &
@@ -54,4 +62,24 @@ jobs_wait() {
 		jobs_reap
 	done
 	wait
+}
+
+# jobs_verdict NAME STATUS FAILS: a "not ok" line for job NAME when its
+# exit STATUS says more than its FAILS "not ok" lines did (it reached
+# the time limit, or failed without a line of its own); sets
+# $jobs_extra to the lines printed (0 or 1).
+jobs_verdict() {
+	jobs_extra=1
+	case $2 in
+	124 | 137)
+		echo "not ok - $1 did not end within $pool_limit s (ended, status $2)"
+		return
+		;;
+	esac
+	if [ "$2" -ne 0 ] && [ "$3" -eq 0 ]; then
+		echo "not ok - $1 exited with status $2"
+		[ "$2" -ne 99 ] || echo "  # 99: valgrind found errors"
+		return
+	fi
+	jobs_extra=0
 }

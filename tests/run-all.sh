@@ -10,7 +10,7 @@
 runner=$1 bin=$2 fuzzdir=${3:-}
 here=$(dirname "$0")
 out=$(mktemp) || exit 2
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "$out.rc"' EXIT
 
 vg=
 if [ -n "${GOMOKU_VALGRIND:-}" ]; then
@@ -24,8 +24,9 @@ count() {
 	sed -n "s/^$2: \([0-9]*\) passed, \([0-9]*\) failed\$/\\$1/p" "$out"
 }
 
-# Run one part (its output goes to $out and is shown); set $p and $f to
-# its counts, counting a failure when it exited non-zero without one.
+# Run one part, its output shown as it comes (a CI log that stops in a
+# part shows how far it got) and kept in $out; set $p and $f to its
+# counts, counting a failure when it exited non-zero without one.
 part() {
 	_name=$1
 	shift
@@ -34,9 +35,11 @@ part() {
 	*) return 0 ;;
 	esac
 	_t0=$(date +%s)
-	"$@" >"$out" 2>&1
-	_rc=$?
-	cat "$out"
+	{
+		"$@"
+		echo $? >"$out.rc"
+	} 2>&1 | tee "$out"
+	_rc=$(cat "$out.rc")
 	times="$times$(printf '%-6s %5d s' "$_name" $(($(date +%s) - _t0)))
 "
 	p=$(count 1 "$_name") f=$(count 2 "$_name")

@@ -17,13 +17,14 @@ job_done() {
 	grep -v '^unit: ' "$2"
 	_p=$(sed -n 's/^unit: \([0-9]*\) passed, [0-9]* failed$/\1/p' "$2")
 	_f=$(sed -n 's/^unit: [0-9]* passed, \([0-9]*\) failed$/\1/p' "$2")
-	if [ "$3" -ne 0 ] && [ "${_f:-0}" -eq 0 ]; then
-		echo "not ok - suite $1 exited with status $3"
-		[ "$3" -eq 99 ] && echo "  # 99: valgrind found errors"
-		_f=1
+	jobs_verdict "suite $1" "$3" "${_f:-0}"
+	if [ -z "$_f" ] && [ "$jobs_extra" -eq 0 ]; then
+		echo "not ok - suite $1 printed no count"
+		jobs_extra=1
 	fi
-	echo "# unit: suite $1: ${_p:-0} passed, ${_f:-?} failed, took $4 s"
-	pass=$((pass + ${_p:-0})) fail=$((fail + ${_f:-1}))
+	_f=$((${_f:-0} + jobs_extra))
+	echo "# unit: suite $1: ${_p:-0} passed, $_f failed, took $4 s"
+	pass=$((pass + ${_p:-0})) fail=$((fail + _f))
 }
 
 # The slowest suite first (the rest in the runner's order).

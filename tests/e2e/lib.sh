@@ -49,7 +49,14 @@
 #                             check sooner while working on it
 #   gave_up WHAT              say "# gave up after $WAIT_S s waiting for:
 #                             WHAT" and fail: every wait that runs out
-#                             says so, so that no test waits in silence
+#                             says so, so that no test waits in silence.
+#                             Later waits of the script then last at
+#                             most 10 s (times $SLOW): what follows a
+#                             hang mostly fails too, and one hang costs
+#                             WAIT_S once, not once for each check
+#   wait_end PID              wait for the background run PID to end,
+#                             at most $WAIT_S s (then gave_up, and it is
+#                             killed); its exit status in $status
 #   poll CMD...               run CMD every tenth of a second until it
 #                             succeeds; after $WAIT_S s, gave_up and fail
 #
@@ -59,6 +66,10 @@
 set -u
 E2E_DIR=$(mktemp -d) || exit 2
 trap 'vg_final; reap; rm -rf "$E2E_DIR"' EXIT
+# ended from outside (tests/jobs.sh's time limit, Ctrl-C): clean up too
+trap 'exit 143' TERM
+trap 'exit 130' INT
+trap 'exit 129' HUP
 OUT=$E2E_DIR/out
 ERR=$E2E_DIR/err
 export GOMOKU_DB="$E2E_DIR/gomoku.db"
@@ -71,7 +82,22 @@ case ${GOMOKU_BIN:-} in */asan/*) SLOW=2 ;; esac
 WAIT_S=${WAIT_S_TEST:-$((120 * SLOW))}
 gave_up() {
 	echo "# gave up after $WAIT_S s waiting for: $*"
+	WAIT_S=$((10 * SLOW))
 	return 1
+}
+wait_end() {
+	_w=0
+	while kill -0 "$1" 2>/dev/null; do
+		_w=$((_w + 1))
+		if [ $_w -ge $((10 * WAIT_S)) ]; then
+			gave_up "process $1 to end"
+			kill -9 "$1" 2>/dev/null
+			break
+		fi
+		sleep 0.1
+	done
+	wait "$1"
+	status=$?
 }
 poll() {
 	_i=0
@@ -201,8 +227,8 @@ ranked_start() {
 			echo "ranked_start: no coin flip in $*" >&2
 			return 1
 		fi
-		wait "$pid"
-		vg_seen "$?"
+		wait_end "$pid"
+		vg_seen "$status"
 		sqlite3 "$GOMOKU_DB" "DELETE FROM matches WHERE id = (SELECT
 			max(id) FROM matches) AND status = 'unfinished' AND
 			NOT EXISTS (SELECT 1 FROM match_moves WHERE match_id = id)"
@@ -217,7 +243,6 @@ ranked_as() {
 	ranked_start "$_n" "$_c" "$_i" "$@" || return 1
 	(printf '%b' "$_rest" >&3) 2>/dev/null
 	exec 3>&-
-	wait "$pid"
-	status=$?
+	wait_end "$pid"
 	vg_seen "$status"
 }

@@ -13,7 +13,7 @@
 #                               least N times (1); return 1 after
 #                               PROC_WAIT seconds ($WAIT_S),
 #                               looking every PROC_POLL seconds (0.1)
-#   close_proc NAME FD          close FD (end of input), wait for NAME;
+#   close_proc NAME FD          close FD (end of input), wait_end NAME;
 #                               its exit status in $status
 #   out_of NAME                 NAME's output into $OUT and $ERR
 #   outcome_is WORDS            match $mid is stored as WORDS: status,
@@ -42,7 +42,6 @@
 #                               process still running, or killed a
 #                               moment ago, still runs)
 
-PROC_WAIT=${PROC_WAIT:-$WAIT_S}
 PROC_POLL=${PROC_POLL:-0.1}
 
 start_proc() {
@@ -63,7 +62,7 @@ start_proc() {
 type_to() { printf '%b' "$2" >&"$1"; }
 
 wait_out() {
-	_tries=$(awk -v w="$PROC_WAIT" -v p="$PROC_POLL" \
+	_tries=$(awk -v w="${PROC_WAIT:-$WAIT_S}" -v p="$PROC_POLL" \
 		'BEGIN { printf "%d", w / p }')
 	while [ "$(grep -cF -- "$2" "$E2E_DIR/$1.out")" -lt "${3:-1}" ]; do
 		_tries=$((_tries - 1))
@@ -75,8 +74,7 @@ wait_out() {
 
 close_proc() {
 	eval "exec $2>&-"
-	eval "wait \$${1}_pid"
-	status=$?
+	eval "wait_end \$${1}_pid"
 	vg_seen "$status" "$E2E_DIR/$1.err"
 }
 
@@ -151,7 +149,7 @@ play_move() {
 }
 
 take_seat() {
-	_tries=$(awk -v w="$PROC_WAIT" -v p="$PROC_POLL" \
+	_tries=$(awk -v w="${PROC_WAIT:-$WAIT_S}" -v p="$PROC_POLL" \
 		'BEGIN { printf "%d", w / p }')
 	_asked=
 	until grep -qF 'from two terminals.' "$E2E_DIR/$1.out"; do

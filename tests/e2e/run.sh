@@ -43,10 +43,8 @@ job_done() {
 	cat "$2"
 	_p=$(grep -c '^ok ' "$2")
 	_f=$(grep -c '^not ok ' "$2")
-	if [ "$3" -ne 0 ] && [ "$_f" -eq 0 ]; then
-		echo "not ok - $1 exited with status $3"
-		_f=1
-	fi
+	jobs_verdict "$1" "$3" "$_f"
+	_f=$((_f + jobs_extra))
 	echo "# e2e: $1 took $4 s"
 	pass=$((pass + _p)) fail=$((fail + _f))
 }

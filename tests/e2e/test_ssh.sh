@@ -24,7 +24,6 @@ PW=ssh-club-Pass-6143
 ME=$(id -un)
 SSHD=$(command -v sshd || echo /usr/sbin/sshd)
 DOC=$(dirname "$E2E_LIB")/../../docs/CLUB.md
-WAIT=$((10 * WAIT_S)) # tenths of a second to wait for a screen or a start
 FORCED="${GOMOKU_VG:+$GOMOKU_VG }$GOMOKU_BIN --db $DB"
 TO=$ME@127.0.0.1
 sshd_pid=
@@ -114,7 +113,7 @@ start_sshd() {
 		"$SSHD" -D -e -f "$T/sshd_config" 2>"$T/sshd.log" &
 		sshd_pid=$!
 		i=0
-		while [ $i -lt "$WAIT" ] && kill -0 "$sshd_pid" 2>/dev/null; do
+		while [ $i -lt $((10 * WAIT_S)) ] && kill -0 "$sshd_pid" 2>/dev/null; do
 			grep -qs "Server listening on 127.0.0.1 port $port" \
 				"$T/sshd.log" && return 0
 			sleep 0.1
@@ -174,13 +173,13 @@ echo \$? >$T/$_name.new; mv $T/$_name.new $T/$_name.st; exec sleep 86400" \
 		100 40
 }
 screen() { tmux -S "$SOCK" capture-pane -p -J -S - -t "$1"; }
-# Poll CMD... every tenth of a second until it succeeds, at most $WAIT
-# times; on a timeout say so (a "#" line) and fail.
+# Poll CMD... every tenth of a second until it succeeds, at most $WAIT_S
+# s; on a timeout say so (a "#" line) and fail.
 wait_until() {
 	_i=0
 	until "$@"; do
 		_i=$((_i + 1))
-		[ $_i -lt "$WAIT" ] || { gave_up "$*"; return; }
+		[ $_i -lt $((10 * WAIT_S)) ] || { gave_up "$*"; return; }
 		sleep 0.1
 	done
 }
@@ -204,7 +203,7 @@ answer() {
 pane_end() {
 	_i=0
 	while [ ! -s "$T/$1.st" ]; do
-		[ $_i -lt "$WAIT" ] || { gave_up "pane $1's ssh to end"; break; }
+		[ $_i -lt $((10 * WAIT_S)) ] || { gave_up "pane $1's ssh to end"; break; }
 		sleep 0.1
 		_i=$((_i + 1))
 	done
