@@ -331,6 +331,15 @@ press() { tmux -S "$SOCK" send-keys -t "$@"; }
 choose_now() {
 	wait_until shows_now "$1" "$3" && tmux -S "$SOCK" send-keys -t "$1" "$2"
 }
+# Pane $1 asks $2 now: its prompt line, above the keys' line, says so.
+# (The page's text above keeps the words of the first challenge's
+# question and notice: waited for there, they are seen at once, and
+# the keys typed then reached the account menu, where Enter opened
+# Ranked match.)
+asks() {
+	tmux -S "$SOCK" capture-pane -p -t "$1" | tail -n 2 | head -n 1 |
+		grep -qF -- "$2"
+}
 # Log $2 (password $3) in on pane $1 from the main menu.
 log_in() {
 	choose "$1" 2 "  2  Log in" &&
@@ -423,8 +432,8 @@ choose_now ch x "Press any key" && choose_now rv x "Press any key" &&
 	answer ch 1+0 "Game clock, minutes+seconds" &&
 	wait_for ch "Gomoku, no opening, 1+0 game clock, rated" &&
 	choose ch 1 "  4  Time control: 1+0 game clock" &&
-	wait_until shows_now rv "press Tab" && press rv Tab &&
-	wait_until shows_now rv "Accept the challenge? [y/n]" &&
+	wait_until shows_now rv "A challenge is waiting for you: press Tab" &&
+	press rv Tab && wait_until asks rv "Accept the challenge? [y/n]" &&
 	press rv -l y && press rv Enter
 check "ssh -tt: a second challenge, at 1+0, starts on both screens" both_at_1
 mid=$(sqlite3 "$DB" "SELECT max(id) FROM matches WHERE kind = 'ranked'")
