@@ -54,7 +54,7 @@
 #                             most 10 s (times $SLOW): what follows a
 #                             hang mostly fails too, and one hang costs
 #                             WAIT_S once, not once for each check
-#   wait_end PID              wait for the background run PID to end,
+#   wait_exit PID             wait for the background run PID to end,
 #                             at most $WAIT_S s (then gave_up, and it is
 #                             killed); its exit status in $status
 #   poll CMD...               run CMD every tenth of a second until it
@@ -85,7 +85,7 @@ gave_up() {
 	WAIT_S=$((10 * SLOW))
 	return 1
 }
-wait_end() {
+wait_exit() {
 	_w=0
 	while kill -0 "$1" 2>/dev/null; do
 		_w=$((_w + 1))
@@ -227,7 +227,7 @@ ranked_start() {
 			echo "ranked_start: no coin flip in $*" >&2
 			return 1
 		fi
-		wait_end "$pid"
+		wait_exit "$pid"
 		vg_seen "$status"
 		sqlite3 "$GOMOKU_DB" "DELETE FROM matches WHERE id = (SELECT
 			max(id) FROM matches) AND status = 'unfinished' AND
@@ -243,6 +243,6 @@ ranked_as() {
 	ranked_start "$_n" "$_c" "$_i" "$@" || return 1
 	(printf '%b' "$_rest" >&3) 2>/dev/null
 	exec 3>&-
-	wait_end "$pid"
+	wait_exit "$pid"
 	vg_seen "$status"
 }

@@ -13,7 +13,7 @@
 #                               least N times (1); return 1 after
 #                               PROC_WAIT seconds ($WAIT_S),
 #                               looking every PROC_POLL seconds (0.1)
-#   close_proc NAME FD          close FD (end of input), wait_end NAME;
+#   close_proc NAME FD          close FD (end of input), wait_exit NAME;
 #                               its exit status in $status
 #   out_of NAME                 NAME's output into $OUT and $ERR
 #   outcome_is WORDS            match $mid is stored as WORDS: status,
@@ -74,7 +74,7 @@ wait_out() {
 
 close_proc() {
 	eval "exec $2>&-"
-	eval "wait_end \$${1}_pid"
+	eval "wait_exit \$${1}_pid"
 	vg_seen "$status" "$E2E_DIR/$1.err"
 }
 
