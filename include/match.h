@@ -221,6 +221,12 @@ enum match_status {
 enum match_result match_result_of(const struct match *m);
 enum match_reason match_reason_of(const struct match *m);
 
+/* The other way: set m's end and winner from a record's `result` and
+ * `reason`, as another process settled it. -1 (m unchanged) for a
+ * reason with no end of its own here: REASON_NONE, REASON_ABANDONED. */
+int match_set_end(struct match *m, enum match_result result,
+		  enum match_reason reason);
+
 /* The fixed word of a value, a static string: "black", "white", "draw";
  * "five", "resign", "draw", "full", "timeout", "forbidden",
  * "abandoned"; "ranked",

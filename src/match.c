@@ -415,6 +415,26 @@ enum match_reason match_reason_of(const struct match *m)
 	return REASON_FIVE;
 }
 
+int match_set_end(struct match *m, enum match_result result,
+		  enum match_reason reason)
+{
+	static const enum match_end ends[] = {
+		[REASON_FIVE] = MATCH_FIVE,	  [REASON_RESIGN] = MATCH_RESIGN,
+		[REASON_DRAW] = MATCH_AGREED_DRAW, [REASON_FULL] = MATCH_FULL,
+		[REASON_TIMEOUT] = MATCH_TIMEOUT,
+		[REASON_FORBIDDEN] = MATCH_FORBIDDEN,
+	};
+
+	if ((size_t)reason >= sizeof(ends) / sizeof(ends[0]) ||
+	    ends[reason] == MATCH_UNFINISHED)
+		return -1;
+	m->end = ends[reason];
+	m->winner = result == RESULT_BLACK_WIN	 ? STONE_BLACK
+		    : result == RESULT_WHITE_WIN ? STONE_WHITE
+						 : STONE_NONE;
+	return 0;
+}
+
 const char *match_result_word(enum match_result r)
 {
 	return word_of(result_words, (int)r);

@@ -571,12 +571,15 @@ static enum ui_status play(struct game *g)
 		end = match_run(&g->m, &terminal_io, g);
 		if (end != MATCH_UNFINISHED)
 			settle_end(g); /* as the screen does */
+		else if (g->end_untold)
+			game_common_end_from_record(g);
 	}
+	if (g->m.end != MATCH_UNFINISHED)
+		announce_end(g); /* ours, or the opponent's process's */
 	if (end == MATCH_UNFINISHED)
 		return g->stop == UI_OK && !g->waiting && !g->elsewhere
 			       ? UI_EOF
 			       : g->stop;
-	announce_end(g);
 	return UI_OK;
 }
 
@@ -603,6 +606,7 @@ enum ui_status game_play(struct game *g)
 	g->analyse = false;
 	g->rematch = false;
 	g->settled = false;
+	g->end_untold = false;
 	game_common_ratings_before(g);
 	st = play(g);
 	ui_presence_playing(g->ui, 0);

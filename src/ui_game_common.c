@@ -58,6 +58,9 @@ static void say_elsewhere(struct game *g, const struct match_now *now)
 	} else if (g->aborted) {
 		game_common_match_aborted(g->match_id, text, sizeof(text));
 		ui_say(g->ui, "%s", text);
+	} else if (now->status == MATCH_STATUS_FINISHED && g->remote &&
+		   now->reason != REASON_ABANDONED) {
+		g->end_untold = true; /* the opponent's: shown as the end */
 	} else if (now->status == MATCH_STATUS_FINISHED) {
 		ui_say(g->ui, _("Match %lld was ended in another session: %s."),
 		       g->match_id,
@@ -70,6 +73,18 @@ static void say_elsewhere(struct game *g, const struct match_now *now)
 			 "it again to go on."),
 		       g->match_id);
 	}
+}
+
+bool game_common_end_from_record(struct game *g)
+{
+	struct match_now now;
+
+	return g->remote && g->closed && !g->aborted &&
+	       g->m.end == MATCH_UNFINISHED &&
+	       store_match_now(g->ui->club.store, g->match_id, &now) ==
+		       STORE_OK &&
+	       now.status == MATCH_STATUS_FINISHED &&
+	       match_set_end(&g->m, now.result, now.reason) == 0;
 }
 
 bool game_common_is_aborted(struct ui *ui, long long id)

@@ -75,6 +75,9 @@ struct game {
 	long long seats_looked;	 /* remote: term_now_ms() of the last look
 				  * at the opponent's seat */
 	bool closed;		 /* the record is no longer unfinished */
+	bool end_untold;	 /* remote: the opponent's process ended it
+				  * (resigned, a draw agreed...); its end is
+				  * shown as any end, not said yet */
 	bool aborted;		 /* the store aborted it: ended before both
 				  * sides had moved, not rated */
 	int shown;		 /* moves on the board when last drawn */
@@ -116,6 +119,14 @@ bool game_common_command_allowed(struct game *g, const struct input *in);
  * (ui_session_ended(): said so): then g->elsewhere too, g->stop UI_STALE,
  * false, and the game leaves writing nothing more. */
 bool game_common_record_still_ours(struct game *g);
+
+/* A game between two terminals that stopped because the record ended
+ * (g->closed), by the opponent's process or outside match_run() here:
+ * put the record's end and winner into g->m, so that the game shows it
+ * as any end (its words, the end-of-game box with its summary); true
+ * when it did. Not for an abandoned or aborted match, which has no end
+ * of that kind. */
+bool game_common_end_from_record(struct game *g);
 
 /* Whether this process still holds its player's seat in g's remote match
  * (true for every other game): when another session took it over, say

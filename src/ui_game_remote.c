@@ -551,7 +551,9 @@ static int stored_choice(struct game *g, const struct match_full *f,
 
 /* Read the match to see whether the absent seat made choice q: 1 with
  * *value set, 0 not yet, -1 when the match ended or changed elsewhere
- * (said so). */
+ * (said so). A choice made before the match ended is read too (the
+ * chooser chose, then resigned at once): the colours it set are the
+ * ones the end is told with. */
 static int look_choice(struct game *g, enum match_choice q, int *value)
 {
 	struct match_full *f = malloc(sizeof(*f));
@@ -560,8 +562,7 @@ static int look_choice(struct game *g, enum match_choice q, int *value)
 	if (f == NULL ||
 	    store_match_load(g->ui->club.store, g->match_id, f) != STORE_OK)
 		goto out_free;
-	*value = f->status == MATCH_STATUS_UNFINISHED ? stored_choice(g, f, q)
-						      : -1;
+	*value = stored_choice(g, f, q);
 	if (*value >= 0)
 		rc = 1;
 	else if (f->status != MATCH_STATUS_UNFINISHED || f->nmoves != g->saved)

@@ -741,9 +741,12 @@ bool ui_screen_game_run(struct game *g,
 	*end = match_run(&g->m, &screen_io, &gs);
 	if (*end != MATCH_UNFINISHED && settle != NULL)
 		settle(g);
+	else if (*end == MATCH_UNFINISHED)
+		game_common_end_from_record(g); /* the end box shows it */
 	show_end(&gs, &g->m);
 	ui_screen_stop(&gs.s);
-	if (stopped_from_outside(g) && gs.s.said[0] != '\0') {
+	if (stopped_from_outside(g) && g->m.end == MATCH_UNFINISHED &&
+	    gs.s.said[0] != '\0') {
 		/* why, again, on the line interface that goes on */
 		if (gs.s.said_error)
 			ui_error(g->ui, "%s", gs.s.said);

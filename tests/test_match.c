@@ -567,6 +567,43 @@ static void test_reason_listed(void)
 	CU_ASSERT_STRING_EQUAL(match_reason_listed((enum match_reason)99), "");
 }
 
+/* match_set_end() reads back what match_result_of() and
+ * match_reason_of() wrote, for every end and winner a record can hold;
+ * the reasons with no end of their own leave the match as it was. */
+static void test_set_end(void)
+{
+	static const enum match_end ends[] = {
+		MATCH_FIVE, MATCH_RESIGN,  MATCH_AGREED_DRAW,
+		MATCH_FULL, MATCH_TIMEOUT, MATCH_FORBIDDEN};
+	static const enum stone winners[] = {STONE_BLACK, STONE_WHITE,
+					     STONE_NONE};
+	struct match m, back;
+	size_t e, w;
+
+	CU_ASSERT_EQUAL_FATAL(match_init(&m, rules_preset("gomoku"), "A", "B"),
+			      0);
+	for (e = 0; e < sizeof(ends) / sizeof(ends[0]); e++)
+		for (w = 0; w < sizeof(winners) / sizeof(winners[0]); w++) {
+			m.end = ends[e];
+			m.winner = winners[w];
+			back = m;
+			back.end = MATCH_UNFINISHED;
+			back.winner = winners[(w + 1) % 3]; /* another */
+			CU_ASSERT_EQUAL(match_set_end(&back,
+						      match_result_of(&m),
+						      match_reason_of(&m)),
+					0);
+			CU_ASSERT_EQUAL(back.end, m.end);
+			CU_ASSERT_EQUAL(back.winner, m.winner);
+		}
+	back.end = MATCH_UNFINISHED;
+	CU_ASSERT_EQUAL(match_set_end(&back, RESULT_NONE, REASON_NONE), -1);
+	CU_ASSERT_EQUAL(match_set_end(&back, RESULT_WHITE_WIN,
+				      REASON_ABANDONED),
+			-1);
+	CU_ASSERT_EQUAL(back.end, MATCH_UNFINISHED);
+}
+
 static CU_TestInfo tests[] = {
 	{"swap2: the second player takes white", test_swap2_take_white},
 	{"swap2: the second player takes black", test_swap2_take_black},
@@ -598,6 +635,8 @@ static CU_TestInfo tests[] = {
 	{"a bad variant is refused", test_bad_variant},
 	{"each result, reason, kind, status, opening has one word", test_words},
 	{"the listings' words for reasons", test_reason_listed},
+	{"a record's result and reason set the end they came from",
+	 test_set_end},
 	CU_TEST_INFO_NULL,
 };
 

@@ -313,8 +313,8 @@ wait_out "$wp" "$white ○> " $((w_base + 2))
 type_to "$bfd" "resign\ny\n"
 check "remote: the waiting side can resign" \
 	wait_out "$bp" "You resigned. $white wins."
-check "remote: the other side's prompt hears of it at once" \
-	wait_out "$wp" "was ended in another session: white won."
+check "remote: the other side's prompt hears of it at once, as the game's end" \
+	wait_out "$wp" "Black $black resigned. ○ White $white wins."
 check "remote: the resignation is recorded once" outcome_is finishedwhiteresign
 
 # ---- A draw offered to the other terminal: declined, then accepted -------
@@ -336,8 +336,8 @@ wait_out "$wp" "$white, $black offers a draw. Do you accept?" 2
 type_to "$wfd" "y\n"
 check "remote: an accepted offer ends the match in a draw" \
 	wait_out "$bp" "Draw by agreement."
-check "remote: the other terminal hears of it" \
-	wait_out "$wp" "was ended in another session: a draw."
+check "remote: the other terminal hears of it, as the game's end" \
+	wait_out "$wp" "Draw by agreement."
 check "remote: the draw is recorded once, as agreed" outcome_is finisheddrawdraw
 
 # ---- An undo asked at one terminal, answered at the other ----------------

@@ -411,6 +411,15 @@ resigned() {
 }
 check "ssh: white (the chooser) resigned: the placer, black, won" \
 	wait_until resigned
+# The winner's process learns of it from the store: its screen ends the
+# game as the loser's does, the colours as the chooser chose them.
+winner_end() {
+	shows_now "$pp" "$chooser resigned. $placer wins." &&
+		shows_now "$pp" "○ White  $chooser (" &&
+		shows_now "$pp" "r: a rematch, colours swapped"
+}
+check "ssh -tt: the winner's screen: who resigned, the colours, a rematch" \
+	wait_until winner_end
 
 # ---- A game clock runs out, before a watcher --------------------------------
 # sshplayer challenges sshrival again, gomoku at 1+0; a third member
