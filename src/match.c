@@ -419,8 +419,10 @@ int match_set_end(struct match *m, enum match_result result,
 		  enum match_reason reason)
 {
 	static const enum match_end ends[] = {
-		[REASON_FIVE] = MATCH_FIVE,	  [REASON_RESIGN] = MATCH_RESIGN,
-		[REASON_DRAW] = MATCH_AGREED_DRAW, [REASON_FULL] = MATCH_FULL,
+		[REASON_FIVE] = MATCH_FIVE,
+		[REASON_RESIGN] = MATCH_RESIGN,
+		[REASON_DRAW] = MATCH_AGREED_DRAW,
+		[REASON_FULL] = MATCH_FULL,
 		[REASON_TIMEOUT] = MATCH_TIMEOUT,
 		[REASON_FORBIDDEN] = MATCH_FORBIDDEN,
 	};

@@ -598,9 +598,8 @@ static void test_set_end(void)
 		}
 	back.end = MATCH_UNFINISHED;
 	CU_ASSERT_EQUAL(match_set_end(&back, RESULT_NONE, REASON_NONE), -1);
-	CU_ASSERT_EQUAL(match_set_end(&back, RESULT_WHITE_WIN,
-				      REASON_ABANDONED),
-			-1);
+	CU_ASSERT_EQUAL(
+		match_set_end(&back, RESULT_WHITE_WIN, REASON_ABANDONED), -1);
 	CU_ASSERT_EQUAL(back.end, MATCH_UNFINISHED);
 }
 
