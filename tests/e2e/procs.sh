@@ -59,17 +59,34 @@ start_proc() {
 	eval "exec $_fd>\"\$E2E_DIR/\$_n.in\""
 }
 
-type_to() { printf '%b' "$2" >&"$1"; }
+# (in a subshell: a process that has ended closed its FIFO, and the
+# SIGPIPE of writing there ends the subshell, not the script)
+type_to() { (printf '%b' "$2" >&"$1") 2>/dev/null; }
 
 wait_out() {
 	_tries=$(awk -v w="${PROC_WAIT:-$WAIT_S}" -v p="$PROC_POLL" \
 		'BEGIN { printf "%d", w / p }')
 	while [ "$(grep -cF -- "$2" "$E2E_DIR/$1.out")" -lt "${3:-1}" ]; do
 		_tries=$((_tries - 1))
-		[ "$_tries" -gt 0 ] || gave_up "$1 to show '$2' ${3:-1} times" ||
+		if [ "$_tries" -le 0 ]; then
+			gave_up "$1 to show '$2' ${3:-1} times"
+			proc_tail "$1"
 			return 1
+		fi
 		sleep "$PROC_POLL"
 	done
+}
+
+# What process NAME showed last, and whether it still runs: "#" lines
+# under a wait that gave up, so that a log says where it stood.
+proc_tail() {
+	if eval "kill -0 \$${1}_pid" 2>/dev/null; then
+		echo "#   $1 still runs; its last lines, then its errors:"
+	else
+		echo "#   $1 has ended; its last lines, then its errors:"
+	fi
+	tail -n 6 "$E2E_DIR/$1.out" | sed 's/^/#     /'
+	tail -n 3 "$E2E_DIR/$1.err" | sed 's/^/#     /'
 }
 
 close_proc() {
