@@ -173,16 +173,8 @@ echo \$? >$T/$_name.new; mv $T/$_name.new $T/$_name.st; exec sleep 86400" \
 		100 40
 }
 screen() { tmux -S "$SOCK" capture-pane -p -J -S - -t "$1"; }
-# Poll CMD... every tenth of a second until it succeeds, at most $WAIT_S
-# s; on a timeout say so (a "#" line) and fail.
-wait_until() {
-	_i=0
-	until "$@"; do
-		_i=$((_i + 1))
-		[ $_i -lt $((10 * WAIT_S)) ] || { gave_up "$*"; return; }
-		sleep 0.1
-	done
-}
+# Poll CMD... until it succeeds, at most $WAIT_S s (lib.sh's poll).
+wait_until() { poll "$@"; }
 # Pane $1 shows the fixed text $2 at least ${3:-1} times.
 shows() { [ "$(screen "$1" | grep -cF -- "$2")" -ge "${3:-1}" ]; }
 # Wait until it does.
