@@ -451,7 +451,11 @@ struct imported_row {
  * both players at one terminal (a two-terminal match starts with
  * store_challenge_accept()): refused (STORE_ERR, nothing written) while
  * the club's ranked_hotseat is off. On success *id is the match's id.
- * STORE_NOT_FOUND when a player id does not exist. */
+ * STORE_NOT_FOUND when a player id does not exist. Two players have one
+ * unfinished ranked match at most: while they have one, a ranked start
+ * between them is refused (STORE_EXISTS, nothing written, *id that
+ * match: offer it instead), as every start between two players is
+ * (docs/ARCHITECTURE.md, "A match's life"). */
 enum store_status
 store_match_start(struct store *s, const struct match_header *h, long long *id);
 

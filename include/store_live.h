@@ -227,7 +227,8 @@ struct presence_row {
 	long long player_id;
 	const char *username; /* valid during the callback only */
 	const char *nickname;
-	long long match_id;    /* a match being played, else 0 (idle) */
+	long long match_id;    /* an unfinished match being played, else 0
+				* (idle, or its match ended) */
 	long long watching_id; /* a match being watched, else 0 */
 	bool seeking;	       /* an open seek of theirs is fresh */
 };
@@ -369,7 +370,10 @@ enum store_status store_challenge_for(struct store *s, long long to_id,
  * its start, so the claim's wait is not put off. A rematch's match
  * (rematch_of) is made here too, `h` ignored: the challenge's game,
  * black the other match's white and white its black, casual when that
- * match was. Refused (STORE_ERR,
+ * match was. When the two players have an unfinished ranked match
+ * meanwhile, no match is made: that one is accepted and goes on, as
+ * an offered one does (the one start between two players). Refused
+ * (STORE_ERR,
  * nothing written) when the challenge is not pending at `now`
  * (answered, withdrawn or expired), so an answer and an expiry never
  * both win, or when the match it offers has ended. STORE_NOT_FOUND when
@@ -444,9 +448,11 @@ enum seek_refusal {
  * not the taker's own, and the taker's rating under its rule in its
  * range; its ranked match (casual when the seek is) is started with the
  * colours drawn here, by the store, and the seek marked taken with it
- * (*match_id). Refused otherwise: STORE_EXISTS, nothing written, *why
- * (may be NULL) says which rule; STORE_NOT_FOUND when there is no such
- * seek. */
+ * (*match_id); but when the two players have an unfinished ranked
+ * match, that one is the seek's match and goes on, from `now`, as an
+ * accepted offer to continue it does (store_challenge_accept()). Refused
+ * otherwise: STORE_EXISTS, nothing written, *why (may be NULL) says which rule;
+ * STORE_NOT_FOUND when there is no such seek. */
 enum store_status store_seek_take(struct store *s, long long id,
 				  long long taker_id, long long now,
 				  long long *match_id, enum seek_refusal *why);

@@ -227,10 +227,28 @@ enum store_status store_check_match_sessions(struct store *s, long long id,
 /* Start match `h` as store_match_start() does (store.h), inside the
  * caller's transaction if one is open (one INSERT); a ranked match
  * `one_terminal` (hot-seat) only while the club allows it, else one
- * played from two terminals (an accepted challenge). */
+ * played from two terminals (an accepted challenge, a seek taken).
+ * The one start between two players: when h's two players have an
+ * unfinished ranked match, no second one is made and *id is that
+ * match; from two terminals (`resumed` not NULL) it goes on
+ * (store_match_go_on() at h->started_at) and *resumed is true, at one
+ * terminal (`resumed` NULL) the start is refused: STORE_EXISTS,
+ * nothing written, the error naming it. */
 enum store_status store_match_begin(struct store *s,
 				    const struct match_header *h,
-				    bool one_terminal, long long *id);
+				    bool one_terminal, long long *id,
+				    bool *resumed);
+
+/* Inside the caller's transaction: unfinished ranked match `id`
+ * between players a and b is played on from two terminals from `now`
+ * (Unix seconds), both players having agreed: the move to play of a
+ * timed match gets back what it had left when play stopped (as
+ * store_match_resume()); an untimed one keeps its turn's start, from
+ * which the claim's wait counts. STORE_ERR (the error for `what`) when
+ * it is no longer unfinished between the two. */
+enum store_status store_match_go_on(struct store *s, long long id, long long a,
+				    long long b, long long now,
+				    const char *what);
 
 /* Count finished ranked match `match_id` (its result already stored)
  * for both players inside the caller's transaction: games, wins,

@@ -536,7 +536,12 @@ enum store_status store_presence_list(struct store *s, long long now,
 	}
 	if (store_prepare_ints(s,
 			       "SELECT p.id, p.username, p.nickname,"
-			       " max(coalesce(r.match_id, 0)),"
+			       /* a match that ended is no longer played,
+				* whatever the process still shows */
+			       " max(CASE WHEN EXISTS (SELECT 1 FROM matches"
+			       " AS m WHERE m.id = r.match_id"
+			       " AND m.status = 'unfinished')"
+			       " THEN r.match_id ELSE 0 END),"
 			       " max(coalesce(r.watching_id, 0)),"
 			       " EXISTS (SELECT 1 FROM seeks AS k WHERE"
 			       " k.player_id = p.id AND k.state = 'open'"
@@ -946,38 +951,6 @@ static const char *accept_problem(const struct challenge *c,
 	return NULL;
 }
 
-/* Inside the answer's transaction: challenge c's unfinished match is
- * played on from `now`: the move to play of a timed match gets back
- * what it had left when play stopped (store_match_resume()'s rule, both
- * players having agreed); an untimed one keeps its turn's start, from
- * which the claim's wait counts. STORE_ERR when the match is no longer
- * unfinished between the two. */
-static enum store_status
-resume_offered(struct store *s, const struct challenge *c, long long now)
-{
-	const long long args[] = {c->resume_id, now, c->from_id, c->to_id};
-
-	if (store_exec_ints(
-		    s,
-		    "UPDATE matches SET turn_started_ms = CASE WHEN"
-		    " time_per_move > 0 OR clock_base > 0 THEN"
-		    " 1000 * max(?2, started_at) ELSE turn_started_ms"
-		    " END, turn_allowed_ms = max(0, " STORE_TURN_FULL_SQL
-		    " - clock_used_ms),"
-		    " last_active_at = max(?2, started_at)"
-		    " WHERE id = ?1 AND status = 'unfinished'"
-		    " AND kind = 'ranked' AND ((black_id = ?3 AND"
-		    " white_id = ?4) OR (black_id = ?4 AND"
-		    " white_id = ?3))",
-		    args, 4, WHAT_ANSWER) != SQLITE_DONE)
-		return STORE_ERR;
-	if (sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_ANSWER, "the match offered has ended");
-		return STORE_ERR;
-	}
-	return STORE_OK;
-}
-
 /* Inside the answer's transaction: rematch challenge c's match at
  * `now` into *h: c's game (the other match's, stored with c), the
  * colours of c->rematch_of swapped, casual when it was. */
@@ -1010,6 +983,7 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 {
 	long long args[] = {id, 0, now};
 	struct match_header again;
+	bool resumed = false;
 	enum store_status st;
 	struct challenge c;
 	const char *why;
@@ -1028,16 +1002,18 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 	}
 	if (st == STORE_OK && c.resume_id != 0) {
 		args[1] = c.resume_id;
-		st = resume_offered(s, &c, now);
+		st = store_match_go_on(s, c.resume_id, c.from_id, c.to_id, now,
+				       WHAT_ANSWER);
 	} else if (st == STORE_OK && c.rematch_of != 0) {
 		st = rematch_header(s, &c, now, &again);
 		if (st == STORE_OK)
-			st = store_match_begin(s, &again, false, &args[1]);
+			st = store_match_begin(s, &again, false, &args[1],
+					       &resumed);
 	} else if (st == STORE_OK) {
 		/* One INSERT: inside this transaction, not one of its own;
 		 * a match from two terminals, whatever the club's ranked
 		 * hot-seat. */
-		st = store_match_begin(s, h, false, &args[1]);
+		st = store_match_begin(s, h, false, &args[1], &resumed);
 	}
 	if (st == STORE_OK &&
 	    store_exec_ints(s,

@@ -397,12 +397,42 @@ static enum store_status turn_ends(struct store *s, long long id, bool moved,
 	return st;
 }
 
+/* Inside store_match_begin()'s transaction: the one start between two
+ * players. When ranked match h's players have an unfinished ranked
+ * match, *id is it, and it goes on from two terminals (`resumed`) or is
+ * refused at one (STORE_EXISTS, naming it); STORE_NOT_FOUND when they
+ * have none: h is to be started. */
+static enum store_status unfinished_pair(struct store *s,
+					 const struct match_header *h,
+					 long long *id, bool *resumed)
+{
+	enum store_status st;
+	char why[96];
+
+	if (h->kind != MATCH_RANKED)
+		return STORE_NOT_FOUND;
+	st = store_match_unfinished_between(s, h->black_id, h->white_id, id);
+	if (st != STORE_OK)
+		return st;
+	if (resumed == NULL) {
+		snprintf(why, sizeof(why),
+			 "the two players have an unfinished match, %lld", *id);
+		store_set_err(s, WHAT_START, why);
+		return STORE_EXISTS;
+	}
+	*resumed = true;
+	return store_match_go_on(s, *id, h->black_id, h->white_id,
+				 h->started_at, WHAT_START);
+}
+
 /* See store_internal.h. The players' sessions checked and the row
- * inserted in one transaction: its own, or the caller's when one is
- * open (store_challenge_accept()'s). */
+ * inserted (or the pair's unfinished match taken) in one transaction:
+ * its own, or the caller's when one is open (store_challenge_accept()'s,
+ * store_seek_take()'s). */
 enum store_status store_match_begin(struct store *s,
 				    const struct match_header *h,
-				    bool one_terminal, long long *id)
+				    bool one_terminal, long long *id,
+				    bool *resumed)
 {
 	const struct ending e = {RESULT_NONE, REASON_NONE, 0};
 	const long long players[] = {h->black_id, h->white_id};
@@ -411,6 +441,8 @@ enum store_status store_match_begin(struct store *s,
 	long long new_id = 0;
 
 	store_clear_err(s);
+	if (resumed != NULL)
+		*resumed = false;
 	if (check_header(s, h, WHAT_START) != 0)
 		return STORE_ERR;
 	if (h->kind == MATCH_IMPORTED) {
@@ -423,21 +455,51 @@ enum store_status store_match_begin(struct store *s,
 		return st;
 	st = store_check_sessions(s, players, 2, WHAT_START);
 	if (st == STORE_OK)
+		st = unfinished_pair(s, h, &new_id, resumed);
+	if (st == STORE_NOT_FOUND)
 		st = insert_row(s, h, &e,
 				one_terminal && h->kind == MATCH_RANKED,
 				&new_id, WHAT_START);
 	if (own)
 		st = store_finish(s, st, WHAT_START);
-	if (st == STORE_OK)
+	if (st == STORE_OK || st == STORE_EXISTS)
 		*id = new_id;
 	return st;
+}
+
+/* See store_internal.h. */
+enum store_status store_match_go_on(struct store *s, long long id, long long a,
+				    long long b, long long now,
+				    const char *what)
+{
+	const long long args[] = {id, now, a, b};
+
+	if (store_exec_ints(
+		    s,
+		    "UPDATE matches SET turn_started_ms = CASE WHEN"
+		    " time_per_move > 0 OR clock_base > 0 THEN"
+		    " 1000 * max(?2, started_at) ELSE turn_started_ms"
+		    " END, turn_allowed_ms = max(0, " STORE_TURN_FULL_SQL
+		    " - clock_used_ms),"
+		    " last_active_at = max(?2, started_at)"
+		    " WHERE id = ?1 AND status = 'unfinished'"
+		    " AND kind = 'ranked' AND ((black_id = ?3 AND"
+		    " white_id = ?4) OR (black_id = ?4 AND"
+		    " white_id = ?3))",
+		    args, 4, what) != SQLITE_DONE)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) != 1) {
+		store_set_err(s, what, "the match offered has ended");
+		return STORE_ERR;
+	}
+	return STORE_OK;
 }
 
 /* See store.h: a ranked match started here is played at one terminal. */
 enum store_status store_match_start(struct store *s,
 				    const struct match_header *h, long long *id)
 {
-	return store_match_begin(s, h, true, id);
+	return store_match_begin(s, h, true, id, NULL);
 }
 
 /* See store.h. */

@@ -176,6 +176,7 @@ static enum store_status take(struct store *s, long long id, long long taker_id,
 {
 	long long refreshed = 0, args[] = {id, 0};
 	struct match_header h;
+	bool resumed = false;
 	enum store_status st;
 	double rating = 0;
 	struct seek k;
@@ -193,7 +194,7 @@ static enum store_status take(struct store *s, long long id, long long taker_id,
 	if (st == STORE_OK)
 		st = seek_match(s, &k, taker_id, now, &h);
 	if (st == STORE_OK) /* both sessions checked there */
-		st = store_match_begin(s, &h, false, &args[1]);
+		st = store_match_begin(s, &h, false, &args[1], &resumed);
 	if (st == STORE_OK &&
 	    store_exec_ints(s,
 			    "UPDATE seeks SET state = 'taken', match_id = ?2"

@@ -102,6 +102,9 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 	g.only_seat = black ? 0 : 1;
 	g.remote = true;
 	say_seats(ui, f, black, other);
+	if (f->nmoves > 0) /* rejoined, or an unfinished match taken up */
+		ui_say(ui, _("It goes on where it stopped, at move %d."),
+		       f->nmoves + 1);
 	if (f->casual)
 		ui_say(ui, _("A casual match: it counts for nobody's record or "
 			     "rating."));

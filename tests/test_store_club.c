@@ -128,6 +128,7 @@ static void test_match_keeps_rules(void)
 	CU_ASSERT_EQUAL(store_club_set(s, CLUB_FORBIDDEN, 1, 1100), STORE_OK);
 	CU_ASSERT_EQUAL(store_club_set(s, CLUB_DISCONNECT_GRACE, 45, 1100),
 			STORE_OK);
+	h.white_id = ids[2]; /* one unfinished match a pair */
 	young = fx_play(s, &h, 2);
 	r = rules_of(s, old);
 	CU_ASSERT_EQUAL(r.claim_after_days, 7);
@@ -160,10 +161,12 @@ static void test_match_stricter_only(void)
 	CU_ASSERT_TRUE(r.forbidden_loses);
 	h.claim_after_days = 0; /* the cheat: --claim-after 0 */
 	h.forbidden_loses = false;
+	h.white_id = ids[2]; /* one unfinished match a pair */
 	id = fx_play(s, &h, 0);
 	CU_ASSERT_EQUAL(rules_of(s, id).claim_after_days, 7);
 	CU_ASSERT_EQUAL(store_club_set(s, CLUB_FORBIDDEN, 1, 1100), STORE_OK);
 	h.claim_after_days = 3;
+	h.black_id = ids[1];
 	id = fx_play(s, &h, 0);
 	r = rules_of(s, id);
 	CU_ASSERT_EQUAL(r.claim_after_days, 7);
@@ -197,6 +200,7 @@ static void test_claim_waits_stored(void)
 				    " AND status = 'unfinished'",
 				    old),
 			1);
+	h.white_id = ids[2]; /* one unfinished match a pair */
 	young = fx_play(s, &h, 3);
 	CU_ASSERT_EQUAL(store_match_claim(s, young, RESULT_BLACK_WIN, 3,
 					  turn_second(path, young)),
@@ -221,6 +225,7 @@ static void test_forbidden_policy(void)
 	h.rule = RULE_RENJU;
 	refuse = fx_play(s, &h, 4);
 	CU_ASSERT_EQUAL(store_club_set(s, CLUB_FORBIDDEN, 1, 1100), STORE_OK);
+	h.white_id = ids[2]; /* one unfinished match a pair */
 	lose = fx_play(s, &h, 4);
 	CU_ASSERT_EQUAL(store_match_finish(s, refuse, RESULT_WHITE_WIN,
 					   REASON_FORBIDDEN, 1200),
@@ -269,11 +274,12 @@ static void test_hotseat_off(void)
 	struct match_header h = fx_ranked(ids[0], ids[1], t);
 	struct match_header comp = fx_computer(ids[2], 0, 2, t);
 	struct match_header other = fx_ranked(ids[0], ids[2], t);
+	struct match_header fresh = fx_ranked(ids[1], ids[2], t);
 	long long old = fx_play(s, &h, 2);
 
 	CU_ASSERT_EQUAL(store_club_set(s, CLUB_RANKED_HOTSEAT, 0, t), STORE_OK);
 	before = fx_path_int(path, "SELECT count(*) FROM matches", 0);
-	CU_ASSERT_EQUAL(store_match_start(s, &h, &id), STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_start(s, &fresh, &id), STORE_ERR);
 	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
 			       "cannot start the match: ranked hot-seat is "
 			       "off in this club");
@@ -290,7 +296,7 @@ static void test_hotseat_off(void)
 			STORE_OK);
 	CU_ASSERT_NOT_EQUAL(mid, 0);
 	CU_ASSERT_EQUAL(store_club_set(s, CLUB_RANKED_HOTSEAT, 1, t), STORE_OK);
-	CU_ASSERT_EQUAL(store_match_start(s, &h, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_start(s, &fresh, &id), STORE_OK);
 	CU_ASSERT_EQUAL(store_match_resume(s, old, t + 10), STORE_OK);
 	store_close(s);
 }
@@ -312,6 +318,7 @@ static void test_upgrade_defaults(void)
 	h.variant = "renju";
 	h.rule = RULE_RENJU;
 	h.forbidden_loses = true;
+	h.white_id = ids[2]; /* one unfinished match a pair */
 	forbidden = fx_play(s, &h, 4);
 	CU_ASSERT_EQUAL(store_match_finish(s, forbidden, RESULT_WHITE_WIN,
 					   REASON_FORBIDDEN, 1100),

@@ -96,7 +96,8 @@ static int keep_present(void *ctx, const struct presence_row *r)
 
 /* Presence rows: one per process, replaced by the same pid, stale after
  * STORE_PRESENCE_STALE seconds, listed once per player (playing when
- * any process of theirs plays), removed on clear. */
+ * any process of theirs plays a match that has not ended), removed on
+ * clear. */
 static void test_presence(void)
 {
 	char path[FX_PATH_SIZE];
@@ -138,6 +139,17 @@ static void test_presence(void)
 	CU_ASSERT_EQUAL(store_presence_clear(s, 13), STORE_OK);
 	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM presence", 0),
 			3);
+	/* the match ends while bob's process still shows it (its end box
+	 * is up): bob is no longer playing */
+	CU_ASSERT_EQUAL(
+		store_match_finish(s, mid, RESULT_DRAW, REASON_DRAW, now),
+		STORE_OK);
+	seen.n = 0;
+	CU_ASSERT_EQUAL(store_presence_list(s, now, keep_present, &seen),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(seen.n, 2);
+	CU_ASSERT_STRING_EQUAL(seen.name[0], "bob");
+	CU_ASSERT_EQUAL(seen.nmoves[0], 0);
 	store_close(s);
 }
 
@@ -588,6 +600,103 @@ static void test_rematch_pending(void)
 	store_close(s);
 }
 
+/* Play stopped in match `mid` `ms` after its turn began (the store's
+ * pause, at that time). */
+static void pause_after(struct store *s, const char *path, long long mid,
+			long long ms)
+{
+	long long began = fx_path_int(
+		path, "SELECT turn_started_ms FROM matches WHERE id = ?1", mid);
+
+	CU_ASSERT_EQUAL(store_match_pause(s, mid, began + ms), STORE_OK);
+}
+
+/* One start between two players: while two have an unfinished ranked
+ * match, no second one is made by any flow. A hot-seat start is
+ * refused naming it (nothing written); a challenge sent before it
+ * existed, a rematch and a seek (taken, or paired by a second post)
+ * each get that match, played on, its timed move given back what it
+ * had left; once it ended, each starts a match of its own again. The
+ * cheat: two unfinished matches, one left to lapse while the other is
+ * played. */
+static void test_one_match_between_two(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid, got = 0, ch, sk, t = 60000;
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], t);
+	struct challenge c = a_challenge(ids[1], ids[0], t);
+	struct seek k = {.player_id = ids[0],
+			 .game = c.game,
+			 .rated = true,
+			 .max_rating = STORE_SEEK_ANY_RATING};
+	const char *count = "SELECT count(*) FROM matches WHERE"
+			    " status = 'unfinished' AND ?1 > 0";
+
+	/* the challenge is sent before the pair has a match */
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &ch), STORE_OK);
+	h.time_per_move = 20;
+	mid = fx_play(s, &h, 2);
+	pause_after(s, path, mid, 15000);
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &got), STORE_EXISTS);
+	CU_ASSERT_EQUAL(got, mid);
+	CU_ASSERT_STRING_EQUAL(store_errmsg(s),
+			       "cannot start the match: the two players have "
+			       "an unfinished match, 1");
+	CU_ASSERT_EQUAL(fx_path_int(path, count, 1), 1);
+	/* accepted: that match goes on, its move with 5 s left */
+	got = 0;
+	h.time_per_move = c.game.time_per_move; /* the challenge's game */
+	CU_ASSERT_EQUAL(store_challenge_accept(s, ch, &h, t + 50, &got),
+			STORE_OK);
+	CU_ASSERT_EQUAL(got, mid);
+	CU_ASSERT_EQUAL(fx_path_int(path, count, 1), 1);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT turn_allowed_ms FROM matches"
+				    " WHERE id = ?1",
+				    mid),
+			5000);
+	/* a seek posted, then taken by the other: that match again */
+	sk = 0;
+	CU_ASSERT_EQUAL(store_seek_post(s, &k, t + 60, &sk, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got, 0);
+	CU_ASSERT_EQUAL(store_seek_take(s, sk, ids[1], t + 61, &got, NULL),
+			STORE_OK);
+	CU_ASSERT_EQUAL(got, mid);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT match_id FROM seeks WHERE id = ?1",
+				    sk),
+			mid);
+	/* two seeks that pair: that match again */
+	CU_ASSERT_EQUAL(store_seek_post(s, &k, t + 70, &sk, &got), STORE_OK);
+	k.player_id = ids[1];
+	CU_ASSERT_EQUAL(store_seek_post(s, &k, t + 71, &sk, &got), STORE_OK);
+	CU_ASSERT_EQUAL(got, mid);
+	CU_ASSERT_EQUAL(fx_path_int(path, count, 1), 1);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
+			1);
+	/* ended: a rematch of it is a match of its own, and the next
+	 * rematch offer, with that one unfinished, gets it */
+	CU_ASSERT_EQUAL(store_match_finish(s, mid, RESULT_BLACK_WIN,
+					   REASON_RESIGN, t + 80),
+			STORE_OK);
+	c = a_challenge(ids[0], ids[1], t + 90);
+	c.rematch_of = mid;
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &ch), STORE_OK);
+	c = a_challenge(ids[0], ids[2], t + 90);
+	CU_ASSERT_EQUAL(store_challenge_accept(s, ch, NULL, t + 91, &got),
+			STORE_OK);
+	CU_ASSERT_NOT_EQUAL(got, mid);
+	mid = got;
+	c = a_challenge(ids[1], ids[0], t + 100);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &ch), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_accept(s, ch, &h, t + 101, &got),
+			STORE_OK);
+	CU_ASSERT_EQUAL(got, mid);
+	CU_ASSERT_EQUAL(fx_path_int(path, count, 1), 1);
+	store_close(s);
+}
+
 /* A challenge between two players with an unfinished ranked match
  * offers that match (its game, not the challenge's); accepting plays
  * it on, no new match, the timed move getting back what it had left;
@@ -607,14 +716,7 @@ static void test_challenge_offers_unfinished(void)
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 1, 7, 7, t + 1), STORE_OK);
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 2, 0, 0, t + 2), STORE_OK);
 	/* white thought 15 s, then play stopped */
-	CU_ASSERT_EQUAL(store_match_pause(s, mid,
-					  fx_path_int(path,
-						      "SELECT turn_started_ms"
-						      " FROM matches WHERE"
-						      " id = ?1",
-						      mid) +
-						  15000),
-			STORE_OK);
+	pause_after(s, path, mid, 15000);
 	c.game.rows = c.game.cols = 19;
 	c.game.time_per_move = 0;
 	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &sent), STORE_OK);
@@ -679,8 +781,10 @@ static void test_claim_timeout(void)
 	long long ids[3], mid, untimed, t = 7000;
 	struct store *s = fx_club(path, ids);
 	struct match_header h = fx_ranked(ids[0], ids[1], t);
+	struct match_header other = fx_ranked(ids[0], ids[2], t);
 
-	CU_ASSERT_EQUAL(store_match_start(s, &h, &untimed), STORE_OK);
+	/* (another pair: two players have one unfinished match at most) */
+	CU_ASSERT_EQUAL(store_match_start(s, &other, &untimed), STORE_OK);
 	h.time_per_move = 30;
 	CU_ASSERT_EQUAL(store_match_start(s, &h, &mid), STORE_OK);
 	/* black (alice) to move, nothing played: white may claim at t + 33 */
@@ -932,9 +1036,10 @@ static void test_undo_request(void)
 	long long ids[3], mid, rid;
 	struct store *s = fx_club(path, ids);
 	struct match_header h = fx_ranked(ids[0], ids[1], 100);
+	struct match_header h2 = fx_ranked(ids[0], ids[2], 100);
 	struct match_request r = {0};
 
-	mid = fx_play(s, &h, 0);
+	mid = fx_play(s, &h2, 0);
 	ask(s, mid, REQUEST_UNDO, 0, 200, STORE_ERR);
 	mid = fx_play(s, &h, 4);
 	ask(s, mid, REQUEST_UNDO, 3, 200, STORE_ERR);
@@ -1338,10 +1443,11 @@ static void test_seat_lease(void)
 	long long ids[3], mid, other;
 	struct store *s = fx_club(path, ids), *s2 = fx_open_ok(path);
 	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
+	struct match_header h2 = fx_ranked(ids[0], ids[2], t / 1000);
 	struct seat_lease l;
 
 	mid = fx_play(s, &h, 2); /* black (alice) to move */
-	other = fx_play(s, &h, 0);
+	other = fx_play(s, &h2, 0);
 	l = seat_of(s2, mid, ids[0], t);
 	CU_ASSERT(!l.taken && !l.live && !l.mine);
 	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[0], false, t), STORE_OK);
@@ -1494,8 +1600,6 @@ static void test_claim_gone(void)
 	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
 
 	mid = fx_play(s, &h, 3); /* white (bob) to move */
-	h.time_per_move = 30;
-	timed = fx_play(s, &h, 3);
 	CU_ASSERT_EQUAL(store_seat_take(bob, mid, ids[1], false, t), STORE_OK);
 	/* alice not at her seat here: refused */
 	CU_ASSERT_EQUAL(
@@ -1547,6 +1651,8 @@ static void test_claim_gone(void)
 	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).wins, 1);
 	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).losses, 1);
 	/* a timed match is claimed on time, not by the grace */
+	h.time_per_move = 30;
+	timed = fx_play(s, &h, 3);
 	CU_ASSERT_EQUAL(store_seat_take(s, timed, ids[0], false, t), STORE_OK);
 	CU_ASSERT_EQUAL(store_seat_take(bob, timed, ids[1], false, t),
 			STORE_OK);
@@ -1601,6 +1707,8 @@ static CU_TestInfo tests[] = {
 	 test_challenge_rows_deleted},
 	{"a challenge offers the pair's unfinished match",
 	 test_challenge_offers_unfinished},
+	{"two players have one unfinished match, whatever the flow",
+	 test_one_match_between_two},
 	{"a rematch: the pair's settled match, the colours swapped",
 	 test_challenge_rematch},
 	{"a rematch offered is found by its match, behind another challenge",

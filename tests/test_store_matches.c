@@ -98,18 +98,19 @@ static void test_whole_match(void)
 	store_close(s);
 }
 
-/* Play the i-th match of a concurrent writer, start to finish. Return
- * as fx_a_match(). */
-static enum store_status concurrent_match(struct store *s,
-					  const long long ids[3], int i)
+/* Play the i-th match of a concurrent writer between ids[0] and
+ * ids[opp], start to finish. Return as fx_a_match(). */
+static enum store_status
+concurrent_match(struct store *s, const long long ids[3], int opp, int i)
 {
 	static const enum match_result results[] = {
 		RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW,
 		RESULT_BLACK_WIN};
 	long long mid;
 
-	return i % 2 == 0 ? fx_a_match(s, ids[0], ids[1], results[i % 4], &mid)
-			  : fx_a_match(s, ids[1], ids[0], results[i % 4], &mid);
+	return i % 2 == 0
+		       ? fx_a_match(s, ids[0], ids[opp], results[i % 4], &mid)
+		       : fx_a_match(s, ids[opp], ids[0], results[i % 4], &mid);
 }
 
 #define CONCURRENT_MATCHES 40
@@ -122,8 +123,8 @@ static enum store_status concurrent_match(struct store *s,
  * committed back to back for longer than the busy timeout would lock
  * the other out on a slow machine, however correct the store.) Return
  * how many failed (or -1 when the store cannot be opened). */
-static int write_matches(const char *path, const long long ids[3], int from,
-			 int to)
+static int write_matches(const char *path, const long long ids[3], int opp,
+			 int from, int to)
 {
 	struct store *s = NULL;
 	int i, failed = 0;
@@ -136,7 +137,7 @@ static int write_matches(const char *path, const long long ids[3], int from,
 	for (i = 0; i < CONCURRENT_MATCHES; i++) {
 		if (i > 0 && read(from, &token, 1) != 1)
 			failed++; /* the other writer is gone */
-		if (concurrent_match(s, ids, i) != STORE_OK) {
+		if (concurrent_match(s, ids, opp, i) != STORE_OK) {
 			fprintf(stderr, "writer: %s\n", store_errmsg(s));
 			failed++;
 		}
@@ -147,13 +148,14 @@ static int write_matches(const char *path, const long long ids[3], int from,
 	return failed;
 }
 
-/* Two processes, each with its own handle, play matches between the same
- * players at once (start, every move, finish): every match and move is
- * kept and the counters add up. */
+/* Two processes, each with its own handle, play matches at once (start,
+ * every move, finish), alice in all of them, against bob in one and
+ * carol in the other (two players have one unfinished match at most):
+ * every match and move is kept and the counters add up. */
 static void test_two_writers(void)
 {
 	char path[FX_PATH_SIZE];
-	struct player_record a, b;
+	struct player_record a, b, c;
 	long long ids[3];
 	struct store *s;
 	int status = -1, to_child[2], to_parent[2];
@@ -170,13 +172,15 @@ static void test_two_writers(void)
 	if (pid == 0) {
 		close(to_child[1]);
 		close(to_parent[0]);
-		_exit(write_matches(path, ids, to_child[0], to_parent[1]) == 0
+		_exit(write_matches(path, ids, 2, to_child[0], to_parent[1]) ==
+				      0
 			      ? 0
 			      : 1);
 	}
 	close(to_child[0]);
 	close(to_parent[1]);
-	CU_ASSERT_EQUAL(write_matches(path, ids, to_parent[0], to_child[1]), 0);
+	CU_ASSERT_EQUAL(write_matches(path, ids, 1, to_parent[0], to_child[1]),
+			0);
 	close(to_parent[0]);
 	close(to_child[1]);
 	CU_ASSERT_EQUAL(waitpid(pid, &status, 0), pid);
@@ -186,16 +190,19 @@ static void test_two_writers(void)
 	s = fx_open_ok(path);
 	a = fx_record_of(s, ids[0]);
 	b = fx_record_of(s, ids[1]);
+	c = fx_record_of(s, ids[2]);
 	/* Per writer and 4 matches: alice W, W, D, L (see above). */
 	CU_ASSERT_EQUAL(a.games, 2 * CONCURRENT_MATCHES);
 	CU_ASSERT_EQUAL(a.wins, CONCURRENT_MATCHES);
 	CU_ASSERT_EQUAL(a.ties, CONCURRENT_MATCHES / 2);
 	CU_ASSERT_EQUAL(a.losses, CONCURRENT_MATCHES / 2);
-	CU_ASSERT_EQUAL(b.games, 2 * CONCURRENT_MATCHES);
-	CU_ASSERT_EQUAL(b.wins, a.losses);
-	CU_ASSERT_EQUAL(b.losses, a.wins);
-	CU_ASSERT_EQUAL(b.ties, a.ties);
-	CU_ASSERT_DOUBLE_EQUAL(a.rating + b.rating, 2 * RATING_START, 1e-6);
+	CU_ASSERT_EQUAL(b.games, CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(c.games, CONCURRENT_MATCHES);
+	CU_ASSERT_EQUAL(b.wins + c.wins, a.losses);
+	CU_ASSERT_EQUAL(b.losses + c.losses, a.wins);
+	CU_ASSERT_EQUAL(b.ties + c.ties, a.ties);
+	CU_ASSERT(a.rating != RATING_START && b.rating != RATING_START &&
+		  c.rating != RATING_START);
 	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
 			2 * CONCURRENT_MATCHES);
 	CU_ASSERT_EQUAL(
@@ -902,6 +909,7 @@ static void test_match_now(void)
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[0], ids[1], 700);
 	a = fx_play(s, &h, 4);
+	h.white_id = ids[2]; /* one unfinished match a pair */
 	b = fx_play(s, &h, 2);
 	CU_ASSERT_EQUAL(store_match_now(s, a, &now), STORE_OK);
 	CU_ASSERT_EQUAL(now.status, MATCH_STATUS_UNFINISHED);
@@ -930,7 +938,7 @@ static void test_match_unfinished_between(void)
 {
 	long long ids[3], ab, ba, id = -7;
 	struct match_header h;
-	char path[FX_PATH_SIZE];
+	char path[FX_PATH_SIZE], sql[512];
 	struct store *s;
 
 	s = fx_club(path, ids);
@@ -944,7 +952,24 @@ static void test_match_unfinished_between(void)
 	h = fx_ranked(ids[0], ids[1], 5000);
 	ab = fx_play(s, &h, 1);
 	h = fx_ranked(ids[1], ids[0], 6000);
-	ba = fx_play(s, &h, 2);
+	/* refused now; a file from before the rule may hold a second */
+	CU_ASSERT_EQUAL(store_match_start(s, &h, &id), STORE_EXISTS);
+	CU_ASSERT_EQUAL(id, ab);
+	id = -7;
+	snprintf(
+		sql, sizeof(sql),
+		"INSERT INTO matches (kind, status, black_id, white_id,"
+		" variant, rule, rows, cols, k, started_at, last_active_at)"
+		" SELECT 'ranked', 'unfinished', white_id, black_id, variant,"
+		" rule, rows, cols, k, 6000, 6000 FROM matches WHERE id = %lld",
+		ab);
+	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, sql), SQLITE_OK);
+	ba = fx_path_int(path, "SELECT max(id) FROM matches", 0);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM matches WHERE"
+				    " status = 'unfinished' AND black_id = ?1",
+				    ids[1]),
+			1);
 	CU_ASSERT_EQUAL(store_match_unfinished_between(s, ids[0], ids[1], &id),
 			STORE_OK);
 	CU_ASSERT_EQUAL(id, ba);
@@ -1001,17 +1026,17 @@ static void test_match_unfinished(void)
 	CU_ASSERT_EQUAL(id, -7);
 	h = fx_ranked(ids[0], ids[1], 5000);
 	newer = fx_play(s, &h, 1);
-	h = fx_ranked(ids[1], ids[0], 4000); /* a later id, started earlier */
+	h = fx_ranked(ids[2], ids[0], 4000); /* a later id, started earlier */
 	older = fx_play(s, &h, 2);
 	CU_ASSERT(older > newer);
 	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id), STORE_OK);
 	CU_ASSERT_EQUAL(id, newer);
 	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[1], &id), STORE_OK);
 	CU_ASSERT_EQUAL(id, newer);
-	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[2], &id),
-			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[2], &id), STORE_OK);
+	CU_ASSERT_EQUAL(id, older);
 
-	h = fx_ranked(ids[1], ids[0], 5000); /* the same start: the later id */
+	h = fx_computer(ids[0], 0, 3, 5000); /* the same start: the later id */
 	same = fx_play(s, &h, 0);
 	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id), STORE_OK);
 	CU_ASSERT_EQUAL(id, same);
@@ -1019,7 +1044,9 @@ static void test_match_unfinished(void)
 		store_match_finish(s, same, RESULT_DRAW, REASON_DRAW, 6000),
 		STORE_OK);
 	CU_ASSERT_EQUAL(store_match_abandon(s, newer, 6000), STORE_OK);
-	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[1], &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[1], &id),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_match_unfinished(s, ids[0], &id), STORE_OK);
 	CU_ASSERT_EQUAL(id, older);
 	CU_ASSERT_EQUAL(store_match_finish(s, older, RESULT_BLACK_WIN,
 					   REASON_FIVE, 6000),
@@ -1475,6 +1502,7 @@ static void test_renju_writes(void)
 	expect_finish_refused(s, path, id, RESULT_BLACK_WIN, REASON_FORBIDDEN,
 			      STORE_ERR);
 	h.rule = RULE_EXACT;
+	h.white_id = ids[2]; /* one unfinished match a pair */
 	id = fx_play(s, &h, 9);
 	expect_finish_refused(s, path, id, RESULT_WHITE_WIN, REASON_FORBIDDEN,
 			      STORE_ERR);
