@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "store.h"
 #include "ui_internal.h"
+#include "words.h"
 
 /* Column keys for tsv and json. */
 static const char *const move_columns[] = {
@@ -170,8 +171,8 @@ static void print_table(struct ui *ui, const struct ui_analysis *r)
 	fputc('\n', ui->term.out);
 	ui_say(ui, _("Match %lld: %s (black) against %s (white), %s %dx%d"),
 	       f->id, ui_words_side(f, STONE_BLACK, black),
-	       ui_words_side(f, STONE_WHITE, white),
-	       ui_words_variant(f->variant), f->rows, f->cols);
+	       ui_words_side(f, STONE_WHITE, white), words_variant(f->variant),
+	       f->rows, f->cols);
 	ui_say(ui,
 	       _("The computer's view, %g s a position: the mover's chance "
 		 "to win before and\nafter each move, and the move it would "

@@ -10,6 +10,7 @@
 #include "number.h"
 #include "store.h"
 #include "ui_internal.h"
+#include "words.h"
 
 #define SWAP2_MIN_K 5 /* swap2 needs five in a row or more (as --opening) */
 
@@ -124,7 +125,7 @@ void ui_choose_to_prefs(const struct game_choice *c, struct store_prefs *p)
 static const char *variant_words(const struct variant *v, char *buf, size_t cap)
 {
 	if (strcmp(v->name, "custom") != 0)
-		snprintf(buf, cap, "%s", ui_words_variant(v->name));
+		snprintf(buf, cap, "%s", words_variant(v->name));
 	else
 		snprintf(buf, cap,
 			 v->rule == RULE_EXACT ? _("custom %dx%d, exactly %d "
@@ -374,7 +375,7 @@ static enum ui_status choose_variant(struct ui *ui, struct game_choice *c)
 
 	for (i = 0; i < 5 && (v = rules_preset_at(i)) != NULL; i++) {
 		snprintf(labels_buf[i], sizeof(labels_buf[i]),
-			 _("%s: %dx%d, %d in a row"), ui_words_variant(v->name),
+			 _("%s: %dx%d, %d in a row"), words_variant(v->name),
 			 v->rows, v->cols, v->k);
 		labels[i] = labels_buf[i];
 	}

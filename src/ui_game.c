@@ -14,6 +14,7 @@
 #include "ui_game_remote.h"
 #include "ui_internal.h"
 #include "ui_screen_game.h"
+#include "words.h"
 
 /* ==== Showing the game =================================================== */
 
@@ -656,7 +657,7 @@ enum ui_status ui_game_guest(struct ui *ui)
 	bool again, p1_black;
 
 	ui_say(ui, _("Guest game (not recorded): %s, %dx%d, %d in a row."),
-	       ui_words_variant(ui->game.variant.name), ui->game.variant.rows,
+	       words_variant(ui->game.variant.name), ui->game.variant.rows,
 	       ui->game.variant.cols, ui->game.variant.k);
 	for (;;) {
 		p1_black = game_coin_flip(ui, ui->game.opening, p1, p2, false);

@@ -19,6 +19,7 @@
 #include "store_live.h"
 #include "ui_game_common.h"
 #include "ui_internal.h"
+#include "words.h"
 
 /* ==== Who acts ============================================================ */
 
@@ -821,7 +822,7 @@ static enum ui_status computer_line(struct game *g, char *buf, size_t cap,
 	snprintf(draws, sizeof(draws), ngettext("%d draw", "%d draws", drawn),
 		 drawn);
 	append(buf, cap, len, _("Your record against %s: %s, %s, %s\n"),
-	       ui_words_level(g->level[1 - me]), wins, losses, draws);
+	       words_level(g->level[1 - me]), wins, losses, draws);
 	return UI_OK;
 }
 

@@ -200,13 +200,7 @@ enum ui_status ui_analyze_game(struct ui *ui, const struct match_full *f);
 enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
 				 int at);
 
-/* ---- ui_words.c: the names of variants and rules, for people ---- */
-
-/* The name of variant `name` in the user's language when it is one of
- * the presets (rules.h: "gomoku" is 五子棋 in Chinese), else `name`
- * itself. Scripts (tsv, json, export) keep the English name. The result
- * is a static string or `name`. */
-const char *ui_words_variant(const char *name);
+/* ---- ui_words.c: a stored match's sides and clocks, for people ---- */
 
 /* The name of the side of colour s in stored match f: the name stored
  * with it, or the computer's (ui_words_computer()) written in the
@@ -222,17 +216,6 @@ const char *ui_words_side(const struct match_full *f, enum stone s,
  * stored. Return buf. */
 const char *ui_words_clocks(const struct match_full *f, int at, char *buf,
 			    size_t cap);
-
-/* The name of rule r for people in the user's language, as players name
- * the games: "freestyle gomoku" (five or more wins; the presets gomoku,
- * gomoku10, tictactoe), "standard gomoku" (exactly five: the preset
- * standard), "renju" (a static string). The command line and scripts
- * keep rules_rule_name()'s words (freestyle, exact, renju). */
-const char *ui_words_rule(enum rule r);
-
-/* The name of the computer's level (1..5) in the menus, in the user's
- * language ("Expert"): a static string; "?" for any other level. */
-const char *ui_words_level(int level);
 
 /* ---- ui_list.c: listings for scripts (--format tsv or json) ----
  *

@@ -14,6 +14,7 @@
 #include "ui_internal.h"
 #include "ui_page.h"
 #include "ui_table.h"
+#include "words.h"
 
 /* Column keys for tsv and json, fixed in DESIGN.md. */
 static const char *const leaderboard_columns[] = {
@@ -421,7 +422,7 @@ enum ui_status ui_list_leaderboard_rule(struct ui *ui, int top,
 		goto out_free;
 	}
 	snprintf(title, sizeof(title), _("Leaderboard: %s"),
-		 ui_words_rule(rule));
+		 words_rule_family(rule));
 	st = leaderboard_of(ui, list, title, top, key, NULL);
 out_free:
 	plist_free(list);
@@ -467,7 +468,7 @@ static enum ui_status rule_record(struct ui *ui, const struct player *p)
 				"Under %s: %d games, %d won, %d lost, %d "
 				"tied; score %d, rating %.0f",
 				(unsigned long)r.games),
-		       ui_words_rule(rules[i]), r.games, r.wins, r.losses,
+		       words_rule_family(rules[i]), r.games, r.wins, r.losses,
 		       r.ties, r.score, r.rating);
 	}
 	return UI_OK;

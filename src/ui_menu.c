@@ -2,6 +2,7 @@
  * has logged in, the account menu. */
 #include "ui.h"
 #include "ui_internal.h"
+#include "words.h"
 
 enum {
 	MAIN_QUIT = 0,
@@ -61,9 +62,8 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
  * guest). */
 static enum ui_status computer_games(struct ui *ui, struct player *me)
 {
-	const char *labels[] = {ui_words_level(1), ui_words_level(2),
-				ui_words_level(3), ui_words_level(4),
-				ui_words_level(5), _("Back")};
+	const char *labels[] = {words_level(1), words_level(2), words_level(3),
+				words_level(4), words_level(5), _("Back")};
 	static const int keys[] = {1, 2, 3, 4, 5, 0};
 	enum ui_status st;
 	int level;
@@ -76,7 +76,7 @@ static enum ui_status computer_games(struct ui *ui, struct player *me)
 		ui_say(ui,
 		       _("Your level against the computer: %s (Preferences "
 			 "changes it)."),
-		       ui_words_level(ui->prefs.ai_level));
+		       words_level(ui->prefs.ai_level));
 		return ui_matches_computer(ui, me, ui->prefs.ai_level);
 	}
 	st = ui_menu(ui, _("The computer's level"), labels, keys, 6, &level);

@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "ui_internal.h"
 #include "ui_panel.h"
+#include "words.h"
 
 /* Columns of the panel at its narrowest and at its widest, and between
  * it and the board. */
@@ -242,7 +243,7 @@ static void build_panel(struct panel *p, const struct game_screen *gs, int w)
 {
 	const struct match *m = &gs->g->m;
 	const struct move *last = board_last(&m->board);
-	const char *variant = ui_words_variant(m->variant.name);
+	const char *variant = words_variant(m->variant.name);
 	char where[NOTATION_MOVE_LEN] = "-";
 	int move = m->board.nmoves + (m->board.state == BOARD_PLAYING ? 1 : 0);
 	struct pline *l;

@@ -9,6 +9,7 @@
 #include "store.h"
 #include "ui_internal.h"
 #include "ui_screen.h"
+#include "words.h"
 
 enum {
 	PREF_BACK = 0,
@@ -102,7 +103,7 @@ static void page_labels(struct ui *ui, const struct store_prefs *p,
 	snprintf(bufs[1], 128, _("Stones: %s"), ascii ? "* #" : "● ○");
 	snprintf(bufs[2], 128, _("Colours: %s"), on_off(color));
 	snprintf(bufs[3], 128, _("Level against the computer: %s"),
-		 p->ai_level > 0 ? ui_words_level(p->ai_level)
+		 p->ai_level > 0 ? words_level(p->ai_level)
 				 : _("asked each time"));
 	snprintf(bufs[4], 128, _("Move confirmation (a second key press): %s"),
 		 on_off(p->confirm_moves));
@@ -125,9 +126,9 @@ static void page_labels(struct ui *ui, const struct store_prefs *p,
  * reading ended. */
 static enum ui_status choose_level(struct ui *ui, struct store_prefs *p)
 {
-	const char *labels[] = {ui_words_level(1), ui_words_level(2),
-				ui_words_level(3), ui_words_level(4),
-				ui_words_level(5), _("Asked each time"),
+	const char *labels[] = {words_level(1), words_level(2),
+				words_level(3), words_level(4),
+				words_level(5), _("Asked each time"),
 				_("Back")};
 	static const int keys[] = {1, 2, 3, 4, 5, 6, 0};
 	enum ui_status st;

@@ -19,6 +19,7 @@
 #include "ui_records.h"
 #include "ui_replay.h"
 #include "ui_table.h"
+#include "words.h"
 
 #define HISTORY_PAGE 10
 
@@ -40,33 +41,6 @@ static const char *result_for(const struct history_row *r)
 	if ((r->result == RESULT_BLACK_WIN) == (r->colour == STONE_BLACK))
 		return N_("won");
 	return N_("lost");
-}
-
-/* Why a match ended with `result`, for people: in the user's language,
- * "" when it has not ended. (Scripts get match_reason_listed(), never
- * translated.) */
-static const char *reason_text(enum match_reason reason,
-			       enum match_result result)
-{
-	switch (reason) {
-	case REASON_ABANDONED: /* the loser walked away */
-		return result == RESULT_WHITE_WIN ? _("abandoned by black")
-						  : _("abandoned by white");
-	case REASON_FIVE:
-		return _("five");
-	case REASON_RESIGN:
-		return _("resigned");
-	case REASON_DRAW:
-		return _("agreed");
-	case REASON_FULL:
-		return _("full board");
-	case REASON_TIMEOUT:
-		return _("timeout");
-	case REASON_FORBIDDEN:
-		return _("forbidden");
-	default:
-		return "";
-	}
 }
 
 /* A word of result_for() in the user's language ("" for "": gettext("")
@@ -102,23 +76,23 @@ static const char *rule_of(const struct history_row *r, char buf[32])
 	return buf;
 }
 
-/* Why a match ended, as the history table says it: reason_text(), but
- * a match abandoned is "abandoned" alone: it is always the loser who
- * walked away, and the row's result says who lost. */
-static const char *reason_brief(enum match_reason reason,
-				enum match_result result)
+/* Why a match ended, as the history table says it: words_reason(),
+ * but a match abandoned is "abandoned" alone: it is always the loser
+ * who walked away, and the row's result says who lost. */
+static const char *reason_brief(const struct history_row *r, char *buf,
+				size_t cap)
 {
-	if (reason == REASON_ABANDONED)
+	if (r->reason == REASON_ABANDONED)
 		return _("abandoned");
-	return reason_text(reason, result);
+	return words_reason(r->reason, r->result, r->k, buf, cap);
 }
 
 /* A history row's Result cell, "lost (five)", into buf[cap]; a casual
  * match says so ("won (resigned), casual"). */
 static void result_cell(const struct history_row *r, char *buf, size_t cap)
 {
-	const char *reason = reason_brief(r->reason, r->result);
-	char result[128];
+	char result[128], why[64];
+	const char *reason = reason_brief(r, why, sizeof(why));
 
 	snprintf(result, sizeof(result),
 		 reason[0] != '\0' ? _("%s (%s)") : "%s", shown(result_for(r)),
@@ -163,7 +137,7 @@ static struct ui_table *history_table(struct ui *ui)
 static const char *game_name(const char *variant, enum match_opening opening,
 			     char buf[48])
 {
-	snprintf(buf, 48, "%s%s", ui_words_variant(variant),
+	snprintf(buf, 48, "%s%s", words_variant(variant),
 		 opening == OPENING_SWAP2 ? _("+swap2") : "");
 	return buf;
 }
@@ -318,16 +292,8 @@ enum ui_status ui_records_history(struct ui *ui, const struct player *p,
  * (agreed)", "result unknown". */
 static void imported_result(const struct imported_row *r, char *buf, size_t cap)
 {
-	if (r->status != MATCH_STATUS_FINISHED)
-		snprintf(buf, cap, "%s", _("result unknown"));
-	else if (r->result == RESULT_DRAW)
-		snprintf(buf, cap, _("a draw (%s)"),
-			 reason_text(r->reason, r->result));
-	else
-		snprintf(buf, cap, _("%s won (%s)"),
-			 r->result == RESULT_BLACK_WIN ? _("Black")
-						       : _("White"),
-			 reason_text(r->reason, r->result));
+	words_outcome(MATCH_IMPORTED, r->status, r->result, r->reason, r->k,
+		      buf, cap);
 }
 
 /* The imported games' columns, in the order of their cells. */
@@ -515,22 +481,7 @@ enum ui_status ui_records_browse(struct ui *ui, const struct player *p)
  * into buf[cap]. */
 static void outcome_words(const struct match_full *f, char *buf, size_t cap)
 {
-	if (f->status == MATCH_STATUS_UNFINISHED && f->kind == MATCH_IMPORTED)
-		snprintf(buf, cap, "%s", _("result unknown"));
-	else if (f->status == MATCH_STATUS_UNFINISHED)
-		snprintf(buf, cap, "%s", _("unfinished"));
-	else if (f->status == MATCH_STATUS_ABANDONED)
-		snprintf(buf, cap, "%s", _("abandoned"));
-	else if (f->status == MATCH_STATUS_ABORTED)
-		snprintf(buf, cap, "%s", _("aborted (not rated)"));
-	else if (f->result == RESULT_DRAW)
-		snprintf(buf, cap, _("a draw (%s)"),
-			 reason_text(f->reason, f->result));
-	else
-		snprintf(buf, cap, _("%s won (%s)"),
-			 f->result == RESULT_BLACK_WIN ? _("Black")
-						       : _("White"),
-			 reason_text(f->reason, f->result));
+	words_outcome(f->kind, f->status, f->result, f->reason, f->k, buf, cap);
 }
 
 /* Print the moves in notation, "1. h8 i9  2. ...", marking move `at`. */
@@ -563,8 +514,8 @@ static void put_match_line(struct ui *ui, const struct match_full *f)
 		ui_board_stone(&ui->term, STONE_BLACK),
 		ui_words_side(f, STONE_BLACK, black),
 		ui_board_stone(&ui->term, STONE_WHITE),
-		ui_words_side(f, STONE_WHITE, white),
-		ui_words_variant(f->variant), f->rows, f->cols, outcome);
+		ui_words_side(f, STONE_WHITE, white), words_variant(f->variant),
+		f->rows, f->cols, outcome);
 }
 
 /* See ui_internal.h. */

@@ -1,7 +1,8 @@
-/* ui_words.c -- the names of variants, rules, levels and a stored
- * match's sides as people read them, in their language
- * (ui_internal.h). A leaf of the ui: the listings, the records and the
- * screen's panel all use it, and it calls none of them. */
+/* ui_words.c -- the computer's name, a stored match's sides and its
+ * clocks as people read them, in their language (ui_internal.h). A leaf
+ * of the ui: the listings, the records and the screen's panel all use
+ * it, and it calls none of them. The words both front ends share
+ * (variants, rules, results): words.c. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,38 +11,6 @@
 #include "rules.h"
 #include "store.h"
 #include "ui_internal.h"
-
-/* The presets of rules.c, by the names stored and typed, and the name
- * rules.c gives any other board. */
-static const char *const presets[] = {N_("gomoku"),   N_("standard"),
-				      N_("gomoku10"), N_("tictactoe"),
-				      N_("renju"),    N_("custom")};
-
-const char *ui_words_variant(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(presets) / sizeof(presets[0]); i++)
-		if (strcmp(name, presets[i]) == 0)
-			return _(presets[i]);
-	return name;
-}
-
-const char *ui_words_level(int level)
-{
-	static const char *const names[] = {N_("Beginner"), N_("Easy"),
-					    N_("Medium"), N_("Hard"),
-					    N_("Expert")};
-
-	return level >= 1 && level <= 5 ? _(names[level - 1]) : "?";
-}
-
-const char *ui_words_rule(enum rule r)
-{
-	if (r == RULE_EXACT)
-		return _("standard gomoku");
-	return r == RULE_RENJU ? _("renju") : _("freestyle gomoku");
-}
 
 const char *ui_words_computer(int level, char *buf)
 {

@@ -12,6 +12,7 @@
 #include "notation.h"
 #include "number.h"
 #include "web_pages.h"
+#include "words.h"
 
 /* ==== The buffer ========================================================= */
 
@@ -417,14 +418,6 @@ static void put_header_row(struct web_buf *b, const char *const titles[], int n)
 	web_buf_put(b, "</tr></thead>\n");
 }
 
-/* A rule as people read it. */
-static const char *rule_words(int rule)
-{
-	if (rule == RULE_EXACT)
-		return _("standard gomoku");
-	return rule == RULE_RENJU ? _("renju") : _("freestyle gomoku");
-}
-
 /* The record's numbers as table cells: games, W, L, T. */
 static void put_record_cells(struct web_buf *b, const struct player_record *r)
 {
@@ -491,7 +484,8 @@ static void put_rule_links(struct web_buf *b, const struct web_request *r,
 			put_lang_arg(b, r, rule < 0);
 			web_buf_put(b, "\">");
 		}
-		web_buf_text(b, rule < 0 ? _("All rules") : rule_words(rule));
+		web_buf_text(b, rule < 0 ? _("All rules")
+					 : words_rule_family(rule));
 		web_buf_put(b, rule == current ? "</strong> " : "</a> ");
 	}
 	web_buf_put(b, "</nav>\n");
@@ -595,7 +589,7 @@ void web_page_home(struct web_buf *b, const struct web_request *r,
 		   const struct web_home *h)
 {
 	page_begin(b, r, _("Leaderboard"),
-		   h->rule >= 0 ? rule_words(h->rule) : NULL);
+		   h->rule >= 0 ? words_rule_family(h->rule) : NULL);
 	put_leaderboard(b, r, h);
 	put_online(b, r, h);
 	put_live(b, r, h);
@@ -678,7 +672,7 @@ static void put_rule_ratings(struct web_buf *b, const struct web_player *pl)
 		if (!pl->has_rule[i])
 			continue;
 		web_buf_put(b, "<tr><td>");
-		web_buf_text(b, rule_words(i));
+		web_buf_text(b, words_rule_family(i));
 		web_buf_put(b, "</td>");
 		put_record_cells(b, &pl->rule_rec[i]);
 		web_buf_format(b, "<td class=\"num\">%.0f</td></tr>\n",
@@ -721,7 +715,7 @@ static void put_game_row(struct web_buf *b, const struct web_request *r,
 	else
 		put_live_side(b, r, "", g->ai_level);
 	web_buf_put(b, "</td><td>");
-	web_buf_text(b, g->variant);
+	web_buf_text(b, words_variant(g->variant));
 	web_buf_put(b, "</td><td>");
 	web_buf_text(b, outcome_words(g));
 	if (g->casual) {
@@ -882,27 +876,6 @@ static const char *result_words(const struct match_full *f)
 	if (f->result == RESULT_WHITE_WIN)
 		return _("White won.");
 	return _("A draw.");
-}
-
-/* Why match f ended, in words ("" when it has not): the history's. */
-static const char *reason_words(const struct match_full *f)
-{
-	static const char *const words[] = {
-		[REASON_FIVE] = N_("five"),
-		[REASON_RESIGN] = N_("resigned"),
-		[REASON_DRAW] = N_("agreed"),
-		[REASON_FULL] = N_("full board"),
-		[REASON_TIMEOUT] = N_("timeout"),
-		[REASON_FORBIDDEN] = N_("forbidden"),
-	};
-
-	if (f->reason == REASON_ABANDONED) /* the loser walked away */
-		return f->result == RESULT_WHITE_WIN ? _("abandoned by black")
-						     : _("abandoned by white");
-	if ((size_t)f->reason >= sizeof(words) / sizeof(words[0]) ||
-	    words[f->reason] == NULL)
-		return "";
-	return _(words[f->reason]);
 }
 
 /* The board's lines and labels, as the terminal labels them: columns
@@ -1137,7 +1110,7 @@ static void put_analysis(struct web_buf *b, const struct match_full *f,
 static void put_game_facts(struct web_buf *b, const struct web_request *r,
 			   const struct match_full *f)
 {
-	char date[16];
+	char date[16], why[64];
 
 	web_buf_put(b, "<p class=\"sides\">\xe2\x97\x8f ");
 	put_side(b, r, f, STONE_BLACK);
@@ -1145,14 +1118,15 @@ static void put_game_facts(struct web_buf *b, const struct web_request *r,
 	put_side(b, r, f, STONE_WHITE);
 	web_buf_format(b, "</p>\n<p class=\"facts\">%s, ",
 		       date_text(f->started_at, date));
-	web_buf_text(b, f->variant);
+	web_buf_text(b, words_variant(f->variant));
 	web_buf_format(b, " %dx%d, ", f->rows, f->cols);
-	web_buf_text(b, rule_words(f->rule));
+	web_buf_text(b, words_rule(f->rule, f->k, why, sizeof(why)));
 	web_buf_put(b, "</p>\n<p id=\"result\">");
 	web_buf_text(b, result_words(f));
 	if (f->status == MATCH_STATUS_FINISHED) {
 		web_buf_put(b, " (");
-		web_buf_text(b, reason_words(f));
+		web_buf_text(b, words_reason(f->reason, f->result, f->k, why,
+					     sizeof(why)));
 		web_buf_put(b, ")");
 	}
 	web_buf_format(b, "</p>\n<p><a download href=\"/game/%lld.psq\">",
