@@ -227,9 +227,11 @@ static enum ui_status rebuild(struct match_full *f, struct game *g,
 }
 
 /* Rebuild g (the screen's game) from w->f, the match as it stands, and
- * draw it: the cursor on the last move, the clock of the side to move
- * running since its turn began (the store's clock). Return UI_OK, or
- * UI_FAILED when its moves do not make a game (said so). */
+ * draw it: the players' names and ratings as the store has them now
+ * (a long watch sees them change), the cursor on the last move, the
+ * clock of the side to move running since its turn began (the store's
+ * clock). Return UI_OK, or UI_FAILED when the players cannot be read or
+ * its moves do not make a game (said so). */
 static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 				  struct watch_names *n)
 {
@@ -237,6 +239,8 @@ static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 	const struct move *last;
 	char buf[UI_NAME_MAX];
 
+	if (ui_account_refresh(w->ui) != UI_OK)
+		return UI_FAILED;
 	snprintf(n->black, sizeof(n->black), "%s",
 		 ui_words_side(f, STONE_BLACK, buf));
 	snprintf(n->white, sizeof(n->white), "%s",
