@@ -42,8 +42,12 @@ enum match_end {
 			       * the opening, the seat to act: the
 			       * colours are then set seat 0 black, as
 			       * the record keeps them until chosen) */
-	MATCH_FORBIDDEN	      /* renju, strict: black played a forbidden
+	MATCH_FORBIDDEN,      /* renju, strict: black played a forbidden
 			       * point and lost */
+	MATCH_CLAIMED	      /* the loser left the game and the winner
+			       * claimed it (the record's reason
+			       * abandoned): set only by match_set_end(),
+			       * never reached by match_run() */
 };
 
 /* Questions the match puts to a player. */
@@ -222,8 +226,9 @@ enum match_result match_result_of(const struct match *m);
 enum match_reason match_reason_of(const struct match *m);
 
 /* The other way: set m's end and winner from a record's `result` and
- * `reason`, as another process settled it. -1 (m unchanged) for a
- * reason with no end of its own here: REASON_NONE, REASON_ABANDONED. */
+ * `reason`, as another process settled it (a claim, REASON_ABANDONED,
+ * is MATCH_CLAIMED). -1 (m unchanged) for REASON_NONE, or a result that
+ * is no win with a reason only a win has. */
 int match_set_end(struct match *m, enum match_result result,
 		  enum match_reason reason);
 

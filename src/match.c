@@ -408,6 +408,8 @@ enum match_reason match_reason_of(const struct match *m)
 		return REASON_TIMEOUT;
 	case MATCH_FORBIDDEN:
 		return REASON_FORBIDDEN;
+	case MATCH_CLAIMED:
+		return REASON_ABANDONED;
 	case MATCH_FIVE:
 	case MATCH_UNFINISHED:
 		break;
@@ -425,10 +427,13 @@ int match_set_end(struct match *m, enum match_result result,
 		[REASON_FULL] = MATCH_FULL,
 		[REASON_TIMEOUT] = MATCH_TIMEOUT,
 		[REASON_FORBIDDEN] = MATCH_FORBIDDEN,
+		[REASON_ABANDONED] = MATCH_CLAIMED,
 	};
 
 	if ((size_t)reason >= sizeof(ends) / sizeof(ends[0]) ||
-	    ends[reason] == MATCH_UNFINISHED)
+	    ends[reason] == MATCH_UNFINISHED ||
+	    (reason == REASON_ABANDONED && result != RESULT_BLACK_WIN &&
+	     result != RESULT_WHITE_WIN))
 		return -1;
 	m->end = ends[reason];
 	m->winner = result == RESULT_BLACK_WIN	 ? STONE_BLACK

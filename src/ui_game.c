@@ -150,7 +150,7 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	if (game_common_absent_turn(g, m)) {
 		if (g->remote)
 			return game_remote_ask(g, m, in);
-		g->waiting = true;
+		game_life_waits(g);
 		return -1;
 	}
 	if (g->ai[m->seat[s]] != NULL)
@@ -473,7 +473,7 @@ static enum ui_status reload_players(struct game *g)
 	return UI_OK;
 }
 
-/* g's record is no longer ours to write (g->elsewhere: another process
+/* g's record is no longer ours to write (it ended, another process
  * changed it, or this player's session ended): re-read the players, or
  * for an ended session write and read nothing more. Return UI_STALE for
  * the session, else what reading the players did. */
@@ -482,15 +482,17 @@ static enum ui_status left_record(struct game *g)
 	return g->stop == UI_STALE ? UI_STALE : reload_players(g);
 }
 
-/* Write the end of g's match (and, when ranked, both players' counters,
- * unless the store aborts it: g->aborted) in one transaction, then
- * re-read its players. */
+/* Write the end g's match reached on the board here (and, when ranked,
+ * both players' counters, unless the store aborts it) in one
+ * transaction, read it back (game_life_ended()), then re-read its
+ * players. An end already in the record (written by the opponent's
+ * process or outside match_run() here) is only read. */
 static enum ui_status close_record(struct game *g)
 {
 	struct ui *ui = g->ui;
 
-	if (game_remote_ended_there(g))
-		return reload_players(g);
+	if (game_ended(g) || game_remote_ended_there(g))
+		return left_record(g);
 	if (store_match_finish(ui->club.store, g->match_id,
 			       match_result_of(&g->m), match_reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK) {
@@ -498,8 +500,8 @@ static enum ui_status close_record(struct game *g)
 			return left_record(g);
 		return ui_store_failed(ui, _("the result could not be saved"));
 	}
-	g->closed = true;
-	g->aborted = game_common_is_aborted(ui, g->match_id);
+	if (!game_life_ended(g, true))
+		return ui_store_failed(ui, _("cannot read the match's end"));
 	return reload_players(g);
 }
 
@@ -509,7 +511,7 @@ static enum ui_status pause_record(struct game *g)
 {
 	struct ui *ui = g->ui;
 
-	if (g->elsewhere) /* said so: it is not ours to write */
+	if (game_stopped_outside(g)) /* said so: it is not ours to write */
 		return left_record(g);
 	if (store_match_pause(ui->club.store, g->match_id,
 			      game_common_unix_ms()) != STORE_OK)
@@ -517,7 +519,7 @@ static enum ui_status pause_record(struct game *g)
 			       ? ui_store_failed(ui, _("cannot save the "
 						       "clock"))
 			       : left_record(g);
-	if (g->waiting) {
+	if (g->life.state == GAME_WAITS) {
 		ui_say(ui, _("Your move is saved. Match %lld waits for %s."),
 		       g->match_id, g->m.seat_name[match_seat_to_act(&g->m)]);
 		return UI_OK;
@@ -555,9 +557,10 @@ static void say_stakes(struct game *g)
 		}
 }
 
-/* Play g's match to its end at the terminal and show how it ended.
- * Return UI_OK when it ended, else why it stopped (UI_OK with
- * g->waiting or g->elsewhere). */
+/* Play g's match to its end at the terminal and show how it ended,
+ * whoever ended it. Return UI_OK when it ended (g's record too, when it
+ * has one), else why it stopped (UI_OK when g->life says: waiting for
+ * the other seat, or stopped from outside). */
 static enum ui_status play(struct game *g)
 {
 	enum match_end end;
@@ -572,19 +575,20 @@ static enum ui_status play(struct game *g)
 		end = match_run(&g->m, &terminal_io, g);
 		if (end != MATCH_UNFINISHED)
 			settle_end(g); /* as the screen does */
-		else if (g->end_untold)
+		else
 			game_common_end_from_record(g);
 	}
-	if (g->m.end != MATCH_UNFINISHED)
-		announce_end(g); /* ours, or the opponent's process's */
-	if (end == MATCH_UNFINISHED)
-		return g->stop == UI_OK && !g->waiting && !g->elsewhere
-			       ? UI_EOF
-			       : g->stop;
-	return UI_OK;
+	if (game_over(g))
+		announce_end(g); /* ours, or the record's; kept on the page */
+	if (game_ended(g) || (end != MATCH_UNFINISHED && g->record_kind == 0))
+		return UI_OK;
+	if (end != MATCH_UNFINISHED)
+		return g->stop == UI_OK ? UI_FAILED : g->stop; /* not saved */
+	return g->stop == UI_OK && g->life.state == GAME_PLAYING ? UI_EOF
+								 : g->stop;
 }
 
-/* Print the summary of g's closed record, a line at a time. */
+/* Print the summary of g's ended record, a line at a time. */
 static enum ui_status show_summary(struct game *g)
 {
 	char text[2048], *line, *next;
@@ -607,20 +611,23 @@ enum ui_status game_play(struct game *g)
 	g->analyse = false;
 	g->rematch = false;
 	g->settled = false;
-	g->end_untold = false;
 	game_common_ratings_before(g);
 	st = play(g);
 	ui_presence_playing(g->ui, 0);
-	if (g->record_kind == 0 || st == UI_FAILED || g->match_id == 0)
+	if (g->record_kind == 0 || g->match_id == 0)
 		return st;
-	if (st != UI_OK || g->waiting || g->elsewhere)
-		return pause_record(g);
-	st = g->settled ? g->settle_st : close_record(g);
-	if (st == UI_OK && g->closed) {
+	if (g->settled && g->settle_st != UI_OK)
+		return g->settle_st; /* said why */
+	if (!game_ended(g))
+		return st == UI_FAILED ? st : pause_record(g);
+	st = g->settled ? g->settle_st : left_record(g);
+	if (game_aborted(g))
+		return st; /* said so: nothing was counted */
+	if (st == UI_OK) {
 		ui_say(g->ui, _("Match %lld saved."), g->match_id);
 		st = show_summary(g);
 	}
-	if (st == UI_OK && g->closed && g->analyse)
+	if (st == UI_OK && g->analyse)
 		st = ui_records_analyse(g->ui, g->match_id);
 	return st;
 }

@@ -43,57 +43,58 @@ bool game_common_command_allowed(struct game *g, const struct input *in)
 	return false;
 }
 
-/* ==== The record, read again ============================================== */
+/* ==== The match's life ==================================================== */
 
-/* Say how another process left match g->match_id (status `now`). */
-static void say_elsewhere(struct game *g, const struct match_now *now)
+void game_life_waits(struct game *g)
 {
-	char text[256];
+	if (g->stop == UI_INTERRUPTED)
+		return; /* the program stops */
+	g->life.state = GAME_WAITS;
+	g->stop = UI_OK;
+}
 
-	g->aborted = now->status == MATCH_STATUS_ABORTED;
-	if (now->status == MATCH_STATUS_ABANDONED) {
-		ui_say(g->ui,
-		       _("Match %lld was abandoned in another session: it "
-			 "counts for nobody."),
-		       g->match_id);
-	} else if (g->aborted) {
-		game_common_match_aborted(g->match_id, text, sizeof(text));
-		ui_say(g->ui, "%s", text);
-	} else if (now->status == MATCH_STATUS_FINISHED && g->remote &&
-		   now->reason != REASON_ABANDONED) {
-		g->end_untold = true; /* the opponent's: shown as the end */
-	} else if (now->status == MATCH_STATUS_FINISHED) {
-		ui_say(g->ui, _("Match %lld was ended in another session: %s."),
-		       g->match_id,
-		       now->result == RESULT_DRAW	 ? _("a draw")
-		       : now->result == RESULT_BLACK_WIN ? _("black won")
-							 : _("white won"));
-	} else {
-		ui_say(g->ui,
-		       _("Match %lld was changed in another session; resume "
-			 "it again to go on."),
-		       g->match_id);
-	}
+bool game_life_ended(struct game *g, bool here)
+{
+	struct match_now now;
+
+	if (g->match_id == 0 ||
+	    store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK ||
+	    now.status == MATCH_STATUS_UNFINISHED)
+		return false;
+	g->life.state = GAME_ENDED;
+	g->life.ended_here = here;
+	g->life.end = now;
+	return true;
+}
+
+bool game_ended(const struct game *g)
+{
+	return g->life.state == GAME_ENDED;
+}
+
+bool game_aborted(const struct game *g)
+{
+	return game_ended(g) && g->life.end.status == MATCH_STATUS_ABORTED;
+}
+
+bool game_stopped_outside(const struct game *g)
+{
+	return g->life.state == GAME_CHANGED ||
+	       g->life.state == GAME_TAKEN_OVER || g->life.state == GAME_STALE;
+}
+
+bool game_over(const struct game *g)
+{
+	return g->m.end != MATCH_UNFINISHED || game_ended(g);
 }
 
 bool game_common_end_from_record(struct game *g)
 {
-	struct match_now now;
+	const struct match_now *e = &g->life.end;
 
-	return g->remote && g->closed && !g->aborted &&
-	       g->m.end == MATCH_UNFINISHED &&
-	       store_match_now(g->ui->club.store, g->match_id, &now) ==
-		       STORE_OK &&
-	       now.status == MATCH_STATUS_FINISHED &&
-	       match_set_end(&g->m, now.result, now.reason) == 0;
-}
-
-bool game_common_is_aborted(struct ui *ui, long long id)
-{
-	struct match_now now;
-
-	return store_match_now(ui->club.store, id, &now) == STORE_OK &&
-	       now.status == MATCH_STATUS_ABORTED;
+	return game_ended(g) && g->m.end == MATCH_UNFINISHED &&
+	       e->status == MATCH_STATUS_FINISHED &&
+	       match_set_end(&g->m, e->result, e->reason) == 0;
 }
 
 const char *game_common_aborted_words(void)
@@ -117,15 +118,15 @@ static bool seat_taken_over(struct game *g)
 	struct seat_lease l;
 	long long me;
 
-	if (!g->remote || g->only_seat < 0 || g->seat_lost)
-		return g->seat_lost;
+	if (!g->remote || g->only_seat < 0 || g->life.state == GAME_TAKEN_OVER)
+		return g->life.state == GAME_TAKEN_OVER;
 	me = g->player_id[g->only_seat];
 	if (me == 0 ||
 	    store_seat_get(g->ui->club.store, g->match_id, me,
 			   game_common_unix_ms(), &l) != STORE_OK ||
 	    !l.taken || l.mine)
 		return false;
-	g->seat_lost = true;
+	g->life.state = GAME_TAKEN_OVER;
 	ui_say(g->ui, _("This match was continued in another session."));
 	fflush(g->ui->term.out);
 	return true;
@@ -135,7 +136,6 @@ bool game_common_seat_still_ours(struct game *g)
 {
 	if (!seat_taken_over(g))
 		return true;
-	g->elsewhere = true;
 	g->stop = UI_OK;
 	return false;
 }
@@ -146,8 +146,10 @@ bool game_common_record_still_ours(struct game *g)
 
 	if (g->record_kind == 0 || g->match_id == 0)
 		return true;
+	if (game_ended(g))
+		return false;	       /* told as the game's end */
 	if (ui_session_ended(g->ui)) { /* said so; nothing more is ours */
-		g->elsewhere = true;
+		g->life.state = GAME_STALE;
 		g->stop = UI_STALE;
 		return false;
 	}
@@ -156,10 +158,14 @@ bool game_common_record_still_ours(struct game *g)
 	if (store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK ||
 	    (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved))
 		return true;
-	g->elsewhere = true;
-	g->closed = now.status != MATCH_STATUS_UNFINISHED;
 	g->stop = UI_OK;
-	say_elsewhere(g, &now);
+	if (game_life_ended(g, false))
+		return false; /* its end is told as the game's end */
+	g->life.state = GAME_CHANGED;
+	ui_say(g->ui,
+	       _("Match %lld was changed in another session; resume it again "
+		 "to go on."),
+	       g->match_id);
 	return false;
 }
 
@@ -433,7 +439,7 @@ bool game_common_choice_settled(struct game *g, const struct match *m, int seat,
 {
 	*value = -1;
 	if (game_common_seat_absent(g, seat)) {
-		g->waiting = true;
+		game_life_waits(g);
 		return true;
 	}
 	if (g->ai[seat] != NULL) {
@@ -561,25 +567,25 @@ void game_common_clock_words(const struct game *g, char *buf, size_t cap)
 			 g->time_per_move);
 }
 
-void game_common_end_words(const struct game *g, const struct match *m,
-			   const char *const name[3], char *buf, size_t cap)
+/* How m ended on its own board (match_run()'s end, or its record's put
+ * into it), naming the sides as name[] does, into buf[cap]; "" while
+ * unfinished. */
+static void board_end_words(const struct match *m, const char *const name[3],
+			    char *buf, size_t cap)
 {
 	const char *winner = m->winner == STONE_NONE ? "" : name[m->winner];
 	const char *loser =
 		m->winner == STONE_NONE ? "" : name[stone_other(m->winner)];
 
-	if (g->aborted && m->end != MATCH_UNFINISHED) {
-		snprintf(buf, cap, "%s", game_common_aborted_words());
-		return;
-	}
+	buf[0] = '\0';
 	switch (m->end) {
 	case MATCH_FIVE:
 		snprintf(buf, cap, _("%s wins with %d in a row!"), winner,
 			 m->board.k);
-		return;
+		break;
 	case MATCH_RESIGN:
 		snprintf(buf, cap, _("%s resigned. %s wins."), loser, winner);
-		return;
+		break;
 	case MATCH_TIMEOUT:
 		if (m->winner == STONE_NONE)
 			snprintf(buf, cap,
@@ -590,21 +596,57 @@ void game_common_end_words(const struct game *g, const struct match *m,
 		else
 			snprintf(buf, cap, _("%s ran out of time. %s wins."),
 				 loser, winner);
-		return;
+		break;
 	case MATCH_FORBIDDEN:
 		snprintf(buf, cap, _("%s played a forbidden point. %s wins."),
 			 loser, winner);
-		return;
+		break;
+	case MATCH_CLAIMED:
+		snprintf(buf, cap,
+			 _("%s left the game and did not come back: %s wins "
+			   "by claim."),
+			 loser, winner);
+		break;
 	case MATCH_AGREED_DRAW:
 		snprintf(buf, cap, "%s", _("Draw by agreement."));
-		return;
+		break;
 	case MATCH_FULL:
 		snprintf(buf, cap, "%s", _("The board is full: a draw."));
-		return;
+		break;
 	case MATCH_UNFINISHED:
 		break;
 	}
+}
+
+void game_common_end_words(const struct game *g, const struct match *m,
+			   const char *const name[3], char *buf, size_t cap)
+{
+	char end[512];
+
 	buf[0] = '\0';
+	if (game_ended(g) && g->life.end.status == MATCH_STATUS_ABANDONED) {
+		snprintf(buf, cap,
+			 _("Match %lld was abandoned in another session: it "
+			   "counts for nobody."),
+			 g->match_id);
+		return;
+	}
+	if (game_aborted(g) && g->life.ended_here) {
+		snprintf(buf, cap, "%s", game_common_aborted_words());
+		return;
+	}
+	if (game_aborted(g)) {
+		game_common_match_aborted(g->match_id, buf, cap);
+		return;
+	}
+	board_end_words(m, name, end, sizeof(end));
+	if (end[0] != '\0' && game_ended(g) && !g->life.ended_here &&
+	    !g->remote) /* a hot-seat match ended by another session */
+		snprintf(buf, cap,
+			 _("Match %lld was ended in another session. %s"),
+			 g->match_id, end);
+	else
+		snprintf(buf, cap, "%s", end);
 }
 
 bool game_common_event_words(const struct game *g, const struct match *m,
@@ -732,7 +774,7 @@ bool game_common_stake(const struct game *g, int seat, struct game_stake *out)
 	const struct player *o = seat_player(g, 1 - seat);
 	double r;
 
-	if (g->record_kind != MATCH_RANKED || g->casual || g->closed ||
+	if (g->record_kind != MATCH_RANKED || g->casual || game_ended(g) ||
 	    p == NULL || o == NULL)
 		return false;
 	r = p->rec.rating;
@@ -832,7 +874,7 @@ enum ui_status game_common_summary(struct game *g, char *buf, size_t cap)
 	enum ui_status st = UI_OK;
 
 	buf[0] = '\0';
-	if (!g->closed || g->record_kind == 0)
+	if (!game_ended(g) || g->record_kind == 0)
 		return UI_OK;
 	if (g->record_kind == MATCH_COMPUTER) {
 		st = computer_line(g, buf, cap, &len);

@@ -13,6 +13,7 @@
 #include "ai.h"
 #include "match.h"
 #include "renju.h"
+#include "store.h"
 #include "ui.h"
 
 /* The clocks as g's record last said (store.h's match_now), read when
@@ -28,6 +29,30 @@ struct game_clock {
 	long long left_ms[2]; /* a game clock: the record's black and
 			       * white players' (the first placer and
 			       * the other during the opening) */
+};
+
+/* Where a game's match stands for this process: one value
+ * (docs/ARCHITECTURE.md, "A match's life"), changed only by the
+ * game_life_*() functions below; what every screen says of the match
+ * (whose turn, waiting, ended and why) is derived from it. A game
+ * without a record is GAME_PLAYING until match_run() ends it. */
+enum game_state {
+	GAME_PLAYING = 0, /* played here; its record unfinished */
+	GAME_WAITS,	  /* play stopped here for the absent seat's turn,
+			   * or its player left (q, Esc, end of input
+			   * while waiting): the record waits */
+	GAME_ENDED,	  /* the record is no longer unfinished: life.end */
+	GAME_CHANGED,	  /* another process changed the record (not its
+			   * end): resume it again to go on */
+	GAME_TAKEN_OVER,  /* another session of this player took the seat */
+	GAME_STALE	  /* this player's session ended: nothing more is
+			   * written */
+};
+
+struct game_life {
+	enum game_state state;
+	bool ended_here;      /* GAME_ENDED by this process's write */
+	struct match_now end; /* GAME_ENDED: the record as it ended */
 };
 
 struct game {
@@ -53,7 +78,6 @@ struct game {
 	int only_seat;		 /* -1: both seats here; else the one seat
 				  * present, which plays until the other
 				  * must act */
-	bool waiting;		 /* stopped for the absent seat's turn */
 	bool remote;		 /* the absent seat plays from another
 				  * process: its moves are awaited in the
 				  * store (ui_game_remote.c) */
@@ -64,22 +88,13 @@ struct game {
 	bool request_refused;	 /* remote: the store refused this
 				  * player's request (one pending at a
 				  * time): no "said no" follows */
-	bool elsewhere;		 /* another process ended or changed the
-				  * record: the game stopped */
-	bool seat_lost;		 /* remote: another session took this
-				  * player's seat over (said so) */
+	struct game_life life;	 /* the match's life, as seen here */
 	bool other_gone;	 /* remote: the opponent left the game (their
 				  * seat's lease lapsed; said so) */
 	bool gone_asked;	 /* remote: the claim against the gone
 				  * opponent was offered */
 	long long seats_looked;	 /* remote: term_now_ms() of the last look
 				  * at the opponent's seat */
-	bool closed;		 /* the record is no longer unfinished */
-	bool end_untold;	 /* remote: the opponent's process ended it
-				  * (resigned, a draw agreed...); its end is
-				  * shown as any end, not said yet */
-	bool aborted;		 /* the store aborted it: ended before both
-				  * sides had moved, not rated */
 	int shown;		 /* moves on the board when last drawn */
 	enum ui_status stop;	 /* why the game stopped early */
 	double rating_before[2]; /* by seat: the rating at the start */
@@ -89,9 +104,35 @@ struct game {
 				  * yes, 0 no, -1 not asked there */
 	bool analyse; /* "Analyse this game" (`a`) chosen in that box */
 	bool rematch; /* remote: a rematch (`r`) chosen in that box */
-	bool settled; /* the end is saved (by the screen's end) */
+	bool settled; /* the end was written (by the screen's end) */
 	enum ui_status settle_st; /* and how that went */
 };
+
+/* ---- The match's life (ui_game_common.c) ---- */
+
+/* Play stopped here for a reason of this process's: GAME_WAITS (the
+ * absent seat's turn, the player left), g->stop UI_OK; nothing when a
+ * stop signal came (g->stop UI_INTERRUPTED: the program stops). */
+void game_life_waits(struct game *g);
+
+/* Read the end of g's record back from the store into g->life (state
+ * GAME_ENDED, `here` when this process wrote it). Return true when the
+ * record is no longer unfinished; false (g->life unchanged) when it is,
+ * or cannot be read. */
+bool game_life_ended(struct game *g, bool here);
+
+/* Whether g's record has ended (GAME_ENDED), and whether it was aborted
+ * (ended before both sides had moved: not rated). */
+bool game_ended(const struct game *g);
+bool game_aborted(const struct game *g);
+
+/* Whether g stopped because of another process or session, not its
+ * end: GAME_CHANGED, GAME_TAKEN_OVER or GAME_STALE (said so). */
+bool game_stopped_outside(const struct game *g);
+
+/* Whether g is over, one way or another, as the end is told: its
+ * match ended on the board here, or its record ended. */
+bool game_over(const struct game *g);
 
 /* ---- ui_game_common.c ----
  * Messages are said with ui_say(), which a full-screen game shows on its
@@ -111,28 +152,30 @@ bool game_common_command_allowed(struct game *g, const struct input *in);
 
 /* Whether g's record is still as this game left it: unfinished, with the
  * moves it wrote (true too for a game not recorded, or when the database
- * cannot say). When another process ended or changed it, or (remote)
- * another session took this player's seat over, say so, set
- * g->elsewhere (g->closed when it ended, g->stop to UI_OK) and return
- * false: the game must stop. Called after a write failed, it first
- * looks whether the store refused it for a stale session
- * (ui_session_ended(): said so): then g->elsewhere too, g->stop UI_STALE,
- * false, and the game leaves writing nothing more. */
+ * cannot say). When another process ended it (GAME_ENDED: told as the
+ * game's end), changed it (GAME_CHANGED, said so), or (remote) another
+ * session took this player's seat over (GAME_TAKEN_OVER, said so),
+ * g->stop becomes UI_OK and it returns false: the game must stop.
+ * Called after a write failed, it first looks whether the store
+ * refused it for a stale session (ui_session_ended(): said so): then
+ * GAME_STALE, g->stop UI_STALE, false, and the game leaves writing
+ * nothing more. */
 bool game_common_record_still_ours(struct game *g);
 
-/* A game between two terminals that stopped because the record ended
- * (g->closed), by the opponent's process or outside match_run() here:
- * put the record's end and winner into g->m, so that the game shows it
- * as any end (its words, the end-of-game box with its summary); true
- * when it did. Not for an abandoned or aborted match, which has no end
- * of that kind. */
+/* A game that stopped because its record ended (game_ended()), by
+ * another process or outside match_run() here (a claim, a resignation
+ * while waiting): put the record's end and winner into g->m, so that
+ * the game shows it as any end (its words, the end-of-game box with
+ * its summary); true when it did. Not for an abandoned or aborted
+ * match, which has no end of that kind (game_common_end_words() says
+ * what became of it). */
 bool game_common_end_from_record(struct game *g);
 
 /* Whether this process still holds its player's seat in g's remote match
  * (true for every other game): when another session took it over, say
- * "This match was continued in another session." (once), set
- * g->elsewhere (g->stop to UI_OK) and return false: the game must stop,
- * and the store refuses its writes anyway. */
+ * "This match was continued in another session." (once), GAME_TAKEN_OVER
+ * (g->stop UI_OK) and return false: the game must stop, and the store
+ * refuses its writes anyway. */
 bool game_common_seat_still_ours(struct game *g);
 
 /* The wall clock now, in Unix milliseconds (the store's times). */
@@ -198,7 +241,7 @@ int game_common_computer_move(struct game *g, const struct match *m,
 int game_common_computer_answer(struct game *g, enum match_question q);
 
 /* Settle the swap2 choice q due from `seat` without asking anyone, when
- * it need not be asked: the seat is absent (g->waiting; *value -1: the
+ * it need not be asked: the seat is absent (GAME_WAITS; *value -1: the
  * game stops), the record was changed elsewhere
  * (game_common_record_still_ours(); *value -1), or the seat is the computer's,
  * which chooses the colour its search likes better, saying which (*value its
@@ -238,17 +281,15 @@ void game_common_rule_words(const struct match *m, char *buf, size_t cap);
 /* The help's sentence for g's clock into buf[cap]: "" when untimed. */
 void game_common_clock_words(const struct game *g, char *buf, size_t cap);
 
-/* How g's match m ended, one whole sentence into buf[cap] ("Alice
- * resigned. Bob wins."; when the store aborted it, g->aborted, that it
- * was aborted and not rated), naming the side of stone s as name[s] (as
- * m->name, by stone): the line says "● Black Alice", the screen "Alice".
- * "" while m is unfinished. */
+/* How g's match m ended, one whole sentence into buf[cap], from its
+ * record once it has one (game_ended(): "Alice resigned. Bob wins.",
+ * "Bob left the game: Alice wins by claim.", that it was aborted and
+ * not rated, or abandoned), else from m (a game without a record),
+ * naming the side of stone s as name[s] (as m->name, by stone): the
+ * line says "● Black Alice", the screen "Alice". "" while neither has
+ * ended. */
 void game_common_end_words(const struct game *g, const struct match *m,
 			   const char *const name[3], char *buf, size_t cap);
-
-/* Whether the store aborted match `id` (it ended before both sides had
- * moved: not rated). False when it cannot be read. */
-bool game_common_is_aborted(struct ui *ui, long long id);
 
 /* The sentence that says a game was aborted and not rated, in the
  * user's language (a static string). */
@@ -285,7 +326,7 @@ struct game_stake {
 
 /* For a ranked match: seat `seat`'s stake into *out. Return false
  * (nothing set) for any other game, and once the match's record is
- * closed. */
+ * ended. */
 bool game_common_stake(const struct game *g, int seat, struct game_stake *out);
 
 /* A stake as a sentence, "win +16 · draw 0 · loss −16", into buf[cap]. */
@@ -297,9 +338,9 @@ void game_common_stake_text(const struct game_stake *st, char *buf, size_t cap);
 void game_common_record_line(struct ui *ui, const struct player *p,
 			     double before, char *buf, size_t cap);
 
-/* The summary after g's recorded game, once its record is closed
- * (g->closed), into buf[cap], lines split at '\n' ("" when there is
- * none: not recorded, or not closed): for a ranked match both players'
+/* The summary after g's recorded game, once its record ended
+ * (game_ended()), into buf[cap], lines split at '\n' ("" when there is
+ * none: not recorded, or not ended): for a ranked match both players'
  * new records, ratings with their change and ranks (the club is read
  * again for the ranks); against the computer the person's record against
  * that level ("Your record against Expert: 3 wins, 1 loss, 0 draws").

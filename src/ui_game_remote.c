@@ -86,10 +86,7 @@ static bool record_agreed_draw(struct game *g)
 	if (store_match_finish(g->ui->club.store, g->match_id, RESULT_DRAW,
 			       REASON_DRAW, (long long)time(NULL)) != STORE_OK)
 		return false;
-	ui_say(g->ui, "%s", _("Draw by agreement."));
-	fflush(g->ui->term.out);
-	g->elsewhere = true;
-	g->closed = true;
+	(void)game_life_ended(g, true); /* told as the game's end */
 	g->stop = UI_OK;
 	return true;
 }
@@ -142,7 +139,7 @@ static bool answer_request(struct game *g, const struct match *m,
 /* Look at the match after a change: a new move from the opponent
  * (filled into *in; also when the match ended with it, so that the
  * board shows the five), their request (answered here; an undo agreed
- * is filled into *in), its end (said, g->elsewhere), or nothing new. */
+ * is filled into *in), its end (game_ended()), or nothing new. */
 static enum remote_news look(struct game *g, const struct match *m,
 			     struct input *in)
 {
@@ -155,7 +152,8 @@ static enum remote_news look(struct game *g, const struct match *m,
 	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved) {
 		if (answer_request(g, m, in))
 			return NEWS_INPUT;
-		return g->elsewhere || g->closed ? NEWS_ENDED : NEWS_NONE;
+		return game_ended(g) || game_stopped_outside(g) ? NEWS_ENDED
+								: NEWS_NONE;
 	}
 	if (now.status != MATCH_STATUS_ABANDONED && now.nmoves > g->saved &&
 	    read_new_move(g, in) == 0) {
@@ -165,16 +163,27 @@ static enum remote_news look(struct game *g, const struct match *m,
 	return game_common_record_still_ours(g) ? NEWS_NONE : NEWS_ENDED;
 }
 
+/* This process just wrote the end of g's match outside match_run() (a
+ * claim, a resignation while waiting, an agreed draw): the game stops,
+ * and its end is read back and told from the record, as any end is.
+ * Return true. */
+static bool ended_here(struct game *g)
+{
+	(void)game_life_ended(g, true);
+	g->stop = UI_OK;
+	return true;
+}
+
 /* The opponent's time is gone (and then some): claim the win on time
  * (or the draw, when the store finds that this side can no longer
- * win). Return true when the match ended (claimed here or elsewhere). */
+ * win: the record says which). Return true when the match ended
+ * (claimed here or elsewhere). */
 static bool claim_on_time(struct game *g, const struct match *m)
 {
 	enum stone mover = board_to_move(&m->board);
 	enum match_result r =
 		mover == STONE_BLACK ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
 	enum store_status st;
-	struct match_now now;
 
 	st = store_match_claim_timeout(g->ui->club.store, g->match_id, r,
 				       m->board.nmoves, REMOTE_GRACE,
@@ -183,25 +192,10 @@ static bool claim_on_time(struct game *g, const struct match *m)
 		return !game_common_record_still_ours(g); /* the game stops */
 	if (st != STORE_OK)
 		return false;
-	if (game_common_is_aborted(g->ui, g->match_id))
-		ui_say(g->ui, "%s", game_common_aborted_words());
-	else if (store_match_now(g->ui->club.store, g->match_id, &now) ==
-			 STORE_OK &&
-		 now.result == RESULT_DRAW)
-		ui_say(g->ui,
-		       _("%s ran out of time, but you could no longer win: "
-			 "a draw."),
-		       m->name[mover]);
-	else
-		ui_say(g->ui, _("%s ran out of time: you win on time."),
-		       m->name[mover]);
-	g->elsewhere = true;
-	g->closed = true;
-	g->stop = UI_OK;
-	return true;
+	return ended_here(g);
 }
 
-bool game_remote_resign(struct game *g, const struct match *m)
+bool game_remote_resign(struct game *g)
 {
 	enum stone me = g->m.seat[STONE_BLACK] == g->only_seat ? STONE_BLACK
 							       : STONE_WHITE;
@@ -214,15 +208,7 @@ bool game_remote_resign(struct game *g, const struct match *m)
 	if (store_match_finish(g->ui->club.store, g->match_id, r, REASON_RESIGN,
 			       (long long)time(NULL)) != STORE_OK)
 		return !game_common_record_still_ours(g);
-	if (game_common_is_aborted(g->ui, g->match_id))
-		ui_say(g->ui, "%s", game_common_aborted_words());
-	else
-		ui_say(g->ui, _("You resigned. %s wins."),
-		       m->name[stone_other(me)]);
-	g->elsewhere = true;
-	g->closed = true;
-	g->stop = UI_OK;
-	return true;
+	return ended_here(g);
 }
 
 /* A line typed while the opponent thinks: resign (once the opening is
@@ -235,13 +221,13 @@ static int waiting_key(struct game *g, const struct match *m)
 	g->stop = ui_read_word(g->ui, "", buf);
 	if (g->stop == UI_EOF || (g->stop == UI_OK && strcmp(buf, "q") == 0)) {
 		g->stop = UI_OK;
-		g->waiting = true;
+		game_life_waits(g);
 		return -1;
 	}
 	if (g->stop != UI_OK)
 		return -1;
 	if (strcmp(buf, "resign") == 0 && m->opening_done)
-		return game_remote_resign(g, m) ? -1 : 1;
+		return game_remote_resign(g) ? -1 : 1;
 	if (m->opening_done)
 		ui_say(g->ui, _("It is your opponent's turn. Type resign to "
 				"resign, or q to leave (the match waits)."));
@@ -308,12 +294,7 @@ static bool claim_gone(struct game *g, const struct match *m)
 		       m->name[mover]);
 		return false;
 	}
-	ui_say(g->ui, _("%s left the game: you win."), m->name[mover]);
-	fflush(g->ui->term.out);
-	g->elsewhere = true;
-	g->closed = true;
-	g->stop = UI_OK;
-	return true;
+	return ended_here(g);
 }
 
 /* The seconds g's match waits for an opponent whose process is gone:
@@ -362,7 +343,8 @@ int game_remote_seats(struct game *g)
 	long long now = game_common_unix_ms();
 	struct seat_lease l;
 
-	if (!g->remote || g->only_seat < 0 || g->seat_lost ||
+	if (!g->remote || g->only_seat < 0 ||
+	    g->life.state == GAME_TAKEN_OVER ||
 	    term_now_ms() - g->seats_looked < SEATS_LOOK_MS)
 		return 0;
 	g->seats_looked = term_now_ms();
@@ -684,10 +666,8 @@ bool game_remote_ended_there(struct game *g)
 	while (term_now_ms() < until) {
 		if (store_match_now(g->ui->club.store, g->match_id, &now) ==
 			    STORE_OK &&
-		    now.status != MATCH_STATUS_UNFINISHED) {
-			g->closed = true;
-			return true;
-		}
+		    now.status != MATCH_STATUS_UNFINISHED)
+			return game_life_ended(g, false);
 		if (term_wait_input(-1, term_now_ms() + REMOTE_POLL_MS) < 0)
 			return false;
 	}

@@ -46,14 +46,14 @@ int game_remote_poll(struct game *g, const struct match *m,
  * grace on their turn, offer this player the win (once for each
  * absence; the store decides). Return 1 when something was said, 0
  * when not, -1 when the match ended (claimed, or ended elsewhere:
- * g->elsewhere). */
+ * game_ended()). */
 int game_remote_seats(struct game *g);
 
 /* Resign from the waiting side (asked first with ui_yes_no()): the
  * opponent wins. Return true when the match ended (recorded here, or
- * elsewhere first: g->elsewhere, g->closed), false when the player
- * said no or it could not be written. */
-bool game_remote_resign(struct game *g, const struct match *m);
+ * elsewhere first: game_ended(), told as the game's end), false when
+ * the player said no or it could not be written. */
+bool game_remote_resign(struct game *g);
 
 /* Put request q (ASK_ACCEPT_DRAW: a draw offer; ASK_ACCEPT_UNDO: take
  * back the last move of the player to move in m and the reply) to the

@@ -32,8 +32,8 @@ static enum ui_status ranked(struct game *g, bool *again)
 	*again = false;
 	g->again = g->only_seat < 0 ? _("Rematch (colours swapped)?") : NULL;
 	st = game_play(g);
-	if (st != UI_OK || !g->closed || g->again == NULL || g->elsewhere ||
-	    g->m.end == MATCH_UNFINISHED)
+	if (st != UI_OK || !game_ended(g) || !g->life.ended_here ||
+	    g->again == NULL || g->m.end == MATCH_UNFINISHED)
 		return st; /* not ended here: nothing to ask */
 	st = game_common_again(g, again);
 	return st == UI_EOF ? UI_OK : st;
@@ -371,9 +371,11 @@ static void show_settled(struct ui *ui, struct pending *p, double rating_me,
  * moved), say so and return true. */
 static bool say_if_aborted(struct ui *ui, const struct pending *p)
 {
+	struct match_now now;
 	char text[256];
 
-	if (!game_common_is_aborted(ui, p->f.id))
+	if (store_match_now(ui->club.store, p->f.id, &now) != STORE_OK ||
+	    now.status != MATCH_STATUS_ABORTED)
 		return false;
 	game_common_match_aborted(p->f.id, text, sizeof(text));
 	ui_say(ui, "%s", text);

@@ -110,7 +110,7 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 			     "rating."));
 	st = game_play(&g);
 	(void)store_seat_release(ui->club.store, game_common_unix_ms());
-	if (st == UI_OK && g.closed) {
+	if (st == UI_OK && game_ended(&g)) {
 		show_my_record(ui, me);
 		if (ui->presence != NULL) { /* the menu offers a rematch */
 			ui->presence->rematch_of = f->id;

@@ -330,17 +330,14 @@ static int waiting_key(struct game_screen *gs, const struct match *m,
 		if (line_key(gs, k, &in) == 0)
 			return 0;
 		if (in.kind == INPUT_RESIGN && m->opening_done)
-			return game_remote_resign(g, m) ? -1 : 0;
+			return game_remote_resign(g) ? -1 : 0;
 	} else if (opens_line(k)) {
 		open_line(gs, k);
 		return 0;
 	} else if (esc_key(k) || (k->kind == SK_CHAR && k->ch == 4)) {
 		if (esc_key(k) && leave(gs) == 0)
 			return 0;
-		if (g->stop != UI_INTERRUPTED) {
-			g->stop = UI_OK; /* as in line mode: the match waits */
-			g->waiting = true;
-		}
+		game_life_waits(g); /* as in line mode: the match waits */
 		return -1;
 	}
 	if (m->opening_done)
@@ -449,7 +446,7 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 	if (game_common_absent_turn(g, m)) {
 		if (g->remote)
 			return remote_move(gs, m, in);
-		g->waiting = true;
+		game_life_waits(g);
 		return -1;
 	}
 	if (g->ai[m->seat[board_to_move(&m->board)]] != NULL)
@@ -641,11 +638,12 @@ static void say_end(struct game_screen *gs, const struct match *m)
 	ui_screen_say(&gs->s, false, "%s", text);
 }
 
-/* True when g stopped for a reason its player did not choose: another
- * process settled or changed the match, or the database failed. */
+/* True when g stopped, not over, for a reason its player did not
+ * choose: another process or session changed the match or took the
+ * seat, or the database failed. */
 static bool stopped_from_outside(const struct game *g)
 {
-	return g->elsewhere || g->stop == UI_FAILED;
+	return game_stopped_outside(g) || g->stop == UI_FAILED;
 }
 
 /* screen_note's poll for the end box of a game between two terminals:
@@ -665,7 +663,8 @@ static void offer_note(void *ctx, char *buf, size_t size)
 }
 
 /* The end-of-game box: how the game ended, the summary of a recorded
- * game, and g->again's question (its answer in g->again_answer) or
+ * game, and g->again's question (its answer in g->again_answer; none
+ * for a hot-seat match another session ended) or
  * "Press any key." -- the one question the player answers. Return false
  * when there is nothing to show (no summary and no question). */
 static bool end_box(struct game_screen *gs)
@@ -673,21 +672,25 @@ static bool end_box(struct game_screen *gs)
 	struct game *g = gs->g;
 	char summary[2048], question[256], text[4096], keys[3] = "";
 	bool analysable = g->record_kind != 0 && g->match_id != 0 &&
-			  g->m.board.nmoves > 0 && !g->aborted;
+			  g->m.board.nmoves > 0 && !game_aborted(g);
 	bool again = g->remote && g->match_id != 0; /* a rematch offered */
 	struct screen_note offer = {offer_note, gs};
+	/* a hot-seat match ended in another session asks nothing here */
+	const char *ask = game_ended(g) && !g->life.ended_here && !g->remote
+				  ? NULL
+				  : g->again;
 	int answer;
 
 	if (game_common_summary(g, summary, sizeof(summary)) != UI_OK)
 		summary[0] = '\0';
-	if (summary[0] == '\0' && g->again == NULL)
+	if (summary[0] == '\0' && ask == NULL)
 		return false;
-	if (g->again != NULL)
+	if (ask != NULL)
 		/* TRANSLATORS: %s is a question, "Play another game?" */
-		snprintf(question, sizeof(question), _("%s (y/n)"), g->again);
+		snprintf(question, sizeof(question), _("%s (y/n)"), ask);
 	snprintf(text, sizeof(text), "%s\n\n%s%s%s%s%s%s%s", gs->s.status,
 		 summary, summary[0] != '\0' ? "\n\n" : "",
-		 g->again != NULL ? question : _("Press any key."),
+		 ask != NULL ? question : _("Press any key."),
 		 analysable ? "\n" : "",
 		 analysable ? _("a: analyse this game") : "", again ? "\n" : "",
 		 again ? _("r: a rematch, colours swapped") : "");
@@ -695,7 +698,7 @@ static bool end_box(struct game_screen *gs)
 		strcat(keys, "a");
 	if (again)
 		strcat(keys, "r");
-	answer = ui_screen_text_or(&gs->s, text, g->again != NULL, keys,
+	answer = ui_screen_text_or(&gs->s, text, ask != NULL, keys,
 				   again ? &offer : NULL);
 	if (answer < 0)
 		g->stop = UI_INTERRUPTED;
@@ -703,7 +706,7 @@ static bool end_box(struct game_screen *gs)
 		g->analyse = true; /* the question is asked after it */
 	else if (answer >= 2)
 		g->rematch = true; /* offered once the game is left */
-	else if (g->again != NULL)
+	else if (ask != NULL)
 		g->again_answer = answer;
 	return true;
 }
@@ -715,15 +718,17 @@ static void show_end(struct game_screen *gs, const struct match *m)
 {
 	struct screen_key k;
 
-	if (m->end == MATCH_UNFINISHED && !stopped_from_outside(gs->g))
+	bool over = game_over(gs->g);
+
+	if (!over && !stopped_from_outside(gs->g))
 		return;
 	gs->typing = false;
 	gs->over = true;
-	if (m->end != MATCH_UNFINISHED)
+	if (over)
 		say_end(gs, m);
 	else
 		ui_panel_draw(gs);
-	if (m->end != MATCH_UNFINISHED && end_box(gs))
+	if (over && end_box(gs))
 		return;
 	while (ui_screen_key(&gs->s, -1, &k) == SK_NONE)
 		;
@@ -745,8 +750,7 @@ bool ui_screen_game_run(struct game *g,
 		game_common_end_from_record(g); /* the end box shows it */
 	show_end(&gs, &g->m);
 	ui_screen_stop(&gs.s);
-	if (stopped_from_outside(g) && g->m.end == MATCH_UNFINISHED &&
-	    gs.s.said[0] != '\0') {
+	if (stopped_from_outside(g) && !game_over(g) && gs.s.said[0] != '\0') {
 		/* why, again, on the line interface that goes on */
 		if (gs.s.said_error)
 			ui_error(g->ui, "%s", gs.s.said);

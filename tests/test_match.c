@@ -568,13 +568,14 @@ static void test_reason_listed(void)
 }
 
 /* match_set_end() reads back what match_result_of() and
- * match_reason_of() wrote, for every end and winner a record can hold;
- * the reasons with no end of their own leave the match as it was. */
+ * match_reason_of() wrote, for every end and winner a record can hold
+ * (a claim is always a win); REASON_NONE, and a claim without a
+ * winner, leave the match as it was. */
 static void test_set_end(void)
 {
 	static const enum match_end ends[] = {
-		MATCH_FIVE, MATCH_RESIGN,  MATCH_AGREED_DRAW,
-		MATCH_FULL, MATCH_TIMEOUT, MATCH_FORBIDDEN};
+		MATCH_FIVE,    MATCH_RESIGN,	MATCH_AGREED_DRAW, MATCH_FULL,
+		MATCH_TIMEOUT, MATCH_FORBIDDEN, MATCH_CLAIMED};
 	static const enum stone winners[] = {STONE_BLACK, STONE_WHITE,
 					     STONE_NONE};
 	struct match m, back;
@@ -584,6 +585,9 @@ static void test_set_end(void)
 			      0);
 	for (e = 0; e < sizeof(ends) / sizeof(ends[0]); e++)
 		for (w = 0; w < sizeof(winners) / sizeof(winners[0]); w++) {
+			if (ends[e] == MATCH_CLAIMED &&
+			    winners[w] == STONE_NONE)
+				continue; /* no record holds it */
 			m.end = ends[e];
 			m.winner = winners[w];
 			back = m;
@@ -598,9 +602,13 @@ static void test_set_end(void)
 		}
 	back.end = MATCH_UNFINISHED;
 	CU_ASSERT_EQUAL(match_set_end(&back, RESULT_NONE, REASON_NONE), -1);
-	CU_ASSERT_EQUAL(
-		match_set_end(&back, RESULT_WHITE_WIN, REASON_ABANDONED), -1);
+	CU_ASSERT_EQUAL(match_set_end(&back, RESULT_DRAW, REASON_ABANDONED),
+			-1);
 	CU_ASSERT_EQUAL(back.end, MATCH_UNFINISHED);
+	CU_ASSERT_EQUAL(
+		match_set_end(&back, RESULT_WHITE_WIN, REASON_ABANDONED), 0);
+	CU_ASSERT_EQUAL(back.end, MATCH_CLAIMED);
+	CU_ASSERT_EQUAL(back.winner, STONE_WHITE);
 }
 
 static CU_TestInfo tests[] = {

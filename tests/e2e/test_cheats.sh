@@ -169,7 +169,7 @@ check "clock: leaving at once leaves the turn as it was" \
 	[ "$(db "SELECT status FROM matches WHERE id = $mid")" = unfinished ]
 age "$mid" 15
 check "clock: the waiting side wins on time, from the stored turn" \
-	wait_out "$wp" "$black ran out of time: you win on time."
+	wait_out "$wp" "Black $black ran out of time. ○ White $white wins."
 check "clock: the win on time is recorded" outcome_is finishedwhitetimeout
 
 # ---- A killed and rejoined mover sees the stored clock -------------------

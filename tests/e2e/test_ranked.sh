@@ -214,8 +214,13 @@ first_clean() { [ "$status" -eq 0 ] && [ ! -s "$E2E_DIR/first.err" ]; }
 first_plays
 menu_login dave "$PD" "3\ny"
 first_moves_on
-check "resigned elsewhere: the playing process says so" \
-	first_says "Match $lv was ended in another session: black won."
+check "resigned elsewhere: the playing process says so, and how" \
+	first_says "Match $lv was ended in another session. ○ White Dave resigned. ● Black Bob wins."
+check "resigned elsewhere: ... with both records and the rating changes" \
+	sh -c 'grep -q "^Match $1 saved\.$" "$2" &&
+		grep -Eq "^  Bob: .*rating [0-9]+ \(\+[0-9]+\)" "$2" &&
+		grep -Eq "^  Dave: .*rating [0-9]+ \(-[0-9]+\)" "$2"' \
+	sh "$lv" "$E2E_DIR/first.out"
 check "resigned elsewhere: it ends cleanly (exit 0, no error)" first_clean
 
 first_plays
@@ -229,8 +234,8 @@ first_plays
 age "$lv" 8
 menu_login bob "$PB" "5"
 first_moves_on
-check "claimed elsewhere: the playing process says so" \
-	first_says "Match $lv was ended in another session: black won."
+check "claimed elsewhere: the playing process says so, and how" \
+	first_says "Match $lv was ended in another session. ○ White Dave left the game and did not come back: ● Black Bob wins by claim."
 check "claimed elsewhere: it ends cleanly" first_clean
 
 # ---- Swap2: the opening's stones are kept as they are placed -------------

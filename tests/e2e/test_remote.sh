@@ -312,10 +312,14 @@ play_move 3 "8 9"
 wait_out "$wp" "$white ○> " $((w_base + 2))
 type_to "$bfd" "resign\ny\n"
 check "remote: the waiting side can resign" \
-	wait_out "$bp" "You resigned. $white wins."
+	wait_out "$bp" "Black $black resigned. ○ White $white wins."
 check "remote: the other side's prompt hears of it at once, as the game's end" \
 	wait_out "$wp" "Black $black resigned. ○ White $white wins."
 check "remote: the resignation is recorded once" outcome_is finishedwhiteresign
+check "remote: the winner is shown both records with the rating changes" \
+	poll sh -c 'grep -Eq "^  $1: .*rating [0-9]+ \(\+[0-9]+\)" "$3" &&
+		grep -Eq "^  $2: .*rating [0-9]+ \(-[0-9]+\)" "$3"' sh \
+	"$white" "$black" "$E2E_DIR/$wp.out"
 
 # ---- A draw offered to the other terminal: declined, then accepted -------
 restart_b
@@ -532,7 +536,7 @@ type_to "$wfd" "1 1\n"
 wait_out "$bp" "$black ● (" 2
 kill_black
 check "remote: a dead opponent's time runs out and the win is claimed" \
-	wait_out "$wp" "$black ran out of time: you win on time."
+	wait_out "$wp" "Black $black ran out of time. ○ White $white wins."
 check "remote: the claim is recorded as a timeout" outcome_is finishedwhitetimeout
 if [ "$wp" = b ]; then
 	type_to 7 "0\n0\n"

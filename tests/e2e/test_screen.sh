@@ -193,8 +193,14 @@ check "resumed: the move's clock goes on ($used ms used, then $t3 left)" \
 play_input "2\nbob\nsecret-pass-2\n3\ny\n0\n0\n"
 check "resigned from another process: the screen says so on its status line" \
 	wait_for r2 "Match $rm_id was ended in another session"
+# the end box of a game ended elsewhere: the records, a rating up
+box_with_changes() {
+	shows r2 "Press any key." && pane r2 | grep -Eq "\(\+[0-9]+\); rank"
+}
+check "and shows it as any end: the box with both records and the changes" \
+	wait_until box_with_changes
 check "and waits for a key, the game stopped" \
-	wait_for r2 "The game has stopped. Press any key."
+	wait_for r2 "Press any key."
 pane r2 >"$OUT"
 check "nothing is printed beneath the screen (the board is whole)" \
 	sh -c 'grep -q "^    a  b  c  d" "$1" && [ "$(grep -c "another session" \

@@ -149,7 +149,9 @@ db "UPDATE match_seats SET lease_until_ms = lease_until_ms - 120000
 check "claim: after the grace bob is offered the win" \
 	wait_out r 'alice has not come back. Claim the win?'
 type_to 8 "y\n"
-check "claim: bob wins" wait_out r 'alice left the game: you win.'
+check "claim: bob wins, told as the game's end" \
+	wait_out r 'alice left the game and did not come back: '
+check "claim: ... with both records" wait_out r 'Match '"$mid"' saved.'
 if [ "$black" = bob ]; then
 	check "claim: the store records the win" outcome_is finishedblackabandoned
 else
