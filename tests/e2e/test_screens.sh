@@ -353,7 +353,7 @@ line_table() {
 # interface's prose, such as the leaderboard's legend, is the terminal's
 # to wrap)
 line_table history-lines-44x18-en history alice
-ROWS='^1  YYYY-MM-DD  bob +white +lost \(five\)$'
+ROWS='^1  bob +white +lost \(row of 3\)$'
 check "history in 44 columns: its row on one line" \
 	rows_whole "$T/history-lines-44x18-en.txt"
 reviewed history-lines-44x18-en
