@@ -177,6 +177,20 @@ static int take_back(struct match *m, const struct match_io *io, void *ctx)
 	return 0;
 }
 
+/* The seat to act resigns: the other wins. During the opening the
+ * colours are read as a record keeps them until they are chosen (seat
+ * 0, the first placer, black), as for a timeout (time_out()). */
+static void resign(struct match *m)
+{
+	int loser = match_seat_to_act(m);
+
+	if (!m->opening_done)
+		set_colours(m, 0);
+	m->end = MATCH_RESIGN;
+	m->resigned = m->seat[STONE_BLACK] == loser ? STONE_BLACK : STONE_WHITE;
+	m->winner = stone_other(m->resigned);
+}
+
 /* The player to move offers a draw or resigns, after asking whoever must
  * agree. Return 0, or -1 when the game was stopped. */
 static int offer_end(struct match *m, const struct match_io *io, void *ctx,
@@ -193,11 +207,8 @@ static int offer_end(struct match *m, const struct match_io *io, void *ctx,
 			io->event(ctx, m, EVENT_DRAW_REFUSED);
 	} else {
 		answer = io->confirm(ctx, m, me, ASK_CONFIRM_RESIGN);
-		if (answer > 0) {
-			m->end = MATCH_RESIGN;
-			m->resigned = me;
-			m->winner = stone_other(me);
-		}
+		if (answer > 0)
+			resign(m);
 	}
 	return answer < 0 ? -1 : 0;
 }
@@ -231,12 +242,12 @@ static int swap2_step(struct match *m, const struct match_io *io, void *ctx)
 	return report_change(m, io, ctx); /* the stones can be kept now */
 }
 
-/* During the opening only moves and help are taken. True when `in` must
- * be turned down for that reason. */
+/* During the opening only moves, a resignation and help are taken. True
+ * when `in` must be turned down for that reason. */
 static bool opening_refuses(const struct match *m, const struct input *in)
 {
 	return !m->opening_done && in->kind != INPUT_MOVE &&
-	       in->kind != INPUT_HELP;
+	       in->kind != INPUT_RESIGN && in->kind != INPUT_HELP;
 }
 
 /* The seat to act ran out of time: it loses, or draws once the other

@@ -678,8 +678,8 @@ bool game_common_event_words(const struct game *g, const struct match *m,
 			 opponent);
 	else if (e == EVENT_OPENING_MOVES_ONLY)
 		snprintf(buf, cap, "%s",
-			 _("During the opening only moves (and help) are "
-			   "possible."));
+			 _("During the opening only moves, resign and help "
+			   "are possible."));
 	else
 		snprintf(buf, cap,
 			 _("The opening is over: %s plays black (%s), %s "

@@ -197,10 +197,11 @@ static bool claim_on_time(struct game *g, const struct match *m)
 
 bool game_remote_resign(struct game *g)
 {
-	enum stone me = g->m.seat[STONE_BLACK] == g->only_seat ? STONE_BLACK
-							       : STONE_WHITE;
-	enum match_result r =
-		me == STONE_BLACK ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
+	/* during the opening the record's black is seat 0, the first
+	 * placer (match.h) */
+	bool black = g->m.opening_done ? g->m.seat[STONE_BLACK] == g->only_seat
+				       : g->only_seat == 0;
+	enum match_result r = black ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
 	bool yes = false;
 
 	if (ui_yes_no(g->ui, _("Resign this game?"), &yes) != UI_OK || !yes)
@@ -211,10 +212,10 @@ bool game_remote_resign(struct game *g)
 	return ended_here(g);
 }
 
-/* A line typed while the opponent thinks: resign (once the opening is
- * over), q (leave; the match waits), or anything else (a reminder). Return 1 to
- * go on waiting, or -1 to stop the game. */
-static int waiting_key(struct game *g, const struct match *m)
+/* A line typed while the opponent thinks (the opening's stones or
+ * choices too): resign, q (leave; the match waits), or anything else (a
+ * reminder). Return 1 to go on waiting, or -1 to stop the game. */
+static int waiting_key(struct game *g)
 {
 	char buf[TERM_LINE_MAX + 1];
 
@@ -226,14 +227,10 @@ static int waiting_key(struct game *g, const struct match *m)
 	}
 	if (g->stop != UI_OK)
 		return -1;
-	if (strcmp(buf, "resign") == 0 && m->opening_done)
+	if (strcmp(buf, "resign") == 0) /* the opening's too */
 		return game_remote_resign(g) ? -1 : 1;
-	if (m->opening_done)
-		ui_say(g->ui, _("It is your opponent's turn. Type resign to "
-				"resign, or q to leave (the match waits)."));
-	else
-		ui_say(g->ui, _("Your opponent is playing the opening. Type q "
-				"to leave (the match waits)."));
+	ui_say(g->ui, _("It is your opponent's turn. Type resign to resign, "
+			"or q to leave (the match waits)."));
 	return 1;
 }
 
@@ -241,7 +238,7 @@ static int waiting_key(struct game *g, const struct match *m)
  * REMOTE_POLL_MS for a line (handled by waiting_key()). Return 0 to go
  * on waiting (the caller then looks at the store), or -1 to stop (a
  * stop signal: g->stop UI_INTERRUPTED; the player left or resigned). */
-static int wait_tick(struct game *g, const struct match *m)
+static int wait_tick(struct game *g)
 {
 	int ready =
 		term_wait_input(g->ui->term.in, term_now_ms() + REMOTE_POLL_MS);
@@ -250,7 +247,7 @@ static int wait_tick(struct game *g, const struct match *m)
 		g->stop = UI_INTERRUPTED;
 		return -1;
 	}
-	return ready > 0 && waiting_key(g, m) < 0 ? -1 : 0;
+	return ready > 0 && waiting_key(g) < 0 ? -1 : 0;
 }
 
 /* Whether the opponent's time is gone by more than REMOTE_GRACE, by
@@ -419,13 +416,13 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 		       m->name[board_to_move(&m->board)]);
 	else
 		ui_say(g->ui,
-		       _("Waiting for %s to place a stone (type q to "
-			 "leave)..."),
+		       _("Waiting for %s to place a stone (type resign to "
+			 "resign, q to leave)..."),
 		       m->name[board_to_move(&m->board)]);
 	fflush(g->ui->term.out);
 	rc = game_remote_wait_begin(g, m, &w, in);
 	while (rc == 0) {
-		if (wait_tick(g, m) < 0)
+		if (wait_tick(g) < 0)
 			return -1;
 		rc = game_remote_poll(g, m, &w, in);
 	}
@@ -575,7 +572,7 @@ int game_remote_choice(struct game *g, const struct match *m, int seat,
 	       m->seat_name[seat]);
 	fflush(g->ui->term.out);
 	while (rc == 0) {
-		if (wait_tick(g, m) < 0)
+		if (wait_tick(g) < 0)
 			return -1;
 		rc = game_remote_choice_poll(g, q, &version, &value);
 	}

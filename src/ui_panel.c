@@ -124,6 +124,24 @@ static void short_name(const char *name, int cols, bool ascii, char *buf,
 	snprintf(buf + n, cap - n, "%s", more);
 }
 
+/* In a ranked match, what seat `seat` of g stands to gain or lose, a
+ * faint line under its name. */
+static void add_stake(struct panel *p, const struct game *g, int seat)
+{
+	struct game_stake st;
+	struct pline *l;
+
+	if (!game_common_stake(g, seat, &st))
+		return;
+	l = add_line(p, RANK_STAKE, SCREEN_FAINT);
+	l->indent = 4;
+	game_common_stake_text(&st, l->form[0], sizeof(l->form[0]));
+	l->nform = 1;
+	/* TRANSLATORS: the rating changes for a win, a draw and a loss, for
+	 * a narrow panel: W for win, D for draw, L for loss. */
+	add_form(l, _("W %s  D %s  L %s"), st.win, st.draw, st.loss);
+}
+
 /* One side's line, "> ● Black  Alice (1523)" with its clock at the
  * right, and under it, in a ranked match that is not watched, what a
  * win, draw and loss would change. */
@@ -139,7 +157,6 @@ static void add_side(struct panel *p, const struct game_screen *gs, int w,
 	bool to_move = board_to_move(&m->board) == side &&
 		       m->board.state == BOARD_PLAYING;
 	long long left = 0;
-	struct game_stake st;
 	struct pline *l;
 
 	pl = g->player_id[m->seat[side]] != 0
@@ -165,15 +182,70 @@ static void add_side(struct panel *p, const struct game_screen *gs, int w,
 						: 0),
 		   g->ui->term.ascii, name, sizeof(name));
 	add_form(l, "%s %s %s", mark, stone, name);
-	if (gs->watching || !game_common_stake(g, m->seat[side], &st))
-		return;
-	l = add_line(p, RANK_STAKE, SCREEN_FAINT);
-	l->indent = 4;
-	game_common_stake_text(&st, l->form[0], sizeof(l->form[0]));
-	l->nform = 1;
-	/* TRANSLATORS: the rating changes for a win, a draw and a loss, for
-	 * a narrow panel: W for win, D for draw, L for loss. */
-	add_form(l, _("W %s  D %s  L %s"), st.win, st.draw, st.loss);
+	if (!gs->watching)
+		add_stake(p, g, m->seat[side]);
+}
+
+/* What seat `seat` does in m's swap2 opening, in words (a static
+ * string): the placer places, the other chooses, and back. */
+static const char *opening_role(const struct match *m, int seat)
+{
+	int n = m->board.nmoves, acts = match_seat_to_act(m);
+
+	if (!m->swap2_two && n < 3)
+		return seat == acts ? _("places the three opening stones")
+				    : _("chooses next");
+	if (!m->swap2_two)
+		return seat == acts ? _("chooses: white, black or two more")
+				    : _("waits for the choice");
+	if (n < 5)
+		return seat == acts ? _("places two more stones")
+				    : _("chooses the colour next");
+	return seat == acts ? _("chooses the colour")
+			    : _("waits for the choice");
+}
+
+/* During the swap2 opening, whose colours are not given out yet: seat
+ * `seat`'s line, "> Alice (1523)" with its clock at the right, what it
+ * does in the opening under it, and in a ranked match that is not
+ * watched, its stake. */
+static void add_seat(struct panel *p, const struct game_screen *gs, int w,
+		     int seat)
+{
+	const struct game *g = gs->g;
+	const struct match *m = &g->m;
+	const struct player *pl =
+		g->player_id[seat] != 0
+			? plist_find_id(g->ui->club.players, g->player_id[seat])
+			: NULL;
+	bool acts =
+		match_seat_to_act(m) == seat && m->board.state == BOARD_PLAYING;
+	char rating[32] = "", name[160];
+	long long left = 0;
+	struct pline *l;
+
+	if (pl != NULL)
+		snprintf(rating, sizeof(rating), " (%.0f)", pl->rec.rating);
+	l = add_line(p, RANK_GAME, acts ? SCREEN_BOLD : SCREEN_PLAIN);
+	/* during the opening the clocks are the seats' (black: seat 0) */
+	if (game_common_side_left(g, m, seat == 0 ? STONE_BLACK : STONE_WHITE,
+				  &left)) {
+		(void)clock_format(left, l->right, sizeof(l->right));
+		l->right_st =
+			acts && left < 10000 ? SCREEN_ALARM : SCREEN_PLAIN;
+	}
+	add_form(l, "%s %s%s", acts ? ">" : " ", m->seat_name[seat], rating);
+	short_name(m->seat_name[seat],
+		   w - 3 -
+			   (l->right[0] != '\0' ? ui_screen_width(l->right) + 1
+						: 0),
+		   g->ui->term.ascii, name, sizeof(name));
+	add_form(l, "%s %s", acts ? ">" : " ", name);
+	l = add_line(p, RANK_GAME, SCREEN_FAINT);
+	l->indent = 2;
+	add_form(l, "%s", opening_role(m, seat));
+	if (!gs->watching)
+		add_stake(p, g, seat);
 }
 
 /* The last moves, "12. h8 i9", one numbered pair a line, at most 8. */
@@ -255,8 +327,13 @@ static void build_panel(struct panel *p, const struct game_screen *gs, int w)
 	add_form(l, "%s %dx%d", variant, m->board.rows, m->board.cols);
 	add_form(l, "%s", variant);
 	add_line(p, RANK_SPACE, SCREEN_PLAIN);
-	add_side(p, gs, w, STONE_BLACK);
-	add_side(p, gs, w, STONE_WHITE);
+	if (m->opening_done) {
+		add_side(p, gs, w, STONE_BLACK);
+		add_side(p, gs, w, STONE_WHITE);
+	} else { /* swap2: who places, who chooses */
+		add_seat(p, gs, w, 0);
+		add_seat(p, gs, w, 1);
+	}
 	add_line(p, RANK_SPACE, SCREEN_PLAIN);
 	if (last != NULL)
 		notation_format(last->row, last->col, where);

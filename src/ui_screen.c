@@ -933,10 +933,10 @@ static bool box_scroll(const struct screen_key *k, int *top, int last)
 }
 
 int ui_screen_choose(struct screen *s, const char *title,
-		     const char *const labels[], int n)
+		     const char *const labels[], int n, const char *esc)
 {
 	char text[10][256];
-	const char *lines[11];
+	const char *lines[12];
 	struct screen_key k;
 	int i;
 
@@ -945,13 +945,18 @@ int ui_screen_choose(struct screen *s, const char *title,
 		snprintf(text[i], sizeof(text[i]), "%d. %s", i + 1, labels[i]);
 		lines[i + 1] = text[i];
 	}
+	if (esc != NULL)
+		lines[i + 1] = esc;
 	for (;;) {
 		redraw(s);
-		draw_box(lines, i + 1, s->term->ascii, 0);
+		draw_box(lines, i + 1 + (esc != NULL), s->term->ascii, 0);
 		if (ui_screen_key(s, -1, &k) == SK_STOP)
 			return -1;
 		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
 			return k.ch - '1';
+		if (esc != NULL && ((k.kind == SK_CHAR && k.ch == 27) ||
+				    (k.kind == SK_KEY && k.ch == KEY_EXIT)))
+			return -2;
 	}
 }
 

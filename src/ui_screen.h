@@ -224,10 +224,11 @@ enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
 int ui_screen_yes_no(struct screen *s, const char *question);
 
 /* Show `title` and the numbered labels[0..n-1] (n <= 9) in a box over
- * the board until a number is chosen. Return its index, or -1 on a stop
- * signal. */
+ * the board until a number is chosen; with `esc` (not NULL), a last line
+ * saying what Esc does ("Esc: leave the game"), and Esc taken too.
+ * Return the index chosen, -2 for Esc, or -1 on a stop signal. */
 int ui_screen_choose(struct screen *s, const char *title,
-		     const char *const labels[], int n);
+		     const char *const labels[], int n, const char *esc);
 
 /* Show `text` (lines split at '\n') in a box over the board until a key
  * is pressed. Return 0, or -1 on a stop signal. */

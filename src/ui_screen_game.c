@@ -329,7 +329,7 @@ static int waiting_key(struct game_screen *gs, const struct match *m,
 	if (gs->typing) {
 		if (line_key(gs, k, &in) == 0)
 			return 0;
-		if (in.kind == INPUT_RESIGN && m->opening_done)
+		if (in.kind == INPUT_RESIGN) /* the opening's too */
 			return game_remote_resign(g) ? -1 : 0;
 	} else if (opens_line(k)) {
 		open_line(gs, k);
@@ -340,15 +340,10 @@ static int waiting_key(struct game_screen *gs, const struct match *m,
 		game_life_waits(g); /* as in line mode: the match waits */
 		return -1;
 	}
-	if (m->opening_done)
-		ui_screen_say(&gs->s, false,
-			      _("Waiting for %s: type resign to resign, Esc "
-				"leaves (the match waits)."),
-			      m->name[board_to_move(&m->board)]);
-	else
-		ui_screen_say(&gs->s, false,
-			      _("Your opponent is playing the opening. Press "
-				"Esc to leave (the match waits)."));
+	ui_screen_say(&gs->s, false,
+		      _("Waiting for %s: type resign to resign, Esc leaves "
+			"(the match waits)."),
+		      m->name[board_to_move(&m->board)]);
 	return 0;
 }
 
@@ -543,8 +538,13 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 	if (game_common_choice_settled(g, m, seat, q, &choice))
 		return choice;
 	n = game_common_choice_menu(m, seat, q, title, sizeof(title), labels);
-	choice = ui_screen_choose(&gs->s, title, labels, n);
+	do /* Esc asks whether to leave, as on the board */
+		choice = ui_screen_choose(&gs->s, title, labels, n,
+					  _("Esc: leave the game"));
+	while (choice == -2 && leave(gs) == 0);
 	ui_panel_draw(gs);
+	if (choice == -2) /* left: g->stop says how */
+		return -1;
 	if (choice < 0) {
 		g->stop = UI_INTERRUPTED;
 		return -1;

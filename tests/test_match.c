@@ -403,6 +403,47 @@ static void test_swap2_timeout(void)
 	CU_ASSERT_EQUAL(m.board.nmoves, 4);
 }
 
+/* Either seat may resign during the opening, when it is to act: the
+ * other wins, the colours read as the record keeps them until they are
+ * chosen (the first placer black); a draw offer is still refused. */
+static void test_swap2_resign(void)
+{
+	static const char *const placer[] = {"8 8", "draw", "resign", NULL};
+	static const char *const second[] = {"8 8", "8 9",    "9 9",
+					     "7 7", "resign", NULL};
+	static const int choices[] = {SWAP2_PLACE_TWO};
+	static const int yes[] = {1};
+	struct match m;
+	struct script s;
+
+	memset(&s, 0, sizeof(s));
+	CU_ASSERT_EQUAL_FATAL(
+		match_init(&m, rules_preset("gomoku"), "Ann", "Ben"), 0);
+	CU_ASSERT_EQUAL_FATAL(match_set_opening(&m, OPENING_SWAP2), 0);
+	s.lines = placer;
+	s.answers = yes;
+	s.choices = no_choices;
+	CU_ASSERT_EQUAL(match_run(&m, &script_io, &s), MATCH_RESIGN);
+	CU_ASSERT_EQUAL(s.events[EVENT_OPENING_MOVES_ONLY], 1); /* the draw */
+	CU_ASSERT_EQUAL(m.resigned, STONE_BLACK); /* Ann, the placer */
+	CU_ASSERT_EQUAL(m.winner, STONE_WHITE);
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_WHITE], "Ben");
+	CU_ASSERT_EQUAL(m.board.nmoves, 1);
+
+	memset(&s, 0, sizeof(s));
+	CU_ASSERT_EQUAL_FATAL(
+		match_init(&m, rules_preset("gomoku"), "Ann", "Ben"), 0);
+	CU_ASSERT_EQUAL_FATAL(match_set_opening(&m, OPENING_SWAP2), 0);
+	s.lines = second;
+	s.answers = yes;
+	s.choices = choices;
+	CU_ASSERT_EQUAL(match_run(&m, &script_io, &s), MATCH_RESIGN);
+	CU_ASSERT_EQUAL(m.resigned, STONE_WHITE); /* Ben, placing two more */
+	CU_ASSERT_EQUAL(m.winner, STONE_BLACK);
+	CU_ASSERT_STRING_EQUAL(m.name[STONE_BLACK], "Ann");
+	CU_ASSERT_EQUAL(m.board.nmoves, 4);
+}
+
 /* Undo never takes back the opening's stones: right after swap2 the
  * player to move has no move of their own, and later an undo stops at
  * the opening. */
@@ -617,6 +658,8 @@ static CU_TestInfo tests[] = {
 	{"swap2: two more stones, then the first chooses",
 	 test_swap2_place_two},
 	{"swap2 needs five in a row", test_swap2_needs_five},
+	{"swap2: the seat to act may resign during the opening",
+	 test_swap2_resign},
 	{"a timeout in the swap2 opening loses for the seat to act",
 	 test_swap2_timeout},
 	{"out of time is a draw when the other side cannot win any more",
