@@ -422,6 +422,7 @@ struct history_row {
 	/* Seconds played: ended_at - started_at for a finished match; for
 	 * an unfinished or abandoned one, the time of its last move. */
 	long long duration;
+	bool my_turn; /* store_unfinished() only: the player acts next */
 };
 
 /* One imported game, as store_imported() lists it. The strings belong
@@ -628,6 +629,16 @@ enum store_status
 store_history(struct store *s, long long player_id, int offset, int limit,
 	      int (*row)(void *ctx, const struct history_row *r), void *ctx,
 	      int *total);
+
+/* Player `player_id`'s unfinished matches (ranked and against the
+ * computer), the most recently active first (by last_active_at, then
+ * id), up to `limit` of them: row(ctx, r) for each, as store_history()
+ * calls it, with r->my_turn set (the player acts next, by the colours
+ * or the swap2 opening). STORE_ERR for a negative limit or a NULL
+ * row(). */
+enum store_status
+store_unfinished(struct store *s, long long player_id, int limit,
+		 int (*row)(void *ctx, const struct history_row *r), void *ctx);
 
 /* The imported games (which belong to nobody), newest first (by
  * started_at, then id): skip `offset`, then call row(ctx, r) for up to

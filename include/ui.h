@@ -315,6 +315,29 @@ enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level);
 enum ui_status ui_matches_offer_resume(struct ui *ui, struct player *me,
 				       struct player *opponent, bool *played);
 
+/* The same offer for `me`'s unfinished match `id`, chosen from the list
+ * of their unfinished matches (the opponent logs in here where the
+ * offer needs it). A match that has ended meanwhile is said so. */
+enum ui_status ui_matches_offer_match(struct ui *ui, struct player *me,
+				      long long id, bool *played);
+
+/* The most of a player's unfinished matches one list shows. */
+#define UI_UNFINISHED_SHOWN 9
+
+/* Print `me`'s unfinished matches, the most recently active first and
+ * numbered from 1 ("  1  Match 16 with carol, gomoku, 12 moves: your
+ * turn"), at most UI_UNFINISHED_SHOWN; their ids into id[] (NULL: not
+ * kept) and how many into *n. Return UI_OK, or UI_FAILED after saying
+ * why. */
+enum ui_status ui_matches_list_unfinished(struct ui *ui,
+					  const struct player *me,
+					  long long id[UI_UNFINISHED_SHOWN],
+					  int *n);
+
+/* How many unfinished matches `me` has (at most UI_UNFINISHED_SHOWN; 0
+ * when the store cannot say). */
+int ui_matches_unfinished_count(struct ui *ui, const struct player *me);
+
 /* ---- ui_account.c ---- */
 
 /* Open the database at ui->opt->db_path and load the players into
@@ -606,14 +629,16 @@ enum ui_status ui_remote_challenge_at_prompt(struct ui *ui, bool asked);
  * (said why) when it is not such a match; else as ui_matches_ranked(). */
 enum ui_status ui_remote_play(struct ui *ui, struct player *me, long long id);
 
-/* At login: when `me`'s newest unfinished ranked match is being played
- * now by the opponent from another terminal (a process of theirs shows
- * it in its presence row), or by another session of `me`'s (it holds
- * the seat), offer to rejoin it from here (taking the seat over from
- * that session only when the player says so). *played says
- * whether it was played on. Return UI_OK, or what the question or the
- * match returned. */
-enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played);
+/* At login (id 0: `me`'s newest unfinished match), or from the list of
+ * unfinished matches (match `id`): when that ranked match is being
+ * played now by the opponent from another terminal (a process of
+ * theirs shows it in its presence row), or by another session of
+ * `me`'s (it holds the seat), offer to rejoin it from here (taking the
+ * seat over from that session only when the player says so). *played
+ * says whether it was played on. Return UI_OK, or what the question or
+ * the match returned. */
+enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, long long id,
+				bool *played);
 
 /* ---- ui_prefs.c: a player's preferences ---- */
 

@@ -280,11 +280,15 @@ enum store_status store_seat_check(struct store *s, long long match_id,
  * placer, black_id, places the first three stones and chooses after the
  * fifth; the other places the fourth and fifth and chooses after the
  * third). */
-#define STORE_BLACK_TO_ACT_SQL                                                 \
-	"(SELECT CASE WHEN colours_final = 1 THEN n % 2 = 0"                   \
-	" WHEN opening_stones = 3 THEN n < 3 ELSE n >= 5 END"                  \
+#define STORE_BLACK_TO_ACT_SQL STORE_BLACK_TO_ACT_OF("matches")
+
+/* STORE_BLACK_TO_ACT_SQL on a row of matches named `m` in the query (a
+ * string literal: "matches", or an alias). */
+#define STORE_BLACK_TO_ACT_OF(m)                                               \
+	"(SELECT CASE WHEN " m ".colours_final = 1 THEN n % 2 = 0"             \
+	" WHEN " m ".opening_stones = 3 THEN n < 3 ELSE n >= 5 END"            \
 	" FROM (SELECT count(*) AS n FROM match_moves"                         \
-	" WHERE match_id = matches.id))"
+	" WHERE match_id = " m ".id))"
 
 /* The SQL value, on a row of matches, of the time the turn to play has
  * when it begins afresh: the mover's game clock, the whole time per

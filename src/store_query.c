@@ -7,11 +7,12 @@
 
 #include "store_internal.h"
 
-#define WHAT_HISTORY  "cannot read the match history"
-#define WHAT_IMPORTED "cannot read the imported games"
-#define WHAT_COMPUTER "cannot read the record against the computer"
-#define WHAT_RULE     "cannot read the records under the rule"
-#define WHAT_ABORTED  "cannot count the aborted matches"
+#define WHAT_UNFINISHED_LIST "cannot list the unfinished matches"
+#define WHAT_HISTORY	     "cannot read the match history"
+#define WHAT_IMPORTED	     "cannot read the imported games"
+#define WHAT_COMPUTER	     "cannot read the record against the computer"
+#define WHAT_RULE	     "cannot read the records under the rule"
+#define WHAT_ABORTED	     "cannot count the aborted matches"
 
 /* ==== History =========================================================== */
 
@@ -68,6 +69,8 @@ static int row_to_history(sqlite3_stmt *st, struct history_row *r)
 	r->duration = r->status == MATCH_STATUS_FINISHED
 			      ? r->ended_at - r->started_at
 			      : sqlite3_column_int64(st, 19) / 1000;
+	r->my_turn = sqlite3_column_count(st) > 22 &&
+		     sqlite3_column_int(st, 22) != 0; /* store_unfinished() */
 	if (r->variant == NULL ||
 	    (r->opponent_id != 0) != (r->opponent != NULL))
 		return -1;
@@ -140,6 +143,34 @@ list_history(struct store *s, long long id, int offset, int limit,
 			 " ORDER BY m.started_at DESC, m.id DESC"
 			 " LIMIT ?2 OFFSET ?3",
 			 args, 3, each_history, &c, WHAT_HISTORY);
+}
+
+/* See store.h. Walks matches_unfinished: a player has few. */
+enum store_status
+store_unfinished(struct store *s, long long player_id, int limit,
+		 int (*row)(void *ctx, const struct history_row *r), void *ctx)
+{
+	const long long args[] = {player_id, limit};
+	struct history_call c = {row, ctx};
+
+	store_clear_err(s);
+	if (limit < 0 || row == NULL) {
+		store_set_err(s, WHAT_UNFINISHED_LIST, "the page is not valid");
+		return STORE_ERR;
+	}
+	return list_rows(
+		s,
+		"SELECT " HISTORY_COLUMNS ", " STORE_BLACK_TO_ACT_OF(
+			"m") " = (m.black_id IS ?1)"
+			     " FROM matches AS m"
+			     " LEFT JOIN players AS o ON o.id = CASE WHEN"
+			     " m.black_id = ?1 THEN m.white_id ELSE"
+			     " m.black_id END"
+			     " WHERE m.status = 'unfinished'"
+			     " AND (+m.black_id = ?1 OR +m.white_id = ?1)"
+			     " ORDER BY m.last_active_at DESC, m.id DESC"
+			     " LIMIT ?2",
+		args, 2, each_history, &c, WHAT_UNFINISHED_LIST);
 }
 
 /* See store.h. One read transaction, so the total and the page agree. */

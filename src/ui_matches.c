@@ -5,11 +5,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "number.h"
 #include "store.h"
 #include "store_live.h"
 #include "ui_game.h"
 #include "ui_internal.h"
 #include "ui_matches.h"
+#include "words.h"
 
 /* Print a player's new record after a ranked match: counters, rating
  * change and rank by score. */
@@ -681,29 +683,36 @@ static enum offer offer_pending(struct ui *ui, struct pending *p,
 	return act_pending(ui, p, choice, st);
 }
 
-/* Find me's newest unfinished match (against `opponent` only, when not
- * NULL) and offer it. */
+/* Offer me's unfinished match `id` (0: the newest, against `opponent`
+ * only when not NULL). */
 static enum offer offer_unfinished(struct ui *ui, struct player *me,
-				   struct player *opponent, enum ui_status *st)
+				   struct player *opponent, long long id,
+				   enum ui_status *st)
 {
 	struct club_settings club;
 	struct pending p;
-	enum store_status ss;
+	enum store_status ss = STORE_OK;
 	enum offer done;
-	long long id;
 
 	*st = UI_OK;
 	memset(&p, 0, sizeof(p));
-	ss = opponent != NULL
-		     ? store_match_unfinished_between(ui->club.store, me->id,
-						      opponent->id, &id)
-		     : store_match_unfinished(ui->club.store, me->id, &id);
+	if (id == 0)
+		ss = opponent != NULL
+			     ? store_match_unfinished_between(ui->club.store,
+							      me->id,
+							      opponent->id, &id)
+			     : store_match_unfinished(ui->club.store, me->id,
+						      &id);
 	if (ss == STORE_NOT_FOUND)
 		return OFFER_NONE;
 	if (ss != STORE_OK ||
 	    store_match_load(ui->club.store, id, &p.f) != STORE_OK) {
 		*st = ui_store_failed(ui,
 				      _("cannot read the unfinished match"));
+		return OFFER_NONE;
+	}
+	if (p.f.status != MATCH_STATUS_UNFINISHED) { /* ended meanwhile */
+		ui_say(ui, _("Match %lld has ended meanwhile."), id);
 		return OFFER_NONE;
 	}
 	p.me = me;
@@ -735,7 +744,7 @@ enum ui_status ui_matches_offer_resume(struct ui *ui, struct player *me,
 {
 	enum ui_status st;
 
-	*played = offer_unfinished(ui, me, opponent, &st) == OFFER_PLAYED;
+	*played = offer_unfinished(ui, me, opponent, 0, &st) == OFFER_PLAYED;
 	return st;
 }
 
@@ -743,9 +752,88 @@ enum ui_status ui_matches_ranked(struct ui *ui, struct player *a,
 				 struct player *b)
 {
 	enum ui_status st;
-	enum offer done = offer_unfinished(ui, a, b, &st);
+	enum offer done = offer_unfinished(ui, a, b, 0, &st);
 
 	if (st != UI_OK || done == OFFER_LATER || done == OFFER_PLAYED)
 		return st;
 	return new_ranked(ui, a, b);
+}
+
+/* ==== The player's unfinished matches ===================================== */
+
+/* A list of unfinished matches being shown: their ids, by number. */
+struct unfinished_list {
+	struct ui *ui;
+	long long *id;
+	int n;
+};
+
+/* store_unfinished()'s row(): r's line, numbered, "  1  Match 16 with
+ * carol, gomoku, 12 moves: your turn". */
+static int unfinished_row(void *ctx, const struct history_row *r)
+{
+	struct unfinished_list *l = ctx;
+	char who[UI_NAME_MAX], clean[UI_CLEAN_MAX], turn[UI_NAME_MAX + 64];
+
+	if (r->opponent != NULL)
+		ui_clean(r->opponent, who, sizeof(who));
+	else
+		ui_words_computer(r->ai_level, who);
+	if (r->my_turn)
+		snprintf(turn, sizeof(turn), "%s", _("your turn"));
+	else
+		snprintf(turn, sizeof(turn), _("%s's turn"), who);
+	ui_clean(words_variant(r->variant), clean, sizeof(clean));
+	fprintf(l->ui->term.out,
+		ngettext("  %d  Match %lld with %s, %s, %d move: %s\n",
+			 "  %d  Match %lld with %s, %s, %d moves: %s\n",
+			 (unsigned long)r->nmoves),
+		l->n + 1, r->id, who, clean, r->nmoves, turn);
+	if (l->id != NULL)
+		l->id[l->n] = r->id;
+	l->n++;
+	return 0;
+}
+
+enum ui_status ui_matches_list_unfinished(struct ui *ui,
+					  const struct player *me,
+					  long long id[UI_UNFINISHED_SHOWN],
+					  int *n)
+{
+	struct unfinished_list l = {ui, id, 0};
+
+	*n = 0;
+	if (store_unfinished(ui->club.store, me->id, UI_UNFINISHED_SHOWN,
+			     unfinished_row, &l) != STORE_OK)
+		return ui_store_failed(
+			ui, _("cannot list your unfinished matches"));
+	*n = l.n;
+	return UI_OK;
+}
+
+/* store_unfinished()'s row() that counts, printing nothing. */
+static int count_row(void *ctx, const struct history_row *r)
+{
+	(void)r;
+	(*(int *)ctx)++;
+	return 0;
+}
+
+int ui_matches_unfinished_count(struct ui *ui, const struct player *me)
+{
+	int n = 0;
+
+	if (store_unfinished(ui->club.store, me->id, UI_UNFINISHED_SHOWN,
+			     count_row, &n) != STORE_OK)
+		return 0;
+	return n;
+}
+
+enum ui_status ui_matches_offer_match(struct ui *ui, struct player *me,
+				      long long id, bool *played)
+{
+	enum ui_status st;
+
+	*played = offer_unfinished(ui, me, NULL, id, &st) == OFFER_PLAYED;
+	return st;
 }

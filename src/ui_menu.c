@@ -1,5 +1,6 @@
 /* ui_menu.c -- the interactive menus: the main menu and, once a player
  * has logged in, the account menu. */
+#include "number.h"
 #include "ui.h"
 #include "ui_internal.h"
 #include "words.h"
@@ -27,7 +28,8 @@ enum {
 	ACCOUNT_REFUSE,
 	ACCOUNT_PREFS,
 	ACCOUNT_LOBBY,
-	ACCOUNT_REMATCH /* shown after a match from two terminals */
+	ACCOUNT_REMATCH,   /* shown after a match from two terminals */
+	ACCOUNT_UNFINISHED /* shown while the player has unfinished ones */
 };
 
 /* True when a step's status should end the menu loop: end of input, a
@@ -85,6 +87,58 @@ static enum ui_status computer_games(struct ui *ui, struct player *me)
 	return ui_matches_computer(ui, me, level);
 }
 
+/* Read which match of the n listed (ids id[]) the player opens into
+ * *chosen (0: none, go back). */
+static enum ui_status choose_unfinished(struct ui *ui, const long long id[],
+					int n, long long *chosen)
+{
+	char buf[TERM_LINE_MAX + 1];
+	unsigned long long v;
+	enum ui_status st;
+
+	*chosen = 0;
+	for (;;) {
+		st = ui_read_word(ui,
+				  _("Match to open (its number; Enter to go "
+				    "back): "),
+				  buf);
+		if (st != UI_OK || ui_left(buf))
+			return st;
+		if (number_parse(buf, 1, (unsigned long long)n, &v) == 0) {
+			*chosen = id[v - 1];
+			return UI_OK;
+		}
+		ui_say(ui, _("Please type one of the numbers shown."));
+	}
+}
+
+/* Account menu item 14: me's unfinished matches, with whom and whose
+ * turn; the one chosen is rejoined when it is being played from another
+ * terminal, else offered as at login. */
+static enum ui_status unfinished_matches(struct ui *ui, struct player *me)
+{
+	long long id[UI_UNFINISHED_SHOWN], chosen;
+	enum ui_status st;
+	bool played = false;
+	int n;
+
+	ui_say(ui, _("Your unfinished matches:"));
+	st = ui_matches_list_unfinished(ui, me, id, &n);
+	if (st != UI_OK)
+		return st;
+	if (n == 0) {
+		ui_say(ui, _("You have no unfinished match."));
+		return UI_OK;
+	}
+	st = choose_unfinished(ui, id, n, &chosen);
+	if (st != UI_OK || chosen == 0)
+		return st;
+	st = ui_remote_rejoin(ui, me, chosen, &played);
+	if (st == UI_OK && !played)
+		st = ui_matches_offer_match(ui, me, chosen, &played);
+	return st == UI_REFUSED ? UI_OK : st;
+}
+
 /* Run the account menu item `choice` for `me`. */
 static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 {
@@ -115,54 +169,61 @@ static enum ui_status account_item(struct ui *ui, struct player *me, int choice)
 		return ui_lobby(ui, me);
 	case ACCOUNT_REMATCH:
 		return ui_remote_rematch(ui, me);
+	case ACCOUNT_UNFINISHED:
+		return unfinished_matches(ui, me);
 	}
 	return UI_OK;
 }
 
-/* The account menu for `me`, until Log out. */
+/* The account menu for `me`, until Log out: items 1 to 12, then 13
+ * (a rematch) after a match from two terminals and 14 (the unfinished
+ * matches) while there are some, each under its own number. */
 static enum ui_status account_menu(struct ui *ui, struct player *me)
 {
-	static const int keys[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0};
-	static const int keys_again[] = {1, 2, 3,  4,  5,  6,  7,
-					 8, 9, 10, 11, 12, 13, 0};
-	char title[256], again[256];
+	char title[256], again[256], unfinished[128];
 
 	for (;;) {
 		/* in the loop: Preferences may change the language */
-		const char *labels[] = {_("Ranked match"),
-					_("Play the computer"),
-					_("My record"),
-					_("Leaderboard"),
-					_("Match history"),
-					_("Change password"),
-					_("Watch a game"),
-					_("Players online"),
-					_("Answer a challenge"),
-					ui_remote_refusing(ui)
-						? _("Take challenges again")
-						: _("Refuse challenges"),
-					_("Preferences"),
-					_("Find a game"),
-					again,
-					_("Log out")};
+		const char *labels[15] = {_("Ranked match"),
+					  _("Play the computer"),
+					  _("My record"),
+					  _("Leaderboard"),
+					  _("Match history"),
+					  _("Change password"),
+					  _("Watch a game"),
+					  _("Players online"),
+					  _("Answer a challenge"),
+					  ui_remote_refusing(ui)
+						  ? _("Take challenges again")
+						  : _("Refuse challenges"),
+					  _("Preferences"),
+					  _("Find a game")};
+		int keys[15] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
 		const char *with = ui_remote_rematch_with(ui);
+		int n = 12, open, choice;
 		enum ui_status st;
-		int n = 14, choice;
 
 		snprintf(title, sizeof(title), _("Gomoku Club: %s"),
 			 me->username);
 		st = ui_remote_answer(ui, me, true);
 		if (ends_menu(st))
 			return st;
-		if (with != NULL) /* item 13 */
+		if (with != NULL) {
 			snprintf(again, sizeof(again),
 				 _("Rematch %s (colours swapped)"), with);
-		else { /* none: Log out in its place */
-			labels[12] = labels[13];
-			n = 13;
+			labels[n] = again;
+			keys[n++] = ACCOUNT_REMATCH;
 		}
-		st = ui_menu(ui, title, labels,
-			     with != NULL ? keys_again : keys, n, &choice);
+		open = ui_matches_unfinished_count(ui, me);
+		if (open > 0) {
+			snprintf(unfinished, sizeof(unfinished),
+				 _("Unfinished matches (%d)"), open);
+			labels[n] = unfinished;
+			keys[n++] = ACCOUNT_UNFINISHED;
+		}
+		labels[n] = _("Log out");
+		keys[n++] = ACCOUNT_LOGOUT;
+		st = ui_menu(ui, title, labels, keys, n, &choice);
 		if (st != UI_OK)
 			return st;
 		if (choice == ACCOUNT_LOGOUT)
@@ -204,7 +265,7 @@ static enum ui_status logged_in(struct ui *ui, struct player *me)
 	ui->challenge_hook = ui_remote_challenge_at_prompt;
 	st = ui_prefs_login(ui, me);
 	if (st == UI_OK)
-		st = ui_remote_rejoin(ui, me, &resumed);
+		st = ui_remote_rejoin(ui, me, 0, &resumed);
 	if (st == UI_OK && !resumed)
 		st = ui_matches_offer_resume(ui, me, NULL, &resumed);
 	if (st == UI_OK)

@@ -215,17 +215,20 @@ static bool seat_held_elsewhere(struct ui *ui, const struct player *me,
 	       l.live && !l.mine;
 }
 
-enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, bool *played)
+enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, long long id,
+				bool *played)
 {
 	struct match_now now;
-	long long id, other;
+	long long other;
 	struct match_full *f;
 	enum ui_status st = UI_OK;
 	bool yes = false, again = false;
 
 	*played = false;
-	if (store_match_unfinished(ui->club.store, me->id, &id) != STORE_OK ||
-	    store_match_now(ui->club.store, id, &now) != STORE_OK)
+	if ((id == 0 &&
+	     store_match_unfinished(ui->club.store, me->id, &id) != STORE_OK) ||
+	    store_match_now(ui->club.store, id, &now) != STORE_OK ||
+	    now.status != MATCH_STATUS_UNFINISHED)
 		return UI_OK;
 	f = malloc(sizeof(*f));
 	if (f == NULL || store_match_load(ui->club.store, id, f) != STORE_OK ||
@@ -811,6 +814,19 @@ static int online_row(void *ctx, const struct presence_row *r)
 	return 0;
 }
 
+/* Under the players online, me's own unfinished matches, with whom and
+ * whose turn (the account menu's "Unfinished matches" opens them). */
+static enum ui_status unfinished_here(struct ui *ui, const struct player *me)
+{
+	int n;
+
+	if (ui_matches_unfinished_count(ui, me) == 0)
+		return UI_OK;
+	ui_say(ui, _("Your unfinished matches (open one from the account "
+		     "menu's Unfinished matches):"));
+	return ui_matches_list_unfinished(ui, me, NULL, &n);
+}
+
 enum ui_status ui_remote_online(struct ui *ui, struct player *me)
 {
 	struct online o = {ui, 0};
@@ -821,6 +837,9 @@ enum ui_status ui_remote_online(struct ui *ui, struct player *me)
 	if (store_presence_list(ui->club.store, (long long)time(NULL),
 				online_row, &o) != STORE_OK)
 		return ui_store_failed(ui, _("cannot list the players online"));
+	st = unfinished_here(ui, me);
+	if (st != UI_OK)
+		return st;
 	if (o.n <= 1) {
 		ui_say(ui, _("Nobody else is online."));
 		return UI_OK;

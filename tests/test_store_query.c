@@ -213,6 +213,58 @@ static void test_history_ties(void)
 	store_close(s);
 }
 
+/* A player's unfinished matches, the most recently active first, with
+ * whose turn it is (by the colours, or the swap2 opening); finished,
+ * abandoned and other players' matches are not listed. */
+static void test_unfinished_list(void)
+{
+	static struct fx_seen_list l;
+	long long ids[3], ab, ac, cpu, bc, done;
+	struct match_header h;
+	char path[FX_PATH_SIZE];
+	struct store *s = fx_club(path, ids);
+
+	h = fx_ranked(ids[0], ids[1], 500); /* alice black, 2 moves */
+	ab = fx_play(s, &h, 2);
+	h = fx_ranked(ids[2], ids[0], 600); /* carol black: alice white */
+	h.opening = OPENING_SWAP2;	    /* carol places the three */
+	ac = fx_play(s, &h, 3);		    /* alice chooses now */
+	h = fx_computer(0, ids[0], 2, 700); /* alice white, 1 move */
+	cpu = fx_play(s, &h, 1);
+	h = fx_ranked(ids[1], ids[2], 800); /* not alice's */
+	bc = fx_play(s, &h, 0);
+	h = fx_computer(ids[0], 0, 3, 900);
+	done = fx_play(s, &h, 0);
+	CU_ASSERT_EQUAL(store_match_abandon(s, done, 950), STORE_OK);
+	CU_ASSERT_NOT_EQUAL(bc, 0);
+	CU_ASSERT_EQUAL(store_unfinished(s, ids[0], 10, fx_collect_history, &l),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(l.n, 3);
+	CU_ASSERT_EQUAL(l.rows[0].r.id, cpu); /* the newest */
+	CU_ASSERT_TRUE(l.rows[0].r.my_turn);
+	CU_ASSERT_EQUAL(l.rows[0].r.opponent_id, 0);
+	CU_ASSERT_EQUAL(l.rows[1].r.id, ac);
+	CU_ASSERT_TRUE(l.rows[1].r.my_turn);
+	CU_ASSERT_EQUAL(l.rows[1].r.opponent_id, ids[2]);
+	CU_ASSERT_EQUAL(l.rows[2].r.id, ab);
+	CU_ASSERT_TRUE(l.rows[2].r.my_turn);
+	l.n = 0;
+	CU_ASSERT_EQUAL(store_unfinished(s, ids[1], 10, fx_collect_history, &l),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(l.n, 2);
+	CU_ASSERT_EQUAL(l.rows[0].r.id, ab); /* moved now; bc at its start */
+	CU_ASSERT_FALSE(l.rows[0].r.my_turn);
+	CU_ASSERT_EQUAL(l.rows[1].r.id, bc);
+	CU_ASSERT_TRUE(l.rows[1].r.my_turn); /* bob black, no move yet */
+	l.n = 0;
+	CU_ASSERT_EQUAL(store_unfinished(s, ids[0], 1, fx_collect_history, &l),
+			STORE_OK);
+	CU_ASSERT_EQUAL(l.n, 1);
+	CU_ASSERT_EQUAL(store_unfinished(s, ids[0], -1, fx_collect_history, &l),
+			STORE_ERR);
+	store_close(s);
+}
+
 /* ==== Records against the computer ====================================== */
 
 /* Finish a game of player `p` (black when `black`) against computer
@@ -883,6 +935,8 @@ static void test_top_players(void)
 static CU_TestInfo tests[] = {
 	{"history: newest first, pages, total, from the player", test_history},
 	{"history: the same start, newest id first", test_history_ties},
+	{"a player's unfinished matches, with whose turn",
+	 test_unfinished_list},
 	{"record against the computer, per level", test_computer_record},
 	{"imported games: newest first, pages, total", test_imported_list},
 	{"records under one rule, each with its own Elo", test_rule_records},
