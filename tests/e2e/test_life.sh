@@ -292,44 +292,75 @@ play_input 'q\n' replay "$tt" --lang zh
 check "tictactoe: the Chinese replay says 3子连线, never 连五" \
 	sh -c 'grep -qF "3子连线" "$1" && ! grep -qF "连五" "$1"' - "$OUT"
 
-# The web's game page: the rule is the board's ("3 in a row")
-if ! command -v curl >/dev/null 2>&1; then
-	echo "# test_life: curl is not installed (make deps): web page not checked"
-else
-	${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
-		>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" &
-	serve_pid=$!
-	listening() {
-		grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" ||
-			! kill -0 "$serve_pid" 2>/dev/null
-	}
-	poll listening
-	URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' \
-		"$E2E_DIR/serve.out")
-	if [ -z "$URL" ] && grep -q "cannot listen" "$E2E_DIR/serve.err"; then
-		echo "# test_life: the server cannot listen on 127.0.0.1 here:" \
-			"web page not checked"
-	else
-		# (the whole page is checked; a failing check shows its lines
-		# of facts and result)
-		page() {
-			curl -s "$URL/game/$tt$1" >"$E2E_DIR/game.html"
-			grep -e 'class="facts"' -e 'id="result"' \
-				"$E2E_DIR/game.html" >"$OUT"
-		}
-		on_page() { grep -qF -- "$1" "$E2E_DIR/game.html"; }
-		page ""
-		check "tictactoe: the web page says 3 in a row" on_page "3 in a row"
-		check "tictactoe: ... not freestyle gomoku" \
-			sh -c '! grep -qF "freestyle gomoku" "$1"' - "$E2E_DIR/game.html"
-		check "tictactoe: ... and not (five)" \
-			sh -c '! grep -qF "(five)" "$1"' - "$E2E_DIR/game.html"
-		page "?lang=zh"
-		check "tictactoe: the Chinese web page has neither 连五 nor 自由五子棋" \
-			sh -c '! grep -qF -e "连五" -e "自由五子棋" "$1"' - \
-			"$E2E_DIR/game.html"
-		kill -TERM "$serve_pid"
-		wait "$serve_pid"
-		vg_seen $? "$E2E_DIR/serve.err"
-	fi
-fi
+# The web's game page: the rule is the board's ("3 in a row"); curl is
+# one of the tests' dependencies (tests/deps.sh)
+${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
+	>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" &
+serve_pid=$!
+listening() {
+	grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" ||
+		! kill -0 "$serve_pid" 2>/dev/null
+}
+poll listening
+URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' \
+	"$E2E_DIR/serve.out")
+# (the whole page is checked; a failing check shows its lines of facts
+# and result)
+page() {
+	curl -s "$URL/game/$tt$1" >"$E2E_DIR/game.html"
+	grep -e 'class="facts"' -e 'id="result"' "$E2E_DIR/game.html" >"$OUT"
+}
+on_page() { [ -n "$URL" ] && grep -qF -- "$1" "$E2E_DIR/game.html"; }
+page ""
+check "tictactoe: the web page says 3 in a row" on_page "3 in a row"
+check "tictactoe: ... not freestyle gomoku" \
+	sh -c '! grep -qF "freestyle gomoku" "$1"' - "$E2E_DIR/game.html"
+check "tictactoe: ... and not (five)" \
+	sh -c '! grep -qF "(five)" "$1"' - "$E2E_DIR/game.html"
+page "?lang=zh"
+check "tictactoe: the Chinese web page has neither 连五 nor 自由五子棋" \
+	sh -c '[ -s "$1" ] && ! grep -qF -e "连五" -e "自由五子棋" "$1"' - \
+	"$E2E_DIR/game.html"
+kill -TERM "$serve_pid"
+wait "$serve_pid"
+vg_seen $? "$E2E_DIR/serve.err"
+
+# ---- Swap2: either seat may resign during the opening --------------------
+# bob places the first stone of a hot-seat swap2 opening, then resigns:
+# before the second player's choice the match is aborted, not a win.
+ranked_start bob black "$(pw bob)\n$(pw dave)\n" play bob dave \
+	--opening swap2
+sw=$(db "SELECT max(id) FROM matches")
+(printf '8 8\nresign\ny\n' >&3) 2>/dev/null
+exec 3>&-
+wait_exit "$pid"
+vg_seen "$status" "$ERR"
+check "swap2: resign is taken during the opening, and asked first" \
+	has "bob, do you really want to resign?"
+check "swap2: ... before the choice it is aborted, said so" \
+	has "Game aborted before both sides had moved: no rating change."
+check "swap2: the record says aborted" \
+	[ "$(db "SELECT status FROM matches WHERE id = $sw")" = aborted ]
+
+# ---- Back to a game from the menus ---------------------------------------
+# alice's match with carol ($old) is still unfinished: at login she says
+# "not now"; the account menu then lists it, with whom and whose turn,
+# and opens it: the same offer as at login.
+start_proc a3 6
+type_to 6 "2\nalice\n$(pw alice)\n"
+wait_out a3 "What would you like to do?"
+type_to 6 "0\n"
+check "back: the account menu shows the unfinished matches" \
+	wait_out a3 "Unfinished matches (1)"
+type_to 6 "$(item a3 'Unfinished matches')\n"
+check "back: the list says which match, with whom and whose turn" \
+	wait_out a3 "  1  Match $old with carol, gomoku, 3 moves: carol's turn"
+offers=$(grep -c "What would you like to do?" "$E2E_DIR/a3.out")
+type_to 6 "1\n"
+check "back: the match chosen is offered, as at login" \
+	wait_out a3 "What would you like to do?" $((offers + 1))
+type_to 6 "0\n$(item a3 'Players online')\n"
+check "back: Players online lists it too" \
+	wait_out a3 "Your unfinished matches (open one from the account menu's"
+type_to 6 "\n0\n0\n"
+close_proc a3 6

@@ -150,34 +150,26 @@ type_to 8 "0\n0\n"
 close_proc c 8
 
 # The web's home page, read-only, at a free port of 127.0.0.1 (as
-# test_web.sh's): its Players online list, <ul id="online">...</ul>.
-web=no
-if command -v curl >/dev/null 2>&1; then
-	# (bob's FIFO closed for it: else it would hold his input open)
-	${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
-		>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" 4>&- 5>&- 6>&- \
-		7>&- 8>&- &
-	serve_pid=$!
-	listening() {
-		grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" ||
-			! kill -0 "$serve_pid" 2>/dev/null
-	}
-	poll listening
-	URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' \
-		"$E2E_DIR/serve.out")
-	[ -n "$URL" ] && web=yes
-fi
-if [ "$web" = yes ]; then
-	curl -s "$URL/" | sed -n '/<ul id="online">/,/<\/ul>/p' >"$OUT"
-	check "web: alice is listed online (guard)" \
-		grep -q 'href="/player/alice"' "$OUT"
-	check "web: the home page does not show alice playing a finished match" \
-		sh -c '! grep "href=\"/player/alice\"" "$1" | grep -q playing' \
-		- "$OUT"
-else
-	echo "# test_lifescreen: no web server here (curl or 127.0.0.1 missing):" \
-		"the web's presence not checked"
-fi
+# test_web.sh's): its Players online list, <ul id="online">...</ul>
+# (curl is one of the tests' dependencies, tests/deps.sh). Bob's FIFO is
+# closed for the server: else it would hold his input open.
+${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
+	>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" 4>&- 5>&- 6>&- \
+	7>&- 8>&- &
+serve_pid=$!
+listening() {
+	grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" ||
+		! kill -0 "$serve_pid" 2>/dev/null
+}
+poll listening
+URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' \
+	"$E2E_DIR/serve.out")
+curl -s "$URL/" | sed -n '/<ul id="online">/,/<\/ul>/p' >"$OUT"
+check "web: alice is listed online (guard)" \
+	grep -q 'href="/player/alice"' "$OUT"
+check "web: the home page does not show alice playing a finished match" \
+	sh -c '! grep "href=\"/player/alice\"" "$1" | grep -q playing' \
+	- "$OUT"
 
 # ---- A long-running watcher: alice's next match, her rating now --------------
 
@@ -252,8 +244,31 @@ replay_left() {
 }
 wait_until replay_left
 tmux -S "$SOCK" kill-session -t replayp
-if [ "$web" = yes ]; then
-	kill -TERM "$serve_pid"
-	wait "$serve_pid"
-	vg_seen $? "$E2E_DIR/serve.err"
-fi
+kill -TERM "$serve_pid"
+wait "$serve_pid"
+vg_seen $? "$E2E_DIR/serve.err"
+
+# ---- Swap2: who places and who chooses; Esc in the choice box ----------------
+
+# a guest swap2 game: the panel names the seat placing the three stones
+# and the one to choose next, not one player as both colours
+start_as swap play --opening swap2 --seed 3
+wait_for swap "last: -"
+check "swap2: the panel says who places the opening stones" \
+	wait_for swap "places the three opening stones"
+check "swap2: ... and who chooses next" shows swap "chooses next"
+for m in h8 i9 j10; do
+	keys swap -l ":$m" && keys swap Enter
+done
+check "swap2: the choice's box says what Esc does" \
+	wait_for swap "Esc: leave the game"
+keys swap Escape
+check "swap2: Esc in the choice's box asks before leaving" \
+	wait_for swap "Leave this game? (y/n)"
+keys swap n
+check "swap2: n: the choice is asked again" \
+	wait_for swap "Esc: leave the game"
+keys swap 1
+check "swap2: then the colours are given out" \
+	wait_for swap "The opening is over"
+tmux -S "$SOCK" kill-session -t swap
