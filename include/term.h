@@ -55,11 +55,32 @@ int term_stop_signal(void);
  * static storage, valid for the whole run, read-only to the caller. */
 const volatile sig_atomic_t *term_stop_flag(void);
 
+/* Where a terminal's escape sequence stands as it is read byte by byte
+ * (a key that is not a character, a colour pasted with the text, a
+ * bracketed paste's markers): TERM_ESC_NONE between them. */
+enum term_esc {
+	TERM_ESC_NONE = 0,
+	TERM_ESC_START,	 /* ESC read */
+	TERM_ESC_CSI,	 /* ESC [ (a key, a colour, a paste marker) */
+	TERM_ESC_SS3,	 /* ESC O (a key) */
+	TERM_ESC_STRING, /* ESC ] P ^ _ X: a string, to BEL or ESC \ */
+	TERM_ESC_STRING_ESC
+};
+
+/* Feed byte c of a line to *state. Return true when c is part of an
+ * escape sequence (ESC and the bytes up to its final one: the line
+ * reader drops them all, whole), false when it is text. A newline is
+ * always text: it ends the line and any sequence left open. Pure. */
+bool term_escape_byte(enum term_esc *state, unsigned char c);
+
 /* Read one line from fd into buf[cap + 1], the caller's, without its
  * newline, NUL-terminated; *len is its length in bytes (it may hold NUL
  * bytes). A '\r' ending the line is dropped; a last line without a
  * newline counts. A line of more than `cap` bytes is read to its end and
- * refused (TERM_TOO_LONG). No byte of the line is copied outside buf,
+ * refused (TERM_TOO_LONG). Escape sequences (term_escape_byte()) are
+ * dropped whole, wherever they come: an arrow key in a cooked line or at
+ * a password, a colour or a bracketed paste's markers pasted with the
+ * text are never part of the line. No byte of the line is copied outside buf,
  * so a caller's guarded buffer holds the only copy of a password.
  * `deadline` is in term_now_ms() time (0 = none). With TERM_ECHO_OFF
  * and fd a terminal, echo is off while reading and restored on every

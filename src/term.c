@@ -271,6 +271,50 @@ static int read_byte(int fd, char *c, long long deadline)
 	return errno == EINTR ? -1 : -3;
 }
 
+/* See term.h. ECMA-48: a CSI sequence's parameter and intermediate
+ * bytes run to a final byte in @..~; ESC O takes one byte; the string
+ * commands run to BEL or ESC \; any other ESC x is two bytes. */
+bool term_escape_byte(enum term_esc *state, unsigned char c)
+{
+	if (c == '\n') { /* the line ends, and any sequence with it */
+		*state = TERM_ESC_NONE;
+		return false;
+	}
+	switch (*state) {
+	case TERM_ESC_NONE:
+		if (c != 0x1b)
+			return false;
+		*state = TERM_ESC_START;
+		return true;
+	case TERM_ESC_START:
+		*state = c == '['   ? TERM_ESC_CSI
+			 : c == 'O' ? TERM_ESC_SS3
+			 : c == ']' || c == 'P' || c == '^' || c == '_' ||
+					 c == 'X'
+				 ? TERM_ESC_STRING
+			 : c == 0x1b ? TERM_ESC_START
+				     : TERM_ESC_NONE;
+		return true;
+	case TERM_ESC_CSI:
+		if (c >= 0x40 && c <= 0x7e)
+			*state = TERM_ESC_NONE;
+		return true;
+	case TERM_ESC_SS3:
+		*state = TERM_ESC_NONE;
+		return true;
+	case TERM_ESC_STRING:
+		if (c == 0x07)
+			*state = TERM_ESC_NONE;
+		else if (c == 0x1b)
+			*state = TERM_ESC_STRING_ESC;
+		return true;
+	case TERM_ESC_STRING_ESC:
+		*state = c == '\\' ? TERM_ESC_NONE : TERM_ESC_STRING;
+		return true;
+	}
+	return false;
+}
+
 /* Read one line from fd into buf[cap + 1] (see term_read_line_with()).
  * Bytes past `cap` are read into buf[cap], the terminator's place, so
  * no byte of the line is ever kept outside buf. */
@@ -279,6 +323,7 @@ static enum term_read read_line(int fd, char *buf, size_t cap, size_t *len,
 {
 	size_t n = 0, over = 0; /* bytes kept, bytes past cap */
 	bool any = false, last_cr = false;
+	enum term_esc esc = TERM_ESC_NONE;
 	int r;
 
 	for (;;) {
@@ -288,6 +333,8 @@ static enum term_read read_line(int fd, char *buf, size_t cap, size_t *len,
 		if (r != 1 || *at == '\n')
 			break;
 		any = true;
+		if (term_escape_byte(&esc, (unsigned char)*at))
+			continue; /* dropped, whole: written over next */
 		last_cr = *at == '\r';
 		if (n < cap)
 			n++;

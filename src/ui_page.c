@@ -1056,7 +1056,8 @@ static void show_secret_prompt(void *ctx)
 
 	p->pg->prompt = p->prompt;
 	/* two hints: the second left out first */
-	p->pg->hint = _("The password is not shown as you type it.   "
+	p->pg->hint = _("The password is not shown as you type it; "
+			"Backspace erases, the arrow keys do nothing.   "
 			"Enter: done");
 	p->pg->nline = p->pg->cursor = 0;
 	clearok(curscr, TRUE); /* after Ctrl-Z and fg the shell wrote over it */

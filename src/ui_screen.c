@@ -751,6 +751,36 @@ static int read_char(wint_t *ch)
 	return OK;
 }
 
+/* After an ESC read as a character: the rest of an escape sequence that
+ * curses did not know as a key (a colour pasted with the text, a
+ * paste's marker, Alt and a key), read whole and dropped as the line
+ * reader drops it (term_escape_byte()): true. False when nothing
+ * follows: Esc alone. The bytes of one sequence come together: each is
+ * waited for CHAR_REST_MS at most. */
+static bool escape_dropped(void)
+{
+	enum term_esc st = TERM_ESC_NONE;
+	int c;
+
+	(void)term_escape_byte(&st, 0x1b);
+	timeout(0); /* curses has waited ESCDELAY for a key's bytes */
+	for (;;) {
+		bool alone = st == TERM_ESC_START;
+
+		c = getch();
+		if (c == ERR)
+			return !alone;
+		if (c >= KEY_MIN || !term_escape_byte(&st, (unsigned char)c)) {
+			ungetch(c); /* a key, or a newline: not the sequence's
+				     */
+			return !alone;
+		}
+		if (st == TERM_ESC_NONE)
+			return true;
+		timeout(CHAR_REST_MS);
+	}
+}
+
 enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 {
 	long long t0 = term_now_ms();
@@ -780,6 +810,8 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 	if (rc == BAD_CHAR)
 		return k->kind = SK_BAD;
 	k->ch = (int)ch;
+	if (rc == OK && ch == 27 && escape_dropped())
+		return k->kind = SK_NONE;
 	if (rc == KEY_CODE_YES && session.sgr_key != 0 &&
 	    (int)ch == session.sgr_key)
 		return read_sgr(k, CHAR_REST_MS);

@@ -185,8 +185,57 @@ static void test_mouse_sgr(void)
 	}
 }
 
+/* Escape sequences are dropped whole from a line, echo on or off: an
+ * arrow key (CSI, SS3), a colour pasted with the text, a bracketed
+ * paste's markers, a string command to BEL or ST, ESC and one byte; a
+ * newline ends the line and any sequence left open (the next line is
+ * whole). Text around them is kept as typed. */
+static void test_escapes_dropped(void)
+{
+	static const char data[] = "cactus\x1b[31m bowl\n"
+				   "\x1b[D\x1b[Ch8\x1bOA\n"
+				   "\x1b[200~pasted\x1b[201~\n"
+				   "a\x1b]0;title\x07"
+				   "b\x1b]2;t\x1b\\c\n"
+				   "x\x1b"
+				   "7y\x1b[12\n"
+				   "after\n";
+	char on[8][64], off[8][64], want[64];
+	int n = read_all(data, TERM_ECHO_ON, on), i;
+
+	CU_ASSERT_EQUAL_FATAL(n, 7);
+	CU_ASSERT_EQUAL(read_all(data, TERM_ECHO_OFF, off), n);
+	for (i = 0; i < n; i++)
+		CU_ASSERT_STRING_EQUAL(on[i], off[i]);
+	CU_ASSERT_STRING_EQUAL(on[0], entry(TERM_OK, "cactus bowl", want));
+	CU_ASSERT_STRING_EQUAL(on[1], entry(TERM_OK, "h8", want));
+	CU_ASSERT_STRING_EQUAL(on[2], entry(TERM_OK, "pasted", want));
+	CU_ASSERT_STRING_EQUAL(on[3], entry(TERM_OK, "abc", want));
+	CU_ASSERT_STRING_EQUAL(on[4], entry(TERM_OK, "xy", want));
+	CU_ASSERT_STRING_EQUAL(on[5], entry(TERM_OK, "after", want));
+}
+
+/* The recogniser alone: which bytes belong to a sequence. */
+static void test_escape_byte(void)
+{
+	enum term_esc st = TERM_ESC_NONE;
+	const char *csi = "\x1b[1;5H", *p;
+
+	CU_ASSERT_FALSE(term_escape_byte(&st, 'a'));
+	for (p = csi; *p != '\0'; p++)
+		CU_ASSERT_TRUE(term_escape_byte(&st, (unsigned char)*p));
+	CU_ASSERT_EQUAL(st, TERM_ESC_NONE);
+	CU_ASSERT_FALSE(term_escape_byte(&st, 'H'));
+	CU_ASSERT_TRUE(term_escape_byte(&st, 0x1b));
+	CU_ASSERT_FALSE(term_escape_byte(&st, '\n'));
+	CU_ASSERT_EQUAL(st, TERM_ESC_NONE);
+}
+
 static CU_TestInfo tests[] = {
 	{"SGR mouse reports, any column", test_mouse_sgr},
+	{"escape sequences are dropped from a line, whole",
+	 test_escapes_dropped},
+	{"which bytes an escape sequence takes", test_escape_byte},
 	{"echo off reads a pipe as echo on does", test_echo_off_on_a_pipe},
 	{"the longest line, with and without a final CR",
 	 test_longest_line_and_cr},

@@ -56,6 +56,9 @@ typed k "ｂ２"
 check "full-width letters and digits (ｂ２) are b2" wait_for k "last: b2"
 typed k "１２，１"
 check "a full-width comma (１２，１) is a12" wait_for k "last: a12"
+typed k "$(printf 'c\033[31m3')"
+check "a colour pasted into a move is dropped whole: c3, the c kept" \
+	wait_for k "last: c3"
 keys k -l "："
 check "a full-width colon opens the move line" wait_for k "Move:"
 check "empty (the colon is not typed in it)" hides k "Move: ："
@@ -172,3 +175,17 @@ wait_for m "Leave this game? (y/n)" && keys m y
 wait_end
 check "the terminal is restored after the mouse (icanon, echo)" restored
 tmux -S "$SOCK" kill-session -t m
+
+# ---- A password reads through the same rules: keys that edit are not it ----
+
+start pw register
+wait_for pw "Username:" && typed pw zed
+wait_for pw "Nickname (Enter for zed):" && keys pw Enter
+check "the password's footer says which keys do nothing there" \
+	wait_for pw "the arrow keys do nothing"
+keys pw -l "green cactus" && keys pw Left Right
+keys pw -l "$(printf ' \033[31mbowl')" && keys pw Enter
+wait_for pw "Password again:" && typed pw "green cactus bowl"
+check "arrow keys and a pasted colour are never part of a password" \
+	wait_for pw "Welcome, zed! Your account zed is ready."
+wait_end
