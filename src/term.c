@@ -315,6 +315,25 @@ bool term_escape_byte(enum term_esc *state, unsigned char c)
 	return false;
 }
 
+/* The byte just read is kept: counted in the line (*n, up to cap) or
+ * past it (*over). */
+static void keep_byte(size_t *n, size_t *over, size_t cap)
+{
+	if (*n < cap)
+		(*n)++;
+	else
+		(*over)++;
+}
+
+/* The last byte kept is taken back (an ESC that began a sequence). */
+static void drop_byte(size_t *n, size_t *over)
+{
+	if (*over > 0)
+		(*over)--;
+	else
+		(*n)--;
+}
+
 /* Read one line from fd into buf[cap + 1] (see term_read_line_with()).
  * Bytes past `cap` are read into buf[cap], the terminator's place, so
  * no byte of the line is ever kept outside buf. */
@@ -322,7 +341,7 @@ static enum term_read read_line(int fd, char *buf, size_t cap, size_t *len,
 				long long deadline)
 {
 	size_t n = 0, over = 0; /* bytes kept, bytes past cap */
-	bool any = false, last_cr = false;
+	bool any = false, last_cr = false, esc_kept = false;
 	enum term_esc esc = TERM_ESC_NONE;
 	int r;
 
@@ -333,13 +352,19 @@ static enum term_read read_line(int fd, char *buf, size_t cap, size_t *len,
 		if (r != 1 || *at == '\n')
 			break;
 		any = true;
-		if (term_escape_byte(&esc, (unsigned char)*at))
+		if (term_escape_byte(&esc, (unsigned char)*at)) {
+			if (esc == TERM_ESC_START && !esc_kept) {
+				esc_kept = true; /* Esc alone, unless more */
+				keep_byte(&n, &over, cap);
+			} else if (esc != TERM_ESC_START && esc_kept) {
+				esc_kept = false; /* a sequence: drop its ESC */
+				drop_byte(&n, &over);
+			}
 			continue; /* dropped, whole: written over next */
+		}
+		esc_kept = false;
 		last_cr = *at == '\r';
-		if (n < cap)
-			n++;
-		else
-			over++;
+		keep_byte(&n, &over, cap);
 	}
 	if (r < 0)
 		return r == -1	 ? TERM_INTERRUPTED

@@ -1055,10 +1055,9 @@ static void show_secret_prompt(void *ctx)
 	struct secret_prompt *p = ctx;
 
 	p->pg->prompt = p->prompt;
-	/* two hints: the second left out first */
-	p->pg->hint = _("The password is not shown as you type it; "
-			"Backspace erases, the arrow keys do nothing.   "
-			"Enter: done");
+	/* four hints, kept from the first as the width allows */
+	p->pg->hint = _("The password is not shown.   The arrow keys do "
+			"nothing.   Backspace erases.   Enter: done");
 	p->pg->nline = p->pg->cursor = 0;
 	clearok(curscr, TRUE); /* after Ctrl-Z and fg the shell wrote over it */
 	ui_screen_follow_resize();

@@ -753,10 +753,11 @@ static int read_char(wint_t *ch)
 
 /* After an ESC read as a character: the rest of an escape sequence that
  * curses did not know as a key (a colour pasted with the text, a
- * paste's marker, Alt and a key), read whole and dropped as the line
- * reader drops it (term_escape_byte()): true. False when nothing
- * follows: Esc alone. The bytes of one sequence come together: each is
- * waited for CHAR_REST_MS at most. */
+ * paste's marker), read whole and dropped as the line reader drops it
+ * (term_escape_byte()): true. False for Esc alone: nothing follows, or
+ * a byte that begins no CSI, SS3 or string, which is a key typed just
+ * after Esc (Alt and a key too) and is read next. The bytes of one
+ * sequence come together: each is waited for CHAR_REST_MS at most. */
 static bool escape_dropped(void)
 {
 	enum term_esc st = TERM_ESC_NONE;
@@ -770,7 +771,8 @@ static bool escape_dropped(void)
 		c = getch();
 		if (c == ERR)
 			return !alone;
-		if (c >= KEY_MIN || !term_escape_byte(&st, (unsigned char)c)) {
+		if (c >= KEY_MIN || !term_escape_byte(&st, (unsigned char)c) ||
+		    (alone && st == TERM_ESC_NONE)) {
 			ungetch(c); /* a key, or a newline: not the sequence's
 				     */
 			return !alone;

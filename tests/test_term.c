@@ -189,7 +189,8 @@ static void test_mouse_sgr(void)
  * arrow key (CSI, SS3), a colour pasted with the text, a bracketed
  * paste's markers, a string command to BEL or ST, ESC and one byte; a
  * newline ends the line and any sequence left open (the next line is
- * whole). Text around them is kept as typed. */
+ * whole). Text around them is kept as typed, and so is an Esc alone at
+ * the end of a line (the line interface's way back). */
 static void test_escapes_dropped(void)
 {
 	static const char data[] = "cactus\x1b[31m bowl\n"
@@ -199,11 +200,13 @@ static void test_escapes_dropped(void)
 				   "b\x1b]2;t\x1b\\c\n"
 				   "x\x1b"
 				   "7y\x1b[12\n"
-				   "after\n";
+				   "after\n"
+				   "\x1b\n"
+				   "\x1b\x1b[B\n";
 	char on[8][64], off[8][64], want[64];
 	int n = read_all(data, TERM_ECHO_ON, on), i;
 
-	CU_ASSERT_EQUAL_FATAL(n, 7);
+	CU_ASSERT_EQUAL_FATAL(n, 8);
 	CU_ASSERT_EQUAL(read_all(data, TERM_ECHO_OFF, off), n);
 	for (i = 0; i < n; i++)
 		CU_ASSERT_STRING_EQUAL(on[i], off[i]);
@@ -213,6 +216,9 @@ static void test_escapes_dropped(void)
 	CU_ASSERT_STRING_EQUAL(on[3], entry(TERM_OK, "abc", want));
 	CU_ASSERT_STRING_EQUAL(on[4], entry(TERM_OK, "xy", want));
 	CU_ASSERT_STRING_EQUAL(on[5], entry(TERM_OK, "after", want));
+	/* Esc alone is kept (the line interface's "back") */
+	CU_ASSERT_STRING_EQUAL(on[6], entry(TERM_OK, "\x1b", want));
+	CU_ASSERT_STRING_EQUAL(on[7], entry(TERM_OK, "", want));
 }
 
 /* The recogniser alone: which bytes belong to a sequence. */

@@ -182,7 +182,7 @@ start pw register
 wait_for pw "Username:" && typed pw zed
 wait_for pw "Nickname (Enter for zed):" && keys pw Enter
 check "the password's footer says which keys do nothing there" \
-	wait_for pw "the arrow keys do nothing"
+	wait_for pw "The arrow keys do nothing."
 keys pw -l "green cactus" && keys pw Left Right
 keys pw -l "$(printf ' \033[31mbowl')" && keys pw Enter
 wait_for pw "Password again:" && typed pw "green cactus bowl"
