@@ -32,6 +32,12 @@ const char *words_rule_family(enum rule r);
  * (freestyle) or "exactly 4 in a row" (exact). Return buf. */
 const char *words_rule(enum rule r, int k, char *buf, size_t cap);
 
+/* What wins under rule r with a line of k, as the menus tell variants
+ * apart, into buf[cap]: "5 or more in a row" (freestyle), "exactly 5 in
+ * a row" (exact), "5 in a row, black's forbidden points" (renju).
+ * Return buf. */
+const char *words_goal(enum rule r, int k, char *buf, size_t cap);
+
 /* Why a finished match ended, into buf[cap]: "five" (a line of K: "row
  * of 3" on a board of three), "resigned", "agreed", "full board",
  * "timeout", "forbidden", "abandoned by black" (a claim: the loser left,

@@ -165,14 +165,11 @@ static void table_summary(struct ui *ui, const struct ui_analysis *r,
 static void print_table(struct ui *ui, const struct ui_analysis *r)
 {
 	const struct match_full *f = r->f;
-	char black[UI_NAME_MAX], white[UI_NAME_MAX];
+	char line[UI_NAME_MAX * 2 + 320];
 	int i;
 
 	fputc('\n', ui->term.out);
-	ui_say(ui, _("Match %lld: %s (black) against %s (white), %s %dx%d"),
-	       f->id, ui_words_side(f, STONE_BLACK, black),
-	       ui_words_side(f, STONE_WHITE, white), words_variant(f->variant),
-	       f->rows, f->cols);
+	ui_say(ui, "%s", ui_words_match(&ui->term, f, line, sizeof(line)));
 	ui_say(ui,
 	       _("The computer's view, %g s a position: the mover's chance "
 		 "to win before and\nafter each move, and the move it would "

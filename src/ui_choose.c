@@ -367,7 +367,7 @@ static int custom_ok(struct ui *ui, const char *line, struct game_choice *c)
 static enum ui_status choose_variant(struct ui *ui, struct game_choice *c)
 {
 	static const int keys[] = {1, 2, 3, 4, 5, 6, 0};
-	char labels_buf[5][128], buf[TERM_LINE_MAX + 1];
+	char labels_buf[5][160], goal[96], buf[TERM_LINE_MAX + 1];
 	const char *labels[7];
 	const struct variant *v;
 	enum ui_status st;
@@ -375,8 +375,9 @@ static enum ui_status choose_variant(struct ui *ui, struct game_choice *c)
 
 	for (i = 0; i < 5 && (v = rules_preset_at(i)) != NULL; i++) {
 		snprintf(labels_buf[i], sizeof(labels_buf[i]),
-			 _("%s: %dx%d, %d in a row"), words_variant(v->name),
-			 v->rows, v->cols, v->k);
+			 _("%s: %dx%d, %s"), words_variant(v->name), v->rows,
+			 v->cols,
+			 words_goal(v->rule, v->k, goal, sizeof(goal)));
 		labels[i] = labels_buf[i];
 	}
 	labels[5] = _("Custom board");
@@ -442,23 +443,46 @@ static int game_clock_ok(struct ui *ui, const char *line, struct game_choice *c)
 	return -1;
 }
 
-/* The time-control step: none, a time per move or a game clock typed. */
+/* The game clocks offered ready-made, minutes + seconds a move, as the
+ * clubs players know play them (bullet to rapid). */
+static const struct {
+	int minutes, increment;
+} clock_presets[] = {{1, 0}, {3, 2}, {5, 3}, {10, 5}, {15, 10}};
+#define CLOCK_PRESETS ((int)(sizeof(clock_presets) / sizeof(clock_presets[0])))
+
+/* The time-control step: none, a time per move or a game clock typed
+ * (items 1 to 3, as before), or one of the ready-made game clocks. */
 static enum ui_status choose_time(struct ui *ui, struct game_choice *c)
 {
-	const char *labels[] = {_("No clock"), _("A time per move"),
-				_("A game clock (minutes + seconds a move)"),
-				_("Back")};
-	static const int keys[] = {1, 2, 3, 0};
-	char buf[TERM_LINE_MAX + 1];
+	const char *labels[4 + CLOCK_PRESETS];
+	int keys[4 + CLOCK_PRESETS] = {1, 2, 3};
+	char preset[CLOCK_PRESETS][64], buf[TERM_LINE_MAX + 1];
 	enum ui_status st;
-	int choice;
+	int i, n = 3, choice;
 
-	st = ui_menu_step(ui, _("Time control"), labels, keys, 4, &choice);
+	labels[0] = _("No clock");
+	labels[1] = _("A time per move");
+	labels[2] = _("A game clock (minutes + seconds a move)");
+	for (i = 0; i < CLOCK_PRESETS; i++, n++) { /* items 4 and on */
+		snprintf(preset[i], sizeof(preset[i]), _("Game clock %d+%d"),
+			 clock_presets[i].minutes, clock_presets[i].increment);
+		labels[n] = preset[i];
+		keys[n] = n + 1;
+	}
+	labels[n] = _("Back");
+	keys[n++] = 0;
+	st = ui_menu_step(ui, _("Time control"), labels, keys, n, &choice);
 	if (st != UI_OK || choice == 0)
 		return st;
 	if (choice == 1) {
 		memset(&c->time, 0, sizeof(c->time));
 		return UI_OK;
+	}
+	if (choice > 3) { /* read as typed, by the one reader of clocks */
+		snprintf(buf, sizeof(buf), "%d+%d",
+			 clock_presets[choice - 4].minutes,
+			 clock_presets[choice - 4].increment);
+		return game_clock_ok(ui, buf, c) == 0 ? UI_OK : UI_FAILED;
 	}
 	if (choice == 2)
 		st = read_step(ui, _("Seconds a move: "), buf, per_move_ok, c);

@@ -215,9 +215,7 @@ static void game_refused(void *ctx, const struct match *m,
 	struct game *g = ctx;
 	char why[512];
 
-	game_common_refusal(m, in, err,
-			    _("Type hint to see black's forbidden points."),
-			    why, sizeof(why));
+	game_common_refusal(m, in, err, why, sizeof(why));
 	ui_say(g->ui, "%s", why);
 }
 

@@ -505,8 +505,7 @@ void game_common_input_error(const struct board *b, enum input_error e,
 }
 
 void game_common_refusal(const struct match *m, const struct input *in,
-			 enum board_error err, const char *hint, char *buf,
-			 size_t cap)
+			 enum board_error err, char *buf, size_t cap)
 {
 	const char *verdict;
 
@@ -520,8 +519,9 @@ void game_common_refusal(const struct match *m, const struct input *in,
 				 verdict);
 		else
 			snprintf(buf, cap,
-				 _("Black may not play there: %s (renju). %s"),
-				 verdict, hint);
+				 _("Black may not play there: %s (renju). Type "
+				   "hint to see them all."),
+				 verdict);
 	} else if (err == BOARD_ERR_OCCUPIED)
 		snprintf(buf, cap, "%s",
 			 _("That point is taken. Choose an empty one."));

@@ -264,10 +264,10 @@ void game_common_input_error(const struct board *b, enum input_error e,
 			     char *buf, size_t cap);
 
 /* Why move `in` was refused (err), into buf[cap]; a forbidden point ends
- * with `hint` (how to see them) unless it loses the game. */
+ * with how to see them all (typed `hint`, in both front ends) unless it
+ * loses the game. Short enough for an 80-column status line. */
 void game_common_refusal(const struct match *m, const struct input *in,
-			 enum board_error err, const char *hint, char *buf,
-			 size_t cap);
+			 enum board_error err, char *buf, size_t cap);
 
 /* What to say of event e into buf[cap]. Return false when nothing is to
  * be said (the computer declining a draw has said so already). */

@@ -217,6 +217,13 @@ const char *ui_words_side(const struct match_full *f, enum stone s,
 const char *ui_words_clocks(const struct match_full *f, int at, char *buf,
 			    size_t cap);
 
+/* Stored match f in one line, into buf[cap]: "Match 1: ● Bob against ○
+ * Alice, tictactoe 3x3; Black won (row of 3)" (the stones as `term`
+ * shows them, a side the computer's name, the outcome as words.c says
+ * it). Return buf. */
+const char *ui_words_match(const struct ui_term *term,
+			   const struct match_full *f, char *buf, size_t cap);
+
 /* ---- ui_list.c: listings for scripts (--format tsv or json) ----
  *
  * ui_list_begin() writes the tsv header line or json's "[";

@@ -477,13 +477,6 @@ enum ui_status ui_records_browse(struct ui *ui, const struct player *p)
 
 /* ==== Replay ============================================================= */
 
-/* How match f ended, for the line over a replay ("Black won (five)"),
- * into buf[cap]. */
-static void outcome_words(const struct match_full *f, char *buf, size_t cap)
-{
-	words_outcome(f->kind, f->status, f->result, f->reason, f->k, buf, cap);
-}
-
 /* Print the moves in notation, "1. h8 i9  2. ...", marking move `at`. */
 static void put_move_list(struct ui *ui, const struct match_full *f, int at)
 {
@@ -506,16 +499,10 @@ static void put_move_list(struct ui *ui, const struct match_full *f, int at)
  * result. */
 static void put_match_line(struct ui *ui, const struct match_full *f)
 {
-	char black[UI_NAME_MAX], white[UI_NAME_MAX], outcome[256];
+	char line[UI_NAME_MAX * 2 + 320];
 
-	outcome_words(f, outcome, sizeof(outcome));
-	fprintf(ui->term.out,
-		_("Match %lld: %s %s against %s %s, %s %dx%d; %s\n"), f->id,
-		ui_board_stone(&ui->term, STONE_BLACK),
-		ui_words_side(f, STONE_BLACK, black),
-		ui_board_stone(&ui->term, STONE_WHITE),
-		ui_words_side(f, STONE_WHITE, white), words_variant(f->variant),
-		f->rows, f->cols, outcome);
+	fprintf(ui->term.out, "%s\n",
+		ui_words_match(&ui->term, f, line, sizeof(line)));
 }
 
 /* See ui_internal.h. */

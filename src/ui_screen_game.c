@@ -48,7 +48,7 @@ static void sg_show(void *ctx, const struct match *m)
 	ui_panel_draw(gs);
 }
 
-/* "t": show black's forbidden points on the board and list them. */
+/* "hint": show black's forbidden points on the board and list them. */
 static void show_hint(struct game_screen *gs, const struct match *m)
 {
 	char list[SCREEN_STATUS_MAX];
@@ -506,9 +506,7 @@ static void sg_refused(void *ctx, const struct match *m, const struct input *in,
 	struct game_screen *gs = ctx;
 	char why[SCREEN_STATUS_MAX];
 
-	game_common_refusal(m, in, err,
-			    _("Press t to see black's forbidden points."), why,
-			    sizeof(why));
+	game_common_refusal(m, in, err, why, sizeof(why));
 	ui_screen_say(&gs->s, true, "%s", why);
 }
 

@@ -11,6 +11,7 @@
 #include "rules.h"
 #include "store.h"
 #include "ui_internal.h"
+#include "words.h"
 
 const char *ui_words_computer(int level, char *buf)
 {
@@ -48,5 +49,22 @@ const char *ui_words_clocks(const struct match_full *f, int at, char *buf,
 		 f->move_left_ms[at - 1] >= 0 &&
 		 clock_format(f->move_left_ms[at - 1], a, sizeof a) == 0)
 		snprintf(buf, cap, _("Move %d was made with %s left"), at, a);
+	return buf;
+}
+
+/* See ui_internal.h. */
+const char *ui_words_match(const struct ui_term *term,
+			   const struct match_full *f, char *buf, size_t cap)
+{
+	char black[UI_NAME_MAX], white[UI_NAME_MAX], outcome[256];
+
+	words_outcome(f->kind, f->status, f->result, f->reason, f->k, outcome,
+		      sizeof(outcome));
+	snprintf(buf, cap, _("Match %lld: %s %s against %s %s, %s %dx%d; %s"),
+		 f->id, ui_board_stone(term, STONE_BLACK),
+		 ui_words_side(f, STONE_BLACK, black),
+		 ui_board_stone(term, STONE_WHITE),
+		 ui_words_side(f, STONE_WHITE, white),
+		 words_variant(f->variant), f->rows, f->cols, outcome);
 	return buf;
 }

@@ -49,6 +49,18 @@ const char *words_rule(enum rule r, int k, char *buf, size_t cap)
 	return buf;
 }
 
+const char *words_goal(enum rule r, int k, char *buf, size_t cap)
+{
+	if (r == RULE_RENJU)
+		snprintf(buf, cap, _("%d in a row, black's forbidden points"),
+			 k);
+	else if (r == RULE_EXACT)
+		snprintf(buf, cap, _("exactly %d in a row"), k);
+	else
+		snprintf(buf, cap, _("%d or more in a row"), k);
+	return buf;
+}
+
 const char *words_reason(enum match_reason reason, enum match_result result,
 			 int k, char *buf, size_t cap)
 {

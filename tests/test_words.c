@@ -85,6 +85,13 @@ static void test_rule_of_board(void)
 			       "exactly 4 in a row");
 	CU_ASSERT_STRING_EQUAL(words_rule_family(RULE_FREESTYLE),
 			       "freestyle gomoku");
+	/* what wins, as the menus tell the variants apart */
+	CU_ASSERT_STRING_EQUAL(words_goal(RULE_FREESTYLE, 5, buf, sizeof(buf)),
+			       "5 or more in a row");
+	CU_ASSERT_STRING_EQUAL(words_goal(RULE_EXACT, 5, buf, sizeof(buf)),
+			       "exactly 5 in a row");
+	CU_ASSERT_STRING_EQUAL(words_goal(RULE_RENJU, 5, buf, sizeof(buf)),
+			       "5 in a row, black's forbidden points");
 }
 
 /* How a stored match stands, whatever its status. */

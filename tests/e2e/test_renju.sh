@@ -7,6 +7,8 @@ SETUP='8 8\n1 1\n8 10\n1 2\n10 8\n1 3\n10 10\n1 15\n'
 
 play_input "${SETUP}9 9\nhint\n" play --variant renju --seed 1 --ascii
 check "renju refuses black's double three" has "Black may not play there: double three (renju)"
+check "... and says how to see them all, as typed: hint" \
+	has "double three (renju). Type hint to see them all."
 check "hint marks the forbidden point on the board" has " .  x  . "
 check "hint lists the forbidden points" has "Forbidden for black: i9 (double three)"
 check "a refused forbidden point is not played" hasnt "[*]  .  *"
