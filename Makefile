@@ -19,8 +19,10 @@
 #                   readers: the reliability figures (tests/soak.sh); then
 #                   make soak-remote
 #   make soak-remote  20 ranked matches from two terminals at once (40
-#                   processes) with 20 watchers, all live together, every
-#                   result checked (tests/soak_remote.sh)
+#                   processes) with 20 watchers, all live together; then
+#                   10 pairs meet in the lobby (rated and casual seeks)
+#                   and play rematches, some matches aborted; every
+#                   result and counter checked (tests/soak_remote.sh)
 #   make format-check / header-check   the source checks make test runs
 #   make install    PREFIX=/usr/local DESTDIR= ; make uninstall
 #   make deps       install the Debian/Ubuntu packages the build needs
@@ -262,8 +264,9 @@ build/bench: $(BENCH_SRCS) $(LIB_OBJS) $(SETTINGS)
 
 # Not part of `make test`: a few minutes (the passwords are hashed at
 # their real cost). GOMOKU_SOAK_WORKERS / GOMOKU_SOAK_MATCHES resize the
-# first, GOMOKU_SOAK_REMOTE (matches) / GOMOKU_SOAK_WAVE (set up at once)
-# the remote one. Both run even when the first fails.
+# first, GOMOKU_SOAK_REMOTE (matches) / GOMOKU_SOAK_PAIRS (the lobby's
+# pairs, half the matches unless said) / GOMOKU_SOAK_WAVE (set up at
+# once) the remote one. Both run even when the first fails.
 soak: need-deps
 	@$(MAKE) --no-print-directory all
 	@s=0; tests/soak.sh $(BIN) || s=1; \
