@@ -27,7 +27,9 @@
 #                             gave NAME (as printed) COLOUR (black: the
 #                             first stones), else end it and try again
 #                             (its empty match is deleted), up to 40 times;
-#                             fails at once when no flip is printed
+#                             fails when a run ends, or prints no flip
+#                             within $WAIT_S, saying how it ended (its
+#                             status, its last lines) on "#" lines
 #   ranked_as NAME COLOUR INPUT REST ARGS...
 #                             ranked_start, then REST typed and the pipe
 #                             closed; sets $status, $OUT, $ERR
@@ -189,20 +191,49 @@ check() {
 	fi
 }
 
-# Wait until the run $pid has printed its coin flip (or ended); print
-# the colour it gave NAME $1.
+# Wait until the run $pid has printed its coin flip, ended, or run
+# $WAIT_S without; set $flip to the colour the flip gave NAME $1 (black
+# or white), or none. The verdict is the line the wait saw: $OUT is read
+# once a turn. And it waits in this shell, not in a $(...): a subshell
+# is not the run's parent, and there kill -0 finds a run that ended
+# alive (a zombie until this shell reaps it).
 flip_colour() {
 	_w=0
-	while ! grep -q '^Coin flip: ' "$OUT" && kill -0 "$pid" 2>/dev/null &&
-		[ "$_w" -lt $((20 * WAIT_S)) ]; do
+	while :; do
+		_flip=$(grep -m 1 '^Coin flip: ' "$OUT")
+		if [ -n "$_flip" ] || ! kill -0 "$pid" 2>/dev/null ||
+			[ "$_w" -ge $((20 * WAIT_S)) ]; then
+			break
+		fi
 		sleep 0.05
 		_w=$((_w + 1))
 	done
-	case $(grep '^Coin flip: ' "$OUT") in
-	"Coin flip: $1 plays black"* | "Coin flip: $1 places"*) echo black ;;
-	"Coin flip: "*) echo white ;;
-	*) echo none ;;
+	# (the run ended as the flip came: its output is all there now)
+	[ -n "$_flip" ] || _flip=$(grep -m 1 '^Coin flip: ' "$OUT")
+	case $_flip in
+	"Coin flip: $1 plays black"* | "Coin flip: $1 places"*) flip=black ;;
+	"Coin flip: "*) flip=white ;;
+	*) flip=none ;;
 	esac
+}
+
+# The run $pid printed no coin flip: say whether it still ran after
+# $WAIT_S (then end it) or ended, its status and its last lines, on "#"
+# lines. A run that ended is not signalled: this shell has reaped it,
+# and its pid may be another process's by now.
+no_flip() {
+	if kill -0 "$pid" 2>/dev/null; then
+		gave_up "the coin flip of: gomoku $*"
+		kill "$pid" 2>/dev/null
+	else
+		echo "# gomoku $* ended before its coin flip"
+	fi
+	wait "$pid"
+	status=$?
+	vg_seen "$status"
+	echo "# its status $status; its last lines of stdout, then stderr:"
+	tail -n 5 "$OUT" | sed 's/^/#   /'
+	tail -n 5 "$ERR" | sed 's/^/#   /'
 }
 
 ranked_start() {
@@ -212,19 +243,24 @@ ranked_start() {
 		_try=$((_try + 1))
 		rm -f "$E2E_DIR/ranked.fifo"
 		mkfifo "$E2E_DIR/ranked.fifo" || exit 2
+		# Emptied here, and appended to by the run: the run's shell
+		# opens them after the FIFO, which opens as this shell opens
+		# its end; on a busy machine this shell went on and read
+		# $OUT before the run's shell emptied it: the last run's
+		# flip, then (read again) nothing.
+		: >"$OUT"
+		: >"$ERR"
 		# shellcheck disable=SC2086
 		${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" <"$E2E_DIR/ranked.fifo" \
-			>"$OUT" 2>"$ERR" &
+			>>"$OUT" 2>>"$ERR" &
 		pid=$!
 		exec 3>"$E2E_DIR/ranked.fifo"
 		(printf '%b' "$_pre" >&3) 2>/dev/null
-		_got=$(flip_colour "$_name")
-		[ "$_got" = "$_colour" ] && return 0
+		flip_colour "$_name"
+		[ "$flip" = "$_colour" ] && return 0
 		exec 3>&-
-		if [ "$_got" = none ]; then
-			kill "$pid" 2>/dev/null
-			wait "$pid"
-			echo "ranked_start: no coin flip in $*" >&2
+		if [ "$flip" = none ]; then
+			no_flip "$@"
 			return 1
 		fi
 		wait_exit "$pid"
@@ -233,7 +269,7 @@ ranked_start() {
 			max(id) FROM matches) AND status = 'unfinished' AND
 			NOT EXISTS (SELECT 1 FROM match_moves WHERE match_id = id)"
 	done
-	echo "ranked_start: no coin flip gave $_name $_colour" >&2
+	echo "# ranked_start: no coin flip gave $_name $_colour in 40 runs"
 	return 1
 }
 
