@@ -49,12 +49,17 @@ start_proc() {
 	shift 2
 	rm -f "$E2E_DIR/$_n.in"
 	mkfifo "$E2E_DIR/$_n.in" || exit 2
+	# (emptied here, and appended to by the process: its shell opens
+	# them after the FIFO, which opens as this shell opens its end, so
+	# on a busy machine wait_out could find an earlier NAME's lines)
+	: >"$E2E_DIR/$_n.out"
+	: >"$E2E_DIR/$_n.err"
 	# shellcheck disable=SC2086
 	# (the other processes' FIFOs closed here: else one process would
 	# hold another's input open, and it would never see its end)
 	${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" <"$E2E_DIR/$_n.in" \
-		>"$E2E_DIR/$_n.out" 2>"$E2E_DIR/$_n.err" 4>&- 5>&- 6>&- 7>&- \
-		8>&- &
+		>>"$E2E_DIR/$_n.out" 2>>"$E2E_DIR/$_n.err" 4>&- 5>&- 6>&- \
+		7>&- 8>&- &
 	eval "${_n}_pid=$!"
 	eval "exec $_fd>\"\$E2E_DIR/\$_n.in\""
 }
