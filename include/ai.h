@@ -93,6 +93,11 @@ void ai_free(struct ai *ai);
  * fails. */
 void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes);
 
+/* Seed the random choices of the next calls to ai_choose() (as
+ * ai_config's seed): the same position, seed, level and limits give the
+ * same move. Never fails. */
+void ai_set_seed(struct ai *ai, uint64_t seed);
+
 /* Limit the iterative deepening of the next calls to ai_choose() to
  * max_depth plies (0 or less: the level's own limit only). Levels 1
  * and 2 do not search, so it changes nothing there. Never fails. */

@@ -149,6 +149,12 @@ void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes)
 	ai->max_nodes = max_nodes > 0 ? max_nodes : 0;
 }
 
+/* Seed the random choices of the next calls. */
+void ai_set_seed(struct ai *ai, uint64_t seed)
+{
+	ai->cfg.seed = seed;
+}
+
 /* Limit iterative deepening to max_depth plies (0 or less: none). */
 void ai_set_max_depth(struct ai *ai, int max_depth)
 {
