@@ -133,7 +133,7 @@ int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
 int ai_choose_side(struct ai *ai, const struct board *b, enum stone side,
 		   const volatile int *stop, struct ai_result *out);
 
-/* ---- Analysis: the value of a position (ai_eval.c) ---- */
+/* ---- Analysis: the value of a position (ai_analysis.c) ---- */
 
 /* Node budget of each threat search ai_evaluate() runs (VCF, then VCT,
  * for one side): a count, not a time, so what it proves does not depend

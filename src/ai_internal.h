@@ -5,7 +5,7 @@
  * ai_search.c  alpha-beta (negamax PVS) with a transposition table
  * ai_threat.c  threat-space search: VCF (fours) and VCT (threes too)
  * ai.c         the public calls, the levels and the clock
- * ai_eval.c    the value of a position for analysis (ai_evaluate())
+ * ai_analysis.c  the value of a position for analysis (ai_evaluate())
  */
 #ifndef GOMOKU_AI_INTERNAL_H
 #define GOMOKU_AI_INTERNAL_H

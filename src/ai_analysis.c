@@ -1,4 +1,4 @@
-/* ai_eval.c -- the value of a position for analysis: what the board
+/* ai_analysis.c -- the value of a position for analysis: what the board
  * itself decides, what the threat search proves, and the search's
  * estimate for the rest (ai_evaluate() in ai.h).
  *
