@@ -135,11 +135,6 @@ int ai_choose_side(struct ai *ai, const struct board *b, enum stone side,
 
 /* ---- Analysis: the value of a position (ai_analysis.c) ---- */
 
-/* Node budget of each threat search ai_evaluate() runs (VCF, then VCT,
- * for one side): a count, not a time, so what it proves does not depend
- * on the machine's speed. */
-#define AI_EVAL_THREAT_NODES 60000
-
 /* What ai_evaluate() found, from the side to move's point of view. */
 struct ai_eval {
 	int score;	 /* as ai_result's: +-AI_SCORE_WIN_MIN and beyond
@@ -155,13 +150,14 @@ struct ai_eval {
  * analysis: a position won or lost on the board (a five, a winning cell
  * of its own, two of the opponent's) is proven at once; a block of the
  * opponent's only winning cell is played and the position after it
- * evaluated; then the threat search (AI_EVAL_THREAT_NODES per search)
- * looks for a forced win of the side to move, and when the opponent
- * threatens an open four, whether every defence still loses (a proven
- * loss); what is not proven gets ai_choose()'s score and move, within
- * the budget ai_set_limits() set. A game over on b is scored for the
- * side that would move: lost after a five, 0 on a full board. Return 0
- * with *out filled; 1 when `stop` (or the poll of ai_set_poll()) ended
+ * evaluated; then the threat search (a fixed number of nodes per search,
+ * not a time, so that what it proves does not depend on the machine's
+ * speed: AI_ANALYSIS_NODES in src/ai_param.h) looks for a forced win of the
+ * side to move, and when the opponent threatens an open four, whether every
+ * defence still loses (a proven loss); what is not proven gets ai_choose()'s
+ * score and move, within the budget ai_set_limits() set. A game over on b is
+ * scored for the side that would move: lost after a five, 0 on a full board.
+ * Return 0 with *out filled; 1 when `stop` (or the poll of ai_set_poll()) ended
  * the work first, *out then untouched; -1 when b's shape is not one
  * board_shape_valid() accepts. Deterministic when the time budget is
  * not what stopped the search (see ai_choose()). */
