@@ -425,7 +425,7 @@ arena: need-deps
 # after SPRT_GAMES games. 50,000 nodes: a game takes about 1.5 s of CPU
 # (tests/arena/README.md, "The sequential test").
 SPRT_NODES ?= 50000
-SPRT_MS    ?= 10000
+SPRT_MS    ?= 60000
 SPRT_JOBS  ?= 2
 SPRT_GAMES ?= 2000
 SPRT_ELO0  ?= 0

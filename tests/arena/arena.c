@@ -42,7 +42,7 @@
 #define DEFAULT_OPENINGS "tests/arena/openings.txt"
 #define DEFAULT_OUT	 "arena-games"
 #define TURN_MS		 1000  /* the time per move */
-#define NODES_TURN_MS	 10000 /* with --nodes, the time bound */
+#define NODES_TURN_MS	 60000 /* with --nodes, the time bound */
 #define SPRT_GAMES	 2000  /* with --sprt, the most games played */
 
 struct options {
@@ -66,7 +66,7 @@ static void usage(FILE *f)
 		"each a shell\ncommand line, over every opening with both "
 		"colours, on 15x15.\n"
 		"  -t, --time MS        time per move (1000; with --nodes "
-		"a bound, 10000)\n"
+		"a bound, 60000)\n"
 		"  --nodes N            nodes per move (INFO max_node) for "
 		"both engines\n"
 		"  --tolerance MS       over it before a time-out (100)\n"
