@@ -1,9 +1,12 @@
 /* ai_param.h -- the engine's parameters, in one place: what the levels
  * do, the evaluation's tables, the move ordering, the reductions, the
  * threat searches and the shares of the budget, a line each on what it
- * does. The ai*.c files read them from here and hold no other tuning
- * numbers. The score scale (AI_SCORE_WIN) and AI_SWAP2_EVEN, which the
- * callers compare scores with, stay in ai.h, part of its contract.
+ * does. The ai*.c files read them from here; the numbers left there are
+ * structure (the candidate cells within two of a stone, which the 5x5
+ * counts of ai_pos.c keep, the padding, the distances of won scores, the
+ * table sizes of the line patterns). The score scale (AI_SCORE_WIN) and
+ * AI_SWAP2_EVEN, which the callers compare scores with, stay in ai.h,
+ * part of its contract.
  *
  * A change here is a change of play: measure it (make sprt,
  * tests/arena/README.md). Data only: tables are static const, so each
