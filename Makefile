@@ -13,6 +13,8 @@
 #                   tests/bench/web.sh, wrk at 1,000,000 players)
 #   make arena      two pbrain engines over the openings, with the Elo
 #                   difference (tests/arena/README.md)
+#   make sprt       this build against the baseline at a fixed number of
+#                   nodes a move, until the sequential test decides
 #   make fuzz       every libFuzzer harness, FUZZ_JOBS (2) at a time, in
 #                   FUZZ_SECONDS (120) shared, each at most FUZZ_RUNS runs
 #   make soak       8 processes x 100 ranked matches on one database, and
@@ -392,7 +394,7 @@ fuzz: need-deps fuzz-runtime
 # ARENA_RULE freestyle|exact|renju, ARENA_GAMES the first N games only,
 # ARENA_FLAGS more options (tests/arena/arena --help).
 
-ARENA_BASELINE := 160deb048c951511f7c67697ac4d8a8d73191e9e
+ARENA_BASELINE := 47132bd5ca1492c4b5f2ec87818d91739cb34cf8
 ARENA_BIN      := $(BUILD)/arena/arena
 ARENA_OBJS     := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(wildcard tests/arena/*.c))
 ARENA_BASE     := build/arena/baseline
@@ -409,7 +411,7 @@ ARENA_FLAGS    ?=
 # the baseline is built only when a player runs it
 ARENA_NEEDS     = $(if $(findstring $(ARENA_BASE_BIN),$(ARENA_P1) $(ARENA_P2)),$(ARENA_BASE_BIN))
 
-.PHONY: arena arena-baseline
+.PHONY: arena arena-baseline sprt
 
 arena: need-deps
 	@$(MAKE) --no-print-directory all $(ARENA_BIN) $(ARENA_NEEDS)
@@ -419,6 +421,29 @@ arena: need-deps
 	  $(if $(ARENA_GAMES),-n $(ARENA_GAMES)) -o $(ARENA_OUT) $(ARENA_FLAGS) \
 	  $(call quote,$(ARENA_P1)) $(call quote,$(ARENA_P2))
 
+# `make sprt` is `make arena` at SPRT_NODES nodes a move (the engines' time
+# only a bound, SPRT_MS), SPRT_JOBS games at once, with the sequential test
+# on the pairs of games (H0 Elo p1 - p2 = SPRT_ELO0, H1 SPRT_ELO1, error
+# rates SPRT_ALPHA and SPRT_BETA): it stops when the test is decided, or
+# after SPRT_GAMES games. 50,000 nodes: a game takes about 1.5 s of CPU
+# (tests/arena/README.md, "The sequential test").
+SPRT_NODES ?= 50000
+SPRT_MS    ?= 60000
+SPRT_JOBS  ?= 2
+SPRT_GAMES ?= 2000
+SPRT_ELO0  ?= 0
+SPRT_ELO1  ?= 10
+SPRT_ALPHA ?= 0.05
+SPRT_BETA  ?= 0.05
+SPRT_OUT   ?= build/arena/sprt
+
+sprt:
+	@$(MAKE) --no-print-directory arena ARENA_MS=$(SPRT_MS) \
+	  ARENA_JOBS=$(SPRT_JOBS) ARENA_GAMES=$(SPRT_GAMES) \
+	  ARENA_OUT=$(SPRT_OUT) ARENA_FLAGS="--sprt --nodes $(SPRT_NODES) \
+	  --elo0 $(SPRT_ELO0) --elo1 $(SPRT_ELO1) --alpha $(SPRT_ALPHA) \
+	  --beta $(SPRT_BETA) $(ARENA_FLAGS)"
+
 arena-baseline: $(ARENA_BASE_BIN)
 
 $(ARENA_BIN): $(ARENA_OBJS) $(LIB_OBJS) $(SETTINGS)
@@ -427,7 +452,7 @@ $(ARENA_BIN): $(ARENA_OBJS) $(LIB_OBJS) $(SETTINGS)
 
 # The unit tests link the arena's arithmetic (tests/test_arena.c), and the
 # end-to-end tests run the arena (tests/e2e/test_arena.sh).
-$(RUNNER): $(BUILD)/tests/arena/elo.o $(ARENA_BIN)
+$(RUNNER): $(BUILD)/tests/arena/elo.o $(BUILD)/tests/arena/sprt.o $(ARENA_BIN)
 
 # The baseline's source is ARENA_BASELINE's tree (git archive), built with
 # its own Makefile; $(ARENA_BASE)/commit changes only with ARENA_BASELINE.

@@ -93,6 +93,11 @@ void ai_free(struct ai *ai);
  * fails. */
 void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes);
 
+/* Seed the random choices of the next calls to ai_choose() (as
+ * ai_config's seed): the same position, seed, level and limits give the
+ * same move. Never fails. */
+void ai_set_seed(struct ai *ai, uint64_t seed);
+
 /* Limit the iterative deepening of the next calls to ai_choose() to
  * max_depth plies (0 or less: the level's own limit only). Levels 1
  * and 2 do not search, so it changes nothing there. Never fails. */
@@ -128,12 +133,7 @@ int ai_choose(struct ai *ai, const struct board *b, const volatile int *stop,
 int ai_choose_side(struct ai *ai, const struct board *b, enum stone side,
 		   const volatile int *stop, struct ai_result *out);
 
-/* ---- Analysis: the value of a position (ai_eval.c) ---- */
-
-/* Node budget of each threat search ai_evaluate() runs (VCF, then VCT,
- * for one side): a count, not a time, so what it proves does not depend
- * on the machine's speed. */
-#define AI_EVAL_THREAT_NODES 60000
+/* ---- Analysis: the value of a position (ai_analysis.c) ---- */
 
 /* What ai_evaluate() found, from the side to move's point of view. */
 struct ai_eval {
@@ -150,13 +150,14 @@ struct ai_eval {
  * analysis: a position won or lost on the board (a five, a winning cell
  * of its own, two of the opponent's) is proven at once; a block of the
  * opponent's only winning cell is played and the position after it
- * evaluated; then the threat search (AI_EVAL_THREAT_NODES per search)
- * looks for a forced win of the side to move, and when the opponent
- * threatens an open four, whether every defence still loses (a proven
- * loss); what is not proven gets ai_choose()'s score and move, within
- * the budget ai_set_limits() set. A game over on b is scored for the
- * side that would move: lost after a five, 0 on a full board. Return 0
- * with *out filled; 1 when `stop` (or the poll of ai_set_poll()) ended
+ * evaluated; then the threat search (a fixed number of nodes per search,
+ * not a time, so that what it proves does not depend on the machine's
+ * speed: AI_ANALYSIS_NODES in src/ai_param.h) looks for a forced win of the
+ * side to move, and when the opponent threatens an open four, whether every
+ * defence still loses (a proven loss); what is not proven gets ai_choose()'s
+ * score and move, within the budget ai_set_limits() set. A game over on b is
+ * scored for the side that would move: lost after a five, 0 on a full board.
+ * Return 0 with *out filled; 1 when `stop` (or the poll of ai_set_poll()) ended
  * the work first, *out then untouched; -1 when b's shape is not one
  * board_shape_valid() accepts. Deterministic when the time budget is
  * not what stopped the search (see ai_choose()). */

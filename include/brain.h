@@ -29,8 +29,10 @@
  *                     time: fast; 0 match time: no limit), max_memory
  *                     (bytes, 0 = no limit: bounds the search's tables),
  *                     max_node and max_depth (limits on each search, 0 =
- *                     none), rule (bits: 1 exactly five, 4 renju); others
- *                     are ignored                          -> nothing
+ *                     none), rule (bits: 1 exactly five, 4 renju), seed
+ *                     (our random choices from now on, as --seed: a
+ *                     manager's way to make a fixed-node game repeat);
+ *                     others are ignored                   -> nothing
  *   YXSHOWFORBID      black's forbidden points when black is to move
  *                     under renju, "FORBID " then xxyy for each (two
  *                     digits each, row by row), then "." -> FORBID ....

@@ -6,41 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai_internal.h"
+#include "ai_param.h"
 #include "renju.h"
 
-#define NS_PER_MS  1000000LL
-#define VC_ENTRIES ((size_t)1 << 16)
-#define VCF_MOVES  20 /* attacker moves a VCF may take */
-#define VCT_MOVES  6  /* threats a VCT may take */
-
-/* What each level does (see struct ai_params). */
-static const struct ai_params level_params[AI_LEVEL_MAX] = {
-	{.time_ms = 10},
-	{.time_ms = 20},
-	{.time_ms = 200,
-	 .tt_bytes = (size_t)1 << 20,
-	 .max_depth = 2,
-	 .width = 8,
-	 .min_width = 8},
-	{.time_ms = 500,
-	 .tt_bytes = (size_t)4 << 20,
-	 .max_depth = 4,
-	 .width = 10,
-	 .min_width = 10,
-	 .vcf = 1,
-	 .defend = 1},
-	{.time_ms = 1000,
-	 .tt_bytes = (size_t)16 << 20,
-	 .max_depth = 60,
-	 .width = 18,
-	 .narrow = 2,
-	 .min_width = 6,
-	 .lmr = 1,
-	 .vcf = 1,
-	 .vct = 1,
-	 .defend = 1},
-};
+#define NS_PER_MS 1000000LL
 
 /* ==== Configuration ==================================================== */
 
@@ -57,7 +26,7 @@ static int clamp_level(int level)
 /* Return the default time budget of `level` in milliseconds. */
 int ai_level_time_ms(int level)
 {
-	return level_params[clamp_level(level) - 1].time_ms;
+	return ai_levels[clamp_level(level) - 1].time_ms;
 }
 
 /* Fill *cfg with the defaults of `level`. */
@@ -65,8 +34,8 @@ void ai_config_default(struct ai_config *cfg, int level)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->level = clamp_level(level);
-	cfg->time_ms = level_params[cfg->level - 1].time_ms;
-	cfg->tt_bytes = level_params[cfg->level - 1].tt_bytes;
+	cfg->time_ms = ai_levels[cfg->level - 1].time_ms;
+	cfg->tt_bytes = ai_levels[cfg->level - 1].tt_bytes;
 }
 
 /* Return the largest power of two of entries of `size` bytes that fits
@@ -95,10 +64,10 @@ static int alloc_tables(struct ai *ai)
 	ai->tt_mask = n - 1;
 	if (!ai->par.vcf)
 		return 0;
-	ai->vc = calloc(VC_ENTRIES, sizeof(*ai->vc));
+	ai->vc = calloc(AI_VC_ENTRIES, sizeof(*ai->vc));
 	if (ai->vc == NULL)
 		return -1;
-	ai->vc_mask = VC_ENTRIES - 1;
+	ai->vc_mask = AI_VC_ENTRIES - 1;
 	return 0;
 }
 
@@ -117,7 +86,7 @@ struct ai *ai_create(const struct ai_config *cfg)
 		return NULL;
 	ai->cfg = *cfg;
 	ai->cfg.level = clamp_level(cfg->level);
-	ai->par = level_params[ai->cfg.level - 1];
+	ai->par = ai_levels[ai->cfg.level - 1];
 	if (cfg->tt_bytes > 0)
 		ai->par.tt_bytes = cfg->tt_bytes;
 	ai_set_limits(ai, cfg->time_ms, cfg->max_nodes);
@@ -145,8 +114,14 @@ void ai_free(struct ai *ai)
 void ai_set_limits(struct ai *ai, int time_ms, long long max_nodes)
 {
 	ai->par.time_ms =
-		time_ms > 0 ? time_ms : level_params[ai->cfg.level - 1].time_ms;
+		time_ms > 0 ? time_ms : ai_levels[ai->cfg.level - 1].time_ms;
 	ai->max_nodes = max_nodes > 0 ? max_nodes : 0;
+}
+
+/* Seed the random choices of the next calls. */
+void ai_set_seed(struct ai *ai, uint64_t seed)
+{
+	ai->cfg.seed = seed;
 }
 
 /* Limit iterative deepening to max_depth plies (0 or less: none). */
@@ -237,7 +212,8 @@ static int random_move(struct ai *ai)
 }
 
 /* Level 2: win, block, else a random cell among those whose one-ply
- * value is within a tenth of the best; -1 when there is none. */
+ * value is within 1/AI_GREEDY_SLACK of the best; -1 when there is
+ * none. */
 static int greedy_move(struct ai *ai)
 {
 	const struct ai_pos *p = &ai->pos;
@@ -255,7 +231,8 @@ static int greedy_move(struct ai *ai)
 			best = v;
 	}
 	for (i = 0; i < n; i++) {
-		if (ai_move_value(p, moves[i], p->side) >= best - best / 10)
+		if (ai_move_value(p, moves[i], p->side) >=
+		    best - best / AI_GREEDY_SLACK)
 			moves[ngood++] = moves[i];
 	}
 	if (ngood == 0)
@@ -265,22 +242,34 @@ static int greedy_move(struct ai *ai)
 
 /* ==== Levels 3 to 5 ==================================================== */
 
+/* Limit the next part of the search to `eighths` eighths of the
+ * budget, of its nodes (none when there is no node limit) and of its
+ * time: floor(total * eighths / 8) of each, worked out so that it never
+ * overflows. */
+static void part_of_budget(struct ai *ai, int eighths)
+{
+	long long ns = (long long)ai->par.time_ms * NS_PER_MS;
+
+	ai_part_begin(ai,
+		      ai->max_nodes / 8 * eighths +
+			      ai->max_nodes % 8 * eighths / 8,
+		      ns / 8 * eighths + ns % 8 * eighths / 8);
+}
+
 /* Spend at most `eighths` eighths of the budget (nodes and time) on a
  * threat search for the side to move: VCT when vct is set, else VCF.
  * Return 1 with its first move in *first when it finds a win. */
 static int threat_part(struct ai *ai, int vct, int eighths, int *first)
 {
-	long long nodes = ai->max_nodes * eighths / 8;
-	long long ns = (long long)ai->par.time_ms * NS_PER_MS * eighths / 8;
 	int won;
 
 	if (ai_stopped(ai))
 		return 0;
-	ai_part_begin(ai, nodes > 0 ? nodes : 0, ns);
+	part_of_budget(ai, eighths);
 	if (vct)
-		won = ai_vct(ai, VCT_MOVES, first);
+		won = ai_vct(ai, AI_VCT_THREATS, first);
 	else
-		won = ai_vcf(ai, VCF_MOVES, first);
+		won = ai_vcf(ai, AI_VCF_MOVES, first);
 	ai_part_end(ai);
 	return won;
 }
@@ -362,11 +351,11 @@ static int keep_defences(struct ai *ai, int *moves, int n, enum defence kind)
 	int vct = kind != DEF_VCF;
 
 	m = defence_set(ai, moves, n, kind, all);
-	ai_part_begin(ai, ai->max_nodes / 4, ai->par.time_ms * NS_PER_MS / 4);
+	part_of_budget(ai, AI_EIGHTHS_DEFENCES);
 	for (i = 0; i < m && !ai_stopped(ai); i++) {
 		ai_pos_make(&ai->pos, all[i]);
-		won = vct ? ai_vct(ai, VCT_MOVES, &first)
-			  : ai_vcf(ai, VCF_MOVES, &first);
+		won = vct ? ai_vct(ai, AI_VCT_THREATS, &first)
+			  : ai_vcf(ai, AI_VCF_MOVES, &first);
 		ai_pos_unmake(&ai->pos);
 		if (ai_stopped(ai))
 			break;
@@ -389,7 +378,7 @@ static int depth_cap(const struct ai *ai)
 	int empty = ai->pos.rows * ai->pos.cols - ai->pos.nstones;
 	int cap = ai->par.max_depth;
 
-	if (empty <= 10 && empty > cap)
+	if (empty <= AI_ENDGAME_CELLS && empty > cap)
 		cap = empty;
 	if (ai->depth_limit > 0 && ai->depth_limit < cap)
 		cap = ai->depth_limit;
@@ -404,9 +393,11 @@ static int attack(struct ai *ai)
 
 	if (!ai->par.vcf)
 		return -1;
-	if (threat_part(ai, 0, 1, &first) && allowed(ai, first))
+	if (threat_part(ai, 0, AI_EIGHTHS_OWN_VCF, &first) &&
+	    allowed(ai, first))
 		return first;
-	if (ai->par.vct && threat_part(ai, 1, 2, &first) && allowed(ai, first))
+	if (ai->par.vct && threat_part(ai, 1, AI_EIGHTHS_OWN_VCT, &first) &&
+	    allowed(ai, first))
 		return first;
 	return -1;
 }
@@ -429,20 +420,18 @@ static int search_move(struct ai *ai, struct ai_result *res)
 		res->score = AI_SCORE_WIN_MIN;
 		return best;
 	}
-	n = ai_gen_moves(ai, moves, 0, ai->par.width + 6, 1);
+	n = ai_gen_moves(ai, moves, 0, ai->par.width + AI_ROOT_EXTRA, 1);
 	n = keep_allowed(ai, moves, n);
 	if (n == 0)
 		return -1;
-	if (ai->par.defend && n > 1 && opponent_wins(ai, 0, 1)) {
+	if (ai->par.defend && n > 1 &&
+	    opponent_wins(ai, 0, AI_EIGHTHS_THEIR_VCF)) {
 		/* a block of the VCF may still leave a VCT */
 		n = keep_defences(ai, moves, n, DEF_VCF);
 		if (ai->par.vct && n > 1)
 			n = keep_defences(ai, moves, n, DEF_VCT_AMONG);
 	} else if (ai->par.defend && ai->par.vct && n > 1 &&
-		   opponent_wins(ai, 1, 2)) {
-		/* two eighths, not one: with one, a VCT that takes a
-		 * little more went unseen and undefended (test_ai.c,
-		 * "a VCT the root's first slice missed is stopped") */
+		   opponent_wins(ai, 1, AI_EIGHTHS_THEIR_VCT)) {
 		n = keep_defences(ai, moves, n, DEF_VCT);
 	}
 	ai->par.max_depth = depth_cap(ai);

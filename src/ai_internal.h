@@ -5,7 +5,9 @@
  * ai_search.c  alpha-beta (negamax PVS) with a transposition table
  * ai_threat.c  threat-space search: VCF (fours) and VCT (threes too)
  * ai.c         the public calls, the levels and the clock
- * ai_eval.c    the value of a position for analysis (ai_evaluate())
+ * ai_analysis.c  the value of a position for analysis (ai_evaluate())
+ * ai_param.h   the engine's parameters: the levels, the evaluation's
+ *              tables, the ordering, reductions and budget shares
  */
 #ifndef GOMOKU_AI_INTERNAL_H
 #define GOMOKU_AI_INTERNAL_H
@@ -138,7 +140,7 @@ struct ai_vc {
 	uint8_t gen;
 };
 
-/* How one level searches. */
+/* How one level searches (each level's: ai_levels[] in ai_param.h). */
 struct ai_params {
 	int time_ms;	 /* default budget per move */
 	size_t tt_bytes; /* default transposition table size */
@@ -146,7 +148,8 @@ struct ai_params {
 	int width;	 /* moves tried at a quiet node below the root */
 	int narrow;	 /* width lost per ply further down ... */
 	int min_width;	 /* ... down to this */
-	int lmr;	 /* search late quiet moves a ply less at first */
+	int lmr;	 /* plies late quiet moves are searched less at
+			    first (0: none; ai_param.h) */
 	int vcf;	 /* look for wins by fours */
 	int vct;	 /* look for wins by fours and threes */
 	int defend;	 /* keep only moves that stop the opponent's wins */

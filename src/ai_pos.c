@@ -15,17 +15,11 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "ai_internal.h"
+#include "ai_param.h"
 #include "renju.h"
 
 /* Longest stretch read on each side of a cell: K, at most. */
 #define LINE_MAX (2 * BOARD_MAX_SIZE + 1)
-
-/* The value of one line pattern for the colour that would play there. */
-static const int pat_value[PAT_COUNT] = {0, 1, 6, 20, 30, 100, 120, 600, 5000};
-
-/* The bonus of a category on top of its lines' values. */
-static const int cat_bonus[CAT_COUNT] = {0, 0, 0, 300, 0, 500, 1500, 10000};
 
 /* ==== Cells and keys =================================================== */
 
@@ -292,8 +286,10 @@ void ai_tables_prepare(struct ai_tables *t, int k)
 {
 	if (t->combo_val[AI_COMBOS - 1] == 0) {
 		if (t->pat_value[PAT_WIN] == 0) {
-			memcpy(t->pat_value, pat_value, sizeof(pat_value));
-			memcpy(t->cat_bonus, cat_bonus, sizeof(cat_bonus));
+			memcpy(t->pat_value, ai_pattern_value,
+			       sizeof(ai_pattern_value));
+			memcpy(t->cat_bonus, ai_category_bonus,
+			       sizeof(ai_category_bonus));
 		}
 		build_combos(t);
 	}
@@ -798,12 +794,13 @@ int ai_pos_threat_replies(const struct ai_pos *p, int *out)
 }
 
 /* Return the static score for the side to move: its cells' total value,
- * weighted for having the move, less the opponent's. */
+ * weighted for having the move, less the opponent's, within
+ * AI_EVAL_CAP. */
 int ai_pos_eval(const struct ai_pos *p)
 {
 	long s = p->sum[p->side], o = p->sum[3 - p->side];
-	long v = s + s / 4 - o;
-	long cap = AI_SCORE_WIN_MIN / 2;
+	long v = s + s / AI_TEMPO - o;
+	long cap = AI_EVAL_CAP;
 
 	if (v > cap)
 		return (int)cap;

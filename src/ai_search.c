@@ -12,17 +12,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "ai_internal.h"
+#include "ai_param.h"
 
 #define INF (AI_SCORE_WIN + 1)
-
-/* The stop rule of iterative deepening (see next_fits()). */
-#define GROWTH_GUESS	4	 /* an iteration's cost over the last one's */
-#define GROWTH_MIN	2	 /* ... when measured: at least this */
-#define GROWTH_MAX	8	 /* ... and at most this */
-#define GROWTH_FLOOR_NS 200000LL /* shorter iterations are not measured */
-#define DOUBT_SHARE	75	 /* percent of the budget: see next_fits() */
-#define DROP		150	 /* a score drop that puts the move in doubt */
 
 enum { BOUND_EXACT = 1, BOUND_LOWER = 2, BOUND_UPPER = 3 };
 
@@ -65,7 +57,7 @@ int ai_tick(struct ai *ai)
 		ai->aborted = 1;
 	if (ai->sub_cap > 0 && ai->nodes >= ai->sub_cap)
 		ai->sub_hit = 1;
-	if ((ai->nodes & 255) == 0)
+	if ((ai->nodes & (AI_CLOCK_NODES - 1)) == 0)
 		check_clock(ai);
 	return ai_stopped(ai);
 }
@@ -184,12 +176,13 @@ void ai_search_reset(struct ai *ai)
 /* ==== Move generation ================================================== */
 
 /* Return how good cell idx looks for `side`: its own value there plus
- * seven eighths of the opponent's (what playing there takes away). */
+ * the opponent's less 1/AI_BLOCK_DISCOUNT of it (what playing there
+ * takes away). */
 int ai_move_value(const struct ai_pos *p, int idx, int side)
 {
 	int mine = p->val[idx][side - 1], theirs = p->val[idx][2 - side];
 
-	return mine + theirs - theirs / 8;
+	return mine + theirs - theirs / AI_BLOCK_DISCOUNT;
 }
 
 /* Return the order key of move m at `ply`: pattern value, then killer,
@@ -200,13 +193,13 @@ static int order_key(struct ai *ai, int m, int ply, int ttmove)
 
 	if (m == ttmove)
 		return 1 << 30;
-	key = 4 * ai_move_value(&ai->pos, m, s);
+	key = AI_ORDER_VALUE * ai_move_value(&ai->pos, m, s);
 	if (ply < AI_MAX_PLY && m == ai->killer[ply][0])
-		key += 40;
+		key += AI_ORDER_KILLER1;
 	else if (ply < AI_MAX_PLY && m == ai->killer[ply][1])
-		key += 30;
+		key += AI_ORDER_KILLER2;
 	h = ai->history[s - 1][m];
-	key += h > 200 ? 200 : h;
+	key += h > AI_ORDER_HISTORY_MAX ? AI_ORDER_HISTORY_MAX : h;
 	return key;
 }
 
@@ -277,7 +270,7 @@ static int gen_moves(struct ai *ai, int *moves, int ply, int width, int noise,
 	for (i = 0; i < n; i++) {
 		keys[i] = order_key(ai, moves[i], ply, ttmove);
 		if (noise)
-			keys[i] += (int)rng_below(&ai->rng, 16);
+			keys[i] += (int)rng_below(&ai->rng, AI_ROOT_NOISE);
 	}
 	if (restricted || width == 0 || (p->rb != NULL && p->side == AI_BLACK))
 		ai_sort_moves(moves, keys, n);
@@ -307,8 +300,8 @@ static void note_cutoff(struct ai *ai, int m, int ply, int depth)
 		ai->killer[ply][0] = m;
 	}
 	*h += depth * depth;
-	if (*h > 10000)
-		*h = 10000;
+	if (*h > AI_HISTORY_MAX)
+		*h = AI_HISTORY_MAX;
 }
 
 /* Return true when colour c has a move that makes a four. */
@@ -369,8 +362,8 @@ static int quiet(const struct ai_pos *p, int m)
 	       p->cat[m][2 - p->side] < CAT_FOUR;
 }
 
-/* Search move i of a node (PVS, with late move reductions); moves[i]
- * is made. Return its score. */
+/* Search move i of a node (PVS, with late move reductions: `reduce`
+ * plies less at first); moves[i] is made. Return its score. */
 static int search_one(struct ai *ai, int i, int depth, int alpha, int beta,
 		      int ply, int reduce)
 {
@@ -395,8 +388,10 @@ static int search_moves(struct ai *ai, const int *moves, int n, int depth,
 
 	*best = -1;
 	for (i = 0; i < n; i++) {
-		reduce = ai->par.lmr && i >= 3 && depth >= 2 &&
-			 quiet(&ai->pos, moves[i]);
+		reduce = i >= AI_LMR_FROM && depth >= AI_LMR_DEPTH &&
+					 quiet(&ai->pos, moves[i])
+				 ? ai->par.lmr
+				 : 0;
 		ai_pos_make(&ai->pos, moves[i]);
 		score = search_one(ai, i, depth, alpha, beta, ply, reduce);
 		ai_pos_unmake(&ai->pos);
@@ -505,21 +500,21 @@ struct pace {
 	long long prev_ns;  /* and the one before (0: none yet) */
 	int best, score;    /* its best move and score */
 	int stable;	    /* full iterations since the best move changed */
-	int dropped; /* the last iteration's score fell by DROP or more */
+	int dropped; /* the last iteration's score fell by AI_DROP or more */
 };
 
 /* Return the time the next iteration will take: the last one times the
- * growth seen from the one before, between GROWTH_MIN and GROWTH_MAX. */
+ * growth seen from the one before, between AI_GROWTH_MIN and AI_GROWTH_MAX. */
 static long long next_estimate(const struct pace *pc)
 {
-	long long g = GROWTH_GUESS;
+	long long g = AI_GROWTH_GUESS;
 
-	if (pc->prev_ns >= GROWTH_FLOOR_NS)
+	if (pc->prev_ns >= AI_GROWTH_FLOOR_NS)
 		g = (pc->last_ns + pc->prev_ns - 1) / pc->prev_ns;
-	if (g < GROWTH_MIN)
-		g = GROWTH_MIN;
-	if (g > GROWTH_MAX)
-		g = GROWTH_MAX;
+	if (g < AI_GROWTH_MIN)
+		g = AI_GROWTH_MIN;
+	if (g > AI_GROWTH_MAX)
+		g = AI_GROWTH_MAX;
 	return pc->last_ns * g;
 }
 
@@ -527,7 +522,7 @@ static long long next_estimate(const struct pace *pc)
  * move has held for two iterations without its score dropping, only
  * when it is expected to end within the budget. While the move is in
  * doubt (it changed, or its score dropped), whenever less than
- * DOUBT_SHARE percent of the budget is gone: an iteration the clock cuts
+ * AI_DOUBT_SHARE percent of the budget is gone: an iteration the clock cuts
  * short still tries the last best move first and may find a better one
  * (ai_search_root() keeps the best fully searched move). */
 static int next_fits(const struct ai *ai, const struct pace *pc)
@@ -537,7 +532,7 @@ static int next_fits(const struct ai *ai, const struct pace *pc)
 
 	if (pc->stable >= 2 && !pc->dropped)
 		return used + next_estimate(pc) <= budget;
-	return used < budget / 100 * DOUBT_SHARE;
+	return used < budget / 100 * AI_DOUBT_SHARE;
 }
 
 /* Record a full iteration that chose `best` with `score`. */
@@ -548,7 +543,7 @@ static void pace_note(struct pace *pc, int best, int score)
 	pc->prev_ns = pc->last_ns;
 	pc->last_ns = now - pc->began_ns;
 	pc->stable = best == pc->best ? pc->stable + 1 : 0;
-	pc->dropped = pc->best >= 0 && score <= pc->score - DROP;
+	pc->dropped = pc->best >= 0 && score <= pc->score - AI_DROP;
 	pc->best = best;
 	pc->score = score;
 }

@@ -16,13 +16,11 @@
  * Results are cached by position hash: wins for good, failures together
  * with the depth that was searched.
  */
-#include "ai_internal.h"
+#include "ai_param.h"
 
-#define VCF_SALT  UINT64_C(0x9e3779b97f4a7c15)
-#define VCT_SALT  UINT64_C(0xc2b2ae3d27d4eb4f)
-#define MAX_CHAIN 64 /* plies a threat sequence may take */
-#define VCT_WIDTH 10
-#define VCF_DEPTH 16
+/* What a position's key is mixed with in the cache, for each search. */
+#define VCF_SALT UINT64_C(0x9e3779b97f4a7c15)
+#define VCT_SALT UINT64_C(0xc2b2ae3d27d4eb4f)
 
 /* ==== Cache ============================================================ */
 
@@ -190,7 +188,7 @@ static int vcf_node(struct ai *ai, int depth, int ply, int *first)
 		*first = ai_pos_win_cell(p, s);
 		return 1;
 	}
-	if (depth <= 0 || ply >= MAX_CHAIN || p->cnt[3 - s][CAT_WIN] >= 2)
+	if (depth <= 0 || ply >= AI_THREAT_CHAIN || p->cnt[3 - s][CAT_WIN] >= 2)
 		return 0;
 	if (vc_probe(ai, key, depth, &won, first))
 		return won;
@@ -234,13 +232,13 @@ static int vct_defend(struct ai *ai, int depth, int ply)
 		return 0;
 	if (p->cnt[a][CAT_WIN] >= 2)
 		return 1;
-	if (!threatens(p, a) || ply >= MAX_CHAIN)
+	if (!threatens(p, a) || ply >= AI_THREAT_CHAIN)
 		return 0;
 	if (p->cnt[a][CAT_WIN] == 1) {
 		moves[0] = ai_pos_win_cell(p, a);
 		n = 1;
 	} else {
-		if (vcf_node(ai, VCF_DEPTH, ply, &next))
+		if (vcf_node(ai, AI_VCT_VCF_MOVES, ply, &next))
 			return 0;
 		n = ai_pos_threat_replies(p, moves);
 	}
@@ -275,8 +273,8 @@ static int vct_threats(struct ai *ai, int depth, int ply, int *first)
 	n = ai_pos_cells_at_least(p, p->side, CAT_OPEN3, moves);
 	n = keep_allowed(p, moves, n);
 	sort_threats(p, moves, n);
-	if (n > VCT_WIDTH)
-		n = VCT_WIDTH;
+	if (n > AI_VCT_WIDTH)
+		n = AI_VCT_WIDTH;
 	for (i = 0; i < n && !won; i++) {
 		ai_pos_make(p, moves[i]);
 		won = vct_defend(ai, depth - 1, ply + 1);
@@ -301,7 +299,7 @@ static int vct_attack(struct ai *ai, int depth, int ply, int *first)
 		*first = ai_pos_win_cell(p, s);
 		return 1;
 	}
-	if (p->cnt[o][CAT_WIN] >= 2 || ply >= MAX_CHAIN)
+	if (p->cnt[o][CAT_WIN] >= 2 || ply >= AI_THREAT_CHAIN)
 		return 0;
 	if (p->cnt[o][CAT_WIN] == 1) {
 		*first = ai_pos_win_cell(p, o);
@@ -311,7 +309,7 @@ static int vct_attack(struct ai *ai, int depth, int ply, int *first)
 	}
 	if (vc_probe(ai, key, depth, &won, first))
 		return won;
-	won = vcf_node(ai, VCF_DEPTH, ply, first);
+	won = vcf_node(ai, AI_VCT_VCF_MOVES, ply, first);
 	if (!won && depth > 0 && !ai_stopped(ai))
 		won = vct_threats(ai, depth, ply, first);
 	if (ai_stopped(ai))

@@ -825,7 +825,16 @@ static void set_rule(struct brain *br, long long bits)
 		new_game(br, br->board.rows, br->board.cols);
 }
 
-/* INFO key value: limits and the rule; no answer. */
+/* Seed our random choices (INFO seed): the moves of the next searches
+ * and SWAP2BOARD's fair openings. */
+static void set_seed(struct brain *br, uint64_t seed)
+{
+	br->seed = seed;
+	if (br->ai != NULL)
+		ai_set_seed(br->ai, seed);
+}
+
+/* INFO key value: limits, the rule and the seed; no answer. */
 static int cmd_info(struct brain *br, const char *args)
 {
 	const char *value = strchr(args, ' ');
@@ -848,6 +857,8 @@ static int cmd_info(struct brain *br, const char *args)
 		br->max_depth = v > INT_MAX ? INT_MAX : (int)v;
 	else if (n == 4 && strncasecmp(args, "rule", n) == 0)
 		set_rule(br, v);
+	else if (n == 4 && strncasecmp(args, "seed", n) == 0)
+		set_seed(br, (uint64_t)v);
 	return 0;
 }
 

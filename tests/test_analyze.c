@@ -1,5 +1,5 @@
 /* test_analyze.c -- unit tests for src/analyze.c (and ai_evaluate() in
- * src/ai_eval.c): the win-chance mapping, the marks, and games whose
+ * src/ai_analysis.c): the win-chance mapping, the marks, and games whose
  * moves the threat search must judge.
  */
 #include <CUnit/CUnit.h>

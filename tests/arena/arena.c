@@ -1,16 +1,21 @@
 /* arena.c -- play two pbrain engines against each other over a set of
  * openings, each opening with both colours, and say who is stronger:
  * a line per game, then the score and the Elo difference with its 95 %
- * margin. See tests/arena/README.md; duel.h says how a game is run and
- * judged, elo.h how the summary is computed.
+ * margin; with --sprt, a sequential test on the pairs of games that
+ * stops as soon as it is decided. See tests/arena/README.md; duel.h says
+ * how a game is run and judged, elo.h how the summary is computed and
+ * sprt.h how the test decides.
  *
  * Games run in worker processes, -j at a time; each worker plays one
  * game (starting and stopping both engines), writes its PSQ file and
  * hands its result back over a pipe. The parent prints and counts.
+ * Game g (from 0) plays opening (g / 2) mod K of the K openings, p1
+ * black when g is even: beyond the 2K games of one round the openings
+ * come again, each game with seeds of its own (duel.h).
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -21,24 +26,34 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "elo.h"
 #include "duel.h"
 #include "notation.h"
 #include "number.h"
 #include "record.h"
 #include "rules.h"
+#include "sprt.h"
+#include "tally.h"
 
 #define OPENINGS_MAX	 500
 #define LINE_MAX_TEXT	 512
 #define JOBS_MAX	 64
+#define GAMES_MAX	 1000000
+#define NODES_MAX	 1000000000
 #define DEFAULT_OPENINGS "tests/arena/openings.txt"
 #define DEFAULT_OUT	 "arena-games"
+#define TURN_MS		 1000  /* the time per move */
+#define NODES_TURN_MS	 60000 /* with --nodes, the time bound */
+#define SPRT_GAMES	 2000  /* with --sprt, the most games played */
 
 struct options {
 	struct duel_setup setup;
 	const char *openings_path;
+	int nopenings;
 	int jobs;
-	int games; /* play the first this many; 0: all */
+	int games; /* play the first this many; 0: one round (or
+		      SPRT_GAMES with --sprt) */
+	bool sprt; /* stop when the sequential test is decided */
+	struct sprt test;
 };
 
 /* ==== Options =========================================================== */
@@ -50,11 +65,25 @@ static void usage(FILE *f)
 		"Plays the pbrain engines COMMAND1 (p1) and COMMAND2 (p2), "
 		"each a shell\ncommand line, over every opening with both "
 		"colours, on 15x15.\n"
-		"  -t, --time MS        time per move (1000)\n"
+		"  -t, --time MS        time per move (1000; with --nodes "
+		"a bound, 60000)\n"
+		"  --nodes N            nodes per move (INFO max_node) for "
+		"both engines\n"
 		"  --tolerance MS       over it before a time-out (100)\n"
 		"  --start-time MS      to answer START (10000)\n"
 		"  -j, --jobs N         games at once (1)\n"
-		"  -n, --games N        only the first N games (all)\n"
+		"  -n, --games N        the first N games (one round of the "
+		"openings;\n"
+		"                       more plays them again, round after "
+		"round)\n"
+		"  --seed N             the games' seeds (INFO seed) come "
+		"from it (0)\n"
+		"  --sprt               stop when the sequential test on the "
+		"pairs is\n"
+		"                       decided (-n: at most, default "
+		"2000)\n"
+		"  --elo0 E, --elo1 E   its hypotheses, Elo p1 - p2 (0, 10)\n"
+		"  --alpha A, --beta B  its error rates (0.05, 0.05)\n"
 		"  --rule R             freestyle, exact or renju (freestyle)\n"
 		"  --openings FILE      (" DEFAULT_OPENINGS ")\n"
 		"  -o, --out DIR        PSQ records go here (" DEFAULT_OUT ")\n"
@@ -95,6 +124,40 @@ static int name_ok(const char *s)
 	return 1;
 }
 
+/* Apply arg, when it is one of the test's real-number options, with its
+ * value to o. Return 0 when done, -1 after saying what is wrong, 1 when
+ * arg is not one of them. */
+static int set_real(struct options *o, const char *arg, const char *value)
+{
+	const struct {
+		const char *name;
+		double lo, hi, *value;
+	} reals[] = {
+		{"--elo0", -1000.0, 1000.0, &o->test.elo0},
+		{"--elo1", -1000.0, 1000.0, &o->test.elo1},
+		{"--alpha", 0.0, 0.5, &o->test.alpha},
+		{"--beta", 0.0, 0.5, &o->test.beta},
+	};
+	size_t i;
+	char *end;
+	double v;
+
+	for (i = 0; i < sizeof(reals) / sizeof(reals[0]); i++) {
+		if (strcmp(arg, reals[i].name) != 0)
+			continue;
+		v = strtod(value, &end);
+		if (end != value && *end == '\0' && v > reals[i].lo &&
+		    v < reals[i].hi) {
+			*reals[i].value = v;
+			return 0;
+		}
+		fprintf(stderr, "arena: %s wants a number between %g and %g\n",
+			arg, reals[i].lo, reals[i].hi);
+		return -1;
+	}
+	return 1;
+}
+
 /* Apply the option arg with its value to o. Return 0, or -1 after
  * saying what is wrong. */
 static int set_option(struct options *o, const char *arg, const char *value)
@@ -104,11 +167,16 @@ static int set_option(struct options *o, const char *arg, const char *value)
 		{NULL, "--tolerance", 0, 3600000, &o->setup.tolerance_ms},
 		{NULL, "--start-time", 1, 3600000, &o->setup.start_ms},
 		{"-j", "--jobs", 1, JOBS_MAX, &o->jobs},
-		{"-n", "--games", 1, 2 * OPENINGS_MAX, &o->games},
+		{"-n", "--games", 1, GAMES_MAX, &o->games},
+		{NULL, "--nodes", 1, NODES_MAX, &o->setup.nodes},
+		{NULL, "--seed", 0, INT_MAX, &o->setup.seed},
 	};
 	size_t i;
 	unsigned long long v;
+	int r = set_real(o, arg, value);
 
+	if (r <= 0)
+		return r;
 	for (i = 0; i < sizeof(numbers) / sizeof(numbers[0]); i++) {
 		const struct number_option *no = &numbers[i];
 
@@ -154,6 +222,28 @@ static int set_option(struct options *o, const char *arg, const char *value)
 	return -1;
 }
 
+/* Check the options together and fill in the defaults that depend on
+ * others. Return 0, or -1 after saying what is wrong. */
+static int check_args(struct options *o)
+{
+	if (o->setup.turn_ms == 0)
+		o->setup.turn_ms = o->setup.nodes > 0 ? NODES_TURN_MS : TURN_MS;
+	if (!o->sprt)
+		return 0;
+	if (o->games == 0)
+		o->games = SPRT_GAMES;
+	if (o->games % 2 != 0) {
+		fprintf(stderr, "arena: with --sprt, -n is a number of pairs "
+				"of games: an even number\n");
+		return -1;
+	}
+	if (!(o->test.elo0 < o->test.elo1)) {
+		fprintf(stderr, "arena: --elo0 must be below --elo1\n");
+		return -1;
+	}
+	return 0;
+}
+
 /* Fill o from the command line. Return 0, 1 after --help, or -1 after
  * saying what is wrong. */
 static int parse_args(int argc, char **argv, struct options *o)
@@ -165,6 +255,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 		    strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
 			return 1;
+		}
+		if (strcmp(argv[i], "--sprt") == 0) {
+			o->sprt = true;
+			continue;
 		}
 		if (argv[i][0] != '-' || argv[i][1] == '\0') {
 			if (ncmd == 2)
@@ -184,7 +278,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		usage(stderr);
 		return -1;
 	}
-	return 0;
+	return check_args(o);
 }
 
 /* ==== Openings ========================================================== */
@@ -319,7 +413,8 @@ static int start_worker(const struct options *o, const struct opening *ops,
 	pid = fork();
 	if (pid == 0) {
 		close(fds[0]);
-		duel_play(&o->setup, &ops[g / 2], g / 2, g, g % 2, &res);
+		duel_play(&o->setup, &ops[g / 2 % o->nopenings],
+			  g / 2 % o->nopenings, g, g % 2, &res);
 		_exit(transfer(fds[1], &res, sizeof(res), true) == 0 ? 0 : 1);
 	}
 	close(fds[1]);
@@ -367,174 +462,6 @@ static int collect(struct slot *slots, int nslots, struct duel_result *res)
 	return 0;
 }
 
-/* ==== Counting and printing ============================================= */
-
-/* What the games so far add up to, from p1's side. */
-struct tally {
-	int games, wins[2], draws, not_played;
-	double score_as[2]; /* p1's points with black [0], white [1] */
-	int games_as[2];    /* p1's games with black, white */
-	int timeouts[2], crashes[2], illegal[2]; /* by player */
-	double worst[2];
-};
-
-/* The plural ending for n things: "s", or "" for one. */
-static const char *plural(int n)
-{
-	return n == 1 ? "" : "s";
-}
-
-/* p1's points in a game: 1, 1/2 or 0. */
-static double p1_points(const struct duel_result *r)
-{
-	return r->winner == 0 ? 1.0 : r->winner < 0 ? 0.5 : 0.0;
-}
-
-/* Count result r into t. */
-static void count(struct tally *t, const struct duel_result *r)
-{
-	int colour = r->black == 0 ? 0 : 1, p;
-
-	if (r->reason == DUEL_NOT_PLAYED) {
-		t->not_played++;
-		return;
-	}
-	t->games++;
-	if (r->winner < 0)
-		t->draws++;
-	else
-		t->wins[r->winner]++;
-	t->score_as[colour] += p1_points(r);
-	t->games_as[colour]++;
-	p = r->faulty;
-	if (p >= 0) {
-		t->timeouts[p] += r->reason == DUEL_TIMEOUT;
-		t->crashes[p] += r->reason == DUEL_CRASH;
-		t->illegal[p] += r->reason == DUEL_ILLEGAL ||
-				 r->reason == DUEL_FORBIDDEN;
-	}
-	for (p = 0; p < 2; p++) {
-		if (r->worst[p] > t->worst[p])
-			t->worst[p] = r->worst[p];
-	}
-}
-
-/* Write how game r ended into buf[cap]: "p1 wins (five)", "draw (full
- * board)", "p2 wins (p1 time-out: no answer within 300 ms)". */
-static void outcome(const struct duel_setup *s, const struct duel_result *r,
-		    char *buf, size_t cap)
-{
-	const char *why = duel_reason_word(r->reason);
-
-	if (r->reason == DUEL_NOT_PLAYED)
-		snprintf(buf, cap, "not played (%s)", r->detail);
-	else if (r->winner < 0)
-		snprintf(buf, cap, "draw (%s)", why);
-	else if (r->faulty < 0)
-		snprintf(buf, cap, "%s wins (%s)", s->name[r->winner], why);
-	else
-		snprintf(buf, cap, "%s wins (%s %s: %s)", s->name[r->winner],
-			 s->name[r->faulty], why, r->detail);
-}
-
-/* Print game r's line. */
-static void print_game(const struct options *o, const struct opening *ops,
-		       const struct duel_result *r, int total)
-{
-	const struct duel_setup *s = &o->setup;
-	const char *score = r->reason == DUEL_NOT_PLAYED ? "-"
-			    : r->winner < 0		 ? "1/2-1/2"
-			    : r->winner == r->black	 ? "1-0"
-							 : "0-1";
-	char open[LINE_MAX_TEXT], end[LINE_MAX_TEXT];
-
-	opening_text(&ops[r->opening], open, sizeof(open));
-	outcome(s, r, end, sizeof(end));
-	printf("game %d/%d: opening %d (%s), black %s, white %s: %s, %s, "
-	       "%d moves, worst move %s %.0f ms, %s %.0f ms%s\n",
-	       r->game + 1, total, r->opening + 1, open, s->name[r->black],
-	       s->name[1 - r->black], score, end, r->moves, s->name[0],
-	       r->worst[0], s->name[1], r->worst[1],
-	       r->saved || r->reason == DUEL_NOT_PLAYED
-		       ? ""
-		       : " (no record written)");
-	fflush(stdout);
-}
-
-/* Write an Elo figure: "+58", "-21", "0", "+inf", "-inf". */
-static const char *elo_text(double d, char *buf, size_t cap)
-{
-	if (isinf(d))
-		snprintf(buf, cap, "%sinf", d > 0 ? "+" : "-");
-	else if (fabs(d) < 0.5)
-		snprintf(buf, cap, "0");
-	else
-		snprintf(buf, cap, "%+.0f", d);
-	return buf;
-}
-
-/* Print the Elo difference line for t. */
-static void print_elo(const struct duel_setup *s, const struct tally *t)
-{
-	struct elo_estimate e;
-	char a[16], lo[16], hi[16];
-
-	if (elo_estimate(t->wins[0], t->wins[1], t->draws, &e) != 0)
-		return;
-	printf("Elo %s - %s: %s", s->name[0], s->name[1],
-	       elo_text(e.elo, a, sizeof(a)));
-	if (isinf(e.elo))
-		printf(" (%s won every game: no finite estimate), 95 %% "
-		       "interval %s to %s (exact binomial bound)\n",
-		       s->name[e.elo > 0 ? 0 : 1],
-		       elo_text(e.low, lo, sizeof(lo)),
-		       elo_text(e.high, hi, sizeof(hi)));
-	else if (elo_bounded(&e))
-		printf(" ± %.0f (95 %%: %s to %s)\n", e.margin,
-		       elo_text(e.low, lo, sizeof(lo)),
-		       elo_text(e.high, hi, sizeof(hi)));
-	else
-		printf(", margin unbounded (95 %%: %s to %s)\n",
-		       elo_text(e.low, lo, sizeof(lo)),
-		       elo_text(e.high, hi, sizeof(hi)));
-}
-
-/* p1's percentage of points in `points` over n games (0 for none). */
-static double percent(double points, int n)
-{
-	return n > 0 ? 100.0 * points / n : 0.0;
-}
-
-/* Print the summary of the match. */
-static void print_summary(const struct options *o, const struct tally *t)
-{
-	const struct duel_setup *s = &o->setup;
-	double points = t->wins[0] + 0.5 * t->draws;
-	int p;
-
-	printf("\n%s vs %s: %d game%s; %s won %d, lost %d, drew %d; score "
-	       "%.1f/%d = %.1f %%\n",
-	       s->name[0], s->name[1], t->games, plural(t->games), s->name[0],
-	       t->wins[0], t->wins[1], t->draws, points, t->games,
-	       percent(points, t->games));
-	printf("%s as black %.1f/%d (%.1f %%), as white %.1f/%d (%.1f %%)\n",
-	       s->name[0], t->score_as[0], t->games_as[0],
-	       percent(t->score_as[0], t->games_as[0]), t->score_as[1],
-	       t->games_as[1], percent(t->score_as[1], t->games_as[1]));
-	print_elo(s, t);
-	printf("faults:");
-	for (p = 0; p < 2; p++)
-		printf("%s %s: time-outs %d, crashes %d, illegal moves %d",
-		       p > 0 ? ";" : "", s->name[p], t->timeouts[p],
-		       t->crashes[p], t->illegal[p]);
-	printf("\nworst move: %s %.0f ms, %s %.0f ms (allowed %d ms + %d ms)\n",
-	       s->name[0], t->worst[0], s->name[1], t->worst[1], s->turn_ms,
-	       s->tolerance_ms);
-	if (t->not_played > 0)
-		printf("not played: %d (the arena failed to run them)\n",
-		       t->not_played);
-}
-
 /* ==== The match ========================================================= */
 
 /* Make the folder path and its parents (as mkdir -p). Return 0, or -1
@@ -564,33 +491,81 @@ static int make_dirs(const char *path)
 }
 
 /* Print what is about to be played. */
-static void print_header(const struct options *o, int nopenings, int total)
+static void print_header(const struct options *o, int total)
 {
 	const struct duel_setup *s = &o->setup;
+	int n = o->nopenings, rounds = (total + 2 * n - 1) / (2 * n);
+	char limit[LINE_MAX_TEXT];
+	double lower, upper;
 
+	if (s->nodes > 0)
+		snprintf(limit, sizeof(limit),
+			 "%d nodes a move (at most %d ms, +%d ms tolerance)",
+			 s->nodes, s->turn_ms, s->tolerance_ms);
+	else
+		snprintf(limit, sizeof(limit),
+			 "%d ms a move (+%d ms tolerance)", s->turn_ms,
+			 s->tolerance_ms);
 	printf("arena: %s = %s\n", s->name[0], s->command[0]);
 	printf("arena: %s = %s\n", s->name[1], s->command[1]);
-	printf("arena: %d game%s from %d opening%s (%s), each with both "
-	       "colours, %s "
-	       "15x15, %d ms a move (+%d ms tolerance), %d at once; records "
-	       "in %s\n",
-	       total, plural(total), nopenings, plural(nopenings),
-	       o->openings_path, rules_rule_name(s->rule), s->turn_ms,
-	       s->tolerance_ms, o->jobs, s->out_dir);
+	printf("arena: %d game%s%s from %d opening%s (%s), each with both "
+	       "colours%s, %s 15x15, %s, %d at once, seed %d; records in "
+	       "%s\n",
+	       total, tally_plural(total), o->sprt ? " at most" : "", n,
+	       tally_plural(n), o->openings_path,
+	       rounds > 1 ? ", round after round" : "",
+	       rules_rule_name(s->rule), limit, o->jobs, s->seed, s->out_dir);
+	if (o->sprt) {
+		sprt_bounds(&o->test, &lower, &upper);
+		printf("arena: sprt on the pairs of games: H0 Elo %s - %s = "
+		       "%+g, H1 %+g, alpha %g, beta %g: it stops when the "
+		       "LLR leaves %+.2f to %+.2f\n",
+		       s->name[0], s->name[1], o->test.elo0, o->test.elo1,
+		       o->test.alpha, o->test.beta, lower, upper);
+	}
 	fflush(stdout);
 }
 
+/* Print game r's line and count it into t (with the test, by pairs:
+ * waits[] has one per pair); after the test's decision, print it only. */
+static void take_result(const struct options *o, const struct opening *ops,
+			const struct duel_result *r, int total,
+			struct pair_wait *waits, struct tally *t)
+{
+	char open[LINE_MAX_TEXT];
+	bool counted = t->verdict == SPRT_CONTINUE;
+
+	opening_text(&ops[r->opening], open, sizeof(open));
+	tally_print_game(&o->setup, open, r, total, counted);
+	if (!o->sprt)
+		tally_count(t, r);
+	else if (counted &&
+		 tally_count_pair(t, &waits[r->game / 2], r, &o->test))
+		tally_print_test(&o->test, t);
+}
+
 /* Play games 0..total-1, jobs at once, printing each as it ends and
- * counting it into t. Return 0, or -1 when a worker could not start. */
+ * counting it into t; with the test, none is started once it is
+ * decided. Return 0, or -1 when a worker could not start. */
 static int run_games(const struct options *o, const struct opening *ops,
 		     int total, struct tally *t)
 {
 	struct slot slots[JOBS_MAX] = {{0}};
 	struct duel_result res;
+	struct pair_wait *waits = NULL;
 	int next = 0, running = 0, i, failed = 0;
 
+	if (o->sprt) {
+		waits = calloc((size_t)total / 2, sizeof(*waits));
+		if (waits == NULL) {
+			fprintf(stderr, "arena: out of memory\n");
+			return -1;
+		}
+	}
 	while (next < total || running > 0) {
-		for (i = 0; i < o->jobs && next < total && !failed; i++) {
+		for (i = 0; i < o->jobs && next < total && !failed &&
+			    t->verdict == SPRT_CONTINUE;
+		     i++) {
 			if (slots[i].pid != 0)
 				continue;
 			if (start_worker(o, ops, next, &slots[i]) != 0) {
@@ -607,40 +582,40 @@ static int run_games(const struct options *o, const struct opening *ops,
 		if (running == 0 || collect(slots, o->jobs, &res) != 0)
 			break;
 		running--;
-		print_game(o, ops, &res, total);
-		count(t, &res);
+		take_result(o, ops, &res, total, waits, t);
 	}
+	free(waits);
 	return failed ? -1 : 0;
 }
 
 int main(int argc, char **argv)
 {
 	struct opening ops[OPENINGS_MAX];
-	struct options o = {{{NULL, NULL},
-			     {"p1", "p2"},
-			     1000,
-			     100,
-			     10000,
-			     RULE_FREESTYLE,
-			     DEFAULT_OUT},
-			    DEFAULT_OPENINGS,
-			    1,
-			    0};
+	struct options o = {
+		.setup = {.name = {"p1", "p2"},
+			  .tolerance_ms = 100,
+			  .start_ms = 10000,
+			  .rule = RULE_FREESTYLE,
+			  .out_dir = DEFAULT_OUT},
+		.openings_path = DEFAULT_OPENINGS,
+		.jobs = 1,
+		.test = {0.0, 10.0, 0.05, 0.05},
+	};
 	struct tally t = {0};
-	int n, total, r;
+	int total, r;
 	time_t t0 = time(NULL);
 
 	r = parse_args(argc, argv, &o);
 	if (r != 0)
 		return r > 0 ? 0 : 2;
 	signal(SIGPIPE, SIG_IGN); /* a dead engine is seen by write() */
-	n = load_openings(o.openings_path, o.setup.rule, ops);
-	if (n < 0 || make_dirs(o.setup.out_dir) != 0)
+	o.nopenings = load_openings(o.openings_path, o.setup.rule, ops);
+	if (o.nopenings < 0 || make_dirs(o.setup.out_dir) != 0)
 		return 2;
-	total = o.games > 0 && o.games < 2 * n ? o.games : 2 * n;
-	print_header(&o, n, total);
+	total = o.games > 0 ? o.games : 2 * o.nopenings;
+	print_header(&o, total);
 	r = run_games(&o, ops, total, &t);
-	print_summary(&o, &t);
+	tally_print_summary(&o.setup, &t, o.sprt ? &o.test : NULL);
 	printf("took %.0f s\n", difftime(time(NULL), t0));
 	return r == 0 && t.not_played == 0 ? 0 : 1;
 }

@@ -14,6 +14,7 @@
 #include "duel.h"
 #include "number.h"
 #include "record.h"
+#include "rng.h"
 
 #define K	       5
 #define RULE_BIT_EXACT 1 /* INFO rule: exactly five */
@@ -119,6 +120,34 @@ static int answer(struct duel *g, int p, double deadline, int limit_ms,
 	return -1;
 }
 
+/* The seed of player p in game `game` of setup s: each game and player
+ * its own, the same on every run of the match. Below 2^63, so that a
+ * brain that reads it as a signed number reads it whole. */
+static uint64_t game_seed(const struct duel_setup *s, int game, int p)
+{
+	struct rng r;
+
+	rng_seed(&r, ((uint64_t)s->seed << 32) ^ ((uint64_t)game << 1) ^
+			     (uint64_t)p);
+	return rng_next(&r) >> 1;
+}
+
+/* Send player p the INFO lines of ours (see duel.h). Return 0, or -1
+ * after recording the crash. */
+static int say_limits(struct duel *g, int p)
+{
+	char cmd[COMMAND_MAX];
+
+	if (g->s->nodes > 0) {
+		snprintf(cmd, sizeof(cmd), "INFO max_node %d", g->s->nodes);
+		if (say(g, p, cmd) != 0)
+			return -1;
+	}
+	snprintf(cmd, sizeof(cmd), "INFO seed %llu",
+		 (unsigned long long)game_seed(g->s, g->res->game, p));
+	return say(g, p, cmd);
+}
+
 /* Start player p's engine: START, its OK, the INFO lines. Return 0, or
  * -1 after recording why not. */
 static int start_engine(struct duel *g, int p)
@@ -149,7 +178,9 @@ static int start_engine(struct duel *g, int p)
 	    say(g, p, "INFO game_type 1") != 0)
 		return -1;
 	snprintf(cmd, sizeof(cmd), "INFO rule %d", rule);
-	return say(g, p, cmd);
+	if (say(g, p, cmd) != 0)
+		return -1;
+	return say_limits(g, p);
 }
 
 /* Give player p, to move, the position: BEGIN or BOARD ... DONE the first

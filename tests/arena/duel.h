@@ -3,10 +3,15 @@
  *
  * The manager's side of the protocol, as Piskvork speaks it: START 15,
  * INFO timeout_turn / timeout_match 0 / max_memory 0 / game_type 1 /
- * rule; then the side to move gets BEGIN (no stones yet) or BOARD ... DONE
- * (the stones so far, 1 its own and 2 the opponent's, in the order
- * played) the first time, TURN x,y (the opponent's move) after that;
- * END at the end. MESSAGE and DEBUG lines are skipped.
+ * rule, and two lines of ours: INFO max_node when the setup has a node
+ * count, and INFO seed, a number made from the setup's seed, the game's
+ * number and the player, so that each engine's random choices in a game
+ * are the same however often and wherever it is played (an engine that
+ * knows neither line ignores it, as the protocol says); then the side to move
+ * gets BEGIN (no stones yet) or BOARD ... DONE (the stones so far, 1 its own
+ * and 2 the opponent's, in the order played) the first time, TURN x,y (the
+ * opponent's move) after that; END at the end. MESSAGE and DEBUG lines are
+ * skipped.
  *
  * The side to move loses when it does not answer "x,y" within the time
  * per move plus the tolerance (time-out), when its process dies or
@@ -30,6 +35,8 @@ struct duel_setup {
 	const char *command[2]; /* each engine's command line */
 	char name[2][DUEL_NAME_MAX + 1];
 	int turn_ms, tolerance_ms, start_ms;
+	int nodes; /* INFO max_node for both engines; 0: none sent */
+	int seed;  /* the match's: each game's seeds are made from it */
 	enum rule rule;
 	const char *out_dir; /* PSQ files (and engines' stderr) go here */
 };

@@ -45,31 +45,65 @@ static void extreme_interval(struct elo_estimate *e)
 	}
 }
 
+/* Fill e's Elo and 95 % interval from its games, score and stdev. */
+static void fill_interval(struct elo_estimate *e)
+{
+	double half;
+
+	e->elo = elo_from_score(e->score);
+	if (e->score == 0.0 || e->score == 1.0) {
+		extreme_interval(e);
+	} else {
+		half = ELO_Z95 * e->stdev / sqrt(e->games);
+		e->low = elo_clamped(e->score - half);
+		e->high = elo_clamped(e->score + half);
+	}
+	e->margin = isinf(e->low) || isinf(e->high) ? INFINITY
+						    : (e->high - e->low) / 2.0;
+}
+
 int elo_estimate(int wins, int losses, int draws, struct elo_estimate *out)
 {
 	struct elo_estimate e;
-	double n, p, var, half;
+	double n, p;
 
 	if (wins < 0 || losses < 0 || draws < 0 || wins + losses + draws <= 0)
 		return -1;
 	e.games = wins + losses + draws;
 	n = e.games;
 	p = (wins + 0.5 * draws) / n;
-	var = (wins * (1.0 - p) * (1.0 - p) + losses * p * p +
-	       draws * (0.5 - p) * (0.5 - p)) /
-	      n;
 	e.score = p;
-	e.elo = elo_from_score(p);
-	e.stdev = sqrt(var);
-	if (p == 0.0 || p == 1.0) {
-		extreme_interval(&e);
-	} else {
-		half = ELO_Z95 * e.stdev / sqrt(n);
-		e.low = elo_clamped(p - half);
-		e.high = elo_clamped(p + half);
+	e.stdev = sqrt((wins * (1.0 - p) * (1.0 - p) + losses * p * p +
+			draws * (0.5 - p) * (0.5 - p)) /
+		       n);
+	fill_interval(&e);
+	*out = e;
+	return 0;
+}
+
+int elo_estimate_pairs(const int *pairs, struct elo_estimate *out)
+{
+	struct elo_estimate e;
+	double n = 0.0, p = 0.0, var = 0.0, d;
+	int i;
+
+	for (i = 0; i < ELO_PAIR_OUTCOMES; i++) {
+		if (pairs[i] < 0)
+			return -1;
+		n += pairs[i];
+		p += pairs[i] * (i / 4.0);
 	}
-	e.margin = isinf(e.low) || isinf(e.high) ? INFINITY
-						 : (e.high - e.low) / 2.0;
+	if (n == 0.0)
+		return -1;
+	p /= n;
+	for (i = 0; i < ELO_PAIR_OUTCOMES; i++) {
+		d = i / 4.0 - p;
+		var += pairs[i] * d * d;
+	}
+	e.games = 2 * (int)n;
+	e.score = p;
+	e.stdev = sqrt(2.0 * var / n);
+	fill_interval(&e);
 	*out = e;
 	return 0;
 }

@@ -2,7 +2,7 @@
  * players and the Elo difference it implies, with its 95 % interval.
  *
  * Pure C: no I/O, no allocation, no globals. The formulas are the
- * standard ones (those cutechess-cli prints):
+ * standard ones (those cutechess-cli prints; for pairs, fishtest's):
  *   score     p = (wins + draws / 2) / games
  *   Elo       d(p) = -400 log10(1 / p - 1)
  *   deviation s = sqrt(mean over the games of (x - p)^2), x each game's
@@ -43,6 +43,21 @@ double elo_from_score(double p);
  * game) into *out. Return 0, or -1 with *out unchanged when there is no
  * game or a count is negative. */
 int elo_estimate(int wins, int losses, int draws, struct elo_estimate *out);
+
+/* A pair's outcomes for the first player: 0, 1/2, 1, 3/2 or 2 points. */
+#define ELO_PAIR_OUTCOMES 5
+
+/* Estimate from pairs of games (the two games of an opening, one with
+ * each colour): pairs[i] counts the pairs where the first player scored
+ * i/2 points, i = 0..ELO_PAIR_OUTCOMES - 1. The score p is the mean of
+ * a game's, its deviation comes from the pairs (v the variance of a
+ * pair's mean score i/4 about p, N the pairs): stdev = sqrt(2 v), so that
+ * stdev / sqrt(games) = sqrt(v / N), the pairs' standard error; the
+ * interval as above over games = 2 N. When the colour decides most
+ * games, pairs vary less than games and the interval is narrower than
+ * elo_estimate()'s from the same games. Return 0, or -1 with *out
+ * unchanged when there is no pair or a count is negative. */
+int elo_estimate_pairs(const int *pairs, struct elo_estimate *out);
 
 /* Whether the estimate's margin is a finite number of points. */
 bool elo_bounded(const struct elo_estimate *e);

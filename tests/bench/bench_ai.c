@@ -138,7 +138,9 @@ static int fixed_board(struct board *b, const char *moves)
 }
 
 /* Search every fixed position with level 5 at FIXED_NODES nodes; print
- * the nodes per CPU second. */
+ * the nodes per CPU second and the mean depth of the full iterations
+ * (over the positions the search did not settle as won or lost, whose
+ * depth says how soon it proved that, not how deep it went). */
 static int bench_fixed(void)
 {
 	struct ai_config cfg;
@@ -148,6 +150,7 @@ static int bench_fixed(void)
 	long long nodes = 0;
 	double t0, ms = 0;
 	size_t i;
+	int depth = 0, open = 0;
 
 	ai_config_default(&cfg, 5);
 	cfg.seed = 42;
@@ -163,11 +166,17 @@ static int bench_fixed(void)
 			break;
 		ms += cpu_ms() - t0;
 		nodes += r.nodes;
+		if (r.score < AI_SCORE_WIN_MIN && r.score > -AI_SCORE_WIN_MIN) {
+			depth += r.depth;
+			open++;
+		}
 	}
 	ai_free(ai);
 	printf("  level 5, %zu fixed positions at %d nodes: %lld nodes, "
-	       "%8.0f nodes per CPU second\n",
-	       i, FIXED_NODES, nodes, ms > 0 ? nodes / (ms / 1000.0) : 0.0);
+	       "%8.0f nodes per CPU second, mean depth %.2f over the %d "
+	       "not settled\n",
+	       i, FIXED_NODES, nodes, ms > 0 ? nodes / (ms / 1000.0) : 0.0,
+	       open > 0 ? (double)depth / open : 0.0, open);
 	return i == FIXED_COUNT ? 0 : -1;
 }
 

@@ -1,6 +1,8 @@
 # End-to-end: the arena (tests/arena) plays two `gomoku brain` processes,
 # prints a line per game and the summary, and writes PSQ files that
-# `gomoku import` reads back; broken engines lose, reported as such.
+# `gomoku import` reads back; broken engines lose, reported as such; at a
+# fixed number of nodes the games repeat; the sequential test stops
+# when it is decided.
 . "$E2E_LIB"
 
 root=$(cd "$(dirname "$E2E_LIB")/../.." && pwd)
@@ -59,6 +61,32 @@ play_input '' import "$games/game-002.psq"
 check "game 2's PSQ file imports with its $moves2 moves" \
 	has "Imported $moves2 moves as match"
 
+# At a fixed number of nodes a game is the same game however many are
+# played at once and however busy the machine: the same four games one at
+# a time and two at a time, their moves compared (the times may differ).
+# Seeds come from the game's number: another --seed, other games.
+# fixed JOBS SEED NAME: the four games at 3000 nodes a move into
+# $E2E_DIR/NAME, and their moves without the times, a line a game, into
+# $E2E_DIR/NAME.txt.
+fixed() {
+	run_arena --nodes 3000 -t "$hung_ms" -n 4 -j "$1" --seed "$2" \
+		-o "$E2E_DIR/$3" "$GOMOKU_BIN brain" "$GOMOKU_BIN brain"
+	for f in "$E2E_DIR/$3"/game-00[1-4].psq; do
+		sed -n 's/^\([0-9]*,[0-9]*\),[0-9]*$/\1/p' "$f" | tr '\n' ' '
+		echo
+	done >"$E2E_DIR/$3.txt"
+}
+fixed 1 0 one
+check "--nodes: the header says nodes a move, the time a bound" \
+	has '3000 nodes a move (at most'
+fixed 2 0 two
+check "--nodes: four games, the same moves one or two at a time" sh -c '
+	[ "$(grep -c , "$1")" -eq 4 ] && cmp -s "$1" "$2"' - \
+	"$E2E_DIR/one.txt" "$E2E_DIR/two.txt"
+fixed 2 1 other
+check "--seed 1: other games" sh -c '! cmp -s "$1" "$2"' - \
+	"$E2E_DIR/one.txt" "$E2E_DIR/other.txt"
+
 # A broken engine: it answers garbage to every move, or (slow) nothing.
 bad=$E2E_DIR/bad.sh
 cat >"$bad" <<'SH'
@@ -88,6 +116,28 @@ check "time-out: counted among p1's faults" has 'p1: time-outs 1'
 run_arena -n 1 -o "$games" "$GOMOKU_BIN brain" "sh -c 'exit 3'"
 check "an engine that dies loses as a crash" \
 	has 'p1 wins (p2 crash: exited with status 3)'
+
+# The sequential test, against the engine that answers garbage: p1 wins
+# every game, and with H1 at +400 five won pairs decide it (test_arena.c
+# has the figures); the other way round, two lost pairs accept H0.
+run_arena --sprt --elo1 400 -n 40 -o "$games" "$GOMOKU_BIN brain" "sh $bad"
+check "--sprt: a line after each pair with its LLR and the bounds" has \
+	'sprt: 4 pairs (LL 0, LD 0, WL/DD 0, WD 0, WW 4): LLR +2.39, bounds -2.94 and +2.94'
+check "--sprt: H1 accepted after 5 pairs, no game after them" sh -c '
+	grep -q "^sprt: H1 accepted after 5 pairs (Elo p1 - p2 = +400 rather than +0): LLR +2.99, bound +2.94$" "$1" &&
+	[ "$(grep -c "^game " "$1")" -eq 10 ]' - "$OUT"
+check "--sprt: the summary counts the pairs' games" has \
+	'p1 vs p2: 10 games; p1 won 10, lost 0, drew 0'
+check "--sprt: the Elo from the pairs" has 'Elo p1 - p2 from the 5 pairs: +inf'
+run_arena --sprt --elo1 400 -n 40 -o "$games" "sh $bad" "$GOMOKU_BIN brain"
+check "--sprt: two lost pairs accept H0" \
+	has 'sprt: H0 accepted after 2 pairs (Elo p1 - p2 = +0 rather than +400): LLR -3.41, bound -2.94'
+run_arena --sprt -n 3 "$GOMOKU_BIN brain" "$GOMOKU_BIN brain"
+check "--sprt with an odd number of games is a usage error" sh -c \
+	'[ "$1" -eq 2 ] && grep -q "an even number" "$2"' - "$status" "$ERR"
+run_arena --sprt --elo0 5 --elo1 5 "$GOMOKU_BIN brain" "$GOMOKU_BIN brain"
+check "--sprt with elo0 not below elo1 is a usage error" sh -c \
+	'[ "$1" -eq 2 ] && grep -q "below --elo1" "$2"' - "$status" "$ERR"
 
 run_arena -t 100 "$GOMOKU_BIN brain"
 check "one engine is a usage error" status_is 2

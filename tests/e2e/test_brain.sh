@@ -268,6 +268,22 @@ check "INFO max_depth: no deeper than 3 plies" sh -c '
 ' - "$OUT"
 check "...where the same search goes deeper without it" [ "$(most depth)" -gt 3 ]
 
+# INFO seed: the random choices are the manager's, whatever --seed says.
+# Level 2 picks at random among its near-best cells: two seeds, two games.
+# seeded SEED LINES: the answers to a short game after START and LINES.
+seeded() {
+	play_input "START 15\n$2BOARD\n7,7,2\n8,8,1\nDONE\nTURN 0,0\nTURN 14,14\nEND\n" \
+		--seed "$1" brain --ai 2
+	grep -E '^[0-9]+,[0-9]+$' "$OUT" | tail -3 | tr '\n' ' '
+}
+check "without INFO seed, --seed 1 and --seed 2 play differently" \
+	[ "$(seeded 1 '')" != "$(seeded 2 '')" ]
+seven=$(seeded 1 'INFO seed 7\n')
+check "INFO seed 7: the same moves whatever --seed" \
+	[ "$(seeded 2 'INFO seed 7\n')" = "$seven" ]
+check "...and after a move played with --seed's (the next game)" [ "$(seeded 2 \
+	'BOARD\n7,7,2\nDONE\nRESTART\nINFO seed 7\n')" = "$seven" ]
+
 # A manager's clock: 5 s a move, 180 s a match. With 2 s of the match
 # left the move takes a share of that, not the 5 s.
 clock='INFO timeout_turn 5000\nINFO timeout_match 180000\n'

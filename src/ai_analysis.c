@@ -1,4 +1,4 @@
-/* ai_eval.c -- the value of a position for analysis: what the board
+/* ai_analysis.c -- the value of a position for analysis: what the board
  * itself decides, what the threat search proves, and the search's
  * estimate for the rest (ai_evaluate() in ai.h).
  *
@@ -9,16 +9,11 @@
  */
 #include <string.h>
 
-#include "ai_internal.h"
+#include "ai_param.h"
 
-#define EVAL_VCF_MOVES 20 /* attacker moves a VCF may take */
-#define EVAL_VCT_MOVES 6  /* threats a VCT may take */
-#define EVAL_CHAIN     30 /* forced blocks followed at most */
-#define EVAL_LOST      (-(AI_SCORE_WIN - 2))
-#define EVAL_WON       (AI_SCORE_WIN - 1)
-/* The threat searches are stopped by their node counts; the clock only
- * guards against a runaway. */
-#define EVAL_GUARD_NS (600LL * 1000000000LL)
+/* The scores of a position lost or won on the board. */
+#define EVAL_LOST (-(AI_SCORE_WIN - 2))
+#define EVAL_WON  (AI_SCORE_WIN - 1)
 
 /* Return 1 when the caller asked the work to stop (the flag or the
  * poll of ai_set_poll()). */
@@ -39,18 +34,18 @@ static void decided(struct ai_eval *out, int score, int proven, int idx,
 }
 
 /* Look for a forced win of the side to move by the threat search, VCF
- * then VCT, each within AI_EVAL_THREAT_NODES. Return its first move (a
+ * then VCT, each within AI_ANALYSIS_NODES. Return its first move (a
  * cell the side may play), or -1. */
 static int threat_win(struct ai *ai)
 {
 	int first = -1, won;
 
-	ai_part_begin(ai, AI_EVAL_THREAT_NODES, 0);
-	won = ai_vcf(ai, EVAL_VCF_MOVES, &first);
+	ai_part_begin(ai, AI_ANALYSIS_NODES, 0);
+	won = ai_vcf(ai, AI_ANALYSIS_VCF_MOVES, &first);
 	ai_part_end(ai);
 	if (!won && !ai_stopped(ai)) {
-		ai_part_begin(ai, AI_EVAL_THREAT_NODES, 0);
-		won = ai_vct(ai, EVAL_VCT_MOVES, &first);
+		ai_part_begin(ai, AI_ANALYSIS_NODES, 0);
+		won = ai_vct(ai, AI_ANALYSIS_VCT_THREATS, &first);
 		ai_part_end(ai);
 	}
 	return won && first >= 0 && ai_pos_allowed(&ai->pos, first) ? first
@@ -71,8 +66,8 @@ static int defences_fail(struct ai *ai)
 		if (!ai_pos_allowed(p, moves[i]))
 			continue;
 		ai_pos_make(p, moves[i]);
-		ai_part_begin(ai, AI_EVAL_THREAT_NODES, 0);
-		won = ai_vct(ai, EVAL_VCT_MOVES, &first);
+		ai_part_begin(ai, AI_ANALYSIS_NODES, 0);
+		won = ai_vct(ai, AI_ANALYSIS_VCT_THREATS, &first);
 		ai_part_end(ai);
 		ai_pos_unmake(p);
 	}
@@ -177,7 +172,7 @@ static int eval_board(struct ai *ai, const struct board *b,
 	}
 	if (ai_load(ai, b, board_to_move(b), stop) != 0)
 		return -1;
-	ai->deadline_ns = ai->start_ns + EVAL_GUARD_NS;
+	ai->deadline_ns = ai->start_ns + AI_ANALYSIS_GUARD_NS;
 	rc = settle(ai, b, stop, chain, out);
 	if (rc != 0)
 		return rc < 0 ? rc : asked_to_stop(ai, stop);
@@ -200,7 +195,7 @@ int ai_evaluate(struct ai *ai, const struct board *b, const volatile int *stop,
 		struct ai_eval *out)
 {
 	struct ai_eval e;
-	int rc = eval_board(ai, b, stop, EVAL_CHAIN, &e);
+	int rc = eval_board(ai, b, stop, AI_ANALYSIS_CHAIN, &e);
 
 	if (rc == 0)
 		*out = e;
