@@ -1691,6 +1691,93 @@ static void test_claim_gone_not_to_move(void)
 
 /* ==== Suite ============================================================= */
 
+/* Try every way out of match `mid` at `now` (seconds; the clocks' ms
+ * from it) and check that each is refused and nothing is written. */
+static void refuse_every_way_out(struct store *s, struct store *other,
+				 const char *path, long long mid,
+				 const long long ids[2], long long now)
+{
+	char before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	const long long ms = now * 1000, week = 7 * 86400;
+	const int n = (int)fx_moves_of(path, mid);
+
+	fx_snapshot(path, before);
+	CU_ASSERT_NOT_EQUAL(store_match_move(s, mid, n + 1, 14, 14, ms),
+			    STORE_OK);
+	if (n > 0)
+		CU_ASSERT_NOT_EQUAL(store_match_undo(s, mid, n - 1), STORE_OK);
+	CU_ASSERT_NOT_EQUAL(store_match_seats(s, mid, ids[1], ids[0], 0, true),
+			    STORE_OK);
+	CU_ASSERT_NOT_EQUAL(store_match_pause(s, mid, ms), STORE_OK);
+	CU_ASSERT_NOT_EQUAL(store_match_resume(s, mid, ms), STORE_OK);
+	CU_ASSERT_NOT_EQUAL(store_match_finish(s, mid, RESULT_BLACK_WIN,
+					       REASON_RESIGN, now),
+			    STORE_OK);
+	CU_ASSERT_NOT_EQUAL(
+		store_match_claim(s, mid, RESULT_BLACK_WIN, n, now + 2 * week),
+		STORE_OK);
+	CU_ASSERT_NOT_EQUAL(store_match_claim_timeout(s, mid, RESULT_BLACK_WIN,
+						      n, 0, ms + week * 1000),
+			    STORE_OK);
+	CU_ASSERT_NOT_EQUAL(store_seat_take(s, mid, ids[0], true, ms),
+			    STORE_OK);
+	CU_ASSERT_NOT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, n,
+						   ms + week * 1000),
+			    STORE_OK);
+	CU_ASSERT_NOT_EQUAL(store_match_abandon(other, mid, now), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+}
+
+/* Finished, claimed, aborted and abandoned are final (ARCHITECTURE.md,
+ * "A match's life"): from each, every transition the table has is
+ * refused by the store and writes nothing, from either player's
+ * connection, a week later as at once. */
+static void test_ended_is_final(void)
+{
+	char path[FX_PATH_SIZE], buf[FX_SNAP_SIZE];
+	long long ids[3], mid, now = (long long)time(NULL);
+	const long long week = 7 * 86400;
+	struct store *s = fx_club(path, ids), *bob = fx_open_ok(path);
+	struct match_header h = fx_ranked(ids[0], ids[1], now);
+	static const char *const status =
+		"SELECT status || '/' || coalesce(reason, '-')"
+		" FROM matches WHERE id = ?1";
+
+	/* finished: bob resigned */
+	mid = fx_play(s, &h, 3);
+	CU_ASSERT_EQUAL(store_match_finish(bob, mid, RESULT_BLACK_WIN,
+					   REASON_RESIGN, now),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, status, mid, buf),
+			       "finished/resign");
+	refuse_every_way_out(s, bob, path, mid, ids, now);
+	refuse_every_way_out(bob, s, path, mid, ids, now + week);
+	/* claimed: white's turn left a week */
+	mid = fx_play(s, &h, 3);
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, mid, RESULT_BLACK_WIN, 3, now + week + 60),
+		STORE_OK);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, status, mid, buf),
+			       "finished/abandoned");
+	refuse_every_way_out(s, bob, path, mid, ids, now + week + 60);
+	/* aborted: resigned before white's first move */
+	mid = fx_play(s, &h, 1);
+	CU_ASSERT_EQUAL(store_match_finish(bob, mid, RESULT_BLACK_WIN,
+					   REASON_RESIGN, now),
+			STORE_OK);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, status, mid, buf),
+			       "aborted/-");
+	refuse_every_way_out(s, bob, path, mid, ids, now);
+	/* abandoned: both agreed it counts for nobody */
+	mid = fx_play(s, &h, 4);
+	CU_ASSERT_EQUAL(store_match_abandon(s, mid, now), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, status, mid, buf),
+			       "abandoned/-");
+	refuse_every_way_out(bob, s, path, mid, ids, now + week);
+	store_close(bob);
+	store_close(s);
+}
+
 static CU_TestInfo tests[] = {
 	{"live matches listed; data_version; one writer per ply",
 	 test_live_matches},
@@ -1709,6 +1796,8 @@ static CU_TestInfo tests[] = {
 	 test_challenge_offers_unfinished},
 	{"two players have one unfinished match, whatever the flow",
 	 test_one_match_between_two},
+	{"a match ended is final: every way out refused, nothing written",
+	 test_ended_is_final},
 	{"a rematch: the pair's settled match, the colours swapped",
 	 test_challenge_rematch},
 	{"a rematch offered is found by its match, behind another challenge",
