@@ -61,6 +61,13 @@
 #                             killed); its exit status in $status
 #   poll CMD...               run CMD every tenth of a second until it
 #                             succeeds; after $WAIT_S s, gave_up and fail
+#   serve_start               `gomoku serve` at a free port of 127.0.0.1
+#                             (output in $E2E_DIR/serve.out and .err, the
+#                             script's descriptors 3 to 8 closed for it);
+#                             sets $serve_pid, and $URL once it says where
+#                             it listens ("" when it ended first)
+#   serve_stop                end it (SIGTERM) and wait; its status in
+#                             $status
 #
 # Under valgrind ($GOMOKU_VG runs it with --error-exitcode=99) every run
 # that ends with status 99 fails the next check, whatever it tests.
@@ -108,6 +115,25 @@ poll() {
 		[ $_i -lt $((10 * WAIT_S)) ] || { gave_up "$*"; return 1; }
 		sleep 0.1
 	done
+}
+
+serve_start() {
+	${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
+		>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" \
+		3>&- 4>&- 5>&- 6>&- 7>&- 8>&- &
+	serve_pid=$!
+	poll serve_listening
+	URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' \
+		"$E2E_DIR/serve.out")
+}
+serve_listening() {
+	grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" ||
+		! kill -0 "$serve_pid" 2>/dev/null
+}
+serve_stop() {
+	kill -TERM "$serve_pid" 2>/dev/null
+	wait "$serve_pid"
+	status=$?
 }
 
 # (The errors are kept in a file, so runs in subshells count too.)

@@ -294,16 +294,7 @@ check "tictactoe: the Chinese replay says 3子连线, never 连五" \
 
 # The web's game page: the rule is the board's ("3 in a row"); curl is
 # one of the tests' dependencies (tests/deps.sh)
-${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
-	>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" &
-serve_pid=$!
-listening() {
-	grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" ||
-		! kill -0 "$serve_pid" 2>/dev/null
-}
-poll listening
-URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' \
-	"$E2E_DIR/serve.out")
+serve_start
 # (the whole page is checked; a failing check shows its lines of facts
 # and result)
 page() {
@@ -321,9 +312,8 @@ page "?lang=zh"
 check "tictactoe: the Chinese web page has neither 连五 nor 自由五子棋" \
 	sh -c '[ -s "$1" ] && ! grep -qF -e "连五" -e "自由五子棋" "$1"' - \
 	"$E2E_DIR/game.html"
-kill -TERM "$serve_pid"
-wait "$serve_pid"
-vg_seen $? "$E2E_DIR/serve.err"
+serve_stop
+vg_seen "$status" "$E2E_DIR/serve.err"
 
 # ---- Swap2: either seat may resign during the opening --------------------
 # bob places the first stone of a hot-seat swap2 opening, then resigns:

@@ -152,18 +152,9 @@ close_proc c 8
 # The web's home page, read-only, at a free port of 127.0.0.1 (as
 # test_web.sh's): its Players online list, <ul id="online">...</ul>
 # (curl is one of the tests' dependencies, tests/deps.sh). Bob's FIFO is
-# closed for the server: else it would hold his input open.
-${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
-	>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" 4>&- 5>&- 6>&- \
-	7>&- 8>&- &
-serve_pid=$!
-listening() {
-	grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" ||
-		! kill -0 "$serve_pid" 2>/dev/null
-}
-poll listening
-URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' \
-	"$E2E_DIR/serve.out")
+# closed for the server (serve_start closes them): else it would hold his
+# input open.
+serve_start
 curl -s "$URL/" | sed -n '/<ul id="online">/,/<\/ul>/p' >"$OUT"
 check "web: alice is listed online (guard)" \
 	grep -q 'href="/player/alice"' "$OUT"
@@ -244,9 +235,8 @@ replay_left() {
 }
 wait_until replay_left
 tmux -S "$SOCK" kill-session -t replayp
-kill -TERM "$serve_pid"
-wait "$serve_pid"
-vg_seen $? "$E2E_DIR/serve.err"
+serve_stop
+vg_seen "$status" "$E2E_DIR/serve.err"
 
 # ---- Swap2: who places and who chooses; Esc in the choice box ----------------
 

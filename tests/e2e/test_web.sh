@@ -70,16 +70,7 @@ done
 before=$(snapshot)
 
 # The server, at a free port of 127.0.0.1.
-${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
-	>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" &
-serve_pid=$!
-i=0
-while ! grep -q 'http://127\.0\.0\.1:[0-9]*/' "$E2E_DIR/serve.out" &&
-	kill -0 $serve_pid 2>/dev/null && [ $i -lt $((10 * WAIT_S)) ]; do
-	i=$((i + 1))
-	sleep 0.1
-done
-URL=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' "$E2E_DIR/serve.out")
+serve_start
 if [ -z "$URL" ]; then
 	wait $serve_pid
 	if grep -q "cannot listen" "$E2E_DIR/serve.err"; then
@@ -494,9 +485,7 @@ fi
 curl -sN "$URL/game/2/events" >"$E2E_DIR/events2" 2>&1 &
 events_pid=$!
 poll grep -q '"moves": 3,' "$E2E_DIR/events2"
-kill -TERM $serve_pid
-wait $serve_pid
-status=$?
+serve_stop
 vg_seen "$status" "$E2E_DIR/serve.err"
 check "web: SIGTERM stops the server, exit 0, a stream open" status_is 0
 i=0
