@@ -155,9 +155,12 @@ CLEAR=$(printf '\033[2J')
 dump before
 hostile_text '' register mallory --nickname "a${CLEAR}b"
 check "a nickname holding ESC [ 2 J is refused" status_is 1
+# typed, the sequence is not text: the line reader drops it whole (the
+# nickname is x, and the password is asked next)
 hostile_text "mallory\nx${CLEAR}\n" register
-check "a typed nickname holding ESC [ 2 J is refused" \
-	has "cannot hold control characters"
+check "a typed ESC [ 2 J is dropped from the nickname's line" \
+	sh -c 'grep -q "Password: *$" "$1" && ! grep -q "control characters" "$1"' \
+	- "$OUT"
 hostile_text '' register mallory --nickname "$(printf 'ti\033]0;t\007x')"
 check "a nickname holding an OSC title sequence is refused" status_is 1
 hostile_text '' register mallory --nickname "$(printf 'a\302\233b')"
