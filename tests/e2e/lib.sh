@@ -61,6 +61,13 @@
 #                             killed); its exit status in $status
 #   poll CMD...               run CMD every tenth of a second until it
 #                             succeeds; after $WAIT_S s, gave_up and fail
+#   skip WHY                  some checks cannot run on this machine:
+#                             print "skip - SCRIPT: WHY" (run.sh counts
+#                             it as skipped, never as passed)
+#   skip_rest WHY             skip WHY, and end the script: the rest of it
+#                             cannot run here
+#   need_tmux                 skip_rest unless tmux is installed; else
+#                             source tmux.sh
 #   serve_start               `gomoku serve` at a free port of 127.0.0.1
 #                             (output in $E2E_DIR/serve.out and .err, the
 #                             script's descriptors 3 to 8 closed for it);
@@ -115,6 +122,17 @@ poll() {
 		[ $_i -lt $((10 * WAIT_S)) ] || { gave_up "$*"; return 1; }
 		sleep 0.1
 	done
+}
+
+skip() { echo "skip - $(basename "$0" .sh): $*"; }
+skip_rest() {
+	skip "$@"
+	exit 0
+}
+need_tmux() {
+	command -v tmux >/dev/null 2>&1 ||
+		skip_rest "tmux is not installed (make deps installs it)"
+	. "$(dirname "$E2E_LIB")/tmux.sh"
 }
 
 serve_start() {

@@ -2,9 +2,11 @@
 # run.sh BIN [NAME...] -- runs every tests/e2e/test_*.sh (or only the
 # ones named, e.g. `run.sh build/gomoku remote ssh`) against the real
 # binary, GOMOKU_E2E_JOBS scripts at a time (the machine's processors, at
-# most 4), and prints "e2e: N passed, N failed". Each script prints one
-# "ok - NAME" or "not ok - NAME" line per check (see lib.sh); its output
-# is shown whole when it ends, followed by how long it took. Set
+# most 4), and prints "e2e: N passed, N failed, N skipped". Each script
+# prints one "ok - NAME" or "not ok - NAME" line per check, and "skip -
+# SCRIPT: WHY" for checks this machine cannot run (see lib.sh): a skip
+# is never a pass, and every skip is listed again at the end. A script's
+# output is shown whole when it ends, followed by how long it took. Set
 # GOMOKU_VG to a command prefix (valgrind ...) to run the binary under it.
 #
 # The scripts share nothing (each has its own folder, database, tmux
@@ -37,12 +39,15 @@ scripts() {
 }
 
 pass=0 fail=0
+skips=$pool_dir/skips # the skip lines, in the order the scripts ended
+: >"$skips"
 
 # Print and count one script that ended: NAME LOG STATUS SECONDS.
 job_done() {
 	cat "$2"
 	_p=$(grep -c '^ok ' "$2")
 	_f=$(grep -c '^not ok ' "$2")
+	grep '^skip ' "$2" >>"$skips"
 	jobs_verdict "$1" "$3" "$_f"
 	_f=$((_f + jobs_extra))
 	echo "# e2e: $1 took $4 s"
@@ -55,5 +60,6 @@ for t in $(scripts "$@"); do
 		E2E_LIB="$here/lib.sh" sh "$t"
 done
 jobs_wait
-echo "e2e: $pass passed, $fail failed"
+cat "$skips"
+echo "e2e: $pass passed, $fail failed, $(wc -l <"$skips") skipped"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

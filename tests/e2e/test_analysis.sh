@@ -9,11 +9,7 @@
 # is missing.
 . "$E2E_LIB"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_analysis: tmux is not installed (make deps): skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 
 kept() {
 	sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_analyses

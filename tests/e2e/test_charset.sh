@@ -14,9 +14,8 @@ if ! command -v localedef >/dev/null 2>&1 ||
 	! localedef -i zh_CN -f GBK "$LOC/zh_CN.GBK" >/dev/null 2>&1 ||
 	! localedef -i en_US -f ISO-8859-1 "$LOC/en_US.ISO-8859-1" \
 		>/dev/null 2>&1; then
-	echo "# charset: skipped: localedef cannot make zh_CN.GBK and" \
-		"en_US.ISO-8859-1 here (Debian: apt-get install locales)"
-	exit 0
+	skip_rest "localedef cannot make zh_CN.GBK and en_US.ISO-8859-1" \
+		"here (Debian: apt-get install locales)"
 fi
 
 # The file $1 is not valid UTF-8.
@@ -203,5 +202,5 @@ if command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
 		sh -c 'grep -qF "$2" "$1" && grep -qF "1. h8" "$1"' \
 		- "$E2E_DIR/tty" "$ALT_SCREEN"
 else
-	echo "# charset: script(1) or timeout(1) missing: terminal checks skipped"
+	skip "script(1) or timeout(1) missing: the terminal's checks"
 fi

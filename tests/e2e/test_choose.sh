@@ -151,11 +151,7 @@ check "computer clock: both moves stored with their clocks, in time" \
 
 # ---- Full-screen -------------------------------------------------------------
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_choose: tmux is not installed (make deps): the rest skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 
 start p
 wait_for p "  4  Quick game (guests)" && keys p 4

@@ -166,11 +166,7 @@ check "menu: and suggests two terminals" \
 check "menu: no second player is asked to log in" \
 	hasnt "the second player logs in"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_club: tmux is not installed (make deps): full screen skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 start fs
 wait_for fs "Log in" && keys fs 2
 wait_for fs "Username:" && keys fs -l alice && keys fs Enter

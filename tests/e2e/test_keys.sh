@@ -7,11 +7,7 @@
 # does not offer it (tmux-256color). tmux; skipped, saying so, without.
 . "$E2E_LIB"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_keys: tmux is not installed (make deps): skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 
 # The board of pane $1 (its first 16 lines, the letters and 15 rows),
 # cursor included.

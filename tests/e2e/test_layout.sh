@@ -8,11 +8,7 @@
 # so, when tmux is missing.
 . "$E2E_LIB"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_layout: tmux is not installed (make deps): skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 . "$(dirname "$E2E_LIB")/screens.sh"
 : >"$OUT" # the checks below read files of their own
 : >"$ERR"

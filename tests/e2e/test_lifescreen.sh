@@ -17,11 +17,7 @@
 # Skipped, saying so, without tmux.
 . "$E2E_LIB"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_lifescreen: tmux is not installed (make deps): skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 pw() { echo "lifescreen-pass-$1-ok"; }
 . "$(dirname "$E2E_LIB")/procs.sh"
 db() { sqlite3 "$GOMOKU_DB" "$1"; }

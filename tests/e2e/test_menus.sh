@@ -9,11 +9,7 @@
 # between words. Skipped, saying so, when tmux is missing.
 . "$E2E_LIB"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_menus: tmux is not installed (make deps): skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 DATA_WORDS="alice bob carol dave"
 . "$(dirname "$E2E_LIB")/screens.sh"
 

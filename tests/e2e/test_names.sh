@@ -97,11 +97,7 @@ cat "$E2E_DIR/r1.out" "$E2E_DIR/r2.out" >"$OUT"
 check "the refused one is told why" has "registered a name that looks like yours"
 
 # ---- Full-screen: the same refusals, and the same prompt again ---------------
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_names: tmux is not installed (make deps): full screen skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 start reg
 wait_for reg "Register" && keys reg 1
 wait_for reg "Username:" && keys reg -l a1ice && keys reg Enter

@@ -6,11 +6,7 @@
 # input; in English and in Chinese. Skipped, saying so, without tmux.
 . "$E2E_LIB"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_pages: tmux is not installed (make deps): skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 PW=page-secret-77
 # Everything pane $1 has shown so far, kept for the checks at the end.
 seen() { pane "$1" >>"$T/seen"; }

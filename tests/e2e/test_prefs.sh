@@ -69,11 +69,7 @@ check "--lang en still wins for its run" \
 
 # ---- Full-screen ------------------------------------------------------------
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_prefs: tmux is not installed (make deps): the rest skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 
 start p --first me
 wait_for p "  2  Log in" && keys p 2

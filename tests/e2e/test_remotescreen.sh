@@ -16,11 +16,7 @@
 # Skipped, saying so, without tmux.
 . "$E2E_LIB"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_remotescreen: tmux is not installed (make deps): skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 # (the sessions are named alicep, bobp and watcher: a one-letter name
 # can also match the start of a window name, such as a shell's)
 

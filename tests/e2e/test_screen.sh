@@ -5,11 +5,7 @@
 # Skipped, saying so, when tmux is missing.
 . "$E2E_LIB"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_screen: tmux is not installed (make deps): skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 # The board's frame: the letters and the row numbers, as shown.
 frame() { pane "$1" | head -n 16 | cut -c1-3; pane "$1" | head -n 1; }
 

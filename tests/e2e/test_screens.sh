@@ -17,11 +17,7 @@
 # them). Skipped, saying so, when tmux is missing.
 . "$E2E_LIB"
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "# test_screens: tmux is not installed (make deps): skipped"
-	exit 0
-fi
-. "$(dirname "$E2E_LIB")/tmux.sh"
+need_tmux
 # (the names, the date written for today, the board's column letters)
 DATA_WORDS="alice bob yyyy mm dd a b c d e f g h i j k l m n o"
 . "$(dirname "$E2E_LIB")/screens.sh"

@@ -28,11 +28,6 @@ FORCED="${GOMOKU_VG:+$GOMOKU_VG }$GOMOKU_BIN --db $DB"
 TO=$ME@127.0.0.1
 sshd_pid=
 
-skip() {
-	echo "skip - ssh: $*"
-	exit 0
-}
-
 # At exit: stop tmux (and the ssh clients in it) and sshd.
 ssh_stop() {
 	tmux -S "$SOCK" kill-server 2>/dev/null
@@ -46,20 +41,20 @@ trap 'ssh_stop; vg_final; reap; rm -rf "$E2E_DIR"' EXIT
 
 for tool in ssh ssh-keygen tmux; do
 	command -v "$tool" >/dev/null 2>&1 ||
-		skip "$tool is not installed (make deps installs it)"
+		skip_rest "$tool is not installed (make deps installs it)"
 done
-[ -x "$SSHD" ] || skip "no sshd (make deps installs openssh-server)"
-[ "$(id -u)" -eq 0 ] || skip "sshd needs root to switch users; run as root"
+[ -x "$SSHD" ] || skip_rest "no sshd (make deps installs openssh-server)"
+[ "$(id -u)" -eq 0 ] || skip_rest "sshd needs root to switch users; run as root"
 # Its privilege separation folder, as the sshd package makes it at boot.
 # Left in place: another run of this test (make test in another copy)
 # may have its sshd running, which refuses every connection once the
 # folder is gone; two runs may also make it at once (-p).
-mkdir -p -m 755 /run/sshd || skip "cannot make /run/sshd"
+mkdir -p -m 755 /run/sshd || skip_rest "cannot make /run/sshd"
 mkdir -p "$T"
 : >"$OUT"
 ssh-keygen -q -t ed25519 -N '' -C test-host -f "$T/host_key" &&
 	ssh-keygen -q -t ed25519 -N '' -C test-player -f "$T/player_key" ||
-	skip "ssh-keygen failed"
+	skip_rest "ssh-keygen failed"
 cp "$T/player_key.pub" "$T/authorized_keys"
 
 # The Match block of docs/CLUB.md for this account, program and folder.
@@ -124,7 +119,7 @@ start_sshd() {
 		sshd_pid=
 		grep -q "Address already in use" "$T/sshd.log" || break
 	done
-	skip "sshd did not start: $(tail -n 3 "$T/sshd.log" | tr '\n' ' ')"
+	skip_rest "sshd did not start: $(tail -n 3 "$T/sshd.log" | tr '\n' ' ')"
 }
 start_sshd
 printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$T/host_key.pub")" \
@@ -155,7 +150,7 @@ over_ssh() {
 over_ssh '0\n' -T "$TO"
 if ! has "Gomoku Club"; then
 	grep -q "account is locked" "$T/sshd.log" &&
-		skip "sshd refuses $ME: its password is locked (\"!\" in shadow)"
+		skip_rest "sshd refuses $ME: its password is locked (\"!\" in shadow)"
 fi
 check "ssh: a connection without a terminal lands in the menu" \
 	has "1  Register"

@@ -15,8 +15,7 @@
 . "$E2E_LIB"
 
 if ! command -v curl >/dev/null 2>&1; then
-	echo "# test_web: curl is not installed (make deps): skipped"
-	exit 0
+	skip_rest "curl is not installed (make deps installs it)"
 fi
 db() { sqlite3 "$GOMOKU_DB" "$1"; }
 pw() { echo "web-Pass-$1-1357"; }
@@ -74,10 +73,9 @@ serve_start
 if [ -z "$URL" ]; then
 	wait $serve_pid
 	if grep -q "cannot listen" "$E2E_DIR/serve.err"; then
-		echo "# test_web: the server cannot listen on 127.0.0.1 here" \
-			"($(cat "$E2E_DIR/serve.err")): skipped"
 		exec 4>&-
-		exit 0
+		skip_rest "the server cannot listen on 127.0.0.1 here" \
+			"($(cat "$E2E_DIR/serve.err"))"
 	fi
 	check "web: the server starts and says where it listens" false
 	cat "$E2E_DIR/serve.err"
@@ -163,13 +161,12 @@ check "web: the leaderboard's rows are the json's again" same_board 3
 CHROMIUM=$(command -v chromium || command -v chromium-browser)
 CHROMIUM_OK=
 if [ -z "$CHROMIUM" ]; then
-	echo "# test_web: chromium is not installed (make deps): the" \
-		"browser's checks skipped"
+	skip "chromium is not installed (make deps): the browser's checks"
 elif ! TMPDIR=$E2E_DIR timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
 	--disable-dev-shm-usage --user-data-dir="$E2E_DIR/chromium" \
 	--dump-dom about:blank >"$E2E_DIR/probe" 2>&1; then
-	echo "# test_web: chromium does not start here, the browser's" \
-		"checks skipped: $(tail -n 1 "$E2E_DIR/probe")"
+	skip "chromium does not start here, the browser's checks:" \
+		"$(tail -n 1 "$E2E_DIR/probe")"
 else
 	CHROMIUM_OK=1
 fi
@@ -242,12 +239,11 @@ if command -v chromedriver >/dev/null 2>&1 && [ -n "$CHROMIUM_OK" ]; then
 			>/dev/null
 		poll browser_shows 0
 	else
-		echo "# test_web: chromedriver gave no session, the browser's" \
-			"live checks skipped: $(tail -n 1 "$E2E_DIR/chromedriver.log")"
+		skip "chromedriver gave no session, the browser's live" \
+			"checks: $(tail -n 1 "$E2E_DIR/chromedriver.log")"
 	fi
 else
-	echo "# test_web: no chromedriver (or chromium), the browser's live" \
-		"checks skipped"
+	skip "no chromedriver (or chromium): the browser's live checks"
 fi
 
 bad= delays=

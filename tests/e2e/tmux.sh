@@ -1,6 +1,6 @@
 # tmux.sh -- driving the full-screen program in a real terminal; sourced
-# by tests/e2e/test_screen.sh and test_pages.sh after lib.sh, once they
-# know tmux is there. tmux runs the program in a 100x40 pane; keys are
+# by the full-screen scripts through lib.sh's need_tmux, once it knows
+# tmux is there. tmux runs the program in a 100x40 pane; keys are
 # sent as a player types them and the pane is read back.
 #
 #   start NAME ARGS...   a pane running gomoku ARGS, then $AFTER
@@ -17,9 +17,9 @@
 #   click NAME COL LINE  an SGR mouse click (1-based column and line)
 #   job_start NAME ARGS...
 #                        a pane running bash (job control), in which
-#                        gomoku ARGS runs; false, saying why, under
-#                        valgrind (it does not pass a job-control stop
-#                        on to its program) or without bash
+#                        gomoku ARGS runs; false, and a skip counted,
+#                        under valgrind (it does not pass a job-control
+#                        stop on to its program) or without bash
 #   job_stop_fg NAME TEXT WHAT
 #                        Ctrl-Z: check the shell is back with the terminal
 #                        restored; fg: check TEXT is drawn again
@@ -110,12 +110,12 @@ job_start() {
 	shift
 	if [ -n "${GOMOKU_VG:-}" ]; then
 		# (the same limit as the Ctrl-Z test in tests/test_auth.c)
-		echo "# under valgrind Ctrl-Z cannot stop the program:" \
+		skip "under valgrind Ctrl-Z cannot stop the program:" \
 			"Ctrl-Z and fg are tested by make test and make asan"
 		return 1
 	fi
 	if ! command -v bash >/dev/null 2>&1; then
-		echo "# bash is missing: Ctrl-Z and fg not tested"
+		skip "bash is missing: Ctrl-Z and fg"
 		return 1
 	fi
 	rm -f "$T/st" "$T/stty"
