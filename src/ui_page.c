@@ -733,6 +733,7 @@ static enum page_wait page_key(struct ui_page *pg, long long deadline,
 		case SK_KEY:
 		case SK_CLICK:
 		case SK_BAD:
+		case SK_DROPPED:
 			break;
 		}
 		if (k->kind == SK_CHAR && k->ch == 4)
@@ -804,31 +805,6 @@ static void line_insert_raw(struct ui_page *pg, wchar_t c)
 {
 	pg->line[0] = c;
 	pg->nline = pg->cursor = 1;
-}
-
-/* After an ESC: when more keys came with it at once (a paste, or a key
- * whose escape sequence the terminal description does not know), read
- * the rest of its sequence (ECMA-48: a CSI's parameters up to its final
- * byte, an SS3's one character, else one) and return true; false when
- * the ESC came alone (Esc pressed). */
-static bool drop_sequence(void)
-{
-	struct screen_key k;
-	int i;
-
-	if (ui_screen_raw_key(0, &k) == SK_NONE)
-		return false;
-	if (k.kind != SK_CHAR || (k.ch != '[' && k.ch != 'O'))
-		return true;
-	if (k.ch == 'O') {
-		ui_screen_raw_key(0, &k);
-		return true;
-	}
-	for (i = 0; i < 64; i++)
-		if (ui_screen_raw_key(0, &k) != SK_CHAR ||
-		    (k.ch >= 0x40 && k.ch <= 0x7E))
-			break;
-	return true;
 }
 
 /* Delete the character at index i, if there is one. */
@@ -908,7 +884,7 @@ enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
 		bad = k.kind == SK_BAD;
 		if (bad)
 			continue;
-		if (k.kind == SK_CHAR && k.ch == 27 && drop_sequence())
+		if (k.kind == SK_DROPPED)
 			page_line(pg, PAGE_ERROR_STR,
 				  _("An escape sequence was left out of what "
 				    "you typed."));
@@ -986,9 +962,8 @@ static int menu_digit(struct ui_page *pg, int d)
  * highlight may have moved). */
 static int menu_key(struct ui_page *pg, const struct screen_key *k)
 {
-	if (pg->esc_back && k->kind == SK_CHAR && k->ch == 27 &&
-	    !drop_sequence())
-		return item_of(pg, 0);
+	if (pg->esc_back && k->kind == SK_CHAR && k->ch == 27)
+		return item_of(pg, 0); /* Esc alone: a sequence is SK_DROPPED */
 	if (k->kind == SK_CHAR && k->ch >= '0' && k->ch <= '9')
 		return menu_digit(pg, k->ch - '0');
 	pg->digit = -1;

@@ -606,6 +606,7 @@ static enum ui_status replay_keys(struct replay *r)
 		case SK_NONE:
 		case SK_CLICK:
 		case SK_BAD:
+		case SK_DROPPED:
 			continue;
 		case SK_CHAR:
 		case SK_KEY:

@@ -813,7 +813,7 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 		return k->kind = SK_BAD;
 	k->ch = (int)ch;
 	if (rc == OK && ch == 27 && escape_dropped())
-		return k->kind = SK_NONE;
+		return k->kind = SK_DROPPED;
 	if (rc == KEY_CODE_YES && session.sgr_key != 0 &&
 	    (int)ch == session.sgr_key)
 		return read_sgr(k, CHAR_REST_MS);
@@ -832,7 +832,8 @@ enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
 {
 	int y, x;
 
-	if (ui_screen_raw_key(timeout_ms, k) == SK_EOF) {
+	if (ui_screen_raw_key(timeout_ms, k) == SK_EOF ||
+	    k->kind == SK_DROPPED) {
 		k->kind = SK_NONE; /* the game's own reads go on as before */
 	} else if (k->kind == SK_CLICK) {
 		y = k->row;

@@ -31,8 +31,11 @@ enum screen_key_kind {
 	SK_EOF,	     /* the terminal is gone (ui_screen_raw_key() only) */
 	SK_CLICK,    /* a left click on board point .row, .col (screen
 		      * line and column for ui_screen_raw_key()) */
-	SK_BAD	     /* bytes that are no character in the terminal's
+	SK_BAD,	     /* bytes that are no character in the terminal's
 		      * encoding (invalid UTF-8), dropped */
+	SK_DROPPED   /* an escape sequence that is no key (a colour or a
+		      * paste's marker pasted with text), read whole and
+		      * dropped (ui_screen_raw_key() only) */
 };
 
 struct screen_key {

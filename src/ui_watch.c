@@ -320,6 +320,7 @@ static enum ui_status screen_key(struct game_screen *gs)
 			ui_panel_draw(gs);
 		break;
 	case SK_BAD:
+	case SK_DROPPED:
 	case SK_NONE:
 	case SK_CLICK:
 		if (gs->other_since != 0)
