@@ -372,7 +372,8 @@ static enum term_read read_line(int fd, char *buf, size_t cap, size_t *len,
 				 : TERM_ERROR;
 	if (!any && r == 0)
 		return TERM_EOF;
-	if (last_cr) { /* a final '\r' is not part of the line */
+	if (last_cr && !esc_kept) { /* a final '\r' is not part of the line
+				     */
 		if (over > 0)
 			over--;
 		else

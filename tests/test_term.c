@@ -41,9 +41,12 @@ static int pipe_of(int fds[2], const char *data, size_t len, bool close_write)
 	return 0;
 }
 
-/* Read lines of `data` with `echo` into out[0..7] as "result:line",
- * until end of input. Return how many reads there were. */
-static int read_all(const char *data, enum term_echo echo, char out[8][64])
+#define READ_MAX 10 /* the most reads read_all() makes */
+
+/* Read lines of `data` with `echo` into out[0..READ_MAX - 1] as
+ * "result:line", until end of input. Return how many reads there were. */
+static int read_all(const char *data, enum term_echo echo,
+		    char out[READ_MAX][64])
 {
 	char buf[ROOM + 1];
 	enum term_read r;
@@ -54,7 +57,7 @@ static int read_all(const char *data, enum term_echo echo, char out[8][64])
 	do {
 		r = term_read_line_with(fds[0], buf, ROOM, &len, 0, echo, NULL);
 		snprintf(out[n], 64, "%d:%s", (int)r, r == TERM_OK ? buf : "");
-	} while (++n < 8 && r != TERM_EOF);
+	} while (++n < READ_MAX && r != TERM_EOF);
 	close(fds[0]);
 	return n;
 }
@@ -70,7 +73,7 @@ static void test_echo_off_on_a_pipe(void)
 {
 	static const char data[] = "one\r\n\ntwo\rthree\n"
 				   "0123456789abcdefX\nend";
-	char on[8][64], off[8][64], want[64];
+	char on[READ_MAX][64], off[READ_MAX][64], want[64];
 	int n = read_all(data, TERM_ECHO_ON, on), i;
 
 	CU_ASSERT_EQUAL_FATAL(n, 6);
@@ -94,7 +97,7 @@ static void test_longest_line_and_cr(void)
 				   "0123456789abcdefg\r\n"
 				   "0123456789abcdef\rx\n"
 				   "0123456789abcdef\r";
-	char out[8][64], want[64];
+	char out[READ_MAX][64], want[64];
 
 	CU_ASSERT_EQUAL_FATAL(read_all(data, TERM_ECHO_ON, out), 6);
 	CU_ASSERT_STRING_EQUAL(out[0],
@@ -202,11 +205,12 @@ static void test_escapes_dropped(void)
 				   "7y\x1b[12\n"
 				   "after\n"
 				   "\x1b\n"
-				   "\x1b\x1b[B\n";
-	char on[8][64], off[8][64], want[64];
+				   "\x1b\x1b[B\n"
+				   "cr\r\x1b\n";
+	char on[READ_MAX][64], off[READ_MAX][64], want[64];
 	int n = read_all(data, TERM_ECHO_ON, on), i;
 
-	CU_ASSERT_EQUAL_FATAL(n, 8);
+	CU_ASSERT_EQUAL_FATAL(n, 10); /* nine lines, then the end */
 	CU_ASSERT_EQUAL(read_all(data, TERM_ECHO_OFF, off), n);
 	for (i = 0; i < n; i++)
 		CU_ASSERT_STRING_EQUAL(on[i], off[i]);
@@ -219,6 +223,9 @@ static void test_escapes_dropped(void)
 	/* Esc alone is kept (the line interface's "back") */
 	CU_ASSERT_STRING_EQUAL(on[6], entry(TERM_OK, "\x1b", want));
 	CU_ASSERT_STRING_EQUAL(on[7], entry(TERM_OK, "", want));
+	/* a '\r' is dropped only when it is the line's last byte */
+	CU_ASSERT_STRING_EQUAL(on[8], entry(TERM_OK, "cr\r\x1b", want));
+	CU_ASSERT_STRING_EQUAL(on[9], entry(TERM_EOF, "", want));
 }
 
 /* The recogniser alone: which bytes belong to a sequence. */

@@ -7,7 +7,8 @@
  * The input (up to PIPE_ROOM bytes, what a pipe holds without a reader)
  * is written into a pipe whose far end is then closed. The lines read
  * back must be exactly the input cut at each "\n" (a last line without
- * one counts), with one final "\r" dropped; a line longer than
+ * one counts), with one final "\r" dropped; a line holding an ESC comes
+ * back without its escape sequences (check_escaped()); a line longer than
  * TERM_LINE_MAX (that "\r" not counted, as for passwords) must come back
  * as TERM_TOO_LONG, and the reader must then carry on with the next line. End
  * of input must come once, after the last line, and never a signal or a
@@ -104,6 +105,32 @@ static void use_line(const char *buf, size_t len)
 		FUZZ_CHECK(in.row < 3 && in.col < 3);
 }
 
+/* A line whose input held an ESC: the reader dropped its escape
+ * sequences (term_escape_byte()), so what came back is some of the
+ * input's bytes in their order, with an ESC only as its last byte (Esc
+ * alone); it is refused as too long only when the input was. */
+static void check_escaped(enum term_read r, const char *buf, size_t len,
+			  const uint8_t *line, size_t want)
+{
+	const char *esc;
+	size_t i = 0, j;
+
+	if (r == TERM_TOO_LONG) {
+		FUZZ_CHECK(want > TERM_LINE_MAX);
+		return;
+	}
+	FUZZ_CHECK(r == TERM_OK);
+	FUZZ_CHECK(len <= want);
+	FUZZ_CHECK(buf[len] == '\0');
+	for (j = 0; j < want && i < len; j++)
+		if ((uint8_t)buf[i] == line[j])
+			i++;
+	FUZZ_CHECK(i == len);
+	esc = memchr(buf, 0x1b, len);
+	FUZZ_CHECK(esc == NULL || esc == buf + len - 1);
+	use_line(buf, len);
+}
+
 /* Check one line read from the pipe against the next one of the input,
  * data[*pos..]; move *pos past it. */
 static void check_line(enum term_read r, const char *buf, size_t len,
@@ -117,6 +144,10 @@ static void check_line(enum term_read r, const char *buf, size_t len,
 	if (want > 0 && line[want - 1] == '\r')
 		want--; /* a final CR is not part of the line, nor of its length
 			 */
+	if (memchr(line, 0x1b, want) != NULL) {
+		check_escaped(r, buf, len, line, want);
+		return;
+	}
 	if (want > TERM_LINE_MAX) {
 		FUZZ_CHECK(r == TERM_TOO_LONG);
 		return;
