@@ -169,17 +169,13 @@ enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline);
 
-/* Room for ui_time() and ui_words_computer(). */
+/* Room for ui_time() and a side's name (words_computer()). */
 #define UI_NAME_MAX 64
 
 /* Unix time t as local "YYYY-MM-DD" (or "YYYY-MM-DD HH:MM" with
  * `clock`) in the caller's buf[UI_NAME_MAX]; "-" for 0 or a time that
  * cannot be shown (so it never fails). Return buf. */
 const char *ui_time(long long t, bool clock, char *buf);
-
-/* "Computer (level N)" in the user's language, in the caller's
- * buf[UI_NAME_MAX] (cut to fit). Return buf. */
-const char *ui_words_computer(int level, char *buf);
 
 /* ui_read() with blanks at both ends of the line taken off, into the
  * caller's buf[TERM_LINE_MAX + 1]; the same results as ui_read(). */
@@ -466,13 +462,6 @@ enum ui_status ui_records_replay(struct ui *ui, long long id);
  * rows, then the replay's prompt. A match still being played is refused
  * (said so). Return as ui_records_replay(). */
 enum ui_status ui_records_analyse(struct ui *ui, long long id);
-
-/* Match f as `gomoku export` writes it, PSQ (or, with moves_only,
- * "h8 i9 ..."), into text[0..cap) with its length in *len (the web
- * site's download uses it too). Return RECORD_OK, why it cannot be
- * written (an enum record_reason), or -1 out of memory. */
-int ui_records_text(const struct match_full *f, bool moves_only, char *text,
-		    size_t cap, size_t *len);
 
 /* Write match `id` as PSQ (or, with moves_only, "h8 i9 ...") to the
  * file at `path` (created or truncated), or to the output when path is

@@ -22,6 +22,9 @@ const char *words_variant(const char *name);
  * string; "?" for any other level. */
 const char *words_level(int level);
 
+/* "Computer (level N)" into buf[cap] (cut to fit). Return buf. */
+const char *words_computer(int level, char *buf, size_t cap);
+
 /* Rule r as a family of records and leaderboards: "freestyle gomoku"
  * (five or more: gomoku, gomoku10, tictactoe and other boards count
  * there), "standard gomoku" (exactly five), "renju": a static string. */

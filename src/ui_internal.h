@@ -203,7 +203,7 @@ enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
 /* ---- ui_words.c: a stored match's sides and clocks, for people ---- */
 
 /* The name of the side of colour s in stored match f: the name stored
- * with it, or the computer's (ui_words_computer()) written in the
+ * with it, or the computer's (words_computer()) written in the
  * caller's buf[UI_NAME_MAX]. */
 const char *ui_words_side(const struct match_full *f, enum stone s,
 			  char buf[UI_NAME_MAX]);

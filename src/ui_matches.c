@@ -230,7 +230,7 @@ enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level)
 	enum ui_status st;
 	bool again;
 
-	ui_words_computer(level, computer);
+	words_computer(level, computer, sizeof(computer));
 	ui_say(ui,
 	       me != NULL ? _("%s against the computer, level %d.")
 			  : _("%s against the computer, level %d (not "
@@ -324,9 +324,10 @@ static long long opponent_id(const struct match_full *f,
 /* Rebuild p's game from p->f, seating me and the opponent. */
 static enum ui_status pending_rebuild(struct ui *ui, struct pending *p)
 {
-	const char *other = p->other != NULL ? p->other->nickname
-					     : ui_words_computer(p->f.ai_level,
-								 p->computer);
+	const char *other = p->other != NULL
+				    ? p->other->nickname
+				    : words_computer(p->f.ai_level, p->computer,
+						     sizeof(p->computer));
 	bool black = p->f.black_id == p->me->id;
 	enum ui_status st;
 
@@ -778,7 +779,7 @@ static int unfinished_row(void *ctx, const struct history_row *r)
 	if (r->opponent != NULL)
 		ui_clean(r->opponent, who, sizeof(who));
 	else
-		ui_words_computer(r->ai_level, who);
+		words_computer(r->ai_level, who, sizeof(who));
 	if (r->my_turn)
 		snprintf(turn, sizeof(turn), "%s", _("your turn"));
 	else

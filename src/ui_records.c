@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "export.h"
 #include "notation.h"
 #include "number.h"
 #include "record.h"
@@ -615,29 +616,6 @@ enum ui_status ui_records_analyse(struct ui *ui, long long id)
 
 /* ==== Export and import ================================================== */
 
-/* Fill r from stored match f: shape, moves and their own times, names. */
-static int record_of(const struct match_full *f, struct game_record *r)
-{
-	char buf[UI_NAME_MAX];
-
-	if (record_init(r, f->rows, f->cols, f->k, f->rule) != 0)
-		return -1;
-	r->nmoves = f->nmoves;
-	memcpy(r->moves, f->moves, sizeof(f->moves[0]) * (size_t)f->nmoves);
-	record_ms_from_elapsed(f->move_ms, f->nmoves, r->ms);
-	snprintf(r->black, sizeof(r->black), "%s",
-		 f->black_username[0] != '\0'
-			 ? f->black_username
-			 : ui_words_side(f, STONE_BLACK, buf));
-	snprintf(r->white, sizeof(r->white), "%s",
-		 f->white_username[0] != '\0'
-			 ? f->white_username
-			 : ui_words_side(f, STONE_WHITE, buf));
-	r->end_code = f->reason == REASON_TIMEOUT ? RECORD_END_TIMEOUT
-						  : RECORD_END_NORMAL;
-	return 0;
-}
-
 /* Words for why a record was refused. */
 static const char *record_why(enum record_reason why)
 {
@@ -767,21 +745,6 @@ static enum ui_status export_to(struct ui *ui, const char *path,
 	return UI_OK;
 }
 
-int ui_records_text(const struct match_full *f, bool moves_only, char *text,
-		    size_t cap, size_t *len)
-{
-	struct game_record *r = malloc(sizeof(*r));
-	enum record_reason why = RECORD_ERR_SIZE;
-
-	if (r == NULL)
-		return -1;
-	if (record_of(f, r) == 0)
-		why = moves_only ? record_write_moves(r, text, cap, len)
-				 : record_write_psq(r, text, cap, len);
-	free(r);
-	return why;
-}
-
 enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
 				 const char *path)
 {
@@ -798,7 +761,7 @@ enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
 		ui_error(ui, _("there is no match %lld"), id);
 		goto out_free;
 	}
-	why = ui_records_text(f, moves_only, text, RECORD_TEXT_MAX, &len);
+	why = export_match_text(f, moves_only, text, RECORD_TEXT_MAX, &len);
 	if (why < 0) {
 		st = UI_FAILED;
 		goto out_free;

@@ -20,6 +20,7 @@
 #include "ui_page.h"
 #include "ui_records.h"
 #include "ui_screen_game.h"
+#include "words.h"
 
 #define WATCH_POLL_MS  200 /* how often a watcher looks at the store */
 #define WATCH_LIST_MAX 20  /* matches listed */
@@ -52,7 +53,8 @@ struct listing {
 static const char *side_name(const struct live_match *m, const char *user,
 			     char buf[UI_NAME_MAX])
 {
-	return user[0] != '\0' ? user : ui_words_computer(m->ai_level, buf);
+	return user[0] != '\0' ? user
+			       : words_computer(m->ai_level, buf, UI_NAME_MAX);
 }
 
 /* store_live_matches() callback: one line of the table. */

@@ -1,5 +1,5 @@
-/* ui_words.c -- the computer's name, a stored match's sides and its
- * clocks as people read them, in their language (ui_internal.h). A leaf
+/* ui_words.c -- a stored match's sides and its clocks as people read
+ * them, in their language (ui_internal.h). A leaf
  * of the ui: the listings, the records and the screen's panel all use
  * it, and it calls none of them. The words both front ends share
  * (variants, rules, results): words.c. */
@@ -13,19 +13,13 @@
 #include "ui_internal.h"
 #include "words.h"
 
-const char *ui_words_computer(int level, char *buf)
-{
-	snprintf(buf, UI_NAME_MAX, _("Computer (level %d)"), level);
-	return buf;
-}
-
 const char *ui_words_side(const struct match_full *f, enum stone s,
 			  char buf[UI_NAME_MAX])
 {
 	long long id = s == STONE_BLACK ? f->black_id : f->white_id;
 
 	if (f->kind == MATCH_COMPUTER && id == 0)
-		return ui_words_computer(f->ai_level, buf);
+		return words_computer(f->ai_level, buf, UI_NAME_MAX);
 	return s == STONE_BLACK ? f->black_name : f->white_name;
 }
 

@@ -15,13 +15,13 @@
 
 #include <microhttpd.h>
 
+#include "export.h"
 #include "i18n.h"
 #include "number.h"
 #include "rating.h"
 #include "record.h"
 #include "store.h"
 #include "store_live.h"
-#include "ui.h" /* ui_records_text(): the export's PSQ */
 #include "web.h"
 #include "web_pages.h"
 
@@ -588,8 +588,8 @@ static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
 		return send_error(c, r, found < 0);
 	}
 	text = malloc(RECORD_TEXT_MAX);
-	if (text == NULL || ui_records_text(f, false, text, RECORD_TEXT_MAX,
-					    &len) != RECORD_OK) {
+	if (text == NULL || export_match_text(f, false, text, RECORD_TEXT_MAX,
+					      &len) != RECORD_OK) {
 		free(text);
 		free(f);
 		r->page = WEB_NOT_FOUND;

@@ -31,6 +31,12 @@ const char *words_level(int level)
 	return level >= 1 && level <= 5 ? _(names[level - 1]) : "?";
 }
 
+const char *words_computer(int level, char *buf, size_t cap)
+{
+	snprintf(buf, cap, _("Computer (level %d)"), level);
+	return buf;
+}
+
 const char *words_rule_family(enum rule r)
 {
 	if (r == RULE_EXACT)

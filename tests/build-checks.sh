@@ -178,6 +178,15 @@ check_layers() {
 	# bytes ui* printed, in the terminal's character set.
 	only_in "layers: only ui*, main, brain and i18n print" \
 		'ui.*|main|brain|i18n' '(f|v|vf|d)?printf|f?puts|f?putc|putchar|fwrite'
+	# The web is a front end of its own: it calls nothing of the
+	# terminal's (the words and the export both use are below both).
+	: >"$log"
+	for u in "$objs"/web*.use; do
+		grep -Ex 'ui_.*' "$u" |
+			sed "s/^/$(basename "$u" .use).c uses /" >>"$log"
+	done
+	[ ! -s "$log" ]
+	report "layers: the web calls nothing of the terminal's ui" $?
 }
 
 # The identifiers of the C file $1 outside its comments, one a line.
