@@ -240,6 +240,10 @@ int match_set_end(struct match *m, enum match_result result,
  * "swap2". NULL for a value without one (RESULT_NONE, REASON_NONE, or
  * out of range). */
 const char *match_result_word(enum match_result r);
+
+/* Black's score in result r, as a rating counts it: 1 (black won), 0
+ * (white won) or 0.5 (a draw; anything else). */
+double match_black_score(enum match_result r);
 const char *match_reason_word(enum match_reason r);
 const char *match_kind_word(enum match_kind k);
 const char *match_status_word(enum match_status s);

@@ -20,4 +20,11 @@ int rating_k_factor(double rating, int games);
 double rating_delta(double rating, int games, double opponent_rating,
 		    double score);
 
+/* One game between players a and b counted, as the store counts a
+ * ranked result: each side's change from both sides' values before it
+ * (a rated `ra` after `games_a` games scored `score_a`, b the rest) into
+ * *delta_a and *delta_b. */
+void rating_deltas(double ra, int games_a, double rb, int games_b,
+		   double score_a, double *delta_a, double *delta_b);
+
 #endif

@@ -728,23 +728,18 @@ enum store_status
 store_opponents(struct store *s, long long player_id, int limit,
 		int (*row)(void *ctx, const struct opponent_row *r), void *ctx);
 
-/* A rated ranked match's result, as store_rated_results() lists it. */
-struct rated_result {
-	long long id, black_id, white_id;
-	long long ended_at;
-	enum match_result result; /* black, white or a draw */
-};
-
-/* Every finished rated ranked match (the ones that moved the players'
- * ratings), in the order their results were counted (ended_at, then
- * id): call row(ctx, r) for each, until it returns non-zero (still
- * STORE_OK); row() must not call the store. Replayed with rating.h from
- * RATING_START, they give each player's rating after each match: a
- * rating graph. STORE_ERR for a NULL row() or a failure. */
-enum store_status store_rated_results(struct store *s,
-				      int (*row)(void *ctx,
-						 const struct rated_result *r),
-				      void *ctx);
+/* Player `player_id`'s rating after each of their rated ranked matches,
+ * oldest first: call row(ctx, at, rating) for each (`at` the match's
+ * end, Unix seconds) until it returns non-zero (still STORE_OK); row()
+ * must not call the store. Replayed from RATING_START over every rated
+ * result in the order the store counted them (ended_at, then id), each
+ * counted as the store counts it (rating_deltas()), so the last one is
+ * the player's rating now: the web's rating graph. STORE_ERR for a NULL
+ * row() or a failure (of the store or of memory). */
+enum store_status store_rating_history(struct store *s, long long player_id,
+				       int (*row)(void *ctx, long long at,
+						  double rating),
+				       void *ctx);
 
 /* ---- store_matches.c: a game read from a file ---- */
 

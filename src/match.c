@@ -453,6 +453,11 @@ int match_set_end(struct match *m, enum match_result result,
 	return 0;
 }
 
+double match_black_score(enum match_result r)
+{
+	return r == RESULT_BLACK_WIN ? 1.0 : r == RESULT_WHITE_WIN ? 0.0 : 0.5;
+}
+
 const char *match_result_word(enum match_result r)
 {
 	return word_of(result_words, (int)r);

@@ -41,3 +41,10 @@ double rating_delta(double rating, int games, double opponent_rating,
 
 	return rating_k_factor(rating, games) * (score - expected);
 }
+
+void rating_deltas(double ra, int games_a, double rb, int games_b,
+		   double score_a, double *delta_a, double *delta_b)
+{
+	*delta_a = rating_delta(ra, games_a, rb, score_a);
+	*delta_b = rating_delta(rb, games_b, ra, 1.0 - score_a);
+}

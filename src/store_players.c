@@ -1107,14 +1107,10 @@ static enum store_status count_match(struct store *s, const struct counter *c,
 		st = read_side(s, c, m->id, &white, what);
 	if (st != STORE_OK)
 		return st;
-	black.score = m->result == RESULT_BLACK_WIN   ? 1.0
-		      : m->result == RESULT_WHITE_WIN ? 0.0
-						      : 0.5;
+	black.score = match_black_score(m->result);
 	white.score = 1.0 - black.score;
-	black_delta = rating_delta(black.rating, black.games, white.rating,
-				   black.score);
-	white_delta = rating_delta(white.rating, white.games, black.rating,
-				   white.score);
+	rating_deltas(black.rating, black.games, white.rating, white.games,
+		      black.score, &black_delta, &white_delta);
 	st = apply_side(s, c, m->id, &black, black_delta, what);
 	if (st == STORE_OK)
 		st = apply_side(s, c, m->id, &white, white_delta, what);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rating.h"
 #include "store_internal.h"
 
 #define WHAT_UNFINISHED_LIST "cannot list the unfinished matches"
@@ -585,50 +586,83 @@ store_opponents(struct store *s, long long player_id, int limit,
 		args, 2, each_opponent, &c, WHAT_OPPONENTS);
 }
 
-/* ==== Rated results in the order they were counted ====================== */
+/* ==== A player's rating after each rated match ========================== */
 
-#define WHAT_RATED "cannot read the rated results"
+#define WHAT_RATED "cannot replay the rated results"
 
-/* A rated results listing's caller: its row() and ctx. */
-struct rated_call {
-	int (*row)(void *, const struct rated_result *);
+/* store_rating_history()'s replay: every player's rating and ranked
+ * games so far, indexed by id (up to max_id), and the player followed
+ * with the caller's row() and ctx. */
+struct replay {
+	long long follow, max_id;
+	double *rating;
+	int *games;
+	int (*row)(void *ctx, long long at, double rating);
 	void *ctx;
 };
 
-/* list_rows()'s each() for the rated results. */
+/* list_rows()'s each() for the rated results, in the order they were
+ * counted: count one as the store did. */
 static int each_rated(void *ctx, sqlite3_stmt *st)
 {
-	struct rated_call *c = ctx;
-	const unsigned char *word = sqlite3_column_text(st, 4);
-	struct rated_result r;
+	struct replay *rp = ctx;
+	const unsigned char *word = sqlite3_column_text(st, 2);
+	long long b = sqlite3_column_int64(st, 0);
+	long long w = sqlite3_column_int64(st, 1);
 	int result = word != NULL ? match_result_value((const char *)word) : -1;
+	double db, dw;
 
 	if (result <= RESULT_NONE)
 		return -1;
-	r = (struct rated_result){
-		sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
-		sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
-		(enum match_result)result};
-	return c->row(c->ctx, &r) != 0 ? 1 : 0;
+	if (b < 1 || w < 1 || b > rp->max_id || w > rp->max_id)
+		return 0; /* a player registered since max_id was read */
+	rating_deltas(rp->rating[b], rp->games[b], rp->rating[w], rp->games[w],
+		      match_black_score((enum match_result)result), &db, &dw);
+	rp->rating[b] += db;
+	rp->rating[w] += dw;
+	rp->games[b]++;
+	rp->games[w]++;
+	if (b != rp->follow && w != rp->follow)
+		return 0;
+	return rp->row(rp->ctx, sqlite3_column_int64(st, 3),
+		       rp->rating[rp->follow]) != 0
+		       ? 1
+		       : 0;
 }
 
 /* See store.h. */
-enum store_status store_rated_results(struct store *s,
-				      int (*row)(void *ctx,
-						 const struct rated_result *r),
-				      void *ctx)
+enum store_status store_rating_history(struct store *s, long long player_id,
+				       int (*row)(void *ctx, long long at,
+						  double rating),
+				       void *ctx)
 {
-	struct rated_call c = {row, ctx};
+	struct replay rp = {.follow = player_id, .row = row, .ctx = ctx};
+	enum store_status st = STORE_ERR;
+	long long i;
 
 	store_clear_err(s);
 	if (row == NULL) {
 		store_set_err(s, WHAT_RATED, "no callback");
 		return STORE_ERR;
 	}
-	return list_rows(s,
-			 "SELECT id, black_id, white_id, ended_at, result"
-			 " FROM matches WHERE kind = 'ranked'"
-			 " AND status = 'finished' AND rated = 1"
-			 " ORDER BY ended_at, id",
-			 NULL, 0, each_rated, &c, WHAT_RATED);
+	if (store_query_int(s, "SELECT coalesce(max(id), 0) FROM players",
+			    &rp.max_id, WHAT_RATED) != SQLITE_OK)
+		return STORE_ERR;
+	rp.rating = malloc((size_t)(rp.max_id + 1) * sizeof(*rp.rating));
+	rp.games = calloc((size_t)(rp.max_id + 1), sizeof(*rp.games));
+	if (rp.rating == NULL || rp.games == NULL) {
+		store_set_err(s, WHAT_RATED, "out of memory");
+	} else {
+		for (i = 0; i <= rp.max_id; i++)
+			rp.rating[i] = RATING_START;
+		st = list_rows(s,
+			       "SELECT black_id, white_id, result, ended_at"
+			       " FROM matches WHERE kind = 'ranked'"
+			       " AND status = 'finished' AND rated = 1"
+			       " ORDER BY ended_at, id",
+			       NULL, 0, each_rated, &rp, WHAT_RATED);
+	}
+	free(rp.rating);
+	free(rp.games);
+	return st;
 }

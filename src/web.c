@@ -18,7 +18,6 @@
 #include "export.h"
 #include "i18n.h"
 #include "number.h"
-#include "rating.h"
 #include "record.h"
 #include "store.h"
 #include "store_live.h"
@@ -384,95 +383,54 @@ static int opponent_row(void *ctx, const struct opponent_row *o)
 	return 0;
 }
 
-/* A replay of the rated results (store_rated_results()): every
- * player's rating and ranked games so far, indexed by id, and the
- * points of the one player followed. */
-struct replay {
-	long long follow, max_id;
-	double *rating;
-	int *games;
+/* store_rating_history()'s row(): the points of a rating graph. */
+struct graph_points {
 	struct web_rating_point *points;
-	size_t npoints, cap;
-	bool failed;
+	size_t n, cap;
+	bool failed; /* out of memory: the replay stopped */
 };
 
-/* Keep player p's rating after a match that ended `at`. */
-static void replay_point(struct replay *rp, long long at, double rating)
+/* Keep the rating after a match that ended `at`: 0, or 1 out of memory
+ * (failed, which stops the replay). */
+static int graph_point(void *ctx, long long at, double rating)
 {
+	struct graph_points *g = ctx;
 	struct web_rating_point *more;
 
-	if (rp->npoints == rp->cap) {
-		rp->cap = rp->cap > 0 ? 2 * rp->cap : 64;
-		more = realloc(rp->points, rp->cap * sizeof(*more));
+	if (g->n == g->cap) {
+		g->cap = g->cap > 0 ? 2 * g->cap : 64;
+		more = realloc(g->points, g->cap * sizeof(*more));
 		if (more == NULL) {
-			rp->failed = true;
-			return;
+			g->failed = true;
+			return 1;
 		}
-		rp->points = more;
+		g->points = more;
 	}
-	rp->points[rp->npoints++] = (struct web_rating_point){at, rating};
+	g->points[g->n++] = (struct web_rating_point){at, rating};
+	return 0;
 }
 
-/* store_rated_results()'s row(): count one result as the store did. */
-static int replay_row(void *ctx, const struct rated_result *m)
-{
-	struct replay *rp = ctx;
-	long long b = m->black_id, w = m->white_id;
-	double score = m->result == RESULT_BLACK_WIN   ? 1.0
-		       : m->result == RESULT_WHITE_WIN ? 0.0
-						       : 0.5;
-	double db, dw;
-
-	if (b < 1 || w < 1 || b > rp->max_id || w > rp->max_id)
-		return 0; /* a player registered since the list was read */
-	db = rating_delta(rp->rating[b], rp->games[b], rp->rating[w], score);
-	dw = rating_delta(rp->rating[w], rp->games[w], rp->rating[b],
-			  1.0 - score);
-	rp->rating[b] += db;
-	rp->rating[w] += dw;
-	rp->games[b]++;
-	rp->games[w]++;
-	if (b == rp->follow || w == rp->follow)
-		replay_point(rp, m->ended_at, rp->rating[rp->follow]);
-	return rp->failed;
-}
-
-/* Player p's rating after each of their rated matches, replayed from
- * every rated result since RATING_START, into v->ratings (w->graph's:
- * kept while no player changed, for the next look at the same player).
- * Return 0, or -1 when the store (or memory) failed. */
+/* Player p's rating after each of their rated matches
+ * (store_rating_history()) into v->ratings (w->graph's: kept while no
+ * player changed, for the next look at the same player). Return 0, or
+ * -1 when the store (or memory) failed. */
 static int player_ratings(struct web_server *w, struct web_player *v)
 {
-	struct replay rp = {v->p->id, 0, NULL, NULL, NULL, 0, 0, false};
-	long long seen = store_players_seen(w->store), i;
-	const struct player *q;
-	int ret = -1;
+	struct graph_points g = {NULL, 0, 0, false};
+	long long seen = store_players_seen(w->store);
 
 	if (w->graph.seen != seen || w->graph.player_id != v->p->id) {
-		for (q = plist_first(w->players); q != NULL; q = q->next)
-			rp.max_id = q->id > rp.max_id ? q->id : rp.max_id;
-		rp.rating =
-			malloc((size_t)(rp.max_id + 1) * sizeof(*rp.rating));
-		rp.games = calloc((size_t)(rp.max_id + 1), sizeof(*rp.games));
-		if (rp.rating != NULL && rp.games != NULL) {
-			for (i = 0; i <= rp.max_id; i++)
-				rp.rating[i] = RATING_START;
-			if (store_rated_results(w->store, replay_row, &rp) ==
-				    STORE_OK &&
-			    !rp.failed)
-				ret = 0;
-		}
-		free(rp.rating);
-		free(rp.games);
-		if (ret != 0) {
-			free(rp.points);
-			return ret;
+		if (store_rating_history(w->store, v->p->id, graph_point, &g) !=
+			    STORE_OK ||
+		    g.failed) {
+			free(g.points);
+			return -1;
 		}
 		free(w->graph.points);
 		w->graph.seen = seen;
 		w->graph.player_id = v->p->id;
-		w->graph.points = rp.points;
-		w->graph.n = rp.npoints;
+		w->graph.points = g.points;
+		w->graph.n = g.n;
 	}
 	v->ratings = w->graph.points;
 	v->nratings = w->graph.n;

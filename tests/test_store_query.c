@@ -753,6 +753,77 @@ static void test_opponents(void)
 	store_close(s);
 }
 
+/* store_rating_history()'s points, kept; `stop_after` of them at most
+ * (then row() returns 1). */
+struct points {
+	int n, stop_after;
+	double rating[16];
+};
+
+static int keep_point(void *ctx, long long at, double rating)
+{
+	struct points *p = ctx;
+
+	CU_ASSERT(at > 0);
+	if (p->n < 16)
+		p->rating[p->n] = rating;
+	p->n++;
+	return p->n == p->stop_after ? 1 : 0;
+}
+
+/* Player `id`'s rating graph, checked: `n` points, the last of them the
+ * rating the store keeps for the player. */
+static void check_graph(struct store *s, long long id, int n)
+{
+	struct points p = {0, 0, {0}};
+
+	CU_ASSERT_EQUAL(store_rating_history(s, id, keep_point, &p), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(p.n, n);
+	CU_ASSERT_DOUBLE_EQUAL(p.rating[n - 1], fx_record_of(s, id).rating,
+			       1e-9);
+}
+
+/* A player's rating graph is the store's own count replayed: a point
+ * for each rated ranked match of theirs (not a casual, an unfinished or
+ * a computer match, nor another pair's), the last one the rating the
+ * store keeps; a row() that returns non-zero stops it. */
+static void test_rating_history(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id;
+	struct store *s = fx_club(path, ids);
+	struct match_header h;
+	struct points p = {0, 1, {0}};
+
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[1], ids[0], RESULT_BLACK_WIN, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[2], RESULT_DRAW, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[2], ids[1], RESULT_WHITE_WIN, &id),
+			STORE_OK);
+	h = fx_ranked(ids[0], ids[1], 3000);
+	h.casual = true;
+	CU_ASSERT_EQUAL(
+		fx_play_whole(s, &h, RESULT_BLACK_WIN, REASON_FIVE, &id),
+		STORE_OK);
+	h = fx_computer(ids[0], 0, 2, 3100);
+	CU_ASSERT_EQUAL(
+		fx_play_whole(s, &h, RESULT_BLACK_WIN, REASON_FIVE, &id),
+		STORE_OK);
+	h = fx_ranked(ids[2], ids[0], 3200);
+	fx_play(s, &h, 3);
+	check_graph(s, ids[0], 3);
+	check_graph(s, ids[1], 3);
+	check_graph(s, ids[2], 2);
+	CU_ASSERT_EQUAL(store_rating_history(s, ids[0], keep_point, &p),
+			STORE_OK);
+	CU_ASSERT_EQUAL(p.n, 1);
+	CU_ASSERT_EQUAL(store_rating_history(s, ids[0], NULL, NULL), STORE_ERR);
+	store_close(s);
+}
+
 static void test_open_readonly(void)
 {
 	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
@@ -944,6 +1015,8 @@ static CU_TestInfo tests[] = {
 	 test_migrate_rule_records},
 	{"results against each opponent, the most played first",
 	 test_opponents},
+	{"a rating graph is the store's count replayed, to today's rating",
+	 test_rating_history},
 	{"a read-only handle reads, writes nothing, upgrades nothing",
 	 test_open_readonly},
 	{"the players seen move with a change, only", test_players_seen},
