@@ -10,6 +10,7 @@
 #include "notation.h"
 #include "number.h"
 #include "store.h"
+#include "store_live.h"
 #include "ui_internal.h"
 #include "ui_page.h"
 #include "ui_screen.h"
@@ -124,6 +125,18 @@ bool ui_session_ended(struct ui *ui)
 		       p != NULL ? p->username : "");
 		ui->club.stale = who;
 	}
+	return true;
+}
+
+bool ui_store_moved(struct ui *ui, long long *version)
+{
+	long long v = 0;
+
+	if (store_data_version(ui->club.store, &v) != STORE_OK)
+		return true;
+	if (v == *version)
+		return false;
+	*version = v;
 	return true;
 }
 

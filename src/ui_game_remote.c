@@ -2,8 +2,9 @@
  * game with g->remote set plays only g->only_seat here, and the other
  * seat's moves arrive through the store as that player's own process
  * commits them. Polls as a watcher does (docs/ARCHITECTURE.md, "Two
- * terminals"): every REMOTE_POLL_MS, PRAGMA data_version, and only when
- * it moved, one read of the match by key. Below both game front ends
+ * terminals"): every UI_POLL_MS, whether the store moved
+ * (ui_store_moved()), and only when it did, one read of the match by
+ * key. Below both game front ends
  * (ui_game.c calls it), like ui_game_common.c. */
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +13,8 @@
 #include "store.h"
 #include "store_live.h"
 #include "ui_game_remote.h"
+#include "ui_internal.h"
 
-#define REMOTE_POLL_MS 200
 /* Seconds past the mover's time before the other side claims the win on
  * time: the mover's own process, when alive, records the timeout
  * first. */
@@ -29,18 +30,6 @@
  * next move or an undo this player agreed to (either an input for
  * match_run()), or the end. */
 enum remote_news { NEWS_NONE = 0, NEWS_INPUT, NEWS_ENDED };
-
-/* Whether another process committed anything since *version. */
-static bool store_moved(struct game *g, long long *version)
-{
-	long long v;
-
-	if (store_data_version(g->ui->club.store, &v) != STORE_OK ||
-	    v == *version)
-		return false;
-	*version = v;
-	return true;
-}
 
 /* Read the next move the opponent added (ply g->saved + 1; in swap2 the
  * second player places two in a row, so more may be there) into *in.
@@ -80,7 +69,7 @@ static bool record_agreed_draw(struct game *g)
 			    STORE_OK &&
 		    now.status != MATCH_STATUS_UNFINISHED)
 			return false;
-		if (term_wait_input(-1, term_now_ms() + REMOTE_POLL_MS) < 0)
+		if (term_wait_input(-1, term_now_ms() + UI_POLL_MS) < 0)
 			return false;
 	}
 	if (store_match_finish(g->ui->club.store, g->match_id, RESULT_DRAW,
@@ -235,13 +224,12 @@ static int waiting_key(struct game *g)
 }
 
 /* One tick of a line-mode wait for the other process: up to
- * REMOTE_POLL_MS for a line (handled by waiting_key()). Return 0 to go
+ * UI_POLL_MS for a line (handled by waiting_key()). Return 0 to go
  * on waiting (the caller then looks at the store), or -1 to stop (a
  * stop signal: g->stop UI_INTERRUPTED; the player left or resigned). */
 static int wait_tick(struct game *g)
 {
-	int ready =
-		term_wait_input(g->ui->term.in, term_now_ms() + REMOTE_POLL_MS);
+	int ready = term_wait_input(g->ui->term.in, term_now_ms() + UI_POLL_MS);
 
 	if (ready < 0) {
 		g->stop = UI_INTERRUPTED;
@@ -375,8 +363,7 @@ int game_remote_wait_begin(struct game *g, const struct match *m,
 	g->undo_agreed = false; /* one agreed, if any, was taken back */
 	w->version = 0;
 	w->since = game_turn_since(g, m); /* the store's clock */
-	(void)store_data_version(g->ui->club.store, &w->version);
-	switch (look(g, m, in)) { /* it may have come already */
+	switch (look(g, m, in)) {	  /* it may have come already */
 	case NEWS_INPUT:
 		return 1;
 	case NEWS_ENDED:
@@ -392,7 +379,7 @@ int game_remote_poll(struct game *g, const struct match *m,
 {
 	enum remote_news news = NEWS_NONE;
 
-	if (store_moved(g, &w->version)) {
+	if (ui_store_moved(g->ui, &w->version)) {
 		news = look(g, m, in);
 		w->since = game_turn_since(g, m); /* as stored now */
 	}
@@ -488,11 +475,11 @@ int game_remote_confirm(struct game *g, const struct match *m,
 		       other);
 	fflush(g->ui->term.out);
 	while (answer == 2) {
-		if (term_wait_input(-1, term_now_ms() + REMOTE_POLL_MS) < 0) {
+		if (term_wait_input(-1, term_now_ms() + UI_POLL_MS) < 0) {
 			g->stop = UI_INTERRUPTED;
 			return -1;
 		}
-		if (store_moved(g, &version))
+		if (ui_store_moved(g->ui, &version))
 			answer = game_common_seat_still_ours(g)
 					 ? request_answer(g, request_id, ply,
 							  undo)
@@ -554,7 +541,7 @@ out_free:
 int game_remote_choice_poll(struct game *g, enum match_choice q,
 			    long long *version, int *value)
 {
-	if (store_moved(g, version))
+	if (ui_store_moved(g->ui, version))
 		return game_common_seat_still_ours(g) ? look_choice(g, q, value)
 						      : -1;
 	return game_remote_seats(g) < 0 ? -1 : 0;
@@ -610,9 +597,8 @@ int game_remote_await(struct game *g, char *prompt, long long deadline)
 
 	fputs(prompt, g->ui->term.out);
 	fflush(g->ui->term.out);
-	(void)store_data_version(g->ui->club.store, &version);
 	for (;;) {
-		long long next = term_now_ms() + REMOTE_POLL_MS;
+		long long next = term_now_ms() + UI_POLL_MS;
 		int ready = term_wait_input(
 			g->ui->term.in,
 			deadline != 0 && deadline < next ? deadline : next);
@@ -625,7 +611,7 @@ int game_remote_await(struct game *g, char *prompt, long long deadline)
 			break;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return 0;
-		if (store_moved(g, &version) &&
+		if (ui_store_moved(g->ui, &version) &&
 		    !game_common_record_still_ours(g))
 			return -1;
 		said = game_remote_seats(g);
@@ -665,7 +651,7 @@ bool game_remote_ended_there(struct game *g)
 			    STORE_OK &&
 		    now.status != MATCH_STATUS_UNFINISHED)
 			return game_life_ended(g, false);
-		if (term_wait_input(-1, term_now_ms() + REMOTE_POLL_MS) < 0)
+		if (term_wait_input(-1, term_now_ms() + UI_POLL_MS) < 0)
 			return false;
 	}
 	return false;

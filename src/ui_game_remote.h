@@ -30,7 +30,7 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in);
  * while nothing came, or -1 when the match ended (said so,
  * g->elsewhere). */
 struct remote_wait {
-	long long version; /* PRAGMA data_version last seen */
+	long long version; /* ui_store_moved()'s (0: not looked yet) */
 	long long since;   /* term_now_ms() when the awaited move's turn
 			    * began, as the store says */
 };
@@ -78,8 +78,8 @@ int game_remote_choice(struct game *g, const struct match *m, int seat,
 		       enum match_choice q);
 
 /* game_remote_choice() a step at a time, for the full-screen game: look
- * whether the absent seat made swap2 choice q since *version (PRAGMA
- * data_version; 0 to look at once). Return 1 with *value set (as
+ * whether the absent seat made swap2 choice q since *version
+ * (ui_store_moved()'s; 0 to look at once). Return 1 with *value set (as
  * game_remote_choice() returns it), 0 not yet, or -1 when the match
  * ended or changed elsewhere (said so). */
 int game_remote_choice_poll(struct game *g, enum match_choice q,

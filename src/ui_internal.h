@@ -16,6 +16,19 @@ struct ui_table;
  * ui_session_ended(). */
 enum ui_status ui_store_failed(struct ui *ui, const char *what);
 
+/* How long every wait for the player or for another process lasts at
+ * most before it looks at the store again (ui_store_moved()): the
+ * lobby, a challenge's answer, the other seat's move, a watched match,
+ * whichever front end. */
+#define UI_POLL_MS 200
+
+/* Whether another process committed anything to the club's store since
+ * *version, the PRAGMA data_version last seen, which it updates; 0 is
+ * "not looked yet", which counts as moved. A store that cannot say
+ * counts as moved too, so that the read that follows reports the error
+ * rather than nothing being seen. */
+bool ui_store_moved(struct ui *ui, long long *version);
+
 /* Whether the store refused its last call because a session of this
  * process is stale (store_stale_player(): the player's password was
  * changed in another session). When so, tell that player to log in

@@ -12,9 +12,8 @@
 #include "ui_internal.h"
 #include "ui_page.h"
 
-#define LOBBY_MAX     9	  /* seeks shown, the oldest first */
-#define LOBBY_POLL_MS 200 /* how often the lobby looks at the store */
-#define LOBBY_KEEP_S  5	  /* how often a waiting poster's seek is kept fresh */
+#define LOBBY_MAX    9 /* seeks shown, the oldest first */
+#define LOBBY_KEEP_S 5 /* how often a waiting poster's seek is kept fresh */
 
 /* The lobby of `me`: the seeks last listed. */
 struct lobby {
@@ -94,23 +93,19 @@ static void show(struct lobby *l)
 static enum ui_status read_line(struct lobby *l, char *buf)
 {
 	struct lobby before;
-	long long version = 0, v;
+	long long version = 0;
 	int ready;
 
-	(void)store_data_version(l->ui->club.store, &version);
 	for (;;) {
 		fflush(l->ui->term.out); /* what was said, before waiting */
 		ready = term_wait_input(l->ui->term.in,
-					term_now_ms() + LOBBY_POLL_MS);
+					term_now_ms() + UI_POLL_MS);
 		if (ready < 0)
 			return UI_INTERRUPTED;
 		if (ready > 0)
 			return ui_read_word(l->ui, "", buf);
-		v = version;
-		(void)store_data_version(l->ui->club.store, &v);
-		if (v == version)
+		if (!ui_store_moved(l->ui, &version))
 			continue;
-		version = v;
 		before = *l;
 		if (load(l) != UI_OK)
 			return UI_FAILED;
@@ -216,26 +211,23 @@ static enum ui_status await_taker(struct lobby *l, long long id, long long *mid)
 {
 	struct store *store = l->ui->club.store;
 	char buf[TERM_LINE_MAX + 1];
-	long long version = 0, v, kept = 0;
+	long long version = 0, kept = 0;
 	struct seek k = {.state = SEEK_OPEN};
 	enum ui_status st = UI_OK;
 	int ready;
 
 	*mid = 0;
-	(void)store_data_version(store, &version);
 	for (;;) {
 		long long now = (long long)time(NULL);
 		enum store_status ss = STORE_OK;
+		bool moved = ui_store_moved(l->ui, &version);
 
-		v = version;
-		(void)store_data_version(store, &v);
 		if (now - kept >= LOBBY_KEEP_S) {
 			ss = store_seek_refresh(store, id, now, &k);
 			kept = now;
-		} else if (v != version) {
+		} else if (moved) {
 			ss = store_seek_get(store, id, &k);
 		}
-		version = v;
 		if (ss != STORE_OK)
 			return ui_store_failed(l->ui, NULL);
 		if (k.state == SEEK_TAKEN) {
@@ -244,7 +236,7 @@ static enum ui_status await_taker(struct lobby *l, long long id, long long *mid)
 		}
 		fflush(l->ui->term.out); /* what was said, before waiting */
 		ready = term_wait_input(l->ui->term.in,
-					term_now_ms() + LOBBY_POLL_MS);
+					term_now_ms() + UI_POLL_MS);
 		if (ready != 0)
 			break;
 	}

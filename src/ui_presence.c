@@ -65,14 +65,10 @@ void ui_presence_look(struct ui *ui)
 	struct ui_presence *p = ui->presence;
 	const struct player *from;
 	struct challenge c;
-	long long v;
 
 	if (p == NULL || p->id == 0 || ui->club.store == NULL ||
-	    p->match != 0 ||
-	    store_data_version(ui->club.store, &v) != STORE_OK ||
-	    v == p->version)
+	    p->match != 0 || !ui_store_moved(ui, &p->version))
 		return;
-	p->version = v;
 	if (store_challenge_for(ui->club.store, p->id, (long long)time(NULL),
 				&c) != STORE_OK ||
 	    c.id <= p->told)
@@ -90,13 +86,10 @@ const struct player *ui_presence_rematch_from(struct ui *ui, long long match_id)
 {
 	struct ui_presence *p = ui->presence;
 	struct challenge c;
-	long long v;
 
-	if (p == NULL || p->id == 0 || ui->club.store == NULL ||
-	    store_data_version(ui->club.store, &v) != STORE_OK)
+	if (p == NULL || p->id == 0 || ui->club.store == NULL)
 		return NULL;
-	if (v != p->offer_version || match_id != p->offer_of) {
-		p->offer_version = v;
+	if (ui_store_moved(ui, &p->offer_version) || match_id != p->offer_of) {
 		p->offer_of = match_id;
 		p->offer_from = 0;
 		if (store_rematch_pending(ui->club.store, match_id,

@@ -12,7 +12,7 @@ struct ui_presence {
 	long long match;	 /* the match they play (0: idle) */
 	long long ms;		 /* when the row was written (term_now_ms()) */
 	long long seat_ms;	 /* when the seat's lease was renewed */
-	long long version;	 /* PRAGMA data_version last looked at */
+	long long version;	 /* ui_store_moved()'s, for challenges */
 	long long told;		 /* the last challenge announced */
 	long long asked;	 /* the last challenge asked about */
 	bool refusing;		 /* the row refuses challenges (the store's

@@ -14,8 +14,6 @@
 #include "ui_matches.h"
 #include "ui_presence.h"
 
-#define ANSWER_POLL_MS 200 /* how often a challenger looks for the answer */
-
 /* ==== Playing from two terminals ========================================= */
 
 /* The player with id `id`, the list brought up to date when it does not
@@ -350,11 +348,10 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 	long long version = 0, looked = 0;
 	enum store_status ss;
 
-	(void)store_data_version(ui->club.store, &version);
 	while (c->state == CHALLENGE_PENDING) {
 		int ready = term_wait_input(ui->term.in,
-					    term_now_ms() + ANSWER_POLL_MS);
-		long long v = version, now = (long long)time(NULL);
+					    term_now_ms() + UI_POLL_MS);
+		long long now = (long long)time(NULL);
 
 		if (ready < 0) {
 			withdraw(ui, c);
@@ -362,10 +359,8 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 		}
 		if (ready > 0 && answer_key(ui, c) != UI_OK)
 			return UI_OK;
-		(void)store_data_version(ui->club.store, &v);
-		if (v == version && now == looked)
+		if (!ui_store_moved(ui, &version) && now == looked)
 			continue; /* nothing new: no read */
-		version = v;
 		looked = now;
 		ss = store_challenge_get(ui->club.store, c->id, now, c);
 		if (ss == STORE_NOT_FOUND) /* deleted: long expired */

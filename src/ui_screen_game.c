@@ -17,14 +17,12 @@
 #include <unistr.h>
 
 #include "ui_game_remote.h"
+#include "ui_internal.h"
 #include "ui_page.h"
 #include "ui_screen_game.h"
 
 /* How often the clock is redrawn while waiting for a key, in ms. */
 #define TICK_MS 250
-/* How often the store is looked at while the player at the other
- * terminal is to move, in ms (a look is PRAGMA data_version first). */
-#define REMOTE_TICK_MS 150
 
 /* ==== Showing ============================================================ */
 
@@ -364,7 +362,7 @@ static int remote_choice(struct game_screen *gs, const struct match *m,
 		rc = game_remote_choice_poll(g, q, &version, &value);
 		if (rc != 0)
 			break;
-		if (ui_screen_key(&gs->s, REMOTE_TICK_MS, &k) == SK_STOP) {
+		if (ui_screen_key(&gs->s, UI_POLL_MS, &k) == SK_STOP) {
 			g->stop = UI_INTERRUPTED;
 			return -1;
 		}
@@ -396,7 +394,7 @@ static int remote_move(struct game_screen *gs, const struct match *m,
 			      _("Waiting for %s to place a stone..."),
 			      m->name[board_to_move(&m->board)]);
 	while (rc == 0) {
-		if (ui_screen_key(&gs->s, REMOTE_TICK_MS, &k) == SK_STOP) {
+		if (ui_screen_key(&gs->s, UI_POLL_MS, &k) == SK_STOP) {
 			g->stop = UI_INTERRUPTED;
 			rc = -1;
 		} else if (waiting_key(gs, m, &k) < 0) {

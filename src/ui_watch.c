@@ -22,8 +22,7 @@
 #include "ui_screen_game.h"
 #include "words.h"
 
-#define WATCH_POLL_MS  200 /* how often a watcher looks at the store */
-#define WATCH_LIST_MAX 20  /* matches listed */
+#define WATCH_LIST_MAX 20 /* matches listed */
 
 /* ==== The list of matches in progress ==================================== */
 
@@ -126,7 +125,7 @@ static enum ui_status choose_match(struct ui *ui, long long *id)
 struct watch {
 	struct ui *ui;
 	long long id;
-	long long version; /* PRAGMA data_version last seen */
+	long long version; /* ui_store_moved()'s, 0 before the first look */
 	struct match_full *f;
 };
 
@@ -148,18 +147,15 @@ static enum ui_status show_now(struct watch *w)
 	return UI_OK;
 }
 
-/* Whether match w->id changed since it was shown: PRAGMA data_version
- * first (another process committed something), then one read by key.
- * A database that cannot say counts as no change. */
+/* Whether match w->id changed since it was shown: another process
+ * committed something (ui_store_moved()), then one read by key. A match
+ * that cannot be read counts as no change. */
 static bool match_changed(struct watch *w)
 {
 	struct match_now now;
-	long long v;
 
-	if (store_data_version(w->ui->club.store, &v) != STORE_OK ||
-	    v == w->version)
+	if (!ui_store_moved(w->ui, &w->version))
 		return false;
-	w->version = v;
 	if (store_match_now(w->ui->club.store, w->id, &now) != STORE_OK)
 		return false;
 	return now.status != w->f->status || now.nmoves != w->f->nmoves;
@@ -189,7 +185,7 @@ static enum ui_status follow(struct watch *w)
 
 	while (st == UI_OK && w->f->status == MATCH_STATUS_UNFINISHED) {
 		int ready = term_wait_input(w->ui->term.in,
-					    term_now_ms() + WATCH_POLL_MS);
+					    term_now_ms() + UI_POLL_MS);
 
 		if (ready < 0)
 			st = UI_INTERRUPTED;
@@ -306,7 +302,7 @@ static enum ui_status screen_key(struct game_screen *gs)
 {
 	struct screen_key k;
 
-	switch (ui_screen_raw_key(WATCH_POLL_MS, &k)) {
+	switch (ui_screen_raw_key(UI_POLL_MS, &k)) {
 	case SK_STOP:
 		return UI_INTERRUPTED;
 	case SK_EOF:
@@ -376,10 +372,6 @@ static enum ui_status watch_match(struct ui *ui, long long id)
 
 	if (w.f == NULL)
 		return UI_FAILED;
-	if (store_data_version(ui->club.store, &w.version) != STORE_OK) {
-		free(w.f);
-		return ui_store_failed(ui, NULL);
-	}
 	if (!ui_page_active(ui)) {
 		st = show_now(&w);
 		if (st == UI_OK)
