@@ -5,7 +5,8 @@
 # most 4), and prints "e2e: N passed, N failed, N skipped". Each script
 # prints one "ok - NAME" or "not ok - NAME" line per check, and "skip -
 # SCRIPT: WHY" for checks this machine cannot run (see lib.sh): a skip
-# is never a pass, and every skip is listed again at the end. A script's
+# is never a pass, and every skip is listed again at the end ("# again:
+# skip - ..."). A script's
 # output is shown whole when it ends, followed by how long it took. Set
 # GOMOKU_VG to a command prefix (valgrind ...) to run the binary under it.
 #
@@ -60,6 +61,6 @@ for t in $(scripts "$@"); do
 		E2E_LIB="$here/lib.sh" sh "$t"
 done
 jobs_wait
-cat "$skips"
+sed 's/^/# again: /' "$skips" # (not counted twice by run-all.sh)
 echo "e2e: $pass passed, $fail failed, $(wc -l <"$skips") skipped"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
