@@ -29,15 +29,6 @@ for u in alice bob carol; do
 done
 check "lifescreen: alice, bob and carol are registered" status_is 0
 
-# Start pane $1 running `gomoku ARGS...`; its exit status goes to
-# $T/$1.st (as test_remotescreen.sh's).
-start_as() {
-	_name=$1
-	shift
-	rm -f "$T/$_name.st"
-	session "$_name" "$RUN $*; echo \$? >$T/$_name.st.new; \
-mv $T/$_name.st.new $T/$_name.st; exec sleep 86400"
-}
 # Type TEXT into pane $1 and Enter.
 enter() { keys "$1" -l "$2" && keys "$1" Enter; }
 

@@ -22,15 +22,6 @@ need_tmux
 
 pw() { echo "screen-pass-$1-ok"; }
 
-# Start pane $1 running `gomoku ARGS...`; its exit status goes to
-# $T/$1.st (tmux.sh's start() keeps one status for one pane at a time).
-start_as() {
-	_name=$1
-	shift
-	rm -f "$T/$_name.st"
-	session "$_name" "$RUN $*; echo \$? >$T/$_name.st.new; \
-mv $T/$_name.st.new $T/$_name.st; exec sleep 86400"
-}
 
 # Log $2 in on pane $1, from the main menu.
 log_in() {

@@ -4,6 +4,9 @@
 # sent as a player types them and the pane is read back.
 #
 #   start NAME ARGS...   a pane running gomoku ARGS, then $AFTER
+#   start_as NAME ARGS...
+#                        the same, its exit status in $T/NAME.st (one
+#                        file a pane: several programs at once)
 #   pane NAME            what the pane shows
 #   keys NAME KEYS...    tmux send-keys
 #   wait_for NAME TEXT   wait until the pane shows the fixed TEXT
@@ -51,6 +54,16 @@ start() {
 	shift
 	rm -f "$T/st" "$T/stty"
 	session "$_name" "$RUN $*; $AFTER"
+}
+# A pane of its own status, for scripts with several programs at once
+# (start() keeps one status for one pane at a time): pane $1 runs
+# `gomoku ARGS...`, its exit status written whole to $T/$1.st.
+start_as() {
+	_name=$1
+	shift
+	rm -f "$T/$_name.st"
+	session "$_name" "$RUN $*; echo \$? >$T/$_name.st.new; \
+mv $T/$_name.st.new $T/$_name.st; exec sleep 86400"
 }
 pane() { tmux -S "$SOCK" capture-pane -p -t "$1"; }
 keys() {
