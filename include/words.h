@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "board_types.h"
+#include "clock.h"
 #include "match.h"
 
 /* The name of variant `name` when it is one of the presets (rules.h:
@@ -54,5 +55,11 @@ const char *words_reason(enum match_reason reason, enum match_result result,
 const char *words_outcome(enum match_kind kind, enum match_status status,
 			  enum match_result result, enum match_reason reason,
 			  int k, char *buf, size_t cap);
+
+/* The rule of time control *tc, as a game's help tells it, into
+ * buf[cap]: "Each move must be made within 1 second, or the game is
+ * lost.", "Each side has 5 minutes for the game and 3 seconds more after
+ * each move (5+3); out of time loses."; "" without a clock. Return buf. */
+const char *words_clock(const struct time_control *tc, char *buf, size_t cap);
 
 #endif

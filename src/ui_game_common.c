@@ -549,22 +549,12 @@ void game_common_rule_words(const struct match *m, char *buf, size_t cap)
 
 void game_common_clock_words(const struct game *g, char *buf, size_t cap)
 {
+	struct time_control tc;
+
 	buf[0] = '\0';
-	if (g->clock_base > 0)
-		snprintf(buf, cap,
-			 _("Each side has %d minutes for the game and %d "
-			   "seconds more after each move (%d+%d); out of "
-			   "time loses."),
-			 g->clock_base / 60, g->clock_increment,
-			 g->clock_base / 60, g->clock_increment);
-	else if (g->time_per_move > 0)
-		snprintf(buf, cap,
-			 ngettext("Each move must be made within %d second, "
-				  "or the game is lost.",
-				  "Each move must be made within %d seconds, "
-				  "or the game is lost.",
-				  (unsigned long)g->time_per_move),
-			 g->time_per_move);
+	if (clock_control(g->time_per_move, g->clock_base, g->clock_increment,
+			  &tc) == 0)
+		words_clock(&tc, buf, cap);
 }
 
 /* How m ended on its own board (match_run()'s end, or its record's put

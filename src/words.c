@@ -129,3 +129,41 @@ const char *words_outcome(enum match_kind kind, enum match_status status,
 			 why);
 	return buf;
 }
+
+const char *words_clock(const struct time_control *tc, char *buf, size_t cap)
+{
+	char name[16], base[32], increment[32];
+	int minutes = tc->base / 60;
+
+	buf[0] = '\0';
+	if (tc->kind == CLOCK_PER_MOVE) {
+		snprintf(buf, cap,
+			 ngettext("Each move must be made within %d second, "
+				  "or the game is lost.",
+				  "Each move must be made within %d seconds, "
+				  "or the game is lost.",
+				  (unsigned long)tc->per_move),
+			 tc->per_move);
+		return buf;
+	}
+	if (tc->kind != CLOCK_FISCHER || clock_name(tc, name, sizeof(name)))
+		return buf;
+	snprintf(base, sizeof(base),
+		 ngettext("%d minute", "%d minutes", (unsigned long)minutes),
+		 minutes);
+	snprintf(increment, sizeof(increment),
+		 ngettext("%d second", "%d seconds",
+			  (unsigned long)tc->increment),
+		 tc->increment);
+	if (tc->increment == 0)
+		snprintf(buf, cap,
+			 _("Each side has %s for the game (%s); out of time "
+			   "loses."),
+			 base, name);
+	else
+		snprintf(buf, cap,
+			 _("Each side has %s for the game and %s more after "
+			   "each move (%s); out of time loses."),
+			 base, increment, name);
+	return buf;
+}

@@ -136,6 +136,39 @@ static void test_variant_and_level(void)
 	CU_ASSERT_STRING_EQUAL(words_level(6), "?");
 }
 
+/* A clock's rule: one second, one minute and one second more are
+ * singular; a game clock is named as it is typed; none has no words. */
+static void test_clock(void)
+{
+	struct time_control tc;
+	char buf[160];
+
+	CU_ASSERT_EQUAL_FATAL(clock_control(1, 0, 0, &tc), 0);
+	CU_ASSERT_STRING_EQUAL(
+		words_clock(&tc, buf, sizeof(buf)),
+		"Each move must be made within 1 second, or the game is lost.");
+	CU_ASSERT_EQUAL_FATAL(clock_control(30, 0, 0, &tc), 0);
+	CU_ASSERT_STRING_EQUAL(words_clock(&tc, buf, sizeof(buf)),
+			       "Each move must be made within 30 seconds, or "
+			       "the game is lost.");
+	CU_ASSERT_EQUAL_FATAL(clock_control(0, 300, 3, &tc), 0);
+	CU_ASSERT_STRING_EQUAL(words_clock(&tc, buf, sizeof(buf)),
+			       "Each side has 5 minutes for the game and 3 "
+			       "seconds more after each move (5+3); out of "
+			       "time loses.");
+	CU_ASSERT_EQUAL_FATAL(clock_control(0, 60, 1, &tc), 0);
+	CU_ASSERT_STRING_EQUAL(words_clock(&tc, buf, sizeof(buf)),
+			       "Each side has 1 minute for the game and 1 "
+			       "second more after each move (1+1); out of "
+			       "time loses.");
+	CU_ASSERT_EQUAL_FATAL(clock_control(0, 60, 0, &tc), 0);
+	CU_ASSERT_STRING_EQUAL(words_clock(&tc, buf, sizeof(buf)),
+			       "Each side has 1 minute for the game (1+0); out "
+			       "of time loses.");
+	CU_ASSERT_EQUAL_FATAL(clock_control(0, 0, 0, &tc), 0);
+	CU_ASSERT_STRING_EQUAL(words_clock(&tc, buf, sizeof(buf)), "");
+}
+
 static CU_TestInfo tests[] = {
 	{"a line of K is named by K", test_reason_line_of_k},
 	{"the other reasons; a claim names who left", test_reason_others},
@@ -143,6 +176,7 @@ static CU_TestInfo tests[] = {
 	 test_rule_of_board},
 	{"how a stored match stands, every status", test_outcome},
 	{"variants and levels", test_variant_and_level},
+	{"a clock's rule, singular and plural", test_clock},
 	CU_TEST_INFO_NULL,
 };
 
