@@ -1,4 +1,5 @@
 /* bench.c -- make bench: every benchmark in turn, figures printed. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,20 @@ long bench_rss_bytes(void)
 	return resident * sysconf(_SC_PAGESIZE);
 }
 
-int main(void)
+/* Whether benchmark `name` is to run: every one when no name was
+ * given (argv[1..argc)), else the ones named. */
+static bool wanted(int argc, char **argv, const char *name)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], name) == 0)
+			return true;
+	return argc < 2;
+}
+
+/* bench [store|remote|auth|ai|confusable...]: all, or those named. */
+int main(int argc, char **argv)
 {
 	char dir[] = "/tmp/gomoku-bench-XXXXXX";
 	int rc = 0;
@@ -41,11 +55,16 @@ int main(void)
 		return 1;
 	}
 	printf("Gomoku Club benchmarks (figures only; nothing is asserted)\n");
-	rc |= bench_store(dir);
-	rc |= bench_remote(dir);
-	rc |= bench_auth(dir);
-	rc |= bench_ai();
-	rc |= bench_confusable(dir);
+	if (wanted(argc, argv, "store"))
+		rc |= bench_store(dir);
+	if (wanted(argc, argv, "remote"))
+		rc |= bench_remote(dir);
+	if (wanted(argc, argv, "auth"))
+		rc |= bench_auth(dir);
+	if (wanted(argc, argv, "ai"))
+		rc |= bench_ai();
+	if (wanted(argc, argv, "confusable"))
+		rc |= bench_confusable(dir);
 	if (rmdir(dir) != 0)
 		perror("bench: rmdir");
 	return rc != 0;

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pty.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,40 @@ static int spawn(struct child *c, const char *db, char *const argv[])
 	c->in = in[1];
 	c->out = out[0];
 	return c->pid > 0 ? 0 : -1;
+}
+
+/* Start `gomoku ARGS` on database `db` full-screen, in a pseudo
+ * terminal of 80x24 (c->in and c->out both its master side). */
+static int spawn_pty(struct child *c, const char *db, char *const argv[])
+{
+	struct winsize size = {.ws_row = 24, .ws_col = 80};
+	int master;
+
+	memset(c, 0, sizeof(*c));
+	c->text = malloc(OUT_MAX);
+	if (c->text == NULL)
+		return -1;
+	c->pid = forkpty(&master, NULL, NULL, &size);
+	if (c->pid == 0) {
+		setenv("GOMOKU_DB", db, 1);
+		setenv("LANG", "C.UTF-8", 1);
+		setenv("TERM", "xterm-256color", 1);
+		execv(GOMOKU, argv);
+		_exit(127);
+	}
+	c->in = master;
+	c->out = dup(master);
+	return c->pid > 0 && c->out >= 0 ? 0 : -1;
+}
+
+/* Read what c writes until it has been quiet for `quiet_ms`. */
+static void drain_quiet(struct child *c, int quiet_ms)
+{
+	struct pollfd p = {.fd = c->out, .events = POLLIN};
+	char buf[65536];
+
+	while (poll(&p, 1, quiet_ms) > 0 && read(c->out, buf, sizeof(buf)) > 0)
+		;
 }
 
 /* Type `text` into c. */
@@ -270,9 +305,56 @@ static void bench_watcher(const char *db, struct store *s, long long mid,
 	finish(&c);
 }
 
-/* The player: bob logs in, rejoins the match alice "plays" here, and
- * answers each of alice's moves (timed until his prompt shows it) with
- * his own, which this process waits for in the store. */
+/* The same, full-screen: `gomoku watch ID` in a pseudo terminal, each
+ * move timed from its commit until the screen draws its stone (the
+ * first bytes after the commit that hold the mover's stone, ● or ○;
+ * the screen is quiet between moves, an untimed match having no
+ * clock to run). */
+static void bench_screen_watcher(const char *db, struct store *s, long long mid,
+				 const struct move *moves, int n)
+{
+	static const char *const stone[2] = {"\u25cf", "\u25cb"};
+	char id[32];
+	char *const argv[] = {GOMOKU, "watch", id, NULL};
+	double delays[MOVES], t0;
+	unsigned seed = 3;
+	struct child c;
+	int i, got = 0;
+
+	snprintf(id, sizeof(id), "%lld", mid);
+	if (spawn_pty(&c, db, argv) != 0)
+		return;
+	drain_quiet(&c, 1000); /* the first screen */
+	for (i = 0; i < n; i++) {
+		sleep_some(&seed);
+		drain_quiet(&c, 0);
+		c.len = 0;
+		if (store_match_move(s, mid, i + 1, moves[i].row, moves[i].col,
+				     0) != STORE_OK)
+			break;
+		t0 = bench_now_ms();
+		if (wait_for(&c, stone[i % 2], 1) < 0)
+			break;
+		delays[got++] = bench_now_ms() - t0;
+	}
+	print_delays("a full-screen watcher draws a move", delays, got);
+	print_idle_cpu("a waiting full-screen watcher uses", c.pid);
+	finish(&c);
+}
+
+/* Unix time in ms, the store's seat leases' clock. */
+static long long unix_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_REALTIME, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* The player: bob logs in, rejoins the match alice "plays" here (this
+ * process holds her seat, as her own process would, or her moves are
+ * refused), and answers each of alice's moves (timed until his prompt
+ * shows it) with his own, which this process waits for in the store. */
 static void bench_player(const char *db, struct store *s, long long mid,
 			 const long long ids[2], const struct move *moves,
 			 int n)
@@ -287,19 +369,30 @@ static void bench_player(const char *db, struct store *s, long long mid,
 
 	if (store_presence_set(s, (long long)getpid(), ids[0], mid,
 			       (long long)time(NULL)) != STORE_OK ||
-	    spawn(&c, db, argv) != 0)
+	    store_seat_take(s, mid, ids[0], false, unix_ms()) != STORE_OK ||
+	    spawn(&c, db, argv) != 0) {
+		printf("  the other player: cannot take alice's seat: %s\n",
+		       store_errmsg(s));
 		return;
+	}
 	type(&c, "2\nbob\n" PASSWORD "\n");
 	if (wait_for(&c, "Rejoin it from here?", 1) < 0)
 		goto out_finish;
 	type(&c, "y\n");
 	for (i = 0; i + 1 < n; i += 2) {
-		sleep_some(&seed);
-		if (store_match_move(s, mid, i + 1, moves[i].row, moves[i].col,
-				     0) != STORE_OK)
+		if (store_seat_renew(s, mid, unix_ms()) != STORE_OK)
 			break;
+		sleep_some(&seed);
+		drain_quiet(&c, 0); /* what came before: not the move's */
+		c.len = 0;
+		if (store_match_move(s, mid, i + 1, moves[i].row, moves[i].col,
+				     0) != STORE_OK) {
+			printf("  alice's move %d was refused: %s\n", i + 1,
+			       store_errmsg(s));
+			break;
+		}
 		t0 = bench_now_ms();
-		if (wait_for(&c, "bob ○> ", i / 2 + 1) < 0)
+		if (wait_for(&c, "bob ○> ", 1) < 0)
 			break;
 		delays[got++] = bench_now_ms() - t0;
 		snprintf(line, sizeof(line), "%c%d\n", 'a' + moves[i + 1].col,
@@ -337,6 +430,10 @@ int bench_remote(const char *dir)
 		return -1;
 	}
 	bench_watcher(db, s, mid, moves, n);
+	store_close(s);
+	bench_remove_db(db);
+	if (club(db, &s, ids, &mid) == 0)
+		bench_screen_watcher(db, s, mid, moves, n);
 	store_close(s);
 	bench_remove_db(db);
 	if (club(db, &s, ids, &mid) == 0)
