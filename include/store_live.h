@@ -20,6 +20,16 @@
  * STORE_ERR (and *version unchanged) when it cannot be read. */
 enum store_status store_data_version(struct store *s, long long *version);
 
+/* A descriptor that becomes readable when a process commits to s's
+ * database (an inotify watch on the times of the "-wal" file, which
+ * every connection of the store touches once a commit is visible; on
+ * the database itself when a read-only connection finds no WAL), made
+ * at the first call and closed by store_close(); -1 when none can be
+ * made (then only a timeout tells a waiting process to look). What it
+ * says is only "look": read and drop its bytes, then ask
+ * store_data_version() whether another process committed. */
+int store_change_fd(struct store *s);
+
 /* ==== Matches in progress ================================================ */
 
 /* One match in progress, as a watcher's list shows it. */

@@ -113,6 +113,12 @@ enum term_read term_read_line_until(int fd, char *buf, size_t *len,
  * waits here. */
 int term_wait_input(int fd, long long deadline);
 
+/* term_wait_input() that also ends when wake_fd (-1: none) becomes
+ * readable: its bytes are read and dropped (a non-blocking descriptor
+ * whose being readable is the news, as store_change_fd()'s), and the
+ * result is 2. Input on fd is answered first. */
+int term_wait_input_or(int fd, int wake_fd, long long deadline);
+
 /* How often a waiting read calls the idle hook, in ms. */
 #define TERM_IDLE_MS 1000
 

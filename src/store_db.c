@@ -418,11 +418,37 @@ enum store_status store_db_connect_readonly(struct store *s, const char *path)
 	return st;
 }
 
+/* SQLite's own checkpoint threshold, in WAL pages (its
+ * SQLITE_DEFAULT_WAL_AUTOCHECKPOINT), which a WAL hook replaces. */
+#define WAL_CHECKPOINT_PAGES 1000
+
+/* After every commit of the connection (sqlite3_wal_hook(), called once
+ * the commit is visible to every reader): tell the processes waiting on
+ * the store (store_change_fd()'s inotify watch on the "-wal" file) by
+ * touching the file's times, and checkpoint as SQLite would have. The
+ * WAL's own writes come before the commit is visible, so a reader woken
+ * by them could find nothing new yet. */
+static int committed(void *ctx, sqlite3 *db, const char *name, int pages)
+{
+	char wal[4096];
+	const char *file = sqlite3_db_filename(db, name);
+
+	(void)ctx;
+	if (file != NULL && file[0] != '\0' &&
+	    snprintf(wal, sizeof(wal), "%s-wal", file) < (int)sizeof(wal))
+		(void)utimensat(AT_FDCWD, wal, NULL, 0); /* a wake, or none */
+	if (pages >= WAL_CHECKPOINT_PAGES)
+		(void)sqlite3_wal_checkpoint_v2(
+			db, name, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+	return SQLITE_OK;
+}
+
 /* See store_internal.h. */
 enum store_status store_db_configure(struct store *s)
 {
 	if (set_wal(s) != STORE_OK)
 		return STORE_ERR;
+	sqlite3_wal_hook(s->db, committed, NULL);
 	if (store_run_sql(s,
 			  "PRAGMA synchronous = FULL;"
 			  "PRAGMA foreign_keys = ON;"
@@ -440,6 +466,8 @@ void store_close(struct store *s)
 		return;
 	sqlite3_close_v2(s->db);
 	confusable_close(s->names);
+	if (s->change_made && s->change_fd >= 0)
+		close(s->change_fd);
 	free(s);
 }
 

@@ -53,6 +53,8 @@ struct store {
 	struct store_seat seat;
 	struct confusable *names; /* store_names.c's checker: NULL until
 				   used, closed by store_close() */
+	int change_fd;	  /* store_change_fd()'s watch, when change_made */
+	bool change_made; /* store_change_fd() tried (change_fd -1: none) */
 	char err[STORE_ERR_MAX];
 };
 

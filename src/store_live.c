@@ -4,6 +4,8 @@
  * "Two terminals"). */
 #include <stdio.h>
 #include <string.h>
+#include <sys/inotify.h>
+#include <unistd.h>
 
 #include "rules.h"
 #include "store_internal.h"
@@ -29,6 +31,32 @@ enum store_status store_data_version(struct store *s, long long *version)
 		return STORE_ERR;
 	*version = v;
 	return STORE_OK;
+}
+
+/* See store_live.h. */
+int store_change_fd(struct store *s)
+{
+	const char *db = sqlite3_db_filename(s->db, "main");
+	char wal[4096];
+	int fd;
+
+	if (s->change_made)
+		return s->change_fd;
+	s->change_made = true;
+	s->change_fd = -1;
+	if (db == NULL || db[0] == '\0' ||
+	    snprintf(wal, sizeof(wal), "%s-wal", db) >= (int)sizeof(wal))
+		return -1; /* in memory, or a name too long */
+	fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (inotify_add_watch(fd, wal, IN_ATTRIB) < 0 && /* store_db.c's */
+	    inotify_add_watch(fd, db, IN_MODIFY) < 0) {
+		close(fd);
+		return -1;
+	}
+	s->change_fd = fd;
+	return fd;
 }
 
 /* Copy column `col` (text, or NULL for "") into buf[cap]. */

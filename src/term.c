@@ -221,9 +221,20 @@ void term_idle(void)
 		idle_hook(idle_ctx);
 }
 
-int term_wait_input(int fd, long long deadline)
+/* Read and drop what descriptor fd holds (a wake: only its being
+ * readable counts). */
+static void drain(int fd)
 {
-	struct pollfd p = {.fd = fd, .events = POLLIN};
+	char buf[4096];
+
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+}
+
+int term_wait_input_or(int fd, int wake_fd, long long deadline)
+{
+	struct pollfd p[2] = {{.fd = fd, .events = POLLIN},
+			      {.fd = wake_fd, .events = POLLIN}};
 
 	for (;;) {
 		bool signalled;
@@ -231,11 +242,12 @@ int term_wait_input(int fd, long long deadline)
 
 		if (stop_signal != 0)
 			return -1;
-		if (deadline == 0 && idle_hook == NULL && resume_prompt == NULL)
+		if (deadline == 0 && wake_fd < 0 && idle_hook == NULL &&
+		    resume_prompt == NULL)
 			return 1;
 		if (deadline != 0 && deadline <= term_now_ms())
 			return 0;
-		n = poll(&p, 1, poll_timeout(deadline));
+		n = poll(p, 2, poll_timeout(deadline));
 		signalled = n < 0 && errno == EINTR;
 		if (n < 0 && !signalled)
 			return 1; /* let read() report the error */
@@ -245,11 +257,22 @@ int term_wait_input(int fd, long long deadline)
 			tty.resumed = 0;
 			resume_prompt->show(resume_prompt->ctx);
 		}
-		if (n > 0)
+		if (n > 0 && p[0].revents != 0)
 			return 1;
+		if (n > 0) {
+			drain(wake_fd);
+			return 2;
+		}
 		if (n == 0 && idle_hook != NULL)
 			idle_hook(idle_ctx);
 	}
+}
+
+int term_wait_input(int fd, long long deadline)
+{
+	int ready = term_wait_input_or(fd, -1, deadline);
+
+	return ready == 2 ? 0 : ready;
 }
 
 /* Read one byte into *c before the deadline (0 = none). Return 1, 0 at

@@ -128,6 +128,21 @@ bool ui_session_ended(struct ui *ui)
 	return true;
 }
 
+int ui_wake_fd(struct ui *ui)
+{
+	return ui->club.store != NULL ? store_change_fd(ui->club.store) : -1;
+}
+
+int ui_wait(struct ui *ui, int fd, long long deadline)
+{
+	long long look = term_now_ms() + UI_POLL_MS;
+	int ready = term_wait_input_or(
+		fd, ui_wake_fd(ui),
+		deadline != 0 && deadline < look ? deadline : look);
+
+	return ready == 2 ? 0 : ready;
+}
+
 bool ui_store_moved(struct ui *ui, long long *version)
 {
 	long long v = 0;

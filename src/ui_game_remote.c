@@ -69,7 +69,7 @@ static bool record_agreed_draw(struct game *g)
 			    STORE_OK &&
 		    now.status != MATCH_STATUS_UNFINISHED)
 			return false;
-		if (term_wait_input(-1, term_now_ms() + UI_POLL_MS) < 0)
+		if (ui_wait(g->ui, -1, until) < 0)
 			return false;
 	}
 	if (store_match_finish(g->ui->club.store, g->match_id, RESULT_DRAW,
@@ -229,7 +229,7 @@ static int waiting_key(struct game *g)
  * stop signal: g->stop UI_INTERRUPTED; the player left or resigned). */
 static int wait_tick(struct game *g)
 {
-	int ready = term_wait_input(g->ui->term.in, term_now_ms() + UI_POLL_MS);
+	int ready = ui_wait(g->ui, g->ui->term.in, 0);
 
 	if (ready < 0) {
 		g->stop = UI_INTERRUPTED;
@@ -475,7 +475,7 @@ int game_remote_confirm(struct game *g, const struct match *m,
 		       other);
 	fflush(g->ui->term.out);
 	while (answer == 2) {
-		if (term_wait_input(-1, term_now_ms() + UI_POLL_MS) < 0) {
+		if (ui_wait(g->ui, -1, 0) < 0) {
 			g->stop = UI_INTERRUPTED;
 			return -1;
 		}
@@ -598,10 +598,7 @@ int game_remote_await(struct game *g, char *prompt, long long deadline)
 	fputs(prompt, g->ui->term.out);
 	fflush(g->ui->term.out);
 	for (;;) {
-		long long next = term_now_ms() + UI_POLL_MS;
-		int ready = term_wait_input(
-			g->ui->term.in,
-			deadline != 0 && deadline < next ? deadline : next);
+		int ready = ui_wait(g->ui, g->ui->term.in, deadline);
 
 		if (ready < 0) {
 			g->stop = UI_INTERRUPTED;
@@ -651,7 +648,7 @@ bool game_remote_ended_there(struct game *g)
 			    STORE_OK &&
 		    now.status != MATCH_STATUS_UNFINISHED)
 			return game_life_ended(g, false);
-		if (term_wait_input(-1, term_now_ms() + UI_POLL_MS) < 0)
+		if (ui_wait(g->ui, -1, until) < 0)
 			return false;
 	}
 	return false;

@@ -19,8 +19,23 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what);
 /* How long every wait for the player or for another process lasts at
  * most before it looks at the store again (ui_store_moved()): the
  * lobby, a challenge's answer, the other seat's move, a watched match,
- * whichever front end. */
+ * whichever front end. A commit by another process ends the wait
+ * sooner (ui_wait()); this is for what changes with time alone, and for
+ * a store that cannot tell of its commits. */
 #define UI_POLL_MS 200
+
+/* The one wait for the player or for another process: until input on
+ * fd (-1: none), a commit to the store by any process
+ * (store_change_fd()), the deadline (term_now_ms() time; 0: none) or
+ * UI_POLL_MS from now, whichever comes first, or a stop signal. Return
+ * 1 for input, 0 when it is time to look at the store
+ * (ui_store_moved()) or at the clock, -1 for a stop signal. A
+ * full-screen wait gives ui_wake_fd() to its key wait instead. */
+int ui_wait(struct ui *ui, int fd, long long deadline);
+
+/* The descriptor ui_wait() wakes on (store_change_fd() of the club's
+ * store), for the full-screen key waits; -1 when there is none. */
+int ui_wake_fd(struct ui *ui);
 
 /* Whether another process committed anything to the club's store since
  * *version, the PRAGMA data_version last seen, which it updates; 0 is

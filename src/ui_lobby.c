@@ -98,8 +98,7 @@ static enum ui_status read_line(struct lobby *l, char *buf)
 
 	for (;;) {
 		fflush(l->ui->term.out); /* what was said, before waiting */
-		ready = term_wait_input(l->ui->term.in,
-					term_now_ms() + UI_POLL_MS);
+		ready = ui_wait(l->ui, l->ui->term.in, 0);
 		if (ready < 0)
 			return UI_INTERRUPTED;
 		if (ready > 0)
@@ -235,8 +234,7 @@ static enum ui_status await_taker(struct lobby *l, long long id, long long *mid)
 			return UI_OK;
 		}
 		fflush(l->ui->term.out); /* what was said, before waiting */
-		ready = term_wait_input(l->ui->term.in,
-					term_now_ms() + UI_POLL_MS);
+		ready = ui_wait(l->ui, l->ui->term.in, 0);
 		if (ready != 0)
 			break;
 	}

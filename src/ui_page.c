@@ -721,8 +721,9 @@ static enum page_wait page_key(struct ui_page *pg, long long deadline,
 		wait = deadline == 0 ? PAGE_WAIT_MS : deadline - term_now_ms();
 		if (wait <= 0)
 			return PAGE_TIMEOUT;
-		switch (ui_screen_raw_key(
-			wait < PAGE_WAIT_MS ? (int)wait : PAGE_WAIT_MS, k)) {
+		switch (ui_screen_raw_key(wait < PAGE_WAIT_MS ? (int)wait
+							      : PAGE_WAIT_MS,
+					  -1, k)) {
 		case SK_STOP:
 			return PAGE_STOP;
 		case SK_EOF:

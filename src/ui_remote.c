@@ -349,8 +349,7 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 	enum store_status ss;
 
 	while (c->state == CHALLENGE_PENDING) {
-		int ready = term_wait_input(ui->term.in,
-					    term_now_ms() + UI_POLL_MS);
+		int ready = ui_wait(ui, ui->term.in, 0);
 		long long now = (long long)time(NULL);
 
 		if (ready < 0) {

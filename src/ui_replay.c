@@ -558,7 +558,7 @@ static bool judge_tick(void *ctx, int i, int n)
 		 _("Esc stops, keeping what is done."));
 	ui_screen_put(LINES - 1, 0, COLS, SCREEN_BOLD, text);
 	refresh();
-	kind = ui_screen_raw_key(0, &k);
+	kind = ui_screen_raw_key(0, -1, &k);
 	return !(kind == SK_STOP || kind == SK_EOF ||
 		 (kind == SK_CHAR && (k.ch == 27 || k.ch == 4)));
 }
@@ -598,7 +598,7 @@ static enum ui_status replay_keys(struct replay *r)
 
 	for (;;) {
 		replay_draw(r);
-		switch (ui_screen_raw_key(500, &k)) {
+		switch (ui_screen_raw_key(500, -1, &k)) {
 		case SK_STOP:
 			return UI_INTERRUPTED;
 		case SK_EOF:

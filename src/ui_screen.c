@@ -783,7 +783,28 @@ static bool escape_dropped(void)
 	}
 }
 
-enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
+/* Wait up to timeout_ms for a key or for wake_fd to become readable
+ * (term_wait_input_or()). Return 1 when a key waits, in curses' own
+ * queue (a key it has read ahead or been given back) or on the
+ * terminal; 0 when the wake came or the time ran out first; -1 for a
+ * stop signal. */
+static int wait_or_wake(int wake_fd, int timeout_ms)
+{
+	int c, ready;
+
+	timeout(0);
+	c = getch();
+	if (c != ERR) {
+		ungetch(c);
+		return 1;
+	}
+	ready = term_wait_input_or(STDIN_FILENO, wake_fd,
+				   term_now_ms() + timeout_ms);
+	return ready == 2 ? 0 : ready;
+}
+
+enum screen_key_kind ui_screen_raw_key(int timeout_ms, int wake_fd,
+				       struct screen_key *k)
 {
 	long long t0 = term_now_ms();
 	MEVENT ev;
@@ -799,6 +820,16 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 	}
 	if (timeout_ms < 0 || timeout_ms > RESIZE_POLL_MS)
 		timeout_ms = RESIZE_POLL_MS; /* a resize is seen meanwhile */
+	switch (wake_fd >= 0 ? wait_or_wake(wake_fd, timeout_ms) : 1) {
+	case -1:
+		return k->kind = SK_STOP;
+	case 0:
+		term_idle(); /* a wait, as term_wait_input()'s are */
+		session.quick_reads = 0;
+		return k->kind = SK_NONE;
+	default: /* a key: read below */
+		break;
+	}
 	timeout(timeout_ms);
 	errno = 0;
 	rc = read_char(&ch);
@@ -828,11 +859,11 @@ enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k)
 }
 
 enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
-				   struct screen_key *k)
+				   int wake_fd, struct screen_key *k)
 {
 	int y, x;
 
-	if (ui_screen_raw_key(timeout_ms, k) == SK_EOF ||
+	if (ui_screen_raw_key(timeout_ms, wake_fd, k) == SK_EOF ||
 	    k->kind == SK_DROPPED) {
 		k->kind = SK_NONE; /* the game's own reads go on as before */
 	} else if (k->kind == SK_CLICK) {
@@ -881,8 +912,9 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 	s->asking = true; /* the owner's prompt would offer other keys */
 	ui_screen_say(s, true, "%s %s", question, _("(y/n)"));
 	do {
-		answer = ui_screen_key(s, -1, &k) == SK_STOP ? -2
-							     : yes_no_key(&k);
+		answer = ui_screen_key(s, -1, -1, &k) == SK_STOP
+				 ? -2
+				 : yes_no_key(&k);
 	} while (answer == -1);
 	s->asking = false;
 	return answer < 0 ? -1 : answer;
@@ -985,7 +1017,7 @@ int ui_screen_choose(struct screen *s, const char *title,
 	for (;;) {
 		redraw(s);
 		draw_box(lines, i + 1 + (esc != NULL), s->term->ascii, 0);
-		if (ui_screen_key(s, -1, &k) == SK_STOP)
+		if (ui_screen_key(s, -1, -1, &k) == SK_STOP)
 			return -1;
 		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
 			return k.ch - '1';
@@ -1039,7 +1071,7 @@ static int text_box(struct screen *s, const char *text, bool yes_no,
 		redraw(s);
 		last = draw_box(lines, n + (line[0] != '\0' ? 2 : 0),
 				s->term->ascii, top);
-		if (ui_screen_key(s, -1, &k) == SK_STOP) {
+		if (ui_screen_key(s, -1, -1, &k) == SK_STOP) {
 			s->asking = false;
 			return -1;
 		}

@@ -201,8 +201,11 @@ void ui_screen_say(struct screen *s, bool warn, const char *fmt, ...)
  * session, as it comes: a click's screen line and column in k->row and
  * k->col, a resize as the key KEY_RESIZE; SK_EOF when reads keep ending
  * at once, well before a timeout (> 0), as they do once the terminal is
- * gone. Fills *k; returns k->kind. */
-enum screen_key_kind ui_screen_raw_key(int timeout_ms, struct screen_key *k);
+ * gone. The wait ends sooner, with SK_NONE, when descriptor wake_fd
+ * (-1: none) becomes readable (term_wait_input_or(): its bytes are
+ * dropped). Fills *k; returns k->kind. */
+enum screen_key_kind ui_screen_raw_key(int timeout_ms, int wake_fd,
+				       struct screen_key *k);
 
 /* Follow a new window size (SIGWINCH came): curses resized to it
  * (capped), true; false when the size did not change. The keys follow
@@ -216,11 +219,12 @@ bool ui_screen_follow_resize(void);
  * next refresh draws everything). Does nothing when no session runs. */
 void ui_screen_shell_mode(bool shell);
 
-/* Wait up to timeout_ms (-1: no limit) for a key or a click on s's
- * board (SK_NONE for a click beside it), drawing s again after a
- * resize. Fills *k; returns k->kind. */
+/* Wait up to timeout_ms (-1: no limit), or until wake_fd is readable
+ * (as ui_screen_raw_key()), for a key or a click on s's board (SK_NONE
+ * for a click beside it), drawing s again after a resize. Fills *k;
+ * returns k->kind. */
 enum screen_key_kind ui_screen_key(struct screen *s, int timeout_ms,
-				   struct screen_key *k);
+				   int wake_fd, struct screen_key *k);
 
 /* Ask `question` on the status line, answered with y or n (Esc is no).
  * Return 1 for yes, 0 for no, -1 on a stop signal. */

@@ -184,8 +184,7 @@ static enum ui_status follow(struct watch *w)
 	enum ui_status st = UI_OK;
 
 	while (st == UI_OK && w->f->status == MATCH_STATUS_UNFINISHED) {
-		int ready = term_wait_input(w->ui->term.in,
-					    term_now_ms() + UI_POLL_MS);
+		int ready = ui_wait(w->ui, w->ui->term.in, 0);
 
 		if (ready < 0)
 			st = UI_INTERRUPTED;
@@ -302,7 +301,7 @@ static enum ui_status screen_key(struct game_screen *gs)
 {
 	struct screen_key k;
 
-	switch (ui_screen_raw_key(UI_POLL_MS, &k)) {
+	switch (ui_screen_raw_key(UI_POLL_MS, ui_wake_fd(gs->g->ui), &k)) {
 	case SK_STOP:
 		return UI_INTERRUPTED;
 	case SK_EOF:

@@ -3,9 +3,11 @@
  * challenges, wins on time, draw offers and undos, and version 10's
  * requests. Each test uses throw-away databases (tests/store_fixture.h).
  */
+#include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <CUnit/CUnit.h>
 #include <sqlite3.h>
@@ -84,6 +86,49 @@ static void test_live_matches(void)
 	/* the same ply from two writers: the second is refused */
 	CU_ASSERT_EQUAL(store_match_move(s, a, 4, 2, 2, 40), STORE_OK);
 	CU_ASSERT_EQUAL(store_match_move(other, a, 4, 3, 3, 40), STORE_ERR);
+	store_close(other);
+	store_close(s);
+}
+
+/* Whether descriptor fd is readable within `ms`; its bytes are read
+ * and dropped, as a wait does (term_wait_input_or()). */
+static bool readable(int fd, int ms)
+{
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+	char buf[4096];
+	bool ready = poll(&p, 1, ms) > 0;
+
+	while (ready && read(fd, buf, sizeof(buf)) > 0)
+		;
+	return ready;
+}
+
+/* The change descriptor wakes a waiting connection for each commit of
+ * another, and only once the commit is there to read (data_version has
+ * moved by then); nothing wakes it while nobody commits. */
+static void test_change_fd(void)
+{
+	char path[FX_PATH_SIZE];
+	struct match_header h;
+	long long ids[3], a, v1, v2;
+	struct store *s = fx_club(path, ids), *other = fx_open_ok(path);
+	int fd = store_change_fd(s), ply;
+
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL(store_change_fd(s), fd); /* made once */
+	h = fx_ranked(ids[1], ids[2], 3000);
+	CU_ASSERT_EQUAL_FATAL(store_match_start(other, &h, &a), STORE_OK);
+	(void)readable(fd, 0);
+	CU_ASSERT_FALSE(readable(fd, 50));
+	for (ply = 1; ply <= 3; ply++) {
+		CU_ASSERT_EQUAL(store_data_version(s, &v1), STORE_OK);
+		CU_ASSERT_EQUAL(store_match_move(other, a, ply, ply, ply, 10),
+				STORE_OK);
+		CU_ASSERT_TRUE(readable(fd, 5000));
+		CU_ASSERT_EQUAL(store_data_version(s, &v2), STORE_OK);
+		CU_ASSERT_NOT_EQUAL(v1, v2);
+		CU_ASSERT_FALSE(readable(fd, 0));
+	}
 	store_close(other);
 	store_close(s);
 }
@@ -1781,6 +1826,8 @@ static void test_ended_is_final(void)
 static CU_TestInfo tests[] = {
 	{"live matches listed; data_version; one writer per ply",
 	 test_live_matches},
+	{"the change descriptor wakes a waiter once a commit is there",
+	 test_change_fd},
 	{"presence: per process, stale rows ignored", test_presence},
 	{"challenges expire after a minute", test_challenge_expiry},
 	{"accepting a challenge starts its match", test_challenge_accept},
