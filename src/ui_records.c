@@ -426,15 +426,15 @@ static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 			return st == UI_REFUSED ? UI_OK : st;
 	} else {
 		ui_say(ui, _("Please type a match number (a and the number "
-			     "analyses it), n, p, or press Enter."));
+			     "analyses it), n, p, or q or Enter to go back."));
 		return UI_OK;
 	}
 	*show = true;
 	return UI_OK;
 }
 
-/* Browse p's history a page at a time, or with p NULL the imported
- * games; p's history offers the imported games too (i). */
+/* Browse p's history a page at a time (q, Esc or Enter leaves), or with p NULL
+ * the imported games; p's history offers the imported games too (i). */
 static enum ui_status browse(struct ui *ui, const struct player *p)
 {
 	char buf[TERM_LINE_MAX + 1];
@@ -452,14 +452,17 @@ static enum ui_status browse(struct ui *ui, const struct player *p)
 			break;
 		st = ui_read(ui,
 			     p != NULL
-				     ? _("Match number to replay, n or p for "
-					 "the next or previous page, i for the "
-					 "imported games, Enter to go back: ")
-				     : _("Match number to replay, n or p for "
-					 "the next or previous page, Enter to "
+				     ? _("Match number to replay, a and the "
+					 "number to analyse it, n or p for the "
+					 "next or previous page, i for the "
+					 "imported games, q or Enter to go "
+					 "back: ")
+				     : _("Match number to replay, a and the "
+					 "number to analyse it, n or p for the "
+					 "next or previous page, q or Enter to "
 					 "go back: "),
 			     buf, &len);
-		if (st != UI_OK || ui_left(buf))
+		if (st != UI_OK || ui_left(buf) || strcmp(buf, "q") == 0)
 			break;
 		if (p != NULL && strcmp(buf, "i") == 0) {
 			st = browse(ui, NULL);

@@ -107,13 +107,13 @@ check "account menu: ... and not item 1, then Log out" \
 keys m 5
 wait_for m "Enter to go back:"
 pane m >"$T/history.txt"
-check "history at 80x24: its long prompt whole, on two lines" \
+check "history at 80x24: its long prompt whole, naming a12 and q" \
 	sh -c 'tail -n 4 "$1" | tr "\n" " " | tr -s " " |
-		grep -qF "Match number to replay, n or p for the next or previous page, i for the imported games, Enter to go back:"' \
+		grep -qF "Match number to replay, a and the number to analyse it, n or p for the next or previous page, i for the imported games, q or Enter to go back:"' \
 	- "$T/history.txt"
 check "history at 80x24: no word cut" words_whole "$T/history.txt"
-keys m Enter
-wait_for m "  0  Log out"
+keys m q Enter
+check "history: q goes back to the menu" wait_for m "  0  Log out"
 keys m 0
 wait_for m "Quit"
 keys m 0
