@@ -100,4 +100,14 @@ int i18n_width(const char *s);
  * i18n_width()). */
 int i18n_fit(const char *s, int columns, char *buf, size_t cap);
 
+/* Split the n bytes of UTF-8 text at s (one line: no newline) into rows
+ * of at most `width` columns (as i18n_width() counts them), where the
+ * Unicode line-breaking rules allow a break (UAX #14, libunistring),
+ * inside a word only when the word alone is wider than a row: the bytes
+ * of each row (spaces at its end included) into lens[0..max) (lens may
+ * be NULL). Return how many rows there are, 1 at least. Both front ends
+ * break lines here: the full-screen one's boxes and page, the line
+ * interface's messages and prompts on a terminal. */
+int i18n_rows(const char *s, size_t n, int width, size_t lens[], int max);
+
 #endif

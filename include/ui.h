@@ -147,6 +147,14 @@ int ui_exit_status(enum ui_status st);
 void ui_say(struct ui *ui, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Begin a part of the output that may come first (a menu, a listing,
+ * a record, a replayed position) with a blank line, except as the
+ * output's first line: a command such as `gomoku stats` starts with its
+ * title. On a full-screen page, always (the page's title is above it).
+ * What ui_say() and ui_put_clean() wrote counts as written; a blank line
+ * inside a part is the part's own. */
+void ui_break(struct ui *ui);
+
 /* Print an error line on standard error, prefixed "gomoku: ", cleaned as
  * by ui_clean() and cut at UI_MESSAGE_MAX bytes, after flushing the
  * output so the two stay in order (or hand it to ui->term.sink). A failed

@@ -31,6 +31,7 @@ struct ui_term {
 	bool screen;  /* full-screen (menus, prompts, games, replays):
 		       * both ends terminals, TERM not dumb, no --plain */
 	enum lang lang;
+	bool written; /* something was written on out (ui_break()) */
 	/* While set (a full-screen game is on the terminal), ui_say() and
 	 * ui_error() hand their cleaned text to sink(sink_ctx, error, text)
 	 * instead of printing it: `error` for ui_error(). */

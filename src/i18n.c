@@ -7,6 +7,7 @@
 #include "i18n.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <iconv.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -15,6 +16,7 @@
 #include <sys/types.h>
 
 #include <uniconv.h>
+#include <unilbrk.h>
 #include <unistr.h>
 #include <uniwidth.h>
 
@@ -234,6 +236,58 @@ int i18n_fit(const char *s, int columns, char *buf, size_t cap)
 	}
 	buf[used] = '\0';
 	return width;
+}
+
+/* The bytes of the longest start of the n bytes at s that takes at most
+ * `width` columns, one character at least. Set *cols to its columns. */
+static size_t fit_bytes(const char *s, size_t n, int width, int *cols)
+{
+	size_t used = 0;
+	int k, w = 0, cw;
+	ucs4_t uc;
+
+	while (used < n) {
+		k = u8_mbtouc(&uc, (const uint8_t *)s + used, n - used);
+		cw = char_width(uc);
+		if (used > 0 && w + cw > width)
+			break;
+		w += cw;
+		used += (size_t)k;
+	}
+	*cols = w;
+	return used;
+}
+
+int i18n_rows(const char *s, size_t n, int width, size_t lens[], int max)
+{
+	char *brk;
+	size_t at = 0, end, len;
+	int rows = 0, cols;
+
+	if (width < 1)
+		width = 1;
+	brk = n > 0 ? malloc(n) : NULL;
+	if (brk != NULL) /* UAX #14, in uc_width()'s columns */
+		u8_width_linebreaks((const uint8_t *)s, n, width, 0, 0, NULL,
+				    "UTF-8", brk);
+	while (at < n || rows == 0) {
+		for (end = at + 1; end < n; end++)
+			if (brk == NULL || brk[end] == UC_BREAK_POSSIBLE ||
+			    brk[end] == UC_BREAK_HYPHENATION)
+				break;
+		len = end > n ? n - at : end - at;
+		if (fit_bytes(s + at, len, INT_MAX, &cols) == len &&
+		    cols > width) /* a word wider than a row, or no memory */
+			len = fit_bytes(s + at, len, width, &cols);
+		if (lens != NULL && rows < max)
+			lens[rows] = len;
+		rows++;
+		at += len;
+		if (n == 0)
+			break;
+	}
+	free(brk);
+	return rows;
 }
 
 /* ==== The terminal's edge: UTF-8 out, UTF-8 in =========================

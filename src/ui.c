@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <unistr.h>
 
@@ -76,6 +77,53 @@ const char *ui_clean(const char *s, char *buf, size_t cap)
  * newline, on the output or (`error`) standard error, or hand it to
  * ui->term.sink: whatever names, paths or arguments it holds, it cannot drive
  * the terminal. */
+/* The columns a line of the line interface breaks at: the terminal's
+ * width when the output is a terminal and no page or game screen takes
+ * the text, else 0 (a pipe or file gets lines whole). */
+static int line_columns(struct ui *ui)
+{
+	if (ui->term.sink != NULL || ui_page_active(ui))
+		return 0;
+	return term_columns(STDOUT_FILENO);
+}
+
+/* Write the cleaned line `text` (no newline) broken between words into
+ * rows of the terminal's width (i18n_rows()), each row's end spaces
+ * dropped where it breaks, so that the terminal never cuts a word; the
+ * last row is left open (a prompt's answer follows it). */
+static void put_rows(struct ui *ui, const char *text)
+{
+	size_t lens[64], at = 0, len;
+	int cols = line_columns(ui), rows, i;
+
+	rows = cols > 0 ? i18n_rows(text, strlen(text), cols, lens, 64) : 1;
+	for (i = 0; i + 1 < rows && i < 63; i++) {
+		len = lens[i];
+		while (len > 0 && text[at + len - 1] == ' ')
+			len--;
+		fprintf(ui->term.out, "%.*s\n", (int)len, text + at);
+		at += lens[i];
+	}
+	fputs(text + at, ui->term.out);
+	ui->term.written = true;
+}
+
+/* put_rows() for each line of `text`, each ended. */
+static void put_lines(struct ui *ui, char *text)
+{
+	char *end;
+
+	for (;; text = end + 1) {
+		end = strchr(text, '\n');
+		if (end != NULL)
+			*end = '\0';
+		put_rows(ui, text);
+		fputc('\n', ui->term.out);
+		if (end == NULL)
+			return;
+	}
+}
+
 static void put_message(struct ui *ui, bool error, const char *fmt, va_list ap)
 {
 	char text[UI_MESSAGE_MAX], clean[UI_MESSAGE_MAX];
@@ -88,8 +136,15 @@ static void put_message(struct ui *ui, bool error, const char *fmt, va_list ap)
 		fflush(ui->term.out);
 		fprintf(stderr, "gomoku: %s\n", clean);
 	} else {
-		fprintf(ui->term.out, "%s\n", clean);
+		put_lines(ui, clean);
 	}
+}
+
+void ui_break(struct ui *ui)
+{
+	if (ui->term.written || ui_page_active(ui))
+		fputc('\n', ui->term.out);
+	ui->term.written = true;
 }
 
 void ui_say(struct ui *ui, const char *fmt, ...)
@@ -214,6 +269,7 @@ void ui_put_clean(struct ui *ui, const char *s)
 	char buf[UI_CLEAN_MAX];
 
 	fputs(ui_clean(s, buf, sizeof(buf)), ui->term.out);
+	ui->term.written = true;
 }
 
 /* After a prompt answered from a file or pipe, end the line so the
@@ -263,6 +319,8 @@ static enum ui_status challenge_first(struct ui *ui)
 enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 			     size_t *len, long long deadline)
 {
+	char shown[UI_CLEAN_MAX];
+
 	if (ui_page_active(ui))
 		return ui_page_read(ui, prompt, buf, len, deadline);
 	for (;;) {
@@ -272,7 +330,7 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 		if (st != UI_OK)
 			return st;
 
-		ui_put_clean(ui, prompt);
+		put_rows(ui, ui_clean(prompt, shown, sizeof(shown)));
 		fflush(ui->term.out);
 		r = term_read_line_until(ui->term.in, buf, len, deadline);
 		if (r == TERM_EOF || r == TERM_INTERRUPTED ||
@@ -424,7 +482,7 @@ static enum ui_status menu(struct ui *ui, const char *title,
 	st = challenge_first(ui);
 	if (st != UI_OK)
 		return st;
-	fputc('\n', ui->term.out);
+	ui_break(ui);
 	ui_say(ui, "%s", title);
 	width = ui_menu_key_width(keys, n);
 	for (i = 0; i < n; i++)

@@ -168,7 +168,7 @@ static void print_table(struct ui *ui, const struct ui_analysis *r)
 	char line[UI_NAME_MAX * 2 + 320];
 	int i;
 
-	fputc('\n', ui->term.out);
+	ui_break(ui);
 	ui_say(ui, "%s", ui_words_match(&ui->term, f, line, sizeof(line)));
 	ui_say(ui,
 	       _("The computer's view, %g s a position: the mover's chance "

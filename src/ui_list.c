@@ -373,7 +373,7 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	}
 	n = plist_top(l, key, n, best); /* the unranked last */
 	if (ui->opt->format == FORMAT_TABLE) {
-		fputc('\n', ui->term.out);
+		ui_break(ui);
 		if (n == 0)
 			ui_say(ui, "%s", _("No games to rank yet."));
 		else
@@ -398,7 +398,7 @@ enum ui_status ui_list_leaderboard(struct ui *ui, int top, enum plist_key key,
 		return UI_FAILED;
 	if (plist_count(ui->club.players) == 0 &&
 	    ui->opt->format == FORMAT_TABLE) {
-		fputc('\n', ui->term.out);
+		ui_break(ui);
 		ui_say(ui, _("No players yet. Register to be the first!"));
 		return UI_OK;
 	}
@@ -510,7 +510,7 @@ enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 		ui_list_end(&list);
 		return UI_OK;
 	}
-	fputc('\n', ui->term.out);
+	ui_break(ui);
 	ui_put_clean(ui, p->nickname);
 	fprintf(ui->term.out, " (%s)\n", p->username);
 	if (rank > 0)

@@ -529,7 +529,7 @@ static void describe_unfinished(struct ui *ui, const struct pending *p)
 	const struct match_full *f = &p->f;
 	char date[UI_NAME_MAX];
 
-	fputc('\n', ui->term.out);
+	ui_break(ui);
 	ui_say(ui,
 	       ngettext("You have an unfinished match (number %lld, started "
 			"%s): %d move, you play %s against %s.",

@@ -196,7 +196,7 @@ struct page_layout {
 };
 
 /* Add the line s[0..n) to lo, broken at `width` columns where
- * ui_screen_rows() breaks it. Return false out of memory (the rows
+ * i18n_rows() breaks it. Return false out of memory (the rows
  * that had room added). */
 static bool layout_line(const char *s, size_t n, int width,
 			struct page_layout *lo)
@@ -208,7 +208,7 @@ static bool layout_line(const char *s, size_t n, int width,
 
 	s += error ? 1 : 0;
 	n -= error ? 1 : 0;
-	nrows = ui_screen_rows(s, n, width, lens, PAGE_LINE_ROWS);
+	nrows = i18n_rows(s, n, width, lens, PAGE_LINE_ROWS);
 	for (i = 0; i < nrows && i < PAGE_LINE_ROWS; i++) {
 		if (lo->total == lo->cap) {
 			lo->cap = lo->cap > 0 ? lo->cap * 2 : 64;
@@ -347,7 +347,7 @@ static void item_text(const struct ui_page *pg, int i, int kw, char *item)
 	snprintf(item, 512, "  %*d  %s", kw, pg->keys[i], label);
 	if (ui_screen_width(item) < COLS || room < 1)
 		return;
-	ui_screen_rows(label, strlen(label), room, &len, 1);
+	i18n_rows(label, strlen(label), room, &len, 1);
 	while (len > 0 && label[len - 1] == ' ')
 		len--;
 	snprintf(item, 512, "  %*d  %.*s...", kw, pg->keys[i], (int)len, label);
@@ -440,8 +440,8 @@ static int prompt_lines(const struct ui_page *pg, size_t lens[PROMPT_LINES_MAX])
 	if (pg->prompt == NULL ||
 	    ui_screen_width(pg->prompt) + PAGE_ANSWER_MIN <= COLS)
 		return 1;
-	n = ui_screen_rows(pg->prompt, strlen(pg->prompt), COLS, lens,
-			   PROMPT_LINES_MAX);
+	n = i18n_rows(pg->prompt, strlen(pg->prompt), COLS, lens,
+		      PROMPT_LINES_MAX);
 	return n < PROMPT_LINES_MAX ? n : PROMPT_LINES_MAX;
 }
 

@@ -265,7 +265,7 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 		ui_error(ui, _("out of memory"));
 		return UI_FAILED;
 	}
-	fputc('\n', ui->term.out);
+	ui_break(ui);
 	ui_say(ui, _("Matches of %s: page %d of %d (%d in all)"), p->username,
 	       page, *pages, total);
 	if (total > 0)
@@ -366,7 +366,7 @@ static enum ui_status imported_page(struct ui *ui, int page, int *pages)
 		ui_error(ui, _("there is no page %d of imported games"), page);
 		return UI_REFUSED;
 	}
-	fputc('\n', ui->term.out);
+	ui_break(ui);
 	if (total == 0) {
 		ui_say(ui, "%s",
 		       _("No imported games yet (gomoku import FILE adds "
@@ -519,7 +519,7 @@ void ui_records_position(struct ui *ui, const struct match_full *f, int at)
 	board_init(&b, f->rows, f->cols, f->k, f->rule);
 	for (i = 0; i < at; i++)
 		board_play(&b, f->moves[i].row, f->moves[i].col);
-	fputc('\n', ui->term.out);
+	ui_break(ui);
 	put_match_line(ui, f);
 	ui_board_draw(&ui->term, &b);
 	put_move_list(ui, f, at);

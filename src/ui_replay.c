@@ -236,7 +236,7 @@ static int draw_panel(const struct replay *r, int x, int h)
 	keys[3] = _("a: the computer's view");
 	keys[4] = _("A: the whole game  q: back");
 	for (i = 0; i < nkeys; i++)
-		nk += ui_screen_rows(keys[i], strlen(keys[i]), w, NULL, 0);
+		nk += i18n_rows(keys[i], strlen(keys[i]), w, NULL, 0);
 	/* beside a low board: a few moves too, and room for the match's line
 	 * beneath */
 	need = top + MOVES_MIN + 1 + nk;
@@ -380,7 +380,7 @@ static int draw_judged_panel(const struct replay *r, int x, int h)
 	keys[0] = _("Left, Right, p, n: a move");
 	keys[1] = _("A: the replay  q: back");
 	for (i = 0; i < 2; i++)
-		nk += ui_screen_rows(keys[i], strlen(keys[i]), w, NULL, 0);
+		nk += i18n_rows(keys[i], strlen(keys[i]), w, NULL, 0);
 	need = y + MOVES_MIN + 1 + nk;
 	need = need < LINES - 4 ? need : LINES - 4;
 	h = h < need ? need : h;

@@ -18,7 +18,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-#include <unilbrk.h>
 #include <unistr.h>
 #include <wchar.h>
 
@@ -368,26 +367,6 @@ static void put_text(int y, int x, int width, attr_t attr, const char *s)
 	attroff(attr);
 }
 
-/* The bytes of the first characters of the n bytes at s that fit in
- * `width` columns, one character at least. */
-static size_t fit_chars(const char *s, size_t n, int width)
-{
-	ucs4_t uc;
-	size_t used = 0;
-	int k, w = 0, cw;
-
-	while (used < n) {
-		k = u8_mbtouc(&uc, (const uint8_t *)s + used, n - used);
-		cw = wcwidth((wchar_t)uc);
-		cw = cw < 0 ? 1 : cw;
-		if (used > 0 && w + cw > width)
-			break;
-		w += cw;
-		used += (size_t)k;
-	}
-	return used;
-}
-
 /* Columns of the n bytes at s, as text_width() counts them. */
 static int span_width(const char *s, size_t n)
 {
@@ -401,38 +380,6 @@ static int span_width(const char *s, size_t n)
 		w += cw < 0 ? 1 : cw;
 	}
 	return w;
-}
-
-int ui_screen_rows(const char *s, size_t n, int width, size_t lens[], int max)
-{
-	char *brk;
-	size_t at = 0, end, len;
-	int rows = 0;
-
-	if (width < 1)
-		width = 1;
-	brk = n > 0 ? malloc(n) : NULL;
-	if (brk != NULL) /* UAX #14, uc_width()'s columns */
-		u8_width_linebreaks((const uint8_t *)s, n, width, 0, 0, NULL,
-				    "UTF-8", brk);
-	while (at < n || rows == 0) {
-		for (end = at + 1; end < n; end++)
-			if (brk == NULL || brk[end] == UC_BREAK_POSSIBLE ||
-			    brk[end] == UC_BREAK_HYPHENATION)
-				break;
-		len = end > n ? n - at : end - at;
-		if (span_width(s + at, len) > width) /* a word wider than a row,
-						      * or no memory */
-			len = fit_chars(s + at, len, width);
-		if (lens != NULL && rows < max)
-			lens[rows] = len;
-		rows++;
-		at += len;
-		if (n == 0)
-			break;
-	}
-	free(brk);
-	return rows;
 }
 
 /* The bytes of the separator of key hints at s ("   " or an ideographic
@@ -470,7 +417,7 @@ int ui_screen_wrap(int y, int x, int width, int height, enum screen_style st,
 {
 	size_t lens[64], at = 0, n = strlen(text);
 	char row[1024];
-	int rows = ui_screen_rows(text, n, width, lens, 64), i;
+	int rows = i18n_rows(text, n, width, lens, 64), i;
 
 	for (i = 0; i < rows && i < 64 && i < height; i++) {
 		snprintf(row, sizeof(row), "%.*s", (int)lens[i], text + at);
@@ -925,7 +872,7 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 
 /* Draw a box of `n` lines of text (from lines[], the first bold) over
  * the middle of the window, each line broken into rows as
- * ui_screen_rows() breaks it, and the whole rows it covers cleared (the
+ * i18n_rows() breaks it, and the whole rows it covers cleared (the
  * page beside a box would show pieces of its lines as if the box's);
  * its edges drawn with - when `ascii` or when the locale's ─ is not one
  * column (two in GBK). A box taller than the window shows the rows
@@ -947,7 +894,7 @@ static int draw_box(const char *const lines[], int n, bool ascii, int top)
 		return 0;
 	for (i = 0; i < n && i < 40; i++)
 		rows += nrows[i] =
-			ui_screen_rows(lines[i], strlen(lines[i]), w, NULL, 0);
+			i18n_rows(lines[i], strlen(lines[i]), w, NULL, 0);
 	shown = rows < LINES - 2 ? rows : LINES - 2;
 	last = rows - shown;
 	top = top < 0 ? 0 : top > last ? last : top;
@@ -967,7 +914,7 @@ static int draw_box(const char *const lines[], int n, bool ascii, int top)
 			 _(" PgUp, PgDn: more "));
 	x += (wide - w) / 2;
 	for (i = 0, r = 0; i < n && i < 40; i++) {
-		ui_screen_rows(lines[i], strlen(lines[i]), w, lens, 64);
+		i18n_rows(lines[i], strlen(lines[i]), w, lens, 64);
 		for (j = 0, at = 0; j < nrows[i] && j < 64; j++, r++) {
 			snprintf(row, sizeof(row), "%.*s", (int)lens[j],
 				 lines[i] + at);

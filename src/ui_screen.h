@@ -146,16 +146,8 @@ void ui_screen_put(int y, int x, int width, enum screen_style st,
  * count 1). Cannot fail. */
 int ui_screen_width(const char *text);
 
-/* Split the n bytes of UTF-8 text at s (one line: no newline) into rows
- * of at most `width` columns, where the Unicode line-breaking rules
- * allow a break (UAX #14, libunistring), inside a word only when the
- * word alone is wider than a row: the bytes of each row (spaces at its
- * end included) into lens[0..max) (lens may be NULL). Return how many
- * rows there are, 1 at least. */
-int ui_screen_rows(const char *s, size_t n, int width, size_t lens[], int max);
-
 /* Draw the UTF-8 text (one line) at (y, x) in rows of `width` columns
- * as ui_screen_rows() breaks it, at most `height` rows, in style st.
+ * as i18n_rows() breaks it, at most `height` rows, in style st.
  * Return the rows drawn. */
 int ui_screen_wrap(int y, int x, int width, int height, enum screen_style st,
 		   const char *text);

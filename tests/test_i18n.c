@@ -266,9 +266,66 @@ static void test_to_utf8(void)
 	CU_ASSERT_EQUAL(len, 0);
 }
 
+/* Check that rows lens[0..n) of s cover it whole, each at most `width`
+ * columns once its end spaces are dropped. */
+static void check_rows(const char *s, const size_t *lens, int n, int width)
+{
+	char row[256];
+	size_t at = 0, len;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		len = lens[i];
+		while (len > 0 && s[at + len - 1] == ' ')
+			len--;
+		CU_ASSERT_FATAL(len < sizeof(row));
+		memcpy(row, s + at, len);
+		row[len] = '\0';
+		CU_ASSERT(i18n_width(row) <= width);
+		at += lens[i];
+	}
+	CU_ASSERT_EQUAL(at, strlen(s));
+}
+
+/* Lines broken where UAX #14 allows: between words, never inside one
+ * that fits a row; a word wider than a row is cut; a Chinese full-width
+ * colon never starts a row (it goes with the character before it). */
+static void test_rows(void)
+{
+	static const char *const text =
+		"Match number to replay, a and the number to analyse it";
+	char zh[64];
+	size_t lens[16];
+	int n, i;
+
+	n = i18n_rows(text, strlen(text), 20, lens, 16);
+	CU_ASSERT_EQUAL(n, 3);
+	check_rows(text, lens, n, 20);
+	CU_ASSERT_EQUAL(lens[0], strlen("Match number to "));
+	CU_ASSERT_EQUAL(i18n_rows(text, strlen(text), 80, lens, 16), 1);
+	CU_ASSERT_EQUAL(lens[0], strlen(text));
+
+	n = i18n_rows("supercalifragilistic", 20, 8, lens, 16);
+	CU_ASSERT_EQUAL(n, 3);
+	CU_ASSERT_EQUAL(lens[0], 8);
+	CU_ASSERT_EQUAL(lens[2], 4);
+
+	for (i = 0; i < 9; i++) /* 18 columns, then the colon U+FF1A */
+		memcpy(zh + 3 * i, ZH, 3);
+	strcpy(zh + 27, "\xef\xbc\x9a");
+	n = i18n_rows(zh, strlen(zh), 18, lens, 16);
+	CU_ASSERT_EQUAL(n, 2);
+	CU_ASSERT_EQUAL(lens[1], 6); /* the last character and the colon */
+	check_rows(zh, lens, n, 18);
+
+	CU_ASSERT_EQUAL(i18n_rows("", 0, 10, lens, 16), 1);
+	CU_ASSERT_EQUAL(lens[0], 0);
+}
+
 static CU_TestInfo tests[] = {
 	{"columns: wide, combining, controls, invalid", test_width},
 	{"fit a cell: whole characters, marks kept", test_fit},
+	{"rows: broken between words, a colon kept", test_rows},
 	{"board symbols in the locale's character set", test_symbols},
 	{"output stream: characters split across writes", test_output_split},
 	{"output stream: a write longer than its chunks", test_output_long},
