@@ -13,6 +13,7 @@
 #include "store.h"
 #include "store_live.h"
 #include "ui_internal.h"
+#include "ui_presence.h"
 #include "ui_page.h"
 #include "ui_screen.h"
 
@@ -306,6 +307,12 @@ static enum term_read line_to_utf8(char *buf, size_t *len)
 	return notation_utf8_valid(buf, *len) ? TERM_OK : TERM_ERROR;
 }
 
+/* The last challenge announced here (ui_presence_look()), 0 for none. */
+static long long told(const struct ui *ui)
+{
+	return ui->presence != NULL ? ui->presence->told : 0;
+}
+
 /* Line mode, before a prompt or menu of the player logged in here: a
  * challenge that came for them is asked about first (ui->challenge_hook,
  * which does nothing when none came). Return UI_OK to go on with the
@@ -326,6 +333,7 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 	for (;;) {
 		enum term_read r;
 		enum ui_status st = challenge_first(ui);
+		long long before = told(ui);
 
 		if (st != UI_OK)
 			return st;
@@ -333,6 +341,10 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 		put_rows(ui, ui_clean(prompt, shown, sizeof(shown)));
 		fflush(ui->term.out);
 		r = term_read_line_until(ui->term.in, buf, len, deadline);
+		if (r == TERM_OK && *len == 0 && told(ui) != before) {
+			end_prompt_line(ui);
+			continue; /* Enter, as the notice said: asked next */
+		}
 		if (r == TERM_EOF || r == TERM_INTERRUPTED ||
 		    r == TERM_TIMEOUT) {
 			fputc('\n', ui->term.out);

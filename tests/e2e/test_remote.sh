@@ -167,9 +167,11 @@ type_to 6 "alice\n$(pw alice)\n"
 check "challenge: A waits for the answer" wait_out a 'Waiting for the answer'
 check "challenge: B is told at its prompt" \
 	wait_out b 'alice challenges you to a ranked match: answer it'
-type_to 7 "9\n"
+type_to 7 "\n" # Enter, as the notice says
 check "challenge: B sees who challenges, to which game" \
 	wait_out b 'alice challenges you to a ranked match: Gomoku, no opening, no clock, rated.'
+check "challenge: Enter at the menu is no wrong choice there" \
+	sh -c "! grep -q 'Please type one of the numbers shown' '$E2E_DIR/b.out'"
 type_to 7 "n\n"
 check "challenge: A hears the decline" wait_out a 'bob declines the challenge.'
 close_proc a 6
