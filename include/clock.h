@@ -46,6 +46,9 @@ bool clock_valid(const struct time_control *tc);
 int clock_control(int per_move, int base, int increment,
 		  struct time_control *out);
 
+/* True when *a and *b are the same control. */
+bool clock_same(const struct time_control *a, const struct time_control *b);
+
 /* Parse a game clock written "MINUTES+SECONDS" ("5+3": 5 minutes a side,
  * 3 s a move; base 1..180, increment 0..60) into *out. Return 0, or -1
  * with *out unchanged when `text` is anything else. */

@@ -15,6 +15,7 @@
 
 #include "auth.h"
 #include "board.h"
+#include "clock.h"
 #include "match.h" /* a match's result, reason, kind, status */
 #include "player.h"
 
@@ -312,9 +313,7 @@ struct match_header {
 	enum rule rule;
 	enum match_opening opening; /* OPENING_NONE or OPENING_SWAP2 */
 	int rows, cols, k;
-	int time_per_move;   /* seconds a player has per move; 0 = no limit */
-	int clock_base;	     /* or a game clock (clock.h): seconds a side, */
-	int clock_increment; /* and added a move (0 0: none) */
+	struct time_control time; /* valid (clock_valid()), or refused */
 	long long started_at;
 	/* What the command line asked for this match, which it gets only
 	 * when stricter than the club's (struct club_settings): a longer
@@ -333,9 +332,7 @@ struct game_terms {
 	enum rule rule;
 	int rows, cols, k;
 	enum match_opening opening;
-	int time_per_move;   /* seconds, 0 = no limit */
-	int clock_base;	     /* or a game clock (clock.h): seconds a side, */
-	int clock_increment; /* and added a move (0 0: none) */
+	struct time_control time;
 };
 
 /* Set *h's game (variant, rule, opening, board, time) to terms t's;
@@ -368,28 +365,27 @@ struct match_full {
 	enum rule rule;
 	enum match_opening opening;
 	int rows, cols, k;
-	int time_per_move;		 /* seconds; 0 = no limit */
-	long long clock_used_ms;	 /* used by the move to play when the
-					  * match stopped (0 after a move) */
-	int opening_stones;		 /* match.h's opening_stones */
-	bool colours_final;		 /* false during the swap2 opening:
-					  * black is then the first placer */
-	long long started_at, ended_at;	 /* ended_at 0 while unfinished */
-	long long last_active_at;	 /* the last change, or the end */
-	long long turn_started_ms;	 /* Unix ms: the move to play's turn
-					  * began (the last move, or the
-					  * start) */
-	long long turn_allowed_ms;	 /* the time that turn has (0 = no
-					  * limit) */
-	int clock_base, clock_increment; /* a game clock (seconds), else 0 */
-	long long black_left_ms;	 /* a game clock: the black_id and */
-	long long white_left_ms;	 /* white_id players' when the turn
-					  * began (the mover's runs) */
-	struct match_rules rules;	 /* kept from its start */
-	bool casual;			 /* ranked kind, never counted */
-	enum match_result result;	 /* RESULT_NONE unless finished */
-	enum match_reason reason;	 /* REASON_NONE unless finished */
-	int nmoves;			 /* moves[0..nmoves-1], black first */
+	struct time_control time;
+	long long clock_used_ms;	/* used by the move to play when the
+					 * match stopped (0 after a move) */
+	int opening_stones;		/* match.h's opening_stones */
+	bool colours_final;		/* false during the swap2 opening:
+					 * black is then the first placer */
+	long long started_at, ended_at; /* ended_at 0 while unfinished */
+	long long last_active_at;	/* the last change, or the end */
+	long long turn_started_ms;	/* Unix ms: the move to play's turn
+					 * began (the last move, or the
+					 * start) */
+	long long turn_allowed_ms;	/* the time that turn has (0 = no
+					 * limit) */
+	long long black_left_ms;	/* a game clock: the black_id and */
+	long long white_left_ms;	/* white_id players' when the turn
+					 * began (the mover's runs) */
+	struct match_rules rules;	/* kept from its start */
+	bool casual;			/* ranked kind, never counted */
+	enum match_result result;	/* RESULT_NONE unless finished */
+	enum match_reason reason;	/* REASON_NONE unless finished */
+	int nmoves;			/* moves[0..nmoves-1], black first */
 	struct move moves[BOARD_MAX_CELLS];
 	long long move_ms[BOARD_MAX_CELLS]; /* ms since started_at */
 	/* The mover's time left after each move (a game clock's with its
@@ -412,7 +408,7 @@ struct history_row {
 	enum rule rule;
 	enum match_opening opening;
 	int rows, cols, k;
-	int time_per_move;
+	struct time_control time;
 	enum match_result result; /* from black's side; RESULT_NONE unless
 				   * finished */
 	enum match_reason reason;
@@ -584,10 +580,10 @@ struct match_now {
 	long long turn_started_ms; /* the move to play's turn began (Unix
 				    * ms) */
 	long long turn_allowed_ms; /* and the time it has (0 = no limit) */
-	int clock_base, clock_increment; /* a game clock (seconds), else 0 */
-	long long black_left_ms;	 /* a game clock: the black_id and */
-	long long white_left_ms;	 /* white_id players' when the turn
-					  * began (the mover's runs) */
+	struct time_control time;
+	long long black_left_ms; /* a game clock: the black_id and */
+	long long white_left_ms; /* white_id players' when the turn
+				  * began (the mover's runs) */
 };
 
 /* Read match `id`'s state into *out. STORE_NOT_FOUND when there is no

@@ -52,9 +52,7 @@ struct ui_options {
 	enum ui_format format;
 	struct variant variant;	    /* for new games */
 	bool variant_chosen;	    /* by --variant, --size, --k or --rule */
-	int time_per_move;	    /* seconds per move in ranked matches */
-	int clock_base;		    /* or --clock: a game clock, seconds a */
-	int clock_increment;	    /* side and added a move (0 0: none) */
+	struct time_control time;   /* --time-per-move or --clock */
 	int claim_after_days;	    /* --claim-after: a claim wait asked
 				     * for new matches (stricter only);
 				     * -1 when not given */

@@ -39,6 +39,12 @@ int clock_control(int per_move, int base, int increment,
 	return 0;
 }
 
+bool clock_same(const struct time_control *a, const struct time_control *b)
+{
+	return a->kind == b->kind && a->per_move == b->per_move &&
+	       a->base == b->base && a->increment == b->increment;
+}
+
 int clock_parse(const char *text, struct time_control *out)
 {
 	long long minutes, seconds;

@@ -455,7 +455,6 @@ static enum ui_status choose_play(const struct options *o,
 	    number_parse(o->time_per_move, 0, 86400, &seconds) != 0)
 		return usage_error(_("invalid number of seconds"),
 				   o->time_per_move);
-	opt->time_per_move = (int)seconds;
 	if (o->clock != NULL && o->time_per_move != NULL)
 		return usage_error(_("choose one time control, not both"),
 				   o->clock);
@@ -463,8 +462,11 @@ static enum ui_status choose_play(const struct options *o,
 		return usage_error(_("a game clock is MINUTES+SECONDS (1-180 "
 				     "minutes, 0-60 seconds), not"),
 				   o->clock);
-	opt->clock_base = o->clock != NULL ? tc.base : 0;
-	opt->clock_increment = o->clock != NULL ? tc.increment : 0;
+	if (o->clock != NULL)
+		opt->time = tc;
+	else if (clock_control((int)seconds, 0, 0, &opt->time) != 0)
+		return usage_error(_("invalid number of seconds"),
+				   o->time_per_move);
 	opt->time_given = o->time_per_move != NULL || o->clock != NULL;
 	seconds = 0;
 	if (o->claim_after != NULL &&

@@ -112,6 +112,16 @@ int store_run_sql(struct store *s, const char *sql, const char *what)
 }
 
 /* See store_internal.h. */
+void store_column_time(sqlite3_stmt *st, int per_move, int base,
+		       struct time_control *out)
+{
+	if (clock_control(sqlite3_column_int(st, per_move),
+			  sqlite3_column_int(st, base),
+			  sqlite3_column_int(st, base + 1), out) != 0)
+		*out = (struct time_control){.kind = CLOCK_NONE};
+}
+
+/* See store_internal.h. */
 int store_query_int(struct store *s, const char *sql, long long *out,
 		    const char *what)
 {

@@ -118,6 +118,13 @@ enum store_status store_query_ints(struct store *s, const char *sql,
 				   int nout, const char *what,
 				   const char *none);
 
+/* The time control a row keeps in its columns time_per_move (column
+ * `per_move` of st), clock_base and clock_increment (the two after
+ * `base`), into *out; none when they make no valid control (they cannot:
+ * every control is checked before it is written). */
+void store_column_time(sqlite3_stmt *st, int per_move, int base,
+		       struct time_control *out);
+
 /* Start a write transaction, taking the write lock now. Return STORE_OK
  * or STORE_ERR (the error kept). End it with store_finish(). */
 enum store_status store_begin(struct store *s, const char *what);

@@ -970,9 +970,7 @@ static const char *accept_problem(const struct challenge *c,
 		return NULL; /* h is ignored */
 	if (h == NULL || h->kind != MATCH_RANKED ||
 	    h->opening != c->game.opening ||
-	    h->time_per_move != c->game.time_per_move ||
-	    h->clock_base != c->game.clock_base ||
-	    h->clock_increment != c->game.clock_increment ||
+	    !clock_same(&h->time, &c->game.time) ||
 	    !((h->black_id == c->from_id && h->white_id == c->to_id) ||
 	      (h->black_id == c->to_id && h->white_id == c->from_id)))
 		return "the match is not the challenge's";

@@ -38,8 +38,6 @@ struct ending {
 /* Why header `h` cannot be stored, or NULL when it can. */
 static const char *header_problem(const struct match_header *h)
 {
-	struct time_control tc;
-
 	if (match_kind_word(h->kind) == NULL)
 		return "the kind of match is not valid";
 	if (h->variant == NULL)
@@ -50,8 +48,7 @@ static const char *header_problem(const struct match_header *h)
 		return "the opening is not valid";
 	if (h->black_id < 0 || h->white_id < 0)
 		return "a player id is negative";
-	if (clock_control(h->time_per_move, h->clock_base, h->clock_increment,
-			  &tc) != 0)
+	if (!clock_valid(&h->time))
 		return "the time control is not valid";
 	if (h->claim_after_days < 0 ||
 	    h->claim_after_days > STORE_CLAIM_AFTER_MAX)
@@ -140,7 +137,7 @@ static int bind_board(sqlite3_stmt *st, const struct match_header *h)
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 12, h->k);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 13, h->time_per_move);
+		rc = sqlite3_bind_int(st, 13, h->time.per_move);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(st, 18, match_opening_word(h->opening),
 				       -1, SQLITE_STATIC);
@@ -185,9 +182,9 @@ static int bind_rules(sqlite3_stmt *st, const struct match_header *h,
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 23, one_terminal ? 1 : 0);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 24, h->clock_base);
+		rc = sqlite3_bind_int(st, 24, h->time.base);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 25, h->clock_increment);
+		rc = sqlite3_bind_int(st, 25, h->time.increment);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 26, h->casual ? 0 : 1);
 	return rc;
@@ -511,9 +508,7 @@ void store_header_game(struct match_header *h, const struct game_terms *t)
 	h->rows = t->rows;
 	h->cols = t->cols;
 	h->k = t->k;
-	h->time_per_move = t->time_per_move;
-	h->clock_base = t->clock_base;
-	h->clock_increment = t->clock_increment;
+	h->time = t->time;
 }
 
 /* See store.h. */
@@ -1046,8 +1041,7 @@ static int row_to_now(sqlite3_stmt *st, struct match_now *out)
 	out->nmoves = sqlite3_column_int(st, 3);
 	out->turn_started_ms = sqlite3_column_int64(st, 4);
 	out->turn_allowed_ms = sqlite3_column_int64(st, 5);
-	out->clock_base = sqlite3_column_int(st, 6);
-	out->clock_increment = sqlite3_column_int(st, 7);
+	store_column_time(st, 10, 6, &out->time);
 	out->black_left_ms = sqlite3_column_int64(st, 8);
 	out->white_left_ms = sqlite3_column_int64(st, 9);
 	return 0;
@@ -1067,7 +1061,8 @@ enum store_status store_match_now(struct store *s, long long id,
 			       " FROM match_moves WHERE match_id = ?1),"
 			       " turn_started_ms, turn_allowed_ms,"
 			       " clock_base, clock_increment, black_left_ms,"
-			       " white_left_ms FROM matches WHERE id = ?1",
+			       " white_left_ms, time_per_move FROM matches"
+			       " WHERE id = ?1",
 			       &st, &id, 1, WHAT_NOW) != 0)
 		return STORE_ERR;
 	ret = store_step_row(s, st, WHAT_NOW, "no such match");
@@ -1187,7 +1182,6 @@ static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 	out->rows = sqlite3_column_int(st, 8);
 	out->cols = sqlite3_column_int(st, 9);
 	out->k = sqlite3_column_int(st, 10);
-	out->time_per_move = sqlite3_column_int(st, 11);
 	out->started_at = sqlite3_column_int64(st, 12);
 	out->ended_at = sqlite3_column_int64(st, 13);
 	out->clock_used_ms = sqlite3_column_int64(st, 20);
@@ -1199,8 +1193,7 @@ static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 	out->rules.claim_after_days = sqlite3_column_int(st, 26);
 	out->rules.forbidden_loses = sqlite3_column_int(st, 27) != 0;
 	out->rules.disconnect_grace = sqlite3_column_int(st, 28);
-	out->clock_base = sqlite3_column_int(st, 29);
-	out->clock_increment = sqlite3_column_int(st, 30);
+	store_column_time(st, 11, 29, &out->time);
 	out->black_left_ms = sqlite3_column_int64(st, 31);
 	out->white_left_ms = sqlite3_column_int64(st, 32);
 	out->casual = sqlite3_column_int(st, 33) == 0;

@@ -26,7 +26,8 @@
 	" coalesce(m.ended_at, 0),"                                            \
 	" (SELECT count(*) FROM match_moves WHERE match_id = m.id),"           \
 	" coalesce((SELECT ms FROM match_moves WHERE match_id = m.id"          \
-	" ORDER BY ply DESC LIMIT 1), 0), m.opening, m.rated"
+	" ORDER BY ply DESC LIMIT 1), 0), m.opening, m.rated,"                 \
+	" m.clock_base, m.clock_increment"
 
 /* Fill the words of *r from a row of HISTORY_COLUMNS. Return 0, or -1
  * when one is not valid. */
@@ -62,7 +63,7 @@ static int row_to_history(sqlite3_stmt *st, struct history_row *r)
 	r->rows = sqlite3_column_int(st, 12);
 	r->cols = sqlite3_column_int(st, 13);
 	r->k = sqlite3_column_int(st, 14);
-	r->time_per_move = sqlite3_column_int(st, 15);
+	store_column_time(st, 15, 22, &r->time);
 	r->started_at = sqlite3_column_int64(st, 16);
 	r->ended_at = sqlite3_column_int64(st, 17);
 	r->nmoves = sqlite3_column_int(st, 18);
@@ -70,8 +71,8 @@ static int row_to_history(sqlite3_stmt *st, struct history_row *r)
 	r->duration = r->status == MATCH_STATUS_FINISHED
 			      ? r->ended_at - r->started_at
 			      : sqlite3_column_int64(st, 19) / 1000;
-	r->my_turn = sqlite3_column_count(st) > 22 &&
-		     sqlite3_column_int(st, 22) != 0; /* store_unfinished() */
+	r->my_turn = sqlite3_column_count(st) > 24 &&
+		     sqlite3_column_int(st, 24) != 0; /* store_unfinished() */
 	if (r->variant == NULL ||
 	    (r->opponent_id != 0) != (r->opponent != NULL))
 		return -1;

@@ -27,9 +27,9 @@ const char *store_rule_word(enum rule r)
 /* See store_internal.h. */
 int store_bind_terms(sqlite3_stmt *st, int first, const struct game_terms *t)
 {
-	const long long ints[] = {t->rows,	 t->cols,
-				  t->k,		 t->time_per_move,
-				  t->clock_base, t->clock_increment};
+	const long long ints[] = {t->rows,	t->cols,
+				  t->k,		t->time.per_move,
+				  t->time.base, t->time.increment};
 	static const int at[] = {2, 3, 4, 6, 7, 8}; /* after `first` */
 	const char *rule = store_rule_word(t->rule);
 	const char *opening = match_opening_word(t->opening);
@@ -64,9 +64,7 @@ int store_row_terms(sqlite3_stmt *st, int first, struct game_terms *t)
 	t->cols = sqlite3_column_int(st, first + 3);
 	t->k = sqlite3_column_int(st, first + 4);
 	t->opening = (enum match_opening)opening;
-	t->time_per_move = sqlite3_column_int(st, first + 6);
-	t->clock_base = sqlite3_column_int(st, first + 7);
-	t->clock_increment = sqlite3_column_int(st, first + 8);
+	store_column_time(st, first + 6, first + 7, &t->time);
 	return 0;
 }
 

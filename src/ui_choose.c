@@ -21,9 +21,7 @@ void ui_choose_from_options(const struct ui_options *opt,
 {
 	out->variant = opt->variant;
 	out->opening = opt->opening;
-	if (clock_control(opt->time_per_move, opt->clock_base,
-			  opt->clock_increment, &out->time) != 0)
-		memset(&out->time, 0, sizeof(out->time));
+	out->time = opt->time;
 }
 
 /* ==== Text: what the player types, what the preferences keep ============ */
@@ -230,9 +228,7 @@ void ui_choose_from_terms(const struct game_terms *t, struct game_choice *out)
 	out->variant.k = t->k;
 	out->variant.rule = t->rule;
 	out->opening = t->opening;
-	if (clock_control(t->time_per_move, t->clock_base, t->clock_increment,
-			  &out->time) != 0)
-		memset(&out->time, 0, sizeof(out->time));
+	out->time = t->time;
 }
 
 struct game_terms ui_choose_terms(const struct game_choice *c)
@@ -243,9 +239,7 @@ struct game_terms ui_choose_terms(const struct game_choice *c)
 		.cols = c->variant.cols,
 		.k = c->variant.k,
 		.opening = c->opening,
-		.time_per_move = c->time.per_move,
-		.clock_base = c->time.base,
-		.clock_increment = c->time.increment,
+		.time = c->time,
 	};
 
 	snprintf(t.variant, sizeof(t.variant), "%s", c->variant.name);

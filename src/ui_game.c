@@ -111,8 +111,9 @@ static void human_prompt(struct game *g, const struct match *m,
 	if (deadline == 0)
 		snprintf(prompt, cap, "%s %s> ", m->name[s],
 			 ui_board_stone(&g->ui->term, s));
-	else if (g->clock_base > 0 && clock_format(deadline - term_now_ms(),
-						   clock, sizeof clock) == 0)
+	else if (g->time.kind == CLOCK_FISCHER &&
+		 clock_format(deadline - term_now_ms(), clock, sizeof clock) ==
+			 0)
 		snprintf(prompt, cap, "%s %s (%s)> ", m->name[s],
 			 ui_board_stone(&g->ui->term, s), clock);
 	else
@@ -284,7 +285,7 @@ static void game_help(void *ctx, const struct match *m)
 			"  hint, 提示       renju: black's forbidden points\n"
 			"Full-width digits and letters work too: ８ ８, ｈ８.\n"
 			"Ctrl-D or Ctrl-C leaves the program."));
-	game_common_clock_words(g, text, sizeof(text));
+	words_clock(&g->time, text, sizeof(text));
 	if (text[0] != '\0')
 		ui_say(g->ui, "%s", text);
 }
@@ -317,9 +318,7 @@ static enum ui_status open_record(struct game *g)
 		.rows = v->rows,
 		.cols = v->cols,
 		.k = v->k,
-		.time_per_move = g->time_per_move,
-		.clock_base = g->clock_base,
-		.clock_increment = g->clock_increment,
+		.time = g->time,
 		.opening = g->m.opening,
 		.started_at = (long long)time(NULL),
 		.claim_after_days = g->ui->opt->claim_after_days > 0
@@ -448,9 +447,7 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	g->ui = ui;
 	g->shown = -1;
 	g->only_seat = -1;
-	g->time_per_move = ui->game.time.per_move;
-	g->clock_base = ui->game.time.base;
-	g->clock_increment = ui->game.time.increment;
+	g->time = ui->game.time;
 	if (match_init(&g->m, v, first, second) != 0)
 		return -1;
 	g->m.forbidden_loses = ui->opt->forbidden_loses;

@@ -231,14 +231,6 @@ long long game_turn_since(struct game *g, const struct match *m)
 	return stored_turn(g, m, &since, &allowed) ? since : term_now_ms();
 }
 
-/* The time a turn of g has in full, in ms, when the record cannot
- * say: a game clock's base, or the time per move. */
-static long long full_turn_ms(const struct game *g)
-{
-	return g->clock_base > 0 ? 1000LL * g->clock_base
-				 : 1000LL * g->time_per_move;
-}
-
 long long game_common_move_deadline(struct game *g, const struct match *m)
 {
 	long long since, allowed;
@@ -252,8 +244,8 @@ long long game_common_move_deadline(struct game *g, const struct match *m)
 		if (stored_turn(g, m, &since, &allowed))
 			g->deadline = since + allowed;
 		else
-			g->deadline =
-				term_now_ms() + full_turn_ms(g) - g->used_ms;
+			g->deadline = term_now_ms() + clock_start_ms(&g->time) -
+				      g->used_ms;
 	}
 	return g->deadline;
 }
@@ -268,12 +260,12 @@ long long game_common_clock_used(const struct game *g, const struct match *m)
 	left = g->deadline - term_now_ms();
 	if (left < 0)
 		left = 0;
-	return full_turn_ms(g) - left;
+	return clock_start_ms(&g->time) - left;
 }
 
 bool game_common_timed(const struct game *g)
 {
-	return g->time_per_move > 0 || g->clock_base > 0;
+	return g->time.kind != CLOCK_NONE;
 }
 
 void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
@@ -288,40 +280,32 @@ void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
 	g->clock.left_ms[1] = white_left_ms;
 }
 
-/* The time control g plays by into *tc. Return false without a clock. */
-static bool time_control_of(const struct game *g, struct time_control *tc)
-{
-	return game_common_timed(g) &&
-	       clock_control(g->time_per_move, g->clock_base,
-			     g->clock_increment, tc) == 0;
-}
-
 void game_common_local_clock(struct game *g, const struct match *m)
 {
 	struct game_clock *c = &g->clock;
-	struct time_control tc;
+	const struct time_control *tc = &g->time;
 	long long now = term_now_ms(), after;
 	int col = column_to_act(m);
 
-	if (g->record_kind != 0 || !time_control_of(g, &tc))
+	if (g->record_kind != 0 || !game_common_timed(g))
 		return;
 	if (!c->known) {
-		c->left_ms[0] = c->left_ms[1] = clock_start_ms(&tc);
+		c->left_ms[0] = c->left_ms[1] = clock_start_ms(tc);
 	} else if (c->ply == m->board.nmoves && c->col == col) {
 		return; /* the same turn goes on */
 	} else {
 		if (m->board.nmoves == c->ply + 1)
-			clock_move(&tc, c->allowed_ms, now - c->since, &after);
+			clock_move(tc, c->allowed_ms, now - c->since, &after);
 		else
-			after = clock_spend(&tc, c->allowed_ms, now - c->since);
-		if (tc.kind == CLOCK_FISCHER)
+			after = clock_spend(tc, c->allowed_ms, now - c->since);
+		if (tc->kind == CLOCK_FISCHER)
 			c->left_ms[c->col] = after;
 	}
 	c->known = true;
 	c->ply = m->board.nmoves;
 	c->col = col;
 	c->since = now;
-	c->allowed_ms = clock_turn_ms(&tc, c->left_ms[col]);
+	c->allowed_ms = clock_turn_ms(tc, c->left_ms[col]);
 	g->deadline = 0; /* the next turn's, when it is asked for */
 }
 
@@ -334,10 +318,9 @@ bool game_common_side_left(const struct game *g, const struct match *m,
 
 	if (!game_common_timed(g))
 		return false;
-	if (g->clock_base > 0)
-		*ms = c->known ? c->left_ms[col] : 1000LL * g->clock_base;
-	else
-		*ms = 1000LL * g->time_per_move;
+	*ms = g->time.kind == CLOCK_FISCHER && c->known
+		      ? c->left_ms[col]
+		      : clock_start_ms(&g->time);
 	if (col != column_to_act(m) || m->board.state != BOARD_PLAYING)
 		return true;
 	if (c->known && c->ply == m->board.nmoves)
@@ -362,8 +345,9 @@ static void computer_budget(struct game *g, const struct match *m, int seat)
 	if (deadline == 0)
 		return;
 	left = deadline - term_now_ms();
-	ms = g->clock_base > 0 ? left / 30 + 750LL * g->clock_increment
-			       : left / 2;
+	ms = g->time.kind == CLOCK_FISCHER
+		     ? left / 30 + 750LL * g->time.increment
+		     : left / 2;
 	if (ms > left / 2)
 		ms = left / 2;
 	if (ms > ai_level_time_ms(g->level[seat]))
@@ -545,16 +529,6 @@ void game_common_rule_words(const struct match *m, char *buf, size_t cap)
 	else
 		snprintf(buf, cap, _("%d in a row wins (or more)."),
 			 m->board.k);
-}
-
-void game_common_clock_words(const struct game *g, char *buf, size_t cap)
-{
-	struct time_control tc;
-
-	buf[0] = '\0';
-	if (clock_control(g->time_per_move, g->clock_base, g->clock_increment,
-			  &tc) == 0)
-		words_clock(&tc, buf, cap);
 }
 
 /* How m ended on its own board (match_run()'s end, or its record's put

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "ai.h"
+#include "clock.h"
 #include "match.h"
 #include "renju.h"
 #include "store.h"
@@ -67,44 +68,42 @@ struct game {
 	int saved;		/* moves already in the record */
 	int saved_stones;	/* the record's opening_stones */
 	bool saved_final;	/* the record's colours_final */
-	int time_per_move;	/* seconds per move, 0 = no limit */
-	int clock_base;		/* or a game clock (clock.h): seconds a */
-	int clock_increment;	/* side, and added a move (0 0: none) */
-	struct game_clock clock; /* the turn as the record last said */
-	int deadline_ply;	 /* the move the deadline is for */
-	long long deadline;	 /* term_now_ms() time, 0 = none */
-	long long used_ms;	 /* resumed: what the move to play (ply
-				  * deadline_ply) had used already */
-	int only_seat;		 /* -1: both seats here; else the one seat
-				  * present, which plays until the other
-				  * must act */
-	bool remote;		 /* the absent seat plays from another
-				  * process: its moves are awaited in the
-				  * store (ui_game_remote.c) */
-	bool undo_agreed;	 /* remote: this player accepted the absent
-				  * seat's undo (the store took the moves
-				  * back); match_run() takes it back next,
-				  * without asking again */
-	bool request_refused;	 /* remote: the store refused this
-				  * player's request (one pending at a
-				  * time): no "said no" follows */
-	struct game_life life;	 /* the match's life, as seen here */
-	bool other_gone;	 /* remote: the opponent left the game (their
-				  * seat's lease lapsed; said so) */
-	bool gone_asked;	 /* remote: the claim against the gone
-				  * opponent was offered */
-	long long seats_looked;	 /* remote: term_now_ms() of the last look
-				  * at the opponent's seat */
-	int shown;		 /* moves on the board when last drawn */
-	enum ui_status stop;	 /* why the game stopped early */
-	double rating_before[2]; /* by seat: the rating at the start */
-	const char *again;	 /* asked when the game has ended ("Play another
-				  * game?"), NULL for nothing */
-	int again_answer;	 /* answered in the screen's end-of-game box: 1
-				  * yes, 0 no, -1 not asked there */
-	bool analyse; /* "Analyse this game" (`a`) chosen in that box */
-	bool rematch; /* remote: a rematch (`r`) chosen in that box */
-	bool settled; /* the end was written (by the screen's end) */
+	struct time_control time; /* the match's time control */
+	struct game_clock clock;  /* the turn as the record last said */
+	int deadline_ply;	  /* the move the deadline is for */
+	long long deadline;	  /* term_now_ms() time, 0 = none */
+	long long used_ms;	  /* resumed: what the move to play (ply
+				   * deadline_ply) had used already */
+	int only_seat;		  /* -1: both seats here; else the one seat
+				   * present, which plays until the other
+				   * must act */
+	bool remote;		  /* the absent seat plays from another
+				   * process: its moves are awaited in the
+				   * store (ui_game_remote.c) */
+	bool undo_agreed;	  /* remote: this player accepted the absent
+				   * seat's undo (the store took the moves
+				   * back); match_run() takes it back next,
+				   * without asking again */
+	bool request_refused;	  /* remote: the store refused this
+				   * player's request (one pending at a
+				   * time): no "said no" follows */
+	struct game_life life;	  /* the match's life, as seen here */
+	bool other_gone;	  /* remote: the opponent left the game (their
+				   * seat's lease lapsed; said so) */
+	bool gone_asked;	  /* remote: the claim against the gone
+				   * opponent was offered */
+	long long seats_looked;	  /* remote: term_now_ms() of the last look
+				   * at the opponent's seat */
+	int shown;		  /* moves on the board when last drawn */
+	enum ui_status stop;	  /* why the game stopped early */
+	double rating_before[2];  /* by seat: the rating at the start */
+	const char *again; /* asked when the game has ended ("Play another
+			    * game?"), NULL for nothing */
+	int again_answer;  /* answered in the screen's end-of-game box: 1
+			    * yes, 0 no, -1 not asked there */
+	bool analyse;	   /* "Analyse this game" (`a`) chosen in that box */
+	bool rematch;	   /* remote: a rematch (`r`) chosen in that box */
+	bool settled;	   /* the end was written (by the screen's end) */
 	enum ui_status settle_st; /* and how that went */
 };
 
@@ -277,9 +276,6 @@ bool game_common_event_words(const struct game *g, const struct match *m,
 /* The help's sentence for m's rule ("5 in a row wins (or more).") into
  * buf[cap]. */
 void game_common_rule_words(const struct match *m, char *buf, size_t cap);
-
-/* The help's sentence for g's clock into buf[cap]: "" when untimed. */
-void game_common_clock_words(const struct game *g, char *buf, size_t cap);
 
 /* How g's match m ended, one whole sentence into buf[cap], from its
  * record once it has one (game_ended(): "Alice resigned. Bob wins.",

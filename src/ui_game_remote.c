@@ -246,7 +246,7 @@ static int wait_tick(struct game *g)
 static bool opponent_late(const struct game *g, const struct match *m,
 			  long long since)
 {
-	long long allowed = 1000LL * g->time_per_move;
+	long long allowed = 1000LL * g->time.per_move; /* 0: a game clock */
 
 	if (g->clock.known && g->clock.ply == m->board.nmoves)
 		allowed = g->clock.allowed_ms;

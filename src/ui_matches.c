@@ -303,9 +303,7 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 	g->saved = f->nmoves;
 	g->saved_stones = f->opening_stones;
 	g->saved_final = f->colours_final;
-	g->time_per_move = f->time_per_move;
-	g->clock_base = f->clock_base;
-	g->clock_increment = f->clock_increment;
+	g->time = f->time;
 	g->deadline_ply = f->nmoves; /* its clock goes on where it stopped */
 	g->used_ms = f->clock_used_ms;
 	g->player_id[0] = f->black_id; /* resumed: seat 0 plays black */

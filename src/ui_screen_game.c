@@ -20,6 +20,7 @@
 #include "ui_internal.h"
 #include "ui_page.h"
 #include "ui_screen_game.h"
+#include "words.h"
 
 /* How often the clock is redrawn while waiting for a key, in ms. */
 #define TICK_MS 250
@@ -564,7 +565,7 @@ static void sg_help(void *ctx, const struct match *m)
 		snprintf(hint, sizeof(hint), "%s\n",
 			 _("   hint 提示  renju: show black's forbidden "
 			   "points"));
-	game_common_clock_words(gs->g, clock, sizeof(clock));
+	words_clock(&gs->g->time, clock, sizeof(clock));
 	snprintf(text, sizeof(text),
 		 "%s\n\n%s\n%s\n\n%s\n%s\n%s\n\n"
 		 "%s\n%s\n%s\n%s\n%s%s\n%s\n%s\n\n%s",

@@ -32,14 +32,15 @@ const char *ui_words_clocks(const struct match_full *f, int at, char *buf,
 	int i;
 
 	buf[0] = '\0';
-	left[0] = left[1] = 1000LL * f->clock_base;
+	left[0] = left[1] = 1000LL * f->time.base;
 	for (i = 0; i < at && i < f->nmoves; i++)
 		if (f->move_left_ms[i] >= 0)
 			left[i % 2] = f->move_left_ms[i];
-	if (f->clock_base > 0 && clock_format(left[0], a, sizeof a) == 0 &&
+	if (f->time.kind == CLOCK_FISCHER &&
+	    clock_format(left[0], a, sizeof a) == 0 &&
 	    clock_format(left[1], b, sizeof b) == 0)
 		snprintf(buf, cap, _("Black %s, White %s"), a, b);
-	else if (f->time_per_move > 0 && at > 0 && at <= f->nmoves &&
+	else if (f->time.kind == CLOCK_PER_MOVE && at > 0 && at <= f->nmoves &&
 		 f->move_left_ms[at - 1] >= 0 &&
 		 clock_format(f->move_left_ms[at - 1], a, sizeof a) == 0)
 		snprintf(buf, cap, _("Move %d was made with %s left"), at, a);

@@ -373,6 +373,17 @@ const long long fx_five_ms[9] = {
 };
 
 /* See store_fixture.h. */
+struct time_control fx_time(int per_move, int base, int increment)
+{
+	struct time_control tc = {CLOCK_NONE, per_move, base, increment};
+
+	if (base != 0 || increment != 0)
+		tc.kind = CLOCK_FISCHER;
+	else if (per_move != 0)
+		tc.kind = CLOCK_PER_MOVE;
+	return tc;
+}
+
 struct match_header fx_ranked(long long black, long long white, long long at)
 {
 	struct match_header h = {

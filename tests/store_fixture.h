@@ -233,6 +233,11 @@ extern const long long fx_five_ms[9];
 /* A ranked 15x15 gomoku match between `black` and `white`. */
 struct match_header fx_ranked(long long black, long long white, long long at);
 
+/* The time control of `per_move` seconds a move, or of a game clock of
+ * `base` and `increment` seconds, made as clock_control() would but
+ * never checked (so that a test can hand the store a bad one). */
+struct time_control fx_time(int per_move, int base, int increment);
+
 /* A 15x15 game of `black` or `white` (the other 0) against the computer
  * at `level`. */
 struct match_header fx_computer(long long black, long long white, int level,

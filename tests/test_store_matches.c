@@ -244,7 +244,7 @@ static void test_match_flow(void)
 	b = fx_record_of(s, ids[1]);
 	third = fx_record_of(s, ids[2]);
 	h = fx_ranked(ids[0], ids[1], 2000);
-	h.time_per_move = 30;
+	h.time = fx_time(30, 0, 0);
 	id = fx_play(s, &h, 5);
 	CU_ASSERT_STRING_EQUAL(match_text(path, id, before),
 			       "ranked|unfinished|-|-|-|1,7,3,0;2,8,3,1500;"
@@ -401,7 +401,7 @@ static void test_match_start_refused(void)
 	h.variant = NULL;
 	expect_start_refused(s, path, &h, STORE_ERR);
 	h = fx_ranked(ids[0], ids[1], 1);
-	h.time_per_move = -1;
+	h.time = fx_time(-1, 0, 0);
 	expect_start_refused(s, path, &h, STORE_ERR);
 	h = fx_ranked(ids[0], ids[1], 1);
 	h.rule = (enum rule)7;
@@ -679,7 +679,7 @@ static void test_match_pause(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[0], ids[1], 700);
-	h.time_per_move = 30;
+	h.time = fx_time(30, 0, 0);
 	before = (long long)time(NULL);
 	id = fx_play(s, &h, 2);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
@@ -743,12 +743,11 @@ static void test_match_game_clock(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[0], ids[1], (long long)time(NULL));
-	h.clock_base = 300;
-	h.clock_increment = 3;
+	h.time = fx_time(0, 300, 3);
 	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &id), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
-	CU_ASSERT_EQUAL(f->clock_base, 300);
-	CU_ASSERT_EQUAL(f->clock_increment, 3);
+	CU_ASSERT_EQUAL(f->time.base, 300);
+	CU_ASSERT_EQUAL(f->time.increment, 3);
 	CU_ASSERT_EQUAL(f->turn_allowed_ms, 300000);
 	CU_ASSERT_EQUAL(f->black_left_ms, 300000);
 	CU_ASSERT_EQUAL(f->white_left_ms, 300000);
@@ -819,9 +818,7 @@ static void test_match_bad_clock(void)
 	s = fx_club(path, ids);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		h = fx_ranked(ids[0], ids[1], 700);
-		h.time_per_move = bad[i][0];
-		h.clock_base = bad[i][1];
-		h.clock_increment = bad[i][2];
+		h.time = fx_time(bad[i][0], bad[i][1], bad[i][2]);
 		CU_ASSERT_EQUAL(store_match_start(s, &h, &id), STORE_ERR);
 	}
 	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
@@ -891,16 +888,10 @@ static void test_match_claim(void)
 /* store_match_now says where a match stands, cheaply. */
 static void test_match_now(void)
 {
-	struct match_now now = {MATCH_STATUS_ABANDONED,
-				RESULT_DRAW,
-				REASON_FULL,
-				-1,
-				0,
-				0,
-				0,
-				0,
-				0,
-				0};
+	struct match_now now = {.status = MATCH_STATUS_ABANDONED,
+				.result = RESULT_DRAW,
+				.reason = REASON_FULL,
+				.nmoves = -1};
 	char path[FX_PATH_SIZE];
 	struct match_header h;
 	long long ids[3], a, b;
@@ -1094,7 +1085,7 @@ static void test_match_load(void)
 	h.cols = 12;
 	h.k = 4;
 	h.rule = RULE_EXACT;
-	h.time_per_move = 45;
+	h.time = fx_time(45, 0, 0);
 	id = fx_play(s, &h, 6);
 	memset(f, 0x5a, sizeof *f);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
@@ -1113,7 +1104,7 @@ static void test_match_load(void)
 	CU_ASSERT_EQUAL(f->rows, 10);
 	CU_ASSERT_EQUAL(f->cols, 12);
 	CU_ASSERT_EQUAL(f->k, 4);
-	CU_ASSERT_EQUAL(f->time_per_move, 45);
+	CU_ASSERT_EQUAL(f->time.per_move, 45);
 	CU_ASSERT_EQUAL(f->started_at, 3000);
 	CU_ASSERT_EQUAL(f->ended_at, 0);
 	CU_ASSERT_EQUAL(f->result, RESULT_NONE);
@@ -1600,7 +1591,7 @@ static void test_stale_session_match(void)
 	struct match_header h = fx_ranked(ids[0], ids[1], 100);
 	struct match_header cpu = fx_computer(ids[0], 0, 2, 100);
 
-	h.time_per_move = 30;
+	h.time = fx_time(30, 0, 0);
 	mid = fx_play(s, &h, 2);
 	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 3, 7, 4, 2600), STORE_OK);
@@ -1725,7 +1716,7 @@ static void test_abort_unplayed(void)
 	s = fx_club(path, ids);
 	records_now(s, ids, was);
 	h = fx_ranked(ids[0], ids[1], 100);
-	h.time_per_move = 30;
+	h.time = fx_time(30, 0, 0);
 	id = fx_play(s, &h, 0); /* black never moves: white claims on time */
 	CU_ASSERT_EQUAL(
 		store_match_claim_timeout(s, id, RESULT_WHITE_WIN, 0, 3, 200),
@@ -1739,7 +1730,7 @@ static void test_abort_unplayed(void)
 		STORE_OK);
 	expect_aborted(s, path, ids, id, 1, at, was);
 
-	h.time_per_move = 0;
+	h.time = fx_time(0, 0, 0);
 	id = fx_play(s, &h, 1); /* white resigns before its first move */
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 300),
@@ -1796,7 +1787,7 @@ static void test_abort_not_after_two(void)
 			 fx_expect_after(was[1], &was[0], 0.0));
 
 	records_now(s, ids, was);
-	h.time_per_move = 30;
+	h.time = fx_time(30, 0, 0);
 	id = fx_play(s, &h, 2);
 	at = turn_second(path, id) + 40;
 	CU_ASSERT_EQUAL(
@@ -1809,7 +1800,7 @@ static void test_abort_not_after_two(void)
 			 fx_expect_after(was[1], &was[0], 1.0));
 
 	records_now(s, ids, was);
-	h.time_per_move = 0;
+	h.time = fx_time(0, 0, 0);
 	id = fx_play(s, &h, 3);
 	at = turn_second(path, id) + 7 * 86400; /* the club's week waited */
 	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, at),

@@ -25,7 +25,7 @@ static void history_club(struct store *s, const long long ids[3],
 	struct match_header h;
 
 	h = fx_ranked(ids[0], ids[1], 100);
-	h.time_per_move = 30;
+	h.time = fx_time(30, 0, 0);
 	m[0] = fx_play(s, &h, 9);
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, m[0], RESULT_BLACK_WIN, REASON_FIVE, 130),
@@ -115,7 +115,7 @@ static void check_alice_history(const struct fx_seen_list *l,
 	CU_ASSERT_EQUAL(e[4].r.rows, 15);
 	CU_ASSERT_EQUAL(e[4].r.cols, 15);
 	CU_ASSERT_EQUAL(e[4].r.k, 5);
-	CU_ASSERT_EQUAL(e[4].r.time_per_move, 30);
+	CU_ASSERT_EQUAL(e[4].r.time.per_move, 30);
 	CU_ASSERT_EQUAL(e[4].r.result, RESULT_BLACK_WIN);
 	CU_ASSERT_EQUAL(e[4].r.reason, REASON_FIVE);
 	CU_ASSERT_EQUAL(e[4].r.started_at, 100);

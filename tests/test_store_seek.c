@@ -30,8 +30,7 @@ static struct seek a_seek(long long player)
 			 .cols = 15,
 			 .k = 5,
 			 .opening = OPENING_NONE,
-			 .clock_base = 300,
-			 .clock_increment = 3},
+			 .time = {CLOCK_FISCHER, 0, 300, 3}},
 		.rated = true,
 		.min_rating = 0,
 		.max_rating = STORE_SEEK_ANY_RATING,
@@ -207,8 +206,7 @@ static void test_seek_one_open(void)
 	struct seek k = a_seek(ids[0]);
 
 	first = posted(s, &k, T0);
-	k.game.time_per_move = 30;
-	k.game.clock_base = k.game.clock_increment = 0;
+	k.game.time = fx_time(30, 0, 0);
 	second = posted(s, &k, T0 + 1);
 	CU_ASSERT_EQUAL(count(path,
 			      "SELECT count(*) FROM seeks WHERE state = 'open'",
@@ -302,8 +300,7 @@ static void test_casual_not_counted(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	k.rated = false;
-	k.game.clock_base = k.game.clock_increment =
-		0; /* the store's clock is today's */
+	k.game.time = fx_time(0, 0, 0); /* the store's clock is today's */
 	id = posted(s, &k, T0);
 	CU_ASSERT_EQUAL_FATAL(
 		store_seek_take(s, id, ids[1], T0 + 1, &mid, NULL), STORE_OK);
