@@ -7,8 +7,8 @@
  * language i18n_set_lang() chose last (web.c chooses the request's).
  *
  * Every piece of text that comes from the database (names, nicknames,
- * variants) goes through web_buf_text(), the one escaping function: the
- * caller never writes such text with web_buf_put().
+ * variants) goes through web_put_text(), the one escaping function: the
+ * caller never writes such text with strbuf_puts().
  */
 #ifndef GOMOKU_WEB_PAGES_H
 #define GOMOKU_WEB_PAGES_H
@@ -22,31 +22,11 @@
 #include "rules.h"
 #include "store.h"
 #include "store_live.h"
+#include "strbuf.h"
 
-/* ==== A growing buffer ================================================== */
-
-/* Bytes built up page by page; every writer is a no-op once `failed`
- * (memory ran out, or the page would pass WEB_PAGE_MAX). */
-struct web_buf {
-	char *data; /* NUL-terminated when not NULL; the buffer's own */
-	size_t len, cap;
-	bool failed;
-};
+/* ==== Pages are built in a strbuf (strbuf.h) ========================= */
 
 #define WEB_PAGE_MAX (4u << 20) /* bytes of one page at most */
-
-/* An empty buffer (allocates nothing yet). */
-void web_buf_init(struct web_buf *b);
-
-/* Free the buffer's bytes; it is empty again. Accepts a failed one. */
-void web_buf_free(struct web_buf *b);
-
-/* Append `s` as it is: markup the program wrote, never database text. */
-void web_buf_put(struct web_buf *b, const char *s);
-
-/* Append printf-formatted markup (numbers, the program's own words). */
-void web_buf_format(struct web_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 
 /* Append `s` escaped for HTML text and for a quoted attribute value:
  * & < > " ' as character references; every C0 and C1 control character
@@ -54,12 +34,12 @@ void web_buf_format(struct web_buf *b, const char *fmt, ...)
  * U+200E, U+200F, U+202A..U+202E, U+2066..U+2069) and each byte that is
  * not part of valid UTF-8 as U+FFFD; every other character, combining
  * marks included, as it is. NULL appends nothing. */
-void web_buf_text(struct web_buf *b, const char *s);
+void web_put_text(struct strbuf *b, const char *s);
 
 /* Append `s` for a URL's path segment or query value: the unreserved
  * characters (A-Z a-z 0-9 - . _ ~) as they are, every other byte as
  * %XX. */
-void web_buf_url(struct web_buf *b, const char *s);
+void web_put_url(struct strbuf *b, const char *s);
 
 /* ==== What a request asks =============================================== */
 
@@ -176,17 +156,17 @@ struct web_player {
  * (store_analysis_load()): each side's accuracy, an evaluation graph
  * (black's chance after each move, as SVG), and each move's chance and
  * mark in the move list. */
-void web_page_home(struct web_buf *b, const struct web_request *r,
+void web_page_home(struct strbuf *b, const struct web_request *r,
 		   const struct web_home *h);
-void web_page_player(struct web_buf *b, const struct web_request *r,
+void web_page_player(struct strbuf *b, const struct web_request *r,
 		     const struct web_player *pl);
-void web_page_game(struct web_buf *b, const struct web_request *r,
+void web_page_game(struct strbuf *b, const struct web_request *r,
 		   const struct match_full *f, const struct analyze_move *an,
 		   int nan);
 
 /* The error page for HTTP status 404 (WEB_NOT_FOUND), 503
  * (WEB_UNAVAILABLE) or 400 (any other page value). */
-void web_page_error(struct web_buf *b, const struct web_request *r);
+void web_page_error(struct strbuf *b, const struct web_request *r);
 
 /* The site's one stylesheet (a static string). */
 const char *web_page_style(void);
@@ -203,6 +183,6 @@ const char *web_page_script(void);
  * line, "{"moves": N, "status": "WORD", "at": MS}" (MS: the store's
  * Unix ms when the last move was committed, or 0), then the blank line
  * that ends an event. */
-void web_event(struct web_buf *b, const struct match_now *m);
+void web_event(struct strbuf *b, const struct match_now *m);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "notation.h"
 #include "record.h"
+#include "strbuf.h"
 
 /* The word that opens a PSQ header, matched in any case. */
 #define PSQ_WORD     "piskvorky"
@@ -47,13 +48,6 @@ struct line {
 struct scan {
 	const unsigned char *s;
 	size_t n, pos;
-};
-
-/* A growing text in the caller's buffer: len counts every byte put, even
- * those past cap that were dropped. */
-struct out {
-	char *buf;
-	size_t cap, len;
 };
 
 /* ==== Small helpers ========================================================
@@ -762,52 +756,13 @@ void record_result(const struct game_record *r, const struct board *b,
 /* ==== Writing ==============================================================
  */
 
-/* Append the n bytes at s to o, storing what fits. */
-static void put_bytes(struct out *o, const char *s, size_t n)
-{
-	size_t room = o->len < o->cap ? o->cap - o->len : 0;
-
-	if (room > 0)
-		memcpy(o->buf + o->len, s, n < room ? n : room);
-	o->len += n;
-}
-
-/* Append the string s to o. */
-static void put_str(struct out *o, const char *s)
-{
-	put_bytes(o, s, strlen(s));
-}
-
-/* Append v in decimal to o. */
-static void put_num(struct out *o, long long v)
-{
-	char digits[24];
-	size_t i = sizeof(digits);
-	unsigned long long u =
-		v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-
-	do {
-		digits[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u > 0);
-	if (v < 0)
-		digits[--i] = '-';
-	put_bytes(o, digits + i, sizeof(digits) - i);
-}
-
 /* Close o's text with a NUL and report its length in *len. Return
  * RECORD_OK, or RECORD_ERR_SPACE when it did not fit. */
-static enum record_reason finish(struct out *o, size_t *len)
+static enum record_reason finish(const struct strbuf *o, size_t *len)
 {
 	if (len != NULL)
 		*len = o->len;
-	if (o->len < o->cap) {
-		o->buf[o->len] = '\0';
-		return RECORD_OK;
-	}
-	if (o->cap > 0)
-		o->buf[o->cap - 1] = '\0';
-	return RECORD_ERR_SPACE;
+	return strbuf_cut(o) ? RECORD_ERR_SPACE : RECORD_OK;
 }
 
 /* Check r before writing it into buf. Return RECORD_OK, or the reason,
@@ -828,51 +783,37 @@ static enum record_reason start_writing(const struct game_record *r, char *buf,
 }
 
 /* Append the two name lines ("-" for an empty one), unless both are "". */
-static void put_names(struct out *o, const struct game_record *r, bool always)
+static void put_names(struct strbuf *o, const struct game_record *r,
+		      bool always)
 {
 	if (!always && r->black[0] == '\0' && r->white[0] == '\0')
 		return;
-	put_str(o, r->black[0] != '\0' ? r->black : "-");
-	put_str(o, "\n");
-	put_str(o, r->white[0] != '\0' ? r->white : "-");
-	put_str(o, "\n");
+	strbuf_printf(o, "%s\n%s\n", r->black[0] != '\0' ? r->black : "-",
+		      r->white[0] != '\0' ? r->white : "-");
 }
 
 /* Write r as PSQ into buf (see record.h). */
 enum record_reason record_write_psq(const struct game_record *r, char *buf,
 				    size_t cap, size_t *len)
 {
-	struct out o = {buf, buf != NULL ? cap : 0, 0};
+	struct strbuf o;
 	enum record_reason why = start_writing(r, buf, cap, len);
 	bool rule_line = r->rule != RULE_FREESTYLE || r->k != 5;
 	int i;
 
 	if (why != RECORD_OK)
 		return why;
-	put_str(&o, "Piskvorky ");
-	put_num(&o, r->cols);
-	put_str(&o, "x");
-	put_num(&o, r->rows);
-	put_str(&o, ", 0:0, 0\n");
-	for (i = 0; i < r->nmoves; i++) {
-		put_num(&o, r->moves[i].col + 1);
-		put_str(&o, ",");
-		put_num(&o, r->moves[i].row + 1);
-		put_str(&o, ",");
-		put_num(&o, r->ms[i]);
-		put_str(&o, "\n");
-	}
+	strbuf_fixed(&o, buf, cap);
+	strbuf_printf(&o, "Piskvorky %dx%d, 0:0, 0\n", r->cols, r->rows);
+	for (i = 0; i < r->nmoves; i++)
+		strbuf_printf(&o, "%d,%d,%lld\n", r->moves[i].col + 1,
+			      r->moves[i].row + 1, (long long)r->ms[i]);
 	/* PSQ has no field for the rule: one more line after the end code
 	 * (which needs the name lines before it) says it (see record.h). */
 	put_names(&o, r, rule_line);
-	put_num(&o, r->end_code);
-	put_str(&o, "\n");
-	if (rule_line) {
-		put_str(&o, rules_rule_name(r->rule));
-		put_str(&o, " ");
-		put_num(&o, r->k);
-		put_str(&o, "\n");
-	}
+	strbuf_printf(&o, "%d\n", r->end_code);
+	if (rule_line)
+		strbuf_printf(&o, "%s %d\n", rules_rule_name(r->rule), r->k);
 	return finish(&o, len);
 }
 
@@ -916,20 +857,21 @@ int record_rule_line(const char *text, size_t len, struct variant *v)
 enum record_reason record_write_moves(const struct game_record *r, char *buf,
 				      size_t cap, size_t *len)
 {
-	struct out o = {buf, buf != NULL ? cap : 0, 0};
+	struct strbuf o;
 	enum record_reason why = start_writing(r, buf, cap, len);
 	char word[NOTATION_MOVE_LEN];
 	int i;
 
 	if (why != RECORD_OK)
 		return why;
+	strbuf_fixed(&o, buf, cap);
 	for (i = 0; i < r->nmoves; i++) {
 		if (i > 0)
-			put_str(&o, " ");
-		put_str(&o, notation_format(r->moves[i].row, r->moves[i].col,
-					    word));
+			strbuf_puts(&o, " ");
+		strbuf_puts(&o, notation_format(r->moves[i].row,
+						r->moves[i].col, word));
 	}
-	put_str(&o, "\n");
+	strbuf_puts(&o, "\n");
 	return finish(&o, len);
 }
 

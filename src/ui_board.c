@@ -5,6 +5,7 @@
  * has none. */
 #include <string.h>
 
+#include "strbuf.h"
 #include "ui_term.h"
 
 #define ANSI_RESET "\033[0m"
@@ -36,37 +37,25 @@ static bool in_win(const struct board *b, int row, int col)
 	return false;
 }
 
-/* A line of the board being built: room for 26 coloured cells. */
-struct line {
-	char text[BOARD_MAX_SIZE * 32 + 64];
-	size_t len;
-};
+/* Room for a line of the board: 26 coloured cells and its labels. */
+#define LINE_MAX_BYTES (BOARD_MAX_SIZE * 32 + 64)
 
-/* Append `s` to the line (it always fits: see struct line). */
-static void put(struct line *l, const char *s)
+/* Print the line built in l without trailing blanks, then a newline,
+ * and empty l for the next. */
+static void flush_line(const struct ui_term *term, struct strbuf *l)
 {
-	size_t n = strlen(s);
+	size_t len = l->len < l->cap ? l->len : l->cap - 1;
 
-	if (l->len + n < sizeof(l->text)) {
-		memcpy(l->text + l->len, s, n + 1);
-		l->len += n;
-	}
-}
-
-/* Print the line without trailing blanks, then a newline. */
-static void flush_line(const struct ui_term *term, struct line *l)
-{
-	while (l->len > 0 && l->text[l->len - 1] == ' ')
-		l->len--;
-	l->text[l->len] = '\0';
-	fprintf(term->out, "%s\n", l->text);
-	l->len = 0;
+	while (len > 0 && l->data[len - 1] == ' ')
+		len--;
+	fprintf(term->out, "%.*s\n", (int)len, l->data);
+	strbuf_release(l);
 }
 
 /* Put a label right-aligned in two columns: the row number n, or with
  * `letter` the letter of column n (1 is a), dim if the terminal takes
  * colours, then `after`. */
-static void put_label(const struct ui_term *term, struct line *l, int n,
+static void put_label(const struct ui_term *term, struct strbuf *l, int n,
 		      bool letter, const char *after)
 {
 	char label[12];
@@ -75,10 +64,10 @@ static void put_label(const struct ui_term *term, struct line *l, int n,
 		snprintf(label, sizeof(label), " %c", 'a' + n - 1);
 	else
 		snprintf(label, sizeof(label), "%2d", n);
-	put(l, term->color ? ANSI_LABEL : "");
-	put(l, label);
-	put(l, term->color ? ANSI_RESET : "");
-	put(l, after);
+	strbuf_puts(l, term->color ? ANSI_LABEL : "");
+	strbuf_puts(l, label);
+	strbuf_puts(l, term->color ? ANSI_RESET : "");
+	strbuf_puts(l, after);
 }
 
 /* True when (row, col) is one of the n marks. */
@@ -94,7 +83,7 @@ static bool in_marks(const struct move *marks, int n, int row, int col)
 
 /* Put one cell: " x " plainly, "[x]" when marked without colour; a
  * marked empty point shows a cross. */
-static void put_cell(const struct ui_term *term, struct line *l,
+static void put_cell(const struct ui_term *term, struct strbuf *l,
 		     const struct board *b, int row, int col,
 		     const struct move *marks, int nmarks)
 {
@@ -108,17 +97,17 @@ static void put_cell(const struct ui_term *term, struct line *l,
 		stone = term->ascii ? "x" : i18n_symbol(I18N_MARK); /* × */
 
 	if (!is_last && !won) {
-		put(l, " ");
-		put(l, stone);
-		put(l, " ");
+		strbuf_puts(l, " ");
+		strbuf_puts(l, stone);
+		strbuf_puts(l, " ");
 	} else if (term->color) {
-		put(l, won ? " " ANSI_WIN : " " ANSI_LAST);
-		put(l, stone);
-		put(l, ANSI_RESET " ");
+		strbuf_puts(l, won ? " " ANSI_WIN : " " ANSI_LAST);
+		strbuf_puts(l, stone);
+		strbuf_puts(l, ANSI_RESET " ");
 	} else {
-		put(l, "[");
-		put(l, stone);
-		put(l, "]");
+		strbuf_puts(l, "[");
+		strbuf_puts(l, stone);
+		strbuf_puts(l, "]");
 	}
 }
 
@@ -137,10 +126,13 @@ void ui_board_draw(const struct ui_term *term, const struct board *b)
 void ui_board_draw_marked(const struct ui_term *term, const struct board *b,
 			  const struct move *marks, int nmarks)
 {
-	struct line l = {{0}, 0};
+	char line[LINE_MAX_BYTES];
+	struct strbuf l;
 	int r, c;
 
-	put(&l, "   ");
+	strbuf_fixed(&l, line, sizeof(line));
+
+	strbuf_puts(&l, "   ");
 	for (c = 0; c < b->cols; c++)
 		put_label(term, &l, c + 1, true, " ");
 	flush_line(term, &l);

@@ -7,7 +7,6 @@
  * questions, refusals and events, the rating at stake and the summary
  * after a recorded game. Calls neither front end. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -17,6 +16,7 @@
 #include "renju.h"
 #include "store.h"
 #include "store_live.h"
+#include "strbuf.h"
 #include "ui_game_common.h"
 #include "ui_internal.h"
 #include "words.h"
@@ -758,48 +758,27 @@ void game_common_stake_text(const struct game_stake *st, char *buf, size_t cap)
 		 st->loss);
 }
 
-/* Append the printf-style text to buf[cap] (which holds *len bytes),
- * cut to fit. */
-static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (*len + 1 >= cap)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(buf + *len, cap - *len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
-}
-
 void game_common_record_line(struct ui *ui, const struct player *p,
 			     double before, char *buf, size_t cap)
 {
 	const struct player_record *r = &p->rec;
 	char clean[UI_CLEAN_MAX];
-	size_t len = 0;
+	struct strbuf out;
 
-	buf[0] = '\0';
-	append(buf, cap, &len, "  %s",
-	       ui_clean(p->nickname, clean, sizeof(clean)));
-	append(buf, cap, &len,
-	       _(": %d won, %d lost, %d tied; score %d; rating %.0f (%+.0f); "
-		 "rank %d\n"),
-	       r->wins, r->losses, r->ties, r->score, r->rating,
-	       r->rating - before,
-	       plist_rank(ui->club.players, p, PLIST_BY_SCORE));
-	if (len > 0 && buf[len - 1] == '\n')
-		buf[len - 1] = '\0';
+	strbuf_fixed(&out, buf, cap);
+	strbuf_printf(&out, "  %s",
+		      ui_clean(p->nickname, clean, sizeof(clean)));
+	strbuf_printf(&out,
+		      _(": %d won, %d lost, %d tied; score %d; rating %.0f "
+			"(%+.0f); rank %d\n"),
+		      r->wins, r->losses, r->ties, r->score, r->rating,
+		      r->rating - before,
+		      plist_rank(ui->club.players, p, PLIST_BY_SCORE));
+	strbuf_chomp(&out);
 }
 
 /* Seat `seat`'s new record after a ranked match, a line of its own. */
-static void ranked_line(const struct game *g, int seat, char *buf, size_t cap,
-			size_t *len)
+static void ranked_line(const struct game *g, int seat, struct strbuf *out)
 {
 	const struct player *p = seat_player(g, seat);
 	char line[512];
@@ -808,12 +787,11 @@ static void ranked_line(const struct game *g, int seat, char *buf, size_t cap,
 		return;
 	game_common_record_line(g->ui, p, g->rating_before[seat], line,
 				sizeof(line));
-	append(buf, cap, len, "%s\n", line);
+	strbuf_printf(out, "%s\n", line);
 }
 
 /* The person's record against the computer's level in g. */
-static enum ui_status computer_line(struct game *g, char *buf, size_t cap,
-				    size_t *len)
+static enum ui_status computer_line(struct game *g, struct strbuf *out)
 {
 	int me = g->player_id[0] != 0 ? 0 : 1, won, lost, drawn;
 	char wins[32], losses[32], draws[32];
@@ -827,30 +805,29 @@ static enum ui_status computer_line(struct game *g, char *buf, size_t cap,
 		 lost);
 	snprintf(draws, sizeof(draws), ngettext("%d draw", "%d draws", drawn),
 		 drawn);
-	append(buf, cap, len, _("Your record against %s: %s, %s, %s\n"),
-	       words_level(g->level[1 - me]), wins, losses, draws);
+	strbuf_printf(out, _("Your record against %s: %s, %s, %s\n"),
+		      words_level(g->level[1 - me]), wins, losses, draws);
 	return UI_OK;
 }
 
 enum ui_status game_common_summary(struct game *g, char *buf, size_t cap)
 {
-	size_t len = 0;
+	struct strbuf out;
 	enum ui_status st = UI_OK;
 
-	buf[0] = '\0';
+	strbuf_fixed(&out, buf, cap);
 	if (!game_ended(g) || g->record_kind == 0)
 		return UI_OK;
 	if (g->record_kind == MATCH_COMPUTER) {
-		st = computer_line(g, buf, cap, &len);
+		st = computer_line(g, &out);
 	} else if (g->record_kind == MATCH_RANKED && !g->casual) {
 		st = ui_account_refresh(g->ui); /* ranks among today's club */
 		if (st == UI_OK) {
-			ranked_line(g, g->m.seat[STONE_BLACK], buf, cap, &len);
-			ranked_line(g, g->m.seat[STONE_WHITE], buf, cap, &len);
+			ranked_line(g, g->m.seat[STONE_BLACK], &out);
+			ranked_line(g, g->m.seat[STONE_WHITE], &out);
 		}
 	}
-	if (len > 0 && buf[len - 1] == '\n')
-		buf[len - 1] = '\0';
+	strbuf_chomp(&out);
 	return st;
 }
 

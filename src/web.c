@@ -225,18 +225,18 @@ static char no_memory[] = "out of memory\n";
 
 /* Queue the page built in b (its bytes go to the response). */
 static enum MHD_Result send_page(struct MHD_Connection *c, unsigned status,
-				 struct web_buf *b, const struct web_request *r)
+				 struct strbuf *b, const struct web_request *r)
 {
 	char *data = b->data;
 	size_t len = b->len;
 
 	if (b->failed || data == NULL) {
-		web_buf_free(b);
+		strbuf_release(b);
 		return send_bytes(c, MHD_HTTP_INTERNAL_SERVER_ERROR, no_memory,
 				  sizeof(no_memory) - 1, false,
 				  "text/plain; charset=utf-8", NULL);
 	}
-	web_buf_init(b);
+	strbuf_init(b, WEB_PAGE_MAX);
 	return send_bytes(c, status, data, len, true,
 			  "text/html; charset=utf-8", r);
 }
@@ -246,7 +246,7 @@ static enum MHD_Result send_page(struct MHD_Connection *c, unsigned status,
 static enum MHD_Result send_error(struct MHD_Connection *c,
 				  struct web_request *r, bool unavailable)
 {
-	struct web_buf b;
+	struct strbuf b;
 	unsigned status = r->page == WEB_NOT_FOUND ? MHD_HTTP_NOT_FOUND
 						   : MHD_HTTP_BAD_REQUEST;
 
@@ -254,7 +254,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c,
 		r->page = WEB_UNAVAILABLE;
 		status = MHD_HTTP_SERVICE_UNAVAILABLE;
 	}
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_page_error(&b, r);
 	return send_page(c, status, &b, r);
 }
@@ -318,7 +318,7 @@ static const struct board_cache *leaderboard(struct web_server *w, int rule)
 /* Read and render the home page into b. Return 0, or -1 when the store
  * (or memory) failed. */
 static int home(struct web_server *w, const struct web_request *r,
-		struct web_buf *b)
+		struct strbuf *b)
 {
 	struct web_online online[WEB_ONLINE];
 	struct live_match live[WEB_LIVE];
@@ -456,7 +456,7 @@ static int player_rules(struct web_server *w, struct web_player *v)
 /* Read and render player r->username's page into b. Return 0, 1 when
  * there is no such player, or -1 when the store (or memory) failed. */
 static int player(struct web_server *w, const struct web_request *r,
-		  struct web_buf *b)
+		  struct strbuf *b)
 {
 	struct player_lists *lists = calloc(1, sizeof(*lists));
 	struct web_player v = {0};
@@ -509,7 +509,7 @@ static int load_match(struct web_server *w, const struct web_request *r,
  * kept for it (the one with the longest time a position), if any. Return 0, 1
  * when there is no such match, or -1 when the store (or memory) failed. */
 static int game(struct web_server *w, const struct web_request *r,
-		struct web_buf *b)
+		struct strbuf *b)
 {
 	struct analyze_move *an = malloc(BOARD_MAX_CELLS * sizeof(*an));
 	struct match_full *f = NULL;
@@ -582,7 +582,7 @@ static long long now_ms(void)
 
 /* Copy as much of b as fits into buf[0..max) (an event is small: it
  * always fits a block). Return the bytes, or END_WITH_ERROR. */
-static ssize_t give(struct watcher *v, struct web_buf *b, char *buf, size_t max)
+static ssize_t give(struct watcher *v, struct strbuf *b, char *buf, size_t max)
 {
 	ssize_t n = MHD_CONTENT_READER_END_WITH_ERROR;
 
@@ -591,7 +591,7 @@ static ssize_t give(struct watcher *v, struct web_buf *b, char *buf, size_t max)
 		n = (ssize_t)b->len;
 		v->quiet_since = now_ms();
 	}
-	web_buf_free(b);
+	strbuf_release(b);
 	return n;
 }
 
@@ -622,7 +622,7 @@ static ssize_t wait_for_news(struct watcher *v)
 static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	struct watcher *v = cls;
-	struct web_buf b;
+	struct strbuf b;
 	struct match_now m;
 	bool stopping;
 
@@ -634,12 +634,12 @@ static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
 		return MHD_CONTENT_READER_END_OF_STREAM;
 	if (store_match_now(v->w->store, v->match_id, &m) != STORE_OK)
 		return MHD_CONTENT_READER_END_WITH_ERROR;
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	if (!v->started || m.nmoves != v->sent.nmoves ||
 	    m.status != v->sent.status ||
 	    m.turn_started_ms != v->sent.turn_started_ms) {
 		if (!v->started)
-			web_buf_format(&b, "retry: %d\n", 1000);
+			strbuf_printf(&b, "retry: %d\n", 1000);
 		web_event(&b, &m);
 		v->started = true;
 		v->sent = m;
@@ -647,7 +647,7 @@ static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
 		return give(v, &b, buf, max);
 	}
 	if (now_ms() - v->quiet_since >= WEB_PING_MS) {
-		web_buf_put(&b, ": ping\n\n");
+		strbuf_puts(&b, ": ping\n\n");
 		return give(v, &b, buf, max);
 	}
 	return wait_for_news(v);
@@ -763,7 +763,7 @@ static enum MHD_Result send_events(struct web_server *w,
 static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 			     struct web_request *r)
 {
-	struct web_buf b;
+	struct strbuf b;
 	int got = -1;
 
 	if (r->page == WEB_STYLE)
@@ -782,7 +782,7 @@ static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 		return send_error(c, r, false);
 	if (store_refresh_players(w->store, w->players) != STORE_OK)
 		return send_error(c, r, true);
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	if (r->page == WEB_HOME) {
 		got = home(w, r, &b);
 	} else if (r->page == WEB_PLAYER) {
@@ -792,7 +792,7 @@ static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 	}
 	if (got == 0)
 		return send_page(c, MHD_HTTP_OK, &b, r);
-	web_buf_free(&b);
+	strbuf_release(&b);
 	r->page = WEB_NOT_FOUND;
 	return send_error(c, r, got < 0);
 }

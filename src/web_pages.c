@@ -1,7 +1,6 @@
 /* web_pages.c -- the web site's pages as HTML in a buffer (web_pages.h):
  * the buffer and the one escaping function, what a request asks, and
  * each page. No I/O: web.c reads the store and sends the bytes. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,80 +12,6 @@
 #include "number.h"
 #include "web_pages.h"
 #include "words.h"
-
-/* ==== The buffer ========================================================= */
-
-void web_buf_init(struct web_buf *b)
-{
-	*b = (struct web_buf){NULL, 0, 0, false};
-}
-
-void web_buf_free(struct web_buf *b)
-{
-	free(b->data);
-	web_buf_init(b);
-}
-
-/* Make room for `more` bytes and a NUL. Return 0, or -1 (failed). */
-static int reserve(struct web_buf *b, size_t more)
-{
-	size_t cap = b->cap > 0 ? b->cap : 4096;
-	char *p;
-
-	if (b->failed)
-		return -1;
-	if (more > WEB_PAGE_MAX || b->len + more + 1 > WEB_PAGE_MAX) {
-		b->failed = true;
-		return -1;
-	}
-	if (b->len + more + 1 <= b->cap)
-		return 0;
-	while (cap < b->len + more + 1)
-		cap *= 2;
-	p = realloc(b->data, cap);
-	if (p == NULL) {
-		b->failed = true;
-		return -1;
-	}
-	b->data = p;
-	b->cap = cap;
-	return 0;
-}
-
-/* Append n bytes of s. */
-static void put_bytes(struct web_buf *b, const char *s, size_t n)
-{
-	if (reserve(b, n) != 0)
-		return;
-	memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-}
-
-void web_buf_put(struct web_buf *b, const char *s)
-{
-	put_bytes(b, s, strlen(s));
-}
-
-void web_buf_format(struct web_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		b->failed = true;
-		return;
-	}
-	if (reserve(b, (size_t)n) != 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
 
 /* ==== Escaping =========================================================== */
 
@@ -133,7 +58,7 @@ static bool replaced(unsigned long cp)
 	       (cp >= 0x2066 && cp <= 0x2069);
 }
 
-void web_buf_text(struct web_buf *b, const char *s)
+void web_put_text(struct strbuf *b, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	unsigned long cp;
@@ -142,23 +67,23 @@ void web_buf_text(struct web_buf *b, const char *s)
 	for (; p != NULL && *p != '\0'; p += n > 0 ? n : 1) {
 		n = utf8_at(p, &cp);
 		if (n == 0 || replaced(cp))
-			web_buf_put(b, REPLACEMENT);
+			strbuf_puts(b, REPLACEMENT);
 		else if (cp == '&')
-			web_buf_put(b, "&amp;");
+			strbuf_puts(b, "&amp;");
 		else if (cp == '<')
-			web_buf_put(b, "&lt;");
+			strbuf_puts(b, "&lt;");
 		else if (cp == '>')
-			web_buf_put(b, "&gt;");
+			strbuf_puts(b, "&gt;");
 		else if (cp == '"')
-			web_buf_put(b, "&quot;");
+			strbuf_puts(b, "&quot;");
 		else if (cp == '\'')
-			web_buf_put(b, "&#39;");
+			strbuf_puts(b, "&#39;");
 		else
-			put_bytes(b, (const char *)p, (size_t)n);
+			strbuf_add(b, (const char *)p, (size_t)n);
 	}
 }
 
-void web_buf_url(struct web_buf *b, const char *s)
+void web_put_url(struct strbuf *b, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	const unsigned char *p = (const unsigned char *)s;
@@ -167,12 +92,12 @@ void web_buf_url(struct web_buf *b, const char *s)
 	for (; *p != '\0'; p++) {
 		if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
 		    (*p >= '0' && *p <= '9') || strchr("-._~", *p) != NULL) {
-			put_bytes(b, (const char *)p, 1);
+			strbuf_add(b, (const char *)p, 1);
 			continue;
 		}
 		esc[1] = hex[*p >> 4];
 		esc[2] = hex[*p & 15];
-		put_bytes(b, esc, 3);
+		strbuf_add(b, esc, 3);
 	}
 }
 
@@ -301,136 +226,136 @@ static const char *const lang_code[] = {"en", "zh"};
 
 /* The request's ?lang= for a link, when it gave one: "?lang=xx" as the
  * first parameter, else "&amp;lang=xx". */
-static void put_lang_arg(struct web_buf *b, const struct web_request *r,
+static void put_lang_arg(struct strbuf *b, const struct web_request *r,
 			 bool first)
 {
 	if (r->lang_given)
-		web_buf_format(b, "%slang=%s", first ? "?" : "&amp;",
-			       lang_code[r->lang]);
+		strbuf_printf(b, "%slang=%s", first ? "?" : "&amp;",
+			      lang_code[r->lang]);
 }
 
 /* The address of the page r asks for, in language `lang`. */
-static void put_self(struct web_buf *b, const struct web_request *r,
+static void put_self(struct strbuf *b, const struct web_request *r,
 		     enum lang lang)
 {
 	if (r->page == WEB_PLAYER) {
-		web_buf_put(b, "/player/");
-		web_buf_url(b, r->username);
-		web_buf_put(b, "?");
+		strbuf_puts(b, "/player/");
+		web_put_url(b, r->username);
+		strbuf_puts(b, "?");
 	} else if (r->page == WEB_GAME) {
-		web_buf_format(b, "/game/%lld?", r->match_id);
+		strbuf_printf(b, "/game/%lld?", r->match_id);
 		if (r->ply >= 0)
-			web_buf_format(b, "ply=%d&amp;", r->ply);
+			strbuf_printf(b, "ply=%d&amp;", r->ply);
 	} else if (r->page == WEB_HOME && r->rule >= 0) {
-		web_buf_format(b, "/?rule=%s&amp;",
-			       rules_rule_name((enum rule)r->rule));
+		strbuf_printf(b, "/?rule=%s&amp;",
+			      rules_rule_name((enum rule)r->rule));
 	} else {
-		web_buf_put(b, "/?");
+		strbuf_puts(b, "/?");
 	}
-	web_buf_format(b, "lang=%s", lang_code[lang]);
+	strbuf_printf(b, "lang=%s", lang_code[lang]);
 }
 
 /* The document's head and the site's header, titled `title` (text,
  * escaped here) and `sub` (NULL or more text after it). */
-static void page_begin(struct web_buf *b, const struct web_request *r,
+static void page_begin(struct strbuf *b, const struct web_request *r,
 		       const char *title, const char *sub)
 {
-	web_buf_format(b,
-		       "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
-		       "<meta charset=\"utf-8\">\n"
-		       "<meta name=\"viewport\" content=\"width=device-width, "
-		       "initial-scale=1\">\n<title>",
-		       r->lang == LANG_ZH ? "zh-CN" : "en");
-	web_buf_text(b, title);
+	strbuf_printf(b,
+		      "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+		      "<meta charset=\"utf-8\">\n"
+		      "<meta name=\"viewport\" content=\"width=device-width, "
+		      "initial-scale=1\">\n<title>",
+		      r->lang == LANG_ZH ? "zh-CN" : "en");
+	web_put_text(b, title);
 	if (sub != NULL) {
-		web_buf_put(b, " ");
-		web_buf_text(b, sub);
+		strbuf_puts(b, " ");
+		web_put_text(b, sub);
 	}
-	web_buf_put(b, " - ");
-	web_buf_text(b, _("Gomoku Club"));
-	web_buf_put(b, "</title>\n<link rel=\"stylesheet\" href=\"/style.css\">"
+	strbuf_puts(b, " - ");
+	web_put_text(b, _("Gomoku Club"));
+	strbuf_puts(b, "</title>\n<link rel=\"stylesheet\" href=\"/style.css\">"
 		       "\n</head>\n<body>\n<header><a class=\"site\" href=\"/");
 	put_lang_arg(b, r, true);
-	web_buf_put(b, "\">");
-	web_buf_text(b, _("Gomoku Club"));
-	web_buf_put(b, "</a> <nav class=\"lang\">");
+	strbuf_puts(b, "\">");
+	web_put_text(b, _("Gomoku Club"));
+	strbuf_puts(b, "</a> <nav class=\"lang\">");
 	if (r->lang == LANG_ZH) {
-		web_buf_put(b, "<a hreflang=\"en\" lang=\"en\" href=\"");
+		strbuf_puts(b, "<a hreflang=\"en\" lang=\"en\" href=\"");
 		put_self(b, r, LANG_EN);
-		web_buf_put(b, "\">English</a>");
+		strbuf_puts(b, "\">English</a>");
 	} else {
-		web_buf_put(b, "<a hreflang=\"zh\" lang=\"zh-CN\" href=\"");
+		strbuf_puts(b, "<a hreflang=\"zh\" lang=\"zh-CN\" href=\"");
 		put_self(b, r, LANG_ZH);
-		web_buf_put(b, "\">\xe4\xb8\xad\xe6\x96\x87</a>");
+		strbuf_puts(b, "\">\xe4\xb8\xad\xe6\x96\x87</a>");
 	}
-	web_buf_put(b, "</nav></header>\n<main>\n<h1>");
-	web_buf_text(b, title);
+	strbuf_puts(b, "</nav></header>\n<main>\n<h1>");
+	web_put_text(b, title);
 	if (sub != NULL) {
-		web_buf_put(b, " <bdi>");
-		web_buf_text(b, sub);
-		web_buf_put(b, "</bdi>");
+		strbuf_puts(b, " <bdi>");
+		web_put_text(b, sub);
+		strbuf_puts(b, "</bdi>");
 	}
-	web_buf_put(b, "</h1>\n");
+	strbuf_puts(b, "</h1>\n");
 }
 
-static void page_end(struct web_buf *b)
+static void page_end(struct strbuf *b)
 {
-	web_buf_put(b, "</main>\n<footer>");
-	web_buf_text(b, _("Read-only: this site changes nothing in the club."));
-	web_buf_put(b, "</footer>\n</body>\n</html>\n");
+	strbuf_puts(b, "</main>\n<footer>");
+	web_put_text(b, _("Read-only: this site changes nothing in the club."));
+	strbuf_puts(b, "</footer>\n</body>\n</html>\n");
 }
 
 /* A link to player `username` showing `nickname` (both database text). */
-static void put_player_link(struct web_buf *b, const struct web_request *r,
+static void put_player_link(struct strbuf *b, const struct web_request *r,
 			    const char *username, const char *nickname)
 {
-	web_buf_put(b, "<a class=\"player\" href=\"/player/");
-	web_buf_url(b, username);
+	strbuf_puts(b, "<a class=\"player\" href=\"/player/");
+	web_put_url(b, username);
 	put_lang_arg(b, r, true);
-	web_buf_put(b, "\"><bdi>");
-	web_buf_text(b, nickname != NULL && nickname[0] != '\0' ? nickname
+	strbuf_puts(b, "\"><bdi>");
+	web_put_text(b, nickname != NULL && nickname[0] != '\0' ? nickname
 								: username);
-	web_buf_put(b, "</bdi></a>");
+	strbuf_puts(b, "</bdi></a>");
 }
 
 /* A link to match `id`, showing `text` (the program's words). */
-static void put_game_link(struct web_buf *b, const struct web_request *r,
+static void put_game_link(struct strbuf *b, const struct web_request *r,
 			  long long id, const char *text)
 {
-	web_buf_format(b, "<a href=\"/game/%lld", id);
+	strbuf_printf(b, "<a href=\"/game/%lld", id);
 	put_lang_arg(b, r, true);
-	web_buf_put(b, "\">");
-	web_buf_text(b, text);
-	web_buf_put(b, "</a>");
+	strbuf_puts(b, "\">");
+	web_put_text(b, text);
+	strbuf_puts(b, "</a>");
 }
 
 /* A table's header row of `n` translated column titles. */
-static void put_header_row(struct web_buf *b, const char *const titles[], int n)
+static void put_header_row(struct strbuf *b, const char *const titles[], int n)
 {
 	int i;
 
-	web_buf_put(b, "<thead><tr>");
+	strbuf_puts(b, "<thead><tr>");
 	for (i = 0; i < n; i++) {
-		web_buf_put(b, "<th>");
-		web_buf_text(b, _(titles[i]));
-		web_buf_put(b, "</th>");
+		strbuf_puts(b, "<th>");
+		web_put_text(b, _(titles[i]));
+		strbuf_puts(b, "</th>");
 	}
-	web_buf_put(b, "</tr></thead>\n");
+	strbuf_puts(b, "</tr></thead>\n");
 }
 
 /* The record's numbers as table cells: games, W, L, T. */
-static void put_record_cells(struct web_buf *b, const struct player_record *r)
+static void put_record_cells(struct strbuf *b, const struct player_record *r)
 {
-	web_buf_format(b,
-		       "<td class=\"num\">%d</td><td class=\"num\">%d</td>"
-		       "<td class=\"num\">%d</td><td class=\"num\">%d</td>",
-		       r->games, r->wins, r->losses, r->ties);
+	strbuf_printf(b,
+		      "<td class=\"num\">%d</td><td class=\"num\">%d</td>"
+		      "<td class=\"num\">%d</td><td class=\"num\">%d</td>",
+		      r->games, r->wins, r->losses, r->ties);
 }
 
 /* ==== The home page ====================================================== */
 
 /* The leaderboard's rows. */
-static void put_leaderboard_rows(struct web_buf *b, const struct web_request *r,
+static void put_leaderboard_rows(struct strbuf *b, const struct web_request *r,
 				 const struct web_home *h)
 {
 	const struct player *p;
@@ -440,58 +365,57 @@ static void put_leaderboard_rows(struct web_buf *b, const struct web_request *r,
 	for (i = 0; i < h->nbest; i++) {
 		p = h->best[i];
 		rank = plist_rank_at(h->best, i, PLIST_BY_SCORE, rank);
-		web_buf_put(b, "<tr><td class=\"num rank\">");
+		strbuf_puts(b, "<tr><td class=\"num rank\">");
 		if (rank > 0)
-			web_buf_format(b, "%d", rank);
+			strbuf_printf(b, "%d", rank);
 		else
-			web_buf_put(b, "\xe2\x80\x93");
-		web_buf_put(b, "</td><td class=\"username\">");
+			strbuf_puts(b, "\xe2\x80\x93");
+		strbuf_puts(b, "</td><td class=\"username\">");
 		put_player_link(b, r, p->username, p->username);
-		web_buf_put(b, "</td><td class=\"nickname\"><bdi>");
-		web_buf_text(b, p->nickname);
-		web_buf_put(b, "</bdi></td>");
+		strbuf_puts(b, "</td><td class=\"nickname\"><bdi>");
+		web_put_text(b, p->nickname);
+		strbuf_puts(b, "</bdi></td>");
 		put_record_cells(b, &p->rec);
-		web_buf_format(b,
-			       "<td class=\"num score\">%d</td>"
-			       "<td class=\"num rating\">%.0f%s</td>"
-			       "<td class=\"num\">",
-			       p->rec.score, p->rec.rating,
-			       player_provisional(p) ? "?" : "");
+		strbuf_printf(b,
+			      "<td class=\"num score\">%d</td>"
+			      "<td class=\"num rating\">%.0f%s</td>"
+			      "<td class=\"num\">",
+			      p->rec.score, p->rec.rating,
+			      player_provisional(p) ? "?" : "");
 		if (p->rec.games > 0)
-			web_buf_format(b, "%.0f%%", player_win_rate(p) * 100.0);
+			strbuf_printf(b, "%.0f%%", player_win_rate(p) * 100.0);
 		else
-			web_buf_put(b, "\xe2\x80\x93");
-		web_buf_put(b, "</td></tr>\n");
+			strbuf_puts(b, "\xe2\x80\x93");
+		strbuf_puts(b, "</td></tr>\n");
 	}
 }
 
 /* The links choosing the leaderboard's rule. */
-static void put_rule_links(struct web_buf *b, const struct web_request *r,
+static void put_rule_links(struct strbuf *b, const struct web_request *r,
 			   int current)
 {
 	int rule;
 
-	web_buf_put(b, "<nav class=\"rules\">");
+	strbuf_puts(b, "<nav class=\"rules\">");
 	for (rule = -1; rule <= RULE_RENJU; rule++) {
 		if (rule == current) {
-			web_buf_put(b, "<strong>");
+			strbuf_puts(b, "<strong>");
 		} else {
-			web_buf_put(b, "<a href=\"/");
+			strbuf_puts(b, "<a href=\"/");
 			if (rule >= 0)
-				web_buf_format(
-					b, "?rule=%s",
-					rules_rule_name((enum rule)rule));
+				strbuf_printf(b, "?rule=%s",
+					      rules_rule_name((enum rule)rule));
 			put_lang_arg(b, r, rule < 0);
-			web_buf_put(b, "\">");
+			strbuf_puts(b, "\">");
 		}
-		web_buf_text(b, rule < 0 ? _("All rules")
+		web_put_text(b, rule < 0 ? _("All rules")
 					 : words_rule_family(rule));
-		web_buf_put(b, rule == current ? "</strong> " : "</a> ");
+		strbuf_puts(b, rule == current ? "</strong> " : "</a> ");
 	}
-	web_buf_put(b, "</nav>\n");
+	strbuf_puts(b, "</nav>\n");
 }
 
-static void put_leaderboard(struct web_buf *b, const struct web_request *r,
+static void put_leaderboard(struct strbuf *b, const struct web_request *r,
 			    const struct web_home *h)
 {
 	static const char *const titles[] = {
@@ -501,45 +425,45 @@ static void put_leaderboard(struct web_buf *b, const struct web_request *r,
 
 	put_rule_links(b, r, h->rule);
 	if (h->nbest == 0) {
-		web_buf_put(b, "<p>");
-		web_buf_text(b, _("No games to rank yet."));
-		web_buf_put(b, "</p>\n");
+		strbuf_puts(b, "<p>");
+		web_put_text(b, _("No games to rank yet."));
+		strbuf_puts(b, "</p>\n");
 		return;
 	}
-	web_buf_put(b, "<div class=\"scroll\"><table id=\"leaderboard\">\n");
+	strbuf_puts(b, "<div class=\"scroll\"><table id=\"leaderboard\">\n");
 	put_header_row(b, titles, (int)(sizeof(titles) / sizeof(titles[0])));
-	web_buf_put(b, "<tbody>\n");
+	strbuf_puts(b, "<tbody>\n");
 	put_leaderboard_rows(b, r, h);
-	web_buf_put(b, "</tbody></table></div>\n");
+	strbuf_puts(b, "</tbody></table></div>\n");
 }
 
-static void put_online(struct web_buf *b, const struct web_request *r,
+static void put_online(struct strbuf *b, const struct web_request *r,
 		       const struct web_home *h)
 {
 	size_t i;
 
-	web_buf_put(b, "<h2>");
-	web_buf_text(b, _("Players online"));
-	web_buf_put(b, "</h2>\n<ul id=\"online\">\n");
+	strbuf_puts(b, "<h2>");
+	web_put_text(b, _("Players online"));
+	strbuf_puts(b, "</h2>\n<ul id=\"online\">\n");
 	for (i = 0; i < h->nonline; i++) {
-		web_buf_put(b, "<li>");
+		strbuf_puts(b, "<li>");
 		put_player_link(b, r, h->online[i].username,
 				h->online[i].nickname);
-		web_buf_put(b, " <span class=\"state\">");
-		web_buf_text(b,
+		strbuf_puts(b, " <span class=\"state\">");
+		web_put_text(b,
 			     h->online[i].playing ? _("playing") : _("online"));
-		web_buf_put(b, "</span></li>\n");
+		strbuf_puts(b, "</span></li>\n");
 	}
 	if (h->nonline == 0) {
-		web_buf_put(b, "<li>");
-		web_buf_text(b, _("Nobody is online."));
-		web_buf_put(b, "</li>\n");
+		strbuf_puts(b, "<li>");
+		web_put_text(b, _("Nobody is online."));
+		strbuf_puts(b, "</li>\n");
 	}
-	web_buf_put(b, "</ul>\n");
+	strbuf_puts(b, "</ul>\n");
 }
 
 /* One side of a game in progress: the player's link or the computer. */
-static void put_live_side(struct web_buf *b, const struct web_request *r,
+static void put_live_side(struct strbuf *b, const struct web_request *r,
 			  const char *username, int ai_level)
 {
 	char buf[64];
@@ -549,43 +473,43 @@ static void put_live_side(struct web_buf *b, const struct web_request *r,
 		return;
 	}
 	snprintf(buf, sizeof(buf), _("Computer (level %d)"), ai_level);
-	web_buf_text(b, buf);
+	web_put_text(b, buf);
 }
 
-static void put_live(struct web_buf *b, const struct web_request *r,
+static void put_live(struct strbuf *b, const struct web_request *r,
 		     const struct web_home *h)
 {
 	char text[64];
 	size_t i;
 
-	web_buf_put(b, "<h2>");
-	web_buf_text(b, _("Games in progress"));
-	web_buf_put(b, "</h2>\n<ul id=\"live\">\n");
+	strbuf_puts(b, "<h2>");
+	web_put_text(b, _("Games in progress"));
+	strbuf_puts(b, "</h2>\n<ul id=\"live\">\n");
 	for (i = 0; i < h->nlive; i++) {
 		const struct live_match *m = &h->live[i];
 
-		web_buf_put(b, "<li>");
+		strbuf_puts(b, "<li>");
 		snprintf(text, sizeof(text), _("Match %lld"), m->id);
 		put_game_link(b, r, m->id, text);
-		web_buf_put(b, ": ");
+		strbuf_puts(b, ": ");
 		put_live_side(b, r, m->black, m->ai_level);
-		web_buf_put(b, " \xe2\x80\x93 ");
+		strbuf_puts(b, " \xe2\x80\x93 ");
 		put_live_side(b, r, m->white, m->ai_level);
-		web_buf_put(b, ", ");
+		strbuf_puts(b, ", ");
 		snprintf(text, sizeof(text),
 			 ngettext("%d move", "%d moves", m->nmoves), m->nmoves);
-		web_buf_text(b, text);
-		web_buf_put(b, "</li>\n");
+		web_put_text(b, text);
+		strbuf_puts(b, "</li>\n");
 	}
 	if (h->nlive == 0) {
-		web_buf_put(b, "<li>");
-		web_buf_text(b, _("No game is being played."));
-		web_buf_put(b, "</li>\n");
+		strbuf_puts(b, "<li>");
+		web_put_text(b, _("No game is being played."));
+		strbuf_puts(b, "</li>\n");
 	}
-	web_buf_put(b, "</ul>\n");
+	strbuf_puts(b, "</ul>\n");
 }
 
-void web_page_home(struct web_buf *b, const struct web_request *r,
+void web_page_home(struct strbuf *b, const struct web_request *r,
 		   const struct web_home *h)
 {
 	page_begin(b, r, _("Leaderboard"),
@@ -628,57 +552,57 @@ static const char *date_text(long long t, char buf[16])
 	return buf;
 }
 
-static void put_record(struct web_buf *b, const struct web_player *pl)
+static void put_record(struct strbuf *b, const struct web_player *pl)
 {
 	const struct player_record *rec = &pl->p->rec;
 
-	web_buf_put(b, "<dl class=\"record\">");
-	web_buf_put(b, "<dt>");
-	web_buf_text(b, _("Rank"));
-	web_buf_put(b, "</dt><dd id=\"rank\">");
+	strbuf_puts(b, "<dl class=\"record\">");
+	strbuf_puts(b, "<dt>");
+	web_put_text(b, _("Rank"));
+	strbuf_puts(b, "</dt><dd id=\"rank\">");
 	if (pl->rank > 0)
-		web_buf_format(b, "%d", pl->rank);
+		strbuf_printf(b, "%d", pl->rank);
 	else
-		web_buf_put(b, "\xe2\x80\x93");
-	web_buf_put(b, "</dd><dt>");
-	web_buf_text(b, _("Rating"));
-	web_buf_format(b, "</dt><dd id=\"rating\">%.0f%s</dd><dt>", rec->rating,
-		       player_provisional(pl->p) ? "?" : "");
-	web_buf_text(b, _("Games"));
-	web_buf_format(b, "</dt><dd>%d</dd><dt>", rec->games);
-	web_buf_text(b, _("won"));
-	web_buf_format(b, "</dt><dd>%d</dd><dt>", rec->wins);
-	web_buf_text(b, _("lost"));
-	web_buf_format(b, "</dt><dd>%d</dd><dt>", rec->losses);
-	web_buf_text(b, _("draw"));
-	web_buf_format(b, "</dt><dd>%d</dd><dt>", rec->ties);
-	web_buf_text(b, _("Score"));
-	web_buf_format(b, "</dt><dd id=\"score\">%d</dd></dl>\n", rec->score);
+		strbuf_puts(b, "\xe2\x80\x93");
+	strbuf_puts(b, "</dd><dt>");
+	web_put_text(b, _("Rating"));
+	strbuf_printf(b, "</dt><dd id=\"rating\">%.0f%s</dd><dt>", rec->rating,
+		      player_provisional(pl->p) ? "?" : "");
+	web_put_text(b, _("Games"));
+	strbuf_printf(b, "</dt><dd>%d</dd><dt>", rec->games);
+	web_put_text(b, _("won"));
+	strbuf_printf(b, "</dt><dd>%d</dd><dt>", rec->wins);
+	web_put_text(b, _("lost"));
+	strbuf_printf(b, "</dt><dd>%d</dd><dt>", rec->losses);
+	web_put_text(b, _("draw"));
+	strbuf_printf(b, "</dt><dd>%d</dd><dt>", rec->ties);
+	web_put_text(b, _("Score"));
+	strbuf_printf(b, "</dt><dd id=\"score\">%d</dd></dl>\n", rec->score);
 }
 
-static void put_rule_ratings(struct web_buf *b, const struct web_player *pl)
+static void put_rule_ratings(struct strbuf *b, const struct web_player *pl)
 {
 	static const char *const titles[] = {N_("Rule"), N_("Games"),
 					     N_("W"),	 N_("L"),
 					     N_("T"),	 N_("Rating")};
 	int i;
 
-	web_buf_put(b, "<h2>");
-	web_buf_text(b, _("Ratings by rule"));
-	web_buf_put(b, "</h2>\n<table id=\"rules\">\n");
+	strbuf_puts(b, "<h2>");
+	web_put_text(b, _("Ratings by rule"));
+	strbuf_puts(b, "</h2>\n<table id=\"rules\">\n");
 	put_header_row(b, titles, (int)(sizeof(titles) / sizeof(titles[0])));
-	web_buf_put(b, "<tbody>\n");
+	strbuf_puts(b, "<tbody>\n");
 	for (i = 0; i <= RULE_RENJU; i++) {
 		if (!pl->has_rule[i])
 			continue;
-		web_buf_put(b, "<tr><td>");
-		web_buf_text(b, words_rule_family(i));
-		web_buf_put(b, "</td>");
+		strbuf_puts(b, "<tr><td>");
+		web_put_text(b, words_rule_family(i));
+		strbuf_puts(b, "</td>");
 		put_record_cells(b, &pl->rule_rec[i]);
-		web_buf_format(b, "<td class=\"num\">%.0f</td></tr>\n",
-			       pl->rule_rec[i].rating);
+		strbuf_printf(b, "<td class=\"num\">%.0f</td></tr>\n",
+			      pl->rule_rec[i].rating);
 	}
-	web_buf_put(b, "</tbody></table>\n");
+	strbuf_puts(b, "</tbody></table>\n");
 }
 
 /* How game g ended for its player, in words. */
@@ -698,35 +622,35 @@ static const char *outcome_words(const struct web_game_row *g)
 	return g->result == mine ? _("won") : _("lost");
 }
 
-static void put_game_row(struct web_buf *b, const struct web_request *r,
+static void put_game_row(struct strbuf *b, const struct web_request *r,
 			 const struct web_game_row *g)
 {
 	char text[64];
 
-	web_buf_put(b, "<tr><td>");
+	strbuf_puts(b, "<tr><td>");
 	snprintf(text, sizeof(text), "%lld", g->id);
 	put_game_link(b, r, g->id, text);
-	web_buf_format(b, "</td><td>%s</td><td>",
-		       date_text(g->started_at, text));
-	web_buf_text(b, g->colour == STONE_BLACK ? _("Black") : _("White"));
-	web_buf_put(b, "</td><td>");
+	strbuf_printf(b, "</td><td>%s</td><td>",
+		      date_text(g->started_at, text));
+	web_put_text(b, g->colour == STONE_BLACK ? _("Black") : _("White"));
+	strbuf_puts(b, "</td><td>");
 	if (g->opponent[0] != '\0')
 		put_player_link(b, r, g->opponent, g->opponent_nickname);
 	else
 		put_live_side(b, r, "", g->ai_level);
-	web_buf_put(b, "</td><td>");
-	web_buf_text(b, words_variant(g->variant));
-	web_buf_put(b, "</td><td>");
-	web_buf_text(b, outcome_words(g));
+	strbuf_puts(b, "</td><td>");
+	web_put_text(b, words_variant(g->variant));
+	strbuf_puts(b, "</td><td>");
+	web_put_text(b, outcome_words(g));
 	if (g->casual) {
-		web_buf_put(b, " (");
-		web_buf_text(b, _("casual"));
-		web_buf_put(b, ")");
+		strbuf_puts(b, " (");
+		web_put_text(b, _("casual"));
+		strbuf_puts(b, ")");
 	}
-	web_buf_format(b, "</td><td class=\"num\">%d</td></tr>\n", g->nmoves);
+	strbuf_printf(b, "</td><td class=\"num\">%d</td></tr>\n", g->nmoves);
 }
 
-static void put_recent(struct web_buf *b, const struct web_request *r,
+static void put_recent(struct strbuf *b, const struct web_request *r,
 		       const struct web_player *pl)
 {
 	static const char *const titles[] = {
@@ -734,24 +658,24 @@ static void put_recent(struct web_buf *b, const struct web_request *r,
 		N_("Variant"), N_("Result"), N_("Moves")};
 	size_t i;
 
-	web_buf_put(b, "<h2>");
-	web_buf_text(b, _("Recent games"));
-	web_buf_put(b, "</h2>\n");
+	strbuf_puts(b, "<h2>");
+	web_put_text(b, _("Recent games"));
+	strbuf_puts(b, "</h2>\n");
 	if (pl->ngames == 0) {
-		web_buf_put(b, "<p>");
-		web_buf_text(b, _("No games yet."));
-		web_buf_put(b, "</p>\n");
+		strbuf_puts(b, "<p>");
+		web_put_text(b, _("No games yet."));
+		strbuf_puts(b, "</p>\n");
 		return;
 	}
-	web_buf_put(b, "<div class=\"scroll\"><table id=\"games\">\n");
+	strbuf_puts(b, "<div class=\"scroll\"><table id=\"games\">\n");
 	put_header_row(b, titles, (int)(sizeof(titles) / sizeof(titles[0])));
-	web_buf_put(b, "<tbody>\n");
+	strbuf_puts(b, "<tbody>\n");
 	for (i = 0; i < pl->ngames; i++)
 		put_game_row(b, r, &pl->games[i]);
-	web_buf_put(b, "</tbody></table></div>\n");
+	strbuf_puts(b, "</tbody></table></div>\n");
 }
 
-static void put_opponents(struct web_buf *b, const struct web_request *r,
+static void put_opponents(struct strbuf *b, const struct web_request *r,
 			  const struct web_player *pl)
 {
 	static const char *const titles[] = {N_("Opponent"), N_("won"),
@@ -760,29 +684,29 @@ static void put_opponents(struct web_buf *b, const struct web_request *r,
 
 	if (pl->nopponents == 0)
 		return;
-	web_buf_put(b, "<h2>");
-	web_buf_text(b, _("Results against each opponent"));
-	web_buf_put(b, "</h2>\n<table id=\"opponents\">\n");
+	strbuf_puts(b, "<h2>");
+	web_put_text(b, _("Results against each opponent"));
+	strbuf_puts(b, "</h2>\n<table id=\"opponents\">\n");
 	put_header_row(b, titles, (int)(sizeof(titles) / sizeof(titles[0])));
-	web_buf_put(b, "<tbody>\n");
+	strbuf_puts(b, "<tbody>\n");
 	for (i = 0; i < pl->nopponents; i++) {
 		const struct web_opponent *o = &pl->opponents[i];
 
-		web_buf_put(b, "<tr><td>");
+		strbuf_puts(b, "<tr><td>");
 		put_player_link(b, r, o->username, o->nickname);
-		web_buf_format(b,
-			       "</td><td class=\"num\">%d</td>"
-			       "<td class=\"num\">%d</td>"
-			       "<td class=\"num\">%d</td></tr>\n",
-			       o->won, o->lost, o->drawn);
+		strbuf_printf(b,
+			      "</td><td class=\"num\">%d</td>"
+			      "<td class=\"num\">%d</td>"
+			      "<td class=\"num\">%d</td></tr>\n",
+			      o->won, o->lost, o->drawn);
 	}
-	web_buf_put(b, "</tbody></table>\n");
+	strbuf_puts(b, "</tbody></table>\n");
 }
 
 /* The rating graph: the rating from RATING_START through each rated
  * match (the newest WEB_GRAPH_POINTS), scaled between its lowest and
  * highest, with them and the first and last dates written beside. */
-static void put_rating_graph(struct web_buf *b, const struct web_player *pl)
+static void put_rating_graph(struct strbuf *b, const struct web_player *pl)
 {
 	const struct web_rating_point *p = pl->ratings;
 	size_t n = pl->nratings, i;
@@ -799,36 +723,36 @@ static void put_rating_graph(struct web_buf *b, const struct web_player *pl)
 	}
 	lo -= 10;
 	hi += 10;
-	web_buf_put(b, "<h2>");
-	web_buf_text(b, _("Rating over time"));
-	web_buf_format(b,
-		       "</h2>\n<svg id=\"rating-graph\" role=\"img\" "
-		       "viewBox=\"0 0 %d %d\" data-last=\"%.1f\" "
-		       "xmlns=\"http://www.w3.org/2000/svg\"><title>",
-		       GRAPH_W, GRAPH_H, p[n - 1].rating);
-	web_buf_text(b, _("Rating over time"));
-	web_buf_format(b,
-		       "</title>\n<text class=\"label\" x=\"2\" y=\"12\">%.0f"
-		       "</text><text class=\"label\" x=\"2\" y=\"%d\">%.0f"
-		       "</text>\n<polyline class=\"chance\" points=\"",
-		       hi - 10, GRAPH_H - 4, lo + 10);
-	web_buf_format(b, "%.1f,%.1f", graph_x(0, (int)n + 1),
-		       graph_y(100.0 * (RATING_START - lo) / (hi - lo)));
+	strbuf_puts(b, "<h2>");
+	web_put_text(b, _("Rating over time"));
+	strbuf_printf(b,
+		      "</h2>\n<svg id=\"rating-graph\" role=\"img\" "
+		      "viewBox=\"0 0 %d %d\" data-last=\"%.1f\" "
+		      "xmlns=\"http://www.w3.org/2000/svg\"><title>",
+		      GRAPH_W, GRAPH_H, p[n - 1].rating);
+	web_put_text(b, _("Rating over time"));
+	strbuf_printf(b,
+		      "</title>\n<text class=\"label\" x=\"2\" y=\"12\">%.0f"
+		      "</text><text class=\"label\" x=\"2\" y=\"%d\">%.0f"
+		      "</text>\n<polyline class=\"chance\" points=\"",
+		      hi - 10, GRAPH_H - 4, lo + 10);
+	strbuf_printf(b, "%.1f,%.1f", graph_x(0, (int)n + 1),
+		      graph_y(100.0 * (RATING_START - lo) / (hi - lo)));
 	for (i = 0; i < n; i++)
-		web_buf_format(b, " %.1f,%.1f", graph_x((int)i + 1, (int)n + 1),
-			       graph_y(100.0 * (p[i].rating - lo) / (hi - lo)));
-	web_buf_format(
+		strbuf_printf(b, " %.1f,%.1f", graph_x((int)i + 1, (int)n + 1),
+			      graph_y(100.0 * (p[i].rating - lo) / (hi - lo)));
+	strbuf_printf(
 		b, "\"/>\n</svg>\n<p class=\"range\">%s \xe2\x80\x93 %s</p>\n",
 		date_text(p[0].at, from), date_text(p[n - 1].at, to));
 }
 
-void web_page_player(struct web_buf *b, const struct web_request *r,
+void web_page_player(struct strbuf *b, const struct web_request *r,
 		     const struct web_player *pl)
 {
 	page_begin(b, r, pl->p->nickname, NULL);
-	web_buf_put(b, "<p class=\"username\">");
-	web_buf_text(b, pl->p->username);
-	web_buf_put(b, "</p>\n");
+	strbuf_puts(b, "<p class=\"username\">");
+	web_put_text(b, pl->p->username);
+	strbuf_puts(b, "</p>\n");
 	put_record(b, pl);
 	if (pl->nratings > 0)
 		put_rating_graph(b, pl);
@@ -844,7 +768,7 @@ void web_page_player(struct web_buf *b, const struct web_request *r,
 
 /* One side of match f: the player's link, the stored name of an
  * imported game, or the computer. */
-static void put_side(struct web_buf *b, const struct web_request *r,
+static void put_side(struct strbuf *b, const struct web_request *r,
 		     const struct match_full *f, enum stone s)
 {
 	const char *user =
@@ -854,9 +778,9 @@ static void put_side(struct web_buf *b, const struct web_request *r,
 	if (user[0] != '\0') {
 		put_player_link(b, r, user, name);
 	} else if (name[0] != '\0') {
-		web_buf_put(b, "<bdi>");
-		web_buf_text(b, name);
-		web_buf_put(b, "</bdi>");
+		strbuf_puts(b, "<bdi>");
+		web_put_text(b, name);
+		strbuf_puts(b, "</bdi>");
 	} else {
 		put_live_side(b, r, "", f->ai_level);
 	}
@@ -880,13 +804,13 @@ static const char *result_words(const struct match_full *f)
 
 /* The board's lines and labels, as the terminal labels them: columns
  * a.. across the top, rows 1.. down the left. */
-static void put_grid(struct web_buf *b, const struct match_full *f)
+static void put_grid(struct strbuf *b, const struct match_full *f)
 {
 	char label[NOTATION_MOVE_LEN];
 	int i;
 
 	for (i = 0; i < f->rows; i++)
-		web_buf_format(
+		strbuf_printf(
 			b,
 			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
 			"<text class=\"label\" x=\"%d\" y=\"%d\">%d</text>"
@@ -896,7 +820,7 @@ static void put_grid(struct web_buf *b, const struct match_full *f)
 	for (i = 0; i < f->cols; i++) {
 		notation_format(0, i, label);
 		label[1] = '\0';
-		web_buf_format(
+		strbuf_printf(
 			b,
 			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
 			"<text class=\"label\" x=\"%d\" y=\"%d\">%s</text>"
@@ -907,64 +831,64 @@ static void put_grid(struct web_buf *b, const struct match_full *f)
 }
 
 /* The board of match f after `ply` moves as SVG. */
-static void put_board(struct web_buf *b, const struct match_full *f, int ply)
+static void put_board(struct strbuf *b, const struct match_full *f, int ply)
 {
 	int i, x, y;
 
-	web_buf_format(b,
-		       "<svg id=\"board\" role=\"img\" viewBox=\"0 0 %d %d\" "
-		       "xmlns=\"http://www.w3.org/2000/svg\"><title>",
-		       CELL * (f->cols + 1), CELL * (f->rows + 1));
-	web_buf_text(b, _("The board"));
-	web_buf_put(b, "</title>\n<g class=\"grid\">\n");
+	strbuf_printf(b,
+		      "<svg id=\"board\" role=\"img\" viewBox=\"0 0 %d %d\" "
+		      "xmlns=\"http://www.w3.org/2000/svg\"><title>",
+		      CELL * (f->cols + 1), CELL * (f->rows + 1));
+	web_put_text(b, _("The board"));
+	strbuf_puts(b, "</title>\n<g class=\"grid\">\n");
 	put_grid(b, f);
-	web_buf_put(b, "</g>\n");
+	strbuf_puts(b, "</g>\n");
 	for (i = 0; i < ply; i++) {
 		x = CELL * (f->moves[i].col + 1);
 		y = CELL * (f->moves[i].row + 1);
-		web_buf_format(b,
-			       "<circle class=\"%s\" cx=\"%d\" cy=\"%d\" "
-			       "r=\"%d\"/>\n",
-			       i % 2 == 0 ? "black" : "white", x, y,
-			       CELL * 9 / 20);
+		strbuf_printf(b,
+			      "<circle class=\"%s\" cx=\"%d\" cy=\"%d\" "
+			      "r=\"%d\"/>\n",
+			      i % 2 == 0 ? "black" : "white", x, y,
+			      CELL * 9 / 20);
 		if (i == ply - 1)
-			web_buf_format(b,
-				       "<circle class=\"last\" cx=\"%d\" "
-				       "cy=\"%d\" r=\"%d\"/>\n",
-				       x, y, CELL / 6);
+			strbuf_printf(b,
+				      "<circle class=\"last\" cx=\"%d\" "
+				      "cy=\"%d\" r=\"%d\"/>\n",
+				      x, y, CELL / 6);
 	}
-	web_buf_put(b, "</svg>\n");
+	strbuf_puts(b, "</svg>\n");
 }
 
 /* A link to match f after `ply` moves, showing `text`, or the text
  * alone when ply is the page's own or out of the game. */
-static void put_ply_link(struct web_buf *b, const struct web_request *r,
+static void put_ply_link(struct strbuf *b, const struct web_request *r,
 			 const struct match_full *f, int ply, int shown,
 			 const char *text)
 {
 	if (ply < 0 || ply > f->nmoves || ply == shown) {
-		web_buf_put(b, "<span>");
-		web_buf_text(b, text);
-		web_buf_put(b, "</span> ");
+		strbuf_puts(b, "<span>");
+		web_put_text(b, text);
+		strbuf_puts(b, "</span> ");
 		return;
 	}
-	web_buf_format(b, "<a href=\"/game/%lld?ply=%d", f->id, ply);
+	strbuf_printf(b, "<a href=\"/game/%lld?ply=%d", f->id, ply);
 	put_lang_arg(b, r, false);
-	web_buf_put(b, "\">");
-	web_buf_text(b, text);
-	web_buf_put(b, "</a> ");
+	strbuf_puts(b, "\">");
+	web_put_text(b, text);
+	strbuf_puts(b, "</a> ");
 }
 
-static void put_steps(struct web_buf *b, const struct web_request *r,
+static void put_steps(struct strbuf *b, const struct web_request *r,
 		      const struct match_full *f, int shown)
 {
-	web_buf_put(b, "<nav class=\"steps\">");
+	strbuf_puts(b, "<nav class=\"steps\">");
 	put_ply_link(b, r, f, 0, shown, _("Start"));
 	put_ply_link(b, r, f, shown - 1, shown, _("Previous"));
-	web_buf_format(b, "<span id=\"ply\">%d / %d</span> ", shown, f->nmoves);
+	strbuf_printf(b, "<span id=\"ply\">%d / %d</span> ", shown, f->nmoves);
 	put_ply_link(b, r, f, shown + 1, shown, _("Next"));
 	put_ply_link(b, r, f, f->nmoves, shown, _("End"));
-	web_buf_put(b, "</nav>\n");
+	strbuf_puts(b, "</nav>\n");
 }
 
 /* Black's chance to win after judged move m, per cent. */
@@ -986,7 +910,7 @@ static const char *mark_words(const struct analyze_move *m, int skip)
 }
 
 /* The analysis's cells of move i: black's chance after it, its mark. */
-static void put_judged_cells(struct web_buf *b, const struct match_full *f,
+static void put_judged_cells(struct strbuf *b, const struct match_full *f,
 			     const struct analyze_move *an, int nan, int i)
 {
 	int skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
@@ -994,22 +918,22 @@ static void put_judged_cells(struct web_buf *b, const struct match_full *f,
 	if (nan <= 0)
 		return;
 	if (i >= nan) {
-		web_buf_put(b, "<td></td><td></td>");
+		strbuf_puts(b, "<td></td><td></td>");
 		return;
 	}
-	web_buf_format(b,
-		       "<td class=\"num\">%.0f%%</td><td class=\"mark "
-		       "mark%d\">",
-		       black_chance(&an[i]),
-		       an[i].number <= skip ? 0 : an[i].mark);
-	web_buf_text(b, mark_words(&an[i], skip));
-	web_buf_put(b, "</td>");
+	strbuf_printf(b,
+		      "<td class=\"num\">%.0f%%</td><td class=\"mark "
+		      "mark%d\">",
+		      black_chance(&an[i]),
+		      an[i].number <= skip ? 0 : an[i].mark);
+	web_put_text(b, mark_words(&an[i], skip));
+	strbuf_puts(b, "</td>");
 }
 
 /* The move list: each move, linked to the position after it, with the
  * time it took and the mover's clock after it (where one is kept), and
  * the analysis's chance and mark where there is one. */
-static void put_moves(struct web_buf *b, const struct web_request *r,
+static void put_moves(struct strbuf *b, const struct web_request *r,
 		      const struct match_full *f, int shown,
 		      const struct analyze_move *an, int nan)
 {
@@ -1020,12 +944,12 @@ static void put_moves(struct web_buf *b, const struct web_request *r,
 	long long took;
 	int i;
 
-	web_buf_put(b, "<table id=\"moves\">\n");
+	strbuf_puts(b, "<table id=\"moves\">\n");
 	put_header_row(b, titles, nan > 0 ? 6 : 4);
-	web_buf_put(b, "<tbody>\n");
+	strbuf_puts(b, "<tbody>\n");
 	for (i = 0; i < f->nmoves; i++) {
-		web_buf_format(b, "<tr%s><td class=\"num\">%d</td><td>",
-			       i + 1 == shown ? " class=\"shown\"" : "", i + 1);
+		strbuf_printf(b, "<tr%s><td class=\"num\">%d</td><td>",
+			      i + 1 == shown ? " class=\"shown\"" : "", i + 1);
 		notation_format(f->moves[i].row, f->moves[i].col, notation);
 		snprintf(text, sizeof(text), "%s %s",
 			 i % 2 == 0 ? "\xe2\x97\x8f" : "\xe2\x97\x8b",
@@ -1034,60 +958,60 @@ static void put_moves(struct web_buf *b, const struct web_request *r,
 		took = f->move_ms[i] - (i > 0 ? f->move_ms[i - 1] : 0);
 		if (clock_format(took, text, sizeof(text)) != 0)
 			text[0] = '\0';
-		web_buf_format(
+		strbuf_printf(
 			b, "</td><td class=\"num\">%s</td><td class=\"num\">",
 			text);
 		if (f->move_left_ms[i] >= 0 &&
 		    clock_format(f->move_left_ms[i], text, sizeof(text)) == 0)
-			web_buf_put(b, text);
-		web_buf_put(b, "</td>");
+			strbuf_puts(b, text);
+		strbuf_puts(b, "</td>");
 		put_judged_cells(b, f, an, nan, i);
-		web_buf_put(b, "</tr>\n");
+		strbuf_puts(b, "</tr>\n");
 	}
-	web_buf_put(b, "</tbody></table>\n");
+	strbuf_puts(b, "</tbody></table>\n");
 }
 
 /* The evaluation graph: black's chance after each judged move (a line
  * from 100% at the top to 0% at the bottom, 50% marked), the marked
  * moves as dots, the shown position as a vertical line. */
-static void put_graph(struct web_buf *b, const struct analyze_move *an, int nan,
+static void put_graph(struct strbuf *b, const struct analyze_move *an, int nan,
 		      int shown, int skip)
 {
 	int i;
 
-	web_buf_format(b,
-		       "<svg id=\"graph\" role=\"img\" viewBox=\"0 0 %d %d\" "
-		       "xmlns=\"http://www.w3.org/2000/svg\"><title>",
-		       GRAPH_W, GRAPH_H);
-	web_buf_text(b, _("Black's chance to win, move by move"));
-	web_buf_format(b,
-		       "</title>\n<line class=\"half\" x1=\"0\" y1=\"%d\" "
-		       "x2=\"%d\" y2=\"%d\"/>\n",
-		       GRAPH_H / 2, GRAPH_W, GRAPH_H / 2);
+	strbuf_printf(b,
+		      "<svg id=\"graph\" role=\"img\" viewBox=\"0 0 %d %d\" "
+		      "xmlns=\"http://www.w3.org/2000/svg\"><title>",
+		      GRAPH_W, GRAPH_H);
+	web_put_text(b, _("Black's chance to win, move by move"));
+	strbuf_printf(b,
+		      "</title>\n<line class=\"half\" x1=\"0\" y1=\"%d\" "
+		      "x2=\"%d\" y2=\"%d\"/>\n",
+		      GRAPH_H / 2, GRAPH_W, GRAPH_H / 2);
 	if (shown > 0 && shown <= nan)
-		web_buf_format(b,
-			       "<line class=\"shown\" x1=\"%.1f\" y1=\"0\" "
-			       "x2=\"%.1f\" y2=\"%d\"/>\n",
-			       graph_x(shown - 1, nan), graph_x(shown - 1, nan),
-			       GRAPH_H);
-	web_buf_put(b, "<polyline class=\"chance\" points=\"");
+		strbuf_printf(b,
+			      "<line class=\"shown\" x1=\"%.1f\" y1=\"0\" "
+			      "x2=\"%.1f\" y2=\"%d\"/>\n",
+			      graph_x(shown - 1, nan), graph_x(shown - 1, nan),
+			      GRAPH_H);
+	strbuf_puts(b, "<polyline class=\"chance\" points=\"");
 	for (i = 0; i < nan; i++)
-		web_buf_format(b, "%s%.1f,%.1f", i > 0 ? " " : "",
-			       graph_x(i, nan), graph_y(black_chance(&an[i])));
-	web_buf_put(b, "\"/>\n");
+		strbuf_printf(b, "%s%.1f,%.1f", i > 0 ? " " : "",
+			      graph_x(i, nan), graph_y(black_chance(&an[i])));
+	strbuf_puts(b, "\"/>\n");
 	for (i = 0; i < nan; i++)
 		if (an[i].number > skip && an[i].mark > ANALYZE_GOOD &&
 		    an[i].mark < ANALYZE_MARKS)
-			web_buf_format(b,
-				       "<circle class=\"mark%d\" cx=\"%.1f\" "
-				       "cy=\"%.1f\" r=\"4\"/>\n",
-				       an[i].mark, graph_x(i, nan),
-				       graph_y(black_chance(&an[i])));
-	web_buf_put(b, "</svg>\n");
+			strbuf_printf(b,
+				      "<circle class=\"mark%d\" cx=\"%.1f\" "
+				      "cy=\"%.1f\" r=\"4\"/>\n",
+				      an[i].mark, graph_x(i, nan),
+				      graph_y(black_chance(&an[i])));
+	strbuf_puts(b, "</svg>\n");
 }
 
 /* The stored analysis: each side's accuracy, then the graph. */
-static void put_analysis(struct web_buf *b, const struct match_full *f,
+static void put_analysis(struct strbuf *b, const struct match_full *f,
 			 const struct analyze_move *an, int nan, int shown)
 {
 	int skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
@@ -1096,46 +1020,46 @@ static void put_analysis(struct web_buf *b, const struct match_full *f,
 
 	analyze_summarise(an, nan, STONE_BLACK, skip, &sb);
 	analyze_summarise(an, nan, STONE_WHITE, skip, &sw);
-	web_buf_put(b, "<h2>");
-	web_buf_text(b, _("The computer's analysis"));
-	web_buf_put(b, "</h2>\n<p id=\"accuracy\">");
+	strbuf_puts(b, "<h2>");
+	web_put_text(b, _("The computer's analysis"));
+	strbuf_puts(b, "</h2>\n<p id=\"accuracy\">");
 	snprintf(text, sizeof(text), _("Accuracy: %s %.0f%%, %s %.0f%%"),
 		 "\xe2\x97\x8f", sb.accuracy, "\xe2\x97\x8b", sw.accuracy);
-	web_buf_text(b, text);
-	web_buf_put(b, "</p>\n");
+	web_put_text(b, text);
+	strbuf_puts(b, "</p>\n");
 	put_graph(b, an, nan, shown, skip);
 }
 
 /* Who plays, the game's shape, how it ended, the PSQ file. */
-static void put_game_facts(struct web_buf *b, const struct web_request *r,
+static void put_game_facts(struct strbuf *b, const struct web_request *r,
 			   const struct match_full *f)
 {
 	char date[16], why[64];
 
-	web_buf_put(b, "<p class=\"sides\">\xe2\x97\x8f ");
+	strbuf_puts(b, "<p class=\"sides\">\xe2\x97\x8f ");
 	put_side(b, r, f, STONE_BLACK);
-	web_buf_put(b, " \xe2\x80\x93 \xe2\x97\x8b ");
+	strbuf_puts(b, " \xe2\x80\x93 \xe2\x97\x8b ");
 	put_side(b, r, f, STONE_WHITE);
-	web_buf_format(b, "</p>\n<p class=\"facts\">%s, ",
-		       date_text(f->started_at, date));
-	web_buf_text(b, words_variant(f->variant));
-	web_buf_format(b, " %dx%d, ", f->rows, f->cols);
-	web_buf_text(b, words_rule(f->rule, f->k, why, sizeof(why)));
-	web_buf_put(b, "</p>\n<p id=\"result\">");
-	web_buf_text(b, result_words(f));
+	strbuf_printf(b, "</p>\n<p class=\"facts\">%s, ",
+		      date_text(f->started_at, date));
+	web_put_text(b, words_variant(f->variant));
+	strbuf_printf(b, " %dx%d, ", f->rows, f->cols);
+	web_put_text(b, words_rule(f->rule, f->k, why, sizeof(why)));
+	strbuf_puts(b, "</p>\n<p id=\"result\">");
+	web_put_text(b, result_words(f));
 	if (f->status == MATCH_STATUS_FINISHED) {
-		web_buf_put(b, " (");
-		web_buf_text(b, words_reason(f->reason, f->result, f->k, why,
+		strbuf_puts(b, " (");
+		web_put_text(b, words_reason(f->reason, f->result, f->k, why,
 					     sizeof(why)));
-		web_buf_put(b, ")");
+		strbuf_puts(b, ")");
 	}
-	web_buf_format(b, "</p>\n<p><a download href=\"/game/%lld.psq\">",
-		       f->id);
-	web_buf_text(b, _("Download the game (PSQ)"));
-	web_buf_put(b, "</a></p>\n");
+	strbuf_printf(b, "</p>\n<p><a download href=\"/game/%lld.psq\">",
+		      f->id);
+	web_put_text(b, _("Download the game (PSQ)"));
+	strbuf_puts(b, "</a></p>\n");
 }
 
-void web_page_game(struct web_buf *b, const struct web_request *r,
+void web_page_game(struct strbuf *b, const struct web_request *r,
 		   const struct match_full *f, const struct analyze_move *an,
 		   int nan)
 {
@@ -1145,43 +1069,43 @@ void web_page_game(struct web_buf *b, const struct web_request *r,
 	snprintf(title, sizeof(title), _("Match %lld"), f->id);
 	page_begin(b, r, title, NULL);
 	put_game_facts(b, r, f);
-	web_buf_put(b, "<div class=\"game\"><div class=\"board\">\n");
+	strbuf_puts(b, "<div class=\"game\"><div class=\"board\">\n");
 	put_board(b, f, shown);
 	put_steps(b, r, f, shown);
-	web_buf_put(b, "</div><div class=\"moves\">\n");
+	strbuf_puts(b, "</div><div class=\"moves\">\n");
 	put_moves(b, r, f, shown, an, nan);
-	web_buf_put(b, "</div></div>\n");
+	strbuf_puts(b, "</div></div>\n");
 	if (nan > 0)
 		put_analysis(b, f, an, nan, shown);
 	if (f->status == MATCH_STATUS_UNFINISHED && f->kind != MATCH_IMPORTED &&
 	    r->ply < 0) {
-		web_buf_format(b,
-			       "<p id=\"live\" data-events=\"/game/%lld/"
-			       "events\">",
-			       f->id);
-		web_buf_text(b, _("This page follows the game as it is "
+		strbuf_printf(b,
+			      "<p id=\"live\" data-events=\"/game/%lld/"
+			      "events\">",
+			      f->id);
+		web_put_text(b, _("This page follows the game as it is "
 				  "played."));
-		web_buf_put(b, "</p>\n<script src=\"/live.js\" defer></script>"
+		strbuf_puts(b, "</p>\n<script src=\"/live.js\" defer></script>"
 			       "\n");
 	}
 	page_end(b);
 }
 
-void web_event(struct web_buf *b, const struct match_now *m)
+void web_event(struct strbuf *b, const struct match_now *m)
 {
 	const char *status = match_status_word(m->status);
 
-	web_buf_format(b,
-		       "event: %s\ndata: {\"moves\": %d, \"status\": \"%s\", "
-		       "\"at\": %lld}\n\n",
-		       m->status == MATCH_STATUS_UNFINISHED ? "move" : "end",
-		       m->nmoves, status != NULL ? status : "",
-		       m->nmoves > 0 ? m->turn_started_ms : 0LL);
+	strbuf_printf(b,
+		      "event: %s\ndata: {\"moves\": %d, \"status\": \"%s\", "
+		      "\"at\": %lld}\n\n",
+		      m->status == MATCH_STATUS_UNFINISHED ? "move" : "end",
+		      m->nmoves, status != NULL ? status : "",
+		      m->nmoves > 0 ? m->turn_started_ms : 0LL);
 }
 
 /* ==== Errors and the stylesheet ========================================== */
 
-void web_page_error(struct web_buf *b, const struct web_request *r)
+void web_page_error(struct strbuf *b, const struct web_request *r)
 {
 	const char *title = _("Bad request"),
 		   *text = _("The address asks for something that is not "
@@ -1196,13 +1120,13 @@ void web_page_error(struct web_buf *b, const struct web_request *r)
 			 "again in a moment.");
 	}
 	page_begin(b, r, title, NULL);
-	web_buf_put(b, "<p>");
-	web_buf_text(b, text);
-	web_buf_put(b, "</p>\n<p><a href=\"/");
+	strbuf_puts(b, "<p>");
+	web_put_text(b, text);
+	strbuf_puts(b, "</p>\n<p><a href=\"/");
 	put_lang_arg(b, r, true);
-	web_buf_put(b, "\">");
-	web_buf_text(b, _("Leaderboard"));
-	web_buf_put(b, "</a></p>\n");
+	strbuf_puts(b, "\">");
+	web_put_text(b, _("Leaderboard"));
+	strbuf_puts(b, "</a></p>\n");
 	page_end(b);
 }
 

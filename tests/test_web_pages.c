@@ -29,16 +29,16 @@ static int cleanup(void)
 	CU_assertImplementation((cond), (unsigned int)(line), (what),          \
 				__FILE__, "", CU_FALSE)
 
-/* web_buf_text(in) must give exactly `want`. */
+/* web_put_text(in) must give exactly `want`. */
 static void escaped_is(const char *in, const char *want, int line)
 {
-	struct web_buf b;
+	struct strbuf b;
 
-	web_buf_init(&b);
-	web_buf_text(&b, in);
+	strbuf_init(&b, WEB_PAGE_MAX);
+	web_put_text(&b, in);
 	CHECK_AT(!b.failed, line, "the buffer did not fail");
 	CHECK_AT(strcmp(b.data != NULL ? b.data : "", want) == 0, line, want);
-	web_buf_free(&b);
+	strbuf_release(&b);
 }
 
 #define ESCAPED(in, want) escaped_is(in, want, __LINE__)
@@ -95,40 +95,40 @@ static void test_escape_bad_utf8(void)
 
 static void test_escape_null(void)
 {
-	struct web_buf b;
+	struct strbuf b;
 
-	web_buf_init(&b);
-	web_buf_text(&b, NULL);
+	strbuf_init(&b, WEB_PAGE_MAX);
+	web_put_text(&b, NULL);
 	CU_ASSERT_EQUAL(b.len, 0);
-	web_buf_free(&b);
+	strbuf_release(&b);
 }
 
 static void test_url(void)
 {
-	struct web_buf b;
+	struct strbuf b;
 
-	web_buf_init(&b);
-	web_buf_url(&b, "a b/\xc3\xa9?&=\"<-._~Z9");
+	strbuf_init(&b, WEB_PAGE_MAX);
+	web_put_url(&b, "a b/\xc3\xa9?&=\"<-._~Z9");
 	CU_ASSERT_STRING_EQUAL(b.data, "a%20b%2F%C3%A9%3F%26%3D%22%3C-._~Z9");
-	web_buf_free(&b);
+	strbuf_release(&b);
 }
 
 static void test_buffer_bound(void)
 {
 	char *big = malloc(WEB_PAGE_MAX / 2 + 1);
-	struct web_buf b;
+	struct strbuf b;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(big);
 	memset(big, 'x', WEB_PAGE_MAX / 2);
 	big[WEB_PAGE_MAX / 2] = '\0';
-	web_buf_init(&b);
-	web_buf_put(&b, big);
+	strbuf_init(&b, WEB_PAGE_MAX);
+	strbuf_puts(&b, big);
 	CU_ASSERT_FALSE(b.failed);
-	web_buf_put(&b, big);
+	strbuf_puts(&b, big);
 	CU_ASSERT_TRUE(b.failed);
-	web_buf_put(&b, "more");
+	strbuf_puts(&b, "more");
 	CU_ASSERT_TRUE(b.len <= WEB_PAGE_MAX);
-	web_buf_free(&b);
+	strbuf_release(&b);
 	free(big);
 }
 
@@ -275,7 +275,7 @@ static struct plist *two_players(void)
 }
 
 /* How many times `what` is in the page. */
-static int count_in(const struct web_buf *b, const char *what)
+static int count_in(const struct strbuf *b, const char *what)
 {
 	const char *p = b->data;
 	int n = 0;
@@ -296,11 +296,11 @@ static void test_home_page(void)
 			       0, "gomoku",	12,	   0};
 	struct web_home h = {-1, best, 0, &on, 1, &m, 1};
 	struct web_request r;
-	struct web_buf b;
+	struct strbuf b;
 
 	h.nbest = plist_top(l, PLIST_BY_SCORE, 2, best);
 	web_request_parse(&r, "/", "zh", NULL, NULL, NULL);
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_page_home(&b, &r, &h);
 	CU_ASSERT_FALSE_FATAL(b.failed);
 	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
@@ -319,7 +319,7 @@ static void test_home_page(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "href=\"/game/7?lang=zh\""));
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(b.data, "<td class=\"num rating\">1531?"));
-	web_buf_free(&b);
+	strbuf_release(&b);
 	plist_free(l);
 }
 
@@ -352,10 +352,10 @@ static void test_player_page(void)
 			       NULL,
 			       0};
 	struct web_request r;
-	struct web_buf b;
+	struct strbuf b;
 
 	web_request_parse(&r, "/player/mallory", NULL, NULL, NULL, NULL);
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_page_player(&b, &r, &v);
 	CU_ASSERT_FALSE_FATAL(b.failed);
 	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
@@ -368,7 +368,7 @@ static void test_player_page(void)
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(b.data, "href=\"/player/mallory?lang=zh\""));
 	CU_ASSERT_PTR_NULL(strstr(b.data, "rating-graph")); /* no points */
-	web_buf_free(&b);
+	strbuf_release(&b);
 	plist_free(l);
 }
 
@@ -381,14 +381,14 @@ static void test_rating_graph(void)
 					  {1700086400, 1490.0}};
 	struct web_player v;
 	struct web_request r;
-	struct web_buf b;
+	struct strbuf b;
 
 	memset(&v, 0, sizeof(v));
 	v.p = plist_find(l, "bob");
 	v.ratings = pts;
 	v.nratings = 2;
 	web_request_parse(&r, "/player/bob", NULL, NULL, NULL, NULL);
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_page_player(&b, &r, &v);
 	CU_ASSERT_FALSE_FATAL(b.failed);
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "data-last=\"1490.0\""));
@@ -398,7 +398,7 @@ static void test_rating_graph(void)
 					      "592.0,123.2\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "2023-11-14 \xe2\x80\x93 "
 					      "2023-11-15"));
-	web_buf_free(&b);
+	strbuf_release(&b);
 	plist_free(l);
 }
 
@@ -424,7 +424,7 @@ static void test_game_page(void)
 	struct match_full *f =
 		a_match(4, MATCH_IMPORTED, MATCH_STATUS_FINISHED, 9);
 	struct web_request r;
-	struct web_buf b;
+	struct strbuf b;
 	char cell[NOTATION_MOVE_LEN + 8];
 	int i;
 
@@ -441,7 +441,7 @@ static void test_game_page(void)
 		f->move_left_ms[i] = -1;
 	}
 	web_request_parse(&r, "/game/4", NULL, "3", NULL, NULL);
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_page_game(&b, &r, f, NULL, 0);
 	CU_ASSERT_FALSE_FATAL(b.failed);
 	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
@@ -462,7 +462,7 @@ static void test_game_page(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, ">o<"));
 	CU_ASSERT_PTR_NULL(strstr(b.data, ">p<"));
 	CU_ASSERT_PTR_NULL(strstr(b.data, "id=\"graph\"")); /* no analysis */
-	web_buf_free(&b);
+	strbuf_release(&b);
 	free(f);
 }
 
@@ -508,7 +508,7 @@ static void test_game_analysis(void)
 				      false,
 				      false}};
 	struct web_request r;
-	struct web_buf b;
+	struct strbuf b;
 
 	f->result = RESULT_BLACK_WIN;
 	f->reason = REASON_RESIGN;
@@ -516,7 +516,7 @@ static void test_game_analysis(void)
 	f->moves[1] = an[1].played;
 	f->moves[2] = an[2].played;
 	web_request_parse(&r, "/game/5", NULL, NULL, NULL, NULL);
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_page_game(&b, &r, f, an, 3);
 	CU_ASSERT_FALSE_FATAL(b.failed);
 	/* black's chance after each move: 52, 100 - 10 = 90, 91 */
@@ -528,7 +528,7 @@ static void test_game_analysis(void)
 					      "592.0,21.0\""));
 	CU_ASSERT_EQUAL(count_in(&b, "<circle class=\"mark3\""), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "id=\"accuracy\""));
-	web_buf_free(&b);
+	strbuf_release(&b);
 	free(f);
 }
 
@@ -537,21 +537,21 @@ static void test_events(void)
 	struct match_now m = {.status = MATCH_STATUS_UNFINISHED,
 			      .nmoves = 3,
 			      .turn_started_ms = 1700000000123LL};
-	struct web_buf b;
+	struct strbuf b;
 
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_event(&b, &m);
 	CU_ASSERT_STRING_EQUAL(b.data, "event: move\ndata: {\"moves\": 3, "
 				       "\"status\": \"unfinished\", \"at\": "
 				       "1700000000123}\n\n");
-	web_buf_free(&b);
+	strbuf_release(&b);
 	m.status = MATCH_STATUS_FINISHED;
 	m.nmoves = 0; /* no move: no time of one */
 	web_event(&b, &m);
 	CU_ASSERT_STRING_EQUAL(b.data, "event: end\ndata: {\"moves\": 0, "
 				       "\"status\": \"finished\", \"at\": "
 				       "0}\n\n");
-	web_buf_free(&b);
+	strbuf_release(&b);
 }
 
 /* A game being played gets the live script at its last move only. */
@@ -560,43 +560,43 @@ static void test_live_game_page(void)
 	struct match_full *f =
 		a_match(8, MATCH_RANKED, MATCH_STATUS_UNFINISHED, 0);
 	struct web_request r;
-	struct web_buf b;
+	struct strbuf b;
 
 	web_request_parse(&r, "/game/8", NULL, NULL, NULL, NULL);
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_page_game(&b, &r, f, NULL, 0);
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(b.data, "data-events=\"/game/8/events\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "<script src=\"/live.js\""));
-	web_buf_free(&b);
+	strbuf_release(&b);
 	web_request_parse(&r, "/game/8", NULL, "0", NULL, NULL);
 	web_page_game(&b, &r, f, NULL, 0); /* a step back: no updates */
 	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
-	web_buf_free(&b);
+	strbuf_release(&b);
 	f->status = MATCH_STATUS_FINISHED;
 	f->result = RESULT_DRAW;
 	f->reason = REASON_DRAW;
 	web_request_parse(&r, "/game/8", NULL, NULL, NULL, NULL);
 	web_page_game(&b, &r, f, NULL, 0);
 	CU_ASSERT_PTR_NULL(strstr(b.data, "<script"));
-	web_buf_free(&b);
+	strbuf_release(&b);
 	free(f);
 }
 
 static void test_error_pages(void)
 {
 	struct web_request r;
-	struct web_buf b;
+	struct strbuf b;
 
 	web_request_parse(&r, "/nope", NULL, NULL, NULL, NULL);
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_page_error(&b, &r);
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "Not found"));
-	web_buf_free(&b);
+	strbuf_release(&b);
 	web_request_parse(&r, "/game/1", "xx", NULL, NULL, NULL);
 	web_page_error(&b, &r);
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "Bad request"));
-	web_buf_free(&b);
+	strbuf_release(&b);
 }
 
 static CU_TestInfo tests[] = {

@@ -1,5 +1,5 @@
 /* fuzz_web.c -- what a web request asks (web_request_parse()) and the
- * escaping of text for HTML and URLs (web_buf_text(), web_buf_url()),
+ * escaping of text for HTML and URLs (web_put_text(), web_put_url()),
  * on any bytes.
  *
  * Input: up to five fields separated by NUL bytes: the path, then the
@@ -54,18 +54,18 @@ static long next_cp(const unsigned char *s, size_t *len)
 	return cp;
 }
 
-/* What web_buf_text() wrote for one field is safe in HTML. */
+/* What web_put_text() wrote for one field is safe in HTML. */
 static void check_escaped(const char *in)
 {
 	static const char *const refs[] = {"&amp;", "&lt;", "&gt;", "&quot;",
 					   "&#39;"};
 	const unsigned char *p;
-	struct web_buf b;
+	struct strbuf b;
 	size_t len, i;
 	long cp;
 
-	web_buf_init(&b);
-	web_buf_text(&b, in);
+	strbuf_init(&b, WEB_PAGE_MAX);
+	web_put_text(&b, in);
 	FUZZ_CHECK(!b.failed);
 	for (p = (const unsigned char *)(b.data != NULL ? b.data : "");
 	     *p != '\0'; p += len) {
@@ -83,17 +83,17 @@ static void check_escaped(const char *in)
 				break;
 		FUZZ_CHECK(i < sizeof(refs) / sizeof(refs[0]));
 	}
-	web_buf_free(&b);
+	strbuf_release(&b);
 }
 
-/* What web_buf_url() wrote for one field is a URL part. */
+/* What web_put_url() wrote for one field is a URL part. */
 static void check_url(const char *in)
 {
 	const char *p;
-	struct web_buf b;
+	struct strbuf b;
 
-	web_buf_init(&b);
-	web_buf_url(&b, in);
+	strbuf_init(&b, WEB_PAGE_MAX);
+	web_put_url(&b, in);
 	FUZZ_CHECK(!b.failed);
 	for (p = b.data != NULL ? b.data : ""; *p != '\0'; p++) {
 		if (*p == '%') {
@@ -108,7 +108,7 @@ static void check_url(const char *in)
 				  "stuvwxyz0123456789-._~",
 				  *p) != NULL);
 	}
-	web_buf_free(&b);
+	strbuf_release(&b);
 }
 
 /* The request r parsed from `field` is well formed. */
@@ -153,7 +153,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *copy = malloc(size + 1);
 	const char *field[FIELDS] = {NULL};
 	struct web_request r;
-	struct web_buf b;
+	struct strbuf b;
 	size_t pos = 0;
 	int n;
 
@@ -173,10 +173,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_escaped(field[n]);
 		check_url(field[n]);
 	}
-	web_buf_init(&b);
+	strbuf_init(&b, WEB_PAGE_MAX);
 	web_page_error(&b, &r);
 	FUZZ_CHECK(!b.failed && b.data != NULL);
-	web_buf_free(&b);
+	strbuf_release(&b);
 	free(copy);
 	return 0;
 }
