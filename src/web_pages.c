@@ -830,7 +830,28 @@ static void put_grid(struct strbuf *b, const struct match_full *f)
 	}
 }
 
-/* The board of match f after `ply` moves as SVG. */
+/* The winning line of match f after `ply` moves, as the board finds it
+ * (board.h), circled; nothing while no line is made. */
+static void put_win(struct strbuf *b, const struct match_full *f, int ply)
+{
+	struct board board;
+	int i;
+
+	board_init(&board, f->rows, f->cols, f->k, f->rule);
+	for (i = 0; i < ply; i++)
+		if (board_play(&board, f->moves[i].row, f->moves[i].col) !=
+		    BOARD_OK)
+			return;
+	for (i = 0; i < board.nwin; i++)
+		strbuf_printf(b,
+			      "<circle class=\"win\" cx=\"%d\" cy=\"%d\" "
+			      "r=\"%d\"/>\n",
+			      CELL * (board.win[i].col + 1),
+			      CELL * (board.win[i].row + 1), CELL / 2 - 1);
+}
+
+/* The board of match f after `ply` moves as SVG, the winning line
+ * circled. */
 static void put_board(struct strbuf *b, const struct match_full *f, int ply)
 {
 	int i, x, y;
@@ -857,6 +878,7 @@ static void put_board(struct strbuf *b, const struct match_full *f, int ply)
 				      "cy=\"%d\" r=\"%d\"/>\n",
 				      x, y, CELL / 6);
 	}
+	put_win(b, f, ply);
 	strbuf_puts(b, "</svg>\n");
 }
 
@@ -1183,6 +1205,7 @@ const char *web_page_style(void)
 	       "#board .black{fill:#111}\n"
 	       "#board .white{fill:#fafafa;stroke:#333;stroke-width:1}\n"
 	       "#board .last{fill:#d22}\n"
+	       "#board .win{fill:none;stroke:#2a2;stroke-width:3}\n"
 	       "tr.shown{background:#fe9}\n"
 	       "#graph,#rating-graph{width:100%;max-width:40rem;height:auto;"
 	       "background:#f6f6f6}\n"

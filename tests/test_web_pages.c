@@ -462,6 +462,16 @@ static void test_game_page(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, ">o<"));
 	CU_ASSERT_PTR_NULL(strstr(b.data, ">p<"));
 	CU_ASSERT_PTR_NULL(strstr(b.data, "id=\"graph\"")); /* no analysis */
+	CU_ASSERT_EQUAL(count_in(&b, "<circle class=\"win\""), 0);
+	strbuf_release(&b);
+	/* at the end, the five that won circled (row 8, a8 to e8) */
+	web_request_parse(&r, "/game/4", NULL, "9", NULL, NULL);
+	web_page_game(&b, &r, f, NULL, 0);
+	CU_ASSERT_FALSE_FATAL(b.failed);
+	CU_ASSERT_EQUAL(count_in(&b, "<circle class=\"win\""), 5);
+	CU_ASSERT_PTR_NOT_NULL(/* a8: 32 units a cell, 1 from the edge */
+			       strstr(b.data, "<circle class=\"win\" cx=\"32\" "
+					      "cy=\"256\""));
 	strbuf_release(&b);
 	free(f);
 }
