@@ -282,6 +282,19 @@ if [ -n "$sid" ]; then
 	poll browser_shows 9
 	check "live: the browser shows the end, the live paragraph gone" \
 		test "$(wd_exec 'return String(document.getElementById(\"live\") === null)')" = true
+	# At a phone's width every page fits: nothing wider than the
+	# screen, no table scrolled sideways (the leaderboard lost five
+	# columns off the right edge).
+	wd POST "/session/$sid/window/rect" '{"width": 390, "height": 844}' \
+		>/dev/null
+	wide=
+	for _p in / /player/alice "/game/$mid" "/game/1?ply=5"; do
+		wd POST "/session/$sid/url" "{\"url\": \"$URL$_p\"}" >/dev/null
+		[ "$(wd_exec 'var d = document.documentElement, bad = d.scrollWidth > d.clientWidth || d.clientWidth > 400; document.querySelectorAll(\".scroll\").forEach(function (e) { bad = bad || e.scrollWidth > e.clientWidth; }); return String(bad)')" = false ] ||
+			wide="$wide $_p"
+	done
+	check "browser: at 390x844 no page is wider than the screen${wide}" \
+		test -z "$wide"
 	wd DELETE "/session/$sid" >/dev/null
 fi
 [ -z "${wd_pid:-}" ] || { kill $wd_pid 2>/dev/null; wait $wd_pid 2>/dev/null; }
