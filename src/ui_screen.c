@@ -277,6 +277,7 @@ int ui_screen_start(struct screen *s, struct ui_term *term,
 		    void (*draw)(void *ctx), void *ctx)
 {
 	memset(s, 0, sizeof(*s));
+	s->win_first = s->win_last = -1; /* no board drawn yet */
 	s->term = term;
 	s->draw = draw;
 	s->draw_ctx = ctx;
@@ -584,10 +585,27 @@ static bool layout(struct screen *s, const struct screen_view *v, int *board_w,
 	return COLS >= *board_w && LINES >= *board_h + SCREEN_FOOT_H;
 }
 
+/* Keep in s the screen lines that b's winning line takes (none when
+ * the board is not on screen or no line is made). */
+static void win_lines(struct screen *s, const struct board *b)
+{
+	int i, y;
+
+	s->win_first = s->win_last = -1;
+	for (i = 0; s->fits && i < b->nwin; i++) {
+		y = s->top + 1 + b->win[i].row;
+		if (s->win_first < 0 || y < s->win_first)
+			s->win_first = y;
+		if (y > s->win_last)
+			s->win_last = y;
+	}
+}
+
 bool ui_screen_board(struct screen *s, const struct screen_view *v,
 		     int *board_w, int *board_h)
 {
 	s->fits = layout(s, v, board_w, board_h);
+	win_lines(s, v->board);
 	if (s->fits) {
 		draw_labels(s, v->board);
 		draw_points(s, v);
@@ -871,14 +889,32 @@ int ui_screen_yes_no(struct screen *s, const char *question)
 #define BOX_TEXT_MAX 72
 
 /* Draw a box of `n` lines of text (from lines[], the first bold) over
- * the middle of the window, each line broken into rows as
+ * the middle of the window (box_y(): beside s's winning line rather
+ * than over it), each line broken into rows as
  * i18n_rows() breaks it, and the whole rows it covers cleared (the
  * page beside a box would show pieces of its lines as if the box's);
  * its edges drawn with - when `ascii` or when the locale's ─ is not one
  * column (two in GBK). A box taller than the window shows the rows
  * that fit from row `top` on, its bottom edge saying PgUp and PgDn
  * scroll it. Return the last row a scroll can start at (0: all shown). */
-static int draw_box(const char *const lines[], int n, bool ascii, int top)
+/* The first line of a box `height` lines tall: in the middle of the
+ * window, or, when that would cover s's winning line, just below or
+ * above it where the box fits there. */
+static int box_y(const struct screen *s, int height)
+{
+	int y = (LINES - height) / 2;
+
+	if (s->win_first < 0 || y > s->win_last || y + height <= s->win_first)
+		return y;
+	if (s->win_last + 1 + height <= LINES)
+		return s->win_last + 1;
+	if (s->win_first - height >= 0)
+		return s->win_first - height;
+	return y;
+}
+
+static int draw_box(const struct screen *s, const char *const lines[], int n,
+		    bool ascii, int top)
 {
 	const char *edge = ascii || wcwidth(L'\u2500') != 1 ? "-" : "\u2500";
 	size_t lens[64], at;
@@ -900,7 +936,7 @@ static int draw_box(const char *const lines[], int n, bool ascii, int top)
 	top = top < 0 ? 0 : top > last ? last : top;
 	x = 0;
 	wide = COLS;
-	y = (LINES - shown - 2) / 2;
+	y = box_y(s, shown + 2);
 	for (i = 0; i < shown + 2; i++) { /* the box's own area, cleared */
 		move(y + i, x);
 		hline(' ', wide);
@@ -963,7 +999,7 @@ int ui_screen_choose(struct screen *s, const char *title,
 		lines[i + 1] = esc;
 	for (;;) {
 		redraw(s);
-		draw_box(lines, i + 1 + (esc != NULL), s->term->ascii, 0);
+		draw_box(s, lines, i + 1 + (esc != NULL), s->term->ascii, 0);
 		if (ui_screen_key(s, -1, -1, &k) == SK_STOP)
 			return -1;
 		if (k.kind == SK_CHAR && k.ch >= '1' && k.ch < '1' + i)
@@ -1016,7 +1052,7 @@ static int text_box(struct screen *s, const char *text, bool yes_no,
 	s->asking = yes_no;
 	do {
 		redraw(s);
-		last = draw_box(lines, n + (line[0] != '\0' ? 2 : 0),
+		last = draw_box(s, lines, n + (line[0] != '\0' ? 2 : 0),
 				s->term->ascii, top);
 		if (ui_screen_key(s, -1, -1, &k) == SK_STOP) {
 			s->asking = false;

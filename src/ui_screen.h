@@ -90,6 +90,9 @@ struct screen {
 	/* Set by ui_screen_board(): where the board is, and its size. */
 	int top, left, cell_w, rows, cols;
 	bool fits; /* the board is on screen (the window is big enough) */
+	int win_first, win_last; /* the screen lines its winning line
+				  * takes, which a box leaves visible
+				  * where the window allows; -1: none */
 };
 
 /* Start the run's curses session on the terminal (newterm on standard
