@@ -278,6 +278,7 @@ static enum ui_status post(struct lobby *l)
 			    &mid) != STORE_OK)
 		return ui_store_failed(l->ui, _("cannot post the seek"));
 	if (mid == 0) {
+		ui_page_title(l->ui, _("Find a game"));
 		ui_say(l->ui,
 		       _("Seek posted: %s. Waiting for an opponent (press "
 			 "Enter to withdraw it)..."),

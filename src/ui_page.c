@@ -660,6 +660,16 @@ static void page_begin(struct ui_page *pg, const char *title)
 	snprintf(pg->title, sizeof(pg->title), "%s", title);
 }
 
+void ui_page_title(struct ui *ui, const char *title)
+{
+	struct ui_page *pg = ui->term.page;
+
+	if (pg == NULL)
+		return;
+	snprintf(pg->title, sizeof(pg->title), "%s", title);
+	page_draw(pg);
+}
+
 void ui_page_redraw(struct ui *ui)
 {
 	page_draw(ui->term.page);
@@ -902,6 +912,7 @@ enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
 	}
 	line_take(pg, buf, len);
 	pg->prompt = NULL;
+	pg->hint = NULL; /* its keys are not the next wait's */
 	if (w != PAGE_KEY)
 		return wait_status(w);
 	page_line(pg, prompt, strcmp(buf, "\x1b") != 0 ? buf : "");
@@ -1009,6 +1020,7 @@ enum ui_status ui_page_menu(struct ui *ui, const char *title,
 	pg->labels = NULL;
 	pg->nitems = 0;
 	pg->prompt = NULL;
+	pg->hint = NULL; /* its keys are not the next wait's */
 	if (i < 0)
 		return wait_status(w);
 	*choice = keys[i];

@@ -79,4 +79,9 @@ void ui_page_table(struct ui *ui, struct ui_table *t);
  * replay, drew over it). */
 void ui_page_redraw(struct ui *ui);
 
+/* Title the page `title` (cut to fit), its text kept: what a wait that
+ * follows a menu is about ("Find a game" above a posted seek, not the
+ * last step's choice). Does nothing when no page is up. */
+void ui_page_title(struct ui *ui, const char *title);
+
 #endif

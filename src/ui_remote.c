@@ -12,6 +12,7 @@
 #include "ui_game.h"
 #include "ui_internal.h"
 #include "ui_matches.h"
+#include "ui_page.h"
 #include "ui_presence.h"
 
 /* ==== Playing from two terminals ========================================= */
@@ -494,6 +495,7 @@ static void say_sent(struct ui *ui, const struct player *to,
 {
 	char game[512];
 
+	ui_page_title(ui, c->rematch_of != 0 ? _("Rematch") : _("Challenge"));
 	if (c->rematch_of != 0)
 		ui_say(ui,
 		       _("Rematch offered to %s: %s, colours swapped. Waiting "

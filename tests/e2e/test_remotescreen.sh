@@ -51,6 +51,10 @@ wait_for alicep "Player to challenge" && keys alicep -l bob && keys alicep Enter
 wait_for alicep "Send this challenge" && keys alicep Enter # the game as shown
 check "A: the challenge is sent; A waits for the answer" \
 	wait_for alicep "Waiting for the answer"
+pane alicep >"$T/challenge-wait"
+check "A: the wait is titled Challenge, no menu's keys under it" sh -c '
+	head -n 1 "$1" | grep -q "^Challenge" &&
+	! grep -q "Up, Down: move" "$1"' - "$T/challenge-wait"
 check "B: the challenge is announced on the history page" \
 	wait_for bobp "alice challenges you to a ranked match: press Tab"
 check "B: a notice above the prompt says how to answer it" \
