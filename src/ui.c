@@ -74,10 +74,6 @@ const char *ui_clean(const char *s, char *buf, size_t cap)
 	return buf;
 }
 
-/* Format a message and write it cleaned (see ui_clean()) with a
- * newline, on the output or (`error`) standard error, or hand it to
- * ui->term.sink: whatever names, paths or arguments it holds, it cannot drive
- * the terminal. */
 /* The columns a line of the line interface breaks at: the terminal's
  * width when the output is a terminal and no page or game screen takes
  * the text, else 0 (a pipe or file gets lines whole). */
@@ -125,6 +121,11 @@ static void put_lines(struct ui *ui, char *text)
 	}
 }
 
+/* Format a message and write it cleaned (see ui_clean()) with a
+ * newline, on the output (broken between words at a terminal's width:
+ * put_lines()) or (`error`) standard error, or hand it to
+ * ui->term.sink: whatever names, paths or arguments it holds, it cannot
+ * drive the terminal. */
 static void put_message(struct ui *ui, bool error, const char *fmt, va_list ap)
 {
 	char text[UI_MESSAGE_MAX], clean[UI_MESSAGE_MAX];
