@@ -125,6 +125,10 @@ poll() {
 }
 
 skip() { echo "skip - $(basename "$0" .sh): $*"; }
+# Each line of standard input after the prefix $1, each ended: a last
+# line without its newline (a prompt) must not swallow the "ok" or
+# "not ok" that follows, or the runner would not count it.
+quoted() { awk -v p="$1" '{ print p $0 }'; }
 skip_rest() {
 	skip "$@"
 	exit 0
@@ -225,13 +229,13 @@ check() {
 		echo "ok - $_name"
 	elif [ -s "$E2E_DIR/valgrind.log" ]; then
 		echo "not ok - $_name"
-		head -n 30 "$E2E_DIR/valgrind.log" | sed 's/^/  # /'
+		head -n 30 "$E2E_DIR/valgrind.log" | quoted '  # '
 		: >"$E2E_DIR/valgrind.log"
 	else
 		echo "not ok - $_name"
 		echo "  # status $status; last lines of stdout, then stderr:"
-		tail -n 15 "$OUT" | sed 's/^/  # /'
-		tail -n 5 "$ERR" | sed 's/^/  # /'
+		tail -n 15 "$OUT" | quoted '  # '
+		tail -n 5 "$ERR" | quoted '  # '
 	fi
 }
 
@@ -276,8 +280,8 @@ no_flip() {
 	status=$?
 	vg_seen "$status"
 	echo "# its status $status; its last lines of stdout, then stderr:"
-	tail -n 5 "$OUT" | sed 's/^/#   /'
-	tail -n 5 "$ERR" | sed 's/^/#   /'
+	tail -n 5 "$OUT" | quoted '#   '
+	tail -n 5 "$ERR" | quoted '#   '
 }
 
 ranked_start() {

@@ -90,8 +90,8 @@ proc_tail() {
 	else
 		echo "#   $1 has ended; its last lines, then its errors:"
 	fi
-	tail -n 6 "$E2E_DIR/$1.out" | sed 's/^/#     /'
-	tail -n 3 "$E2E_DIR/$1.err" | sed 's/^/#     /'
+	tail -n 6 "$E2E_DIR/$1.out" | quoted '#     '
+	tail -n 3 "$E2E_DIR/$1.err" | quoted '#     '
 }
 
 close_proc() {

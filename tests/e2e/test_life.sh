@@ -169,7 +169,7 @@ log_in a2 6 alice
 log_in c2 8 carol
 type_to 6 "$(item a2 'Players online')\ncarol\n1\n"
 challenge_accepted
-old=$mid
+old=$mid old_white=$white
 play_move 1 h8
 play_move 2 a1
 # white, waiting, leaves (q); black plays alone, then leaves too
@@ -343,8 +343,10 @@ type_to 6 "0\n"
 check "back: the account menu shows the unfinished matches" \
 	wait_out a3 "Unfinished matches (1)"
 type_to 6 "$(item a3 'Unfinished matches')\n"
+# three moves made: white's turn, and the coin flip chose who is white
+[ "$old_white" = carol ] && turn="carol's turn" || turn="your turn"
 check "back: the list says which match, with whom and whose turn" \
-	wait_out a3 "  1  Match $old with carol, gomoku, 3 moves: carol's turn"
+	wait_out a3 "  1  Match $old with carol, gomoku, 3 moves: $turn"
 offers=$(grep -c "What would you like to do?" "$E2E_DIR/a3.out")
 type_to 6 "1\n"
 check "back: the match chosen is offered, as at login" \
