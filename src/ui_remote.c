@@ -691,6 +691,7 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 
 	if (ui->presence != NULL && c->id > ui->presence->asked)
 		ui->presence->asked = c->id; /* asked: no prompt asks again */
+	ui_page_title(ui, c->rematch_of != 0 ? _("Rematch") : _("Challenge"));
 	if (c->rematch_of != 0) {
 		ui_say(ui,
 		       _("%s offers a rematch of match %lld, the colours "

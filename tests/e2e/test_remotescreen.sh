@@ -245,7 +245,9 @@ check "B: the account menu's 13 offers the rematch" \
 check "A: the offer is announced on her page" \
 	wait_for alicep "bob offers a rematch, colours swapped: press Tab"
 keys alicep Tab
-wait_for alicep "Accept the rematch? [y/n]" && keys alicep n Enter
+wait_for alicep "Accept the rematch? [y/n]"
+check "A: the question's page is titled Rematch" titled alicep Rematch
+keys alicep n Enter
 check "A declines it: B hears so" \
 	wait_for bobp "alice declines the rematch."
 for p in alicep bobp watcher; do

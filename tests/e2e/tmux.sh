@@ -72,6 +72,8 @@ keys() {
 	tmux -S "$SOCK" send-keys -t "$_p" "$@"
 }
 shows() { pane "$1" | grep -qF -- "$2"; }
+# The page in pane $1 is titled $2 (its first line starts with it).
+titled() { pane "$1" | head -n 1 | grep -q -- "^$2"; }
 # Poll CMD... every tenth of a second until it succeeds, at most $WAIT
 # times; on a timeout say so (a "#" line) and fail.
 wait_until() {
