@@ -206,6 +206,77 @@ static void draw_view(const struct replay *r, int y, int x, int w)
 	ui_screen_wrap(y + 1, x, w, 2, SCREEN_PLAIN, text);
 }
 
+/* The keys of a panel at the foot of it, into keys[PANEL_KEYS]: the
+ * replay's, or (`judging`) the game judged's; without the ways to jump
+ * unless `all`. Return how many. */
+#define PANEL_KEYS 5
+static int panel_keys(bool judging, bool all, const char *keys[PANEL_KEYS])
+{
+	int n = 0;
+
+	keys[n++] = _("Left, Right, p, n: a move");
+	if (all) {
+		keys[n++] = _("Home, End: the first, the last");
+		keys[n++] = _("a number, Enter: go there");
+	}
+	if (judging) {
+		keys[n++] = _("A: the replay  q: back");
+	} else {
+		keys[n++] = _("a: the computer's view");
+		keys[n++] = _("A: the whole game  q: back");
+	}
+	return n;
+}
+
+/* The lines keys[0..n) take broken between words to the width w. */
+static int keys_rows(const char *const keys[], int n, int w)
+{
+	int i, rows = 0;
+
+	for (i = 0; i < n; i++)
+		rows += i18n_rows(keys[i], strlen(keys[i]), w, NULL, 0);
+	return rows;
+}
+
+/* The keys of a panel (panel_keys()) whose moves' list starts on line
+ * `top`, into keys[PANEL_KEYS], their lines at the width w in *nk: all
+ * of them, or, in a window too low to show MOVES_MIN moves above them,
+ * those that step and leave. Return how many. */
+static int fit_keys(bool judging, int top, int w, const char *keys[PANEL_KEYS],
+		    int *nk)
+{
+	int n = panel_keys(judging, true, keys);
+
+	*nk = keys_rows(keys, n, w);
+	if (top + MOVES_MIN + 1 + *nk > LINES - 4) {
+		n = panel_keys(judging, false, keys);
+		*nk = keys_rows(keys, n, w);
+	}
+	return n;
+}
+
+/* The lines a panel takes beside a board of h lines: `top` lines above
+ * its list of moves, the list (all `moves` lines where the window has
+ * room, MOVES_MIN at least), a blank line and `nk` lines of keys; in
+ * the window with room beneath for the match's line. */
+static int panel_height(int h, int top, int moves, int nk)
+{
+	int need = top + (moves > MOVES_MIN ? moves : MOVES_MIN) + 1 + nk;
+
+	need = need < LINES - 4 ? need : LINES - 4;
+	return h < need ? need : h;
+}
+
+/* Draw keys[0..n) at the foot of a panel of h lines at column x. */
+static void draw_keys(const char *const keys[], int n, int x, int w, int h,
+		      int nk)
+{
+	int i, y;
+
+	for (i = 0, y = h - nk; i < n; i++)
+		y += ui_screen_wrap(y, x, w, h - y, SCREEN_DIM, keys[i]);
+}
+
 /* The panel beside the board, at column x: the title, the move, the
  * computer's view and the moves from the top, the keys (each broken
  * between words to the panel's width) at the bottom, on line `h` - 1
@@ -213,11 +284,9 @@ static void draw_view(const struct replay *r, int y, int x, int w)
  * the rest. Return the lines it takes. */
 static int draw_panel(const struct replay *r, int x, int h)
 {
-	static const int nkeys = 5;
-	const char *keys[5];
+	const char *keys[PANEL_KEYS];
 	char text[128];
-	int w = COLS - x, i, nk = 0, y, need,
-	    top = 6; /* lines above the moves */
+	int w = COLS - x, n, nk, top = 6; /* lines above the moves */
 
 	w = w > PANEL_MAXW ? PANEL_MAXW : w;
 	if (w < 16)
@@ -230,21 +299,10 @@ static int draw_panel(const struct replay *r, int x, int h)
 	/* the clocks after the move, when the match was timed */
 	if (ui_words_clocks(r->f, r->at, text, sizeof(text))[0] != '\0')
 		ui_screen_put(top++, x, w, SCREEN_PLAIN, text);
-	keys[0] = _("Left, Right, p, n: a move");
-	keys[1] = _("Home, End: the first, the last");
-	keys[2] = _("a number, Enter: go there");
-	keys[3] = _("a: the computer's view");
-	keys[4] = _("A: the whole game  q: back");
-	for (i = 0; i < nkeys; i++)
-		nk += i18n_rows(keys[i], strlen(keys[i]), w, NULL, 0);
-	/* beside a low board: a few moves too, and room for the match's line
-	 * beneath */
-	need = top + MOVES_MIN + 1 + nk;
-	need = need < LINES - 4 ? need : LINES - 4;
-	h = h < need ? need : h;
+	n = fit_keys(false, top, w, keys, &nk);
+	h = panel_height(h, top, (r->f->nmoves + 1) / 2, nk);
 	draw_moves(r, top, x, w, h - top - nk - 1);
-	for (i = 0, y = h - nk; i < nkeys; i++)
-		y += ui_screen_wrap(y, x, w, h - y, SCREEN_DIM, keys[i]);
+	draw_keys(keys, n, x, w, h, nk);
 	return h;
 }
 
@@ -258,34 +316,72 @@ static const struct analyze_move *judged_move(const struct replay *r)
 	return &r->judged.moves[r->at - 1];
 }
 
-/* The move shown judged, from line y, each part broken between words
- * to the width w: who played what with the chances before and after, the
- * computer's move, the marks. Return the lines taken. */
-static int draw_judged_move(const struct replay *r, int y, int x, int w)
+/* The parts of move m judged, into text[JUDGED_PARTS] ("" for none):
+ * who played what with the chances before and after, the computer's
+ * move, the marks. */
+#define JUDGED_PARTS 3
+#define JUDGED_ROWS  2 /* lines a part may take */
+static void judged_texts(const struct replay *r, const struct analyze_move *m,
+			 char text[JUDGED_PARTS][160])
 {
-	const struct analyze_move *m = judged_move(r);
-	char text[160], played[NOTATION_MOVE_LEN], best[NOTATION_MOVE_LEN];
-	int n;
+	char played[NOTATION_MOVE_LEN], best[NOTATION_MOVE_LEN];
 
-	if (m == NULL)
-		return 0;
 	notation_format(m->played.row, m->played.col, played);
 	/* TRANSLATORS: "6. White h9: 27% -> 0%", the mover's chance before
 	 * and after the move */
-	snprintf(text, sizeof(text), _("%d. %s %s: %.0f%% -> %.0f%%"),
-		 m->number, m->colour == STONE_BLACK ? _("Black") : _("White"),
-		 played, m->before, m->after);
-	n = ui_screen_wrap(y, x, w, 2, SCREEN_PLAIN, text);
+	snprintf(text[0], 160, _("%d. %s %s: %.0f%% -> %.0f%%"), m->number,
+		 m->colour == STONE_BLACK ? _("Black") : _("White"), played,
+		 m->before, m->after);
+	text[1][0] = '\0';
 	if (m->has_best) {
 		notation_format(m->best.row, m->best.col, best);
-		snprintf(text, sizeof(text), _("The computer's move: %s"),
-			 best);
-		n += ui_screen_wrap(y + n, x, w, 2, SCREEN_PLAIN, text);
+		snprintf(text[1], 160, _("The computer's move: %s"), best);
 	}
-	ui_analysis_marks(&r->judged, m, text, sizeof(text));
-	if (text[0] != '\0')
-		n += ui_screen_wrap(y + n, x, w, 2, SCREEN_WARN, text);
-	return n;
+	ui_analysis_marks(&r->judged, m, text[2], 160);
+}
+
+/* The lines the parts of a move judged take at the width w: the most
+ * that any move of the game takes, so that what is under them stays
+ * where it is from move to move. */
+static int judged_rows(const struct replay *r, int w)
+{
+	char text[JUDGED_PARTS][160];
+	int i, j, n, most = 0;
+
+	for (i = 0; i < r->judged.done; i++) {
+		judged_texts(r, &r->judged.moves[i], text);
+		for (j = n = 0; j < JUDGED_PARTS; j++) {
+			int rows = text[j][0] == '\0'
+					   ? 0
+					   : i18n_rows(text[j], strlen(text[j]),
+						       w, NULL, 0);
+
+			n += rows < JUDGED_ROWS ? rows : JUDGED_ROWS;
+		}
+		most = n > most ? n : most;
+	}
+	return most;
+}
+
+/* The move shown judged, from line y, each part broken between words
+ * to the width w (judged_texts()). Return the lines kept for it
+ * (judged_rows()). */
+static int draw_judged_move(const struct replay *r, int y, int x, int w)
+{
+	static const enum screen_style styles[JUDGED_PARTS] = {
+		SCREEN_PLAIN, SCREEN_PLAIN, SCREEN_WARN};
+	const struct analyze_move *m = judged_move(r);
+	char text[JUDGED_PARTS][160];
+	int i, n = 0;
+
+	if (m != NULL) {
+		judged_texts(r, m, text);
+		for (i = 0; i < JUDGED_PARTS; i++)
+			if (text[i][0] != '\0')
+				n += ui_screen_wrap(y + n, x, w, JUDGED_ROWS,
+						    styles[i], text[i]);
+	}
+	return judged_rows(r, w);
 }
 
 /* The graph of black's chance over the game, `h` lines from y,
@@ -352,10 +448,10 @@ static void draw_judged_list(const struct replay *r, int y, int x, int w,
  * draw_panel(). */
 static int draw_judged_panel(const struct replay *r, int x, int h)
 {
-	const char *keys[2];
+	const char *keys[PANEL_KEYS];
 	struct analyze_summary sb, sw;
 	char text[160];
-	int w = COLS - x, i, nk = 0, y, need, gh;
+	int w = COLS - x, n, nk, y, gh;
 
 	w = w > PANEL_MAXW ? PANEL_MAXW : w;
 	if (w < 16)
@@ -377,16 +473,10 @@ static int draw_judged_panel(const struct replay *r, int x, int h)
 	gh = LINES >= SMALL_H ? GRAPH_H : GRAPH_SMALL_H;
 	draw_graph(r, y, x, w, gh);
 	y += gh + 1;
-	keys[0] = _("Left, Right, p, n: a move");
-	keys[1] = _("A: the replay  q: back");
-	for (i = 0; i < 2; i++)
-		nk += i18n_rows(keys[i], strlen(keys[i]), w, NULL, 0);
-	need = y + MOVES_MIN + 1 + nk;
-	need = need < LINES - 4 ? need : LINES - 4;
-	h = h < need ? need : h;
+	n = fit_keys(true, y, w, keys, &nk);
+	h = panel_height(h, y, r->judged.done, nk);
 	draw_judged_list(r, y, x, w, h - y - nk - 1);
-	for (i = 0, y = h - nk; i < 2; i++)
-		y += ui_screen_wrap(y, x, w, h - y, SCREEN_DIM, keys[i]);
+	draw_keys(keys, n, x, w, h, nk);
 	return h;
 }
 
