@@ -32,6 +32,9 @@ struct ui_term {
 		       * both ends terminals, TERM not dumb, no --plain */
 	enum lang lang;
 	bool written; /* something was written on out (ui_break()) */
+	/* A prompt of the line interface is up, its line not ended: what
+	 * is said while it waits starts on a line of its own. */
+	bool prompt_open;
 	/* While set (a full-screen game is on the terminal), ui_say() and
 	 * ui_error() hand their cleaned text to sink(sink_ctx, error, text)
 	 * instead of printing it: `error` for ui_error(). */

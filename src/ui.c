@@ -132,6 +132,10 @@ static void put_message(struct ui *ui, bool error, const char *fmt, va_list ap)
 
 	vsnprintf(text, sizeof(text), fmt, ap);
 	ui_clean(text, clean, sizeof(clean));
+	if (ui->term.prompt_open && ui->term.sink == NULL) {
+		fputc('\n', ui->term.out); /* off the prompt's line */
+		ui->term.prompt_open = false;
+	}
 	if (ui->term.sink != NULL) {
 		ui->term.sink(ui->term.sink_ctx, error, clean);
 	} else if (error) {
@@ -324,24 +328,28 @@ static enum ui_status challenge_first(struct ui *ui)
 					  : UI_OK;
 }
 
-enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
-			     size_t *len, long long deadline)
+/* ui_read_until(), the prompt already on the line interface's screen
+ * the first time when `shown` (ui_read_watched()). */
+static enum ui_status read_until(struct ui *ui, const char *prompt, char *buf,
+				 size_t *len, long long deadline, bool shown)
 {
-	char shown[UI_CLEAN_MAX];
+	char clean[UI_CLEAN_MAX];
 
 	if (ui_page_active(ui))
 		return ui_page_read(ui, prompt, buf, len, deadline);
-	for (;;) {
+	for (;; shown = false) {
 		enum term_read r;
 		enum ui_status st = challenge_first(ui);
 		long long before = told(ui);
 
 		if (st != UI_OK)
 			return st;
-
-		put_rows(ui, ui_clean(prompt, shown, sizeof(shown)));
+		if (!shown)
+			put_rows(ui, ui_clean(prompt, clean, sizeof(clean)));
 		fflush(ui->term.out);
+		ui->term.prompt_open = true;
 		r = term_read_line_until(ui->term.in, buf, len, deadline);
+		ui->term.prompt_open = false;
 		if (r == TERM_OK && *len == 0 && told(ui) != before) {
 			end_prompt_line(ui);
 			continue; /* Enter, as the notice said: asked next */
@@ -372,6 +380,12 @@ enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
 	}
 }
 
+enum ui_status ui_read_until(struct ui *ui, const char *prompt, char *buf,
+			     size_t *len, long long deadline)
+{
+	return read_until(ui, prompt, buf, len, deadline, false);
+}
+
 /* Strip blanks at both ends of the NUL-terminated line in place. */
 static char *trim(char *s)
 {
@@ -386,18 +400,85 @@ static char *trim(char *s)
 	return s;
 }
 
-enum ui_status ui_read_word(struct ui *ui, const char *prompt, char *buf)
+/* The line read into buf (as ui_read() gives it, with status st)
+ * without the blanks at its ends. */
+static enum ui_status trimmed(enum ui_status st, char *buf)
 {
-	enum ui_status st;
-	size_t len;
 	char *word;
 
-	st = ui_read(ui, prompt, buf, &len);
 	if (st != UI_OK)
 		return st;
 	word = trim(buf);
 	memmove(buf, word, strlen(word) + 1);
 	return UI_OK;
+}
+
+enum ui_status ui_read_word(struct ui *ui, const char *prompt, char *buf)
+{
+	size_t len;
+
+	return trimmed(ui_read(ui, prompt, buf, &len), buf);
+}
+
+/* Show the line interface's `prompt` for a read after a wait. */
+static void show_prompt(struct ui *ui, const char *prompt)
+{
+	char clean[UI_CLEAN_MAX];
+
+	put_rows(ui, ui_clean(prompt, clean, sizeof(clean)));
+	ui->term.prompt_open = true;
+	fflush(ui->term.out);
+}
+
+/* A read watching the store (ui_read_watched()): the caller's look,
+ * and the store's version it last saw (0: not yet, so the first wait
+ * looks once). */
+struct watch {
+	struct ui *ui;
+	enum ui_status (*moved)(void *ctx, bool *said);
+	void *ctx;
+	long long version;
+};
+
+/* Let the caller look when another process has committed since the
+ * last look. */
+static enum ui_status watch_look(void *ctx, bool *said)
+{
+	struct watch *w = ctx;
+
+	if (!ui_store_moved(w->ui, &w->version))
+		return UI_OK;
+	return w->moved(w->ctx, said);
+}
+
+enum ui_status ui_read_watched(struct ui *ui, const char *prompt, char *buf,
+			       enum ui_status (*moved)(void *ctx, bool *said),
+			       void *ctx)
+{
+	struct watch w = {ui, moved, ctx, 0};
+	enum ui_status st = UI_OK;
+	size_t len;
+	bool said;
+	int ready;
+
+	if (ui_page_active(ui))
+		return trimmed(ui_page_read_watched(ui, prompt, buf, &len,
+						    ui_wake_fd(ui), watch_look,
+						    &w),
+			       buf);
+	show_prompt(ui, prompt);
+	while (st == UI_OK && (ready = ui_wait(ui, ui->term.in, 0)) == 0) {
+		said = false;
+		st = watch_look(&w, &said);
+		if (st == UI_OK && said)
+			show_prompt(ui, prompt); /* under what it said */
+	}
+	if (st == UI_OK && ready > 0)
+		return trimmed(read_until(ui, prompt, buf, &len, 0, true), buf);
+	if (ui->term.prompt_open)
+		fputc('\n', ui->term.out);
+	ui->term.prompt_open = false;
+	return st == UI_OK ? UI_INTERRUPTED : st;
 }
 
 bool ui_left(const char *line)

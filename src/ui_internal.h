@@ -33,6 +33,17 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what);
  * full-screen wait gives ui_wake_fd() to its key wait instead. */
 int ui_wait(struct ui *ui, int fd, long long deadline);
 
+/* ui_read_word() whose prompt is up while it waits for the first key:
+ * whenever another process may have committed to the store meanwhile
+ * (ui_store_moved(), once at the start too), moved(ctx, &said) looks.
+ * When it said something (ui_say(); *said set true) the prompt is shown
+ * again under it; when it returns other than UI_OK (after saying why)
+ * the read ends with that. Otherwise the same results as
+ * ui_read_word(). */
+enum ui_status ui_read_watched(struct ui *ui, const char *prompt, char *buf,
+			       enum ui_status (*moved)(void *ctx, bool *said),
+			       void *ctx);
+
 /* The descriptor ui_wait() wakes on (store_change_fd() of the club's
  * store), for the full-screen key waits; -1 when there is none. */
 int ui_wake_fd(struct ui *ui);

@@ -68,7 +68,7 @@ static bool changed(const struct lobby *l, const struct lobby *before)
 	return false;
 }
 
-/* Show the seeks of l, numbered, and what can be typed. */
+/* Show the seeks of l, numbered. */
 static void show(struct lobby *l)
 {
 	char game[512], name[UI_CLEAN_MAX];
@@ -83,34 +83,21 @@ static void show(struct lobby *l)
 		       ui_clean(l->seeks[i].nickname, name, sizeof(name)),
 		       l->seeks[i].rating,
 		       seek_words(l->ui, &l->seeks[i], game, sizeof(game)));
-	ui_say(l->ui, _("Type a seek's number to play it, p to post a seek of "
-			"your own, Enter to go back. New seeks show here as "
-			"they come."));
+	ui_say(l->ui, _("New seeks show here as they come."));
 }
 
-/* Wait for a line typed into buf, showing the seeks again whenever
- * they change meanwhile. */
-static enum ui_status read_line(struct lobby *l, char *buf)
+/* ui_read_watched() callback: read the seeks again, and show them when
+ * they changed (*said). */
+static enum ui_status moved(void *ctx, bool *said)
 {
-	struct lobby before;
-	long long version = 0;
-	int ready;
+	struct lobby *l = ctx, before = *l;
+	enum ui_status st = load(l);
 
-	for (;;) {
-		fflush(l->ui->term.out); /* what was said, before waiting */
-		ready = ui_wait(l->ui, l->ui->term.in, 0);
-		if (ready < 0)
-			return UI_INTERRUPTED;
-		if (ready > 0)
-			return ui_read_word(l->ui, "", buf);
-		if (!ui_store_moved(l->ui, &version))
-			continue;
-		before = *l;
-		if (load(l) != UI_OK)
-			return UI_FAILED;
-		if (changed(l, &before))
-			show(l);
+	if (st == UI_OK && changed(l, &before)) {
+		show(l);
+		*said = true;
 	}
+	return st;
 }
 
 /* ==== Taking a seek ========================================================
@@ -309,7 +296,10 @@ enum ui_status ui_lobby(struct ui *ui, struct player *me)
 		if (st != UI_OK)
 			return st;
 		show(&l);
-		st = read_line(&l, buf);
+		st = ui_read_watched(ui,
+				     _("A seek's number to play it, p to post "
+				       "your own, Enter to go back: "),
+				     buf, moved, &l);
 		if (st != UI_OK || ui_left(buf) || strcmp(buf, "0") == 0)
 			return st == UI_REFUSED ? UI_OK : st;
 		if (strcmp(buf, "p") == 0)

@@ -67,6 +67,13 @@ struct ui_page {
 	struct page_table *tables; /* the tables in the text, cleared with
 				    * it: ntables of room for tables_cap */
 	int ntables, tables_cap;
+	/* While a read watches the store (ui_page_read_watched()): the
+	 * descriptor that wakes it, what looks then, its context, and why
+	 * it ended the read. */
+	int wake_fd;
+	enum ui_status (*moved)(void *ctx, bool *said);
+	void *moved_ctx;
+	enum ui_status failed;
 };
 
 /* A table in the page's text, with its lines as last laid out. */
@@ -78,7 +85,7 @@ struct page_table {
 };
 
 /* How a wait for a key ended. */
-enum page_wait { PAGE_KEY, PAGE_STOP, PAGE_EOF, PAGE_TIMEOUT };
+enum page_wait { PAGE_KEY, PAGE_STOP, PAGE_EOF, PAGE_TIMEOUT, PAGE_FAILED };
 
 /* One row of text as drawn: s[0..len), a line's or part of a line
  * wrapped at the window's width, in the text or in a table's lines. */
@@ -706,6 +713,7 @@ static enum ui_status answer_challenge(struct ui_page *pg)
 	*was = *pg;
 	pg->labels = NULL;
 	pg->nitems = 0;
+	pg->moved = NULL; /* its own reads watch nothing */
 	st = pg->ui->challenge_hook(pg->ui, true);
 	was->text = pg->text;
 	was->len = pg->len;
@@ -720,6 +728,22 @@ static enum ui_status answer_challenge(struct ui_page *pg)
 	return st;
 }
 
+/* While a read watches the store: let pg->moved look (and draw what it
+ * said). Return false when it ended the read (pg->failed says how). */
+static bool look(struct ui_page *pg)
+{
+	bool said = false;
+
+	if (pg->moved == NULL)
+		return true;
+	pg->failed = pg->moved(pg->moved_ctx, &said);
+	if (pg->failed != UI_OK)
+		return false;
+	if (said)
+		page_draw(pg);
+	return true;
+}
+
 /* Wait for a key for the page: resizes and scrolling are handled here.
  * A terminal that is gone, or Ctrl-D, is the end of input. */
 static enum page_wait page_key(struct ui_page *pg, long long deadline,
@@ -731,14 +755,16 @@ static enum page_wait page_key(struct ui_page *pg, long long deadline,
 		wait = deadline == 0 ? PAGE_WAIT_MS : deadline - term_now_ms();
 		if (wait <= 0)
 			return PAGE_TIMEOUT;
-		switch (ui_screen_raw_key(wait < PAGE_WAIT_MS ? (int)wait
-							      : PAGE_WAIT_MS,
-					  -1, k)) {
+		switch (ui_screen_raw_key(
+			wait < PAGE_WAIT_MS ? (int)wait : PAGE_WAIT_MS,
+			pg->moved != NULL ? pg->wake_fd : -1, k)) {
 		case SK_STOP:
 			return PAGE_STOP;
 		case SK_EOF:
 			return PAGE_EOF;
 		case SK_NONE:
+			if (!look(pg))
+				return PAGE_FAILED;
 			continue;
 		case SK_CHAR:
 		case SK_KEY:
@@ -770,11 +796,12 @@ static enum page_wait page_key(struct ui_page *pg, long long deadline,
 }
 
 /* The ui status for a wait that ended without a key. */
-static enum ui_status wait_status(enum page_wait w)
+static enum ui_status wait_status(const struct ui_page *pg, enum page_wait w)
 {
-	return w == PAGE_STOP  ? UI_INTERRUPTED
-	       : w == PAGE_EOF ? UI_EOF
-			       : UI_TIMEOUT;
+	return w == PAGE_STOP	  ? UI_INTERRUPTED
+	       : w == PAGE_EOF	  ? UI_EOF
+	       : w == PAGE_FAILED ? pg->failed
+				  : UI_TIMEOUT;
 }
 
 /* ==== The prompt line ===================================================== */
@@ -914,9 +941,25 @@ enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
 	pg->prompt = NULL;
 	pg->hint = NULL; /* its keys are not the next wait's */
 	if (w != PAGE_KEY)
-		return wait_status(w);
+		return wait_status(pg, w);
 	page_line(pg, prompt, strcmp(buf, "\x1b") != 0 ? buf : "");
 	return UI_OK;
+}
+
+enum ui_status
+ui_page_read_watched(struct ui *ui, const char *prompt, char *buf, size_t *len,
+		     int wake_fd,
+		     enum ui_status (*moved)(void *ctx, bool *said), void *ctx)
+{
+	struct ui_page *pg = ui->term.page;
+	enum ui_status st;
+
+	pg->wake_fd = wake_fd;
+	pg->moved = moved;
+	pg->moved_ctx = ctx;
+	st = ui_page_read(ui, prompt, buf, len, 0);
+	pg->moved = NULL;
+	return st;
 }
 
 /* ==== Menus ============================================================== */
@@ -1022,7 +1065,7 @@ enum ui_status ui_page_menu(struct ui *ui, const char *title,
 	pg->prompt = NULL;
 	pg->hint = NULL; /* its keys are not the next wait's */
 	if (i < 0)
-		return wait_status(w);
+		return wait_status(pg, w);
 	*choice = keys[i];
 	page_begin(pg, labels[i]);
 	return UI_OK;

@@ -46,6 +46,16 @@ bool ui_page_active(struct ui *ui);
 enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
 			    size_t *len, long long deadline);
 
+/* ui_page_read() that, while it waits for keys, calls moved(ctx, &said)
+ * whenever wake_fd (-1: none) wakes it or a while has passed; when it
+ * said something (*said) the page is drawn again, and when it returns
+ * other than UI_OK the read ends with that (ui_read_watched() on the
+ * page). */
+enum ui_status
+ui_page_read_watched(struct ui *ui, const char *prompt, char *buf, size_t *len,
+		     int wake_fd,
+		     enum ui_status (*moved)(void *ctx, bool *said), void *ctx);
+
 /* The columns of a menu's widest key among keys[0..n), so that both
  * front ends right-align the keys ("   1  ..." above "  10  ..."). */
 int ui_menu_key_width(const int keys[], int n);

@@ -75,8 +75,6 @@ void ui_presence_look(struct ui *ui)
 		return;
 	p->told = c.id;
 	from = plist_find_id(ui->club.players, c.from_id);
-	if (ui->term.sink == NULL) /* off the line the prompt is on */
-		fputc('\n', ui->term.out);
 	ui_say(ui, announcement(ui, c.rematch_of != 0),
 	       from != NULL ? from->username : _("A player"));
 	fflush(ui->term.out);

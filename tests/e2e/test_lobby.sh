@@ -67,6 +67,8 @@ log_in 7 bob
 type_to 7 "12\nx\n9\n"
 check "lobby: bob's list shows alice's seek, her rating and the game" \
 	wait_out b "  1  alice 1500  Gomoku, no opening, no clock, rated"
+check "lobby: its prompt says what to type" \
+	wait_out b "A seek's number to play it, p to post your own, Enter to go back: "
 check "lobby: bad input is said and the lobby asked again" \
 	wait_out b "Type a seek's number, p, or Enter to go back."
 type_to 7 "1\n"

@@ -264,6 +264,12 @@ for LANG_NOW in en zh; do
 	wait_for s "1480"
 	sizes record "My record"
 
+	# the lobby, no seek open: its prompt up while it waits for seeks
+	open
+	login_alice && keys s 1 2
+	wait_tx s "A seek's number to play it, p to post your own, Enter to go back: "
+	sizes lobby "Find a game" "No open seeks now."
+
 	open
 	login_alice && keys s 5
 	# alice's one match, lost to bob (its opponent only in the table)
