@@ -16,6 +16,7 @@
 #include "auth.h"
 #include "board.h"
 #include "clock.h"
+#include "game_def.h"
 #include "match.h" /* a match's result, reason, kind, status */
 #include "player.h"
 
@@ -325,19 +326,8 @@ struct match_header {
 		      * counted (matches.rated = 0); false: rated */
 };
 
-/* The game two players are to play, as a challenge or a seek proposes
- * it (store_live.h). A plain value. */
-struct game_terms {
-	char variant[STORE_VARIANT_MAX + 1];
-	enum rule rule;
-	int rows, cols, k;
-	enum match_opening opening;
-	struct time_control time;
-};
-
-/* Set *h's game (variant, rule, opening, board, time) to terms t's;
- * h->variant then points into *t, which must outlive *h's use. */
-void store_header_game(struct match_header *h, const struct game_terms *t);
+/* Set *h's game (variant, rule, opening, board, time) to g's. */
+void store_header_game(struct match_header *h, const struct game_def *g);
 
 /* The rules a match keeps from its start (the club's, or stricter). */
 struct match_rules {

@@ -289,7 +289,7 @@ enum challenge_state {
 struct challenge {
 	long long id;
 	long long from_id, to_id; /* the challenger, the challenged */
-	struct game_terms game;
+	struct game_def game;
 	long long created_at; /* Unix seconds */
 	enum challenge_state state;
 	long long match_id;   /* CHALLENGE_ACCEPTED: the match, else 0 */
@@ -420,7 +420,7 @@ enum seek_state { SEEK_OPEN = 1, SEEK_TAKEN, SEEK_WITHDRAWN };
  * names and rating too. */
 struct seek {
 	long long id, player_id; /* the seek, its poster */
-	struct game_terms game;
+	struct game_def game;
 	bool rated; /* false: casual, never counted */
 	int min_rating, max_rating;
 	long long created_at; /* Unix seconds */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "clock.h"
+#include "game_def.h"
 #include "i18n.h"
 #include "match.h"
 #include "paths.h"
@@ -74,18 +75,6 @@ struct ui_options {
 	bool no_color_given; /* --no-color */
 };
 
-/* The game the next game plays (ui_choose.c): its variant, opening
- * and time control. main.c fills it from the command line
- * (ui_choose_from_options()) for the commands; before a game started
- * from the menus, ui_choose_game() fills it again: what the command
- * line gave, else the player's preferences, else the defaults, then
- * what the player chose. */
-struct game_choice {
-	struct variant variant;
-	enum match_opening opening;
-	struct time_control time; /* clock.h: none, per move, a game clock */
-};
-
 /* The preferences of the player logged in from the menus, as applied
  * (ui_prefs.c), and the environment's choices they replaced, put back
  * at logout. */
@@ -129,7 +118,12 @@ struct ui {
 	 */
 	enum ui_status (*challenge_hook)(struct ui *ui, bool asked);
 	struct ui_prefs prefs;
-	struct game_choice game; /* the next game's (ui_choose.c) */
+	/* The game the next game plays (ui_choose.c). main.c fills it from
+	 * the command line (ui_choose_from_options()) for the commands;
+	 * before a game started from the menus, ui_choose_game() fills it
+	 * again: what the command line gave, else the player's
+	 * preferences, else the defaults, then what the player chose. */
+	struct game_def game;
 };
 
 /* ---- ui.c: prompts and messages ---- */
@@ -240,8 +234,7 @@ void ui_page_end(struct ui *ui);
 
 /* The game the command line chose (opt's variant, opening and time per
  * move) into *out. Cannot fail. */
-void ui_choose_from_options(const struct ui_options *opt,
-			    struct game_choice *out);
+void ui_choose_from_options(const struct ui_options *opt, struct game_def *out);
 
 /* ---- ui_game.c ---- */
 

@@ -388,19 +388,20 @@ enum store_status store_replay_rule_records(struct store *s, const char *what);
  * NULL for a rule that has none. */
 const char *store_rule_word(enum rule r);
 
-/* A game's terms (struct game_terms) take 9 parameters or columns in a
- * row, in this order: variant, rule, rows, cols, k, opening, time per
- * move, clock base, clock increment. */
-#define STORE_TERMS 9
+/* A game's definition (struct game_def) takes 9 parameters or columns
+ * in a row, in this order: variant, rule, rows, cols, k, opening, time
+ * per move, clock base, clock increment. */
+#define STORE_GAME_DEF 9
 
-/* Bind t to ?first..?first + 8 of st, in STORE_TERMS' order (a rule or
- * opening without a word left unbound: NULL). Return SQLITE_OK or the
- * first error. */
-int store_bind_terms(sqlite3_stmt *st, int first, const struct game_terms *t);
+/* Bind g to ?first..?first + 8 of st, in STORE_GAME_DEF's order (a rule
+ * or opening without a word left unbound: NULL). Return SQLITE_OK or
+ * the first error. */
+int store_bind_game(sqlite3_stmt *st, int first, const struct game_def *g);
 
-/* Read *t from columns first..first + 8 of st's row, in STORE_TERMS'
- * order. Return 0, or -1 when the rule or the opening is not valid. */
-int store_row_terms(sqlite3_stmt *st, int first, struct game_terms *t);
+/* Read *g from columns first..first + 8 of st's row, in STORE_GAME_DEF's
+ * order (the variant's name a preset's, or "custom"). Return 0, or -1
+ * when the rule or the opening is not valid. */
+int store_row_game(sqlite3_stmt *st, int first, struct game_def *g);
 
 /* Why a match cannot end with `result` and `reason`, or NULL when it
  * can as far as C checks (the table checks that a draw goes with 'draw'

@@ -641,7 +641,7 @@ static enum challenge_state state_value(const char *word)
 }
 
 /* Bind challenge c to ?1 and ?2 (from, to), ?3..?11 (its game's
- * terms, store_bind_terms()) and ?12 (created_at). Return SQLITE_OK or
+ * terms, store_bind_game()) and ?12 (created_at). Return SQLITE_OK or
  * the first error. */
 static int bind_challenge(sqlite3_stmt *st, const struct challenge *c)
 {
@@ -650,9 +650,9 @@ static int bind_challenge(sqlite3_stmt *st, const struct challenge *c)
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 2, c->to_id);
 	if (rc == SQLITE_OK)
-		rc = store_bind_terms(st, 3, &c->game);
+		rc = store_bind_game(st, 3, &c->game);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 3 + STORE_TERMS, c->created_at);
+		rc = sqlite3_bind_int64(st, 3 + STORE_GAME_DEF, c->created_at);
 	return rc;
 }
 
@@ -866,12 +866,12 @@ _Static_assert(STORE_CHALLENGE_TTL == 60, "CHALLENGE_COLUMNS says 60");
  * is not valid. */
 static int row_to_challenge(sqlite3_stmt *st, struct challenge *c)
 {
-	enum { AFTER = 3 + STORE_TERMS }; /* the columns after the terms */
+	enum { AFTER = 3 + STORE_GAME_DEF }; /* the columns after the terms */
 
 	memset(c, 0, sizeof(*c));
 	c->state =
 		state_value((const char *)sqlite3_column_text(st, AFTER + 1));
-	if (c->state == 0 || store_row_terms(st, 3, &c->game) != 0)
+	if (c->state == 0 || store_row_game(st, 3, &c->game) != 0)
 		return -1;
 	c->id = sqlite3_column_int64(st, 0);
 	c->from_id = sqlite3_column_int64(st, 1);

@@ -500,15 +500,15 @@ enum store_status store_match_start(struct store *s,
 }
 
 /* See store.h. */
-void store_header_game(struct match_header *h, const struct game_terms *t)
+void store_header_game(struct match_header *h, const struct game_def *g)
 {
-	h->variant = t->variant;
-	h->rule = t->rule;
-	h->opening = t->opening;
-	h->rows = t->rows;
-	h->cols = t->cols;
-	h->k = t->k;
-	h->time = t->time;
+	h->variant = g->variant.name;
+	h->rule = g->variant.rule;
+	h->opening = g->opening;
+	h->rows = g->variant.rows;
+	h->cols = g->variant.cols;
+	h->k = g->variant.k;
+	h->time = g->time;
 }
 
 /* See store.h. */

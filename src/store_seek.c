@@ -59,7 +59,7 @@ static int row_to_seek(sqlite3_stmt *st, struct seek *k)
 	for (i = SEEK_OPEN; i <= SEEK_WITHDRAWN; i++)
 		if (state != NULL && strcmp(state, state_words[i]) == 0)
 			k->state = (enum seek_state)i;
-	if (k->state == 0 || store_row_terms(st, 2, &k->game) != 0)
+	if (k->state == 0 || store_row_game(st, 2, &k->game) != 0)
 		return -1;
 	k->id = sqlite3_column_int64(st, 0);
 	k->player_id = sqlite3_column_int64(st, 1);
@@ -239,7 +239,7 @@ static int bind_seek(sqlite3_stmt *st, const struct seek *k)
 	for (i = 0; rc == SQLITE_OK && i < 4; i++)
 		rc = sqlite3_bind_int64(st, at[i], ints[i]);
 	if (rc == SQLITE_OK)
-		rc = store_bind_terms(st, 2, &k->game);
+		rc = store_bind_game(st, 2, &k->game);
 	return rc;
 }
 

@@ -1,7 +1,7 @@
 /* store_words.c -- the words the matches table stores, and what they
  * must agree on. The words themselves are match.h's fixed words (rules.h
  * for the rule); this file checks an ending, decodes a row's words, and
- * binds and reads the terms of a game proposed (struct game_terms).
+ * binds and reads the definition of a game proposed (struct game_def).
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,17 +25,18 @@ const char *store_rule_word(enum rule r)
 }
 
 /* See store_internal.h. */
-int store_bind_terms(sqlite3_stmt *st, int first, const struct game_terms *t)
+int store_bind_game(sqlite3_stmt *st, int first, const struct game_def *g)
 {
-	const long long ints[] = {t->rows,	t->cols,
-				  t->k,		t->time.per_move,
-				  t->time.base, t->time.increment};
+	const struct variant *v = &g->variant;
+	const long long ints[] = {v->rows,	v->cols,
+				  v->k,		g->time.per_move,
+				  g->time.base, g->time.increment};
 	static const int at[] = {2, 3, 4, 6, 7, 8}; /* after `first` */
-	const char *rule = store_rule_word(t->rule);
-	const char *opening = match_opening_word(t->opening);
+	const char *rule = store_rule_word(v->rule);
+	const char *opening = match_opening_word(g->opening);
 	int i, rc;
 
-	rc = sqlite3_bind_text(st, first, t->variant, -1, SQLITE_STATIC);
+	rc = sqlite3_bind_text(st, first, v->name, -1, SQLITE_STATIC);
 	for (i = 0; rc == SQLITE_OK && i < 6; i++)
 		rc = sqlite3_bind_int64(st, first + at[i], ints[i]);
 	if (rc == SQLITE_OK && rule != NULL)
@@ -47,24 +48,27 @@ int store_bind_terms(sqlite3_stmt *st, int first, const struct game_terms *t)
 }
 
 /* See store_internal.h. */
-int store_row_terms(sqlite3_stmt *st, int first, struct game_terms *t)
+int store_row_game(sqlite3_stmt *st, int first, struct game_def *g)
 {
-	const char *variant = (const char *)sqlite3_column_text(st, first);
+	const struct variant *preset =
+		rules_preset((const char *)sqlite3_column_text(st, first));
+	struct variant *v = &g->variant;
 	int opening = match_opening_value(
 		(const char *)sqlite3_column_text(st, first + 5));
 
-	memset(t, 0, sizeof(*t));
+	memset(g, 0, sizeof(*g));
 	if (opening < 0 ||
 	    rules_parse_rule((const char *)sqlite3_column_text(st, first + 1),
-			     &t->rule) != 0)
+			     &v->rule) != 0)
 		return -1;
-	snprintf(t->variant, sizeof(t->variant), "%s",
-		 variant != NULL ? variant : "");
-	t->rows = sqlite3_column_int(st, first + 2);
-	t->cols = sqlite3_column_int(st, first + 3);
-	t->k = sqlite3_column_int(st, first + 4);
-	t->opening = (enum match_opening)opening;
-	store_column_time(st, first + 6, first + 7, &t->time);
+	v->rows = sqlite3_column_int(st, first + 2);
+	v->cols = sqlite3_column_int(st, first + 3);
+	v->k = sqlite3_column_int(st, first + 4);
+	v->name = preset != NULL
+			  ? preset->name
+			  : rules_name_of(v->rows, v->cols, v->k, v->rule);
+	g->opening = (enum match_opening)opening;
+	store_column_time(st, first + 6, first + 7, &g->time);
 	return 0;
 }
 

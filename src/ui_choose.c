@@ -1,5 +1,5 @@
 /* ui_choose.c -- the game chosen before it starts: its variant, opening
- * and time control (struct game_choice, ui.h). The command line fills
+ * and time control (struct game_def, ui.h). The command line fills
  * it for the commands; before a game started from the menus, what the
  * command line gave, else the player's preferences, else the defaults,
  * shown in one line that Enter keeps, and changed step by step
@@ -16,8 +16,7 @@
 
 enum { STEP_BACK = 0, STEP_PLAY, STEP_VARIANT, STEP_OPENING, STEP_TIME };
 
-void ui_choose_from_options(const struct ui_options *opt,
-			    struct game_choice *out)
+void ui_choose_from_options(const struct ui_options *opt, struct game_def *out)
 {
 	out->variant = opt->variant;
 	out->opening = opt->opening;
@@ -109,7 +108,7 @@ static void time_text(const struct time_control *tc, char *buf, size_t cap)
 		snprintf(buf, cap, "none");
 }
 
-void ui_choose_to_prefs(const struct game_choice *c, struct store_prefs *p)
+void ui_choose_to_prefs(const struct game_def *c, struct store_prefs *p)
 {
 	variant_text(&c->variant, p->variant, sizeof(p->variant));
 	snprintf(p->opening, sizeof(p->opening), "%s",
@@ -184,7 +183,7 @@ static bool forbidden_policy(struct ui *ui, enum choice_kind kind)
 }
 
 /* ui_choose_words(), without the stake unless `stake`. */
-static const char *game_words(struct ui *ui, const struct game_choice *c,
+static const char *game_words(struct ui *ui, const struct game_def *c,
 			      enum choice_kind kind, bool stake, char *buf,
 			      size_t cap)
 {
@@ -213,43 +212,16 @@ static const char *game_words(struct ui *ui, const struct game_choice *c,
 	return buf;
 }
 
-const char *ui_choose_words(struct ui *ui, const struct game_choice *c,
+const char *ui_choose_words(struct ui *ui, const struct game_def *c,
 			    enum choice_kind kind, char *buf, size_t cap)
 {
 	return game_words(ui, c, kind, true, buf, cap);
 }
 
-void ui_choose_from_terms(const struct game_terms *t, struct game_choice *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->variant.name = t->variant;
-	out->variant.rows = t->rows;
-	out->variant.cols = t->cols;
-	out->variant.k = t->k;
-	out->variant.rule = t->rule;
-	out->opening = t->opening;
-	out->time = t->time;
-}
-
-struct game_terms ui_choose_terms(const struct game_choice *c)
-{
-	struct game_terms t = {
-		.rule = c->variant.rule,
-		.rows = c->variant.rows,
-		.cols = c->variant.cols,
-		.k = c->variant.k,
-		.opening = c->opening,
-		.time = c->time,
-	};
-
-	snprintf(t.variant, sizeof(t.variant), "%s", c->variant.name);
-	return t;
-}
-
 const char *ui_choose_default_words(struct ui *ui, const struct store_prefs *p,
 				    char *buf, size_t cap)
 {
-	struct game_choice c;
+	struct game_def c;
 
 	ui_choose_from_prefs(ui->opt, p, &c);
 	if (c.variant.k < SWAP2_MIN_K)
@@ -260,7 +232,7 @@ const char *ui_choose_default_words(struct ui *ui, const struct store_prefs *p,
 /* ==== The steps =========================================================== */
 
 void ui_choose_from_prefs(const struct ui_options *opt,
-			  const struct store_prefs *p, struct game_choice *out)
+			  const struct store_prefs *p, struct game_def *out)
 {
 	struct variant v;
 	struct time_control tc;
@@ -282,7 +254,7 @@ void ui_choose_from_prefs(const struct ui_options *opt,
  * Return UI_OK, or UI_FAILED after saying why the preferences cannot be
  * read. */
 static enum ui_status defaults(struct ui *ui, const struct player *me,
-			       struct game_choice *c)
+			       struct game_def *c)
 {
 	struct store_prefs p;
 
@@ -301,8 +273,8 @@ static enum ui_status defaults(struct ui *ui, const struct player *me,
  * empty line or Esc), or why reading ended. */
 static enum ui_status read_step(struct ui *ui, const char *prompt, char *buf,
 				int (*ok)(struct ui *ui, const char *line,
-					  struct game_choice *c),
-				struct game_choice *c)
+					  struct game_def *c),
+				struct game_def *c)
 {
 	for (;;) {
 		enum ui_status st = ui_read_word(ui, prompt, buf);
@@ -318,7 +290,7 @@ static enum ui_status read_step(struct ui *ui, const char *prompt, char *buf,
 
 /* Take `line` as a custom board into c, or say what is wrong with it.
  * Return 0, or -1. */
-static int custom_ok(struct ui *ui, const char *line, struct game_choice *c)
+static int custom_ok(struct ui *ui, const char *line, struct game_def *c)
 {
 	struct variant v;
 	char clean[UI_CLEAN_MAX];
@@ -358,7 +330,7 @@ static int custom_ok(struct ui *ui, const char *line, struct game_choice *c)
 }
 
 /* The variant step: a preset, or a custom board typed. */
-static enum ui_status choose_variant(struct ui *ui, struct game_choice *c)
+static enum ui_status choose_variant(struct ui *ui, struct game_def *c)
 {
 	static const int keys[] = {1, 2, 3, 4, 5, 6, 0};
 	char labels_buf[5][160], goal[96], buf[TERM_LINE_MAX + 1];
@@ -391,7 +363,7 @@ static enum ui_status choose_variant(struct ui *ui, struct game_choice *c)
 }
 
 /* The opening step: none or swap2 (five in a row or more). */
-static enum ui_status choose_opening(struct ui *ui, struct game_choice *c)
+static enum ui_status choose_opening(struct ui *ui, struct game_def *c)
 {
 	const char *labels[] = {_("No opening"),
 				_("Swap2: three stones, then a choice"),
@@ -412,7 +384,7 @@ static enum ui_status choose_opening(struct ui *ui, struct game_choice *c)
 }
 
 /* Take `line` as seconds a move into c, or say why not. */
-static int per_move_ok(struct ui *ui, const char *line, struct game_choice *c)
+static int per_move_ok(struct ui *ui, const char *line, struct game_def *c)
 {
 	unsigned long long s;
 
@@ -425,7 +397,7 @@ static int per_move_ok(struct ui *ui, const char *line, struct game_choice *c)
 }
 
 /* Take `line` as a game clock "M+S" into c, or say why not. */
-static int game_clock_ok(struct ui *ui, const char *line, struct game_choice *c)
+static int game_clock_ok(struct ui *ui, const char *line, struct game_def *c)
 {
 	if (clock_parse(line, &c->time) == 0)
 		return 0;
@@ -446,7 +418,7 @@ static const struct {
 
 /* The time-control step: none, a time per move or a game clock typed
  * (items 1 to 3, as before), or one of the ready-made game clocks. */
-static enum ui_status choose_time(struct ui *ui, struct game_choice *c)
+static enum ui_status choose_time(struct ui *ui, struct game_def *c)
 {
 	const char *labels[4 + CLOCK_PRESETS];
 	int keys[4 + CLOCK_PRESETS] = {1, 2, 3};
@@ -489,7 +461,7 @@ static enum ui_status choose_time(struct ui *ui, struct game_choice *c)
 
 /* The first step's labels for c into the caller's bufs and labels[]
  * (`keep` names the first item). */
-static void step_labels(const struct game_choice *c, const char *keep,
+static void step_labels(const struct game_def *c, const char *keep,
 			char bufs[3][160], const char *labels[])
 {
 	char words[128];
@@ -512,7 +484,7 @@ static void step_labels(const struct game_choice *c, const char *keep,
  * game) or goes back (UI_REFUSED). */
 static enum ui_status steps(struct ui *ui, enum choice_kind kind,
 			    const char *title, const char *keep, bool stake,
-			    struct game_choice *c)
+			    struct game_def *c)
 {
 	static const int keys[] = {1, 2, 3, 4, 0};
 	char bufs[3][160], line[512];
@@ -569,7 +541,7 @@ static const char *keep_words(enum choice_kind kind)
 enum ui_status ui_choose_game(struct ui *ui, const struct player *me,
 			      enum choice_kind kind)
 {
-	struct game_choice c;
+	struct game_def c;
 	enum ui_status st = defaults(ui, me, &c);
 
 	if (st == UI_OK)
@@ -582,7 +554,7 @@ enum ui_status ui_choose_game(struct ui *ui, const struct player *me,
 
 enum ui_status ui_choose_default(struct ui *ui, struct store_prefs *p)
 {
-	struct game_choice c;
+	struct game_def c;
 	enum ui_status st;
 
 	ui_choose_from_prefs(ui->opt, p, &c);

@@ -72,7 +72,6 @@ enum ui_status ui_menu_step(struct ui *ui, const char *title,
 /* ---- ui_choose.c: the game chosen before it starts ---- */
 
 struct store_prefs;
-struct game_terms;
 
 /* Where a game chosen from the menus is played: what it stakes and
  * whether it is timed (only ranked matches are). */
@@ -101,16 +100,8 @@ enum ui_status ui_choose_game(struct ui *ui, const struct player *me,
  * forbidden-point policy it plays by is said: the club's (read from the
  * store; --forbidden lose is stricter, but for a challenge), the command
  * line's for guests. Return buf. */
-const char *ui_choose_words(struct ui *ui, const struct game_choice *c,
+const char *ui_choose_words(struct ui *ui, const struct game_def *c,
 			    enum choice_kind kind, char *buf, size_t cap);
-
-/* The game a stored proposal (a challenge's or a seek's) plays, into
- * *out (out->variant.name points into *t; an invalid time control reads
- * as none). */
-void ui_choose_from_terms(const struct game_terms *t, struct game_choice *out);
-
-/* The terms a challenge or a seek proposes for game choice *c. */
-struct game_terms ui_choose_terms(const struct game_choice *c);
 
 /* The game the preferences p choose (ui_choose_from_prefs()) in words, as
  * ui_choose_words() says a ranked match's but without its stake, into
@@ -134,7 +125,7 @@ int ui_choose_time_text(const char *text, struct time_control *out);
  * not give (opt), into *out: the defaults a player's menus start from.
  * A preference that no longer reads is left out. */
 void ui_choose_from_prefs(const struct ui_options *opt,
-			  const struct store_prefs *p, struct game_choice *out);
+			  const struct store_prefs *p, struct game_def *out);
 
 /* The Preferences page's "Default game": the steps of ui_choose_game()
  * from p's game, and on Enter ("Save as my default") the game written
@@ -145,7 +136,7 @@ enum ui_status ui_choose_default(struct ui *ui, struct store_prefs *p);
 
 /* Write game c as the preferences keep it into p's variant, opening and
  * time_control (the texts the two readers above take). */
-void ui_choose_to_prefs(const struct game_choice *c, struct store_prefs *p);
+void ui_choose_to_prefs(const struct game_def *c, struct store_prefs *p);
 
 /* ---- ui_account.c ---- */
 

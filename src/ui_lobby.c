@@ -37,11 +37,8 @@ static int keep_seek(void *ctx, const struct seek *k)
 static const char *seek_words(struct ui *ui, const struct seek *k, char *buf,
 			      size_t cap)
 {
-	struct game_choice g;
-
-	ui_choose_from_terms(&k->game, &g);
-	return ui_choose_words(ui, &g, k->rated ? CHOICE_SEEK : CHOICE_CASUAL,
-			       buf, cap);
+	return ui_choose_words(
+		ui, &k->game, k->rated ? CHOICE_SEEK : CHOICE_CASUAL, buf, cap);
 }
 
 /* Read the open seeks into l. Return UI_OK, or UI_FAILED after saying
@@ -179,7 +176,7 @@ static struct seek new_seek(const struct ui *ui, const struct player *me,
 {
 	struct seek k = {
 		.player_id = me->id,
-		.game = ui_choose_terms(&ui->game),
+		.game = ui->game,
 		.rated = rated,
 	};
 

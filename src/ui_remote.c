@@ -266,11 +266,9 @@ out_free:
 static const char *game_words(struct ui *ui, const struct challenge *c,
 			      char *buf, size_t cap)
 {
-	struct game_choice g;
-
-	ui_choose_from_terms(&c->game, &g);
-	return ui_choose_words(
-		ui, &g, c->casual ? CHOICE_CASUAL : CHOICE_CHALLENGE, buf, cap);
+	return ui_choose_words(ui, &c->game,
+			       c->casual ? CHOICE_CASUAL : CHOICE_CHALLENGE,
+			       buf, cap);
 }
 
 /* Whether the challenger may challenge `to` now; says why not. */
@@ -421,7 +419,7 @@ static struct challenge new_challenge(const struct ui *ui,
 	struct challenge c = {
 		.from_id = me->id,
 		.to_id = to->id,
-		.game = ui_choose_terms(&ui->game),
+		.game = ui->game,
 		.created_at = (long long)time(NULL),
 		.state = CHALLENGE_PENDING,
 	};

@@ -251,11 +251,7 @@ static long long challenge(struct store *s, long long from, long long to,
 
 	c.from_id = from;
 	c.to_id = to;
-	snprintf(c.game.variant, sizeof c.game.variant, "gomoku");
-	c.game.rule = RULE_FREESTYLE;
-	c.game.rows = 15;
-	c.game.cols = 15;
-	c.game.k = 5;
+	c.game.variant = *rules_preset("gomoku");
 	c.game.opening = OPENING_NONE;
 	c.created_at = at;
 	CU_ASSERT_EQUAL(store_challenge_new(s, &c, &sent), STORE_OK);

@@ -204,11 +204,7 @@ static struct challenge a_challenge(long long from, long long to, long long at)
 	struct challenge c = {
 		.from_id = from,
 		.to_id = to,
-		.game = {.variant = "gomoku",
-			 .rule = RULE_FREESTYLE,
-			 .rows = 15,
-			 .cols = 15,
-			 .k = 5,
+		.game = {.variant = *rules_preset("gomoku"),
 			 .time = {CLOCK_PER_MOVE, 30, 0, 0}},
 		.created_at = at,
 	};
@@ -225,6 +221,44 @@ static enum store_status new_challenge(struct store *s,
 
 	*id = sent.id;
 	return st;
+}
+
+/* A challenge's game is stored and read back whole, its variant's name
+ * the preset's (the same constant) or "custom" for a board no preset
+ * has. */
+static void test_challenge_game(void)
+{
+	char path[FX_PATH_SIZE];
+	struct challenge c = {0}, got = {0};
+	long long ids[3], id, t = 50000;
+	struct store *s = fx_club(path, ids);
+	const struct variant renju = *rules_preset("renju");
+
+	c = a_challenge(ids[0], ids[1], t);
+	c.game.variant = renju;
+	c.game.opening = OPENING_SWAP2;
+	c.game.time = fx_time(0, 300, 3);
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_get(s, id, t, &got), STORE_OK);
+	CU_ASSERT_PTR_EQUAL(got.game.variant.name, rules_preset("renju")->name);
+	CU_ASSERT_EQUAL(got.game.variant.rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(got.game.variant.rows, renju.rows);
+	CU_ASSERT_EQUAL(got.game.variant.k, 5);
+	CU_ASSERT_EQUAL(got.game.opening, OPENING_SWAP2);
+	CU_ASSERT_TRUE(clock_same(&got.game.time, &c.game.time));
+	CU_ASSERT_EQUAL(store_challenge_close(s, id, CHALLENGE_WITHDRAWN, t),
+			STORE_OK);
+
+	c = a_challenge(ids[2], ids[1], t);
+	c.game.variant = (struct variant){"custom", 19, 17, 6, RULE_EXACT};
+	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
+	CU_ASSERT_EQUAL(store_challenge_get(s, id, t, &got), STORE_OK);
+	CU_ASSERT_STRING_EQUAL(got.game.variant.name, "custom");
+	CU_ASSERT_EQUAL(got.game.variant.rows, 19);
+	CU_ASSERT_EQUAL(got.game.variant.cols, 17);
+	CU_ASSERT_EQUAL(got.game.variant.k, 6);
+	CU_ASSERT_EQUAL(got.game.variant.rule, RULE_EXACT);
+	store_close(s);
 }
 
 /* A challenge is pending for STORE_CHALLENGE_TTL seconds, then reads as
@@ -244,7 +278,7 @@ static void test_challenge_expiry(void)
 	CU_ASSERT_EQUAL(got.id, id);
 	CU_ASSERT_EQUAL(got.state, CHALLENGE_PENDING);
 	CU_ASSERT_EQUAL(got.game.time.per_move, 30);
-	CU_ASSERT_STRING_EQUAL(got.game.variant, "gomoku");
+	CU_ASSERT_STRING_EQUAL(got.game.variant.name, "gomoku");
 	CU_ASSERT_EQUAL(store_challenge_for(s, ids[0], t, &got),
 			STORE_NOT_FOUND);
 	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 60, &got),
@@ -330,7 +364,7 @@ static void test_challenge_accept(void)
 	c = a_challenge(ids[0], 999, t);
 	CU_ASSERT_EQUAL(new_challenge(s, &c, &id), STORE_NOT_FOUND);
 	c = a_challenge(ids[1], ids[2], t); /* alice must wait for bob */
-	c.game.k = 30;
+	c.game.variant.k = 30;
 	CU_ASSERT_EQUAL(new_challenge(s, &c, &id), STORE_ERR);
 	store_close(s);
 }
@@ -567,13 +601,14 @@ static void test_challenge_rematch(void)
 			0);
 
 	c.rematch_of = old;
-	c.game.rows = c.game.cols = 19; /* the offer's own game: not taken */
+	c.game.variant.rows = c.game.variant.cols =
+		19; /* the offer's own game: not taken */
 	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
 	CU_ASSERT_EQUAL(store_challenge_for(s, ids[1], t + 2, &got), STORE_OK);
 	CU_ASSERT_EQUAL(got.id, id);
 	CU_ASSERT_EQUAL(got.rematch_of, old);
 	CU_ASSERT_FALSE(got.casual);
-	CU_ASSERT_EQUAL(got.game.rows, 15);
+	CU_ASSERT_EQUAL(got.game.variant.rows, 15);
 	CU_ASSERT_EQUAL(got.game.time.per_move, 0);
 	/* bob accepts with alice black again: the store swaps them */
 	h.time = fx_time(0, 0, 0);
@@ -762,7 +797,7 @@ static void test_challenge_offers_unfinished(void)
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 2, 0, 0, t + 2), STORE_OK);
 	/* white thought 15 s, then play stopped */
 	pause_after(s, path, mid, 15000);
-	c.game.rows = c.game.cols = 19;
+	c.game.variant.rows = c.game.variant.cols = 19;
 	c.game.time = fx_time(0, 0, 0);
 	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &sent), STORE_OK);
 	CU_ASSERT_EQUAL(sent.resume_id, mid);
@@ -770,7 +805,7 @@ static void test_challenge_offers_unfinished(void)
 			STORE_OK);
 	CU_ASSERT_EQUAL(got.id, sent.id);
 	CU_ASSERT_EQUAL(got.resume_id, mid);
-	CU_ASSERT_EQUAL(got.game.rows, 15);
+	CU_ASSERT_EQUAL(got.game.variant.rows, 15);
 	CU_ASSERT_EQUAL(got.game.time.per_move, 20);
 	CU_ASSERT_EQUAL(
 		store_challenge_accept(s, sent.id, NULL, t + 110, &got_mid),
@@ -1830,6 +1865,8 @@ static CU_TestInfo tests[] = {
 	 test_change_fd},
 	{"presence: per process, stale rows ignored", test_presence},
 	{"challenges expire after a minute", test_challenge_expiry},
+	{"a challenge's game is stored and read back whole",
+	 test_challenge_game},
 	{"accepting a challenge starts its match", test_challenge_accept},
 	{"one challenge pending per pair, either way",
 	 test_challenge_one_per_pair},

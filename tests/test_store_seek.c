@@ -24,11 +24,7 @@ static struct seek a_seek(long long player)
 {
 	struct seek k = {
 		.player_id = player,
-		.game = {.variant = "gomoku",
-			 .rule = RULE_FREESTYLE,
-			 .rows = 15,
-			 .cols = 15,
-			 .k = 5,
+		.game = {.variant = *rules_preset("gomoku"),
 			 .opening = OPENING_NONE,
 			 .time = {CLOCK_FISCHER, 0, 300, 3}},
 		.rated = true,
@@ -239,7 +235,7 @@ static void test_seek_pairing(void)
 	struct seek a = a_seek(ids[0]), b = a_seek(ids[1]);
 
 	first = posted(s, &a, T0);
-	b.game.variant[0] = 'G'; /* another variant's name: no pair */
+	b.game.variant.name = "Gomoku"; /* another variant's name: no pair */
 	posted(s, &b, T0 + 1);
 	b = a_seek(ids[1]);
 	b.min_rating = 1600; /* alice's 1500 is outside bob's range */
