@@ -310,11 +310,9 @@ struct match_header {
 	int ai_level;		      /* COMPUTER: its level, 1..5 */
 	const char *black_name;	      /* IMPORTED: 1..STORE_NAME_MAX bytes */
 	const char *white_name;
-	const char *variant; /* 1..STORE_VARIANT_MAX bytes */
-	enum rule rule;
-	enum match_opening opening; /* OPENING_NONE or OPENING_SWAP2 */
-	int rows, cols, k;
-	struct time_control time; /* valid (clock_valid()), or refused */
+	/* The game: its variant's name 1..STORE_VARIANT_MAX bytes, its
+	 * time control valid (clock_valid()), or refused. */
+	struct game_def game;
 	long long started_at;
 	/* What the command line asked for this match, which it gets only
 	 * when stricter than the club's (struct club_settings): a longer
@@ -325,9 +323,6 @@ struct match_header {
 	bool casual; /* RANKED from two terminals: played alike, never
 		      * counted (matches.rated = 0); false: rated */
 };
-
-/* Set *h's game (variant, rule, opening, board, time) to g's. */
-void store_header_game(struct match_header *h, const struct game_def *g);
 
 /* The rules a match keeps from its start (the club's, or stricter). */
 struct match_rules {

@@ -969,8 +969,8 @@ static const char *accept_problem(const struct challenge *c,
 	if (c->resume_id != 0 || c->rematch_of != 0)
 		return NULL; /* h is ignored */
 	if (h == NULL || h->kind != MATCH_RANKED ||
-	    h->opening != c->game.opening ||
-	    !clock_same(&h->time, &c->game.time) ||
+	    h->game.opening != c->game.opening ||
+	    !clock_same(&h->game.time, &c->game.time) ||
 	    !((h->black_id == c->from_id && h->white_id == c->to_id) ||
 	      (h->black_id == c->to_id && h->white_id == c->from_id)))
 		return "the match is not the challenge's";
@@ -996,7 +996,7 @@ static enum store_status rematch_header(struct store *s,
 	h->kind = MATCH_RANKED;
 	h->black_id = was[0];
 	h->white_id = was[1];
-	store_header_game(h, &c->game);
+	h->game = c->game;
 	h->started_at = now;
 	h->casual = was[2] == 0;
 	return STORE_OK;

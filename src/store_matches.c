@@ -40,15 +40,15 @@ static const char *header_problem(const struct match_header *h)
 {
 	if (match_kind_word(h->kind) == NULL)
 		return "the kind of match is not valid";
-	if (h->variant == NULL)
+	if (h->game.variant.name == NULL)
 		return "the variant is missing";
-	if (store_rule_word(h->rule) == NULL)
+	if (store_rule_word(h->game.variant.rule) == NULL)
 		return "the rule is not valid";
-	if (match_opening_word(h->opening) == NULL)
+	if (match_opening_word(h->game.opening) == NULL)
 		return "the opening is not valid";
 	if (h->black_id < 0 || h->white_id < 0)
 		return "a player id is negative";
-	if (!clock_valid(&h->time))
+	if (!clock_valid(&h->game.time))
 		return "the time control is not valid";
 	if (h->claim_after_days < 0 ||
 	    h->claim_after_days > STORE_CLAIM_AFTER_MAX)
@@ -123,24 +123,26 @@ static int bind_players(sqlite3_stmt *st, const struct match_header *h)
  * (an imported one has them). Return SQLITE_OK or the first error. */
 static int bind_board(sqlite3_stmt *st, const struct match_header *h)
 {
-	bool swap2 = h->opening == OPENING_SWAP2;
+	const struct variant *v = &h->game.variant;
+	bool swap2 = h->game.opening == OPENING_SWAP2;
 	int rc;
 
-	rc = sqlite3_bind_text(st, 8, h->variant, -1, SQLITE_STATIC);
+	rc = sqlite3_bind_text(st, 8, v->name, -1, SQLITE_STATIC);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(st, 9, store_rule_word(h->rule), -1,
+		rc = sqlite3_bind_text(st, 9, store_rule_word(v->rule), -1,
 				       SQLITE_STATIC);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 10, h->rows);
+		rc = sqlite3_bind_int(st, 10, v->rows);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 11, h->cols);
+		rc = sqlite3_bind_int(st, 11, v->cols);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 12, h->k);
+		rc = sqlite3_bind_int(st, 12, v->k);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 13, h->time.per_move);
+		rc = sqlite3_bind_int(st, 13, h->game.time.per_move);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(st, 18, match_opening_word(h->opening),
-				       -1, SQLITE_STATIC);
+		rc = sqlite3_bind_text(st, 18,
+				       match_opening_word(h->game.opening), -1,
+				       SQLITE_STATIC);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 19, swap2 ? 3 : 0);
 	if (rc == SQLITE_OK)
@@ -182,9 +184,9 @@ static int bind_rules(sqlite3_stmt *st, const struct match_header *h,
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 23, one_terminal ? 1 : 0);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 24, h->time.base);
+		rc = sqlite3_bind_int(st, 24, h->game.time.base);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 25, h->time.increment);
+		rc = sqlite3_bind_int(st, 25, h->game.time.increment);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int(st, 26, h->casual ? 0 : 1);
 	return rc;
@@ -497,18 +499,6 @@ enum store_status store_match_start(struct store *s,
 				    const struct match_header *h, long long *id)
 {
 	return store_match_begin(s, h, true, id, NULL);
-}
-
-/* See store.h. */
-void store_header_game(struct match_header *h, const struct game_def *g)
-{
-	h->variant = g->variant.name;
-	h->rule = g->variant.rule;
-	h->opening = g->opening;
-	h->rows = g->variant.rows;
-	h->cols = g->variant.cols;
-	h->k = g->variant.k;
-	h->time = g->time;
 }
 
 /* See store.h. */
@@ -1313,7 +1303,7 @@ static const char *import_problem(const struct match_header *h, int nmoves,
 		why = "an imported game is never claimed";
 	else
 		why = store_ending_problem(result, reason,
-					   h->rule == RULE_RENJU);
+					   h->game.variant.rule == RULE_RENJU);
 	if (why != NULL)
 		return why;
 	last = nmoves > 0 && ms != NULL ? ms[nmoves - 1] : 0;

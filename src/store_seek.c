@@ -161,7 +161,7 @@ static enum store_status seek_match(struct store *s, const struct seek *k,
 	h->kind = MATCH_RANKED;
 	h->black_id = coin ? k->player_id : taker_id;
 	h->white_id = coin ? taker_id : k->player_id;
-	store_header_game(h, &k->game);
+	h->game = k->game;
 	h->started_at = now;
 	h->casual = !k->rated;
 	return STORE_OK;

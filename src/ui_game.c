@@ -306,20 +306,13 @@ static int black_seat(const struct match *m)
 static enum ui_status open_record(struct game *g)
 {
 	enum match_kind kind = (enum match_kind)g->record_kind;
-	const struct variant *v = &g->m.variant;
 	int comp = g->ai[0] != NULL ? 0 : 1, black = black_seat(&g->m);
 	struct match_header h = {
 		.kind = kind,
 		.black_id = g->player_id[black],
 		.white_id = g->player_id[1 - black],
 		.ai_level = kind == MATCH_COMPUTER ? g->level[comp] : 0,
-		.variant = v->name,
-		.rule = v->rule,
-		.rows = v->rows,
-		.cols = v->cols,
-		.k = v->k,
-		.time = g->time,
-		.opening = g->m.opening,
+		.game = {g->m.variant, g->m.opening, g->time},
 		.started_at = (long long)time(NULL),
 		.claim_after_days = g->ui->opt->claim_after_days > 0
 					    ? g->ui->opt->claim_after_days

@@ -812,11 +812,8 @@ static enum ui_status records_save_import(struct ui *ui,
 		.kind = MATCH_IMPORTED,
 		.black_name = r->black[0] != '\0' ? r->black : "black",
 		.white_name = r->white[0] != '\0' ? r->white : "white",
-		.variant = rules_name_of(r->rows, r->cols, r->k, r->rule),
-		.rule = r->rule,
-		.rows = r->rows,
-		.cols = r->cols,
-		.k = r->k,
+		.game.variant = {rules_name_of(r->rows, r->cols, r->k, r->rule),
+				 r->rows, r->cols, r->k, r->rule},
 		.started_at = (long long)time(NULL),
 	};
 	long long elapsed[BOARD_MAX_CELLS], id;

@@ -565,11 +565,11 @@ static enum ui_status accept_match(struct ui *ui, struct player *me,
 {
 	struct match_header h = {
 		.kind = MATCH_RANKED,
+		.game = c->game,
 		.started_at = (long long)time(NULL),
 	};
 	bool from_black;
 
-	store_header_game(&h, &c->game);
 	*mid = 0;
 	if (c->rematch_of != 0) {
 		ui_say(ui, _("A rematch of match %lld, the colours swapped."),

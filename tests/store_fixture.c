@@ -390,11 +390,7 @@ struct match_header fx_ranked(long long black, long long white, long long at)
 		.kind = MATCH_RANKED,
 		.black_id = black,
 		.white_id = white,
-		.variant = "gomoku",
-		.rule = RULE_FREESTYLE,
-		.rows = 15,
-		.cols = 15,
-		.k = 5,
+		.game.variant = {"gomoku", 15, 15, 5, RULE_FREESTYLE},
 		.started_at = at,
 	};
 	return h;

@@ -221,8 +221,8 @@ static void test_forbidden_policy(void)
 	struct store *s = fx_club(path, ids);
 	struct match_header h = fx_ranked(ids[0], ids[1], 1000);
 
-	h.variant = "renju";
-	h.rule = RULE_RENJU;
+	h.game.variant.name = "renju";
+	h.game.variant.rule = RULE_RENJU;
 	refuse = fx_play(s, &h, 4);
 	CU_ASSERT_EQUAL(store_club_set(s, CLUB_FORBIDDEN, 1, 1100), STORE_OK);
 	h.white_id = ids[2]; /* one unfinished match a pair */
@@ -311,8 +311,8 @@ static void test_upgrade_defaults(void)
 
 	h.claim_after_days = 30;
 	plain = fx_play(s, &h, 2);
-	h.variant = "renju";
-	h.rule = RULE_RENJU;
+	h.game.variant.name = "renju";
+	h.game.variant.rule = RULE_RENJU;
 	h.forbidden_loses = true;
 	h.white_id = ids[2]; /* one unfinished match a pair */
 	forbidden = fx_play(s, &h, 4);

@@ -332,7 +332,7 @@ static void test_challenge_accept(void)
 	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
 			0);
 	h = fx_ranked(ids[1], ids[0], t + 3);
-	h.time = c.game.time;
+	h.game.time = c.game.time;
 	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 3, &mid),
 			STORE_OK);
 	CU_ASSERT_NOT_EQUAL(mid, 0);
@@ -454,7 +454,7 @@ static void test_challenge_cooldown(void)
 	CU_ASSERT_EQUAL(refusal_of(s, &c, &id), CHALLENGE_SENT);
 	/* accepted: no wait after it */
 	h = fx_ranked(ids[2], ids[0], c.created_at + 1);
-	h.time = c.game.time; /* the challenge's game */
+	h.game.time = c.game.time; /* the challenge's game */
 	CU_ASSERT_EQUAL(
 		store_challenge_accept(s, id, &h, c.created_at + 1, &mid),
 		STORE_OK);
@@ -537,7 +537,7 @@ static void test_challenge_rows_deleted(void)
 
 	/* alice -> bob accepted, bob -> carol expired unanswered, carol ->
 	 * alice declined late, at t + 50 */
-	h.time = c.game.time; /* the challenge's game */
+	h.game.time = c.game.time; /* the challenge's game */
 	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &id), STORE_OK);
 	CU_ASSERT_EQUAL(store_challenge_accept(s, id, &h, t + 1, &mid),
 			STORE_OK);
@@ -611,7 +611,7 @@ static void test_challenge_rematch(void)
 	CU_ASSERT_EQUAL(got.game.variant.rows, 15);
 	CU_ASSERT_EQUAL(got.game.time.per_move, 0);
 	/* bob accepts with alice black again: the store swaps them */
-	h.time = fx_time(0, 0, 0);
+	h.game.time = fx_time(0, 0, 0);
 	CU_ASSERT_EQUAL_FATAL(store_challenge_accept(s, id, &h, t + 3, &mid),
 			      STORE_OK);
 	CU_ASSERT_EQUAL(fx_path_int(path,
@@ -715,7 +715,7 @@ static void test_one_match_between_two(void)
 
 	/* the challenge is sent before the pair has a match */
 	CU_ASSERT_EQUAL_FATAL(new_challenge(s, &c, &ch), STORE_OK);
-	h.time = fx_time(20, 0, 0);
+	h.game.time = fx_time(20, 0, 0);
 	mid = fx_play(s, &h, 2);
 	pause_after(s, path, mid, 15000);
 	CU_ASSERT_EQUAL(store_match_start(s, &h, &got), STORE_EXISTS);
@@ -726,7 +726,7 @@ static void test_one_match_between_two(void)
 	CU_ASSERT_EQUAL(fx_path_int(path, count, 1), 1);
 	/* accepted: that match goes on, its move with 5 s left */
 	got = 0;
-	h.time = c.game.time; /* the challenge's game */
+	h.game.time = c.game.time; /* the challenge's game */
 	CU_ASSERT_EQUAL(store_challenge_accept(s, ch, &h, t + 50, &got),
 			STORE_OK);
 	CU_ASSERT_EQUAL(got, mid);
@@ -791,7 +791,7 @@ static void test_challenge_offers_unfinished(void)
 	struct challenge c = a_challenge(ids[0], ids[1], t + 100), got;
 	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
 
-	h.time = fx_time(20, 0, 0);
+	h.game.time = fx_time(20, 0, 0);
 	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 1, 7, 7, t + 1), STORE_OK);
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 2, 0, 0, t + 2), STORE_OK);
@@ -865,7 +865,7 @@ static void test_claim_timeout(void)
 
 	/* (another pair: two players have one unfinished match at most) */
 	CU_ASSERT_EQUAL(store_match_start(s, &other, &untimed), STORE_OK);
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	CU_ASSERT_EQUAL(store_match_start(s, &h, &mid), STORE_OK);
 	/* black (alice) to move, nothing played: white may claim at t + 33 */
 	CU_ASSERT_EQUAL(store_match_claim_timeout(s, mid, RESULT_WHITE_WIN, 0,
@@ -1196,7 +1196,7 @@ static void test_undo_request_refused(void)
 	CU_ASSERT_EQUAL(fx_moves_of(path, mid), 5);
 	ask(s, mid, REQUEST_UNDO, 5, 250, STORE_ERR);
 
-	h.opening = OPENING_SWAP2;
+	h.game.opening = OPENING_SWAP2;
 	mid = fx_play(s, &h, 4);
 	ask(s, mid, REQUEST_UNDO, 4, 300, STORE_ERR);
 	CU_ASSERT_EQUAL(store_match_seats(s, mid, ids[0], ids[1], 3, true),
@@ -1236,7 +1236,7 @@ static void test_clock_not_dodged(void)
 	struct store *s = fx_club(path, ids);
 	struct match_header h = fx_ranked(ids[0], ids[1], 100);
 
-	h.time = fx_time(20, 0, 0);
+	h.game.time = fx_time(20, 0, 0);
 	mid = fx_play(s, &h, 2); /* black to move */
 	t0 = turn_of(path, mid);
 	CU_ASSERT_EQUAL(store_match_pause(s, mid, t0 + 15000), STORE_OK);
@@ -1267,9 +1267,9 @@ static long long tictactoe_played(struct store *s, const long long ids[], int n)
 	long long mid;
 	int i;
 
-	h.variant = "tictactoe";
-	h.rows = h.cols = h.k = 3;
-	h.time = fx_time(20, 0, 0);
+	h.game.variant.name = "tictactoe";
+	h.game.variant.rows = h.game.variant.cols = h.game.variant.k = 3;
+	h.game.time = fx_time(20, 0, 0);
 	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &mid), STORE_OK);
 	for (i = 0; i < n; i++)
 		CU_ASSERT_EQUAL_FATAL(store_match_move(s, mid, i + 1,
@@ -1368,7 +1368,7 @@ static void test_clock_resumed(void)
 	struct store *s = fx_club(path, ids);
 	struct match_header h = fx_ranked(ids[0], ids[1], 100);
 
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	mid = fx_play(s, &h, 2);
 	t0 = turn_of(path, mid);
 	at = t0 / 1000 + 10;
@@ -1455,7 +1455,7 @@ static void test_stale_session_live(void)
 	struct match_header accepted = fx_ranked(ids[1], ids[0], t + 3);
 	struct challenge_sent sent = {CHALLENGE_SENT, 0, 0, 0};
 
-	accepted.time = c.game.time;
+	accepted.game.time = c.game.time;
 	/* the challenge before the match: after it, it would offer it */
 	CU_ASSERT_EQUAL_FATAL(store_challenge_new(s, &c, &sent), STORE_OK);
 	cid = sent.id;
@@ -1578,7 +1578,7 @@ static void test_seat_takeover(void)
 	struct store *bob = fx_open_ok(path);
 	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
 
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	mid = fx_play(s, &h, 5); /* white (bob) to move */
 	me = t / 1000 + 3600;
 	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[0], false, t), STORE_OK);
@@ -1731,7 +1731,7 @@ static void test_claim_gone(void)
 	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).wins, 1);
 	CU_ASSERT_EQUAL(fx_record_of(s, ids[1]).losses, 1);
 	/* a timed match is claimed on time, not by the grace */
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	timed = fx_play(s, &h, 3);
 	CU_ASSERT_EQUAL(store_seat_take(s, timed, ids[0], false, t), STORE_OK);
 	CU_ASSERT_EQUAL(store_seat_take(bob, timed, ids[1], false, t),

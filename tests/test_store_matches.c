@@ -244,7 +244,7 @@ static void test_match_flow(void)
 	b = fx_record_of(s, ids[1]);
 	third = fx_record_of(s, ids[2]);
 	h = fx_ranked(ids[0], ids[1], 2000);
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	id = fx_play(s, &h, 5);
 	CU_ASSERT_STRING_EQUAL(match_text(path, id, before),
 			       "ranked|unfinished|-|-|-|1,7,3,0;2,8,3,1500;"
@@ -395,16 +395,16 @@ static void test_match_start_refused(void)
 	h.kind = (enum match_kind)0;
 	expect_start_refused(s, path, &h, STORE_ERR);
 	h = fx_ranked(ids[0], ids[1], 1);
-	h.k = 16;
+	h.game.variant.k = 16;
 	expect_start_refused(s, path, &h, STORE_ERR);
-	h.k = 5;
-	h.variant = NULL;
-	expect_start_refused(s, path, &h, STORE_ERR);
-	h = fx_ranked(ids[0], ids[1], 1);
-	h.time = fx_time(-1, 0, 0);
+	h.game.variant.k = 5;
+	h.game.variant.name = NULL;
 	expect_start_refused(s, path, &h, STORE_ERR);
 	h = fx_ranked(ids[0], ids[1], 1);
-	h.rule = (enum rule)7;
+	h.game.time = fx_time(-1, 0, 0);
+	expect_start_refused(s, path, &h, STORE_ERR);
+	h = fx_ranked(ids[0], ids[1], 1);
+	h.game.variant.rule = (enum rule)7;
 	expect_start_refused(s, path, &h, STORE_ERR);
 	h = fx_computer(ids[0], ids[1], 3, 1);
 	expect_start_refused(s, path, &h, STORE_ERR);
@@ -536,9 +536,9 @@ static void test_whole_match_refused(void)
 	h = fx_ranked(ids[0], ids[0], 2000);
 	expect_start_refused(s, path, &h, STORE_ERR);
 	h = fx_ranked(ids[0], ids[1], 2000);
-	h.k = 16;
+	h.game.variant.k = 16;
 	expect_start_refused(s, path, &h, STORE_ERR);
-	h.k = 5;
+	h.game.variant.k = 5;
 	id = fx_play(s, &h, 8);
 	/* The last move off the 15x15 board, off every board, on a cell
 	 * played already. */
@@ -628,7 +628,7 @@ static void test_match_seats(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[0], ids[1], 700);
-	h.opening = OPENING_SWAP2;
+	h.game.opening = OPENING_SWAP2;
 	id = fx_play(s, &h, 3);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->opening_stones, 3);
@@ -651,7 +651,7 @@ static void test_match_seats(void)
 			STORE_NOT_FOUND);
 
 	h = fx_computer(ids[2], 0, 2, 800);
-	h.opening = OPENING_SWAP2;
+	h.game.opening = OPENING_SWAP2;
 	c = fx_play(s, &h, 3);
 	CU_ASSERT_EQUAL(store_match_seats(s, c, 0, ids[2], 3, true), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, c, f), STORE_OK);
@@ -679,7 +679,7 @@ static void test_match_pause(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[0], ids[1], 700);
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	before = (long long)time(NULL);
 	id = fx_play(s, &h, 2);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
@@ -743,7 +743,7 @@ static void test_match_game_clock(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[0], ids[1], (long long)time(NULL));
-	h.time = fx_time(0, 300, 3);
+	h.game.time = fx_time(0, 300, 3);
 	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &id), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->time.base, 300);
@@ -818,7 +818,7 @@ static void test_match_bad_clock(void)
 	s = fx_club(path, ids);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		h = fx_ranked(ids[0], ids[1], 700);
-		h.time = fx_time(bad[i][0], bad[i][1], bad[i][2]);
+		h.game.time = fx_time(bad[i][0], bad[i][1], bad[i][2]);
 		CU_ASSERT_EQUAL(store_match_start(s, &h, &id), STORE_ERR);
 	}
 	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),
@@ -1080,12 +1080,12 @@ static void test_match_load(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[2], ids[0], 3000);
-	h.variant = "gomoku10";
-	h.rows = 10;
-	h.cols = 12;
-	h.k = 4;
-	h.rule = RULE_EXACT;
-	h.time = fx_time(45, 0, 0);
+	h.game.variant.name = "gomoku10";
+	h.game.variant.rows = 10;
+	h.game.variant.cols = 12;
+	h.game.variant.k = 4;
+	h.game.variant.rule = RULE_EXACT;
+	h.game.time = fx_time(45, 0, 0);
 	id = fx_play(s, &h, 6);
 	memset(f, 0x5a, sizeof *f);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
@@ -1393,9 +1393,9 @@ static void test_renju_round_trip(void)
 	a = fx_record_of(s, ids[0]);
 	b = fx_record_of(s, ids[1]);
 	h = fx_ranked(ids[0], ids[1], 8000);
-	h.variant = "renju";
-	h.rule = RULE_RENJU;
-	h.opening = OPENING_SWAP2;
+	h.game.variant.name = "renju";
+	h.game.variant.rule = RULE_RENJU;
+	h.game.opening = OPENING_SWAP2;
 	h.forbidden_loses = true; /* else a forbidden point is refused */
 	id = fx_play(s, &h, 8);
 	CU_ASSERT_STRING_EQUAL(fx_path_text(path,
@@ -1476,8 +1476,8 @@ static void test_renju_writes(void)
 
 	s = fx_club(path, ids);
 	h = fx_ranked(ids[0], ids[1], 2000);
-	h.rule = RULE_RENJU;
-	h.opening = OPENING_SWAP2;
+	h.game.variant.rule = RULE_RENJU;
+	h.game.opening = OPENING_SWAP2;
 	h.forbidden_loses = true;
 	CU_ASSERT_EQUAL(
 		fx_play_whole(s, &h, RESULT_WHITE_WIN, REASON_FORBIDDEN, &id),
@@ -1492,23 +1492,23 @@ static void test_renju_writes(void)
 	id = fx_play(s, &h, 9);
 	expect_finish_refused(s, path, id, RESULT_BLACK_WIN, REASON_FORBIDDEN,
 			      STORE_ERR);
-	h.rule = RULE_EXACT;
+	h.game.variant.rule = RULE_EXACT;
 	h.white_id = ids[2]; /* one unfinished match a pair */
 	id = fx_play(s, &h, 9);
 	expect_finish_refused(s, path, id, RESULT_WHITE_WIN, REASON_FORBIDDEN,
 			      STORE_ERR);
 	h = fx_ranked(ids[0], ids[1], 2000);
-	h.opening = (enum match_opening)7;
+	h.game.opening = (enum match_opening)7;
 	expect_start_refused(s, path, &h, STORE_ERR);
 	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "cannot start the match: "
 						"the opening is not valid");
 
 	h = fx_ranked(ids[0], ids[1], 100);
-	h.opening = (enum match_opening) - 1;
+	h.game.opening = (enum match_opening) - 1;
 	expect_start_refused(s, path, &h, STORE_ERR);
 
 	h = fx_imported(7000);
-	h.rule = RULE_RENJU;
+	h.game.variant.rule = RULE_RENJU;
 	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, fx_five_moves, fx_five_ms,
 					   RESULT_WHITE_WIN, REASON_FORBIDDEN,
 					   &id),
@@ -1519,7 +1519,7 @@ static void test_renju_writes(void)
 			     " reason FROM matches WHERE id = ?1",
 			     id, buf),
 		"importedrenjunoneforbidden");
-	h.rule = RULE_FREESTYLE;
+	h.game.variant.rule = RULE_FREESTYLE;
 	CU_ASSERT_EQUAL(store_match_import(s, &h, 3, fx_five_moves, fx_five_ms,
 					   RESULT_WHITE_WIN, REASON_FORBIDDEN,
 					   &id),
@@ -1527,7 +1527,7 @@ static void test_renju_writes(void)
 
 	c = fx_record_of(s, ids[2]);
 	h = fx_computer(ids[2], 0, 4, 9500);
-	h.rule = RULE_RENJU;
+	h.game.variant.rule = RULE_RENJU;
 	h.forbidden_loses = true;
 	id = fx_play(s, &h, 1);
 	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,
@@ -1591,7 +1591,7 @@ static void test_stale_session_match(void)
 	struct match_header h = fx_ranked(ids[0], ids[1], 100);
 	struct match_header cpu = fx_computer(ids[0], 0, 2, 100);
 
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	mid = fx_play(s, &h, 2);
 	CU_ASSERT_EQUAL(fx_session(s, "alice"), ids[0]);
 	CU_ASSERT_EQUAL(store_match_move(s, mid, 3, 7, 4, 2600), STORE_OK);
@@ -1716,7 +1716,7 @@ static void test_abort_unplayed(void)
 	s = fx_club(path, ids);
 	records_now(s, ids, was);
 	h = fx_ranked(ids[0], ids[1], 100);
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	id = fx_play(s, &h, 0); /* black never moves: white claims on time */
 	CU_ASSERT_EQUAL(
 		store_match_claim_timeout(s, id, RESULT_WHITE_WIN, 0, 3, 200),
@@ -1730,7 +1730,7 @@ static void test_abort_unplayed(void)
 		STORE_OK);
 	expect_aborted(s, path, ids, id, 1, at, was);
 
-	h.time = fx_time(0, 0, 0);
+	h.game.time = fx_time(0, 0, 0);
 	id = fx_play(s, &h, 1); /* white resigns before its first move */
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 300),
@@ -1787,7 +1787,7 @@ static void test_abort_not_after_two(void)
 			 fx_expect_after(was[1], &was[0], 0.0));
 
 	records_now(s, ids, was);
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	id = fx_play(s, &h, 2);
 	at = turn_second(path, id) + 40;
 	CU_ASSERT_EQUAL(
@@ -1800,7 +1800,7 @@ static void test_abort_not_after_two(void)
 			 fx_expect_after(was[1], &was[0], 1.0));
 
 	records_now(s, ids, was);
-	h.time = fx_time(0, 0, 0);
+	h.game.time = fx_time(0, 0, 0);
 	id = fx_play(s, &h, 3);
 	at = turn_second(path, id) + 7 * 86400; /* the club's week waited */
 	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3, at),
@@ -1828,7 +1828,7 @@ static void test_abort_swap2_and_computer(void)
 	s = fx_club(path, ids);
 	records_now(s, ids, was);
 	h = fx_ranked(ids[0], ids[1], 100);
-	h.opening = OPENING_SWAP2;
+	h.game.opening = OPENING_SWAP2;
 	id = fx_play(s, &h, 3); /* white never chose */
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_RESIGN, 300),

@@ -25,15 +25,15 @@ static void history_club(struct store *s, const long long ids[3],
 	struct match_header h;
 
 	h = fx_ranked(ids[0], ids[1], 100);
-	h.time = fx_time(30, 0, 0);
+	h.game.time = fx_time(30, 0, 0);
 	m[0] = fx_play(s, &h, 9);
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, m[0], RESULT_BLACK_WIN, REASON_FIVE, 130),
 		STORE_OK);
 	h = fx_computer(0, ids[0], 3, 200);
-	h.variant = "gomoku10";
-	h.rows = h.cols = 10;
-	h.rule = RULE_EXACT;
+	h.game.variant.name = "gomoku10";
+	h.game.variant.rows = h.game.variant.cols = 10;
+	h.game.variant.rule = RULE_EXACT;
 	m[1] = fx_play(s, &h, 3);
 	CU_ASSERT_EQUAL(store_match_finish(s, m[1], RESULT_WHITE_WIN,
 					   REASON_RESIGN, 260),
@@ -227,7 +227,7 @@ static void test_unfinished_list(void)
 	h = fx_ranked(ids[0], ids[1], 500); /* alice black, 2 moves */
 	ab = fx_play(s, &h, 2);
 	h = fx_ranked(ids[2], ids[0], 600); /* carol black: alice white */
-	h.opening = OPENING_SWAP2;	    /* carol places the three */
+	h.game.opening = OPENING_SWAP2;	    /* carol places the three */
 	ac = fx_play(s, &h, 3);		    /* alice chooses now */
 	h = fx_computer(0, ids[0], 2, 700); /* alice white, 1 move */
 	cpu = fx_play(s, &h, 1);
@@ -485,7 +485,7 @@ static void rule_game(struct store *s, const long long ids[3], int b, int w,
 	struct match_header h = fx_ranked(ids[b], ids[w], 1000);
 	long long id;
 
-	h.rule = rule;
+	h.game.variant.rule = rule;
 	h.forbidden_loses = reason == REASON_FORBIDDEN;
 	id = fx_play(s, &h, 2);
 	if (result == RESULT_NONE) {
@@ -542,16 +542,16 @@ static void test_rule_records(void)
 	rule_game(s, ids, 2, 0, RULE_RENJU, RESULT_DRAW, REASON_FULL, &renju);
 	rule_game(s, ids, 1, 2, RULE_RENJU, RESULT_NONE, REASON_NONE, &renju);
 	h = fx_ranked(ids[1], ids[2], 1200);
-	h.rule = RULE_RENJU;
+	h.game.variant.rule = RULE_RENJU;
 	fx_play(s, &h, 1); /* unfinished */
 	h = fx_computer(ids[1], 0, 2, 1300);
-	h.rule = RULE_RENJU;
+	h.game.variant.rule = RULE_RENJU;
 	id = fx_play(s, &h, 1);
 	CU_ASSERT_EQUAL(
 		store_match_finish(s, id, RESULT_BLACK_WIN, REASON_FIVE, 1400),
 		STORE_OK);
 	h = fx_imported(1500);
-	h.rule = RULE_RENJU;
+	h.game.variant.rule = RULE_RENJU;
 	CU_ASSERT_EQUAL(store_match_import(s, &h, 2, fx_five_moves, NULL,
 					   RESULT_DRAW, REASON_DRAW, &id),
 			STORE_OK);

@@ -1037,8 +1037,8 @@ static void test_migrate_v3(void)
 	CU_ASSERT_EQUAL(fx_record_of(s, 3).wins, 1);
 	CU_ASSERT_EQUAL(fx_record_of(s, 1).games, 2);
 	h = fx_ranked(1, 2, 700);
-	h.rule = RULE_RENJU;
-	h.opening = OPENING_SWAP2;
+	h.game.variant.rule = RULE_RENJU;
+	h.game.opening = OPENING_SWAP2;
 	h.forbidden_loses = true;
 	id = fx_play(s, &h, 4);
 	CU_ASSERT_EQUAL(store_match_finish(s, id, RESULT_WHITE_WIN,

@@ -250,11 +250,7 @@ static int club(const char *db, struct store **s, long long ids[2],
 	struct store_login bob;
 	struct child c;
 	struct match_header h = {.kind = MATCH_RANKED,
-				 .variant = "gomoku",
-				 .rule = RULE_FREESTYLE,
-				 .rows = 15,
-				 .cols = 15,
-				 .k = 5};
+				 .game.variant = *rules_default()};
 
 	if (spawn(&c, db, reg) != 0)
 		return -1;

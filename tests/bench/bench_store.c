@@ -140,11 +140,7 @@ static double record_ms(struct store *s, struct plist *l, double *worst)
 		.kind = MATCH_RANKED,
 		.black_id = plist_find(l, "player0")->id,
 		.white_id = plist_find(l, "player1")->id,
-		.variant = "gomoku",
-		.rule = RULE_FREESTYLE,
-		.rows = 15,
-		.cols = 15,
-		.k = 5,
+		.game.variant = *rules_default(),
 		.started_at = 1700000000,
 	};
 	double t0 = bench_now_ms(), total = 0.0;
