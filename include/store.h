@@ -346,11 +346,7 @@ struct match_full {
 	/* The players' usernames, or "" for the computer or imported. */
 	char black_username[PLAYER_USERNAME_MAX + 1];
 	char white_username[PLAYER_USERNAME_MAX + 1];
-	char variant[STORE_VARIANT_MAX + 1];
-	enum rule rule;
-	enum match_opening opening;
-	int rows, cols, k;
-	struct time_control time;
+	struct game_def game; /* the variant's name a preset's, or "custom" */
 	long long clock_used_ms;	/* used by the move to play when the
 					 * match stopped (0 after a move) */
 	int opening_stones;		/* match.h's opening_stones */
@@ -389,11 +385,7 @@ struct history_row {
 	const char *opponent;	       /* username; NULL for the computer */
 	const char *opponent_nickname; /* NULL for the computer */
 	int ai_level;		       /* the computer's level, else 0 */
-	const char *variant;
-	enum rule rule;
-	enum match_opening opening;
-	int rows, cols, k;
-	struct time_control time;
+	struct game_def game;
 	enum match_result result; /* from black's side; RESULT_NONE unless
 				   * finished */
 	enum match_reason reason;
@@ -412,10 +404,7 @@ struct imported_row {
 	long long id;
 	enum match_status status; /* finished, or unfinished: result unknown */
 	const char *black_name, *white_name;
-	const char *variant;
-	enum rule rule;
-	enum match_opening opening;
-	int rows, cols, k;
+	struct game_def game;	  /* imported games have no clock */
 	enum match_result result; /* from black's side; RESULT_NONE unless
 				   * finished */
 	enum match_reason reason;

@@ -27,7 +27,8 @@ static void side_name(const struct match_full *f, enum stone s, char *buf,
 /* Fill r from stored match f: shape, moves and their own times, names. */
 static int record_of(const struct match_full *f, struct game_record *r)
 {
-	if (record_init(r, f->rows, f->cols, f->k, f->rule) != 0)
+	if (record_init(r, f->game.variant.rows, f->game.variant.cols,
+			f->game.variant.k, f->game.variant.rule) != 0)
 		return -1;
 	r->nmoves = f->nmoves;
 	memcpy(r->moves, f->moves, sizeof(f->moves[0]) * (size_t)f->nmoves);

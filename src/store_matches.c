@@ -1129,32 +1129,32 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	return 0;
 }
 
-/* The columns row_to_full() reads, in its order. */
+/* The columns row_to_full() reads, in its order: the game
+ * (store_row_game()'s nine), the words, the rest. */
 #define FULL_COLUMNS                                                           \
-	"m.kind, m.status, m.rule, m.result, m.reason,"                        \
+	"m.variant, m.rule, m.rows, m.cols, m.k, m.opening, m.time_per_move,"  \
+	" m.clock_base, m.clock_increment,"                                    \
+	" m.kind, m.status, m.rule, m.result, m.reason,"                       \
 	" coalesce(m.black_id, 0), coalesce(m.white_id, 0),"                   \
-	" coalesce(m.ai_level, 0), m.rows, m.cols, m.k, m.time_per_move,"      \
-	" m.started_at, coalesce(m.ended_at, 0),"                              \
+	" coalesce(m.ai_level, 0), m.started_at, coalesce(m.ended_at, 0),"     \
 	" coalesce(b.nickname, m.black_name), coalesce(w.nickname,"            \
-	" m.white_name), b.username, w.username, m.variant, m.opening,"        \
+	" m.white_name), b.username, w.username,"                              \
 	" m.clock_used_ms, m.opening_stones, m.colours_final,"                 \
 	" m.last_active_at, m.turn_started_ms, m.turn_allowed_ms,"             \
 	" m.claim_after_days, m.forbidden = 'lose', m.disconnect_grace,"       \
-	" m.clock_base, m.clock_increment, m.black_left_ms, m.white_left_ms,"  \
-	" m.rated"
+	" m.black_left_ms, m.white_left_ms, m.rated"
 
-/* Fill the words of *out from a row of FULL_COLUMNS. Return 0, or -1
- * when one is not valid. */
+/* Fill the game and the words of *out from a row of FULL_COLUMNS.
+ * Return 0, or -1 when one is not valid. */
 static int row_to_words(sqlite3_stmt *st, struct match_full *out)
 {
 	struct match_words w;
 
-	if (store_read_words(st, 0, 19, &w) != 0)
+	if (store_row_game(st, 0, &out->game) != 0 ||
+	    store_read_words(st, STORE_GAME_DEF, 5, &w) != 0)
 		return -1;
 	out->kind = w.kind;
 	out->status = w.status;
-	out->rule = w.rule;
-	out->opening = w.opening;
 	out->result = w.result;
 	out->reason = w.reason;
 	return 0;
@@ -1164,36 +1164,35 @@ static int row_to_words(sqlite3_stmt *st, struct match_full *out)
  * something stored is not valid. */
 static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 {
+	enum { AFTER = STORE_GAME_DEF + 5 }; /* the game's and the words */
+
 	if (row_to_words(st, out) != 0)
 		return -1;
-	out->black_id = sqlite3_column_int64(st, 5);
-	out->white_id = sqlite3_column_int64(st, 6);
-	out->ai_level = sqlite3_column_int(st, 7);
-	out->rows = sqlite3_column_int(st, 8);
-	out->cols = sqlite3_column_int(st, 9);
-	out->k = sqlite3_column_int(st, 10);
-	out->started_at = sqlite3_column_int64(st, 12);
-	out->ended_at = sqlite3_column_int64(st, 13);
-	out->clock_used_ms = sqlite3_column_int64(st, 20);
-	out->opening_stones = sqlite3_column_int(st, 21);
-	out->colours_final = sqlite3_column_int(st, 22) != 0;
-	out->last_active_at = sqlite3_column_int64(st, 23);
-	out->turn_started_ms = sqlite3_column_int64(st, 24);
-	out->turn_allowed_ms = sqlite3_column_int64(st, 25);
-	out->rules.claim_after_days = sqlite3_column_int(st, 26);
-	out->rules.forbidden_loses = sqlite3_column_int(st, 27) != 0;
-	out->rules.disconnect_grace = sqlite3_column_int(st, 28);
-	store_column_time(st, 11, 29, &out->time);
-	out->black_left_ms = sqlite3_column_int64(st, 31);
-	out->white_left_ms = sqlite3_column_int64(st, 32);
-	out->casual = sqlite3_column_int(st, 33) == 0;
-	if (column_copy(st, 14, out->black_name, sizeof out->black_name) ||
-	    column_copy(st, 15, out->white_name, sizeof out->white_name) ||
-	    column_copy(st, 16, out->black_username,
+	out->black_id = sqlite3_column_int64(st, AFTER);
+	out->white_id = sqlite3_column_int64(st, AFTER + 1);
+	out->ai_level = sqlite3_column_int(st, AFTER + 2);
+	out->started_at = sqlite3_column_int64(st, AFTER + 3);
+	out->ended_at = sqlite3_column_int64(st, AFTER + 4);
+	out->clock_used_ms = sqlite3_column_int64(st, AFTER + 9);
+	out->opening_stones = sqlite3_column_int(st, AFTER + 10);
+	out->colours_final = sqlite3_column_int(st, AFTER + 11) != 0;
+	out->last_active_at = sqlite3_column_int64(st, AFTER + 12);
+	out->turn_started_ms = sqlite3_column_int64(st, AFTER + 13);
+	out->turn_allowed_ms = sqlite3_column_int64(st, AFTER + 14);
+	out->rules.claim_after_days = sqlite3_column_int(st, AFTER + 15);
+	out->rules.forbidden_loses = sqlite3_column_int(st, AFTER + 16) != 0;
+	out->rules.disconnect_grace = sqlite3_column_int(st, AFTER + 17);
+	out->black_left_ms = sqlite3_column_int64(st, AFTER + 18);
+	out->white_left_ms = sqlite3_column_int64(st, AFTER + 19);
+	out->casual = sqlite3_column_int(st, AFTER + 20) == 0;
+	if (column_copy(st, AFTER + 5, out->black_name,
+			sizeof out->black_name) ||
+	    column_copy(st, AFTER + 6, out->white_name,
+			sizeof out->white_name) ||
+	    column_copy(st, AFTER + 7, out->black_username,
 			sizeof out->black_username) ||
-	    column_copy(st, 17, out->white_username,
-			sizeof out->white_username) ||
-	    column_copy(st, 18, out->variant, sizeof out->variant))
+	    column_copy(st, AFTER + 8, out->white_username,
+			sizeof out->white_username))
 		return -1;
 	return 0;
 }

@@ -17,30 +17,38 @@
 
 /* ==== History =========================================================== */
 
-/* The columns row_to_history() reads, in its order; ?1 is the player. */
+/* The game's nine columns (store_row_game()), then the words. */
+#define GAME_COLUMNS                                                           \
+	"m.variant, m.rule, m.rows, m.cols, m.k, m.opening, m.time_per_move,"  \
+	" m.clock_base, m.clock_increment"
+#define WORDS_AT (STORE_GAME_DEF + 1) /* after the game and m.id */
+
+/* The columns row_to_history() reads, in its order; ?1 is the player.
+ * HISTORY_NCOLUMNS of them (store_unfinished() adds one). */
 #define HISTORY_COLUMNS                                                        \
-	"m.id, m.kind, m.status, m.rule, m.result, m.reason,"                  \
-	" CASE WHEN m.black_id = ?1 THEN 1 ELSE 2 END, coalesce(o.id, 0),"     \
-	" o.username, o.nickname, coalesce(m.ai_level, 0), m.variant,"         \
-	" m.rows, m.cols, m.k, m.time_per_move, m.started_at,"                 \
+	GAME_COLUMNS                                                           \
+	", m.id, m.kind, m.status, m.rule, m.result, m.reason,"                \
+	" CASE WHEN m.black_id = ?1 THEN 1 ELSE 2 END, "                       \
+	"coalesce(o.id, 0),"                                                   \
+	" o.username, o.nickname, coalesce(m.ai_level, 0), "                   \
+	"m.started_at,"                                                        \
 	" coalesce(m.ended_at, 0),"                                            \
 	" (SELECT count(*) FROM match_moves WHERE match_id = m.id),"           \
 	" coalesce((SELECT ms FROM match_moves WHERE match_id = m.id"          \
-	" ORDER BY ply DESC LIMIT 1), 0), m.opening, m.rated,"                 \
-	" m.clock_base, m.clock_increment"
+	" ORDER BY ply DESC LIMIT 1), 0), m.rated"
+#define HISTORY_NCOLUMNS (WORDS_AT + 5 + 10)
 
-/* Fill the words of *r from a row of HISTORY_COLUMNS. Return 0, or -1
- * when one is not valid. */
+/* Fill the game and the words of *r from a row of HISTORY_COLUMNS.
+ * Return 0, or -1 when one is not valid. */
 static int history_words(sqlite3_stmt *st, struct history_row *r)
 {
 	struct match_words w;
 
-	if (store_read_words(st, 1, 20, &w) != 0)
+	if (store_row_game(st, 0, &r->game) != 0 ||
+	    store_read_words(st, WORDS_AT, 5, &w) != 0)
 		return -1;
 	r->kind = w.kind;
 	r->status = w.status;
-	r->rule = w.rule;
-	r->opening = w.opening;
 	r->result = w.result;
 	r->reason = w.reason;
 	return 0;
@@ -50,31 +58,29 @@ static int history_words(sqlite3_stmt *st, struct history_row *r)
  * statement. Return 0, or -1 when something stored is not valid. */
 static int row_to_history(sqlite3_stmt *st, struct history_row *r)
 {
+	enum { AFTER = WORDS_AT + 5 }; /* the columns after the words */
+
 	memset(r, 0, sizeof *r);
 	if (history_words(st, r) != 0)
 		return -1;
-	r->id = sqlite3_column_int64(st, 0);
-	r->colour = sqlite3_column_int(st, 6) == 1 ? STONE_BLACK : STONE_WHITE;
-	r->opponent_id = sqlite3_column_int64(st, 7);
-	r->opponent = (const char *)sqlite3_column_text(st, 8);
-	r->opponent_nickname = (const char *)sqlite3_column_text(st, 9);
-	r->ai_level = sqlite3_column_int(st, 10);
-	r->variant = (const char *)sqlite3_column_text(st, 11);
-	r->rows = sqlite3_column_int(st, 12);
-	r->cols = sqlite3_column_int(st, 13);
-	r->k = sqlite3_column_int(st, 14);
-	store_column_time(st, 15, 22, &r->time);
-	r->started_at = sqlite3_column_int64(st, 16);
-	r->ended_at = sqlite3_column_int64(st, 17);
-	r->nmoves = sqlite3_column_int(st, 18);
-	r->casual = sqlite3_column_int(st, 21) == 0;
+	r->id = sqlite3_column_int64(st, STORE_GAME_DEF);
+	r->colour =
+		sqlite3_column_int(st, AFTER) == 1 ? STONE_BLACK : STONE_WHITE;
+	r->opponent_id = sqlite3_column_int64(st, AFTER + 1);
+	r->opponent = (const char *)sqlite3_column_text(st, AFTER + 2);
+	r->opponent_nickname = (const char *)sqlite3_column_text(st, AFTER + 3);
+	r->ai_level = sqlite3_column_int(st, AFTER + 4);
+	r->started_at = sqlite3_column_int64(st, AFTER + 5);
+	r->ended_at = sqlite3_column_int64(st, AFTER + 6);
+	r->nmoves = sqlite3_column_int(st, AFTER + 7);
+	r->casual = sqlite3_column_int(st, AFTER + 9) == 0;
 	r->duration = r->status == MATCH_STATUS_FINISHED
 			      ? r->ended_at - r->started_at
-			      : sqlite3_column_int64(st, 19) / 1000;
-	r->my_turn = sqlite3_column_count(st) > 24 &&
-		     sqlite3_column_int(st, 24) != 0; /* store_unfinished() */
-	if (r->variant == NULL ||
-	    (r->opponent_id != 0) != (r->opponent != NULL))
+			      : sqlite3_column_int64(st, AFTER + 8) / 1000;
+	r->my_turn = sqlite3_column_count(st) > HISTORY_NCOLUMNS &&
+		     sqlite3_column_int(st, HISTORY_NCOLUMNS) != 0;
+	/* (the last: store_unfinished()'s) */
+	if ((r->opponent_id != 0) != (r->opponent != NULL))
 		return -1;
 	return 0;
 }
@@ -211,37 +217,32 @@ store_history(struct store *s, long long player_id, int offset, int limit,
 
 /* The columns row_to_imported() reads, in its order. */
 #define IMPORTED_COLUMNS                                                       \
-	"m.id, m.kind, m.status, m.rule, m.result, m.reason, m.black_name,"    \
-	" m.white_name, m.variant, m.rows, m.cols, m.k, m.started_at,"         \
-	" (SELECT count(*) FROM match_moves WHERE match_id = m.id), m.opening"
+	GAME_COLUMNS                                                           \
+	", m.id, m.kind, m.status, m.rule, m.result, m.reason,"                \
+	" m.black_name, m.white_name, m.started_at,"                           \
+	" (SELECT count(*) FROM match_moves WHERE match_id = m.id)"
 
 /* Fill *r from a row of IMPORTED_COLUMNS; the strings point into the
  * statement. Return 0, or -1 when something stored is not valid. */
 static int row_to_imported(sqlite3_stmt *st, struct imported_row *r)
 {
+	enum { AFTER = WORDS_AT + 5 }; /* the columns after the words */
 	struct match_words w;
 
 	memset(r, 0, sizeof *r);
-	if (store_read_words(st, 1, 14, &w) != 0 || w.kind != MATCH_IMPORTED)
+	if (store_row_game(st, 0, &r->game) != 0 ||
+	    store_read_words(st, WORDS_AT, 5, &w) != 0 ||
+	    w.kind != MATCH_IMPORTED)
 		return -1;
-	r->id = sqlite3_column_int64(st, 0);
+	r->id = sqlite3_column_int64(st, STORE_GAME_DEF);
 	r->status = w.status;
-	r->rule = w.rule;
-	r->opening = w.opening;
 	r->result = w.result;
 	r->reason = w.reason;
-	r->black_name = (const char *)sqlite3_column_text(st, 6);
-	r->white_name = (const char *)sqlite3_column_text(st, 7);
-	r->variant = (const char *)sqlite3_column_text(st, 8);
-	r->rows = sqlite3_column_int(st, 9);
-	r->cols = sqlite3_column_int(st, 10);
-	r->k = sqlite3_column_int(st, 11);
-	r->started_at = sqlite3_column_int64(st, 12);
-	r->nmoves = sqlite3_column_int(st, 13);
-	return r->black_name != NULL && r->white_name != NULL &&
-			       r->variant != NULL
-		       ? 0
-		       : -1;
+	r->black_name = (const char *)sqlite3_column_text(st, AFTER);
+	r->white_name = (const char *)sqlite3_column_text(st, AFTER + 1);
+	r->started_at = sqlite3_column_int64(st, AFTER + 2);
+	r->nmoves = sqlite3_column_int(st, AFTER + 3);
+	return r->black_name != NULL && r->white_name != NULL ? 0 : -1;
 }
 
 /* An imported listing's caller: its row() and ctx. */

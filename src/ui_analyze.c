@@ -399,7 +399,8 @@ static enum ui_status judge_afresh(struct ui *ui, struct ui_analysis *a,
 
 	if (an == NULL)
 		return UI_FAILED;
-	if (analyze_start(an, f->rows, f->cols, f->k, f->rule, f->moves,
+	if (analyze_start(an, f->game.variant.rows, f->game.variant.cols,
+			  f->game.variant.k, f->game.variant.rule, f->moves,
 			  f->nmoves) != 0)
 		ui_error(ui, _("the moves of match %lld cannot be replayed"),
 			 f->id);
@@ -425,7 +426,7 @@ enum ui_status ui_analysis_run(struct ui *ui, struct ui_analysis *a,
 	memset(a, 0, sizeof(*a));
 	a->f = f;
 	a->time_ms = time_ms > 0 ? time_ms : ANALYZE_DEFAULT_MS;
-	a->skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
+	a->skip = f->game.opening == OPENING_SWAP2 ? f->opening_stones : 0;
 	a->moves = calloc((size_t)(f->nmoves > 0 ? f->nmoves : 1),
 			  sizeof(*a->moves));
 	if (a->moves == NULL)
@@ -561,7 +562,7 @@ enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
 	an = analyze_create(ANALYZE_DEFAULT_MS);
 	if (an == NULL)
 		return UI_FAILED;
-	board_init(&b, f->rows, f->cols, f->k, f->rule);
+	rules_start(&f->game.variant, &b);
 	for (i = 0; i < at && i < f->nmoves; i++)
 		board_play(&b, f->moves[i].row, f->moves[i].col);
 	rc = analyze_position(an, &b, term_stop_flag(), &v);

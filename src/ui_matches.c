@@ -284,10 +284,10 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 				  const struct match_full *f, const char *black,
 				  const char *white)
 {
-	struct variant v = {f->variant, f->rows, f->cols, f->k, f->rule};
+	const struct variant *v = &f->game.variant;
 
-	if (game_init(g, ui, &v, black, white, false) != 0 ||
-	    match_set_opening(&g->m, f->opening) != 0 ||
+	if (game_init(g, ui, v, black, white, false) != 0 ||
+	    match_set_opening(&g->m, f->game.opening) != 0 ||
 	    match_replay(&g->m, f->moves, f->move_ms, f->nmoves) != 0 ||
 	    match_restore_opening(&g->m, f->opening_stones, f->colours_final) !=
 		    0) {
@@ -303,7 +303,7 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 	g->saved = f->nmoves;
 	g->saved_stones = f->opening_stones;
 	g->saved_final = f->colours_final;
-	g->time = f->time;
+	g->time = f->game.time;
 	g->deadline_ply = f->nmoves; /* its clock goes on where it stopped */
 	g->used_ms = f->clock_used_ms;
 	g->player_id[0] = f->black_id; /* resumed: seat 0 plays black */
@@ -782,7 +782,7 @@ static int unfinished_row(void *ctx, const struct history_row *r)
 		snprintf(turn, sizeof(turn), "%s", _("your turn"));
 	else
 		snprintf(turn, sizeof(turn), _("%s's turn"), who);
-	ui_clean(words_variant(r->variant), clean, sizeof(clean));
+	ui_clean(words_variant(r->game.variant.name), clean, sizeof(clean));
 	fprintf(l->ui->term.out,
 		ngettext("  %d  Match %lld with %s, %s, %d move: %s\n",
 			 "  %d  Match %lld with %s, %s, %d moves: %s\n",

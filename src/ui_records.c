@@ -72,8 +72,8 @@ static const char *opponent_of(const struct history_row *r, char buf[32])
 /* The rule of a history row, with ",swap2" when it opened so. */
 static const char *rule_of(const struct history_row *r, char buf[32])
 {
-	snprintf(buf, 32, "%s%s", rules_rule_name(r->rule),
-		 r->opening == OPENING_SWAP2 ? "+swap2" : "");
+	snprintf(buf, 32, "%s%s", rules_rule_name(r->game.variant.rule),
+		 r->game.opening == OPENING_SWAP2 ? "+swap2" : "");
 	return buf;
 }
 
@@ -85,7 +85,7 @@ static const char *reason_brief(const struct history_row *r, char *buf,
 {
 	if (r->reason == REASON_ABANDONED)
 		return _("abandoned");
-	return words_reason(r->reason, r->result, r->k, buf, cap);
+	return words_reason(r->reason, r->result, r->game.variant.k, buf, cap);
 }
 
 /* A history row's Result cell, "lost (five)", into buf[cap]; a casual
@@ -153,7 +153,7 @@ static int table_row(struct ui_table *t, const struct history_row *r,
 		day,
 		opp,
 		r->colour == STONE_BLACK ? _("black") : _("white"),
-		game_name(r->variant, r->opening, game),
+		game_name(r->game.variant.name, r->game.opening, game),
 		result,
 		moves};
 
@@ -173,7 +173,7 @@ static void script_row(struct ui_list *l, const struct history_row *r,
 	ui_list_text(l, date);
 	ui_list_text(l, opp);
 	ui_list_text(l, r->colour == STONE_BLACK ? "black" : "white");
-	ui_list_text(l, r->variant);
+	ui_list_text(l, r->game.variant.name);
 	ui_list_text(l, rule);
 	ui_list_text(l, result_for(r));
 	ui_list_text(l, match_reason_listed(r->reason));
@@ -293,8 +293,8 @@ enum ui_status ui_records_history(struct ui *ui, const struct player *p,
  * (agreed)", "result unknown". */
 static void imported_result(const struct imported_row *r, char *buf, size_t cap)
 {
-	words_outcome(MATCH_IMPORTED, r->status, r->result, r->reason, r->k,
-		      buf, cap);
+	words_outcome(MATCH_IMPORTED, r->status, r->result, r->reason,
+		      r->game.variant.k, buf, cap);
 }
 
 /* The imported games' columns, in the order of their cells. */
@@ -338,7 +338,7 @@ static int imported_line(void *ctx, const struct imported_row *r)
 		date,
 		r->black_name,
 		r->white_name,
-		game_name(r->variant, r->opening, game),
+		game_name(r->game.variant.name, r->game.opening, game),
 		result,
 		moves};
 
@@ -516,7 +516,7 @@ void ui_records_position(struct ui *ui, const struct match_full *f, int at)
 	struct board b;
 	int i;
 
-	board_init(&b, f->rows, f->cols, f->k, f->rule);
+	rules_start(&f->game.variant, &b);
 	for (i = 0; i < at; i++)
 		board_play(&b, f->moves[i].row, f->moves[i].col);
 	ui_break(ui);

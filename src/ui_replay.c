@@ -67,7 +67,7 @@ static void replay_goto(struct replay *r, int at)
 	int i;
 
 	r->at = at < 0 ? 0 : at > f->nmoves ? f->nmoves : at;
-	board_init(&r->board, f->rows, f->cols, f->k, f->rule);
+	rules_start(&f->game.variant, &r->board);
 	for (i = 0; i < r->at; i++)
 		board_play(&r->board, f->moves[i].row, f->moves[i].col);
 }

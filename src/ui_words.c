@@ -32,16 +32,16 @@ const char *ui_words_clocks(const struct match_full *f, int at, char *buf,
 	int i;
 
 	buf[0] = '\0';
-	left[0] = left[1] = 1000LL * f->time.base;
+	left[0] = left[1] = 1000LL * f->game.time.base;
 	for (i = 0; i < at && i < f->nmoves; i++)
 		if (f->move_left_ms[i] >= 0)
 			left[i % 2] = f->move_left_ms[i];
-	if (f->time.kind == CLOCK_FISCHER &&
+	if (f->game.time.kind == CLOCK_FISCHER &&
 	    clock_format(left[0], a, sizeof a) == 0 &&
 	    clock_format(left[1], b, sizeof b) == 0)
 		snprintf(buf, cap, _("Black %s, White %s"), a, b);
-	else if (f->time.kind == CLOCK_PER_MOVE && at > 0 && at <= f->nmoves &&
-		 f->move_left_ms[at - 1] >= 0 &&
+	else if (f->game.time.kind == CLOCK_PER_MOVE && at > 0 &&
+		 at <= f->nmoves && f->move_left_ms[at - 1] >= 0 &&
 		 clock_format(f->move_left_ms[at - 1], a, sizeof a) == 0)
 		snprintf(buf, cap, _("Move %d was made with %s left"), at, a);
 	return buf;
@@ -53,13 +53,14 @@ const char *ui_words_match(const struct ui_term *term,
 {
 	char black[UI_NAME_MAX], white[UI_NAME_MAX], outcome[256];
 
-	words_outcome(f->kind, f->status, f->result, f->reason, f->k, outcome,
-		      sizeof(outcome));
+	words_outcome(f->kind, f->status, f->result, f->reason,
+		      f->game.variant.k, outcome, sizeof(outcome));
 	snprintf(buf, cap, _("Match %lld: %s %s against %s %s, %s %dx%d; %s"),
 		 f->id, ui_board_stone(term, STONE_BLACK),
 		 ui_words_side(f, STONE_BLACK, black),
 		 ui_board_stone(term, STONE_WHITE),
 		 ui_words_side(f, STONE_WHITE, white),
-		 words_variant(f->variant), f->rows, f->cols, outcome);
+		 words_variant(f->game.variant.name), f->game.variant.rows,
+		 f->game.variant.cols, outcome);
 	return buf;
 }

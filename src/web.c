@@ -361,7 +361,7 @@ static int game_row(void *ctx, const struct history_row *h)
 		 h->opponent != NULL ? h->opponent : "");
 	snprintf(g->opponent_nickname, sizeof(g->opponent_nickname), "%s",
 		 h->opponent_nickname != NULL ? h->opponent_nickname : "");
-	snprintf(g->variant, sizeof(g->variant), "%s", h->variant);
+	snprintf(g->variant, sizeof(g->variant), "%s", h->game.variant.name);
 	pl->ngames++;
 	return 0;
 }

@@ -809,15 +809,15 @@ static void put_grid(struct strbuf *b, const struct match_full *f)
 	char label[NOTATION_MOVE_LEN];
 	int i;
 
-	for (i = 0; i < f->rows; i++)
+	for (i = 0; i < f->game.variant.rows; i++)
 		strbuf_printf(
 			b,
 			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
 			"<text class=\"label\" x=\"%d\" y=\"%d\">%d</text>"
 			"\n",
-			CELL, CELL * (i + 1), CELL * f->cols, CELL * (i + 1),
-			CELL / 3, CELL * (i + 1) + 5, i + 1);
-	for (i = 0; i < f->cols; i++) {
+			CELL, CELL * (i + 1), CELL * f->game.variant.cols,
+			CELL * (i + 1), CELL / 3, CELL * (i + 1) + 5, i + 1);
+	for (i = 0; i < f->game.variant.cols; i++) {
 		notation_format(0, i, label);
 		label[1] = '\0';
 		strbuf_printf(
@@ -825,8 +825,9 @@ static void put_grid(struct strbuf *b, const struct match_full *f)
 			"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
 			"<text class=\"label\" x=\"%d\" y=\"%d\">%s</text>"
 			"\n",
-			CELL * (i + 1), CELL, CELL * (i + 1), CELL * f->rows,
-			CELL * (i + 1), CELL / 2, label);
+			CELL * (i + 1), CELL, CELL * (i + 1),
+			CELL * f->game.variant.rows, CELL * (i + 1), CELL / 2,
+			label);
 	}
 }
 
@@ -837,7 +838,7 @@ static void put_win(struct strbuf *b, const struct match_full *f, int ply)
 	struct board board;
 	int i;
 
-	board_init(&board, f->rows, f->cols, f->k, f->rule);
+	rules_start(&f->game.variant, &board);
 	for (i = 0; i < ply; i++)
 		if (board_play(&board, f->moves[i].row, f->moves[i].col) !=
 		    BOARD_OK)
@@ -859,7 +860,8 @@ static void put_board(struct strbuf *b, const struct match_full *f, int ply)
 	strbuf_printf(b,
 		      "<svg id=\"board\" role=\"img\" viewBox=\"0 0 %d %d\" "
 		      "xmlns=\"http://www.w3.org/2000/svg\"><title>",
-		      CELL * (f->cols + 1), CELL * (f->rows + 1));
+		      CELL * (f->game.variant.cols + 1),
+		      CELL * (f->game.variant.rows + 1));
 	web_put_text(b, _("The board"));
 	strbuf_puts(b, "</title>\n<g class=\"grid\">\n");
 	put_grid(b, f);
@@ -935,7 +937,7 @@ static const char *mark_words(const struct analyze_move *m, int skip)
 static void put_judged_cells(struct strbuf *b, const struct match_full *f,
 			     const struct analyze_move *an, int nan, int i)
 {
-	int skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
+	int skip = f->game.opening == OPENING_SWAP2 ? f->opening_stones : 0;
 
 	if (nan <= 0)
 		return;
@@ -1036,7 +1038,7 @@ static void put_graph(struct strbuf *b, const struct analyze_move *an, int nan,
 static void put_analysis(struct strbuf *b, const struct match_full *f,
 			 const struct analyze_move *an, int nan, int shown)
 {
-	int skip = f->opening == OPENING_SWAP2 ? f->opening_stones : 0;
+	int skip = f->game.opening == OPENING_SWAP2 ? f->opening_stones : 0;
 	struct analyze_summary sb, sw;
 	char text[128];
 
@@ -1064,15 +1066,18 @@ static void put_game_facts(struct strbuf *b, const struct web_request *r,
 	put_side(b, r, f, STONE_WHITE);
 	strbuf_printf(b, "</p>\n<p class=\"facts\">%s, ",
 		      date_text(f->started_at, date));
-	web_put_text(b, words_variant(f->variant));
-	strbuf_printf(b, " %dx%d, ", f->rows, f->cols);
-	web_put_text(b, words_rule(f->rule, f->k, why, sizeof(why)));
+	web_put_text(b, words_variant(f->game.variant.name));
+	strbuf_printf(b, " %dx%d, ", f->game.variant.rows,
+		      f->game.variant.cols);
+	web_put_text(b, words_rule(f->game.variant.rule, f->game.variant.k, why,
+				   sizeof(why)));
 	strbuf_puts(b, "</p>\n<p id=\"result\">");
 	web_put_text(b, result_words(f));
 	if (f->status == MATCH_STATUS_FINISHED) {
 		strbuf_puts(b, " (");
-		web_put_text(b, words_reason(f->reason, f->result, f->k, why,
-					     sizeof(why)));
+		web_put_text(b,
+			     words_reason(f->reason, f->result,
+					  f->game.variant.k, why, sizeof(why)));
 		strbuf_puts(b, ")");
 	}
 	strbuf_printf(b, "</p>\n<p><a download href=\"/game/%lld.psq\">",

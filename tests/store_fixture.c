@@ -538,7 +538,7 @@ int fx_collect_history(void *ctx, const struct history_row *r)
 		 r->opponent ? r->opponent : "(computer)");
 	snprintf(e->nickname, sizeof e->nickname, "%s",
 		 r->opponent_nickname ? r->opponent_nickname : "(computer)");
-	snprintf(e->variant, sizeof e->variant, "%s", r->variant);
+	snprintf(e->variant, sizeof e->variant, "%s", r->game.variant.name);
 	return l->stop_after != 0 && l->n >= l->stop_after;
 }
 

@@ -35,9 +35,7 @@ static struct match_full *three_moves(void)
 	f->kind = MATCH_RANKED;
 	f->black_id = 1;
 	f->white_id = 2;
-	f->rule = RULE_FREESTYLE;
-	f->rows = f->cols = 15;
-	f->k = 5;
+	f->game.variant = *rules_preset("gomoku");
 	f->nmoves = 3;
 	for (i = 0; i < 3; i++) {
 		f->moves[i] = moves[i];
@@ -102,7 +100,7 @@ static void test_refused(void)
 	struct match_full *f = three_moves();
 	char text[4096];
 
-	f->rows = f->cols = 0;
+	f->game.variant.rows = f->game.variant.cols = 0;
 	CU_ASSERT_NOT_EQUAL(text_of(f, false, text), RECORD_OK);
 	free(f);
 }

@@ -746,8 +746,8 @@ static void test_match_game_clock(void)
 	h.game.time = fx_time(0, 300, 3);
 	CU_ASSERT_EQUAL_FATAL(store_match_start(s, &h, &id), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
-	CU_ASSERT_EQUAL(f->time.base, 300);
-	CU_ASSERT_EQUAL(f->time.increment, 3);
+	CU_ASSERT_EQUAL(f->game.time.base, 300);
+	CU_ASSERT_EQUAL(f->game.time.increment, 3);
 	CU_ASSERT_EQUAL(f->turn_allowed_ms, 300000);
 	CU_ASSERT_EQUAL(f->black_left_ms, 300000);
 	CU_ASSERT_EQUAL(f->white_left_ms, 300000);
@@ -1099,12 +1099,12 @@ static void test_match_load(void)
 	CU_ASSERT_STRING_EQUAL(f->white_name, "Alice");
 	CU_ASSERT_STRING_EQUAL(f->black_username, "carol");
 	CU_ASSERT_STRING_EQUAL(f->white_username, "alice");
-	CU_ASSERT_STRING_EQUAL(f->variant, "gomoku10");
-	CU_ASSERT_EQUAL(f->rule, RULE_EXACT);
-	CU_ASSERT_EQUAL(f->rows, 10);
-	CU_ASSERT_EQUAL(f->cols, 12);
-	CU_ASSERT_EQUAL(f->k, 4);
-	CU_ASSERT_EQUAL(f->time.per_move, 45);
+	CU_ASSERT_STRING_EQUAL(f->game.variant.name, "gomoku10");
+	CU_ASSERT_EQUAL(f->game.variant.rule, RULE_EXACT);
+	CU_ASSERT_EQUAL(f->game.variant.rows, 10);
+	CU_ASSERT_EQUAL(f->game.variant.cols, 12);
+	CU_ASSERT_EQUAL(f->game.variant.k, 4);
+	CU_ASSERT_EQUAL(f->game.time.per_move, 45);
 	CU_ASSERT_EQUAL(f->started_at, 3000);
 	CU_ASSERT_EQUAL(f->ended_at, 0);
 	CU_ASSERT_EQUAL(f->result, RESULT_NONE);
@@ -1425,9 +1425,9 @@ static void test_renju_round_trip(void)
 	fx_assert_record(fx_record_of(s, ids[1]), fx_expect_after(b, &a, 1.0));
 
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
-	CU_ASSERT_STRING_EQUAL(f->variant, "renju");
-	CU_ASSERT_EQUAL(f->rule, RULE_RENJU);
-	CU_ASSERT_EQUAL(f->opening, OPENING_SWAP2);
+	CU_ASSERT_STRING_EQUAL(f->game.variant.name, "renju");
+	CU_ASSERT_EQUAL(f->game.variant.rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(f->game.opening, OPENING_SWAP2);
 	CU_ASSERT_EQUAL(f->result, RESULT_WHITE_WIN);
 	CU_ASSERT_EQUAL(f->reason, REASON_FORBIDDEN);
 	check_loaded_moves(f, 8);
@@ -1435,8 +1435,8 @@ static void test_renju_round_trip(void)
 	CU_ASSERT_EQUAL_FATAL(l.n, 1);
 	CU_ASSERT_EQUAL(l.rows[0].r.id, id);
 	CU_ASSERT_EQUAL(l.rows[0].r.colour, STONE_WHITE);
-	CU_ASSERT_EQUAL(l.rows[0].r.rule, RULE_RENJU);
-	CU_ASSERT_EQUAL(l.rows[0].r.opening, OPENING_SWAP2);
+	CU_ASSERT_EQUAL(l.rows[0].r.game.variant.rule, RULE_RENJU);
+	CU_ASSERT_EQUAL(l.rows[0].r.game.opening, OPENING_SWAP2);
 	CU_ASSERT_EQUAL(l.rows[0].r.result, RESULT_WHITE_WIN);
 	CU_ASSERT_EQUAL(l.rows[0].r.reason, REASON_FORBIDDEN);
 
@@ -1451,11 +1451,11 @@ static void test_renju_round_trip(void)
 			       "ends only a renju match");
 	CU_ASSERT_STRING_EQUAL(match_text(path, id, after), before);
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, id, f), STORE_OK);
-	CU_ASSERT_EQUAL(f->rule, RULE_FREESTYLE);
-	CU_ASSERT_EQUAL(f->opening, OPENING_NONE);
+	CU_ASSERT_EQUAL(f->game.variant.rule, RULE_FREESTYLE);
+	CU_ASSERT_EQUAL(f->game.opening, OPENING_NONE);
 	CU_ASSERT_EQUAL(fx_history_page(s, ids[2], 0, 10, &l), 1);
-	CU_ASSERT_EQUAL(l.rows[0].r.opening, OPENING_NONE);
-	CU_ASSERT_EQUAL(l.rows[0].r.rule, RULE_FREESTYLE);
+	CU_ASSERT_EQUAL(l.rows[0].r.game.opening, OPENING_NONE);
+	CU_ASSERT_EQUAL(l.rows[0].r.game.variant.rule, RULE_FREESTYLE);
 	free(f);
 	store_close(s);
 }

@@ -98,8 +98,8 @@ static void check_alice_history(const struct fx_seen_list *l,
 	CU_ASSERT_STRING_EQUAL(e[3].nickname, "(computer)");
 	CU_ASSERT_EQUAL(e[3].r.ai_level, 3);
 	CU_ASSERT_STRING_EQUAL(e[3].variant, "gomoku10");
-	CU_ASSERT_EQUAL(e[3].r.rule, RULE_EXACT);
-	CU_ASSERT_EQUAL(e[3].r.rows, 10);
+	CU_ASSERT_EQUAL(e[3].r.game.variant.rule, RULE_EXACT);
+	CU_ASSERT_EQUAL(e[3].r.game.variant.rows, 10);
 	CU_ASSERT_EQUAL(e[3].r.result, RESULT_WHITE_WIN);
 	CU_ASSERT_EQUAL(e[3].r.reason, REASON_RESIGN);
 	CU_ASSERT_EQUAL(e[3].r.nmoves, 3);
@@ -111,11 +111,11 @@ static void check_alice_history(const struct fx_seen_list *l,
 	CU_ASSERT_EQUAL(e[4].r.colour, STONE_BLACK);
 	CU_ASSERT_STRING_EQUAL(e[4].opponent, "bob");
 	CU_ASSERT_STRING_EQUAL(e[4].variant, "gomoku");
-	CU_ASSERT_EQUAL(e[4].r.rule, RULE_FREESTYLE);
-	CU_ASSERT_EQUAL(e[4].r.rows, 15);
-	CU_ASSERT_EQUAL(e[4].r.cols, 15);
-	CU_ASSERT_EQUAL(e[4].r.k, 5);
-	CU_ASSERT_EQUAL(e[4].r.time.per_move, 30);
+	CU_ASSERT_EQUAL(e[4].r.game.variant.rule, RULE_FREESTYLE);
+	CU_ASSERT_EQUAL(e[4].r.game.variant.rows, 15);
+	CU_ASSERT_EQUAL(e[4].r.game.variant.cols, 15);
+	CU_ASSERT_EQUAL(e[4].r.game.variant.k, 5);
+	CU_ASSERT_EQUAL(e[4].r.game.time.per_move, 30);
 	CU_ASSERT_EQUAL(e[4].r.result, RESULT_BLACK_WIN);
 	CU_ASSERT_EQUAL(e[4].r.reason, REASON_FIVE);
 	CU_ASSERT_EQUAL(e[4].r.started_at, 100);

@@ -1022,8 +1022,8 @@ static void test_migrate_v3(void)
 
 	CU_ASSERT_EQUAL_FATAL(store_match_load(s, 2, f), STORE_OK);
 	CU_ASSERT_EQUAL(f->kind, MATCH_COMPUTER);
-	CU_ASSERT_EQUAL(f->rule, RULE_EXACT);
-	CU_ASSERT_EQUAL(f->opening, OPENING_NONE);
+	CU_ASSERT_EQUAL(f->game.variant.rule, RULE_EXACT);
+	CU_ASSERT_EQUAL(f->game.opening, OPENING_NONE);
 	CU_ASSERT_EQUAL(f->nmoves, 2);
 	CU_ASSERT_EQUAL(store_match_unfinished(s, 3, &id), STORE_OK);
 	CU_ASSERT_EQUAL(id, 4);

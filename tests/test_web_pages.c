@@ -413,8 +413,7 @@ static struct match_full *a_match(long long id, enum match_kind kind,
 	f->id = id;
 	f->kind = kind;
 	f->status = status;
-	f->rows = f->cols = 15;
-	f->k = 5;
+	f->game.variant = *rules_preset("gomoku");
 	f->nmoves = nmoves;
 	return f;
 }
@@ -432,7 +431,6 @@ static void test_game_page(void)
 	f->reason = REASON_FIVE;
 	snprintf(f->black_name, sizeof(f->black_name), "%s", HOSTILE);
 	snprintf(f->white_name, sizeof(f->white_name), "W");
-	snprintf(f->variant, sizeof(f->variant), "gomoku");
 	for (i = 0; i < 9; i++) {
 		f->moves[i] =
 			(struct move){i % 2 == 0 ? 7 : 0,
