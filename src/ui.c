@@ -230,7 +230,7 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what)
 /* Write the non-ASCII character at the start of the UTF-8 text p as
  * JSON's \uXXXX (a surrogate pair beyond U+FFFF; an invalid byte is
  * U+FFFD). Return the bytes it took. */
-static size_t put_json_escaped(struct ui *ui, const uint8_t *p)
+static size_t put_json_escaped(const struct ui_term *term, const uint8_t *p)
 {
 	ucs4_t uc;
 	int n = u8_mbtoucr(&uc, p, strlen((const char *)p));
@@ -240,11 +240,11 @@ static size_t put_json_escaped(struct ui *ui, const uint8_t *p)
 		n = 1;
 	}
 	if (uc > 0xFFFF)
-		fprintf(ui->term.out, "\\u%04x\\u%04x",
+		fprintf(term->out, "\\u%04x\\u%04x",
 			(unsigned)(0xD800 + ((uc - 0x10000) >> 10)),
 			(unsigned)(0xDC00 + ((uc - 0x10000) & 0x3FF)));
 	else
-		fprintf(ui->term.out, "\\u%04x", (unsigned)uc);
+		fprintf(term->out, "\\u%04x", (unsigned)uc);
 	return (size_t)n;
 }
 
@@ -256,7 +256,7 @@ void ui_put_json(struct ui *ui, const char *s)
 	fputc('"', ui->term.out);
 	while (*p != '\0') {
 		if (*p >= 0x80 && ascii) {
-			p += put_json_escaped(ui, p);
+			p += put_json_escaped(&ui->term, p);
 			continue;
 		}
 		if (*p == '"' || *p == '\\')
@@ -280,10 +280,10 @@ void ui_put_clean(struct ui *ui, const char *s)
 
 /* After a prompt answered from a file or pipe, end the line so the
  * transcript stays readable (a terminal echoes the player's Enter). */
-static void end_prompt_line(struct ui *ui)
+static void end_prompt_line(const struct ui_term *term)
 {
-	if (!ui->term.tty_in)
-		fputc('\n', ui->term.out);
+	if (!term->tty_in)
+		fputc('\n', term->out);
 }
 
 enum ui_status ui_read(struct ui *ui, const char *prompt, char *buf,
@@ -351,7 +351,7 @@ static enum ui_status read_until(struct ui *ui, const char *prompt, char *buf,
 		r = term_read_line_until(ui->term.in, buf, len, deadline);
 		ui->term.prompt_open = false;
 		if (r == TERM_OK && *len == 0 && told(ui) != before) {
-			end_prompt_line(ui);
+			end_prompt_line(&ui->term);
 			continue; /* Enter, as the notice said: asked next */
 		}
 		if (r == TERM_EOF || r == TERM_INTERRUPTED ||
@@ -361,7 +361,7 @@ static enum ui_status read_until(struct ui *ui, const char *prompt, char *buf,
 			       : r == TERM_TIMEOUT ? UI_TIMEOUT
 						   : UI_INTERRUPTED;
 		}
-		end_prompt_line(ui);
+		end_prompt_line(&ui->term);
 		if (r == TERM_OK)
 			r = line_to_utf8(buf, len);
 		if (r == TERM_TOO_LONG)

@@ -56,9 +56,9 @@ void ui_list_cell(FILE *out, const char *text, int width)
 
 /* The mark of nothing to show (no rank, no win rate): "–", or "-" where
  * the terminal's charset has no dash (never "?", the provisional mark). */
-static const char *none_mark(const struct ui *ui)
+static const char *none_mark(const struct ui_term *term)
 {
-	return ui->term.symbols ? "–" : "-";
+	return term->symbols ? "–" : "-";
 }
 
 /* Room for a win rate as shown to people: "100%" or "–". */
@@ -70,7 +70,7 @@ static const char *win_rate_text(const struct ui *ui, const struct player *p,
 				 char buf[WIN_RATE_LEN])
 {
 	if (p->rec.games == 0)
-		snprintf(buf, WIN_RATE_LEN, "%s", none_mark(ui));
+		snprintf(buf, WIN_RATE_LEN, "%s", none_mark(&ui->term));
 	else
 		snprintf(buf, WIN_RATE_LEN, "%.0f%%",
 			 player_win_rate(p) * 100.0);
@@ -174,7 +174,7 @@ static int board_row(struct ui *ui, struct ui_table *t, const struct player *p,
 
 	snprintf(n[BC_RANK], sizeof(n[0]), "%d", rank);
 	if (rank == 0)
-		snprintf(n[BC_RANK], sizeof(n[0]), "%s", none_mark(ui));
+		snprintf(n[BC_RANK], sizeof(n[0]), "%s", none_mark(&ui->term));
 	snprintf(n[BC_GAMES], sizeof(n[0]), "%d", r->games);
 	snprintf(n[BC_WINS], sizeof(n[0]), "%d", r->wins);
 	snprintf(n[BC_LOSSES], sizeof(n[0]), "%d", r->losses);
@@ -310,7 +310,8 @@ static void legend(struct ui *ui, bool provisional, bool unranked)
 				PLAYER_PROVISIONAL_GAMES),
 		       PROVISIONAL, PLAYER_PROVISIONAL_GAMES);
 	if (unranked)
-		ui_say(ui, _("%s no rank: no ranked game yet"), none_mark(ui));
+		ui_say(ui, _("%s no rank: no ranked game yet"),
+		       none_mark(&ui->term));
 }
 
 /* The leaderboard best[0..n) (n > 0) by `key` as a table for people,

@@ -118,7 +118,7 @@ enum history_column {
  * the game, the date and the side; the match's number, the opponent
  * and the result stay. (How long a match lasted is in TSV and JSON.)
  * Return it, or NULL out of memory. */
-static struct ui_table *history_table(struct ui *ui)
+static struct ui_table *history_table(const struct ui_term *term)
 {
 	const struct ui_table_column c[HC_COLUMNS] = {
 		[HC_ID] = {"#", true, 0, 0, 0},
@@ -131,7 +131,7 @@ static struct ui_table *history_table(struct ui *ui)
 		[HC_MOVES] = {_("Moves"), true, 2, 0, 1},
 	};
 
-	return ui_table_new(c, HC_COLUMNS, ui->term.symbols);
+	return ui_table_new(c, HC_COLUMNS, term->symbols);
 }
 
 /* A game's name for people, "gomoku+swap2", into buf[48]. */
@@ -249,7 +249,7 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 	}
 	ui_list_begin(&h.list, ui, history_columns, HISTORY_COLUMNS);
 	if (ui->opt->format == FORMAT_TABLE)
-		h.table = history_table(ui);
+		h.table = history_table(&ui->term);
 	if (store_history(ui->club.store, p->id, (page - 1) * HISTORY_PAGE,
 			  HISTORY_PAGE, history_row, &h, &total) != STORE_OK) {
 		ui_table_free(h.table);
@@ -313,7 +313,7 @@ enum imported_column {
  * narrows the players' names are cut first (to UI_TABLE_NAME_LEAST);
  * then the moves go, the game and the date; the game's number, its
  * players and its result stay. Return it, or NULL out of memory. */
-static struct ui_table *imported_table(struct ui *ui)
+static struct ui_table *imported_table(const struct ui_term *term)
 {
 	const struct ui_table_column c[IC_COLUMNS] = {
 		[IC_ID] = {"#", true, 0, 0, 0},
@@ -325,7 +325,7 @@ static struct ui_table *imported_table(struct ui *ui)
 		[IC_MOVES] = {_("Moves"), true, 2, 0, 1},
 	};
 
-	return ui_table_new(c, IC_COLUMNS, ui->term.symbols);
+	return ui_table_new(c, IC_COLUMNS, term->symbols);
 }
 
 /* Add one imported game to the table ctx. Return 0, or -1 to stop (out
@@ -373,7 +373,7 @@ static enum ui_status imported_page(struct ui *ui, int page, int *pages)
 			 "one)."));
 		return UI_OK;
 	}
-	t = imported_table(ui);
+	t = imported_table(&ui->term);
 	if (t == NULL ||
 	    store_imported(ui->club.store, (page - 1) * HISTORY_PAGE,
 			   HISTORY_PAGE, imported_line, t, &total) != STORE_OK)
@@ -482,21 +482,22 @@ enum ui_status ui_records_browse(struct ui *ui, const struct player *p)
 /* ==== Replay ============================================================= */
 
 /* Print the moves in notation, "1. h8 i9  2. ...", marking move `at`. */
-static void put_move_list(struct ui *ui, const struct match_full *f, int at)
+static void put_move_list(const struct ui_term *term,
+			  const struct match_full *f, int at)
 {
 	char m[NOTATION_MOVE_LEN];
 	int i;
 
 	for (i = 0; i < f->nmoves; i++) {
 		if (i % 2 == 0)
-			fprintf(ui->term.out, "%s%d.", i == 0 ? "" : "  ",
+			fprintf(term->out, "%s%d.", i == 0 ? "" : "  ",
 				i / 2 + 1);
 		notation_format(f->moves[i].row, f->moves[i].col, m);
-		fprintf(ui->term.out, i + 1 == at ? " [%s]" : " %s", m);
+		fprintf(term->out, i + 1 == at ? " [%s]" : " %s", m);
 		if (i % 16 == 15 && i + 1 < f->nmoves)
-			fputc('\n', ui->term.out);
+			fputc('\n', term->out);
 	}
-	fputc('\n', ui->term.out);
+	fputc('\n', term->out);
 }
 
 /* The line over a replayed position: the players, the variant and the
@@ -522,7 +523,7 @@ void ui_records_position(struct ui *ui, const struct match_full *f, int at)
 	ui_break(ui);
 	put_match_line(ui, f);
 	ui_board_draw(&ui->term, &b);
-	put_move_list(ui, f, at);
+	put_move_list(&ui->term, f, at);
 	ui_say(ui, _("Move %d of %d."), at, f->nmoves);
 	if (ui_words_clocks(f, at, clocks, sizeof clocks)[0] != '\0')
 		ui_say(ui, "%s", clocks);
