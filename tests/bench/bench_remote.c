@@ -269,73 +269,68 @@ static int club(const char *db, struct store **s, long long ids[2],
 	return store_match_start(*s, &h, mid) == STORE_OK ? 0 : -1;
 }
 
-/* The watcher: each of alice's and bob's moves committed here, timed
- * until `gomoku watch` prints it; then its CPU while nothing happens. */
-static void bench_watcher(const char *db, struct store *s, long long mid,
-			  const struct move *moves, int n)
+/* Commit moves[0..n) to match `mid` one at a time, after pauses drawn
+ * from `seed`, and time each from its commit until child c shows it:
+ * its "Move N of N." line, or (`screen`) the first bytes after the
+ * commit that hold the mover's stone, ● or ○ (the screen is quiet
+ * between moves, an untimed match having no clock to run). Print the
+ * delays as `what`, then c's CPU while nothing happens as `idle`; end
+ * c. */
+static void time_moves(struct child *c, struct store *s, long long mid,
+		       const struct move *moves, int n, unsigned seed,
+		       bool screen, const char *what, const char *idle)
 {
-	char id[32], marker[64];
-	char *const argv[] = {GOMOKU, "watch", id, NULL};
+	static const char *const stone[2] = {"\u25cf", "\u25cb"};
 	double delays[MOVES], t0;
-	unsigned seed = 1;
-	struct child c;
+	char marker[64];
 	int i, got = 0;
 
-	snprintf(id, sizeof(id), "%lld", mid);
-	if (spawn(&c, db, argv) != 0 || wait_for(&c, "Move 0 of 0.", 1) < 0)
-		return;
 	for (i = 0; i < n; i++) {
 		sleep_some(&seed);
+		if (screen) {
+			drain_quiet(c, 0);
+			c->len = 0;
+		}
 		if (store_match_move(s, mid, i + 1, moves[i].row, moves[i].col,
 				     0) != STORE_OK)
 			break;
 		t0 = bench_now_ms();
 		snprintf(marker, sizeof(marker), "Move %d of %d.", i + 1,
 			 i + 1);
-		if (wait_for(&c, marker, 1) < 0)
+		if (wait_for(c, screen ? stone[i % 2] : marker, 1) < 0)
 			break;
 		delays[got++] = bench_now_ms() - t0;
 	}
-	print_delays("a watcher shows a committed move", delays, got);
-	print_idle_cpu("a waiting watcher uses", c.pid);
-	finish(&c);
+	print_delays(what, delays, got);
+	print_idle_cpu(idle, c->pid);
+	finish(c);
 }
 
-/* The same, full-screen: `gomoku watch ID` in a pseudo terminal, each
- * move timed from its commit until the screen draws its stone (the
- * first bytes after the commit that hold the mover's stone, ● or ○;
- * the screen is quiet between moves, an untimed match having no
- * clock to run). */
-static void bench_screen_watcher(const char *db, struct store *s, long long mid,
-				 const struct move *moves, int n)
+/* The watcher: each of alice's and bob's moves committed here, timed
+ * until `gomoku watch` prints it, or (`screen`: in a pseudo terminal,
+ * full-screen) draws its stone; then its CPU while nothing happens. */
+static void bench_watcher(const char *db, struct store *s, long long mid,
+			  const struct move *moves, int n, bool screen)
 {
-	static const char *const stone[2] = {"\u25cf", "\u25cb"};
 	char id[32];
 	char *const argv[] = {GOMOKU, "watch", id, NULL};
-	double delays[MOVES], t0;
-	unsigned seed = 3;
 	struct child c;
-	int i, got = 0;
 
 	snprintf(id, sizeof(id), "%lld", mid);
-	if (spawn_pty(&c, db, argv) != 0)
+	if (screen) {
+		if (spawn_pty(&c, db, argv) != 0)
+			return;
+		drain_quiet(&c, 1000); /* the first screen */
+		time_moves(&c, s, mid, moves, n, 3, true,
+			   "a full-screen watcher draws a move",
+			   "a waiting full-screen watcher uses");
 		return;
-	drain_quiet(&c, 1000); /* the first screen */
-	for (i = 0; i < n; i++) {
-		sleep_some(&seed);
-		drain_quiet(&c, 0);
-		c.len = 0;
-		if (store_match_move(s, mid, i + 1, moves[i].row, moves[i].col,
-				     0) != STORE_OK)
-			break;
-		t0 = bench_now_ms();
-		if (wait_for(&c, stone[i % 2], 1) < 0)
-			break;
-		delays[got++] = bench_now_ms() - t0;
 	}
-	print_delays("a full-screen watcher draws a move", delays, got);
-	print_idle_cpu("a waiting full-screen watcher uses", c.pid);
-	finish(&c);
+	if (spawn(&c, db, argv) != 0 || wait_for(&c, "Move 0 of 0.", 1) < 0)
+		return;
+	time_moves(&c, s, mid, moves, n, 1, false,
+		   "a watcher shows a committed move",
+		   "a waiting watcher uses");
 }
 
 /* Unix time in ms, the store's seat leases' clock. */
@@ -425,11 +420,11 @@ int bench_remote(const char *dir)
 		bench_remove_db(db);
 		return -1;
 	}
-	bench_watcher(db, s, mid, moves, n);
+	bench_watcher(db, s, mid, moves, n, false);
 	store_close(s);
 	bench_remove_db(db);
 	if (club(db, &s, ids, &mid) == 0)
-		bench_screen_watcher(db, s, mid, moves, n);
+		bench_watcher(db, s, mid, moves, n, true);
 	store_close(s);
 	bench_remove_db(db);
 	if (club(db, &s, ids, &mid) == 0)
