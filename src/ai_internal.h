@@ -150,6 +150,8 @@ struct ai_params {
 	int min_width;	 /* ... down to this */
 	int lmr;	 /* plies late quiet moves are searched less at
 			    first (0: none; ai_param.h) */
+	int futility;	 /* cut quiet nodes of the last plies whose static
+			    score is far above beta (ai_param.h) */
 	int vcf;	 /* look for wins by fours */
 	int vct;	 /* look for wins by fours and threes */
 	int defend;	 /* keep only moves that stop the opponent's wins */

@@ -7,7 +7,10 @@
  * move is to block it, searched without using up depth), an unstoppable
  * four of our own. Otherwise, when the opponent threatens an open four,
  * only our fours and the cells that stop the threat are tried; else the
- * `width` best candidates by pattern value, killers and history.
+ * `width` best candidates by pattern value, killers and history. At the
+ * last plies, a node of a null window whose static score is far above
+ * beta, the opponent threatening nothing, fails high unsearched
+ * (futility pruning, ai_param.h).
  */
 #include <string.h>
 #include <time.h>
@@ -419,6 +422,26 @@ static int width_at(const struct ai *ai, int ply)
 	return w < ai->par.min_width ? ai->par.min_width : w;
 }
 
+/* Return 1 when a node searched `depth` more plies within (alpha,
+ * beta) may be cut by futility (ai_param.h) with its static score
+ * *score: the level prunes, the window is null, beta no won or lost
+ * score, the opponent threatens nothing the static score may miss, and
+ * the score is far enough above beta. */
+static int futile(const struct ai *ai, int depth, int alpha, int beta,
+		  int *score)
+{
+	const struct ai_pos *p = &ai->pos;
+	unsigned threats = (1u << CAT_FLEX4) | (1u << CAT_43) | (1u << CAT_33);
+
+	if (!ai->par.futility || depth > AI_FUTILITY_DEPTH ||
+	    beta != alpha + 1 || beta <= -AI_SCORE_WIN_MIN ||
+	    beta >= AI_SCORE_WIN_MIN ||
+	    ai_pos_can_make(p, 3 - p->side, threats))
+		return 0;
+	*score = ai_pos_eval(p);
+	return *score - AI_FUTILITY_MARGIN * depth >= beta;
+}
+
 /* Return the negamax score of the position for the side to move,
  * searched `depth` more plies within (alpha, beta). */
 static int negamax(struct ai *ai, int depth, int alpha, int beta, int ply)
@@ -435,6 +458,8 @@ static int negamax(struct ai *ai, int depth, int alpha, int beta, int ply)
 	if (forced < 0 && depth <= 0)
 		return ai_pos_eval(&ai->pos);
 	if (tt_probe(ai, depth, alpha, beta, ply, &score, &ttmove))
+		return score;
+	if (forced < 0 && futile(ai, depth, alpha, beta, &score))
 		return score;
 	if (forced >= 0) {
 		moves[0] = forced;
