@@ -393,6 +393,12 @@ const char *store_rule_word(enum rule r);
  * per move, clock base, clock increment. */
 #define STORE_GAME_DEF 9
 
+/* Those columns of the matches table (as `m`), for a SELECT that reads
+ * them with store_row_game(). */
+#define STORE_GAME_COLUMNS                                                     \
+	"m.variant, m.rule, m.rows, m.cols, m.k, m.opening, m.time_per_move,"  \
+	" m.clock_base, m.clock_increment"
+
 /* Bind g to ?first..?first + 8 of st, in STORE_GAME_DEF's order (a rule
  * or opening without a word left unbound: NULL). Return SQLITE_OK or
  * the first error. */

@@ -1132,9 +1132,8 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 /* The columns row_to_full() reads, in its order: the game
  * (store_row_game()'s nine), the words, the rest. */
 #define FULL_COLUMNS                                                           \
-	"m.variant, m.rule, m.rows, m.cols, m.k, m.opening, m.time_per_move,"  \
-	" m.clock_base, m.clock_increment,"                                    \
-	" m.kind, m.status, m.rule, m.result, m.reason,"                       \
+	STORE_GAME_COLUMNS                                                     \
+	", m.kind, m.status, m.rule, m.result, m.reason,"                      \
 	" coalesce(m.black_id, 0), coalesce(m.white_id, 0),"                   \
 	" coalesce(m.ai_level, 0), m.started_at, coalesce(m.ended_at, 0),"     \
 	" coalesce(b.nickname, m.black_name), coalesce(w.nickname,"            \

@@ -17,16 +17,14 @@
 
 /* ==== History =========================================================== */
 
-/* The game's nine columns (store_row_game()), then the words. */
-#define GAME_COLUMNS                                                           \
-	"m.variant, m.rule, m.rows, m.cols, m.k, m.opening, m.time_per_move,"  \
-	" m.clock_base, m.clock_increment"
-#define WORDS_AT (STORE_GAME_DEF + 1) /* after the game and m.id */
+/* After the game's nine columns (STORE_GAME_COLUMNS) and m.id: the
+ * words. */
+#define WORDS_AT (STORE_GAME_DEF + 1)
 
 /* The columns row_to_history() reads, in its order; ?1 is the player.
  * HISTORY_NCOLUMNS of them (store_unfinished() adds one). */
 #define HISTORY_COLUMNS                                                        \
-	GAME_COLUMNS                                                           \
+	STORE_GAME_COLUMNS                                                     \
 	", m.id, m.kind, m.status, m.rule, m.result, m.reason,"                \
 	" CASE WHEN m.black_id = ?1 THEN 1 ELSE 2 END, "                       \
 	"coalesce(o.id, 0),"                                                   \
@@ -217,7 +215,7 @@ store_history(struct store *s, long long player_id, int offset, int limit,
 
 /* The columns row_to_imported() reads, in its order. */
 #define IMPORTED_COLUMNS                                                       \
-	GAME_COLUMNS                                                           \
+	STORE_GAME_COLUMNS                                                     \
 	", m.id, m.kind, m.status, m.rule, m.result, m.reason,"                \
 	" m.black_name, m.white_name, m.started_at,"                           \
 	" (SELECT count(*) FROM match_moves WHERE match_id = m.id)"
