@@ -5,10 +5,15 @@
 # processors, at most 4. jobs_start NAME CMD... waits for a free place,
 # then runs CMD in the background, its output (stdout and stderr) into
 # a log of its own and its standard input from /dev/null, for at most
-# GOMOKU_JOB_LIMIT seconds (default 900, 1500 under valgrind): a job
+# GOMOKU_JOB_LIMIT seconds (default 600, 1500 under valgrind; the
+# longest script takes about 330 s under ASan on a busy machine): a job
 # still running then has hung, is ended (TERM, then KILL 30 s later;
 # its status is 124 or 137) and reported with what it printed, so that
-# one hang costs a bounded time and says where it stopped. Whenever a
+# one hang costs a bounded time, inside CI's stage limits, and says
+# where it stopped. While a job has run for over 240 s, a "# jobs:
+# still running" line every 120 s names the jobs running and their
+# ages, so that a log cut short by an outer limit still says which job
+# it was waiting for. Whenever a
 # job has ended, the runner's job_done NAME LOG STATUS SECONDS is called
 # (from jobs_start or jobs_wait, in the runner's own shell, so it may
 # count), then the log is removed. jobs_wait returns once every job has
@@ -18,13 +23,31 @@ jobs_init() {
 	pool_size=${GOMOKU_E2E_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 	[ "$pool_size" -ge 1 ] 2>/dev/null || pool_size=1
 	[ "$pool_size" -le 4 ] || pool_size=4
-	_limit=900
+	_limit=600
 	[ -z "${GOMOKU_VG:-}" ] || _limit=1500
 	pool_limit=${GOMOKU_JOB_LIMIT:-$_limit}
 	pool_dir=$(mktemp -d) || exit 2
 	# shellcheck disable=SC2064
 	trap "rm -rf '$pool_dir'" EXIT
 	pool_running=0
+	pool_said=$(date +%s)
+}
+
+# Every 120 s while a job has run for over 240 s, say which jobs are
+# running and for how long.
+jobs_tick() {
+	_now=$(date +%s)
+	[ $((_now - pool_said)) -ge 120 ] || return 0
+	_list= _old=
+	for _s in "$pool_dir"/*.start; do
+		[ -e "$_s" ] || continue
+		read -r _t <"$_s"
+		[ $((_now - _t)) -lt 240 ] || _old=1
+		_list="$_list $(basename "$_s" .start) ($((_now - _t)) s)"
+	done
+	[ -n "$_old" ] || return 0
+	pool_said=$_now
+	echo "# jobs: still running:$_list"
 }
 
 # Report every job that has ended since the last call.
@@ -35,8 +58,9 @@ jobs_reap() {
 		job_done "$(basename "$_rc" .rc)" "${_rc%.rc}.log" "$_status" \
 			"$_took"
 		pool_running=$((pool_running - 1))
-		rm -f "$_rc" "${_rc%.rc}.log"
+		rm -f "$_rc" "${_rc%.rc}.log" "${_rc%.rc}.start"
 	done
+	jobs_tick
 }
 
 jobs_start() {
@@ -46,6 +70,7 @@ jobs_start() {
 		sleep 0.2
 		jobs_reap
 	done
+	date +%s >"$pool_dir/$_job.start"
 	(
 		_t0=$(date +%s)
 		timeout -k 30 "$pool_limit" "$@" >"$pool_dir/$_job.log" 2>&1 \
