@@ -69,7 +69,7 @@ static void game_show(void *ctx, const struct match *m)
 		return;
 	g->shown = m->board.nmoves;
 	fputc('\n', g->ui->term.out);
-	if (g->ai[m->seat[s]] == NULL) /* the computer needs no board */
+	if (g->seats.ai[m->seat[s]] == NULL) /* the computer needs no board */
 		draw_board(g, m, g->ui->opt->show_forbidden);
 	ui_say(g->ui, _("Move %d: %s %s %s to play"), m->board.nmoves + 1,
 	       ui_board_stone(&g->ui->term, s), side_name(s), m->name[s]);
@@ -111,7 +111,7 @@ static void human_prompt(struct game *g, const struct match *m,
 	if (deadline == 0)
 		snprintf(prompt, cap, "%s %s> ", m->name[s],
 			 ui_board_stone(&g->ui->term, s));
-	else if (g->time.kind == CLOCK_FISCHER &&
+	else if (g->timing.control.kind == CLOCK_FISCHER &&
 		 clock_format(deadline - term_now_ms(), clock, sizeof clock) ==
 			 0)
 		snprintf(prompt, cap, "%s %s (%s)> ", m->name[s],
@@ -123,7 +123,7 @@ static void human_prompt(struct game *g, const struct match *m,
 
 /* With move confirmation on (the player's preference), ask whether the
  * move in `in` is the one meant. Return 1 to play it, 0 to ask the move
- * again, -1 when input ended (g->stop says why). */
+ * again, -1 when input ended (g->end.stop says why). */
 static int confirmed(struct game *g, const struct input *in)
 {
 	char where[NOTATION_MOVE_LEN], question[64];
@@ -133,8 +133,8 @@ static int confirmed(struct game *g, const struct input *in)
 		return 1;
 	snprintf(question, sizeof(question), _("Play %s?"),
 		 notation_format(in->row, in->col, where));
-	g->stop = ui_yes_no(g->ui, question, &yes);
-	if (g->stop != UI_OK)
+	g->end.stop = ui_yes_no(g->ui, question, &yes);
+	if (g->end.stop != UI_OK)
 		return -1;
 	return yes ? 1 : 0;
 }
@@ -149,25 +149,25 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 	int ready;
 
 	if (game_common_absent_turn(g, m)) {
-		if (g->remote)
+		if (g->remote.on)
 			return game_remote_ask(g, m, in);
 		game_life_waits(g);
 		return -1;
 	}
-	if (g->ai[m->seat[s]] != NULL)
+	if (g->seats.ai[m->seat[s]] != NULL)
 		return computer_move(g, m, in);
 	deadline = game_common_move_deadline(g, m);
 	for (;;) {
 		if (!game_common_record_still_ours(g))
 			return -1;
 		human_prompt(g, m, deadline, prompt, sizeof(prompt));
-		if (g->remote &&
+		if (g->remote.on &&
 		    (ready = game_remote_await(g, prompt, deadline)) <= 0)
 			return ready == 0 ? MATCH_ASK_TIMEOUT : -1;
-		g->stop = ui_read_until(g->ui, prompt, buf, &len, deadline);
-		if (g->stop == UI_TIMEOUT)
+		g->end.stop = ui_read_until(g->ui, prompt, buf, &len, deadline);
+		if (g->end.stop == UI_TIMEOUT)
 			return MATCH_ASK_TIMEOUT;
-		if (g->stop != UI_OK)
+		if (g->end.stop != UI_OK)
 			return -1;
 		notation_parse(buf, len, m->board.rows, m->board.cols, in);
 		if (in->kind == INPUT_HINT) {
@@ -193,19 +193,19 @@ static int game_confirm(void *ctx, const struct match *m, enum stone who,
 	char question[512];
 	bool yes;
 
-	if (g->ai[m->seat[who]] != NULL)
+	if (g->seats.ai[m->seat[who]] != NULL)
 		return game_common_computer_answer(g, q);
-	if (q == ASK_ACCEPT_UNDO && g->undo_agreed &&
+	if (q == ASK_ACCEPT_UNDO && g->remote.undo_agreed &&
 	    !game_common_seat_absent(g, m->seat[who])) { /* answered already */
-		g->undo_agreed = false;
+		g->remote.undo_agreed = false;
 		return 1;
 	}
-	if (g->remote && game_common_seat_absent(g, m->seat[who]))
+	if (g->remote.on && game_common_seat_absent(g, m->seat[who]))
 		return q != ASK_CONFIRM_RESIGN ? game_remote_confirm(g, m, q)
 					       : 0;
 	game_common_question(m, who, q, question, sizeof(question));
-	g->stop = ui_yes_no(g->ui, question, &yes);
-	if (g->stop != UI_OK)
+	g->end.stop = ui_yes_no(g->ui, question, &yes);
+	if (g->end.stop != UI_OK)
 		return -1;
 	return yes ? 1 : 0;
 }
@@ -225,7 +225,8 @@ static void game_event(void *ctx, const struct match *m, enum match_event e)
 	struct game *g = ctx;
 	char words[512];
 
-	if (e == EVENT_UNDONE && g->remote && game_common_absent_turn(g, m)) {
+	if (e == EVENT_UNDONE && g->remote.on &&
+	    game_common_absent_turn(g, m)) {
 		fputc('\n',
 		      g->ui->term.out); /* the asker's turn: not shown here */
 		ui_board_draw(&g->ui->term, &m->board);
@@ -245,7 +246,7 @@ static int game_choose(void *ctx, const struct match *m, int seat,
 	char title[256];
 	int n, choice;
 
-	if (g->remote &&
+	if (g->remote.on &&
 	    game_common_seat_absent(g, seat)) /* chosen over there */
 		return game_remote_choice(g, m, seat, q);
 	if (game_common_choice_settled(g, m, seat, q, &choice))
@@ -253,11 +254,11 @@ static int game_choose(void *ctx, const struct match *m, int seat,
 	fputc('\n', g->ui->term.out);
 	ui_board_draw(&g->ui->term, &m->board);
 	n = game_common_choice_menu(m, seat, q, title, sizeof(title), labels);
-	g->stop = ui_menu(g->ui, title, labels, keys, n, &choice);
-	if (g->stop != UI_OK)
+	g->end.stop = ui_menu(g->ui, title, labels, keys, n, &choice);
+	if (g->end.stop != UI_OK)
 		return -1;
 	choice = game_common_choice_value(q, choice - 1);
-	if (g->remote && game_remote_chose(g, q, choice) != 0)
+	if (g->remote.on && game_remote_chose(g, q, choice) != 0)
 		return -1;
 	return choice;
 }
@@ -285,7 +286,7 @@ static void game_help(void *ctx, const struct match *m)
 			"  hint, 提示       renju: black's forbidden points\n"
 			"Full-width digits and letters work too: ８ ８, ｈ８.\n"
 			"Ctrl-D or Ctrl-C leaves the program."));
-	words_clock(&g->time, text, sizeof(text));
+	words_clock(&g->timing.control, text, sizeof(text));
 	if (text[0] != '\0')
 		ui_say(g->ui, "%s", text);
 }
@@ -299,20 +300,20 @@ static int black_seat(const struct match *m)
 	return m->opening_done ? m->seat[STONE_BLACK] : 0;
 }
 
-/* Open g's record (kind g->record_kind), asking for the rules the
+/* Open g's record (kind g->rec.kind), asking for the rules the
  * command line chose (the store keeps the club's where they are
  * stricter), and play by the rules the match keeps. Return UI_OK, or
  * UI_FAILED after saying why. */
 static enum ui_status open_record(struct game *g)
 {
-	enum match_kind kind = (enum match_kind)g->record_kind;
-	int comp = g->ai[0] != NULL ? 0 : 1, black = black_seat(&g->m);
+	enum match_kind kind = (enum match_kind)g->rec.kind;
+	int comp = g->seats.ai[0] != NULL ? 0 : 1, black = black_seat(&g->m);
 	struct match_header h = {
 		.kind = kind,
-		.black_id = g->player_id[black],
-		.white_id = g->player_id[1 - black],
-		.ai_level = kind == MATCH_COMPUTER ? g->level[comp] : 0,
-		.game = {g->m.variant, g->m.opening, g->time},
+		.black_id = g->seats.player_id[black],
+		.white_id = g->seats.player_id[1 - black],
+		.ai_level = kind == MATCH_COMPUTER ? g->seats.level[comp] : 0,
+		.game = {g->m.variant, g->m.opening, g->timing.control},
 		.started_at = (long long)time(NULL),
 		.claim_after_days = g->ui->opt->claim_after_days > 0
 					    ? g->ui->opt->claim_after_days
@@ -321,16 +322,15 @@ static enum ui_status open_record(struct game *g)
 	};
 	struct match_rules rules;
 
-	if (store_match_start(g->ui->club.store, &h, &g->match_id) != STORE_OK)
+	if (store_match_start(g->ui->club.store, &h, &g->rec.id) != STORE_OK)
 		return ui_store_failed(g->ui,
 				       _("cannot start the match record"));
-	if (store_match_rules(g->ui->club.store, g->match_id, &rules) !=
-	    STORE_OK)
+	if (store_match_rules(g->ui->club.store, g->rec.id, &rules) != STORE_OK)
 		return ui_store_failed(g->ui,
 				       _("cannot read the match's rules"));
 	g->m.forbidden_loses = rules.forbidden_loses;
-	g->saved_stones = g->m.opening_stones;
-	g->saved_final = g->m.opening_done;
+	g->rec.saved_stones = g->m.opening_stones;
+	g->rec.saved_final = g->m.opening_done;
 	return UI_OK;
 }
 
@@ -341,15 +341,16 @@ static enum store_status save_seats(struct game *g, const struct match *m)
 	int black = black_seat(m);
 	enum store_status st;
 
-	if (g->saved_stones == m->opening_stones &&
-	    g->saved_final == m->opening_done)
+	if (g->rec.saved_stones == m->opening_stones &&
+	    g->rec.saved_final == m->opening_done)
 		return STORE_OK;
-	st = store_match_seats(g->ui->club.store, g->match_id,
-			       g->player_id[black], g->player_id[1 - black],
-			       m->opening_stones, m->opening_done);
+	st = store_match_seats(g->ui->club.store, g->rec.id,
+			       g->seats.player_id[black],
+			       g->seats.player_id[1 - black], m->opening_stones,
+			       m->opening_done);
 	if (st == STORE_OK) {
-		g->saved_stones = m->opening_stones;
-		g->saved_final = m->opening_done;
+		g->rec.saved_stones = m->opening_stones;
+		g->rec.saved_final = m->opening_done;
 	}
 	return st;
 }
@@ -363,29 +364,28 @@ static int game_changed(void *ctx, const struct match *m)
 	const struct board *b = &m->board;
 	enum store_status st = STORE_OK;
 
-	if (g->record_kind == 0) {
+	if (g->rec.kind == 0) {
 		game_common_local_clock(g, m);
 		return 0;
 	}
-	if (g->match_id == 0) {
-		g->stop = open_record(g);
-		if (g->stop != UI_OK)
+	if (g->rec.id == 0) {
+		g->end.stop = open_record(g);
+		if (g->end.stop != UI_OK)
 			return -1; /* said why */
 	}
-	while (st == STORE_OK && g->saved < b->nmoves) {
-		const struct move *mv = &b->moves[g->saved];
+	while (st == STORE_OK && g->rec.saved < b->nmoves) {
+		const struct move *mv = &b->moves[g->rec.saved];
 
-		st = store_match_move(g->ui->club.store, g->match_id,
-				      g->saved + 1, mv->row, mv->col,
-				      m->move_ms[g->saved]);
+		st = store_match_move(g->ui->club.store, g->rec.id,
+				      g->rec.saved + 1, mv->row, mv->col,
+				      m->move_ms[g->rec.saved]);
 		if (st == STORE_OK)
-			g->saved++;
+			g->rec.saved++;
 	}
-	if (st == STORE_OK && g->saved > b->nmoves) {
-		st = store_match_undo(g->ui->club.store, g->match_id,
-				      b->nmoves);
+	if (st == STORE_OK && g->rec.saved > b->nmoves) {
+		st = store_match_undo(g->ui->club.store, g->rec.id, b->nmoves);
 		if (st == STORE_OK)
-			g->saved = b->nmoves;
+			g->rec.saved = b->nmoves;
 	}
 	if (st == STORE_OK)
 		st = save_seats(g, m);
@@ -395,7 +395,7 @@ static int game_changed(void *ctx, const struct match *m)
 		return -1;
 	ui_error(g->ui, _("the move could not be saved: %s"),
 		 store_errmsg(g->ui->club.store));
-	g->stop = UI_FAILED;
+	g->end.stop = UI_FAILED;
 	return -1;
 }
 
@@ -439,8 +439,8 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	memset(g, 0, sizeof(*g));
 	g->ui = ui;
 	g->shown = -1;
-	g->only_seat = -1;
-	g->time = ui->game.time;
+	g->seats.only_seat = -1;
+	g->timing.control = ui->game.time;
 	if (match_init(&g->m, v, first, second) != 0)
 		return -1;
 	g->m.forbidden_loses = ui->opt->forbidden_loses;
@@ -453,9 +453,9 @@ static enum ui_status reload_players(struct game *g)
 	int s;
 
 	for (s = 0; s < 2; s++)
-		if (g->player_id[s] != 0 &&
+		if (g->seats.player_id[s] != 0 &&
 		    store_reload_player(g->ui->club.store, g->ui->club.players,
-					g->player_id[s]) != STORE_OK)
+					g->seats.player_id[s]) != STORE_OK)
 			return ui_store_failed(g->ui,
 					       _("cannot read the players"));
 	return UI_OK;
@@ -467,7 +467,7 @@ static enum ui_status reload_players(struct game *g)
  * the session, else what reading the players did. */
 static enum ui_status left_record(struct game *g)
 {
-	return g->stop == UI_STALE ? UI_STALE : reload_players(g);
+	return g->end.stop == UI_STALE ? UI_STALE : reload_players(g);
 }
 
 /* Write the end g's match reached on the board here (and, when ranked,
@@ -481,7 +481,7 @@ static enum ui_status close_record(struct game *g)
 
 	if (game_ended(g) || game_remote_ended_there(g))
 		return left_record(g);
-	if (store_match_finish(ui->club.store, g->match_id,
+	if (store_match_finish(ui->club.store, g->rec.id,
 			       match_result_of(&g->m), match_reason_of(&g->m),
 			       (long long)time(NULL)) != STORE_OK) {
 		if (!game_common_record_still_ours(g))
@@ -501,7 +501,7 @@ static enum ui_status pause_record(struct game *g)
 
 	if (game_stopped_outside(g)) /* said so: it is not ours to write */
 		return left_record(g);
-	if (store_match_pause(ui->club.store, g->match_id,
+	if (store_match_pause(ui->club.store, g->rec.id,
 			      game_common_unix_ms()) != STORE_OK)
 		return game_common_record_still_ours(g)
 			       ? ui_store_failed(ui, _("cannot save the "
@@ -509,12 +509,12 @@ static enum ui_status pause_record(struct game *g)
 			       : left_record(g);
 	if (g->life.state == GAME_WAITS) {
 		ui_say(ui, _("Your move is saved. Match %lld waits for %s."),
-		       g->match_id, g->m.seat_name[match_seat_to_act(&g->m)]);
+		       g->rec.id, g->m.seat_name[match_seat_to_act(&g->m)]);
 		return UI_OK;
 	}
 	ui_say(ui, _("The match is saved unfinished; it counts for nobody "
 		     "until it is resumed and finished."));
-	return g->stop == UI_OK ? UI_EOF : g->stop;
+	return g->end.stop == UI_OK ? UI_EOF : g->end.stop;
 }
 
 /* The game ended: save the end now, so that the end-of-game box or line
@@ -524,10 +524,10 @@ static void settle_end(void *ctx)
 {
 	struct game *g = ctx;
 
-	if (g->record_kind == 0 || g->match_id == 0)
+	if (g->rec.kind == 0 || g->rec.id == 0)
 		return;
-	g->settle_st = close_record(g);
-	g->settled = true;
+	g->end.settle_st = close_record(g);
+	g->end.settled = true;
 }
 
 /* A ranked match's header: what each player stands to win or lose. */
@@ -555,8 +555,8 @@ static enum ui_status play(struct game *g)
 
 	/* The record starts now, before the first stone. */
 	if (game_changed(g, &g->m) != 0)
-		return g->stop;
-	ui_presence_playing(g->ui, g->match_id);
+		return g->end.stop;
+	ui_presence_playing(g->ui, g->rec.id);
 	if (!g->ui->term.screen ||
 	    !ui_screen_game_run(g, game_changed, settle_end, &end)) {
 		say_stakes(g);
@@ -568,12 +568,14 @@ static enum ui_status play(struct game *g)
 	}
 	if (game_over(g))
 		announce_end(g); /* ours, or the record's; kept on the page */
-	if (game_ended(g) || (end != MATCH_UNFINISHED && g->record_kind == 0))
+	if (game_ended(g) || (end != MATCH_UNFINISHED && g->rec.kind == 0))
 		return UI_OK;
 	if (end != MATCH_UNFINISHED)
-		return g->stop == UI_OK ? UI_FAILED : g->stop; /* not saved */
-	return g->stop == UI_OK && g->life.state == GAME_PLAYING ? UI_EOF
-								 : g->stop;
+		return g->end.stop == UI_OK ? UI_FAILED
+					    : g->end.stop; /* not saved */
+	return g->end.stop == UI_OK && g->life.state == GAME_PLAYING
+		       ? UI_EOF
+		       : g->end.stop;
 }
 
 /* Print the summary of g's ended record, a line at a time. */
@@ -595,36 +597,36 @@ enum ui_status game_play(struct game *g)
 {
 	enum ui_status st;
 
-	g->again_answer = -1;
-	g->analyse = false;
-	g->rematch = false;
-	g->settled = false;
+	g->end.again_answer = -1;
+	g->end.analyse = false;
+	g->end.rematch = false;
+	g->end.settled = false;
 	game_common_ratings_before(g);
 	st = play(g);
 	ui_presence_playing(g->ui, 0);
-	if (g->record_kind == 0 || g->match_id == 0)
+	if (g->rec.kind == 0 || g->rec.id == 0)
 		return st;
-	if (g->settled && g->settle_st != UI_OK)
-		return g->settle_st; /* said why */
+	if (g->end.settled && g->end.settle_st != UI_OK)
+		return g->end.settle_st; /* said why */
 	if (!game_ended(g))
 		return st == UI_FAILED ? st : pause_record(g);
-	st = g->settled ? g->settle_st : left_record(g);
+	st = g->end.settled ? g->end.settle_st : left_record(g);
 	if (game_aborted(g))
 		return st; /* said so: nothing was counted */
 	if (st == UI_OK) {
-		ui_say(g->ui, _("Match %lld saved."), g->match_id);
+		ui_say(g->ui, _("Match %lld saved."), g->rec.id);
 		st = show_summary(g);
 	}
-	if (st == UI_OK && g->analyse)
-		st = ui_records_analyse(g->ui, g->match_id);
+	if (st == UI_OK && g->end.analyse)
+		st = ui_records_analyse(g->ui, g->rec.id);
 	return st;
 }
 
 void game_free(struct game *g)
 {
-	ai_free(g->ai[0]);
-	ai_free(g->ai[1]);
-	g->ai[0] = g->ai[1] = NULL;
+	ai_free(g->seats.ai[0]);
+	ai_free(g->seats.ai[1]);
+	g->seats.ai[0] = g->seats.ai[1] = NULL;
 }
 
 bool game_coin_flip(struct ui *ui, enum match_opening opening, const char *a,
@@ -659,7 +661,7 @@ enum ui_status ui_game_guest(struct ui *ui)
 		if (game_init(&g, ui, &ui->game.variant, p1_black ? p1 : p2,
 			      p1_black ? p2 : p1, true) != 0)
 			return UI_USAGE;
-		g.again = _("Play another game?");
+		g.end.again = _("Play another game?");
 		st = game_play(&g);
 		if (st != UI_OK)
 			return st;

@@ -22,7 +22,7 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
 	      const char *first, const char *second, bool opening);
 
 /* Play g's match to its end at the terminal, then show the final board
- * and the result. When g->record_kind is set, the match's record is
+ * and the result. When g->rec.kind is set, the match's record is
  * opened at once (during a swap2 opening black is the first placer until
  * the colours are known), every stone (and undo, and the opening's
  * choices) is written as it is played, and the end is saved with the
@@ -30,7 +30,7 @@ int game_init(struct game *g, struct ui *ui, const struct variant *v,
  * unfinished in the database with the time the move to play had used,
  * to be resumed. Before each prompt, and when a write is refused, the
  * record is read again: a match another process ended or changed stops
- * here with a message (g->elsewhere). With g->only_seat set, play stops
+ * here with a message (g->elsewhere). With g->seats.only_seat set, play stops
  * when the other seat must act (g->waiting; the match waits for them).
  * Return UI_OK when the game ended (and was saved), was ended elsewhere
  * or waits for the absent seat (g->closed says whether the record is

@@ -1,9 +1,12 @@
 /* ui_game_common.h -- private to the ui: one game at the terminal (struct
- * game), whoever plays it (people or the computer) and whether or not it
- * is recorded, and the rules its two front ends obey (ui_game_common.c):
- * the line's (ui_game.c) and the screen's (ui_screen_game.c), so both
- * obey the same rules in the same words. Running a game and keeping its
- * record: ui_game.h. */
+ * game, in its named parts), whoever plays it (people or the computer)
+ * and whether or not it is recorded, and the rules its two front ends
+ * obey: the line's (ui_game.c) and the screen's (ui_screen_game.c), so
+ * both obey the same rules in the same words. Defined by what they do:
+ * who acts, the match's life and the computer (ui_game_common.c), the
+ * clock (ui_game_clock.c), the words (ui_game_words.c), the stake and
+ * the summary (ui_game_stake.c). Running a game and keeping its record:
+ * ui_game.h. */
 #ifndef GOMOKU_UI_GAME_COMMON_H
 #define GOMOKU_UI_GAME_COMMON_H
 
@@ -56,62 +59,91 @@ struct game_life {
 	struct match_now end; /* GAME_ENDED: the record as it ended */
 };
 
+/* Who plays g's two seats (match.h: seat 0 plays black, or opens a
+ * swap2), by seat. */
+struct game_seats {
+	struct ai *ai[2];	 /* the computer, else NULL */
+	int level[2];		 /* the computer's level */
+	long long player_id[2];	 /* 0 for guests and the computer */
+	double rating_before[2]; /* the rating at the start */
+	int only_seat;		 /* -1: both seats here; else the one seat
+				  * present, which plays until the other
+				  * must act */
+};
+
+/* g's record in the store, and what of it this process has written. */
+struct game_record {
+	int kind;	  /* enum match_kind to record, 0: not kept */
+	bool casual;	  /* a ranked kind never counted (the lobby's) */
+	long long id;	  /* the record being written, 0 until open */
+	int saved;	  /* moves already in the record */
+	int saved_stones; /* the record's opening_stones */
+	bool saved_final; /* the record's colours_final */
+};
+
+/* g's clock: its time control, the turn as the record last said, and
+ * the deadline of the move asked for. */
+struct game_timing {
+	struct time_control control; /* the match's time control */
+	struct game_clock turn;	     /* the turn as the record last said */
+	int deadline_ply;	     /* the move the deadline is for */
+	long long deadline;	     /* term_now_ms() time, 0 = none */
+	long long used_ms;	     /* resumed: what the move to play (ply
+				      * deadline_ply) had used already */
+};
+
+/* The other terminal, in a match whose absent seat plays from another
+ * process (ui_game_remote.c). */
+struct game_remote {
+	bool on;		/* the absent seat's moves are awaited in the
+				 * store */
+	bool undo_agreed;	/* this player accepted the absent seat's undo
+				 * (the store took the moves back);
+				 * match_run() takes it back next, without
+				 * asking again */
+	bool request_refused;	/* the store refused this player's request
+				 * (one pending at a time): no "said no"
+				 * follows */
+	bool other_gone;	/* the opponent left the game (their seat's
+				 * lease lapsed; said so) */
+	bool gone_asked;	/* the claim against the gone opponent was
+				 * offered */
+	long long seats_looked; /* term_now_ms() of the last look at the
+				 * opponent's seat */
+};
+
+/* How play stopped here, and what the player chose at the end. */
+struct game_end {
+	enum ui_status stop;	  /* why the game stopped early */
+	const char *again;	  /* asked when the game has ended ("Play
+				   * another game?"), NULL for nothing */
+	int again_answer;	  /* answered in the screen's end-of-game
+				   * box: 1 yes, 0 no, -1 not asked there */
+	bool analyse;		  /* "Analyse this game" (`a`) chosen there */
+	bool rematch;		  /* remote: a rematch (`r`) chosen there */
+	bool settled;		  /* the end was written (by the screen's
+				   * end) */
+	enum ui_status settle_st; /* and how that went */
+};
+
+/* One game at the terminal, in its named parts. */
 struct game {
 	struct ui *ui;
-	struct match m;
-	struct ai *ai[2];	/* by seat (match.h): the computer, else NULL */
-	int level[2];		/* by seat: the computer's level */
-	long long player_id[2]; /* by seat; 0 for guests and the computer */
-	int record_kind;	/* enum match_kind to record, 0: not kept */
-	bool casual;		/* a ranked kind never counted (the lobby's) */
-	long long match_id;	/* the record being written, 0 until open */
-	int saved;		/* moves already in the record */
-	int saved_stones;	/* the record's opening_stones */
-	bool saved_final;	/* the record's colours_final */
-	struct time_control time; /* the match's time control */
-	struct game_clock clock;  /* the turn as the record last said */
-	int deadline_ply;	  /* the move the deadline is for */
-	long long deadline;	  /* term_now_ms() time, 0 = none */
-	long long used_ms;	  /* resumed: what the move to play (ply
-				   * deadline_ply) had used already */
-	int only_seat;		  /* -1: both seats here; else the one seat
-				   * present, which plays until the other
-				   * must act */
-	bool remote;		  /* the absent seat plays from another
-				   * process: its moves are awaited in the
-				   * store (ui_game_remote.c) */
-	bool undo_agreed;	  /* remote: this player accepted the absent
-				   * seat's undo (the store took the moves
-				   * back); match_run() takes it back next,
-				   * without asking again */
-	bool request_refused;	  /* remote: the store refused this
-				   * player's request (one pending at a
-				   * time): no "said no" follows */
-	struct game_life life;	  /* the match's life, as seen here */
-	bool other_gone;	  /* remote: the opponent left the game (their
-				   * seat's lease lapsed; said so) */
-	bool gone_asked;	  /* remote: the claim against the gone
-				   * opponent was offered */
-	long long seats_looked;	  /* remote: term_now_ms() of the last look
-				   * at the opponent's seat */
-	int shown;		  /* moves on the board when last drawn */
-	enum ui_status stop;	  /* why the game stopped early */
-	double rating_before[2];  /* by seat: the rating at the start */
-	const char *again; /* asked when the game has ended ("Play another
-			    * game?"), NULL for nothing */
-	int again_answer;  /* answered in the screen's end-of-game box: 1
-			    * yes, 0 no, -1 not asked there */
-	bool analyse;	   /* "Analyse this game" (`a`) chosen in that box */
-	bool rematch;	   /* remote: a rematch (`r`) chosen in that box */
-	bool settled;	   /* the end was written (by the screen's end) */
-	enum ui_status settle_st; /* and how that went */
+	struct match m; /* the game itself (match.h) */
+	struct game_seats seats;
+	struct game_record rec;
+	struct game_timing timing;
+	struct game_remote remote;
+	struct game_life life; /* the match's life, as seen here */
+	struct game_end end;
+	int shown; /* moves on the board when last drawn */
 };
 
 /* ---- The match's life (ui_game_common.c) ---- */
 
 /* Play stopped here for a reason of this process's: GAME_WAITS (the
- * absent seat's turn, the player left), g->stop UI_OK; nothing when a
- * stop signal came (g->stop UI_INTERRUPTED: the program stops). */
+ * absent seat's turn, the player left), g->end.stop UI_OK; nothing when a
+ * stop signal came (g->end.stop UI_INTERRUPTED: the program stops). */
 void game_life_waits(struct game *g);
 
 /* Read the end of g's record back from the store into g->life (state
@@ -133,11 +165,11 @@ bool game_stopped_outside(const struct game *g);
  * match ended on the board here, or its record ended. */
 bool game_over(const struct game *g);
 
-/* ---- ui_game_common.c ----
+/* ---- Who acts, and the record still this game's (ui_game_common.c) ----
  * Messages are said with ui_say(), which a full-screen game shows on its
  * status line (struct ui's sink). */
 
-/* True when seat `seat` is not here: g->only_seat is set and is not it
+/* True when seat `seat` is not here: g->seats.only_seat is set and is not it
  * (the game then stops, waiting for that seat). */
 bool game_common_seat_absent(const struct game *g, int seat);
 
@@ -145,7 +177,7 @@ bool game_common_seat_absent(const struct game *g, int seat);
 bool game_common_absent_turn(const struct game *g, const struct match *m);
 
 /* Whether the input `in` may be played now: undo and draw offers need
- * both players here (not with g->only_seat), and are refused saying so.
+ * both players here (not with g->seats.only_seat), and are refused saying so.
  * Return true for every other input. */
 bool game_common_command_allowed(struct game *g, const struct input *in);
 
@@ -154,10 +186,10 @@ bool game_common_command_allowed(struct game *g, const struct input *in);
  * cannot say). When another process ended it (GAME_ENDED: told as the
  * game's end), changed it (GAME_CHANGED, said so), or (remote) another
  * session took this player's seat over (GAME_TAKEN_OVER, said so),
- * g->stop becomes UI_OK and it returns false: the game must stop.
+ * g->end.stop becomes UI_OK and it returns false: the game must stop.
  * Called after a write failed, it first looks whether the store
  * refused it for a stale session (ui_session_ended(): said so): then
- * GAME_STALE, g->stop UI_STALE, false, and the game leaves writing
+ * GAME_STALE, g->end.stop UI_STALE, false, and the game leaves writing
  * nothing more. */
 bool game_common_record_still_ours(struct game *g);
 
@@ -173,9 +205,11 @@ bool game_common_end_from_record(struct game *g);
 /* Whether this process still holds its player's seat in g's remote match
  * (true for every other game): when another session took it over, say
  * "This match was continued in another session." (once), GAME_TAKEN_OVER
- * (g->stop UI_OK) and return false: the game must stop, and the store
+ * (g->end.stop UI_OK) and return false: the game must stop, and the store
  * refuses its writes anyway. */
 bool game_common_seat_still_ours(struct game *g);
+
+/* ---- The clock (ui_game_clock.c) ---- */
 
 /* The wall clock now, in Unix milliseconds (the store's times). */
 long long game_common_unix_ms(void);
@@ -194,7 +228,7 @@ long long game_turn_since(struct game *g, const struct match *m);
  * when it is first asked for (so refused input does not restart the
  * clock): the stored turn's start and time once the game is recorded
  * (store.h: the store's clock), else from now less what a resumed move
- * had used before (g->used_ms for g->deadline_ply); 0 without a
+ * had used before (g->timing.used_ms for g->timing.deadline_ply); 0 without a
  * limit. */
 long long game_common_move_deadline(struct game *g, const struct match *m);
 
@@ -206,7 +240,7 @@ long long game_common_clock_used(const struct game *g, const struct match *m);
 bool game_common_timed(const struct game *g);
 
 /* Copy the clocks of a stored turn (the record's turn start in Unix ms,
- * what it had, the two game clocks) into g->clock, for the position
+ * what it had, the two game clocks) into g->timing.turn, for the position
  * with `ply` moves. */
 void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
 			   long long allowed_ms, long long black_left_ms,
@@ -227,10 +261,12 @@ void game_common_local_clock(struct game *g, const struct match *m);
 bool game_common_side_left(const struct game *g, const struct match *m,
 			   enum stone side, long long *ms);
 
+/* ---- The computer (ui_game_common.c) ---- */
+
 /* The computer to move in m thinks and fills *in with its move, within
  * its level's time and, in a timed game, a share of its clock. Return
  * 0; MATCH_ASK_TIMEOUT when its time ran out all the same; or -1 with
- * g->stop UI_INTERRUPTED when a stop signal came first. Says nothing:
+ * g->end.stop UI_INTERRUPTED when a stop signal came first. Says nothing:
  * the front end shows the thinking and the move. */
 int game_common_computer_move(struct game *g, const struct match *m,
 			      struct input *in);
@@ -244,10 +280,13 @@ int game_common_computer_answer(struct game *g, enum match_question q);
  * game stops), the record was changed elsewhere
  * (game_common_record_still_ours(); *value -1), or the seat is the computer's,
  * which chooses the colour its search likes better, saying which (*value its
- * choice as choose() returns it, or -1 with g->stop UI_INTERRUPTED on a stop
- * signal). Return true when settled so, false when the person must be asked. */
+ * choice as choose() returns it, or -1 with g->end.stop UI_INTERRUPTED on a
+ * stop signal). Return true when settled so, false when the person must be
+ * asked. */
 bool game_common_choice_settled(struct game *g, const struct match *m, int seat,
 				enum match_choice q, int *value);
+
+/* ---- Words (ui_game_words.c) ---- */
 
 /* Why a point is forbidden for black, in words (a static string; "" for
  * RENJU_OK). */
@@ -287,6 +326,8 @@ void game_common_rule_words(const struct match *m, char *buf, size_t cap);
 void game_common_end_words(const struct game *g, const struct match *m,
 			   const char *const name[3], char *buf, size_t cap);
 
+/* ---- Words of an aborted match (ui_game_common.c) ---- */
+
 /* The sentence that says a game was aborted and not rated, in the
  * user's language (a static string). */
 const char *game_common_aborted_words(void);
@@ -294,6 +335,8 @@ const char *game_common_aborted_words(void);
 /* The sentence that says match `id` was aborted and not rated, into
  * buf[cap]. */
 void game_common_match_aborted(long long id, char *buf, size_t cap);
+
+/* ---- Questions (ui_game_words.c) ---- */
 
 /* Question q to `who` ("Alice, Bob offers a draw. Do you accept?") into
  * buf[cap]. */
@@ -309,7 +352,9 @@ int game_common_choice_menu(const struct match *m, int seat,
 /* The value choose() returns for label `index` (from 0) of choice q. */
 int game_common_choice_value(enum match_choice q, int index);
 
-/* Note each account's rating as the game starts (g->rating_before), for
+/* ---- The stake and the summary (ui_game_stake.c) ---- */
+
+/* Note each account's rating as the game starts (g->seats.rating_before), for
  * the summary's changes. */
 void game_common_ratings_before(struct game *g);
 
@@ -344,7 +389,9 @@ void game_common_record_line(struct ui *ui, const struct player *p,
  * then holds what was gathered). */
 enum ui_status game_common_summary(struct game *g, char *buf, size_t cap);
 
-/* The answer to g->again, the question at the game's end, into *yes: the
+/* ---- The end, and the seat (ui_game_common.c) ---- */
+
+/* The answer to g->end.again, the question at the game's end, into *yes: the
  * one given in the screen's end-of-game box, or else asked now with
  * ui_yes_no(). Return UI_OK, UI_INTERRUPTED (a stop signal in the box),
  * or what ui_yes_no() returns. */

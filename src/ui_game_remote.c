@@ -1,5 +1,5 @@
 /* ui_game_remote.c -- the other seat's moves from another process: a
- * game with g->remote set plays only g->only_seat here, and the other
+ * game with g->remote.on set plays only g->seats.only_seat here, and the other
  * seat's moves arrive through the store as that player's own process
  * commits them. Polls as a watcher does (docs/ARCHITECTURE.md, "Two
  * terminals"): every UI_POLL_MS, whether the store moved
@@ -31,7 +31,7 @@
  * match_run()), or the end. */
 enum remote_news { NEWS_NONE = 0, NEWS_INPUT, NEWS_ENDED };
 
-/* Read the next move the opponent added (ply g->saved + 1; in swap2 the
+/* Read the next move the opponent added (ply g->rec.saved + 1; in swap2 the
  * second player places two in a row, so more may be there) into *in.
  * Return 0, or -1 when it cannot be read. */
 static int read_new_move(struct game *g, struct input *in)
@@ -41,13 +41,13 @@ static int read_new_move(struct game *g, struct input *in)
 
 	if (f == NULL)
 		return -1;
-	if (store_match_load(g->ui->club.store, g->match_id, f) == STORE_OK &&
-	    f->nmoves > g->saved) {
+	if (store_match_load(g->ui->club.store, g->rec.id, f) == STORE_OK &&
+	    f->nmoves > g->rec.saved) {
 		memset(in, 0, sizeof(*in));
 		in->kind = INPUT_MOVE;
 		in->error = INPUT_ERR_NONE;
-		in->row = f->moves[g->saved].row;
-		in->col = f->moves[g->saved].col;
+		in->row = f->moves[g->rec.saved].row;
+		in->col = f->moves[g->rec.saved].col;
 		rc = 0;
 	}
 	free(f);
@@ -65,18 +65,18 @@ static bool record_agreed_draw(struct game *g)
 	struct match_now now;
 
 	while (term_now_ms() < until) {
-		if (store_match_now(g->ui->club.store, g->match_id, &now) ==
+		if (store_match_now(g->ui->club.store, g->rec.id, &now) ==
 			    STORE_OK &&
 		    now.status != MATCH_STATUS_UNFINISHED)
 			return false;
 		if (ui_wait(g->ui, -1, until) < 0)
 			return false;
 	}
-	if (store_match_finish(g->ui->club.store, g->match_id, RESULT_DRAW,
+	if (store_match_finish(g->ui->club.store, g->rec.id, RESULT_DRAW,
 			       REASON_DRAW, (long long)time(NULL)) != STORE_OK)
 		return false;
 	(void)game_life_ended(g, true); /* told as the game's end */
-	g->stop = UI_OK;
+	g->end.stop = UI_OK;
 	return true;
 }
 
@@ -96,7 +96,7 @@ static bool answer_request(struct game *g, const struct match *m,
 	char question[512];
 	bool yes = false;
 
-	if (store_request_pending(g->ui->club.store, g->match_id, &r) !=
+	if (store_request_pending(g->ui->club.store, g->rec.id, &r) !=
 		    STORE_OK ||
 	    r.ply != m->board.nmoves)
 		return false;
@@ -106,7 +106,7 @@ static bool answer_request(struct game *g, const struct match *m,
 			     question, sizeof(question));
 	if (ui_yes_no(g->ui, question, &yes) != UI_OK)
 		yes = false;
-	st = store_request_answer(g->ui->club.store, g->match_id, r.id, r.kind,
+	st = store_request_answer(g->ui->club.store, g->rec.id, r.id, r.kind,
 				  yes, (long long)time(NULL));
 	if (st == STORE_STALE)
 		(void)game_common_record_still_ours(g); /* the game stops */
@@ -117,8 +117,8 @@ static bool answer_request(struct game *g, const struct match *m,
 		(void)record_agreed_draw(g);
 	if (st != STORE_OK || !yes || r.kind != REQUEST_UNDO)
 		return false;
-	g->saved = r.ply - 2;
-	g->undo_agreed = true;
+	g->rec.saved = r.ply - 2;
+	g->remote.undo_agreed = true;
 	memset(in, 0, sizeof(*in));
 	in->kind = INPUT_UNDO;
 	in->error = INPUT_ERR_NONE;
@@ -134,19 +134,20 @@ static enum remote_news look(struct game *g, const struct match *m,
 {
 	struct match_now now;
 
-	if (store_match_now(g->ui->club.store, g->match_id, &now) != STORE_OK)
+	if (store_match_now(g->ui->club.store, g->rec.id, &now) != STORE_OK)
 		return NEWS_NONE;
 	if (!game_common_seat_still_ours(g))
 		return NEWS_ENDED;
-	if (now.status == MATCH_STATUS_UNFINISHED && now.nmoves == g->saved) {
+	if (now.status == MATCH_STATUS_UNFINISHED &&
+	    now.nmoves == g->rec.saved) {
 		if (answer_request(g, m, in))
 			return NEWS_INPUT;
 		return game_ended(g) || game_stopped_outside(g) ? NEWS_ENDED
 								: NEWS_NONE;
 	}
-	if (now.status != MATCH_STATUS_ABANDONED && now.nmoves > g->saved &&
+	if (now.status != MATCH_STATUS_ABANDONED && now.nmoves > g->rec.saved &&
 	    read_new_move(g, in) == 0) {
-		g->saved++; /* written by its player: not ours to write */
+		g->rec.saved++; /* written by its player: not ours to write */
 		return NEWS_INPUT;
 	}
 	return game_common_record_still_ours(g) ? NEWS_NONE : NEWS_ENDED;
@@ -159,7 +160,7 @@ static enum remote_news look(struct game *g, const struct match *m,
 static bool ended_here(struct game *g)
 {
 	(void)game_life_ended(g, true);
-	g->stop = UI_OK;
+	g->end.stop = UI_OK;
 	return true;
 }
 
@@ -174,7 +175,7 @@ static bool claim_on_time(struct game *g, const struct match *m)
 		mover == STONE_BLACK ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
 	enum store_status st;
 
-	st = store_match_claim_timeout(g->ui->club.store, g->match_id, r,
+	st = store_match_claim_timeout(g->ui->club.store, g->rec.id, r,
 				       m->board.nmoves, REMOTE_GRACE,
 				       (long long)time(NULL));
 	if (st == STORE_STALE)
@@ -188,14 +189,15 @@ bool game_remote_resign(struct game *g)
 {
 	/* during the opening the record's black is seat 0, the first
 	 * placer (match.h) */
-	bool black = g->m.opening_done ? g->m.seat[STONE_BLACK] == g->only_seat
-				       : g->only_seat == 0;
+	bool black = g->m.opening_done
+			     ? g->m.seat[STONE_BLACK] == g->seats.only_seat
+			     : g->seats.only_seat == 0;
 	enum match_result r = black ? RESULT_WHITE_WIN : RESULT_BLACK_WIN;
 	bool yes = false;
 
 	if (ui_yes_no(g->ui, _("Resign this game?"), &yes) != UI_OK || !yes)
 		return false;
-	if (store_match_finish(g->ui->club.store, g->match_id, r, REASON_RESIGN,
+	if (store_match_finish(g->ui->club.store, g->rec.id, r, REASON_RESIGN,
 			       (long long)time(NULL)) != STORE_OK)
 		return !game_common_record_still_ours(g);
 	return ended_here(g);
@@ -208,13 +210,14 @@ static int waiting_key(struct game *g)
 {
 	char buf[TERM_LINE_MAX + 1];
 
-	g->stop = ui_read_word(g->ui, "", buf);
-	if (g->stop == UI_EOF || (g->stop == UI_OK && strcmp(buf, "q") == 0)) {
-		g->stop = UI_OK;
+	g->end.stop = ui_read_word(g->ui, "", buf);
+	if (g->end.stop == UI_EOF ||
+	    (g->end.stop == UI_OK && strcmp(buf, "q") == 0)) {
+		g->end.stop = UI_OK;
 		game_life_waits(g);
 		return -1;
 	}
-	if (g->stop != UI_OK)
+	if (g->end.stop != UI_OK)
 		return -1;
 	if (strcmp(buf, "resign") == 0) /* the opening's too */
 		return game_remote_resign(g) ? -1 : 1;
@@ -226,13 +229,13 @@ static int waiting_key(struct game *g)
 /* One tick of a line-mode wait for the other process: up to
  * UI_POLL_MS for a line (handled by waiting_key()). Return 0 to go
  * on waiting (the caller then looks at the store), or -1 to stop (a
- * stop signal: g->stop UI_INTERRUPTED; the player left or resigned). */
+ * stop signal: g->end.stop UI_INTERRUPTED; the player left or resigned). */
 static int wait_tick(struct game *g)
 {
 	int ready = ui_wait(g->ui, g->ui->term.in, 0);
 
 	if (ready < 0) {
-		g->stop = UI_INTERRUPTED;
+		g->end.stop = UI_INTERRUPTED;
 		return -1;
 	}
 	return ready > 0 && waiting_key(g) < 0 ? -1 : 0;
@@ -246,10 +249,11 @@ static int wait_tick(struct game *g)
 static bool opponent_late(const struct game *g, const struct match *m,
 			  long long since)
 {
-	long long allowed = 1000LL * g->time.per_move; /* 0: a game clock */
+	long long allowed =
+		1000LL * g->timing.control.per_move; /* 0: a game clock */
 
-	if (g->clock.known && g->clock.ply == m->board.nmoves)
-		allowed = g->clock.allowed_ms;
+	if (g->timing.turn.known && g->timing.turn.ply == m->board.nmoves)
+		allowed = g->timing.turn.allowed_ms;
 	return game_common_timed(g) && m->opening_done &&
 	       term_now_ms() - since >= allowed + 1000LL * REMOTE_GRACE;
 }
@@ -265,12 +269,12 @@ static bool claim_gone(struct game *g, const struct match *m)
 	char question[512];
 	bool yes = false;
 
-	g->gone_asked = true;
+	g->remote.gone_asked = true;
 	snprintf(question, sizeof(question),
 		 _("%s has not come back. Claim the win?"), m->name[mover]);
 	if (ui_yes_no(g->ui, question, &yes) != UI_OK || !yes)
 		return false;
-	if (store_match_claim_gone(g->ui->club.store, g->match_id, r,
+	if (store_match_claim_gone(g->ui->club.store, g->rec.id, r,
 				   m->board.nmoves,
 				   game_common_unix_ms()) != STORE_OK) {
 		if (!game_common_record_still_ours(g))
@@ -289,7 +293,7 @@ static int grace_s(const struct game *g)
 {
 	struct match_rules r;
 
-	if (store_match_rules(g->ui->club.store, g->match_id, &r) != STORE_OK)
+	if (store_match_rules(g->ui->club.store, g->rec.id, &r) != STORE_OK)
 		return 120;
 	return r.disconnect_grace;
 }
@@ -324,22 +328,22 @@ static void say_grace(struct game *g, const char *name)
 int game_remote_seats(struct game *g)
 {
 	const struct match *m = &g->m;
-	int other = 1 - g->only_seat;
+	int other = 1 - g->seats.only_seat;
 	long long now = game_common_unix_ms();
 	struct seat_lease l;
 
-	if (!g->remote || g->only_seat < 0 ||
+	if (!g->remote.on || g->seats.only_seat < 0 ||
 	    g->life.state == GAME_TAKEN_OVER ||
-	    term_now_ms() - g->seats_looked < SEATS_LOOK_MS)
+	    term_now_ms() - g->remote.seats_looked < SEATS_LOOK_MS)
 		return 0;
-	g->seats_looked = term_now_ms();
-	if (store_seat_get(g->ui->club.store, g->match_id, g->player_id[other],
-			   now, &l) != STORE_OK ||
+	g->remote.seats_looked = term_now_ms();
+	if (store_seat_get(g->ui->club.store, g->rec.id,
+			   g->seats.player_id[other], now, &l) != STORE_OK ||
 	    !l.taken)
 		return 0;
-	if (l.live == g->other_gone) { /* gone, or back */
-		g->other_gone = !l.live;
-		g->gone_asked = false;
+	if (l.live == g->remote.other_gone) { /* gone, or back */
+		g->remote.other_gone = !l.live;
+		g->remote.gone_asked = false;
 		if (l.live)
 			ui_say(g->ui, _("%s is back."), m->seat_name[other]);
 		else
@@ -350,8 +354,9 @@ int game_remote_seats(struct game *g)
 		fflush(g->ui->term.out);
 		return 1;
 	}
-	if (g->other_gone && !g->gone_asked && !game_common_timed(g) &&
-	    m->opening_done && game_common_absent_turn(g, m) &&
+	if (g->remote.other_gone && !g->remote.gone_asked &&
+	    !game_common_timed(g) && m->opening_done &&
+	    game_common_absent_turn(g, m) &&
 	    now >= l.until_ms + 1000LL * grace_s(g))
 		return claim_gone(g, m) ? -1 : 1;
 	return 0;
@@ -360,7 +365,7 @@ int game_remote_seats(struct game *g)
 int game_remote_wait_begin(struct game *g, const struct match *m,
 			   struct remote_wait *w, struct input *in)
 {
-	g->undo_agreed = false; /* one agreed, if any, was taken back */
+	g->remote.undo_agreed = false; /* one agreed, if any, was taken back */
 	w->version = 0;
 	w->since = game_turn_since(g, m); /* the store's clock */
 	switch (look(g, m, in)) {	  /* it may have come already */
@@ -420,7 +425,7 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
  * accepted, 0 declined (or withdrawn), 2 still pending, or -1 when the
  * match ended or changed elsewhere (said so). The match is read before
  * the request: an undo accepted between the two reads is then seen
- * accepted, with the moves it took back followed in g->saved. */
+ * accepted, with the moves it took back followed in g->rec.saved. */
 static int request_answer(struct game *g, long long request_id, int ply,
 			  bool undo)
 {
@@ -428,7 +433,7 @@ static int request_answer(struct game *g, long long request_id, int ply,
 	struct match_request r;
 	struct match_now now;
 
-	if (store_match_now(g->ui->club.store, g->match_id, &now) == STORE_OK &&
+	if (store_match_now(g->ui->club.store, g->rec.id, &now) == STORE_OK &&
 	    now.status != MATCH_STATUS_UNFINISHED)
 		return game_common_record_still_ours(g) ? 2 : -1;
 	if (store_request_get(g->ui->club.store, request_id, &r) == STORE_OK)
@@ -436,7 +441,7 @@ static int request_answer(struct game *g, long long request_id, int ply,
 	if (state == REQUEST_PENDING)
 		return 2;
 	if (state == REQUEST_ACCEPTED && undo)
-		g->saved = ply - 2; /* taken back by the answer */
+		g->rec.saved = ply - 2; /* taken back by the answer */
 	if (!game_common_record_still_ours(g))
 		return -1;
 	return state == REQUEST_ACCEPTED ? 1 : 0;
@@ -451,14 +456,14 @@ int game_remote_confirm(struct game *g, const struct match *m,
 	int ply = m->board.nmoves, answer = 2;
 	enum store_status st;
 
-	g->request_refused = false;
-	st = store_request_new(g->ui->club.store, g->match_id,
+	g->remote.request_refused = false;
+	st = store_request_new(g->ui->club.store, g->rec.id,
 			       undo ? REQUEST_UNDO : REQUEST_DRAW, ply, now,
 			       &request_id);
 	if (st != STORE_OK && !game_common_record_still_ours(g))
 		return -1;
 	if (st == STORE_EXISTS) {
-		g->request_refused = true;
+		g->remote.request_refused = true;
 		ui_say(g->ui,
 		       _("A request is already waiting for %s's answer: "
 			 "it cannot be changed or withdrawn."),
@@ -476,7 +481,7 @@ int game_remote_confirm(struct game *g, const struct match *m,
 	fflush(g->ui->term.out);
 	while (answer == 2) {
 		if (ui_wait(g->ui, -1, 0) < 0) {
-			g->stop = UI_INTERRUPTED;
+			g->end.stop = UI_INTERRUPTED;
 			return -1;
 		}
 		if (ui_store_moved(g->ui, &version))
@@ -497,19 +502,19 @@ int game_remote_confirm(struct game *g, const struct match *m,
 static int stored_choice(struct game *g, const struct match_full *f,
 			 enum match_choice q)
 {
-	int black_seat = f->black_id == g->player_id[0] ? 0 : 1;
+	int black_seat = f->black_id == g->seats.player_id[0] ? 0 : 1;
 
 	if (f->colours_final) {
-		g->saved_stones = f->opening_stones;
-		g->saved_final = true;
+		g->rec.saved_stones = f->opening_stones;
+		g->rec.saved_final = true;
 		if (q == CHOOSE_COLOUR)
 			return black_seat == 0 ? STONE_BLACK : STONE_WHITE;
 		return black_seat == 1 ? SWAP2_TAKE_BLACK : SWAP2_TAKE_WHITE;
 	}
 	/* two more stones: written before the first of them is */
 	if (q == CHOOSE_SWAP2 &&
-	    (f->opening_stones == 5 || f->nmoves > g->saved)) {
-		g->saved_stones = 5;
+	    (f->opening_stones == 5 || f->nmoves > g->rec.saved)) {
+		g->rec.saved_stones = 5;
 		return SWAP2_PLACE_TWO;
 	}
 	return -1;
@@ -526,12 +531,13 @@ static int look_choice(struct game *g, enum match_choice q, int *value)
 	int rc = 0;
 
 	if (f == NULL ||
-	    store_match_load(g->ui->club.store, g->match_id, f) != STORE_OK)
+	    store_match_load(g->ui->club.store, g->rec.id, f) != STORE_OK)
 		goto out_free;
 	*value = stored_choice(g, f, q);
 	if (*value >= 0)
 		rc = 1;
-	else if (f->status != MATCH_STATUS_UNFINISHED || f->nmoves != g->saved)
+	else if (f->status != MATCH_STATUS_UNFINISHED ||
+		 f->nmoves != g->rec.saved)
 		rc = game_common_record_still_ours(g) ? 0 : -1;
 out_free:
 	free(f);
@@ -577,16 +583,17 @@ int game_remote_chose(struct game *g, enum match_choice q, int value)
 		return 0;
 	/* during the opening the record's black is seat 0, who placed the
 	 * first three stones */
-	if (store_match_seats(g->ui->club.store, g->match_id, g->player_id[0],
-			      g->player_id[1], 5, false) != STORE_OK) {
+	if (store_match_seats(g->ui->club.store, g->rec.id,
+			      g->seats.player_id[0], g->seats.player_id[1], 5,
+			      false) != STORE_OK) {
 		if (game_common_record_still_ours(g)) {
 			ui_error(g->ui, _("the move could not be saved: %s"),
 				 store_errmsg(g->ui->club.store));
-			g->stop = UI_FAILED;
+			g->end.stop = UI_FAILED;
 		}
 		return -1;
 	}
-	g->saved_stones = 5;
+	g->rec.saved_stones = 5;
 	return 0;
 }
 
@@ -601,7 +608,7 @@ int game_remote_await(struct game *g, char *prompt, long long deadline)
 		int ready = ui_wait(g->ui, g->ui->term.in, deadline);
 
 		if (ready < 0) {
-			g->stop = UI_INTERRUPTED;
+			g->end.stop = UI_INTERRUPTED;
 			return -1;
 		}
 		if (ready > 0)
@@ -638,13 +645,13 @@ bool game_remote_ended_there(struct game *g)
 	struct match_now now;
 	int last;
 
-	if (!g->remote || !ended_by_move(m) || m->board.nmoves == 0)
+	if (!g->remote.on || !ended_by_move(m) || m->board.nmoves == 0)
 		return false;
 	last = m->seat[m->board.nmoves % 2 == 1 ? STONE_BLACK : STONE_WHITE];
-	if (last == g->only_seat)
+	if (last == g->seats.only_seat)
 		return false;
 	while (term_now_ms() < until) {
-		if (store_match_now(g->ui->club.store, g->match_id, &now) ==
+		if (store_match_now(g->ui->club.store, g->rec.id, &now) ==
 			    STORE_OK &&
 		    now.status != MATCH_STATUS_UNFINISHED)
 			return game_life_ended(g, false);

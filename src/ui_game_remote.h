@@ -1,7 +1,7 @@
 /* ui_game_remote.h -- private to the ui: a game's other seat played
  * from another process (ui_game_remote.c), for both front ends of a
  * game (ui_game.c, ui_screen_game.c). Each function is for a game with
- * g->remote (and g->only_seat, the seat played here). */
+ * g->remote.on (and g->seats.only_seat, the seat played here). */
 #ifndef GOMOKU_UI_GAME_REMOTE_H
 #define GOMOKU_UI_GAME_REMOTE_H
 
@@ -11,11 +11,11 @@
 
 /* The absent seat's next move, as its process commits it: wait for it
  * in the store (polling cheaply; keys are still read: resign, q), and
- * fill *in with it (it is in the record already: g->saved counts it).
+ * fill *in with it (it is in the record already: g->rec.saved counts it).
  * Claims the win on time when the opponent's time is gone and their
  * process has recorded nothing. Return 0 with the move, or -1 to stop:
  * the match ended (g->elsewhere, said so), the player left (q, end of
- * input: g->waiting) or a stop signal (g->stop UI_INTERRUPTED). */
+ * input: g->waiting) or a stop signal (g->end.stop UI_INTERRUPTED). */
 int game_remote_ask(struct game *g, const struct match *m, struct input *in);
 
 /* game_remote_ask() a step at a time, for a front end that reads its
@@ -26,7 +26,7 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in);
  * While waiting, a request of the opponent (a draw, an undo) is asked
  * with ui_yes_no() and answered. Both return 1 with the input for
  * match_run() in *in (the opponent's move, in the record already:
- * g->saved counts it; or an undo this player agreed to: INPUT_UNDO), 0
+ * g->rec.saved counts it; or an undo this player agreed to: INPUT_UNDO), 0
  * while nothing came, or -1 when the match ended (said so,
  * g->elsewhere). */
 struct remote_wait {
@@ -59,7 +59,7 @@ bool game_remote_resign(struct game *g);
  * back the last move of the player to move in m and the reply) to the
  * absent seat's player at the other terminal: the request is stored and
  * its answer awaited (Ctrl-C stops). An undo accepted there has taken
- * the moves back in the store already: g->saved follows, so that
+ * the moves back in the store already: g->rec.saved follows, so that
  * match_run() only takes them off the board. Return 1 (accepted), 0
  * (declined, or the store refused the request) or -1 to stop (a stop
  * signal, or the match ended elsewhere: said so). */
@@ -70,10 +70,10 @@ int game_remote_confirm(struct game *g, const struct match *m,
  * player makes it at the other terminal: wait for it in the store (the
  * seats that process writes; polling as game_remote_ask() does, keys
  * read: q leaves) and return it as match_io's choose() does, with
- * g->saved_stones and g->saved_final following the record (the choice
+ * g->rec.saved_stones and g->rec.saved_final following the record (the choice
  * is written there already). Return -1 to stop: the match ended or
  * changed elsewhere (said so), the player left (g->waiting) or a stop
- * signal (g->stop UI_INTERRUPTED). */
+ * signal (g->end.stop UI_INTERRUPTED). */
 int game_remote_choice(struct game *g, const struct match *m, int seat,
 		       enum match_choice q);
 
@@ -89,14 +89,14 @@ int game_remote_choice_poll(struct game *g, enum match_choice q,
  * g's remote match: write at once what the other process must know
  * before the next stone, two more stones to place (the colours, once
  * chosen, are written with the next change as in any game). Return 0,
- * or -1 when the store refused (said so; g->stop UI_FAILED). */
+ * or -1 when the store refused (said so; g->end.stop UI_FAILED). */
 int game_remote_chose(struct game *g, enum match_choice q, int value);
 
 /* Show `prompt` (then emptied, so the line read does not show it again)
  * and wait for the player's input until `deadline` (term_now_ms() time,
  * 0 = none), watching the store meanwhile. Return 1 when input is ready,
  * 0 at the deadline, -1 when the match ended elsewhere (said so,
- * g->elsewhere) or a stop signal came (g->stop UI_INTERRUPTED). */
+ * g->elsewhere) or a stop signal came (g->end.stop UI_INTERRUPTED). */
 int game_remote_await(struct game *g, char *prompt, long long deadline);
 
 /* True when g's match ended with the opponent's move (five, full board,

@@ -32,10 +32,11 @@ static enum ui_status ranked(struct game *g, bool *again)
 	enum ui_status st;
 
 	*again = false;
-	g->again = g->only_seat < 0 ? _("Rematch (colours swapped)?") : NULL;
+	g->end.again =
+		g->seats.only_seat < 0 ? _("Rematch (colours swapped)?") : NULL;
 	st = game_play(g);
 	if (st != UI_OK || !game_ended(g) || !g->life.ended_here ||
-	    g->again == NULL || g->m.end == MATCH_UNFINISHED)
+	    g->end.again == NULL || g->m.end == MATCH_UNFINISHED)
 		return st; /* not ended here: nothing to ask */
 	st = game_common_again(g, again);
 	return st == UI_EOF ? UI_OK : st;
@@ -45,7 +46,7 @@ static enum ui_status ranked(struct game *g, bool *again)
 static struct player *played(const struct game *g, enum stone colour,
 			     struct player *a, struct player *b)
 {
-	return g->player_id[g->m.seat[colour]] == a->id ? a : b;
+	return g->seats.player_id[g->m.seat[colour]] == a->id ? a : b;
 }
 
 /* Ranked matches between `black` and `white` (the first placer, under
@@ -64,9 +65,9 @@ static enum ui_status ranked_series(struct ui *ui, struct player *black,
 		if (game_init(&g, ui, &ui->game.variant, black->nickname,
 			      white->nickname, true) != 0)
 			return UI_USAGE;
-		g.player_id[0] = black->id;
-		g.player_id[1] = white->id;
-		g.record_kind = MATCH_RANKED;
+		g.seats.player_id[0] = black->id;
+		g.seats.player_id[1] = white->id;
+		g.rec.kind = MATCH_RANKED;
 		st = ranked(&g, &again);
 		if (st != UI_OK || !again)
 			return st;
@@ -161,9 +162,9 @@ static enum ui_status seat_computer(struct game *g, int s, int level)
 
 	ai_config_default(&cfg, level);
 	cfg.seed = rng_next(&g->ui->rng);
-	g->ai[s] = ai_create(&cfg);
-	g->level[s] = cfg.level;
-	if (g->ai[s] == NULL) {
+	g->seats.ai[s] = ai_create(&cfg);
+	g->seats.level[s] = cfg.level;
+	if (g->seats.ai[s] == NULL) {
 		ui_error(g->ui, _("out of memory"));
 		return UI_FAILED;
 	}
@@ -211,10 +212,10 @@ static enum ui_status one_computer_game(struct ui *ui, struct player *me,
 		return UI_USAGE;
 	st = seat_computer(&g, 1 - mine, level);
 	if (me != NULL) {
-		g.player_id[mine] = me->id;
-		g.record_kind = MATCH_COMPUTER;
+		g.seats.player_id[mine] = me->id;
+		g.rec.kind = MATCH_COMPUTER;
 	}
-	g.again = _("Play another game?");
+	g.end.again = _("Play another game?");
 	if (st == UI_OK)
 		st = game_play(&g);
 	if (st == UI_OK)
@@ -297,17 +298,18 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 			 f->id);
 		return UI_FAILED;
 	}
-	g->record_kind = f->kind;
-	g->casual = f->casual;
-	g->match_id = f->id;
-	g->saved = f->nmoves;
-	g->saved_stones = f->opening_stones;
-	g->saved_final = f->colours_final;
-	g->time = f->game.time;
-	g->deadline_ply = f->nmoves; /* its clock goes on where it stopped */
-	g->used_ms = f->clock_used_ms;
-	g->player_id[0] = f->black_id; /* resumed: seat 0 plays black */
-	g->player_id[1] = f->white_id;
+	g->rec.kind = f->kind;
+	g->rec.casual = f->casual;
+	g->rec.id = f->id;
+	g->rec.saved = f->nmoves;
+	g->rec.saved_stones = f->opening_stones;
+	g->rec.saved_final = f->colours_final;
+	g->timing.control = f->game.time;
+	g->timing.deadline_ply =
+		f->nmoves; /* its clock goes on where it stopped */
+	g->timing.used_ms = f->clock_used_ms;
+	g->seats.player_id[0] = f->black_id; /* resumed: seat 0 plays black */
+	g->seats.player_id[1] = f->white_id;
 	g->m.forbidden_loses = f->rules.forbidden_loses; /* the match's own */
 	return UI_OK;
 }
@@ -504,7 +506,7 @@ static enum offer play_pending(struct ui *ui, struct pending *p, bool alone,
 		return OFFER_PLAYED;
 	}
 	if (alone)
-		p->g.only_seat = p->my_seat;
+		p->g.seats.only_seat = p->my_seat;
 	else
 		*st = fetch_opponent(ui, p);
 	/* both here: the move to play gets back what it had left */

@@ -159,9 +159,9 @@ static void add_side(struct panel *p, const struct game_screen *gs, int w,
 	long long left = 0;
 	struct pline *l;
 
-	pl = g->player_id[m->seat[side]] != 0
+	pl = g->seats.player_id[m->seat[side]] != 0
 		     ? plist_find_id(g->ui->club.players,
-				     g->player_id[m->seat[side]])
+				     g->seats.player_id[m->seat[side]])
 		     : NULL;
 	if (pl != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", pl->rec.rating);
@@ -215,8 +215,9 @@ static void add_seat(struct panel *p, const struct game_screen *gs, int w,
 	const struct game *g = gs->g;
 	const struct match *m = &g->m;
 	const struct player *pl =
-		g->player_id[seat] != 0
-			? plist_find_id(g->ui->club.players, g->player_id[seat])
+		g->seats.player_id[seat] != 0
+			? plist_find_id(g->ui->club.players,
+					g->seats.player_id[seat])
 			: NULL;
 	bool acts =
 		match_seat_to_act(m) == seat && m->board.state == BOARD_PLAYING;

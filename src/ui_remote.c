@@ -98,8 +98,8 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 		(void)store_seat_release(ui->club.store, game_common_unix_ms());
 		return st;
 	}
-	g.only_seat = black ? 0 : 1;
-	g.remote = true;
+	g.seats.only_seat = black ? 0 : 1;
+	g.remote.on = true;
 	say_seats(ui, f, black, other);
 	if (f->nmoves > 0) /* rejoined, or an unfinished match taken up */
 		ui_say(ui, _("It goes on where it stopped, at move %d."),
@@ -115,7 +115,7 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 			ui->presence->rematch_of = f->id;
 			ui->presence->rematch_with = other->id;
 		}
-		*again = g.rematch;
+		*again = g.end.rematch;
 	}
 	return st;
 }

@@ -257,17 +257,17 @@ static int leave(struct game_screen *gs)
 	int yes = ui_screen_yes_no(&gs->s, _("Leave this game?"));
 
 	if (yes == 1) {
-		gs->g->stop = UI_REFUSED;
+		gs->g->end.stop = UI_REFUSED;
 		return -1;
 	}
 	if (yes < 0)
-		gs->g->stop = UI_INTERRUPTED;
+		gs->g->end.stop = UI_INTERRUPTED;
 	ui_screen_say(&gs->s, false, "%s", "");
 	return yes < 0 ? -1 : 0;
 }
 
 /* One key from the person to move. Return 1 with *in filled, 0 to read
- * on, -1 to stop the game (g->stop says why). */
+ * on, -1 to stop the game (g->end.stop says why). */
 static int human_key(struct game_screen *gs, const struct screen_key *k,
 		     struct input *in)
 {
@@ -300,7 +300,7 @@ static int human_key(struct game_screen *gs, const struct screen_key *k,
 	}
 	if (k->kind == SK_CHAR && k->ch == 4) { /* Ctrl-D: input ends, as in
 						 * line mode */
-		gs->g->stop = UI_EOF;
+		gs->g->end.stop = UI_EOF;
 		return -1;
 	}
 	if (opens_line(k))
@@ -365,7 +365,7 @@ static int remote_choice(struct game_screen *gs, const struct match *m,
 			break;
 		if (ui_screen_key(&gs->s, UI_POLL_MS, ui_wake_fd(g->ui), &k) ==
 		    SK_STOP) {
-			g->stop = UI_INTERRUPTED;
+			g->end.stop = UI_INTERRUPTED;
 			return -1;
 		}
 		if (waiting_key(gs, m, &k) < 0)
@@ -398,7 +398,7 @@ static int remote_move(struct game_screen *gs, const struct match *m,
 	while (rc == 0) {
 		if (ui_screen_key(&gs->s, UI_POLL_MS, ui_wake_fd(g->ui), &k) ==
 		    SK_STOP) {
-			g->stop = UI_INTERRUPTED;
+			g->end.stop = UI_INTERRUPTED;
 			rc = -1;
 		} else if (waiting_key(gs, m, &k) < 0) {
 			rc = -1;
@@ -440,12 +440,12 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 	int rc;
 
 	if (game_common_absent_turn(g, m)) {
-		if (g->remote)
+		if (g->remote.on)
 			return remote_move(gs, m, in);
 		game_life_waits(g);
 		return -1;
 	}
-	if (g->ai[m->seat[board_to_move(&m->board)]] != NULL)
+	if (g->seats.ai[m->seat[board_to_move(&m->board)]] != NULL)
 		return computer_move(gs, m, in);
 	deadline = game_common_move_deadline(g, m);
 	memset(in, 0, sizeof(*in));
@@ -457,7 +457,7 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 			return MATCH_ASK_TIMEOUT;
 		if (ui_screen_key(&gs->s, TICK_MS, ui_wake_fd(g->ui), &k) ==
 		    SK_STOP) {
-			g->stop = UI_INTERRUPTED;
+			g->end.stop = UI_INTERRUPTED;
 			return -1;
 		}
 		if (k.kind == SK_NONE) {
@@ -482,15 +482,15 @@ static int sg_confirm(void *ctx, const struct match *m, enum stone who,
 	char question[SCREEN_STATUS_MAX];
 	int yes;
 
-	if (gs->g->ai[m->seat[who]] != NULL)
+	if (gs->g->seats.ai[m->seat[who]] != NULL)
 		return game_common_computer_answer(gs->g, q);
-	if (q == ASK_ACCEPT_UNDO && gs->g->undo_agreed &&
+	if (q == ASK_ACCEPT_UNDO && gs->g->remote.undo_agreed &&
 	    !game_common_seat_absent(gs->g,
 				     m->seat[who])) { /* answered already */
-		gs->g->undo_agreed = false;
+		gs->g->remote.undo_agreed = false;
 		return 1;
 	}
-	if (gs->g->remote && game_common_seat_absent(gs->g, m->seat[who]))
+	if (gs->g->remote.on && game_common_seat_absent(gs->g, m->seat[who]))
 		return q != ASK_CONFIRM_RESIGN
 			       ? game_remote_confirm(gs->g, m, q)
 			       : 0;
@@ -498,7 +498,7 @@ static int sg_confirm(void *ctx, const struct match *m, enum stone who,
 	yes = ui_screen_yes_no(&gs->s, question);
 	ui_screen_say(&gs->s, false, "%s", "");
 	if (yes < 0)
-		gs->g->stop = UI_INTERRUPTED;
+		gs->g->end.stop = UI_INTERRUPTED;
 	return yes;
 }
 
@@ -532,7 +532,7 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 	char title[256];
 	int n, choice;
 
-	if (g->remote &&
+	if (g->remote.on &&
 	    game_common_seat_absent(g, seat)) /* chosen over there */
 		return remote_choice(gs, m, seat, q);
 	if (game_common_choice_settled(g, m, seat, q, &choice))
@@ -543,14 +543,14 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 					  _("Esc: leave the game"));
 	while (choice == -2 && leave(gs) == 0);
 	ui_panel_draw(gs);
-	if (choice == -2) /* left: g->stop says how */
+	if (choice == -2) /* left: g->end.stop says how */
 		return -1;
 	if (choice < 0) {
-		g->stop = UI_INTERRUPTED;
+		g->end.stop = UI_INTERRUPTED;
 		return -1;
 	}
 	choice = game_common_choice_value(q, choice);
-	if (g->remote && game_remote_chose(g, q, choice) != 0)
+	if (g->remote.on && game_remote_chose(g, q, choice) != 0)
 		return -1;
 	return choice;
 }
@@ -565,7 +565,7 @@ static void sg_help(void *ctx, const struct match *m)
 		snprintf(hint, sizeof(hint), "%s\n",
 			 _("   hint 提示  renju: show black's forbidden "
 			   "points"));
-	words_clock(&gs->g->time, clock, sizeof(clock));
+	words_clock(&gs->g->timing.control, clock, sizeof(clock));
 	snprintf(text, sizeof(text),
 		 "%s\n\n%s\n%s\n\n%s\n%s\n%s\n\n"
 		 "%s\n%s\n%s\n%s\n%s%s\n%s\n%s\n\n%s",
@@ -588,7 +588,7 @@ static void sg_help(void *ctx, const struct match *m)
 		 _("Ctrl-C leaves the program; Ctrl-Z suspends it."),
 		 _("Press any key."));
 	if (ui_screen_text(&gs->s, text) != 0)
-		gs->g->stop = UI_INTERRUPTED;
+		gs->g->end.stop = UI_INTERRUPTED;
 }
 
 static int sg_changed(void *ctx, const struct match *m)
@@ -643,7 +643,7 @@ static void say_end(struct game_screen *gs, const struct match *m)
  * seat, or the database failed. */
 static bool stopped_from_outside(const struct game *g)
 {
-	return game_stopped_outside(g) || g->stop == UI_FAILED;
+	return game_stopped_outside(g) || g->end.stop == UI_FAILED;
 }
 
 /* screen_note's poll for the end box of a game between two terminals:
@@ -652,7 +652,7 @@ static void offer_note(void *ctx, char *buf, size_t size)
 {
 	const struct game_screen *gs = ctx;
 	const struct player *from =
-		ui_presence_rematch_from(gs->g->ui, gs->g->match_id);
+		ui_presence_rematch_from(gs->g->ui, gs->g->rec.id);
 
 	if (from == NULL)
 		buf[0] = '\0';
@@ -663,7 +663,7 @@ static void offer_note(void *ctx, char *buf, size_t size)
 }
 
 /* The end-of-game box: how the game ended, the summary of a recorded
- * game, and g->again's question (its answer in g->again_answer; none
+ * game, and g->end.again's question (its answer in g->end.again_answer; none
  * for a hot-seat match another session ended) or
  * "Press any key." -- the one question the player answers. Return false
  * when there is nothing to show (no summary and no question). */
@@ -671,14 +671,14 @@ static bool end_box(struct game_screen *gs)
 {
 	struct game *g = gs->g;
 	char summary[2048], question[256], text[4096], keys[3] = "";
-	bool analysable = g->record_kind != 0 && g->match_id != 0 &&
+	bool analysable = g->rec.kind != 0 && g->rec.id != 0 &&
 			  g->m.board.nmoves > 0 && !game_aborted(g);
-	bool again = g->remote && g->match_id != 0; /* a rematch offered */
+	bool again = g->remote.on && g->rec.id != 0; /* a rematch offered */
 	struct screen_note offer = {offer_note, gs};
 	/* a hot-seat match ended in another session asks nothing here */
-	const char *ask = game_ended(g) && !g->life.ended_here && !g->remote
+	const char *ask = game_ended(g) && !g->life.ended_here && !g->remote.on
 				  ? NULL
-				  : g->again;
+				  : g->end.again;
 	int answer;
 
 	if (game_common_summary(g, summary, sizeof(summary)) != UI_OK)
@@ -701,13 +701,13 @@ static bool end_box(struct game_screen *gs)
 	answer = ui_screen_text_or(&gs->s, text, ask != NULL, keys,
 				   again ? &offer : NULL);
 	if (answer < 0)
-		g->stop = UI_INTERRUPTED;
+		g->end.stop = UI_INTERRUPTED;
 	else if (answer >= 2 && keys[answer - 2] == 'a')
-		g->analyse = true; /* the question is asked after it */
+		g->end.analyse = true; /* the question is asked after it */
 	else if (answer >= 2)
-		g->rematch = true; /* offered once the game is left */
+		g->end.rematch = true; /* offered once the game is left */
 	else if (ask != NULL)
-		g->again_answer = answer;
+		g->end.again_answer = answer;
 	return true;
 }
 

@@ -26,9 +26,9 @@ int ui_screen_game_start(struct game_screen *gs, struct game *g);
  * change so the record is kept, and `settle` (ui_game.c's, may be NULL)
  * called once when the match has ended, before the end-of-game box, to
  * save its end: the box then shows game_common_summary() and, with
- * g->again, asks its question (g->again_answer 1 or 0; -1 with
- * g->stop UI_INTERRUPTED on a stop signal); *end says how it ended, as
- * match_run() returns it, and g->stop why it stopped early (UI_REFUSED:
+ * g->end.again, asks its question (g->end.again_answer 1 or 0; -1 with
+ * g->end.stop UI_INTERRUPTED on a stop signal); *end says how it ended, as
+ * match_run() returns it, and g->end.stop why it stopped early (UI_REFUSED:
  * the player left it with q, and the menus go on; UI_EOF,
  * UI_INTERRUPTED, UI_FAILED; UI_OK with g->waiting or g->elsewhere). The
  * terminal is restored before it returns, however the game ended. Return
