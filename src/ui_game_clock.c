@@ -58,9 +58,9 @@ static bool stored_turn(struct game *g, const struct match *m, long long *since,
 		return false;
 	*since = game_since_stored(now.turn_started_ms);
 	*allowed_ms = now.turn_allowed_ms;
-	game_common_clock_set(g, m->board.nmoves, now.turn_started_ms,
-			      now.turn_allowed_ms, now.black_left_ms,
-			      now.white_left_ms);
+	game_timing_set(&g->timing, m->board.nmoves, now.turn_started_ms,
+			now.turn_allowed_ms, now.black_left_ms,
+			now.white_left_ms);
 	return true;
 }
 
@@ -113,16 +113,16 @@ bool game_common_timed(const struct game *g)
 	return g->timing.control.kind != CLOCK_NONE;
 }
 
-void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
-			   long long allowed_ms, long long black_left_ms,
-			   long long white_left_ms)
+void game_timing_set(struct game_timing *t, int ply, long long turn_started_ms,
+		     long long allowed_ms, long long black_left_ms,
+		     long long white_left_ms)
 {
-	g->timing.turn.known = true;
-	g->timing.turn.ply = ply;
-	g->timing.turn.since = game_since_stored(turn_started_ms);
-	g->timing.turn.allowed_ms = allowed_ms;
-	g->timing.turn.left_ms[0] = black_left_ms;
-	g->timing.turn.left_ms[1] = white_left_ms;
+	t->turn.known = true;
+	t->turn.ply = ply;
+	t->turn.since = game_since_stored(turn_started_ms);
+	t->turn.allowed_ms = allowed_ms;
+	t->turn.left_ms[0] = black_left_ms;
+	t->turn.left_ms[1] = white_left_ms;
 }
 
 void game_common_local_clock(struct game *g, const struct match *m)
@@ -154,27 +154,25 @@ void game_common_local_clock(struct game *g, const struct match *m)
 	g->timing.deadline = 0; /* the next turn's, when it is asked for */
 }
 
-bool game_common_side_left(const struct game *g, const struct match *m,
-			   enum stone side, long long *ms)
+bool game_timing_left(const struct game_timing *t, const struct match *m,
+		      enum stone side, long long *ms)
 {
-	const struct game_clock *c = &g->timing.turn;
+	const struct game_clock *c = &t->turn;
 	int col = side == STONE_WHITE ? 1 : 0;
 	long long now = term_now_ms();
 
-	if (!game_common_timed(g))
+	if (t->control.kind == CLOCK_NONE)
 		return false;
-	*ms = g->timing.control.kind == CLOCK_FISCHER && c->known
+	*ms = t->control.kind == CLOCK_FISCHER && c->known
 		      ? c->left_ms[col]
-		      : clock_start_ms(&g->timing.control);
+		      : clock_start_ms(&t->control);
 	if (col != column_to_act(m) || m->board.state != BOARD_PLAYING)
 		return true;
 	if (c->known && c->ply == m->board.nmoves)
 		*ms = clock_left(c->allowed_ms, c->since, now);
-	else if (g->timing.deadline != 0 &&
-		 g->timing.deadline_ply == m->board.nmoves)
-		*ms = g->timing.deadline > now ? g->timing.deadline - now : 0;
-	else if (g->timing.deadline_ply ==
-		 m->board.nmoves) /* resumed, not yet on */
-		*ms = *ms > g->timing.used_ms ? *ms - g->timing.used_ms : 0;
+	else if (t->deadline != 0 && t->deadline_ply == m->board.nmoves)
+		*ms = t->deadline > now ? t->deadline - now : 0;
+	else if (t->deadline_ply == m->board.nmoves) /* resumed, not yet on */
+		*ms = *ms > t->used_ms ? *ms - t->used_ms : 0;
 	return true;
 }

@@ -240,11 +240,11 @@ long long game_common_clock_used(const struct game *g, const struct match *m);
 bool game_common_timed(const struct game *g);
 
 /* Copy the clocks of a stored turn (the record's turn start in Unix ms,
- * what it had, the two game clocks) into g->timing.turn, for the position
+ * what it had, the two game clocks) into t->turn, for the position
  * with `ply` moves. */
-void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
-			   long long allowed_ms, long long black_left_ms,
-			   long long white_left_ms);
+void game_timing_set(struct game_timing *t, int ply, long long turn_started_ms,
+		     long long allowed_ms, long long black_left_ms,
+		     long long white_left_ms);
 
 /* A game without a record (a guest game) keeps its clock itself, as
  * the store keeps a record's: called whenever m changed (a move, an
@@ -254,12 +254,13 @@ void game_common_clock_set(struct game *g, int ply, long long turn_started_ms,
  * or untimed game. */
 void game_common_local_clock(struct game *g, const struct match *m);
 
-/* What `side`'s clock shows now in m, in ms, into *ms: the mover's
- * counting down from the record's turn (or this game's own deadline),
+/* What `side`'s clock shows now in m, timed by t (a game's, or a
+ * watcher's from the stored match), in ms, into *ms: the mover's
+ * counting down from the record's turn (or the game's own deadline),
  * the other's as it stands (a game clock's time left, the whole time
  * per move). False (nothing written) when moves are not timed. */
-bool game_common_side_left(const struct game *g, const struct match *m,
-			   enum stone side, long long *ms);
+bool game_timing_left(const struct game_timing *t, const struct match *m,
+		      enum stone side, long long *ms);
 
 /* ---- The computer (ui_game_common.c) ---- */
 
@@ -353,6 +354,10 @@ int game_common_choice_menu(const struct match *m, int seat,
 int game_common_choice_value(enum match_choice q, int index);
 
 /* ---- The stake and the summary (ui_game_stake.c) ---- */
+
+/* The account playing seat `seat` of g, or NULL (a guest, the
+ * computer). */
+const struct player *game_seat_player(const struct game *g, int seat);
 
 /* Note each account's rating as the game starts (g->seats.rating_before), for
  * the summary's changes. */

@@ -14,8 +14,8 @@
 
 /* ==== The rating at stake and the summary ================================ */
 
-/* The account playing seat `seat` of g, or NULL (a guest, the computer). */
-static const struct player *seat_player(const struct game *g, int seat)
+/* See ui_game_common.h. */
+const struct player *game_seat_player(const struct game *g, int seat)
 {
 	return g->seats.player_id[seat] != 0
 		       ? plist_find_id(g->ui->club.players,
@@ -41,15 +41,15 @@ void game_common_ratings_before(struct game *g)
 	int seat;
 
 	for (seat = 0; seat < 2; seat++) {
-		p = seat_player(g, seat);
+		p = game_seat_player(g, seat);
 		g->seats.rating_before[seat] = p != NULL ? p->rec.rating : 0;
 	}
 }
 
 bool game_common_stake(const struct game *g, int seat, struct game_stake *out)
 {
-	const struct player *p = seat_player(g, seat);
-	const struct player *o = seat_player(g, 1 - seat);
+	const struct player *p = game_seat_player(g, seat);
+	const struct player *o = game_seat_player(g, 1 - seat);
 	double r;
 
 	if (g->rec.kind != MATCH_RANKED || g->rec.casual || game_ended(g) ||
@@ -94,7 +94,7 @@ void game_common_record_line(struct ui *ui, const struct player *p,
 /* Seat `seat`'s new record after a ranked match, a line of its own. */
 static void ranked_line(const struct game *g, int seat, struct strbuf *out)
 {
-	const struct player *p = seat_player(g, seat);
+	const struct player *p = game_seat_player(g, seat);
 	char line[512];
 
 	if (p == NULL)

@@ -280,18 +280,26 @@ struct pending {
 				     * match points to */
 };
 
-/* See ui_game.h. */
+/* See ui_matches.h. */
+int ui_matches_match(struct match *m, const struct match_full *f,
+		     const char *black, const char *white)
+{
+	if (match_init(m, &f->game.variant, black, white) != 0 ||
+	    match_set_opening(m, f->game.opening) != 0 ||
+	    match_replay(m, f->moves, f->move_ms, f->nmoves) != 0 ||
+	    match_restore_opening(m, f->opening_stones, f->colours_final) != 0)
+		return -1;
+	m->forbidden_loses = f->rules.forbidden_loses; /* the match's own */
+	return 0;
+}
+
+/* See ui_matches.h. */
 enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 				  const struct match_full *f, const char *black,
 				  const char *white)
 {
-	const struct variant *v = &f->game.variant;
-
-	if (game_init(g, ui, v, black, white, false) != 0 ||
-	    match_set_opening(&g->m, f->game.opening) != 0 ||
-	    match_replay(&g->m, f->moves, f->move_ms, f->nmoves) != 0 ||
-	    match_restore_opening(&g->m, f->opening_stones, f->colours_final) !=
-		    0) {
+	if (game_init(g, ui, &f->game.variant, black, white, false) != 0 ||
+	    ui_matches_match(&g->m, f, black, white) != 0) {
 		ui_error(ui,
 			 _("match %lld cannot be resumed: its moves do "
 			   "not make a game"),
@@ -310,7 +318,6 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 	g->timing.used_ms = f->clock_used_ms;
 	g->seats.player_id[0] = f->black_id; /* resumed: seat 0 plays black */
 	g->seats.player_id[1] = f->white_id;
-	g->m.forbidden_loses = f->rules.forbidden_loses; /* the match's own */
 	return UI_OK;
 }
 

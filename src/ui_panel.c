@@ -124,34 +124,34 @@ static void short_name(const char *name, int cols, bool ascii, char *buf,
 	snprintf(buf + n, cap - n, "%s", more);
 }
 
-/* In a ranked match, what seat `seat` of g stands to gain or lose, a
+/* What seat `seat` stands to gain or lose, when the view shows it: a
  * faint line under its name. */
-static void add_stake(struct panel *p, const struct game *g, int seat)
+static void add_stake(struct panel *p, const struct panel_view *v, int seat)
 {
-	struct game_stake st;
+	const struct game_stake *st = &v->stake[seat];
 	struct pline *l;
 
-	if (!game_common_stake(g, seat, &st))
+	if (!v->staked[seat])
 		return;
 	l = add_line(p, RANK_STAKE, SCREEN_FAINT);
 	l->indent = 4;
-	game_common_stake_text(&st, l->form[0], sizeof(l->form[0]));
+	game_common_stake_text(st, l->form[0], sizeof(l->form[0]));
 	l->nform = 1;
 	/* TRANSLATORS: the rating changes for a win, a draw and a loss, for
 	 * a narrow panel: W for win, D for draw, L for loss. */
-	add_form(l, _("W %s  D %s  L %s"), st.win, st.draw, st.loss);
+	add_form(l, _("W %s  D %s  L %s"), st->win, st->draw, st->loss);
 }
 
 /* One side's line, "> ● Black  Alice (1523)" with its clock at the
- * right, and under it, in a ranked match that is not watched, what a
- * win, draw and loss would change. */
+ * right, and under it, when the view has one, what a win, draw and loss
+ * would change. */
 static void add_side(struct panel *p, const struct game_screen *gs, int w,
 		     enum stone side)
 {
-	const struct game *g = gs->g;
-	const struct match *m = &g->m;
-	const struct player *pl;
-	const char *stone = ui_board_stone(&g->ui->term, side);
+	const struct panel_view *v = &gs->view;
+	const struct match *m = v->m;
+	const struct player *pl = v->player[m->seat[side]];
+	const char *stone = ui_board_stone(&gs->ui->term, side);
 	const char *mark;
 	char rating[32] = "", name[160];
 	bool to_move = board_to_move(&m->board) == side &&
@@ -159,15 +159,11 @@ static void add_side(struct panel *p, const struct game_screen *gs, int w,
 	long long left = 0;
 	struct pline *l;
 
-	pl = g->seats.player_id[m->seat[side]] != 0
-		     ? plist_find_id(g->ui->club.players,
-				     g->seats.player_id[m->seat[side]])
-		     : NULL;
 	if (pl != NULL)
 		snprintf(rating, sizeof(rating), " (%.0f)", pl->rec.rating);
 	mark = to_move ? ">" : " ";
 	l = add_line(p, RANK_GAME, to_move ? SCREEN_BOLD : SCREEN_PLAIN);
-	if (game_common_side_left(g, m, side, &left)) {
+	if (game_timing_left(v->timing, m, side, &left)) {
 		(void)clock_format(left, l->right, sizeof(l->right));
 		l->right_st =
 			to_move && left < 10000 ? SCREEN_ALARM : SCREEN_PLAIN;
@@ -180,10 +176,9 @@ static void add_side(struct panel *p, const struct game_screen *gs, int w,
 		   w - 5 -
 			   (l->right[0] != '\0' ? ui_screen_width(l->right) + 1
 						: 0),
-		   g->ui->term.ascii, name, sizeof(name));
+		   gs->ui->term.ascii, name, sizeof(name));
 	add_form(l, "%s %s %s", mark, stone, name);
-	if (!gs->watching)
-		add_stake(p, g, m->seat[side]);
+	add_stake(p, v, m->seat[side]);
 }
 
 /* What seat `seat` does in m's swap2 opening, in words (a static
@@ -207,18 +202,13 @@ static const char *opening_role(const struct match *m, int seat)
 
 /* During the swap2 opening, whose colours are not given out yet: seat
  * `seat`'s line, "> Alice (1523)" with its clock at the right, what it
- * does in the opening under it, and in a ranked match that is not
- * watched, its stake. */
+ * does in the opening under it, and its stake when the view has one. */
 static void add_seat(struct panel *p, const struct game_screen *gs, int w,
 		     int seat)
 {
-	const struct game *g = gs->g;
-	const struct match *m = &g->m;
-	const struct player *pl =
-		g->seats.player_id[seat] != 0
-			? plist_find_id(g->ui->club.players,
-					g->seats.player_id[seat])
-			: NULL;
+	const struct panel_view *v = &gs->view;
+	const struct match *m = v->m;
+	const struct player *pl = v->player[seat];
 	bool acts =
 		match_seat_to_act(m) == seat && m->board.state == BOARD_PLAYING;
 	char rating[32] = "", name[160];
@@ -229,8 +219,8 @@ static void add_seat(struct panel *p, const struct game_screen *gs, int w,
 		snprintf(rating, sizeof(rating), " (%.0f)", pl->rec.rating);
 	l = add_line(p, RANK_GAME, acts ? SCREEN_BOLD : SCREEN_PLAIN);
 	/* during the opening the clocks are the seats' (black: seat 0) */
-	if (game_common_side_left(g, m, seat == 0 ? STONE_BLACK : STONE_WHITE,
-				  &left)) {
+	if (game_timing_left(v->timing, m,
+			     seat == 0 ? STONE_BLACK : STONE_WHITE, &left)) {
 		(void)clock_format(left, l->right, sizeof(l->right));
 		l->right_st =
 			acts && left < 10000 ? SCREEN_ALARM : SCREEN_PLAIN;
@@ -240,19 +230,18 @@ static void add_seat(struct panel *p, const struct game_screen *gs, int w,
 		   w - 3 -
 			   (l->right[0] != '\0' ? ui_screen_width(l->right) + 1
 						: 0),
-		   g->ui->term.ascii, name, sizeof(name));
+		   gs->ui->term.ascii, name, sizeof(name));
 	add_form(l, "%s %s", acts ? ">" : " ", name);
 	l = add_line(p, RANK_GAME, SCREEN_FAINT);
 	l->indent = 2;
 	add_form(l, "%s", opening_role(m, seat));
-	if (!gs->watching)
-		add_stake(p, g, seat);
+	add_stake(p, v, seat);
 }
 
 /* The last moves, "12. h8 i9", one numbered pair a line, at most 8. */
 static void add_moves(struct panel *p, const struct game_screen *gs)
 {
-	const struct board *b = &gs->g->m.board;
+	const struct board *b = &gs->view.m->board;
 	char a[NOTATION_MOVE_LEN], c[NOTATION_MOVE_LEN];
 	int pairs = (b->nmoves + 1) / 2, i;
 
@@ -282,7 +271,7 @@ static void add_key(struct panel *p, enum rank rank, const char *text)
 static const char *example_move(const struct game_screen *gs,
 				char at[NOTATION_MOVE_LEN])
 {
-	const struct board *b = &gs->g->m.board;
+	const struct board *b = &gs->view.m->board;
 
 	return notation_format(b->rows / 2, b->cols / 2, at);
 }
@@ -306,7 +295,7 @@ static void add_keys(struct panel *p, const struct game_screen *gs)
 	/* TRANSLATORS: the commands as they are typed in this language
 	 * (the English words work in every language). */
 	add_key(p, RANK_KEYS, _("type undo draw resign"));
-	if (gs->g->m.board.rule == RULE_RENJU)
+	if (gs->view.m->board.rule == RULE_RENJU)
 		add_key(p, RANK_HELP, _("type hint: forbidden points"));
 	add_key(p, RANK_HELP, _("? help  Esc leave"));
 }
@@ -314,7 +303,7 @@ static void add_keys(struct panel *p, const struct game_screen *gs)
 /* Everything the panel could say for gs, `w` columns wide. */
 static void build_panel(struct panel *p, const struct game_screen *gs, int w)
 {
-	const struct match *m = &gs->g->m;
+	const struct match *m = gs->view.m;
 	const struct move *last = board_last(&m->board);
 	const char *variant = words_variant(m->variant.name);
 	char where[NOTATION_MOVE_LEN] = "-";
@@ -411,12 +400,12 @@ static void draw_lines(const struct panel *p, int y, int x, int w, int h)
 static void board_view(const struct game_screen *gs, struct screen_view *v,
 		       struct move marks[])
 {
-	const struct board *b = &gs->g->m.board;
+	const struct board *b = &gs->view.m->board;
 
 	memset(v, 0, sizeof(*v));
 	v->board = b;
 	v->marks = marks;
-	if (gs->marks_on || gs->g->ui->opt->show_forbidden)
+	if (gs->marks_on || gs->ui->opt->show_forbidden)
 		v->nmarks = ui_board_forbidden(b, marks);
 	v->cursor = true;
 	v->cur_row = gs->cur_row;
@@ -436,7 +425,7 @@ static void draw_foot(const struct game_screen *gs, int y)
 			 _("Watching (read-only): q or Esc stops."));
 	else if (gs->s.asking) /* its question (a box's, the status line's) */
 		text[0] = '\0';
-	else if (gs->over && gs->g->m.end == MATCH_UNFINISHED)
+	else if (gs->over && gs->view.m->end == MATCH_UNFINISHED)
 		snprintf(text, sizeof(text), "%s",
 			 _("The game has stopped. Press any key."));
 	else if (gs->over)
@@ -468,7 +457,7 @@ static bool try_layout(const struct game_screen *gs, struct panel *p,
 {
 	int used;
 
-	ui_screen_board_size(&gs->s, &gs->g->m.board, try->compact,
+	ui_screen_board_size(&gs->s, &gs->view.m->board, try->compact,
 			     &try->board_w, &try->board_h);
 	if (try->beside) {
 		try->panel_y = 0;
@@ -521,6 +510,26 @@ static bool choose_layout(const struct game_screen *gs, struct panel *p,
 			return true;
 	}
 	return false;
+}
+
+/* ui_screen.c's redraw of gs (ctx), when the caller gives none. */
+static void redraw(void *ctx)
+{
+	ui_panel_draw(ctx);
+}
+
+int ui_panel_start(struct game_screen *gs, struct ui *ui, const struct match *m,
+		   void (*draw)(void *ctx))
+{
+	memset(gs, 0, sizeof(*gs));
+	gs->ui = ui;
+	gs->view.m = m;
+	gs->sel_row = gs->sel_col = -1;
+	gs->shown = -1;
+	gs->cur_row = m->board.rows / 2;
+	gs->cur_col = m->board.cols / 2;
+	return ui_screen_start(&gs->s, &ui->term, draw != NULL ? draw : redraw,
+			       gs);
 }
 
 void ui_panel_draw(struct game_screen *gs)

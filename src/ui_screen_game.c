@@ -33,6 +33,24 @@ static long long sg_clock(void *ctx)
 	return term_now_ms();
 }
 
+/* Fill gs->view from gs->g as it stands (the accounts at its seats and,
+ * in a ranked match still in play, what each stands to gain or lose),
+ * then draw the screen. */
+static void show(struct game_screen *gs)
+{
+	const struct game *g = gs->g;
+	struct panel_view *v = &gs->view;
+	int seat;
+
+	v->m = &g->m;
+	v->timing = &g->timing;
+	for (seat = 0; seat < 2; seat++) {
+		v->player[seat] = game_seat_player(g, seat);
+		v->staked[seat] = game_common_stake(g, seat, &v->stake[seat]);
+	}
+	ui_panel_draw(gs);
+}
+
 /* Draw the position; after a new move the cursor starts on it. */
 static void sg_show(void *ctx, const struct match *m)
 {
@@ -44,7 +62,7 @@ static void sg_show(void *ctx, const struct match *m)
 		gs->cur_col = last->col;
 	}
 	gs->shown = m->board.nmoves;
-	ui_panel_draw(gs);
+	show(gs);
 }
 
 /* "hint": show black's forbidden points on the board and list them. */
@@ -181,7 +199,7 @@ static int line_key(struct game_screen *gs, const struct screen_key *k,
 		}
 	}
 	gs->line[gs->line_len] = '\0';
-	ui_panel_draw(gs);
+	show(gs);
 	return 0;
 }
 
@@ -211,7 +229,7 @@ static int place_confirmed(struct game_screen *gs, struct input *in, int row,
 	gs->cur_col = gs->sel_col = col;
 	ui_screen_say(&gs->s, false, _("Enter again plays %s."),
 		      notation_format(row, col, where));
-	ui_panel_draw(gs);
+	show(gs);
 	return 0;
 }
 
@@ -223,7 +241,7 @@ static int click(struct game_screen *gs, const struct screen_key *k,
 		return place(in, k->row, k->col);
 	gs->cur_row = gs->sel_row = k->row;
 	gs->cur_col = gs->sel_col = k->col;
-	ui_panel_draw(gs);
+	show(gs);
 	return 0;
 }
 
@@ -248,7 +266,7 @@ static void open_line(struct game_screen *gs, const struct screen_key *k)
 	if (k->ch != ':' && k->ch != 0xFF1A)
 		line_key(gs, k, &unused);
 	else
-		ui_panel_draw(gs);
+		show(gs);
 }
 
 /* The player leaves with Esc (after confirming): the game stops. */
@@ -287,7 +305,7 @@ static int human_key(struct game_screen *gs, const struct screen_key *k,
 	if (k->kind == SK_CLICK)
 		return click(gs, k, in);
 	if (cursor_key(gs, k)) {
-		ui_panel_draw(gs);
+		show(gs);
 		return 0;
 	}
 	if (enter_key(k, true))
@@ -322,7 +340,7 @@ static int waiting_key(struct game_screen *gs, const struct match *m,
 	struct input in;
 
 	if (cursor_key(gs, k) || k->kind == SK_NONE) {
-		ui_panel_draw(gs);
+		show(gs);
 		return 0;
 	}
 	if (gs->typing) {
@@ -461,7 +479,7 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 			return -1;
 		}
 		if (k.kind == SK_NONE) {
-			ui_panel_draw(gs); /* the clock */
+			show(gs); /* the clock */
 			continue;
 		}
 		gs->s.status[0] = '\0'; /* a message lasts until the next key */
@@ -542,7 +560,7 @@ static int sg_choose(void *ctx, const struct match *m, int seat,
 		choice = ui_screen_choose(&gs->s, title, labels, n,
 					  _("Esc: leave the game"));
 	while (choice == -2 && leave(gs) == 0);
-	ui_panel_draw(gs);
+	show(gs);
 	if (choice == -2) /* left: g->end.stop says how */
 		return -1;
 	if (choice < 0) {
@@ -615,18 +633,15 @@ static const struct match_io screen_io = {
 /* Draw the game screen at ctx (a struct game_screen). */
 static void draw(void *ctx)
 {
-	ui_panel_draw(ctx);
+	show(ctx);
 }
 
 int ui_screen_game_start(struct game_screen *gs, struct game *g)
 {
-	memset(gs, 0, sizeof(*gs));
+	int rc = ui_panel_start(gs, g->ui, &g->m, draw);
+
 	gs->g = g;
-	gs->sel_row = gs->sel_col = -1;
-	gs->shown = -1;
-	gs->cur_row = g->m.board.rows / 2;
-	gs->cur_col = g->m.board.cols / 2;
-	return ui_screen_start(&gs->s, &g->ui->term, draw, gs);
+	return rc;
 }
 
 /* The status line's words for how m ended. */
@@ -727,7 +742,7 @@ static void show_end(struct game_screen *gs, const struct match *m)
 	if (over)
 		say_end(gs, m);
 	else
-		ui_panel_draw(gs);
+		show(gs);
 	if (over && end_box(gs))
 		return;
 	while (ui_screen_key(&gs->s, -1, -1, &k) == SK_NONE)

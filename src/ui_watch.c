@@ -18,8 +18,8 @@
 #include "ui_internal.h"
 #include "ui_matches.h"
 #include "ui_page.h"
+#include "ui_panel.h"
 #include "ui_records.h"
-#include "ui_screen_game.h"
 #include "words.h"
 
 #define WATCH_LIST_MAX 20 /* matches listed */
@@ -198,39 +198,48 @@ static enum ui_status follow(struct watch *w)
 
 /* ==== Following one match full-screen ==================================== */
 
-/* Room for a side's name on the watch screen. */
-struct watch_names {
+/* What the watch screen shows: the match rebuilt from the store, its
+ * clock, and the sides' names (which the match points to). */
+struct watched {
+	struct match m;
+	struct game_timing timing;
 	char black[STORE_NAME_MAX + UI_NAME_MAX];
 	char white[STORE_NAME_MAX + UI_NAME_MAX];
 };
 
-/* Rebuild g from match f as it stands, names from n: its moves but the
- * last through ui_matches_rebuild() (which takes a game still to be played
- * on), the last on the board (it may end the game). Return UI_OK, or
- * UI_FAILED when the moves do not make a game (said so). */
-static enum ui_status rebuild(struct match_full *f, struct game *g,
-			      struct ui *ui, const struct watch_names *n)
+/* Rebuild v->m from match f as it stands: its moves but the last through
+ * ui_matches_match() (which takes a game still to be played on), the
+ * last on the board (it may end the game). Return UI_OK, or UI_FAILED
+ * when the moves do not make a game (said so). */
+static enum ui_status rebuild(struct match_full *f, struct watched *v,
+			      struct ui *ui)
 {
-	int all = f->nmoves;
-	enum ui_status st;
+	int all = f->nmoves, rc;
 
 	f->nmoves = all > 0 ? all - 1 : 0;
-	st = ui_matches_rebuild(g, ui, f, n->black, n->white);
+	rc = ui_matches_match(&v->m, f, v->black, v->white);
 	f->nmoves = all;
-	if (st == UI_OK && all > 0)
-		(void)board_play(&g->m.board, f->moves[all - 1].row,
+	if (rc != 0) {
+		ui_error(ui,
+			 _("match %lld cannot be resumed: its moves do "
+			   "not make a game"),
+			 f->id);
+		return UI_FAILED;
+	}
+	if (all > 0)
+		(void)board_play(&v->m.board, f->moves[all - 1].row,
 				 f->moves[all - 1].col);
-	return st;
+	return UI_OK;
 }
 
-/* Rebuild g (the screen's game) from w->f, the match as it stands, and
+/* Rebuild the screen's view (v) from w->f, the match as it stands, and
  * draw it: the players' names and ratings as the store has them now
  * (a long watch sees them change), the cursor on the last move, the
  * clock of the side to move running since its turn began (the store's
- * clock). Return UI_OK, or UI_FAILED when the players cannot be read or
- * its moves do not make a game (said so). */
+ * clock); no stakes. Return UI_OK, or UI_FAILED when the players cannot
+ * be read or its moves do not make a game (said so). */
 static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
-				  struct watch_names *n)
+				  struct watched *v)
 {
 	const struct match_full *f = w->f;
 	const struct move *last;
@@ -238,13 +247,13 @@ static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 
 	if (ui_account_refresh(w->ui) != UI_OK)
 		return UI_FAILED;
-	snprintf(n->black, sizeof(n->black), "%s",
+	snprintf(v->black, sizeof(v->black), "%s",
 		 ui_words_side(f, STONE_BLACK, buf));
-	snprintf(n->white, sizeof(n->white), "%s",
+	snprintf(v->white, sizeof(v->white), "%s",
 		 ui_words_side(f, STONE_WHITE, buf));
-	if (rebuild(w->f, gs->g, w->ui, n) != UI_OK)
+	if (rebuild(w->f, v, w->ui) != UI_OK)
 		return UI_FAILED;
-	last = board_last(&gs->g->m.board);
+	last = board_last(&v->m.board);
 	if (last != NULL) {
 		gs->cur_row = last->row;
 		gs->cur_col = last->col;
@@ -252,9 +261,12 @@ static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 	gs->other_since = f->status == MATCH_STATUS_UNFINISHED
 				  ? game_since_stored(f->turn_started_ms)
 				  : 0;
-	game_common_clock_set(gs->g, f->nmoves, f->turn_started_ms,
-			      f->turn_allowed_ms, f->black_left_ms,
-			      f->white_left_ms);
+	memset(&v->timing, 0, sizeof(v->timing));
+	v->timing.control = f->game.time;
+	game_timing_set(&v->timing, f->nmoves, f->turn_started_ms,
+			f->turn_allowed_ms, f->black_left_ms, f->white_left_ms);
+	gs->view.player[0] = plist_find_id(w->ui->club.players, f->black_id);
+	gs->view.player[1] = plist_find_id(w->ui->club.players, f->white_id);
 	ui_screen_say(&gs->s, false,
 		      _("Watching match %lld: %s to play. Type q to stop "
 			"watching."),
@@ -270,8 +282,8 @@ static enum ui_status screen_end(struct watch *w, struct game_screen *gs,
 {
 	const struct match_full *f = w->f;
 	const char *winner = f->result == RESULT_BLACK_WIN
-				     ? gs->g->m.name[STONE_BLACK]
-				     : gs->g->m.name[STONE_WHITE];
+				     ? gs->view.m->name[STONE_BLACK]
+				     : gs->view.m->name[STONE_WHITE];
 	char question[SCREEN_STATUS_MAX];
 	int yes;
 
@@ -301,7 +313,7 @@ static enum ui_status screen_key(struct game_screen *gs)
 {
 	struct screen_key k;
 
-	switch (ui_screen_raw_key(UI_POLL_MS, ui_wake_fd(gs->g->ui), &k)) {
+	switch (ui_screen_raw_key(UI_POLL_MS, ui_wake_fd(gs->ui), &k)) {
 	case SK_STOP:
 		return UI_INTERRUPTED;
 	case SK_EOF:
@@ -309,7 +321,7 @@ static enum ui_status screen_key(struct game_screen *gs)
 	case SK_CHAR:
 		if (k.ch == 'q' || k.ch == 'Q' || k.ch == 27 || k.ch == 4)
 			return UI_EOF;
-		if (k.ch == '\t' && gs->g->ui->challenge_hook != NULL)
+		if (k.ch == '\t' && gs->ui->challenge_hook != NULL)
 			return UI_REFUSED; /* to answer a challenge */
 		break;
 	case SK_KEY:
@@ -332,23 +344,22 @@ static enum ui_status screen_key(struct game_screen *gs)
  * to answer a challenge, which is asked then). */
 static enum ui_status watch_screen(struct watch *w, bool *replay)
 {
-	struct watch_names names;
-	struct game g;
+	struct watched v;
 	struct game_screen gs;
 	enum ui_status st;
 
-	memset(&g, 0, sizeof(g));
-	g.ui = w->ui;
-	if (ui_screen_game_start(&gs, &g) != 0)
+	memset(&v, 0, sizeof(v));
+	if (ui_panel_start(&gs, w->ui, &v.m, NULL) != 0)
 		return UI_FAILED;
+	gs.view.timing = &v.timing;
 	gs.watching = true;
-	st = screen_show(w, &gs, &names);
+	st = screen_show(w, &gs, &v);
 	while (st == UI_OK && w->f->status == MATCH_STATUS_UNFINISHED) {
 		st = screen_key(&gs);
 		if (st == UI_OK && match_changed(w))
 			st = store_match_load(w->ui->club.store, w->id, w->f) ==
 					     STORE_OK
-				     ? screen_show(w, &gs, &names)
+				     ? screen_show(w, &gs, &v)
 				     : UI_FAILED;
 	}
 	if (st == UI_OK)
