@@ -2,7 +2,7 @@
  * board drawn on it as text (ui_board.c).
  *
  * The lowest part of the ui: the curses layer (ui_screen.c) and the
- * text board see this and nothing of struct ui (ui.h), so that neither
+ * text board see this and nothing of struct ui (ui_types.h), so that neither
  * can reach the game, the player list or the database.
  */
 #ifndef GOMOKU_UI_TERM_H

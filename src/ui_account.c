@@ -7,6 +7,7 @@
 #include "auth.h"
 #include "confusable.h"
 #include "store.h"
+#include "ui_account.h"
 #include "ui_internal.h"
 #include "ui_page.h"
 

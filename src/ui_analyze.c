@@ -10,6 +10,7 @@
 #include "analyze.h"
 #include "notation.h"
 #include "store.h"
+#include "ui_analyze.h"
 #include "ui_internal.h"
 #include "words.h"
 

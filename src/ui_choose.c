@@ -1,5 +1,5 @@
 /* ui_choose.c -- the game chosen before it starts: its variant, opening
- * and time control (struct game_def, ui.h). The command line fills
+ * and time control (struct game_def, game_def.h). The command line fills
  * it for the commands; before a game started from the menus, what the
  * command line gave, else the player's preferences, else the defaults,
  * shown in one line that Enter keeps, and changed step by step
@@ -9,6 +9,7 @@
 
 #include "number.h"
 #include "store.h"
+#include "ui_choose.h"
 #include "ui_internal.h"
 #include "words.h"
 

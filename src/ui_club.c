@@ -8,6 +8,8 @@
 
 #include "number.h"
 #include "store.h"
+#include "ui_account.h"
+#include "ui_club.h"
 #include "ui_internal.h"
 
 /* The settings' names on the command line (and in tsv and json), in

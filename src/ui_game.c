@@ -13,6 +13,8 @@
 #include "ui_game.h"
 #include "ui_game_remote.h"
 #include "ui_internal.h"
+#include "ui_presence.h"
+#include "ui_records.h"
 #include "ui_screen_game.h"
 #include "words.h"
 

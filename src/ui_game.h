@@ -49,4 +49,12 @@ void game_free(struct game *g);
 bool game_coin_flip(struct ui *ui, enum match_opening opening, const char *a,
 		    const char *b, bool secure);
 
+/* ---- Its commands, for main.c and the files above ui_game.c ---- */
+
+/* Guest hot-seat games of ui->opt->variant until the players stop: nothing
+ * is recorded, nothing is left to free. Return UI_OK when they decline
+ * another game, UI_USAGE (with no message) when the board cannot be
+ * made for ui->opt->variant, else why input ended (UI_EOF, UI_INTERRUPTED). */
+enum ui_status ui_game_guest(struct ui *ui);
+
 #endif

@@ -1,5 +1,5 @@
-/* ui_internal.h -- what the ui*.c files share; not part of the contract
- * (ui.h is). Games at the terminal have their own: ui_game.h. */
+/* ui_internal.h -- what the ui*.c files above ui.c share besides its
+ * prompts (ui.h). Games at the terminal have their own: ui_game.h. */
 #ifndef GOMOKU_UI_INTERNAL_H
 #define GOMOKU_UI_INTERNAL_H
 

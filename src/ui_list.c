@@ -12,6 +12,7 @@
 #include "store.h"
 #include "term.h"
 #include "ui_internal.h"
+#include "ui_list.h"
 #include "ui_page.h"
 #include "ui_table.h"
 #include "words.h"

@@ -10,7 +10,9 @@
 #include "number.h"
 #include "store_live.h"
 #include "ui_internal.h"
+#include "ui_lobby.h"
 #include "ui_page.h"
+#include "ui_remote.h"
 
 #define LOBBY_MAX    9 /* seeks shown, the oldest first */
 #define LOBBY_KEEP_S 5 /* how often a waiting poster's seek is kept fresh */

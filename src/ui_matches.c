@@ -8,6 +8,7 @@
 #include "number.h"
 #include "store.h"
 #include "store_live.h"
+#include "ui_account.h"
 #include "ui_game.h"
 #include "ui_internal.h"
 #include "ui_matches.h"

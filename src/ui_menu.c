@@ -2,7 +2,18 @@
  * has logged in, the account menu. */
 #include "number.h"
 #include "ui.h"
+#include "ui_account.h"
+#include "ui_game.h"
 #include "ui_internal.h"
+#include "ui_list.h"
+#include "ui_lobby.h"
+#include "ui_matches.h"
+#include "ui_menu.h"
+#include "ui_prefs.h"
+#include "ui_presence.h"
+#include "ui_records.h"
+#include "ui_remote.h"
+#include "ui_watch.h"
 #include "words.h"
 
 enum {

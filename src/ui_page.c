@@ -6,18 +6,15 @@
 #define NCURSES_WIDECHAR       1
 
 #include "ui_page.h"
-
+#include "ui_presence_types.h"
+#include "ui_screen.h"
+#include "ui_table.h"
 #include <curses.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
-
 #include <unistr.h>
-
-#include "ui_presence.h"
-#include "ui_screen.h"
-#include "ui_table.h"
+#include <wchar.h>
 
 /* The most text a page keeps (older lines go first). */
 #define PAGE_TEXT_MAX (256 * 1024)

@@ -22,7 +22,7 @@
 #include <stddef.h>
 
 #include "auth.h"
-#include "ui.h"
+#include "ui_types.h"
 
 struct ui_table;
 
@@ -93,5 +93,14 @@ void ui_page_redraw(struct ui *ui);
  * follows a menu is about ("Find a game" above a posted seek, not the
  * last step's choice). Does nothing when no page is up. */
 void ui_page_title(struct ui *ui, const char *title);
+
+/* ---- Its commands, for main.c and the files above ui_page.c ---- */
+
+/* End the full-screen run, if one began: the terminal is given back as
+ * it was, and the text of the last page is printed on the output (its
+ * errors on standard error), for the terminal to keep. Then ui->term.out and
+ * ui->term.sink are what they were before. Does nothing otherwise; cannot
+ * fail. */
+void ui_page_end(struct ui *ui);
 
 #endif

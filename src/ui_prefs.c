@@ -8,6 +8,8 @@
 
 #include "store.h"
 #include "ui_internal.h"
+#include "ui_prefs.h"
+#include "ui_remote.h"
 #include "ui_screen.h"
 #include "words.h"
 

@@ -11,6 +11,7 @@
 #include "store_live.h"
 #include "ui_internal.h"
 #include "ui_presence.h"
+#include "ui_presence_types.h"
 
 #define PRESENCE_REFRESH_MS 5000 /* well inside STORE_PRESENCE_STALE */
 

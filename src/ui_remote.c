@@ -14,6 +14,8 @@
 #include "ui_matches.h"
 #include "ui_page.h"
 #include "ui_presence.h"
+#include "ui_presence_types.h"
+#include "ui_remote.h"
 
 /* ==== Playing from two terminals ========================================= */
 

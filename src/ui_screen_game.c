@@ -19,6 +19,7 @@
 #include "ui_game_remote.h"
 #include "ui_internal.h"
 #include "ui_page.h"
+#include "ui_presence.h"
 #include "ui_screen_game.h"
 #include "words.h"
 

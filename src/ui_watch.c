@@ -19,7 +19,9 @@
 #include "ui_matches.h"
 #include "ui_page.h"
 #include "ui_panel.h"
+#include "ui_presence.h"
 #include "ui_records.h"
+#include "ui_watch.h"
 #include "words.h"
 
 #define WATCH_LIST_MAX 20 /* matches listed */
