@@ -26,7 +26,7 @@ int ui_exit_status(enum ui_status st);
 /* Print a message line (printf-style) on the output, cleaned as by
  * ui_clean() and cut at UI_MESSAGE_MAX bytes (or hand it to ui->term.sink).
  * A failed write is left in the stream's error flag. */
-void ui_say(struct ui *ui, const char *fmt, ...)
+void ui_say(struct ui_term *term, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Begin a part of the output that may come first (a menu, a listing,
@@ -35,13 +35,13 @@ void ui_say(struct ui *ui, const char *fmt, ...)
  * title. On a full-screen page, always (the page's title is above it).
  * What ui_say() and ui_put_clean() wrote counts as written; a blank line
  * inside a part is the part's own. */
-void ui_break(struct ui *ui);
+void ui_break(struct ui_term *term);
 
 /* Print an error line on standard error, prefixed "gomoku: ", cleaned as
  * by ui_clean() and cut at UI_MESSAGE_MAX bytes, after flushing the
  * output so the two stay in order (or hand it to ui->term.sink). A failed
  * write is not reported. */
-void ui_error(struct ui *ui, const char *fmt, ...)
+void ui_error(struct ui_term *term, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Show `prompt` and read a line into the caller's buf[TERM_LINE_MAX + 1]
@@ -106,11 +106,11 @@ const char *ui_clean(const char *s, char *buf, size_t cap);
  * character is escaped too, as \uXXXX (a surrogate pair beyond U+FFFF,
  * U+FFFD for an invalid byte), so the JSON is plain ASCII whatever the
  * set lacks. A failed write is left in the stream's error flag. */
-void ui_put_json(struct ui *ui, const char *s);
+void ui_put_json(struct ui_term *term, const char *s);
 
 /* Write `s` on the output as ui_clean() leaves it (cut at
  * UI_CLEAN_MAX bytes). A failed write is left in the stream's error
  * flag. */
-void ui_put_clean(struct ui *ui, const char *s);
+void ui_put_clean(struct ui_term *term, const char *s);
 
 #endif

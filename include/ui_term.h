@@ -16,6 +16,18 @@
 
 struct ui_page;
 
+/* What Tab answers on a page or a watched game: waits(ctx) says whether
+ * something waits that the player was not asked about yet (the page's
+ * footer then offers Tab), answer(ctx) asks about it and returns how
+ * that ended (an enum ui_status). All NULL: Tab does nothing. The ui
+ * sets it while a player logged in from the menus can be challenged
+ * (ui_remote_take_challenges()); the page never learns what it is. */
+struct ui_tab {
+	bool (*waits)(void *ctx);
+	int (*answer)(void *ctx);
+	void *ctx;
+};
+
 /* The terminal this run talks to: its streams, what it can show, and
  * what is up on it. main.c fills it; the page and the screen redirect
  * the output while they are up. A function that only draws takes this
@@ -43,6 +55,7 @@ struct ui_term {
 	/* The full-screen page (ui_page.c) once it is up, else NULL;
 	 * ui_page_end() ends it. */
 	struct ui_page *page;
+	struct ui_tab tab; /* what Tab answers there */
 };
 
 /* ---- ui_board.c: the board as lines of text ---- */

@@ -112,9 +112,10 @@ struct ui {
 	 * ui_presence_begin() to ui_presence_end(). */
 	struct ui_presence *presence;
 	/* While set (a player logged in from the menus), called before
-	 * every line-mode prompt and menu, and by the page's Tab: asks the
-	 * player about a challenge that came (ui_remote_challenge_at_prompt()).
-	 */
+	 * every line-mode prompt and menu: asks the player about a
+	 * challenge that came (ui_remote_challenge_at_prompt()). The
+	 * page's Tab reaches it through term.tab, set beside it
+	 * (ui_remote_take_challenges()). */
 	enum ui_status (*challenge_hook)(struct ui *ui, bool asked);
 	struct ui_prefs prefs;
 	/* The game the next game plays (ui_choose.c). main.c fills it from

@@ -398,18 +398,18 @@ static const char *lang_option(int argc, char **argv)
  * program set stderr), so every message of the run is converted. When
  * no conversion is needed, or a stream cannot be opened, the standard
  * stream stays. */
-static void open_terminal(struct ui *ui)
+static void open_terminal(struct ui_term *term)
 {
 	const char *codeset = i18n_terminal_codeset();
 	FILE *err;
 
-	ui->term.out = stdout;
+	term->out = stdout;
 	if (codeset == NULL)
 		return;
-	ui->term.out = i18n_output_open(
-		stdout, codeset, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
-	if (ui->term.out == NULL)
-		ui->term.out = stdout;
+	term->out = i18n_output_open(stdout, codeset,
+				     isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
+	if (term->out == NULL)
+		term->out = stdout;
 	err = i18n_output_open(stderr, codeset, _IONBF);
 	if (err != NULL)
 		stderr = err;
@@ -417,11 +417,11 @@ static void open_terminal(struct ui *ui)
 
 /* Close the streams open_terminal() opened, writing out all they hold,
  * and put back `std_err`, the standard error it found. */
-static void close_terminal(struct ui *ui, FILE *std_err)
+static void close_terminal(struct ui_term *term, FILE *std_err)
 {
-	if (ui->term.out != NULL && ui->term.out != stdout)
-		fclose(ui->term.out);
-	ui->term.out = stdout;
+	if (term->out != NULL && term->out != stdout)
+		fclose(term->out);
+	term->out = stdout;
 	if (stderr != std_err) {
 		fclose(stderr);
 		stderr = std_err;
@@ -431,14 +431,14 @@ static void close_terminal(struct ui *ui, FILE *std_err)
 
 /* Choose the language, set up translations and the terminal's streams;
  * fill the ui's language, paths, character set and output. */
-static enum ui_status setup_language(struct ui *ui, struct ui_options *opt,
-				     const char *lang)
+static enum ui_status setup_language(struct ui_term *term,
+				     struct ui_options *opt, const char *lang)
 {
-	bool known = i18n_choose(lang, &ui->term.lang) == 0;
+	bool known = i18n_choose(lang, &term->lang) == 0;
 
 	paths_init(&opt->paths);
-	ui->term.symbols = i18n_init(ui->term.lang, opt->paths.locale_dir);
-	open_terminal(ui);
+	term->symbols = i18n_init(term->lang, opt->paths.locale_dir);
+	open_terminal(term);
 	return known ? UI_OK : usage_error(_("unknown language"), lang);
 }
 
@@ -606,7 +606,8 @@ static const struct player *known_player(struct ui *ui, const char *name)
 	char text[TERM_LINE_MAX + 1];
 
 	if (p == NULL)
-		ui_error(ui, _("no player called '%s'"), arg_utf8(name, text));
+		ui_error(&ui->term, _("no player called '%s'"),
+			 arg_utf8(name, text));
 	return p;
 }
 
@@ -839,9 +840,10 @@ static enum ui_status cmd_brain(struct ui *ui, const struct options *o)
 static enum ui_status cmd_club(struct ui *ui, const struct options *o)
 {
 	if (o->no_admin) {
-		ui_error(ui, _("the club's settings are the administrator's: "
-			       "club is refused in this session "
-			       "(--no-admin)"));
+		ui_error(&ui->term,
+			 _("the club's settings are the administrator's: "
+			   "club is refused in this session "
+			   "(--no-admin)"));
 		return UI_REFUSED;
 	}
 	if (o->nwords == 2 && strcmp(o->words[1], "show") == 0)
@@ -863,10 +865,10 @@ static enum ui_status cmd_serve(struct ui *ui, const struct options *o)
 	if (ui_account_open_readonly(ui) != UI_OK)
 		return UI_FAILED;
 	if (web_start(ui->club.store, listen, &w, err, sizeof(err)) != 0) {
-		ui_error(ui, _("cannot start the web site: %s"), err);
+		ui_error(&ui->term, _("cannot start the web site: %s"), err);
 		return UI_FAILED;
 	}
-	ui_say(ui,
+	ui_say(&ui->term,
 	       _("The club's web site is at http://%s/ (read-only; "
 		 "Ctrl-C stops it)."),
 	       web_address(w, where));
@@ -961,12 +963,12 @@ static enum ui_status run(struct ui *ui, struct ui_options *opt, int argc,
 		return UI_OK;
 	}
 	if (auth_init() != 0) {
-		ui_error(ui, _("cannot start the crypto library"));
+		ui_error(&ui->term, _("cannot start the crypto library"));
 		return UI_FAILED;
 	}
 	st = dispatch(ui, &o);
 	ui_presence_end(ui);
-	ui_page_end(ui);
+	ui_page_end(&ui->term);
 	ui_account_close(ui);
 	return st;
 }
@@ -984,9 +986,9 @@ int main(int argc, char **argv)
 	memset(&opt, 0, sizeof(opt));
 	ui.opt = &opt;
 	opt.lang_given = lang_option(argc, argv) != NULL;
-	st = setup_language(&ui, &opt, lang_option(argc, argv));
+	st = setup_language(&ui.term, &opt, lang_option(argc, argv));
 	if (st == UI_OK)
 		st = run(&ui, &opt, argc, argv);
-	close_terminal(&ui, std_err);
+	close_terminal(&ui.term, std_err);
 	return ui_exit_status(st);
 }

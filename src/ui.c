@@ -75,9 +75,9 @@ const char *ui_clean(const char *s, char *buf, size_t cap)
 /* The columns a line of the line interface breaks at: the terminal's
  * width when the output is a terminal and no page or game screen takes
  * the text, else 0 (a pipe or file gets lines whole). */
-static int line_columns(struct ui *ui)
+static int line_columns(struct ui_term *term)
 {
-	if (ui->term.sink != NULL || ui_page_active(ui))
+	if (term->sink != NULL || ui_page_active(term))
 		return 0;
 	return term_columns(STDOUT_FILENO);
 }
@@ -86,25 +86,25 @@ static int line_columns(struct ui *ui)
  * rows of the terminal's width (i18n_rows()), each row's end spaces
  * dropped where it breaks, so that the terminal never cuts a word; the
  * last row is left open (a prompt's answer follows it). */
-static void put_rows(struct ui *ui, const char *text)
+static void put_rows(struct ui_term *term, const char *text)
 {
 	size_t lens[64], at = 0, len;
-	int cols = line_columns(ui), rows, i;
+	int cols = line_columns(term), rows, i;
 
 	rows = cols > 0 ? i18n_rows(text, strlen(text), cols, lens, 64) : 1;
 	for (i = 0; i + 1 < rows && i < 63; i++) {
 		len = lens[i];
 		while (len > 0 && text[at + len - 1] == ' ')
 			len--;
-		fprintf(ui->term.out, "%.*s\n", (int)len, text + at);
+		fprintf(term->out, "%.*s\n", (int)len, text + at);
 		at += lens[i];
 	}
-	fputs(text + at, ui->term.out);
-	ui->term.written = true;
+	fputs(text + at, term->out);
+	term->written = true;
 }
 
 /* put_rows() for each line of `text`, each ended. */
-static void put_lines(struct ui *ui, char *text)
+static void put_lines(struct ui_term *term, char *text)
 {
 	char *end;
 
@@ -112,8 +112,8 @@ static void put_lines(struct ui *ui, char *text)
 		end = strchr(text, '\n');
 		if (end != NULL)
 			*end = '\0';
-		put_rows(ui, text);
-		fputc('\n', ui->term.out);
+		put_rows(term, text);
+		fputc('\n', term->out);
 		if (end == NULL)
 			return;
 	}
@@ -124,48 +124,49 @@ static void put_lines(struct ui *ui, char *text)
  * put_lines()) or (`error`) standard error, or hand it to
  * ui->term.sink: whatever names, paths or arguments it holds, it cannot
  * drive the terminal. */
-static void put_message(struct ui *ui, bool error, const char *fmt, va_list ap)
+static void put_message(struct ui_term *term, bool error, const char *fmt,
+			va_list ap)
 {
 	char text[UI_MESSAGE_MAX], clean[UI_MESSAGE_MAX];
 
 	vsnprintf(text, sizeof(text), fmt, ap);
 	ui_clean(text, clean, sizeof(clean));
-	if (ui->term.prompt_open && ui->term.sink == NULL) {
-		fputc('\n', ui->term.out); /* off the prompt's line */
-		ui->term.prompt_open = false;
+	if (term->prompt_open && term->sink == NULL) {
+		fputc('\n', term->out); /* off the prompt's line */
+		term->prompt_open = false;
 	}
-	if (ui->term.sink != NULL) {
-		ui->term.sink(ui->term.sink_ctx, error, clean);
+	if (term->sink != NULL) {
+		term->sink(term->sink_ctx, error, clean);
 	} else if (error) {
-		fflush(ui->term.out);
+		fflush(term->out);
 		fprintf(stderr, "gomoku: %s\n", clean);
 	} else {
-		put_lines(ui, clean);
+		put_lines(term, clean);
 	}
 }
 
-void ui_break(struct ui *ui)
+void ui_break(struct ui_term *term)
 {
-	if (ui->term.written || ui_page_active(ui))
-		fputc('\n', ui->term.out);
-	ui->term.written = true;
+	if (term->written || ui_page_active(term))
+		fputc('\n', term->out);
+	term->written = true;
 }
 
-void ui_say(struct ui *ui, const char *fmt, ...)
+void ui_say(struct ui_term *term, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	put_message(ui, false, fmt, ap);
+	put_message(term, false, fmt, ap);
 	va_end(ap);
 }
 
-void ui_error(struct ui *ui, const char *fmt, ...)
+void ui_error(struct ui_term *term, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	put_message(ui, true, fmt, ap);
+	put_message(term, true, fmt, ap);
 	va_end(ap);
 }
 
@@ -178,7 +179,7 @@ bool ui_session_ended(struct ui *ui)
 		return false;
 	if (ui->club.stale != who) {
 		p = plist_find_id(ui->club.players, who);
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("%s, your password was changed in another session. "
 			 "Please log in again."),
 		       p != NULL ? p->username : "");
@@ -219,9 +220,10 @@ enum ui_status ui_store_failed(struct ui *ui, const char *what)
 	if (ui_session_ended(ui))
 		return UI_STALE;
 	if (what != NULL)
-		ui_error(ui, "%s: %s", what, store_errmsg(ui->club.store));
+		ui_error(&ui->term, "%s: %s", what,
+			 store_errmsg(ui->club.store));
 	else
-		ui_error(ui, "%s", store_errmsg(ui->club.store));
+		ui_error(&ui->term, "%s", store_errmsg(ui->club.store));
 	return UI_FAILED;
 }
 
@@ -246,34 +248,34 @@ static size_t put_json_escaped(const struct ui_term *term, const uint8_t *p)
 	return (size_t)n;
 }
 
-void ui_put_json(struct ui *ui, const char *s)
+void ui_put_json(struct ui_term *term, const char *s)
 {
 	const uint8_t *p = (const uint8_t *)s;
 	bool ascii = i18n_terminal_codeset() != NULL;
 
-	fputc('"', ui->term.out);
+	fputc('"', term->out);
 	while (*p != '\0') {
 		if (*p >= 0x80 && ascii) {
-			p += put_json_escaped(&ui->term, p);
+			p += put_json_escaped(term, p);
 			continue;
 		}
 		if (*p == '"' || *p == '\\')
-			fprintf(ui->term.out, "\\%c", *p);
+			fprintf(term->out, "\\%c", *p);
 		else if (*p < 0x20 || *p == 0x7F)
-			fprintf(ui->term.out, "\\u%04x", *p);
+			fprintf(term->out, "\\u%04x", *p);
 		else
-			fputc(*p, ui->term.out);
+			fputc(*p, term->out);
 		p++;
 	}
-	fputc('"', ui->term.out);
+	fputc('"', term->out);
 }
 
-void ui_put_clean(struct ui *ui, const char *s)
+void ui_put_clean(struct ui_term *term, const char *s)
 {
 	char buf[UI_CLEAN_MAX];
 
-	fputs(ui_clean(s, buf, sizeof(buf)), ui->term.out);
-	ui->term.written = true;
+	fputs(ui_clean(s, buf, sizeof(buf)), term->out);
+	term->written = true;
 }
 
 /* After a prompt answered from a file or pipe, end the line so the
@@ -333,8 +335,8 @@ static enum ui_status read_until(struct ui *ui, const char *prompt, char *buf,
 {
 	char clean[UI_CLEAN_MAX];
 
-	if (ui_page_active(ui))
-		return ui_page_read(ui, prompt, buf, len, deadline);
+	if (ui_page_active(&ui->term))
+		return ui_page_read(&ui->term, prompt, buf, len, deadline);
 	for (;; shown = false) {
 		enum term_read r;
 		enum ui_status st = challenge_first(ui);
@@ -343,7 +345,8 @@ static enum ui_status read_until(struct ui *ui, const char *prompt, char *buf,
 		if (st != UI_OK)
 			return st;
 		if (!shown)
-			put_rows(ui, ui_clean(prompt, clean, sizeof(clean)));
+			put_rows(&ui->term,
+				 ui_clean(prompt, clean, sizeof(clean)));
 		fflush(ui->term.out);
 		ui->term.prompt_open = true;
 		r = term_read_line_until(ui->term.in, buf, len, deadline);
@@ -363,7 +366,7 @@ static enum ui_status read_until(struct ui *ui, const char *prompt, char *buf,
 		if (r == TERM_OK)
 			r = line_to_utf8(buf, len);
 		if (r == TERM_TOO_LONG)
-			ui_say(ui,
+			ui_say(&ui->term,
 			       ngettext("That line is too long (at most %d "
 					"character). Please try again.",
 					"That line is too long (at most %d "
@@ -371,8 +374,9 @@ static enum ui_status read_until(struct ui *ui, const char *prompt, char *buf,
 					TERM_LINE_MAX),
 			       TERM_LINE_MAX);
 		else if (r == TERM_ERROR)
-			ui_say(ui, _("That line has characters that cannot "
-				     "be read. Please try again."));
+			ui_say(&ui->term,
+			       _("That line has characters that cannot "
+				 "be read. Please try again."));
 		else
 			return UI_OK;
 	}
@@ -419,13 +423,13 @@ enum ui_status ui_read_word(struct ui *ui, const char *prompt, char *buf)
 }
 
 /* Show the line interface's `prompt` for a read after a wait. */
-static void show_prompt(struct ui *ui, const char *prompt)
+static void show_prompt(struct ui_term *term, const char *prompt)
 {
 	char clean[UI_CLEAN_MAX];
 
-	put_rows(ui, ui_clean(prompt, clean, sizeof(clean)));
-	ui->term.prompt_open = true;
-	fflush(ui->term.out);
+	put_rows(term, ui_clean(prompt, clean, sizeof(clean)));
+	term->prompt_open = true;
+	fflush(term->out);
 }
 
 /* A read watching the store (ui_read_watched()): the caller's look,
@@ -459,17 +463,17 @@ enum ui_status ui_read_watched(struct ui *ui, const char *prompt, char *buf,
 	bool said;
 	int ready;
 
-	if (ui_page_active(ui))
-		return trimmed(ui_page_read_watched(ui, prompt, buf, &len,
-						    ui_wake_fd(ui), watch_look,
-						    &w),
+	if (ui_page_active(&ui->term))
+		return trimmed(ui_page_read_watched(&ui->term, prompt, buf,
+						    &len, ui_wake_fd(ui),
+						    watch_look, &w),
 			       buf);
-	show_prompt(ui, prompt);
+	show_prompt(&ui->term, prompt);
 	while (st == UI_OK && (ready = ui_wait(ui, ui->term.in, 0)) == 0) {
 		said = false;
 		st = watch_look(&w, &said);
 		if (st == UI_OK && said)
-			show_prompt(ui, prompt); /* under what it said */
+			show_prompt(&ui->term, prompt); /* under what it said */
 	}
 	if (st == UI_OK && ready > 0)
 		return trimmed(read_until(ui, prompt, buf, &len, 0, true), buf);
@@ -555,7 +559,7 @@ enum ui_status ui_yes_no(struct ui *ui, const char *question, bool *yes)
 			*yes = word_in(answer, yes_words);
 			return UI_OK;
 		}
-		ui_say(ui, _("Please answer y (yes) or n (no)."));
+		ui_say(&ui->term, _("Please answer y (yes) or n (no)."));
 	}
 }
 
@@ -569,16 +573,17 @@ static enum ui_status menu(struct ui *ui, const char *title,
 	size_t len;
 	int i, width;
 
-	if (ui_page_active(ui))
-		return ui_page_menu(ui, title, labels, keys, n, choice, step);
+	if (ui_page_active(&ui->term))
+		return ui_page_menu(&ui->term, title, labels, keys, n, choice,
+				    step);
 	st = challenge_first(ui);
 	if (st != UI_OK)
 		return st;
-	ui_break(ui);
-	ui_say(ui, "%s", title);
+	ui_break(&ui->term);
+	ui_say(&ui->term, "%s", title);
 	width = ui_menu_key_width(keys, n);
 	for (i = 0; i < n; i++)
-		ui_say(ui, "  %*d  %s", width, keys[i], labels[i]);
+		ui_say(&ui->term, "  %*d  %s", width, keys[i], labels[i]);
 	for (;;) {
 		unsigned long long v = 0;
 		const char *line;
@@ -599,7 +604,7 @@ static enum ui_status menu(struct ui *ui, const char *title,
 				return UI_OK;
 			}
 		}
-		ui_say(ui, _("Please type one of the numbers shown."));
+		ui_say(&ui->term, _("Please type one of the numbers shown."));
 	}
 }
 

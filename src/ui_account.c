@@ -18,17 +18,17 @@ static void explain_open_failure(struct ui *ui, enum store_status st)
 {
 	switch (st) {
 	case STORE_NEWER:
-		ui_error(ui,
+		ui_error(&ui->term,
 			 _("%s was made by a newer Gomoku Club; it was "
 			   "left untouched"),
 			 ui->opt->db_path);
 		break;
 	case STORE_NOT_OURS:
-		ui_error(ui, _("%s is not a Gomoku Club database"),
+		ui_error(&ui->term, _("%s is not a Gomoku Club database"),
 			 ui->opt->db_path);
 		break;
 	default:
-		ui_error(ui, _("cannot open the database %s: %s"),
+		ui_error(&ui->term, _("cannot open the database %s: %s"),
 			 ui->opt->db_path,
 			 ui->club.store != NULL ? store_errmsg(ui->club.store)
 						: _("out of memory"));
@@ -41,8 +41,8 @@ static bool have_db_path(struct ui *ui)
 {
 	if (ui->opt->db_path != NULL && ui->opt->db_path[0] != '\0')
 		return true;
-	ui_error(ui, _("no place for the database: set --db PATH or "
-		       "GOMOKU_DB"));
+	ui_error(&ui->term, _("no place for the database: set --db PATH or "
+			      "GOMOKU_DB"));
 	return false;
 }
 
@@ -55,7 +55,7 @@ enum ui_status ui_account_open(struct ui *ui)
 	if (!have_db_path(ui))
 		return UI_FAILED;
 	if (paths_check_private(ui->opt->db_path) != 0)
-		ui_error(ui,
+		ui_error(&ui->term,
 			 _("warning: the database %s is readable by other "
 			   "users; make it private with: chmod 600 %s"),
 			 ui->opt->db_path, ui->opt->db_path);
@@ -64,7 +64,7 @@ enum ui_status ui_account_open(struct ui *ui)
 		goto out_fail;
 	ui->club.players = plist_create();
 	if (ui->club.players == NULL) {
-		ui_error(ui, _("out of memory"));
+		ui_error(&ui->term, _("out of memory"));
 		return UI_FAILED;
 	}
 	st = store_load_players(ui->club.store, ui->club.players);
@@ -124,7 +124,7 @@ static const struct auth_wordlist *common_passwords(struct ui *ui)
 	if (paths_join(path, ui->opt->paths.data_dir, COMMON_PASSWORDS) == 0)
 		ui->club.common = auth_wordlist_load(path);
 	if (ui->club.common == NULL)
-		ui_error(ui,
+		ui_error(&ui->term,
 			 _("cannot read the list of common passwords %s: no "
 			   "account can be registered and no password "
 			   "changed until it is installed"),
@@ -133,7 +133,7 @@ static const struct auth_wordlist *common_passwords(struct ui *ui)
 }
 
 /* Explain a refused name or password. */
-static void explain_policy(struct ui *ui, enum auth_policy p)
+static void explain_policy(struct ui_term *term, enum auth_policy p)
 {
 	static const char *const why[] = {
 		[AUTH_USERNAME_LENGTH] = N_("A username has 3 to 20 "
@@ -196,7 +196,7 @@ static void explain_policy(struct ui *ui, enum auth_policy p)
 	};
 
 	if (p > AUTH_OK && p < (int)(sizeof(why) / sizeof(why[0])))
-		ui_say(ui, "%s", _(why[p]));
+		ui_say(term, "%s", _(why[p]));
 }
 
 /* True when the password typed asks to leave its prompt, as ui_left()
@@ -208,9 +208,9 @@ static bool secret_left(const struct auth_secret *pw)
 
 /* The player left a prompt of Register or Log in: say so and go back
  * (UI_REFUSED: nothing done, the menu goes on). */
-static enum ui_status left_prompt(struct ui *ui)
+static enum ui_status left_prompt(struct ui_term *term)
 {
-	ui_say(ui, _("Cancelled."));
+	ui_say(term, _("Cancelled."));
 	return UI_REFUSED;
 }
 
@@ -224,7 +224,7 @@ static void show_password_prompt(void *ctx)
 {
 	const struct password_prompt *p = ctx;
 
-	ui_put_clean(p->ui, p->text);
+	ui_put_clean(&p->ui->term, p->text);
 	fflush(p->ui->term.out);
 }
 
@@ -241,8 +241,8 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 	for (;;) {
 		enum auth_read r;
 
-		if (ui_page_active(ui))
-			r = ui_page_secret(ui, prompt, pw);
+		if (ui_page_active(&ui->term))
+			r = ui_page_secret(&ui->term, prompt, pw);
 		else
 			r = auth_secret_read(ui->term.in, pw, &show);
 		if (ui->term.page == NULL &&
@@ -254,16 +254,16 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 			if (!secret_left(pw))
 				return UI_OK;
 			auth_secret_free(pw);
-			return left_prompt(ui);
+			return left_prompt(&ui->term);
 		case AUTH_READ_EOF:
 			return UI_EOF;
 		case AUTH_READ_INTERRUPTED:
 			return UI_INTERRUPTED;
 		case AUTH_READ_TOO_LONG:
-			explain_policy(ui, AUTH_PASSWORD_LONG);
+			explain_policy(&ui->term, AUTH_PASSWORD_LONG);
 			break;
 		case AUTH_READ_ERROR:
-			ui_error(ui, _("cannot read the password"));
+			ui_error(&ui->term, _("cannot read the password"));
 			return UI_FAILED;
 		}
 	}
@@ -272,7 +272,7 @@ static enum ui_status read_password(struct ui *ui, const char *prompt,
 /* Whether `pw` may be the password of `username` (nicknamed `nickname`):
  * it passes the rules (with the list `common`, may be NULL) and differs
  * from `current` (when not NULL). Says why not. */
-static bool password_ok(struct ui *ui, const char *username,
+static bool password_ok(struct ui_term *term, const char *username,
 			const char *nickname,
 			const struct auth_wordlist *common,
 			const struct auth_secret *current,
@@ -282,12 +282,12 @@ static bool password_ok(struct ui *ui, const char *username,
 		auth_check_password(pw, username, nickname, common);
 
 	if (p != AUTH_OK) {
-		explain_policy(ui, p);
+		explain_policy(term, p);
 		return false;
 	}
 	if (current != NULL && auth_secret_equal(pw, current)) {
-		ui_say(ui, _("The new password must differ from the current "
-			     "one."));
+		ui_say(term, _("The new password must differ from the current "
+			       "one."));
 		return false;
 	}
 	return true;
@@ -316,7 +316,8 @@ static enum ui_status read_new_password(struct ui *ui, const char *username,
 		st = read_password(ui, first, pw);
 		if (st != UI_OK)
 			return st;
-		if (!password_ok(ui, username, nickname, common, current, pw)) {
+		if (!password_ok(&ui->term, username, nickname, common, current,
+				 pw)) {
 			auth_secret_free(pw);
 			continue;
 		}
@@ -329,7 +330,8 @@ static enum ui_status read_new_password(struct ui *ui, const char *username,
 		auth_secret_free(pw);
 		if (st != UI_OK)
 			return st;
-		ui_say(ui, _("The passwords do not match. Please try again."));
+		ui_say(&ui->term,
+		       _("The passwords do not match. Please try again."));
 	}
 }
 
@@ -386,13 +388,13 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 			if (st != UI_OK)
 				return st;
 			if (ui_left(buf))
-				return left_prompt(ui);
+				return left_prompt(&ui->term);
 		}
 		p = new_username_ok(ui, buf, &taken);
 		if (p != AUTH_OK)
-			explain_policy(ui, p);
+			explain_policy(&ui->term, p);
 		else if (taken)
-			ui_say(ui, _("That username is taken."));
+			ui_say(&ui->term, _("That username is taken."));
 		else
 			return UI_OK;
 		if (given != NULL)
@@ -434,7 +436,7 @@ static enum ui_status choose_nickname(struct ui *ui, const char *given,
 			if (st != UI_OK)
 				return st;
 			if (strcmp(buf, "\x1b") == 0)
-				return left_prompt(ui);
+				return left_prompt(&ui->term);
 			if (buf[0] == '\0')
 				snprintf(buf, TERM_LINE_MAX + 1, "%s",
 					 username);
@@ -442,7 +444,7 @@ static enum ui_status choose_nickname(struct ui *ui, const char *given,
 		p = nickname_ok(ui, buf);
 		if (p == AUTH_OK)
 			return UI_OK;
-		explain_policy(ui, p);
+		explain_policy(&ui->term, p);
 		if (given != NULL)
 			return UI_REFUSED;
 	}
@@ -458,27 +460,28 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 	long long id;
 
 	if (auth_hash(pw, hash) != 0) {
-		ui_error(ui, _("out of memory"));
+		ui_error(&ui->term, _("out of memory"));
 		return UI_FAILED;
 	}
 	st = store_add_player(ui->club.store, username, nickname, hash,
 			      (long long)time(NULL), &id);
 	memset(hash, 0, sizeof(hash));
 	if (st == STORE_EXISTS) {
-		ui_say(ui, _("That username is taken."));
+		ui_say(&ui->term, _("That username is taken."));
 		return UI_REFUSED;
 	}
 	if (st == STORE_LOOKALIKE) {
-		ui_say(ui, _("While you typed, another player registered a "
-			     "name that looks like yours: nothing was created. "
-			     "Register again with other names."));
+		ui_say(&ui->term,
+		       _("While you typed, another player registered a "
+			 "name that looks like yours: nothing was created. "
+			 "Register again with other names."));
 		return UI_REFUSED;
 	}
 	if (st != STORE_OK ||
 	    store_reload_player(ui->club.store, ui->club.players, id) !=
 		    STORE_OK)
 		return ui_store_failed(ui, NULL);
-	ui_say(ui, _("Welcome, %s! Your account %s is ready."), nickname,
+	ui_say(&ui->term, _("Welcome, %s! Your account %s is ready."), nickname,
 	       username);
 	return UI_OK;
 }
@@ -492,7 +495,7 @@ static enum ui_status register_account(struct ui *ui, const char *username,
 	struct auth_secret pw = {NULL, 0};
 	enum ui_status st;
 
-	ui_say(ui, _("New account"));
+	ui_say(&ui->term, _("New account"));
 	if (common_passwords(ui) == NULL)
 		return UI_REFUSED;
 	st = ui_account_refresh(ui); /* names taken elsewhere since start-up */
@@ -530,7 +533,8 @@ static enum ui_status first_login(struct ui *ui, const char *username,
 	memset(&login, 0, sizeof(login));
 	if (st != STORE_OK || *who == NULL)
 		return ui_store_failed(ui, NULL);
-	ui_say(ui, _("Logged in: %s (%s)"), (*who)->nickname, (*who)->username);
+	ui_say(&ui->term, _("Logged in: %s (%s)"), (*who)->nickname,
+	       (*who)->username);
 	return UI_OK;
 }
 
@@ -590,7 +594,7 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 	ok = auth_verify(known ? login->hash : NULL, pw);
 	locked = login->locked_until > now;
 	if (ok && locked) {
-		ui_say(ui,
+		ui_say(&ui->term,
 		       ngettext("This account is locked after too many "
 				"failed logins. Try again in %lld second.",
 				"This account is locked after too many "
@@ -607,7 +611,7 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 			st = store_name_failed(ui->club.store, username, now);
 		if (st != STORE_OK)
 			return ui_store_failed(ui, NULL);
-		ui_say(ui, "%s",
+		ui_say(&ui->term, "%s",
 		       st == STORE_OK && wrong != NULL
 			       ? wrong
 			       : _("Invalid username or password."));
@@ -697,10 +701,10 @@ enum ui_status ui_account_login(struct ui *ui, const char *username,
 		if (st != UI_OK)
 			return st;
 		if (ui_left(name))
-			return left_prompt(ui);
+			return left_prompt(&ui->term);
 	}
 	if (other != NULL && plist_find(ui->club.players, name) == other) {
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("%s is already playing; the opponent needs "
 			 "another account."),
 		       other->username);
@@ -712,7 +716,8 @@ enum ui_status ui_account_login(struct ui *ui, const char *username,
 	*who = plist_find(ui->club.players, name); /* O(1), unlike by id */
 	if (*who == NULL || (*who)->id != id)
 		*who = plist_find_id(ui->club.players, id);
-	ui_say(ui, _("Logged in: %s (%s)"), (*who)->nickname, (*who)->username);
+	ui_say(&ui->term, _("Logged in: %s (%s)"), (*who)->nickname,
+	       (*who)->username);
 	return UI_OK;
 }
 
@@ -739,7 +744,7 @@ enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 	enum ui_status st;
 	long long id = 0, gen = 0;
 
-	ui_say(ui, _("Changing the password of %s."), username);
+	ui_say(&ui->term, _("Changing the password of %s."), username);
 	if (common_passwords(ui) == NULL)
 		return UI_REFUSED;
 	st = read_password(ui, _("Current password: "), &old);
@@ -755,7 +760,7 @@ enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 	    store_set_password(ui->club.store, id, hash) != STORE_OK)
 		st = ui_store_failed(ui, NULL);
 	if (st == UI_OK)
-		ui_say(ui, _("Password changed."));
+		ui_say(&ui->term, _("Password changed."));
 	auth_secret_free(&old);
 	auth_secret_free(&pw);
 	memset(hash, 0, sizeof(hash));

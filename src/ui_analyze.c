@@ -83,13 +83,13 @@ static void progress_done(void)
 /* ==== Tables for people ================================================== */
 
 /* Write text padded with blanks to `width` terminal columns. */
-static void put_padded(struct ui *ui, const char *text, int width)
+static void put_padded(struct ui_term *term, const char *text, int width)
 {
 	int used = i18n_width(text);
 
-	ui_put_clean(ui, text);
+	ui_put_clean(term, text);
 	for (; used < width; used++)
-		fputc(' ', ui->term.out);
+		fputc(' ', term->out);
 }
 
 /* See ui_internal.h. */
@@ -122,7 +122,7 @@ const char *ui_analysis_marks(const struct ui_analysis *r,
 }
 
 /* One move as a line of the table. */
-static void table_move(struct ui *ui, const struct ui_analysis *r,
+static void table_move(struct ui_term *term, const struct ui_analysis *r,
 		       const struct analyze_move *m)
 {
 	char played[NOTATION_MOVE_LEN], best[NOTATION_MOVE_LEN], marks[128];
@@ -130,32 +130,32 @@ static void table_move(struct ui *ui, const struct ui_analysis *r,
 	notation_format(m->played.row, m->played.col, played);
 	if (m->has_best)
 		notation_format(m->best.row, m->best.col, best);
-	fprintf(ui->term.out, "%5d  ", m->number);
-	put_padded(ui, colour_shown(m->colour), 7);
-	fprintf(ui->term.out, "%-6s  %5.0f%%  %5.0f%%  ", played, m->before,
+	fprintf(term->out, "%5d  ", m->number);
+	put_padded(term, colour_shown(m->colour), 7);
+	fprintf(term->out, "%-6s  %5.0f%%  %5.0f%%  ", played, m->before,
 		m->after);
 	if (ui_analysis_marks(r, m, marks, sizeof(marks))[0] == '\0') {
-		fprintf(ui->term.out, "%s\n", m->has_best ? best : "-");
+		fprintf(term->out, "%s\n", m->has_best ? best : "-");
 		return;
 	}
-	fprintf(ui->term.out, "%-5s %s\n", m->has_best ? best : "-", marks);
+	fprintf(term->out, "%-5s %s\n", m->has_best ? best : "-", marks);
 }
 
 /* The summary of colour s, two lines for people. */
-static void table_summary(struct ui *ui, const struct ui_analysis *r,
+static void table_summary(struct ui_term *term, const struct ui_analysis *r,
 			  enum stone s)
 {
 	struct analyze_summary sum;
 	char name[UI_NAME_MAX];
 
 	analyze_summarise(r->moves, r->done, s, r->skip, &sum);
-	ui_say(ui,
+	ui_say(term,
 	       ngettext("%s (%s): accuracy %.0f%% over %d move",
 			"%s (%s): accuracy %.0f%% over %d moves",
 			(unsigned long)sum.moves),
 	       ui_words_side(r->f, s, name), colour_shown(s), sum.accuracy,
 	       sum.moves);
-	ui_say(ui,
+	ui_say(term,
 	       _("  inaccuracies %d, mistakes %d, blunders %d, missed wins "
 		 "%d, forced losses %d"),
 	       sum.marks[ANALYZE_INACCURACY], sum.marks[ANALYZE_MISTAKE],
@@ -163,27 +163,28 @@ static void table_summary(struct ui *ui, const struct ui_analysis *r,
 }
 
 /* The whole report as tables. */
-static void print_table(struct ui *ui, const struct ui_analysis *r)
+static void print_table(struct ui_term *term, const struct ui_analysis *r)
 {
 	const struct match_full *f = r->f;
 	char line[UI_NAME_MAX * 2 + 320];
 	int i;
 
-	ui_break(ui);
-	ui_say(ui, "%s", ui_words_match(&ui->term, f, line, sizeof(line)));
-	ui_say(ui,
+	ui_break(term);
+	ui_say(term, "%s", ui_words_match(term, f, line, sizeof(line)));
+	ui_say(term,
 	       _("The computer's view, %g s a position: the mover's chance "
 		 "to win before and\nafter each move, and the move it would "
 		 "have played (Best)."),
 	       r->time_ms / 1000.0);
-	ui_say(ui, "%s", _(" Move  Side   Played  Before   After  Best  Mark"));
+	ui_say(term, "%s",
+	       _(" Move  Side   Played  Before   After  Best  Mark"));
 	for (i = 0; i < r->done; i++)
-		table_move(ui, r, &r->moves[i]);
-	fputc('\n', ui->term.out);
-	table_summary(ui, r, STONE_BLACK);
-	table_summary(ui, r, STONE_WHITE);
+		table_move(term, r, &r->moves[i]);
+	fputc('\n', term->out);
+	table_summary(term, r, STONE_BLACK);
+	table_summary(term, r, STONE_WHITE);
 	if (r->done < f->nmoves)
-		ui_say(ui,
+		ui_say(term,
 		       _("Interrupted: %d of %d moves analysed; the summary "
 			 "covers those."),
 		       r->done, f->nmoves);
@@ -246,24 +247,24 @@ static void graph_row(const struct ui_analysis *a, int row, int height,
 
 /* Black's chance over the game as text rows under the table, with the
  * scale on the left. */
-static void print_graph(struct ui *ui, const struct ui_analysis *a)
+static void print_graph(struct ui_term *term, const struct ui_analysis *a)
 {
 	char row[GRAPH_W * 4 + 1];
 	int i;
 
 	if (a->done == 0)
 		return;
-	fputc('\n', ui->term.out);
-	ui_say(ui, "%s", _("Black's chance to win, move by move:"));
+	fputc('\n', term->out);
+	ui_say(term, "%s", _("Black's chance to win, move by move:"));
 	for (i = 0; i < GRAPH_H; i++) {
-		graph_row(a, i, GRAPH_H, GRAPH_W, ui->term.ascii, row,
+		graph_row(a, i, GRAPH_H, GRAPH_W, term->ascii, row,
 			  sizeof(row));
-		fprintf(ui->term.out, "%4s |",
+		fprintf(term->out, "%4s |",
 			i == 0		   ? "100%"
 			: i == GRAPH_H - 1 ? "0%"
 					   : "");
-		ui_put_clean(ui, row);
-		fputc('\n', ui->term.out);
+		ui_put_clean(term, row);
+		fputc('\n', term->out);
 	}
 }
 
@@ -349,11 +350,11 @@ bool ui_analyze_allowed(const struct match_full *f)
 /* Return true (after saying so) when f is a ranked match or a game
  * against the computer still being played: the computer does not help
  * a player in the middle of a game. */
-static bool still_played(struct ui *ui, const struct match_full *f)
+static bool still_played(struct ui_term *term, const struct match_full *f)
 {
 	if (ui_analyze_allowed(f))
 		return false;
-	ui_error(ui,
+	ui_error(term,
 		 _("match %lld is not finished: it can be analysed once "
 		   "it has ended"),
 		 f->id);
@@ -403,7 +404,8 @@ static enum ui_status judge_afresh(struct ui *ui, struct ui_analysis *a,
 	if (analyze_start(an, f->game.variant.rows, f->game.variant.cols,
 			  f->game.variant.k, f->game.variant.rule, f->moves,
 			  f->nmoves) != 0)
-		ui_error(ui, _("the moves of match %lld cannot be replayed"),
+		ui_error(&ui->term,
+			 _("the moves of match %lld cannot be replayed"),
 			 f->id);
 	else
 		st = judge_all(an, a, tick, ctx);
@@ -459,13 +461,14 @@ static enum ui_status load_finished(struct ui *ui, long long id,
 				    struct match_full *f)
 {
 	if (store_match_load(ui->club.store, id, f) != STORE_OK) {
-		ui_error(ui, _("there is no match %lld"), id);
+		ui_error(&ui->term, _("there is no match %lld"), id);
 		return UI_REFUSED;
 	}
-	if (still_played(ui, f))
+	if (still_played(&ui->term, f))
 		return UI_REFUSED;
 	if (f->nmoves == 0) {
-		ui_error(ui, _("match %lld has no moves to analyse"), id);
+		ui_error(&ui->term, _("match %lld has no moves to analyse"),
+			 id);
 		return UI_REFUSED;
 	}
 	return UI_OK;
@@ -478,9 +481,9 @@ void ui_analysis_print(struct ui *ui, const struct ui_analysis *a, bool graph)
 		print_script(ui, a);
 		return;
 	}
-	print_table(ui, a);
+	print_table(&ui->term, a);
 	if (graph)
-		print_graph(ui, a);
+		print_graph(&ui->term, a);
 }
 
 enum ui_status ui_analyze(struct ui *ui, long long id, int time_ms)
@@ -498,8 +501,8 @@ enum ui_status ui_analyze(struct ui *ui, long long id, int time_ms)
 	if (st == UI_OK || st == UI_INTERRUPTED)
 		ui_analysis_print(ui, &a, false);
 	if (st == UI_INTERRUPTED)
-		ui_error(ui, _("interrupted: %d of %d moves analysed"), a.done,
-			 f->nmoves);
+		ui_error(&ui->term, _("interrupted: %d of %d moves analysed"),
+			 a.done, f->nmoves);
 	ui_analysis_free(&a);
 out_free:
 	free(f);
@@ -512,10 +515,11 @@ enum ui_status ui_analyze_game(struct ui *ui, const struct match_full *f)
 	struct ui_analysis a = {0};
 	enum ui_status st;
 
-	if (still_played(ui, f))
+	if (still_played(&ui->term, f))
 		return UI_OK;
 	if (f->nmoves == 0) {
-		ui_error(ui, _("match %lld has no moves to analyse"), f->id);
+		ui_error(&ui->term, _("match %lld has no moves to analyse"),
+			 f->id);
 		return UI_OK;
 	}
 	st = ui_analysis_run(ui, &a, f, ANALYZE_DEFAULT_MS, NULL, NULL);
@@ -528,17 +532,17 @@ enum ui_status ui_analyze_game(struct ui *ui, const struct match_full *f)
 /* ==== In the replay ====================================================== */
 
 /* Say what the computer sees in view v. */
-static void say_view(struct ui *ui, const struct analyze_view *v)
+static void say_view(struct ui_term *term, const struct analyze_view *v)
 {
 	char best[NOTATION_MOVE_LEN];
 
 	if (v->side == STONE_NONE) {
-		ui_say(ui, _("The game is over in this position."));
+		ui_say(term, _("The game is over in this position."));
 		return;
 	}
 	if (v->has_best)
 		notation_format(v->best.row, v->best.col, best);
-	ui_say(ui,
+	ui_say(term,
 	       v->proven > 0 ? _("%s to move: win chance %.0f%% (a forced "
 				 "win); the computer would play %s.")
 	       : v->proven < 0
@@ -550,15 +554,15 @@ static void say_view(struct ui *ui, const struct analyze_view *v)
 	       v->has_best ? best : "-");
 }
 
-enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
-				 int at)
+enum ui_status ui_analyze_replay(struct ui_term *term,
+				 const struct match_full *f, int at)
 {
 	struct analysis *an;
 	struct analyze_view v;
 	struct board b;
 	int i, rc;
 
-	if (still_played(ui, f))
+	if (still_played(term, f))
 		return UI_OK;
 	an = analyze_create(ANALYZE_DEFAULT_MS);
 	if (an == NULL)
@@ -569,6 +573,6 @@ enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
 	rc = analyze_position(an, &b, term_stop_flag(), &v);
 	analyze_free(an);
 	if (rc == 0)
-		say_view(ui, &v);
+		say_view(term, &v);
 	return rc == 1 ? UI_INTERRUPTED : UI_OK;
 }

@@ -273,8 +273,8 @@ static enum ui_status defaults(struct ui *ui, const struct player *me,
  * not). Return UI_OK with it, UI_REFUSED when the player left (an
  * empty line or Esc), or why reading ended. */
 static enum ui_status read_step(struct ui *ui, const char *prompt, char *buf,
-				int (*ok)(struct ui *ui, const char *line,
-					  struct game_def *c),
+				int (*ok)(struct ui_term *term,
+					  const char *line, struct game_def *c),
 				struct game_def *c)
 {
 	for (;;) {
@@ -284,14 +284,14 @@ static enum ui_status read_step(struct ui *ui, const char *prompt, char *buf,
 			return st;
 		if (ui_left(buf))
 			return UI_REFUSED;
-		if (ok(ui, buf, c) == 0)
+		if (ok(&ui->term, buf, c) == 0)
 			return UI_OK;
 	}
 }
 
 /* Take `line` as a custom board into c, or say what is wrong with it.
  * Return 0, or -1. */
-static int custom_ok(struct ui *ui, const char *line, struct game_def *c)
+static int custom_ok(struct ui_term *term, const char *line, struct game_def *c)
 {
 	struct variant v;
 	char clean[UI_CLEAN_MAX];
@@ -302,29 +302,29 @@ static int custom_ok(struct ui *ui, const char *line, struct game_def *c)
 		return 0;
 	case RULES_BAD_SIZE:
 	case RULES_BAD_VARIANT:
-		ui_say(ui,
+		ui_say(term,
 		       _("'%s' is not a board: type its size, the stones "
 			 "in a row that win, and exact if it must be "
 			 "exactly that many (e.g. 19x19 5)."),
 		       ui_clean(line, clean, sizeof(clean)));
 		break;
 	case RULES_BAD_K:
-		ui_say(ui,
+		ui_say(term,
 		       _("The stones in a row that win are a number "
 			 "from %d to %d."),
 		       BOARD_MIN_SIZE, BOARD_MAX_SIZE);
 		break;
 	case RULES_BAD_RULE:
-		ui_say(ui, _("The rule after the win length is freestyle, "
-			     "exact or renju."));
+		ui_say(term, _("The rule after the win length is freestyle, "
+			       "exact or renju."));
 		break;
 	case RULES_BAD_RENJU:
-		ui_say(ui, _("Renju is five in a row on a board of at least "
-			     "5x5."));
+		ui_say(term, _("Renju is five in a row on a board of at least "
+			       "5x5."));
 		break;
 	case RULES_BAD_FIT:
-		ui_say(ui, _("A %dx%d board cannot hold %d in a row."), v.rows,
-		       v.cols, v.k);
+		ui_say(term, _("A %dx%d board cannot hold %d in a row."),
+		       v.rows, v.cols, v.k);
 		break;
 	}
 	return -1;
@@ -374,8 +374,9 @@ static enum ui_status choose_opening(struct ui *ui, struct game_def *c)
 	int choice;
 
 	if (c->variant.k < SWAP2_MIN_K) {
-		ui_say(ui, _("Swap2 needs five in a row or more: this game "
-			     "has no opening."));
+		ui_say(&ui->term,
+		       _("Swap2 needs five in a row or more: this game "
+			 "has no opening."));
 		return UI_OK;
 	}
 	st = ui_menu_step(ui, _("Opening"), labels, keys, 3, &choice);
@@ -385,24 +386,26 @@ static enum ui_status choose_opening(struct ui *ui, struct game_def *c)
 }
 
 /* Take `line` as seconds a move into c, or say why not. */
-static int per_move_ok(struct ui *ui, const char *line, struct game_def *c)
+static int per_move_ok(struct ui_term *term, const char *line,
+		       struct game_def *c)
 {
 	unsigned long long s;
 
 	if (number_parse(line, 1, CLOCK_PER_MOVE_MAX_S, &s) == 0 &&
 	    clock_control((int)s, 0, 0, &c->time) == 0)
 		return 0;
-	ui_say(ui, _("Type the seconds a move as a number from 1 to %d."),
+	ui_say(term, _("Type the seconds a move as a number from 1 to %d."),
 	       CLOCK_PER_MOVE_MAX_S);
 	return -1;
 }
 
 /* Take `line` as a game clock "M+S" into c, or say why not. */
-static int game_clock_ok(struct ui *ui, const char *line, struct game_def *c)
+static int game_clock_ok(struct ui_term *term, const char *line,
+			 struct game_def *c)
 {
 	if (clock_parse(line, &c->time) == 0)
 		return 0;
-	ui_say(ui,
+	ui_say(term,
 	       _("Type a game clock as minutes+seconds: %d to %d minutes "
 		 "a side, %d to %d seconds added a move (e.g. 5+3)."),
 	       CLOCK_BASE_MIN_S / 60, CLOCK_BASE_MAX_S / 60, 0,
@@ -449,7 +452,8 @@ static enum ui_status choose_time(struct ui *ui, struct game_def *c)
 		snprintf(buf, sizeof(buf), "%d+%d",
 			 clock_presets[choice - 4].minutes,
 			 clock_presets[choice - 4].increment);
-		return game_clock_ok(ui, buf, c) == 0 ? UI_OK : UI_FAILED;
+		return game_clock_ok(&ui->term, buf, c) == 0 ? UI_OK
+							     : UI_FAILED;
 	}
 	if (choice == 2)
 		st = read_step(ui, _("Seconds a move: "), buf, per_move_ok, c);
@@ -496,7 +500,7 @@ static enum ui_status steps(struct ui *ui, enum choice_kind kind,
 	for (;;) {
 		if (st != UI_OK)
 			return st;
-		ui_say(ui, "%s",
+		ui_say(&ui->term, "%s",
 		       game_words(ui, c, kind, stake, line, sizeof(line)));
 		step_labels(c, keep, bufs, labels);
 		st = ui_menu_step(ui, title, labels, keys, 5, &choice);

@@ -112,25 +112,25 @@ static const char *meaning_text(const struct club_settings *c,
 }
 
 /* The settings as a table for people. */
-static void show_table(struct ui *ui, const struct club_settings *c)
+static void show_table(struct ui_term *term, const struct club_settings *c)
 {
 	char value[VALUE_MAX], meaning[MEANING_MAX];
 	int k;
 
-	ui_list_cell(ui->term.out, _("Setting"), 18);
-	ui_list_cell(ui->term.out, _("Value"), 8);
-	fprintf(ui->term.out, "%s\n", _("What it means"));
+	ui_list_cell(term->out, _("Setting"), 18);
+	ui_list_cell(term->out, _("Value"), 8);
+	fprintf(term->out, "%s\n", _("What it means"));
 	for (k = 0; k < SETTINGS; k++) {
-		ui_list_cell(ui->term.out, setting_names[k], 18);
-		ui_list_cell(ui->term.out,
-			     value_text(c, (enum club_key)k, value), 8);
-		fprintf(ui->term.out, "%s\n",
+		ui_list_cell(term->out, setting_names[k], 18);
+		ui_list_cell(term->out, value_text(c, (enum club_key)k, value),
+			     8);
+		fprintf(term->out, "%s\n",
 			meaning_text(c, (enum club_key)k, meaning));
 	}
-	fputc('\n', ui->term.out);
-	ui_say(ui, _("Every match keeps the settings it started with. The "
-		     "administrator changes them with: gomoku club set NAME "
-		     "VALUE"));
+	fputc('\n', term->out);
+	ui_say(term, _("Every match keeps the settings it started with. The "
+		       "administrator changes them with: gomoku club set NAME "
+		       "VALUE"));
 }
 
 enum ui_status ui_club_show(struct ui *ui)
@@ -147,7 +147,7 @@ enum ui_status ui_club_show(struct ui *ui)
 		return ui_store_failed(ui,
 				       _("cannot read the club's settings"));
 	if (ui->opt->format == FORMAT_TABLE) {
-		show_table(ui, &c);
+		show_table(&ui->term, &c);
 		return UI_OK;
 	}
 	ui_list_begin(&l, ui, club_columns, 3);
@@ -163,8 +163,8 @@ enum ui_status ui_club_show(struct ui *ui)
 
 /* Read `text` as `key`'s value into *value. Return 0, or -1 after
  * saying what the setting takes. */
-static int parse_value(struct ui *ui, enum club_key key, const char *text,
-		       long long *value)
+static int parse_value(struct ui_term *term, enum club_key key,
+		       const char *text, long long *value)
 {
 	unsigned long long n = 0;
 	char clean[UI_CLEAN_MAX];
@@ -174,7 +174,7 @@ static int parse_value(struct ui *ui, enum club_key key, const char *text,
 	case CLUB_CLAIM_AFTER:
 		if (number_parse(text, 0, STORE_CLAIM_AFTER_MAX, &n) == 0)
 			break;
-		ui_error(ui,
+		ui_error(term,
 			 _("claim-after takes a whole number of days from 0 "
 			   "to %d, not '%s'"),
 			 STORE_CLAIM_AFTER_MAX, clean);
@@ -183,20 +183,20 @@ static int parse_value(struct ui *ui, enum club_key key, const char *text,
 		n = strcmp(text, "lose") == 0;
 		if (n == 1 || strcmp(text, "refuse") == 0)
 			break;
-		ui_error(ui, _("forbidden takes refuse or lose, not '%s'"),
+		ui_error(term, _("forbidden takes refuse or lose, not '%s'"),
 			 clean);
 		return -1;
 	case CLUB_RANKED_HOTSEAT:
 		n = strcmp(text, "on") == 0;
 		if (n == 1 || strcmp(text, "off") == 0)
 			break;
-		ui_error(ui, _("ranked-hotseat takes on or off, not '%s'"),
+		ui_error(term, _("ranked-hotseat takes on or off, not '%s'"),
 			 clean);
 		return -1;
 	case CLUB_DISCONNECT_GRACE:
 		if (number_parse(text, 0, STORE_GRACE_MAX, &n) == 0)
 			break;
-		ui_error(ui,
+		ui_error(term,
 			 _("disconnect-grace takes a whole number of seconds "
 			   "from 0 to %d, not '%s'"),
 			 STORE_GRACE_MAX, clean);
@@ -208,7 +208,8 @@ static int parse_value(struct ui *ui, enum club_key key, const char *text,
 
 /* The setting called `name` into *key. Return 0, or -1 after saying
  * which settings there are. */
-static int find_setting(struct ui *ui, const char *name, enum club_key *key)
+static int find_setting(struct ui_term *term, const char *name,
+			enum club_key *key)
 {
 	char clean[UI_CLEAN_MAX];
 	int k;
@@ -219,7 +220,7 @@ static int find_setting(struct ui *ui, const char *name, enum club_key *key)
 			return 0;
 		}
 	}
-	ui_error(ui,
+	ui_error(term,
 		 _("unknown setting '%s': the settings are claim-after, "
 		   "forbidden, ranked-hotseat and disconnect-grace"),
 		 ui_clean(name, clean, sizeof(clean)));
@@ -234,8 +235,8 @@ enum ui_status ui_club_set(struct ui *ui, const char *name, const char *text)
 	long long v = 0;
 	enum ui_status st;
 
-	if (find_setting(ui, name, &key) != 0 ||
-	    parse_value(ui, key, text, &v) != 0)
+	if (find_setting(&ui->term, name, &key) != 0 ||
+	    parse_value(&ui->term, key, text, &v) != 0)
 		return UI_USAGE;
 	st = ui_account_open(ui);
 	if (st != UI_OK)
@@ -246,7 +247,7 @@ enum ui_status ui_club_set(struct ui *ui, const char *name, const char *text)
 	if (store_club_get(ui->club.store, &c) != STORE_OK)
 		return ui_store_failed(ui,
 				       _("cannot read the club's settings"));
-	ui_say(ui,
+	ui_say(&ui->term,
 	       _("%s is now %s: %s Matches that start from now on play by "
 		 "it; those already started keep their own."),
 	       setting_names[key], value_text(&c, key, value),

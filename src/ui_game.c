@@ -50,13 +50,13 @@ static void show_hint(struct game *g, const struct match *m)
 	int n = game_common_forbidden_list(m, list, sizeof(list));
 
 	if (n < 0) {
-		ui_say(g->ui, _("Only black, under renju, has forbidden "
-				"points."));
+		ui_say(&g->ui->term, _("Only black, under renju, has forbidden "
+				       "points."));
 		return;
 	}
 	draw_board(g, m, true);
 	if (n == 0)
-		ui_say(g->ui, _("Black has no forbidden points now."));
+		ui_say(&g->ui->term, _("Black has no forbidden points now."));
 	else
 		fprintf(g->ui->term.out, "%s%s\n", _("Forbidden for black:"),
 			list);
@@ -73,8 +73,9 @@ static void game_show(void *ctx, const struct match *m)
 	fputc('\n', g->ui->term.out);
 	if (g->seats.ai[m->seat[s]] == NULL) /* the computer needs no board */
 		draw_board(g, m, g->ui->opt->show_forbidden);
-	ui_say(g->ui, _("Move %d: %s %s %s to play"), m->board.nmoves + 1,
-	       ui_board_stone(&g->ui->term, s), side_name(s), m->name[s]);
+	ui_say(&g->ui->term, _("Move %d: %s %s %s to play"),
+	       m->board.nmoves + 1, ui_board_stone(&g->ui->term, s),
+	       side_name(s), m->name[s]);
 }
 
 /* ==== Moves ============================================================== */
@@ -177,7 +178,7 @@ static int game_ask(void *ctx, const struct match *m, struct input *in)
 		} else if (in->kind == INPUT_INVALID) {
 			game_common_input_error(&m->board, in->error, why,
 						sizeof(why));
-			ui_say(g->ui, "%s", why);
+			ui_say(&g->ui->term, "%s", why);
 		} else if (game_common_command_allowed(g, in)) {
 			ready = confirmed(g, in);
 			if (ready != 0)
@@ -219,7 +220,7 @@ static void game_refused(void *ctx, const struct match *m,
 	char why[512];
 
 	game_common_refusal(m, in, err, why, sizeof(why));
-	ui_say(g->ui, "%s", why);
+	ui_say(&g->ui->term, "%s", why);
 }
 
 static void game_event(void *ctx, const struct match *m, enum match_event e)
@@ -234,7 +235,7 @@ static void game_event(void *ctx, const struct match *m, enum match_event e)
 		ui_board_draw(&g->ui->term, &m->board);
 	}
 	if (game_common_event_words(g, m, e, words, sizeof(words)))
-		ui_say(g->ui, "%s", words);
+		ui_say(&g->ui->term, "%s", words);
 	if (e == EVENT_UNDONE || e == EVENT_COLOURS_SET)
 		g->shown = -1;
 }
@@ -270,27 +271,29 @@ static void game_help(void *ctx, const struct match *m)
 	struct game *g = ctx;
 	char text[512];
 
-	ui_say(g->ui, _("Type a move as the column letter then the row, as "
-			"labelled on the board: h8.\n"
-			"Or the row then the column number: 8 8 or 8,8."));
+	ui_say(&g->ui->term,
+	       _("Type a move as the column letter then the row, as "
+		 "labelled on the board: h8.\n"
+		 "Or the row then the column number: 8 8 or 8,8."));
 	game_common_rule_words(m, text, sizeof(text));
-	ui_say(g->ui, "%s", text);
+	ui_say(&g->ui->term, "%s", text);
 	if (m->board.rule == RULE_RENJU)
-		ui_say(g->ui, "%s",
+		ui_say(&g->ui->term, "%s",
 		       _("Type hint to see black's forbidden points."));
-	ui_say(g->ui, _("Commands (in English or Chinese):\n"
-			"  undo, 悔棋       take back your last move (your "
-			"opponent must agree)\n"
-			"  draw, 和棋       offer a draw\n"
-			"  resign, 认输     give up this game (asks to "
-			"confirm)\n"
-			"  help, ?, 帮助    show this help\n"
-			"  hint, 提示       renju: black's forbidden points\n"
-			"Full-width digits and letters work too: ８ ８, ｈ８.\n"
-			"Ctrl-D or Ctrl-C leaves the program."));
+	ui_say(&g->ui->term,
+	       _("Commands (in English or Chinese):\n"
+		 "  undo, 悔棋       take back your last move (your "
+		 "opponent must agree)\n"
+		 "  draw, 和棋       offer a draw\n"
+		 "  resign, 认输     give up this game (asks to "
+		 "confirm)\n"
+		 "  help, ?, 帮助    show this help\n"
+		 "  hint, 提示       renju: black's forbidden points\n"
+		 "Full-width digits and letters work too: ８ ８, ｈ８.\n"
+		 "Ctrl-D or Ctrl-C leaves the program."));
 	words_clock(&g->timing.control, text, sizeof(text));
 	if (text[0] != '\0')
-		ui_say(g->ui, "%s", text);
+		ui_say(&g->ui->term, "%s", text);
 }
 
 /* ==== The record ======================================================== */
@@ -395,7 +398,7 @@ static int game_changed(void *ctx, const struct match *m)
 		return 0;
 	if (!game_common_record_still_ours(g))
 		return -1;
-	ui_error(g->ui, _("the move could not be saved: %s"),
+	ui_error(&g->ui->term, _("the move could not be saved: %s"),
 		 store_errmsg(g->ui->club.store));
 	g->end.stop = UI_FAILED;
 	return -1;
@@ -432,7 +435,7 @@ static void announce_end(struct game *g)
 	ui_board_draw(&ui->term, &m->board);
 	game_common_end_words(g, m, name, text, sizeof(text));
 	if (text[0] != '\0')
-		ui_say(ui, "%s", text);
+		ui_say(&ui->term, "%s", text);
 }
 
 int game_init(struct game *g, struct ui *ui, const struct variant *v,
@@ -510,12 +513,14 @@ static enum ui_status pause_record(struct game *g)
 						       "clock"))
 			       : left_record(g);
 	if (g->life.state == GAME_WAITS) {
-		ui_say(ui, _("Your move is saved. Match %lld waits for %s."),
+		ui_say(&ui->term,
+		       _("Your move is saved. Match %lld waits for %s."),
 		       g->rec.id, g->m.seat_name[match_seat_to_act(&g->m)]);
 		return UI_OK;
 	}
-	ui_say(ui, _("The match is saved unfinished; it counts for nobody "
-		     "until it is resumed and finished."));
+	ui_say(&ui->term,
+	       _("The match is saved unfinished; it counts for nobody "
+		 "until it is resumed and finished."));
 	return g->end.stop == UI_OK ? UI_EOF : g->end.stop;
 }
 
@@ -542,8 +547,8 @@ static void say_stakes(struct game *g)
 	for (seat = 0; seat < 2; seat++)
 		if (game_common_stake(g, seat, &st)) {
 			game_common_stake_text(&st, stake, sizeof(stake));
-			ui_say(g->ui, "%s %.0f  %s", g->m.seat_name[seat],
-			       st.rating, stake);
+			ui_say(&g->ui->term, "%s %.0f  %s",
+			       g->m.seat_name[seat], st.rating, stake);
 		}
 }
 
@@ -590,7 +595,7 @@ static enum ui_status show_summary(struct game *g)
 		next = strchr(line, '\n');
 		if (next != NULL)
 			*next++ = '\0';
-		ui_say(g->ui, "%s", line);
+		ui_say(&g->ui->term, "%s", line);
 	}
 	return st;
 }
@@ -616,7 +621,7 @@ enum ui_status game_play(struct game *g)
 	if (game_aborted(g))
 		return st; /* said so: nothing was counted */
 	if (st == UI_OK) {
-		ui_say(g->ui, _("Match %lld saved."), g->rec.id);
+		ui_say(&g->ui->term, _("Match %lld saved."), g->rec.id);
 		st = show_summary(g);
 	}
 	if (st == UI_OK && g->end.analyse)
@@ -638,12 +643,13 @@ bool game_coin_flip(struct ui *ui, enum match_opening opening, const char *a,
 			      : rng_below(&ui->rng, 2) == 0;
 
 	if (opening == OPENING_SWAP2)
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("Coin flip: %s places the three opening stones "
 			 "(swap2)."),
 		       a_black ? a : b);
 	else
-		ui_say(ui, _("Coin flip: %s plays black (%s) and moves first."),
+		ui_say(&ui->term,
+		       _("Coin flip: %s plays black (%s) and moves first."),
 		       a_black ? a : b, ui_board_stone(&ui->term, STONE_BLACK));
 	return a_black;
 }
@@ -655,7 +661,8 @@ enum ui_status ui_game_guest(struct ui *ui)
 	enum ui_status st;
 	bool again, p1_black;
 
-	ui_say(ui, _("Guest game (not recorded): %s, %dx%d, %d in a row."),
+	ui_say(&ui->term,
+	       _("Guest game (not recorded): %s, %dx%d, %d in a row."),
 	       words_variant(ui->game.variant.name), ui->game.variant.rows,
 	       ui->game.variant.cols, ui->game.variant.k);
 	for (;;) {

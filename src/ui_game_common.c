@@ -32,8 +32,9 @@ bool game_common_command_allowed(struct game *g, const struct input *in)
 	if ((in->kind != INPUT_UNDO && in->kind != INPUT_DRAW) ||
 	    g->seats.only_seat < 0 || g->remote.on)
 		return true;
-	ui_say(g->ui, _("Your opponent is not here: undo and draw offers wait "
-			"until you both play."));
+	ui_say(&g->ui->term,
+	       _("Your opponent is not here: undo and draw offers wait "
+		 "until you both play."));
 	return false;
 }
 
@@ -122,7 +123,7 @@ static bool seat_taken_over(struct game *g)
 	    !l.taken || l.mine)
 		return false;
 	g->life.state = GAME_TAKEN_OVER;
-	ui_say(g->ui, _("This match was continued in another session."));
+	ui_say(&g->ui->term, _("This match was continued in another session."));
 	fflush(g->ui->term.out);
 	return true;
 }
@@ -158,7 +159,7 @@ bool game_common_record_still_ours(struct game *g)
 	if (game_life_ended(g, false))
 		return false; /* its end is told as the game's end */
 	g->life.state = GAME_CHANGED;
-	ui_say(g->ui,
+	ui_say(&g->ui->term,
 	       _("Match %lld was changed in another session; resume it again "
 		 "to go on."),
 	       g->rec.id);
@@ -216,7 +217,7 @@ int game_common_computer_answer(struct game *g, enum match_question q)
 {
 	if (q == ASK_ACCEPT_UNDO)
 		return 1;
-	ui_say(g->ui, _("The computer plays on."));
+	ui_say(&g->ui->term, _("The computer plays on."));
 	return 0;
 }
 
@@ -241,11 +242,11 @@ static int computer_choice(struct game *g, const struct match *m, int seat,
 	}
 	if (q == CHOOSE_SWAP2 && r.score > -AI_SWAP2_EVEN &&
 	    r.score < AI_SWAP2_EVEN) {
-		ui_say(g->ui, _("The computer places two more stones."));
+		ui_say(&g->ui->term, _("The computer places two more stones."));
 		return SWAP2_PLACE_TWO;
 	}
 	white_better = r.score >= 0;
-	ui_say(g->ui, _("The computer takes %s."),
+	ui_say(&g->ui->term, _("The computer takes %s."),
 	       white_better ? _("white") : _("black"));
 	if (q == CHOOSE_SWAP2)
 		return white_better ? SWAP2_TAKE_WHITE : SWAP2_TAKE_BLACK;

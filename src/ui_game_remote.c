@@ -111,8 +111,9 @@ static bool answer_request(struct game *g, const struct match *m,
 	if (st == STORE_STALE)
 		(void)game_common_record_still_ours(g); /* the game stops */
 	if (st == STORE_NOT_FOUND && game_common_record_still_ours(g))
-		ui_say(g->ui, _("That request was withdrawn: your answer "
-				"counts for nothing."));
+		ui_say(&g->ui->term,
+		       _("That request was withdrawn: your answer "
+			 "counts for nothing."));
 	if (st == STORE_OK && yes && r.kind == REQUEST_DRAW)
 		(void)record_agreed_draw(g);
 	if (st != STORE_OK || !yes || r.kind != REQUEST_UNDO)
@@ -221,8 +222,9 @@ static int waiting_key(struct game *g)
 		return -1;
 	if (strcmp(buf, "resign") == 0) /* the opening's too */
 		return game_remote_resign(g) ? -1 : 1;
-	ui_say(g->ui, _("It is your opponent's turn. Type resign to resign, "
-			"or q to leave (the match waits)."));
+	ui_say(&g->ui->term,
+	       _("It is your opponent's turn. Type resign to resign, "
+		 "or q to leave (the match waits)."));
 	return 1;
 }
 
@@ -279,7 +281,8 @@ static bool claim_gone(struct game *g, const struct match *m)
 				   game_common_unix_ms()) != STORE_OK) {
 		if (!game_common_record_still_ours(g))
 			return true;
-		ui_say(g->ui, _("The win cannot be claimed: %s is back."),
+		ui_say(&g->ui->term,
+		       _("The win cannot be claimed: %s is back."),
 		       m->name[mover]);
 		return false;
 	}
@@ -306,9 +309,10 @@ static void say_grace(struct game *g, const char *name)
 	int s = grace_s(g);
 
 	if (s == 0)
-		ui_say(g->ui, _("You may claim the win on %s's turn."), name);
+		ui_say(&g->ui->term, _("You may claim the win on %s's turn."),
+		       name);
 	else if (s % 60 == 0)
-		ui_say(g->ui,
+		ui_say(&g->ui->term,
 		       ngettext("If %s is not back within %d minute, you may "
 				"claim the win on their turn.",
 				"If %s is not back within %d minutes, you may "
@@ -316,7 +320,7 @@ static void say_grace(struct game *g, const char *name)
 				(unsigned long)(s / 60)),
 		       name, s / 60);
 	else
-		ui_say(g->ui,
+		ui_say(&g->ui->term,
 		       ngettext("If %s is not back within %d second, you may "
 				"claim the win on their turn.",
 				"If %s is not back within %d seconds, you may "
@@ -345,9 +349,10 @@ int game_remote_seats(struct game *g)
 		g->remote.other_gone = !l.live;
 		g->remote.gone_asked = false;
 		if (l.live)
-			ui_say(g->ui, _("%s is back."), m->seat_name[other]);
+			ui_say(&g->ui->term, _("%s is back."),
+			       m->seat_name[other]);
 		else
-			ui_say(g->ui, _("%s left the game."),
+			ui_say(&g->ui->term, _("%s left the game."),
 			       m->seat_name[other]);
 		if (!l.live && !game_common_timed(g) && m->opening_done)
 			say_grace(g, m->seat_name[other]);
@@ -402,12 +407,12 @@ int game_remote_ask(struct game *g, const struct match *m, struct input *in)
 	int rc;
 
 	if (m->opening_done)
-		ui_say(g->ui,
+		ui_say(&g->ui->term,
 		       _("Waiting for %s to move (type resign to resign, q "
 			 "to leave)..."),
 		       m->name[board_to_move(&m->board)]);
 	else
-		ui_say(g->ui,
+		ui_say(&g->ui->term,
 		       _("Waiting for %s to place a stone (type resign to "
 			 "resign, q to leave)..."),
 		       m->name[board_to_move(&m->board)]);
@@ -464,7 +469,7 @@ int game_remote_confirm(struct game *g, const struct match *m,
 		return -1;
 	if (st == STORE_EXISTS) {
 		g->remote.request_refused = true;
-		ui_say(g->ui,
+		ui_say(&g->ui->term,
 		       _("A request is already waiting for %s's answer: "
 			 "it cannot be changed or withdrawn."),
 		       other);
@@ -473,11 +478,11 @@ int game_remote_confirm(struct game *g, const struct match *m,
 	if (st != STORE_OK)
 		return 0;
 	if (undo)
-		ui_say(g->ui, _("Undo asked. Waiting for %s's answer..."),
-		       other);
+		ui_say(&g->ui->term,
+		       _("Undo asked. Waiting for %s's answer..."), other);
 	else
-		ui_say(g->ui, _("Draw offered. Waiting for %s's answer..."),
-		       other);
+		ui_say(&g->ui->term,
+		       _("Draw offered. Waiting for %s's answer..."), other);
 	fflush(g->ui->term.out);
 	while (answer == 2) {
 		if (ui_wait(g->ui, -1, 0) < 0) {
@@ -561,7 +566,8 @@ int game_remote_choice(struct game *g, const struct match *m, int seat,
 
 	fputc('\n', g->ui->term.out);
 	ui_board_draw(&g->ui->term, &m->board);
-	ui_say(g->ui, _("Swap2: waiting for %s to choose (type q to leave)..."),
+	ui_say(&g->ui->term,
+	       _("Swap2: waiting for %s to choose (type q to leave)..."),
 	       m->seat_name[seat]);
 	fflush(g->ui->term.out);
 	while (rc == 0) {
@@ -570,7 +576,7 @@ int game_remote_choice(struct game *g, const struct match *m, int seat,
 		rc = game_remote_choice_poll(g, q, &version, &value);
 	}
 	if (rc > 0 && q == CHOOSE_SWAP2 && value == SWAP2_PLACE_TWO)
-		ui_say(g->ui,
+		ui_say(&g->ui->term,
 		       _("%s places two more stones (white, then "
 			 "black)."),
 		       m->seat_name[seat]);
@@ -587,7 +593,8 @@ int game_remote_chose(struct game *g, enum match_choice q, int value)
 			      g->seats.player_id[0], g->seats.player_id[1], 5,
 			      false) != STORE_OK) {
 		if (game_common_record_still_ours(g)) {
-			ui_error(g->ui, _("the move could not be saved: %s"),
+			ui_error(&g->ui->term,
+				 _("the move could not be saved: %s"),
 				 store_errmsg(g->ui->club.store));
 			g->end.stop = UI_FAILED;
 		}

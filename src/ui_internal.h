@@ -227,8 +227,8 @@ enum ui_status ui_analyze_game(struct ui *ui, const struct match_full *f);
  * its threat search). A ranked match or a game against the computer
  * still being played is refused (said so). Return UI_OK, UI_FAILED when
  * out of memory (no message), or UI_INTERRUPTED (a stop signal). */
-enum ui_status ui_analyze_replay(struct ui *ui, const struct match_full *f,
-				 int at);
+enum ui_status ui_analyze_replay(struct ui_term *term,
+				 const struct match_full *f, int at);
 
 /* ---- ui_words.c: a stored match's sides and clocks, for people ---- */
 
@@ -296,7 +296,7 @@ int ui_list_table_row(struct ui_table *t, const char *const cells[], int n);
  * says: on the page (ui_page_table()) to the window's width whenever it
  * is drawn; else printed in the terminal's columns, or 80 where output
  * is no terminal, the last column left blank. */
-void ui_list_table(struct ui *ui, struct ui_table *t);
+void ui_list_table(struct ui_term *term, struct ui_table *t);
 
 /* Print a table's cell `text` padded to `width` columns (right-aligned
  * if width < 0), whatever the language's character widths. */

@@ -67,11 +67,11 @@ static const char *none_mark(const struct ui_term *term)
 
 /* p's win rate for people ("57%") into buf, or "–" when p has no games
  * (a rate of nothing is not 0%). Return buf. */
-static const char *win_rate_text(const struct ui *ui, const struct player *p,
-				 char buf[WIN_RATE_LEN])
+static const char *win_rate_text(const struct ui_term *term,
+				 const struct player *p, char buf[WIN_RATE_LEN])
 {
 	if (p->rec.games == 0)
-		snprintf(buf, WIN_RATE_LEN, "%s", none_mark(&ui->term));
+		snprintf(buf, WIN_RATE_LEN, "%s", none_mark(term));
 	else
 		snprintf(buf, WIN_RATE_LEN, "%.0f%%",
 			 player_win_rate(p) * 100.0);
@@ -95,16 +95,16 @@ int ui_list_table_row(struct ui_table *t, const char *const cells[], int n)
 #define LIST_COLUMNS 80
 
 /* See ui_internal.h. */
-void ui_list_table(struct ui *ui, struct ui_table *t)
+void ui_list_table(struct ui_term *term, struct ui_table *t)
 {
 	int cols;
 
-	if (ui->term.page != NULL) {
-		ui_page_table(ui, t);
+	if (term->page != NULL) {
+		ui_page_table(term, t);
 		return;
 	}
 	cols = term_columns(STDOUT_FILENO);
-	ui_table_print(t, (cols > 0 ? cols : LIST_COLUMNS) - 1, ui->term.out);
+	ui_table_print(t, (cols > 0 ? cols : LIST_COLUMNS) - 1, term->out);
 	ui_table_free(t);
 }
 
@@ -134,7 +134,7 @@ enum board_column {
  * and T together, the nickname, the win rate and the rating, but never
  * the column the board is ordered by; the rank, the player and the
  * score stay. Return it, or NULL out of memory. */
-static struct ui_table *board_table(struct ui *ui, enum plist_key key)
+static struct ui_table *board_table(struct ui_term *term, enum plist_key key)
 {
 	struct ui_table_column c[BC_COLUMNS] = {
 		[BC_ME] = {" ", false, 0, 0, 0}, /* ">" marks me */
@@ -157,14 +157,14 @@ static struct ui_table *board_table(struct ui *ui, enum plist_key key)
 		c[BC_RATING].drop = 0;
 	else if (key == PLIST_BY_WINRATE)
 		c[BC_WIN_RATE].drop = 0;
-	return ui_table_new(c, BC_COLUMNS, ui->term.symbols);
+	return ui_table_new(c, BC_COLUMNS, term->symbols);
 }
 
 /* Add p's row at `rank` (0: none) to a leaderboard table; `me` marks
  * it. Its nickname is whole in `stats`, TSV and JSON. Return 0, or -1
  * out of memory. */
-static int board_row(struct ui *ui, struct ui_table *t, const struct player *p,
-		     int rank, bool me)
+static int board_row(struct ui_term *term, struct ui_table *t,
+		     const struct player *p, int rank, bool me)
 {
 	const struct player_record *r = &p->rec;
 	char n[BC_COLUMNS][24];
@@ -175,7 +175,7 @@ static int board_row(struct ui *ui, struct ui_table *t, const struct player *p,
 
 	snprintf(n[BC_RANK], sizeof(n[0]), "%d", rank);
 	if (rank == 0)
-		snprintf(n[BC_RANK], sizeof(n[0]), "%s", none_mark(&ui->term));
+		snprintf(n[BC_RANK], sizeof(n[0]), "%s", none_mark(term));
 	snprintf(n[BC_GAMES], sizeof(n[0]), "%d", r->games);
 	snprintf(n[BC_WINS], sizeof(n[0]), "%d", r->wins);
 	snprintf(n[BC_LOSSES], sizeof(n[0]), "%d", r->losses);
@@ -183,7 +183,7 @@ static int board_row(struct ui *ui, struct ui_table *t, const struct player *p,
 	snprintf(n[BC_SCORE], sizeof(n[0]), "%d", r->score);
 	snprintf(n[BC_RATING], sizeof(n[0]), "%.0f%s", r->rating,
 		 player_provisional(p) ? PROVISIONAL : " ");
-	win_rate_text(ui, p, n[BC_WIN_RATE]);
+	win_rate_text(term, p, n[BC_WIN_RATE]);
 	return ui_list_table_row(t, cells, BC_COLUMNS);
 }
 
@@ -255,7 +255,7 @@ void ui_list_text(struct ui_list *l, const char *s)
 		return;
 	list_field(l);
 	if (l->ui->opt->format == FORMAT_JSON)
-		ui_put_json(l->ui, s);
+		ui_put_json(&l->ui->term, s);
 	else
 		put_tsv_string(l->ui->term.out, s);
 }
@@ -300,10 +300,10 @@ static void script_row(struct ui_list *l, const struct player *p, int rank)
 }
 
 /* Under a leaderboard table: what its marks mean, for those it shows. */
-static void legend(struct ui *ui, bool provisional, bool unranked)
+static void legend(struct ui_term *term, bool provisional, bool unranked)
 {
 	if (provisional)
-		ui_say(ui,
+		ui_say(term,
 		       ngettext("%s a provisional rating: fewer than %d ranked "
 				"game",
 				"%s a provisional rating: fewer than %d ranked "
@@ -311,20 +311,20 @@ static void legend(struct ui *ui, bool provisional, bool unranked)
 				PLAYER_PROVISIONAL_GAMES),
 		       PROVISIONAL, PLAYER_PROVISIONAL_GAMES);
 	if (unranked)
-		ui_say(ui, _("%s no rank: no ranked game yet"),
-		       none_mark(&ui->term));
+		ui_say(term, _("%s no rank: no ranked game yet"),
+		       none_mark(term));
 }
 
 /* The leaderboard best[0..n) (n > 0) by `key` as a table for people,
  * headed `title`; me's row under it after "...", when me is not among
  * them (its rank in l); then what its marks mean. Return UI_OK, or
  * UI_FAILED out of memory (said so). */
-static enum ui_status board_print(struct ui *ui, const struct plist *l,
+static enum ui_status board_print(struct ui_term *term, const struct plist *l,
 				  struct player *const best[], size_t n,
 				  const char *title, enum plist_key key,
 				  const struct player *me)
 {
-	struct ui_table *t = board_table(ui, key);
+	struct ui_table *t = board_table(term, key);
 	bool me_shown = false, provisional = false, unranked = false;
 	int rank = 0, failed = t == NULL;
 	size_t i;
@@ -333,23 +333,23 @@ static enum ui_status board_print(struct ui *ui, const struct plist *l,
 		rank = plist_rank_at(best, i, key, rank);
 		provisional |= player_provisional(best[i]);
 		unranked |= rank == 0;
-		failed = board_row(ui, t, best[i], rank, best[i] == me);
+		failed = board_row(term, t, best[i], rank, best[i] == me);
 		me_shown |= best[i] == me;
 	}
 	if (me != NULL && !me_shown && !failed) {
 		failed = gap_row(t) ||
-			 board_row(ui, t, me, plist_rank(l, me, key), true);
+			 board_row(term, t, me, plist_rank(l, me, key), true);
 		provisional |= player_provisional(me);
 		unranked |= !player_ranked(me);
 	}
 	if (failed) {
 		ui_table_free(t);
-		ui_error(ui, _("out of memory"));
+		ui_error(term, _("out of memory"));
 		return UI_FAILED;
 	}
-	ui_say(ui, "%s", title);
-	ui_list_table(ui, t);
-	legend(ui, provisional, unranked);
+	ui_say(term, "%s", title);
+	ui_list_table(term, t);
+	legend(term, provisional, unranked);
 	return UI_OK;
 }
 
@@ -370,16 +370,16 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 		n = (size_t)top;
 	best = malloc((n > 0 ? n : 1) * sizeof(*best));
 	if (best == NULL) {
-		ui_error(ui, _("out of memory"));
+		ui_error(&ui->term, _("out of memory"));
 		return UI_FAILED;
 	}
 	n = plist_top(l, key, n, best); /* the unranked last */
 	if (ui->opt->format == FORMAT_TABLE) {
-		ui_break(ui);
+		ui_break(&ui->term);
 		if (n == 0)
-			ui_say(ui, "%s", _("No games to rank yet."));
+			ui_say(&ui->term, "%s", _("No games to rank yet."));
 		else
-			st = board_print(ui, l, best, n, title, key, me);
+			st = board_print(&ui->term, l, best, n, title, key, me);
 		free(best);
 		return st;
 	}
@@ -400,8 +400,9 @@ enum ui_status ui_list_leaderboard(struct ui *ui, int top, enum plist_key key,
 		return UI_FAILED;
 	if (plist_count(ui->club.players) == 0 &&
 	    ui->opt->format == FORMAT_TABLE) {
-		ui_break(ui);
-		ui_say(ui, _("No players yet. Register to be the first!"));
+		ui_break(&ui->term);
+		ui_say(&ui->term,
+		       _("No players yet. Register to be the first!"));
 		return UI_OK;
 	}
 	return leaderboard_of(ui, ui->club.players, _("Leaderboard"), top, key,
@@ -419,7 +420,7 @@ enum ui_status ui_list_leaderboard_rule(struct ui *ui, int top,
 		goto out_free;
 	if (store_rule_players(ui->club.store, rule, ui->club.players, list) !=
 	    STORE_OK) {
-		ui_error(ui, _("cannot read the records: %s"),
+		ui_error(&ui->term, _("cannot read the records: %s"),
 			 store_errmsg(ui->club.store));
 		goto out_free;
 	}
@@ -441,7 +442,7 @@ static enum ui_status computer_record(struct ui *ui, const struct player *p)
 					  &lost, &drawn) != STORE_OK)
 			return ui_store_failed(ui, NULL);
 		if (won + lost + drawn > 0)
-			ui_say(ui,
+			ui_say(&ui->term,
 			       _("Against the computer, level %d: %d won, %d "
 				 "lost, %d drawn"),
 			       level, won, lost, drawn);
@@ -464,7 +465,7 @@ static enum ui_status rule_record(struct ui *ui, const struct player *p)
 			continue;
 		if (st != STORE_OK)
 			return ui_store_failed(ui, NULL);
-		ui_say(ui,
+		ui_say(&ui->term,
 		       ngettext("Under %s: %d game, %d won, %d lost, %d "
 				"tied; score %d, rating %.0f",
 				"Under %s: %d games, %d won, %d lost, %d "
@@ -484,7 +485,7 @@ static enum ui_status aborted_record(struct ui *ui, const struct player *p)
 	if (store_aborted_count(ui->club.store, p->id, &n) != STORE_OK)
 		return ui_store_failed(ui, NULL);
 	if (n > 0)
-		ui_say(ui,
+		ui_say(&ui->term,
 		       ngettext("%d match was aborted before both sides had "
 				"moved: not rated.",
 				"%d matches were aborted before both sides had "
@@ -512,27 +513,27 @@ enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 		ui_list_end(&list);
 		return UI_OK;
 	}
-	ui_break(ui);
-	ui_put_clean(ui, p->nickname);
+	ui_break(&ui->term);
+	ui_put_clean(&ui->term, p->nickname);
 	fprintf(ui->term.out, " (%s)\n", p->username);
 	if (rank > 0)
-		ui_say(ui, _("Rank %d of %zu by score"), rank,
+		ui_say(&ui->term, _("Rank %d of %zu by score"), rank,
 		       plist_ranked(ui->club.players));
 	else
-		ui_say(ui, "%s", _("Not ranked yet: no ranked games"));
-	ui_say(ui, _("Games %d: %d won, %d lost, %d tied"), r->games, r->wins,
-	       r->losses, r->ties);
-	ui_say(ui,
+		ui_say(&ui->term, "%s", _("Not ranked yet: no ranked games"));
+	ui_say(&ui->term, _("Games %d: %d won, %d lost, %d tied"), r->games,
+	       r->wins, r->losses, r->ties);
+	ui_say(&ui->term,
 	       player_provisional(p)
 		       ? _("Score %d, rating %.0f (provisional), win rate %s")
 		       : _("Score %d, rating %.0f, win rate %s"),
-	       r->score, r->rating, win_rate_text(ui, p, rate));
+	       r->score, r->rating, win_rate_text(&ui->term, p, rate));
 	st = rule_record(ui, p);
 	if (st == UI_OK)
 		st = aborted_record(ui, p);
 	if (st != UI_OK)
 		return st;
-	ui_say(ui, _("Member since %s, last login %s"),
+	ui_say(&ui->term, _("Member since %s, last login %s"),
 	       ui_time(p->created_at, false, since),
 	       ui_time(p->last_login_at, false, last));
 	return computer_record(ui, p);

@@ -74,15 +74,15 @@ static void show(struct lobby *l)
 	int i;
 
 	if (l->n == 0)
-		ui_say(l->ui, _("No open seeks now."));
+		ui_say(&l->ui->term, _("No open seeks now."));
 	else
-		ui_say(l->ui, _("Open seeks:"));
+		ui_say(&l->ui->term, _("Open seeks:"));
 	for (i = 0; i < l->n; i++)
-		ui_say(l->ui, "  %d  %s %.0f  %s", i + 1,
+		ui_say(&l->ui->term, "  %d  %s %.0f  %s", i + 1,
 		       ui_clean(l->seeks[i].nickname, name, sizeof(name)),
 		       l->seeks[i].rating,
 		       seek_words(l->ui, &l->seeks[i], game, sizeof(game)));
-	ui_say(l->ui, _("New seeks show here as they come."));
+	ui_say(&l->ui->term, _("New seeks show here as they come."));
 }
 
 /* ui_read_watched() callback: read the seeks again, and show them when
@@ -115,12 +115,12 @@ static enum ui_status take(struct lobby *l, int n)
 	if (ss == STORE_OK)
 		return ui_remote_play(l->ui, l->me, mid);
 	if (ss == STORE_EXISTS && why == SEEK_OUT_OF_RANGE)
-		ui_say(l->ui,
+		ui_say(&l->ui->term,
 		       _("Your rating is outside the range that seek asks for "
 			 "(%d to %d)."),
 		       k->min_rating, k->max_rating);
 	else if (ss == STORE_EXISTS || ss == STORE_NOT_FOUND)
-		ui_say(l->ui, _("That seek is no longer open."));
+		ui_say(&l->ui->term, _("That seek is no longer open."));
 	else
 		return ui_store_failed(l->ui, _("cannot take the seek"));
 	return UI_OK;
@@ -236,7 +236,7 @@ static enum ui_status await_taker(struct lobby *l, long long id, long long *mid)
 	}
 	if (*mid != 0) /* taken before it was withdrawn: played */
 		return UI_OK;
-	ui_say(l->ui, _("Seek withdrawn."));
+	ui_say(&l->ui->term, _("Seek withdrawn."));
 	return UI_OK;
 }
 
@@ -264,14 +264,15 @@ static enum ui_status post(struct lobby *l)
 			    &mid) != STORE_OK)
 		return ui_store_failed(l->ui, _("cannot post the seek"));
 	if (mid == 0) {
-		ui_page_title(l->ui, _("Find a game"));
-		ui_say(l->ui,
+		ui_page_title(&l->ui->term, _("Find a game"));
+		ui_say(&l->ui->term,
 		       _("Seek posted: %s. Waiting for an opponent (press "
 			 "Enter to withdraw it)..."),
 		       seek_words(l->ui, &k, game, sizeof(game)));
 		st = await_taker(l, id, &mid);
 	} else {
-		ui_say(l->ui, _("A seek of the same game was open: paired."));
+		ui_say(&l->ui->term,
+		       _("A seek of the same game was open: paired."));
 	}
 	if (st != UI_OK || mid == 0)
 		return st;
@@ -288,8 +289,8 @@ enum ui_status ui_lobby(struct ui *ui, struct player *me)
 	unsigned long long n;
 	enum ui_status st;
 
-	if (!ui_page_active(ui)) /* the page is titled with it */
-		ui_say(ui, _("Find a game"));
+	if (!ui_page_active(&ui->term)) /* the page is titled with it */
+		ui_say(&ui->term, _("Find a game"));
 	for (;;) {
 		st = load(&l);
 		if (st != UI_OK)
@@ -306,8 +307,9 @@ enum ui_status ui_lobby(struct ui *ui, struct player *me)
 		else if (number_parse(buf, 1, (unsigned long long)l.n, &n) == 0)
 			st = take(&l, (int)n);
 		else if (buf[0] != '\0')
-			ui_say(ui, _("Type a seek's number, p, or Enter to go "
-				     "back."));
+			ui_say(&ui->term,
+			       _("Type a seek's number, p, or Enter to go "
+				 "back."));
 		if (st != UI_OK)
 			return st == UI_REFUSED ? UI_OK : st;
 	}

@@ -22,7 +22,7 @@ static void show_record(struct ui *ui, const struct player *p,
 	char line[512];
 
 	game_common_record_line(ui, p, old_rating, line, sizeof(line));
-	ui_say(ui, "%s", line);
+	ui_say(&ui->term, "%s", line);
 }
 
 /* Play ranked match g (its record is shown by game_play()) and, once it
@@ -75,7 +75,7 @@ static enum ui_status ranked_series(struct ui *ui, struct player *black,
 		swap = black;
 		black = played(&g, STONE_WHITE, black, white);
 		white = black == swap ? white : swap;
-		ui_say(ui, _("Rematch: %s against %s, colours swapped."),
+		ui_say(&ui->term, _("Rematch: %s against %s, colours swapped."),
 		       black->nickname, white->nickname);
 	}
 }
@@ -98,11 +98,13 @@ enum ui_status ui_matches_hotseat_allowed(struct ui *ui)
 		return UI_FAILED;
 	if (c.ranked_hotseat)
 		return UI_OK;
-	ui_say(ui, _("Ranked hot-seat is off in this club: the second player "
-		     "would type their password at this terminal."));
-	ui_say(ui, _("Play ranked from two terminals instead: each player "
-		     "logs in at their own, and one challenges the other "
-		     "(Players online, or gomoku challenge USER)."));
+	ui_say(&ui->term,
+	       _("Ranked hot-seat is off in this club: the second player "
+		 "would type their password at this terminal."));
+	ui_say(&ui->term,
+	       _("Play ranked from two terminals instead: each player "
+		 "logs in at their own, and one challenges the other "
+		 "(Players online, or gomoku challenge USER)."));
 	return UI_REFUSED;
 }
 
@@ -119,7 +121,7 @@ static enum ui_status note_looser_options(struct ui *ui, bool ranked)
 		return UI_FAILED;
 	if (ranked && o->claim_after_days >= 0 &&
 	    o->claim_after_days < c.claim_after_days)
-		ui_say(ui,
+		ui_say(&ui->term,
 		       ngettext(
 			       "The club's claim wait is %d day: --claim-after "
 			       "can only make it longer, so this match uses "
@@ -131,7 +133,7 @@ static enum ui_status note_looser_options(struct ui *ui, bool ranked)
 		       c.claim_after_days);
 	if (o->forbidden_given && !o->forbidden_loses && c.forbidden_loses &&
 	    ui->game.variant.rule == RULE_RENJU)
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("In this club a forbidden point loses: --forbidden "
 			 "refuse cannot soften that, so this match uses "
 			 "the club's rule."));
@@ -146,7 +148,8 @@ static enum ui_status new_ranked(struct ui *ui, struct player *a,
 
 	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
-	ui_say(ui, _("Ranked match: %s against %s."), a->nickname, b->nickname);
+	ui_say(&ui->term, _("Ranked match: %s against %s."), a->nickname,
+	       b->nickname);
 	if (note_looser_options(ui, true) != UI_OK)
 		return UI_FAILED;
 	a_black = game_coin_flip(ui, ui->game.opening, a->nickname, b->nickname,
@@ -166,7 +169,7 @@ static enum ui_status seat_computer(struct game *g, int s, int level)
 	g->seats.ai[s] = ai_create(&cfg);
 	g->seats.level[s] = cfg.level;
 	if (g->seats.ai[s] == NULL) {
-		ui_error(g->ui, _("out of memory"));
+		ui_error(&g->ui->term, _("out of memory"));
 		return UI_FAILED;
 	}
 	return UI_OK;
@@ -184,13 +187,13 @@ static bool person_first(struct ui *ui, const char *me, const char *computer)
 	bool coin = ui->opt->first == FIRST_COIN;
 
 	if (ui->game.opening == OPENING_SWAP2)
-		ui_say(ui,
+		ui_say(&ui->term,
 		       coin ? _("Coin flip: %s places the three opening stones "
 				"(swap2).")
 			    : _("%s places the three opening stones (swap2)."),
 		       who);
 	else
-		ui_say(ui,
+		ui_say(&ui->term,
 		       coin ? _("Coin flip: %s moves first with black (%s).")
 			    : _("%s moves first with black (%s)."),
 		       who, black);
@@ -233,7 +236,7 @@ enum ui_status ui_matches_computer(struct ui *ui, struct player *me, int level)
 	bool again;
 
 	words_computer(level, computer, sizeof(computer));
-	ui_say(ui,
+	ui_say(&ui->term,
 	       me != NULL ? _("%s against the computer, level %d.")
 			  : _("%s against the computer, level %d (not "
 			      "recorded)."),
@@ -301,7 +304,7 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 {
 	if (game_init(g, ui, &f->game.variant, black, white, false) != 0 ||
 	    ui_matches_match(&g->m, f, black, white) != 0) {
-		ui_error(ui,
+		ui_error(&ui->term,
 			 _("match %lld cannot be resumed: its moves do "
 			   "not make a game"),
 			 f->id);
@@ -355,7 +358,7 @@ static enum ui_status fetch_opponent(struct ui *ui, struct pending *p)
 
 	if (p->other_here)
 		return UI_OK;
-	ui_say(ui, _("%s must log in to go on with the match."),
+	ui_say(&ui->term, _("%s must log in to go on with the match."),
 	       p->other->username);
 	st = ui_account_login(ui, p->other->username, p->me, &who);
 	if (st == UI_OK)
@@ -389,7 +392,7 @@ static bool say_if_aborted(struct ui *ui, const struct pending *p)
 	    now.status != MATCH_STATUS_ABORTED)
 		return false;
 	game_common_match_aborted(p->f.id, text, sizeof(text));
-	ui_say(ui, "%s", text);
+	ui_say(&ui->term, "%s", text);
 	return true;
 }
 
@@ -421,8 +424,8 @@ static enum offer resign_pending(struct ui *ui, struct pending *p,
 	}
 	if (say_if_aborted(ui, p))
 		return OFFER_SETTLED;
-	ui_say(ui, _("%s resigned match %lld; %s wins."), p->me->nickname,
-	       p->f.id, p->other->nickname);
+	ui_say(&ui->term, _("%s resigned match %lld; %s wins."),
+	       p->me->nickname, p->f.id, p->other->nickname);
 	show_settled(ui, p, r_me, r_other);
 	return OFFER_SETTLED;
 }
@@ -453,7 +456,8 @@ static enum offer abandon_pending(struct ui *ui, struct pending *p,
 			*st = agree_abandon(ui, p, p->other, &theirs);
 		if (*st != UI_OK || !mine || !theirs) {
 			if (*st == UI_OK)
-				ui_say(ui, _("The match stays unfinished."));
+				ui_say(&ui->term,
+				       _("The match stays unfinished."));
 			return OFFER_LATER;
 		}
 	}
@@ -463,7 +467,7 @@ static enum offer abandon_pending(struct ui *ui, struct pending *p,
 		return OFFER_LATER;
 	}
 	if (!say_if_aborted(ui, p))
-		ui_say(ui, _("The match was abandoned."));
+		ui_say(&ui->term, _("The match was abandoned."));
 	return OFFER_SETTLED;
 }
 
@@ -491,9 +495,9 @@ static enum offer claim_pending(struct ui *ui, struct pending *p,
 	}
 	if (say_if_aborted(ui, p))
 		return OFFER_SETTLED;
-	ui_say(ui, _("Match %lld is yours: %s left it (abandoned by %s)."),
-	       p->f.id, p->other->nickname,
-	       p->my_seat == 0 ? _("white") : _("black"));
+	ui_say(&ui->term,
+	       _("Match %lld is yours: %s left it (abandoned by %s)."), p->f.id,
+	       p->other->nickname, p->my_seat == 0 ? _("white") : _("black"));
 	show_settled(ui, p, r_me, r_other);
 	return OFFER_SETTLED;
 }
@@ -537,8 +541,8 @@ static void describe_unfinished(struct ui *ui, const struct pending *p)
 	const struct match_full *f = &p->f;
 	char date[UI_NAME_MAX];
 
-	ui_break(ui);
-	ui_say(ui,
+	ui_break(&ui->term);
+	ui_say(&ui->term,
 	       ngettext("You have an unfinished match (number %lld, started "
 			"%s): %d move, you play %s against %s.",
 			"You have an unfinished match (number %lld, started "
@@ -551,13 +555,14 @@ static void describe_unfinished(struct ui *ui, const struct pending *p)
 	if (f->kind != MATCH_RANKED)
 		return;
 	if (p->my_turn)
-		ui_say(ui, _("It is your turn; it last moved on %s."), date);
+		ui_say(&ui->term, _("It is your turn; it last moved on %s."),
+		       date);
 	else
-		ui_say(ui, _("It is %s's turn; it last moved on %s."),
+		ui_say(&ui->term, _("It is %s's turn; it last moved on %s."),
 		       p->g.m.seat_name[1 - p->my_seat], date);
 	if (!p->my_turn && ui->opt->claim_after_days >= 0 &&
 	    ui->opt->claim_after_days < f->rules.claim_after_days)
-		ui_say(ui,
+		ui_say(&ui->term,
 		       ngettext("This match can be claimed %d day after its "
 				"turn began, the rule it started with: "
 				"--claim-after cannot shorten it.",
@@ -567,9 +572,10 @@ static void describe_unfinished(struct ui *ui, const struct pending *p)
 				(unsigned long)f->rules.claim_after_days),
 		       f->rules.claim_after_days);
 	if (!p->other_here && !p->hotseat)
-		ui_say(ui, _("Ranked hot-seat is off in this club, so your "
-			     "opponent cannot log in here to play it on: "
-			     "play it from your own terminals."));
+		ui_say(&ui->term,
+		       _("Ranked hot-seat is off in this club, so your "
+			 "opponent cannot log in here to play it on: "
+			 "play it from your own terminals."));
 }
 
 /* Fill the offer's menu for p: labels[] and keys[] (room for 6), the
@@ -721,7 +727,7 @@ static enum offer offer_unfinished(struct ui *ui, struct player *me,
 		return OFFER_NONE;
 	}
 	if (p.f.status != MATCH_STATUS_UNFINISHED) { /* ended meanwhile */
-		ui_say(ui, _("Match %lld has ended meanwhile."), id);
+		ui_say(&ui->term, _("Match %lld has ended meanwhile."), id);
 		return OFFER_NONE;
 	}
 	p.me = me;

@@ -63,7 +63,7 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 		st = ui_choose_game(ui, me, CHOICE_RANKED);
 	if (st != UI_OK)
 		return st;
-	ui_say(ui, _("Ranked match: the second player logs in."));
+	ui_say(&ui->term, _("Ranked match: the second player logs in."));
 	st = ui_account_login(ui, NULL, me, &opponent);
 	if (st != UI_OK)
 		return st;
@@ -86,7 +86,7 @@ static enum ui_status computer_games(struct ui *ui, struct player *me)
 	if (st != UI_OK)
 		return st;
 	if (me != NULL && ui->prefs.ai_level > 0) {
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("Your level against the computer: %s (Preferences "
 			 "changes it)."),
 		       words_level(ui->prefs.ai_level));
@@ -119,7 +119,7 @@ static enum ui_status choose_unfinished(struct ui *ui, const long long id[],
 			*chosen = id[v - 1];
 			return UI_OK;
 		}
-		ui_say(ui, _("Please type one of the numbers shown."));
+		ui_say(&ui->term, _("Please type one of the numbers shown."));
 	}
 }
 
@@ -133,12 +133,12 @@ static enum ui_status unfinished_matches(struct ui *ui, struct player *me)
 	bool played = false;
 	int n;
 
-	ui_say(ui, _("Your unfinished matches:"));
+	ui_say(&ui->term, _("Your unfinished matches:"));
 	st = ui_matches_list_unfinished(ui, me, id, &n);
 	if (st != UI_OK)
 		return st;
 	if (n == 0) {
-		ui_say(ui, _("You have no unfinished match."));
+		ui_say(&ui->term, _("You have no unfinished match."));
 		return UI_OK;
 	}
 	st = choose_unfinished(ui, id, n, &chosen);
@@ -273,7 +273,7 @@ static enum ui_status logged_in(struct ui *ui, struct player *me)
 	bool resumed = false;
 
 	ui_presence_begin(ui, me->id);
-	ui->challenge_hook = ui_remote_challenge_at_prompt;
+	ui_remote_take_challenges(ui);
 	st = ui_prefs_login(ui, me);
 	if (st == UI_OK)
 		st = ui_remote_rejoin(ui, me, 0, &resumed);

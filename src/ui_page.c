@@ -6,7 +6,6 @@
 #define NCURSES_WIDECHAR       1
 
 #include "ui_page.h"
-#include "ui_presence_types.h"
 #include "ui_screen.h"
 #include "ui_table.h"
 #include <curses.h>
@@ -36,9 +35,9 @@
 #define PAGE_LINE_ROWS 64
 
 struct ui_page {
-	struct ui *ui;
-	FILE *out; /* the stream into the page, ui->term.out while it is up */
-	FILE *real_out; /* ui->term.out before, put back at the end */
+	struct ui_term *term;
+	FILE *out;	/* the stream into the page, term->out while it is up */
+	FILE *real_out; /* term->out before, put back at the end */
 	char *text;	/* lines ending in '\n', UTF-8 */
 	size_t len, cap;
 	int escape; /* in an escape sequence written to out: 1 after ESC,
@@ -149,7 +148,7 @@ static void page_put_byte(struct ui_page *pg, unsigned char c)
 	}
 }
 
-/* fopencookie() write: what the ui prints on ui->term.out joins the text. */
+/* fopencookie() write: what the ui prints on term->out joins the text. */
 static ssize_t page_write(void *cookie, const char *buf, size_t size)
 {
 	struct ui_page *pg = cookie;
@@ -417,14 +416,10 @@ static int foot_prompt_width(const char *prompt, const char *typed)
 	return want < room ? want : room;
 }
 
-/* Whether a challenge came that the player was not asked about yet, to
- * be answered with Tab (ui->challenge_hook). */
-static bool challenge_waits(const struct ui *ui)
+/* Whether something waits to be answered with Tab (term->tab). */
+static bool tab_waits(const struct ui_term *term)
 {
-	const struct ui_presence *p = ui->presence;
-
-	return ui->challenge_hook != NULL && p != NULL && p->match == 0 &&
-	       p->told > p->asked;
+	return term->tab.waits != NULL && term->tab.waits(term->tab.ctx);
 }
 
 /* The columns an answer has at least beside the prompt on its line. */
@@ -459,7 +454,7 @@ static void draw_foot(struct ui_page *pg)
 	size_t lens[PROMPT_LINES_MAX];
 	int x, i, lines = prompt_lines(pg, lens);
 
-	if (challenge_waits(pg->ui))
+	if (tab_waits(pg->term))
 		ui_screen_put(LINES - 2 - lines, 0, COLS, SCREEN_WARN,
 			      _("A challenge is waiting for you: press Tab "
 				"to answer it."));
@@ -522,7 +517,7 @@ static void page_draw(struct ui_page *pg)
 
 /* ==== Opening and closing ================================================ */
 
-/* The ui's messages while the page is up (ui->term.sink): lines of the text,
+/* The ui's messages while the page is up (term->sink): lines of the text,
  * shown at once. */
 static void page_sink(void *ctx, bool error, const char *text)
 {
@@ -533,40 +528,40 @@ static void page_sink(void *ctx, bool error, const char *text)
 }
 
 /* Open the page on the curses session. Return 0, or -1 (nothing done). */
-static int page_open(struct ui *ui)
+static int page_open(struct ui_term *term)
 {
 	static const cookie_io_functions_t io = {.write = page_write};
 	struct ui_page *pg = calloc(1, sizeof(*pg));
 
 	if (pg == NULL)
 		return -1;
-	pg->ui = ui;
+	pg->term = term;
 	pg->out = fopencookie(pg, "w", io);
-	if (pg->out == NULL || ui_screen_open(&ui->term) != 0) {
+	if (pg->out == NULL || ui_screen_open(term) != 0) {
 		if (pg->out != NULL)
 			fclose(pg->out);
 		free(pg);
 		return -1;
 	}
-	fflush(ui->term.out);
-	pg->real_out = ui->term.out;
+	fflush(term->out);
+	pg->real_out = term->out;
 	snprintf(pg->title, sizeof(pg->title), "%s", _("Gomoku Club"));
-	ui->term.out = pg->out;
-	ui->term.sink = page_sink;
-	ui->term.sink_ctx = pg;
-	ui->term.page = pg;
+	term->out = pg->out;
+	term->sink = page_sink;
+	term->sink_ctx = pg;
+	term->page = pg;
 	return 0;
 }
 
-bool ui_page_active(struct ui *ui)
+bool ui_page_active(struct ui_term *term)
 {
-	if (ui->term.page != NULL)
+	if (term->page != NULL)
 		return true;
-	if (!ui->term.screen)
+	if (!term->screen)
 		return false;
-	if (page_open(ui) != 0)
-		ui->term.screen = false;
-	return ui->term.page != NULL;
+	if (page_open(term) != 0)
+		term->screen = false;
+	return term->page != NULL;
 }
 
 /* Write the text on `out` as the line interface would have (errors on
@@ -606,9 +601,9 @@ static void tables_free(struct ui_page *pg)
 	pg->ntables = 0;
 }
 
-void ui_page_table(struct ui *ui, struct ui_table *t)
+void ui_page_table(struct ui_term *term, struct ui_table *t)
 {
-	struct ui_page *pg = ui->term.page;
+	struct ui_page *pg = term->page;
 	struct page_table *grown;
 	char line[32];
 	int cap;
@@ -630,9 +625,9 @@ void ui_page_table(struct ui *ui, struct ui_table *t)
 	page_line(pg, line, "");
 }
 
-void ui_page_end(struct ui *ui)
+void ui_page_end(struct ui_term *term)
 {
-	struct ui_page *pg = ui->term.page;
+	struct ui_page *pg = term->page;
 	int cols = COLS;
 
 	if (pg == NULL) {
@@ -640,14 +635,14 @@ void ui_page_end(struct ui *ui)
 		return;
 	}
 	fflush(pg->out);
-	ui->term.out = pg->real_out;
-	ui->term.sink = NULL;
-	ui->term.sink_ctx = NULL;
-	ui->term.page = NULL;
+	term->out = pg->real_out;
+	term->sink = NULL;
+	term->sink_ctx = NULL;
+	term->page = NULL;
 	fclose(pg->out);
 	ui_screen_close();
-	print_text(pg, ui->term.out, cols);
-	fflush(ui->term.out);
+	print_text(pg, term->out, cols);
+	fflush(term->out);
 	tables_free(pg);
 	free(pg->tables);
 	free(pg->text);
@@ -664,9 +659,9 @@ static void page_begin(struct ui_page *pg, const char *title)
 	snprintf(pg->title, sizeof(pg->title), "%s", title);
 }
 
-void ui_page_title(struct ui *ui, const char *title)
+void ui_page_title(struct ui_term *term, const char *title)
 {
-	struct ui_page *pg = ui->term.page;
+	struct ui_page *pg = term->page;
 
 	if (pg == NULL)
 		return;
@@ -674,9 +669,9 @@ void ui_page_title(struct ui *ui, const char *title)
 	page_draw(pg);
 }
 
-void ui_page_redraw(struct ui *ui)
+void ui_page_redraw(struct ui_term *term)
 {
-	page_draw(ui->term.page);
+	page_draw(term->page);
 }
 
 /* ==== Keys =============================================================== */
@@ -696,11 +691,11 @@ static bool scroll_key(struct ui_page *pg, const struct screen_key *k)
 	return true;
 }
 
-/* Tab: answer the challenge waiting (ui->challenge_hook) on this page,
+/* Tab: answer what waits (pg->term->tab) on this page,
  * what it showed (title, prompt, line typed, menu) put back afterwards;
  * the text it gained stays. Return UI_OK, or what the question or the
  * match returned. */
-static enum ui_status answer_challenge(struct ui_page *pg)
+static enum ui_status answer_tab(struct ui_page *pg)
 {
 	struct ui_page *was = malloc(sizeof(*was));
 	enum ui_status st;
@@ -711,7 +706,7 @@ static enum ui_status answer_challenge(struct ui_page *pg)
 	pg->labels = NULL;
 	pg->nitems = 0;
 	pg->moved = NULL; /* its own reads watch nothing */
-	st = pg->ui->challenge_hook(pg->ui, true);
+	st = (enum ui_status)pg->term->tab.answer(pg->term->tab.ctx);
 	was->text = pg->text;
 	was->len = pg->len;
 	was->cap = pg->cap;
@@ -773,8 +768,8 @@ static enum page_wait page_key(struct ui_page *pg, long long deadline,
 		if (k->kind == SK_CHAR && k->ch == 4)
 			return PAGE_EOF;
 		if (k->kind == SK_CHAR && k->ch == '\t' &&
-		    pg->ui->challenge_hook != NULL) {
-			switch (answer_challenge(pg)) {
+		    pg->term->tab.answer != NULL) {
+			switch (answer_tab(pg)) {
 			case UI_INTERRUPTED:
 				return PAGE_STOP;
 			case UI_EOF:
@@ -895,10 +890,10 @@ static void line_take(struct ui_page *pg, char *buf, size_t *len)
 	pg->nline = pg->cursor = 0;
 }
 
-enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
+enum ui_status ui_page_read(struct ui_term *term, const char *prompt, char *buf,
 			    size_t *len, long long deadline)
 {
-	struct ui_page *pg = ui->term.page;
+	struct ui_page *pg = term->page;
 	struct screen_key k;
 	enum page_wait w;
 	bool bad = false;
@@ -944,17 +939,17 @@ enum ui_status ui_page_read(struct ui *ui, const char *prompt, char *buf,
 }
 
 enum ui_status
-ui_page_read_watched(struct ui *ui, const char *prompt, char *buf, size_t *len,
-		     int wake_fd,
+ui_page_read_watched(struct ui_term *term, const char *prompt, char *buf,
+		     size_t *len, int wake_fd,
 		     enum ui_status (*moved)(void *ctx, bool *said), void *ctx)
 {
-	struct ui_page *pg = ui->term.page;
+	struct ui_page *pg = term->page;
 	enum ui_status st;
 
 	pg->wake_fd = wake_fd;
 	pg->moved = moved;
 	pg->moved_ctx = ctx;
-	st = ui_page_read(ui, prompt, buf, len, 0);
+	st = ui_page_read(term, prompt, buf, len, 0);
 	pg->moved = NULL;
 	return st;
 }
@@ -1030,11 +1025,11 @@ static int menu_key(struct ui_page *pg, const struct screen_key *k)
 	return -1;
 }
 
-enum ui_status ui_page_menu(struct ui *ui, const char *title,
+enum ui_status ui_page_menu(struct ui_term *term, const char *title,
 			    const char *const labels[], const int keys[], int n,
 			    int *choice, bool esc_back)
 {
-	struct ui_page *pg = ui->term.page;
+	struct ui_page *pg = term->page;
 	struct screen_key k;
 	enum page_wait w;
 	int i = -1;
@@ -1092,20 +1087,20 @@ static void show_secret_prompt(void *ctx)
 	page_draw(p->pg);
 }
 
-enum auth_read ui_page_secret(struct ui *ui, const char *prompt,
+enum auth_read ui_page_secret(struct ui_term *term, const char *prompt,
 			      struct auth_secret *pw)
 {
-	struct secret_prompt p = {ui->term.page, prompt};
+	struct secret_prompt p = {term->page, prompt};
 	const struct term_prompt show = {show_secret_prompt, &p};
 	enum auth_read r;
 
-	fflush(ui->term.page->out);
+	fflush(term->page->out);
 	ui_screen_shell_mode(true);
-	r = auth_secret_read(ui->term.in, pw, &show);
+	r = auth_secret_read(term->in, pw, &show);
 	ui_screen_shell_mode(false);
-	ui->term.page->prompt = NULL;
+	term->page->prompt = NULL;
 	if (r == AUTH_READ_OK || r == AUTH_READ_TOO_LONG)
-		page_line(ui->term.page, prompt, "");
-	page_draw(ui->term.page);
+		page_line(term->page, prompt, "");
+	page_draw(term->page);
 	return r;
 }

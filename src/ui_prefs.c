@@ -190,19 +190,22 @@ static enum ui_status save(struct ui *ui, const struct player *me,
 		return ui_store_failed(ui, _("cannot save your preferences"));
 	apply(ui, p);
 	if (cli)
-		ui_say(ui, _("Saved. The command line decides it for this run; "
-			     "your next login uses it."));
+		ui_say(&ui->term,
+		       _("Saved. The command line decides it for this run; "
+			 "your next login uses it."));
 	else if (choice == PREF_STONES && p->ascii == 0 && !ui->term.symbols)
-		ui_say(ui, _("Saved. This terminal cannot show ● and ○: it "
-			     "keeps * and #."));
+		ui_say(&ui->term,
+		       _("Saved. This terminal cannot show ● and ○: it "
+			 "keeps * and #."));
 	else if (choice == PREF_CHALLENGES)
-		ui_say(ui, p->refuse_challenges
-				   ? _("Saved: from your next login on, you "
-				       "refuse challenges.")
-				   : _("Saved: from your next login on, you "
-				       "take challenges."));
+		ui_say(&ui->term,
+		       p->refuse_challenges
+			       ? _("Saved: from your next login on, you "
+				   "refuse challenges.")
+			       : _("Saved: from your next login on, you "
+				   "take challenges."));
 	else
-		ui_say(ui, _("Saved."));
+		ui_say(&ui->term, _("Saved."));
 	return UI_OK;
 }
 

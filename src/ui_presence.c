@@ -5,6 +5,7 @@
  * Below every ui file that logs a player in or plays a game, so that
  * they may all call it. */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -76,7 +77,7 @@ void ui_presence_look(struct ui *ui)
 		return;
 	p->told = c.id;
 	from = plist_find_id(ui->club.players, c.from_id);
-	ui_say(ui, announcement(ui, c.rematch_of != 0),
+	ui_say(&ui->term, announcement(ui, c.rematch_of != 0),
 	       from != NULL ? from->username : _("A player"));
 	fflush(ui->term.out);
 }
@@ -165,6 +166,7 @@ void ui_presence_end(struct ui *ui)
 		return;
 	term_set_idle(NULL, NULL);
 	ui->challenge_hook = NULL;
+	memset(&ui->term.tab, 0, sizeof(ui->term.tab));
 	free(ui->presence);
 	ui->presence = NULL;
 	if (ui->club.store != NULL)

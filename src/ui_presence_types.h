@@ -1,6 +1,7 @@
 /* ui_presence_types.h -- this process's presence row and the challenges
  * it announced: what ui_presence.c keeps in ui->presence, read by ui.c
- * and ui_remote.c (the challenge asked at a prompt) and ui_page.c (Tab).
+ * (the last challenge told) and ui_remote.c (the challenge asked at a
+ * prompt, and the terminal's Tab).
  * Data only; ui_presence.c's functions are in ui_presence.h. */
 #ifndef GOMOKU_UI_PRESENCE_TYPES_H
 #define GOMOKU_UI_PRESENCE_TYPES_H

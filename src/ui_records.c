@@ -217,7 +217,7 @@ static enum ui_status count_pages(struct ui *ui, const struct player *p,
 {
 	if (store_history(ui->club.store, p->id, 0, 0, NULL, NULL, total) !=
 	    STORE_OK) {
-		ui_error(ui, _("cannot read the history: %s"),
+		ui_error(&ui->term, _("cannot read the history: %s"),
 			 store_errmsg(ui->club.store));
 		return UI_FAILED;
 	}
@@ -238,7 +238,7 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 	if (st != UI_OK)
 		return st;
 	if (page < 1 || page > *pages) {
-		ui_error(ui,
+		ui_error(&ui->term,
 			 ngettext("there is no page %d: %s has %d page of "
 				  "matches",
 				  "there is no page %d: %s has %d pages of "
@@ -253,7 +253,7 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 	if (store_history(ui->club.store, p->id, (page - 1) * HISTORY_PAGE,
 			  HISTORY_PAGE, history_row, &h, &total) != STORE_OK) {
 		ui_table_free(h.table);
-		ui_error(ui, _("cannot read the history: %s"),
+		ui_error(&ui->term, _("cannot read the history: %s"),
 			 store_errmsg(ui->club.store));
 		return UI_FAILED;
 	}
@@ -262,14 +262,14 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 		return UI_OK;
 	}
 	if (h.table == NULL) {
-		ui_error(ui, _("out of memory"));
+		ui_error(&ui->term, _("out of memory"));
 		return UI_FAILED;
 	}
-	ui_break(ui);
-	ui_say(ui, _("Matches of %s: page %d of %d (%d in all)"), p->username,
-	       page, *pages, total);
+	ui_break(&ui->term);
+	ui_say(&ui->term, _("Matches of %s: page %d of %d (%d in all)"),
+	       p->username, page, *pages, total);
 	if (total > 0)
-		ui_list_table(ui, h.table);
+		ui_list_table(&ui->term, h.table);
 	else
 		ui_table_free(h.table);
 	return UI_OK;
@@ -283,7 +283,7 @@ enum ui_status ui_records_history(struct ui *ui, const struct player *p,
 
 	st = history_page(ui, p, page, &pages);
 	if (st == UI_OK && ui->opt->format == FORMAT_TABLE && page < pages)
-		ui_say(ui, _("More: --page %d"), page + 1);
+		ui_say(&ui->term, _("More: --page %d"), page + 1);
 	return st;
 }
 
@@ -363,12 +363,13 @@ static enum ui_status imported_page(struct ui *ui, int page, int *pages)
 		goto out_failed;
 	*pages = total == 0 ? 1 : (total - 1) / HISTORY_PAGE + 1;
 	if (page < 1 || page > *pages) {
-		ui_error(ui, _("there is no page %d of imported games"), page);
+		ui_error(&ui->term, _("there is no page %d of imported games"),
+			 page);
 		return UI_REFUSED;
 	}
-	ui_break(ui);
+	ui_break(&ui->term);
 	if (total == 0) {
-		ui_say(ui, "%s",
+		ui_say(&ui->term, "%s",
 		       _("No imported games yet (gomoku import FILE adds "
 			 "one)."));
 		return UI_OK;
@@ -378,13 +379,13 @@ static enum ui_status imported_page(struct ui *ui, int page, int *pages)
 	    store_imported(ui->club.store, (page - 1) * HISTORY_PAGE,
 			   HISTORY_PAGE, imported_line, t, &total) != STORE_OK)
 		goto out_failed;
-	ui_say(ui, _("Imported games: page %d of %d (%d in all)"), page, *pages,
-	       total);
-	ui_list_table(ui, t);
+	ui_say(&ui->term, _("Imported games: page %d of %d (%d in all)"), page,
+	       *pages, total);
+	ui_list_table(&ui->term, t);
 	return UI_OK;
 out_failed:
 	ui_table_free(t);
-	ui_error(ui, _("cannot read the imported games: %s"),
+	ui_error(&ui->term, _("cannot read the imported games: %s"),
 		 store_errmsg(ui->club.store));
 	return UI_FAILED;
 }
@@ -405,13 +406,13 @@ static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 	*show = false;
 	if (strcmp(cmd, "n") == 0) {
 		if (*page >= pages) {
-			ui_say(ui, _("This is the last page."));
+			ui_say(&ui->term, _("This is the last page."));
 			return UI_OK;
 		}
 		++*page;
 	} else if (strcmp(cmd, "p") == 0) {
 		if (*page <= 1) {
-			ui_say(ui, _("This is the first page."));
+			ui_say(&ui->term, _("This is the first page."));
 			return UI_OK;
 		}
 		--*page;
@@ -425,8 +426,9 @@ static enum ui_status browse_step(struct ui *ui, const char *cmd, int *page,
 		if (st != UI_OK) /* no such match (said so): ask again */
 			return st == UI_REFUSED ? UI_OK : st;
 	} else {
-		ui_say(ui, _("Please type a match number (a and the number "
-			     "analyses it), n, p, or q or Enter to go back."));
+		ui_say(&ui->term,
+		       _("Please type a match number (a and the number "
+			 "analyses it), n, p, or q or Enter to go back."));
 		return UI_OK;
 	}
 	*show = true;
@@ -502,16 +504,16 @@ static void put_move_list(const struct ui_term *term,
 
 /* The line over a replayed position: the players, the variant and the
  * result. */
-static void put_match_line(struct ui *ui, const struct match_full *f)
+static void put_match_line(struct ui_term *term, const struct match_full *f)
 {
 	char line[UI_NAME_MAX * 2 + 320];
 
-	fprintf(ui->term.out, "%s\n",
-		ui_words_match(&ui->term, f, line, sizeof(line)));
+	fprintf(term->out, "%s\n", ui_words_match(term, f, line, sizeof(line)));
 }
 
 /* See ui_internal.h. */
-void ui_records_position(struct ui *ui, const struct match_full *f, int at)
+void ui_records_position(struct ui_term *term, const struct match_full *f,
+			 int at)
 {
 	char clocks[128];
 	struct board b;
@@ -520,13 +522,13 @@ void ui_records_position(struct ui *ui, const struct match_full *f, int at)
 	rules_start(&f->game.variant, &b);
 	for (i = 0; i < at; i++)
 		board_play(&b, f->moves[i].row, f->moves[i].col);
-	ui_break(ui);
-	put_match_line(ui, f);
-	ui_board_draw(&ui->term, &b);
-	put_move_list(&ui->term, f, at);
-	ui_say(ui, _("Move %d of %d."), at, f->nmoves);
+	ui_break(term);
+	put_match_line(term, f);
+	ui_board_draw(term, &b);
+	put_move_list(term, f, at);
+	ui_say(term, _("Move %d of %d."), at, f->nmoves);
 	if (ui_words_clocks(f, at, clocks, sizeof clocks)[0] != '\0')
-		ui_say(ui, "%s", clocks);
+		ui_say(term, "%s", clocks);
 }
 
 /* Apply a replay command to *at. Return 1 to quit, 0 to show, 2 to
@@ -573,11 +575,11 @@ static enum ui_status replay_match(struct ui *ui, long long id, bool judge)
 	if (f == NULL)
 		return UI_FAILED;
 	if (store_match_load(ui->club.store, id, f) != STORE_OK) {
-		ui_error(ui, _("there is no match %lld"), id);
+		ui_error(&ui->term, _("there is no match %lld"), id);
 		free(f);
 		return UI_REFUSED;
 	}
-	if (ui_page_active(ui)) {
+	if (ui_page_active(&ui->term)) {
 		st = ui_replay_screen(ui, f, put_match_line, judge);
 		free(f);
 		return st == UI_EOF ? UI_OK : st;
@@ -586,16 +588,17 @@ static enum ui_status replay_match(struct ui *ui, long long id, bool judge)
 	step = judge ? 3 : 0;
 	while (st == UI_OK && step != 1) {
 		if (step == 0)
-			ui_records_position(ui, f, at);
+			ui_records_position(&ui->term, f, at);
 		else if (step == 2)
-			st = ui_analyze_replay(ui, f, at);
+			st = ui_analyze_replay(&ui->term, f, at);
 		else if (step == 3)
 			st = ui_analyze_game(ui, f);
 		else
-			ui_say(ui, _("Type n (next), p (previous), a move "
-				     "number, first, last, a (the computer's "
-				     "view), A (the whole game analysed), or q "
-				     "to quit."));
+			ui_say(&ui->term,
+			       _("Type n (next), p (previous), a move "
+				 "number, first, last, a (the computer's "
+				 "view), A (the whole game analysed), or q "
+				 "to quit."));
 		if (st == UI_OK)
 			st = ui_read(ui,
 				     _("Replay (n, p, number, first, last, a, "
@@ -725,25 +728,27 @@ static enum ui_status export_to(struct ui *ui, const char *path,
 	if (path == NULL) {
 		if (fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0)
 			return UI_OK;
-		ui_error(ui, _("cannot write %s: %s"), "-", strerror(errno));
+		ui_error(&ui->term, _("cannot write %s: %s"), "-",
+			 strerror(errno));
 		return UI_FAILED;
 	}
 	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-		ui_error(ui,
+		ui_error(&ui->term,
 			 _("%s is a symbolic link: the export does not "
 			   "follow it; give the file itself"),
 			 path);
 		return UI_REFUSED;
 	}
 	if (store_owns_file(ui->club.store, path)) {
-		ui_error(ui,
+		ui_error(&ui->term,
 			 _("%s is the club's database: the export will not "
 			   "write over it"),
 			 path);
 		return UI_REFUSED;
 	}
 	if (replace_file(path, text, len) != 0) {
-		ui_error(ui, _("cannot write %s: %s"), path, strerror(errno));
+		ui_error(&ui->term, _("cannot write %s: %s"), path,
+			 strerror(errno));
 		return UI_FAILED;
 	}
 	return UI_OK;
@@ -762,7 +767,7 @@ enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
 		goto out_free;
 	st = UI_REFUSED;
 	if (store_match_load(ui->club.store, id, f) != STORE_OK) {
-		ui_error(ui, _("there is no match %lld"), id);
+		ui_error(&ui->term, _("there is no match %lld"), id);
 		goto out_free;
 	}
 	why = export_match_text(f, moves_only, text, RECORD_TEXT_MAX, &len);
@@ -771,7 +776,7 @@ enum ui_status ui_records_export(struct ui *ui, long long id, bool moves_only,
 		goto out_free;
 	}
 	if (why != RECORD_OK) {
-		ui_error(ui, _("match %lld cannot be written: %s"), id,
+		ui_error(&ui->term, _("match %lld cannot be written: %s"), id,
 			 record_why((enum record_reason)why));
 		goto out_free;
 	}
@@ -825,11 +830,11 @@ static enum ui_status records_save_import(struct ui *ui,
 	record_ms_to_elapsed(r->ms, r->nmoves, elapsed);
 	if (store_match_import(ui->club.store, &h, r->nmoves, r->moves, elapsed,
 			       result, reason, &id) != STORE_OK) {
-		ui_error(ui, _("cannot store the game: %s"),
+		ui_error(&ui->term, _("cannot store the game: %s"),
 			 store_errmsg(ui->club.store));
 		return UI_FAILED;
 	}
-	ui_say(ui,
+	ui_say(&ui->term,
 	       ngettext("Imported %d move as match %lld. Replay it with: "
 			"gomoku replay %lld",
 			"Imported %d moves as match %lld. Replay it with: "
@@ -850,7 +855,8 @@ enum ui_status ui_records_import(struct ui *ui, const char *path)
 	char *text = slurp(path, &len);
 
 	if (text == NULL || r == NULL) {
-		ui_error(ui, _("cannot read %s: %s"), path, strerror(errno));
+		ui_error(&ui->term, _("cannot read %s: %s"), path,
+			 strerror(errno));
 		goto out_free;
 	}
 	st = UI_REFUSED;
@@ -858,12 +864,12 @@ enum ui_status ui_records_import(struct ui *ui, const char *path)
 	if (!ui->opt->variant_chosen)
 		record_rule_line(text, len, &v); /* what the file says */
 	if (record_read(text, len, &v, r, &err) != RECORD_OK) {
-		ui_error(ui, _("%s: line %d: %s; nothing was imported"), path,
-			 err.line, record_why(err.reason));
+		ui_error(&ui->term, _("%s: line %d: %s; nothing was imported"),
+			 path, err.line, record_why(err.reason));
 		goto out_free;
 	}
 	if (record_check(r, &b, &err) != RECORD_OK) {
-		ui_error(ui, _("%s: %s; nothing was imported"), path,
+		ui_error(&ui->term, _("%s: %s; nothing was imported"), path,
 			 record_why(err.reason));
 		goto out_free;
 	}

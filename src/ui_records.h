@@ -12,7 +12,8 @@ struct match_full;
  * variant and outcome, the board, the move list with move `at` marked,
  * and "Move AT of N.". Cannot fail (a failed write is left in the
  * stream's error flag). */
-void ui_records_position(struct ui *ui, const struct match_full *f, int at);
+void ui_records_position(struct ui_term *term, const struct match_full *f,
+			 int at);
 
 /* ---- Its commands, for main.c and the files above ui_records.c ---- */
 

@@ -35,39 +35,39 @@ static void show_my_record(struct ui *ui, const struct player *me)
 {
 	if (ui_account_refresh(ui) != UI_OK)
 		return;
-	ui_say(ui, _("%s: %d won, %d lost, %d tied; score %d; rating %.0f."),
+	ui_say(&ui->term,
+	       _("%s: %d won, %d lost, %d tied; score %d; rating %.0f."),
 	       me->nickname, me->rec.wins, me->rec.losses, me->rec.ties,
 	       me->rec.score, me->rec.rating);
 }
 
 /* Say which seat this player has in match f (black: `me` is f's
  * black_id, the first player while a swap2 opening is open). */
-static void say_seats(struct ui *ui, const struct match_full *f, bool black,
-		      const struct player *other)
+static void say_seats(struct ui_term *term, const struct match_full *f,
+		      bool black, const struct player *other)
 {
 	if (f->colours_final) {
-		ui_say(ui,
+		ui_say(term,
 		       _("Match %lld: you play %s (%s) against %s, from two "
 			 "terminals."),
 		       f->id, black ? _("black") : _("white"),
-		       ui_board_stone(&ui->term,
-				      black ? STONE_BLACK : STONE_WHITE),
+		       ui_board_stone(term, black ? STONE_BLACK : STONE_WHITE),
 		       other->nickname);
 		return;
 	}
-	ui_say(ui,
+	ui_say(term,
 	       _("Match %lld: a swap2 opening against %s, from two "
 		 "terminals."),
 	       f->id, other->nickname);
 	if (f->opening_stones == 5)
-		ui_say(ui,
+		ui_say(term,
 		       black ? _("%s places the two more stones, then you "
 				 "choose your colour.")
 			     : _("You place the two more stones, then %s "
 				 "chooses a colour."),
 		       other->nickname);
 	else
-		ui_say(ui,
+		ui_say(term,
 		       black ? _("You place the three opening stones; %s "
 				 "then chooses.")
 			     : _("%s places the three opening stones; you "
@@ -102,13 +102,14 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 	}
 	g.seats.only_seat = black ? 0 : 1;
 	g.remote.on = true;
-	say_seats(ui, f, black, other);
+	say_seats(&ui->term, f, black, other);
 	if (f->nmoves > 0) /* rejoined, or an unfinished match taken up */
-		ui_say(ui, _("It goes on where it stopped, at move %d."),
+		ui_say(&ui->term, _("It goes on where it stopped, at move %d."),
 		       f->nmoves + 1);
 	if (f->casual)
-		ui_say(ui, _("A casual match: it counts for nobody's record or "
-			     "rating."));
+		ui_say(&ui->term,
+		       _("A casual match: it counts for nobody's record or "
+			 "rating."));
 	st = game_play(&g);
 	(void)store_seat_release(ui->club.store, game_common_unix_ms());
 	if (st == UI_OK && game_ended(&g)) {
@@ -134,15 +135,16 @@ static enum ui_status play_match(struct ui *ui, struct player *me, long long id,
 
 	*again = false;
 	if (f == NULL) {
-		ui_error(ui, _("out of memory"));
+		ui_error(&ui->term, _("out of memory"));
 		return UI_FAILED;
 	}
 	if (store_match_load(ui->club.store, id, f) != STORE_OK)
-		ui_error(ui, _("there is no match %lld"), id);
+		ui_error(&ui->term, _("there is no match %lld"), id);
 	else if (f->kind != MATCH_RANKED ||
 		 f->status != MATCH_STATUS_UNFINISHED ||
 		 (f->black_id != me->id && f->white_id != me->id))
-		ui_error(ui, _("match %lld cannot be played from here"), id);
+		ui_error(&ui->term, _("match %lld cannot be played from here"),
+			 id);
 	else
 		st = play_remote(ui, me, f, again);
 	free(f);
@@ -238,12 +240,12 @@ enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, long long id,
 	other = f->black_id == me->id ? f->white_id : f->black_id;
 	/* another session of mine first: it is the one taken over */
 	if (seat_held_elsewhere(ui, me, id))
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("Your match %lld is being played in another session "
 			 "of yours."),
 		       id);
 	else if (plays_now(ui, other, id))
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("Your match %lld goes on: your opponent is playing "
 			 "it from another terminal."),
 		       id);
@@ -280,13 +282,13 @@ static bool may_challenge(struct ui *ui, const struct player *me,
 	bool here = false;
 
 	if (to == me) {
-		ui_say(ui, _("You cannot challenge yourself."));
+		ui_say(&ui->term, _("You cannot challenge yourself."));
 		return false;
 	}
 	if (store_presence_of(ui->club.store, to->id, (long long)time(NULL),
 			      &here) != STORE_OK ||
 	    !here) {
-		ui_say(ui, _("%s is not online."), to->username);
+		ui_say(&ui->term, _("%s is not online."), to->username);
 		return false;
 	}
 	return true;
@@ -314,8 +316,9 @@ static enum ui_status answer_key(struct ui *ui, struct challenge *c)
 	enum ui_status st = ui_read_word(ui, "", buf);
 
 	if (st == UI_OK && strcmp(buf, "q") != 0) {
-		ui_say(ui, _("Waiting for the answer; type q to withdraw the "
-			     "challenge."));
+		ui_say(&ui->term,
+		       _("Waiting for the answer; type q to withdraw the "
+			 "challenge."));
 		return UI_OK;
 	}
 	withdraw(ui, c);
@@ -370,7 +373,8 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 		if (c->state == CHALLENGE_PENDING && gone(ui, c->to_id)) {
 			withdraw(ui, c);
 			if (c->state == CHALLENGE_WITHDRAWN)
-				ui_say(ui, _("%s has left."), to_name(ui, c));
+				ui_say(&ui->term, _("%s has left."),
+				       to_name(ui, c));
 		}
 	}
 	if (c->state == CHALLENGE_EXPIRED)
@@ -388,16 +392,16 @@ static enum ui_status challenge_outcome(struct ui *ui, struct player *me,
 {
 	switch (c->state) {
 	case CHALLENGE_ACCEPTED:
-		ui_say(ui, _("%s accepts."), to->username);
+		ui_say(&ui->term, _("%s accepts."), to->username);
 		return ui_remote_play(ui, me, c->match_id);
 	case CHALLENGE_DECLINED:
-		ui_say(ui,
+		ui_say(&ui->term,
 		       c->rematch_of != 0 ? _("%s declines the rematch.")
 					  : _("%s declines the challenge."),
 		       to->username);
 		return UI_REFUSED;
 	case CHALLENGE_EXPIRED:
-		ui_say(ui,
+		ui_say(&ui->term,
 		       c->rematch_of != 0
 			       ? _("%s did not answer within a minute: the "
 				   "rematch offer has expired.")
@@ -409,7 +413,7 @@ static enum ui_status challenge_outcome(struct ui *ui, struct player *me,
 	case CHALLENGE_PENDING:
 		break;
 	}
-	ui_say(ui, _("Challenge withdrawn."));
+	ui_say(&ui->term, _("Challenge withdrawn."));
 	return UI_OK;
 }
 
@@ -434,18 +438,19 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 
 /* Say how long the challenger waits (`wait` seconds, the minutes
  * rounded up) before challenging `to` again. */
-static void say_wait(struct ui *ui, const struct player *to, long long wait)
+static void say_wait(struct ui_term *term, const struct player *to,
+		     long long wait)
 {
 	long long minutes = (wait + 59) / 60;
 
 	if (wait < 60)
-		ui_say(ui,
+		ui_say(term,
 		       ngettext("You can challenge %s again in %lld second.",
 				"You can challenge %s again in %lld seconds.",
 				(unsigned long)wait),
 		       to->username, wait);
 	else
-		ui_say(ui,
+		ui_say(term,
 		       ngettext("You can challenge %s again in %lld minute.",
 				"You can challenge %s again in %lld minutes.",
 				(unsigned long)minutes),
@@ -463,25 +468,27 @@ static enum ui_status refused(struct ui *ui, struct player *me,
 
 	switch (sent->refused) {
 	case CHALLENGE_NOT_TAKING:
-		ui_say(ui, _("%s is not taking challenges now."), to->username);
+		ui_say(&ui->term, _("%s is not taking challenges now."),
+		       to->username);
 		break;
 	case CHALLENGE_ALREADY_SENT:
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("You have already challenged %s: the challenge waits "
 			 "for the answer."),
 		       to->username);
 		break;
 	case CHALLENGE_TOO_SOON:
-		say_wait(ui, to, sent->wait);
+		say_wait(&ui->term, to, sent->wait);
 		break;
 	case CHALLENGE_CROSSED:
-		ui_say(ui, _("%s has already challenged you."), to->username);
+		ui_say(&ui->term, _("%s has already challenged you."),
+		       to->username);
 		if (store_challenge_get(ui->club.store, sent->id,
 					(long long)time(NULL),
 					&theirs) == STORE_OK &&
 		    theirs.state == CHALLENGE_PENDING)
 			return answer(ui, me, to, &theirs);
-		ui_say(ui, _("That challenge is no longer open."));
+		ui_say(&ui->term, _("That challenge is no longer open."));
 		break;
 	case CHALLENGE_SENT:
 		break;
@@ -495,22 +502,23 @@ static void say_sent(struct ui *ui, const struct player *to,
 {
 	char game[512];
 
-	ui_page_title(ui, c->rematch_of != 0 ? _("Rematch") : _("Challenge"));
+	ui_page_title(&ui->term,
+		      c->rematch_of != 0 ? _("Rematch") : _("Challenge"));
 	if (c->rematch_of != 0)
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("Rematch offered to %s: %s, colours swapped. Waiting "
 			 "for the answer (a minute at most; type q to "
 			 "withdraw it)..."),
 		       to->username, game_words(ui, c, game, sizeof(game)));
 	else if (c->resume_id != 0)
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("You and %s have an unfinished match (number %lld): "
 			 "the challenge asks %s to continue it. Waiting for "
 			 "the answer (a minute at most; type q to withdraw "
 			 "it)..."),
 		       to->username, c->resume_id, to->username);
 	else
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("Challenge sent to %s: a ranked match, %s. Waiting "
 			 "for the answer (a minute at most; type q to "
 			 "withdraw it)..."),
@@ -531,7 +539,7 @@ enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
 		return st;
 	to = plist_find(ui->club.players, username);
 	if (to == NULL) {
-		ui_say(ui, _("There is no player %s."), username);
+		ui_say(&ui->term, _("There is no player %s."), username);
 		return UI_REFUSED;
 	}
 	if (!may_challenge(ui, me, to))
@@ -574,7 +582,8 @@ static enum ui_status accept_match(struct ui *ui, struct player *me,
 
 	*mid = 0;
 	if (c->rematch_of != 0) {
-		ui_say(ui, _("A rematch of match %lld, the colours swapped."),
+		ui_say(&ui->term,
+		       _("A rematch of match %lld, the colours swapped."),
 		       c->rematch_of);
 	} else if (c->resume_id == 0) {
 		from_black = game_coin_flip(ui, c->game.opening, from->nickname,
@@ -589,12 +598,13 @@ static enum ui_status accept_match(struct ui *ui, struct player *me,
 		*mid = 0;
 		if (ui_session_ended(ui))
 			return UI_STALE;
-		ui_say(ui, c->resume_id == 0
-				   ? _("The challenge is no longer open: it "
-				       "expired or was withdrawn.")
-				   : _("The challenge is no longer open: it "
-				       "expired or was withdrawn, or the match "
-				       "has ended."));
+		ui_say(&ui->term,
+		       c->resume_id == 0
+			       ? _("The challenge is no longer open: it "
+				   "expired or was withdrawn.")
+			       : _("The challenge is no longer open: it "
+				   "expired or was withdrawn, or the match "
+				   "has ended."));
 	}
 	return UI_OK;
 }
@@ -626,7 +636,7 @@ static enum ui_status rematch(struct ui *ui, struct player *me, long long *mid)
 	*mid = 0;
 	if (p == NULL || p->rematch_of == 0 ||
 	    (to = player_by_id(ui, p->rematch_with)) == NULL) {
-		ui_say(ui, _("There is no game to play again."));
+		ui_say(&ui->term, _("There is no game to play again."));
 		return UI_REFUSED;
 	}
 	if (!may_challenge(ui, me, to))
@@ -639,7 +649,8 @@ static enum ui_status rematch(struct ui *ui, struct player *me, long long *mid)
 				&theirs) == STORE_OK &&
 	    theirs.state == CHALLENGE_PENDING &&
 	    theirs.rematch_of == c.rematch_of) {
-		ui_say(ui, _("%s has offered the rematch too."), to->username);
+		ui_say(&ui->term, _("%s has offered the rematch too."),
+		       to->username);
 		return accept_match(ui, me, to, &theirs, mid);
 	}
 	if (ss == STORE_EXISTS)
@@ -651,7 +662,7 @@ static enum ui_status rematch(struct ui *ui, struct player *me, long long *mid)
 	fflush(ui->term.out);
 	st = await_answer(ui, &c);
 	if (c.state == CHALLENGE_ACCEPTED) {
-		ui_say(ui, _("%s accepts."), to->username);
+		ui_say(&ui->term, _("%s accepts."), to->username);
 		*mid = c.match_id;
 		return UI_OK;
 	}
@@ -691,9 +702,10 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 
 	if (ui->presence != NULL && c->id > ui->presence->asked)
 		ui->presence->asked = c->id; /* asked: no prompt asks again */
-	ui_page_title(ui, c->rematch_of != 0 ? _("Rematch") : _("Challenge"));
+	ui_page_title(&ui->term,
+		      c->rematch_of != 0 ? _("Rematch") : _("Challenge"));
 	if (c->rematch_of != 0) {
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("%s offers a rematch of match %lld, the colours "
 			 "swapped: %s."),
 		       from->username, c->rematch_of,
@@ -701,7 +713,7 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 		snprintf(question, sizeof(question), "%s",
 			 _("Accept the rematch?"));
 	} else if (c->resume_id != 0) {
-		ui_say(ui,
+		ui_say(&ui->term,
 		       _("%s asks you to continue your unfinished match %lld "
 			 "(%s) from two terminals."),
 		       from->username, c->resume_id,
@@ -709,7 +721,7 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 		snprintf(question, sizeof(question), _("Continue match %lld?"),
 			 c->resume_id);
 	} else {
-		ui_say(ui, _("%s challenges you to a ranked match: %s."),
+		ui_say(&ui->term, _("%s challenges you to a ranked match: %s."),
 		       from->username, game_words(ui, c, game, sizeof(game)));
 		snprintf(question, sizeof(question), "%s",
 			 _("Accept the challenge?"));
@@ -721,7 +733,7 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 		return accept(ui, me, from, c);
 	if (store_challenge_close(ui->club.store, c->id, CHALLENGE_DECLINED,
 				  (long long)time(NULL)) == STORE_OK)
-		ui_say(ui, _("You declined."));
+		ui_say(&ui->term, _("You declined."));
 	else if (ui_session_ended(ui))
 		return UI_STALE;
 	return UI_OK;
@@ -736,7 +748,8 @@ enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet)
 	if (store_challenge_for(ui->club.store, me->id, now, &c) != STORE_OK ||
 	    (from = player_by_id(ui, c.from_id)) == NULL) {
 		if (!quiet)
-			ui_say(ui, _("No challenge is waiting for you."));
+			ui_say(&ui->term,
+			       _("No challenge is waiting for you."));
 		return UI_OK;
 	}
 	return answer(ui, me, from, &c);
@@ -759,10 +772,11 @@ enum ui_status ui_remote_refuse(struct ui *ui)
 				  (long long)time(NULL)) != STORE_OK)
 		return ui_store_failed(ui, _("cannot save your choice"));
 	p->refusing = refuse;
-	ui_say(ui, refuse ? _("You refuse challenges until you log out: "
-			      "challengers are told that you are not taking "
-			      "any.")
-			  : _("You take challenges again."));
+	ui_say(&ui->term,
+	       refuse ? _("You refuse challenges until you log out: "
+			  "challengers are told that you are not taking "
+			  "any.")
+		      : _("You take challenges again."));
 	return UI_OK;
 }
 
@@ -779,6 +793,30 @@ enum ui_status ui_remote_challenge_at_prompt(struct ui *ui, bool asked)
 	p->asked = p->told;
 	me = player_by_id(ui, p->id);
 	return me != NULL ? ui_remote_answer(ui, me, !asked) : UI_OK;
+}
+
+/* The terminal's Tab (struct ui_tab): whether a challenge came that the
+ * player (ctx: the ui) was not asked about yet, outside a match. */
+static bool challenge_waits(void *ctx)
+{
+	const struct ui *ui = ctx;
+	const struct ui_presence *p = ui->presence;
+
+	return p != NULL && p->match == 0 && p->told > p->asked;
+}
+
+/* The terminal's Tab: answer the challenge now (ctx: the ui). */
+static int challenge_answer(void *ctx)
+{
+	return (int)ui_remote_challenge_at_prompt(ctx, true);
+}
+
+void ui_remote_take_challenges(struct ui *ui)
+{
+	ui->challenge_hook = ui_remote_challenge_at_prompt;
+	ui->term.tab.waits = challenge_waits;
+	ui->term.tab.answer = challenge_answer;
+	ui->term.tab.ctx = ui;
 }
 
 /* ==== Who is online ======================================================= */
@@ -819,8 +857,9 @@ static enum ui_status unfinished_here(struct ui *ui, const struct player *me)
 
 	if (ui_matches_unfinished_count(ui, me) == 0)
 		return UI_OK;
-	ui_say(ui, _("Your unfinished matches (open one from the account "
-		     "menu's Unfinished matches):"));
+	ui_say(&ui->term,
+	       _("Your unfinished matches (open one from the account "
+		 "menu's Unfinished matches):"));
 	return ui_matches_list_unfinished(ui, me, NULL, &n);
 }
 
@@ -830,7 +869,7 @@ enum ui_status ui_remote_online(struct ui *ui, struct player *me)
 	char name[TERM_LINE_MAX + 1];
 	enum ui_status st;
 
-	ui_say(ui, _("Players online:"));
+	ui_say(&ui->term, _("Players online:"));
 	if (store_presence_list(ui->club.store, (long long)time(NULL),
 				online_row, &o) != STORE_OK)
 		return ui_store_failed(ui, _("cannot list the players online"));
@@ -838,7 +877,7 @@ enum ui_status ui_remote_online(struct ui *ui, struct player *me)
 	if (st != UI_OK)
 		return st;
 	if (o.n <= 1) {
-		ui_say(ui, _("Nobody else is online."));
+		ui_say(&ui->term, _("Nobody else is online."));
 		return UI_OK;
 	}
 	st = ui_read_word(ui, _("Player to challenge (Enter to go back): "),

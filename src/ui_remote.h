@@ -74,6 +74,13 @@ const char *ui_remote_rematch_with(struct ui *ui);
  * here. Return UI_OK, or what the question or the match returned. */
 enum ui_status ui_remote_challenge_at_prompt(struct ui *ui, bool asked);
 
+/* From now on the player logged in here is asked about challenges:
+ * ui->challenge_hook is ui_remote_challenge_at_prompt(), before every
+ * line-mode prompt, and the terminal's Tab (ui->term.tab) answers a
+ * challenge on a page or a watched game. ui_presence_end() undoes
+ * both. */
+void ui_remote_take_challenges(struct ui *ui);
+
 /* Play unfinished ranked match `id` from this terminal for `me` (one of
  * its players): `me`'s seat only, line by line, the opponent's moves
  * as their own process commits them; resign from either side, q leaves

@@ -72,23 +72,23 @@ static void replay_goto(struct replay *r, int at)
 		board_play(&r->board, f->moves[i].row, f->moves[i].col);
 }
 
-/* The line describing f, as `describe` writes it on ui->term.out, into
+/* The line describing f, as `describe` writes it on term->out, into
  * memory the caller frees; NULL when out of memory. */
-static char *describe_text(struct ui *ui, const struct match_full *f,
-			   void (*describe)(struct ui *,
+static char *describe_text(struct ui_term *term, const struct match_full *f,
+			   void (*describe)(struct ui_term *,
 					    const struct match_full *))
 {
-	FILE *saved = ui->term.out, *mem;
+	FILE *saved = term->out, *mem;
 	char *text = NULL, *nl;
 	size_t size = 0;
 
-	fflush(ui->term.out);
+	fflush(term->out);
 	mem = open_memstream(&text, &size);
 	if (mem == NULL)
 		return NULL;
-	ui->term.out = mem;
-	describe(ui, f);
-	ui->term.out = saved;
+	term->out = mem;
+	describe(term, f);
+	term->out = saved;
 	if (fclose(mem) != 0) {
 		free(text);
 		return NULL;
@@ -725,7 +725,7 @@ static enum ui_status replay_keys(struct replay *r)
 }
 
 enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
-				void (*describe)(struct ui *ui,
+				void (*describe)(struct ui_term *term,
 						 const struct match_full *f),
 				bool judge)
 {
@@ -735,7 +735,7 @@ enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
 	memset(&r, 0, sizeof(r));
 	r.ui = ui;
 	r.f = f;
-	r.describe = describe_text(ui, f, describe);
+	r.describe = describe_text(&ui->term, f, describe);
 	if (r.describe == NULL)
 		goto out_free;
 	replay_goto(&r, f->nmoves);
@@ -745,7 +745,7 @@ enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
 	if (st == UI_OK)
 		st = replay_keys(&r);
 	ui_screen_stop(&r.s);
-	ui_page_redraw(ui);
+	ui_page_redraw(&ui->term);
 out_free:
 	view_free(&r);
 	ui_analysis_free(&r.judged);

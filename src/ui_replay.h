@@ -24,7 +24,7 @@
  * the player goes back, UI_EOF, UI_INTERRUPTED, or UI_FAILED when out
  * of memory (no message). */
 enum ui_status ui_replay_screen(struct ui *ui, const struct match_full *f,
-				void (*describe)(struct ui *ui,
+				void (*describe)(struct ui_term *term,
 						 const struct match_full *f),
 				bool judge);
 

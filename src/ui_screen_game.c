@@ -756,7 +756,7 @@ bool ui_screen_game_run(struct game *g,
 {
 	struct game_screen gs;
 
-	if (!ui_page_active(g->ui) || ui_screen_game_start(&gs, g) != 0)
+	if (!ui_page_active(&g->ui->term) || ui_screen_game_start(&gs, g) != 0)
 		return false;
 	gs.changed = changed;
 	*end = match_run(&g->m, &screen_io, &gs);
@@ -769,9 +769,9 @@ bool ui_screen_game_run(struct game *g,
 	if (stopped_from_outside(g) && !game_over(g) && gs.s.said[0] != '\0') {
 		/* why, again, on the line interface that goes on */
 		if (gs.s.said_error)
-			ui_error(g->ui, "%s", gs.s.said);
+			ui_error(&g->ui->term, "%s", gs.s.said);
 		else
-			ui_say(g->ui, "%s", gs.s.said);
+			ui_say(&g->ui->term, "%s", gs.s.said);
 	}
 	return true;
 }

@@ -102,7 +102,7 @@ static enum ui_status choose_match(struct ui *ui, long long *id)
 	if (st != UI_OK)
 		return st;
 	if (n == 0) {
-		ui_say(ui, _("No match is being played now."));
+		ui_say(&ui->term, _("No match is being played now."));
 		*id = 0;
 		return UI_OK;
 	}
@@ -118,7 +118,7 @@ static enum ui_status choose_match(struct ui *ui, long long *id)
 			*id = (long long)v;
 			return UI_OK;
 		}
-		ui_say(ui, _("Type a match number from the list."));
+		ui_say(&ui->term, _("Type a match number from the list."));
 	}
 }
 
@@ -136,12 +136,12 @@ struct watch {
 static enum ui_status show_now(struct watch *w)
 {
 	if (store_match_load(w->ui->club.store, w->id, w->f) != STORE_OK) {
-		ui_error(w->ui, _("there is no match %lld"), w->id);
+		ui_error(&w->ui->term, _("there is no match %lld"), w->id);
 		return UI_REFUSED;
 	}
-	ui_records_position(w->ui, w->f, w->f->nmoves);
+	ui_records_position(&w->ui->term, w->f, w->f->nmoves);
 	if (w->f->status == MATCH_STATUS_UNFINISHED)
-		ui_say(w->ui,
+		ui_say(&w->ui->term,
 		       _("Watching match %lld: %s to play. Type q to "
 			 "stop watching."),
 		       w->id, w->f->nmoves % 2 == 0 ? _("Black") : _("White"));
@@ -174,7 +174,7 @@ static enum ui_status watch_key(struct watch *w)
 		return st;
 	if (strcmp(buf, "q") == 0 || strcmp(buf, "quit") == 0)
 		return UI_EOF;
-	ui_say(w->ui, _("Type q to stop watching."));
+	ui_say(&w->ui->term, _("Type q to stop watching."));
 	return UI_OK;
 }
 
@@ -214,7 +214,7 @@ struct watched {
  * last on the board (it may end the game). Return UI_OK, or UI_FAILED
  * when the moves do not make a game (said so). */
 static enum ui_status rebuild(struct match_full *f, struct watched *v,
-			      struct ui *ui)
+			      struct ui_term *term)
 {
 	int all = f->nmoves, rc;
 
@@ -222,7 +222,7 @@ static enum ui_status rebuild(struct match_full *f, struct watched *v,
 	rc = ui_matches_match(&v->m, f, v->black, v->white);
 	f->nmoves = all;
 	if (rc != 0) {
-		ui_error(ui,
+		ui_error(term,
 			 _("match %lld cannot be resumed: its moves do "
 			   "not make a game"),
 			 f->id);
@@ -253,7 +253,7 @@ static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 		 ui_words_side(f, STONE_BLACK, buf));
 	snprintf(v->white, sizeof(v->white), "%s",
 		 ui_words_side(f, STONE_WHITE, buf));
-	if (rebuild(w->f, v, w->ui) != UI_OK)
+	if (rebuild(w->f, v, &w->ui->term) != UI_OK)
 		return UI_FAILED;
 	last = board_last(&v->m.board);
 	if (last != NULL) {
@@ -309,7 +309,7 @@ static enum ui_status screen_end(struct watch *w, struct game_screen *gs,
 
 /* One wait for a key on the watch screen: UI_OK to go on, UI_EOF when
  * the watcher leaves (q, Esc, Ctrl-D, the terminal gone), UI_REFUSED
- * for Tab when a challenge may be answered (ui->challenge_hook), or
+ * for Tab when a challenge may be answered (ui->term.tab), or
  * UI_INTERRUPTED. The board's keys and clicks do nothing. */
 static enum ui_status screen_key(struct game_screen *gs)
 {
@@ -323,7 +323,7 @@ static enum ui_status screen_key(struct game_screen *gs)
 	case SK_CHAR:
 		if (k.ch == 'q' || k.ch == 'Q' || k.ch == 27 || k.ch == 4)
 			return UI_EOF;
-		if (k.ch == '\t' && gs->ui->challenge_hook != NULL)
+		if (k.ch == '\t' && gs->ui->term.tab.answer != NULL)
 			return UI_REFUSED; /* to answer a challenge */
 		break;
 	case SK_KEY:
@@ -368,9 +368,10 @@ static enum ui_status watch_screen(struct watch *w, bool *replay)
 		st = screen_end(w, &gs, replay);
 	ui_screen_stop(&gs.s);
 	if (st == UI_FAILED && gs.s.said[0] != '\0')
-		ui_error(w->ui, "%s", gs.s.said); /* why, on the page */
+		ui_error(&w->ui->term, "%s", gs.s.said); /* why, on the page */
 	if (st == UI_REFUSED) /* Tab: the watch ends for the challenge */
-		st = w->ui->challenge_hook(w->ui, true);
+		st = (enum ui_status)w->ui->term.tab.answer(
+			w->ui->term.tab.ctx);
 	return st;
 }
 
@@ -384,12 +385,12 @@ static enum ui_status watch_match(struct ui *ui, long long id)
 
 	if (w.f == NULL)
 		return UI_FAILED;
-	if (!ui_page_active(ui)) {
+	if (!ui_page_active(&ui->term)) {
 		st = show_now(&w);
 		if (st == UI_OK)
 			st = follow(&w);
 	} else if (store_match_load(ui->club.store, id, w.f) != STORE_OK) {
-		ui_error(ui, _("there is no match %lld"), id);
+		ui_error(&ui->term, _("there is no match %lld"), id);
 		st = UI_REFUSED;
 	} else {
 		st = watch_screen(&w, &replay);
@@ -410,7 +411,7 @@ enum ui_status ui_watch(struct ui *ui, long long id)
 {
 	enum ui_status st = UI_OK;
 
-	(void)ui_page_active(ui); /* the list goes on the page, if any */
+	(void)ui_page_active(&ui->term); /* the list goes on the page, if any */
 	if (id == 0)
 		st = choose_match(ui, &id);
 
