@@ -969,7 +969,7 @@ static enum ui_status run(struct ui *ui, struct ui_options *opt, int argc,
 	st = dispatch(ui, &o);
 	ui_presence_end(ui);
 	ui_page_end(&ui->term);
-	ui_account_close(ui);
+	ui_account_close(&ui->club);
 	return st;
 }
 

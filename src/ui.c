@@ -188,26 +188,26 @@ bool ui_session_ended(struct ui *ui)
 	return true;
 }
 
-int ui_wake_fd(struct ui *ui)
+int ui_wake_fd(struct ui_club *club)
 {
-	return ui->club.store != NULL ? store_change_fd(ui->club.store) : -1;
+	return club->store != NULL ? store_change_fd(club->store) : -1;
 }
 
 int ui_wait(struct ui *ui, int fd, long long deadline)
 {
 	long long look = term_now_ms() + UI_POLL_MS;
 	int ready = term_wait_input_or(
-		fd, ui_wake_fd(ui),
+		fd, ui_wake_fd(&ui->club),
 		deadline != 0 && deadline < look ? deadline : look);
 
 	return ready == 2 ? 0 : ready;
 }
 
-bool ui_store_moved(struct ui *ui, long long *version)
+bool ui_store_moved(struct ui_club *club, long long *version)
 {
 	long long v = 0;
 
-	if (store_data_version(ui->club.store, &v) != STORE_OK)
+	if (store_data_version(club->store, &v) != STORE_OK)
 		return true;
 	if (v == *version)
 		return false;
@@ -448,7 +448,7 @@ static enum ui_status watch_look(void *ctx, bool *said)
 {
 	struct watch *w = ctx;
 
-	if (!ui_store_moved(w->ui, &w->version))
+	if (!ui_store_moved(&w->ui->club, &w->version))
 		return UI_OK;
 	return w->moved(w->ctx, said);
 }
@@ -465,7 +465,7 @@ enum ui_status ui_read_watched(struct ui *ui, const char *prompt, char *buf,
 
 	if (ui_page_active(&ui->term))
 		return trimmed(ui_page_read_watched(&ui->term, prompt, buf,
-						    &len, ui_wake_fd(ui),
+						    &len, ui_wake_fd(&ui->club),
 						    watch_look, &w),
 			       buf);
 	show_prompt(&ui->term, prompt);

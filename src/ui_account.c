@@ -73,7 +73,7 @@ enum ui_status ui_account_open(struct ui *ui)
 	return UI_OK;
 out_fail:
 	explain_open_failure(ui, st);
-	ui_account_close(ui);
+	ui_account_close(&ui->club);
 	return UI_FAILED;
 }
 
@@ -89,7 +89,7 @@ enum ui_status ui_account_open_readonly(struct ui *ui)
 	if (st == STORE_OK)
 		return UI_OK;
 	explain_open_failure(ui, st);
-	ui_account_close(ui);
+	ui_account_close(&ui->club);
 	return UI_FAILED;
 }
 
@@ -102,14 +102,14 @@ enum ui_status ui_account_refresh(struct ui *ui)
 	return UI_OK;
 }
 
-void ui_account_close(struct ui *ui)
+void ui_account_close(struct ui_club *club)
 {
-	store_close(ui->club.store);
-	ui->club.store = NULL;
-	plist_free(ui->club.players);
-	ui->club.players = NULL;
-	auth_wordlist_free(ui->club.common);
-	ui->club.common = NULL;
+	store_close(club->store);
+	club->store = NULL;
+	plist_free(club->players);
+	club->players = NULL;
+	auth_wordlist_free(club->common);
+	club->common = NULL;
 }
 
 /* The common-password list, loaded on first use. NULL when it cannot be
@@ -339,12 +339,12 @@ static enum ui_status read_new_password(struct ui *ui, const char *username,
  * store holds them: `lookalike` when one looks like it, also when that
  * cannot be told) and for what no name may hold (confusable_check()).
  * Return AUTH_OK or why not. */
-static enum auth_policy name_ok(struct ui *ui, const char *name,
+static enum auth_policy name_ok(struct ui_club *club, const char *name,
 				enum auth_policy lookalike)
 {
 	bool alike = true;
 
-	if (store_name_lookalike(ui->club.store, name, 0, &alike) != STORE_OK ||
+	if (store_name_lookalike(club->store, name, 0, &alike) != STORE_OK ||
 	    alike)
 		return lookalike;
 	switch (confusable_name_verdict(name)) {
@@ -367,7 +367,7 @@ static enum auth_policy new_username_ok(struct ui *ui, const char *name,
 
 	*taken = p == AUTH_OK && plist_find(ui->club.players, name) != NULL;
 	if (p == AUTH_OK && !*taken)
-		p = name_ok(ui, name, AUTH_USERNAME_LOOKALIKE);
+		p = name_ok(&ui->club, name, AUTH_USERNAME_LOOKALIKE);
 	return p;
 }
 
@@ -414,7 +414,7 @@ static enum auth_policy nickname_ok(struct ui *ui, char *buf)
 	snprintf(buf, TERM_LINE_MAX + 1, "%s", nfc);
 	p = auth_check_nickname(buf);
 	if (p == AUTH_OK)
-		p = name_ok(ui, buf, AUTH_NICKNAME_LOOKALIKE);
+		p = name_ok(&ui->club, buf, AUTH_NICKNAME_LOOKALIKE);
 	return p;
 }
 
@@ -558,10 +558,10 @@ enum ui_status ui_account_register_login(struct ui *ui, struct player **who)
  * hash, failures and lock, or for a name with no account the failures
  * and lock kept for that name (none for a name no account can have).
  * *known tells which. Return STORE_OK or STORE_ERR. */
-static enum store_status read_login(struct ui *ui, const char *username,
+static enum store_status read_login(struct ui_club *club, const char *username,
 				    struct store_login *login, bool *known)
 {
-	enum store_status st = store_get_login(ui->club.store, username, login);
+	enum store_status st = store_get_login(club->store, username, login);
 
 	*known = st == STORE_OK;
 	if (st != STORE_NOT_FOUND)
@@ -569,7 +569,7 @@ static enum store_status read_login(struct ui *ui, const char *username,
 	memset(login, 0, sizeof(*login));
 	if (auth_check_username(username) != AUTH_OK)
 		return STORE_OK;
-	return store_get_name_failures(ui->club.store, username, login);
+	return store_get_name_failures(club->store, username, login);
 }
 
 /* Check `pw` for `username` against the database, counting failures and
@@ -589,7 +589,7 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 	enum store_status st;
 	bool known, ok, locked;
 
-	if (read_login(ui, username, login, &known) != STORE_OK)
+	if (read_login(&ui->club, username, login, &known) != STORE_OK)
 		return ui_store_failed(ui, NULL);
 	ok = auth_verify(known ? login->hash : NULL, pw);
 	locked = login->locked_until > now;
@@ -721,18 +721,18 @@ enum ui_status ui_account_login(struct ui *ui, const char *username,
 	return UI_OK;
 }
 
-enum ui_status ui_account_leave(struct ui *ui, const struct player *who,
+enum ui_status ui_account_leave(struct ui_club *club, const struct player *who,
 				enum ui_status st)
 {
-	store_session_end(ui->club.store, who->id);
-	return st == UI_STALE && ui->club.stale == who->id ? UI_OK : st;
+	store_session_end(club->store, who->id);
+	return st == UI_STALE && club->stale == who->id ? UI_OK : st;
 }
 
 /* The nickname of the player `username`, or NULL when the list has no
  * such player. */
-static const char *nickname_of(struct ui *ui, const char *username)
+static const char *nickname_of(struct ui_club *club, const char *username)
 {
-	const struct player *p = plist_find(ui->club.players, username);
+	const struct player *p = plist_find(club->players, username);
 
 	return p != NULL ? p->nickname : NULL;
 }
@@ -752,8 +752,9 @@ enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 		st = verify(ui, username, &old, _("Wrong current password."),
 			    &id, &gen);
 	if (st == UI_OK)
-		st = read_new_password(ui, username, nickname_of(ui, username),
-				       &old, &pw);
+		st = read_new_password(ui, username,
+				       nickname_of(&ui->club, username), &old,
+				       &pw);
 	if (st == UI_OK && auth_hash(&pw, hash) != 0)
 		st = UI_FAILED;
 	if (st == UI_OK &&

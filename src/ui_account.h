@@ -22,7 +22,7 @@ enum ui_status ui_account_open_readonly(struct ui *ui);
 /* Close the database and free the player list and the common-password
  * list, leaving their fields NULL. Accepts a ui never opened, or opened
  * and closed before. */
-void ui_account_close(struct ui *ui);
+void ui_account_close(struct ui_club *club);
 
 /* Register an account (username and nickname are asked when NULL;
  * the password twice, until it passes the rules) and add it to
@@ -63,7 +63,7 @@ enum ui_status ui_account_login(struct ui *ui, const char *username,
  * Return `st`, what they did last, or UI_OK when that is UI_STALE for
  * `who`'s own session: they are logged out, and whoever is still
  * logged in here (or the main menu) goes on. */
-enum ui_status ui_account_leave(struct ui *ui, const struct player *who,
+enum ui_status ui_account_leave(struct ui_club *club, const struct player *who,
 				enum ui_status st);
 
 /* Change `username`'s password: asks the current one ("Wrong current

@@ -389,7 +389,7 @@ int game_remote_poll(struct game *g, const struct match *m,
 {
 	enum remote_news news = NEWS_NONE;
 
-	if (ui_store_moved(g->ui, &w->version)) {
+	if (ui_store_moved(&g->ui->club, &w->version)) {
 		news = look(g, m, in);
 		w->since = game_turn_since(g, m); /* as stored now */
 	}
@@ -489,7 +489,7 @@ int game_remote_confirm(struct game *g, const struct match *m,
 			g->end.stop = UI_INTERRUPTED;
 			return -1;
 		}
-		if (ui_store_moved(g->ui, &version))
+		if (ui_store_moved(&g->ui->club, &version))
 			answer = game_common_seat_still_ours(g)
 					 ? request_answer(g, request_id, ply,
 							  undo)
@@ -552,7 +552,7 @@ out_free:
 int game_remote_choice_poll(struct game *g, enum match_choice q,
 			    long long *version, int *value)
 {
-	if (ui_store_moved(g->ui, version))
+	if (ui_store_moved(&g->ui->club, version))
 		return game_common_seat_still_ours(g) ? look_choice(g, q, value)
 						      : -1;
 	return game_remote_seats(g) < 0 ? -1 : 0;
@@ -622,7 +622,7 @@ int game_remote_await(struct game *g, char *prompt, long long deadline)
 			break;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return 0;
-		if (ui_store_moved(g->ui, &version) &&
+		if (ui_store_moved(&g->ui->club, &version) &&
 		    !game_common_record_still_ours(g))
 			return -1;
 		said = game_remote_seats(g);

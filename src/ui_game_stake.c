@@ -72,7 +72,7 @@ void game_common_stake_text(const struct game_stake *st, char *buf, size_t cap)
 		 st->loss);
 }
 
-void game_common_record_line(struct ui *ui, const struct player *p,
+void game_common_record_line(struct ui_club *club, const struct player *p,
 			     double before, char *buf, size_t cap)
 {
 	const struct player_record *r = &p->rec;
@@ -87,7 +87,7 @@ void game_common_record_line(struct ui *ui, const struct player *p,
 			"(%+.0f); rank %d\n"),
 		      r->wins, r->losses, r->ties, r->score, r->rating,
 		      r->rating - before,
-		      plist_rank(ui->club.players, p, PLIST_BY_SCORE));
+		      plist_rank(club->players, p, PLIST_BY_SCORE));
 	strbuf_chomp(&out);
 }
 
@@ -99,8 +99,8 @@ static void ranked_line(const struct game *g, int seat, struct strbuf *out)
 
 	if (p == NULL)
 		return;
-	game_common_record_line(g->ui, p, g->seats.rating_before[seat], line,
-				sizeof(line));
+	game_common_record_line(&g->ui->club, p, g->seats.rating_before[seat],
+				line, sizeof(line));
 	strbuf_printf(out, "%s\n", line);
 }
 

@@ -46,14 +46,14 @@ enum ui_status ui_read_watched(struct ui *ui, const char *prompt, char *buf,
 
 /* The descriptor ui_wait() wakes on (store_change_fd() of the club's
  * store), for the full-screen key waits; -1 when there is none. */
-int ui_wake_fd(struct ui *ui);
+int ui_wake_fd(struct ui_club *club);
 
 /* Whether another process committed anything to the club's store since
  * *version, the PRAGMA data_version last seen, which it updates; 0 is
  * "not looked yet", which counts as moved. A store that cannot say
  * counts as moved too, so that the read that follows reports the error
  * rather than nothing being seen. */
-bool ui_store_moved(struct ui *ui, long long *version);
+bool ui_store_moved(struct ui_club *club, long long *version);
 
 /* Whether the store refused its last call because a session of this
  * process is stale (store_stale_player(): the player's password was

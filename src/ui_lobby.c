@@ -205,7 +205,7 @@ static enum ui_status await_taker(struct lobby *l, long long id, long long *mid)
 	for (;;) {
 		long long now = (long long)time(NULL);
 		enum store_status ss = STORE_OK;
-		bool moved = ui_store_moved(l->ui, &version);
+		bool moved = ui_store_moved(&l->ui->club, &version);
 
 		if (now - kept >= LOBBY_KEEP_S) {
 			ss = store_seek_refresh(store, id, now, &k);

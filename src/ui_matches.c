@@ -21,7 +21,7 @@ static void show_record(struct ui *ui, const struct player *p,
 {
 	char line[512];
 
-	game_common_record_line(ui, p, old_rating, line, sizeof(line));
+	game_common_record_line(&ui->club, p, old_rating, line, sizeof(line));
 	ui_say(&ui->term, "%s", line);
 }
 
@@ -749,7 +749,7 @@ static enum offer offer_unfinished(struct ui *ui, struct player *me,
 	*st = pending_rebuild(ui, &p);
 	done = *st == UI_OK ? offer_pending(ui, &p, st) : OFFER_NONE;
 	if (opponent == NULL && p.other_here) /* logged in for this match */
-		*st = ui_account_leave(ui, p.other, *st);
+		*st = ui_account_leave(&ui->club, p.other, *st);
 	game_free(&p.g);
 	return done;
 }
@@ -834,11 +834,11 @@ static int count_row(void *ctx, const struct history_row *r)
 	return 0;
 }
 
-int ui_matches_unfinished_count(struct ui *ui, const struct player *me)
+int ui_matches_unfinished_count(struct ui_club *club, const struct player *me)
 {
 	int n = 0;
 
-	if (store_unfinished(ui->club.store, me->id, UI_UNFINISHED_SHOWN,
+	if (store_unfinished(club->store, me->id, UI_UNFINISHED_SHOWN,
 			     count_row, &n) != STORE_OK)
 		return 0;
 	return n;

@@ -98,6 +98,6 @@ enum ui_status ui_matches_list_unfinished(struct ui *ui,
 
 /* How many unfinished matches `me` has (at most UI_UNFINISHED_SHOWN; 0
  * when the store cannot say). */
-int ui_matches_unfinished_count(struct ui *ui, const struct player *me);
+int ui_matches_unfinished_count(struct ui_club *club, const struct player *me);
 
 #endif

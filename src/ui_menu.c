@@ -67,7 +67,7 @@ static enum ui_status ranked_match(struct ui *ui, struct player *me)
 	st = ui_account_login(ui, NULL, me, &opponent);
 	if (st != UI_OK)
 		return st;
-	return ui_account_leave(ui, opponent,
+	return ui_account_leave(&ui->club, opponent,
 				ui_matches_ranked(ui, me, opponent));
 }
 
@@ -225,7 +225,7 @@ static enum ui_status account_menu(struct ui *ui, struct player *me)
 			labels[n] = again;
 			keys[n++] = ACCOUNT_REMATCH;
 		}
-		open = ui_matches_unfinished_count(ui, me);
+		open = ui_matches_unfinished_count(&ui->club, me);
 		if (open > 0) {
 			snprintf(unfinished, sizeof(unfinished),
 				 _("Unfinished matches (%d)"), open);
@@ -284,7 +284,7 @@ static enum ui_status logged_in(struct ui *ui, struct player *me)
 	ui_presence_end(ui);
 	ui_prefs_logout(ui);
 	/* a stale session too is logged out: the main menu again */
-	return ui_account_leave(ui, me, st);
+	return ui_account_leave(&ui->club, me, st);
 }
 
 /* Run the main menu item `choice`. */

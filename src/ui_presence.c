@@ -69,7 +69,7 @@ void ui_presence_look(struct ui *ui)
 	struct challenge c;
 
 	if (p == NULL || p->id == 0 || ui->club.store == NULL ||
-	    p->match != 0 || !ui_store_moved(ui, &p->version))
+	    p->match != 0 || !ui_store_moved(&ui->club, &p->version))
 		return;
 	if (store_challenge_for(ui->club.store, p->id, (long long)time(NULL),
 				&c) != STORE_OK ||
@@ -89,7 +89,8 @@ const struct player *ui_presence_rematch_from(struct ui *ui, long long match_id)
 
 	if (p == NULL || p->id == 0 || ui->club.store == NULL)
 		return NULL;
-	if (ui_store_moved(ui, &p->offer_version) || match_id != p->offer_of) {
+	if (ui_store_moved(&ui->club, &p->offer_version) ||
+	    match_id != p->offer_of) {
 		p->offer_of = match_id;
 		p->offer_from = 0;
 		if (store_rematch_pending(ui->club.store, match_id,

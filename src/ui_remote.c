@@ -196,24 +196,25 @@ static int sought_row(void *ctx, const struct presence_row *r)
 }
 
 /* Whether player `player_id` plays match `match_id` in a process now. */
-static bool plays_now(struct ui *ui, long long player_id, long long match_id)
+static bool plays_now(struct ui_club *club, long long player_id,
+		      long long match_id)
 {
 	struct sought s = {player_id, match_id, false};
 
-	if (store_presence_list(ui->club.store, (long long)time(NULL),
-				sought_row, &s) != STORE_OK)
+	if (store_presence_list(club->store, (long long)time(NULL), sought_row,
+				&s) != STORE_OK)
 		return false;
 	return s.found;
 }
 
 /* Whether another session of `me`'s plays match `id` now: it holds
  * their seat's lease. */
-static bool seat_held_elsewhere(struct ui *ui, const struct player *me,
+static bool seat_held_elsewhere(struct ui_club *club, const struct player *me,
 				long long id)
 {
 	struct seat_lease l;
 
-	return store_seat_get(ui->club.store, id, me->id, game_common_unix_ms(),
+	return store_seat_get(club->store, id, me->id, game_common_unix_ms(),
 			      &l) == STORE_OK &&
 	       l.live && !l.mine;
 }
@@ -239,12 +240,12 @@ enum ui_status ui_remote_rejoin(struct ui *ui, struct player *me, long long id,
 		goto out_free;
 	other = f->black_id == me->id ? f->white_id : f->black_id;
 	/* another session of mine first: it is the one taken over */
-	if (seat_held_elsewhere(ui, me, id))
+	if (seat_held_elsewhere(&ui->club, me, id))
 		ui_say(&ui->term,
 		       _("Your match %lld is being played in another session "
 			 "of yours."),
 		       id);
-	else if (plays_now(ui, other, id))
+	else if (plays_now(&ui->club, other, id))
 		ui_say(&ui->term,
 		       _("Your match %lld goes on: your opponent is playing "
 			 "it from another terminal."),
@@ -296,15 +297,15 @@ static bool may_challenge(struct ui *ui, const struct player *me,
 
 /* Withdraw challenge c at the challenger's wish; an answer that came
  * first wins (c then holds it). */
-static void withdraw(struct ui *ui, struct challenge *c)
+static void withdraw(struct ui_club *club, struct challenge *c)
 {
 	long long now = (long long)time(NULL);
 
-	if (store_challenge_close(ui->club.store, c->id, CHALLENGE_WITHDRAWN,
+	if (store_challenge_close(club->store, c->id, CHALLENGE_WITHDRAWN,
 				  now) == STORE_OK)
 		c->state = CHALLENGE_WITHDRAWN;
 	else
-		(void)store_challenge_get(ui->club.store, c->id, now, c);
+		(void)store_challenge_get(club->store, c->id, now, c);
 }
 
 /* A line typed while waiting for the answer: q (or end of input)
@@ -321,25 +322,25 @@ static enum ui_status answer_key(struct ui *ui, struct challenge *c)
 			 "challenge."));
 		return UI_OK;
 	}
-	withdraw(ui, c);
+	withdraw(&ui->club, c);
 	return st == UI_INTERRUPTED ? st : UI_EOF;
 }
 
 /* Whether player `id` is no longer online (logged out, or their
  * process stopped refreshing its presence). */
-static bool gone(struct ui *ui, long long id)
+static bool gone(struct ui_club *club, long long id)
 {
 	bool here = true;
 
-	return store_presence_of(ui->club.store, id, (long long)time(NULL),
+	return store_presence_of(club->store, id, (long long)time(NULL),
 				 &here) == STORE_OK &&
 	       !here;
 }
 
 /* The username of challenge c's challenged player, for a message. */
-static const char *to_name(struct ui *ui, const struct challenge *c)
+static const char *to_name(struct ui_club *club, const struct challenge *c)
 {
-	const struct player *p = plist_find_id(ui->club.players, c->to_id);
+	const struct player *p = plist_find_id(club->players, c->to_id);
 
 	return p != NULL ? p->username : _("Your opponent");
 }
@@ -357,12 +358,12 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 		long long now = (long long)time(NULL);
 
 		if (ready < 0) {
-			withdraw(ui, c);
+			withdraw(&ui->club, c);
 			return UI_INTERRUPTED;
 		}
 		if (ready > 0 && answer_key(ui, c) != UI_OK)
 			return UI_OK;
-		if (!ui_store_moved(ui, &version) && now == looked)
+		if (!ui_store_moved(&ui->club, &version) && now == looked)
 			continue; /* nothing new: no read */
 		looked = now;
 		ss = store_challenge_get(ui->club.store, c->id, now, c);
@@ -370,11 +371,12 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 			c->state = CHALLENGE_EXPIRED;
 		else if (ss != STORE_OK)
 			return ui_store_failed(ui, NULL);
-		if (c->state == CHALLENGE_PENDING && gone(ui, c->to_id)) {
-			withdraw(ui, c);
+		if (c->state == CHALLENGE_PENDING &&
+		    gone(&ui->club, c->to_id)) {
+			withdraw(&ui->club, c);
 			if (c->state == CHALLENGE_WITHDRAWN)
 				ui_say(&ui->term, _("%s has left."),
-				       to_name(ui, c));
+				       to_name(&ui->club, c));
 		}
 	}
 	if (c->state == CHALLENGE_EXPIRED)
@@ -855,7 +857,7 @@ static enum ui_status unfinished_here(struct ui *ui, const struct player *me)
 {
 	int n;
 
-	if (ui_matches_unfinished_count(ui, me) == 0)
+	if (ui_matches_unfinished_count(&ui->club, me) == 0)
 		return UI_OK;
 	ui_say(&ui->term,
 	       _("Your unfinished matches (open one from the account "

@@ -382,8 +382,8 @@ static int remote_choice(struct game_screen *gs, const struct match *m,
 		rc = game_remote_choice_poll(g, q, &version, &value);
 		if (rc != 0)
 			break;
-		if (ui_screen_key(&gs->s, UI_POLL_MS, ui_wake_fd(g->ui), &k) ==
-		    SK_STOP) {
+		if (ui_screen_key(&gs->s, UI_POLL_MS, ui_wake_fd(&g->ui->club),
+				  &k) == SK_STOP) {
 			g->end.stop = UI_INTERRUPTED;
 			return -1;
 		}
@@ -415,8 +415,8 @@ static int remote_move(struct game_screen *gs, const struct match *m,
 			      _("Waiting for %s to place a stone..."),
 			      m->name[board_to_move(&m->board)]);
 	while (rc == 0) {
-		if (ui_screen_key(&gs->s, UI_POLL_MS, ui_wake_fd(g->ui), &k) ==
-		    SK_STOP) {
+		if (ui_screen_key(&gs->s, UI_POLL_MS, ui_wake_fd(&g->ui->club),
+				  &k) == SK_STOP) {
 			g->end.stop = UI_INTERRUPTED;
 			rc = -1;
 		} else if (waiting_key(gs, m, &k) < 0) {
@@ -474,8 +474,8 @@ static int sg_ask(void *ctx, const struct match *m, struct input *in)
 			return -1;
 		if (deadline != 0 && term_now_ms() >= deadline)
 			return MATCH_ASK_TIMEOUT;
-		if (ui_screen_key(&gs->s, TICK_MS, ui_wake_fd(g->ui), &k) ==
-		    SK_STOP) {
+		if (ui_screen_key(&gs->s, TICK_MS, ui_wake_fd(&g->ui->club),
+				  &k) == SK_STOP) {
 			g->end.stop = UI_INTERRUPTED;
 			return -1;
 		}

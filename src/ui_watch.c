@@ -156,7 +156,7 @@ static bool match_changed(struct watch *w)
 {
 	struct match_now now;
 
-	if (!ui_store_moved(w->ui, &w->version))
+	if (!ui_store_moved(&w->ui->club, &w->version))
 		return false;
 	if (store_match_now(w->ui->club.store, w->id, &now) != STORE_OK)
 		return false;
@@ -315,7 +315,7 @@ static enum ui_status screen_key(struct game_screen *gs)
 {
 	struct screen_key k;
 
-	switch (ui_screen_raw_key(UI_POLL_MS, ui_wake_fd(gs->ui), &k)) {
+	switch (ui_screen_raw_key(UI_POLL_MS, ui_wake_fd(&gs->ui->club), &k)) {
 	case SK_STOP:
 		return UI_INTERRUPTED;
 	case SK_EOF:
