@@ -5,12 +5,12 @@
 # processors, at most 4. jobs_start NAME CMD... waits for a free place,
 # then runs CMD in the background, its output (stdout and stderr) into
 # a log of its own and its standard input from /dev/null, for at most
-# GOMOKU_JOB_LIMIT seconds (default 600, 1500 under valgrind; the
-# longest script takes about 330 s under ASan on a busy machine): a job
-# still running then has hung, is ended (TERM, then KILL 30 s later;
-# its status is 124 or 137) and reported with what it printed, so that
-# one hang costs a bounded time, inside CI's stage limits, and says
-# where it stopped. While a job has run for over 240 s, a "# jobs:
+# GOMOKU_JOB_LIMIT seconds (default 900, 1500 under valgrind; the
+# longest script takes about 330 s under ASan on a busy machine, 480 s
+# on one running two suites at once): a job still running then has
+# hung, is ended (TERM, then KILL 30 s later; its status is 124 or 137)
+# and reported with what it printed, so that one hang costs a bounded
+# time and says where it stopped. While a job has run for over 240 s, a "# jobs:
 # still running" line every 120 s names the jobs running and their
 # ages, so that a log cut short by an outer limit still says which job
 # it was waiting for. Whenever a
@@ -23,7 +23,7 @@ jobs_init() {
 	pool_size=${GOMOKU_E2E_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 	[ "$pool_size" -ge 1 ] 2>/dev/null || pool_size=1
 	[ "$pool_size" -le 4 ] || pool_size=4
-	_limit=600
+	_limit=900
 	[ -z "${GOMOKU_VG:-}" ] || _limit=1500
 	pool_limit=${GOMOKU_JOB_LIMIT:-$_limit}
 	pool_dir=$(mktemp -d) || exit 2
