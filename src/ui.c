@@ -1,19 +1,21 @@
 /* ui.c -- prompts, questions, menus and messages. */
+#include "ui.h"
+
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <unistr.h>
 
 #include "notation.h"
 #include "number.h"
 #include "store.h"
 #include "store_live.h"
-#include "ui.h"
 #include "ui_internal.h"
 #include "ui_page.h"
 #include "ui_presence_types.h"
 #include "ui_screen.h"
-#include <stdarg.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-#include <unistr.h>
 
 int ui_exit_status(enum ui_status st)
 {

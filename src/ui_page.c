@@ -6,14 +6,17 @@
 #define NCURSES_WIDECHAR       1
 
 #include "ui_page.h"
-#include "ui_screen.h"
-#include "ui_table.h"
+
 #include <curses.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistr.h>
 #include <wchar.h>
+
+#include <unistr.h>
+
+#include "ui_screen.h"
+#include "ui_table.h"
 
 /* The most text a page keeps (older lines go first). */
 #define PAGE_TEXT_MAX (256 * 1024)
