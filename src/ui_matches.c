@@ -285,16 +285,23 @@ struct pending {
 };
 
 /* See ui_matches.h. */
-int ui_matches_match(struct match *m, const struct match_full *f,
-		     const char *black, const char *white)
+enum ui_status ui_matches_match(struct ui_term *term, struct match *m,
+				const struct match_full *f, const char *black,
+				const char *white)
 {
 	if (match_init(m, &f->game.variant, black, white) != 0 ||
 	    match_set_opening(m, f->game.opening) != 0 ||
 	    match_replay(m, f->moves, f->move_ms, f->nmoves) != 0 ||
-	    match_restore_opening(m, f->opening_stones, f->colours_final) != 0)
-		return -1;
+	    match_restore_opening(m, f->opening_stones, f->colours_final) !=
+		    0) {
+		ui_error(term,
+			 _("match %lld cannot be resumed: its moves do "
+			   "not make a game"),
+			 f->id);
+		return UI_FAILED;
+	}
 	m->forbidden_loses = f->rules.forbidden_loses; /* the match's own */
-	return 0;
+	return UI_OK;
 }
 
 /* See ui_matches.h. */
@@ -302,14 +309,15 @@ enum ui_status ui_matches_rebuild(struct game *g, struct ui *ui,
 				  const struct match_full *f, const char *black,
 				  const char *white)
 {
-	if (game_init(g, ui, &f->game.variant, black, white, false) != 0 ||
-	    ui_matches_match(&g->m, f, black, white) != 0) {
-		ui_error(&ui->term,
-			 _("match %lld cannot be resumed: its moves do "
-			   "not make a game"),
-			 f->id);
-		return UI_FAILED;
-	}
+	enum ui_status st;
+
+	/* game_init() fails only where ui_matches_match() fails too (f's
+	 * variant makes no board), and that one says why: its answer is
+	 * the one that counts. */
+	(void)game_init(g, ui, &f->game.variant, black, white, false);
+	st = ui_matches_match(&ui->term, &g->m, f, black, white);
+	if (st != UI_OK)
+		return st;
 	g->rec.kind = f->kind;
 	g->rec.casual = f->casual;
 	g->rec.id = f->id;

@@ -11,10 +11,11 @@ struct match_full;
 
 /* The match of record f at its position, into *m: f's variant, opening
  * and moves, seat 0 black named `black` (the names must outlive m), its
- * own forbidden-move rule. Return 0, or -1 when its moves do not make a
- * game. */
-int ui_matches_match(struct match *m, const struct match_full *f,
-		     const char *black, const char *white);
+ * own forbidden-move rule. Return UI_OK, or UI_FAILED after saying on
+ * term that its moves do not make a game. */
+enum ui_status ui_matches_match(struct ui_term *term, struct match *m,
+				const struct match_full *f, const char *black,
+				const char *white);
 
 /* Rebuild into g the game of unfinished match f from its record (seat 0
  * black, named `black`; the names must outlive g), with the clock and

@@ -216,22 +216,16 @@ struct watched {
 static enum ui_status rebuild(struct match_full *f, struct watched *v,
 			      struct ui_term *term)
 {
-	int all = f->nmoves, rc;
+	int all = f->nmoves;
+	enum ui_status st;
 
 	f->nmoves = all > 0 ? all - 1 : 0;
-	rc = ui_matches_match(&v->m, f, v->black, v->white);
+	st = ui_matches_match(term, &v->m, f, v->black, v->white);
 	f->nmoves = all;
-	if (rc != 0) {
-		ui_error(term,
-			 _("match %lld cannot be resumed: its moves do "
-			   "not make a game"),
-			 f->id);
-		return UI_FAILED;
-	}
-	if (all > 0)
+	if (st == UI_OK && all > 0)
 		(void)board_play(&v->m.board, f->moves[all - 1].row,
 				 f->moves[all - 1].col);
-	return UI_OK;
+	return st;
 }
 
 /* Rebuild the screen's view (v) from w->f, the match as it stands, and

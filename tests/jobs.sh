@@ -10,10 +10,10 @@
 # on one running two suites at once): a job still running then has
 # hung, is ended (TERM, then KILL 30 s later; its status is 124 or 137)
 # and reported with what it printed, so that one hang costs a bounded
-# time and says where it stopped. While a job has run for over 240 s, a "# jobs:
-# still running" line every 120 s names the jobs running and their
-# ages, so that a log cut short by an outer limit still says which job
-# it was waiting for. Whenever a
+# time and says where it stopped. While a job has run for over 240 s,
+# a "# jobs: still running" line every 120 s names the jobs running and
+# their ages, so that a log cut short by an outer limit still says which
+# job it was waiting for. Whenever a
 # job has ended, the runner's job_done NAME LOG STATUS SECONDS is called
 # (from jobs_start or jobs_wait, in the runner's own shell, so it may
 # count), then the log is removed. jobs_wait returns once every job has
