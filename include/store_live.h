@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "origin.h"
 #include "store.h"
 
 /* PRAGMA data_version of the connection into *version: it moves when
@@ -422,36 +423,53 @@ struct seek {
 	long long id, player_id; /* the seek, its poster */
 	struct game_def game;
 	bool rated; /* false: casual, never counted */
-	int min_rating, max_rating;
-	long long created_at; /* Unix seconds */
+	/* Posting: the takers asked for, those whose rating is within this
+	 * many points of the poster's under the seek's rule (0: any); the
+	 * store computes the range from it. */
+	int within;
+	int min_rating, max_rating; /* the range as stored */
+	char origin[ORIGIN_MAX];    /* the poster's (origin.h), "" unknown */
+	long long created_at;	    /* Unix seconds */
 	enum seek_state state;
 	long long match_id; /* SEEK_TAKEN: the match it started, else 0 */
 	/* store_seek_list() only: */
 	char username[PLAYER_USERNAME_MAX + 1];
 	char nickname[PLAYER_NICKNAME_MAX + 1];
 	double rating; /* the poster's, under the seek's rule */
+	bool takeable; /* the viewer's rating is in the range */
 };
 
-/* Post seek *k (its id, state, match_id, created_at and names ignored)
- * for its player at `now`, in one transaction: when an open, fresh seek
- * of another player proposes the same game and each player's rating is
- * in the other's range, that seek is taken instead (the oldest one;
- * *match_id the match started, as store_seek_take() starts it, and *id
- * that seek's); else the poster's own open seek, if any, is withdrawn,
- * *k stored, *id its id and *match_id 0. Settled seeks older than ten
- * minutes are deleted. Return STORE_OK or STORE_ERR (a session ended:
- * STORE_STALE). */
-enum store_status store_seek_post(struct store *s, const struct seek *k,
-				  long long now, long long *id,
-				  long long *match_id);
+/* The widest range a seek may ask for: within this of the poster. */
+#define STORE_SEEK_WITHIN_MAX 1000
 
-/* Why store_seek_take() refused. */
+/* Why store_seek_post() or store_seek_take() refused. */
 enum seek_refusal {
 	SEEK_TAKEN_OK = 0, /* not refused */
 	SEEK_GONE,	   /* taken, withdrawn, or its poster left */
 	SEEK_OWN,	   /* the taker posted it */
-	SEEK_OUT_OF_RANGE  /* the taker's rating is outside its range */
+	SEEK_OUT_OF_RANGE, /* the taker's rating is outside its range */
+	SEEK_SAME_ORIGIN   /* another player's seek from its origin is open */
 };
+
+/* Post seek *k (its id, range, state, match_id, created_at and names
+ * ignored) for its player at `now`, in one transaction. The poster's
+ * own open seek, if any, is withdrawn first. When k has an origin and
+ * another player's fresh open seek has the same, nothing is written:
+ * STORE_EXISTS, *why SEEK_SAME_ORIGIN (one open seek a connection; a
+ * stale one of that origin is withdrawn instead). The range is computed
+ * here: within k->within points of the poster's rating under the seek's
+ * rule (RATING_START before their first game under it), into
+ * k->min_rating and k->max_rating (0 and STORE_SEEK_ANY_RATING for 0).
+ * Then, when an open, fresh seek of another player proposes the same
+ * game and each player's rating is in the other's range, that seek is
+ * taken instead (the oldest one; *match_id the match started, as
+ * store_seek_take() starts it, and k->id that seek's); else k is stored
+ * (k->id) and *match_id is 0. Settled seeks older than ten minutes are
+ * deleted. Return STORE_OK, STORE_EXISTS, or STORE_ERR (a session ended:
+ * STORE_STALE; k->within outside 0..STORE_SEEK_WITHIN_MAX). */
+enum store_status store_seek_post(struct store *s, struct seek *k,
+				  long long now, long long *match_id,
+				  enum seek_refusal *why);
 
 /* Player `taker_id` takes seek `id` at `now`, in one transaction: the
  * seek must be open, refreshed less than STORE_SEEK_STALE seconds ago,
@@ -484,12 +502,39 @@ enum store_status store_seek_get(struct store *s, long long id,
 enum store_status store_seek_withdraw(struct store *s, long long id,
 				      long long *match_id);
 
-/* Call row(ctx, k) for each open seek fresh at `now`, the oldest first,
- * with its poster's names and rating (under the seek's rule); a
- * non-zero return stops the listing. The seek is valid only during the
- * call. */
+/* Which seeks store_seek_list() lists, and which of them. */
+enum seek_clock_filter {
+	SEEK_ANY_CLOCK = 0,
+	SEEK_NO_CLOCK,	 /* untimed */
+	SEEK_PER_MOVE,	 /* a time per move */
+	SEEK_GAME_CLOCK, /* a game clock */
+	SEEK_CLOCK_FILTERS
+};
+enum seek_rated_filter {
+	SEEK_RATED_ANY = 0,
+	SEEK_RATED_ONLY,
+	SEEK_CASUAL_ONLY,
+	SEEK_RATED_FILTERS
+};
+struct seek_filter {
+	long long viewer_id; /* whose seeks are left out, and for whom
+			      * takeable is judged */
+	const char *variant; /* a variant's name, or NULL for any */
+	enum seek_clock_filter clock;
+	enum seek_rated_filter rated;
+	int offset, limit; /* the page: the first listed, how many */
+};
+
+/* Call row(ctx, k) for each open seek fresh at `now` that f lets
+ * through, the page of f->offset and f->limit: those the viewer may
+ * take first (k->takeable: their rating under the seek's rule in its
+ * range), then the oldest first; each with its poster's names and
+ * rating (under the seek's rule). A non-zero return stops the listing.
+ * The seek is valid only during the call. *total: how many f lets
+ * through in all. */
 enum store_status store_seek_list(struct store *s, long long now,
+				  const struct seek_filter *f,
 				  int (*row)(void *ctx, const struct seek *k),
-				  void *ctx);
+				  void *ctx, int *total);
 
 #endif

@@ -14,6 +14,7 @@
 #include "game_def.h"
 #include "i18n.h"
 #include "match.h"
+#include "origin.h"
 #include "paths.h"
 #include "player.h"
 #include "rng.h"
@@ -97,6 +98,9 @@ struct ui_club {
 	 * their name refused: their password changed elsewhere), told so
 	 * once; 0 for none. Their menu logs them out (UI_STALE). */
 	long long stale;
+	/* Where this process's player connects from (origin.h): the SSH
+	 * client's address, read once at start; "" at the machine. */
+	char origin[ORIGIN_MAX];
 };
 
 /* This process's presence row and the challenges it announced: private

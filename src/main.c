@@ -11,6 +11,7 @@
 #include "brain.h"
 #include "clock.h"
 #include "number.h"
+#include "origin.h"
 #include "store.h"
 #include "ui.h"
 #include "ui_account.h"
@@ -966,6 +967,8 @@ static enum ui_status run(struct ui *ui, struct ui_options *opt, int argc,
 		ui_error(&ui->term, _("cannot start the crypto library"));
 		return UI_FAILED;
 	}
+	/* (where the player connects from: sshd's word, never an option) */
+	(void)origin_from_ssh(getenv("SSH_CONNECTION"), ui->club.origin);
 	st = dispatch(ui, &o);
 	ui_presence_end(ui);
 	ui_page_end(&ui->term);

@@ -199,6 +199,13 @@ int store_prepare_ints(struct store *s, const char *sql, sqlite3_stmt **st,
 }
 
 /* See store_internal.h. */
+int store_bind_opt_text(sqlite3_stmt *st, int i, const char *text)
+{
+	return text != NULL ? sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC)
+			    : sqlite3_bind_null(st, i);
+}
+
+/* See store_internal.h. */
 int store_exec_ints(struct store *s, const char *sql, const long long *args,
 		    int n, const char *what)
 {

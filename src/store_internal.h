@@ -105,6 +105,10 @@ int store_query_int(struct store *s, const char *sql, long long *out,
 int store_prepare_ints(struct store *s, const char *sql, sqlite3_stmt **st,
 		       const long long *args, int n, const char *what);
 
+/* Bind `text` (static for the statement's life) to parameter i, or NULL
+ * when it is NULL. Return what SQLite returns. */
+int store_bind_opt_text(sqlite3_stmt *st, int i, const char *text);
+
 /* Run `sql`, which returns no rows, with args[0..n-1] as ?1..?n. Return
  * SQLITE_DONE, or SQLite's (extended) error code with the error kept. */
 int store_exec_ints(struct store *s, const char *sql, const long long *args,

@@ -87,13 +87,6 @@ static int bind_id(sqlite3_stmt *st, int i, long long id)
 		       : sqlite3_bind_null(st, i);
 }
 
-/* Bind `text` to parameter i, or NULL when it is NULL. */
-static int bind_opt_text(sqlite3_stmt *st, int i, const char *text)
-{
-	return text != NULL ? sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC)
-			    : sqlite3_bind_null(st, i);
-}
-
 /* Bind ?1..?7 (who plays) from `h`; what does not apply to its kind is
  * NULL. Return SQLITE_OK or the first error. */
 static int bind_players(sqlite3_stmt *st, const struct match_header *h)
@@ -108,9 +101,11 @@ static int bind_players(sqlite3_stmt *st, const struct match_header *h)
 	if (rc == SQLITE_OK)
 		rc = bind_id(st, 3, h->white_id);
 	if (rc == SQLITE_OK)
-		rc = bind_opt_text(st, 4, imported ? h->black_name : NULL);
+		rc = store_bind_opt_text(st, 4,
+					 imported ? h->black_name : NULL);
 	if (rc == SQLITE_OK)
-		rc = bind_opt_text(st, 5, imported ? h->white_name : NULL);
+		rc = store_bind_opt_text(st, 5,
+					 imported ? h->white_name : NULL);
 	if (rc == SQLITE_OK && h->kind == MATCH_COMPUTER)
 		rc = sqlite3_bind_int(st, 6, h->ai_level);
 	if (rc == SQLITE_OK)
@@ -163,9 +158,9 @@ static int bind_ending(sqlite3_stmt *st, const struct ending *e)
 
 	rc = sqlite3_bind_text(st, 14, status, -1, SQLITE_STATIC);
 	if (rc == SQLITE_OK && finished)
-		rc = bind_opt_text(st, 15, match_result_word(e->result));
+		rc = store_bind_opt_text(st, 15, match_result_word(e->result));
 	if (rc == SQLITE_OK && finished)
-		rc = bind_opt_text(st, 16, match_reason_word(e->reason));
+		rc = store_bind_opt_text(st, 16, match_reason_word(e->reason));
 	if (rc == SQLITE_OK && finished)
 		rc = sqlite3_bind_int64(st, 17, e->ended_at);
 	return rc;
@@ -603,9 +598,9 @@ static enum store_status set_result(struct store *s, long long id,
 		return STORE_ERR;
 	rc = sqlite3_bind_int64(st, 1, id);
 	if (rc == SQLITE_OK)
-		rc = bind_opt_text(st, 2, match_result_word(result));
+		rc = store_bind_opt_text(st, 2, match_result_word(result));
 	if (rc == SQLITE_OK)
-		rc = bind_opt_text(st, 3, match_reason_word(reason));
+		rc = store_bind_opt_text(st, 3, match_reason_word(reason));
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_int64(st, 4, ended_at);
 	if (rc != SQLITE_OK)

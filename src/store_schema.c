@@ -1069,6 +1069,15 @@ static const char *const migrations[] = {
 	"CREATE INDEX rule_records_by_score ON rule_records"
 	" (rule, score DESC, wins DESC, losses) WHERE games > 0;"
 	"PRAGMA user_version = 24;",
+
+	/* 25: where a seek's poster connects from (issue 44): the SSH
+	 * client's address (origin.h), NULL where none is known; one open
+	 * seek an origin, as one a player. */
+	"ALTER TABLE seeks ADD COLUMN origin TEXT"
+	" CHECK (origin IS NULL OR length(origin) BETWEEN 1 AND 48);"
+	"CREATE UNIQUE INDEX seeks_one_open_origin ON seeks (origin)"
+	" WHERE state = 'open' AND origin IS NOT NULL;"
+	"PRAGMA user_version = 25;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

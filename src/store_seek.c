@@ -4,6 +4,7 @@
  * a seek open only while its poster refreshes it, the taker's rating in
  * the range, the colours drawn by the store (docs/ARCHITECTURE.md, "The
  * lobby"). */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,7 +38,8 @@ static const char *const state_words[] = {
 	" seeks.rows, seeks.cols, seeks.k, seeks.opening,"                     \
 	" seeks.time_per_move, seeks.clock_base, seeks.clock_increment,"       \
 	" seeks.rated, seeks.min_rating, seeks.max_rating,"                    \
-	" seeks.created_at, seeks.state, coalesce(seeks.match_id, 0)"
+	" seeks.created_at, seeks.state, coalesce(seeks.match_id, 0),"         \
+	" coalesce(seeks.origin, '')"
 
 /* Bind ?99, the rating of a player with no game under a rule, where
  * the statement has it. */
@@ -68,6 +70,8 @@ static int row_to_seek(sqlite3_stmt *st, struct seek *k)
 	k->max_rating = sqlite3_column_int(st, 13);
 	k->created_at = sqlite3_column_int64(st, 14);
 	k->match_id = sqlite3_column_int64(st, 16);
+	snprintf(k->origin, sizeof(k->origin), "%s",
+		 (const char *)sqlite3_column_text(st, 17));
 	return 0;
 }
 
@@ -115,6 +119,7 @@ static const char *const refusal_words[] = {
 	[SEEK_GONE] = "the seek is no longer open",
 	[SEEK_OWN] = "a player cannot take their own seek",
 	[SEEK_OUT_OF_RANGE] = "the rating is outside the seek's range",
+	[SEEK_SAME_ORIGIN] = "another player's seek from that origin is open",
 };
 
 /* Inside the take's transaction: the refresh time of seek `id` and the
@@ -226,9 +231,10 @@ enum store_status store_seek_take(struct store *s, long long id,
 
 /* ==== Posting ============================================================= */
 
-/* Bind seek k's proposal and range to ?1..?13 (player, variant, rule,
- * rows, cols, k, opening, time per move, clock base, increment, rated,
- * min and max rating) and ?99. Return SQLITE_OK or the first error. */
+/* Bind seek k's proposal, range and origin to ?1..?13 (player,
+ * variant, rule, rows, cols, k, opening, time per move, clock base,
+ * increment, rated, min and max rating), ?15 and ?99. Return SQLITE_OK
+ * or the first error. */
 static int bind_seek(sqlite3_stmt *st, const struct seek *k)
 {
 	const long long ints[] = {k->player_id, k->rated ? 1 : 0, k->min_rating,
@@ -240,6 +246,9 @@ static int bind_seek(sqlite3_stmt *st, const struct seek *k)
 		rc = sqlite3_bind_int64(st, at[i], ints[i]);
 	if (rc == SQLITE_OK)
 		rc = store_bind_game(st, 2, &k->game);
+	if (rc == SQLITE_OK && sqlite3_bind_parameter_count(st) >= 15)
+		rc = store_bind_opt_text(
+			st, 15, k->origin[0] != '\0' ? k->origin : NULL);
 	return rc;
 }
 
@@ -314,8 +323,9 @@ static enum store_status insert_seek(struct store *s, const struct seek *k,
 			 "INSERT INTO seeks (player_id, variant, rule, rows,"
 			 " cols, k, opening, time_per_move, clock_base,"
 			 " clock_increment, rated, min_rating, max_rating,"
-			 " created_at, refreshed_at) VALUES (?1, ?2, ?3, ?4,"
-			 " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
+			 " created_at, refreshed_at, origin) VALUES (?1, ?2,"
+			 " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
+			 " ?14, ?15)",
 			 k, now, &st) != 0)
 		return STORE_ERR;
 	rc = store_step_done(s, st, WHAT_SEEK);
@@ -326,35 +336,106 @@ static enum store_status insert_seek(struct store *s, const struct seek *k,
 	return STORE_OK;
 }
 
-/* See store_live.h. */
-enum store_status store_seek_post(struct store *s, const struct seek *k,
-				  long long now, long long *id,
-				  long long *match_id)
+/* Inside the post's transaction: k's range, from the poster's rating
+ * under its rule and k->within. */
+static enum store_status seek_range(struct store *s, struct seek *k)
 {
-	enum seek_refusal why;
+	struct player_record rec = {.rating = RATING_START};
+	enum store_status st;
+	long long mine;
+
+	if (k->within < 0 || k->within > STORE_SEEK_WITHIN_MAX) {
+		store_set_err(s, WHAT_SEEK, "the rating range is not valid");
+		return STORE_ERR;
+	}
+	k->min_rating = 0;
+	k->max_rating = STORE_SEEK_ANY_RATING;
+	if (k->within == 0)
+		return STORE_OK;
+	st = store_rule_record(s, k->player_id, k->game.variant.rule, &rec);
+	if (st != STORE_OK && st != STORE_NOT_FOUND)
+		return st;
+	mine = llround(rec.rating);
+	k->min_rating = mine > k->within ? (int)(mine - k->within) : 0;
+	k->max_rating = (int)(mine + k->within);
+	return STORE_OK;
+}
+
+/* Inside the post's transaction: one open seek a player and an origin.
+ * The poster's own open seek is withdrawn, and a stale one of k's
+ * origin; another player's fresh one of that origin refuses k: *why. */
+static enum store_status one_open(struct store *s, const struct seek *k,
+				  long long now, enum seek_refusal *why)
+{
+	long long others = 0;
+	sqlite3_stmt *st;
+	int rc;
+
+	*why = SEEK_TAKEN_OK;
+	if (store_exec_ints(s,
+			    "UPDATE seeks SET state = 'withdrawn' WHERE"
+			    " player_id = ?1 AND state = 'open'",
+			    &k->player_id, 1, WHAT_SEEK) != SQLITE_DONE)
+		return STORE_ERR;
+	if (k->origin[0] == '\0')
+		return STORE_OK;
+	if (prepare_seek(s,
+			 "UPDATE seeks SET state = 'withdrawn' WHERE origin ="
+			 " ?15 AND state = 'open' AND refreshed_at < ?14 "
+			 "- " STORE_SEEK_STALE_SQL,
+			 k, now, &st) != 0)
+		return STORE_ERR;
+	rc = store_step_done(s, st, WHAT_SEEK);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE ||
+	    prepare_seek(s,
+			 "SELECT count(*) FROM seeks WHERE origin = ?15"
+			 " AND state = 'open'",
+			 k, now, &st) != 0)
+		return STORE_ERR;
+	if (store_step_row(s, st, WHAT_SEEK, "no answer") == STORE_OK)
+		others = sqlite3_column_int64(st, 0);
+	else
+		others = -1;
+	sqlite3_finalize(st);
+	if (others < 0)
+		return STORE_ERR;
+	if (others == 0)
+		return STORE_OK;
+	*why = SEEK_SAME_ORIGIN;
+	store_set_err(s, WHAT_SEEK, refusal_words[*why]);
+	return STORE_EXISTS;
+}
+
+/* See store_live.h. */
+enum store_status store_seek_post(struct store *s, struct seek *k,
+				  long long now, long long *match_id,
+				  enum seek_refusal *why)
+{
+	enum seek_refusal refusal = SEEK_TAKEN_OK;
 	enum store_status st;
 	long long other = 0;
 
 	store_clear_err(s);
-	*id = *match_id = 0;
+	k->id = *match_id = 0;
 	st = store_begin(s, WHAT_SEEK);
 	if (st != STORE_OK)
 		return st;
 	st = store_check_sessions(s, &k->player_id, 1, WHAT_SEEK);
-	if (st == STORE_OK && /* the poster's open seek, replaced */
-	    store_exec_ints(s,
-			    "UPDATE seeks SET state = 'withdrawn' WHERE"
-			    " player_id = ?1 AND state = 'open'",
-			    &k->player_id, 1, WHAT_SEEK) != SQLITE_DONE)
-		st = STORE_ERR;
+	if (st == STORE_OK)
+		st = one_open(s, k, now, &refusal);
+	if (st == STORE_OK)
+		st = seek_range(s, k);
 	if (st == STORE_OK)
 		st = paired(s, k, now, &other);
 	if (st == STORE_OK && other != 0) {
-		st = take(s, other, k->player_id, now, match_id, &why);
-		*id = other;
+		st = take(s, other, k->player_id, now, match_id, &refusal);
+		k->id = other;
 	} else if (st == STORE_OK) {
-		st = insert_seek(s, k, now, id);
+		st = insert_seek(s, k, now, &k->id);
 	}
+	if (why != NULL)
+		*why = refusal;
 	return store_finish(s, st, WHAT_SEEK);
 }
 
@@ -414,54 +495,124 @@ enum store_status store_seek_withdraw(struct store *s, long long id,
 	return store_finish(s, st, WHAT_LEAVE);
 }
 
+/* The open seeks fresh at ?1, with their posters (p), that the filter
+ * ?2..?5 lets through: not the viewer's (?2), of variant ?3 (NULL:
+ * any), clock ?4 (enum seek_clock_filter), rated ?5 (enum
+ * seek_rated_filter). */
+#define LISTED_SEEKS                                                           \
+	" FROM seeks INDEXED BY seeks_open JOIN players AS p"                  \
+	" ON p.id = seeks.player_id WHERE seeks.state = 'open'"                \
+	" AND seeks.refreshed_at >= ?1 AND seeks.player_id <> ?2"              \
+	" AND (?3 IS NULL OR seeks.variant = ?3)"                              \
+	" AND (?4 = 0 OR (?4 = 1 AND seeks.time_per_move = 0"                  \
+	" AND seeks.clock_base = 0) OR (?4 = 2 AND seeks.time_per_move > 0)"   \
+	" OR (?4 = 3 AND seeks.clock_base > 0))"                               \
+	" AND (?5 = 0 OR seeks.rated = (?5 = 1))"
+_Static_assert(SEEK_NO_CLOCK == 1 && SEEK_PER_MOVE == 2 &&
+		       SEEK_GAME_CLOCK == 3 && SEEK_RATED_ONLY == 1,
+	       "LISTED_SEEKS's numbers");
+
+/* Whether the viewer ?2 may take the seek row in scope. */
+#define TAKEABLE                                                               \
+	RATING_UNDER("?2")                                                     \
+	" BETWEEN seeks.min_rating AND seeks.max_rating"                       \
+	" AS takeable"
+
+/* Prepare `sql` (LISTED_SEEKS's parameters, ?6 and ?7 the page) for
+ * filter f at `now`. Return 0, or -1 with the error kept. */
+static int prepare_list(struct store *s, const char *sql, long long now,
+			const struct seek_filter *f, sqlite3_stmt **st)
+{
+	const long long ints[] = {now - STORE_SEEK_STALE,
+				  f->viewer_id,
+				  f->clock,
+				  f->rated,
+				  f->limit,
+				  f->offset};
+	static const int at[] = {1, 2, 4, 5, 6, 7};
+	int i, rc;
+
+	if (store_prepare(s, sql, st, WHAT_SEEKS) != 0)
+		return -1;
+	rc = bind_start_rating(*st);
+	for (i = 0; rc == SQLITE_OK && i < 6; i++)
+		if (at[i] <= sqlite3_bind_parameter_count(*st))
+			rc = sqlite3_bind_int64(*st, at[i], ints[i]);
+	if (rc == SQLITE_OK)
+		rc = store_bind_opt_text(*st, 3, f->variant);
+	if (rc == SQLITE_OK)
+		return 0;
+	store_set_db_err(s, WHAT_SEEKS);
+	sqlite3_finalize(*st);
+	*st = NULL;
+	return -1;
+}
+
+/* How many seeks filter f lets through at `now`: *total. */
+static enum store_status count_listed(struct store *s, long long now,
+				      const struct seek_filter *f, int *total)
+{
+	enum store_status ret;
+	sqlite3_stmt *st;
+
+	if (prepare_list(s, "SELECT count(*)" LISTED_SEEKS, now, f, &st) != 0)
+		return STORE_ERR;
+	ret = store_step_row(s, st, WHAT_SEEKS, "no answer");
+	if (ret == STORE_OK)
+		*total = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return ret;
+}
+
 /* See store_live.h. */
 enum store_status store_seek_list(struct store *s, long long now,
+				  const struct seek_filter *f,
 				  int (*row)(void *ctx, const struct seek *k),
-				  void *ctx)
+				  void *ctx, int *total)
 {
-	const long long args[] = {now - STORE_SEEK_STALE};
-	enum store_status ret = STORE_ERR;
+	enum store_status ret;
 	sqlite3_stmt *st;
 	struct seek k;
 	int rc;
 
 	store_clear_err(s);
-	if (store_prepare_ints(
-		    s,
-		    SEEK_COLUMNS ", p.username, p.nickname, " RATING_UNDER(
-			    "seeks.player_id") " FROM seeks INDEXED BY "
-					       "seeks_open"
-					       " JOIN players AS p ON p.id = "
-					       "seeks.player_id"
-					       " WHERE seeks.state = 'open'"
-					       " AND seeks.refreshed_at >= ?1"
-					       " ORDER BY seeks.created_at, "
-					       "seeks.id",
-		    &st, args, 1, WHAT_SEEKS) != 0)
-		return STORE_ERR;
-	if (bind_start_rating(st) != SQLITE_OK) {
-		store_set_db_err(s, WHAT_SEEKS);
-		goto out_finalize;
-	}
+	*total = 0;
+	ret = store_begin_read(s, WHAT_SEEKS); /* count and page agree */
+	if (ret != STORE_OK)
+		return ret;
+	ret = count_listed(s, now, f, total);
+	if (ret == STORE_OK &&
+	    prepare_list(s,
+			 SEEK_COLUMNS ", p.username, p.nickname, " RATING_UNDER(
+				 "seeks.player_id") ", " TAKEABLE LISTED_SEEKS
+						    " ORDER BY takeable DESC,"
+						    " seeks.created_at,"
+						    " seeks.id LIMIT ?6"
+						    " OFFSET ?7",
+			 now, f, &st) != 0)
+		ret = STORE_ERR;
+	if (ret != STORE_OK)
+		return store_finish(s, ret, WHAT_SEEKS);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (row_to_seek(st, &k) != 0) {
 			store_set_err(s, WHAT_SEEKS,
 				      "a stored seek is not valid");
-			goto out_finalize;
+			ret = STORE_ERR;
+			break;
 		}
 		snprintf(k.username, sizeof(k.username), "%s",
-			 (const char *)sqlite3_column_text(st, 17));
-		snprintf(k.nickname, sizeof(k.nickname), "%s",
 			 (const char *)sqlite3_column_text(st, 18));
-		k.rating = sqlite3_column_double(st, 19);
+		snprintf(k.nickname, sizeof(k.nickname), "%s",
+			 (const char *)sqlite3_column_text(st, 19));
+		k.rating = sqlite3_column_double(st, 20);
+		k.takeable = sqlite3_column_int(st, 21) != 0;
 		if (row(ctx, &k) != 0)
 			break;
 	}
-	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
-		ret = STORE_OK;
-	else
+	if (ret == STORE_OK && rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		store_set_db_err(s, WHAT_SEEKS);
-out_finalize:
+		ret = STORE_ERR;
+	}
 	sqlite3_finalize(st);
-	return ret;
+	return store_finish(s, ret, WHAT_SEEKS);
 }

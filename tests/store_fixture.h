@@ -110,9 +110,17 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 24 adds (the leaderboards' indexes), taken away
- * again: with "PRAGMA user_version = 23;" after it, a version 23 file. */
+/* What schema version 25 adds (the seeks' origins), taken away again:
+ * with "PRAGMA user_version = 24;" after it, a version 24 file. */
+#define FX_UNDO_V25                                                            \
+	"DROP INDEX seeks_one_open_origin;"                                    \
+	"ALTER TABLE seeks DROP COLUMN origin;"
+
+/* What schema versions 25 and 24 add (24: the leaderboards' indexes),
+ * taken away again: with "PRAGMA user_version = 23;" after it, a
+ * version 23 file. */
 #define FX_UNDO_V24                                                            \
+	FX_UNDO_V25                                                            \
 	"DROP INDEX players_by_score;"                                         \
 	"DROP INDEX rule_records_by_score;"
 

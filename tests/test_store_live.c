@@ -706,10 +706,7 @@ static void test_one_match_between_two(void)
 	struct store *s = fx_club(path, ids);
 	struct match_header h = fx_ranked(ids[0], ids[1], t);
 	struct challenge c = a_challenge(ids[1], ids[0], t);
-	struct seek k = {.player_id = ids[0],
-			 .game = c.game,
-			 .rated = true,
-			 .max_rating = STORE_SEEK_ANY_RATING};
+	struct seek k = {.player_id = ids[0], .game = c.game, .rated = true};
 	const char *count = "SELECT count(*) FROM matches WHERE"
 			    " status = 'unfinished' AND ?1 > 0";
 
@@ -737,8 +734,8 @@ static void test_one_match_between_two(void)
 				    mid),
 			5000);
 	/* a seek posted, then taken by the other: that match again */
-	sk = 0;
-	CU_ASSERT_EQUAL(store_seek_post(s, &k, t + 60, &sk, &got), STORE_OK);
+	CU_ASSERT_EQUAL(store_seek_post(s, &k, t + 60, &got, NULL), STORE_OK);
+	sk = k.id;
 	CU_ASSERT_EQUAL(got, 0);
 	CU_ASSERT_EQUAL(store_seek_take(s, sk, ids[1], t + 61, &got, NULL),
 			STORE_OK);
@@ -748,9 +745,9 @@ static void test_one_match_between_two(void)
 				    sk),
 			mid);
 	/* two seeks that pair: that match again */
-	CU_ASSERT_EQUAL(store_seek_post(s, &k, t + 70, &sk, &got), STORE_OK);
+	CU_ASSERT_EQUAL(store_seek_post(s, &k, t + 70, &got, NULL), STORE_OK);
 	k.player_id = ids[1];
-	CU_ASSERT_EQUAL(store_seek_post(s, &k, t + 71, &sk, &got), STORE_OK);
+	CU_ASSERT_EQUAL(store_seek_post(s, &k, t + 71, &got, NULL), STORE_OK);
 	CU_ASSERT_EQUAL(got, mid);
 	CU_ASSERT_EQUAL(fx_path_int(path, count, 1), 1);
 	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM matches", 0),

@@ -90,6 +90,9 @@ OUT=$E2E_DIR/out
 ERR=$E2E_DIR/err
 export GOMOKU_DB="$E2E_DIR/gomoku.db"
 unset NO_COLOR LANGUAGE LC_ALL LC_MESSAGES
+# (a run over SSH would make every process one connection: the tests that
+# want one set it for their processes)
+unset SSH_CONNECTION
 export LANG=C.UTF-8
 status=0
 SLOW=1

@@ -15,6 +15,15 @@
 #                               looking every PROC_POLL seconds (0.1)
 #   close_proc NAME FD          close FD (end of input), wait_exit NAME;
 #                               its exit status in $status
+#   start_fed NAME ORIGIN TEXT ARGS...
+#                               start gomoku ARGS with TEXT (printf %b)
+#                               typed and its input then held open, no
+#                               descriptor used (for players who only
+#                               wait), as an SSH client at address
+#                               ORIGIN (SSH_CONNECTION, as sshd sets it;
+#                               "-": a local player); its pid in $NAME_pid
+#   end_fed NAME                end NAME's input and wait for it to end;
+#                               its exit status in $status
 #   out_of NAME                 NAME's output into $OUT and $ERR
 #   outcome_is WORDS            match $mid is stored as WORDS: status,
 #                               result and reason run together
@@ -96,6 +105,32 @@ proc_tail() {
 
 close_proc() {
 	eval "exec $2>&-"
+	eval "wait_exit \$${1}_pid"
+	vg_seen "$status" "$E2E_DIR/$1.err"
+}
+
+start_fed() {
+	_n=$1 _o=$2 _t=$3
+	shift 3
+	: >"$E2E_DIR/$_n.out"
+	: >"$E2E_DIR/$_n.err"
+	rm -f "$E2E_DIR/$_n.end"
+	if [ "$_o" = - ]; then
+		set -- env -u SSH_CONNECTION ${GOMOKU_VG:-} "$GOMOKU_BIN" "$@"
+	else
+		set -- env SSH_CONNECTION="$_o 50022 127.0.0.1 22" \
+			${GOMOKU_VG:-} "$GOMOKU_BIN" "$@"
+	fi
+	{
+		printf '%b' "$_t"
+		until [ -e "$E2E_DIR/$_n.end" ]; do sleep "$PROC_POLL"; done
+	} | "$@" >>"$E2E_DIR/$_n.out" 2>>"$E2E_DIR/$_n.err" 4>&- 5>&- 6>&- \
+		7>&- 8>&- &
+	eval "${_n}_pid=$!"
+}
+
+end_fed() {
+	: >"$E2E_DIR/$1.end"
 	eval "wait_exit \$${1}_pid"
 	vg_seen "$status" "$E2E_DIR/$1.err"
 }

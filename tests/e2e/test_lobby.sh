@@ -21,7 +21,7 @@ check "lobby: alice, bob and carol are registered" status_is 0
 # log process FD in as USER, into the account menu
 log_in() { type_to "$1" "2\n$2\n$(pw "$2")\n"; }
 # How many times process $1 has shown the lobby's prompt.
-lobbies() { grep -c "New seeks show here as they come." "$E2E_DIR/$1.out"; }
+lobbies() { grep -c "New seeks show here as they come" "$E2E_DIR/$1.out"; }
 
 # The match $mid has started at processes $1 (fd $2, user $3) and $4
 # (fd $5, user $6): who plays black is the store's, read from it.
@@ -70,7 +70,7 @@ check "lobby: bob's list shows alice's seek, her rating and the game" \
 check "lobby: its prompt says what to type" \
 	wait_out b "A seek's number to play it, p to post your own, Enter to go back: "
 check "lobby: bad input is said and the lobby asked again" \
-	wait_out b "Type a seek's number, p, or Enter to go back."
+	wait_out b "Type a seek's number shown, p, n, b, f, or Enter to go back."
 type_to 7 "1\n"
 check "take: the match starts at bob's terminal" \
 	wait_out b "from two terminals."
@@ -92,8 +92,8 @@ check "take: both counted (a game each)" \
 
 # ---- Two seeks of one game pair themselves; casual is counted for nobody ----
 
-wait_out a "New seeks show here as they come." $((na + 1))
-wait_out b "New seeks show here as they come." $((nb + 1))
+wait_out a "New seeks show here as they come" $((na + 1))
+wait_out b "New seeks show here as they come" $((nb + 1))
 type_to 6 "p\n2\n\n1\n"
 check "casual: alice's casual seek is posted" \
 	wait_out a "Seek posted: Gomoku, no opening, no clock, casual, not rated."
@@ -134,8 +134,8 @@ check "casual: counted for nobody (still a game each, no rating moved)" \
 # from the account menu (13); bob, back at his, is asked and accepts: the
 # store starts it, casual again, the colours swapped, and they play it.
 
-wait_out a "New seeks show here as they come." $((na + 1))
-wait_out b "New seeks show here as they come." $((nb + 1))
+wait_out a "New seeks show here as they come" $((na + 1))
+wait_out b "New seeks show here as they come" $((nb + 1))
 old=$mid
 type_to 6 "\n"
 wait_out a "  13  Rematch bob (colours swapped)" && type_to 6 "13\n"
