@@ -143,6 +143,62 @@ static char *skeleton_of_folded(struct confusable *c, const char *s)
 	return out;
 }
 
+/* ==== Look-alikes UTS #39 leaves out ==================================== */
+
+/* What a reader takes for the same letters but UTS #39's data does not
+ * map, as a skeleton holds them: each `from` is replaced by `to`, the
+ * skeleton of the letters it looks like. The small capitals the
+ * skeleton keeps (ɪ ᴄ ᴏ ꜱ ᴜ ᴠ ᴡ ʏ ᴢ it maps already; ᴋ it makes ĸ and ᴍ
+ * ʍ), and "vv" for "w" ("rn" for "m" is UTS #39's own: m's skeleton).
+ * No `to` is longer than its `from`, so a key is rewritten in place. */
+static const struct {
+	const char *from, *to;
+} extra[] = {
+	{"\u1D00", "a"},  /* ᴀ */
+	{"\u0299", "b"},  /* ʙ */
+	{"\u1D05", "d"},  /* ᴅ */
+	{"\u1D07", "e"},  /* ᴇ */
+	{"\uA730", "f"},  /* ꜰ */
+	{"\u0262", "g"},  /* ɢ */
+	{"\u029C", "h"},  /* ʜ */
+	{"\u1D0A", "j"},  /* ᴊ */
+	{"\u0138", "k"},  /* ĸ, ᴋ's skeleton */
+	{"\u029F", "l"},  /* ʟ */
+	{"\u028D", "rn"}, /* ʍ, ᴍ's skeleton; m's is rn */
+	{"\u0274", "n"},  /* ɴ */
+	{"\u1D18", "p"},  /* ᴘ */
+	{"\uA7AF", "q"},  /* ꞯ */
+	{"\u0280", "r"},  /* ʀ */
+	{"\u1D1B", "t"},  /* ᴛ */
+	{"vv", "w"},
+};
+
+/* Replace in the skeleton s, left to right, each look-alike of extra[]
+ * by its letters; s is a key's, changed in place. */
+static void fold_extra(char *s)
+{
+	char *out = s;
+	size_t i, n;
+
+	if (s == NULL)
+		return;
+	while (*s != '\0') {
+		for (i = 0; i < sizeof(extra) / sizeof(extra[0]); i++) {
+			n = strlen(extra[i].from);
+			if (strncmp(s, extra[i].from, n) == 0)
+				break;
+		}
+		if (i == sizeof(extra) / sizeof(extra[0])) {
+			*out++ = *s++;
+			continue;
+		}
+		memmove(out, extra[i].to, strlen(extra[i].to));
+		out += strlen(extra[i].to);
+		s += n;
+	}
+	*out = '\0';
+}
+
 /* ==== Keys ============================================================== */
 
 /* skeleton(fold(skeleton(base))), base in NFKC (see normal()). */
@@ -163,6 +219,8 @@ int confusable_key(struct confusable *c, const char *name,
 	key->folded = base != NULL ? skeleton_of_folded(c, base) : NULL;
 	key->shape = base != NULL ? shape_of(c, base) : NULL;
 	free(base);
+	fold_extra(key->folded);
+	fold_extra(key->shape);
 	if (key->folded == NULL || key->shape == NULL) {
 		confusable_key_free(key);
 		return -1;

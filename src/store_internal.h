@@ -212,9 +212,9 @@ enum store_status store_player_alike(struct store *s,
 				     long long self, bool *alike,
 				     const char *what);
 
-/* Migration 12's C step: write every player's keys (NULL for a name that
- * cannot be keyed), then index them. Return STORE_OK or STORE_ERR (the
- * error kept; the caller rolls back). */
+/* Migrations 12's and 26's C step: write every player's keys (NULL for
+ * a name that cannot be keyed), then index them. Return STORE_OK or
+ * STORE_ERR (the error kept; the caller rolls back). */
 enum store_status store_key_players(struct store *s, const char *what);
 
 /* ==== Players (store_players.c) ========================================= */

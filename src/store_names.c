@@ -193,7 +193,7 @@ enum store_status store_player_alike(struct store *s,
 	return st;
 }
 
-/* ==== Migration 12: keying the players already there ===================== */
+/* ==== Migrations 12 and 26: keying the players already there ============ */
 
 /* Write the keys of the current row of `rows` (id, username, nickname)
  * through `update` (?1 the id, ?2..?5 the keys). A name that cannot be

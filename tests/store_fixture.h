@@ -110,9 +110,16 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 25 adds (the seeks' origins), taken away again:
- * with "PRAGMA user_version = 24;" after it, a version 24 file. */
+/* What schema version 26 adds: nothing but the players' keys made
+ * again (the same columns and indexes); with "PRAGMA user_version =
+ * 25;" after it, a version 25 file whose keys are the new ones. */
+#define FX_UNDO_V26 ""
+
+/* What schema versions 26 and 25 add (25: the seeks' origins), taken
+ * away again: with "PRAGMA user_version = 24;" after it, a version 24
+ * file. */
 #define FX_UNDO_V25                                                            \
+	FX_UNDO_V26                                                            \
 	"DROP INDEX seeks_one_open_origin;"                                    \
 	"ALTER TABLE seeks DROP COLUMN origin;"
 

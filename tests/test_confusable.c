@@ -82,6 +82,30 @@ static void test_names_shapes(void)
 	CU_ASSERT_FALSE(confusable_names("alice", "bob"));
 }
 
+/* What UTS #39's data leaves out and a reader does not: vv for w, and
+ * small capitals for the letters (issue 44: "vvilliam" beside
+ * "william", the nicknames ᴀʟɪᴄᴇ and ʙᴏʙ beside alice and bob). */
+static void test_names_beyond_uts39(void)
+{
+	CU_ASSERT_TRUE(confusable_names("vvilliam", "william"));
+	CU_ASSERT_TRUE(confusable_names("VVILLIAM", "william"));
+	CU_ASSERT_TRUE(confusable_names("savvy", "sawy"));
+	/* ᴀʟɪᴄᴇ; ʙᴏʙ; ᴍᴀʀʏ (m's skeleton is rn); ᴋᴇɴ; ꜰʀᴇᴅ; ɢɪɴᴀ ʜᴀɴᴋ */
+	CU_ASSERT_TRUE(
+		confusable_names("\u1D00\u029F\u026A\u1D04\u1D07", "alice"));
+	CU_ASSERT_TRUE(confusable_names("\u0299\u1D0F\u0299", "bob"));
+	CU_ASSERT_TRUE(confusable_names("\u1D0D\u1D00\u0280\u028F", "mary"));
+	CU_ASSERT_TRUE(confusable_names("\u1D0B\u1D07\u0274", "ken"));
+	CU_ASSERT_TRUE(confusable_names("\uA730\u0280\u1D07\u1D05", "fred"));
+	CU_ASSERT_TRUE(confusable_names("\u0262\u026A\u0274\u1D00 "
+					"\u029C\u1D00\u0274\u1D0B",
+					"gina hank"));
+	CU_ASSERT_TRUE(confusable_names("\u1D0A\u1D0F\u1D07 \u1D18\uA7AF\u1D1B",
+					"joe pqt"));
+	CU_ASSERT_FALSE(confusable_names("viliam", "william"));
+	CU_ASSERT_FALSE(confusable_names("\u0299\u1D0F\u0299", "rob"));
+}
+
 /* One look-alike letter of another script among Latin ones. */
 static void test_names_mixed_scripts(void)
 {
@@ -251,6 +275,7 @@ static CU_TestInfo tests[] = {
 	{"names look alike: case-folded NFKC", test_names_fold_nfkc},
 	{"Cyrillic and Greek look-alikes", test_names_other_scripts},
 	{"rn for m, 0 for o, 1 and I for l", test_names_shapes},
+	{"vv for w, small capitals (beyond UTS #39)", test_names_beyond_uts39},
 	{"one letter of another script", test_names_mixed_scripts},
 	{"a Chinese name looks only like itself", test_names_chinese},
 	{"a key made once, compared many times", test_key_reused},

@@ -180,6 +180,18 @@ static void test_keys_stored(void)
 	" coalesce(nickname_shape_key, '-'), ';')"                             \
 	" FROM (SELECT * FROM players ORDER BY id)"
 
+/* A club of three players at `path` (fx_club()), and in want the schema
+ * a new file has, for an upgrade to be compared with. */
+static struct store *club_and_schema(char *path, long long ids[3], char *want)
+{
+	char fresh[FX_PATH_SIZE];
+
+	fx_new_path(fresh, "fresh.db");
+	store_close(fx_open_ok(fresh));
+	fx_schema_text(fresh, want);
+	return fx_club(path, ids);
+}
+
 /* A version 11 database is keyed when opened: each player gets the keys
  * a new player with the same names gets, indexed as in a new file; a
  * name that cannot be keyed gets none (and matches nothing); look-alikes
@@ -187,15 +199,11 @@ static void test_keys_stored(void)
  * the old players' names are found both ways. */
 static void test_migrate_v11(void)
 {
-	char path[FX_PATH_SIZE], fresh[FX_PATH_SIZE];
+	char path[FX_PATH_SIZE];
 	char want[FX_SNAP_SIZE], keys[FX_SNAP_SIZE], buf[FX_SNAP_SIZE];
 	long long ids[3], id = 0;
-	struct store *s;
+	struct store *s = club_and_schema(path, ids, want);
 
-	fx_new_path(fresh, "fresh.db");
-	store_close(fx_open_ok(fresh));
-	fx_schema_text(fresh, want);
-	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(store_add_player(s, "mallory", "Trent", HASH, 5, &id),
 			STORE_OK);
 	store_close(s);
@@ -244,12 +252,54 @@ static void test_migrate_v11(void)
 	store_close(s);
 }
 
+/* A version 25 database is keyed again when opened (migration 26): a
+ * nickname in small capitals beside a player's name, stored with the
+ * keys of before (which did not see them), is found alike after, and a
+ * new look-alike is refused. */
+static void test_migrate_v25(void)
+{
+	char path[FX_PATH_SIZE], want[FX_SNAP_SIZE], buf[FX_SNAP_SIZE];
+	long long ids[3], id = 0;
+	struct store *s = club_and_schema(path, ids, want);
+
+	CU_ASSERT_EQUAL(store_add_player(s, "zed", "Zed", HASH, 5, &id),
+			STORE_OK);
+	store_close(s);
+	/* ʙᴏʙ, keyed as version 25 keyed it: its small capitals kept */
+	CU_ASSERT_EQUAL_FATAL(
+		fx_path_exec(path,
+			     FX_UNDO_V26 "UPDATE players SET nickname ="
+					 " '\u0299\u1D0F\u0299',"
+					 " nickname_fold_key ="
+					 " '\u0299o\u0299', nickname_shape_key"
+					 " = '\u0299o\u0299' WHERE id = 4;"
+					 "PRAGMA user_version = 25;"),
+		SQLITE_OK);
+	s = fx_open_ok(path);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0),
+			store_schema_version());
+	CU_ASSERT_STRING_EQUAL(fx_schema_text(path, buf), want);
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path,
+					    "SELECT nickname_fold_key ||"
+					    " nickname_shape_key FROM players"
+					    " WHERE id = ?1",
+					    4, buf),
+			       "bobbob");
+	CU_ASSERT_EQUAL(store_add_player(s, "ann",
+					 "\u1D00\u029F\u026A\u1D04"
+					 "\u1D07",
+					 HASH, 5, &id),
+			STORE_LOOKALIKE); /* ᴀʟɪᴄᴇ */
+	store_close(s);
+}
+
 static CU_TestInfo tests[] = {
 	{"look-alikes refused both ways, nothing written", test_add_both_ways},
 	{"the look-up: others' names, not one's own", test_lookup},
 	{"decided by what is committed, not a stale handle", test_other_handle},
 	{"every player's four keys are stored", test_keys_stored},
 	{"a version 11 database gets its players keyed", test_migrate_v11},
+	{"a version 25 database is keyed again", test_migrate_v25},
 	CU_TEST_INFO_NULL,
 };
 

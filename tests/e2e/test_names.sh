@@ -55,6 +55,24 @@ check "a nickname like another's nickname is refused" \
 register_as zoe --nickname Zoe
 check "a nickname of one's own is accepted" status_is 0
 
+# ---- Look-alikes UTS #39's data leaves out (issue 44) ------------------------
+# vv for w, and small capitals for letters: a reader takes them for the
+# same names, so the store does too.
+register_as william --nickname Will
+check "william registers" status_is 0
+register_as vvilliam --nickname Newcomer
+check "the username vvilliam (vv for w: like william) is refused" \
+	has_all 1 "That username looks like another player's name."
+register_as zed --nickname "$(printf '\341\264\200\312\237\311\252\341\264\204\341\264\207')"
+check "the nickname ᴀʟɪᴄᴇ (small capitals: like alice) is refused" \
+	has_all 1 "That nickname looks like another player's name."
+register_as zed --nickname "$(printf '\341\264\215\341\264\200\312\237\312\237\341\264\217\312\200\312\217')"
+check "the nickname ᴍᴀʟʟᴏʀʏ (like mallory) is refused" \
+	has_all 1 "That nickname looks like another player's name."
+check "none of them was stored" \
+	test "$(db "SELECT count(*) FROM players WHERE username IN
+		('vvilliam', 'zed')")" = 0
+
 # ---- Names that break screens ------------------------------------------------
 MARKS=$(printf 'a\322\210\322\211\342\203\235\342\203\236\342\203\237\342\203\240\322\210\322\211\342\203\235\342\203\236\342\203\237\342\203\240\322\210\322\211\342\203\235\342\203\236\342\203\237\342\203\240\322\210')
 register_as tangle --nickname "$MARKS"
