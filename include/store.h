@@ -148,21 +148,27 @@ enum store_status store_add_player(struct store *s, const char *username,
 enum store_status store_name_lookalike(struct store *s, const char *name,
 				       long long self, bool *alike);
 
-/* Read what a login needs for `username` (any case) into *out.
- * STORE_NOT_FOUND when there is no such player; STORE_ERR also when the
- * stored hash does not fit AUTH_HASH_MAX. */
-enum store_status store_get_login(struct store *s, const char *username,
-				  struct store_login *out);
+/* Failed logins are counted for a name (a player's username in lower
+ * case, or a name that has no account) and where the guesses come from:
+ * `origin`, where the player connects from (origin.h), "" where none is
+ * known. Guesses from one origin lock that origin out; the owner
+ * logging in from another is never refused because of them. */
 
-/* Count a failed login for player `id` at `now` (failed_logins + 1,
+/* Read what a login from `origin` needs for `username` (any case) into
+ * *out: the failures and lock counted from there. STORE_NOT_FOUND when
+ * there is no such player; STORE_ERR also when the stored hash does not
+ * fit AUTH_HASH_MAX. */
+enum store_status store_get_login(struct store *s, const char *username,
+				  const char *origin, struct store_login *out);
+
+/* Count a failed login for player `id` from `origin` at `now` (+ 1,
  * relative; 1 when the last one is older than AUTH_FAILURE_WINDOW) and
- * lock the account until now + auth_lock_seconds(new count), in one
- * transaction, which also deletes the login_failures rows (see
- * store_name_failed()) that no longer count: the last failure older than
- * AUTH_FAILURE_WINDOW, no lock running. STORE_NOT_FOUND when there is no
- * such player. */
+ * lock the account from there until now + auth_lock_seconds(new count),
+ * in one transaction, which also deletes the failures that no longer
+ * count: the last one older than AUTH_FAILURE_WINDOW, no lock running.
+ * STORE_NOT_FOUND when there is no such player. */
 enum store_status store_login_failed(struct store *s, long long id,
-				     long long now);
+				     const char *origin, long long now);
 
 /* Count a failed login for `name`, a name that has no account, the way
  * store_login_failed() counts one for a player (the count, lock and time
@@ -171,21 +177,24 @@ enum store_status store_login_failed(struct store *s, long long id,
  * that does not exist locks like one that does. `name` must pass
  * auth_check_username() (STORE_ERR otherwise, or when NULL). */
 enum store_status store_name_failed(struct store *s, const char *name,
-				    long long now);
+				    const char *origin, long long now);
 
 /* Read the failed logins and lock that store_name_failed() keeps for
- * `name` (any case) into *out: id 0, an empty hash, and zeros when it
- * has none. STORE_ERR (out unchanged) when the database fails. */
+ * `name` (any case) from `origin` into *out: id 0, an empty hash, and
+ * zeros when it has none. STORE_ERR (out unchanged) when the database
+ * fails. */
 enum store_status store_get_name_failures(struct store *s, const char *name,
+					  const char *origin,
 					  struct store_login *out);
 
-/* A successful login: reset failures and the lock, set last_login_at,
- * and replace the hash when new_hash is not NULL, and delete the
- * login_failures rows that no longer count at `now` (see
- * store_login_failed()), in one transaction. STORE_NOT_FOUND when there
- * is no such player. */
+/* A successful login from `origin`: reset the failures and the lock
+ * counted from there (others' stay), set last_login_at, replace the
+ * hash when new_hash is not NULL, and delete the failures that no
+ * longer count at `now` (see store_login_failed()), in one transaction.
+ * STORE_NOT_FOUND when there is no such player. */
 enum store_status store_login_succeeded(struct store *s, long long id,
-					long long now, const char *new_hash);
+					const char *origin, long long now,
+					const char *new_hash);
 
 /* Replace a player's password hash and move its generation on (+1), in
  * one transaction: every other session of the player is stale from

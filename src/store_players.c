@@ -2,6 +2,7 @@
  * ranked match into both players' counters and Elo ratings, overall and
  * under the match's rule. */
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "rating.h"
@@ -381,22 +382,35 @@ static int row_to_login(sqlite3_stmt *st, struct store_login *out)
 	return 0;
 }
 
+/* Bind the text a and, unless it is NULL, b to ?1 and ?2 of st.
+ * Return SQLite's code. */
+static int bind_texts(sqlite3_stmt *st, const char *a, const char *b)
+{
+	int rc = sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
+
+	if (rc == SQLITE_OK && b != NULL)
+		rc = sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
+	return rc;
+}
+
 /* See store.h. */
 enum store_status store_get_login(struct store *s, const char *username,
-				  struct store_login *out)
+				  const char *origin, struct store_login *out)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 
 	store_clear_err(s);
-	if (store_prepare(
-		    s,
-		    "SELECT id, password_hash, failed_logins, locked_until,"
-		    " password_gen FROM players WHERE username = ?1",
-		    &st, WHAT_LOGIN) != 0)
+	if (store_prepare(s,
+			  "SELECT p.id, p.password_hash,"
+			  " coalesce(f.failed_logins, 0),"
+			  " coalesce(f.locked_until, 0), p.password_gen"
+			  " FROM players AS p LEFT JOIN login_failures AS f"
+			  " ON f.name = lower(p.username) AND f.origin = ?2"
+			  " WHERE p.username = ?1",
+			  &st, WHAT_LOGIN) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_text(st, 1, username, -1, SQLITE_STATIC) !=
-	    SQLITE_OK) {
+	if (bind_texts(st, username, origin) != SQLITE_OK) {
 		store_set_db_err(s, WHAT_LOGIN);
 		goto out_finalize;
 	}
@@ -410,28 +424,14 @@ out_finalize:
 	return ret;
 }
 
-/* Whose failed logins: a player (`name` NULL) or a name that has no
- * account (the login_failures table, keyed by the name in lower case). */
-struct failure_key {
-	long long id;
-	const char *name;
-};
-
-/* Prepare `sql` (the player's or the name's form) with the key bound to
- * ?1. Return 0, or -1 with the error kept. */
-static int prepare_keyed(struct store *s, const struct failure_key *k,
-			 const char *player_sql, const char *name_sql,
-			 sqlite3_stmt **st)
+/* Prepare `sql` with the name ?1 (made lower case by the SQL) and the
+ * origin ?2 bound. Return 0, or -1 with the error kept. */
+static int prepare_keyed(struct store *s, const char *sql, const char *name,
+			 const char *origin, sqlite3_stmt **st)
 {
-	int rc;
-
-	if (store_prepare(s, k->name != NULL ? name_sql : player_sql, st,
-			  WHAT_FAILED) != 0)
+	if (store_prepare(s, sql, st, WHAT_FAILED) != 0)
 		return -1;
-	rc = k->name != NULL
-		     ? sqlite3_bind_text(*st, 1, k->name, -1, SQLITE_STATIC)
-		     : sqlite3_bind_int64(*st, 1, k->id);
-	if (rc == SQLITE_OK)
+	if (bind_texts(*st, name, origin) == SQLITE_OK)
 		return 0;
 	store_set_db_err(s, WHAT_FAILED);
 	sqlite3_finalize(*st);
@@ -439,45 +439,34 @@ static int prepare_keyed(struct store *s, const struct failure_key *k,
 	return -1;
 }
 
-/* Add one to the failed logins of `k` at `now`, starting again from one
- * when the last failure is older than AUTH_FAILURE_WINDOW, and put the
- * new count in *count. Return STORE_OK, STORE_NOT_FOUND (no such
- * player) or STORE_ERR. */
-static enum store_status count_failure(struct store *s,
-				       const struct failure_key *k,
-				       long long now, int *count)
+/* Add one to the failed logins of `name` from `origin` at `now`,
+ * starting again from one when the last failure is older than
+ * AUTH_FAILURE_WINDOW, and put the new count in *count. Return STORE_OK
+ * or STORE_ERR. */
+static enum store_status count_failure(struct store *s, const char *name,
+				       const char *origin, long long now,
+				       int *count)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 	long long n;
-	int rc;
 
-	if (prepare_keyed(s, k,
-			  "UPDATE players SET failed_logins = CASE WHEN"
-			  " last_failed_at < ?2 THEN 1 ELSE failed_logins + 1"
-			  " END, last_failed_at = ?3"
-			  " WHERE id = ?1 RETURNING failed_logins",
-			  "INSERT INTO login_failures (name, failed_logins,"
-			  " last_failed_at) VALUES (lower(?1), 1, ?3)"
-			  " ON CONFLICT (name) DO UPDATE SET failed_logins ="
-			  " CASE WHEN last_failed_at < ?2 THEN 1"
-			  " ELSE failed_logins + 1 END, last_failed_at = ?3"
-			  " RETURNING failed_logins",
-			  &st) != 0)
+	if (prepare_keyed(s,
+			  "INSERT INTO login_failures (name, origin,"
+			  " failed_logins, last_failed_at) VALUES (lower(?1),"
+			  " ?2, 1, ?4) ON CONFLICT (name, origin) DO UPDATE"
+			  " SET failed_logins = CASE WHEN last_failed_at < ?3"
+			  " THEN 1 ELSE failed_logins + 1 END,"
+			  " last_failed_at = ?4 RETURNING failed_logins",
+			  name, origin, &st) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_int64(st, 2, now - AUTH_FAILURE_WINDOW) != SQLITE_OK ||
-	    sqlite3_bind_int64(st, 3, now) != SQLITE_OK) {
+	if (sqlite3_bind_int64(st, 3, now - AUTH_FAILURE_WINDOW) != SQLITE_OK ||
+	    sqlite3_bind_int64(st, 4, now) != SQLITE_OK) {
 		store_set_db_err(s, WHAT_FAILED);
 		sqlite3_finalize(st);
 		return STORE_ERR;
 	}
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		store_set_err(s, WHAT_FAILED, "no such player");
-		ret = STORE_NOT_FOUND;
-	} else if (rc != SQLITE_ROW) {
-		store_set_db_err(s, WHAT_FAILED);
-	} else {
+	if (store_step_row(s, st, WHAT_FAILED, "no row") == STORE_OK) {
 		n = sqlite3_column_int64(st, 0);
 		*count = n > INT_MAX ? INT_MAX : (int)n;
 		if (store_step_done(s, st, WHAT_FAILED) == SQLITE_DONE)
@@ -487,20 +476,20 @@ static enum store_status count_failure(struct store *s,
 	return ret;
 }
 
-/* Set the lock of `k` to `until`. Return STORE_OK or STORE_ERR. */
-static enum store_status set_lock(struct store *s, const struct failure_key *k,
-				  long long until)
+/* Set the lock of `name` from `origin` to `until`. Return STORE_OK or
+ * STORE_ERR. */
+static enum store_status set_lock(struct store *s, const char *name,
+				  const char *origin, long long until)
 {
 	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
 
-	if (prepare_keyed(s, k,
-			  "UPDATE players SET locked_until = ?2 WHERE id = ?1",
-			  "UPDATE login_failures SET locked_until = ?2"
-			  " WHERE name = lower(?1)",
-			  &st) != 0)
+	if (prepare_keyed(s,
+			  "UPDATE login_failures SET locked_until = ?3"
+			  " WHERE name = lower(?1) AND origin = ?2",
+			  name, origin, &st) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_int64(st, 2, until) != SQLITE_OK)
+	if (sqlite3_bind_int64(st, 3, until) != SQLITE_OK)
 		store_set_db_err(s, WHAT_FAILED);
 	else if (store_step_done(s, st, WHAT_FAILED) == SQLITE_DONE)
 		ret = STORE_OK;
@@ -511,8 +500,8 @@ static enum store_status set_lock(struct store *s, const struct failure_key *k,
 /* Delete the login_failures rows that no longer count at `now`: the last
  * failure older than AUTH_FAILURE_WINDOW and no lock running. Such a row
  * changes nothing (count_failure() would start again from one, and the
- * name is not locked), so names with no account leave no trace for long.
- * Return STORE_OK or STORE_ERR (the error kept). */
+ * name is not locked), so failures leave no trace for long. Return
+ * STORE_OK or STORE_ERR (the error kept). */
 static enum store_status prune_failures(struct store *s, long long now,
 					const char *what)
 {
@@ -526,55 +515,72 @@ static enum store_status prune_failures(struct store *s, long long now,
 		       : STORE_ERR;
 }
 
-/* Count a failure for `k` and lock it for auth_lock_seconds() of the new
- * count (0 while that gives none), and prune_failures(), in one
- * transaction. */
-static enum store_status
-record_failure(struct store *s, const struct failure_key *k, long long now)
+/* Inside a transaction: count a failure for `name` from `origin` and
+ * lock it for auth_lock_seconds() of the new count (0 while that gives
+ * none), and prune_failures(). */
+static enum store_status record_failure(struct store *s, const char *name,
+					const char *origin, long long now)
 {
 	enum store_status st;
 	long long lock;
 	int count = 0;
 
-	store_clear_err(s);
-	st = store_begin(s, WHAT_FAILED);
-	if (st != STORE_OK)
-		return st;
-	st = count_failure(s, k, now, &count);
+	st = count_failure(s, name, origin, now, &count);
 	if (st == STORE_OK) {
 		lock = auth_lock_seconds(count);
-		st = set_lock(s, k, lock > 0 ? now + lock : 0);
+		st = set_lock(s, name, origin, lock > 0 ? now + lock : 0);
 	}
 	if (st == STORE_OK)
 		st = prune_failures(s, now, WHAT_FAILED);
-	return store_finish(s, st, WHAT_FAILED);
+	return st;
 }
 
 /* See store.h. */
 enum store_status store_login_failed(struct store *s, long long id,
-				     long long now)
+				     const char *origin, long long now)
 {
-	struct failure_key k = {id, NULL};
+	char name[PLAYER_USERNAME_MAX + 1];
+	enum store_status st;
+	sqlite3_stmt *q;
 
-	return record_failure(s, &k, now);
+	store_clear_err(s);
+	st = store_begin(s, WHAT_FAILED);
+	if (st != STORE_OK)
+		return st;
+	if (store_prepare_ints(s, "SELECT username FROM players WHERE id = ?1",
+			       &q, &id, 1, WHAT_FAILED) != 0)
+		return store_finish(s, STORE_ERR, WHAT_FAILED);
+	st = store_step_row(s, q, WHAT_FAILED, "no such player");
+	if (st == STORE_OK)
+		snprintf(name, sizeof(name), "%s",
+			 (const char *)sqlite3_column_text(q, 0));
+	sqlite3_finalize(q);
+	if (st == STORE_OK)
+		st = record_failure(s, name, origin, now);
+	return store_finish(s, st, WHAT_FAILED);
 }
 
 /* See store.h. */
 enum store_status store_name_failed(struct store *s, const char *name,
-				    long long now)
+				    const char *origin, long long now)
 {
-	struct failure_key k = {0, name};
+	enum store_status st;
 
+	store_clear_err(s);
 	if (name == NULL) {
-		store_clear_err(s);
 		store_set_err(s, WHAT_FAILED, "no name was given");
 		return STORE_ERR;
 	}
-	return record_failure(s, &k, now);
+	st = store_begin(s, WHAT_FAILED);
+	if (st == STORE_OK)
+		st = store_finish(s, record_failure(s, name, origin, now),
+				  WHAT_FAILED);
+	return st;
 }
 
 /* See store.h. */
 enum store_status store_get_name_failures(struct store *s, const char *name,
+					  const char *origin,
 					  struct store_login *out)
 {
 	enum store_status ret = STORE_ERR;
@@ -584,10 +590,11 @@ enum store_status store_get_name_failures(struct store *s, const char *name,
 	store_clear_err(s);
 	if (store_prepare(s,
 			  "SELECT failed_logins, locked_until FROM"
-			  " login_failures WHERE name = lower(?1)",
+			  " login_failures WHERE name = lower(?1)"
+			  " AND origin = ?2",
 			  &st, WHAT_LOGIN) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC) != SQLITE_OK) {
+	if (bind_texts(st, name, origin) != SQLITE_OK) {
 		store_set_db_err(s, WHAT_LOGIN);
 		goto out_finalize;
 	}
@@ -644,21 +651,38 @@ out_finalize:
 
 /* See store.h. */
 enum store_status store_login_succeeded(struct store *s, long long id,
-					long long now, const char *new_hash)
+					const char *origin, long long now,
+					const char *new_hash)
 {
 	enum store_status st;
+	sqlite3_stmt *q;
 
 	store_clear_err(s);
 	st = store_begin(s, WHAT_SUCCEED);
 	if (st != STORE_OK)
 		return st;
 	st = update_player(s,
-			   "UPDATE players SET failed_logins = 0,"
-			   " locked_until = 0, last_failed_at = 0,"
-			   " last_login_at = ?3,"
+			   "UPDATE players SET last_login_at = ?3,"
 			   " password_hash = coalesce(?2, password_hash)"
 			   " WHERE id = ?1",
 			   id, new_hash, &now, WHAT_SUCCEED);
+	if (st == STORE_OK &&
+	    store_prepare_ints(s,
+			       "DELETE FROM login_failures WHERE origin = ?2"
+			       " AND name = (SELECT lower(username)"
+			       " FROM players WHERE id = ?1)",
+			       &q, &id, 1, WHAT_SUCCEED) != 0)
+		st = STORE_ERR;
+	if (st == STORE_OK) {
+		if (sqlite3_bind_text(q, 2, origin, -1, SQLITE_STATIC) !=
+		    SQLITE_OK) {
+			store_set_db_err(s, WHAT_SUCCEED);
+			st = STORE_ERR;
+		} else if (store_step_done(s, q, WHAT_SUCCEED) != SQLITE_DONE) {
+			st = STORE_ERR;
+		}
+		sqlite3_finalize(q);
+	}
 	if (st == STORE_OK)
 		st = prune_failures(s, now, WHAT_SUCCEED);
 	return store_finish(s, st, WHAT_SUCCEED);

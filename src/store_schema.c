@@ -1088,6 +1088,39 @@ static const char *const migrations[] = {
 	"DROP INDEX players_by_nickname_fold;"
 	"DROP INDEX players_by_nickname_shape;"
 	"PRAGMA user_version = 26;",
+
+	/* 27: failed logins counted where the guesses come from (issue
+	 * 44): a row per name in lower case (a player's username or a name
+	 * with no account) and origin (origin.h; '' where none is known),
+	 * so that guesses from one connection lock that connection out, not
+	 * the owner logging in from another. The players' own counters
+	 * (failed_logins, locked_until, last_failed_at) move here, as
+	 * counted where no origin was known, and are no longer used. */
+	"CREATE TABLE login_failures_27 ("
+	" name TEXT NOT NULL"
+	"  CHECK (length(name) BETWEEN 3 AND 20"
+	"   AND name NOT GLOB '*[^a-z0-9_]*'),"
+	" origin TEXT NOT NULL DEFAULT '' CHECK (length(origin) <= 48),"
+	" failed_logins INTEGER NOT NULL DEFAULT 0 CHECK (failed_logins >= 0),"
+	" locked_until INTEGER NOT NULL DEFAULT 0 CHECK (locked_until >= 0),"
+	" last_failed_at INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (last_failed_at >= 0),"
+	" PRIMARY KEY (name, origin)"
+	") STRICT, WITHOUT ROWID;"
+	"INSERT INTO login_failures_27 (name, failed_logins, locked_until,"
+	" last_failed_at) SELECT name, failed_logins, locked_until,"
+	" last_failed_at FROM login_failures;"
+	"INSERT OR REPLACE INTO login_failures_27 (name, failed_logins,"
+	" locked_until, last_failed_at) SELECT lower(username),"
+	" failed_logins, locked_until, last_failed_at FROM players"
+	" WHERE failed_logins > 0 OR locked_until > 0;"
+	"UPDATE players SET failed_logins = 0, locked_until = 0,"
+	" last_failed_at = 0;"
+	"DROP TABLE login_failures;"
+	"ALTER TABLE login_failures_27 RENAME TO login_failures;"
+	"CREATE INDEX login_failures_by_time ON login_failures"
+	" (last_failed_at);"
+	"PRAGMA user_version = 27;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -520,9 +520,10 @@ static enum ui_status first_login(struct ui *ui, const char *username,
 	enum store_status st;
 
 	memset(&login, 0, sizeof(login));
-	st = store_get_login(ui->club.store, username, &login);
+	st = store_get_login(ui->club.store, username, ui->club.origin, &login);
 	if (st == STORE_OK)
 		st = store_login_succeeded(ui->club.store, login.id,
+					   ui->club.origin,
 					   (long long)time(NULL), NULL);
 	if (st == STORE_OK)
 		st = store_reload_player(ui->club.store, ui->club.players,
@@ -561,7 +562,8 @@ enum ui_status ui_account_register_login(struct ui *ui, struct player **who)
 static enum store_status read_login(struct ui_club *club, const char *username,
 				    struct store_login *login, bool *known)
 {
-	enum store_status st = store_get_login(club->store, username, login);
+	enum store_status st =
+		store_get_login(club->store, username, club->origin, login);
 
 	*known = st == STORE_OK;
 	if (st != STORE_NOT_FOUND)
@@ -569,7 +571,8 @@ static enum store_status read_login(struct ui_club *club, const char *username,
 	memset(login, 0, sizeof(*login));
 	if (auth_check_username(username) != AUTH_OK)
 		return STORE_OK;
-	return store_get_name_failures(club->store, username, login);
+	return store_get_name_failures(club->store, username, club->origin,
+				       login);
 }
 
 /* Check `pw` for `username` against the database, counting failures and
@@ -606,9 +609,11 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 	if (!ok) {
 		st = STORE_OK;
 		if (!locked && known)
-			st = store_login_failed(ui->club.store, login->id, now);
+			st = store_login_failed(ui->club.store, login->id,
+						ui->club.origin, now);
 		else if (!locked && auth_check_username(username) == AUTH_OK)
-			st = store_name_failed(ui->club.store, username, now);
+			st = store_name_failed(ui->club.store, username,
+					       ui->club.origin, now);
 		if (st != STORE_OK)
 			return ui_store_failed(ui, NULL);
 		ui_say(&ui->term, "%s",
@@ -632,8 +637,8 @@ static enum ui_status login_succeeded(struct ui *ui, long long id,
 
 	if (rehash && auth_rehash(pw, old_hash, hash) != 0)
 		rehash = false;
-	st = store_login_succeeded(ui->club.store, id, (long long)time(NULL),
-				   rehash ? hash : NULL);
+	st = store_login_succeeded(ui->club.store, id, ui->club.origin,
+				   (long long)time(NULL), rehash ? hash : NULL);
 	memset(hash, 0, sizeof(hash));
 	if (st != STORE_OK ||
 	    store_reload_player(ui->club.store, ui->club.players, id) !=

@@ -307,7 +307,7 @@ long long fx_session(struct store *s, const char *username)
 {
 	struct store_login in;
 
-	CU_ASSERT_EQUAL_FATAL(store_get_login(s, username, &in), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_get_login(s, username, "", &in), STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_session_begin(s, in.id, in.gen), STORE_OK);
 	return in.id;
 }

@@ -110,10 +110,25 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 26 adds: nothing but the players' keys made
- * again (the same columns and indexes); with "PRAGMA user_version =
- * 25;" after it, a version 25 file whose keys are the new ones. */
-#define FX_UNDO_V26 ""
+/* What schema version 27 adds (failed logins by origin), taken away
+ * again: with "PRAGMA user_version = 26;" after it, a version 26 file
+ * (its failures kept by name alone, none of the players'). */
+#define FX_UNDO_V27                                                            \
+	"CREATE TABLE login_failures_26 (name TEXT PRIMARY KEY,"               \
+	" failed_logins INTEGER NOT NULL DEFAULT 0,"                           \
+	" locked_until INTEGER NOT NULL DEFAULT 0,"                            \
+	" last_failed_at INTEGER NOT NULL DEFAULT 0) STRICT, WITHOUT ROWID;"   \
+	"INSERT INTO login_failures_26 SELECT name, failed_logins,"            \
+	" locked_until, last_failed_at FROM login_failures WHERE origin = '';" \
+	"DROP TABLE login_failures;"                                           \
+	"ALTER TABLE login_failures_26 RENAME TO login_failures;"              \
+	"CREATE INDEX login_failures_by_time ON login_failures"                \
+	" (last_failed_at);"
+
+/* What schema versions 27 and 26 add (26: the players' keys made again,
+ * the same columns and indexes): with "PRAGMA user_version = 25;" after
+ * it, a version 25 file whose keys are the new ones. */
+#define FX_UNDO_V26 FX_UNDO_V27
 
 /* What schema versions 26 and 25 add (25: the seeks' origins), taken
  * away again: with "PRAGMA user_version = 24;" after it, a version 24

@@ -27,13 +27,13 @@ static void test_get_login(void)
 
 	s = fx_club(path, ids);
 	memset(&in, 0x55, sizeof in);
-	CU_ASSERT_EQUAL(store_get_login(s, "BoB", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "BoB", "", &in), STORE_OK);
 	CU_ASSERT_EQUAL(in.id, ids[1]);
 	CU_ASSERT_STRING_EQUAL(in.hash, FX_HASH_BOB);
 	CU_ASSERT_EQUAL(in.failed_logins, 0);
 	CU_ASSERT_EQUAL(in.locked_until, 0);
-	CU_ASSERT_EQUAL(store_get_login(s, "nobody", &in), STORE_NOT_FOUND);
-	CU_ASSERT_EQUAL(store_get_login(s, "bob%", &in), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_get_login(s, "nobody", "", &in), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_get_login(s, "bob%", "", &in), STORE_NOT_FOUND);
 	store_close(s);
 }
 
@@ -50,9 +50,9 @@ static void test_login_failed(void)
 	s = fx_club(path, ids);
 	CU_ASSERT(auth_lock_seconds(AUTH_LOCK_AFTER) > 0);
 	for (n = 1; n <= AUTH_LOCK_AFTER + 2; n++) {
-		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], 10000 + n),
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], "", 10000 + n),
 				STORE_OK);
-		CU_ASSERT_EQUAL_FATAL(store_get_login(s, "alice", &in),
+		CU_ASSERT_EQUAL_FATAL(store_get_login(s, "alice", "", &in),
 				      STORE_OK);
 		CU_ASSERT_EQUAL(in.failed_logins, n);
 		lock = auth_lock_seconds(n);
@@ -60,10 +60,50 @@ static void test_login_failed(void)
 				lock > 0 ? 10000 + n + lock : 0);
 		CU_ASSERT_EQUAL(in.locked_until != 0, n >= AUTH_LOCK_AFTER);
 	}
-	CU_ASSERT_EQUAL(store_get_login(s, "bob", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "bob", "", &in), STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, 0);
 	CU_ASSERT_EQUAL(in.locked_until, 0);
-	CU_ASSERT_EQUAL(store_login_failed(s, 999999, 1), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_login_failed(s, 999999, "", 1), STORE_NOT_FOUND);
+	store_close(s);
+}
+
+/* The cheat: locking a disconnected opponent out by guessing their
+ * password, then claiming the win while they cannot log in. Failures
+ * count where they come from: guesses from one origin lock that origin
+ * out, the owner from another is not locked, and their success there
+ * leaves the guesser's lock as it is. A name with no account, the same. */
+static void test_failures_by_origin(void)
+{
+	const char *x = "203.0.113.7", *y = "198.51.100.2";
+	const long long t = 30000;
+	char path[FX_PATH_SIZE];
+	struct store_login in;
+	long long ids[3];
+	struct store *s = fx_club(path, ids);
+	int n;
+
+	for (n = 1; n <= AUTH_LOCK_AFTER; n++)
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[1], x, t + n),
+				STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_get_login(s, "bob", x, &in), STORE_OK);
+	CU_ASSERT(in.locked_until > t + AUTH_LOCK_AFTER);
+	CU_ASSERT_EQUAL_FATAL(store_get_login(s, "bob", y, &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.failed_logins, 0);
+	CU_ASSERT_EQUAL(in.locked_until, 0);
+	CU_ASSERT_EQUAL_FATAL(store_get_login(s, "bob", "", &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.locked_until, 0); /* at the machine: not locked */
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[1], y, t + 10, NULL),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_get_login(s, "BOB", x, &in), STORE_OK);
+	CU_ASSERT(in.locked_until > t + 10);
+
+	for (n = 1; n <= AUTH_LOCK_AFTER; n++)
+		CU_ASSERT_EQUAL(store_name_failed(s, "ghost", x, t + n),
+				STORE_OK);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "ghost", x, &in), STORE_OK);
+	CU_ASSERT(in.locked_until > t + AUTH_LOCK_AFTER);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "ghost", y, &in), STORE_OK);
+	CU_ASSERT_EQUAL(in.locked_until, 0);
 	store_close(s);
 }
 
@@ -81,27 +121,30 @@ static void test_failures_expire(void)
 
 	s = fx_club(path, ids);
 	for (i = 0; i < AUTH_LOCK_AFTER - 1; i++) {
-		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], t), STORE_OK);
-		CU_ASSERT_EQUAL(store_login_failed(s, ids[1], t), STORE_OK);
-		CU_ASSERT_EQUAL(store_name_failed(s, "ghost", t), STORE_OK);
-		CU_ASSERT_EQUAL(store_name_failed(s, "Spectre", t), STORE_OK);
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], "", t), STORE_OK);
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[1], "", t), STORE_OK);
+		CU_ASSERT_EQUAL(store_name_failed(s, "ghost", "", t), STORE_OK);
+		CU_ASSERT_EQUAL(store_name_failed(s, "Spectre", "", t),
+				STORE_OK);
 	}
 	/* alice and ghost a window later: still counted, so locked */
-	CU_ASSERT_EQUAL(store_login_failed(s, ids[0], later), STORE_OK);
-	CU_ASSERT_EQUAL(store_name_failed(s, "GHOST", later), STORE_OK);
-	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[0], "", later), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "GHOST", "", later), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", "", &in), STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, AUTH_LOCK_AFTER);
 	CU_ASSERT(in.locked_until > later);
-	CU_ASSERT_EQUAL(store_get_name_failures(s, "ghost", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "ghost", "", &in), STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, AUTH_LOCK_AFTER);
 	CU_ASSERT(in.locked_until > later);
 	/* bob and spectre a second more: forgotten, one again, no lock */
-	CU_ASSERT_EQUAL(store_login_failed(s, ids[1], later + 1), STORE_OK);
-	CU_ASSERT_EQUAL(store_name_failed(s, "spectre", later + 1), STORE_OK);
-	CU_ASSERT_EQUAL(store_get_login(s, "bob", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[1], "", later + 1), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "spectre", "", later + 1),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "bob", "", &in), STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, 1);
 	CU_ASSERT_EQUAL(in.locked_until, 0);
-	CU_ASSERT_EQUAL(store_get_name_failures(s, "spectre", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "spectre", "", &in),
+			STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, 1);
 	CU_ASSERT_EQUAL(in.locked_until, 0);
 	store_close(s);
@@ -120,33 +163,38 @@ static void test_failures_pruned(void)
 	struct store *s;
 
 	s = fx_club(path, ids);
-	CU_ASSERT_EQUAL(store_name_failed(s, "old_one", t), STORE_OK);
-	CU_ASSERT_EQUAL(store_name_failed(s, "old_locked", t), STORE_OK);
-	CU_ASSERT_EQUAL(store_name_failed(s, "recent", t + 10), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "old_one", "", t), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "old_locked", "", t), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "recent", "", t + 10), STORE_OK);
 	CU_ASSERT_EQUAL(fx_path_exec(path, "UPDATE login_failures SET"
 					   " locked_until = 9999999999"
 					   " WHERE name = 'old_locked'"),
 			SQLITE_OK);
 	/* a failed login of a player prunes */
-	CU_ASSERT_EQUAL(store_login_failed(s, ids[1], later), STORE_OK);
-	CU_ASSERT_EQUAL(store_get_name_failures(s, "old_one", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[1], "", later), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "old_one", "", &in),
+			STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, 0);
-	CU_ASSERT_EQUAL(store_get_name_failures(s, "old_locked", &in),
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "old_locked", "", &in),
 			STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, 1);
-	CU_ASSERT_EQUAL(store_get_name_failures(s, "recent", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "recent", "", &in),
+			STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, 1);
 	/* a failed login of a name prunes; it keeps its own new row */
-	CU_ASSERT_EQUAL(store_name_failed(s, "newcomer", later + 10), STORE_OK);
-	CU_ASSERT_EQUAL(store_get_name_failures(s, "recent", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_failed(s, "newcomer", "", later + 10),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "recent", "", &in),
+			STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, 0);
-	CU_ASSERT_EQUAL(store_get_name_failures(s, "newcomer", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_name_failures(s, "newcomer", "", &in),
+			STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, 1);
 	/* a successful login prunes too */
-	CU_ASSERT_EQUAL(
-		store_login_succeeded(
-			s, ids[0], later + 10 + AUTH_FAILURE_WINDOW + 1, NULL),
-		STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(
+				s, ids[0], "",
+				later + 10 + AUTH_FAILURE_WINDOW + 1, NULL),
+			STORE_OK);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path, "SELECT count(*) FROM login_failures", -1),
 		1); /* old_locked, still locked */
@@ -167,24 +215,26 @@ static void test_login_succeeded(void)
 
 	s = fx_club(path, ids);
 	for (i = 0; i < AUTH_LOCK_AFTER; i++)
-		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], 100), STORE_OK);
-	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 7777, NULL), STORE_OK);
-	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[0], "", 100),
+				STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], "", 7777, NULL),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", "", &in), STORE_OK);
 	CU_ASSERT_EQUAL(in.failed_logins, 0);
 	CU_ASSERT_EQUAL(in.locked_until, 0);
 	CU_ASSERT_STRING_EQUAL(in.hash, FX_HASH_ALICE);
 
-	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 8888, rehash),
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], "", 8888, rehash),
 			STORE_OK);
-	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", "", &in), STORE_OK);
 	CU_ASSERT_STRING_EQUAL(in.hash, rehash);
 	l = fx_load_players(s);
 	CU_ASSERT_EQUAL(plist_find_id(l, ids[0])->last_login_at, 8888);
 	CU_ASSERT_EQUAL(plist_find_id(l, ids[1])->last_login_at, 0);
 	plist_free(l);
-	CU_ASSERT_EQUAL(store_get_login(s, "bob", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "bob", "", &in), STORE_OK);
 	CU_ASSERT_STRING_EQUAL(in.hash, FX_HASH_BOB);
-	CU_ASSERT_EQUAL(store_login_succeeded(s, 999999, 1, NULL),
+	CU_ASSERT_EQUAL(store_login_succeeded(s, 999999, "", 1, NULL),
 			STORE_NOT_FOUND);
 	store_close(s);
 }
@@ -200,13 +250,13 @@ static void test_set_password(void)
 
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(store_set_password(s, ids[2], fresh), STORE_OK);
-	CU_ASSERT_EQUAL(store_get_login(s, "carol", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "carol", "", &in), STORE_OK);
 	CU_ASSERT_STRING_EQUAL(in.hash, fresh);
-	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", "", &in), STORE_OK);
 	CU_ASSERT_STRING_EQUAL(in.hash, FX_HASH_ALICE);
 	CU_ASSERT_EQUAL(store_set_password(s, 999999, fresh), STORE_NOT_FOUND);
 	CU_ASSERT_EQUAL(store_set_password(s, ids[2], ""), STORE_ERR);
-	CU_ASSERT_EQUAL(store_get_login(s, "carol", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "carol", "", &in), STORE_OK);
 	CU_ASSERT_STRING_EQUAL(in.hash, fresh);
 	store_close(s);
 }
@@ -226,19 +276,20 @@ static void test_password_gen(void)
 	struct store *s;
 
 	s = fx_club(path, ids);
-	CU_ASSERT_EQUAL_FATAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_get_login(s, "alice", "", &in), STORE_OK);
 	gen = in.gen;
-	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 7777, rehash),
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], "", 7777, rehash),
 			STORE_OK);
-	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 7778, NULL), STORE_OK);
-	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], "", 7778, NULL),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", "", &in), STORE_OK);
 	CU_ASSERT_STRING_EQUAL(in.hash, rehash);
 	CU_ASSERT_EQUAL(in.gen, gen);
 	CU_ASSERT_EQUAL(store_set_password(s, ids[0], fresh), STORE_OK);
-	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", "", &in), STORE_OK);
 	CU_ASSERT_EQUAL(in.gen, gen + 1);
 	CU_ASSERT_EQUAL(store_set_password(s, ids[0], rehash), STORE_OK);
-	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", "", &in), STORE_OK);
 	CU_ASSERT_EQUAL(in.gen, gen + 2);
 	CU_ASSERT_EQUAL(fx_path_int(path,
 				    "SELECT password_gen FROM players"
@@ -273,7 +324,7 @@ static void test_session_stale_password(void)
 	CU_ASSERT_EQUAL(store_set_password(s, ids[0], one), STORE_STALE);
 	CU_ASSERT_EQUAL(store_stale_player(s), ids[0]);
 	CU_ASSERT_PTR_NOT_NULL(strstr(store_errmsg(s), "password changed"));
-	CU_ASSERT_EQUAL(store_get_login(s, "alice", &in), STORE_OK);
+	CU_ASSERT_EQUAL(store_get_login(s, "alice", "", &in), STORE_OK);
 	CU_ASSERT_STRING_EQUAL(in.hash, two);
 	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
 	CU_ASSERT_EQUAL(store_stale_player(s), 0); /* the last call's */
@@ -337,7 +388,8 @@ static void test_load_players(void)
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[1], ids[2], RESULT_WHITE_WIN, &mid),
 			STORE_OK);
-	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[2], 4242, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[2], "", 4242, NULL),
+			STORE_OK);
 	l = fx_load_players(s);
 	CU_ASSERT_EQUAL_FATAL(plist_count(l), 3);
 	for (p = plist_first(l); p != NULL; p = p->next, i++)
@@ -380,7 +432,7 @@ static void test_reload_player(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_EQUAL(fx_a_match(b, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
-	CU_ASSERT_EQUAL(store_login_succeeded(b, ids[0], 31337, NULL),
+	CU_ASSERT_EQUAL(store_login_succeeded(b, ids[0], "", 31337, NULL),
 			STORE_OK);
 	CU_ASSERT_EQUAL(p->rec.games, 0);
 	CU_ASSERT_EQUAL(store_reload_player(a, l, ids[0]), STORE_OK);
@@ -480,7 +532,8 @@ static void test_refresh_own_and_raw(void)
 	l = fx_load_players(a);
 	carol = plist_find(l, "carol");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(carol);
-	CU_ASSERT_EQUAL(store_login_succeeded(a, ids[2], 5150, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(a, ids[2], "", 5150, NULL),
+			STORE_OK);
 	CU_ASSERT_EQUAL(carol->last_login_at, 0);
 	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK);
 	CU_ASSERT_EQUAL(carol->last_login_at, 5150);
@@ -517,7 +570,8 @@ static void test_refresh_reads_only_changes(void)
 				     "UPDATE players SET changed_seq = 0"
 				     " WHERE username = 'bob';"),
 			SQLITE_OK);
-	CU_ASSERT_EQUAL(store_login_succeeded(b, ids[0], 4321, NULL), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(b, ids[0], "", 4321, NULL),
+			STORE_OK);
 	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK);
 	CU_ASSERT_EQUAL(plist_find(l, "alice")->last_login_at, 4321);
 	CU_ASSERT_EQUAL(plist_find(l, "bob")->rec.wins, 0);
@@ -546,7 +600,7 @@ static void test_change_stamps(void)
 			     " ORDER BY id)",
 			     0, buf),
 		"1,2,3");
-	CU_ASSERT_EQUAL(store_login_failed(s, ids[1], 100), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[1], "", 100), STORE_OK);
 	CU_ASSERT_EQUAL(store_set_password(s, ids[1], FX_HASH_CAROL), STORE_OK);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path, "SELECT seq FROM player_change_seq", 0), 3);
@@ -622,8 +676,8 @@ static void test_hash_only_in_players(void)
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_DRAW, &mid),
 			STORE_OK);
-	CU_ASSERT_EQUAL(store_login_failed(s, ids[0], 50), STORE_OK);
-	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], 60, new_alice),
+	CU_ASSERT_EQUAL(store_login_failed(s, ids[0], "", 50), STORE_OK);
+	CU_ASSERT_EQUAL(store_login_succeeded(s, ids[0], "", 60, new_alice),
 			STORE_OK);
 	CU_ASSERT_EQUAL(store_set_password(s, ids[1], new_bob), STORE_OK);
 	CU_ASSERT_EQUAL(store_add_player(s, "ALICE", "x", intruder, 1, &id),
@@ -658,6 +712,7 @@ static CU_TestInfo tests[] = {
 	{"get_login finds a player in any case", test_get_login},
 	{"login_failed counts up and locks after five", test_login_failed},
 	{"login_succeeded resets and rehashes", test_login_succeeded},
+	{"failures lock where they come from", test_failures_by_origin},
 	{"failed logins older than a day no longer count",
 	 test_failures_expire},
 	{"login_failures rows that no longer count are deleted",

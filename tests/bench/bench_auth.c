@@ -51,13 +51,13 @@ int bench_auth(const char *dir)
 	}
 	for (i = 0; i < ROUNDS; i++) {
 		t0 = bench_now_ms();
-		ok += store_get_login(s, "benchuser", &login) == STORE_OK;
+		ok += store_get_login(s, "benchuser", "", &login) == STORE_OK;
 		store_ms += bench_now_ms() - t0;
 		t0 = bench_now_ms();
 		ok += auth_verify(login.hash, &pw);
 		verify_ms += bench_now_ms() - t0;
 		t0 = bench_now_ms();
-		ok += store_login_succeeded(s, id, 1700000000, NULL) ==
+		ok += store_login_succeeded(s, id, "", 1700000000, NULL) ==
 		      STORE_OK;
 		store_ms += bench_now_ms() - t0;
 	}

@@ -260,7 +260,7 @@ static int club(const char *db, struct store **s, long long ids[2],
 	if (store_open(db, s) != STORE_OK ||
 	    store_add_player(*s, "alice", "alice", "x", 1, &ids[0]) !=
 		    STORE_OK ||
-	    store_get_login(*s, "bob", &bob) != STORE_OK)
+	    store_get_login(*s, "bob", "", &bob) != STORE_OK)
 		return -1;
 	ids[1] = bob.id;
 	h.black_id = ids[0];

@@ -86,7 +86,7 @@ for i in 1 2 3 4 5; do play_input 'bad-guess-xx\n' passwd dave; done
 play_input 'long-enough-1\n' passwd dave
 check "five failures lock the account" has "locked"
 check "the lock is stored in the database" \
-	test "$(db "SELECT locked_until > 0 FROM players WHERE username = 'dave'")" = 1
+	test "$(db "SELECT locked_until > 0 FROM login_failures WHERE name = 'dave'")" = 1
 
 play_input 'hunter2-xyz!\nnew-password-7\nnew-password-7\n' passwd bob
 check "passwd asks the old password, then the new twice" has "Password changed."
@@ -158,7 +158,7 @@ check "leaving: quitting exits 0" status_is 0
 check "leaving: no account for a registration left" \
 	test "$(db "SELECT count(*) FROM players WHERE username = 'frank'")" = 0
 check "leaving: a login left is no failed login" \
-	test "$(db "SELECT failed_logins FROM players WHERE username = 'eve'")" = 0
+	test "$(db "SELECT count(*) FROM login_failures WHERE name = 'eve'")" = 0
 play_input "2\neve\nsecret-pass-2\n1\n\n\n1\n\nalice\n${ESC}\n1\n\n${ESC}\n0\n0\n"
 check "leaving: the second player's log-in goes back to the account menu" \
 	test "$(grep -c '^Cancelled\.$' "$OUT")" -eq 3
@@ -256,13 +256,38 @@ check "lock-out: the sixth answer is still 'Invalid username or password.'" \
 check "lock-out: and never mentions a lock" \
 	sh -c '! grep -qi locked "$1" "$2"' - "$E2E_DIR/known.6" "$E2E_DIR/unknown.6"
 check "lock-out: the real account is locked in the database" \
-	test "$(db "SELECT locked_until > 0 FROM players WHERE username = 'grace'")" = 1
+	test "$(db "SELECT locked_until > 0 FROM login_failures WHERE name = 'grace'")" = 1
 check "lock-out: the unknown name is locked too, one entry for both cases" \
 	test "$(db "SELECT group_concat(name || ':' || failed_logins || ':' || (locked_until > 0)) FROM login_failures WHERE name LIKE 'ghost'")" = "ghost:5:1"
 play_input 'grace-pass-77\n' play grace bob
 check "lock-out: the right password learns that the account is locked" \
 	has "This account is locked after too many failed logins."
 check "lock-out: and is refused (exit 1)" status_is 1
+
+# A lock-out hurts the guesser, not the owner (issue 44): failures count
+# where they come from. grace is locked out here, at the machine; over
+# SSH from another address her right password logs her in. Guesses from
+# one address lock that address out, and her login from another leaves
+# that lock as it is.
+SSH_CONNECTION="203.0.113.7 50022 127.0.0.1 22"
+export SSH_CONNECTION
+for i in 1 2 3 4 5 6; do play_input 'wrong-guess-1\n' play grace bob; done
+play_input 'grace-pass-77\n' play grace bob
+check "origin: guesses from one address lock that address out" \
+	has "This account is locked after too many failed logins."
+SSH_CONNECTION="198.51.100.2 50022 127.0.0.1 22"
+play_input 'grace-pass-77\n' play grace bob
+check "origin: the owner from another address is not refused" \
+	sh -c '! grep -qi locked "$1" && grep -q "Password for bob" "$1"' - "$OUT"
+SSH_CONNECTION="203.0.113.7 50022 127.0.0.1 22"
+play_input 'grace-pass-77\n' play grace bob
+check "origin: ... and the guessers' address is still locked out" \
+	has "This account is locked after too many failed logins."
+check "origin: the database keeps a lock for each address and the machine" \
+	test "$(db "SELECT group_concat(origin || ':' || (locked_until > 0), ',')
+		FROM (SELECT * FROM login_failures WHERE name = 'grace'
+		ORDER BY origin)")" = ":1,203.0.113.7:1"
+unset SSH_CONNECTION
 
 # Without the list of common passwords (missing, or a folder where the
 # file should be), registration and password changes are refused with a

@@ -82,10 +82,13 @@ guess_together() {
 	done
 	[ "$bad" -eq 0 ]
 }
-failures() { db "SELECT failed_logins FROM players WHERE username = '$1'"; }
+failures() {
+	db "SELECT coalesce(sum(failed_logins), 0) FROM login_failures
+		WHERE name = '$1'"
+}
 locked() {
-	db "SELECT locked_until > CAST(strftime('%s', 'now') AS INTEGER)
-		FROM players WHERE username = '$1'"
+	db "SELECT coalesce(max(locked_until > CAST(strftime('%s', 'now') AS
+		INTEGER)), 0) FROM login_failures WHERE name = '$1'"
 }
 
 guess_together victim 4
@@ -106,5 +109,5 @@ check "lock-out: 5 processes guessing at once lock the account" \
 play_input "$(pw victim2)\n" passwd victim2
 check "lock-out: the right password is refused after those 5" has "locked"
 check "lock-out: no other account was touched" \
-	test "$(db "SELECT sum(failed_logins) FROM players
-		WHERE username NOT LIKE 'victim%'")" = 0
+	test "$(db "SELECT count(*) FROM login_failures
+		WHERE name NOT LIKE 'victim%'")" = 0
