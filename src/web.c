@@ -712,12 +712,18 @@ static void *ticker(void *arg)
 	return NULL;
 }
 
+/* The type of an event stream. */
+#define EVENTS_TYPE "text/event-stream; charset=utf-8"
+
 /* Queue the event stream of match r->match_id: 404 when there is no
- * such match, 503 when WEB_WATCHERS_MAX browsers follow games already. */
+ * such match, 503 when WEB_WATCHERS_MAX browsers follow games already.
+ * For HEAD (`head`), its headers alone: no stream is opened, so no
+ * byte of one follows them on the connection. */
 static enum MHD_Result send_events(struct web_server *w,
 				   struct MHD_Connection *c,
-				   struct web_request *r)
+				   struct web_request *r, bool head)
 {
+	static char nothing[] = "";
 	struct watcher *v = calloc(1, sizeof(*v));
 	struct MHD_Response *resp;
 	struct match_now m;
@@ -725,6 +731,11 @@ static enum MHD_Result send_events(struct web_server *w,
 	enum MHD_Result ret;
 
 	st = v != NULL ? store_match_now(w->store, r->match_id, &m) : STORE_ERR;
+	if (head && st == STORE_OK) {
+		free(v);
+		return send_bytes(c, MHD_HTTP_OK, nothing, 0, false,
+				  EVENTS_TYPE, NULL);
+	}
 	pthread_mutex_lock(&w->lock);
 	if (st == STORE_OK && w->nwatchers < WEB_WATCHERS_MAX) {
 		*v = (struct watcher){.w = w,
@@ -751,7 +762,7 @@ static enum MHD_Result send_events(struct web_server *w,
 		watch_free(v);
 		return MHD_NO;
 	}
-	add_headers(resp, "text/event-stream; charset=utf-8", NULL);
+	add_headers(resp, EVENTS_TYPE, NULL);
 	ret = mhd.queue_response(c, MHD_HTTP_OK, resp);
 	mhd.destroy_response(resp);
 	return ret;
@@ -759,9 +770,9 @@ static enum MHD_Result send_events(struct web_server *w,
 
 /* ==== Routing ============================================================ */
 
-/* Answer request r with its page. */
+/* Answer request r with its page (for HEAD, `head`: its headers). */
 static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
-			     struct web_request *r)
+			     struct web_request *r, bool head)
 {
 	struct strbuf b;
 	int got = -1;
@@ -777,7 +788,7 @@ static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 	if (r->page == WEB_GAME_PSQ)
 		return send_psq(w, c, r);
 	if (r->page == WEB_GAME_EVENTS)
-		return send_events(w, c, r);
+		return send_events(w, c, r, head);
 	if (r->page != WEB_HOME && r->page != WEB_PLAYER && r->page != WEB_GAME)
 		return send_error(c, r, false);
 	if (store_refresh_players(w->store, w->players) != STORE_OK)
@@ -870,7 +881,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
 		mhd.lookup_connection_value(c, MHD_HEADER_KIND,
 					    MHD_HTTP_HEADER_ACCEPT_LANGUAGE));
 	i18n_set_lang(r.lang);
-	return route(w, c, &r);
+	return route(w, c, &r, strcmp(method, MHD_HTTP_METHOD_HEAD) == 0);
 }
 
 /* ==== Starting and stopping ============================================== */

@@ -489,6 +489,21 @@ if [ -n "$CHROMIUM_OK" ]; then
 	fi
 fi
 
+# ---- HEAD on a live stream (issue 44) ----
+# Its headers alone: a HEAD followed on the same connection by a GET gets
+# the GET's response right after the HEAD's headers, no byte of a stream
+# between them (were a body sent, the next response would start with it).
+bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" &&
+	printf "HEAD /game/2/events HTTP/1.1\r\nHost: t\r\n\r\nGET /style.css HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n" >&3 &&
+	timeout 20 cat <&3' - "${URL##*:}" | tr -d '\r' >"$E2E_DIR/head"
+check "web: HEAD on a live stream: its headers, then the next response at once" \
+	awk '/^HTTP\/1\.1 / { n++; if (n == 2) ok = (prev == "" && had) }
+		{ had = prev ~ /: /; prev = $0 } END { exit !(n == 2 && ok) }' \
+		"$E2E_DIR/head"
+check "web: ... the HEAD's type an event stream, the GET's the style" \
+	sh -c 'grep -q "^Content-Type: text/event-stream" "$1" &&
+		grep -q "^Content-Type: text/css" "$1"' - "$E2E_DIR/head"
+
 # ---- Stopping; nothing written ----
 # A browser still follows match 2 (unfinished) when the server stops.
 curl -sN "$URL/game/2/events" >"$E2E_DIR/events2" 2>&1 &
