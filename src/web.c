@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -100,6 +101,10 @@ struct mhd_api {
 	const char *(*lookup_connection_value)(struct MHD_Connection *c,
 					       enum MHD_ValueKind kind,
 					       const char *key);
+	int (*get_connection_values)(struct MHD_Connection *c,
+				     enum MHD_ValueKind kind,
+				     MHD_KeyValueIterator iterator,
+				     void *iterator_cls);
 	enum MHD_Result (*queue_response)(struct MHD_Connection *c,
 					  unsigned int status_code,
 					  struct MHD_Response *response);
@@ -138,6 +143,7 @@ static int load_mhd(char *err, size_t cap)
 		MHD_FUNCTION(stop_daemon),
 		MHD_FUNCTION(get_daemon_info),
 		MHD_FUNCTION(lookup_connection_value),
+		MHD_FUNCTION(get_connection_values),
 		MHD_FUNCTION(queue_response),
 		MHD_FUNCTION(suspend_connection),
 		MHD_FUNCTION(resume_connection),
@@ -829,16 +835,44 @@ static enum MHD_Result send_refusal(struct MHD_Connection *c, unsigned status,
 	return ret;
 }
 
-/* Whether the request on c says it has a body. */
+/* Whether header `key` is `name` in any case, blanks after it too (a
+ * proxy may read "Transfer-Encoding :" as the header, libmicrohttpd
+ * keeps the blank in the key). */
+static bool header_is(const char *key, const char *name)
+{
+	size_t n = strlen(name);
+
+	return strncasecmp(key, name, n) == 0 &&
+	       key[n + strspn(key + n, " \t")] == '\0';
+}
+
+/* The headers that frame a request's body, counted: a Content-Length
+ * ([0]; [1] those that are not "0") and a Transfer-Encoding ([2]). */
+static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind,
+				     const char *key, const char *value)
+{
+	int *n = cls;
+
+	(void)kind;
+	if (header_is(key, MHD_HTTP_HEADER_CONTENT_LENGTH)) {
+		n[0]++;
+		n[1] += value == NULL || strcmp(value, "0") != 0;
+	} else if (header_is(key, MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
+		n[2]++;
+	}
+	return MHD_YES;
+}
+
+/* Whether the request on c says it has a body, or could be read as
+ * having one: any Transfer-Encoding, more than one Content-Length, or
+ * one that is not 0 (a request here has none; two framings of one are
+ * how a request is smuggled past a proxy). */
 static bool has_body(struct MHD_Connection *c)
 {
-	const char *len = mhd.lookup_connection_value(
-		c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+	int n[3] = {0, 0, 0};
 
-	return (len != NULL && strcmp(len, "0") != 0) ||
-	       mhd.lookup_connection_value(c, MHD_HEADER_KIND,
-					   MHD_HTTP_HEADER_TRANSFER_ENCODING) !=
-		       NULL;
+	mhd.get_connection_values(c, MHD_HEADER_KIND, count_framing, n);
+	return n[0] > 1 || n[1] > 0 || n[2] > 0;
 }
 
 /* libmicrohttpd's access handler. Its first call for a request sees the
@@ -940,7 +974,7 @@ static int start_daemon(struct web_server *w,
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS_MAX,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_TIMEOUT_S,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_MEMORY,
-		MHD_OPTION_END);
+		MHD_OPTION_STRICT_FOR_CLIENT, 1, MHD_OPTION_END);
 	if (w->daemon == NULL)
 		return -1;
 	info = mhd.get_daemon_info(w->daemon, MHD_DAEMON_INFO_BIND_PORT);

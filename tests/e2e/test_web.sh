@@ -403,6 +403,27 @@ curl -sv -o /dev/null -o /dev/null "$URL/style.css" "$URL/" \
 	>"$E2E_DIR/keepalive" 2>&1
 check "web: two requests on one connection (kept alive)" \
 	grep -q "Re-using existing connection" "$E2E_DIR/keepalive"
+# exchange TEXT: send TEXT (printf %b, \r\n written out) to the server on
+# one connection, and print all it answers until it closes (CRs taken
+# out); raw TEXT: the status code of its first response.
+exchange() {
+	bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" && printf "%b" "$2" >&3 &&
+		timeout 20 cat <&3' - "${URL##*:}" "$1" 2>/dev/null | tr -d '\r'
+}
+raw() { exchange "$1" | sed -n '1s/^HTTP\/1\.1 \([0-9]*\).*/\1/p'; }
+# Strict framing (issue 44): what could frame a body two ways is refused.
+bad=
+code=$(raw 'GET / HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\nContent-Length: 5\r\nConnection: close\r\n\r\n')
+[ "$code" = 400 ] || bad="$bad two-lengths:$code"
+code=$(raw 'GET / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding : chunked\r\nConnection: close\r\n\r\n')
+[ "$code" = 400 ] || bad="$bad space-colon:$code"
+code=$(raw 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n')
+[ "$code" = 400 ] || bad="$bad no-host:$code"
+check "web: two lengths, a space before a colon, no Host: 400${bad}" \
+	test -z "$bad"
+code=$(raw 'GET / HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
+check "web: ... while one Content-Length: 0 is a GET like any" \
+	test "$code" = 200
 long=$(head -c 40000 /dev/zero | tr '\0' a)
 code=$(curl -s -o /dev/null -w '%{http_code}' "$URL/$long")
 check "web: a 40 KB request line is refused with a 4xx" \
@@ -493,9 +514,8 @@ fi
 # Its headers alone: a HEAD followed on the same connection by a GET gets
 # the GET's response right after the HEAD's headers, no byte of a stream
 # between them (were a body sent, the next response would start with it).
-bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" &&
-	printf "HEAD /game/2/events HTTP/1.1\r\nHost: t\r\n\r\nGET /style.css HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n" >&3 &&
-	timeout 20 cat <&3' - "${URL##*:}" | tr -d '\r' >"$E2E_DIR/head"
+exchange 'HEAD /game/2/events HTTP/1.1\r\nHost: t\r\n\r\nGET /style.css HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n' \
+	>"$E2E_DIR/head"
 check "web: HEAD on a live stream: its headers, then the next response at once" \
 	awk '/^HTTP\/1\.1 / { n++; if (n == 2) ok = (prev == "" && had) }
 		{ had = prev ~ /: /; prev = $0 } END { exit !(n == 2 && ok) }' \
