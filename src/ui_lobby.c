@@ -298,7 +298,8 @@ static enum ui_status ask_range(struct ui *ui, const struct player *me,
 	st = ui_menu_step(ui, title, labels, keys, 5, &choice);
 	if (st == UI_OK && choice == 0)
 		return UI_REFUSED;
-	k->within = within[choice];
+	if (st == UI_OK)
+		k->within = within[choice];
 	return st;
 }
 
