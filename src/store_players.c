@@ -382,15 +382,13 @@ static int row_to_login(sqlite3_stmt *st, struct store_login *out)
 	return 0;
 }
 
-/* Bind the text a and, unless it is NULL, b to ?1 and ?2 of st.
- * Return SQLite's code. */
+/* Bind the texts a and b to ?1 and ?2 of st. Return SQLite's code. */
 static int bind_texts(sqlite3_stmt *st, const char *a, const char *b)
 {
 	int rc = sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
 
-	if (rc == SQLITE_OK && b != NULL)
-		rc = sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
-	return rc;
+	return rc == SQLITE_OK ? sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC)
+			       : rc;
 }
 
 /* See store.h. */

@@ -367,7 +367,8 @@ static enum store_status seek_range(struct store *s, struct seek *k)
 static enum store_status one_open(struct store *s, const struct seek *k,
 				  long long now, enum seek_refusal *why)
 {
-	long long others = 0;
+	enum store_status ret;
+	long long others;
 	sqlite3_stmt *st;
 	int rc;
 
@@ -393,15 +394,11 @@ static enum store_status one_open(struct store *s, const struct seek *k,
 			 " AND state = 'open'",
 			 k, now, &st) != 0)
 		return STORE_ERR;
-	if (store_step_row(s, st, WHAT_SEEK, "no answer") == STORE_OK)
-		others = sqlite3_column_int64(st, 0);
-	else
-		others = -1;
+	ret = store_step_row(s, st, WHAT_SEEK, "no answer");
+	others = ret == STORE_OK ? sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
-	if (others < 0)
-		return STORE_ERR;
-	if (others == 0)
-		return STORE_OK;
+	if (ret != STORE_OK || others == 0)
+		return ret;
 	*why = SEEK_SAME_ORIGIN;
 	store_set_err(s, WHAT_SEEK, refusal_words[*why]);
 	return STORE_EXISTS;

@@ -730,18 +730,18 @@ static enum MHD_Result send_events(struct web_server *w,
 				   struct web_request *r, bool head)
 {
 	static char nothing[] = "";
-	struct watcher *v = calloc(1, sizeof(*v));
+	struct watcher *v = NULL;
 	struct MHD_Response *resp;
 	struct match_now m;
 	enum store_status st;
 	enum MHD_Result ret;
 
-	st = v != NULL ? store_match_now(w->store, r->match_id, &m) : STORE_ERR;
-	if (head && st == STORE_OK) {
-		free(v);
+	st = store_match_now(w->store, r->match_id, &m);
+	if (head && st == STORE_OK)
 		return send_bytes(c, MHD_HTTP_OK, nothing, 0, false,
 				  EVENTS_TYPE, NULL);
-	}
+	if (st == STORE_OK && (v = calloc(1, sizeof(*v))) == NULL)
+		st = STORE_ERR;
 	pthread_mutex_lock(&w->lock);
 	if (st == STORE_OK && w->nwatchers < WEB_WATCHERS_MAX) {
 		*v = (struct watcher){.w = w,
