@@ -5,7 +5,9 @@
  * Pure: no I/O, no globals. The program is given the SSH client's
  * address by sshd in SSH_CONNECTION ("CLIENT_IP CLIENT_PORT SERVER_IP
  * SERVER_PORT"), which a client cannot set (docs/CLUB.md); a player at
- * the machine itself has none.
+ * the machine itself has none. The web site (web.c) has each
+ * connection's address from the kernel, and counts its limits per
+ * origin the same way.
  */
 #ifndef GOMOKU_ORIGIN_H
 #define GOMOKU_ORIGIN_H
@@ -21,5 +23,12 @@
  * mapped into IPv6 as the IPv4 one. Return 0, or -1 with out "" when
  * there is none or it is not such a line (no origin known). */
 int origin_from_ssh(const char *ssh_connection, char out[ORIGIN_MAX]);
+
+struct sockaddr;
+
+/* The origin of the socket address sa (AF_INET or AF_INET6; NULL or any
+ * other family: none), as origin_from_ssh() gives it. Return 0, or -1
+ * with out "". */
+int origin_from_sockaddr(const struct sockaddr *sa, char out[ORIGIN_MAX]);
 
 #endif

@@ -4,42 +4,62 @@
  * One server thread answers every request (libmicrohttpd's internal
  * polling thread), so the store handle it is given is used by that
  * thread alone from web_start() to web_stop(): the caller must not use
- * it meanwhile. A second thread only wakes the live games' event
- * streams (Server-Sent Events) ten times a second; it reads nothing. The handle
+ * it meanwhile. A second thread wakes the live games' event streams
+ * (Server-Sent Events) ten times a second, and closes the connections
+ * whose headers are late; it reads nothing. The handle
  * should be opened with store_open_readonly(). The server reads the store and
  * writes nothing; the pages are web_pages.c's. Nothing here prints: the caller
  * says where it listens.
  *
  * Bounds: WEB_CONNECTIONS_MAX connections at once, each closed after
- * WEB_TIMEOUT_S seconds idle, WEB_REQUEST_MEMORY bytes for a request's
+ * WEB_TIMEOUT_S seconds idle or when a request's line and headers have
+ * not all come WEB_HEADERS_S seconds after it opened (or after its
+ * previous request ended), WEB_REQUEST_MEMORY bytes for a request's
  * line and headers (a longer request is refused by libmicrohttpd),
  * paths up to WEB_PATH_MAX bytes, WEB_WATCHERS_MAX live games' event
  * streams at once (each counts as a connection); only GET and HEAD are
- * answered.
+ * answered. From one client address (origin.h: an IPv6 address by its
+ * /64), at most WEB_ADDRESS_CONNECTIONS connections (one more is closed
+ * at once) and WEB_ADDRESS_STREAMS event streams (one more gets 429),
+ * unless the server is `proxied`: every request then comes from the
+ * proxy, whose own limits count (docs/CLUB.md).
  */
 #ifndef GOMOKU_WEB_H
 #define GOMOKU_WEB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
-#define WEB_LISTEN_DEFAULT  "127.0.0.1:8080"
-#define WEB_CONNECTIONS_MAX 512
-#define WEB_TIMEOUT_S	    15
-#define WEB_REQUEST_MEMORY  (32 * 1024)
-#define WEB_WATCHERS_MAX    300 /* event streams of live games at once */
-#define WEB_ADDRESS_MAX	    64	/* "[IPv6]:PORT" and its NUL */
+#define WEB_LISTEN_DEFAULT	"127.0.0.1:8080"
+#define WEB_CONNECTIONS_MAX	512
+#define WEB_TIMEOUT_S		15
+#define WEB_REQUEST_MEMORY	(32 * 1024)
+#define WEB_HEADERS_S		10
+#define WEB_WATCHERS_MAX	300 /* event streams of live games at once */
+#define WEB_ADDRESS_CONNECTIONS 32  /* at once from one client address */
+#define WEB_ADDRESS_STREAMS	8   /* event streams from one address */
+#define WEB_ADDRESS_MAX		64  /* "[IPv6]:PORT" and its NUL */
 
 struct store;
 struct web_server;
 
-/* Start serving the club in store `s` at `listen`: "ADDRESS:PORT" with
- * an IPv4 address or a bracketed IPv6 one ("[::1]:8080"); port 0 takes
- * any free port (web_address() says which). SIGINT, SIGTERM and SIGHUP
+/* How a server is run (`gomoku serve`'s options). */
+struct web_config {
+	/* Where it listens: "ADDRESS:PORT" with an IPv4 address or a
+	 * bracketed IPv6 one ("[::1]:8080"); port 0 takes any free port
+	 * (web_address() says which). */
+	const char *listen;
+	/* Every request comes through a reverse proxy on this machine
+	 * (--proxied): no limits per client address, the proxy's count. */
+	bool proxied;
+};
+
+/* Start serving the club in store `s` as cfg says. SIGINT, SIGTERM and SIGHUP
  * are blocked in the calling thread (and so in the server's) for
  * web_wait() to take. Return 0 with *out the server; or -1 with *out
  * NULL and a sentence saying what failed in err[0..cap). */
-int web_start(struct store *s, const char *listen, struct web_server **out,
-	      char *err, size_t cap);
+int web_start(struct store *s, const struct web_config *cfg,
+	      struct web_server **out, char *err, size_t cap);
 
 /* Where server w listens, as "ADDRESS:PORT" with the port it bound,
  * into buf[WEB_ADDRESS_MAX]. Return buf. */

@@ -38,7 +38,7 @@ struct options {
 	const char *ai, *first, *time_per_move, *page, *output, *opening;
 	const char *forbidden, *claim_after, *clock, *listen;
 	bool show_forbidden;
-	bool ascii, no_color, plain, help, version, no_admin;
+	bool ascii, no_color, plain, help, version, no_admin, proxied;
 	const char *words[MAX_WORDS];
 	int nwords;
 };
@@ -74,6 +74,7 @@ static const struct option_spec option_specs[] = {
 	{"--claim-after", VALUE(claim_after)},
 	{"--page", VALUE(page)},
 	{"--listen", VALUE(listen)},
+	{"--proxied", FLAG(proxied)},
 	{"--output", VALUE(output)},
 	{"-o", VALUE(output)},
 	{"--ascii", FLAG(ascii)},
@@ -190,6 +191,10 @@ static void print_help(FILE *out)
 		"(default\n"
 		"                       127.0.0.1:8080; port 0: any free "
 		"port)\n"
+		"  --proxied            serve: behind a reverse proxy on "
+		"this machine, whose\n"
+		"                       limits per client address count "
+		"(docs/CLUB.md)\n"
 		"  -o, --output FILE    export: where to write (default: "
 		"standard output)\n"
 		"  --ai LEVEL           play, brain: the computer, level "
@@ -855,17 +860,20 @@ static enum ui_status cmd_club(struct ui *ui, const struct options *o)
 			   o->words[1]);
 }
 
-/* gomoku serve [--listen ADDR:PORT]: the read-only web site, until
- * Ctrl-C, SIGTERM or SIGHUP. */
+/* gomoku serve [--listen ADDR:PORT] [--proxied]: the read-only web
+ * site, until Ctrl-C, SIGTERM or SIGHUP. */
 static enum ui_status cmd_serve(struct ui *ui, const struct options *o)
 {
-	const char *listen = o->listen != NULL ? o->listen : WEB_LISTEN_DEFAULT;
+	struct web_config cfg = {
+		.listen = o->listen != NULL ? o->listen : WEB_LISTEN_DEFAULT,
+		.proxied = o->proxied,
+	};
 	char err[256], where[WEB_ADDRESS_MAX];
 	struct web_server *w;
 
 	if (ui_account_open_readonly(ui) != UI_OK)
 		return UI_FAILED;
-	if (web_start(ui->club.store, listen, &w, err, sizeof(err)) != 0) {
+	if (web_start(ui->club.store, &cfg, &w, err, sizeof(err)) != 0) {
 		ui_error(&ui->term, _("cannot start the web site: %s"), err);
 		return UI_FAILED;
 	}

@@ -19,6 +19,7 @@
 #include "export.h"
 #include "i18n.h"
 #include "number.h"
+#include "origin.h"
 #include "record.h"
 #include "store.h"
 #include "store_live.h"
@@ -43,6 +44,18 @@ struct board_cache {
 	size_t n;
 };
 
+/* A connection, from its accept to its close (libmicrohttpd's
+ * connection notices): where it comes from, for the limits per client
+ * address, and by when its request's line and headers must have come
+ * (a client that sends them a byte at a time would otherwise hold the
+ * connection for as long as it likes: each byte keeps it from idling). */
+struct link {
+	char origin[ORIGIN_MAX]; /* origin.h; "" when the server is proxied */
+	int fd;			 /* its socket, for shutdown() */
+	long long headers_by;	 /* monotonic ms; 0: a request is answered */
+	struct link *prev, *next;
+};
+
 /* A browser following a match (/game/ID/events). Its connection is
  * suspended while nothing is new; the ticker thread resumes every
  * suspended one each WEB_TICK_MS, and the server's thread looks at the
@@ -51,11 +64,12 @@ struct watcher {
 	struct web_server *w;
 	struct MHD_Connection *conn;
 	long long match_id;
-	struct match_now sent; /* what the last event said */
-	bool started;	       /* the first event is sent */
-	bool ended;	       /* the "end" event is sent */
-	bool suspended;	       /* on the ticker's list (w->lock) */
-	long long quiet_since; /* Unix ms of the last bytes sent */
+	struct match_now sent;	 /* what the last event said */
+	bool started;		 /* the first event is sent */
+	bool ended;		 /* the "end" event is sent */
+	bool suspended;		 /* on the ticker's list (w->lock) */
+	long long quiet_since;	 /* Unix ms of the last bytes sent */
+	char origin[ORIGIN_MAX]; /* its connection's (struct link) */
 	struct watcher *prev, *next;
 };
 
@@ -65,11 +79,13 @@ struct web_server {
 	struct plist *players; /* the store's live list, refreshed */
 	struct board_cache boards[RULE_RENJU + 2]; /* every rule, each rule */
 	char address[WEB_ADDRESS_MAX];
-	pthread_mutex_t lock; /* the watchers' list and flags */
+	bool proxied;	      /* web_config's: no limits per address */
+	pthread_mutex_t lock; /* the watchers' and links' lists, flags */
 	pthread_t ticker;
 	bool ticker_started;
 	bool stopping;		  /* web_stop() has begun (lock) */
 	struct watcher *watchers; /* every one, suspended or not */
+	struct link *links;	  /* every connection open */
 	struct {		  /* the last rating graph replayed */
 		long long seen;	  /* store_players_seen() then; -2: none */
 		long long player_id;
@@ -97,6 +113,9 @@ struct mhd_api {
 	void (*stop_daemon)(struct MHD_Daemon *daemon);
 	const union MHD_DaemonInfo *(*get_daemon_info)(
 		struct MHD_Daemon *daemon, enum MHD_DaemonInfoType info_type,
+		...);
+	const union MHD_ConnectionInfo *(*get_connection_info)(
+		struct MHD_Connection *c, enum MHD_ConnectionInfoType info_type,
 		...);
 	const char *(*lookup_connection_value)(struct MHD_Connection *c,
 					       enum MHD_ValueKind kind,
@@ -142,6 +161,7 @@ static int load_mhd(char *err, size_t cap)
 		MHD_FUNCTION(start_daemon),
 		MHD_FUNCTION(stop_daemon),
 		MHD_FUNCTION(get_daemon_info),
+		MHD_FUNCTION(get_connection_info),
 		MHD_FUNCTION(lookup_connection_value),
 		MHD_FUNCTION(get_connection_values),
 		MHD_FUNCTION(queue_response),
@@ -247,14 +267,15 @@ static enum MHD_Result send_page(struct MHD_Connection *c, unsigned status,
 			  "text/html; charset=utf-8", r);
 }
 
-/* Queue the error page for r->page (404 or 400), or 503 with
+/* Queue the error page for r->page (404, 429 or 400), or 503 with
  * `unavailable` (the store failed). */
 static enum MHD_Result send_error(struct MHD_Connection *c,
 				  struct web_request *r, bool unavailable)
 {
 	struct strbuf b;
-	unsigned status = r->page == WEB_NOT_FOUND ? MHD_HTTP_NOT_FOUND
-						   : MHD_HTTP_BAD_REQUEST;
+	unsigned status = r->page == WEB_NOT_FOUND  ? MHD_HTTP_NOT_FOUND
+			  : r->page == WEB_TOO_MANY ? MHD_HTTP_TOO_MANY_REQUESTS
+						    : MHD_HTTP_BAD_REQUEST;
 
 	if (unavailable) {
 		r->page = WEB_UNAVAILABLE;
@@ -705,16 +726,171 @@ static bool resume_all(struct web_server *w, bool stop)
 	return stopping;
 }
 
-/* The ticker thread: every WEB_TICK_MS, the suspended watchers look at
- * their matches again, until web_stop(). */
+/* ==== Connections and the limits per client address ====================== */
+
+/* Monotonic milliseconds, for deadlines (setting the wall clock moves
+ * none). */
+static long long mono_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* How many connections come from `origin` (w->lock held). */
+static int links_from(const struct web_server *w, const char *origin)
+{
+	const struct link *l;
+	int n = 0;
+
+	for (l = w->links; l != NULL; l = l->next)
+		n += strcmp(l->origin, origin) == 0;
+	return n;
+}
+
+/* How many live games' streams are open from `origin` (w->lock held). */
+static int watchers_from(const struct web_server *w, const char *origin)
+{
+	const struct watcher *v;
+	int n = 0;
+
+	for (v = w->watchers; v != NULL; v = v->next)
+		n += strcmp(v->origin, origin) == 0;
+	return n;
+}
+
+/* libmicrohttpd's accept policy: a connection from a client address
+ * (origin.h: an IPv6 one by its /64) that holds WEB_ADDRESS_CONNECTIONS
+ * already is closed at once, so that one client cannot take the
+ * server's WEB_CONNECTIONS_MAX from everyone else. Behind a proxy every
+ * connection comes from the proxy, whose own limits count. */
+static enum MHD_Result admit(void *cls, const struct sockaddr *addr,
+			     socklen_t len)
+{
+	struct web_server *w = cls;
+	char origin[ORIGIN_MAX];
+	bool room;
+
+	(void)len;
+	if (w->proxied)
+		return MHD_YES;
+	origin_from_sockaddr(addr, origin);
+	pthread_mutex_lock(&w->lock);
+	room = links_from(w, origin) < WEB_ADDRESS_CONNECTIONS;
+	pthread_mutex_unlock(&w->lock);
+	return room ? MHD_YES : MHD_NO;
+}
+
+/* libmicrohttpd's connection notices: a connection is listed when it
+ * opens, with WEB_HEADERS_S for its first request's line and headers,
+ * and unlisted when it closes (before libmicrohttpd closes its socket,
+ * which expire_headers() relies on). Without memory for it, it is not
+ * listed: it has no deadline, and does not count for its address. */
+static void notice(void *cls, struct MHD_Connection *c, void **socket_context,
+		   enum MHD_ConnectionNotificationCode code)
+{
+	struct web_server *w = cls;
+	const union MHD_ConnectionInfo *addr, *fd;
+	struct link *l = *socket_context;
+
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		addr = mhd.get_connection_info(
+			c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		fd = mhd.get_connection_info(c,
+					     MHD_CONNECTION_INFO_CONNECTION_FD);
+		if (fd == NULL || (l = calloc(1, sizeof(*l))) == NULL)
+			return;
+		if (!w->proxied && addr != NULL)
+			origin_from_sockaddr(addr->client_addr, l->origin);
+		l->fd = fd->connect_fd;
+		l->headers_by = mono_ms() + WEB_HEADERS_S * 1000LL;
+		pthread_mutex_lock(&w->lock);
+		l->next = w->links;
+		if (w->links != NULL)
+			w->links->prev = l;
+		w->links = l;
+		pthread_mutex_unlock(&w->lock);
+		*socket_context = l;
+		return;
+	}
+	if (l == NULL)
+		return;
+	pthread_mutex_lock(&w->lock);
+	if (l->prev != NULL)
+		l->prev->next = l->next;
+	else
+		w->links = l->next;
+	if (l->next != NULL)
+		l->next->prev = l->prev;
+	pthread_mutex_unlock(&w->lock);
+	*socket_context = NULL;
+	free(l);
+}
+
+/* The link of connection c, or NULL when it is not listed. */
+static struct link *link_of(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *info =
+		mhd.get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	return info != NULL ? info->socket_context : NULL;
+}
+
+/* Give connection c's next request's line and headers WEB_HEADERS_S
+ * (`await`), or none (its request is whole and being answered). */
+static void await_headers(struct web_server *w, struct MHD_Connection *c,
+			  bool await)
+{
+	struct link *l = link_of(c);
+
+	if (l == NULL)
+		return;
+	pthread_mutex_lock(&w->lock);
+	l->headers_by = await ? mono_ms() + WEB_HEADERS_S * 1000LL : 0;
+	pthread_mutex_unlock(&w->lock);
+}
+
+/* libmicrohttpd's notice of a request's end: a kept-alive connection
+ * has WEB_HEADERS_S for the next one. */
+static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
+			 enum MHD_RequestTerminationCode code)
+{
+	(void)con_cls;
+	(void)code;
+	await_headers(cls, c, true);
+}
+
+/* Close the connections whose request's line and headers are late, by
+ * shutting their sockets down: libmicrohttpd finds them ended and closes
+ * them. A link is unlisted under w->lock before its socket is closed,
+ * so a descriptor shut down here is still its connection's. */
+static void expire_headers(struct web_server *w)
+{
+	long long now = mono_ms();
+	struct link *l;
+
+	pthread_mutex_lock(&w->lock);
+	for (l = w->links; l != NULL; l = l->next)
+		if (l->headers_by != 0 && now >= l->headers_by) {
+			shutdown(l->fd, SHUT_RDWR);
+			l->headers_by = 0;
+		}
+	pthread_mutex_unlock(&w->lock);
+}
+
+/* The ticker thread: every WEB_TICK_MS, the connections whose headers
+ * are late are closed and the suspended watchers look at their matches
+ * again, until web_stop(). */
 static void *ticker(void *arg)
 {
 	struct web_server *w = arg;
 	struct timespec tick = {0, WEB_TICK_MS * 1000000L};
 
-	do
+	do {
 		nanosleep(&tick, NULL);
-	while (!resume_all(w, false));
+		expire_headers(w);
+	} while (!resume_all(w, false));
 	return NULL;
 }
 
@@ -722,7 +898,8 @@ static void *ticker(void *arg)
 #define EVENTS_TYPE "text/event-stream; charset=utf-8"
 
 /* Queue the event stream of match r->match_id: 404 when there is no
- * such match, 503 when WEB_WATCHERS_MAX browsers follow games already.
+ * such match, 429 when WEB_ADDRESS_STREAMS streams are open from the
+ * client's address, 503 when WEB_WATCHERS_MAX browsers follow games.
  * For HEAD (`head`), its headers alone: no stream is opened, so no
  * byte of one follows them on the connection. */
 static enum MHD_Result send_events(struct web_server *w,
@@ -733,8 +910,10 @@ static enum MHD_Result send_events(struct web_server *w,
 	struct watcher *v = NULL;
 	struct MHD_Response *resp;
 	struct match_now m;
+	struct link *l = link_of(c);
 	enum store_status st;
 	enum MHD_Result ret;
+	bool listed = false, address_full = false;
 
 	st = store_match_now(w->store, r->match_id, &m);
 	if (head && st == STORE_OK)
@@ -743,24 +922,30 @@ static enum MHD_Result send_events(struct web_server *w,
 	if (st == STORE_OK && (v = calloc(1, sizeof(*v))) == NULL)
 		st = STORE_ERR;
 	pthread_mutex_lock(&w->lock);
-	if (st == STORE_OK && w->nwatchers < WEB_WATCHERS_MAX) {
+	if (st == STORE_OK && l != NULL && l->origin[0] != '\0' &&
+	    watchers_from(w, l->origin) >= WEB_ADDRESS_STREAMS) {
+		address_full = true;
+	} else if (st == STORE_OK && w->nwatchers < WEB_WATCHERS_MAX) {
 		*v = (struct watcher){.w = w,
 				      .conn = c,
 				      .match_id = r->match_id,
 				      .quiet_since = now_ms(),
 				      .next = w->watchers};
+		if (l != NULL)
+			memcpy(v->origin, l->origin, sizeof(v->origin));
 		if (w->watchers != NULL)
 			w->watchers->prev = v;
 		w->watchers = v;
 		w->nwatchers++;
-		st = STORE_EXISTS; /* listed */
+		listed = true;
 	}
 	pthread_mutex_unlock(&w->lock);
-	if (st != STORE_EXISTS) {
+	if (!listed) {
 		free(v);
-		r->page =
-			st == STORE_NOT_FOUND ? WEB_NOT_FOUND : WEB_UNAVAILABLE;
-		return send_error(c, r, st != STORE_NOT_FOUND);
+		r->page = st == STORE_NOT_FOUND ? WEB_NOT_FOUND
+			  : address_full	? WEB_TOO_MANY
+						: WEB_UNAVAILABLE;
+		return send_error(c, r, r->page == WEB_UNAVAILABLE);
 	}
 	resp = mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
 						 watch_read, v, watch_free);
@@ -895,6 +1080,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
 	(void)upload_data;
 	if (*con_cls == NULL) {
 		*con_cls = &headers_seen;
+		await_headers(w, c, false);
 		if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
 		    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
 			return send_refusal(c, MHD_HTTP_METHOD_NOT_ALLOWED,
@@ -970,7 +1156,9 @@ static int start_daemon(struct web_server *w,
 			 MHD_ALLOW_SUSPEND_RESUME | (v6 ? MHD_USE_IPv6 : 0);
 
 	w->daemon = mhd.start_daemon(
-		flags, 0, NULL, NULL, answer, w, MHD_OPTION_SOCK_ADDR, addr,
+		flags, 0, admit, w, answer, w, MHD_OPTION_SOCK_ADDR, addr,
+		MHD_OPTION_NOTIFY_CONNECTION, notice, w,
+		MHD_OPTION_NOTIFY_COMPLETED, request_done, w,
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS_MAX,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_TIMEOUT_S,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_MEMORY,
@@ -991,8 +1179,8 @@ static int start_daemon(struct web_server *w,
 	return 0;
 }
 
-int web_start(struct store *s, const char *listen, struct web_server **out,
-	      char *err, size_t cap)
+int web_start(struct store *s, const struct web_config *cfg,
+	      struct web_server **out, char *err, size_t cap)
 {
 	struct web_server *w = calloc(1, sizeof(*w));
 	struct sockaddr_storage addr;
@@ -1005,14 +1193,15 @@ int web_start(struct store *s, const char *listen, struct web_server **out,
 		goto out_free;
 	}
 	w->store = s;
+	w->proxied = cfg->proxied;
 	pthread_mutex_init(&w->lock, NULL);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
 		w->boards[i].seen = -2;
 	w->graph.seen = -2;
 	if (load_mhd(err, cap) != 0)
 		goto out_free;
-	if (parse_listen(listen, &addr) != 0) {
-		snprintf(err, cap, "not an address and port: %s", listen);
+	if (parse_listen(cfg->listen, &addr) != 0) {
+		snprintf(err, cap, "not an address and port: %s", cfg->listen);
 		goto out_free;
 	}
 	if (store_load_players(s, w->players) != STORE_OK) {
@@ -1022,7 +1211,7 @@ int web_start(struct store *s, const char *listen, struct web_server **out,
 	stop_signals(&set);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	if (start_daemon(w, &addr) != 0) {
-		snprintf(err, cap, "cannot listen at %s", listen);
+		snprintf(err, cap, "cannot listen at %s", cfg->listen);
 		goto out_free;
 	}
 	if (pthread_create(&w->ticker, NULL, ticker, w) != 0) {

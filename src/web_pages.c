@@ -1145,6 +1145,10 @@ void web_page_error(struct strbuf *b, const struct web_request *r)
 		title = _("Unavailable");
 		text = _("The club's records cannot be read just now. Try "
 			 "again in a moment.");
+	} else if (r->page == WEB_TOO_MANY) {
+		title = _("Too many");
+		text = _("Too many live games are being followed from your "
+			 "address. Close one and try again.");
 	}
 	page_begin(b, r, title, NULL);
 	strbuf_puts(b, "<p>");

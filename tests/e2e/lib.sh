@@ -68,7 +68,7 @@
 #                             cannot run here
 #   need_tmux                 skip_rest unless tmux is installed; else
 #                             source tmux.sh
-#   serve_start               `gomoku serve` at a free port of 127.0.0.1
+#   serve_start [ARGS]        `gomoku serve ARGS` at a free port of 127.0.0.1
 #                             (output in $E2E_DIR/serve.out and .err, the
 #                             script's descriptors 3 to 8 closed for it);
 #                             sets $serve_pid, and $URL once it says where
@@ -143,7 +143,7 @@ need_tmux() {
 }
 
 serve_start() {
-	${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 \
+	${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 "$@" \
 		>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" \
 		3>&- 4>&- 5>&- 6>&- 7>&- 8>&- &
 	serve_pid=$!

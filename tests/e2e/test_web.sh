@@ -524,6 +524,104 @@ check "web: ... the HEAD's type an event stream, the GET's the style" \
 	sh -c 'grep -q "^Content-Type: text/event-stream" "$1" &&
 		grep -q "^Content-Type: text/css" "$1"' - "$E2E_DIR/head"
 
+# ---- One client's share (issue 44) ----
+# Each address of 127.0.0.0/8 is a client of its own. hold FROM N LINES
+# (perl, which every Debian has): open N connections from FROM, each
+# with a request line; then try one more from FROM with a whole request
+# ("extra: refused" when it is closed unanswered) and one from another
+# address ("other: " its status); then send each held connection a
+# header line a second, at most LINES, until the server has closed them
+# all ("closed: N after N lines").
+hold() {
+	perl -MIO::Socket::INET -e '
+		my ($port, $from, $n, $lines) = @ARGV;
+		$SIG{PIPE} = "IGNORE";
+		$| = 1;
+		my $peer = "127.0.0.1:$port";
+		sub open_from { IO::Socket::INET->new(PeerAddr => $peer,
+			LocalAddr => $_[0], Timeout => 5) }
+		sub status {
+			my $c = open_from($_[0]) or return "none";
+			print $c "GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+			my $line = <$c>;
+			return defined $line && $line =~ m{^HTTP/1\.1 (\d+)} ? $1 : "refused";
+		}
+		my @held = map { open_from($from) or die "connect: $!" } 1 .. $n;
+		print $_ "GET / HTTP/1.1\r\n" for @held;
+		sleep 1;
+		print "extra: ", status($from), "\n";
+		(my $other = $from) =~ s/\.(\d+)$/"." . ($1 + 1)/e;
+		print "other: ", status($other), "\n";
+		my ($sent, %closed) = (0);
+		while ($sent < $lines && keys %closed < @held) {
+			for my $i (0 .. $#held) {
+				next if $closed{$i};
+				my $bits = "";
+				vec($bits, fileno($held[$i]), 1) = 1;
+				if (select($bits, undef, undef, 0) > 0) {
+					my $got = sysread($held[$i], my $buf, 4096);
+					$closed{$i} = 1 if !$got;
+					next if !$got;
+				}
+				syswrite($held[$i], "X-Slow: $sent\r\n");
+			}
+			sleep 1;
+			$sent++;
+		}
+		print "closed: ", scalar(keys %closed), " after $sent lines\n";
+	' "${URL##*:}" "$@"
+}
+WEB_ADDRESS_CONNECTIONS=32 WEB_ADDRESS_STREAMS=8 # include/web.h
+hold 127.0.0.6 "$WEB_ADDRESS_CONNECTIONS" 60 >"$E2E_DIR/hold"
+check "web: an address holding 32 connections: its 33rd is closed unanswered" \
+	grep -qx 'extra: refused' "$E2E_DIR/hold"
+check "web: ... while another address is answered" \
+	grep -qx 'other: 200' "$E2E_DIR/hold"
+check "web: headers sent a line a second: each connection is closed" \
+	grep -qx "closed: $WEB_ADDRESS_CONNECTIONS after [0-9]* lines" \
+	"$E2E_DIR/hold"
+code=$(curl -s -o /dev/null -w '%{http_code}' --interface 127.0.0.6 "$URL/")
+check "web: ... and that address is answered again" test "$code" = 200
+
+# follow FROM NAME: follow match 2's live stream from address FROM into
+# $E2E_DIR/NAME (in the background), until its first event came.
+follow() {
+	curl -sN --interface "$1" "$URL/game/2/events" >"$E2E_DIR/$2" 2>&1 &
+	followers="$followers $!"
+	poll grep -qs "^retry: " "$E2E_DIR/$2"
+}
+# stream_code FROM: the status of one more stream from FROM (3 s of it).
+stream_code() {
+	curl -s -o /dev/null -w '%{http_code}' --max-time 3 --interface "$1" \
+		"$URL/game/2/events"
+}
+followers=
+for i in $(seq "$WEB_ADDRESS_STREAMS"); do follow 127.0.0.8 "follow$i"; done
+code=$(stream_code 127.0.0.8)
+check "web: an address following 8 live streams: its 9th gets 429" \
+	test "$code" = 429
+code=$(stream_code 127.0.0.9)
+check "web: ... while another address follows the game" test "$code" = 200
+# shellcheck disable=SC2086
+kill $followers 2>/dev/null
+
+# Behind a reverse proxy (--proxied) every request comes from it: no
+# limit per address (the proxy's own count, docs/CLUB.md).
+url=$URL pid=$serve_pid
+serve_start --proxied
+hold 127.0.0.12 "$WEB_ADDRESS_CONNECTIONS" 0 >"$E2E_DIR/hold"
+check "web: --proxied: a 33rd connection from one address is answered" \
+	grep -qx 'extra: 200' "$E2E_DIR/hold"
+followers=
+for i in $(seq "$WEB_ADDRESS_STREAMS"); do follow 127.0.0.14 "proxied$i"; done
+code=$(stream_code 127.0.0.14)
+check "web: --proxied: and a 9th live stream" test "$code" = 200
+# shellcheck disable=SC2086
+kill $followers 2>/dev/null
+serve_stop
+vg_seen "$status" "$E2E_DIR/serve.err"
+URL=$url serve_pid=$pid
+
 # ---- Stopping; nothing written ----
 # A browser still follows match 2 (unfinished) when the server stops.
 curl -sN "$URL/game/2/events" >"$E2E_DIR/events2" 2>&1 &
