@@ -10,8 +10,14 @@
 # ranked match played by a real process on a FIFO while
 # GOMOKU_BENCH_WEB_WATCHERS (200) event streams follow it (curl), from
 # each move's commit (the event's "at", the store's clock) to one more
-# stream's reading it. Each figure is printed, none is judged: the
-# machine may be busy.
+# stream's reading it. The server runs with --proxied, as behind nginx
+# (docs/CLUB.md): wrk's connections all come from one address, as
+# nginx's do. Then one hostile client without a proxy: a second server
+# (no --proxied) while 127.0.0.2 holds 300 event streams and 500 sockets
+# sending a header line every 4 s (reopening those closed), the home
+# page's latency for wrk from 127.0.0.1 (20 connections, under the 32
+# of one address) and whether a stream from 127.0.0.3 is served. Each
+# figure is printed, none is judged: the machine may be busy.
 bin=${1:?usage: web.sh BIN [PLAYERS]}
 players=${2:-${GOMOKU_BENCH_WEB_PLAYERS:-1000000}}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
@@ -47,17 +53,22 @@ sqlite3 "$GOMOKU_DB" "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL
 echo "web: $players players in the database ($(($(date +%s) - t0)) s to" \
 	"write them)"
 
-"$bin" serve --listen 127.0.0.1:0 >"$T/serve.out" 2>&1 &
-pid=$!
-i=0
-until grep -q 'http://' "$T/serve.out" || [ $i -ge 600 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-url=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' "$T/serve.out")
-[ -n "$url" ] || { cat "$T/serve.out"; exit 1; }
-echo "web: the server started in $((i / 10)).$((i % 10)) s (loading the" \
-	"players)"
+# serve [ARGS]: start `gomoku serve ARGS` at a free port; $pid, $url.
+serve() {
+	"$bin" serve --listen 127.0.0.1:0 "$@" >"$T/serve.out" 2>&1 &
+	pid=$!
+	i=0
+	until grep -q 'http://' "$T/serve.out" || [ $i -ge 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	url=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' \
+		"$T/serve.out")
+	[ -n "$url" ] || { cat "$T/serve.out"; exit 1; }
+	echo "web: the server started in $((i / 10)).$((i % 10)) s (loading" \
+		"the players)"
+}
+serve --proxied
 
 # One wrk run: 2 threads, 50 connections, 5 seconds, on PATH.
 run() {
@@ -78,18 +89,24 @@ run /style.css
 
 # ---- The live delay, with many streams open ----
 nwatch=${GOMOKU_BENCH_WEB_WATCHERS:-200}
-mkfifo "$T/play" || exit 2
-"$bin" play alice bob <"$T/play" >"$T/play.out" 2>&1 &
-play=$!
-exec 3>"$T/play"
-printf 'web-bench-Pass-1\nweb-bench-Pass-2\n' >&3
-i=0
-until [ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM matches WHERE
-	status = 'unfinished'")" = 1 ] || [ $i -ge 600 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+# start_match: alice and bob start a ranked match, its moves to come on
+# descriptor 3 (a FIFO); $play its process, $mid the match.
+start_match() {
+	rm -f "$T/play"
+	mkfifo "$T/play" || exit 2
+	"$bin" play alice bob <"$T/play" >"$T/play.out" 2>&1 &
+	play=$!
+	exec 3>"$T/play"
+	printf 'web-bench-Pass-1\nweb-bench-Pass-2\n' >&3
+	i=0
+	until [ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM matches WHERE
+		status = 'unfinished'")" = 1 ] || [ $i -ge 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+}
+start_match
 n=0
 while [ $n -lt "$nwatch" ]; do
 	curl -sN "$url/game/$mid/events" >/dev/null 2>&1 &
@@ -121,3 +138,55 @@ delays=$(awk '$2 == "data:" { at = $NF; sub(/}$/, "", at)
 	if (at > 0) printf " %d", $1 - at }' "$T/events")
 echo "web: live delay, ms from each move's commit to a stream's reading" \
 	"it, with $nwatch other streams open:$delays"
+for w in $watchers; do kill "$w" 2>/dev/null; done
+watchers=
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+
+# ---- One hostile client, no proxy ----
+serve
+start_match
+n=0
+while [ $n -lt 300 ]; do
+	curl -sN --interface 127.0.0.2 "$url/game/$mid/events" \
+		>"$T/hostile$n" 2>&1 &
+	watchers="$watchers $!"
+	n=$((n + 1))
+done
+# 500 sockets from 127.0.0.2, a header line on each every 4 s, those
+# closed opened again, for 20 s; then how many were open.
+perl -MIO::Socket::INET -e '
+	my ($port, $n, $secs) = @ARGV;
+	$SIG{PIPE} = "IGNORE";
+	my @s;
+	my $end = time + $secs;
+	while (time < $end) {
+		for my $i (0 .. $n - 1) {
+			if (!$s[$i] || !defined syswrite($s[$i], "X-Slow: 1\r\n")) {
+				$s[$i] = IO::Socket::INET->new(
+					PeerAddr => "127.0.0.1:$port",
+					LocalAddr => "127.0.0.2", Timeout => 1);
+				syswrite($s[$i], "GET / HTTP/1.1\r\n") if $s[$i];
+			}
+		}
+		sleep 4;
+	}
+	my $open = grep { $_ && defined syswrite($_, "X-Slow: 1\r\n") } @s;
+	print "$open\n";
+' "${url##*:}" 500 20 >"$T/slow" &
+slow=$!
+sleep 5
+wrk -t2 -c20 -d5s --latency "$url/" >"$T/wrk" 2>&1
+code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 3 \
+	--interface 127.0.0.3 "$url/game/$mid/events")
+wait $slow
+served=$(grep -l '^retry: ' "$T"/hostile* 2>/dev/null | wc -l)
+echo "web: one client (127.0.0.2) with 300 streams and 500 slow sockets:" \
+	"$served streams served, $(cat "$T/slow") sockets open at the end;"
+echo "  home page for another (wrk, 20 connections, 5 s):" \
+	"$(awk '/^Requests\/sec:/ { print $2 }' "$T/wrk") req/s," \
+	"p99 $(awk '$1 == "99%" { print $2 }' "$T/wrk")," \
+	"$(awk '/Non-2xx|Socket errors/ { $1 = $1; print }' "$T/wrk")" \
+	"a stream from a third address: $code"
+exec 3>&- # the end of input ends the player's process
+wait $play
