@@ -166,6 +166,9 @@ enum store_status store_get_login(struct store *s, const char *username,
  * lock the account from there until now + auth_lock_seconds(new count),
  * in one transaction, which also deletes the failures that no longer
  * count: the last one older than AUTH_FAILURE_WINDOW, no lock running.
+ * A lock is also kept as the player's lock-out, for the claims against
+ * an absent player, whose wait does not run while they are locked out
+ * (store_match_claim(), store_match_claim_gone()).
  * STORE_NOT_FOUND when there is no such player. */
 enum store_status store_login_failed(struct store *s, long long id,
 				     const char *origin, long long now);
@@ -368,6 +371,13 @@ struct match_full {
 					 * start) */
 	long long turn_allowed_ms;	/* the time that turn has (0 = no
 					 * limit) */
+	long long claim_from_ms[2];	/* Unix ms from which the player not
+					 * to move may claim it, when the
+					 * black_id [0] or white_id [1]
+					 * player is to move: the claim wait
+					 * from turn_started_ms, which does
+					 * not run while they are locked
+					 * out (store_match_claim()) */
 	long long black_left_ms;	/* a game clock: the black_id and */
 	long long white_left_ms;	/* white_id players' when the turn
 					 * began (the mover's runs) */
@@ -528,8 +538,13 @@ enum store_status store_match_resume(struct store *s, long long id,
  * is still as the claimant saw it (`nmoves` moves stored, unfinished,
  * ranked) and its turn began (turn_started_ms: the last move, or the
  * start; never a log-in or a pause) at least the match's own claim wait
- * (match_rules.claim_after_days, kept from its start) before `now`.
- * STORE_NOT_FOUND when there is no such match. */
+ * (match_rules.claim_after_days, kept from its start) before `now`, a
+ * wait that does not run while the player to move is locked out of
+ * logging in (store_login_failed()), for up to the wait again: so that
+ * a claimant cannot win by keeping an absent opponent from coming back,
+ * nor a player put a claim off for ever by locking their own account.
+ * match_full.claim_from_ms says when. STORE_NOT_FOUND when there is no
+ * such match. */
 enum store_status store_match_claim(struct store *s, long long id,
 				    enum match_result result, int nmoves,
 				    long long now);

@@ -152,6 +152,10 @@ struct seat_lease {
 	bool mine;	    /* this connection holds it */
 	bool live;	    /* its lease runs past `now_ms` */
 	long long until_ms; /* when it lapses or lapsed */
+	/* When (Unix ms) the win may be claimed against its player, gone:
+	 * the match's disconnection grace from until_ms, which does not
+	 * run while they are locked out (store_match_claim_gone()). */
+	long long claim_from_ms;
 };
 
 /* Take player `player_id`'s seat in match `match_id` (unfinished, ranked,
@@ -194,10 +198,13 @@ enum store_status store_seat_get(struct store *s, long long match_id,
  * club's when it started) before `now_ms` and nobody took it
  * since. Decided in one transaction from what is committed, with the
  * match's `nmoves` as the claimant saw them, and counted as
- * store_match_finish() does (reason abandoned). Refused (STORE_ERR,
- * nothing changed) otherwise: a timed match (claimed on time), the
- * colours not final, the claimant to move or not at their seat here,
- * the opponent back or gone for less than the grace. */
+ * store_match_finish() does (reason abandoned). The grace does not run
+ * while the opponent is locked out of logging in, for up to the grace
+ * again (store_match_claim()); seat_lease.claim_from_ms says when it
+ * ends. Refused (STORE_ERR, nothing changed) otherwise: a timed match
+ * (claimed on time), the colours not final, the claimant to move or not
+ * at their seat here, the opponent back or gone for less than the
+ * grace. */
 enum store_status store_match_claim_gone(struct store *s, long long id,
 					 enum match_result result, int nmoves,
 					 long long now_ms);

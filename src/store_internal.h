@@ -311,6 +311,33 @@ enum store_status store_seat_check(struct store *s, long long match_id,
 	" THEN black_left_ms ELSE white_left_ms END"                           \
 	" ELSE 1000 * time_per_move END)"
 
+/* The SQL value of the seconds player `who` (an SQL value) was locked
+ * out of logging in (lockouts, from any origin) from `since_s` (Unix s)
+ * on, a lock still running counted to its end. The lockouts of a player
+ * never overlap (store_login_failed() starts one where the last ends). */
+#define STORE_LOCKED_SINCE_SQL(who, since_s)                                   \
+	"(SELECT coalesce(sum(l.until_at - max(l.from_at, " since_s ")), 0)"   \
+	" FROM lockouts l WHERE l.player_id = " who                            \
+	" AND l.until_at > " since_s ")"
+
+/* The SQL value of when (Unix ms) a wait of `wait_s` seconds for player
+ * `who` to come back, from `from_ms`, ends: it does not run while they
+ * are locked out (STORE_LOCKED_SINCE_SQL), for up to the wait again (so
+ * that a player who locks their own account cannot put it off for
+ * ever). The one rule of both claims against an absent player. */
+#define STORE_WAIT_END_SQL(from_ms, wait_s, who)                               \
+	"(" from_ms " + 1000 * (" wait_s " + min(" wait_s                      \
+	", " STORE_LOCKED_SINCE_SQL(who, "((" from_ms ") / 1000)") ")))"
+
+/* The SQL value, on a row of match_seats with its row of matches, of
+ * when (Unix ms) the win may be claimed against the seat's player, gone:
+ * the match's disconnection grace from the seat's lapse, which does not
+ * run while they are locked out (STORE_WAIT_END_SQL). */
+#define STORE_GONE_CLAIM_FROM_SQL                                              \
+	STORE_WAIT_END_SQL("match_seats.lease_until_ms",                       \
+			   "matches.disconnect_grace",                         \
+			   "match_seats.player_id")
+
 /* The database's clock now, in Unix ms (the clocks' times), into
  * *now_ms. Return STORE_OK or STORE_ERR (the error kept). */
 enum store_status store_clock_now(struct store *s, long long *now_ms,

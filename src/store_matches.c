@@ -25,6 +25,13 @@
 #define WHAT_IMPORT	"cannot import the game"
 #define WHAT_RULES	"cannot read the match's rules"
 
+/* The SQL value, on a row m of matches, of when (Unix ms) the player
+ * not to move may claim it when player `who` is to move (the claim wait
+ * does not run while they are locked out: STORE_WAIT_END_SQL). */
+#define CLAIM_FROM_SQL(who)                                                    \
+	STORE_WAIT_END_SQL("m.turn_started_ms", "86400 * m.claim_after_days",  \
+			   who)
+
 /* ==== Writing match rows and moves ====================================== */
 
 /* How a new match row ends: unfinished (result RESULT_NONE), or
@@ -851,14 +858,18 @@ enum store_status store_match_resume(struct store *s, long long id,
 			     " WHERE id = ?1");
 }
 
-/* Why unfinished match m cannot be claimed for `result` with `nmoves`
- * seen at `now`, by its own claim wait from its turn's start; NULL when
- * it can. */
-static const char *claim_problem(const struct match_state *m,
+/* Why unfinished match `id` (its state m) cannot be claimed for
+ * `result` with `nmoves` seen at `now`, by its own claim wait from its
+ * turn's start (CLAIM_FROM_SQL, the loser's); NULL when it can, and
+ * when the store fails (the error kept, *st STORE_ERR). */
+static const char *claim_problem(struct store *s, long long id,
+				 const struct match_state *m,
 				 enum match_result result, int nmoves,
-				 long long now)
+				 long long now, enum store_status *st)
 {
-	long long wait = 86400 * m->claim_after_days;
+	const long long args[] = {id, result == RESULT_BLACK_WIN ? m->white_id
+								 : m->black_id};
+	long long from = 0;
 
 	if (m->kind != MATCH_RANKED)
 		return "only a ranked match can be claimed";
@@ -866,7 +877,11 @@ static const char *claim_problem(const struct match_state *m,
 		return "a claim is a win";
 	if (m->nmoves != nmoves)
 		return "the match has moved on";
-	if (m->turn_started_ms > 1000 * (now - wait))
+	*st = store_query_ints(s,
+			       "SELECT " CLAIM_FROM_SQL(
+				       "?2") " FROM matches m WHERE m.id = ?1",
+			       args, 2, &from, 1, WHAT_CLAIM, "no such match");
+	if (*st == STORE_OK && 1000 * now < from)
 		return "the match has not waited long enough";
 	return NULL;
 }
@@ -886,7 +901,7 @@ enum store_status store_match_claim(struct store *s, long long id,
 		return st;
 	st = open_match(s, id, &m, WHAT_CLAIM);
 	if (st == STORE_OK)
-		why = claim_problem(&m, result, nmoves, now);
+		why = claim_problem(s, id, &m, result, nmoves, now, &st);
 	if (why != NULL) {
 		store_set_err(s, WHAT_CLAIM, why);
 		st = STORE_ERR;
@@ -954,7 +969,8 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
  * the claimant's colour (1 black, 2 white), ?3 the moves seen, ?4 now
  * (ms), ?5 the claimant, ?6 their seat's holder. The player to move is
  * the one whose colour ply ?3 + 1 plays; their seat's lease lapsed
- * (taken by nobody since) the match's own grace ago. */
+ * (taken by nobody since) the match's own grace ago, a grace that does
+ * not run while they are locked out (STORE_WAIT_END_SQL). */
 #define CLAIM_GONE                                                             \
 	"UPDATE matches SET status = 'finished', result ="                     \
 	" CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"                       \
@@ -967,7 +983,7 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	" AND EXISTS (SELECT 1 FROM match_seats WHERE match_id = ?1"           \
 	"  AND player_id = CASE ?2 WHEN 1 THEN white_id ELSE black_id END"     \
 	"  AND holder <> ?6"                                                   \
-	"  AND lease_until_ms + 1000 * matches.disconnect_grace <= ?4)"
+	"  AND " STORE_GONE_CLAIM_FROM_SQL " <= ?4)"
 
 /* See store_live.h. As store_match_claim_timeout(): one UPDATE whose
  * WHERE is the whole rule (?6 this connection's seat-holding number; the
@@ -1136,7 +1152,8 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	" m.clock_used_ms, m.opening_stones, m.colours_final,"                 \
 	" m.last_active_at, m.turn_started_ms, m.turn_allowed_ms,"             \
 	" m.claim_after_days, m.forbidden = 'lose', m.disconnect_grace,"       \
-	" m.black_left_ms, m.white_left_ms, m.rated"
+	" m.black_left_ms, m.white_left_ms, m.rated, " CLAIM_FROM_SQL(         \
+		"m.black_id") ", " CLAIM_FROM_SQL("m.white_id")
 
 /* Fill the game and the words of *out from a row of FULL_COLUMNS.
  * Return 0, or -1 when one is not valid. */
@@ -1179,6 +1196,8 @@ static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 	out->black_left_ms = sqlite3_column_int64(st, AFTER + 18);
 	out->white_left_ms = sqlite3_column_int64(st, AFTER + 19);
 	out->casual = sqlite3_column_int(st, AFTER + 20) == 0;
+	out->claim_from_ms[0] = sqlite3_column_int64(st, AFTER + 21);
+	out->claim_from_ms[1] = sqlite3_column_int64(st, AFTER + 22);
 	if (column_copy(st, AFTER + 5, out->black_name,
 			sizeof out->black_name) ||
 	    column_copy(st, AFTER + 6, out->white_name,

@@ -515,22 +515,46 @@ static enum store_status prune_failures(struct store *s, long long now,
 
 /* Inside a transaction: count a failure for `name` from `origin` and
  * lock it for auth_lock_seconds() of the new count (0 while that gives
- * none), and prune_failures(). */
+ * none; *until the lock's end, or 0), and prune_failures(). */
 static enum store_status record_failure(struct store *s, const char *name,
-					const char *origin, long long now)
+					const char *origin, long long now,
+					long long *until)
 {
 	enum store_status st;
 	long long lock;
 	int count = 0;
 
+	*until = 0;
 	st = count_failure(s, name, origin, now, &count);
 	if (st == STORE_OK) {
 		lock = auth_lock_seconds(count);
-		st = set_lock(s, name, origin, lock > 0 ? now + lock : 0);
+		*until = lock > 0 ? now + lock : 0;
+		st = set_lock(s, name, origin, *until);
 	}
 	if (st == STORE_OK)
 		st = prune_failures(s, now, WHAT_FAILED);
 	return st;
+}
+
+/* Inside a transaction: player `id` is locked out from `now` until
+ * `until` (from some origin): keep it in lockouts, from where the
+ * player's latest lock-out ends when that is later, so that none
+ * overlap (STORE_LOCKED_SINCE_SQL adds them up). Return STORE_OK or
+ * STORE_ERR (the error kept). */
+static enum store_status record_lockout(struct store *s, long long id,
+					long long now, long long until)
+{
+	const long long args[] = {id, now, until};
+
+	return store_exec_ints(s,
+			       "INSERT INTO lockouts (player_id, from_at,"
+			       " until_at) SELECT ?1, f, ?3 FROM (SELECT"
+			       " max(?2, coalesce(max(until_at), 0)) AS f"
+			       " FROM lockouts WHERE player_id = ?1)"
+			       " WHERE f < ?3",
+			       args, 3, WHAT_FAILED) == SQLITE_DONE
+		       ? STORE_OK
+		       : STORE_ERR;
 }
 
 /* See store.h. */
@@ -539,6 +563,7 @@ enum store_status store_login_failed(struct store *s, long long id,
 {
 	char name[PLAYER_USERNAME_MAX + 1];
 	enum store_status st;
+	long long until = 0;
 	sqlite3_stmt *q;
 
 	store_clear_err(s);
@@ -554,7 +579,9 @@ enum store_status store_login_failed(struct store *s, long long id,
 			 (const char *)sqlite3_column_text(q, 0));
 	sqlite3_finalize(q);
 	if (st == STORE_OK)
-		st = record_failure(s, name, origin, now);
+		st = record_failure(s, name, origin, now, &until);
+	if (st == STORE_OK && until > 0)
+		st = record_lockout(s, id, now, until);
 	return store_finish(s, st, WHAT_FAILED);
 }
 
@@ -563,6 +590,7 @@ enum store_status store_name_failed(struct store *s, const char *name,
 				    const char *origin, long long now)
 {
 	enum store_status st;
+	long long until; /* a name with no account has no lock-outs kept */
 
 	store_clear_err(s);
 	if (name == NULL) {
@@ -571,7 +599,8 @@ enum store_status store_name_failed(struct store *s, const char *name,
 	}
 	st = store_begin(s, WHAT_FAILED);
 	if (st == STORE_OK)
-		st = store_finish(s, record_failure(s, name, origin, now),
+		st = store_finish(s,
+				  record_failure(s, name, origin, now, &until),
 				  WHAT_FAILED);
 	return st;
 }

@@ -1121,6 +1121,21 @@ static const char *const migrations[] = {
 	"CREATE INDEX login_failures_by_time ON login_failures"
 	" (last_failed_at);"
 	"PRAGMA user_version = 27;",
+
+	/* 28: each player's lock-outs (issue 44), so that the time an
+	 * absent player has to come back does not run while their account
+	 * is locked (store_internal.h's STORE_WAIT_END_SQL): a row for each
+	 * lock of their name from any origin, from its start to its end,
+	 * none overlapping another of the player's (a lock that begins
+	 * while one runs is kept from where that one ends). */
+	"CREATE TABLE lockouts ("
+	" player_id INTEGER NOT NULL REFERENCES players (id),"
+	" from_at INTEGER NOT NULL CHECK (from_at >= 0),"
+	" until_at INTEGER NOT NULL,"
+	" CHECK (until_at > from_at),"
+	" PRIMARY KEY (player_id, from_at)"
+	") STRICT, WITHOUT ROWID;"
+	"PRAGMA user_version = 28;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -191,22 +191,25 @@ enum store_status store_seat_get(struct store *s, long long match_id,
 				 struct seat_lease *out)
 {
 	const long long args[] = {match_id, player_id};
-	long long v[2] = {0, 0};
+	long long v[3] = {0, 0, 0};
 	enum store_status st;
 
 	store_clear_err(s);
-	st = store_query_ints(s,
-			      "SELECT holder, lease_until_ms FROM match_seats"
-			      " WHERE match_id = ?1 AND player_id = ?2",
-			      args, 2, v, 2, WHAT_READ_SEAT, "");
+	st = store_query_ints(
+		s,
+		"SELECT holder, lease_until_ms, " STORE_GONE_CLAIM_FROM_SQL
+		" FROM match_seats JOIN matches"
+		" ON matches.id = match_seats.match_id"
+		" WHERE match_id = ?1 AND player_id = ?2",
+		args, 2, v, 3, WHAT_READ_SEAT, "");
 	if (st == STORE_NOT_FOUND) {
 		store_clear_err(s);
-		*out = (struct seat_lease){false, false, false, 0};
+		*out = (struct seat_lease){false, false, false, 0, 0};
 		return STORE_OK;
 	}
 	if (st == STORE_OK)
 		*out = (struct seat_lease){
 			true, s->seat.holder != 0 && v[0] == s->seat.holder,
-			v[1] > now_ms, v[1]};
+			v[1] > now_ms, v[1], v[2]};
 	return st;
 }

@@ -361,8 +361,7 @@ int game_remote_seats(struct game *g)
 	}
 	if (g->remote.other_gone && !g->remote.gone_asked &&
 	    !game_common_timed(g) && m->opening_done &&
-	    game_common_absent_turn(g, m) &&
-	    now >= l.until_ms + 1000LL * grace_s(g))
+	    game_common_absent_turn(g, m) && now >= l.claim_from_ms)
 		return claim_gone(g, m) ? -1 : 1;
 	return 0;
 }

@@ -480,14 +480,15 @@ static enum offer abandon_pending(struct ui *ui, struct pending *p,
 }
 
 /* Whether I may claim p's match now: I am alone, the opponent is to act,
- * and the match has waited its own claim wait (the store decides
+ * and the match has waited its own claim wait, as the store counts it
+ * for the opponent (match_full.claim_from_ms; the store decides
  * again). */
 static bool claimable(const struct pending *p)
 {
-	long long wait = 86400LL * p->f.rules.claim_after_days;
+	int absent = p->other != NULL && p->other->id == p->f.white_id;
 
 	return p->f.kind == MATCH_RANKED && !p->other_here && !p->my_turn &&
-	       1000 * ((long long)time(NULL) - wait) >= p->f.turn_started_ms;
+	       1000 * (long long)time(NULL) >= p->f.claim_from_ms[absent];
 }
 
 /* Claim p's match as a win: the opponent left it unfinished. */

@@ -110,10 +110,16 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 27 adds (failed logins by origin), taken away
- * again: with "PRAGMA user_version = 26;" after it, a version 26 file
- * (its failures kept by name alone, none of the players'). */
+/* What schema version 28 adds (the players' lock-outs), taken away
+ * again: with "PRAGMA user_version = 27;" after it, a version 27 file. */
+#define FX_UNDO_V28 "DROP TABLE lockouts;"
+
+/* What schema versions 28 and 27 add (27: failed logins by origin),
+ * taken away again: with "PRAGMA user_version = 26;" after it, a
+ * version 26 file (its failures kept by name alone, none of the
+ * players'). */
 #define FX_UNDO_V27                                                            \
+	FX_UNDO_V28                                                            \
 	"CREATE TABLE login_failures_26 (name TEXT PRIMARY KEY,"               \
 	" failed_logins INTEGER NOT NULL DEFAULT 0,"                           \
 	" locked_until INTEGER NOT NULL DEFAULT 0,"                            \

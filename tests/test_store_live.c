@@ -12,6 +12,7 @@
 #include <CUnit/CUnit.h>
 #include <sqlite3.h>
 
+#include "auth.h"
 #include "player.h"
 #include "store.h"
 #include "store_fixture.h"
@@ -1504,7 +1505,7 @@ static void test_stale_session_live(void)
 static struct seat_lease seat_of(struct store *s, long long mid, long long who,
 				 long long now_ms)
 {
-	struct seat_lease l = {true, true, true, -1};
+	struct seat_lease l = {true, true, true, -1, -1};
 
 	CU_ASSERT_EQUAL(store_seat_get(s, mid, who, now_ms, &l), STORE_OK);
 	return l;
@@ -1741,6 +1742,39 @@ static void test_claim_gone(void)
 	store_close(s);
 }
 
+/* The grace of a gone opponent does not run while they are locked out
+ * of logging in; their seat says when it ends, as the claim decides. */
+static void test_claim_gone_paused(void)
+{
+	const long long t = 1700000000000LL;
+	const long long G = 1000LL * 120; /* the club's default grace */
+	const long long lock = 1000 * auth_lock_seconds(AUTH_LOCK_AFTER);
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid, i;
+	struct store *s = fx_club(path, ids), *bob = fx_open_ok(path);
+	struct match_header h = fx_ranked(ids[0], ids[1], t / 1000);
+
+	mid = fx_play(s, &h, 3); /* white (bob) to move */
+	CU_ASSERT_EQUAL(store_seat_take(bob, mid, ids[1], false, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_take(s, mid, ids[0], false, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_seat_release(bob, t), STORE_OK); /* gone */
+	CU_ASSERT_EQUAL(seat_of(s, mid, ids[1], t).claim_from_ms, t + G);
+	/* a minute later, bob is locked out (guesses from anywhere) */
+	for (i = 0; i < AUTH_LOCK_AFTER; i++)
+		CU_ASSERT_EQUAL(
+			store_login_failed(s, ids[1], "", (t + 60000) / 1000),
+			STORE_OK);
+	CU_ASSERT_EQUAL(seat_of(s, mid, ids[1], t).claim_from_ms, t + G + lock);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 3,
+					       t + G + lock - 1),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim_gone(s, mid, RESULT_BLACK_WIN, 3,
+					       t + G + lock),
+			STORE_OK);
+	store_close(bob);
+	store_close(s);
+}
+
 /* The claimant to move cannot claim against a gone opponent: they move
  * first. */
 static void test_claim_gone_not_to_move(void)
@@ -1913,6 +1947,8 @@ static CU_TestInfo tests[] = {
 	 test_seat_takeover},
 	{"no seat-less write beside a live seat", test_seat_less_write},
 	{"a gone opponent's match is claimed after the grace", test_claim_gone},
+	{"the grace does not run while the gone player is locked out",
+	 test_claim_gone_paused},
 	{"a gone opponent is claimed against only on their turn",
 	 test_claim_gone_not_to_move},
 	CU_TEST_INFO_NULL,

@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "ai.h"
+#include "auth.h"
 #include "player.h"
 #include "rating.h"
 #include "store.h"
@@ -882,6 +883,64 @@ static void test_match_claim(void)
 	CU_ASSERT_EQUAL(
 		store_match_claim(s, c, RESULT_BLACK_WIN, 1, now + week),
 		STORE_ERR); /* only a ranked match */
+	store_close(s);
+}
+
+/* The claim wait does not run while the player to move is locked out
+ * of logging in (guesses at their password from anywhere), for up to
+ * the wait again; match_full.claim_from_ms says when the claim opens,
+ * as the claim itself decides. */
+static void test_claim_paused_by_lockout(void)
+{
+	const long long week = 7 * 86400;
+	const long long lock = auth_lock_seconds(AUTH_LOCK_AFTER);
+	long long ids[3], id, t0, i;
+	char path[FX_PATH_SIZE], sql[256];
+	struct match_full *f = malloc(sizeof *f);
+	struct match_header h;
+	struct store *s;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	s = fx_club(path, ids);
+	h = fx_ranked(ids[0], ids[1], 700);
+	id = fx_play(s, &h, 3); /* white (ids[1]) to move */
+	t0 = fx_path_int(path,
+			 "SELECT turn_started_ms FROM matches WHERE"
+			 " id = ?1",
+			 id);
+	/* a day into the wait, five wrong passwords for white from one
+	 * address lock white out for auth_lock_seconds(5) there */
+	for (i = 0; i < AUTH_LOCK_AFTER; i++)
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[1], "192.0.2.7",
+						   t0 / 1000 + 86400),
+				STORE_OK);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT until_at - from_at FROM lockouts"
+				    " WHERE player_id = ?1",
+				    ids[1]),
+			lock);
+	CU_ASSERT_EQUAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->claim_from_ms[1], t0 + 1000 * (week + lock));
+	CU_ASSERT_EQUAL(f->claim_from_ms[0], t0 + 1000 * week);
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3,
+					  (t0 + 1000 * week) / 1000 + 1),
+			STORE_ERR); /* the wait without the lock-out */
+	/* a lock-out of a month counts for a week at most (the wait
+	 * again): then it is claimed */
+	snprintf(sql, sizeof sql,
+		 "UPDATE lockouts SET until_at = from_at + 30 * 86400"
+		 " WHERE player_id = %lld",
+		 ids[1]);
+	CU_ASSERT_EQUAL(fx_path_exec(path, sql), SQLITE_OK);
+	CU_ASSERT_EQUAL(store_match_load(s, id, f), STORE_OK);
+	CU_ASSERT_EQUAL(f->claim_from_ms[1], t0 + 1000 * 2 * week);
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3,
+					  f->claim_from_ms[1] / 1000 - 1),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3,
+					  (f->claim_from_ms[1] + 999) / 1000),
+			STORE_OK);
+	free(f);
 	store_close(s);
 }
 
@@ -1888,6 +1947,8 @@ static CU_TestInfo tests[] = {
 	{"a stopped match keeps its clock", test_match_pause},
 	{"a match left too long is claimed once, after the wait",
 	 test_match_claim},
+	{"the claim wait does not run while the absent player is locked out",
+	 test_claim_paused_by_lockout},
 	{"where a match stands now", test_match_now},
 	{"the unfinished match between two players",
 	 test_match_unfinished_between},

@@ -67,6 +67,41 @@ static void test_login_failed(void)
 	store_close(s);
 }
 
+/* Each lock of a player's name, from any origin, is kept as a lock-out
+ * of theirs; one that begins while another runs is kept from where that
+ * one ends, so that their lock-outs never overlap. A name with no
+ * account has none. */
+static void test_lockouts(void)
+{
+	const long long t = 30000, first = auth_lock_seconds(AUTH_LOCK_AFTER);
+	char path[FX_PATH_SIZE], want[128], buf[FX_SNAP_SIZE];
+	long long ids[3];
+	struct store *s = fx_club(path, ids);
+	int n;
+
+	for (n = 1; n <= AUTH_LOCK_AFTER; n++)
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[1], "x", t),
+				STORE_OK);
+	for (n = 1; n <= AUTH_LOCK_AFTER; n++) /* from y, 10 s later */
+		CU_ASSERT_EQUAL(store_login_failed(s, ids[1], "y", t + 10),
+				STORE_OK);
+	for (n = 1; n <= AUTH_LOCK_AFTER; n++)
+		CU_ASSERT_EQUAL(store_name_failed(s, "nobody", "x", t),
+				STORE_OK);
+	snprintf(want, sizeof want, "%lld-%lld %lld-%lld", t, t + first,
+		 t + first, t + 10 + first);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path,
+			     "SELECT group_concat(from_at || '-' || until_at,"
+			     " ' ') FROM (SELECT * FROM lockouts"
+			     " WHERE player_id = ?1 ORDER BY from_at)",
+			     ids[1], buf),
+		want);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM lockouts", 0),
+			2);
+	store_close(s);
+}
+
 /* The cheat: locking a disconnected opponent out by guessing their
  * password, then claiming the win while they cannot log in. Failures
  * count where they come from: guesses from one origin lock that origin
@@ -713,6 +748,8 @@ static CU_TestInfo tests[] = {
 	{"login_failed counts up and locks after five", test_login_failed},
 	{"login_succeeded resets and rehashes", test_login_succeeded},
 	{"failures lock where they come from", test_failures_by_origin},
+	{"each lock is a lock-out of the player's, none overlapping",
+	 test_lockouts},
 	{"failed logins older than a day no longer count",
 	 test_failures_expire},
 	{"login_failures rows that no longer count are deleted",

@@ -155,6 +155,33 @@ menu_login alice "$PA" "5"
 check "after the limit Alice claims: abandoned by white" \
 	has "abandoned by white"
 
+# ---- Locked out while away: the wait does not run (issue 44) ---------------
+
+# Judy (white) pulls the plug on her turn; someone guessing her password
+# locks her out (five wrong ones). That lock-out, moved back as age does
+# for the match and stretched, kept her out for two days of the eight:
+# no claim yet for Ivan; two days later, he claims.
+PI=ivan-Pass-5813 PJ=judy-Pass-2741
+play_input "ivan\nIvan\n$PI\n$PI\n" register
+play_input "judy\nJudy\n$PJ\n$PJ\n" register
+ranked_start Ivan black "$PI\n$PJ\n" play ivan judy
+lk=$(last_match)
+type_moves "$lk" '8 8\n1 1\n8 9\n' 3
+stop_run KILL
+for i in 1 2 3 4 5; do play_input 'bad-guess-xx\n' passwd judy; done
+check "five wrong passwords: Judy's lock-out is kept" \
+	test "$(db "SELECT count(*) FROM lockouts WHERE player_id =
+		(SELECT id FROM players WHERE username = 'judy')")" = 1
+db "UPDATE lockouts SET from_at = from_at - 6 * 86400,
+	until_at = from_at - 4 * 86400"
+age "$lk" 8
+menu_login ivan "$PI" "0"
+check "locked out two days of the eight: no claim for Ivan yet" \
+	hasnt "Claim the win"
+age "$lk" 2
+menu_login ivan "$PI" "5"
+check "...two days later he claims it" has "is yours: Judy left it"
+
 # ---- A power cut: both still there, nothing lost ---------------------------
 
 ranked_start Carol black "$PC\n$PD\n" play carol dave
