@@ -48,6 +48,15 @@ void confusable_close(struct confusable *c);
 int confusable_key(struct confusable *c, const char *name,
 		   struct confusable_key *key);
 
+/* confusable_key() with more folded where `digits`: the digits that
+ * stand for letters in names ("4lice" for "alice"), which a reader may
+ * take for them though UTS #39's data does not (0 and 1 it folds
+ * already, as O and l): 2 z, 3 e, 4 a, 5 s, 6 b, 7 t, 8 b, 9 g. A club
+ * turns it on (store.h's club_settings.name_digits): it also keeps
+ * names such as "r2d2" from "rzdz". */
+int confusable_key_digits(struct confusable *c, const char *name, bool digits,
+			  struct confusable_key *key);
+
 /* Free the strings of *key and leave it empty; NULL is accepted. */
 void confusable_key_free(struct confusable_key *key);
 

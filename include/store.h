@@ -269,22 +269,30 @@ struct club_settings {
 	int disconnect_grace; /* seconds a two-terminal match waits for an
 			       * opponent whose process is gone:
 			       * 0..STORE_GRACE_MAX (default 120) */
+	bool name_digits;     /* names also look alike with digits for
+			       * letters, "4lice" like "alice"
+			       * (confusable_key_digits(); default
+			       * false) */
 };
 
 /* One setting, for store_club_set(). */
 enum club_key {
-	CLUB_CLAIM_AFTER = 0, /* days */
-	CLUB_FORBIDDEN,	      /* 1: lose, 0: refuse */
-	CLUB_RANKED_HOTSEAT,  /* 1: on, 0: off */
-	CLUB_DISCONNECT_GRACE /* seconds */
+	CLUB_CLAIM_AFTER = 0,  /* days */
+	CLUB_FORBIDDEN,	       /* 1: lose, 0: refuse */
+	CLUB_RANKED_HOTSEAT,   /* 1: on, 0: off */
+	CLUB_DISCONNECT_GRACE, /* seconds */
+	CLUB_NAME_DIGITS       /* 1: on, 0: off; every player keyed again */
 };
 
 /* Read the club's settings into *out. On failure *out is unchanged. */
 enum store_status store_club_get(struct store *s, struct club_settings *out);
 
 /* Set the club's setting `key` to `value` (as enum club_key says) at
- * `now`, for the matches that start from then on. STORE_ERR (nothing
- * changed) for an unknown key or a value out of its range. */
+ * `now`, for the matches that start from then on; CLUB_NAME_DIGITS for
+ * the names registered or changed from then on, every player's keys
+ * made again with it in the same transaction (players already alike
+ * under it stay). STORE_ERR (nothing changed) for an unknown key or a
+ * value out of its range. */
 enum store_status store_club_set(struct store *s, enum club_key key,
 				 long long value, long long now);
 

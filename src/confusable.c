@@ -211,8 +211,19 @@ static char *shape_of(struct confusable *c, const char *base)
 	return out;
 }
 
-int confusable_key(struct confusable *c, const char *name,
-		   struct confusable_key *key)
+/* Replace in the skeleton s each digit that stands for a letter (see
+ * confusable_key_digits()) by that letter; in place. */
+static void fold_digits(char *s)
+{
+	static const char letters[] = "??zeasbtbg"; /* for '0' to '9' */
+
+	for (; s != NULL && *s != '\0'; s++)
+		if (*s >= '2' && *s <= '9')
+			*s = letters[*s - '0'];
+}
+
+int confusable_key_digits(struct confusable *c, const char *name, bool digits,
+			  struct confusable_key *key)
 {
 	char *base = name != NULL ? normal(name, false) : NULL;
 
@@ -221,11 +232,21 @@ int confusable_key(struct confusable *c, const char *name,
 	free(base);
 	fold_extra(key->folded);
 	fold_extra(key->shape);
+	if (digits) {
+		fold_digits(key->folded);
+		fold_digits(key->shape);
+	}
 	if (key->folded == NULL || key->shape == NULL) {
 		confusable_key_free(key);
 		return -1;
 	}
 	return 0;
+}
+
+int confusable_key(struct confusable *c, const char *name,
+		   struct confusable_key *key)
+{
+	return confusable_key_digits(c, name, false, key);
 }
 
 void confusable_key_free(struct confusable_key *key)

@@ -27,6 +27,9 @@ static const struct club_column club_columns[] = {
 				   " disconnect_grace = ?1,"
 				   " changed_at = max(?2, 0)",
 				   0, STORE_GRACE_MAX},
+	[CLUB_NAME_DIGITS] = {"UPDATE club_settings SET name_digits = ?1,"
+			      " changed_at = max(?2, 0)",
+			      0, 1},
 };
 
 #define CLUB_KEYS ((int)(sizeof club_columns / sizeof club_columns[0]))
@@ -35,14 +38,14 @@ static const struct club_column club_columns[] = {
 enum store_status store_club_get(struct store *s, struct club_settings *out)
 {
 	enum store_status st;
-	long long v[4];
+	long long v[5];
 
 	store_clear_err(s);
 	st = store_query_ints(s,
 			      "SELECT claim_after_days, forbidden = 'lose',"
-			      " ranked_hotseat, disconnect_grace"
+			      " ranked_hotseat, disconnect_grace, name_digits"
 			      " FROM club_settings WHERE id = 1",
-			      NULL, 0, v, 4, WHAT_READ_CLUB,
+			      NULL, 0, v, 5, WHAT_READ_CLUB,
 			      "the club has no settings row");
 	if (st != STORE_OK)
 		return st == STORE_NOT_FOUND ? STORE_ERR : st;
@@ -50,15 +53,18 @@ enum store_status store_club_get(struct store *s, struct club_settings *out)
 	out->forbidden_loses = v[1] != 0;
 	out->ranked_hotseat = v[2] != 0;
 	out->disconnect_grace = (int)v[3];
+	out->name_digits = v[4] != 0;
 	return STORE_OK;
 }
 
-/* See store.h. One UPDATE, so its own transaction. */
+/* See store.h. One UPDATE, with every player keyed again for
+ * CLUB_NAME_DIGITS, in one transaction. */
 enum store_status store_club_set(struct store *s, enum club_key key,
 				 long long value, long long now)
 {
 	const long long args[] = {value, now};
 	const struct club_column *c;
+	enum store_status st;
 
 	store_clear_err(s);
 	if ((int)key < 0 || (int)key >= CLUB_KEYS) {
@@ -70,12 +76,17 @@ enum store_status store_club_set(struct store *s, enum club_key key,
 		store_set_err(s, WHAT_SET_CLUB, "the value is out of range");
 		return STORE_ERR;
 	}
+	st = store_begin(s, WHAT_SET_CLUB);
+	if (st != STORE_OK)
+		return st;
 	if (store_exec_ints(s, c->update, args, 2, WHAT_SET_CLUB) !=
-	    SQLITE_DONE)
-		return STORE_ERR;
-	if (sqlite3_changes(s->db) != 1) {
+	    SQLITE_DONE) {
+		st = STORE_ERR;
+	} else if (sqlite3_changes(s->db) != 1) {
 		store_set_err(s, WHAT_SET_CLUB, "the club has no settings row");
-		return STORE_ERR;
+		st = STORE_ERR;
+	} else if (key == CLUB_NAME_DIGITS) {
+		st = store_rekey_players(s, value != 0, WHAT_SET_CLUB);
 	}
-	return STORE_OK;
+	return store_finish(s, st, WHAT_SET_CLUB);
 }

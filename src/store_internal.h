@@ -188,7 +188,8 @@ struct store_player_keys {
 	char *key[4];
 };
 
-/* Make in *keys the keys of `username` and `nickname`. Return 0, or -1
+/* Make in *keys the keys of `username` and `nickname`, digits folded
+ * as the club says (club_settings.name_digits). Return 0, or -1
  * with the error kept and *keys empty when either cannot be keyed (not
  * UTF-8, ICU or memory failing). Free with store_player_keys_free(),
  * also after a failure. */
@@ -213,9 +214,16 @@ enum store_status store_player_alike(struct store *s,
 				     const char *what);
 
 /* Migrations 12's and 26's C step: write every player's keys (NULL for
- * a name that cannot be keyed), then index them. Return STORE_OK or
- * STORE_ERR (the error kept; the caller rolls back). */
+ * a name that cannot be keyed; digits not folded: the club had no such
+ * setting), then index them. Return STORE_OK or STORE_ERR (the error
+ * kept; the caller rolls back). */
 enum store_status store_key_players(struct store *s, const char *what);
+
+/* Inside the caller's write transaction: write every player's keys
+ * again, digits folded when `digits` (`club set name-digits`). Return
+ * STORE_OK or STORE_ERR (the error kept; the caller rolls back). */
+enum store_status store_rekey_players(struct store *s, bool digits,
+				      const char *what);
 
 /* ==== Players (store_players.c) ========================================= */
 

@@ -31,9 +31,24 @@ static struct confusable *checker(struct store *s, const char *what)
 	return s->names;
 }
 
-/* Make in *key the key of `name`. Return 0, or -1 with the error kept
- * (and an empty key) when the name cannot be keyed. */
-static int make_key(struct store *s, const char *name,
+/* Whether the club folds digits in names (club_settings.name_digits),
+ * into *on. Return 0, or -1 with the error kept. */
+static int club_digits(struct store *s, bool *on, const char *what)
+{
+	long long v = 0;
+
+	if (store_query_int(
+		    s, "SELECT name_digits FROM club_settings WHERE id = 1", &v,
+		    what) != SQLITE_OK)
+		return -1;
+	*on = v != 0;
+	return 0;
+}
+
+/* Make in *key the key of `name`, digits folded when `digits`. Return 0,
+ * or -1 with the error kept (and an empty key) when the name cannot be
+ * keyed. */
+static int make_key(struct store *s, const char *name, bool digits,
 		    struct confusable_key *key, const char *what)
 {
 	struct confusable *c = checker(s, what);
@@ -41,7 +56,7 @@ static int make_key(struct store *s, const char *name,
 	key->folded = key->shape = NULL;
 	if (c == NULL)
 		return -1;
-	if (confusable_key(c, name, key) == 0)
+	if (confusable_key_digits(c, name, digits, key) == 0)
 		return 0;
 	store_set_err(s, what,
 		      "the name cannot be keyed (not UTF-8, or ICU failing)");
@@ -99,11 +114,13 @@ out_finalize:
 enum store_status store_name_lookalike(struct store *s, const char *name,
 				       long long self, bool *alike)
 {
-	struct confusable_key key;
+	struct confusable_key key = {NULL, NULL};
 	enum store_status st = STORE_ERR;
+	bool digits = false;
 
 	store_clear_err(s);
-	if (make_key(s, name, &key, WHAT_ALIKE) == 0)
+	if (club_digits(s, &digits, WHAT_ALIKE) == 0 &&
+	    make_key(s, name, digits, &key, WHAT_ALIKE) == 0)
 		st = key_taken(s, &key, self, alike, WHAT_ALIKE);
 	confusable_key_free(&key);
 	return st;
@@ -121,21 +138,22 @@ static void keep_key(struct store_player_keys *keys, int i,
 }
 
 /* Make the keys of `username` and `nickname` into *keys (emptied
- * first). Return 0, or -1 with the error kept when either cannot be
- * keyed: its two keys stay NULL, the other name's are made. */
+ * first), digits folded when `digits`. Return 0, or -1 with the error
+ * kept when either cannot be keyed: its two keys stay NULL, the other
+ * name's are made. */
 static int key_names(struct store *s, const char *username,
-		     const char *nickname, struct store_player_keys *keys,
-		     const char *what)
+		     const char *nickname, bool digits,
+		     struct store_player_keys *keys, const char *what)
 {
 	struct confusable_key key;
 	int rc = 0;
 
 	memset(keys, 0, sizeof(*keys));
-	if (make_key(s, username, &key, what) == 0)
+	if (make_key(s, username, digits, &key, what) == 0)
 		keep_key(keys, 0, &key);
 	else
 		rc = -1;
-	if (make_key(s, nickname, &key, what) == 0)
+	if (make_key(s, nickname, digits, &key, what) == 0)
 		keep_key(keys, 2, &key);
 	else
 		rc = -1;
@@ -147,7 +165,11 @@ int store_player_keys(struct store *s, const char *username,
 		      const char *nickname, struct store_player_keys *keys,
 		      const char *what)
 {
-	if (key_names(s, username, nickname, keys, what) == 0)
+	bool digits = false;
+
+	memset(keys, 0, sizeof(*keys));
+	if (club_digits(s, &digits, what) == 0 &&
+	    key_names(s, username, nickname, digits, keys, what) == 0)
 		return 0;
 	store_player_keys_free(keys);
 	return -1;
@@ -199,15 +221,16 @@ enum store_status store_player_alike(struct store *s,
  * through `update` (?1 the id, ?2..?5 the keys). A name that cannot be
  * keyed gets NULL keys. Return STORE_OK or STORE_ERR. */
 static enum store_status key_row(struct store *s, sqlite3_stmt *rows,
-				 sqlite3_stmt *update, const char *what)
+				 sqlite3_stmt *update, bool digits,
+				 const char *what)
 {
 	struct store_player_keys keys;
 	enum store_status ret = STORE_ERR;
 
 	/* a name that cannot be keyed leaves its keys NULL */
 	(void)key_names(s, (const char *)sqlite3_column_text(rows, 1),
-			(const char *)sqlite3_column_text(rows, 2), &keys,
-			what);
+			(const char *)sqlite3_column_text(rows, 2), digits,
+			&keys, what);
 	if (s->names == NULL)
 		goto out_free; /* ICU failing, not the name */
 	store_clear_err(s);
@@ -225,9 +248,9 @@ out_free:
 }
 
 /* See store_internal.h. Rows are read in id order and only their key
- * columns (in no index yet) are written, so the scan meets each row
- * once; the indexes are made after, over the filled columns. */
-enum store_status store_key_players(struct store *s, const char *what)
+ * columns are written, so the scan meets each row once. */
+enum store_status store_rekey_players(struct store *s, bool digits,
+				      const char *what)
 {
 	enum store_status ret = STORE_OK;
 	sqlite3_stmt *rows = NULL, *update = NULL;
@@ -244,11 +267,24 @@ enum store_status store_key_players(struct store *s, const char *what)
 		goto out_finalize;
 	}
 	while (ret == STORE_OK && (rc = sqlite3_step(rows)) == SQLITE_ROW)
-		ret = key_row(s, rows, update, what);
+		ret = key_row(s, rows, update, digits, what);
 	if (ret == STORE_OK && rc != SQLITE_DONE) {
 		store_set_db_err(s, what);
 		ret = STORE_ERR;
 	}
+out_finalize:
+	sqlite3_finalize(update);
+	sqlite3_finalize(rows);
+	return ret;
+}
+
+/* See store_internal.h. The key columns are in no index yet (migration
+ * 12 adds them, 26 drops the indexes first): the indexes are made after,
+ * over the filled columns. */
+enum store_status store_key_players(struct store *s, const char *what)
+{
+	enum store_status ret = store_rekey_players(s, false, what);
+
 	if (ret == STORE_OK &&
 	    store_run_sql(s,
 			  "CREATE INDEX players_by_username_fold"
@@ -261,8 +297,5 @@ enum store_status store_key_players(struct store *s, const char *what)
 			  " ON players (nickname_shape_key);",
 			  what) != SQLITE_OK)
 		ret = STORE_ERR;
-out_finalize:
-	sqlite3_finalize(update);
-	sqlite3_finalize(rows);
 	return ret;
 }

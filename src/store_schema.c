@@ -1136,6 +1136,14 @@ static const char *const migrations[] = {
 	" PRIMARY KEY (player_id, from_at)"
 	") STRICT, WITHOUT ROWID;"
 	"PRAGMA user_version = 28;",
+
+	/* 29: digits for letters in names, where the club turns it on
+	 * (issue 44): `club set name-digits on` keys every player again
+	 * with them folded (confusable_key_digits()). Off here, as the keys
+	 * were made. */
+	"ALTER TABLE club_settings ADD COLUMN name_digits INTEGER NOT NULL"
+	" DEFAULT 0 CHECK (name_digits IN (0, 1));"
+	"PRAGMA user_version = 29;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -19,6 +19,7 @@ static const char *const setting_names[] = {
 	[CLUB_FORBIDDEN] = "forbidden",
 	[CLUB_RANKED_HOTSEAT] = "ranked-hotseat",
 	[CLUB_DISCONNECT_GRACE] = "disconnect-grace",
+	[CLUB_NAME_DIGITS] = "name-digits",
 };
 #define SETTINGS ((int)(sizeof setting_names / sizeof setting_names[0]))
 
@@ -47,6 +48,9 @@ static const char *value_text(const struct club_settings *c, enum club_key key,
 		break;
 	case CLUB_DISCONNECT_GRACE:
 		snprintf(buf, VALUE_MAX, "%d", c->disconnect_grace);
+		break;
+	case CLUB_NAME_DIGITS:
+		snprintf(buf, VALUE_MAX, "%s", c->name_digits ? "on" : "off");
 		break;
 	}
 	return buf;
@@ -106,6 +110,15 @@ static const char *meaning_text(const struct club_settings *c,
 				  "opponent's program is gone.",
 				  (unsigned long)n),
 			 n);
+		break;
+	case CLUB_NAME_DIGITS:
+		snprintf(buf, MEANING_MAX, "%s",
+			 c->name_digits
+				 ? _("A new name is refused when it looks like "
+				     "a player's with digits for letters, as "
+				     "4lice for alice.")
+				 : _("Digits in a name are not read as the "
+				     "letters they look like."));
 		break;
 	}
 	return buf;
@@ -187,11 +200,12 @@ static int parse_value(struct ui_term *term, enum club_key key,
 			 clean);
 		return -1;
 	case CLUB_RANKED_HOTSEAT:
+	case CLUB_NAME_DIGITS:
 		n = strcmp(text, "on") == 0;
 		if (n == 1 || strcmp(text, "off") == 0)
 			break;
-		ui_error(term, _("ranked-hotseat takes on or off, not '%s'"),
-			 clean);
+		ui_error(term, _("%s takes on or off, not '%s'"),
+			 setting_names[key], clean);
 		return -1;
 	case CLUB_DISCONNECT_GRACE:
 		if (number_parse(text, 0, STORE_GRACE_MAX, &n) == 0)
@@ -222,7 +236,8 @@ static int find_setting(struct ui_term *term, const char *name,
 	}
 	ui_error(term,
 		 _("unknown setting '%s': the settings are claim-after, "
-		   "forbidden, ranked-hotseat and disconnect-grace"),
+		   "forbidden, ranked-hotseat, disconnect-grace and "
+		   "name-digits"),
 		 ui_clean(name, clean, sizeof(clean)));
 	return -1;
 }
@@ -248,8 +263,13 @@ enum ui_status ui_club_set(struct ui *ui, const char *name, const char *text)
 		return ui_store_failed(ui,
 				       _("cannot read the club's settings"));
 	ui_say(&ui->term,
-	       _("%s is now %s: %s Matches that start from now on play by "
-		 "it; those already started keep their own."),
+	       key == CLUB_NAME_DIGITS
+		       ? _("%s is now %s: %s Names registered or changed "
+			   "from now on are checked so; the players already "
+			   "there keep theirs.")
+		       : _("%s is now %s: %s Matches that start from now on "
+			   "play by it; those already started keep their "
+			   "own."),
 	       setting_names[key], value_text(&c, key, value),
 	       meaning_text(&c, key, meaning));
 	return UI_OK;

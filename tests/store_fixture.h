@@ -110,9 +110,15 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 28 adds (the players' lock-outs), taken away
- * again: with "PRAGMA user_version = 27;" after it, a version 27 file. */
-#define FX_UNDO_V28 "DROP TABLE lockouts;"
+/* What schema version 29 adds (digits in names, a club setting), taken
+ * away again: with "PRAGMA user_version = 28;" after it, a version 28
+ * file. */
+#define FX_UNDO_V29 "ALTER TABLE club_settings DROP COLUMN name_digits;"
+
+/* What schema versions 29 and 28 add (28: the players' lock-outs),
+ * taken away again: with "PRAGMA user_version = 27;" after it, a
+ * version 27 file. */
+#define FX_UNDO_V28 FX_UNDO_V29 "DROP TABLE lockouts;"
 
 /* What schema versions 28 and 27 add (27: failed logins by origin),
  * taken away again: with "PRAGMA user_version = 26;" after it, a

@@ -4,6 +4,7 @@
  * mixed scripts).
  */
 #include <stddef.h>
+#include <string.h>
 
 #include <CUnit/CUnit.h>
 
@@ -104,6 +105,43 @@ static void test_names_beyond_uts39(void)
 					"joe pqt"));
 	CU_ASSERT_FALSE(confusable_names("viliam", "william"));
 	CU_ASSERT_FALSE(confusable_names("\u0299\u1D0F\u0299", "rob"));
+}
+
+/* Whether the keys of a and b, made with `digits`, share a skeleton. */
+static bool keys_meet(const char *a, const char *b, bool digits)
+{
+	struct confusable *c = confusable_open();
+	struct confusable_key ka, kb;
+	bool meet;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_EQUAL(confusable_key_digits(c, a, digits, &ka), 0);
+	CU_ASSERT_EQUAL(confusable_key_digits(c, b, digits, &kb), 0);
+	meet = (ka.folded != NULL && kb.folded != NULL &&
+		strcmp(ka.folded, kb.folded) == 0) ||
+	       (ka.shape != NULL && kb.shape != NULL &&
+		strcmp(ka.shape, kb.shape) == 0);
+	confusable_key_free(&ka);
+	confusable_key_free(&kb);
+	confusable_close(c);
+	return meet;
+}
+
+/* Digits for letters, where a club turns it on: 4lice for alice, and
+ * the others the list names; without it they are other names. */
+static void test_names_digits(void)
+{
+	CU_ASSERT_TRUE(keys_meet("4lice", "alice", true));
+	CU_ASSERT_FALSE(keys_meet("4lice", "alice", false));
+	CU_ASSERT_TRUE(keys_meet("r2d2", "rzdz", true));
+	CU_ASSERT_TRUE(keys_meet("3v3", "eve", true));
+	CU_ASSERT_TRUE(keys_meet("5am", "sam", true));
+	CU_ASSERT_TRUE(keys_meet("6o8", "bob", true));
+	CU_ASSERT_TRUE(keys_meet("7om", "tom", true));
+	CU_ASSERT_TRUE(keys_meet("9ina", "gina", true));
+	CU_ASSERT_TRUE(keys_meet("b0b", "bob", false)); /* UTS #39's own */
+	CU_ASSERT_FALSE(keys_meet("4lice", "blice", true));
+	CU_ASSERT_FALSE(keys_meet("player42", "player24", true));
 }
 
 /* One look-alike letter of another script among Latin ones. */
@@ -276,6 +314,7 @@ static CU_TestInfo tests[] = {
 	{"Cyrillic and Greek look-alikes", test_names_other_scripts},
 	{"rn for m, 0 for o, 1 and I for l", test_names_shapes},
 	{"vv for w, small capitals (beyond UTS #39)", test_names_beyond_uts39},
+	{"digits for letters, where the club turns it on", test_names_digits},
 	{"one letter of another script", test_names_mixed_scripts},
 	{"a Chinese name looks only like itself", test_names_chinese},
 	{"a key made once, compared many times", test_key_reused},

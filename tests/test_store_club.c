@@ -19,7 +19,7 @@
 /* The club's settings now, asserting the read works. */
 static struct club_settings settings_of(struct store *s)
 {
-	struct club_settings c = {-1, true, false, -1};
+	struct club_settings c = {-1, true, false, -1, true};
 
 	CU_ASSERT_EQUAL(store_club_get(s, &c), STORE_OK);
 	return c;
@@ -46,7 +46,7 @@ static long long turn_second(const char *path, long long id)
 
 /* A new club keeps the defaults every process used before: a week's
  * claim wait, forbidden points refused, ranked hot-seat on, two minutes'
- * grace. */
+ * grace, digits in names not read as letters. */
 static void test_club_defaults(void)
 {
 	char path[FX_PATH_SIZE];
@@ -58,6 +58,7 @@ static void test_club_defaults(void)
 	CU_ASSERT_FALSE(c.forbidden_loses);
 	CU_ASSERT_TRUE(c.ranked_hotseat);
 	CU_ASSERT_EQUAL(c.disconnect_grace, 120);
+	CU_ASSERT_FALSE(c.name_digits);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path, "SELECT count(*) FROM club_settings", 0), 1);
 	store_close(s);
@@ -342,9 +343,37 @@ static void test_upgrade_defaults(void)
 
 /* ==== Suite ============================================================= */
 
+/* name-digits keys every player again in its own transaction: on, a
+ * name with digits for a player's letters looks like theirs (and two
+ * players already alike stay); off again, it does not. */
+static void test_name_digits(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], id;
+	struct store *s = fx_club(path, ids);
+	bool alike = true;
+
+	CU_ASSERT_EQUAL(store_add_player(s, "b0bby", "B0bby", "h", 1, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_name_lookalike(s, "4lice", 0, &alike), STORE_OK);
+	CU_ASSERT_FALSE(alike);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_NAME_DIGITS, 1, 500), STORE_OK);
+	CU_ASSERT_TRUE(settings_of(s).name_digits);
+	CU_ASSERT_EQUAL(store_name_lookalike(s, "4lice", 0, &alike), STORE_OK);
+	CU_ASSERT_TRUE(alike);
+	CU_ASSERT_EQUAL(store_add_player(s, "8obby", "Eighty", "h", 1, &id),
+			STORE_LOOKALIKE);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_NAME_DIGITS, 2, 600), STORE_ERR);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_NAME_DIGITS, 0, 700), STORE_OK);
+	CU_ASSERT_EQUAL(store_name_lookalike(s, "4lice", 0, &alike), STORE_OK);
+	CU_ASSERT_FALSE(alike);
+	store_close(s);
+}
+
 static CU_TestInfo tests[] = {
 	{"a new club has today's defaults", test_club_defaults},
 	{"settings written, kept, refused out of range", test_club_set},
+	{"name-digits keys every player again", test_name_digits},
 	{"a match keeps the rules it started with", test_match_keeps_rules},
 	{"a command line gets stricter rules, never looser",
 	 test_match_stricter_only},

@@ -73,6 +73,28 @@ check "none of them was stored" \
 	test "$(db "SELECT count(*) FROM players WHERE username IN
 		('vvilliam', 'zed')")" = 0
 
+# ---- Digits for letters, where the club turns it on (issue 44) -------------
+register_as anna --nickname Anna
+register_as 4nna --nickname "Newcomer 4"
+check "name-digits off (the default): 4nna beside anna is another name" \
+	status_is 0
+play_input "" club set name-digits on
+check "club set name-digits on: said, and every player keyed again" \
+	sh -c '[ "$1" -eq 0 ] && grep -q "^name-digits is now on" "$2" &&
+		[ "$(sqlite3 "$3" "SELECT count(DISTINCT username_fold_key)
+			FROM players WHERE username IN ('"'anna', '4nna'"')")" = 1 ]' \
+	- "$status" "$OUT" "$GOMOKU_DB"
+register_as 4lice --nickname "Newcomer 5"
+check "name-digits on: the username 4lice (like alice) is refused" \
+	has_all 1 "That username looks like another player's name."
+register_as quinn --nickname "M4LL0RY"
+check "name-digits on: the nickname M4LL0RY (like mallory) is refused" \
+	has_all 1 "That nickname looks like another player's name."
+play_input "2\n4nna\n$PW\n0\n0\n"
+check "...while 4nna, there before, still logs in" \
+	sh -c '[ "$1" -eq 0 ] && grep -q "Log out" "$2"' - "$status" "$OUT"
+play_input "" club set name-digits off
+
 # ---- Names that break screens ------------------------------------------------
 MARKS=$(printf 'a\322\210\322\211\342\203\235\342\203\236\342\203\237\342\203\240\322\210\322\211\342\203\235\342\203\236\342\203\237\342\203\240\322\210\322\211\342\203\235\342\203\236\342\203\237\342\203\240\322\210')
 register_as tangle --nickname "$MARKS"
