@@ -30,6 +30,8 @@ enum store_status {
 	STORE_CANT_OPEN, /* the file or its folder cannot be opened/made */
 	STORE_STALE,	 /* a session's password changed since its login:
 			  * nothing written (see store_session_begin()) */
+	STORE_LIMIT,	 /* a limit of the club's is reached (see the
+			  * function) */
 	STORE_ERR	 /* anything else; see store_errmsg() */
 };
 
@@ -138,6 +140,23 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 enum store_status store_add_player(struct store *s, const char *username,
 				   const char *nickname, const char *hash,
 				   long long now, long long *id);
+
+/* store_add_player() for a newcomer registering from `origin` (where
+ * they connect from, origin.h; "" where none is known), kept with the
+ * account: refused with STORE_LIMIT (nothing written) when the club's
+ * joins_per_day accounts were made from that origin in the 24 hours
+ * before `now` (decided in the write transaction, from what is
+ * committed). No limit applies where the origin is "", or the club's
+ * limit is 0. */
+enum store_status store_join(struct store *s, const char *username,
+			     const char *nickname, const char *hash,
+			     const char *origin, long long now, long long *id);
+
+/* How many more accounts may be made from `origin` at `now` (see
+ * store_join()) into *left: STORE_JOINS_MAX + 1 when no limit applies.
+ * For a prompt to say so before asking; store_join() decides. */
+enum store_status store_joins_left(struct store *s, const char *origin,
+				   long long now, int *left);
 
 /* Whether `name` looks like the username or the nickname of a player
  * other than player `self` (an id; 0 for none), by the keys stored with
@@ -255,6 +274,7 @@ long long store_stale_player(const struct store *s);
 
 #define STORE_CLAIM_AFTER_MAX 3650  /* days */
 #define STORE_GRACE_MAX	      86400 /* seconds */
+#define STORE_JOINS_MAX	      1000  /* accounts a day from a connection */
 
 /* The club's settings, as stored. A plain value. */
 struct club_settings {
@@ -273,6 +293,9 @@ struct club_settings {
 			       * letters, "4lice" like "alice"
 			       * (confusable_key_digits(); default
 			       * false) */
+	int joins_per_day;    /* accounts one connection may make in a
+			       * day: 0 (no limit)..STORE_JOINS_MAX
+			       * (default 5; store_join()) */
 };
 
 /* One setting, for store_club_set(). */
@@ -281,7 +304,8 @@ enum club_key {
 	CLUB_FORBIDDEN,	       /* 1: lose, 0: refuse */
 	CLUB_RANKED_HOTSEAT,   /* 1: on, 0: off */
 	CLUB_DISCONNECT_GRACE, /* seconds */
-	CLUB_NAME_DIGITS       /* 1: on, 0: off; every player keyed again */
+	CLUB_NAME_DIGITS,      /* 1: on, 0: off; every player keyed again */
+	CLUB_JOINS_PER_DAY     /* accounts a day from one connection */
 };
 
 /* Read the club's settings into *out. On failure *out is unchanged. */

@@ -30,6 +30,9 @@ static const struct club_column club_columns[] = {
 	[CLUB_NAME_DIGITS] = {"UPDATE club_settings SET name_digits = ?1,"
 			      " changed_at = max(?2, 0)",
 			      0, 1},
+	[CLUB_JOINS_PER_DAY] = {"UPDATE club_settings SET joins_per_day = ?1,"
+				" changed_at = max(?2, 0)",
+				0, STORE_JOINS_MAX},
 };
 
 #define CLUB_KEYS ((int)(sizeof club_columns / sizeof club_columns[0]))
@@ -38,14 +41,14 @@ static const struct club_column club_columns[] = {
 enum store_status store_club_get(struct store *s, struct club_settings *out)
 {
 	enum store_status st;
-	long long v[5];
+	long long v[6];
 
 	store_clear_err(s);
 	st = store_query_ints(s,
 			      "SELECT claim_after_days, forbidden = 'lose',"
-			      " ranked_hotseat, disconnect_grace, name_digits"
-			      " FROM club_settings WHERE id = 1",
-			      NULL, 0, v, 5, WHAT_READ_CLUB,
+			      " ranked_hotseat, disconnect_grace, name_digits,"
+			      " joins_per_day FROM club_settings WHERE id = 1",
+			      NULL, 0, v, 6, WHAT_READ_CLUB,
 			      "the club has no settings row");
 	if (st != STORE_OK)
 		return st == STORE_NOT_FOUND ? STORE_ERR : st;
@@ -54,6 +57,7 @@ enum store_status store_club_get(struct store *s, struct club_settings *out)
 	out->ranked_hotseat = v[2] != 0;
 	out->disconnect_grace = (int)v[3];
 	out->name_digits = v[4] != 0;
+	out->joins_per_day = (int)v[5];
 	return STORE_OK;
 }
 

@@ -288,7 +288,7 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
  * STORE_EXISTS (the username taken) or STORE_ERR. */
 static enum store_status insert_player(struct store *s, const char *username,
 				       const char *nickname, const char *hash,
-				       long long now,
+				       const char *origin, long long now,
 				       const struct store_player_keys *keys,
 				       long long *id)
 {
@@ -300,8 +300,8 @@ static enum store_status insert_player(struct store *s, const char *username,
 			  "INSERT INTO players"
 			  " (username, nickname, password_hash, created_at,"
 			  " username_fold_key, username_shape_key,"
-			  " nickname_fold_key, nickname_shape_key)"
-			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+			  " nickname_fold_key, nickname_shape_key, joined_from)"
+			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
 			  &st, WHAT_ADD) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_text(st, 1, username, -1, SQLITE_STATIC) !=
@@ -310,7 +310,8 @@ static enum store_status insert_player(struct store *s, const char *username,
 		    SQLITE_OK ||
 	    sqlite3_bind_text(st, 3, hash, -1, SQLITE_STATIC) != SQLITE_OK ||
 	    sqlite3_bind_int64(st, 4, now) != SQLITE_OK ||
-	    store_bind_player_keys(st, 5, keys) != SQLITE_OK) {
+	    store_bind_player_keys(st, 5, keys) != SQLITE_OK ||
+	    sqlite3_bind_text(st, 9, origin, -1, SQLITE_STATIC) != SQLITE_OK) {
 		store_set_db_err(s, WHAT_ADD);
 		goto out_finalize;
 	}
@@ -327,17 +328,84 @@ out_finalize:
 	return ret;
 }
 
-/* See store.h. The row is inserted first (the UNIQUE username says
- * "taken" before any look-alike does), then the other players' keys are
- * read under the same write lock, and a look-alike rolls it back. */
+/* How many accounts were made from `origin` in the 24 hours before
+ * `now`, into *made. Return STORE_OK or STORE_ERR (the error kept). */
+static enum store_status count_joins(struct store *s, const char *origin,
+				     long long now, long long *made,
+				     const char *what)
+{
+	enum store_status ret = STORE_ERR;
+	sqlite3_stmt *st;
+
+	if (store_prepare(s,
+			  "SELECT count(*) FROM players WHERE joined_from = ?1"
+			  " AND created_at > ?2",
+			  &st, what) != 0)
+		return STORE_ERR;
+	if (sqlite3_bind_text(st, 1, origin, -1, SQLITE_STATIC) != SQLITE_OK ||
+	    sqlite3_bind_int64(st, 2, now - 86400) != SQLITE_OK)
+		store_set_db_err(s, what);
+	else if (store_step_row(s, st, what, "no count") == STORE_OK)
+		ret = STORE_OK;
+	if (ret == STORE_OK)
+		*made = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return ret;
+}
+
+/* How many more accounts `origin` may make at `now` (store_join()):
+ * *left STORE_JOINS_MAX + 1 when no limit applies. Return STORE_OK or
+ * STORE_ERR (the error kept). */
+static enum store_status joins_left(struct store *s, const char *origin,
+				    long long now, int *left, const char *what)
+{
+	long long limit = 0, made = 0;
+
+	*left = STORE_JOINS_MAX + 1;
+	if (origin == NULL || origin[0] == '\0')
+		return STORE_OK;
+	if (store_query_int(s,
+			    "SELECT joins_per_day FROM club_settings"
+			    " WHERE id = 1",
+			    &limit, what) != SQLITE_OK)
+		return STORE_ERR;
+	if (limit == 0)
+		return STORE_OK;
+	if (count_joins(s, origin, now, &made, what) != STORE_OK)
+		return STORE_ERR;
+	*left = made >= limit ? 0 : (int)(limit - made);
+	return STORE_OK;
+}
+
+/* See store.h. */
+enum store_status store_joins_left(struct store *s, const char *origin,
+				   long long now, int *left)
+{
+	store_clear_err(s);
+	return joins_left(s, origin, now, left, WHAT_ADD);
+}
+
+/* See store.h. */
 enum store_status store_add_player(struct store *s, const char *username,
 				   const char *nickname, const char *hash,
 				   long long now, long long *id)
+{
+	return store_join(s, username, nickname, hash, "", now, id);
+}
+
+/* See store.h. The limit is read and the row inserted in one write
+ * transaction (the UNIQUE username says "taken" before any look-alike
+ * does), then the other players' keys are read under the same write
+ * lock, and a look-alike rolls it back. */
+enum store_status store_join(struct store *s, const char *username,
+			     const char *nickname, const char *hash,
+			     const char *origin, long long now, long long *id)
 {
 	struct store_player_keys keys;
 	enum store_status st;
 	long long new_id = 0;
 	bool alike = false;
+	int left = 0;
 
 	store_clear_err(s);
 	if (store_player_keys(s, username, nickname, &keys, WHAT_ADD) != 0) {
@@ -346,8 +414,17 @@ enum store_status store_add_player(struct store *s, const char *username,
 	}
 	st = store_begin(s, WHAT_ADD);
 	if (st == STORE_OK) {
-		st = insert_player(s, username, nickname, hash, now, &keys,
-				   &new_id);
+		st = joins_left(s, origin, now, &left, WHAT_ADD);
+		if (st == STORE_OK && left == 0) {
+			store_set_err(s, WHAT_ADD,
+				      "the connection made its accounts for "
+				      "the day");
+			st = STORE_LIMIT;
+		}
+		if (st == STORE_OK)
+			st = insert_player(s, username, nickname, hash,
+					   origin != NULL ? origin : "", now,
+					   &keys, &new_id);
 		if (st == STORE_OK)
 			st = store_player_alike(s, &keys, new_id, &alike,
 						WHAT_ADD);

@@ -1144,6 +1144,17 @@ static const char *const migrations[] = {
 	"ALTER TABLE club_settings ADD COLUMN name_digits INTEGER NOT NULL"
 	" DEFAULT 0 CHECK (name_digits IN (0, 1));"
 	"PRAGMA user_version = 29;",
+
+	/* 30: new accounts a day from one connection (issue 44): where an
+	 * account was made from (origin.h; '' at the machine, and for the
+	 * accounts of before), and the club's limit (0: none). */
+	"ALTER TABLE players ADD COLUMN joined_from TEXT NOT NULL DEFAULT ''"
+	" CHECK (length(joined_from) <= 48);"
+	"CREATE INDEX players_by_joined_from ON players (joined_from,"
+	" created_at) WHERE joined_from <> '';"
+	"ALTER TABLE club_settings ADD COLUMN joins_per_day INTEGER NOT NULL"
+	" DEFAULT 5 CHECK (joins_per_day BETWEEN 0 AND 1000);"
+	"PRAGMA user_version = 30;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

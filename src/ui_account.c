@@ -450,6 +450,16 @@ static enum ui_status choose_nickname(struct ui *ui, const char *given,
 	}
 }
 
+/* Say that the club's accounts for the day from this connection are
+ * made (store_join()). Return UI_REFUSED. */
+static enum ui_status say_joins_spent(struct ui *ui)
+{
+	ui_say(&ui->term,
+	       _("Enough accounts were made from your connection today: "
+		 "try again tomorrow, or ask the club's administrator."));
+	return UI_REFUSED;
+}
+
 /* Hash `pw` and create the account; add it to the list. */
 static enum ui_status create_account(struct ui *ui, const char *username,
 				     const char *nickname,
@@ -463,13 +473,15 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 		ui_error(&ui->term, _("out of memory"));
 		return UI_FAILED;
 	}
-	st = store_add_player(ui->club.store, username, nickname, hash,
-			      (long long)time(NULL), &id);
+	st = store_join(ui->club.store, username, nickname, hash,
+			ui->club.origin, (long long)time(NULL), &id);
 	memset(hash, 0, sizeof(hash));
 	if (st == STORE_EXISTS) {
 		ui_say(&ui->term, _("That username is taken."));
 		return UI_REFUSED;
 	}
+	if (st == STORE_LIMIT)
+		return say_joins_spent(ui);
 	if (st == STORE_LOOKALIKE) {
 		ui_say(&ui->term,
 		       _("While you typed, another player registered a "
@@ -494,8 +506,14 @@ static enum ui_status register_account(struct ui *ui, const char *username,
 	char nick[TERM_LINE_MAX + 1];
 	struct auth_secret pw = {NULL, 0};
 	enum ui_status st;
+	int left = 0;
 
 	ui_say(&ui->term, _("New account"));
+	if (store_joins_left(ui->club.store, ui->club.origin,
+			     (long long)time(NULL), &left) != STORE_OK)
+		return ui_store_failed(ui, NULL);
+	if (left == 0)
+		return say_joins_spent(ui); /* said before anything is typed */
 	if (common_passwords(ui) == NULL)
 		return UI_REFUSED;
 	st = ui_account_refresh(ui); /* names taken elsewhere since start-up */

@@ -20,6 +20,7 @@ static const char *const setting_names[] = {
 	[CLUB_RANKED_HOTSEAT] = "ranked-hotseat",
 	[CLUB_DISCONNECT_GRACE] = "disconnect-grace",
 	[CLUB_NAME_DIGITS] = "name-digits",
+	[CLUB_JOINS_PER_DAY] = "joins-per-day",
 };
 #define SETTINGS ((int)(sizeof setting_names / sizeof setting_names[0]))
 
@@ -52,6 +53,9 @@ static const char *value_text(const struct club_settings *c, enum club_key key,
 	case CLUB_NAME_DIGITS:
 		snprintf(buf, VALUE_MAX, "%s", c->name_digits ? "on" : "off");
 		break;
+	case CLUB_JOINS_PER_DAY:
+		snprintf(buf, VALUE_MAX, "%d", c->joins_per_day);
+		break;
 	}
 	return buf;
 }
@@ -61,8 +65,9 @@ static const char *value_text(const struct club_settings *c, enum club_key key,
 static const char *meaning_text(const struct club_settings *c,
 				enum club_key key, char *buf)
 {
-	int n = key == CLUB_CLAIM_AFTER ? c->claim_after_days
-					: c->disconnect_grace;
+	int n = key == CLUB_CLAIM_AFTER	    ? c->claim_after_days
+		: key == CLUB_JOINS_PER_DAY ? c->joins_per_day
+					    : c->disconnect_grace;
 
 	switch (key) {
 	case CLUB_CLAIM_AFTER:
@@ -119,6 +124,21 @@ static const char *meaning_text(const struct club_settings *c,
 				     "4lice for alice.")
 				 : _("Digits in a name are not read as the "
 				     "letters they look like."));
+		break;
+	case CLUB_JOINS_PER_DAY:
+		if (n == 0) {
+			snprintf(buf, MEANING_MAX, "%s",
+				 _("Any number of accounts may be made from "
+				   "one connection."));
+			break;
+		}
+		snprintf(buf, MEANING_MAX,
+			 ngettext("At most %d account a day may be made from "
+				  "one connection (an SSH client's address).",
+				  "At most %d accounts a day may be made from "
+				  "one connection (an SSH client's address).",
+				  (unsigned long)n),
+			 n);
 		break;
 	}
 	return buf;
@@ -207,6 +227,14 @@ static int parse_value(struct ui_term *term, enum club_key key,
 		ui_error(term, _("%s takes on or off, not '%s'"),
 			 setting_names[key], clean);
 		return -1;
+	case CLUB_JOINS_PER_DAY:
+		if (number_parse(text, 0, STORE_JOINS_MAX, &n) == 0)
+			break;
+		ui_error(term,
+			 _("joins-per-day takes a whole number of accounts "
+			   "from 0 (no limit) to %d, not '%s'"),
+			 STORE_JOINS_MAX, clean);
+		return -1;
 	case CLUB_DISCONNECT_GRACE:
 		if (number_parse(text, 0, STORE_GRACE_MAX, &n) == 0)
 			break;
@@ -236,8 +264,8 @@ static int find_setting(struct ui_term *term, const char *name,
 	}
 	ui_error(term,
 		 _("unknown setting '%s': the settings are claim-after, "
-		   "forbidden, ranked-hotseat, disconnect-grace and "
-		   "name-digits"),
+		   "forbidden, ranked-hotseat, disconnect-grace, "
+		   "name-digits and joins-per-day"),
 		 ui_clean(name, clean, sizeof(clean)));
 	return -1;
 }
@@ -263,7 +291,8 @@ enum ui_status ui_club_set(struct ui *ui, const char *name, const char *text)
 		return ui_store_failed(ui,
 				       _("cannot read the club's settings"));
 	ui_say(&ui->term,
-	       key == CLUB_NAME_DIGITS
+	       key == CLUB_JOINS_PER_DAY ? _("%s is now %s: %s")
+	       : key == CLUB_NAME_DIGITS
 		       ? _("%s is now %s: %s Names registered or changed "
 			   "from now on are checked so; the players already "
 			   "there keep theirs.")

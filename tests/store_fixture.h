@@ -110,10 +110,19 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 29 adds (digits in names, a club setting), taken
- * away again: with "PRAGMA user_version = 28;" after it, a version 28
- * file. */
-#define FX_UNDO_V29 "ALTER TABLE club_settings DROP COLUMN name_digits;"
+/* What schema version 30 adds (where accounts were made from, and the
+ * club's limit a day), taken away again: with "PRAGMA user_version =
+ * 29;" after it, a version 29 file. */
+#define FX_UNDO_V30                                                            \
+	"DROP INDEX players_by_joined_from;"                                   \
+	"ALTER TABLE players DROP COLUMN joined_from;"                         \
+	"ALTER TABLE club_settings DROP COLUMN joins_per_day;"
+
+/* What schema versions 30 and 29 add (29: digits in names, a club
+ * setting), taken away again: with "PRAGMA user_version = 28;" after
+ * it, a version 28 file. */
+#define FX_UNDO_V29                                                            \
+	FX_UNDO_V30 "ALTER TABLE club_settings DROP COLUMN name_digits;"
 
 /* What schema versions 29 and 28 add (28: the players' lock-outs),
  * taken away again: with "PRAGMA user_version = 27;" after it, a

@@ -19,7 +19,7 @@
 /* The club's settings now, asserting the read works. */
 static struct club_settings settings_of(struct store *s)
 {
-	struct club_settings c = {-1, true, false, -1, true};
+	struct club_settings c = {-1, true, false, -1, true, -1};
 
 	CU_ASSERT_EQUAL(store_club_get(s, &c), STORE_OK);
 	return c;
@@ -46,7 +46,8 @@ static long long turn_second(const char *path, long long id)
 
 /* A new club keeps the defaults every process used before: a week's
  * claim wait, forbidden points refused, ranked hot-seat on, two minutes'
- * grace, digits in names not read as letters. */
+ * grace, digits in names not read as letters, five accounts a day from
+ * one connection. */
 static void test_club_defaults(void)
 {
 	char path[FX_PATH_SIZE];
@@ -59,6 +60,7 @@ static void test_club_defaults(void)
 	CU_ASSERT_TRUE(c.ranked_hotseat);
 	CU_ASSERT_EQUAL(c.disconnect_grace, 120);
 	CU_ASSERT_FALSE(c.name_digits);
+	CU_ASSERT_EQUAL(c.joins_per_day, 5);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path, "SELECT count(*) FROM club_settings", 0), 1);
 	store_close(s);
@@ -370,10 +372,58 @@ static void test_name_digits(void)
 	store_close(s);
 }
 
+/* joins-per-day accounts a day from one origin, decided when the account
+ * is written; another origin, the machine (""), a day later or a limit
+ * of 0 are not limited. */
+static void test_joins_per_day(void)
+{
+	const char *x = "203.0.113.7", *y = "198.51.100.2";
+	const long long t = 1700000000;
+	char path[FX_PATH_SIZE], name[32];
+	long long ids[3], id;
+	struct store *s = fx_club(path, ids);
+	int i, left = -1;
+
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_JOINS_PER_DAY, 2, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_joins_left(s, x, t, &left), STORE_OK);
+	CU_ASSERT_EQUAL(left, 2);
+	CU_ASSERT_EQUAL(store_join(s, "newa", "New A", "h", x, t, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_join(s, "newb", "New B", "h", x, t + 1, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_joins_left(s, x, t + 2, &left), STORE_OK);
+	CU_ASSERT_EQUAL(left, 0);
+	CU_ASSERT_EQUAL(store_join(s, "newc", "New C", "h", x, t + 2, &id),
+			STORE_LIMIT);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM players WHERE"
+				    " username = 'newc'",
+				    0),
+			0);
+	CU_ASSERT_EQUAL(store_join(s, "newd", "New D", "h", y, t + 2, &id),
+			STORE_OK);
+	for (i = 0; i < 3; i++) { /* at the machine: no limit */
+		snprintf(name, sizeof name, "local%d", i);
+		CU_ASSERT_EQUAL(store_join(s, name, name, "h", "", t, &id),
+				STORE_OK);
+	}
+	CU_ASSERT_EQUAL(store_join(s, "newe", "New E", "h", x, t + 86401, &id),
+			STORE_OK); /* a day after the first */
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_JOINS_PER_DAY, 0, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_join(s, "newf", "New F", "h", x, t + 86401, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_club_set(s, CLUB_JOINS_PER_DAY, STORE_JOINS_MAX + 1, t),
+		STORE_ERR);
+	store_close(s);
+}
+
 static CU_TestInfo tests[] = {
 	{"a new club has today's defaults", test_club_defaults},
 	{"settings written, kept, refused out of range", test_club_set},
 	{"name-digits keys every player again", test_name_digits},
+	{"joins-per-day accounts a day from one connection",
+	 test_joins_per_day},
 	{"a match keeps the rules it started with", test_match_keeps_rules},
 	{"a command line gets stricter rules, never looser",
 	 test_match_stricter_only},

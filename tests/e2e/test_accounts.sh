@@ -287,7 +287,28 @@ check "origin: the database keeps a lock for each address and the machine" \
 	test "$(db "SELECT group_concat(origin || ':' || (locked_until > 0), ',')
 		FROM (SELECT * FROM login_failures WHERE name = 'grace'
 		ORDER BY origin)")" = ":1,203.0.113.7:1"
+
+# New accounts a day from one connection (issue 44; the club's
+# joins-per-day, 5 by default): the sixth from one address is refused
+# before anything is typed, another address and the machine are not.
+SSH_CONNECTION="192.0.2.44 50022 127.0.0.1 22"
+for i in 1 2 3 4 5; do
+	play_input "farm$i\nFarm $i\nfarm-pass-$i-xyz\nfarm-pass-$i-xyz\n" register
+done
+check "joins: five accounts from one address are made" \
+	test "$(db "SELECT count(*) FROM players WHERE joined_from = '192.0.2.44'")" = 5
+play_input "farm6\nFarm 6\nfarm-pass-6-xyz\nfarm-pass-6-xyz\n" register
+check "joins: the sixth from that address is refused at once" \
+	sh -c '[ "$1" -ne 0 ] && grep -q "Enough accounts were made from your connection today" "$2" &&
+		! grep -q "Username" "$2"' - "$status" "$OUT"
+check "joins: ... and not made" \
+	test "$(db "SELECT count(*) FROM players WHERE username = 'farm6'")" = 0
+SSH_CONNECTION="192.0.2.45 50022 127.0.0.1 22"
+play_input "farm6\nFarm 6\nfarm-pass-6-xyz\nfarm-pass-6-xyz\n" register
+check "joins: another address makes one" status_is 0
 unset SSH_CONNECTION
+play_input "farm7\nFarm 7\nfarm-pass-7-xyz\nfarm-pass-7-xyz\n" register
+check "joins: at the machine itself no limit applies" status_is 0
 
 # Without the list of common passwords (missing, or a folder where the
 # file should be), registration and password changes are refused with a
