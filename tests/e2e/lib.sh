@@ -9,7 +9,10 @@
 #   play_env 'VAR=V ...' TEXT ARGS...
 #                             the same with those environment variables
 #   check NAME CMD...         print "ok - NAME" when CMD succeeds, else
-#                             "not ok - NAME" and the last output
+#                             "not ok - NAME" and the last output; a
+#                             "#" line first when what led to it took
+#                             30 s or more (times $SLOW) since the check
+#                             before, so a slow wait is seen where it is
 #   has TEXT / hasnt TEXT     stdout contains (or not) the fixed string TEXT
 #   err_has TEXT              stderr contains the fixed string TEXT
 #   status_is N               the last run exited with N
@@ -228,6 +231,10 @@ status_is() { [ "$status" -eq "$1" ]; }
 check() {
 	_name=$1
 	shift
+	_now=$(date +%s)
+	[ $((_now - ${_checked_at:=$_now})) -lt $((30 * SLOW)) ] ||
+		echo "# $((_now - _checked_at)) s since the check before this one"
+	_checked_at=$_now
 	if "$@" && [ ! -s "$E2E_DIR/valgrind.log" ]; then
 		echo "ok - $_name"
 	elif [ -s "$E2E_DIR/valgrind.log" ]; then

@@ -315,8 +315,9 @@ check "...and does not stop the search (all $think nodes searched)" \
 
 # A brain in the background reading a fifo, for tests that look at it
 # while it runs: bg_start ARGS (its process is $pid), bg_send TEXT
-# (printf %b), bg_wait N REGEX (N lines of stdout match, waiting at
-# most $WAIT_S s), bg_stop (end its input, wait, set $status).
+# (printf %b), bg_wait N REGEX (N lines of stdout match, waiting as
+# poll does), bg_stop (end its input, wait as wait_exit does, set
+# $status).
 bg_start() {
 	rm -f "$E2E_DIR/in" && mkfifo "$E2E_DIR/in" || exit 2
 	${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" brain <"$E2E_DIR/in" >"$OUT" \
@@ -325,18 +326,11 @@ bg_start() {
 	exec 3>"$E2E_DIR/in"
 }
 bg_send() { printf '%b' "$1" >&3; }
-bg_wait() {
-	_i=0
-	while [ "$(grep -cxE -- "$2" "$OUT")" -lt "$1" ] &&
-		[ "$_i" -lt $((10 * WAIT_S)) ]; do
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-}
+matching() { [ "$(grep -cxE -- "$2" "$OUT")" -ge "$1" ]; }
+bg_wait() { poll matching "$@"; }
 bg_stop() {
 	exec 3>&-
-	wait "$pid"
-	status=$?
+	wait_exit "$pid"
 	vg_seen "$status"
 }
 
@@ -348,34 +342,27 @@ long_think="START 15\nINFO timeout_turn 600000\nINFO max_node 1000000000\n$quiet
 # YXSTOP while the brain thinks: the best move so far, at once. YXSTOP
 # with nothing to stop is ignored (above), so it is sent until the move
 # comes, however late the search started.
+stopped() { bg_send 'YXSTOP\n' && line_is '[0-9]+,[0-9]+'; }
 bg_start
 bg_send "$long_think"
-i=0
-until grep -qxE '[0-9]+,[0-9]+' "$OUT" || [ "$i" -ge "$WAIT_S" ]; do
-	sleep 1
-	bg_send 'YXSTOP\n'
-	i=$((i + 1))
-done
+sleep 1
+poll stopped
+answered=$?
 bg_stop
-check "YXSTOP during a ten-minute think: the move comes" \
-	line_is '[0-9]+,[0-9]+'
+check "YXSTOP during a ten-minute think: the move comes" [ "$answered" -eq 0 ]
 check "...from a search that YXSTOP cut short (fewer nodes than its limit)" \
 	[ "$(most nodes)" -lt 1000000000 ]
 
 # END while the brain thinks: it answers and exits, input still open.
+gone() { ! kill -0 "$pid" 2>/dev/null; }
 bg_start
 bg_send "$long_think"
 sleep 1
 bg_send 'END\n'
-i=0
-while kill -0 "$pid" 2>/dev/null && [ "$i" -lt $((10 * WAIT_S)) ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-kill -0 "$pid" 2>/dev/null
+poll gone
 running=$?
 bg_stop
-check "END during a ten-minute think: the brain exits" [ "$running" -ne 0 ]
+check "END during a ten-minute think: the brain exits" [ "$running" -eq 0 ]
 check "...with status 0, after its move" \
 	sh -c '[ "$2" -eq 0 ] && grep -qxE "[0-9]+,[0-9]+" "$1"' - "$OUT" "$status"
 
