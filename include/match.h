@@ -200,6 +200,14 @@ enum match_reason {
 			   * other; never a draw */
 };
 
+/* Why a rated result moved no rating (the store decides when it counts
+ * the result; matches.unrated). */
+enum match_unrated {
+	UNRATED_NO = 0, /* it moved both ratings */
+	UNRATED_NEW,	/* a side was not yet a rated member of the club */
+	UNRATED_PAIR	/* past the club's rated games a pair in its window */
+};
+
 /* What kind of game a match is, as the club keeps it. */
 enum match_kind {
 	MATCH_RANKED = 1, /* two players; counted for both when finished */

@@ -143,17 +143,31 @@ enum store_status store_add_player(struct store *s, const char *username,
 
 /* store_add_player() for a newcomer registering from `origin` (where
  * they connect from, origin.h; "" where none is known), kept with the
- * account: refused with STORE_LIMIT (nothing written) when the club's
- * joins_per_day accounts were made from that origin in the 24 hours
- * before `now` (decided in the write transaction, from what is
- * committed). No limit applies where the origin is "", or the club's
- * limit is 0. */
+ * account: refused with STORE_LIMIT (nothing written) when the club is
+ * closed to connections (CLUB_JOIN_CLOSED) or its joins_per_day
+ * accounts were made from that origin in the 24 hours before `now`
+ * (decided in the write transaction, from what is committed). No limit
+ * applies where the origin is "" (the machine itself, whose accounts
+ * are approved as they are made), or the club's limit is 0. */
 enum store_status store_join(struct store *s, const char *username,
 			     const char *nickname, const char *hash,
 			     const char *origin, long long now, long long *id);
 
+/* Whether a rated result between players `a` and `b` in a match begun
+ * at `at` (Unix seconds) would move their ratings if it were counted now
+ * (the rules store_count_ranked() applies): UNRATED_NO, or why not, into
+ * *why. For a stake shown before the game; the count decides. */
+enum store_status store_rating_moves(struct store *s, long long a, long long b,
+				     long long at, enum match_unrated *why);
+
+/* Approve the account `username` (any case): its rated results move
+ * ratings from its next one (enum club_join). STORE_NOT_FOUND when
+ * there is no such player. */
+enum store_status store_approve(struct store *s, const char *username);
+
 /* How many more accounts may be made from `origin` at `now` (see
- * store_join()) into *left: STORE_JOINS_MAX + 1 when no limit applies.
+ * store_join()) into *left: STORE_JOINS_MAX + 1 when no limit applies,
+ * 0 when none may (the club closed to connections, or the day's made).
  * For a prompt to say so before asking; store_join() decides. */
 enum store_status store_joins_left(struct store *s, const char *origin,
 				   long long now, int *left);
@@ -276,6 +290,20 @@ long long store_stale_player(const struct store *s);
 #define STORE_GRACE_MAX	      86400 /* seconds */
 #define STORE_JOINS_MAX	      1000  /* accounts a day from a connection */
 
+/* How accounts are made (club_settings.join_policy). A rated result
+ * moves ratings only when both players are rated members: approved
+ * (store_approve(); accounts made at the machine itself are approved
+ * when made), or, where the club is open, past its rated_after rated
+ * games. */
+enum club_join {
+	CLUB_JOIN_OPEN = 0, /* anyone registers */
+	CLUB_JOIN_APPROVAL, /* anyone registers; rated once approved */
+	CLUB_JOIN_CLOSED    /* accounts are made at the machine only */
+};
+
+#define STORE_GAMES_MAX	     1000 /* rated_after, pair_games */
+#define STORE_PAIR_HOURS_MAX 8760 /* a year */
+
 /* The club's settings, as stored. A plain value. */
 struct club_settings {
 	int claim_after_days; /* an unfinished ranked match left this many
@@ -296,6 +324,16 @@ struct club_settings {
 	int joins_per_day;    /* accounts one connection may make in a
 			       * day: 0 (no limit)..STORE_JOINS_MAX
 			       * (default 5; store_join()) */
+	enum club_join join;  /* how accounts are made (default open) */
+	int rated_after;      /* with CLUB_JOIN_OPEN, rated games counted
+			       * after which an account not approved is a
+			       * rated member: 0..STORE_GAMES_MAX
+			       * (default 5) */
+	int pair_games;	      /* rated games between two players in
+			       * pair_hours that move ratings: 0 (no
+			       * limit)..STORE_GAMES_MAX (default 10) */
+	int pair_hours;	      /* their window: 1..STORE_PAIR_HOURS_MAX
+			       * (default 24) */
 };
 
 /* One setting, for store_club_set(). */
@@ -305,7 +343,11 @@ enum club_key {
 	CLUB_RANKED_HOTSEAT,   /* 1: on, 0: off */
 	CLUB_DISCONNECT_GRACE, /* seconds */
 	CLUB_NAME_DIGITS,      /* 1: on, 0: off; every player keyed again */
-	CLUB_JOINS_PER_DAY     /* accounts a day from one connection */
+	CLUB_JOINS_PER_DAY,    /* accounts a day from one connection */
+	CLUB_JOIN,	       /* enum club_join */
+	CLUB_RATED_AFTER,      /* rated games */
+	CLUB_PAIR_GAMES,       /* rated games a pair */
+	CLUB_PAIR_HOURS	       /* hours */
 };
 
 /* Read the club's settings into *out. On failure *out is unchanged. */
@@ -611,9 +653,11 @@ struct match_now {
 				    * ms) */
 	long long turn_allowed_ms; /* and the time it has (0 = no limit) */
 	struct time_control time;
-	long long black_left_ms; /* a game clock: the black_id and */
-	long long white_left_ms; /* white_id players' when the turn
-				  * began (the mover's runs) */
+	long long black_left_ms;    /* a game clock: the black_id and */
+	long long white_left_ms;    /* white_id players' when the turn
+				     * began (the mover's runs) */
+	enum match_unrated unrated; /* finished and rated: why the result
+				     * moved no rating, if it did not */
 };
 
 /* Read match `id`'s state into *out. STORE_NOT_FOUND when there is no

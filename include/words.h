@@ -56,6 +56,10 @@ const char *words_outcome(enum match_kind kind, enum match_status status,
 			  enum match_result result, enum match_reason reason,
 			  int k, char *buf, size_t cap);
 
+/* Why a rated result moved no rating (the club's rules, docs/CLUB.md),
+ * as a sentence; "" for UNRATED_NO. */
+const char *words_unrated(enum match_unrated why);
+
 /* The rule of time control *tc, as a game's help tells it, into
  * buf[cap]: "Each move must be made within 1 second, or the game is
  * lost.", "Each side has 5 minutes for the game and 3 seconds more after

@@ -159,10 +159,16 @@ static void print_help(FILE *out)
 		"                       ranked-hotseat on|off, "
 		"disconnect-grace SECONDS,\n"
 		"                       name-digits on|off, joins-per-day "
-		"N\n"
+		"N,\n"
+		"                       join open|approval|closed, "
+		"rated-after GAMES,\n"
+		"                       pair-games GAMES, pair-hours HOURS\n"
+		"  club approve USER    make USER a rated member (the "
+		"administrator)\n"
 		"  serve                the club's read-only web site "
-		"(see --listen)\n"
-		"\n"
+		"(see --listen)\n"),
+	      out);
+	fputs(_("\n"
 		"Options go before or after the command, as --db PATH or "
 		"--db=PATH;\n"
 		"after -- every word is an argument.\n"
@@ -843,7 +849,8 @@ static enum ui_status cmd_brain(struct ui *ui, const struct options *o)
 		       : UI_FAILED;
 }
 
-/* gomoku club show | club set NAME VALUE: the administrator's; refused
+/* gomoku club show | club set NAME VALUE | club approve USER: the
+ * administrator's; refused
  * with --no-admin (the members' ForceCommand). */
 static enum ui_status cmd_club(struct ui *ui, const struct options *o)
 {
@@ -858,7 +865,10 @@ static enum ui_status cmd_club(struct ui *ui, const struct options *o)
 		return ui_club_show(ui);
 	if (o->nwords == 4 && strcmp(o->words[1], "set") == 0)
 		return ui_club_set(ui, o->words[2], o->words[3]);
-	return usage_error(_("club takes show, or set NAME VALUE, not"),
+	if (o->nwords == 3 && strcmp(o->words[1], "approve") == 0)
+		return ui_club_approve(ui, o->words[2]);
+	return usage_error(_("club takes show, set NAME VALUE or approve "
+			     "USER, not"),
 			   o->words[1]);
 }
 

@@ -33,6 +33,19 @@ static const struct club_column club_columns[] = {
 	[CLUB_JOINS_PER_DAY] = {"UPDATE club_settings SET joins_per_day = ?1,"
 				" changed_at = max(?2, 0)",
 				0, STORE_JOINS_MAX},
+	[CLUB_JOIN] = {"UPDATE club_settings SET join_policy = CASE ?1"
+		       " WHEN 0 THEN 'open' WHEN 1 THEN 'approval'"
+		       " ELSE 'closed' END, changed_at = max(?2, 0)",
+		       CLUB_JOIN_OPEN, CLUB_JOIN_CLOSED},
+	[CLUB_RATED_AFTER] = {"UPDATE club_settings SET rated_after = ?1,"
+			      " changed_at = max(?2, 0)",
+			      0, STORE_GAMES_MAX},
+	[CLUB_PAIR_GAMES] = {"UPDATE club_settings SET pair_games = ?1,"
+			     " changed_at = max(?2, 0)",
+			     0, STORE_GAMES_MAX},
+	[CLUB_PAIR_HOURS] = {"UPDATE club_settings SET pair_hours = ?1,"
+			     " changed_at = max(?2, 0)",
+			     1, STORE_PAIR_HOURS_MAX},
 };
 
 #define CLUB_KEYS ((int)(sizeof club_columns / sizeof club_columns[0]))
@@ -41,14 +54,16 @@ static const struct club_column club_columns[] = {
 enum store_status store_club_get(struct store *s, struct club_settings *out)
 {
 	enum store_status st;
-	long long v[6];
+	long long v[10];
 
 	store_clear_err(s);
 	st = store_query_ints(s,
 			      "SELECT claim_after_days, forbidden = 'lose',"
 			      " ranked_hotseat, disconnect_grace, name_digits,"
-			      " joins_per_day FROM club_settings WHERE id = 1",
-			      NULL, 0, v, 6, WHAT_READ_CLUB,
+			      " joins_per_day, " STORE_JOIN_SQL ", rated_after,"
+			      " pair_games, pair_hours FROM club_settings"
+			      " WHERE id = 1",
+			      NULL, 0, v, 10, WHAT_READ_CLUB,
 			      "the club has no settings row");
 	if (st != STORE_OK)
 		return st == STORE_NOT_FOUND ? STORE_ERR : st;
@@ -58,6 +73,10 @@ enum store_status store_club_get(struct store *s, struct club_settings *out)
 	out->disconnect_grace = (int)v[3];
 	out->name_digits = v[4] != 0;
 	out->joins_per_day = (int)v[5];
+	out->join = (enum club_join)v[6];
+	out->rated_after = (int)v[7];
+	out->pair_games = (int)v[8];
+	out->pair_hours = (int)v[9];
 	return STORE_OK;
 }
 

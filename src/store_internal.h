@@ -379,8 +379,22 @@ enum store_status store_clock_take_back(struct store *s, long long id,
 					long long keep, long long now_ms,
 					const char *what);
 
+/* Inside the caller's write transaction: decide whether finished rated
+ * match `match_id` moves the ratings (matches.unrated, from the club's
+ * rules and the players' committed rows), then count it into both
+ * players' own counters and those under its rule. Return STORE_OK,
+ * STORE_NOT_FOUND or STORE_ERR. */
 enum store_status store_count_ranked(struct store *s, long long match_id,
 				     const char *what);
+
+/* club_settings.join_policy as enum club_join's number. */
+#define STORE_JOIN_SQL                                                         \
+	"CASE join_policy WHEN 'open' THEN 0 WHEN 'approval' THEN 1"           \
+	" ELSE 2 END"
+
+/* matches.unrated as enum match_unrated's number. */
+#define STORE_UNRATED_SQL(col)                                                 \
+	"CASE " col " WHEN 'new' THEN 1 WHEN 'pair' THEN 2 ELSE 0 END"
 
 /* The SQL condition, on a row of matches (its id is matches.id), that
  * the match's two sides have not both moved: fewer than two moves

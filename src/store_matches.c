@@ -1045,6 +1045,7 @@ static int row_to_now(sqlite3_stmt *st, struct match_now *out)
 	store_column_time(st, 10, 6, &out->time);
 	out->black_left_ms = sqlite3_column_int64(st, 8);
 	out->white_left_ms = sqlite3_column_int64(st, 9);
+	out->unrated = (enum match_unrated)sqlite3_column_int(st, 11);
 	return 0;
 }
 
@@ -1057,14 +1058,16 @@ enum store_status store_match_now(struct store *s, long long id,
 	sqlite3_stmt *st;
 
 	store_clear_err(s);
-	if (store_prepare_ints(s,
-			       "SELECT status, result, reason, (SELECT count(*)"
-			       " FROM match_moves WHERE match_id = ?1),"
-			       " turn_started_ms, turn_allowed_ms,"
-			       " clock_base, clock_increment, black_left_ms,"
-			       " white_left_ms, time_per_move FROM matches"
-			       " WHERE id = ?1",
-			       &st, &id, 1, WHAT_NOW) != 0)
+	if (store_prepare_ints(
+		    s,
+		    "SELECT status, result, reason, (SELECT count(*)"
+		    " FROM match_moves WHERE match_id = ?1),"
+		    " turn_started_ms, turn_allowed_ms,"
+		    " clock_base, clock_increment, black_left_ms,"
+		    " white_left_ms, time_per_move, " STORE_UNRATED_SQL(
+			    "unrated") " FROM matches"
+				       " WHERE id = ?1",
+		    &st, &id, 1, WHAT_NOW) != 0)
 		return STORE_ERR;
 	ret = store_step_row(s, st, WHAT_NOW, "no such match");
 	if (ret == STORE_OK && row_to_now(st, &now) != 0) {

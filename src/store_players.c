@@ -12,6 +12,8 @@
 #define WHAT_REFRESH  "cannot refresh the players"
 #define WHAT_RELOAD   "cannot reload the player"
 #define WHAT_ADD      "cannot add the player"
+#define WHAT_APPROVE  "cannot approve the player"
+#define WHAT_PREDICT  "cannot tell whether the ratings will move"
 #define WHAT_LOGIN    "cannot read the login"
 #define WHAT_FAILED   "cannot count the failed login"
 #define WHAT_SUCCEED  "cannot record the login"
@@ -300,8 +302,9 @@ static enum store_status insert_player(struct store *s, const char *username,
 			  "INSERT INTO players"
 			  " (username, nickname, password_hash, created_at,"
 			  " username_fold_key, username_shape_key,"
-			  " nickname_fold_key, nickname_shape_key, joined_from)"
-			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+			  " nickname_fold_key, nickname_shape_key, joined_from,"
+			  " approved) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,"
+			  " ?9, ?9 = '')",
 			  &st, WHAT_ADD) != 0)
 		return STORE_ERR;
 	if (sqlite3_bind_text(st, 1, username, -1, SQLITE_STATIC) !=
@@ -354,22 +357,27 @@ static enum store_status count_joins(struct store *s, const char *origin,
 }
 
 /* How many more accounts `origin` may make at `now` (store_join()):
- * *left STORE_JOINS_MAX + 1 when no limit applies. Return STORE_OK or
- * STORE_ERR (the error kept). */
+ * *left STORE_JOINS_MAX + 1 when no limit applies, 0 when the club is
+ * closed to connections. Return STORE_OK or STORE_ERR (the error
+ * kept). */
 static enum store_status joins_left(struct store *s, const char *origin,
 				    long long now, int *left, const char *what)
 {
-	long long limit = 0, made = 0;
+	long long v[2] = {0, 0}, made = 0, limit;
 
 	*left = STORE_JOINS_MAX + 1;
 	if (origin == NULL || origin[0] == '\0')
 		return STORE_OK;
-	if (store_query_int(s,
-			    "SELECT joins_per_day FROM club_settings"
-			    " WHERE id = 1",
-			    &limit, what) != SQLITE_OK)
+	if (store_query_ints(s,
+			     "SELECT joins_per_day, join_policy = 'closed'"
+			     " FROM club_settings WHERE id = 1",
+			     NULL, 0, v, 2, what,
+			     "the club has no settings row") != STORE_OK)
 		return STORE_ERR;
-	if (limit == 0)
+	limit = v[0];
+	if (v[1] != 0)
+		*left = 0;
+	if (v[1] != 0 || limit == 0)
 		return STORE_OK;
 	if (count_joins(s, origin, now, &made, what) != STORE_OK)
 		return STORE_ERR;
@@ -383,6 +391,29 @@ enum store_status store_joins_left(struct store *s, const char *origin,
 {
 	store_clear_err(s);
 	return joins_left(s, origin, now, left, WHAT_ADD);
+}
+
+/* See store.h. */
+enum store_status store_approve(struct store *s, const char *username)
+{
+	enum store_status st = STORE_ERR;
+	sqlite3_stmt *stmt;
+
+	store_clear_err(s);
+	if (store_prepare(s,
+			  "UPDATE players SET approved = 1 WHERE username = ?1",
+			  &stmt, WHAT_APPROVE) != 0)
+		return STORE_ERR;
+	if (sqlite3_bind_text(stmt, 1, username, -1, SQLITE_STATIC) !=
+	    SQLITE_OK) {
+		store_set_db_err(s, WHAT_APPROVE);
+	} else if (store_step_done(s, stmt, WHAT_APPROVE) == SQLITE_DONE) {
+		st = sqlite3_changes(s->db) == 1 ? STORE_OK : STORE_NOT_FOUND;
+		if (st == STORE_NOT_FOUND)
+			store_set_err(s, WHAT_APPROVE, "no such player");
+	}
+	sqlite3_finalize(stmt);
+	return st;
 }
 
 /* See store.h. */
@@ -417,8 +448,9 @@ enum store_status store_join(struct store *s, const char *username,
 		st = joins_left(s, origin, now, &left, WHAT_ADD);
 		if (st == STORE_OK && left == 0) {
 			store_set_err(s, WHAT_ADD,
-				      "the connection made its accounts for "
-				      "the day");
+				      "no account may be made from the "
+				      "connection now (joins-per-day, or the "
+				      "club closed)");
 			st = STORE_LIMIT;
 		}
 		if (st == STORE_OK)
@@ -1033,15 +1065,49 @@ enum store_status store_top_players(struct store *s, const enum rule *rule,
  * match of a club (a migration) costs steps, not prepares. */
 
 /* The columns of a finished ranked match that counting reads, from
- * matches: its id, the players and the result. */
+ * matches: its id, the players and the result, then whether it moves
+ * the ratings: MOVES_NOW for a match counted now, MOVES_THEN in a
+ * migration's replay (those run before migration 31 made the column,
+ * when every result moved them). */
 #define RANKED_COLUMNS "id, black_id, white_id, result"
+#define MOVES_NOW      ", unrated = ''"
+#define MOVES_THEN     ", 1"
 #define RANKED_WHERE                                                           \
 	" FROM matches WHERE kind = 'ranked' AND status = 'finished'"
+
+/* Why a rated result between players `b` and `w` (SQL expressions), in
+ * a match begun at `at` and counted after the matches with ids below
+ * `before`, moves no rating: 'new' when a side is not a rated member
+ * (approved, or with the club open past its rated_after games), 'pair'
+ * past the club's pair_games rated games between the two begun within
+ * its pair_hours before `at`, else ''. From what is committed and the
+ * match's own times: no process's clock. */
+#define UNRATED_WHY(b, w, at, before)                                          \
+	"(CASE WHEN EXISTS (SELECT 1 FROM players AS p, club_settings AS c"    \
+	"  WHERE c.id = 1 AND p.id IN (" b ", " w ") AND p.approved = 0"       \
+	"  AND (c.join_policy <> 'open' OR p.games < c.rated_after))"          \
+	" THEN 'new'"                                                          \
+	" WHEN (SELECT pair_games FROM club_settings WHERE id = 1) > 0"        \
+	"  AND (SELECT count(*) FROM matches AS o WHERE o.id < " before        \
+	"  AND o.kind = 'ranked' AND o.status = 'finished' AND o.rated = 1"    \
+	"  AND ((o.black_id = " b " AND o.white_id = " w ")"                   \
+	"  OR (o.black_id = " w " AND o.white_id = " b "))"                    \
+	"  AND o.started_at > " at " - 3600 * (SELECT pair_hours"              \
+	"  FROM club_settings WHERE id = 1)) >= (SELECT pair_games"            \
+	"  FROM club_settings WHERE id = 1) THEN 'pair'"                       \
+	" ELSE '' END)"
+
+/* Decide, as match ?1 is counted, whether it moves the ratings. */
+#define DECIDE_UNRATED                                                         \
+	"UPDATE matches AS m SET unrated = " UNRATED_WHY(                      \
+		"m.black_id", "m.white_id", "m.started_at",                    \
+		"m.id") " WHERE id = ?1"
 
 /* A finished ranked match, as counting needs it. */
 struct ranked {
 	long long id, black_id, white_id;
 	enum match_result result;
+	bool moves; /* it moves the ratings (matches.unrated '') */
 };
 
 /* One side of a match: what it had before and what it gets. */
@@ -1063,7 +1129,7 @@ struct counter {
 	sqlite3_stmt *apply; /* APPLY_OWN or APPLY_RULE */
 };
 
-/* Fill *m from a row of RANKED_COLUMNS. */
+/* Fill *m from a row of RANKED_COLUMNS and its MOVES_*. */
 static void row_to_ranked(sqlite3_stmt *st, struct ranked *m)
 {
 	m->id = sqlite3_column_int64(st, 0);
@@ -1071,6 +1137,7 @@ static void row_to_ranked(sqlite3_stmt *st, struct ranked *m)
 	m->white_id = sqlite3_column_int64(st, 2);
 	m->result = (enum match_result)match_result_value(
 		(const char *)sqlite3_column_text(st, 3));
+	m->moves = sqlite3_column_int(st, 4) != 0;
 }
 
 /* Read finished ranked match `id` into *m. Return STORE_OK,
@@ -1082,9 +1149,10 @@ static enum store_status read_ranked(struct store *s, long long id,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (store_prepare_ints(
-		    s, "SELECT " RANKED_COLUMNS RANKED_WHERE " AND id = ?1",
-		    &st, &id, 1, what) != 0)
+	if (store_prepare_ints(s,
+			       "SELECT " RANKED_COLUMNS MOVES_NOW RANKED_WHERE
+			       " AND id = ?1",
+			       &st, &id, 1, what) != 0)
 		return STORE_ERR;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
@@ -1221,8 +1289,8 @@ static enum store_status apply_side(struct store *s, const struct counter *c,
 }
 
 /* Count match m for both players through c. Each side's Elo change
- * comes from both sides' values before the game. Return STORE_OK,
- * STORE_NOT_FOUND or STORE_ERR. */
+ * comes from both sides' values before the game; none when m moves no
+ * rating. Return STORE_OK, STORE_NOT_FOUND or STORE_ERR. */
 static enum store_status count_match(struct store *s, const struct counter *c,
 				     const struct ranked *m, const char *what)
 {
@@ -1237,8 +1305,11 @@ static enum store_status count_match(struct store *s, const struct counter *c,
 		return st;
 	black.score = match_black_score(m->result);
 	white.score = 1.0 - black.score;
-	rating_deltas(black.rating, black.games, white.rating, white.games,
-		      black.score, &black_delta, &white_delta);
+	black_delta = white_delta = 0.0;
+	if (m->moves)
+		rating_deltas(black.rating, black.games, white.rating,
+			      white.games, black.score, &black_delta,
+			      &white_delta);
 	st = apply_side(s, c, m->id, &black, black_delta, what);
 	if (st == STORE_OK)
 		st = apply_side(s, c, m->id, &white, white_delta, what);
@@ -1259,6 +1330,26 @@ static enum store_status count_once(struct store *s, const struct ranked *m,
 	return st;
 }
 
+/* See store.h. */
+enum store_status store_rating_moves(struct store *s, long long a, long long b,
+				     long long at, enum match_unrated *why)
+{
+	const long long args[] = {a, b, at};
+	enum store_status st;
+	long long v = 0;
+
+	store_clear_err(s);
+	st = store_query_ints(
+		s,
+		"SELECT " STORE_UNRATED_SQL(UNRATED_WHY(
+			"?1", "?2", "?3",
+			"(SELECT coalesce(max(id), 0) + 1 FROM matches)")),
+		args, 3, &v, 1, WHAT_PREDICT, "no answer");
+	if (st == STORE_OK)
+		*why = (enum match_unrated)v;
+	return st;
+}
+
 /* See store_internal.h. */
 enum store_status store_count_ranked(struct store *s, long long match_id,
 				     const char *what)
@@ -1266,6 +1357,9 @@ enum store_status store_count_ranked(struct store *s, long long match_id,
 	struct ranked m;
 	enum store_status st;
 
+	if (store_exec_ints(s, DECIDE_UNRATED, &match_id, 1, what) !=
+	    SQLITE_DONE)
+		return STORE_ERR;
 	st = read_ranked(s, match_id, &m, what);
 	if (st == STORE_OK)
 		st = count_once(s, &m, COUNT_OWN, what);
@@ -1287,7 +1381,7 @@ static enum store_status replay(struct store *s, enum count_target to,
 	int rc;
 
 	if (store_prepare(s,
-			  "SELECT " RANKED_COLUMNS RANKED_WHERE
+			  "SELECT " RANKED_COLUMNS MOVES_THEN RANKED_WHERE
 			  " ORDER BY ended_at, id",
 			  &st, what) != 0)
 		return STORE_ERR;

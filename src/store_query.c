@@ -602,7 +602,8 @@ struct replay {
 };
 
 /* list_rows()'s each() for the rated results, in the order they were
- * counted: count one as the store did. */
+ * counted: count one as the store did (a game, and the ratings moved
+ * only where they were). */
 static int each_rated(void *ctx, sqlite3_stmt *st)
 {
 	struct replay *rp = ctx;
@@ -616,8 +617,12 @@ static int each_rated(void *ctx, sqlite3_stmt *st)
 		return -1;
 	if (b < 1 || w < 1 || b > rp->max_id || w > rp->max_id)
 		return 0; /* a player registered since max_id was read */
-	rating_deltas(rp->rating[b], rp->games[b], rp->rating[w], rp->games[w],
-		      match_black_score((enum match_result)result), &db, &dw);
+	db = dw = 0.0;
+	if (sqlite3_column_int(st, 4) != 0)
+		rating_deltas(rp->rating[b], rp->games[b], rp->rating[w],
+			      rp->games[w],
+			      match_black_score((enum match_result)result), &db,
+			      &dw);
 	rp->rating[b] += db;
 	rp->rating[w] += dw;
 	rp->games[b]++;
@@ -655,12 +660,13 @@ enum store_status store_rating_history(struct store *s, long long player_id,
 	} else {
 		for (i = 0; i <= rp.max_id; i++)
 			rp.rating[i] = RATING_START;
-		st = list_rows(s,
-			       "SELECT black_id, white_id, result, ended_at"
-			       " FROM matches WHERE kind = 'ranked'"
-			       " AND status = 'finished' AND rated = 1"
-			       " ORDER BY ended_at, id",
-			       NULL, 0, each_rated, &rp, WHAT_RATED);
+		st = list_rows(
+			s,
+			"SELECT black_id, white_id, result, ended_at,"
+			" unrated = '' FROM matches WHERE kind = 'ranked'"
+			" AND status = 'finished' AND rated = 1"
+			" ORDER BY ended_at, id",
+			NULL, 0, each_rated, &rp, WHAT_RATED);
 	}
 	free(rp.rating);
 	free(rp.games);

@@ -1155,6 +1155,24 @@ static const char *const migrations[] = {
 	"ALTER TABLE club_settings ADD COLUMN joins_per_day INTEGER NOT NULL"
 	" DEFAULT 5 CHECK (joins_per_day BETWEEN 0 AND 1000);"
 	"PRAGMA user_version = 30;",
+
+	/* 31: who may move a rating (issue 44): an account's approval (the
+	 * accounts of before are), why a rated result moved none ('' it
+	 * did: every result of before), and the club's rules for both. */
+	"ALTER TABLE players ADD COLUMN approved INTEGER NOT NULL DEFAULT 1"
+	" CHECK (approved IN (0, 1));"
+	"ALTER TABLE matches ADD COLUMN unrated TEXT NOT NULL DEFAULT ''"
+	" CHECK (unrated IN ('', 'new', 'pair'));"
+	"ALTER TABLE club_settings ADD COLUMN join_policy TEXT NOT NULL"
+	" DEFAULT 'open' CHECK (join_policy IN ('open', 'approval',"
+	" 'closed'));"
+	"ALTER TABLE club_settings ADD COLUMN rated_after INTEGER NOT NULL"
+	" DEFAULT 5 CHECK (rated_after BETWEEN 0 AND 1000);"
+	"ALTER TABLE club_settings ADD COLUMN pair_games INTEGER NOT NULL"
+	" DEFAULT 10 CHECK (pair_games BETWEEN 0 AND 1000);"
+	"ALTER TABLE club_settings ADD COLUMN pair_hours INTEGER NOT NULL"
+	" DEFAULT 24 CHECK (pair_hours BETWEEN 1 AND 8760);"
+	"PRAGMA user_version = 31;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -450,13 +450,23 @@ static enum ui_status choose_nickname(struct ui *ui, const char *given,
 	}
 }
 
-/* Say that the club's accounts for the day from this connection are
- * made (store_join()). Return UI_REFUSED. */
+/* Say why no account may be made from this connection now
+ * (store_join()): the club makes its accounts at its machine only, or
+ * its accounts for the day from here are made. Return UI_REFUSED. */
 static enum ui_status say_joins_spent(struct ui *ui)
 {
-	ui_say(&ui->term,
-	       _("Enough accounts were made from your connection today: "
-		 "try again tomorrow, or ask the club's administrator."));
+	struct club_settings c;
+
+	if (store_club_get(ui->club.store, &c) == STORE_OK &&
+	    c.join == CLUB_JOIN_CLOSED)
+		ui_say(&ui->term,
+		       _("The club's accounts are made by its administrator: "
+			 "ask them for one."));
+	else
+		ui_say(&ui->term,
+		       _("Enough accounts were made from your connection "
+			 "today: try again tomorrow, or ask the club's "
+			 "administrator."));
 	return UI_REFUSED;
 }
 

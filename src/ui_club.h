@@ -16,4 +16,10 @@ enum ui_status ui_club_show(struct ui *ui);
  * now means. Return UI_OK, or UI_FAILED after saying why. */
 enum ui_status ui_club_set(struct ui *ui, const char *name, const char *text);
 
+/* `gomoku club approve USER`: open the club and approve the account,
+ * whose rated results then move ratings (enum club_join). Return UI_OK,
+ * UI_REFUSED when there is no such player, or UI_FAILED after saying
+ * why. */
+enum ui_status ui_club_approve(struct ui *ui, const char *username);
+
 #endif

@@ -62,13 +62,15 @@ struct game_life {
 /* Who plays g's two seats (match.h: seat 0 plays black, or opens a
  * swap2), by seat. */
 struct game_seats {
-	struct ai *ai[2];	 /* the computer, else NULL */
-	int level[2];		 /* the computer's level */
-	long long player_id[2];	 /* 0 for guests and the computer */
-	double rating_before[2]; /* the rating at the start */
-	int only_seat;		 /* -1: both seats here; else the one seat
-				  * present, which plays until the other
-				  * must act */
+	struct ai *ai[2];	    /* the computer, else NULL */
+	int level[2];		    /* the computer's level */
+	long long player_id[2];	    /* 0 for guests and the computer */
+	double rating_before[2];    /* the rating at the start */
+	enum match_unrated unrated; /* at the start: why a rated result
+				     * would move no rating (the stake) */
+	int only_seat;		    /* -1: both seats here; else the one seat
+				     * present, which plays until the other
+				     * must act */
 };
 
 /* g's record in the store, and what of it this process has written. */
@@ -360,7 +362,8 @@ int game_common_choice_value(enum match_choice q, int index);
 const struct player *game_seat_player(const struct game *g, int seat);
 
 /* Note each account's rating as the game starts (g->seats.rating_before), for
- * the summary's changes. */
+ * the summary's changes, and whether a rated result would move them
+ * (g->seats.unrated, from the store), for the stake. */
 void game_common_ratings_before(struct game *g);
 
 /* What one seat of a ranked match stands to gain or lose (rating.c's Elo

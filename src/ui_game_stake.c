@@ -4,6 +4,7 @@
  * person's record against the computer's level. */
 #include <math.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "rating.h"
 #include "store.h"
@@ -44,24 +45,33 @@ void game_common_ratings_before(struct game *g)
 		p = game_seat_player(g, seat);
 		g->seats.rating_before[seat] = p != NULL ? p->rec.rating : 0;
 	}
+	g->seats.unrated = UNRATED_NO;
+	if (g->rec.kind == MATCH_RANKED && !g->rec.casual &&
+	    g->seats.player_id[0] != 0 && g->seats.player_id[1] != 0 &&
+	    store_rating_moves(g->ui->club.store, g->seats.player_id[0],
+			       g->seats.player_id[1], (long long)time(NULL),
+			       &g->seats.unrated) != STORE_OK)
+		g->seats.unrated = UNRATED_NO; /* only the stake shown: the
+						* count decides */
 }
 
 bool game_common_stake(const struct game *g, int seat, struct game_stake *out)
 {
 	const struct player *p = game_seat_player(g, seat);
 	const struct player *o = game_seat_player(g, 1 - seat);
-	double r;
+	double r, moves;
 
 	if (g->rec.kind != MATCH_RANKED || g->rec.casual || game_ended(g) ||
 	    p == NULL || o == NULL)
 		return false;
 	r = p->rec.rating;
-	put_change(rating_delta(r, p->rec.games, o->rec.rating, 1.0), out->win,
-		   sizeof(out->win));
-	put_change(rating_delta(r, p->rec.games, o->rec.rating, 0.5), out->draw,
-		   sizeof(out->draw));
-	put_change(rating_delta(r, p->rec.games, o->rec.rating, 0.0), out->loss,
-		   sizeof(out->loss));
+	moves = g->seats.unrated == UNRATED_NO ? 1.0 : 0.0; /* else 0 each */
+	put_change(moves * rating_delta(r, p->rec.games, o->rec.rating, 1.0),
+		   out->win, sizeof(out->win));
+	put_change(moves * rating_delta(r, p->rec.games, o->rec.rating, 0.5),
+		   out->draw, sizeof(out->draw));
+	put_change(moves * rating_delta(r, p->rec.games, o->rec.rating, 0.0),
+		   out->loss, sizeof(out->loss));
 	out->rating = r;
 	return true;
 }
@@ -140,6 +150,9 @@ enum ui_status game_common_summary(struct game *g, char *buf, size_t cap)
 			ranked_line(g, g->m.seat[STONE_BLACK], &out);
 			ranked_line(g, g->m.seat[STONE_WHITE], &out);
 		}
+		if (st == UI_OK && g->life.end.unrated != UNRATED_NO)
+			strbuf_printf(&out, "%s\n",
+				      words_unrated(g->life.end.unrated));
 	}
 	strbuf_chomp(&out);
 	return st;

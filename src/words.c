@@ -167,3 +167,21 @@ const char *words_clock(const struct time_control *tc, char *buf, size_t cap)
 			 base, increment, name);
 	return buf;
 }
+
+/* See words.h. */
+const char *words_unrated(enum match_unrated why)
+{
+	switch (why) {
+	case UNRATED_NEW:
+		return _("The ratings did not move: one of you is not yet a "
+			 "rated member of the club (an account is one once "
+			 "approved, or after its first rated games).");
+	case UNRATED_PAIR:
+		return _("The ratings did not move: you two have played as "
+			 "many rated games together lately as the club "
+			 "counts.");
+	case UNRATED_NO:
+		break;
+	}
+	return "";
+}

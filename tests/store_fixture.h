@@ -110,10 +110,22 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 30 adds (where accounts were made from, and the
- * club's limit a day), taken away again: with "PRAGMA user_version =
- * 29;" after it, a version 29 file. */
+/* What schema version 31 adds (who may move a rating: the players'
+ * approval, why a result moved none, the club's rules), taken away
+ * again: with "PRAGMA user_version = 30;" after it, a version 30 file. */
+#define FX_UNDO_V31                                                            \
+	"ALTER TABLE players DROP COLUMN approved;"                            \
+	"ALTER TABLE matches DROP COLUMN unrated;"                             \
+	"ALTER TABLE club_settings DROP COLUMN join_policy;"                   \
+	"ALTER TABLE club_settings DROP COLUMN rated_after;"                   \
+	"ALTER TABLE club_settings DROP COLUMN pair_games;"                    \
+	"ALTER TABLE club_settings DROP COLUMN pair_hours;"
+
+/* What schema versions 31 and 30 add (30: where accounts were made
+ * from, and the club's limit a day), taken away again: with "PRAGMA
+ * user_version = 29;" after it, a version 29 file. */
 #define FX_UNDO_V30                                                            \
+	FX_UNDO_V31                                                            \
 	"DROP INDEX players_by_joined_from;"                                   \
 	"ALTER TABLE players DROP COLUMN joined_from;"                         \
 	"ALTER TABLE club_settings DROP COLUMN joins_per_day;"

@@ -8,10 +8,12 @@
  * times, no sleeps; throw-away databases (tests/store_fixture.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
 
+#include "rating.h"
 #include "store.h"
 #include "store_fixture.h"
 #include "store_live.h"
@@ -19,7 +21,8 @@
 /* The club's settings now, asserting the read works. */
 static struct club_settings settings_of(struct store *s)
 {
-	struct club_settings c = {-1, true, false, -1, true, -1};
+	struct club_settings c = {
+		-1, true, false, -1, true, -1, CLUB_JOIN_CLOSED, -1, -1, -1};
 
 	CU_ASSERT_EQUAL(store_club_get(s, &c), STORE_OK);
 	return c;
@@ -61,6 +64,10 @@ static void test_club_defaults(void)
 	CU_ASSERT_EQUAL(c.disconnect_grace, 120);
 	CU_ASSERT_FALSE(c.name_digits);
 	CU_ASSERT_EQUAL(c.joins_per_day, 5);
+	CU_ASSERT_EQUAL(c.join, CLUB_JOIN_OPEN);
+	CU_ASSERT_EQUAL(c.rated_after, 5);
+	CU_ASSERT_EQUAL(c.pair_games, 10);
+	CU_ASSERT_EQUAL(c.pair_hours, 24);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path, "SELECT count(*) FROM club_settings", 0), 1);
 	store_close(s);
@@ -372,6 +379,188 @@ static void test_name_digits(void)
 	store_close(s);
 }
 
+/* Player `id`'s rating in the file `path`. */
+static double rating_in(const char *path, long long id)
+{
+	char buf[FX_SNAP_SIZE];
+
+	return atof(fx_path_text(
+		path, "SELECT rating FROM players WHERE id = ?1", id, buf));
+}
+
+/* Play one whole ranked match, black `b` winning against `w`, begun at
+ * `at`, and return why it moved no rating, as the store tells it. */
+static enum match_unrated black_beats(struct store *s, long long b, long long w,
+				      long long at)
+{
+	struct match_header h = fx_ranked(b, w, at);
+	struct match_now now = {.unrated = -1};
+	long long mid = 0;
+
+	CU_ASSERT_EQUAL_FATAL(
+		fx_play_whole(s, &h, RESULT_BLACK_WIN, REASON_FIVE, &mid),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_match_now(s, mid, &now), STORE_OK);
+	return now.unrated;
+}
+
+/* A rating farm: accounts made over SSH are not rated members until
+ * approved or, with the club open, past rated-after rated games. A win
+ * against one counts as a game and a win and moves neither rating; the
+ * rated-after'th game's next one moves both. With join approval only
+ * the approval does; the approval counts from the next result. The
+ * rating graph replays what was counted. */
+static void test_rated_members(void)
+{
+	const char *x = "203.0.113.7";
+	const long long t = 1700000000;
+	char path[FX_PATH_SIZE];
+	long long ids[3], fresh, other;
+	struct store *s = fx_club(path, ids);
+	enum match_unrated why = -1;
+	double alice;
+	int i;
+
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_RATED_AFTER, 2, t), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(
+		store_join(s, "fresh", "Fresh", "h", x, t, &fresh), STORE_OK);
+	CU_ASSERT_EQUAL(
+		fx_path_int(path, "SELECT approved FROM players WHERE id = ?1",
+			    fresh),
+		0);
+	CU_ASSERT_EQUAL(
+		fx_path_int(path, "SELECT approved FROM players WHERE id = ?1",
+			    ids[0]),
+		1); /* made at the machine */
+	CU_ASSERT_EQUAL(store_rating_moves(s, ids[0], fresh, t, &why),
+			STORE_OK);
+	CU_ASSERT_EQUAL(why, UNRATED_NEW); /* the stake before the game */
+	CU_ASSERT_EQUAL(store_rating_moves(s, ids[0], ids[1], t, &why),
+			STORE_OK);
+	CU_ASSERT_EQUAL(why, UNRATED_NO);
+	for (i = 0; i < 2; i++) {
+		alice = rating_in(path, ids[0]);
+		CU_ASSERT_EQUAL(black_beats(s, ids[0], fresh, t + 100 * i),
+				UNRATED_NEW);
+		CU_ASSERT_DOUBLE_EQUAL(rating_in(path, ids[0]), alice, 1e-9);
+		CU_ASSERT_DOUBLE_EQUAL(rating_in(path, fresh), RATING_START,
+				       1e-9);
+	}
+	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).wins, 2);
+	CU_ASSERT_EQUAL(fx_record_of(s, fresh).games, 2);
+	CU_ASSERT_EQUAL(black_beats(s, ids[0], fresh, t + 200), UNRATED_NO);
+	CU_ASSERT(rating_in(path, ids[0]) > alice);
+	CU_ASSERT(rating_in(path, fresh) < RATING_START);
+
+	/* join approval: games do not make a member, the approval does */
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_JOIN, CLUB_JOIN_APPROVAL, t),
+			STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(
+		store_join(s, "other", "Other", "h", x, t, &other), STORE_OK);
+	for (i = 0; i < 3; i++)
+		CU_ASSERT_EQUAL(
+			black_beats(s, ids[1], other, t + 300 + 100 * i),
+			UNRATED_NEW);
+	CU_ASSERT_EQUAL(black_beats(s, ids[1], fresh, t + 600),
+			UNRATED_NEW); /* past its games, but not approved */
+	CU_ASSERT_EQUAL(store_approve(s, "OTHER"), STORE_OK);
+	CU_ASSERT_EQUAL(store_approve(s, "nobody"), STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(black_beats(s, ids[1], other, t + 700), UNRATED_NO);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM matches"
+				    " WHERE unrated = 'new'",
+				    0),
+			6);
+	store_close(s);
+}
+
+/* The rating graph (store_rating_history()) replays the count as it
+ * was: a result that moved nothing moves nothing there, whatever the
+ * settings are since. */
+static int last_point(void *ctx, long long at, double rating)
+{
+	(void)at;
+	*(double *)ctx = rating;
+	return 0;
+}
+
+static void test_unrated_replayed(void)
+{
+	const long long t = 1700000000;
+	char path[FX_PATH_SIZE];
+	long long ids[3], fresh;
+	struct store *s = fx_club(path, ids);
+	double graph = 0;
+
+	CU_ASSERT_EQUAL_FATAL(
+		store_join(s, "fresh", "Fresh", "h", "203.0.113.7", t, &fresh),
+		STORE_OK);
+	CU_ASSERT_EQUAL(black_beats(s, ids[0], ids[1], t), UNRATED_NO);
+	CU_ASSERT_EQUAL(black_beats(s, ids[0], fresh, t + 100), UNRATED_NEW);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_RATED_AFTER, 0, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_rating_history(s, ids[0], last_point, &graph),
+			STORE_OK);
+	CU_ASSERT_DOUBLE_EQUAL(graph, rating_in(path, ids[0]), 1e-6);
+	store_close(s);
+}
+
+/* Repeated pairs: past pair-games rated games between the same two
+ * begun within pair-hours, a result moves no rating (either colour);
+ * another pair, or a game begun after the window, moves them again;
+ * pair-games 0 is no limit. */
+static void test_pair_games(void)
+{
+	const long long t = 1700000000;
+	char path[FX_PATH_SIZE];
+	long long ids[3];
+	struct store *s = fx_club(path, ids);
+	enum match_unrated why = -1;
+	double alice;
+
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_PAIR_GAMES, 2, t), STORE_OK);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_PAIR_HOURS, 1, t), STORE_OK);
+	CU_ASSERT_EQUAL(black_beats(s, ids[0], ids[1], t), UNRATED_NO);
+	CU_ASSERT_EQUAL(black_beats(s, ids[1], ids[0], t + 60), UNRATED_NO);
+	CU_ASSERT_EQUAL(store_rating_moves(s, ids[1], ids[0], t + 120, &why),
+			STORE_OK);
+	CU_ASSERT_EQUAL(why, UNRATED_PAIR);
+	alice = rating_in(path, ids[0]);
+	CU_ASSERT_EQUAL(black_beats(s, ids[0], ids[1], t + 120), UNRATED_PAIR);
+	CU_ASSERT_DOUBLE_EQUAL(rating_in(path, ids[0]), alice, 1e-9);
+	CU_ASSERT_EQUAL(black_beats(s, ids[0], ids[2], t + 180), UNRATED_NO);
+	/* begun an hour after the second: only the third is in its hour;
+	 * 40 s later the third and this one are */
+	CU_ASSERT_EQUAL(black_beats(s, ids[0], ids[1], t + 3660), UNRATED_NO);
+	CU_ASSERT_EQUAL(black_beats(s, ids[0], ids[1], t + 3700), UNRATED_PAIR);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_PAIR_GAMES, 0, t), STORE_OK);
+	CU_ASSERT_EQUAL(black_beats(s, ids[0], ids[1], t + 3760), UNRATED_NO);
+	store_close(s);
+}
+
+/* join closed: no account from a connection, any number at the
+ * machine. */
+static void test_join_closed(void)
+{
+	const long long t = 1700000000;
+	char path[FX_PATH_SIZE];
+	long long ids[3], id;
+	struct store *s = fx_club(path, ids);
+	int left = -1;
+
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_JOIN, CLUB_JOIN_CLOSED, t),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_joins_left(s, "203.0.113.7", t, &left), STORE_OK);
+	CU_ASSERT_EQUAL(left, 0);
+	CU_ASSERT_EQUAL(
+		store_join(s, "newa", "New A", "h", "203.0.113.7", t, &id),
+		STORE_LIMIT);
+	CU_ASSERT_EQUAL(store_join(s, "newb", "New B", "h", "", t, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_JOIN, CLUB_JOIN_CLOSED + 1, t),
+			STORE_ERR);
+	store_close(s);
+}
+
 /* joins-per-day accounts a day from one origin, decided when the account
  * is written; another origin, the machine (""), a day later or a limit
  * of 0 are not limited. */
@@ -424,6 +613,12 @@ static CU_TestInfo tests[] = {
 	{"name-digits keys every player again", test_name_digits},
 	{"joins-per-day accounts a day from one connection",
 	 test_joins_per_day},
+	{"rated members: approved, or past rated-after games",
+	 test_rated_members},
+	{"the rating graph replays results that moved nothing",
+	 test_unrated_replayed},
+	{"pair-games rated games a pair in pair-hours", test_pair_games},
+	{"join closed: accounts at the machine only", test_join_closed},
 	{"a match keeps the rules it started with", test_match_keeps_rules},
 	{"a command line gets stricter rules, never looser",
 	 test_match_stricter_only},

@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 30 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 30);
+	/* make_v1 knows what versions 2 to 31 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 31);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -948,7 +948,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 30); /* add v30 -> v31 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 31); /* add v31 -> v32 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);
@@ -1231,7 +1231,7 @@ static void test_migrate_aborts(void)
 	store_close(s);
 }
 
-/* For each version v from 4 to 29, what versions v + 1 to 30 add: taken
+/* For each version v from 4 to 30, what versions v + 1 to 31 add: taken
  * away from a club of today's, with "PRAGMA user_version = v;" after it,
  * a version v file (13's matches are in version 14's layout, 10's
  * requests in 11's and 6's matches in 7's: those migrations copy such a
@@ -1240,6 +1240,7 @@ static const struct {
 	int version;
 	const char *undo;
 } older[] = {
+	{30, FX_UNDO_V31},
 	{29, FX_UNDO_V30},
 	{28, FX_UNDO_V29},
 	{27, FX_UNDO_V28},
@@ -1271,7 +1272,7 @@ static const struct {
 	 "DROP TABLE rule_records;"},
 };
 
-/* Assert that the file at `path` opens at version 30 with the players'
+/* Assert that the file at `path` opens at version 31 with the players'
  * preferences, the game clocks, the lobby, the analyses kept, rematches,
  * the leaderboards' indexes and the lock-outs, in a new file's schema
  * `want`. */
@@ -1280,7 +1281,7 @@ static void assert_upgraded(const char *path, const char *want)
 	char buf[FX_SNAP_SIZE];
 
 	store_close(fx_open_ok(path));
-	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 30);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 31);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path,
 			    "SELECT count(*) FROM sqlite_schema WHERE"
@@ -1319,21 +1320,21 @@ static void assert_upgraded(const char *path, const char *want)
 	CU_ASSERT_STRING_EQUAL(fx_schema_text(path, buf), want);
 }
 
-/* A file of every version before 30 (1, 2 and 3 as test_migrate_v1,
+/* A file of every version before 31 (1, 2 and 3 as test_migrate_v1,
  * _v2 and _v3 make them, the others from a club of today's, what later
- * versions add taken away) is brought to version 30: the preferences
+ * versions add taken away) is brought to version 31: the preferences
  * table, the clock columns, the seeks, the analyses, the rematches, the
  * leaderboards' indexes, the seeks' origins, the keys made again and
  * the failed logins by origin there, the lock-outs, the club's
- * name-digits setting, where accounts were made from, the schema a
- * new file's. */
+ * name-digits setting, where accounts were made from, who may move a
+ * rating, the schema a new file's. */
 static void test_migrate_every_version(void)
 {
 	char path[FX_PATH_SIZE], want[FX_SNAP_SIZE], sql[FX_SNAP_SIZE * 2];
 	long long ids[3];
 	size_t i;
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 30); /* a new one: add */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 31); /* a new one: add */
 	fx_new_path(path, "fresh.db");
 	store_close(fx_open_ok(path));
 	fx_schema_text(path, want);

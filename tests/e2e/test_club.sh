@@ -72,7 +72,7 @@ bad claim-after soon "not 'soon'"
 bad forbidden maybe "forbidden takes refuse or lose, not 'maybe'"
 bad ranked-hotseat yes "ranked-hotseat takes on or off, not 'yes'"
 bad disconnect-grace 86401 "disconnect-grace takes a whole number of seconds from 0 to 86400"
-bad colour red "unknown setting 'colour': the settings are claim-after, forbidden, ranked-hotseat, disconnect-grace, name-digits and joins-per-day"
+bad colour red "unknown setting 'colour': the settings are claim-after, forbidden, ranked-hotseat, disconnect-grace, name-digits, joins-per-day, join, rated-after, pair-games and pair-hours"
 check "club: the refused values changed nothing" \
 	test "$(settings)" = "7 refuse 1 120"
 play_input "" --no-admin club set claim-after 0
