@@ -32,6 +32,9 @@ enum store_status {
 			  * nothing written (see store_session_begin()) */
 	STORE_LIMIT,	 /* a limit of the club's is reached (see the
 			  * function) */
+	STORE_CLOCK,	 /* the caller's time is too far from the club's
+			  * clock (club_settings.clock_skew): nothing
+			  * written */
 	STORE_ERR	 /* anything else; see store_errmsg() */
 };
 
@@ -159,6 +162,18 @@ enum store_status store_join(struct store *s, const char *username,
  * *why. For a stake shown before the game; the count decides. */
 enum store_status store_rating_moves(struct store *s, long long a, long long b,
 				     long long at, enum match_unrated *why);
+
+/* The club's clock, the one every decision about time is taken by:
+ * the clock of the kernel of the machine that holds the file (SQLite's
+ * file is one machine's), asked by the system call itself, whatever the
+ * process's C library was made to say (a process under faketime gets
+ * the real time). In Unix ms, and in Unix seconds. Every `now` a
+ * process passes to the store comes from here: the claims
+ * (store_match_claim(), _timeout(), _gone()) and the seeks
+ * (store_seek_post(), _take()) refuse with STORE_CLOCK, writing nothing,
+ * a time farther than the club's clock_skew from it. */
+long long store_now_ms(void);
+long long store_now(void);
 
 /* Approve the account `username` (any case): its rated results move
  * ratings from its next one (enum club_join). STORE_NOT_FOUND when
@@ -334,6 +349,10 @@ struct club_settings {
 			       * limit)..STORE_GAMES_MAX (default 10) */
 	int pair_hours;	      /* their window: 1..STORE_PAIR_HOURS_MAX
 			       * (default 24) */
+	int clock_skew;	      /* seconds a process's time may be from the
+			       * store's (store_now()) in a claim or a
+			       * seek: 0 (not checked)..STORE_GRACE_MAX
+			       * (default 300) */
 };
 
 /* One setting, for store_club_set(). */
@@ -347,7 +366,8 @@ enum club_key {
 	CLUB_JOIN,	       /* enum club_join */
 	CLUB_RATED_AFTER,      /* rated games */
 	CLUB_PAIR_GAMES,       /* rated games a pair */
-	CLUB_PAIR_HOURS	       /* hours */
+	CLUB_PAIR_HOURS,       /* hours */
+	CLUB_CLOCK_SKEW	       /* seconds */
 };
 
 /* Read the club's settings into *out. On failure *out is unchanged. */

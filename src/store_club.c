@@ -46,6 +46,9 @@ static const struct club_column club_columns[] = {
 	[CLUB_PAIR_HOURS] = {"UPDATE club_settings SET pair_hours = ?1,"
 			     " changed_at = max(?2, 0)",
 			     1, STORE_PAIR_HOURS_MAX},
+	[CLUB_CLOCK_SKEW] = {"UPDATE club_settings SET clock_skew = ?1,"
+			     " changed_at = max(?2, 0)",
+			     0, STORE_GRACE_MAX},
 };
 
 #define CLUB_KEYS ((int)(sizeof club_columns / sizeof club_columns[0]))
@@ -54,16 +57,16 @@ static const struct club_column club_columns[] = {
 enum store_status store_club_get(struct store *s, struct club_settings *out)
 {
 	enum store_status st;
-	long long v[10];
+	long long v[11];
 
 	store_clear_err(s);
 	st = store_query_ints(s,
 			      "SELECT claim_after_days, forbidden = 'lose',"
 			      " ranked_hotseat, disconnect_grace, name_digits,"
 			      " joins_per_day, " STORE_JOIN_SQL ", rated_after,"
-			      " pair_games, pair_hours FROM club_settings"
-			      " WHERE id = 1",
-			      NULL, 0, v, 10, WHAT_READ_CLUB,
+			      " pair_games, pair_hours, clock_skew"
+			      " FROM club_settings WHERE id = 1",
+			      NULL, 0, v, 11, WHAT_READ_CLUB,
 			      "the club has no settings row");
 	if (st != STORE_OK)
 		return st == STORE_NOT_FOUND ? STORE_ERR : st;
@@ -77,6 +80,7 @@ enum store_status store_club_get(struct store *s, struct club_settings *out)
 	out->rated_after = (int)v[7];
 	out->pair_games = (int)v[8];
 	out->pair_hours = (int)v[9];
+	out->clock_skew = (int)v[10];
 	return STORE_OK;
 }
 

@@ -7,12 +7,15 @@
  * change of more than one statement runs inside BEGIN IMMEDIATE ...
  * COMMIT (store_begin()/store_finish()) with ROLLBACK on the error path.
  */
+#define _DEFAULT_SOURCE /* syscall() */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "confusable.h"
@@ -410,6 +413,73 @@ static enum store_status set_wal(struct store *s)
 	return rc == SQLITE_OK ? STORE_OK : STORE_ERR;
 }
 
+/* ==== The store's clock ================================================== */
+
+/* See store.h. The kernel's own call, not the C library's: a library
+ * preloaded to fake the time (libfaketime) replaces the library's
+ * clock_gettime() and the file times stat() returns, not the system
+ * call. */
+long long store_now_ms(void)
+{
+	struct timespec ts;
+
+	if (syscall(SYS_clock_gettime, CLOCK_REALTIME, &ts) != 0)
+		clock_gettime(CLOCK_REALTIME, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* See store.h. */
+long long store_now(void)
+{
+	return store_now_ms() / 1000;
+}
+
+/* SQL's store_now_ms() (STORE_NOW_MS). */
+static void sql_now_ms(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	sqlite3_result_int64(ctx, store_now_ms());
+}
+
+/* See store_internal.h. */
+enum store_status store_check_now(struct store *s, long long now_ms,
+				  const char *what)
+{
+	long long skew = 0, off;
+	char detail[160];
+
+	if (store_query_int(s,
+			    "SELECT clock_skew FROM club_settings WHERE id = 1",
+			    &skew, what) != SQLITE_OK)
+		return STORE_ERR;
+	if (skew == 0)
+		return STORE_OK;
+	off = now_ms - store_now_ms();
+	if (off <= 1000 * skew && off >= -1000 * skew)
+		return STORE_OK;
+	snprintf(detail, sizeof(detail),
+		 "this process's clock is %lld s %s the club's (at most %lld "
+		 "s allowed)",
+		 (off < 0 ? -off : off) / 1000, off < 0 ? "behind" : "ahead of",
+		 skew);
+	store_set_err(s, what, detail);
+	return STORE_CLOCK;
+}
+
+/* Give the connection the SQL function store_now_ms(). Return STORE_OK
+ * or STORE_ERR. */
+static enum store_status add_clock(struct store *s)
+{
+	if (sqlite3_create_function_v2(s->db, "store_now_ms", 0, SQLITE_UTF8,
+				       NULL, sql_now_ms, NULL, NULL,
+				       NULL) != SQLITE_OK) {
+		store_set_db_err(s, WHAT_OPEN);
+		return STORE_ERR;
+	}
+	return STORE_OK;
+}
+
 /* See store_internal.h. */
 enum store_status store_db_connect(struct store *s, const char *path)
 {
@@ -420,6 +490,8 @@ enum store_status store_db_connect(struct store *s, const char *path)
 		st = make_file(s, path);
 	if (st == STORE_OK)
 		st = open_connection(s, path, SQLITE_OPEN_READWRITE);
+	if (st == STORE_OK)
+		st = add_clock(s);
 	return st;
 }
 
@@ -432,6 +504,8 @@ enum store_status store_db_connect_readonly(struct store *s, const char *path)
 	if (st == STORE_OK &&
 	    store_run_sql(s, "PRAGMA query_only = ON", WHAT_OPEN) != SQLITE_OK)
 		st = STORE_ERR;
+	if (st == STORE_OK)
+		st = add_clock(s);
 	return st;
 }
 

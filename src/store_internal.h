@@ -58,11 +58,17 @@ struct store {
 	char err[STORE_ERR_MAX];
 };
 
-/* The store's own clock in Unix ms, as an SQL expression (SQLite's
- * 'now', which every process on the file shares): julianday's epoch is
- * 2440587.5 days before Unix's. */
-#define STORE_NOW_MS                                                           \
-	"CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+/* The store's own clock in Unix ms, as an SQL expression: the function
+ * store_db.c gives every connection, store_now_ms()'s. */
+#define STORE_NOW_MS "store_now_ms()"
+
+/* Refuse, inside a decision that takes the calling process's time
+ * (a claim, a seek), a `now_ms` farther than the club's clock_skew from
+ * the store's clock (STORE_CLOCK, the error kept: how far); none when
+ * the club's clock_skew is 0. Return STORE_OK, STORE_CLOCK or
+ * STORE_ERR. */
+enum store_status store_check_now(struct store *s, long long now_ms,
+				  const char *what);
 
 /* ==== Errors and statements (store_db.c) ================================ */
 

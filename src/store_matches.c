@@ -899,7 +899,9 @@ enum store_status store_match_claim(struct store *s, long long id,
 	st = store_begin(s, WHAT_CLAIM);
 	if (st != STORE_OK)
 		return st;
-	st = open_match(s, id, &m, WHAT_CLAIM);
+	st = store_check_now(s, 1000 * now, WHAT_CLAIM);
+	if (st == STORE_OK)
+		st = open_match(s, id, &m, WHAT_CLAIM);
 	if (st == STORE_OK)
 		why = claim_problem(s, id, &m, result, nmoves, now, &st);
 	if (why != NULL) {
@@ -931,7 +933,9 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	st = store_begin(s, WHAT_TIMEOUT);
 	if (st != STORE_OK)
 		return st;
-	st = store_check_match_sessions(s, id, WHAT_TIMEOUT);
+	st = store_check_now(s, 1000 * now, WHAT_TIMEOUT);
+	if (st == STORE_OK)
+		st = store_check_match_sessions(s, id, WHAT_TIMEOUT);
 	if (st == STORE_OK)
 		st = store_seat_check(s, id, WHAT_TIMEOUT);
 	if (st == STORE_OK)
@@ -1006,7 +1010,9 @@ enum store_status store_match_claim_gone(struct store *s, long long id,
 	st = store_begin(s, WHAT_GONE);
 	if (st != STORE_OK)
 		return st;
-	st = store_check_match_sessions(s, id, WHAT_GONE);
+	st = store_check_now(s, now_ms, WHAT_GONE);
+	if (st == STORE_OK)
+		st = store_check_match_sessions(s, id, WHAT_GONE);
 	if (st == STORE_OK)
 		st = store_seat_check(s, id, WHAT_GONE);
 	if (st == STORE_OK &&

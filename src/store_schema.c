@@ -1158,7 +1158,8 @@ static const char *const migrations[] = {
 
 	/* 31: who may move a rating (issue 44): an account's approval (the
 	 * accounts of before are), why a rated result moved none ('' it
-	 * did: every result of before), and the club's rules for both. */
+	 * did: every result of before), and the club's rules for both;
+	 * and time from one clock (clock_skew). */
 	"ALTER TABLE players ADD COLUMN approved INTEGER NOT NULL DEFAULT 1"
 	" CHECK (approved IN (0, 1));"
 	"ALTER TABLE matches ADD COLUMN unrated TEXT NOT NULL DEFAULT ''"
@@ -1172,6 +1173,9 @@ static const char *const migrations[] = {
 	" DEFAULT 10 CHECK (pair_games BETWEEN 0 AND 1000);"
 	"ALTER TABLE club_settings ADD COLUMN pair_hours INTEGER NOT NULL"
 	" DEFAULT 24 CHECK (pair_hours BETWEEN 1 AND 8760);"
+	/* and how far a process's time may be from the store's clock */
+	"ALTER TABLE club_settings ADD COLUMN clock_skew INTEGER NOT NULL"
+	" DEFAULT 300 CHECK (clock_skew BETWEEN 0 AND 86400);"
 	"PRAGMA user_version = 31;",
 };
 

@@ -220,10 +220,13 @@ enum store_status store_seek_take(struct store *s, long long id,
 	enum store_status st;
 
 	store_clear_err(s);
+	refusal = SEEK_TAKEN_OK;
 	st = store_begin(s, WHAT_TAKE);
 	if (st != STORE_OK)
 		return st;
-	st = take(s, id, taker_id, now, match_id, &refusal);
+	st = store_check_now(s, 1000 * now, WHAT_TAKE);
+	if (st == STORE_OK)
+		st = take(s, id, taker_id, now, match_id, &refusal);
 	if (why != NULL)
 		*why = refusal;
 	return store_finish(s, st, WHAT_TAKE);
@@ -418,7 +421,9 @@ enum store_status store_seek_post(struct store *s, struct seek *k,
 	st = store_begin(s, WHAT_SEEK);
 	if (st != STORE_OK)
 		return st;
-	st = store_check_sessions(s, &k->player_id, 1, WHAT_SEEK);
+	st = store_check_now(s, 1000 * now, WHAT_SEEK);
+	if (st == STORE_OK)
+		st = store_check_sessions(s, &k->player_id, 1, WHAT_SEEK);
 	if (st == STORE_OK)
 		st = one_open(s, k, now, &refusal);
 	if (st == STORE_OK)

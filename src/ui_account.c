@@ -2,7 +2,6 @@
  * registering, logging in, changing a password. */
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
 #include "auth.h"
 #include "confusable.h"
@@ -484,7 +483,7 @@ static enum ui_status create_account(struct ui *ui, const char *username,
 		return UI_FAILED;
 	}
 	st = store_join(ui->club.store, username, nickname, hash,
-			ui->club.origin, (long long)time(NULL), &id);
+			ui->club.origin, store_now(), &id);
 	memset(hash, 0, sizeof(hash));
 	if (st == STORE_EXISTS) {
 		ui_say(&ui->term, _("That username is taken."));
@@ -519,8 +518,8 @@ static enum ui_status register_account(struct ui *ui, const char *username,
 	int left = 0;
 
 	ui_say(&ui->term, _("New account"));
-	if (store_joins_left(ui->club.store, ui->club.origin,
-			     (long long)time(NULL), &left) != STORE_OK)
+	if (store_joins_left(ui->club.store, ui->club.origin, store_now(),
+			     &left) != STORE_OK)
 		return ui_store_failed(ui, NULL);
 	if (left == 0)
 		return say_joins_spent(ui); /* said before anything is typed */
@@ -551,8 +550,7 @@ static enum ui_status first_login(struct ui *ui, const char *username,
 	st = store_get_login(ui->club.store, username, ui->club.origin, &login);
 	if (st == STORE_OK)
 		st = store_login_succeeded(ui->club.store, login.id,
-					   ui->club.origin,
-					   (long long)time(NULL), NULL);
+					   ui->club.origin, store_now(), NULL);
 	if (st == STORE_OK)
 		st = store_reload_player(ui->club.store, ui->club.players,
 					 login.id);
@@ -616,7 +614,7 @@ static enum ui_status check_login(struct ui *ui, const char *username,
 				  const struct auth_secret *pw,
 				  const char *wrong, struct store_login *login)
 {
-	long long now = (long long)time(NULL);
+	long long now = store_now();
 	enum store_status st;
 	bool known, ok, locked;
 
@@ -666,7 +664,7 @@ static enum ui_status login_succeeded(struct ui *ui, long long id,
 	if (rehash && auth_rehash(pw, old_hash, hash) != 0)
 		rehash = false;
 	st = store_login_succeeded(ui->club.store, id, ui->club.origin,
-				   (long long)time(NULL), rehash ? hash : NULL);
+				   store_now(), rehash ? hash : NULL);
 	memset(hash, 0, sizeof(hash));
 	if (st != STORE_OK ||
 	    store_reload_player(ui->club.store, ui->club.players, id) !=

@@ -4,7 +4,6 @@
  * this file names them, reads their values from the command line and
  * says what each means. */
 #include <string.h>
-#include <time.h>
 
 #include "number.h"
 #include "store.h"
@@ -78,6 +77,10 @@ static const struct setting settings[] = {
 			     N_("pair-hours takes a whole number of hours "
 				"from 1 to %d, not '%s'"),
 			     FOR_RESULTS},
+	[CLUB_CLOCK_SKEW] = {"clock-skew", NULL, 0, STORE_GRACE_MAX,
+			     N_("clock-skew takes a whole number of seconds "
+				"from 0 (not checked) to %d, not '%s'"),
+			     NULL},
 };
 #define SETTINGS ((int)(sizeof settings / sizeof settings[0]))
 
@@ -112,6 +115,8 @@ static int value_of(const struct club_settings *c, enum club_key key)
 		return c->pair_games;
 	case CLUB_PAIR_HOURS:
 		return c->pair_hours;
+	case CLUB_CLOCK_SKEW:
+		return c->clock_skew;
 	}
 	return 0;
 }
@@ -253,6 +258,19 @@ static const char *meaning_text(const struct club_settings *c,
 				 "hours.",
 				 (unsigned long)n));
 		break;
+	case CLUB_CLOCK_SKEW:
+		count_meaning(
+			buf, n,
+			_("A claim or a seek takes the time the program "
+			  "gives, unchecked."),
+			ngettext("A claim or a seek is refused when the time "
+				 "the program gives is more than %d second "
+				 "from the club's clock.",
+				 "A claim or a seek is refused when the time "
+				 "the program gives is more than %d seconds "
+				 "from the club's clock.",
+				 (unsigned long)n));
+		break;
 	}
 	return buf;
 }
@@ -354,7 +372,7 @@ static int find_setting(struct ui_term *term, const char *name,
 		 _("unknown setting '%s': the settings are claim-after, "
 		   "forbidden, ranked-hotseat, disconnect-grace, "
 		   "name-digits, joins-per-day, join, rated-after, "
-		   "pair-games and pair-hours"),
+		   "pair-games, pair-hours and clock-skew"),
 		 ui_clean(name, clean, sizeof(clean)));
 	return -1;
 }
@@ -373,8 +391,7 @@ enum ui_status ui_club_set(struct ui *ui, const char *name, const char *text)
 	st = ui_account_open(ui);
 	if (st != UI_OK)
 		return st;
-	if (store_club_set(ui->club.store, key, v, (long long)time(NULL)) !=
-	    STORE_OK)
+	if (store_club_set(ui->club.store, key, v, store_now()) != STORE_OK)
 		return ui_store_failed(ui, _("cannot change the setting"));
 	if (store_club_get(ui->club.store, &c) != STORE_OK)
 		return ui_store_failed(ui,

@@ -4,7 +4,6 @@
  * Who plays which game (ranked, against the computer, resumed):
  * ui_matches.c, which calls this file and is never called by it. */
 #include <string.h>
-#include <time.h>
 
 #include <sodium.h>
 
@@ -319,7 +318,7 @@ static enum ui_status open_record(struct game *g)
 		.white_id = g->seats.player_id[1 - black],
 		.ai_level = kind == MATCH_COMPUTER ? g->seats.level[comp] : 0,
 		.game = {g->m.variant, g->m.opening, g->timing.control},
-		.started_at = (long long)time(NULL),
+		.started_at = store_now(),
 		.claim_after_days = g->ui->opt->claim_after_days > 0
 					    ? g->ui->opt->claim_after_days
 					    : 0,
@@ -488,7 +487,7 @@ static enum ui_status close_record(struct game *g)
 		return left_record(g);
 	if (store_match_finish(ui->club.store, g->rec.id,
 			       match_result_of(&g->m), match_reason_of(&g->m),
-			       (long long)time(NULL)) != STORE_OK) {
+			       store_now()) != STORE_OK) {
 		if (!game_common_record_still_ours(g))
 			return left_record(g);
 		return ui_store_failed(ui, _("the result could not be saved"));

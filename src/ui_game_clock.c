@@ -3,7 +3,6 @@
  * clocks), the deadline of the move asked for (a resumed move keeps
  * what it had used), what each side's clock shows, and the clock a
  * game without a record keeps itself. */
-#include <time.h>
 
 #include "clock.h"
 #include "store.h"
@@ -13,11 +12,7 @@
 
 long long game_common_unix_ms(void)
 {
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
-		return 1000 * (long long)time(NULL);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return store_now_ms();
 }
 
 long long game_since_stored(long long unix_ms)

@@ -8,7 +8,6 @@
  * (ui_game.c calls it), like ui_game_common.c. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "store.h"
 #include "store_live.h"
@@ -73,7 +72,7 @@ static bool record_agreed_draw(struct game *g)
 			return false;
 	}
 	if (store_match_finish(g->ui->club.store, g->rec.id, RESULT_DRAW,
-			       REASON_DRAW, (long long)time(NULL)) != STORE_OK)
+			       REASON_DRAW, store_now()) != STORE_OK)
 		return false;
 	(void)game_life_ended(g, true); /* told as the game's end */
 	g->end.stop = UI_OK;
@@ -107,7 +106,7 @@ static bool answer_request(struct game *g, const struct match *m,
 	if (ui_yes_no(g->ui, question, &yes) != UI_OK)
 		yes = false;
 	st = store_request_answer(g->ui->club.store, g->rec.id, r.id, r.kind,
-				  yes, (long long)time(NULL));
+				  yes, store_now());
 	if (st == STORE_STALE)
 		(void)game_common_record_still_ours(g); /* the game stops */
 	if (st == STORE_NOT_FOUND && game_common_record_still_ours(g))
@@ -178,7 +177,7 @@ static bool claim_on_time(struct game *g, const struct match *m)
 
 	st = store_match_claim_timeout(g->ui->club.store, g->rec.id, r,
 				       m->board.nmoves, REMOTE_GRACE,
-				       (long long)time(NULL));
+				       store_now());
 	if (st == STORE_STALE)
 		return !game_common_record_still_ours(g); /* the game stops */
 	if (st != STORE_OK)
@@ -199,7 +198,7 @@ bool game_remote_resign(struct game *g)
 	if (ui_yes_no(g->ui, _("Resign this game?"), &yes) != UI_OK || !yes)
 		return false;
 	if (store_match_finish(g->ui->club.store, g->rec.id, r, REASON_RESIGN,
-			       (long long)time(NULL)) != STORE_OK)
+			       store_now()) != STORE_OK)
 		return !game_common_record_still_ours(g);
 	return ended_here(g);
 }
@@ -455,7 +454,7 @@ int game_remote_confirm(struct game *g, const struct match *m,
 			enum match_question q)
 {
 	const char *other = m->name[stone_other(board_to_move(&m->board))];
-	long long version = 0, request_id = 0, now = (long long)time(NULL);
+	long long version = 0, request_id = 0, now = store_now();
 	bool undo = q == ASK_ACCEPT_UNDO;
 	int ply = m->board.nmoves, answer = 2;
 	enum store_status st;

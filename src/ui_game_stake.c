@@ -4,7 +4,6 @@
  * person's record against the computer's level. */
 #include <math.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "rating.h"
 #include "store.h"
@@ -49,7 +48,7 @@ void game_common_ratings_before(struct game *g)
 	if (g->rec.kind == MATCH_RANKED && !g->rec.casual &&
 	    g->seats.player_id[0] != 0 && g->seats.player_id[1] != 0 &&
 	    store_rating_moves(g->ui->club.store, g->seats.player_id[0],
-			       g->seats.player_id[1], (long long)time(NULL),
+			       g->seats.player_id[1], store_now(),
 			       &g->seats.unrated) != STORE_OK)
 		g->seats.unrated = UNRATED_NO; /* only the stake shown: the
 						* count decides */

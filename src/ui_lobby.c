@@ -5,7 +5,6 @@
  * terminals as an accepted challenge's (ui_remote_play())
  * (docs/ARCHITECTURE.md, "The lobby"). */
 #include <string.h>
-#include <time.h>
 
 #include "number.h"
 #include "rating.h"
@@ -61,9 +60,8 @@ static enum ui_status load(struct lobby *l)
 	for (;;) {
 		l->n = 0;
 		l->filter.limit = LOBBY_PAGE;
-		if (store_seek_list(l->ui->club.store, (long long)time(NULL),
-				    &l->filter, keep_seek, l,
-				    &l->total) != STORE_OK)
+		if (store_seek_list(l->ui->club.store, store_now(), &l->filter,
+				    keep_seek, l, &l->total) != STORE_OK)
 			return ui_store_failed(l->ui,
 					       _("cannot read the open seeks"));
 		if (l->n > 0 || l->filter.offset == 0)
@@ -236,8 +234,8 @@ static enum ui_status take(struct lobby *l, int n)
 	enum store_status ss;
 	long long mid = 0;
 
-	ss = store_seek_take(l->ui->club.store, k->id, l->me->id,
-			     (long long)time(NULL), &mid, &why);
+	ss = store_seek_take(l->ui->club.store, k->id, l->me->id, store_now(),
+			     &mid, &why);
 	if (ss == STORE_OK)
 		return ui_remote_play(l->ui, l->me, mid);
 	if (ss == STORE_EXISTS && why == SEEK_OUT_OF_RANGE)
@@ -336,7 +334,7 @@ static enum ui_status await_taker(struct lobby *l, long long id, long long *mid)
 
 	*mid = 0;
 	for (;;) {
-		long long now = (long long)time(NULL);
+		long long now = store_now();
 		enum store_status ss = STORE_OK;
 		bool moved = ui_store_moved(&l->ui->club, &version);
 
@@ -401,8 +399,7 @@ static enum ui_status post(struct lobby *l)
 	st = ask_range(l->ui, l->me, &k);
 	if (st != UI_OK)
 		return st == UI_REFUSED ? UI_OK : st;
-	ss = store_seek_post(l->ui->club.store, &k, (long long)time(NULL), &mid,
-			     &why);
+	ss = store_seek_post(l->ui->club.store, &k, store_now(), &mid, &why);
 	if (ss == STORE_EXISTS && why == SEEK_SAME_ORIGIN) {
 		ui_say(&l->ui->term,
 		       _("Another account from your connection has a seek "

@@ -3,7 +3,6 @@
  * logged-in player), and resuming or abandoning an unfinished match.
  * The games themselves, and their records, are ui_game.c's. */
 #include <string.h>
-#include <time.h>
 
 #include "number.h"
 #include "store.h"
@@ -425,8 +424,7 @@ static enum offer resign_pending(struct ui *ui, struct pending *p,
 	if (*st != UI_OK || !yes)
 		return OFFER_LATER;
 	if (store_match_finish(ui->club.store, p->f.id, my_result(p, false),
-			       REASON_RESIGN,
-			       (long long)time(NULL)) != STORE_OK) {
+			       REASON_RESIGN, store_now()) != STORE_OK) {
 		*st = ui_store_failed(ui, _("cannot resign the match"));
 		return OFFER_LATER;
 	}
@@ -469,8 +467,8 @@ static enum offer abandon_pending(struct ui *ui, struct pending *p,
 			return OFFER_LATER;
 		}
 	}
-	if (store_match_abandon(ui->club.store, p->f.id,
-				(long long)time(NULL)) != STORE_OK) {
+	if (store_match_abandon(ui->club.store, p->f.id, store_now()) !=
+	    STORE_OK) {
 		*st = ui_store_failed(ui, _("cannot abandon the match"));
 		return OFFER_LATER;
 	}
@@ -488,7 +486,7 @@ static bool claimable(const struct pending *p)
 	int absent = p->other != NULL && p->other->id == p->f.white_id;
 
 	return p->f.kind == MATCH_RANKED && !p->other_here && !p->my_turn &&
-	       1000 * (long long)time(NULL) >= p->f.claim_from_ms[absent];
+	       1000 * store_now() >= p->f.claim_from_ms[absent];
 }
 
 /* Claim p's match as a win: the opponent left it unfinished. */
@@ -498,7 +496,7 @@ static enum offer claim_pending(struct ui *ui, struct pending *p,
 	double r_me = p->me->rec.rating, r_other = p->other->rec.rating;
 
 	if (store_match_claim(ui->club.store, p->f.id, my_result(p, true),
-			      p->f.nmoves, (long long)time(NULL)) != STORE_OK) {
+			      p->f.nmoves, store_now()) != STORE_OK) {
 		*st = ui_store_failed(ui, _("cannot claim the match"));
 		return OFFER_LATER;
 	}
@@ -532,8 +530,8 @@ static enum offer play_pending(struct ui *ui, struct pending *p, bool alone,
 		*st = fetch_opponent(ui, p);
 	/* both here: the move to play gets back what it had left */
 	if (*st == UI_OK && !alone &&
-	    store_match_resume(ui->club.store, p->f.id,
-			       (long long)time(NULL)) != STORE_OK)
+	    store_match_resume(ui->club.store, p->f.id, store_now()) !=
+		    STORE_OK)
 		*st = ui_store_failed(ui, _("cannot save the clock"));
 	if (*st == UI_OK)
 		*st = ranked(&p->g, &again);

@@ -6,7 +6,6 @@
  * they may all call it. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "store_live.h"
@@ -35,7 +34,7 @@ static void presence_write(struct ui *ui)
 	if (ui->club.store == NULL || p == NULL || p->id == 0)
 		return;
 	(void)store_presence_set(ui->club.store, (long long)getpid(), p->id,
-				 p->match, (long long)time(NULL));
+				 p->match, store_now());
 	p->ms = term_now_ms();
 }
 
@@ -71,8 +70,8 @@ void ui_presence_look(struct ui *ui)
 	if (p == NULL || p->id == 0 || ui->club.store == NULL ||
 	    p->match != 0 || !ui_store_moved(&ui->club, &p->version))
 		return;
-	if (store_challenge_for(ui->club.store, p->id, (long long)time(NULL),
-				&c) != STORE_OK ||
+	if (store_challenge_for(ui->club.store, p->id, store_now(), &c) !=
+		    STORE_OK ||
 	    c.id <= p->told)
 		return;
 	p->told = c.id;
@@ -93,8 +92,7 @@ const struct player *ui_presence_rematch_from(struct ui *ui, long long match_id)
 	    match_id != p->offer_of) {
 		p->offer_of = match_id;
 		p->offer_from = 0;
-		if (store_rematch_pending(ui->club.store, match_id,
-					  (long long)time(NULL),
+		if (store_rematch_pending(ui->club.store, match_id, store_now(),
 					  &c) == STORE_OK &&
 		    c.to_id == p->id)
 			p->offer_from = c.from_id;
@@ -121,7 +119,7 @@ static void presence_tick(void *ctx)
 		/* refused when another session took the seat over: the
 		 * game sees that (game_common_record_still_ours()) */
 		(void)store_seat_renew(ui->club.store, ui->presence->match,
-				       1000 * (long long)time(NULL));
+				       1000 * store_now());
 		ui->presence->seat_ms = term_now_ms();
 	}
 	ui_presence_look(ui);

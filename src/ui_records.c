@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "export.h"
@@ -820,7 +819,7 @@ static enum ui_status records_save_import(struct ui *ui,
 		.white_name = r->white[0] != '\0' ? r->white : "white",
 		.game.variant = {rules_name_of(r->rows, r->cols, r->k, r->rule),
 				 r->rows, r->cols, r->k, r->rule},
-		.started_at = (long long)time(NULL),
+		.started_at = store_now(),
 	};
 	long long elapsed[BOARD_MAX_CELLS], id;
 	enum match_result result;

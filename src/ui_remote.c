@@ -5,7 +5,6 @@
  * channel (docs/ARCHITECTURE.md, "Two terminals"). */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "store_live.h"
@@ -201,8 +200,8 @@ static bool plays_now(struct ui_club *club, long long player_id,
 {
 	struct sought s = {player_id, match_id, false};
 
-	if (store_presence_list(club->store, (long long)time(NULL), sought_row,
-				&s) != STORE_OK)
+	if (store_presence_list(club->store, store_now(), sought_row, &s) !=
+	    STORE_OK)
 		return false;
 	return s.found;
 }
@@ -286,8 +285,8 @@ static bool may_challenge(struct ui *ui, const struct player *me,
 		ui_say(&ui->term, _("You cannot challenge yourself."));
 		return false;
 	}
-	if (store_presence_of(ui->club.store, to->id, (long long)time(NULL),
-			      &here) != STORE_OK ||
+	if (store_presence_of(ui->club.store, to->id, store_now(), &here) !=
+		    STORE_OK ||
 	    !here) {
 		ui_say(&ui->term, _("%s is not online."), to->username);
 		return false;
@@ -299,7 +298,7 @@ static bool may_challenge(struct ui *ui, const struct player *me,
  * first wins (c then holds it). */
 static void withdraw(struct ui_club *club, struct challenge *c)
 {
-	long long now = (long long)time(NULL);
+	long long now = store_now();
 
 	if (store_challenge_close(club->store, c->id, CHALLENGE_WITHDRAWN,
 				  now) == STORE_OK)
@@ -332,8 +331,8 @@ static bool gone(struct ui_club *club, long long id)
 {
 	bool here = true;
 
-	return store_presence_of(club->store, id, (long long)time(NULL),
-				 &here) == STORE_OK &&
+	return store_presence_of(club->store, id, store_now(), &here) ==
+		       STORE_OK &&
 	       !here;
 }
 
@@ -355,7 +354,7 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 
 	while (c->state == CHALLENGE_PENDING) {
 		int ready = ui_wait(ui, ui->term.in, 0);
-		long long now = (long long)time(NULL);
+		long long now = store_now();
 
 		if (ready < 0) {
 			withdraw(&ui->club, c);
@@ -381,8 +380,7 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 	}
 	if (c->state == CHALLENGE_EXPIRED)
 		(void)store_challenge_close(ui->club.store, c->id,
-					    CHALLENGE_EXPIRED,
-					    (long long)time(NULL));
+					    CHALLENGE_EXPIRED, store_now());
 	return UI_OK;
 }
 
@@ -428,7 +426,7 @@ static struct challenge new_challenge(const struct ui *ui,
 		.from_id = me->id,
 		.to_id = to->id,
 		.game = ui->game,
-		.created_at = (long long)time(NULL),
+		.created_at = store_now(),
 		.state = CHALLENGE_PENDING,
 	};
 
@@ -485,8 +483,7 @@ static enum ui_status refused(struct ui *ui, struct player *me,
 	case CHALLENGE_CROSSED:
 		ui_say(&ui->term, _("%s has already challenged you."),
 		       to->username);
-		if (store_challenge_get(ui->club.store, sent->id,
-					(long long)time(NULL),
+		if (store_challenge_get(ui->club.store, sent->id, store_now(),
 					&theirs) == STORE_OK &&
 		    theirs.state == CHALLENGE_PENDING)
 			return answer(ui, me, to, &theirs);
@@ -578,7 +575,7 @@ static enum ui_status accept_match(struct ui *ui, struct player *me,
 	struct match_header h = {
 		.kind = MATCH_RANKED,
 		.game = c->game,
-		.started_at = (long long)time(NULL),
+		.started_at = store_now(),
 	};
 	bool from_black;
 
@@ -734,7 +731,7 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 	if (yes)
 		return accept(ui, me, from, c);
 	if (store_challenge_close(ui->club.store, c->id, CHALLENGE_DECLINED,
-				  (long long)time(NULL)) == STORE_OK)
+				  store_now()) == STORE_OK)
 		ui_say(&ui->term, _("You declined."));
 	else if (ui_session_ended(ui))
 		return UI_STALE;
@@ -743,7 +740,7 @@ static enum ui_status answer(struct ui *ui, struct player *me,
 
 enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet)
 {
-	long long now = (long long)time(NULL);
+	long long now = store_now();
 	const struct player *from;
 	struct challenge c;
 
@@ -771,7 +768,7 @@ enum ui_status ui_remote_refuse(struct ui *ui)
 		return UI_OK;
 	refuse = !p->refusing;
 	if (store_presence_refuse(ui->club.store, (long long)getpid(), refuse,
-				  (long long)time(NULL)) != STORE_OK)
+				  store_now()) != STORE_OK)
 		return ui_store_failed(ui, _("cannot save your choice"));
 	p->refusing = refuse;
 	ui_say(&ui->term,
@@ -872,8 +869,8 @@ enum ui_status ui_remote_online(struct ui *ui, struct player *me)
 	enum ui_status st;
 
 	ui_say(&ui->term, _("Players online:"));
-	if (store_presence_list(ui->club.store, (long long)time(NULL),
-				online_row, &o) != STORE_OK)
+	if (store_presence_list(ui->club.store, store_now(), online_row, &o) !=
+	    STORE_OK)
 		return ui_store_failed(ui, _("cannot list the players online"));
 	st = unfinished_here(ui, me);
 	if (st != UI_OK)

@@ -10,7 +10,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "number.h"
 #include "store.h"
@@ -78,7 +77,7 @@ static int list_row(void *ctx, const struct live_match *m)
  * UI_FAILED after saying why. */
 static enum ui_status list_matches(struct ui *ui, int *n)
 {
-	struct listing l = {ui, (long long)time(NULL), 0};
+	struct listing l = {ui, store_now(), 0};
 
 	fprintf(ui->term.out, "%6s  %-20s %-20s %5s  %s\n", _("Match"),
 		_("Black"), _("White"), _("Moves"), _("Last move"));

@@ -353,8 +353,8 @@ static int home(struct web_server *w, const struct web_request *r,
 	const struct board_cache *board = leaderboard(w, r->rule);
 
 	if (board == NULL ||
-	    store_presence_list(w->store, (long long)time(NULL), online_row,
-				&h) != STORE_OK ||
+	    store_presence_list(w->store, store_now(), online_row, &h) !=
+		    STORE_OK ||
 	    store_live_matches(w->store, WEB_LIVE, live_row, &h) != STORE_OK)
 		return -1;
 	h.best = board->best;
@@ -598,15 +598,6 @@ static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
 
 /* ==== Live games: Server-Sent Events ===================================== */
 
-/* The time now in Unix ms. */
-static long long now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_REALTIME, &t);
-	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 /* Copy as much of b as fits into buf[0..max) (an event is small: it
  * always fits a block). Return the bytes, or END_WITH_ERROR. */
 static ssize_t give(struct watcher *v, struct strbuf *b, char *buf, size_t max)
@@ -616,7 +607,7 @@ static ssize_t give(struct watcher *v, struct strbuf *b, char *buf, size_t max)
 	if (!b->failed && b->data != NULL && b->len <= max) {
 		memcpy(buf, b->data, b->len);
 		n = (ssize_t)b->len;
-		v->quiet_since = now_ms();
+		v->quiet_since = store_now_ms();
 	}
 	strbuf_release(b);
 	return n;
@@ -673,7 +664,7 @@ static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
 		v->ended = m.status != MATCH_STATUS_UNFINISHED;
 		return give(v, &b, buf, max);
 	}
-	if (now_ms() - v->quiet_since >= WEB_PING_MS) {
+	if (store_now_ms() - v->quiet_since >= WEB_PING_MS) {
 		strbuf_puts(&b, ": ping\n\n");
 		return give(v, &b, buf, max);
 	}
@@ -929,7 +920,7 @@ static enum MHD_Result send_events(struct web_server *w,
 		*v = (struct watcher){.w = w,
 				      .conn = c,
 				      .match_id = r->match_id,
-				      .quiet_since = now_ms(),
+				      .quiet_since = store_now_ms(),
 				      .next = w->watchers};
 		if (l != NULL)
 			memcpy(v->origin, l->origin, sizeof(v->origin));

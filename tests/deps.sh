@@ -17,6 +17,9 @@
 # runs (where none exists), and a service newly enabled by the install is
 # disabled again. `systemctl enable --now ssh` starts it for a club.
 #
+# faketime is for tests/e2e/test_club.sh's player whose clock is a week
+# ahead.
+#
 # curl, chromium (Debian's, headless), chromium-driver and a Chinese
 # font are for tests/e2e/test_web.sh, which fetches the web site's pages,
 # has the browser build and draw them and follow a live game; wrk is for
@@ -50,6 +53,7 @@ wrk			cmd:wrk
 openssh-client		cmd:ssh
 openssh-server		file:/usr/sbin/sshd
 gcovr			cmd:gcovr
+faketime		cmd:faketime
 clang			cmd:clang
 libclang-rt-dev		fuzz
 '

@@ -119,7 +119,8 @@ int fx_refused(sqlite3 *db, const char *sql);
 	"ALTER TABLE club_settings DROP COLUMN join_policy;"                   \
 	"ALTER TABLE club_settings DROP COLUMN rated_after;"                   \
 	"ALTER TABLE club_settings DROP COLUMN pair_games;"                    \
-	"ALTER TABLE club_settings DROP COLUMN pair_hours;"
+	"ALTER TABLE club_settings DROP COLUMN pair_hours;"                    \
+	"ALTER TABLE club_settings DROP COLUMN clock_skew;"
 
 /* What schema versions 31 and 30 add (30: where accounts were made
  * from, and the club's limit a day), taken away again: with "PRAGMA
@@ -267,7 +268,8 @@ int fx_refused(sqlite3 *db, const char *sql);
 
 /* ==== Clubs and matches ================================================= */
 
-/* Open a store at `path`, asserting success. */
+/* Open a store at `path`, asserting success, with the club's
+ * clock_skew 0: the tests give the store times of their own. */
 struct store *fx_open_ok(const char *path);
 
 /* Log `username` in on handle s as the ui does: its session takes the

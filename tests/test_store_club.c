@@ -22,7 +22,8 @@
 static struct club_settings settings_of(struct store *s)
 {
 	struct club_settings c = {
-		-1, true, false, -1, true, -1, CLUB_JOIN_CLOSED, -1, -1, -1};
+		-1, true, false, -1, true, -1, CLUB_JOIN_CLOSED,
+		-1, -1,	  -1,	 -1};
 
 	CU_ASSERT_EQUAL(store_club_get(s, &c), STORE_OK);
 	return c;
@@ -68,6 +69,14 @@ static void test_club_defaults(void)
 	CU_ASSERT_EQUAL(c.rated_after, 5);
 	CU_ASSERT_EQUAL(c.pair_games, 10);
 	CU_ASSERT_EQUAL(c.pair_hours, 24);
+	CU_ASSERT_EQUAL(c.clock_skew, 0); /* fx_open_ok()'s; the schema's
+					   * default is 300 */
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT dflt_value FROM"
+				    " pragma_table_info('club_settings')"
+				    " WHERE name = 'clock_skew'",
+				    0),
+			300);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path, "SELECT count(*) FROM club_settings", 0), 1);
 	store_close(s);
@@ -218,6 +227,48 @@ static void test_claim_waits_stored(void)
 	CU_ASSERT_EQUAL(
 		store_match_claim(s, old, RESULT_BLACK_WIN, 3, t + 7 * day),
 		STORE_OK);
+	store_close(s);
+}
+
+/* Time from one clock: a process whose time is eight days ahead of the
+ * store's (store_now(), the kernel's) claims nothing and posts no seek
+ * while the club checks (clock-skew), and the match is as it was; in
+ * time it is refused only for the wait; with clock-skew 0 the time
+ * given is taken. */
+static void test_clock_skew(void)
+{
+	const long long day = 86400;
+	char path[FX_PATH_SIZE], before[FX_SNAP_SIZE], after[FX_SNAP_SIZE];
+	long long ids[3], id, mid = 0, now = store_now();
+	struct store *s = fx_club(path, ids);
+	struct match_header h = fx_ranked(ids[0], ids[1], now);
+	struct seek k = {.player_id = ids[2]};
+
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_CLOCK_SKEW, 60, now), STORE_OK);
+	id = fx_play(s, &h, 3); /* white to move: black may claim */
+	fx_snapshot(path, before);
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3,
+					  store_now() + 8 * day),
+			STORE_CLOCK);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(store_errmsg(s), "s ahead of the club's"));
+	CU_ASSERT_STRING_EQUAL(fx_snapshot(path, after), before);
+	CU_ASSERT_EQUAL(
+		store_match_claim(s, id, RESULT_BLACK_WIN, 3, store_now()),
+		STORE_ERR); /* in time: only the wait refuses it */
+	CU_ASSERT_PTR_NOT_NULL(strstr(store_errmsg(s), "not waited long"));
+	k.game = h.game;
+	CU_ASSERT_EQUAL(
+		store_seek_post(s, &k, store_now() + 8 * day, &mid, NULL),
+		STORE_CLOCK);
+	CU_ASSERT_EQUAL(
+		store_seek_post(s, &k, store_now() - 8 * day, &mid, NULL),
+		STORE_CLOCK);
+	CU_ASSERT_EQUAL(fx_path_int(path, "SELECT count(*) FROM seeks", 0), 0);
+	CU_ASSERT_EQUAL(store_club_set(s, CLUB_CLOCK_SKEW, 0, now), STORE_OK);
+	CU_ASSERT_EQUAL(store_match_claim(s, id, RESULT_BLACK_WIN, 3,
+					  store_now() + 8 * day),
+			STORE_OK); /* 0: the club takes the time given */
 	store_close(s);
 }
 
@@ -623,6 +674,7 @@ static CU_TestInfo tests[] = {
 	{"a command line gets stricter rules, never looser",
 	 test_match_stricter_only},
 	{"a claim waits the match's own stored wait", test_claim_waits_stored},
+	{"clock-skew: a time far from the store's is refused", test_clock_skew},
 	{"forbidden points follow the match's policy", test_forbidden_policy},
 	{"ranked hot-seat refused while off", test_hotseat_off},
 	{"an older file gets the defaults", test_upgrade_defaults},

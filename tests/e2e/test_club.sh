@@ -72,7 +72,7 @@ bad claim-after soon "not 'soon'"
 bad forbidden maybe "forbidden takes refuse or lose, not 'maybe'"
 bad ranked-hotseat yes "ranked-hotseat takes on or off, not 'yes'"
 bad disconnect-grace 86401 "disconnect-grace takes a whole number of seconds from 0 to 86400"
-bad colour red "unknown setting 'colour': the settings are claim-after, forbidden, ranked-hotseat, disconnect-grace, name-digits, joins-per-day, join, rated-after, pair-games and pair-hours"
+bad colour red "unknown setting 'colour': the settings are claim-after, forbidden, ranked-hotseat, disconnect-grace, name-digits, joins-per-day, join, rated-after, pair-games, pair-hours and clock-skew"
 check "club: the refused values changed nothing" \
 	test "$(settings)" = "7 refuse 1 120"
 play_input "" --no-admin club set claim-after 0
@@ -100,6 +100,34 @@ check "and is told the match keeps the wait it started with" \
 	has "This match can be claimed 7 days after its turn began, the rule it started with: --claim-after cannot shorten it."
 check "cheat: the match is still unfinished" \
 	test "$(db "SELECT status FROM matches WHERE id = $old")" = unfinished
+
+# ---- The cheat: a clock eight days ahead -------------------------------------
+# The same match, a day into its turn: a program whose clock says eight
+# days later (faketime: its C library's time, and the files' times) is
+# not offered the claim. The club's clock is the kernel's (store_now()).
+# Under AddressSanitizer, faketime's library comes before ASan's.
+faked() { # TEXT ARGS: gomoku ARGS eight days ahead, TEXT typed
+	_in=$1
+	shift
+	printf '%b' "$_in" | ASAN_OPTIONS=verify_asan_link_order=0 \
+		faketime -f +8d ${GOMOKU_VG:-} "$GOMOKU_BIN" "$@" \
+		>"$OUT" 2>"$ERR"
+	status=$?
+	vg_seen "$status"
+}
+if command -v faketime >/dev/null 2>&1; then
+	check "clock: faketime puts a program eight days ahead" \
+		[ "$(faketime -f +8d date +%s)" -gt $(($(date +%s) + 7 * 86400)) ]
+	faked "2\n$claimant\n$(pw "$claimant")\n0\n0\n0\n"
+	check "clock: a program eight days ahead logs in" \
+		has "Gomoku Club: $claimant"
+	check "clock: ... and is not offered the claim (the club's clock)" \
+		hasnt "Claim the win"
+	check "clock: the match is still unfinished" \
+		test "$(db "SELECT status FROM matches WHERE id = $old")" = unfinished
+else
+	skip "faketime is not installed (make deps installs it)"
+fi
 
 play_input "" club set claim-after 0
 check "club set claim-after 0: done, saying what it means for which matches" \
