@@ -1,8 +1,8 @@
-/* ui_club.c -- `gomoku club show` and `gomoku club set NAME VALUE`: the
- * club's settings that decide ranked results, for the administrator
- * (main.c runs them; no menu does). The store keeps and checks them;
- * this file names them, reads their values from the command line and
- * says what each means. */
+/* ui_club.c -- `gomoku club show`, `club set NAME VALUE` and `club
+ * approve USER`: the club's settings that decide ranked results, and
+ * its rated members, for the administrator (main.c runs them; no menu
+ * does). The store keeps and checks them; this file names them, reads
+ * their values from the command line and says what each means. */
 #include <string.h>
 
 #include "number.h"

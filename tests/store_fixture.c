@@ -299,11 +299,6 @@ struct store *fx_open_ok(const char *path)
 	CU_ASSERT_EQUAL_FATAL(st, STORE_OK);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_STRING_EQUAL(store_errmsg(s), "");
-	/* the tests give the store times of their own (1000, 2013, ...):
-	 * the club takes them unchecked, but where a test sets it */
-	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, "UPDATE club_settings SET"
-						 " clock_skew = 0"),
-			      SQLITE_OK);
 	return s;
 }
 
@@ -341,6 +336,10 @@ struct store *fx_club(char *path, long long ids[3])
 		STORE_OK);
 	CU_ASSERT_EQUAL_FATAL(store_add_player(s, "carol", "Carol",
 					       FX_HASH_CAROL, 1002, &ids[2]),
+			      STORE_OK);
+	/* the tests give the store times of their own (1000, 2013, ...):
+	 * the club takes them unchecked, but where a test sets it */
+	CU_ASSERT_EQUAL_FATAL(store_club_set(s, CLUB_CLOCK_SKEW, 0, 1003),
 			      STORE_OK);
 	return s;
 }

@@ -268,8 +268,7 @@ int fx_refused(sqlite3 *db, const char *sql);
 
 /* ==== Clubs and matches ================================================= */
 
-/* Open a store at `path`, asserting success, with the club's
- * clock_skew 0: the tests give the store times of their own. */
+/* Open a store at `path`, asserting success. */
 struct store *fx_open_ok(const char *path);
 
 /* Log `username` in on handle s as the ui does: its session takes the
@@ -281,7 +280,8 @@ long long fx_session(struct store *s, const char *username);
 void fx_passwd_elsewhere(const char *path, long long id, const char *hash);
 
 /* A new club at a fresh path (into path[FX_PATH_SIZE]) with alice, bob and
- * carol; their ids go to ids[3]. */
+ * carol; their ids go to ids[3]. Its clock_skew is 0: the tests give the
+ * store times of their own. */
 struct store *fx_club(char *path, long long ids[3]);
 
 /* Every player in the database, in a new list. */

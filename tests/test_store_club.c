@@ -69,7 +69,7 @@ static void test_club_defaults(void)
 	CU_ASSERT_EQUAL(c.rated_after, 5);
 	CU_ASSERT_EQUAL(c.pair_games, 10);
 	CU_ASSERT_EQUAL(c.pair_hours, 24);
-	CU_ASSERT_EQUAL(c.clock_skew, 0); /* fx_open_ok()'s; the schema's
+	CU_ASSERT_EQUAL(c.clock_skew, 0); /* fx_club()'s; the schema's
 					   * default is 300 */
 	CU_ASSERT_EQUAL(fx_path_int(path,
 				    "SELECT dflt_value FROM"
