@@ -273,4 +273,9 @@ int match_opening_value(const char *word);
  * unlike match_reason_word(); neither can change.) */
 const char *match_reason_listed(enum match_reason r);
 
+/* Why a rated result moved no rating, as the store and the listings for
+ * scripts spell it (matches.unrated): "new" or "pair"; "" for
+ * UNRATED_NO or a value out of range. */
+const char *match_unrated_word(enum match_unrated why);
+
 #endif

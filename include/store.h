@@ -477,6 +477,8 @@ struct match_full {
 					 * began (the mover's runs) */
 	struct match_rules rules;	/* kept from its start */
 	bool casual;			/* ranked kind, never counted */
+	enum match_unrated unrated;	/* counted: why it moved no rating,
+					 * if it did not */
 	enum match_result result;	/* RESULT_NONE unless finished */
 	enum match_reason reason;	/* REASON_NONE unless finished */
 	int nmoves;			/* moves[0..nmoves-1], black first */
@@ -505,6 +507,8 @@ struct history_row {
 	long long started_at, ended_at; /* ended_at 0 while unfinished */
 	int nmoves;			/* moves stored now */
 	bool casual;			/* never counted (the lobby's) */
+	enum match_unrated unrated;	/* counted: why it moved no rating,
+					 * if it did not */
 	/* Seconds played: ended_at - started_at for a finished match; for
 	 * an unfinished or abandoned one, the time of its last move. */
 	long long duration;
@@ -821,11 +825,11 @@ store_opponents(struct store *s, long long player_id, int limit,
 /* Player `player_id`'s rating after each of their rated ranked matches,
  * oldest first: call row(ctx, at, rating) for each (`at` the match's
  * end, Unix seconds) until it returns non-zero (still STORE_OK); row()
- * must not call the store. Replayed from RATING_START over every rated
- * result in the order the store counted them (ended_at, then id), each
- * counted as the store counts it (rating_deltas()), so the last one is
- * the player's rating now: the web's rating graph. STORE_ERR for a NULL
- * row() or a failure (of the store or of memory). */
+ * must not call the store. The ratings are those the store kept on
+ * each match as it counted it (the results of before schema 32 replayed
+ * from RATING_START as they were counted), so the last one is the
+ * player's rating now: the web's rating graph, read from the player's
+ * own matches by index. STORE_ERR for a NULL row() or a failure. */
 enum store_status store_rating_history(struct store *s, long long player_id,
 				       int (*row)(void *ctx, long long at,
 						  double rating),

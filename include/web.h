@@ -1,15 +1,20 @@
 /* web.h -- `gomoku serve`: the club's read-only web site over HTTP
  * (GNU libmicrohttpd).
  *
- * One server thread answers every request (libmicrohttpd's internal
- * polling thread), so the store handle it is given is used by that
- * thread alone from web_start() to web_stop(): the caller must not use
- * it meanwhile. A second thread wakes the live games' event streams
- * (Server-Sent Events) ten times a second, and closes the connections
- * whose headers are late; it reads nothing. The handle
- * should be opened with store_open_readonly(). The server reads the store and
- * writes nothing; the pages are web_pages.c's. Nothing here prints: the caller
- * says where it listens.
+ * WEB_THREADS server threads answer the requests (libmicrohttpd's pool
+ * of polling threads, each with its own connections), so one slow page
+ * holds one of them, not the site. Each reads through a store handle of
+ * its own, opened read-only on web_config's db_path at its first
+ * request; the handle web_start() is given (opened with
+ * store_open_readonly()) keeps the players' live list and the
+ * leaderboards the pages share, under a lock, from web_start() to
+ * web_stop(): the caller must not use it meanwhile. One more thread
+ * wakes the live games' event streams (Server-Sent Events) ten times a
+ * second, and closes the connections whose headers are late; it reads
+ * nothing. The server reads the store and writes nothing; the pages
+ * are web_pages.c's, each rendered in its request's language (gettext's
+ * is the process's: one page at a time renders, the reads run side by
+ * side). Nothing here prints: the caller says where it listens.
  *
  * Bounds: WEB_CONNECTIONS_MAX connections at once, each closed after
  * WEB_TIMEOUT_S seconds idle or when a request's line and headers have
@@ -39,6 +44,7 @@
 #define WEB_ADDRESS_CONNECTIONS 32  /* at once from one client address */
 #define WEB_ADDRESS_STREAMS	8   /* event streams from one address */
 #define WEB_ADDRESS_MAX		64  /* "[IPv6]:PORT" and its NUL */
+#define WEB_THREADS		4   /* server threads answering requests */
 
 struct store;
 struct web_server;
@@ -52,6 +58,9 @@ struct web_config {
 	/* Every request comes through a reverse proxy on this machine
 	 * (--proxied): no limits per client address, the proxy's count. */
 	bool proxied;
+	/* The database the store handle was opened on: each server
+	 * thread opens its own on it. */
+	const char *db_path;
 };
 
 /* Start serving the club in store `s` as cfg says. SIGINT, SIGTERM and SIGHUP

@@ -117,6 +117,7 @@ struct web_game_row {
 	long long started_at;
 	int nmoves;
 	bool casual;
+	enum match_unrated unrated;
 };
 
 /* Results against one opponent (a copy of a struct opponent_row). */

@@ -60,6 +60,12 @@ const char *words_outcome(enum match_kind kind, enum match_status status,
  * as a sentence; "" for UNRATED_NO. */
 const char *words_unrated(enum match_unrated why);
 
+/* What a ranked match's result did to the ratings, as a note after the
+ * result where it did not move them: "casual" (never counted), "rating
+ * unchanged" (counted, but it moved none: words_unrated() says why);
+ * "" otherwise. */
+const char *words_counted(bool casual, enum match_unrated why);
+
 /* The rule of time control *tc, as a game's help tells it, into
  * buf[cap]: "Each move must be made within 1 second, or the game is
  * lost.", "Each side has 5 minutes for the game and 3 seconds more after

@@ -880,6 +880,7 @@ static enum ui_status cmd_serve(struct ui *ui, const struct options *o)
 	struct web_config cfg = {
 		.listen = o->listen != NULL ? o->listen : WEB_LISTEN_DEFAULT,
 		.proxied = o->proxied,
+		.db_path = ui->opt->db_path,
 	};
 	char err[256], where[WEB_ADDRESS_MAX];
 	struct web_server *w;

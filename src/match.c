@@ -359,6 +359,12 @@ static const struct word reason_listed[] = {
 	{REASON_ABANDONED, "abandoned"}, {0, NULL},
 };
 
+static const struct word unrated_words[] = {
+	{UNRATED_NEW, "new"},
+	{UNRATED_PAIR, "pair"},
+	{0, NULL},
+};
+
 static const struct word kind_words[] = {
 	{MATCH_RANKED, "ranked"},
 	{MATCH_COMPUTER, "computer"},
@@ -511,6 +517,13 @@ int match_opening_value(const char *word)
 const char *match_reason_listed(enum match_reason r)
 {
 	const char *w = word_of(reason_listed, (int)r);
+
+	return w != NULL ? w : "";
+}
+
+const char *match_unrated_word(enum match_unrated why)
+{
+	const char *w = word_of(unrated_words, (int)why);
 
 	return w != NULL ? w : "";
 }

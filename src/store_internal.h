@@ -438,6 +438,13 @@ enum store_status store_abort_unplayed(struct store *s, const char *what);
  * (the error kept). */
 enum store_status store_replay_rule_records(struct store *s, const char *what);
 
+/* Migration 32's C step (store_query.c): keep each side's rating after
+ * every counted ranked result (matches.black_after, white_after),
+ * replayed from RATING_START in the order they were counted (ended_at,
+ * then id) with the store's own count (rating_deltas()), inside the
+ * caller's transaction. Return STORE_OK or STORE_ERR (the error kept). */
+enum store_status store_keep_ratings_after(struct store *s, const char *what);
+
 /* ==== The words of the matches table (store_words.c) ====================
  *
  * The table stores match.h's fixed words (match_result_word() and the

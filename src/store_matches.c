@@ -1161,8 +1161,11 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 	" m.clock_used_ms, m.opening_stones, m.colours_final,"                 \
 	" m.last_active_at, m.turn_started_ms, m.turn_allowed_ms,"             \
 	" m.claim_after_days, m.forbidden = 'lose', m.disconnect_grace,"       \
-	" m.black_left_ms, m.white_left_ms, m.rated, " CLAIM_FROM_SQL(         \
-		"m.black_id") ", " CLAIM_FROM_SQL("m.white_id")
+	" m.black_left_ms, m.white_left_ms, m.rated, " CLAIM_FROM_BOTH         \
+	", " STORE_UNRATED_SQL("m.unrated")
+/* FULL_COLUMNS' two claim times, black's then white's. */
+#define CLAIM_FROM_BOTH                                                        \
+	CLAIM_FROM_SQL("m.black_id") ", " CLAIM_FROM_SQL("m.white_id")
 
 /* Fill the game and the words of *out from a row of FULL_COLUMNS.
  * Return 0, or -1 when one is not valid. */
@@ -1207,6 +1210,7 @@ static int row_to_full(sqlite3_stmt *st, struct match_full *out)
 	out->casual = sqlite3_column_int(st, AFTER + 20) == 0;
 	out->claim_from_ms[0] = sqlite3_column_int64(st, AFTER + 21);
 	out->claim_from_ms[1] = sqlite3_column_int64(st, AFTER + 22);
+	out->unrated = (enum match_unrated)sqlite3_column_int(st, AFTER + 23);
 	if (column_copy(st, AFTER + 5, out->black_name,
 			sizeof out->black_name) ||
 	    column_copy(st, AFTER + 6, out->white_name,

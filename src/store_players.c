@@ -1363,6 +1363,14 @@ enum store_status store_count_ranked(struct store *s, long long match_id,
 	st = read_ranked(s, match_id, &m, what);
 	if (st == STORE_OK)
 		st = count_once(s, &m, COUNT_OWN, what);
+	if (st == STORE_OK &&
+	    store_exec_ints(s,
+			    "UPDATE matches SET black_after = (SELECT rating"
+			    " FROM players WHERE id = black_id), white_after ="
+			    " (SELECT rating FROM players WHERE id = white_id)"
+			    " WHERE id = ?1",
+			    &match_id, 1, what) != SQLITE_DONE)
+		st = STORE_ERR;
 	if (st == STORE_OK)
 		st = count_once(s, &m, COUNT_RULE, what);
 	return st;

@@ -33,8 +33,9 @@
 	" coalesce(m.ended_at, 0),"                                            \
 	" (SELECT count(*) FROM match_moves WHERE match_id = m.id),"           \
 	" coalesce((SELECT ms FROM match_moves WHERE match_id = m.id"          \
-	" ORDER BY ply DESC LIMIT 1), 0), m.rated"
-#define HISTORY_NCOLUMNS (WORDS_AT + 5 + 10)
+	" ORDER BY ply DESC LIMIT 1), 0), m.rated, " STORE_UNRATED_SQL(        \
+		"m.unrated")
+#define HISTORY_NCOLUMNS (WORDS_AT + 5 + 11)
 
 /* Fill the game and the words of *r from a row of HISTORY_COLUMNS.
  * Return 0, or -1 when one is not valid. */
@@ -72,6 +73,7 @@ static int row_to_history(sqlite3_stmt *st, struct history_row *r)
 	r->ended_at = sqlite3_column_int64(st, AFTER + 6);
 	r->nmoves = sqlite3_column_int(st, AFTER + 7);
 	r->casual = sqlite3_column_int(st, AFTER + 9) == 0;
+	r->unrated = (enum match_unrated)sqlite3_column_int(st, AFTER + 10);
 	r->duration = r->status == MATCH_STATUS_FINISHED
 			      ? r->ended_at - r->started_at
 			      : sqlite3_column_int64(st, AFTER + 8) / 1000;
@@ -141,13 +143,17 @@ list_history(struct store *s, long long id, int offset, int limit,
 	const long long args[] = {id, limit, offset};
 	struct history_call c = {row, ctx};
 
+	/* the page's matches chosen first, by the players' indexes: the
+	 * columns (a join and two counts of moves) only for them */
 	return list_rows(s,
 			 "SELECT " HISTORY_COLUMNS " FROM matches AS m"
 			 " LEFT JOIN players AS o ON o.id = CASE WHEN"
 			 " m.black_id = ?1 THEN m.white_id ELSE m.black_id END"
-			 " WHERE m.black_id = ?1 OR m.white_id = ?1"
-			 " ORDER BY m.started_at DESC, m.id DESC"
-			 " LIMIT ?2 OFFSET ?3",
+			 " WHERE m.id IN (SELECT id FROM matches"
+			 " WHERE black_id = ?1 OR white_id = ?1"
+			 " ORDER BY started_at DESC, id DESC"
+			 " LIMIT ?2 OFFSET ?3)"
+			 " ORDER BY m.started_at DESC, m.id DESC",
 			 args, 3, each_history, &c, WHAT_HISTORY);
 }
 
@@ -568,42 +574,41 @@ store_opponents(struct store *s, long long player_id, int limit,
 		store_set_err(s, WHAT_OPPONENTS, "the listing is not valid");
 		return STORE_ERR;
 	}
+	/* the counted results (the rated ranked ones finished), from
+	 * each side's index alone; then the opponents' names */
 	return list_rows(
 		s,
-		"SELECT o.id, o.username, o.nickname,"
-		" sum(m.result = CASE WHEN m.black_id = ?1"
-		"  THEN 'black' ELSE 'white' END),"
-		" sum(m.result = CASE WHEN m.black_id = ?1"
-		"  THEN 'white' ELSE 'black' END),"
-		" sum(m.result = 'draw')"
-		" FROM matches AS m JOIN players AS o ON o.id = CASE WHEN"
-		" m.black_id = ?1 THEN m.white_id ELSE m.black_id END"
-		" WHERE (m.black_id = ?1 OR m.white_id = ?1)"
-		" AND m.kind = 'ranked' AND m.status = 'finished'"
-		" AND m.rated = 1"
-		" GROUP BY o.id ORDER BY count(*) DESC, o.username"
-		" LIMIT ?2",
+		"SELECT o.id, o.username, o.nickname, c.won, c.lost, c.drawn"
+		" FROM (SELECT opp, sum(won) AS won, sum(lost) AS lost,"
+		" sum(drawn) AS drawn, count(*) AS n FROM (SELECT white_id"
+		" AS opp, result = 'black' AS won, result = 'white' AS lost,"
+		" result = 'draw' AS drawn FROM matches WHERE black_id = ?1"
+		" AND black_after IS NOT NULL UNION ALL SELECT black_id,"
+		" result = 'white', result = 'black', result = 'draw'"
+		" FROM matches WHERE white_id = ?1"
+		" AND white_after IS NOT NULL) GROUP BY opp) AS c"
+		" JOIN players AS o ON o.id = c.opp"
+		" ORDER BY c.n DESC, o.username LIMIT ?2",
 		args, 2, each_opponent, &c, WHAT_OPPONENTS);
 }
 
 /* ==== A player's rating after each rated match ========================== */
 
-#define WHAT_RATED "cannot replay the rated results"
+#define WHAT_RATED "cannot read the ratings after each result"
 
-/* store_rating_history()'s replay: every player's rating and ranked
- * games so far, indexed by id (up to max_id), and the player followed
- * with the caller's row() and ctx. */
+/* Migration 32's replay: every player's rating and ranked games so far,
+ * indexed by id (up to max_id), and the statement that keeps a match's
+ * two ratings after it. */
 struct replay {
-	long long follow, max_id;
+	long long max_id;
 	double *rating;
 	int *games;
-	int (*row)(void *ctx, long long at, double rating);
-	void *ctx;
+	sqlite3_stmt *keep;
 };
 
 /* list_rows()'s each() for the rated results, in the order they were
  * counted: count one as the store did (a game, and the ratings moved
- * only where they were). */
+ * only where they were), then keep both ratings on the match. */
 static int each_rated(void *ctx, sqlite3_stmt *st)
 {
 	struct replay *rp = ctx;
@@ -611,13 +616,12 @@ static int each_rated(void *ctx, sqlite3_stmt *st)
 	long long b = sqlite3_column_int64(st, 0);
 	long long w = sqlite3_column_int64(st, 1);
 	int result = word != NULL ? match_result_value((const char *)word) : -1;
-	double db, dw;
+	double db = 0.0, dw = 0.0;
+	int rc;
 
-	if (result <= RESULT_NONE)
+	if (result <= RESULT_NONE || b < 1 || w < 1 || b > rp->max_id ||
+	    w > rp->max_id)
 		return -1;
-	if (b < 1 || w < 1 || b > rp->max_id || w > rp->max_id)
-		return 0; /* a player registered since max_id was read */
-	db = dw = 0.0;
 	if (sqlite3_column_int(st, 4) != 0)
 		rating_deltas(rp->rating[b], rp->games[b], rp->rating[w],
 			      rp->games[w],
@@ -627,10 +631,65 @@ static int each_rated(void *ctx, sqlite3_stmt *st)
 	rp->rating[w] += dw;
 	rp->games[b]++;
 	rp->games[w]++;
-	if (b != rp->follow && w != rp->follow)
-		return 0;
-	return rp->row(rp->ctx, sqlite3_column_int64(st, 3),
-		       rp->rating[rp->follow]) != 0
+	sqlite3_reset(rp->keep);
+	rc = sqlite3_bind_int64(rp->keep, 1, sqlite3_column_int64(st, 3));
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_double(rp->keep, 2, rp->rating[b]);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_double(rp->keep, 3, rp->rating[w]);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(rp->keep);
+	sqlite3_reset(rp->keep);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* See store_internal.h. */
+enum store_status store_keep_ratings_after(struct store *s, const char *what)
+{
+	struct replay rp = {0};
+	enum store_status st = STORE_ERR;
+	long long i;
+
+	if (store_query_int(s, "SELECT coalesce(max(id), 0) FROM players",
+			    &rp.max_id, what) != SQLITE_OK ||
+	    store_prepare(s,
+			  "UPDATE matches SET black_after = ?2,"
+			  " white_after = ?3 WHERE id = ?1",
+			  &rp.keep, what) != 0)
+		return STORE_ERR;
+	rp.rating = malloc((size_t)(rp.max_id + 1) * sizeof(*rp.rating));
+	rp.games = calloc((size_t)(rp.max_id + 1), sizeof(*rp.games));
+	if (rp.rating == NULL || rp.games == NULL) {
+		store_set_err(s, what, "out of memory");
+	} else {
+		for (i = 0; i <= rp.max_id; i++)
+			rp.rating[i] = RATING_START;
+		st = list_rows(s,
+			       "SELECT black_id, white_id, result, id,"
+			       " unrated = '' FROM matches"
+			       " WHERE kind = 'ranked' AND status = 'finished'"
+			       " AND rated = 1 ORDER BY ended_at, id",
+			       NULL, 0, each_rated, &rp, what);
+	}
+	sqlite3_finalize(rp.keep);
+	free(rp.rating);
+	free(rp.games);
+	return st;
+}
+
+/* A rating graph's caller: its row() and ctx. */
+struct graph_call {
+	int (*row)(void *ctx, long long at, double rating);
+	void *ctx;
+};
+
+/* list_rows()'s each() for a player's ratings: one point. */
+static int each_point(void *ctx, sqlite3_stmt *st)
+{
+	struct graph_call *g = ctx;
+
+	return g->row(g->ctx, sqlite3_column_int64(st, 0),
+		      sqlite3_column_double(st, 1)) != 0
 		       ? 1
 		       : 0;
 }
@@ -641,34 +700,19 @@ enum store_status store_rating_history(struct store *s, long long player_id,
 						  double rating),
 				       void *ctx)
 {
-	struct replay rp = {.follow = player_id, .row = row, .ctx = ctx};
-	enum store_status st = STORE_ERR;
-	long long i;
+	struct graph_call g = {row, ctx};
 
 	store_clear_err(s);
 	if (row == NULL) {
 		store_set_err(s, WHAT_RATED, "no callback");
 		return STORE_ERR;
 	}
-	if (store_query_int(s, "SELECT coalesce(max(id), 0) FROM players",
-			    &rp.max_id, WHAT_RATED) != SQLITE_OK)
-		return STORE_ERR;
-	rp.rating = malloc((size_t)(rp.max_id + 1) * sizeof(*rp.rating));
-	rp.games = calloc((size_t)(rp.max_id + 1), sizeof(*rp.games));
-	if (rp.rating == NULL || rp.games == NULL) {
-		store_set_err(s, WHAT_RATED, "out of memory");
-	} else {
-		for (i = 0; i <= rp.max_id; i++)
-			rp.rating[i] = RATING_START;
-		st = list_rows(
-			s,
-			"SELECT black_id, white_id, result, ended_at,"
-			" unrated = '' FROM matches WHERE kind = 'ranked'"
-			" AND status = 'finished' AND rated = 1"
-			" ORDER BY ended_at, id",
-			NULL, 0, each_rated, &rp, WHAT_RATED);
-	}
-	free(rp.rating);
-	free(rp.games);
-	return st;
+	/* each side's index alone, merged in the counting's order */
+	return list_rows(s,
+			 "SELECT ended_at, black_after, id FROM matches"
+			 " WHERE black_id = ?1 AND black_after IS NOT NULL"
+			 " UNION ALL SELECT ended_at, white_after, id"
+			 " FROM matches WHERE white_id = ?1"
+			 " AND white_after IS NOT NULL ORDER BY 1, 3",
+			 &player_id, 1, each_point, &g, WHAT_RATED);
 }

@@ -1177,6 +1177,21 @@ static const char *const migrations[] = {
 	"ALTER TABLE club_settings ADD COLUMN clock_skew INTEGER NOT NULL"
 	" DEFAULT 300 CHECK (clock_skew BETWEEN 0 AND 86400);"
 	"PRAGMA user_version = 31;",
+
+	/* 32: each side's rating after a counted ranked result (issue 44),
+	 * so that a player's rating graph is their own matches, not a
+	 * replay of the club's every result; NULL where no result was
+	 * counted. Its C step fills them for the results of before,
+	 * replayed as the web replayed them. A player's counted results
+	 * are read from these indexes alone (the rating graph, the results
+	 * against each opponent), in the order they were counted. */
+	"ALTER TABLE matches ADD COLUMN black_after REAL;"
+	"ALTER TABLE matches ADD COLUMN white_after REAL;"
+	"CREATE INDEX matches_counted_black ON matches (black_id, ended_at,"
+	" id, white_id, result, black_after) WHERE black_after IS NOT NULL;"
+	"CREATE INDEX matches_counted_white ON matches (white_id, ended_at,"
+	" id, black_id, result, white_after) WHERE white_after IS NOT NULL;"
+	"PRAGMA user_version = 32;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -1214,6 +1229,7 @@ static enum store_status (*const migration_code[])(struct store *s,
 	[4] = store_replay_rule_records, [6] = migrate_7_swap,
 	[11] = store_key_players,	 [13] = migrate_14_abort,
 	[19] = migrate_20_matches,	 [25] = store_key_players,
+	[31] = store_keep_ratings_after,
 };
 
 #define MIGRATION_CODES                                                        \

@@ -55,7 +55,7 @@ static const char *shown(const char *word)
 /* Column keys of the history for tsv and json (README.md names them). */
 static const char *const history_columns[] = {
 	"id",	  "date",   "opponent", "colour",  "variant", "rule",
-	"result", "reason", "moves",	"seconds", "rated"};
+	"result", "reason", "moves",	"seconds", "rated",   "unrated"};
 #define HISTORY_COLUMNS                                                        \
 	((int)(sizeof(history_columns) / sizeof(history_columns[0])))
 
@@ -88,7 +88,9 @@ static const char *reason_brief(const struct history_row *r, char *buf,
 }
 
 /* A history row's Result cell, "lost (five)", into buf[cap]; a casual
- * match says so ("won (resigned), casual"). */
+ * match says so ("won (resigned), casual"), and a rated result that
+ * moved no rating is starred ("won (five)*", the star said under the
+ * table: so the cell stays narrow and the opponent whole). */
 static void result_cell(const struct history_row *r, char *buf, size_t cap)
 {
 	char result[128], why[64];
@@ -97,7 +99,11 @@ static void result_cell(const struct history_row *r, char *buf, size_t cap)
 	snprintf(result, sizeof(result),
 		 reason[0] != '\0' ? _("%s (%s)") : "%s", shown(result_for(r)),
 		 reason);
-	snprintf(buf, cap, r->casual ? _("%s, casual") : "%s", result);
+	if (r->casual)
+		snprintf(buf, cap, _("%s, casual"), result);
+	else
+		snprintf(buf, cap, r->unrated != UNRATED_NO ? "%s*" : "%s",
+			 result);
 }
 
 /* The history table's columns, in the order of its cells. */
@@ -146,7 +152,7 @@ static const char *game_name(const char *variant, enum match_opening opening,
 static int table_row(struct ui_table *t, const struct history_row *r,
 		     const char *date, const char *opp)
 {
-	char id[24], day[16], game[48], result[64], moves[16];
+	char id[24], day[16], game[48], result[144], moves[16];
 	const char *cells[HC_COLUMNS] = {
 		id,
 		day,
@@ -179,6 +185,7 @@ static void script_row(struct ui_list *l, const struct history_row *r,
 	ui_list_number(l, "%d", r->nmoves);
 	ui_list_number(l, "%lld", r->duration);
 	ui_list_number(l, "%s", r->casual ? "false" : "true");
+	ui_list_text(l, match_unrated_word(r->unrated));
 }
 
 /* A page of history as it is read: for scripts its listing, for people
@@ -186,6 +193,7 @@ static void script_row(struct ui_list *l, const struct history_row *r,
 struct history_read {
 	struct ui_list list;
 	struct ui_table *table;
+	bool starred; /* a row's result moved no rating */
 };
 
 /* Add one history row in the chosen format (ctx: a struct
@@ -201,6 +209,7 @@ static int history_row(void *ctx, const struct history_row *r)
 		script_row(&h->list, r, date, opp, rule_of(r, rule));
 		return 0;
 	}
+	h->starred |= !r->casual && r->unrated != UNRATED_NO;
 	if (h->table == NULL || table_row(h->table, r, date, opp) != 0) {
 		ui_table_free(h->table);
 		h->table = NULL;
@@ -271,6 +280,9 @@ static enum ui_status history_page(struct ui *ui, const struct player *p,
 		ui_list_table(&ui->term, h.table);
 	else
 		ui_table_free(h.table);
+	if (h.starred)
+		ui_say(&ui->term, _("* Moved no rating: a game with a new "
+				    "member, or past a pair's limit."));
 	return UI_OK;
 }
 

@@ -51,10 +51,15 @@ const char *ui_words_clocks(const struct match_full *f, int at, char *buf,
 const char *ui_words_match(const struct ui_term *term,
 			   const struct match_full *f, char *buf, size_t cap)
 {
-	char black[UI_NAME_MAX], white[UI_NAME_MAX], outcome[256];
+	char black[UI_NAME_MAX], white[UI_NAME_MAX], how[256], outcome[320];
+	const char *note = f->kind == MATCH_RANKED
+				   ? words_counted(f->casual, f->unrated)
+				   : "";
 
 	words_outcome(f->kind, f->status, f->result, f->reason,
-		      f->game.variant.k, outcome, sizeof(outcome));
+		      f->game.variant.k, how, sizeof(how));
+	snprintf(outcome, sizeof(outcome), note[0] != '\0' ? _("%s, %s") : "%s",
+		 how, note);
 	snprintf(buf, cap, _("Match %lld: %s %s against %s %s, %s %dx%d; %s"),
 		 f->id, ui_board_stone(term, STONE_BLACK),
 		 ui_words_side(f, STONE_BLACK, black),

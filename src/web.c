@@ -33,6 +33,7 @@
 #define WEB_OPPONENT 50	   /* opponents shown */
 #define WEB_TICK_MS  100   /* how often a watcher looks at its match */
 #define WEB_PING_MS  15000 /* a comment line to an idle watcher */
+#define WEB_RANKS    4096  /* players' ranks kept (struct rank_cache) */
 
 /* A leaderboard, kept while the players are as they were when it was
  * made (store_players_seen()): its top is an indexed read
@@ -42,6 +43,17 @@ struct board_cache {
 	struct plist *top; /* the best, best first (NULL: not read) */
 	struct player *best[WEB_TOP];
 	size_t n;
+};
+
+/* Players' ranks, each kept while the players are as they were when it
+ * was counted (store_players_seen()): a rank is a pass over the live
+ * list (plist_rank(), milliseconds at a million players), so a player's
+ * page counts it once per change of the club, not once per request.
+ * Slot id % WEB_RANKS. */
+struct rank_cache {
+	long long id;	/* 0: empty */
+	long long seen; /* store_players_seen() then */
+	int rank;
 };
 
 /* A connection, from its accept to its close (libmicrohttpd's
@@ -73,11 +85,29 @@ struct watcher {
 	struct watcher *prev, *next;
 };
 
+/* A server thread's own store handle (SQLite's connections are not
+ * shared between threads), opened read-only at the thread's first
+ * request (reader()) and closed by web_stop(). */
+struct reader {
+	struct store *store;
+	struct reader *next;
+};
+
 struct web_server {
 	struct MHD_Daemon *daemon;
+	char db_path[4096];	  /* what each thread's reader opens */
+	pthread_key_t reader_key; /* a thread's struct reader */
+	bool key_made;
+	struct reader *readers; /* every one opened (lock) */
+	/* What the pages share across requests and threads, under
+	 * `shared`: the handle web_start() was given, its live list of the
+	 * players (a player's page finds them and their rank there) and the
+	 * leaderboards kept from it. */
+	pthread_mutex_t shared;
 	struct store *store;
 	struct plist *players; /* the store's live list, refreshed */
 	struct board_cache boards[RULE_RENJU + 2]; /* every rule, each rule */
+	struct rank_cache ranks[WEB_RANKS];
 	char address[WEB_ADDRESS_MAX];
 	bool proxied;	      /* web_config's: no limits per address */
 	pthread_mutex_t lock; /* the watchers' and links' lists, flags */
@@ -86,12 +116,6 @@ struct web_server {
 	bool stopping;		  /* web_stop() has begun (lock) */
 	struct watcher *watchers; /* every one, suspended or not */
 	struct link *links;	  /* every connection open */
-	struct {		  /* the last rating graph replayed */
-		long long seen;	  /* store_players_seen() then; -2: none */
-		long long player_id;
-		struct web_rating_point *points;
-		size_t n;
-	} graph;
 	int nwatchers;
 };
 
@@ -200,6 +224,50 @@ static int load_mhd(char *err, size_t cap)
 	return 0;
 }
 
+/* ==== Threads: each one's store, the one language ======================== */
+
+/* The calling server thread's store handle: its reader, opened at its
+ * first call. NULL when it cannot be opened (the page is then 503). */
+static struct store *reader(struct web_server *w)
+{
+	struct reader *r = pthread_getspecific(w->reader_key);
+
+	if (r != NULL)
+		return r->store;
+	r = calloc(1, sizeof(*r));
+	if (r == NULL)
+		return NULL;
+	if (store_open_readonly(w->db_path, &r->store) != STORE_OK) {
+		store_close(r->store);
+		free(r);
+		return NULL;
+	}
+	pthread_mutex_lock(&w->lock);
+	r->next = w->readers;
+	w->readers = r;
+	pthread_mutex_unlock(&w->lock);
+	pthread_setspecific(w->reader_key, r);
+	return r->store;
+}
+
+/* gettext's language is the process's (i18n_set_lang()): each page is
+ * rendered in its request's language under this lock, so that two
+ * requests in two languages on two threads cannot mix their words. The
+ * reads come before, outside it; rendering takes microseconds. */
+static pthread_mutex_t language = PTHREAD_MUTEX_INITIALIZER;
+
+/* Speak r's language until quiet(). */
+static void speak(const struct web_request *r)
+{
+	pthread_mutex_lock(&language);
+	i18n_set_lang(r->lang);
+}
+
+static void quiet(void)
+{
+	pthread_mutex_unlock(&language);
+}
+
 /* ==== Responses ========================================================== */
 
 /* Every response's headers: no cookie is ever set; only the site's own
@@ -282,7 +350,9 @@ static enum MHD_Result send_error(struct MHD_Connection *c,
 		status = MHD_HTTP_SERVICE_UNAVAILABLE;
 	}
 	strbuf_init(&b, WEB_PAGE_MAX);
+	speak(r);
 	web_page_error(&b, r);
+	quiet();
 	return send_page(c, status, &b, r);
 }
 
@@ -315,8 +385,9 @@ static int live_row(void *ctx, const struct live_match *m)
 }
 
 /* The leaderboard of `rule` (-1: every rule), from the cache while no
- * player has changed since it was made, else made again. NULL when the
- * store (or memory) failed. */
+ * player has changed since it was made, else made again (w->shared
+ * held, the players refreshed). NULL when the store (or memory)
+ * failed. */
 static const struct board_cache *leaderboard(struct web_server *w, int rule)
 {
 	struct board_cache *c = &w->boards[rule + 1];
@@ -342,25 +413,32 @@ static const struct board_cache *leaderboard(struct web_server *w, int rule)
 	return c;
 }
 
-/* Read and render the home page into b. Return 0, or -1 when the store
- * (or memory) failed. */
-static int home(struct web_server *w, const struct web_request *r,
-		struct strbuf *b)
+/* Read (through s, the thread's) and render the home page into b, the
+ * leaderboard from the one shared. Return 0, or -1 when the store (or
+ * memory) failed. */
+static int home(struct web_server *w, struct store *s,
+		const struct web_request *r, struct strbuf *b)
 {
 	struct web_online online[WEB_ONLINE];
 	struct live_match live[WEB_LIVE];
 	struct web_home h = {r->rule, NULL, 0, online, 0, live, 0};
-	const struct board_cache *board = leaderboard(w, r->rule);
+	const struct board_cache *board = NULL;
 
-	if (board == NULL ||
-	    store_presence_list(w->store, store_now(), online_row, &h) !=
-		    STORE_OK ||
-	    store_live_matches(w->store, WEB_LIVE, live_row, &h) != STORE_OK)
+	if (store_presence_list(s, store_now(), online_row, &h) != STORE_OK ||
+	    store_live_matches(s, WEB_LIVE, live_row, &h) != STORE_OK)
 		return -1;
-	h.best = board->best;
-	h.nbest = board->n;
-	web_page_home(b, r, &h);
-	return 0;
+	pthread_mutex_lock(&w->shared);
+	if (store_refresh_players(w->store, w->players) == STORE_OK)
+		board = leaderboard(w, r->rule);
+	if (board != NULL) {
+		h.best = board->best;
+		h.nbest = board->n;
+		speak(r);
+		web_page_home(b, r, &h);
+		quiet();
+	}
+	pthread_mutex_unlock(&w->shared);
+	return board != NULL ? 0 : -1;
 }
 
 /* A player's page's lists, filled by the store's callbacks. */
@@ -383,7 +461,7 @@ static int game_row(void *ctx, const struct history_row *h)
 		h->id,	   h->kind,   h->status,     h->colour,
 		"",	   "",	      h->ai_level,   "",
 		h->result, h->reason, h->started_at, h->nmoves,
-		h->casual};
+		h->casual, h->unrated};
 	snprintf(g->opponent, sizeof(g->opponent), "%s",
 		 h->opponent != NULL ? h->opponent : "");
 	snprintf(g->opponent_nickname, sizeof(g->opponent_nickname), "%s",
@@ -438,40 +516,33 @@ static int graph_point(void *ctx, long long at, double rating)
 }
 
 /* Player p's rating after each of their rated matches
- * (store_rating_history()) into v->ratings (w->graph's: kept while no
- * player changed, for the next look at the same player). Return 0, or
- * -1 when the store (or memory) failed. */
-static int player_ratings(struct web_server *w, struct web_player *v)
+ * (store_rating_history(): their own matches, by index) into
+ * v->ratings, *points the same memory, for the caller to free. Return
+ * 0, or -1 when the store (or memory) failed. */
+static int player_ratings(struct store *s, struct web_player *v,
+			  struct web_rating_point **points)
 {
 	struct graph_points g = {NULL, 0, 0, false};
-	long long seen = store_players_seen(w->store);
 
-	if (w->graph.seen != seen || w->graph.player_id != v->p->id) {
-		if (store_rating_history(w->store, v->p->id, graph_point, &g) !=
-			    STORE_OK ||
-		    g.failed) {
-			free(g.points);
-			return -1;
-		}
-		free(w->graph.points);
-		w->graph.seen = seen;
-		w->graph.player_id = v->p->id;
-		w->graph.points = g.points;
-		w->graph.n = g.n;
+	if (store_rating_history(s, v->p->id, graph_point, &g) != STORE_OK ||
+	    g.failed) {
+		free(g.points);
+		return -1;
 	}
-	v->ratings = w->graph.points;
-	v->nratings = w->graph.n;
+	*points = g.points;
+	v->ratings = g.points;
+	v->nratings = g.n;
 	return 0;
 }
 
 /* The records of player p under each rule into *v. */
-static int player_rules(struct web_server *w, struct web_player *v)
+static int player_rules(struct store *s, struct web_player *v)
 {
 	enum store_status st;
 	int rule;
 
 	for (rule = RULE_FREESTYLE; rule <= RULE_RENJU; rule++) {
-		st = store_rule_record(w->store, v->p->id, (enum rule)rule,
+		st = store_rule_record(s, v->p->id, (enum rule)rule,
 				       &v->rule_rec[rule]);
 		if (st != STORE_OK && st != STORE_NOT_FOUND)
 			return -1;
@@ -480,43 +551,83 @@ static int player_rules(struct web_server *w, struct web_player *v)
 	return 0;
 }
 
-/* Read and render player r->username's page into b. Return 0, 1 when
- * there is no such player, or -1 when the store (or memory) failed. */
-static int player(struct web_server *w, const struct web_request *r,
-		  struct strbuf *b)
+/* Player p's rank (w->shared held, the players refreshed): from the
+ * cache while no player has changed since it was counted. */
+static int rank_of(struct web_server *w, const struct player *p)
 {
-	struct player_lists *lists = calloc(1, sizeof(*lists));
-	struct web_player v = {0};
+	struct rank_cache *c = &w->ranks[(unsigned long long)p->id % WEB_RANKS];
+	long long seen = store_players_seen(w->store);
+
+	if (c->id != p->id || c->seen != seen) {
+		c->id = p->id;
+		c->seen = seen;
+		c->rank = plist_rank(w->players, p, PLIST_BY_SCORE);
+	}
+	return c->rank;
+}
+
+/* Player r->username, copied into *me, and their rank, from the shared
+ * live list. Return 0, 1 when there is no such player, or -1 when the
+ * store failed. */
+static int find_player(struct web_server *w, const struct web_request *r,
+		       struct player *me, int *rank)
+{
+	const struct player *p = NULL;
 	int ret = -1;
 
-	if (lists == NULL)
-		return -1;
-	v.p = plist_find(w->players, r->username);
-	if (v.p == NULL) {
-		ret = 1;
-		goto out_free;
+	pthread_mutex_lock(&w->shared);
+	if (store_refresh_players(w->store, w->players) == STORE_OK) {
+		p = plist_find(w->players, r->username);
+		ret = p != NULL ? 0 : 1;
 	}
-	v.rank = plist_rank(w->players, v.p, PLIST_BY_SCORE);
-	if (player_rules(w, &v) != 0 || player_ratings(w, &v) != 0 ||
-	    store_history(w->store, v.p->id, 0, WEB_RECENT, game_row, lists,
+	if (p != NULL) {
+		*me = *p;
+		me->prev = me->next = NULL;
+		*rank = rank_of(w, p);
+	}
+	pthread_mutex_unlock(&w->shared);
+	return ret;
+}
+
+/* Read (through s, the thread's) and render player r->username's page
+ * into b. Return 0, 1 when there is no such player, or -1 when the
+ * store (or memory) failed. */
+static int player(struct web_server *w, struct store *s,
+		  const struct web_request *r, struct strbuf *b)
+{
+	struct player_lists *lists = calloc(1, sizeof(*lists));
+	struct web_rating_point *points = NULL;
+	struct web_player v = {0};
+	struct player me;
+	int ret = lists != NULL ? find_player(w, r, &me, &v.rank) : -1;
+
+	if (ret != 0)
+		goto out_free;
+	ret = -1;
+	v.p = &me;
+	if (player_rules(s, &v) != 0 || player_ratings(s, &v, &points) != 0 ||
+	    store_history(s, me.id, 0, WEB_RECENT, game_row, lists,
 			  &v.total_games) != STORE_OK ||
-	    store_opponents(w->store, v.p->id, WEB_OPPONENT, opponent_row,
-			    lists) != STORE_OK)
+	    store_opponents(s, me.id, WEB_OPPONENT, opponent_row, lists) !=
+		    STORE_OK)
 		goto out_free;
 	v.games = lists->games;
 	v.ngames = lists->ngames;
 	v.opponents = lists->opponents;
 	v.nopponents = lists->nopponents;
+	speak(r);
 	web_page_player(b, r, &v);
+	quiet();
 	ret = 0;
 out_free:
+	free(points);
 	free(lists);
 	return ret;
 }
 
 /* Load match r->match_id into a new struct (the caller frees it).
  * Return 0, 1 when there is no such match, or -1. */
-static int load_match(struct web_server *w, const struct web_request *r,
+static int load_match(struct store *s, const struct web_request *r,
 		      struct match_full **out)
 {
 	enum store_status st;
@@ -524,7 +635,7 @@ static int load_match(struct web_server *w, const struct web_request *r,
 	*out = malloc(sizeof(**out));
 	if (*out == NULL)
 		return -1;
-	st = store_match_load(w->store, r->match_id, *out);
+	st = store_match_load(s, r->match_id, *out);
 	if (st == STORE_OK)
 		return 0;
 	free(*out);
@@ -535,30 +646,32 @@ static int load_match(struct web_server *w, const struct web_request *r,
 /* Read and render match r->match_id's page into b, with the analysis
  * kept for it (the one with the longest time a position), if any. Return 0, 1
  * when there is no such match, or -1 when the store (or memory) failed. */
-static int game(struct web_server *w, const struct web_request *r,
-		struct strbuf *b)
+static int game(struct store *s, const struct web_request *r, struct strbuf *b)
 {
 	struct analyze_move *an = malloc(BOARD_MAX_CELLS * sizeof(*an));
 	struct match_full *f = NULL;
 	enum store_status st = STORE_ERR;
-	int got = an != NULL ? load_match(w, r, &f) : -1, nan = 0, time_ms = 0;
+	int got = an != NULL ? load_match(s, r, &f) : -1, nan = 0, time_ms = 0;
 
 	if (got == 0)
-		st = store_analysis_longest(w->store, f->id, &time_ms);
+		st = store_analysis_longest(s, f->id, &time_ms);
 	if (got == 0 && st == STORE_OK)
-		st = store_analysis_load(w->store, f->id, time_ms, an,
-					 BOARD_MAX_CELLS, &nan);
+		st = store_analysis_load(s, f->id, time_ms, an, BOARD_MAX_CELLS,
+					 &nan);
 	if (got == 0 && st != STORE_OK && st != STORE_NOT_FOUND)
 		got = -1;
-	if (got == 0)
+	if (got == 0) {
+		speak(r);
 		web_page_game(b, r, f, an, st == STORE_OK ? nan : 0);
+		quiet();
+	}
 	free(f);
 	free(an);
 	return got;
 }
 
 /* Queue match r->match_id's PSQ file, as `gomoku export` writes it. */
-static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
+static enum MHD_Result send_psq(struct store *s, struct MHD_Connection *c,
 				struct web_request *r)
 {
 	struct match_full *f;
@@ -566,7 +679,7 @@ static enum MHD_Result send_psq(struct web_server *w, struct MHD_Connection *c,
 	struct MHD_Response *resp;
 	enum MHD_Result ret;
 	size_t len = 0;
-	int found = load_match(w, r, &f);
+	int found = load_match(s, r, &f);
 
 	if (found != 0) {
 		r->page = WEB_NOT_FOUND;
@@ -642,6 +755,7 @@ static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
 	struct watcher *v = cls;
 	struct strbuf b;
 	struct match_now m;
+	struct store *s;
 	bool stopping;
 
 	(void)pos;
@@ -650,7 +764,8 @@ static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
 	pthread_mutex_unlock(&v->w->lock);
 	if (stopping || v->ended)
 		return MHD_CONTENT_READER_END_OF_STREAM;
-	if (store_match_now(v->w->store, v->match_id, &m) != STORE_OK)
+	s = reader(v->w);
+	if (s == NULL || store_match_now(s, v->match_id, &m) != STORE_OK)
 		return MHD_CONTENT_READER_END_WITH_ERROR;
 	strbuf_init(&b, WEB_PAGE_MAX);
 	if (!v->started || m.nmoves != v->sent.nmoves ||
@@ -893,7 +1008,7 @@ static void *ticker(void *arg)
  * client's address, 503 when WEB_WATCHERS_MAX browsers follow games.
  * For HEAD (`head`), its headers alone: no stream is opened, so no
  * byte of one follows them on the connection. */
-static enum MHD_Result send_events(struct web_server *w,
+static enum MHD_Result send_events(struct web_server *w, struct store *s,
 				   struct MHD_Connection *c,
 				   struct web_request *r, bool head)
 {
@@ -906,7 +1021,7 @@ static enum MHD_Result send_events(struct web_server *w,
 	enum MHD_Result ret;
 	bool listed = false, address_full = false;
 
-	st = store_match_now(w->store, r->match_id, &m);
+	st = store_match_now(s, r->match_id, &m);
 	if (head && st == STORE_OK)
 		return send_bytes(c, MHD_HTTP_OK, nothing, 0, false,
 				  EVENTS_TYPE, NULL);
@@ -952,10 +1067,12 @@ static enum MHD_Result send_events(struct web_server *w,
 
 /* ==== Routing ============================================================ */
 
-/* Answer request r with its page (for HEAD, `head`: its headers). */
+/* Answer request r with its page (for HEAD, `head`: its headers), its
+ * reads through the calling thread's store handle. */
 static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 			     struct web_request *r, bool head)
 {
+	struct store *s;
 	struct strbuf b;
 	int got = -1;
 
@@ -967,21 +1084,22 @@ static enum MHD_Result route(struct web_server *w, struct MHD_Connection *c,
 		return send_bytes(c, MHD_HTTP_OK, (char *)web_page_script(),
 				  strlen(web_page_script()), false,
 				  "text/javascript; charset=utf-8", NULL);
-	if (r->page == WEB_GAME_PSQ)
-		return send_psq(w, c, r);
-	if (r->page == WEB_GAME_EVENTS)
-		return send_events(w, c, r, head);
-	if (r->page != WEB_HOME && r->page != WEB_PLAYER && r->page != WEB_GAME)
+	if (r->page == WEB_NOT_FOUND || r->page == WEB_BAD_REQUEST)
 		return send_error(c, r, false);
-	if (store_refresh_players(w->store, w->players) != STORE_OK)
+	s = reader(w);
+	if (s == NULL)
 		return send_error(c, r, true);
+	if (r->page == WEB_GAME_PSQ)
+		return send_psq(s, c, r);
+	if (r->page == WEB_GAME_EVENTS)
+		return send_events(w, s, c, r, head);
 	strbuf_init(&b, WEB_PAGE_MAX);
 	if (r->page == WEB_HOME) {
-		got = home(w, r, &b);
+		got = home(w, s, r, &b);
 	} else if (r->page == WEB_PLAYER) {
-		got = player(w, r, &b);
+		got = player(w, s, r, &b);
 	} else {
-		got = game(w, r, &b);
+		got = game(s, r, &b);
 	}
 	if (got == 0)
 		return send_page(c, MHD_HTTP_OK, &b, r);
@@ -1091,7 +1209,6 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
 		mhd.lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rule"),
 		mhd.lookup_connection_value(c, MHD_HEADER_KIND,
 					    MHD_HTTP_HEADER_ACCEPT_LANGUAGE));
-	i18n_set_lang(r.lang);
 	return route(w, c, &r, strcmp(method, MHD_HTTP_METHOD_HEAD) == 0);
 }
 
@@ -1153,6 +1270,7 @@ static int start_daemon(struct web_server *w,
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned)WEB_CONNECTIONS_MAX,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_TIMEOUT_S,
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_REQUEST_MEMORY,
+		MHD_OPTION_THREAD_POOL_SIZE, (unsigned)WEB_THREADS,
 		MHD_OPTION_STRICT_FOR_CLIENT, 1, MHD_OPTION_END);
 	if (w->daemon == NULL)
 		return -1;
@@ -1186,9 +1304,19 @@ int web_start(struct store *s, const struct web_config *cfg,
 	w->store = s;
 	w->proxied = cfg->proxied;
 	pthread_mutex_init(&w->lock, NULL);
+	pthread_mutex_init(&w->shared, NULL);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
 		w->boards[i].seen = -2;
-	w->graph.seen = -2;
+	if (strlen(cfg->db_path) >= sizeof(w->db_path)) {
+		snprintf(err, cap, "the database's name is too long");
+		goto out_free;
+	}
+	snprintf(w->db_path, sizeof(w->db_path), "%s", cfg->db_path);
+	if (pthread_key_create(&w->reader_key, NULL) != 0) {
+		snprintf(err, cap, "cannot make a thread's key");
+		goto out_free;
+	}
+	w->key_made = true;
 	if (load_mhd(err, cap) != 0)
 		goto out_free;
 	if (parse_listen(cfg->listen, &addr) != 0) {
@@ -1236,6 +1364,7 @@ int web_wait(void)
 
 void web_stop(struct web_server *w)
 {
+	struct reader *r;
 	size_t i;
 
 	if (w == NULL)
@@ -1246,10 +1375,16 @@ void web_stop(struct web_server *w)
 	if (w->ticker_started)
 		pthread_join(w->ticker, NULL);
 	if (w->daemon != NULL)
-		mhd.stop_daemon(w->daemon);
+		mhd.stop_daemon(w->daemon); /* its threads have ended */
+	while ((r = w->readers) != NULL) {
+		w->readers = r->next;
+		store_close(r->store);
+		free(r);
+	}
+	if (w->key_made)
+		pthread_key_delete(w->reader_key);
 	for (i = 0; i < sizeof(w->boards) / sizeof(w->boards[0]); i++)
 		plist_free(w->boards[i].top);
-	free(w->graph.points);
 	plist_free(w->players);
 	free(w);
 }

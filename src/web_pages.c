@@ -642,9 +642,9 @@ static void put_game_row(struct strbuf *b, const struct web_request *r,
 	web_put_text(b, words_variant(g->variant));
 	strbuf_puts(b, "</td><td>");
 	web_put_text(b, outcome_words(g));
-	if (g->casual) {
+	if (words_counted(g->casual, g->unrated)[0] != '\0') {
 		strbuf_puts(b, " (");
-		web_put_text(b, _("casual"));
+		web_put_text(b, words_counted(g->casual, g->unrated));
 		strbuf_puts(b, ")");
 	}
 	strbuf_printf(b, "</td><td class=\"num\">%d</td></tr>\n", g->nmoves);
@@ -1079,6 +1079,11 @@ static void put_game_facts(struct strbuf *b, const struct web_request *r,
 			     words_reason(f->reason, f->result,
 					  f->game.variant.k, why, sizeof(why)));
 		strbuf_puts(b, ")");
+	}
+	if (f->kind == MATCH_RANKED &&
+	    words_counted(f->casual, f->unrated)[0] != '\0') {
+		strbuf_puts(b, ", ");
+		web_put_text(b, words_counted(f->casual, f->unrated));
 	}
 	strbuf_printf(b, "</p>\n<p><a download href=\"/game/%lld.psq\">",
 		      f->id);

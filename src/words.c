@@ -185,3 +185,11 @@ const char *words_unrated(enum match_unrated why)
 	}
 	return "";
 }
+
+/* See words.h. */
+const char *words_counted(bool casual, enum match_unrated why)
+{
+	if (casual)
+		return _("casual");
+	return why != UNRATED_NO ? _("rating unchanged") : "";
+}

@@ -110,10 +110,21 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 31 adds (who may move a rating: the players'
- * approval, why a result moved none, the club's rules), taken away
- * again: with "PRAGMA user_version = 30;" after it, a version 30 file. */
+/* What schema version 32 adds (each side's rating after a counted
+ * result), taken away again: with "PRAGMA user_version = 31;" after it,
+ * a version 31 file. */
+#define FX_UNDO_V32                                                            \
+	"DROP INDEX matches_counted_black;"                                    \
+	"DROP INDEX matches_counted_white;"                                    \
+	"ALTER TABLE matches DROP COLUMN black_after;"                         \
+	"ALTER TABLE matches DROP COLUMN white_after;"
+
+/* What schema versions 32 and 31 add (31: who may move a rating: the
+ * players' approval, why a result moved none, the club's rules), taken
+ * away again: with "PRAGMA user_version = 30;" after it, a version 30
+ * file. */
 #define FX_UNDO_V31                                                            \
+	FX_UNDO_V32                                                            \
 	"ALTER TABLE players DROP COLUMN approved;"                            \
 	"ALTER TABLE matches DROP COLUMN unrated;"                             \
 	"ALTER TABLE club_settings DROP COLUMN join_policy;"                   \

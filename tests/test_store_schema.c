@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 31 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 31);
+	/* make_v1 knows what versions 2 to 32 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 32);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -948,7 +948,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 31); /* add v31 -> v32 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 32); /* add v32 -> v33 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);
@@ -1231,7 +1231,59 @@ static void test_migrate_aborts(void)
 	store_close(s);
 }
 
-/* For each version v from 4 to 30, what versions v + 1 to 31 add: taken
+/* Each counted result's two ratings after it, as the store kept them
+ * when it counted them (a result that moved none among them), and as
+ * migration 32 replays them on a version 31 file: the same. */
+#define RATINGS_AFTER                                                          \
+	"SELECT group_concat(id || ':' || coalesce(black_after, '-') || '/'"   \
+	" || coalesce(white_after, '-'), ' ') FROM (SELECT * FROM matches"     \
+	" ORDER BY id)"
+
+static void test_migrate_ratings_after(void)
+{
+	char path[FX_PATH_SIZE], kept[FX_SNAP_SIZE], replayed[FX_SNAP_SIZE];
+	long long ids[3], fresh, id;
+	struct store *s = fx_club(path, ids);
+	struct match_header h;
+
+	CU_ASSERT_EQUAL_FATAL(store_join(s, "fresh", "Fresh", "h",
+					 "203.0.113.7", 1500, &fresh),
+			      STORE_OK);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[2], ids[0], RESULT_DRAW, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(fx_a_match(s, fresh, ids[1], RESULT_BLACK_WIN, &id),
+			STORE_OK); /* moves no rating: fresh is new */
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[1], ids[2], RESULT_WHITE_WIN, &id),
+			STORE_OK);
+	h = fx_computer(ids[0], 0, 2, 3100);
+	CU_ASSERT_EQUAL(
+		fx_play_whole(s, &h, RESULT_BLACK_WIN, REASON_FIVE, &id),
+		STORE_OK);
+	store_close(s);
+	fx_path_text(path, RATINGS_AFTER, 0, kept);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM matches WHERE"
+				    " black_after IS NOT NULL AND"
+				    " black_after = (SELECT rating FROM players"
+				    " WHERE id = black_id)",
+				    0),
+			2); /* the last results of fresh and bob */
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT count(*) FROM matches WHERE"
+				    " black_after IS NULL",
+				    0),
+			1); /* the computer's */
+	CU_ASSERT_EQUAL_FATAL(
+		fx_path_exec(path, FX_UNDO_V32 "PRAGMA user_version = 31;"),
+		SQLITE_OK);
+	store_close(fx_open_ok(path));
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, RATINGS_AFTER, 0, replayed),
+			       kept);
+}
+
+/* For each version v from 4 to 31, what versions v + 1 to 32 add: taken
  * away from a club of today's, with "PRAGMA user_version = v;" after it,
  * a version v file (13's matches are in version 14's layout, 10's
  * requests in 11's and 6's matches in 7's: those migrations copy such a
@@ -1240,6 +1292,7 @@ static const struct {
 	int version;
 	const char *undo;
 } older[] = {
+	{31, FX_UNDO_V32},
 	{30, FX_UNDO_V31},
 	{29, FX_UNDO_V30},
 	{28, FX_UNDO_V29},
@@ -1272,7 +1325,7 @@ static const struct {
 	 "DROP TABLE rule_records;"},
 };
 
-/* Assert that the file at `path` opens at version 31 with the players'
+/* Assert that the file at `path` opens at version 32 with the players'
  * preferences, the game clocks, the lobby, the analyses kept, rematches,
  * the leaderboards' indexes and the lock-outs, in a new file's schema
  * `want`. */
@@ -1281,7 +1334,7 @@ static void assert_upgraded(const char *path, const char *want)
 	char buf[FX_SNAP_SIZE];
 
 	store_close(fx_open_ok(path));
-	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 31);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 32);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path,
 			    "SELECT count(*) FROM sqlite_schema WHERE"
@@ -1320,21 +1373,21 @@ static void assert_upgraded(const char *path, const char *want)
 	CU_ASSERT_STRING_EQUAL(fx_schema_text(path, buf), want);
 }
 
-/* A file of every version before 31 (1, 2 and 3 as test_migrate_v1,
+/* A file of every version before 32 (1, 2 and 3 as test_migrate_v1,
  * _v2 and _v3 make them, the others from a club of today's, what later
- * versions add taken away) is brought to version 31: the preferences
+ * versions add taken away) is brought to version 32: the preferences
  * table, the clock columns, the seeks, the analyses, the rematches, the
  * leaderboards' indexes, the seeks' origins, the keys made again and
  * the failed logins by origin there, the lock-outs, the club's
  * name-digits setting, where accounts were made from, who may move a
- * rating, the schema a new file's. */
+ * rating, the ratings after each result, the schema a new file's. */
 static void test_migrate_every_version(void)
 {
 	char path[FX_PATH_SIZE], want[FX_SNAP_SIZE], sql[FX_SNAP_SIZE * 2];
 	long long ids[3];
 	size_t i;
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 31); /* a new one: add */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 32); /* a new one: add */
 	fx_new_path(path, "fresh.db");
 	store_close(fx_open_ok(path));
 	fx_schema_text(path, want);
@@ -1387,6 +1440,8 @@ static CU_TestInfo tests[] = {
 	 test_migrate_aborts},
 	{"a file of every older version reaches 20",
 	 test_migrate_every_version},
+	{"version 32 replays each result's ratings as they were kept",
+	 test_migrate_ratings_after},
 	CU_TEST_INFO_NULL,
 };
 

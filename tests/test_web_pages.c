@@ -338,7 +338,8 @@ static void test_player_page(void)
 				 REASON_FIVE,
 				 0,
 				 9,
-				 false};
+				 false,
+				 UNRATED_PAIR};
 	struct web_opponent o = {"bob", "B&b", 2, 1, 0};
 	struct web_player v = {plist_find(l, "mallory"),
 			       1,
@@ -362,7 +363,7 @@ static void test_player_page(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "<bdi>Bob&lt;&gt;</bdi>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "<bdi>B&amp;b</bdi>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "href=\"/game/5\">5</a>"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, ">won<"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, ">won (rating unchanged)<"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(b.data, "<dd id=\"rank\">1</dd>"));
 	/* the Chinese link keeps the page */
 	CU_ASSERT_PTR_NOT_NULL(

@@ -5,7 +5,10 @@
 # player's page and a game's page, with wrk (Debian's) on 127.0.0.1, at
 # a club of PLAYERS players (default 1,000,000: two registered and
 # playing a ranked match as typed, the rest written straight into the
-# database with sqlite3). The server is started at a free port
+# database with sqlite3) and GOMOKU_BENCH_WEB_MATCHES rated results
+# (300,000) among 1,000 of them, written so too: the pages of those
+# 1,000 in turn, and the home page's latency meanwhile (the server's
+# threads, web.h). The server is started at a free port
 # (--listen 127.0.0.1:0) and stopped at the end. Then the live delay: a
 # ranked match played by a real process on a FIFO while
 # GOMOKU_BENCH_WEB_WATCHERS (200) event streams follow it (curl), from
@@ -52,6 +55,26 @@ sqlite3 "$GOMOKU_DB" "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL
 	1300.0 + (i * 7919) % 400, 1700000000 + i FROM n" || exit 1
 echo "web: $players players in the database ($(($(date +%s) - t0)) s to" \
 	"write them)"
+# $matches rated results (default 300,000) among the first 1,000 of
+# them (player2 .. player1001, ids 3 .. 1002), as match 1 was played,
+# each with the two ratings after it as the store keeps them.
+matches=${GOMOKU_BENCH_WEB_MATCHES:-300000}
+t0=$(date +%s)
+cols=$(sqlite3 "$GOMOKU_DB" "SELECT group_concat(name, ', ')
+	FROM pragma_table_info('matches') WHERE name NOT IN ('id',
+	'black_id', 'white_id', 'started_at', 'ended_at', 'last_active_at',
+	'black_after', 'white_after')")
+sqlite3 "$GOMOKU_DB" "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL
+	SELECT i + 1 FROM n WHERE i < $matches)
+	INSERT INTO matches (black_id, white_id, started_at, ended_at,
+	last_active_at, black_after, white_after, $cols)
+	SELECT 3 + i % 1000, 3 + (i * 7 + 1 + i / 1000) % 1000,
+	1700000000 + i * 60, 1700000000 + i * 60 + 30,
+	1700000000 + i * 60 + 30, 1500.0 + i % 97, 1500.0 - i % 89, $cols
+	FROM n, matches WHERE matches.id = 1
+	AND i % 1000 <> (i * 7 + 1 + i / 1000) % 1000" || exit 1
+echo "web: $(sqlite3 "$GOMOKU_DB" "SELECT count(*) - 1 FROM matches")" \
+	"rated results among 1,000 of them ($(($(date +%s) - t0)) s)"
 
 # serve [ARGS]: start `gomoku serve ARGS` at a free port; $pid, $url.
 serve() {
@@ -84,8 +107,31 @@ run() {
 echo "web: wrk, 2 threads, 50 connections, 5 s each:"
 run /
 run /player/alice
+run /player/player2
 run /game/1
 run /style.css
+# The pages of 1,000 players in turn (each about 600 rated results),
+# then the home page while they are asked for from 50 connections.
+cat >"$T/players.lua" <<'LUA'
+n = 0
+request = function()
+	n = n + 1
+	return wrk.format(nil, "/player/player" .. (2 + n % 1000))
+end
+LUA
+wrk -t2 -c50 -d5s --latency -s "$T/players.lua" "$url" >"$T/wrk" 2>&1
+echo "web: 1,000 players' pages in turn: $(awk '/^Requests\/sec:/ {
+	print $2 }' "$T/wrk") req/s, p99 $(awk '$1 == "99%" { print $2 }' \
+	"$T/wrk") $(awk '/Non-2xx|Socket errors/ { $1 = $1; print }' "$T/wrk")"
+wrk -t1 -c50 -d8s -s "$T/players.lua" "$url" >/dev/null 2>&1 &
+busy=$!
+sleep 1
+wrk -t1 -c5 -d5s --latency "$url/" >"$T/wrk" 2>&1
+wait $busy
+echo "web: the home page meanwhile (5 connections): $(awk \
+	'/^Requests\/sec:/ { print $2 }' "$T/wrk") req/s, p50 $(awk \
+	'$1 == "50%" { print $2 }' "$T/wrk"), p99 $(awk '$1 == "99%" {
+	print $2 }' "$T/wrk")"
 
 # ---- The live delay, with many streams open ----
 nwatch=${GOMOKU_BENCH_WEB_WATCHERS:-200}
@@ -149,7 +195,7 @@ start_match
 n=0
 while [ $n -lt 300 ]; do
 	curl -sN --interface 127.0.0.2 "$url/game/$mid/events" \
-		>"$T/hostile$n" 2>&1 &
+		>"$T/hostile$n" 2>&1 3>&- &
 	watchers="$watchers $!"
 	n=$((n + 1))
 done
@@ -173,7 +219,7 @@ perl -MIO::Socket::INET -e '
 	}
 	my $open = grep { $_ && defined syswrite($_, "X-Slow: 1\r\n") } @s;
 	print "$open\n";
-' "${url##*:}" 500 20 >"$T/slow" &
+' "${url##*:}" 500 20 >"$T/slow" 3>&- &
 slow=$!
 sleep 5
 wrk -t2 -c20 -d5s --latency "$url/" >"$T/wrk" 2>&1
@@ -188,5 +234,5 @@ echo "  home page for another (wrk, 20 connections, 5 s):" \
 	"p99 $(awk '$1 == "99%" { print $2 }' "$T/wrk")," \
 	"$(awk '/Non-2xx|Socket errors/ { $1 = $1; print }' "$T/wrk")" \
 	"a stream from a third address: $code"
-exec 3>&- # the end of input ends the player's process
-wait $play
+exec 3>&- # the end of input ends the player's process (no other
+wait $play # process holds the FIFO open: 3>&- for each)

@@ -60,6 +60,16 @@ check "the players are told why at the end" \
 	has "The ratings did not move: one of you is not yet a rated member of the club"
 check "... and the stake before the game was nothing" \
 	has "win 0 · draw 0 · loss 0"
+play_input "" history mallory
+check "the history stars each result that moved no rating" \
+	has "won (resigned)*"
+check "... and says what the star means" has "* Moved no rating: a game with a new member"
+play_input "" history mallory --format tsv
+check "... and so do its tsv rows (unrated: new)" \
+	test "$(awk -F'\t' 'NR > 1 { print $7, $11, $12 }' "$OUT" |
+		sort -u)" = "won true new"
+play_input "q\n" replay 1
+check "the replay says so" has "Black won (resigned), rating unchanged"
 
 play_input "" --lang zh --no-admin club approve farm1
 check "club approve is the administrator's (refused with --no-admin)" \

@@ -150,7 +150,7 @@ check "the Result column lines up under its title" columns_line_up Result
 play_input '' history alice --page 2 --format tsv
 check "page 2 holds the oldest matches" test "$(wc -l <"$OUT")" = 6
 check "history TSV has the fixed header" \
-	test "$(head -n 1 "$OUT")" = "$(printf 'id\tdate\topponent\tcolour\tvariant\trule\tresult\treason\tmoves\tseconds\trated')"
+	test "$(head -n 1 "$OUT")" = "$(printf 'id\tdate\topponent\tcolour\tvariant\trule\tresult\treason\tmoves\tseconds\trated\tunrated')"
 check "the killed and resumed match is listed, won by bob" \
 	grep -q "^1	.*	bob	white	gomoku	freestyle	lost	five	9	" "$OUT"
 play_input '' history alice --page 2
