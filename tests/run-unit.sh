@@ -28,8 +28,8 @@ job_done() {
 }
 
 # The slowest suites first, so that the others fill the gaps beside them
-# (under valgrind ai and store_schema take about 150 s each, the rest
-# under 60): then the rest in the runner's order.
+# (under valgrind store_schema takes about 150 s and ai 110 s, the rest
+# under 25): then the rest in the runner's order.
 SLOWEST="ai store_schema store_matches store_live"
 # shellcheck disable=SC2086
 for name in $(printf '%s\n' $SLOWEST | grep -xF "$(printf '%s\n' $suites)") \

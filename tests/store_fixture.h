@@ -291,8 +291,10 @@ long long fx_session(struct store *s, const char *username);
 void fx_passwd_elsewhere(const char *path, long long id, const char *hash);
 
 /* A new club at a fresh path (into path[FX_PATH_SIZE]) with alice, bob and
- * carol; their ids go to ids[3]. Its clock_skew is 0: the tests give the
- * store times of their own. */
+ * carol; their ids go to ids[3]. Its file is a copy of the one
+ * store_open() made on an empty file at the suite's first call (the
+ * tests of a new file's making open their own). Its clock_skew is 0:
+ * the tests give the store times of their own. */
 struct store *fx_club(char *path, long long ids[3]);
 
 /* Every player in the database, in a new list. */
