@@ -12,44 +12,31 @@ struct club_column {
 	long long min, max;
 };
 
+/* The UPDATE that sets `value` (SQL of ?1, the value asked) and stamps
+ * the change at ?2 (never before 0). */
+#define SET(value) "UPDATE club_settings SET " value ", changed_at = max(?2, 0)"
+
 static const struct club_column club_columns[] = {
-	[CLUB_CLAIM_AFTER] = {"UPDATE club_settings SET claim_after_days = ?1,"
-			      " changed_at = max(?2, 0)",
-			      0, STORE_CLAIM_AFTER_MAX},
-	[CLUB_FORBIDDEN] = {"UPDATE club_settings SET forbidden ="
-			    " CASE ?1 WHEN 1 THEN 'lose' ELSE 'refuse' END,"
-			    " changed_at = max(?2, 0)",
+	[CLUB_CLAIM_AFTER] = {SET("claim_after_days = ?1"), 0,
+			      STORE_CLAIM_AFTER_MAX},
+	[CLUB_FORBIDDEN] = {SET("forbidden = CASE ?1 WHEN 1 THEN 'lose'"
+				" ELSE 'refuse' END"),
 			    0, 1},
-	[CLUB_RANKED_HOTSEAT] = {"UPDATE club_settings SET ranked_hotseat ="
-				 " ?1, changed_at = max(?2, 0)",
-				 0, 1},
-	[CLUB_DISCONNECT_GRACE] = {"UPDATE club_settings SET"
-				   " disconnect_grace = ?1,"
-				   " changed_at = max(?2, 0)",
-				   0, STORE_GRACE_MAX},
-	[CLUB_NAME_DIGITS] = {"UPDATE club_settings SET name_digits = ?1,"
-			      " changed_at = max(?2, 0)",
-			      0, 1},
-	[CLUB_JOINS_PER_DAY] = {"UPDATE club_settings SET joins_per_day = ?1,"
-				" changed_at = max(?2, 0)",
-				0, STORE_JOINS_MAX},
-	[CLUB_JOIN] = {"UPDATE club_settings SET join_policy = CASE ?1"
-		       " WHEN 0 THEN 'open' WHEN 1 THEN 'approval'"
-		       " ELSE 'closed' END, changed_at = max(?2, 0)",
+	[CLUB_RANKED_HOTSEAT] = {SET("ranked_hotseat = ?1"), 0, 1},
+	[CLUB_DISCONNECT_GRACE] = {SET("disconnect_grace = ?1"), 0,
+				   STORE_GRACE_MAX},
+	[CLUB_NAME_DIGITS] = {SET("name_digits = ?1"), 0, 1},
+	[CLUB_JOINS_PER_DAY] = {SET("joins_per_day = ?1"), 0, STORE_JOINS_MAX},
+	[CLUB_JOIN] = {SET("join_policy = CASE ?1 WHEN 0 THEN 'open'"
+			   " WHEN 1 THEN 'approval' ELSE 'closed' END"),
 		       CLUB_JOIN_OPEN, CLUB_JOIN_CLOSED},
-	[CLUB_RATED_AFTER] = {"UPDATE club_settings SET rated_after = ?1,"
-			      " changed_at = max(?2, 0)",
-			      0, STORE_GAMES_MAX},
-	[CLUB_PAIR_GAMES] = {"UPDATE club_settings SET pair_games = ?1,"
-			     " changed_at = max(?2, 0)",
-			     0, STORE_GAMES_MAX},
-	[CLUB_PAIR_HOURS] = {"UPDATE club_settings SET pair_hours = ?1,"
-			     " changed_at = max(?2, 0)",
-			     1, STORE_PAIR_HOURS_MAX},
-	[CLUB_CLOCK_SKEW] = {"UPDATE club_settings SET clock_skew = ?1,"
-			     " changed_at = max(?2, 0)",
-			     0, STORE_GRACE_MAX},
+	[CLUB_RATED_AFTER] = {SET("rated_after = ?1"), 0, STORE_GAMES_MAX},
+	[CLUB_PAIR_GAMES] = {SET("pair_games = ?1"), 0, STORE_GAMES_MAX},
+	[CLUB_PAIR_HOURS] = {SET("pair_hours = ?1"), 1, STORE_PAIR_HOURS_MAX},
+	[CLUB_CLOCK_SKEW] = {SET("clock_skew = ?1"), 0, STORE_GRACE_MAX},
 };
+
+#undef SET
 
 #define CLUB_KEYS ((int)(sizeof club_columns / sizeof club_columns[0]))
 
