@@ -567,8 +567,10 @@ static int rank_of(struct web_server *w, const struct player *p)
 }
 
 /* Player r->username, copied into *me, and their rank, from the shared
- * live list. Return 0, 1 when there is no such player, or -1 when the
- * store failed. */
+ * live list (the copy's nickname is the list's memory, which stays as it
+ * is until the list is freed: a new nickname gets new room,
+ * plist_update()). Return 0, 1 when there is no such player, or -1 when
+ * the store failed. */
 static int find_player(struct web_server *w, const struct web_request *r,
 		       struct player *me, int *rank)
 {

@@ -1,7 +1,8 @@
 # End-to-end: the web site's threads (issue 44, web.h). A page that is
 # slow to read holds one server thread, not the site: while three
-# requests for the page of a player with 150,000 rated results are
-# being answered, the home page asked for after them is answered first
+# requests for the page of a player with 300,000 rated results are
+# being answered (each about 0.3 s), the home page asked for once they
+# are sent is answered first
 # (with one thread it waited behind them). And each page is wholly in
 # its request's language while pages in Chinese and English are asked
 # for at once on the threads (gettext's language is the process's: each
@@ -22,16 +23,16 @@ play_input "$(pw alice)\n$(pw alice)\n" register alice --nickname Alice
 play_input "$(pw bob)\n$(pw bob)\n" register bob --nickname Bob
 play_input "$(pw alice)\n$(pw bob)\n8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\nn\n" \
 	play alice bob
-# 150,000 more results between them, as match 1 was played (written
+# 300,000 more results between them, as match 1 was played (written
 # straight into the file: set-up), each with the ratings after it.
 cols=$(db "SELECT group_concat(name, ', ') FROM pragma_table_info('matches')
 	WHERE name NOT IN ('id', 'started_at', 'ended_at', 'last_active_at')")
 db "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n
-	WHERE i < 150000) INSERT INTO matches (started_at, ended_at,
+	WHERE i < 300000) INSERT INTO matches (started_at, ended_at,
 	last_active_at, $cols) SELECT 1700000000 + i, 1700000000 + i,
 	1700000000 + i, $cols FROM n, matches WHERE matches.id = 1"
-check "web threads: alice has 150,001 rated results" \
-	test "$(db "SELECT count(*) FROM matches WHERE black_after IS NOT NULL")" = 150001
+check "web threads: alice has 300,001 rated results" \
+	test "$(db "SELECT count(*) FROM matches WHERE black_after IS NOT NULL")" = 300001
 
 serve_start
 if [ -z "$URL" ]; then
@@ -42,18 +43,30 @@ if [ -z "$URL" ]; then
 	check "web threads: the server starts" false
 fi
 
-# fetch NAME PATH: GET PATH into $E2E_DIR/NAME, then the time it was
-# whole (ns) into NAME.at.
+# fetch NAME PATH: GET PATH into $E2E_DIR/NAME (curl's trace of what
+# it sent in NAME.trace), then the time it was whole (ns) into NAME.at.
 fetch() {
-	curl -s -o "$E2E_DIR/$1" --max-time 120 "$URL$2"
+	curl -s -o "$E2E_DIR/$1" --trace-ascii "$E2E_DIR/$1.trace" \
+		--max-time 120 "$URL$2"
 	date +%s%N >"$E2E_DIR/$1.at"
+}
+# Whether the three slow requests have all been sent.
+slow_sent() {
+	for n in 1 2 3; do
+		grep -q '^=> Send header' "$E2E_DIR/slow$n.trace" 2>/dev/null ||
+			return 1
+	done
 }
 slow=
 for n in 1 2 3; do
 	fetch "slow$n" /player/alice &
 	slow="$slow $!"
 done
-sleep 0.3
+i=0
+until slow_sent || [ $i -ge $((100 * WAIT_S)) ]; do
+	sleep 0.01
+	i=$((i + 1))
+done
 fetch home /
 # shellcheck disable=SC2086
 wait $slow
