@@ -87,6 +87,13 @@ static const char *reason_brief(const struct history_row *r, char *buf,
 	return words_reason(r->reason, r->result, r->game.variant.k, buf, cap);
 }
 
+/* Whether history row r is a rated result that moved no rating (its
+ * Result cell starred). */
+static bool starred(const struct history_row *r)
+{
+	return !r->casual && r->unrated != UNRATED_NO;
+}
+
 /* A history row's Result cell, "lost (five)", into buf[cap]; a casual
  * match says so ("won (resigned), casual"), and a rated result that
  * moved no rating is starred ("won (five)*", the star said under the
@@ -102,8 +109,7 @@ static void result_cell(const struct history_row *r, char *buf, size_t cap)
 	if (r->casual)
 		snprintf(buf, cap, _("%s, casual"), result);
 	else
-		snprintf(buf, cap, r->unrated != UNRATED_NO ? "%s*" : "%s",
-			 result);
+		snprintf(buf, cap, starred(r) ? "%s*" : "%s", result);
 }
 
 /* The history table's columns, in the order of its cells. */
@@ -209,7 +215,7 @@ static int history_row(void *ctx, const struct history_row *r)
 		script_row(&h->list, r, date, opp, rule_of(r, rule));
 		return 0;
 	}
-	h->starred |= !r->casual && r->unrated != UNRATED_NO;
+	h->starred |= starred(r);
 	if (h->table == NULL || table_row(h->table, r, date, opp) != 0) {
 		ui_table_free(h->table);
 		h->table = NULL;

@@ -625,6 +625,7 @@ static const char *outcome_words(const struct web_game_row *g)
 static void put_game_row(struct strbuf *b, const struct web_request *r,
 			 const struct web_game_row *g)
 {
+	const char *note = words_counted(g->casual, g->unrated);
 	char text[64];
 
 	strbuf_puts(b, "<tr><td>");
@@ -642,9 +643,9 @@ static void put_game_row(struct strbuf *b, const struct web_request *r,
 	web_put_text(b, words_variant(g->variant));
 	strbuf_puts(b, "</td><td>");
 	web_put_text(b, outcome_words(g));
-	if (words_counted(g->casual, g->unrated)[0] != '\0') {
+	if (note[0] != '\0') {
 		strbuf_puts(b, " (");
-		web_put_text(b, words_counted(g->casual, g->unrated));
+		web_put_text(b, note);
 		strbuf_puts(b, ")");
 	}
 	strbuf_printf(b, "</td><td class=\"num\">%d</td></tr>\n", g->nmoves);
@@ -1058,6 +1059,9 @@ static void put_analysis(struct strbuf *b, const struct match_full *f,
 static void put_game_facts(struct strbuf *b, const struct web_request *r,
 			   const struct match_full *f)
 {
+	const char *note = f->kind == MATCH_RANKED
+				   ? words_counted(f->casual, f->unrated)
+				   : "";
 	char date[16], why[64];
 
 	strbuf_puts(b, "<p class=\"sides\">\xe2\x97\x8f ");
@@ -1080,10 +1084,9 @@ static void put_game_facts(struct strbuf *b, const struct web_request *r,
 					  f->game.variant.k, why, sizeof(why)));
 		strbuf_puts(b, ")");
 	}
-	if (f->kind == MATCH_RANKED &&
-	    words_counted(f->casual, f->unrated)[0] != '\0') {
+	if (note[0] != '\0') {
 		strbuf_puts(b, ", ");
-		web_put_text(b, words_counted(f->casual, f->unrated));
+		web_put_text(b, note);
 	}
 	strbuf_printf(b, "</p>\n<p><a download href=\"/game/%lld.psq\">",
 		      f->id);
