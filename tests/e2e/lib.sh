@@ -92,6 +92,8 @@ trap 'exit 129' HUP
 OUT=$E2E_DIR/out
 ERR=$E2E_DIR/err
 export GOMOKU_DB="$E2E_DIR/gomoku.db"
+# the sqlite3 tool with a busy timeout (bin/sqlite3)
+PATH=$(cd "$(dirname "$E2E_LIB")" && pwd)/bin:$PATH
 unset NO_COLOR LANGUAGE LC_ALL LC_MESSAGES
 # (a run over SSH would make every process one connection: the tests that
 # want one set it for their processes)
