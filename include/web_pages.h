@@ -55,6 +55,7 @@ enum web_page {
 	WEB_BAD_REQUEST, /* 400: a parameter that is not valid */
 	WEB_UNAVAILABLE, /* 503: the store cannot be read (web.c's) */
 	WEB_TOO_MANY,	 /* 429: the address's share is taken (web.c's) */
+	WEB_FULL,	 /* 503: every live stream is taken (web.c's) */
 };
 
 #define WEB_PATH_MAX 512 /* bytes of a path the site answers */
@@ -167,8 +168,8 @@ void web_page_game(struct strbuf *b, const struct web_request *r,
 		   int nan);
 
 /* The error page for HTTP status 404 (WEB_NOT_FOUND), 503
- * (WEB_UNAVAILABLE), 429 (WEB_TOO_MANY) or 400 (any other page
- * value). */
+ * (WEB_UNAVAILABLE, WEB_FULL), 429 (WEB_TOO_MANY) or 400 (any other
+ * page value). */
 void web_page_error(struct strbuf *b, const struct web_request *r);
 
 /* The site's one stylesheet (a static string). */

@@ -343,7 +343,8 @@ static enum MHD_Result send_error(struct MHD_Connection *c,
 	struct strbuf b;
 	unsigned status = r->page == WEB_NOT_FOUND  ? MHD_HTTP_NOT_FOUND
 			  : r->page == WEB_TOO_MANY ? MHD_HTTP_TOO_MANY_REQUESTS
-						    : MHD_HTTP_BAD_REQUEST;
+			  : r->page == WEB_FULL ? MHD_HTTP_SERVICE_UNAVAILABLE
+						: MHD_HTTP_BAD_REQUEST;
 
 	if (unavailable) {
 		r->page = WEB_UNAVAILABLE;
@@ -747,11 +748,26 @@ static ssize_t wait_for_news(struct watcher *v)
 	return ret;
 }
 
+/* Whether v's browser has closed its end: a stream's client sends
+ * nothing after its request, so an end of file to read is its leaving.
+ * Looked at each tick, the stream then ends at once, where a write (the
+ * next ping, up to WEB_PING_MS later) would find it: a browser that
+ * leaves or reloads gives its place of WEB_WATCHERS_MAX back at once. */
+static bool browser_left(const struct watcher *v)
+{
+	const union MHD_ConnectionInfo *fd = mhd.get_connection_info(
+		v->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+	char c;
+
+	return fd != NULL &&
+	       recv(fd->connect_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
 /* libmicrohttpd's content reader of an event stream: the match's state
  * as an event when it changed (the first call: as it is), a comment
- * line after WEB_PING_MS of quiet (a browser gone is found so), else
- * nothing, the connection suspended until the next tick. The stream
- * ends after the "end" event, or when the server stops. */
+ * line after WEB_PING_MS of quiet, else nothing, the connection
+ * suspended until the next tick. The stream ends after the "end" event,
+ * when the browser has left, or when the server stops. */
 static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	struct watcher *v = cls;
@@ -766,6 +782,8 @@ static ssize_t watch_read(void *cls, uint64_t pos, char *buf, size_t max)
 	pthread_mutex_unlock(&v->w->lock);
 	if (stopping || v->ended)
 		return MHD_CONTENT_READER_END_OF_STREAM;
+	if (v->started && browser_left(v))
+		return MHD_CONTENT_READER_END_WITH_ERROR;
 	s = reader(v->w);
 	if (s == NULL || store_match_now(s, v->match_id, &m) != STORE_OK)
 		return MHD_CONTENT_READER_END_WITH_ERROR;
@@ -1051,8 +1069,9 @@ static enum MHD_Result send_events(struct web_server *w, struct store *s,
 	if (!listed) {
 		free(v);
 		r->page = st == STORE_NOT_FOUND ? WEB_NOT_FOUND
+			  : st != STORE_OK	? WEB_UNAVAILABLE
 			  : address_full	? WEB_TOO_MANY
-						: WEB_UNAVAILABLE;
+						: WEB_FULL;
 		return send_error(c, r, r->page == WEB_UNAVAILABLE);
 	}
 	resp = mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,

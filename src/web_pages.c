@@ -1153,6 +1153,10 @@ void web_page_error(struct strbuf *b, const struct web_request *r)
 		title = _("Unavailable");
 		text = _("The club's records cannot be read just now. Try "
 			 "again in a moment.");
+	} else if (r->page == WEB_FULL) {
+		title = _("Unavailable");
+		text = _("Too many browsers follow live games just now. Try "
+			 "again in a minute.");
 	} else if (r->page == WEB_TOO_MANY) {
 		title = _("Too many");
 		text = _("Too many live games are being followed from your "

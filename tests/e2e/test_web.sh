@@ -584,11 +584,14 @@ code=$(curl -s -o /dev/null -w '%{http_code}' --interface 127.0.0.6 "$URL/")
 check "web: ... and that address is answered again" test "$code" = 200
 
 # follow FROM NAME: follow match 2's live stream from address FROM into
-# $E2E_DIR/NAME (in the background), until its first event came.
+# $E2E_DIR/NAME (in the background), until its first event came; when
+# none comes, say what came instead (a "#" line).
 follow() {
 	curl -sN --interface "$1" "$URL/game/2/events" >"$E2E_DIR/$2" 2>&1 &
 	followers="$followers $!"
-	poll grep -qs "^retry: " "$E2E_DIR/$2"
+	poll grep -qs "^retry: " "$E2E_DIR/$2" ||
+		echo "# $2 got instead: $(sed 's/<[^>]*>//g' "$E2E_DIR/$2" |
+			tr -s ' \n' ' ' | cut -c1-200)"
 }
 # stream_code FROM: the status of one more stream from FROM (3 s of it).
 stream_code() {
@@ -616,6 +619,39 @@ followers=
 for i in $(seq "$WEB_ADDRESS_STREAMS"); do follow 127.0.0.14 "proxied$i"; done
 code=$(stream_code 127.0.0.14)
 check "web: --proxied: and a 9th live stream" test "$code" = 200
+# Every live stream taken (WEB_WATCHERS_MAX, 8 of them by the followers
+# above): one more is 503 and says why; when one browser leaves, its
+# place is free again.
+WEB_WATCHERS_MAX=300 # include/web.h
+perl -MIO::Socket::INET -e '
+	my ($port, $n, $wait) = @ARGV;
+	sub stream { my $c = IO::Socket::INET->new("127.0.0.1:$port") or
+		return; print $c "GET /game/2/events HTTP/1.1\r\nHost: t\r\n\r\n";
+		return $c }
+	sub status { my $c = $_[0]; my $l = <$c>;
+		defined $l && $l =~ m{^HTTP/1\.1 (\d+)} ? $1 : "none" }
+	my @held = grep { status($_) eq "200" } map { stream() } 1 .. $n;
+	print "held: ", scalar(@held), "\n";
+	my $c = stream();
+	print "one more: ", status($c), "\n";
+	while (my $l = <$c>) { print "page: $l"; last if $l =~ m{</html>} }
+	close shift @held;
+	my $st = "none";
+	for (1 .. 10 * $wait) {
+		$c = stream() or next;
+		($st = status($c)) eq "200" and last;
+		select(undef, undef, undef, 0.1);
+	}
+	print "after one left: $st\n";
+'	"${URL##*:}" $((WEB_WATCHERS_MAX - WEB_ADDRESS_STREAMS)) "$WAIT_S" \
+	>"$E2E_DIR/full"
+check "web: every live stream taken: one more is 503" \
+	grep -qx 'one more: 503' "$E2E_DIR/full"
+check "web: ... saying why" grep -q \
+	"Too many browsers follow live games just now. Try again in a minute." \
+	"$E2E_DIR/full"
+check "web: ... and a browser that leaves gives its place back" \
+	grep -qx 'after one left: 200' "$E2E_DIR/full"
 # shellcheck disable=SC2086
 kill $followers 2>/dev/null
 serve_stop
