@@ -54,7 +54,7 @@ static enum store_status check_moves(struct store *s, long long id, int n,
 		store_set_db_err(s, WHAT_SAVE_ANALYSIS);
 	else if (st == STORE_NOT_FOUND)
 		store_set_err(s, WHAT_SAVE_ANALYSIS, "not the match's moves");
-	sqlite3_finalize(q);
+	store_release(s, q);
 	return st;
 }
 
@@ -126,7 +126,7 @@ static enum store_status write_moves(struct store *s, long long id, int time_ms,
 		rc = store_step_done(s, q, WHAT_SAVE_ANALYSIS);
 		sqlite3_reset(q);
 	}
-	sqlite3_finalize(q);
+	store_release(s, q);
 	return rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
 }
 
@@ -215,7 +215,7 @@ static int read_moves(struct store *s, long long id, int time_ms,
 		store_set_db_err(s, WHAT_LOAD_ANALYSIS);
 		n = -1;
 	}
-	sqlite3_finalize(q);
+	store_release(s, q);
 	return n;
 }
 

@@ -93,14 +93,9 @@ enum store_status store_club_set(struct store *s, enum club_key key,
 	st = store_begin(s, WHAT_SET_CLUB);
 	if (st != STORE_OK)
 		return st;
-	if (store_exec_ints(s, c->update, args, 2, WHAT_SET_CLUB) !=
-	    SQLITE_DONE) {
-		st = STORE_ERR;
-	} else if (sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_SET_CLUB, "the club has no settings row");
-		st = STORE_ERR;
-	} else if (key == CLUB_NAME_DIGITS) {
+	st = store_exec_one(s, c->update, args, 2, WHAT_SET_CLUB, STORE_ERR,
+			    "the club has no settings row");
+	if (st == STORE_OK && key == CLUB_NAME_DIGITS)
 		st = store_rekey_players(s, value != 0, WHAT_SET_CLUB);
-	}
 	return store_finish(s, st, WHAT_SET_CLUB);
 }

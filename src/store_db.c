@@ -3,13 +3,15 @@
  * helpers every store file uses (store_open() is in store_schema.c).
  *
  * Every statement is a constant string with bound parameters; each call
- * goes prepare -> bind -> step -> finalize with one exit label, and a
+ * goes prepare -> bind -> step -> release with one exit label (the
+ * statement stays prepared on the handle for the next call), and a
  * change of more than one statement runs inside BEGIN IMMEDIATE ...
  * COMMIT (store_begin()/store_finish()) with ROLLBACK on the error path.
  */
 #define _DEFAULT_SOURCE /* syscall() */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,15 +47,81 @@ void store_set_db_err(struct store *s, const char *what)
 	store_set_err(s, what, sqlite3_errmsg(s->db));
 }
 
+/* How many places of s->kept a text may take, from the one its address
+ * hashes to. */
+#define KEPT_PROBES 4
+
+/* The first place of s->kept for the text at `sql`. */
+static size_t kept_home(const char *sql)
+{
+	return (size_t)(((uintptr_t)sql >> 3) * 2654435761u) % STORE_KEPT_MAX;
+}
+
 /* See store_internal.h. */
 int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
 		  const char *what)
 {
-	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) == SQLITE_OK)
-		return 0;
-	store_set_db_err(s, what);
-	*st = NULL;
-	return -1;
+	struct store_kept *k, *free_place = NULL;
+	size_t i, home = kept_home(sql);
+
+	for (i = 0; i < KEPT_PROBES; i++) {
+		k = &s->kept[(home + i) % STORE_KEPT_MAX];
+		if (k->busy)
+			continue;
+		if (k->sql == sql && strcmp(sqlite3_sql(k->st), sql) == 0) {
+			k->busy = true;
+			*st = k->st;
+			return 0;
+		}
+		if (free_place == NULL ||
+		    (free_place->st != NULL && k->st == NULL))
+			free_place = k;
+	}
+	if (sqlite3_prepare_v3(s->db, sql, -1,
+			       free_place != NULL ? SQLITE_PREPARE_PERSISTENT
+						  : 0,
+			       st, NULL) != SQLITE_OK) {
+		store_set_db_err(s, what);
+		sqlite3_finalize(*st);
+		*st = NULL;
+		return -1;
+	}
+	if (free_place != NULL && *st != NULL) {
+		sqlite3_finalize(free_place->st);
+		*free_place = (struct store_kept){sql, *st, true};
+	}
+	return 0;
+}
+
+/* See store_internal.h. */
+void store_release(struct store *s, sqlite3_stmt *st)
+{
+	size_t i;
+
+	if (st == NULL)
+		return;
+	for (i = 0; i < STORE_KEPT_MAX; i++) {
+		if (s->kept[i].st == st) {
+			sqlite3_reset(st);
+			sqlite3_clear_bindings(st);
+			s->kept[i].busy = false;
+			return;
+		}
+	}
+	sqlite3_finalize(st);
+}
+
+/* See store_internal.h. */
+void store_db_close(struct store *s)
+{
+	size_t i;
+
+	for (i = 0; i < STORE_KEPT_MAX; i++) {
+		sqlite3_finalize(s->kept[i].st);
+		s->kept[i] = (struct store_kept){0};
+	}
+	sqlite3_close_v2(s->db);
+	s->db = NULL;
 }
 
 /* See store_internal.h. */
@@ -131,11 +199,8 @@ int store_query_int(struct store *s, const char *sql, long long *out,
 	sqlite3_stmt *st;
 	int rc;
 
-	rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
-	if (rc != SQLITE_OK) {
-		store_set_db_err(s, what);
-		return rc;
-	}
+	if (store_prepare(s, sql, &st, what) != 0)
+		return SQLITE_ERROR;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*out = sqlite3_column_int64(st, 0);
@@ -145,7 +210,7 @@ int store_query_int(struct store *s, const char *sql, long long *out,
 		if (rc == SQLITE_DONE)
 			rc = SQLITE_ERROR;
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return rc;
 }
 
@@ -193,7 +258,7 @@ int store_prepare_ints(struct store *s, const char *sql, sqlite3_stmt **st,
 	for (i = 0; i < n; i++) {
 		if (sqlite3_bind_int64(*st, i + 1, args[i]) != SQLITE_OK) {
 			store_set_db_err(s, what);
-			sqlite3_finalize(*st);
+			store_release(s, *st);
 			*st = NULL;
 			return -1;
 		}
@@ -218,8 +283,36 @@ int store_exec_ints(struct store *s, const char *sql, const long long *args,
 	if (store_prepare_ints(s, sql, &st, args, n, what) != 0)
 		return SQLITE_ERROR;
 	rc = store_step_done(s, st, what);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return rc;
+}
+
+/* See store_internal.h. */
+enum store_status store_step_one(struct store *s, sqlite3_stmt *st,
+				 const char *what, enum store_status none,
+				 const char *why)
+{
+	if (store_step_done(s, st, what) != SQLITE_DONE)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) == 1)
+		return STORE_OK;
+	store_set_err(s, what, why);
+	return none;
+}
+
+/* See store_internal.h. */
+enum store_status store_exec_one(struct store *s, const char *sql,
+				 const long long *args, int n, const char *what,
+				 enum store_status none, const char *why)
+{
+	enum store_status ret;
+	sqlite3_stmt *st;
+
+	if (store_prepare_ints(s, sql, &st, args, n, what) != 0)
+		return STORE_ERR;
+	ret = store_step_one(s, st, what, none, why);
+	store_release(s, st);
+	return ret;
 }
 
 /* See store_internal.h. */
@@ -244,7 +337,7 @@ enum store_status store_query_ints(struct store *s, const char *sql,
 	} else {
 		store_set_db_err(s, what);
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -392,7 +485,7 @@ static int try_wal(struct store *s)
 	} else {
 		store_set_db_err(s, WHAT_OPEN);
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return rc;
 }
 
@@ -555,7 +648,7 @@ void store_close(struct store *s)
 {
 	if (s == NULL)
 		return;
-	sqlite3_close_v2(s->db);
+	store_db_close(s);
 	confusable_close(s->names);
 	if (s->change_made && s->change_fd >= 0)
 		close(s->change_fd);

@@ -45,8 +45,23 @@ struct store_seat {
 	long long holder, match_id, player_id;
 };
 
+/* A statement kept prepared on the handle (store_prepare()), found
+ * again by the address of its SQL text; `busy` while a caller holds it
+ * (until store_release()). */
+struct store_kept {
+	const char *sql;
+	sqlite3_stmt *st;
+	bool busy;
+};
+
+/* How many statements a handle keeps: more than the store has (about
+ * 90 distinct texts reach store_prepare()), so a session's statements
+ * are each prepared once. */
+#define STORE_KEPT_MAX 256
+
 struct store {
 	sqlite3 *db;
+	struct store_kept kept[STORE_KEPT_MAX];
 	struct store_live live;
 	struct store_session sessions[STORE_SESSIONS_MAX];
 	long long stale; /* the player the last call found stale, else 0 */
@@ -81,10 +96,23 @@ void store_set_err(struct store *s, const char *what, const char *detail);
 /* Keep "<what>: <SQLite's message>" as the last error. */
 void store_set_db_err(struct store *s, const char *what);
 
-/* Prepare one statement into *st (the caller finalizes it). Return 0, or
- * -1 with the error kept and *st NULL. */
+/* Prepare one statement into *st, to be given back with
+ * store_release(). A statement is kept prepared on the handle, found
+ * again by the address of `sql` (the store's texts are constants; the
+ * text is compared too, so a buffer reused for another text is
+ * prepared again), and handed out reset with no parameters bound; while
+ * it is held, the same text is prepared afresh. Return 0, or -1 with the
+ * error kept and *st NULL. */
 int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
 		  const char *what);
+
+/* Give back a statement of store_prepare(): reset and kept, or
+ * finalized when it is not one the handle keeps. NULL: nothing. */
+void store_release(struct store *s, sqlite3_stmt *st);
+
+/* Finalize the kept statements and close the connection (s->db NULL
+ * after). */
+void store_db_close(struct store *s);
 
 /* Step a statement that returns no rows to its end. Return SQLITE_DONE,
  * or SQLite's (extended) error code with the error kept. */
@@ -106,7 +134,7 @@ int store_run_sql(struct store *s, const char *sql, const char *what);
 int store_query_int(struct store *s, const char *sql, long long *out,
 		    const char *what);
 
-/* Prepare `sql` and bind args[0..n-1] to ?1..?n (the caller finalizes
+/* Prepare `sql` and bind args[0..n-1] to ?1..?n (the caller releases
  * *st). Return 0, or -1 with the error kept (and *st NULL). */
 int store_prepare_ints(struct store *s, const char *sql, sqlite3_stmt **st,
 		       const long long *args, int n, const char *what);
@@ -119,6 +147,19 @@ int store_bind_opt_text(sqlite3_stmt *st, int i, const char *text);
  * SQLITE_DONE, or SQLite's (extended) error code with the error kept. */
 int store_exec_ints(struct store *s, const char *sql, const long long *args,
 		    int n, const char *what);
+
+/* Step st (bound, returning no rows) to its end, then require that it
+ * changed exactly one row: "UPDATE, then fail unless exactly one row
+ * changed". Return STORE_OK; `none` with "what: why" kept when it
+ * changed no row (or more); STORE_ERR with SQLite's error kept. */
+enum store_status store_step_one(struct store *s, sqlite3_stmt *st,
+				 const char *what, enum store_status none,
+				 const char *why);
+
+/* store_step_one() for `sql` with args[0..n-1] as ?1..?n. */
+enum store_status store_exec_one(struct store *s, const char *sql,
+				 const long long *args, int n, const char *what,
+				 enum store_status none, const char *why);
 
 /* Read the integer columns of the one row `sql` (with args as ?1..?n)
  * returns into out[0..nout-1]. Return STORE_OK, STORE_NOT_FOUND (no row;

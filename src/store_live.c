@@ -134,7 +134,7 @@ store_live_matches(struct store *s, int limit,
 	else
 		store_set_db_err(s, WHAT_LIVE);
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -202,31 +202,25 @@ static enum store_status insert_request(struct store *s, long long id,
 					long long now, long long *request_id)
 {
 	const long long args[] = {id, ply, now};
+	enum store_status ret = STORE_ERR;
 	sqlite3_stmt *st;
-	int rc;
 
 	if (store_prepare_ints(s, REQUEST_INSERT, &st, args, 3, WHAT_REQUEST) !=
 	    0)
 		return STORE_ERR;
-	rc = sqlite3_bind_text(st, 4, kind_words[kind], -1, SQLITE_STATIC);
-	if (rc != SQLITE_OK) {
+	if (sqlite3_bind_text(st, 4, kind_words[kind], -1, SQLITE_STATIC) !=
+	    SQLITE_OK)
 		store_set_db_err(s, WHAT_REQUEST);
-		sqlite3_finalize(st);
-		return STORE_ERR;
-	}
-	rc = store_step_done(s, st, WHAT_REQUEST);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return STORE_ERR;
-	if (sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_REQUEST,
-			      kind == REQUEST_UNDO
-				      ? "there are no two moves after the "
-					"opening to take back"
-				      : "the match is not unfinished with "
-					"those moves");
-		return STORE_ERR;
-	}
+	else
+		ret = store_step_one(s, st, WHAT_REQUEST, STORE_ERR,
+				     kind == REQUEST_UNDO
+					     ? "there are no two moves after "
+					       "the opening to take back"
+					     : "the match is not unfinished "
+					       "with those moves");
+	store_release(s, st);
+	if (ret != STORE_OK)
+		return ret;
 	*request_id = sqlite3_last_insert_rowid(s->db);
 	return STORE_OK;
 }
@@ -306,7 +300,7 @@ static enum store_status read_request(struct store *s, const char *sql,
 			(const char *)sqlite3_column_text(st, 4));
 		*out = r;
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -358,18 +352,15 @@ static enum store_status take_back(struct store *s, long long id, int ply,
 {
 	const long long args[] = {id, ply, now};
 
-	if (store_exec_ints(s,
-			    "UPDATE matches SET last_active_at ="
-			    " max(started_at, ?3)"
-			    " WHERE id = ?1 AND status = 'unfinished'"
-			    " AND (SELECT count(*) FROM match_moves"
-			    "  WHERE match_id = ?1) = ?2",
-			    args, 3, WHAT_REQUEST) != SQLITE_DONE)
+	if (store_exec_one(s,
+			   "UPDATE matches SET last_active_at ="
+			   " max(started_at, ?3)"
+			   " WHERE id = ?1 AND status = 'unfinished'"
+			   " AND (SELECT count(*) FROM match_moves"
+			   "  WHERE match_id = ?1) = ?2",
+			   args, 3, WHAT_REQUEST, STORE_ERR,
+			   "the match moved on") != STORE_OK)
 		return STORE_ERR;
-	if (sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_REQUEST, "the match moved on");
-		return STORE_ERR;
-	}
 	/* the asker's turn ends (no time given back), the moves go */
 	return store_clock_take_back(s, id, ply - 2, 1000 * now, WHAT_REQUEST);
 }
@@ -532,14 +523,9 @@ enum store_status store_presence_refuse(struct store *s, long long pid,
 	st = store_begin(s, WHAT_PRESENCE);
 	if (st != STORE_OK)
 		return st;
-	if (store_exec_ints(s,
-			    "UPDATE presence SET refusing = ?2 WHERE pid = ?1",
-			    args, 2, WHAT_PRESENCE) != SQLITE_DONE)
-		st = STORE_ERR;
-	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_PRESENCE, "nobody is logged in here");
-		st = STORE_NOT_FOUND;
-	}
+	st = store_exec_one(
+		s, "UPDATE presence SET refusing = ?2 WHERE pid = ?1", args, 2,
+		WHAT_PRESENCE, STORE_NOT_FOUND, "nobody is logged in here");
 	if (st == STORE_OK && refuse)
 		st = decline_all(s, pid, now);
 	return store_finish(s, st, WHAT_PRESENCE);
@@ -596,7 +582,7 @@ enum store_status store_presence_list(struct store *s, long long now,
 		ret = STORE_OK;
 	else
 		store_set_db_err(s, WHAT_PRESENT);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -720,7 +706,7 @@ static enum store_status insert_challenge(struct store *s,
 		ret = missing_key(s, rc, WHAT_CHALLENGE);
 	}
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -906,7 +892,7 @@ static enum store_status read_challenge(struct store *s, const char *sql,
 	} else if (ret == STORE_OK) {
 		*out = c;
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 

@@ -252,7 +252,7 @@ static enum store_status insert_row(struct store *s,
 		ret = STORE_OK;
 	}
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -305,7 +305,7 @@ static enum store_status insert_moves(struct store *s, long long match_id,
 	}
 	ret = STORE_OK;
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -475,25 +475,19 @@ enum store_status store_match_go_on(struct store *s, long long id, long long a,
 {
 	const long long args[] = {id, now, a, b};
 
-	if (store_exec_ints(
-		    s,
-		    "UPDATE matches SET turn_started_ms = CASE WHEN"
-		    " time_per_move > 0 OR clock_base > 0 THEN"
-		    " 1000 * max(?2, started_at) ELSE turn_started_ms"
-		    " END, turn_allowed_ms = max(0, " STORE_TURN_FULL_SQL
-		    " - clock_used_ms),"
-		    " last_active_at = max(?2, started_at)"
-		    " WHERE id = ?1 AND status = 'unfinished'"
-		    " AND kind = 'ranked' AND ((black_id = ?3 AND"
-		    " white_id = ?4) OR (black_id = ?4 AND"
-		    " white_id = ?3))",
-		    args, 4, what) != SQLITE_DONE)
-		return STORE_ERR;
-	if (sqlite3_changes(s->db) != 1) {
-		store_set_err(s, what, "the match offered has ended");
-		return STORE_ERR;
-	}
-	return STORE_OK;
+	return store_exec_one(
+		s,
+		"UPDATE matches SET turn_started_ms = CASE WHEN"
+		" time_per_move > 0 OR clock_base > 0 THEN"
+		" 1000 * max(?2, started_at) ELSE turn_started_ms"
+		" END, turn_allowed_ms = max(0, " STORE_TURN_FULL_SQL
+		" - clock_used_ms),"
+		" last_active_at = max(?2, started_at)"
+		" WHERE id = ?1 AND status = 'unfinished'"
+		" AND kind = 'ranked' AND ((black_id = ?3 AND"
+		" white_id = ?4) OR (black_id = ?4 AND"
+		" white_id = ?3))",
+		args, 4, what, STORE_ERR, "the match offered has ended");
 }
 
 /* See store.h: a ranked match started here is played at one terminal. */
@@ -614,7 +608,7 @@ static enum store_status set_result(struct store *s, long long id,
 		store_set_db_err(s, WHAT_FINISH);
 	else if (store_step_done(s, st, WHAT_FINISH) == SQLITE_DONE)
 		ret = STORE_OK;
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -662,7 +656,7 @@ static enum store_status stored_flag_draw(struct store *s, long long id,
 					  : STONE_WHITE);
 	if (rc != SQLITE_DONE)
 		store_set_db_err(s, what);
-	sqlite3_finalize(moves);
+	store_release(s, moves);
 	*draw = clock_flag_winner(&b, shape[5] % 2 == 0
 					      ? STONE_BLACK
 					      : STONE_WHITE) == STONE_NONE;
@@ -941,29 +935,24 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 	if (st == STORE_OK)
 		st = stored_flag_draw(s, id, WHAT_TIMEOUT, &draw);
 	args[5] = draw;
-	if (st == STORE_OK &&
-	    store_exec_ints(
-		    s,
-		    "UPDATE matches SET status = 'finished', result ="
-		    " CASE WHEN ?6 THEN 'draw' WHEN ?2 = 1 THEN 'black'"
-		    " ELSE 'white' END,"
-		    " reason = 'timeout', ended_at = max(?4, started_at)"
-		    " WHERE id = ?1 AND status = 'unfinished'"
-		    " AND kind = 'ranked'"
-		    " AND (time_per_move > 0 OR clock_base > 0)"
-		    " AND colours_final = 1 AND ?2 = 2 - ?3 % 2"
-		    " AND (SELECT count(*) FROM match_moves"
-		    "  WHERE match_id = ?1) = ?3"
-		    " AND turn_started_ms + turn_allowed_ms + 1000 * ?5"
-		    " <= 1000 * ?4",
-		    args, 6, WHAT_TIMEOUT) != SQLITE_DONE)
-		st = STORE_ERR;
-	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_TIMEOUT,
-			      "the match is not waiting for a move whose time "
-			      "is gone");
-		st = STORE_ERR;
-	}
+	if (st == STORE_OK)
+		st = store_exec_one(
+			s,
+			"UPDATE matches SET status = 'finished', result ="
+			" CASE WHEN ?6 THEN 'draw' WHEN ?2 = 1 THEN 'black'"
+			" ELSE 'white' END,"
+			" reason = 'timeout', ended_at = max(?4, started_at)"
+			" WHERE id = ?1 AND status = 'unfinished'"
+			" AND kind = 'ranked'"
+			" AND (time_per_move > 0 OR clock_base > 0)"
+			" AND colours_final = 1 AND ?2 = 2 - ?3 % 2"
+			" AND (SELECT count(*) FROM match_moves"
+			"  WHERE match_id = ?1) = ?3"
+			" AND turn_started_ms + turn_allowed_ms + 1000 * ?5"
+			" <= 1000 * ?4",
+			args, 6, WHAT_TIMEOUT, STORE_ERR,
+			"the match is not waiting for a move whose time is "
+			"gone");
 	if (st == STORE_OK)
 		st = store_count_or_abort(s, id, WHAT_TIMEOUT);
 	return store_finish(s, st, WHAT_TIMEOUT);
@@ -1015,15 +1004,11 @@ enum store_status store_match_claim_gone(struct store *s, long long id,
 		st = store_check_match_sessions(s, id, WHAT_GONE);
 	if (st == STORE_OK)
 		st = store_seat_check(s, id, WHAT_GONE);
-	if (st == STORE_OK &&
-	    store_exec_ints(s, CLAIM_GONE, args, 6, WHAT_GONE) != SQLITE_DONE)
-		st = STORE_ERR;
-	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_GONE,
-			      "the opponent is not gone long enough, or not "
-			      "to move");
-		st = STORE_ERR;
-	}
+	if (st == STORE_OK)
+		st = store_exec_one(s, CLAIM_GONE, args, 6, WHAT_GONE,
+				    STORE_ERR,
+				    "the opponent is not gone long enough, or "
+				    "not to move");
 	if (st == STORE_OK)
 		st = store_count_or_abort(s, id, WHAT_GONE);
 	return store_finish(s, st, WHAT_GONE);
@@ -1082,7 +1067,7 @@ enum store_status store_match_now(struct store *s, long long id,
 	} else if (ret == STORE_OK) {
 		*out = now;
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -1246,7 +1231,7 @@ static enum store_status load_header(struct store *s, long long id,
 	} else if (ret == STORE_OK) {
 		out->id = id;
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -1282,7 +1267,7 @@ static enum store_status load_moves(struct store *s, long long id,
 			      "the stored moves have a gap");
 	else
 		store_set_db_err(s, WHAT_LOAD_MATCH);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 

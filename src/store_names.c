@@ -106,7 +106,7 @@ static enum store_status key_taken(struct store *s,
 	if (ret == STORE_OK)
 		*alike = sqlite3_column_int(st, 0) != 0;
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -273,8 +273,8 @@ enum store_status store_rekey_players(struct store *s, bool digits,
 		ret = STORE_ERR;
 	}
 out_finalize:
-	sqlite3_finalize(update);
-	sqlite3_finalize(rows);
+	store_release(s, update);
+	store_release(s, rows);
 	return ret;
 }
 

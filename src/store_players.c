@@ -184,7 +184,7 @@ enum store_status store_load_players(struct store *s, struct plist *l)
 		st = STORE_ERR;
 	if (st == STORE_OK)
 		st = append_rows(s, l, rows);
-	sqlite3_finalize(rows);
+	store_release(s, rows);
 	st = store_finish(s, st, WHAT_LOAD);
 	if (st == STORE_OK)
 		s->live = (struct store_live){
@@ -227,7 +227,7 @@ static enum store_status read_changes(struct store *s, struct plist *l,
 	*seq = newest;
 	ret = STORE_OK;
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -282,7 +282,7 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 		   apply_row(s, l, &info, WHAT_RELOAD) != 0) {
 		ret = STORE_ERR;
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -327,7 +327,7 @@ static enum store_status insert_player(struct store *s, const char *username,
 		ret = STORE_OK;
 	}
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -352,7 +352,7 @@ static enum store_status count_joins(struct store *s, const char *origin,
 		ret = STORE_OK;
 	if (ret == STORE_OK)
 		*made = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -407,12 +407,11 @@ enum store_status store_approve(struct store *s, const char *username)
 	if (sqlite3_bind_text(stmt, 1, username, -1, SQLITE_STATIC) !=
 	    SQLITE_OK) {
 		store_set_db_err(s, WHAT_APPROVE);
-	} else if (store_step_done(s, stmt, WHAT_APPROVE) == SQLITE_DONE) {
-		st = sqlite3_changes(s->db) == 1 ? STORE_OK : STORE_NOT_FOUND;
-		if (st == STORE_NOT_FOUND)
-			store_set_err(s, WHAT_APPROVE, "no such player");
+	} else {
+		st = store_step_one(s, stmt, WHAT_APPROVE, STORE_NOT_FOUND,
+				    "no such player");
 	}
-	sqlite3_finalize(stmt);
+	store_release(s, stmt);
 	return st;
 }
 
@@ -527,7 +526,7 @@ enum store_status store_get_login(struct store *s, const char *username,
 		ret = STORE_ERR;
 	}
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -541,7 +540,7 @@ static int prepare_keyed(struct store *s, const char *sql, const char *name,
 	if (bind_texts(*st, name, origin) == SQLITE_OK)
 		return 0;
 	store_set_db_err(s, WHAT_FAILED);
-	sqlite3_finalize(*st);
+	store_release(s, *st);
 	*st = NULL;
 	return -1;
 }
@@ -570,7 +569,7 @@ static enum store_status count_failure(struct store *s, const char *name,
 	if (sqlite3_bind_int64(st, 3, now - AUTH_FAILURE_WINDOW) != SQLITE_OK ||
 	    sqlite3_bind_int64(st, 4, now) != SQLITE_OK) {
 		store_set_db_err(s, WHAT_FAILED);
-		sqlite3_finalize(st);
+		store_release(s, st);
 		return STORE_ERR;
 	}
 	if (store_step_row(s, st, WHAT_FAILED, "no row") == STORE_OK) {
@@ -579,7 +578,7 @@ static enum store_status count_failure(struct store *s, const char *name,
 		if (store_step_done(s, st, WHAT_FAILED) == SQLITE_DONE)
 			ret = STORE_OK;
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -600,7 +599,7 @@ static enum store_status set_lock(struct store *s, const char *name,
 		store_set_db_err(s, WHAT_FAILED);
 	else if (store_step_done(s, st, WHAT_FAILED) == SQLITE_DONE)
 		ret = STORE_OK;
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -686,7 +685,7 @@ enum store_status store_login_failed(struct store *s, long long id,
 	if (st == STORE_OK)
 		snprintf(name, sizeof(name), "%s",
 			 (const char *)sqlite3_column_text(q, 0));
-	sqlite3_finalize(q);
+	store_release(s, q);
 	if (st == STORE_OK)
 		st = record_failure(s, name, origin, now, &until);
 	if (st == STORE_OK && until > 0)
@@ -746,7 +745,7 @@ enum store_status store_get_name_failures(struct store *s, const char *name,
 	}
 	ret = STORE_OK;
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -775,13 +774,9 @@ static enum store_status update_player(struct store *s, const char *sql,
 		store_set_db_err(s, what);
 		goto out_finalize;
 	}
-	if (store_step_done(s, st, what) != SQLITE_DONE)
-		goto out_finalize;
-	ret = sqlite3_changes(s->db) == 1 ? STORE_OK : STORE_NOT_FOUND;
-	if (ret == STORE_NOT_FOUND)
-		store_set_err(s, what, "no such player");
+	ret = store_step_one(s, st, what, STORE_NOT_FOUND, "no such player");
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -817,7 +812,7 @@ enum store_status store_login_succeeded(struct store *s, long long id,
 		} else if (store_step_done(s, q, WHAT_SUCCEED) != SQLITE_DONE) {
 			st = STORE_ERR;
 		}
-		sqlite3_finalize(q);
+		store_release(s, q);
 	}
 	if (st == STORE_OK)
 		st = prune_failures(s, now, WHAT_SUCCEED);
@@ -1020,7 +1015,7 @@ static enum store_status top_part(struct store *s, const char *sql,
 		st = append_rows(s, out, rows);
 	else
 		store_set_db_err(s, WHAT_TOP);
-	sqlite3_finalize(rows);
+	store_release(s, rows);
 	return st;
 }
 
@@ -1164,15 +1159,15 @@ static enum store_status read_ranked(struct store *s, long long id,
 	} else {
 		store_set_db_err(s, what);
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
-/* Finalize c's statements. Accepts one never prepared (zeroed). */
-static void counter_free(struct counter *c)
+/* Give c's statements back. Accepts one never prepared (zeroed). */
+static void counter_free(struct store *s, struct counter *c)
 {
-	sqlite3_finalize(c->read);
-	sqlite3_finalize(c->apply);
+	store_release(s, c->read);
+	store_release(s, c->apply);
 	c->read = c->apply = NULL;
 }
 
@@ -1215,7 +1210,7 @@ static int counter_prepare(struct store *s, struct counter *c, const char *what)
 	c->read = c->apply = NULL;
 	if (store_prepare(s, read[c->to], &c->read, what) != 0 ||
 	    store_prepare(s, apply[c->to], &c->apply, what) != 0) {
-		counter_free(c);
+		counter_free(s, c);
 		return -1;
 	}
 	return 0;
@@ -1326,7 +1321,7 @@ static enum store_status count_once(struct store *s, const struct ranked *m,
 	if (counter_prepare(s, &c, what) != 0)
 		return STORE_ERR;
 	st = count_match(s, &c, m, what);
-	counter_free(&c);
+	counter_free(s, &c);
 	return st;
 }
 
@@ -1394,7 +1389,7 @@ static enum store_status replay(struct store *s, enum count_target to,
 			  &st, what) != 0)
 		return STORE_ERR;
 	if (counter_prepare(s, &c, what) != 0) {
-		sqlite3_finalize(st);
+		store_release(s, st);
 		return STORE_ERR;
 	}
 	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
@@ -1408,8 +1403,8 @@ static enum store_status replay(struct store *s, enum count_target to,
 		ret = STORE_ERR;
 	}
 out_finalize:
-	counter_free(&c);
-	sqlite3_finalize(st);
+	counter_free(s, &c);
+	store_release(s, st);
 	return ret;
 }
 

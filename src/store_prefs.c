@@ -83,7 +83,7 @@ enum store_status store_prefs_get(struct store *s, long long player_id,
 			st = STORE_ERR;
 		}
 	}
-	sqlite3_finalize(q);
+	store_release(s, q);
 	st = store_finish(s, st, WHAT_GET_PREFS);
 	if (st == STORE_OK)
 		*out = p;
@@ -140,7 +140,7 @@ static enum store_status write_prefs(struct store *s, long long player_id,
 		rc = store_step_done(s, st, WHAT_SET_PREFS);
 	else
 		store_set_db_err(s, WHAT_SET_PREFS);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
 }
 

@@ -113,7 +113,7 @@ static enum store_status list_rows(struct store *s, const char *sql,
 	else
 		store_set_db_err(s, what);
 out_finalize:
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -396,7 +396,7 @@ static int prepare_rule(struct store *s, const char *sql, enum rule rule,
 	if (rc == SQLITE_OK)
 		return 0;
 	store_set_db_err(s, WHAT_RULE);
-	sqlite3_finalize(*st);
+	store_release(s, *st);
 	*st = NULL;
 	return -1;
 }
@@ -435,7 +435,7 @@ store_rule_records(struct store *s, enum rule rule,
 		ret = STORE_OK;
 	else
 		store_set_db_err(s, WHAT_RULE);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -463,7 +463,7 @@ enum store_status store_rule_record(struct store *s, long long player_id,
 	} else {
 		store_set_db_err(s, WHAT_RULE);
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -671,7 +671,7 @@ enum store_status store_keep_ratings_after(struct store *s, const char *what)
 			       " AND rated = 1 ORDER BY ended_at, id",
 			       NULL, 0, each_rated, &rp, what);
 	}
-	sqlite3_finalize(rp.keep);
+	store_release(s, rp.keep);
 	free(rp.rating);
 	free(rp.games);
 	return st;

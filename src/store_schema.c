@@ -1404,10 +1404,8 @@ open_handle(const char *path, struct store **out,
 		return STORE_CANT_OPEN;
 	}
 	st = open_db(s, path);
-	if (st != STORE_OK) {
-		sqlite3_close_v2(s->db);
-		s->db = NULL;
-	}
+	if (st != STORE_OK)
+		store_db_close(s);
 	return st;
 }
 

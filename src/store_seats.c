@@ -125,14 +125,10 @@ enum store_status store_seat_take(struct store *s, long long match_id,
 	if (st != STORE_OK)
 		return st;
 	st = seat_of_match(s, match_id, player_id);
-	if (st == STORE_OK &&
-	    store_exec_ints(s, SEAT_TAKE, args, 6, WHAT_SEAT) != SQLITE_DONE)
-		st = STORE_ERR;
-	if (st == STORE_OK && sqlite3_changes(s->db) != 1) {
-		store_set_err(s, WHAT_SEAT,
-			      "the match is open in another session");
-		st = STORE_EXISTS;
-	}
+	if (st == STORE_OK)
+		st = store_exec_one(s, SEAT_TAKE, args, 6, WHAT_SEAT,
+				    STORE_EXISTS,
+				    "the match is open in another session");
 	st = store_finish(s, st, WHAT_SEAT);
 	if (st == STORE_OK)
 		s->seat = (struct store_seat){s->seat.holder, match_id,
@@ -151,18 +147,13 @@ static enum store_status set_lease(struct store *s, long long until_ms,
 
 	if (s->seat.match_id == 0)
 		return STORE_NOT_FOUND;
-	if (store_exec_ints(s,
-			    "UPDATE match_seats SET lease_until_ms = CASE"
-			    " WHEN ?5 <> 0 THEN min(lease_until_ms, ?4)"
-			    " ELSE ?4 END WHERE match_id = ?1"
-			    " AND player_id = ?2 AND holder = ?3",
-			    args, 5, WHAT_LEASE) != SQLITE_DONE)
-		return STORE_ERR;
-	if (sqlite3_changes(s->db) == 1)
-		return STORE_OK;
-	store_set_err(s, WHAT_LEASE,
-		      "the match was continued in another session");
-	return STORE_NOT_FOUND;
+	return store_exec_one(s,
+			      "UPDATE match_seats SET lease_until_ms = CASE"
+			      " WHEN ?5 <> 0 THEN min(lease_until_ms, ?4)"
+			      " ELSE ?4 END WHERE match_id = ?1"
+			      " AND player_id = ?2 AND holder = ?3",
+			      args, 5, WHAT_LEASE, STORE_NOT_FOUND,
+			      "the match was continued in another session");
 }
 
 /* See store_live.h. One UPDATE: its own transaction. */

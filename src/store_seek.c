@@ -91,7 +91,7 @@ static enum store_status read_seek(struct store *s, long long id,
 		store_set_err(s, what, "the stored seek is not valid");
 		ret = STORE_ERR;
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -139,7 +139,7 @@ static enum store_status seek_facts(struct store *s, long long id,
 		return STORE_ERR;
 	if (bind_start_rating(st) != SQLITE_OK) {
 		store_set_db_err(s, WHAT_TAKE);
-		sqlite3_finalize(st);
+		store_release(s, st);
 		return STORE_ERR;
 	}
 	ret = store_step_row(s, st, WHAT_TAKE, "no such seek");
@@ -147,7 +147,7 @@ static enum store_status seek_facts(struct store *s, long long id,
 		*refreshed = sqlite3_column_int64(st, 0);
 		*rating = sqlite3_column_double(st, 1);
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -270,7 +270,7 @@ static int prepare_seek(struct store *s, const char *sql, const struct seek *k,
 	if (rc == SQLITE_OK)
 		return 0;
 	store_set_db_err(s, WHAT_SEEK);
-	sqlite3_finalize(*st);
+	store_release(s, *st);
 	*st = NULL;
 	return -1;
 }
@@ -306,7 +306,7 @@ static enum store_status paired(struct store *s, const struct seek *k,
 	ret = store_step_row(s, st, WHAT_SEEK, "no answer");
 	if (ret == STORE_OK)
 		*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -332,7 +332,7 @@ static enum store_status insert_seek(struct store *s, const struct seek *k,
 			 k, now, &st) != 0)
 		return STORE_ERR;
 	rc = store_step_done(s, st, WHAT_SEEK);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	if (rc != SQLITE_DONE)
 		return STORE_ERR;
 	*id = sqlite3_last_insert_rowid(s->db);
@@ -390,7 +390,7 @@ static enum store_status one_open(struct store *s, const struct seek *k,
 			 k, now, &st) != 0)
 		return STORE_ERR;
 	rc = store_step_done(s, st, WHAT_SEEK);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	if (rc != SQLITE_DONE ||
 	    prepare_seek(s,
 			 "SELECT count(*) FROM seeks WHERE origin = ?15"
@@ -399,7 +399,7 @@ static enum store_status one_open(struct store *s, const struct seek *k,
 		return STORE_ERR;
 	ret = store_step_row(s, st, WHAT_SEEK, "no answer");
 	others = ret == STORE_OK ? sqlite3_column_int64(st, 0) : 0;
-	sqlite3_finalize(st);
+	store_release(s, st);
 	if (ret != STORE_OK || others == 0)
 		return ret;
 	*why = SEEK_SAME_ORIGIN;
@@ -545,7 +545,7 @@ static int prepare_list(struct store *s, const char *sql, long long now,
 	if (rc == SQLITE_OK)
 		return 0;
 	store_set_db_err(s, WHAT_SEEKS);
-	sqlite3_finalize(*st);
+	store_release(s, *st);
 	*st = NULL;
 	return -1;
 }
@@ -562,7 +562,7 @@ static enum store_status count_listed(struct store *s, long long now,
 	ret = store_step_row(s, st, WHAT_SEEKS, "no answer");
 	if (ret == STORE_OK)
 		*total = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return ret;
 }
 
@@ -615,6 +615,6 @@ enum store_status store_seek_list(struct store *s, long long now,
 		store_set_db_err(s, WHAT_SEEKS);
 		ret = STORE_ERR;
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return store_finish(s, ret, WHAT_SEEKS);
 }

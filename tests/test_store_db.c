@@ -1,0 +1,125 @@
+/* test_store_db.c -- tests for the statements a store handle keeps
+ * prepared (src/store_db.c's store_prepare() and store_release()): a
+ * text prepared again is the statement kept, handed out reset with no
+ * parameter bound; the same text asked for while it is held is a
+ * second statement; a buffer that now holds another text is prepared
+ * again; more texts than the handle keeps all run. The store's own
+ * header (store_internal.h): these are the store's helpers, below its
+ * API. Throw-away databases (tests/store_fixture.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "../src/store_internal.h"
+#include "store_fixture.h"
+
+/* A new club's handle (its path and players are not needed here). */
+static struct store *club(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3];
+
+	return fx_club(path, ids);
+}
+
+/* The one integer `sql` reads through s (with ?1 bound to `arg` when
+ * `bind`), the statement given back after. -1 when it fails. */
+static long long read_one(struct store *s, const char *sql, bool bind,
+			  long long arg)
+{
+	sqlite3_stmt *st;
+	long long v = -1;
+
+	if (store_prepare(s, sql, &st, "test") != 0)
+		return -1;
+	if ((!bind || sqlite3_bind_int64(st, 1, arg) == SQLITE_OK) &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_type(st, 0) == SQLITE_NULL
+			    ? -2
+			    : sqlite3_column_int64(st, 0);
+	store_release(s, st);
+	return v;
+}
+
+/* A text prepared again is the statement kept, reset (a statement given
+ * back after its first row reads from the first row again) and with no
+ * parameter bound (NULL). */
+static void test_kept_again(void)
+{
+	static const char sql[] = "SELECT ?1 UNION ALL SELECT 7";
+	struct store *s = club();
+	sqlite3_stmt *a, *b;
+
+	CU_ASSERT_EQUAL(store_prepare(s, sql, &a, "test"), 0);
+	CU_ASSERT_EQUAL(sqlite3_bind_int64(a, 1, 5), SQLITE_OK);
+	CU_ASSERT_EQUAL(sqlite3_step(a), SQLITE_ROW);
+	CU_ASSERT_EQUAL(sqlite3_column_int64(a, 0), 5);
+	store_release(s, a);
+	CU_ASSERT_EQUAL(store_prepare(s, sql, &b, "test"), 0);
+	CU_ASSERT_PTR_EQUAL(b, a);
+	/* the same statement, not one made again where the first was */
+	CU_ASSERT_EQUAL(sqlite3_stmt_status(b, SQLITE_STMTSTATUS_RUN, 0), 1);
+	CU_ASSERT_EQUAL(sqlite3_step(b), SQLITE_ROW);
+	CU_ASSERT_EQUAL(sqlite3_column_type(b, 0), SQLITE_NULL);
+	store_release(s, b);
+	store_close(s);
+}
+
+/* The same text asked for while its statement is held is a second
+ * statement; both run, and both are given back (the second one,
+ * not kept, finalized: valgrind sees no leak). */
+static void test_kept_held(void)
+{
+	static const char sql[] = "SELECT ?1 + 1";
+	struct store *s = club();
+	sqlite3_stmt *outer;
+
+	CU_ASSERT_EQUAL(store_prepare(s, sql, &outer, "test"), 0);
+	CU_ASSERT_EQUAL(sqlite3_bind_int64(outer, 1, 40), SQLITE_OK);
+	CU_ASSERT_EQUAL(sqlite3_step(outer), SQLITE_ROW);
+	CU_ASSERT_EQUAL(read_one(s, sql, true, 1), 2);
+	CU_ASSERT_EQUAL(sqlite3_column_int64(outer, 0), 41);
+	CU_ASSERT_EQUAL(sqlite3_step(outer), SQLITE_DONE);
+	store_release(s, outer);
+	CU_ASSERT_EQUAL(read_one(s, sql, true, 9), 10);
+	CU_ASSERT_EQUAL(store_prepare(s, sql, &outer, "test"), 0);
+	CU_ASSERT_EQUAL(sqlite3_stmt_status(outer, SQLITE_STMTSTATUS_RUN, 0),
+			2);
+	store_release(s, outer);
+	store_close(s);
+}
+
+/* A buffer prepared from, then given another text, is that text's
+ * statement the next time; and more texts than the handle keeps all run
+ * (those that find no place are prepared each time). */
+static void test_kept_texts(void)
+{
+	struct store *s = club();
+	char texts[2 * STORE_KEPT_MAX][32], buf[32];
+	int i, wrong = 0;
+
+	snprintf(buf, sizeof buf, "SELECT 1");
+	CU_ASSERT_EQUAL(read_one(s, buf, false, 0), 1);
+	snprintf(buf, sizeof buf, "SELECT 2");
+	CU_ASSERT_EQUAL(read_one(s, buf, false, 0), 2);
+	for (i = 0; i < 2 * STORE_KEPT_MAX; i++)
+		snprintf(texts[i], sizeof texts[i], "SELECT %d", 100 + i);
+	for (i = 0; i < 4 * STORE_KEPT_MAX; i++)
+		wrong += read_one(s, texts[i % (2 * STORE_KEPT_MAX)], false,
+				  0) != 100 + i % (2 * STORE_KEPT_MAX);
+	CU_ASSERT_EQUAL(wrong, 0);
+	store_close(s);
+}
+
+/* ==== Suite ============================================================= */
+
+static CU_TestInfo tests[] = {
+	{"a text prepared again: the statement kept, reset", test_kept_again},
+	{"the same text while it is held: a second statement", test_kept_held},
+	{"a buffer's new text, and more texts than are kept", test_kept_texts},
+	CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo store_db_suite = {"store_db", fx_suite_init, fx_suite_cleanup,
+			       NULL,	   NULL,	  tests};
