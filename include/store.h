@@ -156,10 +156,11 @@ enum store_status store_join(struct store *s, const char *username,
 			     const char *nickname, const char *hash,
 			     const char *origin, long long now, long long *id);
 
-/* Whether a rated result between players `a` and `b` in a match begun
- * at `at` (Unix seconds) would move their ratings if it were counted now
- * (the rules store_count_ranked() applies): UNRATED_NO, or why not, into
- * *why. For a stake shown before the game; the count decides. */
+/* (store_count.c) Whether a rated result between players `a` and `b`
+ * in a match begun at `at` (Unix seconds) would move their ratings if
+ * it were counted now (the rules store_count_ranked() applies):
+ * UNRATED_NO, or why not, into *why. For a stake shown before the game;
+ * the count decides. */
 enum store_status store_rating_moves(struct store *s, long long a, long long b,
 				     long long at, enum match_unrated *why);
 

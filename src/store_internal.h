@@ -1,8 +1,7 @@
 /* store_internal.h -- what the store's files share, private to them.
  *
- * The store is one module in several files (store_db.c, store_schema.c,
- * store_players.c, store_names.c, store_words.c, store_matches.c,
- * store_query.c); only they include this header. Every helper that can fail
+ * The store is one module in several files (store_*.c, ARCHITECTURE.md's
+ * tree); only they include this header. Every helper that can fail
  * keeps a sentence saying what failed for store_errmsg(), "<what>: <detail>",
  * where `what` is the caller's WHAT_... string.
  */
@@ -274,6 +273,20 @@ enum store_status store_rekey_players(struct store *s, bool digits,
 
 /* ==== Players (store_players.c) ========================================= */
 
+/* The columns a struct player_info is read from, in this order
+ * (store_append_players()). games and score are not read: the table's
+ * CHECKs make them wins + losses + ties and wins - losses. */
+#define STORE_PLAYER_COLUMNS                                                   \
+	"id, username, nickname, created_at, last_login_at,"                   \
+	" wins, losses, ties, rating"
+
+/* Append each row of `st` (STORE_PLAYER_COLUMNS) to `l`: in bulk into
+ * an empty list (the usernames come from a UNIQUE column), else one by
+ * one, checked. On failure the rows appended are removed again. Return
+ * STORE_OK or STORE_ERR with the error kept. */
+enum store_status store_append_players(struct store *s, struct plist *l,
+				       sqlite3_stmt *st);
+
 /* STORE_OK when player `id` exists, else STORE_NOT_FOUND or STORE_ERR
  * (the error kept). */
 enum store_status store_player_exists(struct store *s, long long id,
@@ -425,6 +438,8 @@ enum store_status store_clock_start_turn(struct store *s, long long id,
 enum store_status store_clock_take_back(struct store *s, long long id,
 					long long keep, long long now_ms,
 					const char *what);
+
+/* ==== Counting a result (store_count.c) ================================= */
 
 /* Inside the caller's write transaction: decide whether finished rated
  * match `match_id` moves the ratings (matches.unrated, from the club's

@@ -1,6 +1,6 @@
 /* store_query.c -- reading across matches: a player's history, the
  * imported games, a player's record against the computer, and players'
- * records under a rule. */
+ * records under a rule; and the leaderboards. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -715,4 +715,91 @@ enum store_status store_rating_history(struct store *s, long long player_id,
 			 " FROM matches WHERE white_id = ?1"
 			 " AND white_after IS NOT NULL ORDER BY 1, 3",
 			 &player_id, 1, each_point, &g, WHAT_RATED);
+}
+
+/* ==== The leaderboards by score ========================================= */
+
+#define WHAT_TOP "cannot read the leaderboard"
+
+/* The columns of STORE_PLAYER_COLUMNS with a rule's record for the player's
+ * own (the record's games and score follow from them, as the table's
+ * CHECKs have it). */
+#define RULE_PLAYER_COLUMNS                                                    \
+	"p.id, p.username, p.nickname, p.created_at, p.last_login_at,"         \
+	" r.wins, r.losses, r.ties, r.rating"
+
+/* A leaderboard's two reads, ?1 the rows wanted and ?2 the rule's word:
+ * the ranked players (games > 0) in PLIST_BY_SCORE's order from
+ * migration 24's indexes, which SQLite walks from the top and stops
+ * after ?1 rows; then, while fewer were found, the unranked ones (no
+ * record, so equal but for the username) by username. A rule's records
+ * are in that order but the username, the players': SQLite sorts only
+ * the rows that tie on the rest, as it walks them. */
+static const char *const top_every_rule[2] = {
+	"SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE games > 0"
+	" ORDER BY score DESC, wins DESC, losses, username COLLATE NOCASE"
+	" LIMIT ?1",
+	"SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE games = 0"
+	" ORDER BY username COLLATE NOCASE LIMIT ?1"};
+static const char *const top_one_rule[2] = {
+	"SELECT " RULE_PLAYER_COLUMNS " FROM rule_records r CROSS JOIN"
+	" players p ON p.id = r.player_id WHERE r.rule = ?2 AND r.games > 0"
+	" ORDER BY r.score DESC, r.wins DESC, r.losses,"
+	" p.username COLLATE NOCASE LIMIT ?1",
+	"SELECT " RULE_PLAYER_COLUMNS " FROM rule_records r CROSS JOIN"
+	" players p ON p.id = r.player_id WHERE r.rule = ?2 AND r.games = 0"
+	" ORDER BY p.username COLLATE NOCASE LIMIT ?1"};
+
+/* Append to `out` the rows of sql (see top_every_rule) for up to `top`
+ * more players, `word` (NULL: none) bound as ?2. Return STORE_OK or
+ * STORE_ERR with the error kept (`out` as it was). */
+static enum store_status top_part(struct store *s, const char *sql,
+				  const char *word, int top, struct plist *out)
+{
+	enum store_status st = STORE_ERR;
+	sqlite3_stmt *rows;
+	int rc;
+
+	if (store_prepare(s, sql, &rows, WHAT_TOP) != 0)
+		return STORE_ERR;
+	rc = sqlite3_bind_int(rows, 1, top);
+	if (rc == SQLITE_OK && word != NULL)
+		rc = sqlite3_bind_text(rows, 2, word, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		st = store_append_players(s, out, rows);
+	else
+		store_set_db_err(s, WHAT_TOP);
+	store_release(s, rows);
+	return st;
+}
+
+/* See store.h. One read transaction, so both reads see one snapshot. */
+enum store_status store_top_players(struct store *s, const enum rule *rule,
+				    int top, struct plist *out)
+{
+	const char *const *sql = rule != NULL ? top_one_rule : top_every_rule;
+	const char *word = rule != NULL ? store_rule_word(*rule) : NULL;
+	size_t had = plist_count(out);
+	enum store_status st;
+	int part;
+
+	store_clear_err(s);
+	if (top < 0 || (rule != NULL && word == NULL)) {
+		store_set_err(s, WHAT_TOP,
+			      "the rule or the count is not valid");
+		return STORE_ERR;
+	}
+	st = store_begin_read(s, WHAT_TOP);
+	if (st != STORE_OK)
+		return st;
+	for (part = 0; part < 2 && st == STORE_OK; part++) {
+		int found = (int)(plist_count(out) - had);
+
+		if (found < top)
+			st = top_part(s, sql[part], word, top - found, out);
+	}
+	if (st != STORE_OK)
+		while (plist_count(out) > had)
+			plist_remove(out, plist_last(out));
+	return store_finish(s, st, WHAT_TOP);
 }
