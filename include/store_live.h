@@ -1,5 +1,6 @@
 /* store_live.h -- the store as the channel between processes: matches
- * in progress for watchers, who is here (presence), and challenges.
+ * in progress for watchers, who is here (presence), and challenges
+ * (store_live.c, store_challenges.c, store_seek.c).
  *
  * Part of the store (store.h's rules hold: every function returns a
  * store_status, keeps a sentence for store_errmsg() on failure, and a

@@ -125,6 +125,15 @@ void store_db_close(struct store *s)
 }
 
 /* See store_internal.h. */
+enum store_status store_missing_key(struct store *s, int rc, const char *what)
+{
+	if (rc != SQLITE_CONSTRAINT_FOREIGNKEY)
+		return STORE_ERR;
+	store_set_err(s, what, "no such player or match");
+	return STORE_NOT_FOUND;
+}
+
+/* See store_internal.h. */
 int store_step_done(struct store *s, sqlite3_stmt *st, const char *what)
 {
 	int rc = sqlite3_step(st);

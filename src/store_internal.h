@@ -113,6 +113,11 @@ void store_release(struct store *s, sqlite3_stmt *st);
  * after). */
 void store_db_close(struct store *s);
 
+/* Keep "what: no such player or match" for a failed foreign key `rc`
+ * (a step's code) and return STORE_NOT_FOUND; STORE_ERR for other
+ * failures. */
+enum store_status store_missing_key(struct store *s, int rc, const char *what);
+
 /* Step a statement that returns no rows to its end. Return SQLITE_DONE,
  * or SQLite's (extended) error code with the error kept. */
 int store_step_done(struct store *s, sqlite3_stmt *st, const char *what);
