@@ -53,10 +53,10 @@ struct store_kept {
 	bool busy;
 };
 
-/* How many statements a handle keeps: more than the store has (about
- * 90 distinct texts reach store_prepare()), so a session's statements
- * are each prepared once. */
-#define STORE_KEPT_MAX 256
+/* How many statements a handle keeps: over twice the texts the store's
+ * files hold (about 210), so that a session's statements are each
+ * prepared once and rarely take each other's place. */
+#define STORE_KEPT_MAX 512
 
 struct store {
 	sqlite3 *db;
