@@ -93,6 +93,8 @@ OUT=$E2E_DIR/out
 ERR=$E2E_DIR/err
 export GOMOKU_DB="$E2E_DIR/gomoku.db"
 # the sqlite3 tool with a busy timeout (bin/sqlite3)
+E2E_SQLITE3=${E2E_SQLITE3:-$(command -v sqlite3)}
+export E2E_SQLITE3
 PATH=$(cd "$(dirname "$E2E_LIB")" && pwd)/bin:$PATH
 unset NO_COLOR LANGUAGE LC_ALL LC_MESSAGES
 # (a run over SSH would make every process one connection: the tests that
