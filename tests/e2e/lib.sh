@@ -96,6 +96,8 @@ export GOMOKU_DB="$E2E_DIR/gomoku.db"
 E2E_SQLITE3=${E2E_SQLITE3:-$(command -v sqlite3)}
 export E2E_SQLITE3
 PATH=$(cd "$(dirname "$E2E_LIB")" && pwd)/bin:$PATH
+# Run the SQL $1 on the test's database, printing its rows.
+db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
 unset NO_COLOR LANGUAGE LC_ALL LC_MESSAGES
 # (a run over SSH would make every process one connection: the tests that
 # want one set it for their processes)
@@ -327,7 +329,7 @@ ranked_start() {
 		fi
 		wait_exit "$pid"
 		vg_seen "$status"
-		sqlite3 "$GOMOKU_DB" "DELETE FROM matches WHERE id = (SELECT
+		db "DELETE FROM matches WHERE id = (SELECT
 			max(id) FROM matches) AND status = 'unfinished' AND
 			NOT EXISTS (SELECT 1 FROM match_moves WHERE match_id = id)"
 	done

@@ -28,7 +28,6 @@
 FIVE='8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\n'
 DRAW='8 8\n9 9\ndraw\ny\n'
 mkdir -p "$W"
-db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
 pw() { echo "conc-pass-$1-ok"; }
 now_ms() { date +%s%3N; }
 

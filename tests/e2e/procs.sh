@@ -138,14 +138,14 @@ end_fed() {
 out_of() { cp "$E2E_DIR/$1.out" "$OUT"; cp "$E2E_DIR/$1.err" "$ERR"; }
 
 outcome_is() {
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason
+	[ "$(db "SELECT status || result || reason
 		FROM matches WHERE id = $mid")" = "$1" ]
 }
 
 # wait_moves N: wait until match $mid has N moves stored.
 wait_moves() {
 	_tries=$((10 * WAIT_S))
-	until [ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves
+	until [ "$(db "SELECT count(*) FROM match_moves
 		WHERE match_id = $mid")" -eq "$1" ]; do
 		_tries=$((_tries - 1))
 		[ "$_tries" -gt 0 ] || gave_up "match $mid to have $1 moves" ||

@@ -3,7 +3,6 @@
 . "$E2E_LIB"
 
 FIVE='8 8\n1 1\n8 9\n1 2\n8 10\n1 3\n8 11\n1 4\n8 12\n'
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 
 play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register
 check "register asks username, nickname, password twice" status_is 0

@@ -12,7 +12,7 @@
 need_tmux
 
 kept() {
-	sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_analyses
+	db "SELECT count(*) FROM match_analyses
 		WHERE match_id = $1 AND time_ms = 1000"
 }
 
@@ -53,7 +53,7 @@ check "the program then ends" test "$status" -eq 0
 # ---- Another process: the kept analysis, from the replay ------------------
 
 # A figure no search gives, so that what is shown is what was kept.
-sqlite3 "$GOMOKU_DB" "UPDATE match_analyses SET before = 77.25
+db "UPDATE match_analyses SET before = 77.25
 	WHERE match_id = 1 AND ply = 2"
 start r replay 1
 wait_for r "Replay of match 1"

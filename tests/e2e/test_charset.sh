@@ -53,7 +53,7 @@ gbk_has() { iconv -f GBK -t UTF-8 "$1" >"$2" && grep -qF -- "$3" "$2"; }
 all_ascii() { ! LC_ALL=C grep -q "$(printf '[\200-\377]')" "$1"; }
 # The nickname of player $1 as stored, in hex.
 stored_nick() {
-	sqlite3 "$GOMOKU_DB" "SELECT hex(nickname) FROM players
+	db "SELECT hex(nickname) FROM players
 		WHERE username = '$1'"
 }
 

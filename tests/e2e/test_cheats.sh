@@ -27,8 +27,6 @@ for u in alice bob; do
 done
 check "cheats: alice and bob are registered" status_is 0
 
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
-
 # age ID SECONDS: make match ID look as if SECONDS more had passed since
 # each of its stored times (its start, last change and turn; a database
 # without stored turns has only the first two).

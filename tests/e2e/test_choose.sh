@@ -9,7 +9,6 @@
 
 pw() { echo "choose-pass-$1-ok"; }
 ESC='\0033' # Esc, then Enter: the line interface's Esc
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 for u in alice bob; do
 	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"
 done

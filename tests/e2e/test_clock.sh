@@ -27,7 +27,7 @@ accept_challenge --clock 1+0
 out_of b
 check "clock: bob saw the whole proposal, its game clock too" \
 	has "alice challenges you to a ranked match: Gomoku, no opening, 1+0 game clock, rated."
-q() { sqlite3 "$GOMOKU_DB" "$1 FROM matches WHERE id = $mid"; }
+q() { db "$1 FROM matches WHERE id = $mid"; }
 check "clock: the match keeps its clock, each side a minute" \
 	[ "$(q "SELECT clock_base || '+' || clock_increment || ' ' ||
 		black_left_ms || ' ' || white_left_ms || ' ' ||
@@ -43,9 +43,9 @@ wait_out "$wp" "$white ○ (" 1
 type_to "$wfd" "1 1\n"
 check "clock: black's second turn runs on the game clock" \
 	wait_out "$bp" "$black ● (0:" 2
-left1=$(sqlite3 "$GOMOKU_DB" "SELECT left_ms FROM match_moves
+left1=$(db "SELECT left_ms FROM match_moves
 	WHERE match_id = $mid AND ply = 1")
-left2=$(sqlite3 "$GOMOKU_DB" "SELECT left_ms FROM match_moves
+left2=$(db "SELECT left_ms FROM match_moves
 	WHERE match_id = $mid AND ply = 2")
 check "clock: each move kept its mover's time left (0 < left < 60 s)" \
 	sh -c "[ $left1 -gt 0 ] && [ $left1 -lt 60000 ] &&

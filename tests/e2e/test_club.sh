@@ -17,7 +17,6 @@
 . "$E2E_LIB"
 
 pw() { echo "club-pass-$1-ok"; }
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 settings() {
 	db "SELECT claim_after_days || ' ' || forbidden || ' ' ||
 		ranked_hotseat || ' ' || disconnect_grace FROM club_settings"

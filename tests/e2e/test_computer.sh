@@ -1,8 +1,6 @@
 # End-to-end: games against the computer, as a guest and logged in.
 . "$E2E_LIB"
 
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
-
 play_input '8 8\n' play --ai 1 --first me --seed 5
 check "the guest game against the computer starts" has "Guest against the computer, level 1 (not recorded)"
 check "--first me gives the person black" has "Guest moves first with black"

@@ -19,7 +19,6 @@
 # sshd); accounts made without it are the machine's, approved.
 . "$E2E_LIB"
 
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 pw() { echo "farm-pass-$1-ok"; }
 rating() { db "SELECT round(rating, 1) FROM players WHERE username = '$1'"; }
 over_ssh() { # ADDRESS: what follows runs as a member connecting from it

@@ -11,7 +11,6 @@ LIMIT=$WAIT_S # a run still going then has hung
 FIFO=$E2E_DIR/fifo
 PWA=hostile-Quartz-5123
 PWB=bob-pass-4567
-db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
 dump() { sqlite3 -batch "$GOMOKU_DB" .dump >"$E2E_DIR/$1"; }
 same_dump() { dump after && cmp -s "$E2E_DIR/before" "$E2E_DIR/after"; }
 # What a login may change aside, the players and the finished matches;

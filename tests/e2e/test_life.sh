@@ -32,7 +32,6 @@
 
 pw() { echo "life-pass-$1-ok"; }
 . "$(dirname "$E2E_LIB")/procs.sh"
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 
 for u in alice bob carol dave; do
 	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"

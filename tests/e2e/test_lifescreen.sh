@@ -20,7 +20,6 @@
 need_tmux
 pw() { echo "lifescreen-pass-$1-ok"; }
 . "$(dirname "$E2E_LIB")/procs.sh"
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 # (the panes are named alicep, watch1, watch2 and replayp: a one-letter
 # name can also match the start of a window name, such as a shell's)
 

@@ -12,7 +12,6 @@
 . "$(dirname "$E2E_LIB")/procs.sh"
 
 pw() { echo "lobby-Pass-$1-2468"; }
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 for u in alice bob carol; do
 	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"
 done

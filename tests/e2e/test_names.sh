@@ -10,7 +10,6 @@
 . "$(dirname "$E2E_LIB")/procs.sh"
 
 PW='names-pass-1'
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 players() { db "SELECT count(*) FROM players"; }
 # Exit status $1 and every fixed string after it in the output.
 has_all() {

@@ -100,7 +100,7 @@ tmux -S "$SOCK" kill-session -t p
 
 printf 'h8 i9 h9 i10 h10 i11 h11 i12\n' >"$T/moves.txt"
 play_input '' import "$T/moves.txt"
-id=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+id=$(db "SELECT max(id) FROM matches")
 start r replay "$id"
 check "replay is full-screen: the board and the move list" \
 	wait_for r "Move 8 of 8"

@@ -10,7 +10,6 @@
 . "$E2E_LIB"
 
 PW=Bob-strong-Pass-73
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 
 # ---- Register from the menu ----------------------------------------------
 

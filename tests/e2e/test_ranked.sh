@@ -10,7 +10,6 @@
 . "$E2E_LIB"
 
 PA=ranked-alice-1 PB=ranked-bob-22 PC=ranked-carol-3 PD=ranked-dave-44
-db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
 last_match() { db 'SELECT max(id) FROM matches'; }
 moves_of() { db "SELECT count(*) FROM match_moves WHERE match_id = $1"; }
 # Wait until match $1 has $2 moves on disk (at most $WAIT_S s), while

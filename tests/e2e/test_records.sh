@@ -2,7 +2,6 @@
 # abandoned, the history, replay, export and import.
 . "$E2E_LIB"
 
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 moves_of() { db "SELECT count(*) FROM match_moves WHERE match_id = $1"; }
 
 play_input 'alice\nAlice\nsecret-pass-1\nsecret-pass-1\n' register

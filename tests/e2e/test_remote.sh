@@ -28,7 +28,7 @@ start_proc p 4 play alice bob
 type_to 4 "$(pw alice)\n$(pw bob)\n"
 wait_out p 'Coin flip: '
 check "watch: the players' match starts" wait_out p 'Move 1: '
-mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+mid=$(db "SELECT max(id) FROM matches")
 
 start_proc w 5 watch
 wait_out w 'Match to watch'
@@ -60,14 +60,14 @@ close_proc p 4
 out_of p
 check "watch: the players' match is saved as usual" has "Match $mid saved."
 cp "$E2E_DIR/w.out" "$E2E_DIR/w1.out"
-check "watch: the watcher wrote nothing" [ "$(sqlite3 "$GOMOKU_DB" \
+check "watch: the watcher wrote nothing" [ "$(db \
 	"SELECT count(*) FROM match_moves WHERE match_id = $mid")" -eq 9 ]
 
 # A game against the computer is listed and watched the same way.
 start_proc p 4 play alice --ai 1 --first me
 type_to 4 "$(pw alice)\n"
 wait_out p 'alice ●> '
-cmid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+cmid=$(db "SELECT max(id) FROM matches")
 start_proc w 5 watch
 wait_out w 'Match to watch'
 out_of w
@@ -109,7 +109,7 @@ check "presence: A is offered her unfinished game" \
 	wait_out a 'You have an unfinished match'
 type_to 6 "0\n"
 check "presence: A logs in" wait_out a 'Gomoku Club: alice'
-a_at=$(sqlite3 "$GOMOKU_DB" "SELECT refreshed_at FROM presence")
+a_at=$(db "SELECT refreshed_at FROM presence")
 start_proc b 7
 type_to 7 "2\nbob\n$(pw bob)\n8\n\n"
 check "presence: B lists who is online" wait_out b 'Players online:'
@@ -121,7 +121,7 @@ check "presence: alice and bob are online and idle" sh -c "
 	grep -qE '^  bob +bob +idle' '$OUT' && ! grep -q carol '$OUT'"
 # A's row is refreshed later than it was written, while A waits.
 refreshed() {
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT refreshed_at FROM presence
+	[ "$(db "SELECT refreshed_at FROM presence
 		WHERE pid = $a_pid")" -gt "$a_at" ]
 }
 waited_refresh() {
@@ -141,7 +141,7 @@ wait "$a_pid" 2>/dev/null
 check "presence: a killed process leaves its row behind" [ "$(sqlite3 \
 	"$GOMOKU_DB" "SELECT count(*) FROM presence WHERE pid = $a_pid")" -eq 1 ]
 # time passes for the dead row only
-sqlite3 "$GOMOKU_DB" "UPDATE presence SET refreshed_at = refreshed_at - 21
+db "UPDATE presence SET refreshed_at = refreshed_at - 21
 	WHERE pid = $a_pid"
 type_to 7 "8\n\n"
 wait_out b 'Players online:' 2
@@ -151,7 +151,7 @@ check "presence: a stale row counts for nothing" \
 	sh -c "[ \"\$(grep -cE '^  alice ' '$OUT')\" -eq 1 ]"
 type_to 7 "0\n"
 wait_out b '0  Quit' 2
-check "presence: log-out removes the row" [ "$(sqlite3 "$GOMOKU_DB" \
+check "presence: log-out removes the row" [ "$(db \
 	"SELECT count(*) FROM presence WHERE pid = $b_pid")" -eq 0 ]
 close_proc b 7
 check "presence: B quits cleanly" \
@@ -176,13 +176,13 @@ type_to 7 "n\n"
 check "challenge: A hears the decline" wait_out a 'bob declines the challenge.'
 close_proc a 6
 check "challenge: a declined challenge exits 1" status_is 1
-check "challenge: the decline is stored" [ "$(sqlite3 "$GOMOKU_DB" \
+check "challenge: the decline is stored" [ "$(db \
 	"SELECT state FROM challenges ORDER BY id DESC LIMIT 1")" = declined ]
 play_input "alice\n$(pw alice)\n" challenge bob
 check "challenge: after a decline the challenger waits five minutes" \
 	has "You can challenge bob again in 5 minutes."
 # the five minutes made to have passed (the decline moved back)
-sqlite3 "$GOMOKU_DB" "UPDATE challenges SET closed_at = closed_at - 300"
+db "UPDATE challenges SET closed_at = closed_at - 300"
 
 # Expiry: the minute is made to have passed by moving the challenge's
 # creation back (the store compares it with the clock; its unit test
@@ -190,13 +190,13 @@ sqlite3 "$GOMOKU_DB" "UPDATE challenges SET closed_at = closed_at - 300"
 start_proc a 6 challenge bob
 type_to 6 "alice\n$(pw alice)\n"
 wait_out a 'Waiting for the answer'
-sqlite3 "$GOMOKU_DB" "UPDATE challenges SET created_at = created_at - 61
+db "UPDATE challenges SET created_at = created_at - 61
 	WHERE state = 'pending'"
 check "challenge: an unanswered challenge expires" \
 	wait_out a 'bob did not answer within a minute'
 close_proc a 6
 check "challenge: an expired challenge exits 1" status_is 1
-check "challenge: the expiry is stored" [ "$(sqlite3 "$GOMOKU_DB" \
+check "challenge: the expiry is stored" [ "$(db \
 	"SELECT state FROM challenges ORDER BY id DESC LIMIT 1")" = expired ]
 type_to 7 "9\n"
 check "challenge: an expired challenge is not offered" \
@@ -224,7 +224,7 @@ nth_move() {
 
 # Each player's wins and losses now, "alice W L,bob W L".
 records() {
-	sqlite3 "$GOMOKU_DB" "SELECT group_concat(username || ' ' || wins ||
+	db "SELECT group_concat(username || ' ' || wins ||
 		' ' || losses, ',') FROM (SELECT * FROM players WHERE
 		username IN ('alice', 'bob') ORDER BY username)"
 }
@@ -246,7 +246,7 @@ after_black_won() {
 before=$(records)
 accept_challenge
 check "remote: the accepted challenge starts a ranked match" \
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT kind || status FROM matches
+	[ "$(db "SELECT kind || status FROM matches
 		WHERE id = $mid")" = rankedunfinished ]
 start_proc w 5 watch "$mid"
 wait_out w 'Watching match'
@@ -258,7 +258,7 @@ done
 check "remote: each process shows the other's moves" sh -c "
 	grep -qE 'Waiting for $white to move' '$E2E_DIR/$bp.out' &&
 	grep -qE 'Waiting for $black to move' '$E2E_DIR/$wp.out'"
-check "remote: only the player to move can move" [ "$(sqlite3 "$GOMOKU_DB" \
+check "remote: only the player to move can move" [ "$(db \
 	"SELECT count(*) FROM match_moves WHERE match_id = $mid")" -eq 4 ]
 
 # white's process dies; white logs in again and rejoins
@@ -354,7 +354,7 @@ check "remote: the draw is recorded once, as agreed" outcome_is finisheddrawdraw
 
 # count_moves: the moves stored for match $mid.
 count_moves() {
-	sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves
+	db "SELECT count(*) FROM match_moves
 		WHERE match_id = $mid"
 }
 
@@ -403,7 +403,7 @@ check "undo: the asker's board goes back" \
 	wait_out "$bp" "Your last move and the reply were taken back."
 check "undo: the other terminal's board too" \
 	wait_out "$wp" "$black's last move and your reply were taken back."
-check "undo: the store keeps the first two moves" [ "$(sqlite3 "$GOMOKU_DB" \
+check "undo: the store keeps the first two moves" [ "$(db \
 	"SELECT group_concat(ply) FROM match_moves WHERE match_id = $mid
 	ORDER BY ply")" = "1,2" ]
 check "undo: the watcher shows the position taken back" \
@@ -442,7 +442,7 @@ close_proc w 5
 # The match's opening as stored: opening, stones, colours final, and
 # who is black and white ("swap2 5 1 bob alice").
 seats() {
-	sqlite3 "$GOMOKU_DB" "SELECT m.opening || ' ' || m.opening_stones ||
+	db "SELECT m.opening || ' ' || m.opening_stones ||
 		' ' || m.colours_final || ' ' || b.username || ' ' ||
 		w.username FROM matches AS m JOIN players AS b ON b.id =
 		m.black_id JOIN players AS w ON w.id = m.white_id
@@ -460,7 +460,7 @@ check "swap2: the challenge says its opening" wait_out b \
 type_to 7 "y\n"
 wait_out b 'from two terminals.'
 wait_out a 'from two terminals.'
-mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+mid=$(db "SELECT max(id) FROM matches")
 if grep 'Coin flip: ' "$E2E_DIR/b.out" | tail -n 1 |
 	grep -q 'alice places the three opening stones'; then
 	placer=alice other=bob pp=a pfd=6 op=b ofd=7

@@ -65,11 +65,11 @@ check "B: Tab asks about the challenge there" \
 keys bobp y Enter
 check "B: the match is on bob's game screen" wait_for bobp "Move 1, last: -"
 check "A: and on alice's" wait_for alicep "Move 1, last: -"
-mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+mid=$(db "SELECT max(id) FROM matches")
 check "the match is a ranked one between alice and bob" \
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT kind FROM matches
+	[ "$(db "SELECT kind FROM matches
 		WHERE id = $mid")" = ranked ]
-if [ "$(sqlite3 "$GOMOKU_DB" "SELECT p.username FROM matches m
+if [ "$(db "SELECT p.username FROM matches m
 	JOIN players p ON p.id = m.black_id WHERE m.id = $mid")" = alice ]; then
 	bp=alicep wp=bobp black=alice white=bob
 else
@@ -86,7 +86,7 @@ check "W: read-only, the keys say how to leave" \
 keys watcher Enter Right Enter
 sleep 0.5
 check "W: keys do nothing to the board" \
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves
+	[ "$(db "SELECT count(*) FROM match_moves
 		WHERE match_id = $mid")" -eq 0 ]
 
 # ---- The match, move by move -------------------------------------------------
@@ -96,7 +96,7 @@ keys "$wp" Enter
 check "white cannot place on black's turn: it says whom it waits for" \
 	wait_for "$wp" "Waiting for $black: type resign to resign, Esc leaves"
 check "and nothing was stored" \
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves
+	[ "$(db "SELECT count(*) FROM match_moves
 		WHERE match_id = $mid")" -eq 0 ]
 
 # move N WHERE PANE KEYS...: the side on PANE, whose screen shows move
@@ -157,7 +157,7 @@ back_at_5() {
 	wait_for "$wp" "Move 5, last: i7" && wait_for watcher "Move 5, last: i7"
 }
 check "so are white's screen and the watcher's" back_at_5
-check "the two moves are gone from the store" [ "$(sqlite3 "$GOMOKU_DB" \
+check "the two moves are gone from the store" [ "$(db \
 	"SELECT count(*) FROM match_moves WHERE match_id = $mid")" -eq 4 ]
 other=$wp
 check "move 5 again (j8)" move 5 j8 "$bp" Down Right Enter
@@ -180,11 +180,11 @@ check "the watcher's board holds all nine stones, the last one marked" \
 		grep -qF " 8  ·  ·  ·  ·  ·  ·  ·  ●  ●  ●  ● [●] · " "$1"' \
 	- "$OUT"
 outcome() {
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason
+	[ "$(db "SELECT status || result || reason
 		FROM matches WHERE id = $mid")" = finishedblackfive ]
 }
 check "the match is stored: black won with five" wait_until outcome
-check "with its nine moves" [ "$(sqlite3 "$GOMOKU_DB" "SELECT count(*)
+check "with its nine moves" [ "$(db "SELECT count(*)
 	FROM match_moves WHERE match_id = $mid")" -eq 9 ]
 
 keys watcher y
@@ -212,9 +212,9 @@ both_again() {
 }
 check "B: r too: the rematch starts on both screens" both_again
 old=$mid
-mid=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+mid=$(db "SELECT max(id) FROM matches")
 check "the rematch is a new ranked match, the colours swapped" \
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT (n.id > o.id) || n.kind ||
+	[ "$(db "SELECT (n.id > o.id) || n.kind ||
 		(n.black_id = o.white_id) || (n.white_id = o.black_id)
 		FROM matches n, matches o WHERE n.id = $mid AND o.id = $old")" \
 	= 1ranked11 ]
@@ -275,12 +275,12 @@ both_at_1() {
 	wait_for alicep "Move 1, last: -" && wait_for bobp "Move 1, last: -"
 }
 check "swap2: the match starts on both screens" both_at_1
-s2=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
+s2=$(db "SELECT max(id) FROM matches")
 check "swap2: the match is ranked, swap2, its colours open" \
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT kind || opening || colours_final
+	[ "$(db "SELECT kind || opening || colours_final
 		FROM matches WHERE id = $s2")" = rankedswap20 ]
 # while the colours are open the record's black is the placer
-placer=$(sqlite3 "$GOMOKU_DB" "SELECT p.username FROM matches m
+placer=$(db "SELECT p.username FROM matches m
 	JOIN players p ON p.id = m.black_id WHERE m.id = $s2")
 if [ "$placer" = alice ]; then
 	pp=alicep cp=bobp chooser=bob
@@ -300,7 +300,7 @@ keys "$cp" 3
 check "swap2: two more stones: the placer's screen waits for them" \
 	wait_for "$pp" "Waiting for $chooser to place a stone..."
 check "swap2: and the store has it before the fourth stone" \
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT opening_stones || colours_final
+	[ "$(db "SELECT opening_stones || colours_final
 		FROM matches WHERE id = $s2")" = 50 ]
 wait_for "$cp" "Move 4, last: i7" && keys "$cp" Right Enter
 wait_for "$cp" "Move 5, last: j7" && keys "$cp" Down Enter
@@ -312,7 +312,7 @@ keys "$pp" 1
 check "swap2: the placer took black; the chooser, white, is to move" \
 	wait_for "$pp" "Waiting for $chooser..."
 check "swap2: the seats are in the store: the placer black, colours final" \
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT p.username || m.colours_final
+	[ "$(db "SELECT p.username || m.colours_final
 		FROM matches m JOIN players p ON p.id = m.black_id
 		WHERE m.id = $s2")" = "${placer}1" ]
 # (the chooser's process may still be seeing the colour chosen: resign
@@ -329,7 +329,7 @@ resign_asked() {
 check "swap2: the chooser, to move, types resign: asked to confirm" resign_asked
 keys "$cp" y
 swap2_outcome() {
-	[ "$(sqlite3 "$GOMOKU_DB" "SELECT status || result || reason ||
+	[ "$(db "SELECT status || result || reason ||
 		(SELECT count(*) FROM match_moves WHERE match_id = $s2)
 		FROM matches WHERE id = $s2")" = finishedblackresign5 ]
 }

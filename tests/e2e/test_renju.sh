@@ -70,7 +70,7 @@ ranked_as Alice white "secret-pass-1\nhunter2-xyz!\n" "${SETUP}9 9\n" \
 	play alice bob --variant renju --forbidden lose --seed 1
 check "a strict renju match is lost on a forbidden point" has "played a forbidden point."
 check "the reason is stored as forbidden" test \
-	"$(sqlite3 "$GOMOKU_DB" "SELECT rule || ' ' || reason || ' ' || result FROM matches")" = "renju forbidden white"
+	"$(db "SELECT rule || ' ' || reason || ' ' || result FROM matches")" = "renju forbidden white"
 ranked_as Alice white 'secret-pass-1\nhunter2-xyz!\n' \
 	'1 1\n2 1\n1 2\n2 2\n1 3\n2 3\n1 4\n2 4\n1 5\n' \
 	play alice bob --opening none --seed 3
@@ -85,10 +85,10 @@ check "the history names the rule" has "	renju	won	forbidden	"
 
 # PSQ has no rule field: a renju game's export ends with "renju 5", and
 # importing it replays the moves under renju without being told.
-id=$(sqlite3 "$GOMOKU_DB" "SELECT id FROM matches WHERE rule = 'renju' LIMIT 1")
+id=$(db "SELECT id FROM matches WHERE rule = 'renju' LIMIT 1")
 play_input '' export "$id" -o "$E2E_DIR/renju.psq"
 check "a renju game's PSQ says so on its last line" \
 	test "$(tail -n 1 "$E2E_DIR/renju.psq")" = "renju 5"
 play_input '' import "$E2E_DIR/renju.psq"
 check "importing it keeps the rule" test \
-	"$(sqlite3 "$GOMOKU_DB" "SELECT variant || ' ' || rule FROM matches WHERE kind = 'imported'")" = "renju renju"
+	"$(db "SELECT variant || ' ' || rule FROM matches WHERE kind = 'imported'")" = "renju renju"

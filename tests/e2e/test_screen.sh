@@ -170,8 +170,8 @@ wait_end
 pane r >"$OUT"
 check "a ranked match left with Esc stays unfinished, to be resumed" \
 	has "The match is saved unfinished"
-rm_id=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
-used=$(sqlite3 "$GOMOKU_DB" "SELECT clock_used_ms FROM matches WHERE \
+rm_id=$(db "SELECT max(id) FROM matches")
+used=$(db "SELECT clock_used_ms FROM matches WHERE \
 id = $rm_id")
 tmux -S "$SOCK" kill-session -t r
 
@@ -257,7 +257,7 @@ check "ranked: n ends the series (exit 0), the summary kept on the terminal" \
 	sh -c '[ "$1" -eq 0 ] && grep -q "^Rematch: .* colours swapped\.$" "$2" &&
 		grep -Eq "^  (Alice|Bob): .*rank [0-9]+$" "$2"' - "$status" "$OUT"
 check "ranked: both matches are recorded, the rematch with colours swapped" \
-	test "$(sqlite3 "$GOMOKU_DB" "SELECT a.black_id = b.white_id AND \
+	test "$(db "SELECT a.black_id = b.white_id AND \
 a.white_id = b.black_id FROM matches a, matches b WHERE b.id = a.id + 1 AND \
 b.id = (SELECT max(id) FROM matches)")" = 1
 check "ranked: and the terminal is restored" restored
@@ -295,8 +295,8 @@ for u in dave erin; do
 	play_input "$u\n$u\nsecret-pass-4\nsecret-pass-4\n" register
 done
 play_input 'secret-pass-4\nsecret-pass-4\n' play dave erin
-alone=$(sqlite3 "$GOMOKU_DB" "SELECT max(id) FROM matches")
-black=$(sqlite3 "$GOMOKU_DB" "SELECT username FROM players WHERE id = \
+alone=$(db "SELECT max(id) FROM matches")
+black=$(db "SELECT username FROM players WHERE id = \
 (SELECT black_id FROM matches WHERE id = $alone)")
 start a
 wait_for a "Choose:" && keys a 2
@@ -311,7 +311,7 @@ keys a Enter
 check "alone: after my move the game stops and the match waits" \
 	wait_for a "Your move is saved. Match $alone waits for"
 check "alone: my move is in the record, and only mine" \
-	test "$(sqlite3 "$GOMOKU_DB" "SELECT count(*) FROM match_moves WHERE \
+	test "$(db "SELECT count(*) FROM match_moves WHERE \
 match_id = $alone")" = 1
 keys a 0
 wait_for a "Gomoku Club" && keys a 0

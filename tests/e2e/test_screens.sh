@@ -41,7 +41,7 @@ check "the club: Bob's match against the computer is unfinished" \
 # the dates shown are the stored ones, whatever the day the test runs
 # (2026-01-02 10:00 UTC); a login's own date is written YYYY-MM-DD in
 # the captures (see today())
-sqlite3 "$GOMOKU_DB" "UPDATE players SET created_at = 1767348000,
+db "UPDATE players SET created_at = 1767348000,
 	last_login_at = 1767348000"
 check "the club: the players' dates set" test $? -eq 0
 : >"$OUT" # the checks below read captures of their own
@@ -215,7 +215,7 @@ rematch() {
 		wait_tx s "Leave this game?" && keys s y
 		wait_until test -e "$T/st"
 		tmux -S "$SOCK" kill-session -t s
-		sqlite3 "$GOMOKU_DB" "DELETE FROM matches WHERE status =
+		db "DELETE FROM matches WHERE status =
 			'unfinished' AND NOT EXISTS (SELECT 1 FROM match_moves
 			WHERE match_id = id)"
 	done

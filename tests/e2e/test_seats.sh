@@ -27,8 +27,6 @@ check "seats: alice and bob are registered" status_is 0
 play_input "" club set disconnect-grace 90
 check "seats: the club's grace is 90 seconds" status_is 0
 
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
-
 # alice on A (the `challenge` command) challenges bob on B (the menus)
 a_name=a a_fd=6 a_user=alice b_name=b b_fd=7 b_user=bob
 start_proc b 7

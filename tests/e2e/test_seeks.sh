@@ -16,7 +16,6 @@
 . "$(dirname "$E2E_LIB")/procs.sh"
 
 pw() { echo "seeks-Pass-$1-1357"; }
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 fillers="fill1 fill2 fill3 fill4 fill5 fill6 fill7 fill8 fill9 fill10 fill11"
 for u in alice bob carol $fillers; do
 	play_input "\n$(pw $u)\n$(pw $u)\n" register "$u"

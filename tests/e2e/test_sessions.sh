@@ -21,8 +21,6 @@ for u in alice bob; do
 done
 check "sessions: alice and bob are registered" status_is 0
 
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
-
 # passwd USER: USER's password changed from another process, as
 # `gomoku passwd USER` at a third terminal.
 passwd() {

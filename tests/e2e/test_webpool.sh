@@ -16,7 +16,6 @@
 if ! command -v curl >/dev/null 2>&1; then
 	skip_rest "curl is not installed (make deps installs it)"
 fi
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 pw() { echo "pool-Pass-$1-2468"; }
 
 play_input "$(pw alice)\n$(pw alice)\n" register alice --nickname Alice
