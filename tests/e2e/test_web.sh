@@ -17,7 +17,6 @@
 if ! command -v curl >/dev/null 2>&1; then
 	skip_rest "curl is not installed (make deps installs it)"
 fi
-db() { sqlite3 "$GOMOKU_DB" "$1"; }
 pw() { echo "web-Pass-$1-1357"; }
 # Nicknames with markup, quotes and an ampersand (registration takes them).
 NICK_A='Al<b>"'"'"'&amp;'
@@ -525,33 +524,48 @@ check "web: ... the HEAD's type an event stream, the GET's the style" \
 		grep -q "^Content-Type: text/css" "$1"' - "$E2E_DIR/head"
 
 # ---- One client's share (issue 44) ----
-# Each address of 127.0.0.0/8 is a client of its own. hold FROM N LINES
-# (perl, which every Debian has): open N connections from FROM, each
-# with a request line; then try one more from FROM with a whole request
-# ("extra: refused" when it is closed unanswered) and one from another
-# address ("other: " its status); then send each held connection a
-# header line a second, at most LINES, until the server has closed them
-# all ("closed: N after N lines").
+# Each address of 127.0.0.0/8 is a client of its own. The perl (which
+# every Debian has) of the helpers below, given the server's port first:
+# conn(FROM, REQUEST) connects from address FROM (any when undef) and
+# sends REQUEST, returning the connection or undef; code(C) reads C's
+# status line: its code, "refused" when C is closed without one, "none"
+# when there is no C.
+PERL_HTTP='
+	use IO::Socket::INET;
+	$SIG{PIPE} = "IGNORE";
+	$| = 1;
+	my $port = shift @ARGV;
+	sub conn {
+		my ($from, $request) = @_;
+		my $c = IO::Socket::INET->new(PeerAddr => "127.0.0.1:$port",
+			(defined $from ? (LocalAddr => $from) : ()),
+			Timeout => 5) or return;
+		print $c $request;
+		return $c;
+	}
+	sub code {
+		my $c = $_[0] or return "none";
+		my $line = <$c>;
+		return defined $line && $line =~ m{^HTTP/1\.1 (\d+)} ?
+			$1 : "refused";
+	}
+'
+# hold FROM N LINES: open N connections from FROM, each with a request
+# line; then try one more from FROM with a whole request ("extra:
+# refused" when it is closed unanswered) and one from another address
+# ("other: " its status); then send each held connection a header line a
+# second, at most LINES, until the server has closed them all ("closed:
+# N after N lines").
 hold() {
-	perl -MIO::Socket::INET -e '
-		my ($port, $from, $n, $lines) = @ARGV;
-		$SIG{PIPE} = "IGNORE";
-		$| = 1;
-		my $peer = "127.0.0.1:$port";
-		sub open_from { IO::Socket::INET->new(PeerAddr => $peer,
-			LocalAddr => $_[0], Timeout => 5) }
-		sub status {
-			my $c = open_from($_[0]) or return "none";
-			print $c "GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
-			my $line = <$c>;
-			return defined $line && $line =~ m{^HTTP/1\.1 (\d+)} ? $1 : "refused";
-		}
-		my @held = map { open_from($from) or die "connect: $!" } 1 .. $n;
-		print $_ "GET / HTTP/1.1\r\n" for @held;
+	perl -e "$PERL_HTTP"'
+		my ($from, $n, $lines) = @ARGV;
+		my $whole = "GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+		my @held = map { conn($from, "GET / HTTP/1.1\r\n") or
+			die "connect: $!" } 1 .. $n;
 		sleep 1;
-		print "extra: ", status($from), "\n";
+		print "extra: ", code(conn($from, $whole)), "\n";
 		(my $other = $from) =~ s/\.(\d+)$/"." . ($1 + 1)/e;
-		print "other: ", status($other), "\n";
+		print "other: ", code(conn($other, $whole)), "\n";
 		my ($sent, %closed) = (0);
 		while ($sent < $lines && keys %closed < @held) {
 			for my $i (0 .. $#held) {
@@ -623,23 +637,19 @@ check "web: --proxied: and a 9th live stream" test "$code" = 200
 # above): one more is 503 and says why; when one browser leaves, its
 # place is free again.
 WEB_WATCHERS_MAX=300 # include/web.h
-perl -MIO::Socket::INET -e '
-	my ($port, $n, $wait) = @ARGV;
-	sub stream { my $c = IO::Socket::INET->new("127.0.0.1:$port") or
-		return; print $c "GET /game/2/events HTTP/1.1\r\nHost: t\r\n\r\n";
-		return $c }
-	sub status { my $c = $_[0]; my $l = <$c>;
-		defined $l && $l =~ m{^HTTP/1\.1 (\d+)} ? $1 : "none" }
-	my @held = grep { status($_) eq "200" } map { stream() } 1 .. $n;
+perl -e "$PERL_HTTP"'
+	my ($n, $wait) = @ARGV;
+	my $events = "GET /game/2/events HTTP/1.1\r\nHost: t\r\n\r\n";
+	my @held = grep { code($_) eq "200" } map { conn(undef, $events) } 1 .. $n;
 	print "held: ", scalar(@held), "\n";
-	my $c = stream();
-	print "one more: ", status($c), "\n";
+	my $c = conn(undef, $events);
+	print "one more: ", code($c), "\n";
 	while (my $l = <$c>) { print "page: $l"; last if $l =~ m{</html>} }
 	close shift @held;
 	my $st = "none";
 	for (1 .. 10 * $wait) {
-		$c = stream() or next;
-		($st = status($c)) eq "200" and last;
+		$c = conn(undef, $events) or next;
+		($st = code($c)) eq "200" and last;
 		select(undef, undef, undef, 0.1);
 	}
 	print "after one left: $st\n";
