@@ -8,17 +8,22 @@
 # finished matches (each player's from the matches they finished), and
 # a match cut short counts for nobody.
 #
-# GOMOKU_CRASH_RUNS (default 200; 20 under valgrind) and GOMOKU_CRASH_SEED
-# (default: the clock; printed) repeat a run.
+# GOMOKU_CRASH_RUNS (default 150; 50 under ASan, 20 under valgrind) and
+# GOMOKU_CRASH_SEED (default: the clock; printed) repeat a run. A killed
+# process leaves no sanitizer's report, so the runs under ASan and
+# valgrind look at the runs that finish and at what the next process
+# reads; the kills' aim at the result's transaction is checked on the
+# plain build, whose timing it is made for (and skipped under the
+# others).
 . "$E2E_LIB"
 
-RUNS=${GOMOKU_CRASH_RUNS:-200}
+RUNS=${GOMOKU_CRASH_RUNS:-150}
+[ "$SLOW" -ge 2 ] && RUNS=${GOMOKU_CRASH_RUNS:-50}
 [ "$SLOW" -ge 8 ] && RUNS=${GOMOKU_CRASH_RUNS:-20}
 SEED=${GOMOKU_CRASH_SEED:-$(date +%s)}
 FIFO=$E2E_DIR/fifo
 PW1=crash-alpha-pw1
 PW2=crash-bravo-pw2
-db() { sqlite3 -batch "$GOMOKU_DB" "$1"; }
 
 play_input "alpha\n\n$PW1\n$PW1\n" register
 play_input "bravo\n\n$PW2\n$PW2\n" register
@@ -196,9 +201,14 @@ equal the finished matches (sum(wins) = sum(losses) = decisive, sum(ties) \
 	test "$bad" -eq 0 -a ! -s "$E2E_DIR/bad"
 check "crash: some runs were killed and some finished" \
 	test "$killed" -ge $((runs / 5)) -a "$finished" -ge $((runs / 10))
-check "crash: kills landed around the result's transaction (after the \
-last move, both before and after it was written)" \
-	test "$late_lost" -gt 0 -a "$late_saved" -gt 0 -o "$SLOW" -ge 8
+if [ "$SLOW" -eq 1 ]; then
+	check "crash: kills landed around the result's transaction (after \
+the last move, both before and after it was written)" \
+		test "$late_lost" -gt 0 -a "$late_saved" -gt 0
+else
+	skip "the kills' aim at the result's transaction: timed for the" \
+		"plain build"
+fi
 play_input '' leaderboard --format tsv
 check "crash: the binary reads the database after all the kills" \
 	test "$status" -eq 0 -a "$(wc -l <"$OUT")" -eq 3
