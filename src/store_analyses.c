@@ -29,8 +29,8 @@ static enum store_status check_moves(struct store *s, long long id, int n,
 	const long long args[] = {id, 0, n};
 	long long one;
 	enum store_status st;
-	sqlite3_stmt *q = NULL;
-	int i, rc = SQLITE_OK;
+	struct sql_stmt *q = NULL;
+	int i, rc = SQL_OK;
 
 	st = store_query_ints(s, ANALYSABLE, args, 3, &one, 1,
 			      WHAT_SAVE_ANALYSIS,
@@ -43,11 +43,11 @@ static enum store_status check_moves(struct store *s, long long id, int n,
 			       &q, args, 1, WHAT_SAVE_ANALYSIS) != 0)
 		return STORE_ERR;
 	for (i = 0; i < n && st == STORE_OK; i++) {
-		rc = sqlite3_step(q);
-		if (rc != SQLITE_ROW)
+		rc = sql_step(q);
+		if (rc != SQL_ROW)
 			st = STORE_ERR;
-		else if (sqlite3_column_int(q, 0) != moves[i].played.row ||
-			 sqlite3_column_int(q, 1) != moves[i].played.col)
+		else if (sql_int(q, 0) != moves[i].played.row ||
+			 sql_int(q, 1) != moves[i].played.col)
 			st = STORE_NOT_FOUND;
 	}
 	if (st == STORE_ERR)
@@ -58,40 +58,39 @@ static enum store_status check_moves(struct store *s, long long id, int n,
 	return st;
 }
 
-/* Bind move m (ply `ply`) to the insert's ?3..?14. Return SQLite's
- * code. */
-static int bind_move(sqlite3_stmt *q, int ply, const struct analyze_move *m)
+/* Bind move m (ply `ply`) to the insert's ?3..?14. Return SQL_OK or
+ * the failure. */
+static int bind_move(struct sql_stmt *q, int ply, const struct analyze_move *m)
 {
-	int rc = sqlite3_bind_int(q, 3, ply);
+	int rc = sql_bind_int(q, 3, ply);
 
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(q, 4, m->played.row);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(q, 5, m->played.col);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_double(q, 6, m->before);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_double(q, 7, m->after);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(q, 8, m->score_before);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(q, 9, m->score_after);
-	if (rc == SQLITE_OK)
-		rc = m->has_best ? sqlite3_bind_int(q, 10, m->best.row)
-				 : sqlite3_bind_null(q, 10);
-	if (rc == SQLITE_OK)
-		rc = m->has_best ? sqlite3_bind_int(q, 11, m->best.col)
-				 : sqlite3_bind_null(q, 11);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(q, 12,
-				       (unsigned)m->mark < ANALYZE_MARKS
-					       ? mark_words[m->mark]
-					       : "?",
-				       -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(q, 13, m->missed_win);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(q, 14, m->forced_loss);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(q, 4, m->played.row);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(q, 5, m->played.col);
+	if (rc == SQL_OK)
+		rc = sql_bind_double(q, 6, m->before);
+	if (rc == SQL_OK)
+		rc = sql_bind_double(q, 7, m->after);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(q, 8, m->score_before);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(q, 9, m->score_after);
+	if (rc == SQL_OK)
+		rc = m->has_best ? sql_bind_int(q, 10, m->best.row)
+				 : sql_bind_null(q, 10);
+	if (rc == SQL_OK)
+		rc = m->has_best ? sql_bind_int(q, 11, m->best.col)
+				 : sql_bind_null(q, 11);
+	if (rc == SQL_OK)
+		rc = sql_bind_text(q, 12,
+				   (unsigned)m->mark < ANALYZE_MARKS
+					   ? mark_words[m->mark]
+					   : "?");
+	if (rc == SQL_OK)
+		rc = sql_bind_int(q, 13, m->missed_win);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(q, 14, m->forced_loss);
 	return rc;
 }
 
@@ -101,13 +100,13 @@ static enum store_status write_moves(struct store *s, long long id, int time_ms,
 				     const struct analyze_move *moves, int n)
 {
 	const long long args[] = {id, time_ms};
-	sqlite3_stmt *q = NULL;
-	int i, rc = SQLITE_DONE;
+	struct sql_stmt *q = NULL;
+	int i, rc = SQL_DONE;
 
 	if (store_exec_ints(s,
 			    "DELETE FROM match_analyses"
 			    " WHERE match_id = ?1 AND time_ms = ?2",
-			    args, 2, WHAT_SAVE_ANALYSIS) != SQLITE_DONE ||
+			    args, 2, WHAT_SAVE_ANALYSIS) != SQL_DONE ||
 	    store_prepare_ints(s,
 			       "INSERT INTO match_analyses (match_id, time_ms,"
 			       " ply, row, col, before, after, score_before,"
@@ -117,17 +116,17 @@ static enum store_status write_moves(struct store *s, long long id, int time_ms,
 			       " ?11, ?12, ?13, ?14, " STORE_NOW_MS " / 1000)",
 			       &q, args, 2, WHAT_SAVE_ANALYSIS) != 0)
 		return STORE_ERR;
-	for (i = 0; i < n && rc == SQLITE_DONE; i++) {
-		if (bind_move(q, i + 1, &moves[i]) != SQLITE_OK) {
+	for (i = 0; i < n && rc == SQL_DONE; i++) {
+		if (bind_move(q, i + 1, &moves[i]) != SQL_OK) {
 			store_set_db_err(s, WHAT_SAVE_ANALYSIS);
-			rc = SQLITE_ERROR;
+			rc = SQL_ERROR;
 			break;
 		}
 		rc = store_step_done(s, q, WHAT_SAVE_ANALYSIS);
-		sqlite3_reset(q);
+		sql_reset(q);
 	}
 	store_release(s, q);
-	return rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
+	return rc == SQL_DONE ? STORE_OK : STORE_ERR;
 }
 
 /* See store.h. One write transaction: the check of the match and its
@@ -154,37 +153,37 @@ enum store_status store_analysis_save(struct store *s, long long match_id,
 }
 
 /* The mark kept as `word`: ANALYZE_GOOD for "" (or a word not known). */
-static enum analyze_mark mark_of(const unsigned char *word)
+static enum analyze_mark mark_of(const char *word)
 {
 	int i;
 
 	for (i = 1; word != NULL && i < ANALYZE_MARKS; i++)
-		if (strcmp((const char *)word, mark_words[i]) == 0)
+		if (strcmp(word, mark_words[i]) == 0)
 			return (enum analyze_mark)i;
 	return ANALYZE_GOOD;
 }
 
 /* Fill *m from q's row (ply, row, col, before, after, score_before,
  * score_after, best_row, best_col, mark, missed_win, forced_loss). */
-static void row_to_move(sqlite3_stmt *q, struct analyze_move *m)
+static void row_to_move(struct sql_stmt *q, struct analyze_move *m)
 {
 	memset(m, 0, sizeof(*m));
-	m->number = sqlite3_column_int(q, 0);
+	m->number = sql_int(q, 0);
 	m->colour = m->number % 2 == 1 ? STONE_BLACK : STONE_WHITE;
-	m->played.row = (unsigned char)sqlite3_column_int(q, 1);
-	m->played.col = (unsigned char)sqlite3_column_int(q, 2);
-	m->before = sqlite3_column_double(q, 3);
-	m->after = sqlite3_column_double(q, 4);
-	m->score_before = sqlite3_column_int(q, 5);
-	m->score_after = sqlite3_column_int(q, 6);
-	m->has_best = sqlite3_column_type(q, 7) != SQLITE_NULL;
+	m->played.row = (unsigned char)sql_int(q, 1);
+	m->played.col = (unsigned char)sql_int(q, 2);
+	m->before = sql_double(q, 3);
+	m->after = sql_double(q, 4);
+	m->score_before = sql_int(q, 5);
+	m->score_after = sql_int(q, 6);
+	m->has_best = !sql_is_null(q, 7);
 	if (m->has_best) {
-		m->best.row = (unsigned char)sqlite3_column_int(q, 7);
-		m->best.col = (unsigned char)sqlite3_column_int(q, 8);
+		m->best.row = (unsigned char)sql_int(q, 7);
+		m->best.col = (unsigned char)sql_int(q, 8);
 	}
-	m->mark = mark_of(sqlite3_column_text(q, 9));
-	m->missed_win = sqlite3_column_int(q, 10) != 0;
-	m->forced_loss = sqlite3_column_int(q, 11) != 0;
+	m->mark = mark_of(sql_text(q, 9));
+	m->missed_win = sql_int(q, 10) != 0;
+	m->forced_loss = sql_int(q, 11) != 0;
 }
 
 /* Read match id's rows for time_ms, each joined to the match's move of
@@ -194,7 +193,7 @@ static int read_moves(struct store *s, long long id, int time_ms,
 		      struct analyze_move *moves, int max)
 {
 	const long long args[] = {id, time_ms};
-	sqlite3_stmt *q = NULL;
+	struct sql_stmt *q = NULL;
 	int n = 0, rc;
 
 	if (store_prepare_ints(
@@ -208,10 +207,10 @@ static int read_moves(struct store *s, long long id, int time_ms,
 		    " WHERE a.match_id = ?1 AND a.time_ms = ?2 ORDER BY a.ply",
 		    &q, args, 2, WHAT_LOAD_ANALYSIS) != 0)
 		return -1;
-	rc = sqlite3_step(q);
-	for (; rc == SQLITE_ROW && n < max; rc = sqlite3_step(q))
+	rc = sql_step(q);
+	for (; rc == SQL_ROW && n < max; rc = sql_step(q))
 		row_to_move(q, &moves[n++]);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+	if (rc != SQL_ROW && rc != SQL_DONE) {
 		store_set_db_err(s, WHAT_LOAD_ANALYSIS);
 		n = -1;
 	}

@@ -36,18 +36,18 @@ static enum challenge_state state_value(const char *word)
 }
 
 /* Bind challenge c to ?1 and ?2 (from, to), ?3..?11 (its game's
- * terms, store_bind_game()) and ?12 (created_at). Return SQLITE_OK or
+ * terms, store_bind_game()) and ?12 (created_at). Return SQL_OK or
  * the first error. */
-static int bind_challenge(sqlite3_stmt *st, const struct challenge *c)
+static int bind_challenge(struct sql_stmt *st, const struct challenge *c)
 {
-	int rc = sqlite3_bind_int64(st, 1, c->from_id);
+	int rc = sql_bind_int64(st, 1, c->from_id);
 
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 2, c->to_id);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
+		rc = sql_bind_int64(st, 2, c->to_id);
+	if (rc == SQL_OK)
 		rc = store_bind_game(st, 3, &c->game);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 3 + STORE_GAME_DEF, c->created_at);
+	if (rc == SQL_OK)
+		rc = sql_bind_int64(st, 3 + STORE_GAME_DEF, c->created_at);
 	return rc;
 }
 
@@ -84,7 +84,7 @@ static enum store_status insert_challenge(struct store *s,
 {
 	long long rematch = resume_id != 0 ? 0 : c->rematch_of;
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	if (store_prepare(s,
@@ -94,19 +94,19 @@ static enum store_status insert_challenge(struct store *s,
 			  &st, WHAT_CHALLENGE) != 0)
 		return STORE_ERR;
 	rc = bind_challenge(st, c);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 13, resume_id);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 14, rematch);
-	if (rc != SQLITE_OK) {
+	if (rc == SQL_OK)
+		rc = sql_bind_int64(st, 13, resume_id);
+	if (rc == SQL_OK)
+		rc = sql_bind_int64(st, 14, rematch);
+	if (rc != SQL_OK) {
 		store_set_db_err(s, WHAT_CHALLENGE);
 		goto out_finalize;
 	}
 	rc = store_step_done(s, st, WHAT_CHALLENGE);
-	if (rc == SQLITE_DONE && sqlite3_changes(s->db) == 1) {
-		*id = sqlite3_last_insert_rowid(s->db);
+	if (rc == SQL_DONE && sql_changes(s->db) == 1) {
+		*id = sql_last_id(s->db);
 		ret = STORE_OK;
-	} else if (rc == SQLITE_DONE) {
+	} else if (rc == SQL_DONE) {
 		store_set_err(s, WHAT_CHALLENGE,
 			      rematch != 0 ? "not a settled ranked match of "
 					     "the two players"
@@ -134,7 +134,7 @@ static enum store_status delete_settled(struct store *s, long long now)
 			       "DELETE FROM challenges WHERE created_at <= ?1"
 			       " AND NOT (state IN ('declined', 'withdrawn')"
 			       " AND coalesce(closed_at, created_at) > ?2)",
-			       args, 2, WHAT_CHALLENGE) == SQLITE_DONE
+			       args, 2, WHAT_CHALLENGE) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -259,23 +259,22 @@ _Static_assert(STORE_CHALLENGE_TTL == 60, "CHALLENGE_COLUMNS says 60");
 
 /* Fill *c from a row of CHALLENGE_COLUMNS. Return 0, or -1 when a word
  * is not valid. */
-static int row_to_challenge(sqlite3_stmt *st, struct challenge *c)
+static int row_to_challenge(struct sql_stmt *st, struct challenge *c)
 {
 	enum { AFTER = 3 + STORE_GAME_DEF }; /* the columns after the terms */
 
 	memset(c, 0, sizeof(*c));
-	c->state =
-		state_value((const char *)sqlite3_column_text(st, AFTER + 1));
+	c->state = state_value(sql_text(st, AFTER + 1));
 	if (c->state == 0 || store_row_game(st, 3, &c->game) != 0)
 		return -1;
-	c->id = sqlite3_column_int64(st, 0);
-	c->from_id = sqlite3_column_int64(st, 1);
-	c->to_id = sqlite3_column_int64(st, 2);
-	c->created_at = sqlite3_column_int64(st, AFTER);
-	c->match_id = sqlite3_column_int64(st, AFTER + 2);
-	c->resume_id = sqlite3_column_int64(st, AFTER + 3);
-	c->rematch_of = sqlite3_column_int64(st, AFTER + 4);
-	c->casual = sqlite3_column_int(st, AFTER + 5) != 0;
+	c->id = sql_int64(st, 0);
+	c->from_id = sql_int64(st, 1);
+	c->to_id = sql_int64(st, 2);
+	c->created_at = sql_int64(st, AFTER);
+	c->match_id = sql_int64(st, AFTER + 2);
+	c->resume_id = sql_int64(st, AFTER + 3);
+	c->rematch_of = sql_int64(st, AFTER + 4);
+	c->casual = sql_int(st, AFTER + 5) != 0;
 	return 0;
 }
 
@@ -288,7 +287,7 @@ static enum store_status read_challenge(struct store *s, const char *sql,
 	const long long args[] = {key, now};
 	enum store_status ret;
 	struct challenge c;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (store_prepare_ints(s, sql, &st, args, 2, WHAT_READ_CH) != 0)
 		return STORE_ERR;
@@ -440,7 +439,7 @@ enum store_status store_challenge_accept(struct store *s, long long id,
 	    store_exec_ints(s,
 			    "UPDATE challenges SET state = 'accepted',"
 			    " match_id = ?2, closed_at = ?3 WHERE id = ?1",
-			    args, 3, WHAT_ANSWER) != SQLITE_DONE)
+			    args, 3, WHAT_ANSWER) != SQL_DONE)
 		st = STORE_ERR;
 	st = store_finish(s, st, WHAT_ANSWER);
 	if (st == STORE_OK)
@@ -485,7 +484,7 @@ enum store_status store_challenge_close(struct store *s, long long id,
 			    " WHEN 3 THEN 'declined' WHEN 4 THEN 'expired'"
 			    " ELSE 'withdrawn' END, closed_at = ?3"
 			    " WHERE id = ?1",
-			    args, 3, WHAT_ANSWER) != SQLITE_DONE)
+			    args, 3, WHAT_ANSWER) != SQL_DONE)
 		st = STORE_ERR;
 	return store_finish(s, st, WHAT_ANSWER);
 }

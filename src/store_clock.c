@@ -10,7 +10,7 @@ enum store_status store_clock_now(struct store *s, long long *now_ms,
 				  const char *what)
 {
 	return store_query_int(s, "SELECT " STORE_NOW_MS, now_ms, what) ==
-			       SQLITE_OK
+			       SQL_OK
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -85,7 +85,7 @@ enum store_status store_clock_end_turn(struct store *s, long long id,
 			       " ?3 THEN ?2 ELSE black_left_ms END,"
 			       " white_left_ms = CASE WHEN ?3 THEN"
 			       " white_left_ms ELSE ?2 END WHERE id = ?1",
-			       args, 3, what) == SQLITE_DONE
+			       args, 3, what) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -102,7 +102,7 @@ enum store_status store_clock_start_turn(struct store *s, long long id,
 			       " turn_started_ms = max(1000 * started_at, ?2),"
 			       " turn_allowed_ms = " STORE_TURN_FULL_SQL
 			       " WHERE id = ?1",
-			       args, 2, what) == SQLITE_DONE
+			       args, 2, what) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -120,7 +120,7 @@ enum store_status store_clock_take_back(struct store *s, long long id,
 	    store_exec_ints(s,
 			    "DELETE FROM match_moves WHERE match_id = ?1"
 			    " AND ply > ?2",
-			    args, 2, what) != SQLITE_DONE)
+			    args, 2, what) != SQL_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK)
 		st = store_clock_start_turn(s, id, now_ms, what);

@@ -79,19 +79,18 @@ enum count_target { COUNT_OWN, COUNT_RULE, COUNT_REPLAY };
 
 struct counter {
 	enum count_target to;
-	sqlite3_stmt *read;  /* READ_OWN or READ_RULE */
-	sqlite3_stmt *apply; /* APPLY_OWN or APPLY_RULE */
+	struct sql_stmt *read;	/* READ_OWN or READ_RULE */
+	struct sql_stmt *apply; /* APPLY_OWN or APPLY_RULE */
 };
 
 /* Fill *m from a row of RANKED_COLUMNS and its MOVES_*. */
-static void row_to_ranked(sqlite3_stmt *st, struct ranked *m)
+static void row_to_ranked(struct sql_stmt *st, struct ranked *m)
 {
-	m->id = sqlite3_column_int64(st, 0);
-	m->black_id = sqlite3_column_int64(st, 1);
-	m->white_id = sqlite3_column_int64(st, 2);
-	m->result = (enum match_result)match_result_value(
-		(const char *)sqlite3_column_text(st, 3));
-	m->moves = sqlite3_column_int(st, 4) != 0;
+	m->id = sql_int64(st, 0);
+	m->black_id = sql_int64(st, 1);
+	m->white_id = sql_int64(st, 2);
+	m->result = (enum match_result)match_result_value(sql_text(st, 3));
+	m->moves = sql_int(st, 4) != 0;
 }
 
 /* Read finished ranked match `id` into *m. Return STORE_OK,
@@ -100,7 +99,7 @@ static enum store_status read_ranked(struct store *s, long long id,
 				     struct ranked *m, const char *what)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	if (store_prepare_ints(s,
@@ -108,11 +107,11 @@ static enum store_status read_ranked(struct store *s, long long id,
 			       " AND id = ?1",
 			       &st, &id, 1, what) != 0)
 		return STORE_ERR;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
+	rc = sql_step(st);
+	if (rc == SQL_ROW) {
 		row_to_ranked(st, m);
 		ret = STORE_OK;
-	} else if (rc == SQLITE_DONE) {
+	} else if (rc == SQL_DONE) {
 		store_set_err(s, what, "no such finished ranked match");
 		ret = STORE_NOT_FOUND;
 	} else {
@@ -185,29 +184,29 @@ static enum store_status read_side(struct store *s, const struct counter *c,
 	enum store_status ret = STORE_ERR;
 	int rc;
 
-	sqlite3_reset(c->read);
-	if (sqlite3_bind_int64(c->read, 1, side->id) != SQLITE_OK ||
+	sql_reset(c->read);
+	if (sql_bind_int64(c->read, 1, side->id) != SQL_OK ||
 	    (c->to == COUNT_RULE &&
-	     sqlite3_bind_int64(c->read, 2, match) != SQLITE_OK)) {
+	     sql_bind_int64(c->read, 2, match) != SQL_OK)) {
 		store_set_db_err(s, what);
 		return STORE_ERR;
 	}
 	side->rating = RATING_START;
 	side->games = 0;
-	rc = sqlite3_step(c->read);
-	if (rc == SQLITE_ROW) {
-		side->rating = sqlite3_column_double(c->read, 0);
-		side->games = sqlite3_column_int(c->read, 1);
+	rc = sql_step(c->read);
+	if (rc == SQL_ROW) {
+		side->rating = sql_double(c->read, 0);
+		side->games = sql_int(c->read, 1);
 		ret = STORE_OK;
-	} else if (rc == SQLITE_DONE && c->to != COUNT_OWN) {
+	} else if (rc == SQL_DONE && c->to != COUNT_OWN) {
 		ret = STORE_OK;
-	} else if (rc == SQLITE_DONE) {
+	} else if (rc == SQL_DONE) {
 		store_set_err(s, what, "no such player");
 		ret = STORE_NOT_FOUND;
 	} else {
 		store_set_db_err(s, what);
 	}
-	sqlite3_reset(c->read);
+	sql_reset(c->read);
 	return ret;
 }
 
@@ -224,21 +223,21 @@ static enum store_status apply_side(struct store *s, const struct counter *c,
 	enum store_status ret = STORE_ERR;
 	int rc, i;
 
-	sqlite3_reset(c->apply);
-	rc = sqlite3_bind_int64(c->apply, 1, side->id);
-	for (i = 0; i < 4 && rc == SQLITE_OK; i++)
-		rc = sqlite3_bind_int(c->apply, i + 2, counts[i]);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_double(c->apply, 6, delta);
-	if (rc == SQLITE_OK && c->to != COUNT_OWN)
-		rc = sqlite3_bind_double(c->apply, 7, side->rating);
-	if (rc == SQLITE_OK && c->to == COUNT_RULE)
-		rc = sqlite3_bind_int64(c->apply, 8, match);
-	if (rc != SQLITE_OK)
+	sql_reset(c->apply);
+	rc = sql_bind_int64(c->apply, 1, side->id);
+	for (i = 0; i < 4 && rc == SQL_OK; i++)
+		rc = sql_bind_int(c->apply, i + 2, counts[i]);
+	if (rc == SQL_OK)
+		rc = sql_bind_double(c->apply, 6, delta);
+	if (rc == SQL_OK && c->to != COUNT_OWN)
+		rc = sql_bind_double(c->apply, 7, side->rating);
+	if (rc == SQL_OK && c->to == COUNT_RULE)
+		rc = sql_bind_int64(c->apply, 8, match);
+	if (rc != SQL_OK)
 		store_set_db_err(s, what);
-	else if (store_step_done(s, c->apply, what) == SQLITE_DONE)
+	else if (store_step_done(s, c->apply, what) == SQL_DONE)
 		ret = STORE_OK;
-	sqlite3_reset(c->apply);
+	sql_reset(c->apply);
 	return ret;
 }
 
@@ -311,8 +310,7 @@ enum store_status store_count_ranked(struct store *s, long long match_id,
 	struct ranked m;
 	enum store_status st;
 
-	if (store_exec_ints(s, DECIDE_UNRATED, &match_id, 1, what) !=
-	    SQLITE_DONE)
+	if (store_exec_ints(s, DECIDE_UNRATED, &match_id, 1, what) != SQL_DONE)
 		return STORE_ERR;
 	st = read_ranked(s, match_id, &m, what);
 	if (st == STORE_OK)
@@ -323,7 +321,7 @@ enum store_status store_count_ranked(struct store *s, long long match_id,
 			    " FROM players WHERE id = black_id), white_after ="
 			    " (SELECT rating FROM players WHERE id = white_id)"
 			    " WHERE id = ?1",
-			    &match_id, 1, what) != SQLITE_DONE)
+			    &match_id, 1, what) != SQL_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK)
 		st = count_once(s, &m, COUNT_RULE, what);
@@ -339,7 +337,7 @@ static enum store_status replay(struct store *s, enum count_target to,
 	struct counter c = {.to = to};
 	enum store_status ret = STORE_OK;
 	struct ranked m;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	if (store_prepare(s,
@@ -351,13 +349,13 @@ static enum store_status replay(struct store *s, enum count_target to,
 		store_release(s, st);
 		return STORE_ERR;
 	}
-	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
+	for (rc = sql_step(st); rc == SQL_ROW; rc = sql_step(st)) {
 		row_to_ranked(st, &m);
 		ret = count_match(s, &c, &m, what);
 		if (ret != STORE_OK)
 			goto out_finalize;
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != SQL_DONE) {
 		store_set_db_err(s, what);
 		ret = STORE_ERR;
 	}
@@ -384,9 +382,9 @@ enum store_status store_count_or_abort(struct store *s, long long match_id,
 			    " result = NULL, reason = NULL WHERE id = ?1"
 			    " AND kind = 'ranked' AND status = 'finished'"
 			    " AND " STORE_UNPLAYED_SQL,
-			    &match_id, 1, what) != SQLITE_DONE)
+			    &match_id, 1, what) != SQL_DONE)
 		return STORE_ERR;
-	if (sqlite3_changes(s->db) == 1)
+	if (sql_changes(s->db) == 1)
 		return STORE_OK;
 	if (store_query_ints(s, "SELECT rated FROM matches WHERE id = ?1",
 			     &match_id, 1, &rated, 1, what,
@@ -406,7 +404,7 @@ enum store_status store_count_or_abort(struct store *s, long long match_id,
  * STORE_ERR (the error kept). */
 static enum store_status run(struct store *s, const char *sql, const char *what)
 {
-	return store_run_sql(s, sql, what) == SQLITE_OK ? STORE_OK : STORE_ERR;
+	return store_run_sql(s, sql, what) == SQL_OK ? STORE_OK : STORE_ERR;
 }
 
 /* Take back from the players' own counters what the matches about to be
@@ -464,7 +462,7 @@ static enum store_status move_ratings(struct store *s, const char *what)
 		    " LEFT JOIN temp.replayed AS a"
 		    " ON a.player_id = b.player_id) AS d"
 		    " WHERE d.player_id = players.id AND d.change <> 0",
-		    &start, 1, what) != SQLITE_DONE)
+		    &start, 1, what) != SQL_DONE)
 		return STORE_ERR;
 	return run(s,
 		   "DROP TABLE temp.replayed; DROP TABLE temp.replayed_before;",
@@ -485,7 +483,7 @@ enum store_status store_abort_unplayed(struct store *s, const char *what)
 		 what);
 	if (st == STORE_OK &&
 	    store_query_int(s, "SELECT count(*)" UNPLAYED_RANKED, &n, what) !=
-		    SQLITE_OK)
+		    SQL_OK)
 		st = STORE_ERR;
 	if (st != STORE_OK || n == 0)
 		return st;

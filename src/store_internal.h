@@ -10,9 +10,8 @@
 
 #include <stdbool.h>
 
-#include <sqlite3.h>
-
 #include "store.h"
+#include "store_sql.h"
 
 #define STORE_ERR_MAX 512
 
@@ -25,7 +24,7 @@
 struct store_live {
 	const struct plist *list; /* NULL until a load succeeds */
 	long long version;	  /* PRAGMA data_version when last read */
-	long long changes;	  /* sqlite3_total_changes64() then */
+	long long changes;	  /* sql_total_changes() then */
 	long long seq;		  /* player_change_seq the list has seen */
 };
 
@@ -44,23 +43,8 @@ struct store_seat {
 	long long holder, match_id, player_id;
 };
 
-/* A statement kept prepared on the handle (store_prepare()), found
- * again by the address of its SQL text; `busy` while a caller holds it
- * (until store_release()). */
-struct store_kept {
-	const char *sql;
-	sqlite3_stmt *st;
-	bool busy;
-};
-
-/* How many statements a handle keeps: over twice the texts the store's
- * files hold (about 210), so that a session's statements are each
- * prepared once and rarely take each other's place. */
-#define STORE_KEPT_MAX 512
-
 struct store {
-	sqlite3 *db;
-	struct store_kept kept[STORE_KEPT_MAX];
+	struct sql_conn *db; /* NULL until connected */
 	struct store_live live;
 	struct store_session sessions[STORE_SESSIONS_MAX];
 	long long stale; /* the player the last call found stale, else 0 */
@@ -92,25 +76,20 @@ void store_clear_err(struct store *s);
 /* Keep "<what>: <detail>" as the last error. */
 void store_set_err(struct store *s, const char *what, const char *detail);
 
-/* Keep "<what>: <SQLite's message>" as the last error. */
+/* Keep "<what>: <the database's message>" as the last error. */
 void store_set_db_err(struct store *s, const char *what);
 
-/* Prepare one statement into *st, to be given back with
- * store_release(). A statement is kept prepared on the handle, found
- * again by the address of `sql` (the store's texts are constants; the
- * text is compared too, so a buffer reused for another text is
- * prepared again), and handed out reset with no parameters bound; while
- * it is held, the same text is prepared afresh. Return 0, or -1 with the
- * error kept and *st NULL. */
-int store_prepare(struct store *s, const char *sql, sqlite3_stmt **st,
+/* sql_prepare() `sql` on the handle's connection (kept there, handed out
+ * reset and unbound: store_sql.h), to be given back with
+ * store_release(). Return 0, or -1 with the error kept and *st NULL. */
+int store_prepare(struct store *s, const char *sql, struct sql_stmt **st,
 		  const char *what);
 
-/* Give back a statement of store_prepare(): reset and kept, or
- * finalized when it is not one the handle keeps. NULL: nothing. */
-void store_release(struct store *s, sqlite3_stmt *st);
+/* Give back a statement of store_prepare() (sql_release()). NULL:
+ * nothing. */
+void store_release(struct store *s, struct sql_stmt *st);
 
-/* Finalize the kept statements and close the connection (s->db NULL
- * after). */
+/* Close the connection and its statements (s->db NULL after). */
 void store_db_close(struct store *s);
 
 /* Keep "what: no such player or match" for a failed foreign key `rc`
@@ -118,45 +97,47 @@ void store_db_close(struct store *s);
  * failures. */
 enum store_status store_missing_key(struct store *s, int rc, const char *what);
 
-/* Step a statement that returns no rows to its end. Return SQLITE_DONE,
- * or SQLite's (extended) error code with the error kept. */
-int store_step_done(struct store *s, sqlite3_stmt *st, const char *what);
+/* Step a statement that returns no rows to its end. Return SQL_DONE,
+ * or the failure with the error kept. */
+enum sql_code store_step_done(struct store *s, struct sql_stmt *st,
+			      const char *what);
 
 /* Step st to the one row it reads. Return STORE_OK with the row ready;
  * STORE_NOT_FOUND, keeping "what: missing", when there is none; or
- * STORE_ERR with SQLite's error kept. */
-enum store_status store_step_row(struct store *s, sqlite3_stmt *st,
+ * STORE_ERR with the database's error kept. */
+enum store_status store_step_row(struct store *s, struct sql_stmt *st,
 				 const char *what, const char *missing);
 
 /* Run one or more constant statements without parameters, each to its
- * end, discarding any rows. Return SQLITE_OK or the first error code
- * (the error kept). */
-int store_run_sql(struct store *s, const char *sql, const char *what);
+ * end, discarding any rows. Return SQL_OK or the first failure (the
+ * error kept). */
+enum sql_code store_run_sql(struct store *s, const char *sql, const char *what);
 
 /* Read the first column of the first row of a constant query into *out.
- * Return SQLITE_OK or SQLite's error code (the error kept). */
-int store_query_int(struct store *s, const char *sql, long long *out,
-		    const char *what);
+ * Return SQL_OK or the failure (the error kept). */
+enum sql_code store_query_int(struct store *s, const char *sql, long long *out,
+			      const char *what);
 
 /* Prepare `sql` and bind args[0..n-1] to ?1..?n (the caller releases
  * *st). Return 0, or -1 with the error kept (and *st NULL). */
-int store_prepare_ints(struct store *s, const char *sql, sqlite3_stmt **st,
+int store_prepare_ints(struct store *s, const char *sql, struct sql_stmt **st,
 		       const long long *args, int n, const char *what);
 
 /* Bind `text` (static for the statement's life) to parameter i, or NULL
- * when it is NULL. Return what SQLite returns. */
-int store_bind_opt_text(sqlite3_stmt *st, int i, const char *text);
+ * when it is NULL. Return what sql_bind_text()
+ * or sql_bind_null() returns. */
+enum sql_code store_bind_opt_text(struct sql_stmt *st, int i, const char *text);
 
 /* Run `sql`, which returns no rows, with args[0..n-1] as ?1..?n. Return
- * SQLITE_DONE, or SQLite's (extended) error code with the error kept. */
-int store_exec_ints(struct store *s, const char *sql, const long long *args,
-		    int n, const char *what);
+ * SQL_DONE, or the failure with the error kept. */
+enum sql_code store_exec_ints(struct store *s, const char *sql,
+			      const long long *args, int n, const char *what);
 
 /* Step st (bound, returning no rows) to its end, then require that it
  * changed exactly one row: "UPDATE, then fail unless exactly one row
  * changed". Return STORE_OK; `none` with "what: why" kept when it
- * changed no row (or more); STORE_ERR with SQLite's error kept. */
-enum store_status store_step_one(struct store *s, sqlite3_stmt *st,
+ * changed no row (or more); STORE_ERR with the database's error kept. */
+enum store_status store_step_one(struct store *s, struct sql_stmt *st,
 				 const char *what, enum store_status none,
 				 const char *why);
 
@@ -177,7 +158,7 @@ enum store_status store_query_ints(struct store *s, const char *sql,
  * `per_move` of st), clock_base and clock_increment (the two after
  * `base`), into *out; none when they make no valid control (they cannot:
  * every control is checked before it is written). */
-void store_column_time(sqlite3_stmt *st, int per_move, int base,
+void store_column_time(struct sql_stmt *st, int per_move, int base,
 		       struct time_control *out);
 
 /* Start a write transaction, taking the write lock now. Return STORE_OK
@@ -189,15 +170,21 @@ enum store_status store_begin(struct store *s, const char *what);
  * store_finish(). */
 enum store_status store_begin_read(struct store *s, const char *what);
 
-/* Undo the open transaction, if SQLite has not already. The first error
- * stays the one kept: a failed ROLLBACK cannot be helped here, and SQLite
- * rolls back itself when the connection closes. */
+/* Undo the open transaction, if the database has not already. The first error
+ * stays the one kept: a failed ROLLBACK cannot be helped here, and the
+ * database rolls back itself when the connection closes. */
 void store_rollback(struct store *s);
 
 /* Commit the open transaction, or roll it back when `st` is not STORE_OK
  * or the commit fails. Return `st`, or STORE_ERR when COMMIT failed. */
 enum store_status store_finish(struct store *s, enum store_status st,
 			       const char *what);
+
+/* Read into *version a number that changes whenever another connection
+ * commits (sql_data_version()). Return STORE_OK or STORE_ERR (the error
+ * kept as `what`). */
+enum store_status store_read_version(struct store *s, long long *version,
+				     const char *what);
 
 /* Make the database's folders (0700) and file (0600) when missing and
  * open the connection, reading nothing yet. Return STORE_OK, or
@@ -206,9 +193,9 @@ enum store_status store_finish(struct store *s, enum store_status st,
 enum store_status store_db_connect(struct store *s, const char *path);
 
 /* Connect to the existing database at `path` read-only
- * (SQLITE_OPEN_READONLY, and PRAGMA query_only: no statement of this
- * connection can write), with the busy timeout; nothing is made.
- * Return STORE_OK, or STORE_CANT_OPEN/STORE_ERR (the error kept). */
+ * (SQL_READ_ONLY: no statement of this connection can write), with the busy
+ * timeout; nothing is made. Return STORE_OK, or STORE_CANT_OPEN/STORE_ERR (the
+ * error kept). */
 enum store_status store_db_connect_readonly(struct store *s, const char *path);
 
 /* Switch to WAL and set synchronous=FULL, foreign_keys=ON and
@@ -252,9 +239,9 @@ int store_player_keys(struct store *s, const char *username,
 void store_player_keys_free(struct store_player_keys *keys);
 
 /* Bind the four keys to ?n..?n+3 of st, in their order. Return
- * SQLITE_OK or SQLite's error. */
-int store_bind_player_keys(sqlite3_stmt *st, int n,
-			   const struct store_player_keys *keys);
+ * SQL_OK or the failure. */
+enum sql_code store_bind_player_keys(struct sql_stmt *st, int n,
+				     const struct store_player_keys *keys);
 
 /* Whether a player other than `self` (an id; 0 for none) has a username
  * or nickname that looks like either name of *keys: two indexed reads.
@@ -290,7 +277,7 @@ enum store_status store_rekey_players(struct store *s, bool digits,
  * one, checked. On failure the rows appended are removed again. Return
  * STORE_OK or STORE_ERR with the error kept. */
 enum store_status store_append_players(struct store *s, struct plist *l,
-				       sqlite3_stmt *st);
+				       struct sql_stmt *st);
 
 /* STORE_OK when player `id` exists, else STORE_NOT_FOUND or STORE_ERR
  * (the error kept). */
@@ -527,14 +514,15 @@ const char *store_rule_word(enum rule r);
 	" m.clock_base, m.clock_increment"
 
 /* Bind g to ?first..?first + 8 of st, in STORE_GAME_DEF's order (a rule
- * or opening without a word left unbound: NULL). Return SQLITE_OK or
+ * or opening without a word left unbound: NULL). Return SQL_OK or
  * the first error. */
-int store_bind_game(sqlite3_stmt *st, int first, const struct game_def *g);
+enum sql_code store_bind_game(struct sql_stmt *st, int first,
+			      const struct game_def *g);
 
 /* Read *g from columns first..first + 8 of st's row, in STORE_GAME_DEF's
  * order (the variant's name a preset's, or "custom"). Return 0, or -1
  * when the rule or the opening is not valid. */
-int store_row_game(sqlite3_stmt *st, int first, struct game_def *g);
+int store_row_game(struct sql_stmt *st, int first, struct game_def *g);
 
 /* Why a match cannot end with `result` and `reason`, or NULL when it
  * can as far as C checks (the table checks that a draw goes with 'draw'
@@ -556,7 +544,7 @@ struct match_words {
 /* Decode the words of a match row: kind, status, rule, result and reason
  * in the five columns from `first`, the opening in column `opening`.
  * Return 0, or -1 (*w partly written) when one is not valid. */
-int store_read_words(sqlite3_stmt *st, int first, int opening,
+int store_read_words(struct sql_stmt *st, int first, int opening,
 		     struct match_words *w);
 
 #endif

@@ -21,20 +21,14 @@
 /* See store_live.h. */
 enum store_status store_data_version(struct store *s, long long *version)
 {
-	long long v;
-
 	store_clear_err(s);
-	if (store_query_int(s, "PRAGMA data_version", &v, WHAT_VERSION) !=
-	    SQLITE_OK)
-		return STORE_ERR;
-	*version = v;
-	return STORE_OK;
+	return store_read_version(s, version, WHAT_VERSION);
 }
 
 /* See store_live.h. */
 int store_change_fd(struct store *s)
 {
-	const char *db = sqlite3_db_filename(s->db, "main");
+	const char *db = sql_file(s->db);
 	char wal[4096];
 	int fd;
 
@@ -58,9 +52,9 @@ int store_change_fd(struct store *s)
 }
 
 /* Copy column `col` (text, or NULL for "") into buf[cap]. */
-static void copy_text(sqlite3_stmt *st, int col, char *buf, size_t cap)
+static void copy_text(struct sql_stmt *st, int col, char *buf, size_t cap)
 {
-	const char *t = (const char *)sqlite3_column_text(st, col);
+	const char *t = sql_text(st, col);
 
 	snprintf(buf, cap, "%s", t != NULL ? t : "");
 }
@@ -69,21 +63,21 @@ static void copy_text(sqlite3_stmt *st, int col, char *buf, size_t cap)
 
 /* Fill *m from a row of store_live_matches()'s query. Return 0, or -1
  * when its kind is not valid. */
-static int row_to_live(sqlite3_stmt *st, struct live_match *m)
+static int row_to_live(struct sql_stmt *st, struct live_match *m)
 {
-	int kind = match_kind_value((const char *)sqlite3_column_text(st, 1));
+	int kind = match_kind_value(sql_text(st, 1));
 
 	if (kind < 0)
 		return -1;
 	memset(m, 0, sizeof(*m));
-	m->id = sqlite3_column_int64(st, 0);
+	m->id = sql_int64(st, 0);
 	m->kind = (enum match_kind)kind;
 	copy_text(st, 2, m->black, sizeof(m->black));
 	copy_text(st, 3, m->white, sizeof(m->white));
-	m->ai_level = sqlite3_column_int(st, 4);
+	m->ai_level = sql_int(st, 4);
 	copy_text(st, 5, m->variant, sizeof(m->variant));
-	m->nmoves = sqlite3_column_int(st, 6);
-	m->last_active_at = sqlite3_column_int64(st, 7);
+	m->nmoves = sql_int(st, 6);
+	m->last_active_at = sql_int64(st, 7);
 	return 0;
 }
 
@@ -97,7 +91,7 @@ store_live_matches(struct store *s, int limit,
 	const long long args[] = {limit};
 	enum store_status ret = STORE_ERR;
 	struct live_match m;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	store_clear_err(s);
@@ -117,7 +111,7 @@ store_live_matches(struct store *s, int limit,
 		    " ORDER BY m.last_active_at DESC, m.id DESC LIMIT ?1",
 		    &st, args, 1, WHAT_LIVE) != 0)
 		return STORE_ERR;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = sql_step(st)) == SQL_ROW) {
 		if (row_to_live(st, &m) != 0) {
 			store_set_err(s, WHAT_LIVE,
 				      "a stored match is not "
@@ -127,7 +121,7 @@ store_live_matches(struct store *s, int limit,
 		if (row(ctx, &m) != 0)
 			break;
 	}
-	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+	if (rc == SQL_ROW || rc == SQL_DONE)
 		ret = STORE_OK;
 	else
 		store_set_db_err(s, WHAT_LIVE);
@@ -158,7 +152,7 @@ static enum store_status withdraw_stale(struct store *s, long long id)
 			       " AND (ply <> (SELECT count(*) FROM match_moves"
 			       "  WHERE match_id = ?1) OR (SELECT status FROM"
 			       "  matches WHERE id = ?1) <> 'unfinished')",
-			       &id, 1, WHAT_REQUEST) == SQLITE_DONE
+			       &id, 1, WHAT_REQUEST) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -201,13 +195,12 @@ static enum store_status insert_request(struct store *s, long long id,
 {
 	const long long args[] = {id, ply, now};
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (store_prepare_ints(s, REQUEST_INSERT, &st, args, 3, WHAT_REQUEST) !=
 	    0)
 		return STORE_ERR;
-	if (sqlite3_bind_text(st, 4, kind_words[kind], -1, SQLITE_STATIC) !=
-	    SQLITE_OK)
+	if (sql_bind_text(st, 4, kind_words[kind]) != SQL_OK)
 		store_set_db_err(s, WHAT_REQUEST);
 	else
 		ret = store_step_one(s, st, WHAT_REQUEST, STORE_ERR,
@@ -219,7 +212,7 @@ static enum store_status insert_request(struct store *s, long long id,
 	store_release(s, st);
 	if (ret != STORE_OK)
 		return ret;
-	*request_id = sqlite3_last_insert_rowid(s->db);
+	*request_id = sql_last_id(s->db);
 	return STORE_OK;
 }
 
@@ -281,21 +274,20 @@ static enum store_status read_request(struct store *s, const char *sql,
 	enum store_status ret;
 	struct match_request r;
 	const char *kind;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (store_prepare_ints(s, sql, &st, &key, 1, WHAT_REQUEST) != 0)
 		return STORE_ERR;
 	ret = store_step_row(s, st, WHAT_REQUEST, "no such request");
 	if (ret == STORE_OK) {
-		kind = (const char *)sqlite3_column_text(st, 2);
-		r.id = sqlite3_column_int64(st, 0);
-		r.match_id = sqlite3_column_int64(st, 1);
+		kind = sql_text(st, 2);
+		r.id = sql_int64(st, 0);
+		r.match_id = sql_int64(st, 1);
 		r.kind = kind != NULL && strcmp(kind, "undo") == 0
 				 ? REQUEST_UNDO
 				 : REQUEST_DRAW;
-		r.ply = sqlite3_column_int(st, 3);
-		r.state = request_state_value(
-			(const char *)sqlite3_column_text(st, 4));
+		r.ply = sql_int(st, 3);
+		r.state = request_state_value(sql_text(st, 4));
 		*out = r;
 	}
 	store_release(s, st);
@@ -412,7 +404,7 @@ enum store_status store_request_answer(struct store *s, long long id,
 			    "UPDATE match_requests SET state = CASE ?2"
 			    " WHEN 0 THEN 'declined' ELSE 'accepted' END"
 			    " WHERE id = ?1",
-			    args, 2, WHAT_REQUEST) != SQLITE_DONE)
+			    args, 2, WHAT_REQUEST) != SQL_DONE)
 		st = STORE_ERR;
 	return store_finish(s, st, WHAT_REQUEST);
 }
@@ -452,9 +444,8 @@ enum store_status store_presence_set(struct store *s, long long pid,
 			" match_id = excluded.match_id,"
 			" refreshed_at = excluded.refreshed_at",
 			args, 5, WHAT_PRESENCE);
-		st = rc == SQLITE_DONE
-			     ? STORE_OK
-			     : store_missing_key(s, rc, WHAT_PRESENCE);
+		st = rc == SQL_DONE ? STORE_OK
+				    : store_missing_key(s, rc, WHAT_PRESENCE);
 	}
 	return store_finish(s, st, WHAT_PRESENCE);
 }
@@ -469,7 +460,7 @@ enum store_status store_presence_watch(struct store *s, long long pid,
 	return store_exec_ints(s,
 			       "UPDATE presence SET watching_id ="
 			       " nullif(?2, 0) WHERE pid = ?1",
-			       args, 2, WHAT_PRESENCE) == SQLITE_DONE
+			       args, 2, WHAT_PRESENCE) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -479,7 +470,7 @@ enum store_status store_presence_clear(struct store *s, long long pid)
 {
 	store_clear_err(s);
 	return store_exec_ints(s, "DELETE FROM presence WHERE pid = ?1", &pid,
-			       1, WHAT_PRESENCE) == SQLITE_DONE
+			       1, WHAT_PRESENCE) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -496,7 +487,7 @@ static enum store_status decline_all(struct store *s, long long pid,
 			       " closed_at = ?2 WHERE state = 'pending'"
 			       " AND created_at > ?3 AND to_id = (SELECT"
 			       " player_id FROM presence WHERE pid = ?1)",
-			       args, 3, WHAT_PRESENCE) == SQLITE_DONE
+			       args, 3, WHAT_PRESENCE) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -529,7 +520,7 @@ enum store_status store_presence_list(struct store *s, long long now,
 	const long long args[] = {now - STORE_PRESENCE_STALE};
 	enum store_status ret = STORE_ERR;
 	struct presence_row r;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	store_clear_err(s);
@@ -557,17 +548,17 @@ enum store_status store_presence_list(struct store *s, long long now,
 			       " GROUP BY p.id ORDER BY p.username",
 			       &st, args, 1, WHAT_PRESENT) != 0)
 		return STORE_ERR;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		r.player_id = sqlite3_column_int64(st, 0);
-		r.username = (const char *)sqlite3_column_text(st, 1);
-		r.nickname = (const char *)sqlite3_column_text(st, 2);
-		r.match_id = sqlite3_column_int64(st, 3);
-		r.watching_id = sqlite3_column_int64(st, 4);
-		r.seeking = sqlite3_column_int(st, 5) != 0;
+	while ((rc = sql_step(st)) == SQL_ROW) {
+		r.player_id = sql_int64(st, 0);
+		r.username = sql_text(st, 1);
+		r.nickname = sql_text(st, 2);
+		r.match_id = sql_int64(st, 3);
+		r.watching_id = sql_int64(st, 4);
+		r.seeking = sql_int(st, 5) != 0;
 		if (row(ctx, &r) != 0)
 			break;
 	}
-	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+	if (rc == SQL_ROW || rc == SQL_DONE)
 		ret = STORE_OK;
 	else
 		store_set_db_err(s, WHAT_PRESENT);

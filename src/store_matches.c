@@ -88,109 +88,104 @@ static int check_header(struct store *s, const struct match_header *h,
 }
 
 /* Bind `id` to parameter i, or NULL when it is 0 (no player). */
-static int bind_id(sqlite3_stmt *st, int i, long long id)
+static int bind_id(struct sql_stmt *st, int i, long long id)
 {
-	return id != 0 ? sqlite3_bind_int64(st, i, id)
-		       : sqlite3_bind_null(st, i);
+	return id != 0 ? sql_bind_int64(st, i, id) : sql_bind_null(st, i);
 }
 
 /* Bind ?1..?7 (who plays) from `h`; what does not apply to its kind is
- * NULL. Return SQLITE_OK or the first error. */
-static int bind_players(sqlite3_stmt *st, const struct match_header *h)
+ * NULL. Return SQL_OK or the first error. */
+static int bind_players(struct sql_stmt *st, const struct match_header *h)
 {
 	int imported = h->kind == MATCH_IMPORTED;
 	int rc;
 
-	rc = sqlite3_bind_text(st, 1, match_kind_word(h->kind), -1,
-			       SQLITE_STATIC);
-	if (rc == SQLITE_OK)
+	rc = sql_bind_text(st, 1, match_kind_word(h->kind));
+	if (rc == SQL_OK)
 		rc = bind_id(st, 2, h->black_id);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = bind_id(st, 3, h->white_id);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = store_bind_opt_text(st, 4,
 					 imported ? h->black_name : NULL);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = store_bind_opt_text(st, 5,
 					 imported ? h->white_name : NULL);
-	if (rc == SQLITE_OK && h->kind == MATCH_COMPUTER)
-		rc = sqlite3_bind_int(st, 6, h->ai_level);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 7, h->started_at);
+	if (rc == SQL_OK && h->kind == MATCH_COMPUTER)
+		rc = sql_bind_int(st, 6, h->ai_level);
+	if (rc == SQL_OK)
+		rc = sql_bind_int64(st, 7, h->started_at);
 	return rc;
 }
 
 /* Bind ?8..?13 and ?18..?20 (the board, the clock and the opening)
  * from `h`: a swap2 match being played starts with its colours not final
- * (an imported one has them). Return SQLITE_OK or the first error. */
-static int bind_board(sqlite3_stmt *st, const struct match_header *h)
+ * (an imported one has them). Return SQL_OK or the first error. */
+static int bind_board(struct sql_stmt *st, const struct match_header *h)
 {
 	const struct variant *v = &h->game.variant;
 	bool swap2 = h->game.opening == OPENING_SWAP2;
 	int rc;
 
-	rc = sqlite3_bind_text(st, 8, v->name, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(st, 9, store_rule_word(v->rule), -1,
-				       SQLITE_STATIC);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 10, v->rows);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 11, v->cols);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 12, v->k);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 13, h->game.time.per_move);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(st, 18,
-				       match_opening_word(h->game.opening), -1,
-				       SQLITE_STATIC);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 19, swap2 ? 3 : 0);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(
-			st, 20, swap2 && h->kind != MATCH_IMPORTED ? 0 : 1);
+	rc = sql_bind_text(st, 8, v->name);
+	if (rc == SQL_OK)
+		rc = sql_bind_text(st, 9, store_rule_word(v->rule));
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 10, v->rows);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 11, v->cols);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 12, v->k);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 13, h->game.time.per_move);
+	if (rc == SQL_OK)
+		rc = sql_bind_text(st, 18, match_opening_word(h->game.opening));
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 19, swap2 ? 3 : 0);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 20,
+				  swap2 && h->kind != MATCH_IMPORTED ? 0 : 1);
 	return rc;
 }
 
 /* Bind ?14..?17 (status, result, reason, ended_at) from `e`: finished
- * when it has a result, else unfinished. Return SQLITE_OK or the first
+ * when it has a result, else unfinished. Return SQL_OK or the first
  * error. */
-static int bind_ending(sqlite3_stmt *st, const struct ending *e)
+static int bind_ending(struct sql_stmt *st, const struct ending *e)
 {
 	int finished = e->result != RESULT_NONE;
 	const char *status = match_status_word(
 		finished ? MATCH_STATUS_FINISHED : MATCH_STATUS_UNFINISHED);
 	int rc;
 
-	rc = sqlite3_bind_text(st, 14, status, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK && finished)
+	rc = sql_bind_text(st, 14, status);
+	if (rc == SQL_OK && finished)
 		rc = store_bind_opt_text(st, 15, match_result_word(e->result));
-	if (rc == SQLITE_OK && finished)
+	if (rc == SQL_OK && finished)
 		rc = store_bind_opt_text(st, 16, match_reason_word(e->reason));
-	if (rc == SQLITE_OK && finished)
-		rc = sqlite3_bind_int64(st, 17, e->ended_at);
+	if (rc == SQL_OK && finished)
+		rc = sql_bind_int64(st, 17, e->ended_at);
 	return rc;
 }
 
 /* Bind ?21..?26 (the rules asked for, whether the club must allow
  * ranked hot-seat: `one_terminal`, the game clock, whether rated).
- * Return SQLITE_OK or the first error. */
-static int bind_rules(sqlite3_stmt *st, const struct match_header *h,
+ * Return SQL_OK or the first error. */
+static int bind_rules(struct sql_stmt *st, const struct match_header *h,
 		      bool one_terminal)
 {
-	int rc = sqlite3_bind_int(st, 21, h->claim_after_days);
+	int rc = sql_bind_int(st, 21, h->claim_after_days);
 
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 22, h->forbidden_loses ? 1 : 0);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 23, one_terminal ? 1 : 0);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 24, h->game.time.base);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 25, h->game.time.increment);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 26, h->casual ? 0 : 1);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 22, h->forbidden_loses ? 1 : 0);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 23, one_terminal ? 1 : 0);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 24, h->game.time.base);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 25, h->game.time.increment);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 26, h->casual ? 0 : 1);
 	return rc;
 }
 
@@ -204,7 +199,7 @@ static enum store_status insert_row(struct store *s,
 				    long long *id, const char *what)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	if (store_prepare(
@@ -228,27 +223,27 @@ static enum store_status insert_row(struct store *s,
 		    &st, what) != 0)
 		return STORE_ERR;
 	rc = bind_players(st, h);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = bind_board(st, h);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = bind_ending(st, e);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = bind_rules(st, h, one_terminal);
-	if (rc != SQLITE_OK) {
+	if (rc != SQL_OK) {
 		store_set_db_err(s, what);
 		goto out_finalize;
 	}
 	rc = store_step_done(s, st, what);
-	if (rc == SQLITE_CONSTRAINT_FOREIGNKEY) {
+	if (rc == SQL_FOREIGN_KEY) {
 		store_set_err(s, what, "no such player");
 		ret = STORE_NOT_FOUND;
-	} else if (rc == SQLITE_DONE && sqlite3_changes(s->db) != 1) {
+	} else if (rc == SQL_DONE && sql_changes(s->db) != 1) {
 		store_set_err(s, what,
 			      one_terminal
 				      ? "ranked hot-seat is off in this club"
 				      : "the club has no settings row");
-	} else if (rc == SQLITE_DONE) {
-		*id = sqlite3_last_insert_rowid(s->db);
+	} else if (rc == SQL_DONE) {
+		*id = sql_last_id(s->db);
 		ret = STORE_OK;
 	}
 out_finalize:
@@ -261,10 +256,10 @@ out_finalize:
 static void explain_move(struct store *s, int rc, int row, int col,
 			 const char *what)
 {
-	if (rc == SQLITE_CONSTRAINT_UNIQUE)
+	if (rc == SQL_UNIQUE)
 		snprintf(s->err, sizeof s->err,
 			 "%s: the cell (%d, %d) is taken", what, row, col);
-	else if (rc == SQLITE_CONSTRAINT_PRIMARYKEY)
+	else if (rc == SQL_PRIMARY_KEY)
 		store_set_err(s, what, "that move number is stored already");
 }
 
@@ -275,7 +270,7 @@ static enum store_status insert_moves(struct store *s, long long match_id,
 				      const long long *ms, const char *what)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int i, rc;
 
 	if (store_prepare(
@@ -285,22 +280,22 @@ static enum store_status insert_moves(struct store *s, long long match_id,
 		    &st, what) != 0)
 		return STORE_ERR;
 	for (i = 0; i < n; i++) {
-		rc = sqlite3_bind_int64(st, 1, match_id);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_bind_int(st, 2, i + 1);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_bind_int(st, 3, moves[i].row);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_bind_int(st, 4, moves[i].col);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_bind_int64(st, 5, ms != NULL ? ms[i] : 0);
-		if (rc != SQLITE_OK) {
+		rc = sql_bind_int64(st, 1, match_id);
+		if (rc == SQL_OK)
+			rc = sql_bind_int(st, 2, i + 1);
+		if (rc == SQL_OK)
+			rc = sql_bind_int(st, 3, moves[i].row);
+		if (rc == SQL_OK)
+			rc = sql_bind_int(st, 4, moves[i].col);
+		if (rc == SQL_OK)
+			rc = sql_bind_int64(st, 5, ms != NULL ? ms[i] : 0);
+		if (rc != SQL_OK) {
 			store_set_db_err(s, what);
 			goto out_finalize;
 		}
 		rc = store_step_done(s, st, what);
 		explain_move(s, rc, moves[i].row, moves[i].col, what);
-		if (rc != SQLITE_DONE || sqlite3_reset(st) != SQLITE_OK)
+		if (rc != SQL_DONE || sql_reset(st) != SQL_OK)
 			goto out_finalize;
 	}
 	ret = STORE_OK;
@@ -437,7 +432,7 @@ enum store_status store_match_begin(struct store *s,
 {
 	const struct ending e = {RESULT_NONE, REASON_NONE, 0};
 	const long long players[] = {h->black_id, h->white_id};
-	bool own = sqlite3_get_autocommit(s->db) != 0;
+	bool own = !sql_in_transaction(s->db);
 	enum store_status st;
 	long long new_id = 0;
 
@@ -548,7 +543,7 @@ enum store_status store_match_move(struct store *s, long long id, int ply,
 			" nullif(?6, -1))",
 			args, 6, WHAT_MOVE);
 		explain_move(s, rc, row, col, WHAT_MOVE);
-		st = rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
+		st = rc == SQL_DONE ? STORE_OK : STORE_ERR;
 	}
 	if (st == STORE_OK)
 		st = store_clock_start_turn(s, id, now, WHAT_MOVE);
@@ -588,7 +583,7 @@ static enum store_status set_result(struct store *s, long long id,
 				    long long ended_at)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	if (store_prepare(s,
@@ -597,16 +592,16 @@ static enum store_status set_result(struct store *s, long long id,
 			  " WHERE id = ?1",
 			  &st, WHAT_FINISH) != 0)
 		return STORE_ERR;
-	rc = sqlite3_bind_int64(st, 1, id);
-	if (rc == SQLITE_OK)
+	rc = sql_bind_int64(st, 1, id);
+	if (rc == SQL_OK)
 		rc = store_bind_opt_text(st, 2, match_result_word(result));
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = store_bind_opt_text(st, 3, match_reason_word(reason));
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(st, 4, ended_at);
-	if (rc != SQLITE_OK)
+	if (rc == SQL_OK)
+		rc = sql_bind_int64(st, 4, ended_at);
+	if (rc != SQL_OK)
 		store_set_db_err(s, WHAT_FINISH);
-	else if (store_step_done(s, st, WHAT_FINISH) == SQLITE_DONE)
+	else if (store_step_done(s, st, WHAT_FINISH) == SQL_DONE)
 		ret = STORE_OK;
 	store_release(s, st);
 	return ret;
@@ -625,7 +620,7 @@ static enum store_status stored_flag_draw(struct store *s, long long id,
 {
 	long long shape[6]; /* rows, cols, k, rule, colours_final, moves */
 	enum store_status st;
-	sqlite3_stmt *moves;
+	struct sql_stmt *moves;
 	struct board b;
 	int rc;
 
@@ -648,19 +643,17 @@ static enum store_status stored_flag_draw(struct store *s, long long id,
 			       " WHERE match_id = ?1 ORDER BY ply",
 			       &moves, &id, 1, what) != 0)
 		return STORE_ERR;
-	while ((rc = sqlite3_step(moves)) == SQLITE_ROW)
-		(void)board_place(&b, sqlite3_column_int(moves, 1),
-				  sqlite3_column_int(moves, 2),
-				  sqlite3_column_int(moves, 0) % 2 == 1
-					  ? STONE_BLACK
-					  : STONE_WHITE);
-	if (rc != SQLITE_DONE)
+	while ((rc = sql_step(moves)) == SQL_ROW)
+		(void)board_place(&b, sql_int(moves, 1), sql_int(moves, 2),
+				  sql_int(moves, 0) % 2 == 1 ? STONE_BLACK
+							     : STONE_WHITE);
+	if (rc != SQL_DONE)
 		store_set_db_err(s, what);
 	store_release(s, moves);
 	*draw = clock_flag_winner(&b, shape[5] % 2 == 0
 					      ? STONE_BLACK
 					      : STONE_WHITE) == STONE_NONE;
-	return rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
+	return rc == SQL_DONE ? STORE_OK : STORE_ERR;
 }
 
 /* See store.h. */
@@ -731,7 +724,7 @@ enum store_status store_match_abandon(struct store *s, long long id,
 			    " 'ranked' AND " STORE_UNPLAYED_SQL " THEN"
 			    " 'aborted' ELSE 'abandoned' END,"
 			    " ended_at = max(?2, started_at) WHERE id = ?1",
-			    args, 2, WHAT_ABANDON) != SQLITE_DONE)
+			    args, 2, WHAT_ABANDON) != SQL_DONE)
 		st = STORE_ERR;
 	return store_finish(s, st, WHAT_ABANDON);
 }
@@ -771,7 +764,7 @@ enum store_status store_match_seats(struct store *s, long long id,
 			    " white_left_ms = CASE WHEN black_id = ?2 THEN"
 			    " white_left_ms ELSE black_left_ms END"
 			    " WHERE id = ?1",
-			    args, 5, WHAT_SEATS) != SQLITE_DONE)
+			    args, 5, WHAT_SEATS) != SQL_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK)
 		st = store_clock_start_turn(s, id, now, WHAT_SEATS);
@@ -819,7 +812,7 @@ static enum store_status update_played(struct store *s, long long id,
 		st = STORE_ERR;
 	}
 	if (st == STORE_OK &&
-	    store_exec_ints(s, sql, args, 2, WHAT_PAUSE) != SQLITE_DONE)
+	    store_exec_ints(s, sql, args, 2, WHAT_PAUSE) != SQL_DONE)
 		st = STORE_ERR;
 	return store_finish(s, st, WHAT_PAUSE);
 }
@@ -1016,12 +1009,11 @@ enum store_status store_match_claim_gone(struct store *s, long long id,
 
 /* Fill *out from a row of status, result, reason and the moves. Return
  * 0, or -1 when a word is not valid. */
-static int row_to_now(sqlite3_stmt *st, struct match_now *out)
+static int row_to_now(struct sql_stmt *st, struct match_now *out)
 {
-	const char *result = (const char *)sqlite3_column_text(st, 1);
-	const char *reason = (const char *)sqlite3_column_text(st, 2);
-	int status =
-		match_status_value((const char *)sqlite3_column_text(st, 0));
+	const char *result = sql_text(st, 1);
+	const char *reason = sql_text(st, 2);
+	int status = match_status_value(sql_text(st, 0));
 	int res = result != NULL ? match_result_value(result) : 0;
 	int why = reason != NULL ? match_reason_value(reason) : 0;
 
@@ -1030,13 +1022,13 @@ static int row_to_now(sqlite3_stmt *st, struct match_now *out)
 	out->status = (enum match_status)status;
 	out->result = (enum match_result)res;
 	out->reason = (enum match_reason)why;
-	out->nmoves = sqlite3_column_int(st, 3);
-	out->turn_started_ms = sqlite3_column_int64(st, 4);
-	out->turn_allowed_ms = sqlite3_column_int64(st, 5);
+	out->nmoves = sql_int(st, 3);
+	out->turn_started_ms = sql_int64(st, 4);
+	out->turn_allowed_ms = sql_int64(st, 5);
 	store_column_time(st, 10, 6, &out->time);
-	out->black_left_ms = sqlite3_column_int64(st, 8);
-	out->white_left_ms = sqlite3_column_int64(st, 9);
-	out->unrated = (enum match_unrated)sqlite3_column_int(st, 11);
+	out->black_left_ms = sql_int64(st, 8);
+	out->white_left_ms = sql_int64(st, 9);
+	out->unrated = (enum match_unrated)sql_int(st, 11);
 	return 0;
 }
 
@@ -1046,7 +1038,7 @@ enum store_status store_match_now(struct store *s, long long id,
 {
 	enum store_status ret = STORE_ERR;
 	struct match_now now;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	store_clear_err(s);
 	if (store_prepare_ints(
@@ -1119,10 +1111,10 @@ enum store_status store_match_unfinished_between(struct store *s, long long a,
 
 /* Copy column `col` (NULL reads as "") into buf[size]. Return 0, or -1
  * when it does not fit. */
-static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
+static int column_copy(struct sql_stmt *st, int col, char *buf, size_t size)
 {
-	const unsigned char *text = sqlite3_column_text(st, col);
-	size_t len = (size_t)sqlite3_column_bytes(st, col);
+	const char *text = sql_text(st, col);
+	size_t len = (size_t)sql_bytes(st, col);
 
 	if (text == NULL)
 		len = 0;
@@ -1154,7 +1146,7 @@ static int column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 
 /* Fill the game and the words of *out from a row of FULL_COLUMNS.
  * Return 0, or -1 when one is not valid. */
-static int row_to_words(sqlite3_stmt *st, struct match_full *out)
+static int row_to_words(struct sql_stmt *st, struct match_full *out)
 {
 	struct match_words w;
 
@@ -1170,32 +1162,32 @@ static int row_to_words(sqlite3_stmt *st, struct match_full *out)
 
 /* Fill *out's header from a row of FULL_COLUMNS. Return 0, or -1 when
  * something stored is not valid. */
-static int row_to_full(sqlite3_stmt *st, struct match_full *out)
+static int row_to_full(struct sql_stmt *st, struct match_full *out)
 {
 	enum { AFTER = STORE_GAME_DEF + 5 }; /* the game's and the words */
 
 	if (row_to_words(st, out) != 0)
 		return -1;
-	out->black_id = sqlite3_column_int64(st, AFTER);
-	out->white_id = sqlite3_column_int64(st, AFTER + 1);
-	out->ai_level = sqlite3_column_int(st, AFTER + 2);
-	out->started_at = sqlite3_column_int64(st, AFTER + 3);
-	out->ended_at = sqlite3_column_int64(st, AFTER + 4);
-	out->clock_used_ms = sqlite3_column_int64(st, AFTER + 9);
-	out->opening_stones = sqlite3_column_int(st, AFTER + 10);
-	out->colours_final = sqlite3_column_int(st, AFTER + 11) != 0;
-	out->last_active_at = sqlite3_column_int64(st, AFTER + 12);
-	out->turn_started_ms = sqlite3_column_int64(st, AFTER + 13);
-	out->turn_allowed_ms = sqlite3_column_int64(st, AFTER + 14);
-	out->rules.claim_after_days = sqlite3_column_int(st, AFTER + 15);
-	out->rules.forbidden_loses = sqlite3_column_int(st, AFTER + 16) != 0;
-	out->rules.disconnect_grace = sqlite3_column_int(st, AFTER + 17);
-	out->black_left_ms = sqlite3_column_int64(st, AFTER + 18);
-	out->white_left_ms = sqlite3_column_int64(st, AFTER + 19);
-	out->casual = sqlite3_column_int(st, AFTER + 20) == 0;
-	out->claim_from_ms[0] = sqlite3_column_int64(st, AFTER + 21);
-	out->claim_from_ms[1] = sqlite3_column_int64(st, AFTER + 22);
-	out->unrated = (enum match_unrated)sqlite3_column_int(st, AFTER + 23);
+	out->black_id = sql_int64(st, AFTER);
+	out->white_id = sql_int64(st, AFTER + 1);
+	out->ai_level = sql_int(st, AFTER + 2);
+	out->started_at = sql_int64(st, AFTER + 3);
+	out->ended_at = sql_int64(st, AFTER + 4);
+	out->clock_used_ms = sql_int64(st, AFTER + 9);
+	out->opening_stones = sql_int(st, AFTER + 10);
+	out->colours_final = sql_int(st, AFTER + 11) != 0;
+	out->last_active_at = sql_int64(st, AFTER + 12);
+	out->turn_started_ms = sql_int64(st, AFTER + 13);
+	out->turn_allowed_ms = sql_int64(st, AFTER + 14);
+	out->rules.claim_after_days = sql_int(st, AFTER + 15);
+	out->rules.forbidden_loses = sql_int(st, AFTER + 16) != 0;
+	out->rules.disconnect_grace = sql_int(st, AFTER + 17);
+	out->black_left_ms = sql_int64(st, AFTER + 18);
+	out->white_left_ms = sql_int64(st, AFTER + 19);
+	out->casual = sql_int(st, AFTER + 20) == 0;
+	out->claim_from_ms[0] = sql_int64(st, AFTER + 21);
+	out->claim_from_ms[1] = sql_int64(st, AFTER + 22);
+	out->unrated = (enum match_unrated)sql_int(st, AFTER + 23);
 	if (column_copy(st, AFTER + 5, out->black_name,
 			sizeof out->black_name) ||
 	    column_copy(st, AFTER + 6, out->white_name,
@@ -1214,7 +1206,7 @@ static enum store_status load_header(struct store *s, long long id,
 				     struct match_full *out)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (store_prepare_ints(s,
 			       "SELECT " FULL_COLUMNS " FROM matches AS m"
@@ -1241,7 +1233,7 @@ static enum store_status load_moves(struct store *s, long long id,
 				    struct match_full *out)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int n = 0, rc;
 
 	if (store_prepare_ints(s,
@@ -1250,19 +1242,19 @@ static enum store_status load_moves(struct store *s, long long id,
 			       " WHERE match_id = ?1 ORDER BY ply",
 			       &st, &id, 1, WHAT_LOAD_MATCH) != 0)
 		return STORE_ERR;
-	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
-		if (n == BOARD_MAX_CELLS || sqlite3_column_int(st, 0) != n + 1)
+	for (rc = sql_step(st); rc == SQL_ROW; rc = sql_step(st)) {
+		if (n == BOARD_MAX_CELLS || sql_int(st, 0) != n + 1)
 			break;
-		out->moves[n].row = (unsigned char)sqlite3_column_int(st, 1);
-		out->moves[n].col = (unsigned char)sqlite3_column_int(st, 2);
-		out->move_ms[n] = sqlite3_column_int64(st, 3);
-		out->move_left_ms[n] = sqlite3_column_int64(st, 4);
+		out->moves[n].row = (unsigned char)sql_int(st, 1);
+		out->moves[n].col = (unsigned char)sql_int(st, 2);
+		out->move_ms[n] = sql_int64(st, 3);
+		out->move_left_ms[n] = sql_int64(st, 4);
 		n++;
 	}
 	out->nmoves = n;
-	if (rc == SQLITE_DONE)
+	if (rc == SQL_DONE)
 		ret = STORE_OK;
-	else if (rc == SQLITE_ROW)
+	else if (rc == SQL_ROW)
 		store_set_err(s, WHAT_LOAD_MATCH,
 			      "the stored moves have a gap");
 	else

@@ -39,7 +39,7 @@ static int club_digits(struct store *s, bool *on, const char *what)
 
 	if (store_query_int(
 		    s, "SELECT name_digits FROM club_settings WHERE id = 1", &v,
-		    what) != SQLITE_OK)
+		    what) != SQL_OK)
 		return -1;
 	*on = v != 0;
 	return 0;
@@ -64,14 +64,14 @@ static int make_key(struct store *s, const char *name, bool digits,
 }
 
 /* Bind the two skeletons of *key to ?n and ?n+1 (NULL for an empty
- * key). Return SQLITE_OK or SQLite's error. */
-static int bind_key(sqlite3_stmt *st, int n, const struct confusable_key *key)
+ * key). Return SQL_OK or the failure. */
+static int bind_key(struct sql_stmt *st, int n,
+		    const struct confusable_key *key)
 {
-	int rc = sqlite3_bind_text(st, n, key->folded, -1, SQLITE_STATIC);
+	int rc = sql_bind_text(st, n, key->folded);
 
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(st, n + 1, key->shape, -1,
-				       SQLITE_STATIC);
+	if (rc == SQL_OK)
+		rc = sql_bind_text(st, n + 1, key->shape);
 	return rc;
 }
 
@@ -84,7 +84,7 @@ static enum store_status key_taken(struct store *s,
 				   const char *what)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (store_prepare(s,
 			  "SELECT EXISTS (SELECT 1 FROM players"
@@ -97,14 +97,14 @@ static enum store_status key_taken(struct store *s,
 			  "  WHERE nickname_shape_key = ?2 AND id <> ?3)",
 			  &st, what) != 0)
 		return STORE_ERR;
-	if (bind_key(st, 1, key) != SQLITE_OK ||
-	    sqlite3_bind_int64(st, 3, self) != SQLITE_OK) {
+	if (bind_key(st, 1, key) != SQL_OK ||
+	    sql_bind_int64(st, 3, self) != SQL_OK) {
 		store_set_db_err(s, what);
 		goto out_finalize;
 	}
 	ret = store_step_row(s, st, what, "no answer");
 	if (ret == STORE_OK)
-		*alike = sqlite3_column_int(st, 0) != 0;
+		*alike = sql_int(st, 0) != 0;
 out_finalize:
 	store_release(s, st);
 	return ret;
@@ -187,14 +187,13 @@ void store_player_keys_free(struct store_player_keys *keys)
 }
 
 /* See store_internal.h. */
-int store_bind_player_keys(sqlite3_stmt *st, int n,
-			   const struct store_player_keys *keys)
+enum sql_code store_bind_player_keys(struct sql_stmt *st, int n,
+				     const struct store_player_keys *keys)
 {
-	int rc = SQLITE_OK, i;
+	int rc = SQL_OK, i;
 
-	for (i = 0; i < 4 && rc == SQLITE_OK; i++)
-		rc = sqlite3_bind_text(st, n + i, keys->key[i], -1,
-				       SQLITE_STATIC);
+	for (i = 0; i < 4 && rc == SQL_OK; i++)
+		rc = sql_bind_text(st, n + i, keys->key[i]);
 	return rc;
 }
 
@@ -220,28 +219,26 @@ enum store_status store_player_alike(struct store *s,
 /* Write the keys of the current row of `rows` (id, username, nickname)
  * through `update` (?1 the id, ?2..?5 the keys). A name that cannot be
  * keyed gets NULL keys. Return STORE_OK or STORE_ERR. */
-static enum store_status key_row(struct store *s, sqlite3_stmt *rows,
-				 sqlite3_stmt *update, bool digits,
+static enum store_status key_row(struct store *s, struct sql_stmt *rows,
+				 struct sql_stmt *update, bool digits,
 				 const char *what)
 {
 	struct store_player_keys keys;
 	enum store_status ret = STORE_ERR;
 
 	/* a name that cannot be keyed leaves its keys NULL */
-	(void)key_names(s, (const char *)sqlite3_column_text(rows, 1),
-			(const char *)sqlite3_column_text(rows, 2), digits,
-			&keys, what);
+	(void)key_names(s, sql_text(rows, 1), sql_text(rows, 2), digits, &keys,
+			what);
 	if (s->names == NULL)
 		goto out_free; /* ICU failing, not the name */
 	store_clear_err(s);
-	sqlite3_reset(update);
-	if (sqlite3_bind_int64(update, 1, sqlite3_column_int64(rows, 0)) !=
-		    SQLITE_OK ||
-	    store_bind_player_keys(update, 2, &keys) != SQLITE_OK)
+	sql_reset(update);
+	if (sql_bind_int64(update, 1, sql_int64(rows, 0)) != SQL_OK ||
+	    store_bind_player_keys(update, 2, &keys) != SQL_OK)
 		store_set_db_err(s, what);
-	else if (store_step_done(s, update, what) == SQLITE_DONE)
+	else if (store_step_done(s, update, what) == SQL_DONE)
 		ret = STORE_OK;
-	sqlite3_reset(update);
+	sql_reset(update);
 out_free:
 	store_player_keys_free(&keys);
 	return ret;
@@ -253,8 +250,8 @@ enum store_status store_rekey_players(struct store *s, bool digits,
 				      const char *what)
 {
 	enum store_status ret = STORE_OK;
-	sqlite3_stmt *rows = NULL, *update = NULL;
-	int rc = SQLITE_DONE;
+	struct sql_stmt *rows = NULL, *update = NULL;
+	int rc = SQL_DONE;
 
 	if (store_prepare(s, "SELECT id, username, nickname FROM players",
 			  &rows, what) != 0 ||
@@ -266,9 +263,9 @@ enum store_status store_rekey_players(struct store *s, bool digits,
 		ret = STORE_ERR;
 		goto out_finalize;
 	}
-	while (ret == STORE_OK && (rc = sqlite3_step(rows)) == SQLITE_ROW)
+	while (ret == STORE_OK && (rc = sql_step(rows)) == SQL_ROW)
 		ret = key_row(s, rows, update, digits, what);
-	if (ret == STORE_OK && rc != SQLITE_DONE) {
+	if (ret == STORE_OK && rc != SQL_DONE) {
 		store_set_db_err(s, what);
 		ret = STORE_ERR;
 	}
@@ -295,7 +292,7 @@ enum store_status store_key_players(struct store *s, const char *what)
 			  " ON players (nickname_fold_key);"
 			  "CREATE INDEX players_by_nickname_shape"
 			  " ON players (nickname_shape_key);",
-			  what) != SQLITE_OK)
+			  what) != SQL_OK)
 		ret = STORE_ERR;
 	return ret;
 }

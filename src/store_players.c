@@ -25,17 +25,17 @@
 /* Fill `info` from a row of STORE_PLAYER_COLUMNS; the strings point into the
  * statement and last until its next step. Return 0, or -1 (out of
  * memory). */
-static int row_to_info(sqlite3_stmt *st, struct player_info *info)
+static int row_to_info(struct sql_stmt *st, struct player_info *info)
 {
-	info->id = sqlite3_column_int64(st, 0);
-	info->username = (const char *)sqlite3_column_text(st, 1);
-	info->nickname = (const char *)sqlite3_column_text(st, 2);
-	info->created_at = sqlite3_column_int64(st, 3);
-	info->last_login_at = sqlite3_column_int64(st, 4);
-	info->rec.wins = sqlite3_column_int(st, 5);
-	info->rec.losses = sqlite3_column_int(st, 6);
-	info->rec.ties = sqlite3_column_int(st, 7);
-	info->rec.rating = sqlite3_column_double(st, 8);
+	info->id = sql_int64(st, 0);
+	info->username = sql_text(st, 1);
+	info->nickname = sql_text(st, 2);
+	info->created_at = sql_int64(st, 3);
+	info->last_login_at = sql_int64(st, 4);
+	info->rec.wins = sql_int(st, 5);
+	info->rec.losses = sql_int(st, 6);
+	info->rec.ties = sql_int(st, 7);
+	info->rec.rating = sql_double(st, 8);
 	info->rec.games = info->rec.wins + info->rec.losses + info->rec.ties;
 	info->rec.score = info->rec.wins - info->rec.losses;
 	if (info->username == NULL || info->nickname == NULL)
@@ -79,8 +79,8 @@ static int apply_row(struct store *s, struct plist *l,
 
 /* A query being read into a list by plist_load(). */
 struct load_rows {
-	sqlite3_stmt *st;
-	int rc; /* the last sqlite3_step() */
+	struct sql_stmt *st;
+	int rc; /* the last sql_step() */
 };
 
 /* plist_load()'s next(): the next row of the query. */
@@ -88,20 +88,20 @@ static int next_row(void *ctx, struct player_info *info)
 {
 	struct load_rows *rows = ctx;
 
-	rows->rc = sqlite3_step(rows->st);
-	if (rows->rc == SQLITE_DONE)
+	rows->rc = sql_step(rows->st);
+	if (rows->rc == SQL_DONE)
 		return 0;
-	if (rows->rc != SQLITE_ROW || row_to_info(rows->st, info) != 0)
+	if (rows->rc != SQL_ROW || row_to_info(rows->st, info) != 0)
 		return -1;
 	return 1;
 }
 
 /* See store_internal.h. */
 enum store_status store_append_players(struct store *s, struct plist *l,
-				       sqlite3_stmt *st)
+				       struct sql_stmt *st)
 {
 	const struct player *old_last = plist_last(l);
-	struct load_rows rows = {st, SQLITE_OK};
+	struct load_rows rows = {st, SQL_OK};
 	struct player_info info;
 	int rc = 1;
 
@@ -113,7 +113,7 @@ enum store_status store_append_players(struct store *s, struct plist *l,
 				rc = -1;
 	if (rc == 0)
 		return STORE_OK;
-	if (rows.rc != SQLITE_ROW && rows.rc != SQLITE_DONE)
+	if (rows.rc != SQL_ROW && rows.rc != SQL_DONE)
 		store_set_db_err(s, WHAT_LOAD);
 	else
 		store_set_err(s, WHAT_LOAD,
@@ -156,11 +156,10 @@ enum store_status store_load_players(struct store *s, struct plist *l)
 {
 	long long version = 0, seq = 0;
 	enum store_status st;
-	sqlite3_stmt *rows = NULL;
+	struct sql_stmt *rows = NULL;
 
 	store_clear_err(s);
-	if (store_query_int(s, "PRAGMA data_version", &version, WHAT_LOAD) !=
-	    SQLITE_OK)
+	if (store_read_version(s, &version, WHAT_LOAD) != STORE_OK)
 		return STORE_ERR;
 	st = store_begin_read(s, WHAT_LOAD);
 	if (st != STORE_OK)
@@ -176,8 +175,8 @@ enum store_status store_load_players(struct store *s, struct plist *l)
 	store_release(s, rows);
 	st = store_finish(s, st, WHAT_LOAD);
 	if (st == STORE_OK)
-		s->live = (struct store_live){
-			l, version, sqlite3_total_changes64(s->db), seq};
+		s->live = (struct store_live){l, version,
+					      sql_total_changes(s->db), seq};
 	return st;
 }
 
@@ -193,7 +192,7 @@ static enum store_status read_changes(struct store *s, struct plist *l,
 	enum store_status ret = STORE_ERR;
 	struct player_info info;
 	long long newest = *seq;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	if (store_prepare_ints(s,
@@ -202,14 +201,14 @@ static enum store_status read_changes(struct store *s, struct plist *l,
 			       " WHERE changed_seq > ?1 ORDER BY id",
 			       &st, seq, 1, WHAT_REFRESH) != 0)
 		return STORE_ERR;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = sql_step(st)) == SQL_ROW) {
 		if (row_to_info(st, &info) != 0 ||
 		    apply_row(s, l, &info, WHAT_REFRESH) != 0)
 			goto out_finalize;
-		if (sqlite3_column_int64(st, SEQ_COLUMN) > newest)
-			newest = sqlite3_column_int64(st, SEQ_COLUMN);
+		if (sql_int64(st, SEQ_COLUMN) > newest)
+			newest = sql_int64(st, SEQ_COLUMN);
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != SQL_DONE) {
 		store_set_db_err(s, WHAT_REFRESH);
 		goto out_finalize;
 	}
@@ -232,10 +231,9 @@ enum store_status store_refresh_players(struct store *s, struct plist *l)
 			      "the list was not loaded by this handle");
 		return STORE_ERR;
 	}
-	if (store_query_int(s, "PRAGMA data_version", &version, WHAT_REFRESH) !=
-	    SQLITE_OK)
+	if (store_read_version(s, &version, WHAT_REFRESH) != STORE_OK)
 		return STORE_ERR;
-	changes = sqlite3_total_changes64(s->db);
+	changes = sql_total_changes(s->db);
 	if (version == s->live.version && changes == s->live.changes)
 		return STORE_OK; /* nobody has committed since */
 	st = read_changes(s, l, &seq);
@@ -256,7 +254,7 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 {
 	enum store_status ret = STORE_ERR;
 	struct player_info info;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	store_clear_err(s);
 	if (store_prepare_ints(s,
@@ -285,7 +283,7 @@ static enum store_status insert_player(struct store *s, const char *username,
 				       long long *id)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	if (store_prepare(s,
@@ -297,23 +295,21 @@ static enum store_status insert_player(struct store *s, const char *username,
 			  " ?9, ?9 = '')",
 			  &st, WHAT_ADD) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_text(st, 1, username, -1, SQLITE_STATIC) !=
-		    SQLITE_OK ||
-	    sqlite3_bind_text(st, 2, nickname, -1, SQLITE_STATIC) !=
-		    SQLITE_OK ||
-	    sqlite3_bind_text(st, 3, hash, -1, SQLITE_STATIC) != SQLITE_OK ||
-	    sqlite3_bind_int64(st, 4, now) != SQLITE_OK ||
-	    store_bind_player_keys(st, 5, keys) != SQLITE_OK ||
-	    sqlite3_bind_text(st, 9, origin, -1, SQLITE_STATIC) != SQLITE_OK) {
+	if (sql_bind_text(st, 1, username) != SQL_OK ||
+	    sql_bind_text(st, 2, nickname) != SQL_OK ||
+	    sql_bind_text(st, 3, hash) != SQL_OK ||
+	    sql_bind_int64(st, 4, now) != SQL_OK ||
+	    store_bind_player_keys(st, 5, keys) != SQL_OK ||
+	    sql_bind_text(st, 9, origin) != SQL_OK) {
 		store_set_db_err(s, WHAT_ADD);
 		goto out_finalize;
 	}
 	rc = store_step_done(s, st, WHAT_ADD);
-	if (rc == SQLITE_CONSTRAINT_UNIQUE) {
+	if (rc == SQL_UNIQUE) {
 		store_set_err(s, WHAT_ADD, "the username is taken");
 		ret = STORE_EXISTS;
-	} else if (rc == SQLITE_DONE) {
-		*id = sqlite3_last_insert_rowid(s->db);
+	} else if (rc == SQL_DONE) {
+		*id = sql_last_id(s->db);
 		ret = STORE_OK;
 	}
 out_finalize:
@@ -328,20 +324,20 @@ static enum store_status count_joins(struct store *s, const char *origin,
 				     const char *what)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (store_prepare(s,
 			  "SELECT count(*) FROM players WHERE joined_from = ?1"
 			  " AND created_at > ?2",
 			  &st, what) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_text(st, 1, origin, -1, SQLITE_STATIC) != SQLITE_OK ||
-	    sqlite3_bind_int64(st, 2, now - 86400) != SQLITE_OK)
+	if (sql_bind_text(st, 1, origin) != SQL_OK ||
+	    sql_bind_int64(st, 2, now - 86400) != SQL_OK)
 		store_set_db_err(s, what);
 	else if (store_step_row(s, st, what, "no count") == STORE_OK)
 		ret = STORE_OK;
 	if (ret == STORE_OK)
-		*made = sqlite3_column_int64(st, 0);
+		*made = sql_int64(st, 0);
 	store_release(s, st);
 	return ret;
 }
@@ -387,15 +383,14 @@ enum store_status store_joins_left(struct store *s, const char *origin,
 enum store_status store_approve(struct store *s, const char *username)
 {
 	enum store_status st = STORE_ERR;
-	sqlite3_stmt *stmt;
+	struct sql_stmt *stmt;
 
 	store_clear_err(s);
 	if (store_prepare(s,
 			  "UPDATE players SET approved = 1 WHERE username = ?1",
 			  &stmt, WHAT_APPROVE) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_text(stmt, 1, username, -1, SQLITE_STATIC) !=
-	    SQLITE_OK) {
+	if (sql_bind_text(stmt, 1, username) != SQL_OK) {
 		store_set_db_err(s, WHAT_APPROVE);
 	} else {
 		st = store_step_one(s, stmt, WHAT_APPROVE, STORE_NOT_FOUND,
@@ -464,29 +459,30 @@ enum store_status store_join(struct store *s, const char *username,
 
 /* Copy the login columns of the current row into *out. Return 0, or -1
  * when the stored hash does not fit. */
-static int row_to_login(sqlite3_stmt *st, struct store_login *out)
+static int row_to_login(struct sql_stmt *st, struct store_login *out)
 {
-	const unsigned char *hash = sqlite3_column_text(st, 1);
-	int len = sqlite3_column_bytes(st, 1);
+	const char *hash = sql_text(st, 1);
+	int len = sql_bytes(st, 1);
 
 	if (hash == NULL || len <= 0 || len >= AUTH_HASH_MAX)
 		return -1;
-	out->id = sqlite3_column_int64(st, 0);
+	out->id = sql_int64(st, 0);
 	memcpy(out->hash, hash, (size_t)len);
 	out->hash[len] = '\0';
-	out->failed_logins = sqlite3_column_int(st, 2);
-	out->locked_until = sqlite3_column_int64(st, 3);
-	out->gen = sqlite3_column_int64(st, 4);
+	out->failed_logins = sql_int(st, 2);
+	out->locked_until = sql_int64(st, 3);
+	out->gen = sql_int64(st, 4);
 	return 0;
 }
 
-/* Bind the texts a and b to ?1 and ?2 of st. Return SQLite's code. */
-static int bind_texts(sqlite3_stmt *st, const char *a, const char *b)
+/* Bind the texts a and b to ?1 and ?2 of st. Return SQL_OK or the
+ * failure. */
+static enum sql_code bind_texts(struct sql_stmt *st, const char *a,
+				const char *b)
 {
-	int rc = sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
+	enum sql_code rc = sql_bind_text(st, 1, a);
 
-	return rc == SQLITE_OK ? sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC)
-			       : rc;
+	return rc == SQL_OK ? sql_bind_text(st, 2, b) : rc;
 }
 
 /* See store.h. */
@@ -494,7 +490,7 @@ enum store_status store_get_login(struct store *s, const char *username,
 				  const char *origin, struct store_login *out)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	store_clear_err(s);
 	if (store_prepare(s,
@@ -506,7 +502,7 @@ enum store_status store_get_login(struct store *s, const char *username,
 			  " WHERE p.username = ?1",
 			  &st, WHAT_LOGIN) != 0)
 		return STORE_ERR;
-	if (bind_texts(st, username, origin) != SQLITE_OK) {
+	if (bind_texts(st, username, origin) != SQL_OK) {
 		store_set_db_err(s, WHAT_LOGIN);
 		goto out_finalize;
 	}
@@ -523,11 +519,11 @@ out_finalize:
 /* Prepare `sql` with the name ?1 (made lower case by the SQL) and the
  * origin ?2 bound. Return 0, or -1 with the error kept. */
 static int prepare_keyed(struct store *s, const char *sql, const char *name,
-			 const char *origin, sqlite3_stmt **st)
+			 const char *origin, struct sql_stmt **st)
 {
 	if (store_prepare(s, sql, st, WHAT_FAILED) != 0)
 		return -1;
-	if (bind_texts(*st, name, origin) == SQLITE_OK)
+	if (bind_texts(*st, name, origin) == SQL_OK)
 		return 0;
 	store_set_db_err(s, WHAT_FAILED);
 	store_release(s, *st);
@@ -544,7 +540,7 @@ static enum store_status count_failure(struct store *s, const char *name,
 				       int *count)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	long long n;
 
 	if (prepare_keyed(s,
@@ -556,16 +552,16 @@ static enum store_status count_failure(struct store *s, const char *name,
 			  " last_failed_at = ?4 RETURNING failed_logins",
 			  name, origin, &st) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_int64(st, 3, now - AUTH_FAILURE_WINDOW) != SQLITE_OK ||
-	    sqlite3_bind_int64(st, 4, now) != SQLITE_OK) {
+	if (sql_bind_int64(st, 3, now - AUTH_FAILURE_WINDOW) != SQL_OK ||
+	    sql_bind_int64(st, 4, now) != SQL_OK) {
 		store_set_db_err(s, WHAT_FAILED);
 		store_release(s, st);
 		return STORE_ERR;
 	}
 	if (store_step_row(s, st, WHAT_FAILED, "no row") == STORE_OK) {
-		n = sqlite3_column_int64(st, 0);
+		n = sql_int64(st, 0);
 		*count = n > INT_MAX ? INT_MAX : (int)n;
-		if (store_step_done(s, st, WHAT_FAILED) == SQLITE_DONE)
+		if (store_step_done(s, st, WHAT_FAILED) == SQL_DONE)
 			ret = STORE_OK;
 	}
 	store_release(s, st);
@@ -578,16 +574,16 @@ static enum store_status set_lock(struct store *s, const char *name,
 				  const char *origin, long long until)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (prepare_keyed(s,
 			  "UPDATE login_failures SET locked_until = ?3"
 			  " WHERE name = lower(?1) AND origin = ?2",
 			  name, origin, &st) != 0)
 		return STORE_ERR;
-	if (sqlite3_bind_int64(st, 3, until) != SQLITE_OK)
+	if (sql_bind_int64(st, 3, until) != SQL_OK)
 		store_set_db_err(s, WHAT_FAILED);
-	else if (store_step_done(s, st, WHAT_FAILED) == SQLITE_DONE)
+	else if (store_step_done(s, st, WHAT_FAILED) == SQL_DONE)
 		ret = STORE_OK;
 	store_release(s, st);
 	return ret;
@@ -606,7 +602,7 @@ static enum store_status prune_failures(struct store *s, long long now,
 	return store_exec_ints(s,
 			       "DELETE FROM login_failures WHERE"
 			       " last_failed_at < ?1 AND locked_until <= ?2",
-			       args, 2, what) == SQLITE_DONE
+			       args, 2, what) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -650,7 +646,7 @@ static enum store_status record_lockout(struct store *s, long long id,
 			       " max(?2, coalesce(max(until_at), 0)) AS f"
 			       " FROM lockouts WHERE player_id = ?1)"
 			       " WHERE f < ?3",
-			       args, 3, WHAT_FAILED) == SQLITE_DONE
+			       args, 3, WHAT_FAILED) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }
@@ -662,7 +658,7 @@ enum store_status store_login_failed(struct store *s, long long id,
 	char name[PLAYER_USERNAME_MAX + 1];
 	enum store_status st;
 	long long until = 0;
-	sqlite3_stmt *q;
+	struct sql_stmt *q;
 
 	store_clear_err(s);
 	st = store_begin(s, WHAT_FAILED);
@@ -673,8 +669,7 @@ enum store_status store_login_failed(struct store *s, long long id,
 		return store_finish(s, STORE_ERR, WHAT_FAILED);
 	st = store_step_row(s, q, WHAT_FAILED, "no such player");
 	if (st == STORE_OK)
-		snprintf(name, sizeof(name), "%s",
-			 (const char *)sqlite3_column_text(q, 0));
+		snprintf(name, sizeof(name), "%s", sql_text(q, 0));
 	store_release(s, q);
 	if (st == STORE_OK)
 		st = record_failure(s, name, origin, now, &until);
@@ -709,7 +704,7 @@ enum store_status store_get_name_failures(struct store *s, const char *name,
 					  struct store_login *out)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	store_clear_err(s);
@@ -719,19 +714,19 @@ enum store_status store_get_name_failures(struct store *s, const char *name,
 			  " AND origin = ?2",
 			  &st, WHAT_LOGIN) != 0)
 		return STORE_ERR;
-	if (bind_texts(st, name, origin) != SQLITE_OK) {
+	if (bind_texts(st, name, origin) != SQL_OK) {
 		store_set_db_err(s, WHAT_LOGIN);
 		goto out_finalize;
 	}
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+	rc = sql_step(st);
+	if (rc != SQL_ROW && rc != SQL_DONE) {
 		store_set_db_err(s, WHAT_LOGIN);
 		goto out_finalize;
 	}
 	memset(out, 0, sizeof(*out));
-	if (rc == SQLITE_ROW) {
-		out->failed_logins = sqlite3_column_int(st, 0);
-		out->locked_until = sqlite3_column_int64(st, 1);
+	if (rc == SQL_ROW) {
+		out->failed_logins = sql_int(st, 0);
+		out->locked_until = sql_int64(st, 1);
 	}
 	ret = STORE_OK;
 out_finalize:
@@ -748,19 +743,18 @@ static enum store_status update_player(struct store *s, const char *sql,
 				       const char *what)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	if (store_prepare(s, sql, &st, what) != 0)
 		return STORE_ERR;
-	rc = sqlite3_bind_int64(st, 1, id);
-	if (rc == SQLITE_OK)
-		rc = text != NULL
-			     ? sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC)
-			     : sqlite3_bind_null(st, 2);
-	if (rc == SQLITE_OK && number != NULL)
-		rc = sqlite3_bind_int64(st, 3, *number);
-	if (rc != SQLITE_OK) {
+	rc = sql_bind_int64(st, 1, id);
+	if (rc == SQL_OK)
+		rc = text != NULL ? sql_bind_text(st, 2, text)
+				  : sql_bind_null(st, 2);
+	if (rc == SQL_OK && number != NULL)
+		rc = sql_bind_int64(st, 3, *number);
+	if (rc != SQL_OK) {
 		store_set_db_err(s, what);
 		goto out_finalize;
 	}
@@ -776,7 +770,7 @@ enum store_status store_login_succeeded(struct store *s, long long id,
 					const char *new_hash)
 {
 	enum store_status st;
-	sqlite3_stmt *q;
+	struct sql_stmt *q;
 
 	store_clear_err(s);
 	st = store_begin(s, WHAT_SUCCEED);
@@ -795,11 +789,10 @@ enum store_status store_login_succeeded(struct store *s, long long id,
 			       &q, &id, 1, WHAT_SUCCEED) != 0)
 		st = STORE_ERR;
 	if (st == STORE_OK) {
-		if (sqlite3_bind_text(q, 2, origin, -1, SQLITE_STATIC) !=
-		    SQLITE_OK) {
+		if (sql_bind_text(q, 2, origin) != SQL_OK) {
 			store_set_db_err(s, WHAT_SUCCEED);
 			st = STORE_ERR;
-		} else if (store_step_done(s, q, WHAT_SUCCEED) != SQLITE_DONE) {
+		} else if (store_step_done(s, q, WHAT_SUCCEED) != SQL_DONE) {
 			st = STORE_ERR;
 		}
 		store_release(s, q);

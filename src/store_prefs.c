@@ -23,30 +23,30 @@ void store_prefs_default(struct store_prefs *out)
 
 /* Copy column `col` of st's row (text or NULL) into buf[cap] ("" for
  * NULL; the table keeps them shorter than STORE_PREF_TEXT_MAX). */
-static void column_text(sqlite3_stmt *st, int col, char *buf, size_t cap)
+static void column_text(struct sql_stmt *st, int col, char *buf, size_t cap)
 {
-	const unsigned char *t = sqlite3_column_text(st, col);
+	const char *t = sql_text(st, col);
 
-	snprintf(buf, cap, "%s", t != NULL ? (const char *)t : "");
+	snprintf(buf, cap, "%s", t != NULL ? t : "");
 }
 
 /* Column `col` of st's row as an integer, or -1 for NULL. */
-static int column_int(sqlite3_stmt *st, int col)
+static int column_int(struct sql_stmt *st, int col)
 {
-	if (sqlite3_column_type(st, col) == SQLITE_NULL)
+	if (sql_is_null(st, col))
 		return -1;
-	return sqlite3_column_int(st, col);
+	return sql_int(st, col);
 }
 
 /* Fill *out from st's row of PREF_COLUMNS. */
-static void row_to_prefs(sqlite3_stmt *st, struct store_prefs *out)
+static void row_to_prefs(struct sql_stmt *st, struct store_prefs *out)
 {
 	column_text(st, 0, out->lang, sizeof(out->lang));
 	out->ascii = column_int(st, 1);
 	out->color = column_int(st, 2);
 	out->ai_level = column_int(st, 3);
-	out->confirm_moves = sqlite3_column_int(st, 4) != 0;
-	out->refuse_challenges = sqlite3_column_int(st, 5) != 0;
+	out->confirm_moves = sql_int(st, 4) != 0;
+	out->refuse_challenges = sql_int(st, 5) != 0;
 	column_text(st, 6, out->variant, sizeof(out->variant));
 	column_text(st, 7, out->opening, sizeof(out->opening));
 	column_text(st, 8, out->time_control, sizeof(out->time_control));
@@ -59,7 +59,7 @@ enum store_status store_prefs_get(struct store *s, long long player_id,
 	const long long args[] = {player_id};
 	struct store_prefs p;
 	enum store_status st;
-	sqlite3_stmt *q = NULL;
+	struct sql_stmt *q = NULL;
 	int rc;
 
 	store_clear_err(s);
@@ -75,10 +75,10 @@ enum store_status store_prefs_get(struct store *s, long long player_id,
 		st = STORE_ERR;
 	store_prefs_default(&p);
 	if (st == STORE_OK) {
-		rc = sqlite3_step(q);
-		if (rc == SQLITE_ROW)
+		rc = sql_step(q);
+		if (rc == SQL_ROW)
 			row_to_prefs(q, &p);
-		else if (rc != SQLITE_DONE) {
+		else if (rc != SQL_DONE) {
 			store_set_db_err(s, WHAT_GET_PREFS);
 			st = STORE_ERR;
 		}
@@ -90,24 +90,24 @@ enum store_status store_prefs_get(struct store *s, long long player_id,
 	return st;
 }
 
-/* Bind integer `v` to parameter i, NULL for -1. Return SQLite's code. */
-static int bind_int(sqlite3_stmt *st, int i, int v)
+/* Bind integer `v` to parameter i, NULL for -1. Return SQL_OK or the failure.
+ */
+static int bind_int(struct sql_stmt *st, int i, int v)
 {
-	return v < 0 ? sqlite3_bind_null(st, i) : sqlite3_bind_int(st, i, v);
+	return v < 0 ? sql_bind_null(st, i) : sql_bind_int(st, i, v);
 }
 
-/* Bind text `t` to parameter i, NULL for "". Return SQLite's code. */
-static int bind_text(sqlite3_stmt *st, int i, const char *t)
+/* Bind text `t` to parameter i, NULL for "". Return SQL_OK or the failure. */
+static int bind_text(struct sql_stmt *st, int i, const char *t)
 {
-	return t[0] == '\0' ? sqlite3_bind_null(st, i)
-			    : sqlite3_bind_text(st, i, t, -1, SQLITE_STATIC);
+	return t[0] == '\0' ? sql_bind_null(st, i) : sql_bind_text(st, i, t);
 }
 
 /* Write p as player_id's row (inside the caller's transaction). */
 static enum store_status write_prefs(struct store *s, long long player_id,
 				     const struct store_prefs *p)
 {
-	sqlite3_stmt *st = NULL;
+	struct sql_stmt *st = NULL;
 	int rc;
 
 	if (store_prepare(s,
@@ -117,31 +117,31 @@ static enum store_status write_prefs(struct store *s, long long player_id,
 			  " ?8, ?9, ?10)",
 			  &st, WHAT_SET_PREFS) != 0)
 		return STORE_ERR;
-	rc = sqlite3_bind_int64(st, 1, player_id);
-	if (rc == SQLITE_OK)
+	rc = sql_bind_int64(st, 1, player_id);
+	if (rc == SQL_OK)
 		rc = bind_text(st, 2, p->lang);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = bind_int(st, 3, p->ascii);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = bind_int(st, 4, p->color);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = bind_int(st, 5, p->ai_level);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 6, p->confirm_moves);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int(st, 7, p->refuse_challenges);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 6, p->confirm_moves);
+	if (rc == SQL_OK)
+		rc = sql_bind_int(st, 7, p->refuse_challenges);
+	if (rc == SQL_OK)
 		rc = bind_text(st, 8, p->variant);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = bind_text(st, 9, p->opening);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = bind_text(st, 10, p->time_control);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		rc = store_step_done(s, st, WHAT_SET_PREFS);
 	else
 		store_set_db_err(s, WHAT_SET_PREFS);
 	store_release(s, st);
-	return rc == SQLITE_DONE ? STORE_OK : STORE_ERR;
+	return rc == SQL_DONE ? STORE_OK : STORE_ERR;
 }
 
 /* See store.h. The session's check, the player and the row: one write

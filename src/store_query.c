@@ -39,7 +39,7 @@
 
 /* Fill the game and the words of *r from a row of HISTORY_COLUMNS.
  * Return 0, or -1 when one is not valid. */
-static int history_words(sqlite3_stmt *st, struct history_row *r)
+static int history_words(struct sql_stmt *st, struct history_row *r)
 {
 	struct match_words w;
 
@@ -55,30 +55,29 @@ static int history_words(sqlite3_stmt *st, struct history_row *r)
 
 /* Fill *r from a row of HISTORY_COLUMNS; the strings point into the
  * statement. Return 0, or -1 when something stored is not valid. */
-static int row_to_history(sqlite3_stmt *st, struct history_row *r)
+static int row_to_history(struct sql_stmt *st, struct history_row *r)
 {
 	enum { AFTER = WORDS_AT + 5 }; /* the columns after the words */
 
 	memset(r, 0, sizeof *r);
 	if (history_words(st, r) != 0)
 		return -1;
-	r->id = sqlite3_column_int64(st, STORE_GAME_DEF);
-	r->colour =
-		sqlite3_column_int(st, AFTER) == 1 ? STONE_BLACK : STONE_WHITE;
-	r->opponent_id = sqlite3_column_int64(st, AFTER + 1);
-	r->opponent = (const char *)sqlite3_column_text(st, AFTER + 2);
-	r->opponent_nickname = (const char *)sqlite3_column_text(st, AFTER + 3);
-	r->ai_level = sqlite3_column_int(st, AFTER + 4);
-	r->started_at = sqlite3_column_int64(st, AFTER + 5);
-	r->ended_at = sqlite3_column_int64(st, AFTER + 6);
-	r->nmoves = sqlite3_column_int(st, AFTER + 7);
-	r->casual = sqlite3_column_int(st, AFTER + 9) == 0;
-	r->unrated = (enum match_unrated)sqlite3_column_int(st, AFTER + 10);
+	r->id = sql_int64(st, STORE_GAME_DEF);
+	r->colour = sql_int(st, AFTER) == 1 ? STONE_BLACK : STONE_WHITE;
+	r->opponent_id = sql_int64(st, AFTER + 1);
+	r->opponent = sql_text(st, AFTER + 2);
+	r->opponent_nickname = sql_text(st, AFTER + 3);
+	r->ai_level = sql_int(st, AFTER + 4);
+	r->started_at = sql_int64(st, AFTER + 5);
+	r->ended_at = sql_int64(st, AFTER + 6);
+	r->nmoves = sql_int(st, AFTER + 7);
+	r->casual = sql_int(st, AFTER + 9) == 0;
+	r->unrated = (enum match_unrated)sql_int(st, AFTER + 10);
 	r->duration = r->status == MATCH_STATUS_FINISHED
 			      ? r->ended_at - r->started_at
-			      : sqlite3_column_int64(st, AFTER + 8) / 1000;
-	r->my_turn = sqlite3_column_count(st) > HISTORY_NCOLUMNS &&
-		     sqlite3_column_int(st, HISTORY_NCOLUMNS) != 0;
+			      : sql_int64(st, AFTER + 8) / 1000;
+	r->my_turn = sql_columns(st) > HISTORY_NCOLUMNS &&
+		     sql_int(st, HISTORY_NCOLUMNS) != 0;
 	/* (the last: store_unfinished()'s) */
 	if ((r->opponent_id != 0) != (r->opponent != NULL))
 		return -1;
@@ -90,16 +89,16 @@ static int row_to_history(sqlite3_stmt *st, struct history_row *r)
  * -1 means the row is not valid. Return STORE_OK or STORE_ERR. */
 static enum store_status list_rows(struct store *s, const char *sql,
 				   const long long *args, int n,
-				   int (*each)(void *, sqlite3_stmt *),
+				   int (*each)(void *, struct sql_stmt *),
 				   void *ctx, const char *what)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc, done = 0;
 
 	if (store_prepare_ints(s, sql, &st, args, n, what) != 0)
 		return STORE_ERR;
-	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
+	for (rc = sql_step(st); rc == SQL_ROW; rc = sql_step(st)) {
 		done = each(ctx, st);
 		if (done != 0)
 			break; /* no step past the row that ended it */
@@ -108,7 +107,7 @@ static enum store_status list_rows(struct store *s, const char *sql,
 		store_set_err(s, what, "a stored match is not valid");
 		goto out_finalize;
 	}
-	if (done > 0 || rc == SQLITE_DONE)
+	if (done > 0 || rc == SQL_DONE)
 		ret = STORE_OK;
 	else
 		store_set_db_err(s, what);
@@ -124,7 +123,7 @@ struct history_call {
 };
 
 /* list_rows()'s each() for the history. */
-static int each_history(void *ctx, sqlite3_stmt *st)
+static int each_history(void *ctx, struct sql_stmt *st)
 {
 	const struct history_call *c = ctx;
 	struct history_row r;
@@ -228,7 +227,7 @@ store_history(struct store *s, long long player_id, int offset, int limit,
 
 /* Fill *r from a row of IMPORTED_COLUMNS; the strings point into the
  * statement. Return 0, or -1 when something stored is not valid. */
-static int row_to_imported(sqlite3_stmt *st, struct imported_row *r)
+static int row_to_imported(struct sql_stmt *st, struct imported_row *r)
 {
 	enum { AFTER = WORDS_AT + 5 }; /* the columns after the words */
 	struct match_words w;
@@ -238,14 +237,14 @@ static int row_to_imported(sqlite3_stmt *st, struct imported_row *r)
 	    store_read_words(st, WORDS_AT, 5, &w) != 0 ||
 	    w.kind != MATCH_IMPORTED)
 		return -1;
-	r->id = sqlite3_column_int64(st, STORE_GAME_DEF);
+	r->id = sql_int64(st, STORE_GAME_DEF);
 	r->status = w.status;
 	r->result = w.result;
 	r->reason = w.reason;
-	r->black_name = (const char *)sqlite3_column_text(st, AFTER);
-	r->white_name = (const char *)sqlite3_column_text(st, AFTER + 1);
-	r->started_at = sqlite3_column_int64(st, AFTER + 2);
-	r->nmoves = sqlite3_column_int(st, AFTER + 3);
+	r->black_name = sql_text(st, AFTER);
+	r->white_name = sql_text(st, AFTER + 1);
+	r->started_at = sql_int64(st, AFTER + 2);
+	r->nmoves = sql_int(st, AFTER + 3);
 	return r->black_name != NULL && r->white_name != NULL ? 0 : -1;
 }
 
@@ -256,7 +255,7 @@ struct imported_call {
 };
 
 /* list_rows()'s each() for the imported games. */
-static int each_imported(void *ctx, sqlite3_stmt *st)
+static int each_imported(void *ctx, struct sql_stmt *st)
 {
 	const struct imported_call *c = ctx;
 	struct imported_row r;
@@ -364,21 +363,21 @@ enum store_status store_aborted_count(struct store *s, long long player_id,
 #define RULE_COLUMNS "player_id, games, wins, losses, ties, score, rating"
 
 /* Fill *rec from a row of RULE_COLUMNS. */
-static void row_to_rule_record(sqlite3_stmt *st, struct player_record *rec)
+static void row_to_rule_record(struct sql_stmt *st, struct player_record *rec)
 {
-	rec->games = sqlite3_column_int(st, 1);
-	rec->wins = sqlite3_column_int(st, 2);
-	rec->losses = sqlite3_column_int(st, 3);
-	rec->ties = sqlite3_column_int(st, 4);
-	rec->score = sqlite3_column_int(st, 5);
-	rec->rating = sqlite3_column_double(st, 6);
+	rec->games = sql_int(st, 1);
+	rec->wins = sql_int(st, 2);
+	rec->losses = sql_int(st, 3);
+	rec->ties = sql_int(st, 4);
+	rec->score = sql_int(st, 5);
+	rec->rating = sql_double(st, 6);
 }
 
 /* Prepare `sql` (RULE_COLUMNS from rule_records) with the word of `rule`
  * as ?1 and, when `player_id` is not 0, the player as ?2. Return 0, or
  * -1 with the error kept (*st NULL). */
 static int prepare_rule(struct store *s, const char *sql, enum rule rule,
-			long long player_id, sqlite3_stmt **st)
+			long long player_id, struct sql_stmt **st)
 {
 	const char *word = store_rule_word(rule);
 	int rc;
@@ -390,10 +389,10 @@ static int prepare_rule(struct store *s, const char *sql, enum rule rule,
 	}
 	if (store_prepare(s, sql, st, WHAT_RULE) != 0)
 		return -1;
-	rc = sqlite3_bind_text(*st, 1, word, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK && player_id != 0)
-		rc = sqlite3_bind_int64(*st, 2, player_id);
-	if (rc == SQLITE_OK)
+	rc = sql_bind_text(*st, 1, word);
+	if (rc == SQL_OK && player_id != 0)
+		rc = sql_bind_int64(*st, 2, player_id);
+	if (rc == SQL_OK)
 		return 0;
 	store_set_db_err(s, WHAT_RULE);
 	store_release(s, *st);
@@ -411,7 +410,7 @@ store_rule_records(struct store *s, enum rule rule,
 {
 	enum store_status ret = STORE_ERR;
 	struct player_record rec;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	store_clear_err(s);
@@ -424,14 +423,14 @@ store_rule_records(struct store *s, enum rule rule,
 			 " WHERE rule = ?1 ORDER BY player_id",
 			 rule, 0, &st) != 0)
 		return STORE_ERR;
-	for (rc = sqlite3_step(st); rc == SQLITE_ROW; rc = sqlite3_step(st)) {
+	for (rc = sql_step(st); rc == SQL_ROW; rc = sql_step(st)) {
 		row_to_rule_record(st, &rec);
-		if (row(ctx, sqlite3_column_int64(st, 0), &rec) != 0) {
-			rc = SQLITE_DONE;
+		if (row(ctx, sql_int64(st, 0), &rec) != 0) {
+			rc = SQL_DONE;
 			break;
 		}
 	}
-	if (rc == SQLITE_DONE)
+	if (rc == SQL_DONE)
 		ret = STORE_OK;
 	else
 		store_set_db_err(s, WHAT_RULE);
@@ -444,7 +443,7 @@ enum store_status store_rule_record(struct store *s, long long player_id,
 				    enum rule rule, struct player_record *rec)
 {
 	enum store_status ret = STORE_ERR;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	store_clear_err(s);
@@ -453,11 +452,11 @@ enum store_status store_rule_record(struct store *s, long long player_id,
 			 " WHERE rule = ?1 AND player_id = ?2",
 			 rule, player_id, &st) != 0)
 		return STORE_ERR;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
+	rc = sql_step(st);
+	if (rc == SQL_ROW) {
 		row_to_rule_record(st, rec);
 		ret = STORE_OK;
-	} else if (rc == SQLITE_DONE) {
+	} else if (rc == SQL_DONE) {
 		store_set_err(s, WHAT_RULE, "no game under the rule");
 		ret = STORE_NOT_FOUND;
 	} else {
@@ -545,17 +544,17 @@ struct opponent_call {
 };
 
 /* list_rows()'s each() for the opponents. */
-static int each_opponent(void *ctx, sqlite3_stmt *st)
+static int each_opponent(void *ctx, struct sql_stmt *st)
 {
 	struct opponent_call *c = ctx;
 	struct opponent_row r;
 
-	r.opponent_id = sqlite3_column_int64(st, 0);
-	r.username = (const char *)sqlite3_column_text(st, 1);
-	r.nickname = (const char *)sqlite3_column_text(st, 2);
-	r.won = sqlite3_column_int(st, 3);
-	r.lost = sqlite3_column_int(st, 4);
-	r.drawn = sqlite3_column_int(st, 5);
+	r.opponent_id = sql_int64(st, 0);
+	r.username = sql_text(st, 1);
+	r.nickname = sql_text(st, 2);
+	r.won = sql_int(st, 3);
+	r.lost = sql_int(st, 4);
+	r.drawn = sql_int(st, 5);
 	if (r.username == NULL || r.nickname == NULL)
 		return -1;
 	return c->row(c->ctx, &r) != 0 ? 1 : 0;
@@ -603,26 +602,26 @@ struct replay {
 	long long max_id;
 	double *rating;
 	int *games;
-	sqlite3_stmt *keep;
+	struct sql_stmt *keep;
 };
 
 /* list_rows()'s each() for the rated results, in the order they were
  * counted: count one as the store did (a game, and the ratings moved
  * only where they were), then keep both ratings on the match. */
-static int each_rated(void *ctx, sqlite3_stmt *st)
+static int each_rated(void *ctx, struct sql_stmt *st)
 {
 	struct replay *rp = ctx;
-	const unsigned char *word = sqlite3_column_text(st, 2);
-	long long b = sqlite3_column_int64(st, 0);
-	long long w = sqlite3_column_int64(st, 1);
-	int result = word != NULL ? match_result_value((const char *)word) : -1;
+	const char *word = sql_text(st, 2);
+	long long b = sql_int64(st, 0);
+	long long w = sql_int64(st, 1);
+	int result = word != NULL ? match_result_value(word) : -1;
 	double db = 0.0, dw = 0.0;
 	int rc;
 
 	if (result <= RESULT_NONE || b < 1 || w < 1 || b > rp->max_id ||
 	    w > rp->max_id)
 		return -1;
-	if (sqlite3_column_int(st, 4) != 0)
+	if (sql_int(st, 4) != 0)
 		rating_deltas(rp->rating[b], rp->games[b], rp->rating[w],
 			      rp->games[w],
 			      match_black_score((enum match_result)result), &db,
@@ -631,16 +630,16 @@ static int each_rated(void *ctx, sqlite3_stmt *st)
 	rp->rating[w] += dw;
 	rp->games[b]++;
 	rp->games[w]++;
-	sqlite3_reset(rp->keep);
-	rc = sqlite3_bind_int64(rp->keep, 1, sqlite3_column_int64(st, 3));
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_double(rp->keep, 2, rp->rating[b]);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_double(rp->keep, 3, rp->rating[w]);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(rp->keep);
-	sqlite3_reset(rp->keep);
-	return rc == SQLITE_DONE ? 0 : -1;
+	sql_reset(rp->keep);
+	rc = sql_bind_int64(rp->keep, 1, sql_int64(st, 3));
+	if (rc == SQL_OK)
+		rc = sql_bind_double(rp->keep, 2, rp->rating[b]);
+	if (rc == SQL_OK)
+		rc = sql_bind_double(rp->keep, 3, rp->rating[w]);
+	if (rc == SQL_OK)
+		rc = sql_step(rp->keep);
+	sql_reset(rp->keep);
+	return rc == SQL_DONE ? 0 : -1;
 }
 
 /* See store_internal.h. */
@@ -651,7 +650,7 @@ enum store_status store_keep_ratings_after(struct store *s, const char *what)
 	long long i;
 
 	if (store_query_int(s, "SELECT coalesce(max(id), 0) FROM players",
-			    &rp.max_id, what) != SQLITE_OK ||
+			    &rp.max_id, what) != SQL_OK ||
 	    store_prepare(s,
 			  "UPDATE matches SET black_after = ?2,"
 			  " white_after = ?3 WHERE id = ?1",
@@ -684,14 +683,11 @@ struct graph_call {
 };
 
 /* list_rows()'s each() for a player's ratings: one point. */
-static int each_point(void *ctx, sqlite3_stmt *st)
+static int each_point(void *ctx, struct sql_stmt *st)
 {
 	struct graph_call *g = ctx;
 
-	return g->row(g->ctx, sqlite3_column_int64(st, 0),
-		      sqlite3_column_double(st, 1)) != 0
-		       ? 1
-		       : 0;
+	return g->row(g->ctx, sql_int64(st, 0), sql_double(st, 1)) != 0 ? 1 : 0;
 }
 
 /* See store.h. */
@@ -757,15 +753,15 @@ static enum store_status top_part(struct store *s, const char *sql,
 				  const char *word, int top, struct plist *out)
 {
 	enum store_status st = STORE_ERR;
-	sqlite3_stmt *rows;
+	struct sql_stmt *rows;
 	int rc;
 
 	if (store_prepare(s, sql, &rows, WHAT_TOP) != 0)
 		return STORE_ERR;
-	rc = sqlite3_bind_int(rows, 1, top);
-	if (rc == SQLITE_OK && word != NULL)
-		rc = sqlite3_bind_text(rows, 2, word, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK)
+	rc = sql_bind_int(rows, 1, top);
+	if (rc == SQL_OK && word != NULL)
+		rc = sql_bind_text(rows, 2, word);
+	if (rc == SQL_OK)
 		st = store_append_players(s, out, rows);
 	else
 		store_set_db_err(s, WHAT_TOP);

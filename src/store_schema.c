@@ -1199,15 +1199,14 @@ static const char *const migrations[] = {
 /* migration_code[6]: the rest of migration 7. */
 static enum store_status migrate_7_swap(struct store *s, const char *what)
 {
-	return store_run_sql(s, migration_7_swap, what) == SQLITE_OK
-		       ? STORE_OK
-		       : STORE_ERR;
+	return store_run_sql(s, migration_7_swap, what) == SQL_OK ? STORE_OK
+								  : STORE_ERR;
 }
 
 /* migration_code[13]: the rest of migration 14. */
 static enum store_status migrate_14_abort(struct store *s, const char *what)
 {
-	if (store_run_sql(s, migration_14_swap, what) != SQLITE_OK)
+	if (store_run_sql(s, migration_14_swap, what) != SQL_OK)
 		return STORE_ERR;
 	return store_abort_unplayed(s, what);
 }
@@ -1215,8 +1214,8 @@ static enum store_status migrate_14_abort(struct store *s, const char *what)
 /* migration_code[19]: the rest of migration 20. */
 static enum store_status migrate_20_matches(struct store *s, const char *what)
 {
-	if (store_run_sql(s, migration_20_matches, what) != SQLITE_OK ||
-	    store_run_sql(s, migration_20_swap, what) != SQLITE_OK)
+	if (store_run_sql(s, migration_20_matches, what) != SQL_OK ||
+	    store_run_sql(s, migration_20_swap, what) != SQL_OK)
 		return STORE_ERR;
 	return STORE_OK;
 }
@@ -1239,34 +1238,31 @@ static enum store_status (*const migration_code[])(struct store *s,
 
 /* Read the application id, user_version and number of schema objects
  * in one statement, so from one snapshot even while another process is
- * making the schema. Return SQLITE_OK or SQLite's error (kept). */
-static int read_identity(struct store *s, long long *app, long long *ver,
-			 long long *objects)
+ * making the schema. Return SQL_OK or the failure (kept; SQL_NOT_DB for
+ * a file that is no database). */
+static enum sql_code read_identity(struct store *s, long long *app,
+				   long long *ver, long long *objects)
 {
-	sqlite3_stmt *st;
-	int rc;
+	struct sql_stmt *st;
+	enum sql_code rc;
 
-	rc = sqlite3_prepare_v2(
-		s->db,
-		"SELECT (SELECT application_id"
-		" FROM pragma_application_id),"
-		" (SELECT user_version FROM pragma_user_version),"
-		" (SELECT count(*) FROM sqlite_schema)",
-		-1, &st, NULL);
-	if (rc != SQLITE_OK) {
-		store_set_db_err(s, WHAT_OPEN);
-		return rc;
-	}
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*app = sqlite3_column_int64(st, 0);
-		*ver = sqlite3_column_int64(st, 1);
-		*objects = sqlite3_column_int64(st, 2);
-		rc = SQLITE_OK;
+	rc = sql_prepare(s->db,
+			 "SELECT (SELECT application_id"
+			 " FROM pragma_application_id),"
+			 " (SELECT user_version FROM pragma_user_version),"
+			 " (SELECT count(*) FROM sqlite_schema)",
+			 &st);
+	if (rc == SQL_OK)
+		rc = sql_step(st);
+	if (rc == SQL_ROW) {
+		*app = sql_int64(st, 0);
+		*ver = sql_int64(st, 1);
+		*objects = sql_int64(st, 2);
+		rc = SQL_OK;
 	} else {
 		store_set_db_err(s, WHAT_OPEN);
 	}
-	sqlite3_finalize(st);
+	store_release(s, st);
 	return rc;
 }
 
@@ -1274,12 +1270,12 @@ static int read_identity(struct store *s, long long *app, long long *ver,
 enum store_status store_schema_classify(struct store *s, int *version)
 {
 	long long app = 0, ver = 0, objects = 0;
-	int rc;
+	enum sql_code rc;
 
 	rc = read_identity(s, &app, &ver, &objects);
-	if ((rc & 0xff) == SQLITE_NOTADB)
+	if (rc == SQL_NOT_DB)
 		goto not_ours;
-	if (rc != SQLITE_OK)
+	if (rc != SQL_OK)
 		return STORE_ERR;
 	if (app == STORE_APP_ID && ver > SCHEMA_VERSION) {
 		snprintf(s->err, sizeof s->err,
@@ -1305,7 +1301,7 @@ static int check_foreign_keys(struct store *s)
 	long long broken = 0;
 
 	if (store_query_int(s, "SELECT count(*) FROM pragma_foreign_key_check",
-			    &broken, WHAT_MIGRATE) != SQLITE_OK)
+			    &broken, WHAT_MIGRATE) != SQL_OK)
 		return -1;
 	if (broken == 0)
 		return 0;
@@ -1319,7 +1315,7 @@ static int check_foreign_keys(struct store *s)
  * Return 0, or -1 with the error kept. */
 static int run_migration(struct store *s, int version)
 {
-	if (store_run_sql(s, migrations[version], WHAT_MIGRATE) != SQLITE_OK)
+	if (store_run_sql(s, migrations[version], WHAT_MIGRATE) != SQL_OK)
 		return -1;
 	if (version < MIGRATION_CODES && migration_code[version] != NULL &&
 	    migration_code[version](s, WHAT_MIGRATE) != STORE_OK)
@@ -1345,7 +1341,7 @@ enum store_status store_schema_migrate(struct store *s)
 		if (run_migration(s, version) != 0)
 			goto out_rollback;
 	if (store_query_int(s, "PRAGMA user_version", &now_at, WHAT_MIGRATE) !=
-	    SQLITE_OK)
+	    SQL_OK)
 		goto out_rollback;
 	if (now_at != SCHEMA_VERSION) {
 		store_set_err(s, WHAT_MIGRATE,

@@ -69,7 +69,7 @@ static enum store_status seat_holder(struct store *s)
 
 	while (s->seat.holder == 0) {
 		if (store_query_int(s, "SELECT random()", &r, WHAT_SEAT) !=
-		    SQLITE_OK)
+		    SQL_OK)
 			return STORE_ERR;
 		s->seat.holder = r;
 	}

@@ -43,18 +43,18 @@ static const char *const state_words[] = {
 
 /* Bind ?99, the rating of a player with no game under a rule, where
  * the statement has it. */
-static int bind_start_rating(sqlite3_stmt *st)
+static int bind_start_rating(struct sql_stmt *st)
 {
-	if (sqlite3_bind_parameter_count(st) < 99)
-		return SQLITE_OK;
-	return sqlite3_bind_double(st, 99, RATING_START);
+	if (sql_params(st) < 99)
+		return SQL_OK;
+	return sql_bind_double(st, 99, RATING_START);
 }
 
 /* Fill *k from a row of SEEK_COLUMNS. Return 0, or -1 when something
  * stored is not valid. */
-static int row_to_seek(sqlite3_stmt *st, struct seek *k)
+static int row_to_seek(struct sql_stmt *st, struct seek *k)
 {
-	const char *state = (const char *)sqlite3_column_text(st, 15);
+	const char *state = sql_text(st, 15);
 	int i;
 
 	memset(k, 0, sizeof(*k));
@@ -63,15 +63,14 @@ static int row_to_seek(sqlite3_stmt *st, struct seek *k)
 			k->state = (enum seek_state)i;
 	if (k->state == 0 || store_row_game(st, 2, &k->game) != 0)
 		return -1;
-	k->id = sqlite3_column_int64(st, 0);
-	k->player_id = sqlite3_column_int64(st, 1);
-	k->rated = sqlite3_column_int(st, 11) != 0;
-	k->min_rating = sqlite3_column_int(st, 12);
-	k->max_rating = sqlite3_column_int(st, 13);
-	k->created_at = sqlite3_column_int64(st, 14);
-	k->match_id = sqlite3_column_int64(st, 16);
-	snprintf(k->origin, sizeof(k->origin), "%s",
-		 (const char *)sqlite3_column_text(st, 17));
+	k->id = sql_int64(st, 0);
+	k->player_id = sql_int64(st, 1);
+	k->rated = sql_int(st, 11) != 0;
+	k->min_rating = sql_int(st, 12);
+	k->max_rating = sql_int(st, 13);
+	k->created_at = sql_int64(st, 14);
+	k->match_id = sql_int64(st, 16);
+	snprintf(k->origin, sizeof(k->origin), "%s", sql_text(st, 17));
 	return 0;
 }
 
@@ -81,7 +80,7 @@ static enum store_status read_seek(struct store *s, long long id,
 				   struct seek *out, const char *what)
 {
 	enum store_status ret;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (store_prepare_ints(s, SEEK_COLUMNS " FROM seeks WHERE id = ?1", &st,
 			       &id, 1, what) != 0)
@@ -130,22 +129,22 @@ static enum store_status seek_facts(struct store *s, long long id,
 {
 	const long long args[] = {id, taker_id};
 	enum store_status ret;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (store_prepare_ints(s,
 			       "SELECT refreshed_at, " RATING_UNDER(
 				       "?2") " FROM seeks WHERE id = ?1",
 			       &st, args, 2, WHAT_TAKE) != 0)
 		return STORE_ERR;
-	if (bind_start_rating(st) != SQLITE_OK) {
+	if (bind_start_rating(st) != SQL_OK) {
 		store_set_db_err(s, WHAT_TAKE);
 		store_release(s, st);
 		return STORE_ERR;
 	}
 	ret = store_step_row(s, st, WHAT_TAKE, "no such seek");
 	if (ret == STORE_OK) {
-		*refreshed = sqlite3_column_int64(st, 0);
-		*rating = sqlite3_column_double(st, 1);
+		*refreshed = sql_int64(st, 0);
+		*rating = sql_double(st, 1);
 	}
 	store_release(s, st);
 	return ret;
@@ -160,7 +159,7 @@ static enum store_status seek_match(struct store *s, const struct seek *k,
 	long long coin = 0;
 
 	if (store_query_int(s, "SELECT random() & 1", &coin, WHAT_TAKE) !=
-	    SQLITE_OK)
+	    SQL_OK)
 		return STORE_ERR;
 	memset(h, 0, sizeof(*h));
 	h->kind = MATCH_RANKED;
@@ -204,7 +203,7 @@ static enum store_status take(struct store *s, long long id, long long taker_id,
 	    store_exec_ints(s,
 			    "UPDATE seeks SET state = 'taken', match_id = ?2"
 			    " WHERE id = ?1 AND state = 'open'",
-			    args, 2, WHAT_TAKE) != SQLITE_DONE)
+			    args, 2, WHAT_TAKE) != SQL_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK)
 		*match_id = args[1];
@@ -236,20 +235,20 @@ enum store_status store_seek_take(struct store *s, long long id,
 
 /* Bind seek k's proposal, range and origin to ?1..?13 (player,
  * variant, rule, rows, cols, k, opening, time per move, clock base,
- * increment, rated, min and max rating), ?15 and ?99. Return SQLITE_OK
+ * increment, rated, min and max rating), ?15 and ?99. Return SQL_OK
  * or the first error. */
-static int bind_seek(sqlite3_stmt *st, const struct seek *k)
+static int bind_seek(struct sql_stmt *st, const struct seek *k)
 {
 	const long long ints[] = {k->player_id, k->rated ? 1 : 0, k->min_rating,
 				  k->max_rating};
 	static const int at[] = {1, 11, 12, 13};
 	int i, rc = bind_start_rating(st);
 
-	for (i = 0; rc == SQLITE_OK && i < 4; i++)
-		rc = sqlite3_bind_int64(st, at[i], ints[i]);
-	if (rc == SQLITE_OK)
+	for (i = 0; rc == SQL_OK && i < 4; i++)
+		rc = sql_bind_int64(st, at[i], ints[i]);
+	if (rc == SQL_OK)
 		rc = store_bind_game(st, 2, &k->game);
-	if (rc == SQLITE_OK && sqlite3_bind_parameter_count(st) >= 15)
+	if (rc == SQL_OK && sql_params(st) >= 15)
 		rc = store_bind_opt_text(
 			st, 15, k->origin[0] != '\0' ? k->origin : NULL);
 	return rc;
@@ -258,16 +257,16 @@ static int bind_seek(sqlite3_stmt *st, const struct seek *k)
 /* Prepare `sql` with seek k bound (bind_seek()) and ?14 `now`. Return 0,
  * or -1 with the error kept. */
 static int prepare_seek(struct store *s, const char *sql, const struct seek *k,
-			long long now, sqlite3_stmt **st)
+			long long now, struct sql_stmt **st)
 {
 	int rc;
 
 	if (store_prepare(s, sql, st, WHAT_SEEK) != 0)
 		return -1;
 	rc = bind_seek(*st, k);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_int64(*st, 14, now);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
+		rc = sql_bind_int64(*st, 14, now);
+	if (rc == SQL_OK)
 		return 0;
 	store_set_db_err(s, WHAT_SEEK);
 	store_release(s, *st);
@@ -299,13 +298,13 @@ static enum store_status paired(struct store *s, const struct seek *k,
 				long long now, long long *id)
 {
 	enum store_status ret;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (prepare_seek(s, PAIRED_SEEK, k, now, &st) != 0)
 		return STORE_ERR;
 	ret = store_step_row(s, st, WHAT_SEEK, "no answer");
 	if (ret == STORE_OK)
-		*id = sqlite3_column_int64(st, 0);
+		*id = sql_int64(st, 0);
 	store_release(s, st);
 	return ret;
 }
@@ -316,11 +315,11 @@ static enum store_status insert_seek(struct store *s, const struct seek *k,
 				     long long now, long long *id)
 {
 	const long long args[] = {now - SEEK_KEEP_S};
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	if (store_exec_ints(s, "DELETE FROM seeks WHERE refreshed_at < ?1",
-			    args, 1, WHAT_SEEK) != SQLITE_DONE)
+			    args, 1, WHAT_SEEK) != SQL_DONE)
 		return STORE_ERR;
 	if (prepare_seek(s,
 			 "INSERT INTO seeks (player_id, variant, rule, rows,"
@@ -333,9 +332,9 @@ static enum store_status insert_seek(struct store *s, const struct seek *k,
 		return STORE_ERR;
 	rc = store_step_done(s, st, WHAT_SEEK);
 	store_release(s, st);
-	if (rc != SQLITE_DONE)
+	if (rc != SQL_DONE)
 		return STORE_ERR;
-	*id = sqlite3_last_insert_rowid(s->db);
+	*id = sql_last_id(s->db);
 	return STORE_OK;
 }
 
@@ -372,14 +371,14 @@ static enum store_status one_open(struct store *s, const struct seek *k,
 {
 	enum store_status ret;
 	long long others;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	int rc;
 
 	*why = SEEK_TAKEN_OK;
 	if (store_exec_ints(s,
 			    "UPDATE seeks SET state = 'withdrawn' WHERE"
 			    " player_id = ?1 AND state = 'open'",
-			    &k->player_id, 1, WHAT_SEEK) != SQLITE_DONE)
+			    &k->player_id, 1, WHAT_SEEK) != SQL_DONE)
 		return STORE_ERR;
 	if (k->origin[0] == '\0')
 		return STORE_OK;
@@ -391,14 +390,14 @@ static enum store_status one_open(struct store *s, const struct seek *k,
 		return STORE_ERR;
 	rc = store_step_done(s, st, WHAT_SEEK);
 	store_release(s, st);
-	if (rc != SQLITE_DONE ||
+	if (rc != SQL_DONE ||
 	    prepare_seek(s,
 			 "SELECT count(*) FROM seeks WHERE origin = ?15"
 			 " AND state = 'open'",
 			 k, now, &st) != 0)
 		return STORE_ERR;
 	ret = store_step_row(s, st, WHAT_SEEK, "no answer");
-	others = ret == STORE_OK ? sqlite3_column_int64(st, 0) : 0;
+	others = ret == STORE_OK ? sql_int64(st, 0) : 0;
 	store_release(s, st);
 	if (ret != STORE_OK || others == 0)
 		return ret;
@@ -457,7 +456,7 @@ enum store_status store_seek_refresh(struct store *s, long long id,
 	if (store_exec_ints(s,
 			    "UPDATE seeks SET refreshed_at = max(refreshed_at,"
 			    " ?2) WHERE id = ?1 AND state = 'open'",
-			    args, 2, WHAT_SEEKS) != SQLITE_DONE)
+			    args, 2, WHAT_SEEKS) != SQL_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK)
 		st = read_seek(s, id, out, WHAT_SEEKS);
@@ -487,9 +486,9 @@ enum store_status store_seek_withdraw(struct store *s, long long id,
 	if (store_exec_ints(s,
 			    "UPDATE seeks SET state = 'withdrawn'"
 			    " WHERE id = ?1 AND state = 'open'",
-			    &id, 1, WHAT_LEAVE) != SQLITE_DONE)
+			    &id, 1, WHAT_LEAVE) != SQL_DONE)
 		st = STORE_ERR;
-	if (st == STORE_OK && sqlite3_changes(s->db) == 0) {
+	if (st == STORE_OK && sql_changes(s->db) == 0) {
 		st = read_seek(s, id, &k, WHAT_LEAVE);
 		if (st == STORE_OK)
 			*match_id = k.match_id;
@@ -523,7 +522,7 @@ _Static_assert(SEEK_NO_CLOCK == 1 && SEEK_PER_MOVE == 2 &&
 /* Prepare `sql` (LISTED_SEEKS's parameters, ?6 and ?7 the page) for
  * filter f at `now`. Return 0, or -1 with the error kept. */
 static int prepare_list(struct store *s, const char *sql, long long now,
-			const struct seek_filter *f, sqlite3_stmt **st)
+			const struct seek_filter *f, struct sql_stmt **st)
 {
 	const long long ints[] = {now - STORE_SEEK_STALE,
 				  f->viewer_id,
@@ -537,12 +536,12 @@ static int prepare_list(struct store *s, const char *sql, long long now,
 	if (store_prepare(s, sql, st, WHAT_SEEKS) != 0)
 		return -1;
 	rc = bind_start_rating(*st);
-	for (i = 0; rc == SQLITE_OK && i < 6; i++)
-		if (at[i] <= sqlite3_bind_parameter_count(*st))
-			rc = sqlite3_bind_int64(*st, at[i], ints[i]);
-	if (rc == SQLITE_OK)
+	for (i = 0; rc == SQL_OK && i < 6; i++)
+		if (at[i] <= sql_params(*st))
+			rc = sql_bind_int64(*st, at[i], ints[i]);
+	if (rc == SQL_OK)
 		rc = store_bind_opt_text(*st, 3, f->variant);
-	if (rc == SQLITE_OK)
+	if (rc == SQL_OK)
 		return 0;
 	store_set_db_err(s, WHAT_SEEKS);
 	store_release(s, *st);
@@ -555,13 +554,13 @@ static enum store_status count_listed(struct store *s, long long now,
 				      const struct seek_filter *f, int *total)
 {
 	enum store_status ret;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 
 	if (prepare_list(s, "SELECT count(*)" LISTED_SEEKS, now, f, &st) != 0)
 		return STORE_ERR;
 	ret = store_step_row(s, st, WHAT_SEEKS, "no answer");
 	if (ret == STORE_OK)
-		*total = sqlite3_column_int(st, 0);
+		*total = sql_int(st, 0);
 	store_release(s, st);
 	return ret;
 }
@@ -573,7 +572,7 @@ enum store_status store_seek_list(struct store *s, long long now,
 				  void *ctx, int *total)
 {
 	enum store_status ret;
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	struct seek k;
 	int rc;
 
@@ -595,7 +594,7 @@ enum store_status store_seek_list(struct store *s, long long now,
 		ret = STORE_ERR;
 	if (ret != STORE_OK)
 		return store_finish(s, ret, WHAT_SEEKS);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = sql_step(st)) == SQL_ROW) {
 		if (row_to_seek(st, &k) != 0) {
 			store_set_err(s, WHAT_SEEKS,
 				      "a stored seek is not valid");
@@ -603,15 +602,15 @@ enum store_status store_seek_list(struct store *s, long long now,
 			break;
 		}
 		snprintf(k.username, sizeof(k.username), "%s",
-			 (const char *)sqlite3_column_text(st, 18));
+			 sql_text(st, 18));
 		snprintf(k.nickname, sizeof(k.nickname), "%s",
-			 (const char *)sqlite3_column_text(st, 19));
-		k.rating = sqlite3_column_double(st, 20);
-		k.takeable = sqlite3_column_int(st, 21) != 0;
+			 sql_text(st, 19));
+		k.rating = sql_double(st, 20);
+		k.takeable = sql_int(st, 21) != 0;
 		if (row(ctx, &k) != 0)
 			break;
 	}
-	if (ret == STORE_OK && rc != SQLITE_ROW && rc != SQLITE_DONE) {
+	if (ret == STORE_OK && rc != SQL_ROW && rc != SQL_DONE) {
 		store_set_db_err(s, WHAT_SEEKS);
 		ret = STORE_ERR;
 	}

@@ -25,7 +25,8 @@ const char *store_rule_word(enum rule r)
 }
 
 /* See store_internal.h. */
-int store_bind_game(sqlite3_stmt *st, int first, const struct game_def *g)
+enum sql_code store_bind_game(struct sql_stmt *st, int first,
+			      const struct game_def *g)
 {
 	const struct variant *v = &g->variant;
 	const long long ints[] = {v->rows,	v->cols,
@@ -36,34 +37,30 @@ int store_bind_game(sqlite3_stmt *st, int first, const struct game_def *g)
 	const char *opening = match_opening_word(g->opening);
 	int i, rc;
 
-	rc = sqlite3_bind_text(st, first, v->name, -1, SQLITE_STATIC);
-	for (i = 0; rc == SQLITE_OK && i < 6; i++)
-		rc = sqlite3_bind_int64(st, first + at[i], ints[i]);
-	if (rc == SQLITE_OK && rule != NULL)
-		rc = sqlite3_bind_text(st, first + 1, rule, -1, SQLITE_STATIC);
-	if (rc == SQLITE_OK && opening != NULL)
-		rc = sqlite3_bind_text(st, first + 5, opening, -1,
-				       SQLITE_STATIC);
+	rc = sql_bind_text(st, first, v->name);
+	for (i = 0; rc == SQL_OK && i < 6; i++)
+		rc = sql_bind_int64(st, first + at[i], ints[i]);
+	if (rc == SQL_OK && rule != NULL)
+		rc = sql_bind_text(st, first + 1, rule);
+	if (rc == SQL_OK && opening != NULL)
+		rc = sql_bind_text(st, first + 5, opening);
 	return rc;
 }
 
 /* See store_internal.h. */
-int store_row_game(sqlite3_stmt *st, int first, struct game_def *g)
+int store_row_game(struct sql_stmt *st, int first, struct game_def *g)
 {
-	const struct variant *preset =
-		rules_preset((const char *)sqlite3_column_text(st, first));
+	const struct variant *preset = rules_preset(sql_text(st, first));
 	struct variant *v = &g->variant;
-	int opening = match_opening_value(
-		(const char *)sqlite3_column_text(st, first + 5));
+	int opening = match_opening_value(sql_text(st, first + 5));
 
 	memset(g, 0, sizeof(*g));
 	if (opening < 0 ||
-	    rules_parse_rule((const char *)sqlite3_column_text(st, first + 1),
-			     &v->rule) != 0)
+	    rules_parse_rule(sql_text(st, first + 1), &v->rule) != 0)
 		return -1;
-	v->rows = sqlite3_column_int(st, first + 2);
-	v->cols = sqlite3_column_int(st, first + 3);
-	v->k = sqlite3_column_int(st, first + 4);
+	v->rows = sql_int(st, first + 2);
+	v->cols = sql_int(st, first + 3);
+	v->k = sql_int(st, first + 4);
 	v->name = preset != NULL
 			  ? preset->name
 			  : rules_name_of(v->rows, v->cols, v->k, v->rule);
@@ -89,15 +86,15 @@ const char *store_ending_problem(enum match_result result,
 }
 
 /* The text of column `col`, or NULL. */
-static const char *column(sqlite3_stmt *st, int col)
+static const char *column(struct sql_stmt *st, int col)
 {
-	return (const char *)sqlite3_column_text(st, col);
+	return sql_text(st, col);
 }
 
 /* The value of column `col` by `value` (match_result_value() or
  * match_reason_value()): 0 (RESULT_NONE, REASON_NONE) for NULL, -1 for a
  * word it does not know. */
-static int optional_value(sqlite3_stmt *st, int col,
+static int optional_value(struct sql_stmt *st, int col,
 			  int (*value)(const char *word))
 {
 	const char *word = column(st, col);
@@ -106,7 +103,7 @@ static int optional_value(sqlite3_stmt *st, int col,
 }
 
 /* See store_internal.h. */
-int store_read_words(sqlite3_stmt *st, int first, int opening,
+int store_read_words(struct sql_stmt *st, int first, int opening,
 		     struct match_words *w)
 {
 	int kind = match_kind_value(column(st, first));

@@ -1,11 +1,14 @@
-/* test_store_db.c -- tests for the statements a store handle keeps
- * prepared (src/store_db.c's store_prepare() and store_release()): a
+/* test_store_db.c -- tests for the statements a store's connection
+ * keeps prepared (the driver's sql_prepare() and sql_release(), through
+ * src/store_db.c's store_prepare() and store_release()): a
  * text prepared again is the statement kept, handed out reset with no
  * parameter bound; the same text asked for while it is held is a
  * second statement; a buffer that now holds another text is prepared
- * again; more texts than the handle keeps all run. The store's own
- * header (store_internal.h): these are the store's helpers, below its
- * API. Throw-away databases (tests/store_fixture.h). */
+ * again; more texts than the connection keeps all run. How often a
+ * statement has run is read from SQLite's sqlite_stmt table, through the
+ * same connection. The store's own header (store_internal.h): these are
+ * the store's helpers, below its API. Throw-away databases
+ * (tests/store_fixture.h). */
 #include <stdio.h>
 #include <string.h>
 
@@ -28,16 +31,31 @@ static struct store *club(void)
 static long long read_one(struct store *s, const char *sql, bool bind,
 			  long long arg)
 {
-	sqlite3_stmt *st;
+	struct sql_stmt *st;
 	long long v = -1;
 
 	if (store_prepare(s, sql, &st, "test") != 0)
 		return -1;
-	if ((!bind || sqlite3_bind_int64(st, 1, arg) == SQLITE_OK) &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_type(st, 0) == SQLITE_NULL
-			    ? -2
-			    : sqlite3_column_int64(st, 0);
+	if ((!bind || sql_bind_int64(st, 1, arg) == SQL_OK) &&
+	    sql_step(st) == SQL_ROW)
+		v = sql_is_null(st, 0) ? -2 : sql_int64(st, 0);
+	store_release(s, st);
+	return v;
+}
+
+/* How many times the statements of s's connection whose text is `sql`
+ * have run (SQLite's count: a run ends at a reset), -1 when it cannot be
+ * read. A statement prepared again starts again from 0. */
+static long long runs(struct store *s, const char *sql)
+{
+	struct sql_stmt *st;
+	long long v = -1;
+
+	if (store_prepare(s, "SELECT sum(run) FROM sqlite_stmt WHERE sql = ?1",
+			  &st, "test") != 0)
+		return -1;
+	if (sql_bind_text(st, 1, sql) == SQL_OK && sql_step(st) == SQL_ROW)
+		v = sql_int64(st, 0);
 	store_release(s, st);
 	return v;
 }
@@ -49,43 +67,44 @@ static void test_kept_again(void)
 {
 	static const char sql[] = "SELECT ?1 UNION ALL SELECT 7";
 	struct store *s = club();
-	sqlite3_stmt *a, *b;
+	struct sql_stmt *a, *b;
 
 	CU_ASSERT_EQUAL(store_prepare(s, sql, &a, "test"), 0);
-	CU_ASSERT_EQUAL(sqlite3_bind_int64(a, 1, 5), SQLITE_OK);
-	CU_ASSERT_EQUAL(sqlite3_step(a), SQLITE_ROW);
-	CU_ASSERT_EQUAL(sqlite3_column_int64(a, 0), 5);
+	CU_ASSERT_EQUAL(sql_bind_int64(a, 1, 5), SQL_OK);
+	CU_ASSERT_EQUAL(sql_step(a), SQL_ROW);
+	CU_ASSERT_EQUAL(sql_int64(a, 0), 5);
 	store_release(s, a);
 	CU_ASSERT_EQUAL(store_prepare(s, sql, &b, "test"), 0);
 	CU_ASSERT_PTR_EQUAL(b, a);
-	/* the same statement, not one made again where the first was */
-	CU_ASSERT_EQUAL(sqlite3_stmt_status(b, SQLITE_STMTSTATUS_RUN, 0), 1);
-	CU_ASSERT_EQUAL(sqlite3_step(b), SQLITE_ROW);
-	CU_ASSERT_EQUAL(sqlite3_column_type(b, 0), SQLITE_NULL);
+	/* the same statement, not one made again in the first one's place */
+	CU_ASSERT_EQUAL(runs(s, sql), 1);
+	CU_ASSERT_EQUAL(sql_step(b), SQL_ROW);
+	CU_ASSERT(sql_is_null(b, 0));
 	store_release(s, b);
 	store_close(s);
 }
 
 /* The same text asked for while its statement is held is a second
- * statement; both run, and both are given back (the second one,
- * not kept, finalized: valgrind sees no leak). */
+ * statement (kept in another place); both run, and both are given
+ * back (valgrind sees no leak). */
 static void test_kept_held(void)
 {
 	static const char sql[] = "SELECT ?1 + 1";
 	struct store *s = club();
-	sqlite3_stmt *outer;
+	struct sql_stmt *outer;
 
 	CU_ASSERT_EQUAL(store_prepare(s, sql, &outer, "test"), 0);
-	CU_ASSERT_EQUAL(sqlite3_bind_int64(outer, 1, 40), SQLITE_OK);
-	CU_ASSERT_EQUAL(sqlite3_step(outer), SQLITE_ROW);
+	CU_ASSERT_EQUAL(sql_bind_int64(outer, 1, 40), SQL_OK);
+	CU_ASSERT_EQUAL(sql_step(outer), SQL_ROW);
 	CU_ASSERT_EQUAL(read_one(s, sql, true, 1), 2);
-	CU_ASSERT_EQUAL(sqlite3_column_int64(outer, 0), 41);
-	CU_ASSERT_EQUAL(sqlite3_step(outer), SQLITE_DONE);
+	CU_ASSERT_EQUAL(sql_int64(outer, 0), 41);
+	CU_ASSERT_EQUAL(sql_step(outer), SQL_DONE);
 	store_release(s, outer);
 	CU_ASSERT_EQUAL(read_one(s, sql, true, 9), 10);
+	/* the first ran twice (given back, it was found first), the second
+	 * once */
 	CU_ASSERT_EQUAL(store_prepare(s, sql, &outer, "test"), 0);
-	CU_ASSERT_EQUAL(sqlite3_stmt_status(outer, SQLITE_STMTSTATUS_RUN, 0),
-			2);
+	CU_ASSERT_EQUAL(runs(s, sql), 3);
 	store_release(s, outer);
 	store_close(s);
 }
@@ -96,18 +115,19 @@ static void test_kept_held(void)
 static void test_kept_texts(void)
 {
 	struct store *s = club();
-	char texts[2 * STORE_KEPT_MAX][32], buf[32];
+	enum { KEPT = 512 }; /* store_sqlite.c's SQL_KEPT */
+	char texts[2 * KEPT][32], buf[32];
 	int i, wrong = 0;
 
 	snprintf(buf, sizeof buf, "SELECT 1");
 	CU_ASSERT_EQUAL(read_one(s, buf, false, 0), 1);
 	snprintf(buf, sizeof buf, "SELECT 2");
 	CU_ASSERT_EQUAL(read_one(s, buf, false, 0), 2);
-	for (i = 0; i < 2 * STORE_KEPT_MAX; i++)
+	for (i = 0; i < 2 * KEPT; i++)
 		snprintf(texts[i], sizeof texts[i], "SELECT %d", 100 + i);
-	for (i = 0; i < 4 * STORE_KEPT_MAX; i++)
-		wrong += read_one(s, texts[i % (2 * STORE_KEPT_MAX)], false,
-				  0) != 100 + i % (2 * STORE_KEPT_MAX);
+	for (i = 0; i < 4 * KEPT; i++)
+		wrong += read_one(s, texts[i % (2 * KEPT)], false, 0) !=
+			 100 + i % (2 * KEPT);
 	CU_ASSERT_EQUAL(wrong, 0);
 	store_close(s);
 }
