@@ -85,18 +85,25 @@ void game_common_record_line(struct ui_club *club, const struct player *p,
 			     double before, char *buf, size_t cap)
 {
 	const struct player_record *r = &p->rec;
+	int rank = plist_rank(club->players, p, PLIST_BY_SCORE);
 	char clean[UI_CLEAN_MAX];
 	struct strbuf out;
 
 	strbuf_fixed(&out, buf, cap);
 	strbuf_printf(&out, "  %s",
 		      ui_clean(p->nickname, clean, sizeof(clean)));
-	strbuf_printf(&out,
-		      _(": %d won, %d lost, %d tied; score %d; rating %.0f "
-			"(%+.0f); rank %d\n"),
-		      r->wins, r->losses, r->ties, r->score, r->rating,
-		      r->rating - before,
-		      plist_rank(club->players, p, PLIST_BY_SCORE));
+	if (rank > 0)
+		strbuf_printf(&out,
+			      _(": %d won, %d lost, %d tied; score %d; "
+				"rating %.0f (%+.0f); rank %d\n"),
+			      r->wins, r->losses, r->ties, r->score, r->rating,
+			      r->rating - before, rank);
+	else /* no counted game yet (player_ranked()) */
+		strbuf_printf(&out,
+			      _(": %d won, %d lost, %d tied; score %d; "
+				"rating %.0f (%+.0f); not ranked yet\n"),
+			      r->wins, r->losses, r->ties, r->score, r->rating,
+			      r->rating - before);
 	strbuf_chomp(&out);
 }
 
