@@ -633,13 +633,26 @@ static enum store_status record_failure(struct store *s, const char *name,
 /* Inside a transaction: player `id` is locked out from `now` until
  * `until` (from some origin): keep it in lockouts, from where the
  * player's latest lock-out ends when that is later, so that none
- * overlap (STORE_LOCKED_SINCE_SQL adds them up). Return STORE_OK or
- * STORE_ERR (the error kept). */
+ * overlap (STORE_LOCKED_SINCE_SQL adds them up). First forget the
+ * player's lock-outs that can no longer lengthen a wait: those that
+ * ended by `now` and before every unfinished match of theirs began (a
+ * wait for an absent player starts within a match, so a clock set
+ * ahead forgets none that could). Return
+ * STORE_OK or STORE_ERR (the error kept). */
 static enum store_status record_lockout(struct store *s, long long id,
 					long long now, long long until)
 {
 	const long long args[] = {id, now, until};
 
+	if (store_exec_ints(s,
+			    "DELETE FROM lockouts WHERE player_id = ?1"
+			    " AND until_at <= ?2"
+			    " AND until_at < (SELECT coalesce(min(started_at),"
+			    " until_at + 1) FROM matches"
+			    " WHERE status = 'unfinished'"
+			    " AND (black_id = ?1 OR white_id = ?1))",
+			    args, 2, WHAT_FAILED) != SQL_DONE)
+		return STORE_ERR;
 	return store_exec_ints(s,
 			       "INSERT INTO lockouts (player_id, from_at,"
 			       " until_at) SELECT ?1, f, ?3 FROM (SELECT"

@@ -102,6 +102,46 @@ static void test_lockouts(void)
 	store_close(s);
 }
 
+/* Lock player `id` out from `origin` at `t` (enough failures). */
+static void lock_out(struct store *s, long long id, const char *origin,
+		     long long t)
+{
+	int n;
+
+	for (n = 1; n <= AUTH_LOCK_AFTER; n++)
+		CU_ASSERT_EQUAL(store_login_failed(s, id, origin, t), STORE_OK);
+}
+
+/* A player's lock-outs that ended before every unfinished match of
+ * theirs began can lengthen no wait: the next lock-out forgets them.
+ * Those that ended after such a match began are kept while it is
+ * unfinished. */
+static void test_lockouts_pruned(void)
+{
+	const long long t = 30000;
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid;
+	struct store *s = fx_club(path, ids);
+	const struct match_header h = fx_ranked(ids[1], ids[2], t - 100);
+	const char *count =
+		"SELECT count(*) FROM lockouts WHERE player_id = ?1";
+
+	lock_out(s, ids[1], "x", t);
+	mid = fx_play(s, &h, 2); /* unfinished, begun before the lock-out */
+	CU_ASSERT_FATAL(mid > 0);
+	lock_out(s, ids[1], "y", t + 5000);
+	CU_ASSERT_EQUAL(fx_path_int(path, count, ids[1]), 2);
+	CU_ASSERT_EQUAL(store_match_abandon(s, mid, t + 6000), STORE_OK);
+	lock_out(s, ids[1], "z", t + 9000);
+	CU_ASSERT_EQUAL(fx_path_int(path, count, ids[1]), 1);
+	CU_ASSERT_EQUAL(fx_path_int(path,
+				    "SELECT from_at FROM lockouts"
+				    " WHERE player_id = ?1",
+				    ids[1]),
+			t + 9000);
+	store_close(s);
+}
+
 /* The cheat: locking a disconnected opponent out by guessing their
  * password, then claiming the win while they cannot log in. Failures
  * count where they come from: guesses from one origin lock that origin
@@ -750,6 +790,8 @@ static CU_TestInfo tests[] = {
 	{"failures lock where they come from", test_failures_by_origin},
 	{"each lock is a lock-out of the player's, none overlapping",
 	 test_lockouts},
+	{"lock-outs that can lengthen no wait are forgotten",
+	 test_lockouts_pruned},
 	{"failed logins older than a day no longer count",
 	 test_failures_expire},
 	{"login_failures rows that no longer count are deleted",
