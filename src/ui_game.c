@@ -505,8 +505,8 @@ static enum ui_status pause_record(struct game *g)
 
 	if (game_stopped_outside(g)) /* said so: it is not ours to write */
 		return left_record(g);
-	if (store_match_pause(ui->club.store, g->rec.id,
-			      game_common_unix_ms()) != STORE_OK)
+	if (store_match_pause(ui->club.store, g->rec.id, store_now_ms()) !=
+	    STORE_OK)
 		return game_common_record_still_ours(g)
 			       ? ui_store_failed(ui, _("cannot save the "
 						       "clock"))

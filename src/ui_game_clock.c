@@ -10,14 +10,9 @@
 
 /* ==== The clock =========================================================== */
 
-long long game_common_unix_ms(void)
-{
-	return store_now_ms();
-}
-
 long long game_since_stored(long long unix_ms)
 {
-	return term_now_ms() - (game_common_unix_ms() - unix_ms);
+	return term_now_ms() - (store_now_ms() - unix_ms);
 }
 
 /* The record's column (0: its black player, 1: its white) of the seat

@@ -118,8 +118,8 @@ static bool seat_taken_over(struct game *g)
 		return g->life.state == GAME_TAKEN_OVER;
 	me = g->seats.player_id[g->seats.only_seat];
 	if (me == 0 ||
-	    store_seat_get(g->ui->club.store, g->rec.id, me,
-			   game_common_unix_ms(), &l) != STORE_OK ||
+	    store_seat_get(g->ui->club.store, g->rec.id, me, store_now_ms(),
+			   &l) != STORE_OK ||
 	    !l.taken || l.mine)
 		return false;
 	g->life.state = GAME_TAKEN_OVER;
@@ -285,7 +285,7 @@ enum ui_status game_common_take_seat(struct ui *ui, const struct player *me,
 				     long long id, bool *taken)
 {
 	enum store_status st = store_seat_take(ui->club.store, id, me->id,
-					       false, game_common_unix_ms());
+					       false, store_now_ms());
 	enum ui_status ust;
 	bool yes = false;
 
@@ -301,8 +301,8 @@ enum ui_status game_common_take_seat(struct ui *ui, const struct player *me,
 			&yes);
 	if (ust != UI_OK || !yes)
 		return ust;
-	if (store_seat_take(ui->club.store, id, me->id, true,
-			    game_common_unix_ms()) != STORE_OK)
+	if (store_seat_take(ui->club.store, id, me->id, true, store_now_ms()) !=
+	    STORE_OK)
 		return ui_store_failed(ui, _("cannot take your seat in the "
 					     "match"));
 	*taken = true;

@@ -213,9 +213,6 @@ bool game_common_seat_still_ours(struct game *g);
 
 /* ---- The clock (ui_game_clock.c) ---- */
 
-/* The wall clock now, in Unix milliseconds (the store's times). */
-long long game_common_unix_ms(void);
-
 /* The term_now_ms() time of Unix time `unix_ms` (a time the store
  * keeps), by the wall clock now. */
 long long game_since_stored(long long unix_ms);

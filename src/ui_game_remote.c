@@ -277,7 +277,7 @@ static bool claim_gone(struct game *g, const struct match *m)
 		return false;
 	if (store_match_claim_gone(g->ui->club.store, g->rec.id, r,
 				   m->board.nmoves,
-				   game_common_unix_ms()) != STORE_OK) {
+				   store_now_ms()) != STORE_OK) {
 		if (!game_common_record_still_ours(g))
 			return true;
 		ui_say(&g->ui->term,
@@ -332,7 +332,7 @@ int game_remote_seats(struct game *g)
 {
 	const struct match *m = &g->m;
 	int other = 1 - g->seats.only_seat;
-	long long now = game_common_unix_ms();
+	long long now = store_now_ms();
 	struct seat_lease l;
 
 	if (!g->remote.on || g->seats.only_seat < 0 ||

@@ -682,7 +682,7 @@ static enum offer seated(struct ui *ui, struct pending *p, int choice,
 	if (*st != UI_OK || !taken)
 		return OFFER_LATER;
 	done = act_pending(ui, p, choice, st);
-	(void)store_seat_release(ui->club.store, game_common_unix_ms());
+	(void)store_seat_release(ui->club.store, store_now_ms());
 	return done;
 }
 

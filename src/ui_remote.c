@@ -96,7 +96,7 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 				black ? me->nickname : other->nickname,
 				black ? other->nickname : me->nickname);
 	if (st != UI_OK) {
-		(void)store_seat_release(ui->club.store, game_common_unix_ms());
+		(void)store_seat_release(ui->club.store, store_now_ms());
 		return st;
 	}
 	g.seats.only_seat = black ? 0 : 1;
@@ -110,7 +110,7 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 		       _("A casual match: it counts for nobody's record or "
 			 "rating."));
 	st = game_play(&g);
-	(void)store_seat_release(ui->club.store, game_common_unix_ms());
+	(void)store_seat_release(ui->club.store, store_now_ms());
 	if (st == UI_OK && game_ended(&g)) {
 		show_my_record(ui, me);
 		if (ui->presence != NULL) { /* the menu offers a rematch */
@@ -213,8 +213,8 @@ static bool seat_held_elsewhere(struct ui_club *club, const struct player *me,
 {
 	struct seat_lease l;
 
-	return store_seat_get(club->store, id, me->id, game_common_unix_ms(),
-			      &l) == STORE_OK &&
+	return store_seat_get(club->store, id, me->id, store_now_ms(), &l) ==
+		       STORE_OK &&
 	       l.live && !l.mine;
 }
 
