@@ -15,6 +15,9 @@
 #                   difference (tests/arena/README.md)
 #   make sprt       this build against the baseline at a fixed number of
 #                   nodes a move, until the sequential test decides
+#   make tune       games of this build against itself, then the
+#                   evaluation's weights fitted to them (the Texel
+#                   method) into src/ai_weights.h (tests/arena/README.md)
 #   make fuzz       every libFuzzer harness, FUZZ_JOBS (2) at a time, in
 #                   FUZZ_SECONDS (120) shared, each at most FUZZ_RUNS runs
 #   make soak       8 processes x 100 ranked matches on one database, and
