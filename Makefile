@@ -15,6 +15,9 @@
 #                   difference (tests/arena/README.md)
 #   make sprt       this build against the baseline at a fixed number of
 #                   nodes a move, until the sequential test decides
+#   make tune       games of this build against itself, then the
+#                   evaluation's weights fitted to them (the Texel
+#                   method) into src/ai_weights.h (tests/arena/README.md)
 #   make fuzz       every libFuzzer harness, FUZZ_JOBS (2) at a time, in
 #                   FUZZ_SECONDS (120) shared, each at most FUZZ_RUNS runs
 #   make soak       8 processes x 100 ranked matches on one database, and
@@ -398,7 +401,9 @@ fuzz: need-deps fuzz-runtime
 
 ARENA_BASELINE := 47132bd5ca1492c4b5f2ec87818d91739cb34cf8
 ARENA_BIN      := $(BUILD)/arena/arena
-ARENA_OBJS     := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(wildcard tests/arena/*.c))
+# tune.c is a program of its own (make tune), not part of the arena.
+ARENA_OBJS     := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(filter-out \
+                    tests/arena/tune.c,$(wildcard tests/arena/*.c)))
 ARENA_BASE     := build/arena/baseline
 ARENA_BASE_SRC := build/arena/baseline-src
 ARENA_BASE_BIN := $(ARENA_BASE)/gomoku
@@ -447,6 +452,49 @@ sprt:
 	  --beta $(SPRT_BETA) $(ARENA_FLAGS)"
 
 arena-baseline: $(ARENA_BASE_BIN)
+
+# `make tune` fits the evaluation's weights to games (the Texel method,
+# tests/arena/tune.c): this build plays itself, TUNE_GAMES games at
+# TUNE_NODES nodes a move (the arena, TUNE_JOBS at once, records in
+# TUNE_OUT), then the tuner fits the weights of ai_param.h to them and
+# writes src/ai_weights.h, which the engine uses only when built with
+# AI_TUNED_WEIGHTS=1 (tests/arena/README.md, "An evaluation fitted to
+# games"). `make tune-fit` fits again to the games already there.
+TUNE_NODES  ?= 10000
+TUNE_GAMES  ?= 800
+TUNE_JOBS   ?= 2
+TUNE_ROUNDS ?= 40
+TUNE_OUT    ?= build/tune/games
+TUNE_BIN    := $(BUILD)/arena/tune
+TUNE_HEADER := src/ai_weights.h
+TUNE_MADE_BY = make tune TUNE_GAMES=$(TUNE_GAMES) TUNE_NODES=$(TUNE_NODES): \
+  $(TUNE_GAMES) games of build/gomoku against itself at $(TUNE_NODES) \
+  nodes a move (build/arena/arena --nodes), fitted by $(TUNE_BIN)
+
+.PHONY: tune tune-games tune-fit
+
+tune: need-deps
+	@$(MAKE) --no-print-directory tune-games
+	@$(MAKE) --no-print-directory tune-fit
+
+tune-games:
+	@$(MAKE) --no-print-directory all $(ARENA_BIN)
+	@mkdir -p $(TUNE_OUT)
+	@rm -f $(TUNE_OUT)/game-*.psq $(TUNE_OUT)/game-*.err
+	$(ARENA_BIN) --nodes $(TUNE_NODES) -n $(TUNE_GAMES) -j $(TUNE_JOBS) \
+	  -o $(TUNE_OUT) --name1 self1 --name2 self2 \
+	  $(call quote,$(BIN) brain) $(call quote,$(BIN) brain)
+
+tune-fit: $(TUNE_BIN)
+	$(TUNE_BIN) --rounds $(TUNE_ROUNDS) -o $(TUNE_HEADER) \
+	  --made-by $(call quote,$(TUNE_MADE_BY)) $(TUNE_OUT)
+	clang-format -i $(TUNE_HEADER)
+
+$(BUILD)/tests/arena/tune.o: ALL_CPPFLAGS += -Isrc
+
+$(TUNE_BIN): $(BUILD)/tests/arena/tune.o $(LIB_OBJS) $(SETTINGS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(PKG_LIBS)
 
 $(ARENA_BIN): $(ARENA_OBJS) $(LIB_OBJS) $(SETTINGS)
 	@mkdir -p $(@D)
