@@ -1,6 +1,7 @@
-/* store_db.c -- the connection: making the file and connecting, the
- * pragmas, the last error, closing, and the statement and transaction
- * helpers every store file uses (store_open() is in store_schema.c).
+/* store_db.c -- the connection: making the file and connecting (the
+ * driver's settings: store_sqlite.c), the last error, closing, and the
+ * statement and transaction helpers every store file uses (store_open() is in
+ * store_schema.c).
  *
  * The SQL goes through the driver (store_sql.h, SQLite's in
  * store_sqlite.c). Every statement is a constant string with bound
@@ -13,7 +14,6 @@
 #define _DEFAULT_SOURCE /* syscall() */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

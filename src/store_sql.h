@@ -16,6 +16,12 @@
 struct sql_conn; /* one connection, used by one thread at a time */
 struct sql_stmt; /* a statement prepared on a connection */
 
+/* How many statements a connection keeps (sql_prepare()): over twice
+ * the texts the store's files hold (about 210), so that a session's
+ * statements are each prepared once and rarely take each other's
+ * place. */
+#define SQL_KEPT 512
+
 /* What a call did: SQL_OK, a step's SQL_ROW or SQL_DONE, or why it
  * failed. */
 enum sql_code {

@@ -18,11 +18,6 @@
 
 #include "store_sql.h"
 
-/* How many statements a connection keeps: over twice the texts the
- * store's files hold (about 210), so that a session's statements are
- * each prepared once and rarely take each other's place. */
-#define SQL_KEPT 512
-
 /* How many places of the kept statements a text may take, from the one
  * its address hashes to. */
 #define KEPT_PROBES 4

@@ -115,19 +115,18 @@ static void test_kept_held(void)
 static void test_kept_texts(void)
 {
 	struct store *s = club();
-	enum { KEPT = 512 }; /* store_sqlite.c's SQL_KEPT */
-	char texts[2 * KEPT][32], buf[32];
+	char texts[2 * SQL_KEPT][32], buf[32];
 	int i, wrong = 0;
 
 	snprintf(buf, sizeof buf, "SELECT 1");
 	CU_ASSERT_EQUAL(read_one(s, buf, false, 0), 1);
 	snprintf(buf, sizeof buf, "SELECT 2");
 	CU_ASSERT_EQUAL(read_one(s, buf, false, 0), 2);
-	for (i = 0; i < 2 * KEPT; i++)
+	for (i = 0; i < 2 * SQL_KEPT; i++)
 		snprintf(texts[i], sizeof texts[i], "SELECT %d", 100 + i);
-	for (i = 0; i < 4 * KEPT; i++)
-		wrong += read_one(s, texts[i % (2 * KEPT)], false, 0) !=
-			 100 + i % (2 * KEPT);
+	for (i = 0; i < 4 * SQL_KEPT; i++)
+		wrong += read_one(s, texts[i % (2 * SQL_KEPT)], false, 0) !=
+			 100 + i % (2 * SQL_KEPT);
 	CU_ASSERT_EQUAL(wrong, 0);
 	store_close(s);
 }
