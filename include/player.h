@@ -134,9 +134,6 @@ void plist_sort(struct plist *l, enum plist_key key);
  * the others come after them in every order, without a rank. */
 bool player_ranked(const struct player *p);
 
-/* How many players of l are ranked (player_ranked()). O(n). */
-size_t plist_ranked(const struct plist *l);
-
 /* True when p's rating is provisional (PLAYER_PROVISIONAL_GAMES). */
 bool player_provisional(const struct player *p);
 

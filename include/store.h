@@ -804,6 +804,16 @@ enum store_status store_rule_players(struct store *s, enum rule rule,
 enum store_status store_top_players(struct store *s, const enum rule *rule,
 				    int top, struct plist *out);
 
+/* Player `player_id`'s rank by score into *rank: PLIST_BY_SCORE's rank
+ * (plist_rank()), 1 + the ranked players above them, players who tie
+ * sharing it; 0 when they have no ranked game. And into *ranked (NULL:
+ * not wanted) how many players are ranked. One indexed read of the
+ * counts kept by (score, wins) (schema 33), whatever the club's size.
+ * STORE_NOT_FOUND for no such player; on failure *rank and *ranked are
+ * unchanged. */
+enum store_status store_player_rank(struct store *s, long long player_id,
+				    int *rank, long long *ranked);
+
 /* A player's results against one opponent, as store_opponents() lists
  * them. The strings belong to the store and are valid only during the
  * row() call. */

@@ -712,17 +712,6 @@ bool player_ranked(const struct player *p)
 }
 
 /* See player.h. */
-size_t plist_ranked(const struct plist *l)
-{
-	const struct player *p;
-	size_t n = 0;
-
-	for (p = plist_first(l); p != NULL; p = p->next)
-		n += player_ranked(p);
-	return n;
-}
-
-/* See player.h. */
 bool player_provisional(const struct player *p)
 {
 	return p->rec.games < PLAYER_PROVISIONAL_GAMES;

@@ -799,3 +799,41 @@ enum store_status store_top_players(struct store *s, const enum rule *rule,
 			plist_remove(out, plist_last(out));
 	return store_finish(s, st, WHAT_TOP);
 }
+
+/* ==== A player's rank by score ========================================== */
+
+#define WHAT_RANK "cannot read the player's rank"
+
+/* Whether the player is ranked, the ranked players above them (the
+ * groups of a higher score, then of their score and more wins: two
+ * ranges of rank_groups' key) and the ranked players in all. */
+static const char rank_sql[] =
+	"SELECT p.games > 0,"
+	" (SELECT coalesce(sum(g.players), 0) FROM rank_groups g"
+	"  WHERE g.score > p.score)"
+	" + (SELECT coalesce(sum(g.players), 0) FROM rank_groups g"
+	"  WHERE g.score = p.score AND g.wins > p.wins),"
+	" (SELECT coalesce(sum(players), 0) FROM rank_groups)"
+	" FROM players p WHERE p.id = ?1";
+
+/* See store.h. */
+enum store_status store_player_rank(struct store *s, long long player_id,
+				    int *rank, long long *ranked)
+{
+	long long got[3];
+	enum store_status st;
+
+	store_clear_err(s);
+	st = store_query_ints(s, rank_sql, &player_id, 1, got, 3, WHAT_RANK,
+			      "no such player");
+	if (st != STORE_OK)
+		return st;
+	if (got[1] >= INT_MAX) {
+		store_set_err(s, WHAT_RANK, "the rank is out of range");
+		return STORE_ERR;
+	}
+	*rank = got[0] ? (int)got[1] + 1 : 0;
+	if (ranked != NULL)
+		*ranked = got[2];
+	return STORE_OK;
+}

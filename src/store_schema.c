@@ -1192,6 +1192,41 @@ static const char *const migrations[] = {
 	"CREATE INDEX matches_counted_white ON matches (white_id, ended_at,"
 	" id, black_id, result, white_after) WHERE white_after IS NOT NULL;"
 	"PRAGMA user_version = 32;",
+
+	/* 33: a player's rank by score without a pass over the players
+	 * (issue 45): how many ranked players (games > 0) share each
+	 * (score, wins), kept by the players' triggers in the writer's
+	 * transaction. In PLIST_BY_SCORE's order the losses follow from
+	 * those two (score = wins - losses), so a rank is 1 + the players
+	 * of the groups above: an indexed sum over as many groups as there
+	 * are records (hundreds), not a pass over every player. A group
+	 * that empties is deleted. */
+	"CREATE TABLE rank_groups ("
+	" score INTEGER NOT NULL,"
+	" wins INTEGER NOT NULL CHECK (wins >= 0),"
+	" players INTEGER NOT NULL CHECK (players >= 0),"
+	" PRIMARY KEY (score, wins)"
+	") STRICT, WITHOUT ROWID;"
+	"INSERT INTO rank_groups (score, wins, players)"
+	" SELECT score, wins, count(*) FROM players WHERE games > 0"
+	" GROUP BY score, wins;"
+	"CREATE TRIGGER players_rank_joined AFTER INSERT ON players"
+	" WHEN NEW.games > 0 BEGIN"
+	" INSERT INTO rank_groups (score, wins, players)"
+	"  VALUES (NEW.score, NEW.wins, 1)"
+	"  ON CONFLICT (score, wins) DO UPDATE SET players = players + 1;"
+	" END;"
+	"CREATE TRIGGER players_rank_moved AFTER UPDATE OF score, wins, games"
+	" ON players BEGIN"
+	" UPDATE rank_groups SET players = players - 1"
+	"  WHERE OLD.games > 0 AND score = OLD.score AND wins = OLD.wins;"
+	" DELETE FROM rank_groups"
+	"  WHERE score = OLD.score AND wins = OLD.wins AND players = 0;"
+	" INSERT INTO rank_groups (score, wins, players)"
+	"  SELECT NEW.score, NEW.wins, 1 WHERE NEW.games > 0"
+	"  ON CONFLICT (score, wins) DO UPDATE SET players = players + 1;"
+	" END;"
+	"PRAGMA user_version = 33;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

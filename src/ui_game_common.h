@@ -380,9 +380,11 @@ void game_common_stake_text(const struct game_stake *st, char *buf, size_t cap);
 
 /* p's record after a ranked match, as "  Alice: 1 won, 0 lost, 0 tied;
  * score 1; rating 1520 (+20); rank 1" (the change from `before`, the rank
- * by score among ui->club.players), into buf[cap], cut to fit. */
-void game_common_record_line(struct ui_club *club, const struct player *p,
-			     double before, char *buf, size_t cap);
+ * by score the store's, store_player_rank()), into buf[cap], cut to fit.
+ * UI_OK, or what ui_store_failed() gives when the store cannot say the
+ * rank (buf is then unchanged). */
+enum ui_status game_common_record_line(struct ui *ui, const struct player *p,
+				       double before, char *buf, size_t cap);
 
 /* The summary after g's recorded game, once its record ended
  * (game_ended()), into buf[cap], lines split at '\n' ("" when there is

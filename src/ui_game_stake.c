@@ -81,14 +81,16 @@ void game_common_stake_text(const struct game_stake *st, char *buf, size_t cap)
 		 st->loss);
 }
 
-void game_common_record_line(struct ui_club *club, const struct player *p,
-			     double before, char *buf, size_t cap)
+enum ui_status game_common_record_line(struct ui *ui, const struct player *p,
+				       double before, char *buf, size_t cap)
 {
 	const struct player_record *r = &p->rec;
-	int rank = plist_rank(club->players, p, PLIST_BY_SCORE);
 	char clean[UI_CLEAN_MAX];
 	struct strbuf out;
+	int rank;
 
+	if (store_player_rank(ui->club.store, p->id, &rank, NULL) != STORE_OK)
+		return ui_store_failed(ui, NULL);
 	strbuf_fixed(&out, buf, cap);
 	strbuf_printf(&out, "  %s",
 		      ui_clean(p->nickname, clean, sizeof(clean)));
@@ -105,19 +107,24 @@ void game_common_record_line(struct ui_club *club, const struct player *p,
 			      r->wins, r->losses, r->ties, r->score, r->rating,
 			      r->rating - before);
 	strbuf_chomp(&out);
+	return UI_OK;
 }
 
 /* Seat `seat`'s new record after a ranked match, a line of its own. */
-static void ranked_line(const struct game *g, int seat, struct strbuf *out)
+static enum ui_status ranked_line(const struct game *g, int seat,
+				  struct strbuf *out)
 {
 	const struct player *p = game_seat_player(g, seat);
+	enum ui_status st;
 	char line[512];
 
 	if (p == NULL)
-		return;
-	game_common_record_line(&g->ui->club, p, g->seats.rating_before[seat],
-				line, sizeof(line));
-	strbuf_printf(out, "%s\n", line);
+		return UI_OK;
+	st = game_common_record_line(g->ui, p, g->seats.rating_before[seat],
+				     line, sizeof(line));
+	if (st == UI_OK)
+		strbuf_printf(out, "%s\n", line);
+	return st;
 }
 
 /* The person's record against the computer's level in g. */
@@ -151,11 +158,11 @@ enum ui_status game_common_summary(struct game *g, char *buf, size_t cap)
 	if (g->rec.kind == MATCH_COMPUTER) {
 		st = computer_line(g, &out);
 	} else if (g->rec.kind == MATCH_RANKED && !g->rec.casual) {
-		st = ui_account_refresh(g->ui); /* ranks among today's club */
-		if (st == UI_OK) {
-			ranked_line(g, g->m.seat[STONE_BLACK], &out);
-			ranked_line(g, g->m.seat[STONE_WHITE], &out);
-		}
+		st = ui_account_refresh(g->ui); /* the records of now */
+		if (st == UI_OK)
+			st = ranked_line(g, g->m.seat[STONE_BLACK], &out);
+		if (st == UI_OK)
+			st = ranked_line(g, g->m.seat[STONE_WHITE], &out);
 		if (st == UI_OK && g->life.end.unrated != UNRATED_NO)
 			strbuf_printf(&out, "%s\n",
 				      words_unrated(g->life.end.unrated));

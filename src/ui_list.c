@@ -500,11 +500,14 @@ enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 	const struct player_record *r = &p->rec;
 	char since[UI_NAME_MAX], last[UI_NAME_MAX], rate[WIN_RATE_LEN];
 	struct ui_list list;
+	long long ranked;
 	int rank;
 
 	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
-	rank = plist_rank(ui->club.players, p, PLIST_BY_SCORE);
+	if (store_player_rank(ui->club.store, p->id, &rank, &ranked) !=
+	    STORE_OK)
+		return ui_store_failed(ui, NULL);
 	if (ui->opt->format != FORMAT_TABLE) {
 		ui_list_begin(&list, ui, leaderboard_columns,
 			      LEADERBOARD_COLUMNS);
@@ -516,8 +519,7 @@ enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 	ui_put_clean(&ui->term, p->nickname);
 	fprintf(ui->term.out, " (%s)\n", p->username);
 	if (rank > 0)
-		ui_say(&ui->term, _("Rank %d of %zu by score"), rank,
-		       plist_ranked(ui->club.players));
+		ui_say(&ui->term, _("Rank %d of %lld by score"), rank, ranked);
 	else
 		ui_say(&ui->term, "%s", _("Not ranked yet: no ranked games"));
 	ui_say(&ui->term, _("Games %d: %d won, %d lost, %d tied"), r->games,

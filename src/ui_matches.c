@@ -15,13 +15,16 @@
 
 /* Print a player's new record after a ranked match: counters, rating
  * change and rank by score. */
-static void show_record(struct ui *ui, const struct player *p,
-			double old_rating)
+static enum ui_status show_record(struct ui *ui, const struct player *p,
+				  double old_rating)
 {
 	char line[512];
+	enum ui_status st =
+		game_common_record_line(ui, p, old_rating, line, sizeof(line));
 
-	game_common_record_line(&ui->club, p, old_rating, line, sizeof(line));
-	ui_say(&ui->term, "%s", line);
+	if (st == UI_OK)
+		ui_say(&ui->term, "%s", line);
+	return st;
 }
 
 /* Play ranked match g (its record is shown by game_play()) and, once it
@@ -384,8 +387,8 @@ static void show_settled(struct ui *ui, struct pending *p, double rating_me,
 		ui_store_failed(ui, _("cannot read the players"));
 		return;
 	}
-	show_record(ui, p->me, rating_me);
-	show_record(ui, p->other, rating_other);
+	if (show_record(ui, p->me, rating_me) == UI_OK)
+		show_record(ui, p->other, rating_other);
 }
 
 /* When the store aborted p's match as it ended (before both sides had

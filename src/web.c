@@ -33,7 +33,6 @@
 #define WEB_OPPONENT 50	   /* opponents shown */
 #define WEB_TICK_MS  100   /* how often a watcher looks at its match */
 #define WEB_PING_MS  15000 /* a comment line to an idle watcher */
-#define WEB_RANKS    4096  /* players' ranks kept (struct rank_cache) */
 
 /* A leaderboard, kept while the players are as they were when it was
  * made (store_players_seen()): its top is an indexed read
@@ -43,17 +42,6 @@ struct board_cache {
 	struct plist *top; /* the best, best first (NULL: not read) */
 	struct player *best[WEB_TOP];
 	size_t n;
-};
-
-/* Players' ranks, each kept while the players are as they were when it
- * was counted (store_players_seen()): a rank is a pass over the live
- * list (plist_rank(), milliseconds at a million players), so a player's
- * page counts it once per change of the club, not once per request.
- * Slot id % WEB_RANKS. */
-struct rank_cache {
-	long long id;	/* 0: empty */
-	long long seen; /* store_players_seen() then */
-	int rank;
 };
 
 /* A connection, from its accept to its close (libmicrohttpd's
@@ -101,13 +89,13 @@ struct web_server {
 	struct reader *readers; /* every one opened (lock) */
 	/* What the pages share across requests and threads, under
 	 * `shared`: the handle web_start() was given, its live list of the
-	 * players (a player's page finds them and their rank there) and the
+	 * players (a player's page finds them there; their rank is the
+	 * store's, store_player_rank()) and the
 	 * leaderboards kept from it. */
 	pthread_mutex_t shared;
 	struct store *store;
 	struct plist *players; /* the store's live list, refreshed */
 	struct board_cache boards[RULE_RENJU + 2]; /* every rule, each rule */
-	struct rank_cache ranks[WEB_RANKS];
 	char address[WEB_ADDRESS_MAX];
 	bool proxied;	      /* web_config's: no limits per address */
 	pthread_mutex_t lock; /* the watchers' and links' lists, flags */
@@ -552,28 +540,13 @@ static int player_rules(struct store *s, struct web_player *v)
 	return 0;
 }
 
-/* Player p's rank (w->shared held, the players refreshed): from the
- * cache while no player has changed since it was counted. */
-static int rank_of(struct web_server *w, const struct player *p)
-{
-	struct rank_cache *c = &w->ranks[(unsigned long long)p->id % WEB_RANKS];
-	long long seen = store_players_seen(w->store);
-
-	if (c->id != p->id || c->seen != seen) {
-		c->id = p->id;
-		c->seen = seen;
-		c->rank = plist_rank(w->players, p, PLIST_BY_SCORE);
-	}
-	return c->rank;
-}
-
-/* Player r->username, copied into *me, and their rank, from the shared
- * live list (the copy's nickname is the list's memory, which stays as it
- * is until the list is freed: a new nickname gets new room,
+/* Player r->username, copied into *me, from the shared live list (the
+ * copy's nickname is the list's memory, which stays as it is until the
+ * list is freed: a new nickname gets new room,
  * plist_update()). Return 0, 1 when there is no such player, or -1 when
  * the store failed. */
 static int find_player(struct web_server *w, const struct web_request *r,
-		       struct player *me, int *rank)
+		       struct player *me)
 {
 	const struct player *p = NULL;
 	int ret = -1;
@@ -586,7 +559,6 @@ static int find_player(struct web_server *w, const struct web_request *r,
 	if (p != NULL) {
 		*me = *p;
 		me->prev = me->next = NULL;
-		*rank = rank_of(w, p);
 	}
 	pthread_mutex_unlock(&w->shared);
 	return ret;
@@ -602,13 +574,14 @@ static int player(struct web_server *w, struct store *s,
 	struct web_rating_point *points = NULL;
 	struct web_player v = {0};
 	struct player me;
-	int ret = lists != NULL ? find_player(w, r, &me, &v.rank) : -1;
+	int ret = lists != NULL ? find_player(w, r, &me) : -1;
 
 	if (ret != 0)
 		goto out_free;
 	ret = -1;
 	v.p = &me;
-	if (player_rules(s, &v) != 0 || player_ratings(s, &v, &points) != 0 ||
+	if (store_player_rank(s, me.id, &v.rank, NULL) != STORE_OK ||
+	    player_rules(s, &v) != 0 || player_ratings(s, &v, &points) != 0 ||
 	    store_history(s, me.id, 0, WEB_RECENT, game_row, lists,
 			  &v.total_games) != STORE_OK ||
 	    store_opponents(s, me.id, WEB_OPPONENT, opponent_row, lists) !=

@@ -101,6 +101,16 @@ const char *fx_schema_text(const char *path, char *buf);
 /* True when `sql` on `db` fails with a constraint error. */
 int fx_refused(sqlite3 *db, const char *sql);
 
+/* The counts kept by rank (schema 33), as they are and as the players'
+ * rows have them, as text: the same when they are right. */
+#define FX_RANK_GROUPS                                                         \
+	"SELECT group_concat(score || '/' || wins || ':' || players, ' ')"     \
+	" FROM (SELECT * FROM rank_groups ORDER BY score, wins)"
+#define FX_RANK_GROUPS_WANTED                                                  \
+	"SELECT group_concat(score || '/' || wins || ':' || n, ' ') FROM"      \
+	" (SELECT score, wins, count(*) AS n FROM players WHERE games > 0"     \
+	" GROUP BY score, wins ORDER BY score, wins)"
+
 /* What schema version 18 adds (the seats' leases), taken away again:
  * with "PRAGMA user_version = 17;" after it, a version 17 file. */
 #define FX_UNDO_V18 "DROP TABLE match_seats;"
@@ -110,10 +120,18 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 32 adds (each side's rating after a counted
- * result), taken away again: with "PRAGMA user_version = 31;" after it,
- * a version 31 file. */
+/* What schema version 33 adds (the counts kept by rank), taken away
+ * again: with "PRAGMA user_version = 32;" after it, a version 32 file. */
+#define FX_UNDO_V33                                                            \
+	"DROP TRIGGER players_rank_joined;"                                    \
+	"DROP TRIGGER players_rank_moved;"                                     \
+	"DROP TABLE rank_groups;"
+
+/* What schema versions 33 and 32 add (32: each side's rating after a
+ * counted result), taken away again: with "PRAGMA user_version = 31;"
+ * after it, a version 31 file. */
 #define FX_UNDO_V32                                                            \
+	FX_UNDO_V33                                                            \
 	"DROP INDEX matches_counted_black;"                                    \
 	"DROP INDEX matches_counted_white;"                                    \
 	"ALTER TABLE matches DROP COLUMN black_after;"                         \

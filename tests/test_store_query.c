@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
@@ -1003,6 +1004,80 @@ static void test_top_players(void)
 	store_close(s);
 }
 
+/* Assert that every player's rank from the store is plist_rank()'s over
+ * a list read now, and the ranked players their count; return how many
+ * are ranked. */
+static long long expect_ranks(struct store *s, const char *path)
+{
+	char kept[FX_SNAP_SIZE], wanted[FX_SNAP_SIZE];
+	struct plist *all = fx_load_players(s);
+	long long ranked = -1, count = 0;
+	const struct player *p;
+	int rank;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(all);
+	for (p = plist_first(all); p != NULL; p = p->next) {
+		rank = -1;
+		CU_ASSERT_EQUAL(store_player_rank(s, p->id, &rank, &ranked),
+				STORE_OK);
+		CU_ASSERT_EQUAL(rank, plist_rank(all, p, PLIST_BY_SCORE));
+		count += player_ranked(p);
+	}
+	CU_ASSERT_EQUAL(ranked, count);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path, FX_RANK_GROUPS, 0, kept),
+		fx_path_text(path, FX_RANK_GROUPS_WANTED, 0, wanted));
+	plist_free(all);
+	return count;
+}
+
+/* store_player_rank() is the pass over every player (plist_rank()),
+ * ties and unranked players included, for players who joined with
+ * games (top_rows) and through 40 results counted among them (groups
+ * left empty, groups made anew); no such player is STORE_NOT_FOUND. */
+static void test_player_rank(void)
+{
+	static const enum match_result results[] = {
+		RESULT_BLACK_WIN, RESULT_WHITE_WIN, RESULT_DRAW};
+	char path[FX_PATH_SIZE];
+	long long ids[3], id, ranked = 7, *all_ids;
+	unsigned seed = 12345;
+	struct plist *all;
+	const struct player *p;
+	struct store *s;
+	int i, n = 0, rank = 9;
+
+	store_close(fx_club(path, ids));
+	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, top_rows), SQLITE_OK);
+	s = fx_open_ok(path);
+	CU_ASSERT_EQUAL(expect_ranks(s, path), 7);
+	all = fx_load_players(s);
+	all_ids = calloc(plist_count(all), sizeof *all_ids);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(all_ids);
+	for (p = plist_first(all); p != NULL; p = p->next)
+		all_ids[n++] = p->id;
+	for (i = 0; i < 40; i++) {
+		long long b, w;
+
+		seed = seed * 1103515245u + 12345u;
+		b = all_ids[(seed >> 8) % (unsigned)n];
+		w = all_ids[(seed >> 16) % (unsigned)n];
+		if (b == w)
+			continue;
+		CU_ASSERT_EQUAL(
+			fx_a_match(s, b, w, results[(seed >> 4) % 3], &id),
+			STORE_OK);
+		expect_ranks(s, path);
+	}
+	CU_ASSERT_EQUAL(store_player_rank(s, 999999, &rank, &ranked),
+			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(rank, 9);
+	CU_ASSERT_EQUAL(ranked, 7);
+	free(all_ids);
+	plist_free(all);
+	store_close(s);
+}
+
 static CU_TestInfo tests[] = {
 	{"history: newest first, pages, total, from the player", test_history},
 	{"history: the same start, newest id first", test_history_ties},
@@ -1022,6 +1097,8 @@ static CU_TestInfo tests[] = {
 	{"the players seen move with a change, only", test_players_seen},
 	{"the leaderboards' top, as the pass over every player",
 	 test_top_players},
+	{"a player's rank by score, as the pass over every player",
+	 test_player_rank},
 	CU_TEST_INFO_NULL,
 };
 

@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 32 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 32);
+	/* make_v1 knows what versions 2 to 33 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 33);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -948,7 +948,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 32); /* add v32 -> v33 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 33); /* add v33 -> v34 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);
@@ -1283,7 +1283,36 @@ static void test_migrate_ratings_after(void)
 			       kept);
 }
 
-/* For each version v from 4 to 31, what versions v + 1 to 32 add: taken
+/* Migration 33 counts a version 32 file's ranked players by (score,
+ * wins), as its triggers then keep them: the counts made on the upgrade
+ * are the counts kept by a club that had them all along. */
+static void test_migrate_rank_groups(void)
+{
+	char path[FX_PATH_SIZE], kept[FX_SNAP_SIZE], counted[FX_SNAP_SIZE];
+	char wanted[FX_SNAP_SIZE];
+	long long ids[3], id;
+	struct store *s = fx_club(path, ids);
+
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[2], ids[1], RESULT_DRAW, &id),
+			STORE_OK);
+	CU_ASSERT_EQUAL(fx_a_match(s, ids[1], ids[0], RESULT_BLACK_WIN, &id),
+			STORE_OK);
+	store_close(s);
+	fx_path_text(path, FX_RANK_GROUPS, 0, kept);
+	CU_ASSERT_STRING_EQUAL(kept, "0/0:1 0/1:2"); /* carol; alice, bob */
+	CU_ASSERT_EQUAL_FATAL(
+		fx_path_exec(path, FX_UNDO_V33 "PRAGMA user_version = 32;"),
+		SQLITE_OK);
+	store_close(fx_open_ok(path));
+	CU_ASSERT_STRING_EQUAL(fx_path_text(path, FX_RANK_GROUPS, 0, counted),
+			       kept);
+	CU_ASSERT_STRING_EQUAL(
+		fx_path_text(path, FX_RANK_GROUPS_WANTED, 0, wanted), kept);
+}
+
+/* For each version v from 4 to 32, what versions v + 1 to 33 add: taken
  * away from a club of today's, with "PRAGMA user_version = v;" after it,
  * a version v file (13's matches are in version 14's layout, 10's
  * requests in 11's and 6's matches in 7's: those migrations copy such a
@@ -1292,6 +1321,7 @@ static const struct {
 	int version;
 	const char *undo;
 } older[] = {
+	{32, FX_UNDO_V33},
 	{31, FX_UNDO_V32},
 	{30, FX_UNDO_V31},
 	{29, FX_UNDO_V30},
@@ -1325,24 +1355,24 @@ static const struct {
 	 "DROP TABLE rule_records;"},
 };
 
-/* Assert that the file at `path` opens at version 32 with the players'
+/* Assert that the file at `path` opens at version 33 with the players'
  * preferences, the game clocks, the lobby, the analyses kept, rematches,
- * the leaderboards' indexes and the lock-outs, in a new file's schema
- * `want`. */
+ * the leaderboards' indexes, the lock-outs and the counts by rank, in a
+ * new file's schema `want`. */
 static void assert_upgraded(const char *path, const char *want)
 {
 	char buf[FX_SNAP_SIZE];
 
 	store_close(fx_open_ok(path));
-	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 32);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 33);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path,
 			    "SELECT count(*) FROM sqlite_schema WHERE"
 			    " type = 'table' AND name IN"
 			    " ('player_prefs', 'seeks', 'match_analyses',"
-			    " 'lockouts')",
+			    " 'lockouts', 'rank_groups')",
 			    0),
-		4);
+		5);
 	CU_ASSERT_EQUAL(fx_path_int(path,
 				    "SELECT count(*) FROM sqlite_schema WHERE"
 				    " type = 'index' AND name IN"
@@ -1373,21 +1403,22 @@ static void assert_upgraded(const char *path, const char *want)
 	CU_ASSERT_STRING_EQUAL(fx_schema_text(path, buf), want);
 }
 
-/* A file of every version before 32 (1, 2 and 3 as test_migrate_v1,
+/* A file of every version before 33 (1, 2 and 3 as test_migrate_v1,
  * _v2 and _v3 make them, the others from a club of today's, what later
- * versions add taken away) is brought to version 32: the preferences
+ * versions add taken away) is brought to version 33: the preferences
  * table, the clock columns, the seeks, the analyses, the rematches, the
  * leaderboards' indexes, the seeks' origins, the keys made again and
  * the failed logins by origin there, the lock-outs, the club's
  * name-digits setting, where accounts were made from, who may move a
- * rating, the ratings after each result, the schema a new file's. */
+ * rating, the ratings after each result, the counts by rank, the
+ * schema a new file's. */
 static void test_migrate_every_version(void)
 {
 	char path[FX_PATH_SIZE], want[FX_SNAP_SIZE], sql[FX_SNAP_SIZE * 2];
 	long long ids[3];
 	size_t i;
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 32); /* a new one: add */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 33); /* a new one: add */
 	fx_new_path(path, "fresh.db");
 	store_close(fx_open_ok(path));
 	fx_schema_text(path, want);
@@ -1440,6 +1471,8 @@ static CU_TestInfo tests[] = {
 	 test_migrate_aborts},
 	{"a file of every older version reaches 20",
 	 test_migrate_every_version},
+	{"version 33 counts the ranked players as its triggers keep them",
+	 test_migrate_rank_groups},
 	{"version 32 replays each result's ratings as they were kept",
 	 test_migrate_ratings_after},
 	CU_TEST_INFO_NULL,
