@@ -151,7 +151,12 @@ need_tmux() {
 	. "$(dirname "$E2E_LIB")/tmux.sh"
 }
 
+# serve_start [ARGS]: start `gomoku serve ARGS` at a free port; $serve_pid,
+# and $URL once it listens. serve.out is emptied here, before the start:
+# a background command's redirection happens in its child, so the poll
+# could read the URL of a server started before.
 serve_start() {
+	: >"$E2E_DIR/serve.out"
 	${GOMOKU_VG:-} "$GOMOKU_BIN" serve --listen 127.0.0.1:0 "$@" \
 		>"$E2E_DIR/serve.out" 2>"$E2E_DIR/serve.err" \
 		3>&- 4>&- 5>&- 6>&- 7>&- 8>&- &
