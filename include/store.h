@@ -115,6 +115,25 @@ enum store_status store_load_players(struct store *s, struct plist *l);
  * whole, and the next call reads them again. */
 enum store_status store_refresh_players(struct store *s, struct plist *l);
 
+/* Append every player to `l` as store_load_players() does, without
+ * making it the handle's live list: a list for one use (a leaderboard by
+ * a key the store keeps no index of). */
+enum store_status store_read_players(struct store *s, struct plist *l);
+
+/* Make `l`, an empty list, this handle's live list of the players the
+ * caller reads into it (store_find_player(), store_reload_player()), as
+ * a session shows them, so that its memory does not follow the club's
+ * size: store_refresh_players() then updates the players it holds and
+ * leaves the others out (new players among them). STORE_ERR for a list
+ * that is not empty. */
+enum store_status store_watch_players(struct store *s, struct plist *l);
+
+/* The player called `username` (in any case) in `l`, read into it
+ * (appended) when it does not hold them yet, into *out. STORE_NOT_FOUND
+ * when there is no such player (*out NULL). */
+enum store_status store_find_player(struct store *s, struct plist *l,
+				    const char *username, struct player **out);
+
 /* Where the handle's live list stands: the players' change counter it
  * has seen, which moves when (and only when) store_load_players() or
  * store_refresh_players() applied a change to a player (a new one, a

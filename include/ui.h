@@ -23,6 +23,14 @@
  * signal. Cannot fail. */
 int ui_exit_status(enum ui_status st);
 
+/* The player with id `id`, or called `name` (in any case), from
+ * ui->club.players, read into it from the store when it does not hold
+ * them yet (store_reload_player(), store_find_player()): the one way the
+ * ui finds a player. NULL when there is no such player, the store cannot
+ * say, or the club is not open with a list. */
+struct player *ui_player(struct ui *ui, long long id);
+struct player *ui_player_named(struct ui *ui, const char *name);
+
 /* Print a message line (printf-style) on the output, cleaned as by
  * ui_clean() and cut at UI_MESSAGE_MAX bytes (or hand it to ui->term.sink).
  * A failed write is left in the stream's error flag. */

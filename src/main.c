@@ -617,7 +617,7 @@ static int parse_id(const char *s, long long *id)
 /* The player called `name` in the open club, or NULL after saying so. */
 static const struct player *known_player(struct ui *ui, const char *name)
 {
-	const struct player *p = plist_find(ui->club.players, name);
+	const struct player *p = ui_player_named(ui, name);
 	char text[TERM_LINE_MAX + 1];
 
 	if (p == NULL)

@@ -45,19 +45,27 @@ static int row_to_info(struct sql_stmt *st, struct player_info *info)
 
 /* The node of `l` for the player row `info`: found by username (O(1))
  * and checked by id. NULL when the list does not have it: a new player,
- * known as new in O(1) when its id is past the list's last (the list is
- * kept in id order); otherwise the row's id is looked for in O(n). */
+ * known as new in O(1) when its id is past the list's last and the list
+ * is in id order (`in_order`: every list but one of the players shown,
+ * store_watch_players()); otherwise the row's id is looked for in O(n). */
 static struct player *node_of(const struct plist *l,
-			      const struct player_info *info)
+			      const struct player_info *info, bool in_order)
 {
 	struct player *p = plist_find(l, info->username);
 	const struct player *last = plist_last(l);
 
 	if (p != NULL && p->id == info->id)
 		return p;
-	if (p == NULL && (last == NULL || info->id > last->id))
+	if (p == NULL && in_order && (last == NULL || info->id > last->id))
 		return NULL;
 	return plist_find_id(l, info->id);
+}
+
+/* Whether `l` is in id order: not the handle's live list of the players
+ * shown (store_watch_players()), whose players come as they are read. */
+static bool in_id_order(const struct store *s, const struct plist *l)
+{
+	return l != s->live.list || s->live.whole;
 }
 
 /* Bring the list up to date with player row `info`: its node changed in
@@ -66,7 +74,7 @@ static struct player *node_of(const struct plist *l,
 static int apply_row(struct store *s, struct plist *l,
 		     const struct player_info *info, const char *what)
 {
-	struct player *p = node_of(l, info);
+	struct player *p = node_of(l, info, in_id_order(s, l));
 	int bad = p != NULL ? plist_update(l, p, info) != 0
 			    : plist_append(l, info) == NULL;
 
@@ -149,22 +157,24 @@ static enum store_status prepare_list(struct store *s, struct plist *l,
 	return STORE_OK;
 }
 
-/* See store.h. One read transaction, so the counter and the rows come
- * from one snapshot; data_version is read before it, so a commit made
- * meanwhile is seen by the next refresh. */
-enum store_status store_load_players(struct store *s, struct plist *l)
+/* Append every player to `l`, and read the change counter of the same
+ * snapshot into *seq and the data version before it into *version. One
+ * read transaction, so the counter and the rows come from one snapshot;
+ * data_version is read before it, so a commit made meanwhile is seen by
+ * the next refresh. */
+static enum store_status read_all(struct store *s, struct plist *l,
+				  long long *version, long long *seq)
 {
-	long long version = 0, seq = 0;
 	enum store_status st;
 	struct sql_stmt *rows = NULL;
 
 	store_clear_err(s);
-	if (store_read_version(s, &version, WHAT_LOAD) != STORE_OK)
+	if (store_read_version(s, version, WHAT_LOAD) != STORE_OK)
 		return STORE_ERR;
 	st = store_begin_read(s, WHAT_LOAD);
 	if (st != STORE_OK)
 		return st;
-	st = prepare_list(s, l, &seq);
+	st = prepare_list(s, l, seq);
 	if (st == STORE_OK && store_prepare(s,
 					    "SELECT " STORE_PLAYER_COLUMNS
 					    " FROM players ORDER BY id",
@@ -173,10 +183,48 @@ enum store_status store_load_players(struct store *s, struct plist *l)
 	if (st == STORE_OK)
 		st = store_append_players(s, l, rows);
 	store_release(s, rows);
-	st = store_finish(s, st, WHAT_LOAD);
+	return store_finish(s, st, WHAT_LOAD);
+}
+
+/* See store.h. */
+enum store_status store_load_players(struct store *s, struct plist *l)
+{
+	long long version = 0, seq = 0;
+	enum store_status st = read_all(s, l, &version, &seq);
+
 	if (st == STORE_OK)
-		s->live = (struct store_live){l, version,
-					      sql_total_changes(s->db), seq};
+		s->live = (struct store_live){
+			l, version, sql_total_changes(s->db), seq, true};
+	return st;
+}
+
+/* See store.h. */
+enum store_status store_read_players(struct store *s, struct plist *l)
+{
+	long long version, seq;
+
+	return read_all(s, l, &version, &seq);
+}
+
+/* See store.h. The counter and the version are read as
+ * store_load_players() reads them, with no row. */
+enum store_status store_watch_players(struct store *s, struct plist *l)
+{
+	long long version = 0, seq = 0;
+	enum store_status st;
+
+	store_clear_err(s);
+	if (plist_count(l) != 0) {
+		store_set_err(s, WHAT_LOAD, "the list is not empty");
+		return STORE_ERR;
+	}
+	if (store_read_version(s, &version, WHAT_LOAD) != STORE_OK)
+		return STORE_ERR;
+	st = store_query_ints(s, "SELECT seq FROM player_change_seq", NULL, 0,
+			      &seq, 1, WHAT_LOAD, "no counter");
+	if (st == STORE_OK)
+		s->live = (struct store_live){
+			l, version, sql_total_changes(s->db), seq, false};
 	return st;
 }
 
@@ -202,7 +250,9 @@ static enum store_status read_changes(struct store *s, struct plist *l,
 			       &st, seq, 1, WHAT_REFRESH) != 0)
 		return STORE_ERR;
 	while ((rc = sql_step(st)) == SQL_ROW) {
-		if (row_to_info(st, &info) != 0 ||
+		if (row_to_info(st, &info) != 0)
+			goto out_finalize;
+		if ((s->live.whole || node_of(l, &info, false) != NULL) &&
 		    apply_row(s, l, &info, WHAT_REFRESH) != 0)
 			goto out_finalize;
 		if (sql_int64(st, SEQ_COLUMN) > newest)
@@ -237,8 +287,11 @@ enum store_status store_refresh_players(struct store *s, struct plist *l)
 	if (version == s->live.version && changes == s->live.changes)
 		return STORE_OK; /* nobody has committed since */
 	st = read_changes(s, l, &seq);
-	if (st == STORE_OK)
-		s->live = (struct store_live){l, version, changes, seq};
+	if (st == STORE_OK) {
+		s->live.version = version;
+		s->live.changes = changes;
+		s->live.seq = seq;
+	}
 	return st;
 }
 
@@ -270,6 +323,41 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 		   apply_row(s, l, &info, WHAT_RELOAD) != 0) {
 		ret = STORE_ERR;
 	}
+	store_release(s, st);
+	return ret;
+}
+
+/* See store.h. */
+enum store_status store_find_player(struct store *s, struct plist *l,
+				    const char *username, struct player **out)
+{
+	enum store_status ret;
+	struct player_info info;
+	struct sql_stmt *st;
+	int rc;
+
+	store_clear_err(s);
+	*out = plist_find(l, username);
+	if (*out != NULL)
+		return STORE_OK;
+	if (store_prepare(s,
+			  "SELECT " STORE_PLAYER_COLUMNS
+			  " FROM players WHERE username = ?1",
+			  &st, WHAT_RELOAD) != 0)
+		return STORE_ERR;
+	rc = sql_bind_text(st, 1, username);
+	ret = rc == SQL_OK
+		      ? store_step_row(s, st, WHAT_RELOAD, "no such player")
+		      : STORE_ERR;
+	if (rc != SQL_OK)
+		store_set_db_err(s, WHAT_RELOAD);
+	if (ret == STORE_OK && (row_to_info(st, &info) != 0 ||
+				apply_row(s, l, &info, WHAT_RELOAD) != 0)) {
+		store_set_err(s, WHAT_RELOAD, "out of memory");
+		ret = STORE_ERR;
+	}
+	if (ret == STORE_OK)
+		*out = plist_find_id(l, info.id);
 	store_release(s, st);
 	return ret;
 }

@@ -172,6 +172,32 @@ void ui_error(struct ui_term *term, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* See ui_internal.h. */
+struct player *ui_player(struct ui *ui, long long id)
+{
+	struct player *p;
+
+	if (ui->club.players == NULL)
+		return NULL;
+	p = plist_find_id(ui->club.players, id);
+	if (p == NULL && id > 0 &&
+	    store_reload_player(ui->club.store, ui->club.players, id) ==
+		    STORE_OK)
+		p = plist_find_id(ui->club.players, id);
+	return p;
+}
+
+/* See ui_internal.h. */
+struct player *ui_player_named(struct ui *ui, const char *name)
+{
+	struct player *p = NULL;
+
+	if (ui->club.players != NULL)
+		(void)store_find_player(ui->club.store, ui->club.players, name,
+					&p);
+	return p;
+}
+
 bool ui_session_ended(struct ui *ui)
 {
 	long long who = store_stale_player(ui->club.store);
@@ -180,7 +206,7 @@ bool ui_session_ended(struct ui *ui)
 	if (who == 0)
 		return false;
 	if (ui->club.stale != who) {
-		p = plist_find_id(ui->club.players, who);
+		p = ui_player(ui, who);
 		ui_say(&ui->term,
 		       _("%s, your password was changed in another session. "
 			 "Please log in again."),

@@ -66,7 +66,7 @@ enum ui_status ui_account_open(struct ui *ui)
 		ui_error(&ui->term, _("out of memory"));
 		return UI_FAILED;
 	}
-	st = store_load_players(ui->club.store, ui->club.players);
+	st = store_watch_players(ui->club.store, ui->club.players);
 	if (st != STORE_OK)
 		goto out_fail;
 	return UI_OK;
@@ -364,7 +364,7 @@ static enum auth_policy new_username_ok(struct ui *ui, const char *name,
 {
 	enum auth_policy p = auth_check_username(name);
 
-	*taken = p == AUTH_OK && plist_find(ui->club.players, name) != NULL;
+	*taken = p == AUTH_OK && ui_player_named(ui, name) != NULL;
 	if (p == AUTH_OK && !*taken)
 		p = name_ok(&ui->club, name, AUTH_USERNAME_LOOKALIKE);
 	return p;
@@ -759,11 +759,11 @@ enum ui_status ui_account_leave(struct ui_club *club, const struct player *who,
 	return st == UI_STALE && club->stale == who->id ? UI_OK : st;
 }
 
-/* The nickname of the player `username`, or NULL when the list has no
- * such player. */
-static const char *nickname_of(struct ui_club *club, const char *username)
+/* The nickname of the player `username`, or NULL when there is no such
+ * player. */
+static const char *nickname_of(struct ui *ui, const char *username)
 {
-	const struct player *p = plist_find(club->players, username);
+	const struct player *p = ui_player_named(ui, username);
 
 	return p != NULL ? p->nickname : NULL;
 }
@@ -783,9 +783,8 @@ enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 		st = verify(ui, username, &old, _("Wrong current password."),
 			    &id, &gen);
 	if (st == UI_OK)
-		st = read_new_password(ui, username,
-				       nickname_of(&ui->club, username), &old,
-				       &pw);
+		st = read_new_password(ui, username, nickname_of(ui, username),
+				       &old, &pw);
 	if (st == UI_OK && auth_hash(&pw, hash) != 0)
 		st = UI_FAILED;
 	if (st == UI_OK &&

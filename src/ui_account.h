@@ -5,8 +5,10 @@
 
 #include "ui_types.h"
 
-/* Open the database at ui->opt->db_path and load the players into
- * ui->club.store and ui->club.players, which ui owns until ui_account_close();
+/* Open the database at ui->opt->db_path into ui->club.store, with
+ * ui->club.players the list of the players this session shows, empty
+ * until they are read into it (ui_player()), both ui's until
+ * ui_account_close();
  * the common-password list (ui->club.common) is loaded when first needed. Does
  * nothing when the club is already open. Says why and returns UI_FAILED
  * when the database cannot be used (missing path, newer or foreign file,

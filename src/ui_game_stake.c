@@ -18,8 +18,7 @@
 const struct player *game_seat_player(const struct game *g, int seat)
 {
 	return g->seats.player_id[seat] != 0
-		       ? plist_find_id(g->ui->club.players,
-				       g->seats.player_id[seat])
+		       ? ui_player(g->ui, g->seats.player_id[seat])
 		       : NULL;
 }
 

@@ -316,15 +316,15 @@ static void legend(struct ui_term *term, bool provisional, bool unranked)
 
 /* The leaderboard best[0..n) (n > 0) by `key` as a table for people,
  * headed `title`; me's row under it after "...", when me is not among
- * them (its rank in l); then what its marks mean. Return UI_OK, or
+ * them (ranked me_rank); then what its marks mean. Return UI_OK, or
  * UI_FAILED out of memory (said so). */
-static enum ui_status board_print(struct ui_term *term, const struct plist *l,
+static enum ui_status board_print(struct ui_term *term,
 				  struct player *const best[], size_t n,
 				  const char *title, enum plist_key key,
-				  const struct player *me)
+				  const struct player *me, int me_rank)
 {
 	struct ui_table *t = board_table(term, key);
-	bool me_shown = false, provisional = false, unranked = false;
+	bool me_shown = false, provisional = false, unranked = false, is_me;
 	int rank = 0, failed = t == NULL;
 	size_t i;
 
@@ -332,12 +332,12 @@ static enum ui_status board_print(struct ui_term *term, const struct plist *l,
 		rank = plist_rank_at(best, i, key, rank);
 		provisional |= player_provisional(best[i]);
 		unranked |= rank == 0;
-		failed = board_row(term, t, best[i], rank, best[i] == me);
-		me_shown |= best[i] == me;
+		is_me = me != NULL && best[i]->id == me->id;
+		failed = board_row(term, t, best[i], rank, is_me);
+		me_shown |= is_me;
 	}
 	if (me != NULL && !me_shown && !failed) {
-		failed = gap_row(t) ||
-			 board_row(term, t, me, plist_rank(l, me, key), true);
+		failed = gap_row(t) || board_row(term, t, me, me_rank, true);
 		provisional |= player_provisional(me);
 		unranked |= !player_ranked(me);
 	}
@@ -349,6 +349,22 @@ static enum ui_status board_print(struct ui_term *term, const struct plist *l,
 	ui_say(term, "%s", title);
 	ui_list_table(term, t);
 	legend(term, provisional, unranked);
+	return UI_OK;
+}
+
+/* me's rank by `key` (me not NULL) for its row under a leaderboard of
+ * l's players: the store's by score (l may hold the best alone), else
+ * among l's (every player). Return UI_OK, or UI_FAILED said why. */
+static enum ui_status rank_of_me(struct ui *ui, const struct plist *l,
+				 enum plist_key key, const struct player *me,
+				 int *rank)
+{
+	if (key != PLIST_BY_SCORE) {
+		*rank = plist_rank(l, me, key);
+		return UI_OK;
+	}
+	if (store_player_rank(ui->club.store, me->id, rank, NULL) != STORE_OK)
+		return ui_store_failed(ui, NULL);
 	return UI_OK;
 }
 
@@ -377,8 +393,10 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 		ui_break(&ui->term);
 		if (n == 0)
 			ui_say(&ui->term, "%s", _("No games to rank yet."));
-		else
-			st = board_print(&ui->term, l, best, n, title, key, me);
+		else if (me == NULL ||
+			 (st = rank_of_me(ui, l, key, me, &rank)) == UI_OK)
+			st = board_print(&ui->term, best, n, title, key, me,
+					 rank);
 		free(best);
 		return st;
 	}
@@ -392,20 +410,61 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	return UI_OK;
 }
 
+/* Read into `out` (empty) the players a leaderboard of the `top` best
+ * by `key` ranks: by score, those `top` alone, read by the store's index
+ * (store_top_players(), every rule's records when `rule` is NULL); by
+ * another key, which the store keeps no index of, every player (each
+ * with their record under *rule, for a rule's), for this one board.
+ * Return UI_OK, or UI_FAILED said why. */
+static enum ui_status board_players(struct ui *ui, const enum rule *rule,
+				    int top, enum plist_key key,
+				    struct plist *out)
+{
+	struct store *s = ui->club.store;
+	enum store_status st;
+	struct plist *all;
+
+	if (key == PLIST_BY_SCORE) {
+		st = store_top_players(s, rule, top, out);
+	} else if (rule == NULL) {
+		st = store_read_players(s, out);
+	} else {
+		all = plist_create();
+		if (all == NULL) {
+			ui_error(&ui->term, _("out of memory"));
+			return UI_FAILED;
+		}
+		st = store_read_players(s, all);
+		if (st == STORE_OK)
+			st = store_rule_players(s, *rule, all, out);
+		plist_free(all);
+	}
+	if (st == STORE_OK)
+		return UI_OK;
+	ui_error(&ui->term, _("cannot read the records: %s"), store_errmsg(s));
+	return UI_FAILED;
+}
+
 enum ui_status ui_list_leaderboard(struct ui *ui, int top, enum plist_key key,
 				   const struct player *me)
 {
-	if (ui_account_refresh(ui) != UI_OK)
-		return UI_FAILED;
-	if (plist_count(ui->club.players) == 0 &&
+	struct plist *l = plist_create();
+	enum ui_status st = UI_FAILED;
+
+	if (l == NULL)
+		ui_error(&ui->term, _("out of memory"));
+	else if (ui_account_refresh(ui) == UI_OK) /* me's record of now */
+		st = board_players(ui, NULL, top, key, l);
+	if (st == UI_OK && plist_count(l) == 0 &&
 	    ui->opt->format == FORMAT_TABLE) {
 		ui_break(&ui->term);
 		ui_say(&ui->term,
 		       _("No players yet. Register to be the first!"));
-		return UI_OK;
+	} else if (st == UI_OK) {
+		st = leaderboard_of(ui, l, _("Leaderboard"), top, key, me);
 	}
-	return leaderboard_of(ui, ui->club.players, _("Leaderboard"), top, key,
-			      me);
+	plist_free(l);
+	return st;
 }
 
 enum ui_status ui_list_leaderboard_rule(struct ui *ui, int top,
@@ -415,18 +474,15 @@ enum ui_status ui_list_leaderboard_rule(struct ui *ui, int top,
 	enum ui_status st = UI_FAILED;
 	char title[128];
 
-	if (list == NULL || ui_account_refresh(ui) != UI_OK)
-		goto out_free;
-	if (store_rule_players(ui->club.store, rule, ui->club.players, list) !=
-	    STORE_OK) {
-		ui_error(&ui->term, _("cannot read the records: %s"),
-			 store_errmsg(ui->club.store));
-		goto out_free;
+	if (list == NULL)
+		ui_error(&ui->term, _("out of memory"));
+	else
+		st = board_players(ui, &rule, top, key, list);
+	if (st == UI_OK) {
+		snprintf(title, sizeof(title), _("Leaderboard: %s"),
+			 words_rule_family(rule));
+		st = leaderboard_of(ui, list, title, top, key, NULL);
 	}
-	snprintf(title, sizeof(title), _("Leaderboard: %s"),
-		 words_rule_family(rule));
-	st = leaderboard_of(ui, list, title, top, key, NULL);
-out_free:
 	plist_free(list);
 	return st;
 }

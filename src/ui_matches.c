@@ -748,8 +748,7 @@ static enum offer offer_unfinished(struct ui *ui, struct player *me,
 	}
 	p.hotseat = club.ranked_hotseat || p.f.kind != MATCH_RANKED;
 	if (p.f.kind == MATCH_RANKED) {
-		p.other =
-			plist_find_id(ui->club.players, opponent_id(&p.f, me));
+		p.other = ui_player(ui, opponent_id(&p.f, me));
 		if (p.other == NULL) {
 			*st = ui_store_failed(ui,
 					      _("cannot find the opponent"));

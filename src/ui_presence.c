@@ -75,7 +75,7 @@ void ui_presence_look(struct ui *ui)
 	    c.id <= p->told)
 		return;
 	p->told = c.id;
-	from = plist_find_id(ui->club.players, c.from_id);
+	from = ui_player(ui, c.from_id);
 	ui_say(&ui->term, announcement(ui, c.rematch_of != 0),
 	       from != NULL ? from->username : _("A player"));
 	fflush(ui->term.out);
@@ -97,9 +97,7 @@ const struct player *ui_presence_rematch_from(struct ui *ui, long long match_id)
 		    c.to_id == p->id)
 			p->offer_from = c.from_id;
 	}
-	return p->offer_from != 0
-		       ? plist_find_id(ui->club.players, p->offer_from)
-		       : NULL;
+	return p->offer_from != 0 ? ui_player(ui, p->offer_from) : NULL;
 }
 
 /* term.c's idle hook: refresh the row once it is PRESENCE_REFRESH_MS

@@ -18,17 +18,6 @@
 
 /* ==== Playing from two terminals ========================================= */
 
-/* The player with id `id`, the list brought up to date when it does not
- * know them yet; NULL when there is none. */
-static struct player *player_by_id(struct ui *ui, long long id)
-{
-	struct player *p = plist_find_id(ui->club.players, id);
-
-	if (p == NULL && ui_account_refresh(ui) == UI_OK)
-		p = plist_find_id(ui->club.players, id);
-	return p;
-}
-
 /* Say how `me`'s record stands after a remote match ended. */
 static void show_my_record(struct ui *ui, const struct player *me)
 {
@@ -82,8 +71,7 @@ static enum ui_status play_remote(struct ui *ui, struct player *me,
 				  const struct match_full *f, bool *again)
 {
 	bool black = f->black_id == me->id, taken = false;
-	struct player *other =
-		player_by_id(ui, black ? f->white_id : f->black_id);
+	struct player *other = ui_player(ui, black ? f->white_id : f->black_id);
 	enum ui_status st;
 	struct game g;
 
@@ -337,9 +325,9 @@ static bool gone(struct ui_club *club, long long id)
 }
 
 /* The username of challenge c's challenged player, for a message. */
-static const char *to_name(struct ui_club *club, const struct challenge *c)
+static const char *to_name(struct ui *ui, const struct challenge *c)
 {
-	const struct player *p = plist_find_id(club->players, c->to_id);
+	const struct player *p = ui_player(ui, c->to_id);
 
 	return p != NULL ? p->username : _("Your opponent");
 }
@@ -375,7 +363,7 @@ static enum ui_status await_answer(struct ui *ui, struct challenge *c)
 			withdraw(&ui->club, c);
 			if (c->state == CHALLENGE_WITHDRAWN)
 				ui_say(&ui->term, _("%s has left."),
-				       to_name(&ui->club, c));
+				       to_name(ui, c));
 		}
 	}
 	if (c->state == CHALLENGE_EXPIRED)
@@ -536,7 +524,7 @@ enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
 	st = ui_account_refresh(ui);
 	if (st != UI_OK)
 		return st;
-	to = plist_find(ui->club.players, username);
+	to = ui_player_named(ui, username);
 	if (to == NULL) {
 		ui_say(&ui->term, _("There is no player %s."), username);
 		return UI_REFUSED;
@@ -634,7 +622,7 @@ static enum ui_status rematch(struct ui *ui, struct player *me, long long *mid)
 
 	*mid = 0;
 	if (p == NULL || p->rematch_of == 0 ||
-	    (to = player_by_id(ui, p->rematch_with)) == NULL) {
+	    (to = ui_player(ui, p->rematch_with)) == NULL) {
 		ui_say(&ui->term, _("There is no game to play again."));
 		return UI_REFUSED;
 	}
@@ -686,7 +674,7 @@ const char *ui_remote_rematch_with(struct ui *ui)
 
 	if (ui->presence == NULL || ui->presence->rematch_of == 0)
 		return NULL;
-	p = plist_find_id(ui->club.players, ui->presence->rematch_with);
+	p = ui_player(ui, ui->presence->rematch_with);
 	return p != NULL ? p->username : NULL;
 }
 
@@ -745,7 +733,7 @@ enum ui_status ui_remote_answer(struct ui *ui, struct player *me, bool quiet)
 	struct challenge c;
 
 	if (store_challenge_for(ui->club.store, me->id, now, &c) != STORE_OK ||
-	    (from = player_by_id(ui, c.from_id)) == NULL) {
+	    (from = ui_player(ui, c.from_id)) == NULL) {
 		if (!quiet)
 			ui_say(&ui->term,
 			       _("No challenge is waiting for you."));
@@ -790,7 +778,7 @@ enum ui_status ui_remote_challenge_at_prompt(struct ui *ui, bool asked)
 	if (!asked && p->told <= p->asked)
 		return UI_OK;
 	p->asked = p->told;
-	me = player_by_id(ui, p->id);
+	me = ui_player(ui, p->id);
 	return me != NULL ? ui_remote_answer(ui, me, !asked) : UI_OK;
 }
 

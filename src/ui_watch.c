@@ -260,8 +260,8 @@ static enum ui_status screen_show(struct watch *w, struct game_screen *gs,
 	v->timing.control = f->game.time;
 	game_timing_set(&v->timing, f->nmoves, f->turn_started_ms,
 			f->turn_allowed_ms, f->black_left_ms, f->white_left_ms);
-	gs->view.player[0] = plist_find_id(w->ui->club.players, f->black_id);
-	gs->view.player[1] = plist_find_id(w->ui->club.players, f->white_id);
+	gs->view.player[0] = ui_player(w->ui, f->black_id);
+	gs->view.player[1] = ui_player(w->ui, f->white_id);
 	ui_screen_say(&gs->s, false,
 		      _("Watching match %lld: %s to play. Type q to stop "
 			"watching."),

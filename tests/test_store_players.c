@@ -592,6 +592,61 @@ static void test_refresh_sees_others(void)
 	store_close(a);
 }
 
+/* A list of the players shown (store_watch_players()) starts empty and
+ * holds whom it is read: a player found by name (in any case) or id
+ * joins it, once; a refresh updates those players in place after
+ * another handle's match, and leaves out the players not shown, a new
+ * one among them; a list that is not empty is refused. */
+static void test_watch_players(void)
+{
+	char path[FX_PATH_SIZE];
+	long long ids[3], mid, dave;
+	struct player *alice = NULL, *again = NULL, *none = NULL;
+	struct store *a, *b;
+	struct plist *l = plist_create(), *full;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	a = fx_club(path, ids);
+	b = fx_open_ok(path);
+	full = fx_load_players(a);
+	CU_ASSERT_EQUAL(store_watch_players(a, full), STORE_ERR);
+	CU_ASSERT_EQUAL(store_watch_players(a, l), STORE_OK);
+	CU_ASSERT_EQUAL(plist_count(l), 0);
+	CU_ASSERT_EQUAL(store_find_player(a, l, "ALICE", &alice), STORE_OK);
+	CU_ASSERT_FATAL(alice != NULL && alice->id == ids[0]);
+	CU_ASSERT_EQUAL(store_find_player(a, l, "alice", &again), STORE_OK);
+	CU_ASSERT_PTR_EQUAL(again, alice);
+	CU_ASSERT_EQUAL(store_find_player(a, l, "nobody", &none),
+			STORE_NOT_FOUND);
+	CU_ASSERT_PTR_NULL(none);
+	CU_ASSERT_EQUAL(store_reload_player(a, l, ids[2]),
+			STORE_OK); /* carol */
+	CU_ASSERT_EQUAL(plist_count(l), 2);
+
+	CU_ASSERT_EQUAL(fx_a_match(b, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
+			STORE_OK);
+	CU_ASSERT_EQUAL(
+		store_add_player(b, "dave", "Dave", FX_HASH_BOB, 77, &dave),
+		STORE_OK);
+	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK);
+	CU_ASSERT_EQUAL(plist_count(l), 2); /* neither bob nor dave */
+	CU_ASSERT_PTR_EQUAL(plist_find_id(l, ids[0]), alice);
+	fx_assert_record(alice->rec, fx_record_of(b, ids[0]));
+	CU_ASSERT_EQUAL(alice->rec.wins, 1);
+	CU_ASSERT_PTR_NULL(plist_find(l, "bob"));
+	CU_ASSERT_PTR_NULL(plist_find(l, "dave"));
+	CU_ASSERT_EQUAL(store_reload_player(a, l, ids[1]), STORE_OK); /* bob */
+	CU_ASSERT_EQUAL(plist_find(l, "bob")->rec.losses, 1);
+	CU_ASSERT_EQUAL(store_find_player(a, l, "Dave", &none), STORE_OK);
+	CU_ASSERT_EQUAL(plist_count(l), 4);
+	CU_ASSERT_EQUAL(store_refresh_players(a, l), STORE_OK); /* no news */
+	CU_ASSERT_EQUAL(plist_count(l), 4);
+	plist_free(full);
+	plist_free(l);
+	store_close(b);
+	store_close(a);
+}
+
 /* The handle's own writes are seen without a reload, and so is a change
  * made by another tool straight in SQLite (the triggers stamp it): a new
  * nickname lands in the same node. */
@@ -807,6 +862,8 @@ static CU_TestInfo tests[] = {
 	{"refresh sees another connection's match and player",
 	 test_refresh_sees_others},
 	{"refresh sees own writes and raw SQL", test_refresh_own_and_raw},
+	{"a list of the players shown holds those read into it",
+	 test_watch_players},
 	{"refresh reads only the changed rows",
 	 test_refresh_reads_only_changes},
 	{"every listed change stamps the row", test_change_stamps},
