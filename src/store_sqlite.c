@@ -10,7 +10,6 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -88,18 +87,6 @@ static enum sql_code said(struct sql_conn *c, int rc)
 
 /* ==== The connection ===================================================== */
 
-/* SQLite counts the memory it holds under one global mutex unless told
- * not to, so the web's threads, each with a connection of its own, wait
- * on each other's every allocation. Nothing here reads the count. Told
- * once, before SQLite's first use (after it, SQLite refuses: the count
- * stays, a slower store, not a wrong one). */
-static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
-
-static void setup(void)
-{
-	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-}
-
 /* See store_sql.h. */
 enum sql_code sql_open(const char *path, enum sql_mode mode, int busy_ms,
 		       struct sql_conn **out)
@@ -110,7 +97,6 @@ enum sql_code sql_open(const char *path, enum sql_mode mode, int busy_ms,
 	*out = c;
 	if (c == NULL)
 		return SQL_NOMEM;
-	pthread_once(&setup_once, setup);
 	c->busy_ms = busy_ms;
 	/* One connection per handle, used by one thread at a time: SQLite's
 	 * per-call mutexes would only cost time (NOMUTEX). */
