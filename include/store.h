@@ -97,36 +97,29 @@ int store_schema_version(void);
 
 /* ---- store_players.c: accounts, logins, the players' counters ---- */
 
-/* Append every player to `l` (list order: by id); the list owns the new
- * nodes. `l` becomes this handle's live list, which
- * store_refresh_players() keeps up to date (one live list per handle:
- * the last one loaded). On failure `l` is left as it was: the players
- * appended so far are removed again. */
-enum store_status store_load_players(struct store *s, struct plist *l);
+/* Make `l`, an empty list, this handle's live list (one per handle: the
+ * last one made so) of the players the caller reads into it
+ * (store_find_player(), store_reload_player()) as it shows them, so that
+ * its memory does not follow the club's size. STORE_ERR for a list that
+ * is not empty. */
+enum store_status store_watch_players(struct store *s, struct plist *l);
 
-/* Bring `l`, this handle's live list (see store_load_players()), up to
- * date with what this handle and every other process have committed
- * since it was loaded or last refreshed: changed players are updated in
- * place (nodes never move, so pointers to them stay valid), new ones are
- * appended in id order. When nothing was committed it costs one PRAGMA;
- * otherwise it reads only the players changed since, never every row.
- * STORE_ERR (the list unchanged) for a list that is not the handle's
- * live one; on other failures the players read so far are applied, each
- * whole, and the next call reads them again. */
+/* Bring `l`, this handle's live list (store_watch_players()), up to date
+ * with what this handle and every other process have committed since it
+ * was made or last refreshed: the players it holds are updated in place
+ * (nodes never move, so pointers to them stay valid); the others, new
+ * players among them, stay out. When nothing was committed it costs one
+ * PRAGMA; otherwise it reads only the players changed since, never every
+ * row. STORE_ERR (the list unchanged) for a list that is not the
+ * handle's live one; on other failures the players read so far are
+ * applied, each whole, and the next call reads them again. */
 enum store_status store_refresh_players(struct store *s, struct plist *l);
 
-/* Append every player to `l` as store_load_players() does, without
- * making it the handle's live list: a list for one use (a leaderboard by
- * a key the store keeps no index of). */
+/* Append every player to `l` (by id; the list owns the new nodes), from
+ * one snapshot: a list for one use, not kept up to date (a leaderboard
+ * by a key the store keeps no index of). On failure `l` is left as it
+ * was: the players appended so far are removed again. */
 enum store_status store_read_players(struct store *s, struct plist *l);
-
-/* Make `l`, an empty list, this handle's live list of the players the
- * caller reads into it (store_find_player(), store_reload_player()), as
- * a session shows them, so that its memory does not follow the club's
- * size: store_refresh_players() then updates the players it holds and
- * leaves the others out (new players among them). STORE_ERR for a list
- * that is not empty. */
-enum store_status store_watch_players(struct store *s, struct plist *l);
 
 /* The player called `username` (in any case) in `l`, read into it
  * (appended) when it does not hold them yet, into *out. STORE_NOT_FOUND
@@ -135,11 +128,11 @@ enum store_status store_find_player(struct store *s, struct plist *l,
 				    const char *username, struct player **out);
 
 /* Where the handle's live list stands: the players' change counter it
- * has seen, which moves when (and only when) store_load_players() or
- * store_refresh_players() applied a change to a player (a new one, a
- * result, a login...); -1 before a list is loaded. So a caller may keep
- * what it computed from the list (a leaderboard) while this is the
- * same. */
+ * has seen, which moves when (and only when) store_watch_players() or
+ * store_refresh_players() read a change to any player (a new one, a
+ * result, a login...), whether or not the list holds them; -1 before a
+ * list is made. So a caller may keep what it computed from the club (a
+ * leaderboard) while this is the same. */
 long long store_players_seen(const struct store *s);
 
 /* Re-read the player with `id` into its node in `l`, in place (appending

@@ -26,8 +26,6 @@ struct store_live {
 	long long version;	  /* PRAGMA data_version when last read */
 	long long changes;	  /* sql_total_changes() then */
 	long long seq;		  /* player_change_seq the list has seen */
-	bool whole;		  /* every player (store_load_players()), or
-				     those read into it (store_watch_players()) */
 };
 
 struct confusable; /* confusable.h */

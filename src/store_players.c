@@ -43,29 +43,15 @@ static int row_to_info(struct sql_stmt *st, struct player_info *info)
 	return 0;
 }
 
-/* The node of `l` for the player row `info`: found by username (O(1))
- * and checked by id. NULL when the list does not have it: a new player,
- * known as new in O(1) when its id is past the list's last and the list
- * is in id order (`in_order`: every list but one of the players shown,
- * store_watch_players()); otherwise the row's id is looked for in O(n). */
+/* The node of `l` for the player row `info`: found by username (O(1)),
+ * which no statement changes, and checked by id; NULL when the list does
+ * not hold the player. */
 static struct player *node_of(const struct plist *l,
-			      const struct player_info *info, bool in_order)
+			      const struct player_info *info)
 {
 	struct player *p = plist_find(l, info->username);
-	const struct player *last = plist_last(l);
 
-	if (p != NULL && p->id == info->id)
-		return p;
-	if (p == NULL && in_order && (last == NULL || info->id > last->id))
-		return NULL;
-	return plist_find_id(l, info->id);
-}
-
-/* Whether `l` is in id order: not the handle's live list of the players
- * shown (store_watch_players()), whose players come as they are read. */
-static bool in_id_order(const struct store *s, const struct plist *l)
-{
-	return l != s->live.list || s->live.whole;
+	return p != NULL && p->id == info->id ? p : NULL;
 }
 
 /* Bring the list up to date with player row `info`: its node changed in
@@ -74,7 +60,7 @@ static bool in_id_order(const struct store *s, const struct plist *l)
 static int apply_row(struct store *s, struct plist *l,
 		     const struct player_info *info, const char *what)
 {
-	struct player *p = node_of(l, info, in_id_order(s, l));
+	struct player *p = node_of(l, info);
 	int bad = p != NULL ? plist_update(l, p, info) != 0
 			    : plist_append(l, info) == NULL;
 
@@ -132,49 +118,35 @@ enum store_status store_append_players(struct store *s, struct plist *l,
 	return STORE_ERR;
 }
 
-/* Read the change counter and the largest id into *seq and *max_id,
- * then size `l` for the players. Return STORE_OK or STORE_ERR. */
-static enum store_status prepare_list(struct store *s, struct plist *l,
-				      long long *seq)
+/* Size `l` for the players. Return STORE_OK or STORE_ERR. */
+static enum store_status reserve_list(struct store *s, struct plist *l)
 {
-	long long out[2];
-	enum store_status st;
+	long long max_id;
 
 	/* Ids are handed out in order and players never deleted, so the
 	 * largest id (an O(1) query on the rowid) sizes the list well. */
-	st = store_query_ints(s,
-			      "SELECT (SELECT seq FROM player_change_seq),"
-			      " coalesce(max(id), 0) FROM players",
-			      NULL, 0, out, 2, WHAT_LOAD, "no counter");
-	if (st != STORE_OK)
+	if (store_query_int(s, "SELECT coalesce(max(id), 0) FROM players",
+			    &max_id, WHAT_LOAD) != SQL_OK)
 		return STORE_ERR;
-	*seq = out[0];
-	if (out[1] > 0 &&
-	    plist_reserve(l, plist_count(l) + (size_t)out[1]) != 0) {
+	if (max_id > 0 && plist_reserve(l, plist_count(l) + (size_t)max_id)) {
 		store_set_err(s, WHAT_LOAD, "out of memory");
 		return STORE_ERR;
 	}
 	return STORE_OK;
 }
 
-/* Append every player to `l`, and read the change counter of the same
- * snapshot into *seq and the data version before it into *version. One
- * read transaction, so the counter and the rows come from one snapshot;
- * data_version is read before it, so a commit made meanwhile is seen by
- * the next refresh. */
-static enum store_status read_all(struct store *s, struct plist *l,
-				  long long *version, long long *seq)
+/* See store.h. One read transaction, so every row comes from one
+ * snapshot. */
+enum store_status store_read_players(struct store *s, struct plist *l)
 {
-	enum store_status st;
 	struct sql_stmt *rows = NULL;
+	enum store_status st;
 
 	store_clear_err(s);
-	if (store_read_version(s, version, WHAT_LOAD) != STORE_OK)
-		return STORE_ERR;
 	st = store_begin_read(s, WHAT_LOAD);
 	if (st != STORE_OK)
 		return st;
-	st = prepare_list(s, l, seq);
+	st = reserve_list(s, l);
 	if (st == STORE_OK && store_prepare(s,
 					    "SELECT " STORE_PLAYER_COLUMNS
 					    " FROM players ORDER BY id",
@@ -186,28 +158,8 @@ static enum store_status read_all(struct store *s, struct plist *l,
 	return store_finish(s, st, WHAT_LOAD);
 }
 
-/* See store.h. */
-enum store_status store_load_players(struct store *s, struct plist *l)
-{
-	long long version = 0, seq = 0;
-	enum store_status st = read_all(s, l, &version, &seq);
-
-	if (st == STORE_OK)
-		s->live = (struct store_live){
-			l, version, sql_total_changes(s->db), seq, true};
-	return st;
-}
-
-/* See store.h. */
-enum store_status store_read_players(struct store *s, struct plist *l)
-{
-	long long version, seq;
-
-	return read_all(s, l, &version, &seq);
-}
-
-/* See store.h. The counter and the version are read as
- * store_load_players() reads them, with no row. */
+/* See store.h. The version is read before the counter, so a commit made
+ * between them is seen by the next refresh. */
 enum store_status store_watch_players(struct store *s, struct plist *l)
 {
 	long long version = 0, seq = 0;
@@ -223,8 +175,8 @@ enum store_status store_watch_players(struct store *s, struct plist *l)
 	st = store_query_ints(s, "SELECT seq FROM player_change_seq", NULL, 0,
 			      &seq, 1, WHAT_LOAD, "no counter");
 	if (st == STORE_OK)
-		s->live = (struct store_live){
-			l, version, sql_total_changes(s->db), seq, false};
+		s->live = (struct store_live){l, version,
+					      sql_total_changes(s->db), seq};
 	return st;
 }
 
@@ -252,7 +204,7 @@ static enum store_status read_changes(struct store *s, struct plist *l,
 	while ((rc = sql_step(st)) == SQL_ROW) {
 		if (row_to_info(st, &info) != 0)
 			goto out_finalize;
-		if ((s->live.whole || node_of(l, &info, false) != NULL) &&
+		if (node_of(l, &info) != NULL &&
 		    apply_row(s, l, &info, WHAT_REFRESH) != 0)
 			goto out_finalize;
 		if (sql_int64(st, SEQ_COLUMN) > newest)

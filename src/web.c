@@ -89,12 +89,13 @@ struct web_server {
 	struct reader *readers; /* every one opened (lock) */
 	/* What the pages share across requests and threads, under
 	 * `shared`: the handle web_start() was given, its live list of the
-	 * players (a player's page finds them there; their rank is the
-	 * store's, store_player_rank()) and the
-	 * leaderboards kept from it. */
+	 * players whose pages were asked for (store_watch_players(): a
+	 * player's page finds them there; their rank is the store's,
+	 * store_player_rank()) and the leaderboards, kept while no player
+	 * changed. */
 	pthread_mutex_t shared;
 	struct store *store;
-	struct plist *players; /* the store's live list, refreshed */
+	struct plist *players; /* the players shown, refreshed */
 	struct board_cache boards[RULE_RENJU + 2]; /* every rule, each rule */
 	char address[WEB_ADDRESS_MAX];
 	bool proxied;	      /* web_config's: no limits per address */
@@ -540,22 +541,25 @@ static int player_rules(struct store *s, struct web_player *v)
 	return 0;
 }
 
-/* Player r->username, copied into *me, from the shared live list (the
- * copy's nickname is the list's memory, which stays as it is until the
- * list is freed: a new nickname gets new room,
- * plist_update()). Return 0, 1 when there is no such player, or -1 when
- * the store failed. */
+/* Player r->username, copied into *me, from the shared live list of the
+ * players shown, read into it at their page's first request (the copy's
+ * nickname is the list's memory, which stays as it is until the list is
+ * freed: a new nickname gets new room, plist_update()). Return 0, 1 when
+ * there is no such player, or -1 when the store failed. */
 static int find_player(struct web_server *w, const struct web_request *r,
 		       struct player *me)
 {
-	const struct player *p = NULL;
+	struct player *p = NULL;
+	enum store_status st = STORE_ERR;
 	int ret = -1;
 
 	pthread_mutex_lock(&w->shared);
-	if (store_refresh_players(w->store, w->players) == STORE_OK) {
-		p = plist_find(w->players, r->username);
-		ret = p != NULL ? 0 : 1;
-	}
+	if (store_refresh_players(w->store, w->players) == STORE_OK)
+		st = store_find_player(w->store, w->players, r->username, &p);
+	if (st == STORE_OK)
+		ret = 0;
+	else if (st == STORE_NOT_FOUND)
+		ret = 1;
 	if (p != NULL) {
 		*me = *p;
 		me->prev = me->next = NULL;
@@ -1317,7 +1321,7 @@ int web_start(struct store *s, const struct web_config *cfg,
 		snprintf(err, cap, "not an address and port: %s", cfg->listen);
 		goto out_free;
 	}
-	if (store_load_players(s, w->players) != STORE_OK) {
+	if (store_watch_players(s, w->players) != STORE_OK) {
 		snprintf(err, cap, "%s", store_errmsg(s));
 		goto out_free;
 	}

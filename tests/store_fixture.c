@@ -388,7 +388,21 @@ struct plist *fx_load_players(struct store *s)
 	struct plist *l = plist_create();
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-	CU_ASSERT_EQUAL(store_load_players(s, l), STORE_OK);
+	CU_ASSERT_EQUAL(store_read_players(s, l), STORE_OK);
+	return l;
+}
+
+/* See store_fixture.h. */
+struct plist *fx_live_players(struct store *s)
+{
+	struct plist *all = fx_load_players(s), *l = plist_create();
+	const struct player *p;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	CU_ASSERT_EQUAL(store_watch_players(s, l), STORE_OK);
+	for (p = plist_first(all); p != NULL; p = p->next)
+		CU_ASSERT_EQUAL(store_reload_player(s, l, p->id), STORE_OK);
+	plist_free(all);
 	return l;
 }
 

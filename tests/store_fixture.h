@@ -315,8 +315,12 @@ void fx_passwd_elsewhere(const char *path, long long id, const char *hash);
  * the tests give the store times of their own. */
 struct store *fx_club(char *path, long long ids[3]);
 
-/* Every player in the database, in a new list. */
+/* Every player in the database, in a new list (store_read_players()). */
 struct plist *fx_load_players(struct store *s);
+
+/* Every player in the database, in a new list made the handle's live
+ * one (store_watch_players()), read into it in id order. */
+struct plist *fx_live_players(struct store *s);
 
 /* A copy of player `id`'s record as the database has it now. */
 struct player_record fx_record_of(struct store *s, long long id);

@@ -838,7 +838,7 @@ static void test_open_readonly(void)
 	fx_snapshot(path, before);
 	CU_ASSERT_EQUAL_FATAL(store_open_readonly(path, &ro), STORE_OK);
 	l = plist_create();
-	CU_ASSERT_EQUAL(store_load_players(ro, l), STORE_OK);
+	CU_ASSERT_EQUAL(store_read_players(ro, l), STORE_OK);
 	CU_ASSERT_EQUAL(plist_count(l), 3);
 	plist_free(l);
 	/* every write is refused, and nothing changes */
@@ -877,7 +877,7 @@ static void test_players_seen(void)
 
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(store_players_seen(s), -1); /* no list yet */
-	CU_ASSERT_EQUAL_FATAL(store_load_players(s, l), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_watch_players(s, l), STORE_OK);
 	seen = store_players_seen(s);
 	CU_ASSERT(seen >= 0);
 	CU_ASSERT_EQUAL(store_refresh_players(s, l), STORE_OK);

@@ -413,7 +413,7 @@ static void test_migrate_v5(void)
 		0);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path, "SELECT seq FROM player_change_seq", 0), 0);
-	l = fx_load_players(s);
+	l = fx_live_players(s);
 	other = fx_open_ok(path);
 	CU_ASSERT_EQUAL(
 		fx_a_match(other, ids[1], ids[2], RESULT_BLACK_WIN, &mid),

@@ -3,14 +3,22 @@
  * (store_name_lookalike(), username and nickname) and store_add_player()
  * (the insert with its keys and the same check under the write lock, and
  * its commit), beside the password hash (auth_hash()), which a
- * registration also pays. No name looks alike, the worst case for a
- * search. The players are written straight into a bench database made
- * by store_open(), in one transaction of prepared inserts per size, with
- * the keys confusable_key() makes (as the store makes them); a quarter
- * have a Latin nickname of their own, a quarter a Chinese one, half
- * their username. */
+ * registration also pays. Then the commands as a player runs them on
+ * each club (build/gomoku, a real process): `register`, `stats` and
+ * `leaderboard --top 10`, their wall time and peak memory (wait4()). No name
+ * looks alike, the worst case for a search. The players are written straight
+ * into a bench database made by store_open(), in one transaction of prepared
+ * inserts per size, with the keys confusable_key() makes (as the store makes
+ * them); a quarter have a Latin nickname of their own, a quarter a Chinese one,
+ * half their username. */
+#define _DEFAULT_SOURCE /* wait4() */
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <sodium.h>
 #include <sqlite3.h>
@@ -21,6 +29,7 @@
 #include "store.h"
 
 #define ROUNDS 5
+#define GOMOKU "build/gomoku"
 #define SHARED_HASH                                                            \
 	"$argon2id$v=19$m=65536,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$"               \
 	"aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
@@ -147,6 +156,97 @@ static int register_rounds(const char *path, int n, struct cost *cost)
 	return bad ? -1 : 0;
 }
 
+/* One run of `build/gomoku ARGV` on the database `db` with `input` on
+ * its standard input: its wall time into *ms and its peak resident size
+ * into *mb (wait4()'s rusage). Return 0, or -1 when it could not run or
+ * did not succeed. */
+static int run_command(const char *db, char *const argv[], const char *input,
+		       double *ms, double *mb)
+{
+	double t0 = bench_now_ms();
+	size_t len = strlen(input);
+	struct rusage ru;
+	int in[2], status, bad;
+	pid_t pid;
+
+	if (pipe(in) != 0)
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		dup2(in[0], 0);
+		dup2(null, 1);
+		dup2(null, 2);
+		close(in[1]);
+		setenv("GOMOKU_DB", db, 1);
+		setenv("LANG", "C.UTF-8", 1);
+		execv(GOMOKU, argv);
+		_exit(127);
+	}
+	close(in[0]);
+	bad = pid < 0 || write(in[1], input, len) != (ssize_t)len;
+	close(in[1]);
+	if (pid < 0 || wait4(pid, &status, 0, &ru) != pid)
+		return -1;
+	*ms = bench_now_ms() - t0;
+	*mb = (double)ru.ru_maxrss / 1024.0;
+	return bad || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ? -1 : 0;
+}
+
+/* The commands' costs on one club: register, stats, leaderboard. */
+struct commands_cost {
+	double ms[3], mb[3];
+};
+
+/* Run the commands on the club at `path` of n players into *c. Return 0
+ * or -1. */
+static int run_commands(const char *path, int n, struct commands_cost *c)
+{
+	char name[32], input[160],
+			       *const stats[] = {GOMOKU, "stats",
+						 "player0000001", NULL};
+	char *const top[] = {GOMOKU, "leaderboard", "--top", "10", NULL};
+	char *const reg[] = {GOMOKU, "register", NULL};
+	int rc;
+
+	snprintf(name, sizeof(name), "joiner%d", n);
+	snprintf(input, sizeof(input),
+		 "%s\nJoiner %d\nbench-Joiner-Pass-%d\n"
+		 "bench-Joiner-Pass-%d\n",
+		 name, n, n, n);
+	rc = run_command(path, reg, input, &c->ms[0], &c->mb[0]);
+	if (rc == 0)
+		rc = run_command(path, stats, "", &c->ms[1], &c->mb[1]);
+	if (rc == 0)
+		rc = run_command(path, top, "", &c->ms[2], &c->mb[2]);
+	if (rc != 0)
+		fprintf(stderr,
+			"bench: a command failed at %d players (is "
+			"%s built?)\n",
+			n, GOMOKU);
+	return rc;
+}
+
+/* Print the commands' table: sizes[0..n). */
+static void print_commands(const int sizes[], const struct commands_cost c[],
+			   int n)
+{
+	int i;
+
+	printf("\nThe commands as a player runs them (%s; ms, peak MB)\n",
+	       GOMOKU);
+	printf("  %9s %9s %6s %9s %6s %9s %6s\n", "players", "register", "MB",
+	       "stats", "MB", "top 10", "MB");
+	for (i = 0; i < n; i++)
+		printf("  %9d %9.0f %6.1f %9.0f %6.1f %9.0f %6.1f\n", sizes[i],
+		       c[i].ms[0], c[i].mb[0], c[i].ms[1], c[i].mb[1],
+		       c[i].ms[2], c[i].mb[2]);
+	printf("  (register: `gomoku register`, the hash above included; "
+	       "stats: `gomoku stats USER`;\n"
+	       "   top 10: `gomoku leaderboard --top 10`)\n");
+}
+
 /* The time of auth_hash() at the production cost, in ms. */
 static double hash_ms(void)
 {
@@ -171,6 +271,7 @@ static double hash_ms(void)
 int bench_confusable(const char *dir)
 {
 	static const int sizes[] = {1000, 10000, 1000000};
+	struct commands_cost cmds[3];
 	struct store *s = NULL;
 	char path[512];
 	struct cost cost;
@@ -198,12 +299,16 @@ int bench_confusable(const char *dir)
 			printf("  %9d %10.1f %12.3f %12.3f %10.3f %12.1f\n",
 			       sizes[i], fill_s, cost.lookup_ms, cost.add_ms,
 			       cost.lookup_ms + cost.add_ms, hash);
+		if (rc == 0)
+			rc = run_commands(path, sizes[i], &cmds[i]);
 	}
 	printf("  (look-ups: the username's and the nickname's at the "
 	       "prompts; add: store_add_player()\n"
 	       "   with its check under the write lock and its commit; "
 	       "hash: auth_hash() once, which\n"
 	       "   every registration also pays)\n");
+	if (rc == 0)
+		print_commands(sizes, cmds, i);
 	bench_remove_db(path);
 	return rc;
 }

@@ -1,14 +1,15 @@
-/* bench_store.c -- how the club's records scale: start-up, leaderboard,
- * look-up, recording a match (as played), refreshing the list after
- * another connection recorded it, and memory, at 1 000 to 1 000 000
- * players. Prints its figures; asserts nothing (machines are shared and
- * noisy).
+/* bench_store.c -- how the club's records scale: reading every player
+ * (as a leaderboard by rating does), leaderboard, look-up, recording a
+ * match (as played), refreshing a session's list after another
+ * connection recorded it, and memory, at 1 000 to 1 000 000 players. Prints its
+ * figures; asserts nothing (machines are shared and noisy).
  *
  * Players are inserted straight into a fresh database made by
- * store_open(), all sharing one Argon2id hash; the start-up figure is
- * then compared with a plain sqlite3 scan of the same rows. The match is
- * recorded through a second handle, as another process would, and the
- * first handle's list is then refreshed. */
+ * store_open(), all sharing one Argon2id hash; the read of every player
+ * is then compared with a plain sqlite3 scan of the same rows. The match
+ * is recorded through a second handle, as another process would, and
+ * the first handle's live list (holding the player who played) is then
+ * refreshed. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,14 +180,14 @@ static double refresh_ms(struct store *s, struct plist *l, int games)
 	return plist_find(l, "player0")->rec.games == games ? ms : -1.0;
 }
 
-/* Open the database at `path` and load its players into l, returning the
- * milliseconds taken (-1 on failure) with the handle in *s. */
+/* Open the database at `path` and read every player into l, returning
+ * the milliseconds taken (-1 on failure) with the handle in *s. */
 static double startup_ms(const char *path, struct store **s, struct plist *l)
 {
 	double t0 = bench_now_ms();
 
 	if (store_open(path, s) != STORE_OK ||
-	    store_load_players(*s, l) != STORE_OK)
+	    store_read_players(*s, l) != STORE_OK)
 		return -1.0;
 	return bench_now_ms() - t0;
 }
@@ -197,19 +198,27 @@ struct size_figures {
 };
 
 /* Measure what happens after start-up: look-ups, a match recorded by
- * another handle (w) and the refresh of s's list that follows. */
+ * another handle (w) and the refresh that follows of s's live list
+ * holding the player who played (a session's). */
 static int after_startup(struct store *s, struct store *w, struct plist *l,
 			 struct size_figures *f)
 {
 	int i, found = 0, games = plist_find(l, "player0")->rec.games;
+	struct plist *live = plist_create();
 	double t0 = bench_now_ms();
+	struct player *p = NULL;
 
 	for (i = 0; i < 1000; i++)
 		found += plist_find(l, "player1") != NULL;
 	f->lookup_us =
 		found == 1000 ? (bench_now_ms() - t0) * 1000.0 / 1000 : -1.0;
-	f->record = record_ms(w, l, &f->worst);
-	f->refresh = refresh_ms(s, l, games + 1);
+	f->record = f->refresh = -1.0;
+	if (live != NULL && store_watch_players(s, live) == STORE_OK &&
+	    store_find_player(s, live, "player0", &p) == STORE_OK) {
+		f->record = record_ms(w, l, &f->worst);
+		f->refresh = refresh_ms(s, live, games + 1);
+	}
+	plist_free(live);
 	return f->record < 0 || f->refresh < 0 ? -1 : 0;
 }
 
@@ -257,7 +266,7 @@ int bench_store(const char *dir)
 	size_t i;
 
 	printf("\n== Players: store and list ==\n"
-	       "  players   start-up    sqlite3  ratio    top 10  full sort"
+	       "  players   read all    sqlite3  ratio    top 10  full sort"
 	       "     lookup     record    slowest    refresh  memory\n"
 	       "                 ms   scan, ms               ms         ms"
 	       "         us  match, ms   call, ms         ms  B/player\n");
@@ -267,13 +276,14 @@ int bench_store(const char *dir)
 				sizes[i]);
 			return -1;
 		}
-	printf("targets: start-up at 1e6 < 1000 ms and < 1.5x the plain scan; "
+	printf("targets: reading every player at 1e6 < 1000 ms and < 1.5x the "
+	       "plain scan; "
 	       "record < 20 ms; refresh < 5 ms at every size; "
 	       "< 150 B/player\n"
 	       "record: one ranked match as the program saves it, start, 9 "
 	       "moves and finish (11 commits), through a second handle; "
 	       "slowest: the longest of them\n"
-	       "refresh: the first handle's list brought up to date after "
-	       "that match (store_refresh_players)\n");
+	       "refresh: the first handle's live list (the player who played) "
+	       "brought up to date after that match (store_refresh_players)\n");
 	return 0;
 }

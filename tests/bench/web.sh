@@ -88,8 +88,7 @@ serve() {
 	url=$(sed -n 's|.*\(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' \
 		"$T/serve.out")
 	[ -n "$url" ] || { cat "$T/serve.out"; exit 1; }
-	echo "web: the server started in $((i / 10)).$((i % 10)) s (loading" \
-		"the players)"
+	echo "web: the server started in $((i / 10)).$((i % 10)) s"
 }
 serve --proxied
 
