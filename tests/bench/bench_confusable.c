@@ -5,19 +5,18 @@
  * its commit), beside the password hash (auth_hash()), which a
  * registration also pays. Then the commands as a player runs them on
  * each club (build/gomoku, a real process): `register`, `stats` and
- * `leaderboard --top 10`, their wall time and peak memory (wait4()). No name
+ * `leaderboard --top 10`, their wall time and peak memory (/proc). No name
  * looks alike, the worst case for a search. The players are written straight
  * into a bench database made by store_open(), in one transaction of prepared
  * inserts per size, with the keys confusable_key() makes (as the store makes
  * them); a quarter have a Latin nickname of their own, a quarter a Chinese one,
  * half their username. */
-#define _DEFAULT_SOURCE /* wait4() */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
@@ -156,18 +155,50 @@ static int register_rounds(const char *path, int n, struct cost *cost)
 	return bad ? -1 : 0;
 }
 
+/* The peak resident size in MB of process `pid` once it runs build/gomoku
+ * (its VmHWM, from /proc; before the exec it is a copy of this process,
+ * whose size is not the command's), or -1 before then. */
+static double peak_mb(pid_t pid)
+{
+	char path[64], line[128];
+	double mb = -1;
+	long kb;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	if (fgets(line, sizeof(line), f) == NULL ||
+	    strcmp(line, "gomoku\n") != 0) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "r");
+	while (f != NULL && fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "VmHWM: %ld kB", &kb) == 1)
+			mb = (double)kb / 1024.0;
+	if (f != NULL)
+		fclose(f);
+	return mb;
+}
+
 /* One run of `build/gomoku ARGV` on the database `db` with `input` on
  * its standard input: its wall time into *ms and its peak resident size
- * into *mb (wait4()'s rusage). Return 0, or -1 when it could not run or
- * did not succeed. */
+ * into *mb, read from /proc every millisecond while it runs (the
+ * kernel's own count, wait4()'s, would include the copy of this process
+ * the fork made). Return 0, or -1 when it could not run or did not
+ * succeed. */
 static int run_command(const char *db, char *const argv[], const char *input,
 		       double *ms, double *mb)
 {
-	double t0 = bench_now_ms();
+	struct timespec tick = {0, 1000000};
+	double t0 = bench_now_ms(), seen;
 	size_t len = strlen(input);
-	struct rusage ru;
 	int in[2], status, bad;
-	pid_t pid;
+	pid_t pid, done = 0;
 
 	if (pipe(in) != 0)
 		return -1;
@@ -187,10 +218,16 @@ static int run_command(const char *db, char *const argv[], const char *input,
 	close(in[0]);
 	bad = pid < 0 || write(in[1], input, len) != (ssize_t)len;
 	close(in[1]);
-	if (pid < 0 || wait4(pid, &status, 0, &ru) != pid)
+	*mb = 0;
+	while (pid > 0 && (done = waitpid(pid, &status, WNOHANG)) == 0) {
+		seen = peak_mb(pid);
+		if (seen > *mb)
+			*mb = seen;
+		nanosleep(&tick, NULL);
+	}
+	if (pid < 0 || done != pid)
 		return -1;
 	*ms = bench_now_ms() - t0;
-	*mb = (double)ru.ru_maxrss / 1024.0;
 	return bad || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ? -1 : 0;
 }
 
