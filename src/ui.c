@@ -172,7 +172,7 @@ void ui_error(struct ui_term *term, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* See ui_internal.h. */
+/* See ui.h. */
 struct player *ui_player(struct ui *ui, long long id)
 {
 	struct player *p;
@@ -187,7 +187,7 @@ struct player *ui_player(struct ui *ui, long long id)
 	return p;
 }
 
-/* See ui_internal.h. */
+/* See ui.h. */
 struct player *ui_player_named(struct ui *ui, const char *name)
 {
 	struct player *p = NULL;
