@@ -55,20 +55,22 @@ static struct player *node_of(const struct plist *l,
 }
 
 /* Bring the list up to date with player row `info`: its node changed in
- * place, or a new node at the tail. Return 0, or -1 (out of memory, or
- * the name is taken by another node) with the error kept. */
-static int apply_row(struct store *s, struct plist *l,
-		     const struct player_info *info, const char *what)
+ * place, or a new node at the tail. Return the node, or NULL (out of
+ * memory, or the name is taken by another node) with the error kept. */
+static struct player *apply_row(struct store *s, struct plist *l,
+				const struct player_info *info,
+				const char *what)
 {
 	struct player *p = node_of(l, info);
-	int bad = p != NULL ? plist_update(l, p, info) != 0
-			    : plist_append(l, info) == NULL;
 
-	if (bad)
+	if (p != NULL ? plist_update(l, p, info) != 0
+		      : (p = plist_append(l, info)) == NULL) {
 		store_set_err(s, what,
 			      "out of memory, or the name is taken in the "
 			      "list");
-	return bad ? -1 : 0;
+		return NULL;
+	}
+	return p;
 }
 
 /* A query being read into a list by plist_load(). */
@@ -205,7 +207,7 @@ static enum store_status read_changes(struct store *s, struct plist *l,
 		if (row_to_info(st, &info) != 0)
 			goto out_finalize;
 		if (node_of(l, &info) != NULL &&
-		    apply_row(s, l, &info, WHAT_REFRESH) != 0)
+		    apply_row(s, l, &info, WHAT_REFRESH) == NULL)
 			goto out_finalize;
 		if (sql_int64(st, SEQ_COLUMN) > newest)
 			newest = sql_int64(st, SEQ_COLUMN);
@@ -253,26 +255,23 @@ long long store_players_seen(const struct store *s)
 	return s->live.list != NULL ? s->live.seq : -1;
 }
 
-/* See store.h. */
-enum store_status store_reload_player(struct store *s, struct plist *l,
-				      long long id)
+/* Read the one player row of `st` (prepared and bound) into `l`, in
+ * place or appended, its node into *out (NULL when none), and give `st`
+ * back. Return STORE_OK, STORE_NOT_FOUND (no such row) or STORE_ERR, the
+ * error kept. */
+static enum store_status read_one(struct store *s, struct plist *l,
+				  struct sql_stmt *st, struct player **out)
 {
-	enum store_status ret = STORE_ERR;
+	enum store_status ret =
+		store_step_row(s, st, WHAT_RELOAD, "no such player");
 	struct player_info info;
-	struct sql_stmt *st;
 
-	store_clear_err(s);
-	if (store_prepare_ints(s,
-			       "SELECT " STORE_PLAYER_COLUMNS
-			       " FROM players WHERE id = ?1",
-			       &st, &id, 1, WHAT_RELOAD) != 0)
-		return STORE_ERR;
-	ret = store_step_row(s, st, WHAT_RELOAD, "no such player");
+	*out = NULL;
 	if (ret == STORE_OK && row_to_info(st, &info) != 0) {
 		store_set_err(s, WHAT_RELOAD, "out of memory");
 		ret = STORE_ERR;
 	} else if (ret == STORE_OK &&
-		   apply_row(s, l, &info, WHAT_RELOAD) != 0) {
+		   (*out = apply_row(s, l, &info, WHAT_RELOAD)) == NULL) {
 		ret = STORE_ERR;
 	}
 	store_release(s, st);
@@ -280,13 +279,26 @@ enum store_status store_reload_player(struct store *s, struct plist *l,
 }
 
 /* See store.h. */
+enum store_status store_reload_player(struct store *s, struct plist *l,
+				      long long id)
+{
+	struct sql_stmt *st;
+	struct player *p;
+
+	store_clear_err(s);
+	if (store_prepare_ints(s,
+			       "SELECT " STORE_PLAYER_COLUMNS
+			       " FROM players WHERE id = ?1",
+			       &st, &id, 1, WHAT_RELOAD) != 0)
+		return STORE_ERR;
+	return read_one(s, l, st, &p);
+}
+
+/* See store.h. */
 enum store_status store_find_player(struct store *s, struct plist *l,
 				    const char *username, struct player **out)
 {
-	enum store_status ret;
-	struct player_info info;
 	struct sql_stmt *st;
-	int rc;
 
 	store_clear_err(s);
 	*out = plist_find(l, username);
@@ -297,21 +309,12 @@ enum store_status store_find_player(struct store *s, struct plist *l,
 			  " FROM players WHERE username = ?1",
 			  &st, WHAT_RELOAD) != 0)
 		return STORE_ERR;
-	rc = sql_bind_text(st, 1, username);
-	ret = rc == SQL_OK
-		      ? store_step_row(s, st, WHAT_RELOAD, "no such player")
-		      : STORE_ERR;
-	if (rc != SQL_OK)
+	if (sql_bind_text(st, 1, username) != SQL_OK) {
 		store_set_db_err(s, WHAT_RELOAD);
-	if (ret == STORE_OK && (row_to_info(st, &info) != 0 ||
-				apply_row(s, l, &info, WHAT_RELOAD) != 0)) {
-		store_set_err(s, WHAT_RELOAD, "out of memory");
-		ret = STORE_ERR;
+		store_release(s, st);
+		return STORE_ERR;
 	}
-	if (ret == STORE_OK)
-		*out = plist_find_id(l, info.id);
-	store_release(s, st);
-	return ret;
+	return read_one(s, l, st, out);
 }
 
 /* Insert the player row with its keys; *id is its id. Return STORE_OK,
