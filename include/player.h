@@ -111,11 +111,6 @@ struct player *plist_find(const struct plist *l, const char *username);
 /* The player with database id `id`, or NULL. O(n). */
 struct player *plist_find_id(const struct plist *l, long long id);
 
-/* Make room for `n` players in all: the hash index (so loading them
- * never rehashes) and one block for their nodes. Return 0, or -1 when
- * out of memory (unaltered). */
-int plist_reserve(struct plist *l, size_t n);
-
 /* Write the best `n` players under `key` into out[0..n-1], best first,
  * leaving the list's order alone: O(count log n), for leaderboards of
  * big clubs. Return how many were written (fewer if the list is

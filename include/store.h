@@ -115,12 +115,6 @@ enum store_status store_watch_players(struct store *s, struct plist *l);
  * applied, each whole, and the next call reads them again. */
 enum store_status store_refresh_players(struct store *s, struct plist *l);
 
-/* Append every player to `l` (by id; the list owns the new nodes), from
- * one snapshot: a list for one use, not kept up to date (a leaderboard
- * by a key the store keeps no index of). On failure `l` is left as it
- * was: the players appended so far are removed again. */
-enum store_status store_read_players(struct store *s, struct plist *l);
-
 /* The player called `username` (in any case) in `l`, read into it
  * (appended) when it does not hold them yet, into *out. STORE_NOT_FOUND
  * when there is no such player (*out NULL). */
@@ -587,7 +581,7 @@ enum store_status store_match_undo(struct store *s, long long id, int nmoves);
  * RULE_RENJU match whose rules say a forbidden point loses), ended_at (at
  * least started_at), and for a ranked match both players' counters
  * (games, wins, losses, ties, score) and Elo ratings, overall and under
- * the match's rule (store_rule_records()), each updated relative to the
+ * the match's rule (store_rule_record()), each updated relative to the
  * values in the database at that moment. A ranked match whose two sides
  * have not both moved (fewer than two moves stored, or a swap2 opening
  * whose second player has not chosen yet) is aborted instead, whatever
@@ -772,59 +766,40 @@ enum store_status store_computer_record(struct store *s, long long player_id,
 enum store_status store_aborted_count(struct store *s, long long player_id,
 				      int *n);
 
-/* Every player with at least one finished ranked match played under
- * `rule`, in id order: call row(ctx, player_id, rec) with their record
- * under that rule alone (games, wins, losses, ties, score = wins -
- * losses, and an Elo rating of its own, from RATING_START at the first
- * game under the rule), counted as each ranked match finished (the
- * matches before schema 5 replayed into it when the file was upgraded),
- * exactly as the players' own counters and rating count ranked matches
- * of every rule. row() returns 0 to go on, or non-zero to stop early
- * (still STORE_OK); it must not call the store. Players with no such
- * match are not called back. STORE_ERR for a rule the store does not
- * know or a NULL row(); on a failure part-way, row() has been called for
- * the players before it. */
-enum store_status
-store_rule_records(struct store *s, enum rule rule,
-		   int (*row)(void *ctx, long long player_id,
-			      const struct player_record *rec),
-		   void *ctx);
-
-/* Player `player_id`'s record under `rule` alone, as store_rule_records()
- * gives it, into *rec. STORE_NOT_FOUND when the player (or no such
- * player) has finished no ranked match under it; STORE_ERR for a rule
- * the store does not know. On failure *rec is unchanged. */
+/* Player `player_id`'s record under `rule` alone into *rec: games,
+ * wins, losses, ties, score = wins - losses, and an Elo rating of its
+ * own, from RATING_START at the first game under the rule, counted as
+ * each ranked match finished (the matches before schema 5 replayed into
+ * it when the file was upgraded), exactly as the players' own counters
+ * and rating count ranked matches of every rule. STORE_NOT_FOUND when the
+ * player (or no such player) has finished no ranked match under it; STORE_ERR
+ * for a rule the store does not know. On failure *rec is unchanged. */
 enum store_status store_rule_record(struct store *s, long long player_id,
 				    enum rule rule, struct player_record *rec);
 
-/* Append to `out` a node for each player of `players` with a finished
- * ranked match under `rule`, holding their record under that rule alone
- * (store_rule_records()'s): a list to rank by that rule. Players who
- * registered after `players` was read are left out. On failure `out`
- * may hold some of them (the caller frees it). */
-enum store_status store_rule_players(struct store *s, enum rule rule,
-				     const struct plist *players,
-				     struct plist *out);
-
 /* Append to `out` (a list holding none of the club's players) the
- * best `top` players by score (PLIST_BY_SCORE: plist_top()'s order and
- * ties), best first: every player with their own record when `rule` is
- * NULL, else the players with a record under *rule, holding it
- * (store_rule_records()'s). An indexed read of `top` rows (schema 24),
- * not a pass over the players. STORE_ERR for a negative `top`, a rule
- * the store does not know or a failure, and then `out` is as it was. */
+ * best `top` players by `key`, in plist_top()'s order and ties, best
+ * first: every player with their own record when `rule` is NULL, else
+ * the players with a record under *rule, holding it
+ * (store_rule_record()'s). An indexed read of `top` rows (schemas 24
+ * and 34), not a pass over the players. STORE_ERR for a negative `top`,
+ * a rule or key the store does not know or a failure, and then `out` is
+ * as it was. */
 enum store_status store_top_players(struct store *s, const enum rule *rule,
-				    int top, struct plist *out);
+				    enum plist_key key, int top,
+				    struct plist *out);
 
-/* Player `player_id`'s rank by score into *rank: PLIST_BY_SCORE's rank
- * (plist_rank()), 1 + the ranked players above them, players who tie
- * sharing it; 0 when they have no ranked game. And into *ranked (NULL:
- * not wanted) how many players are ranked. One indexed read of the
- * counts kept by (score, wins) (schema 33), whatever the club's size.
- * STORE_NOT_FOUND for no such player; on failure *rank and *ranked are
- * unchanged. */
+/* Player `player_id`'s rank by `key` into *rank: plist_rank()'s, 1 +
+ * the ranked players above them, players who tie sharing it; 0 when
+ * they have no ranked game. And into *ranked (NULL: not wanted) how
+ * many players are ranked. One read whatever the club's size by score
+ * or wins (the counts kept by (score, wins), schema 33); by rating or
+ * win rate, counts over migration 34's index that walk its entries
+ * above the player. STORE_NOT_FOUND for no such player; on failure
+ * *rank and *ranked are unchanged. */
 enum store_status store_player_rank(struct store *s, long long player_id,
-				    int *rank, long long *ranked);
+				    enum plist_key key, int *rank,
+				    long long *ranked);
 
 /* A player's results against one opponent, as store_opponents() lists
  * them. The strings belong to the store and are valid only during the

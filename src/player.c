@@ -2,9 +2,10 @@
  * with a hash index by username (case-insensitive, separate chaining).
  *
  * Nodes and nicknames are carved from blocks the list keeps (struct
- * block): one for nodes sized by plist_reserve(), further ones as the
- * list grows, and blocks of BLOCK_TEXT bytes for nicknames. Removed nodes
- * wait on a spare chain for reuse; nothing is freed before plist_free().
+ * block): blocks of nodes, each a quarter of the list's size (from
+ * BLOCK_NODES_MIN to BLOCK_NODES_MAX nodes), and blocks of BLOCK_TEXT
+ * bytes for nicknames. Removed nodes wait on a spare chain for reuse;
+ * nothing is freed before plist_free().
  * The bucket array doubles whenever the number of players would pass the
  * number of buckets, so a lookup stays O(1).
  */
@@ -18,7 +19,7 @@
 
 #define PLIST_MIN_BUCKETS 16
 #define BLOCK_TEXT	  65536 /* bytes per block of nicknames */
-#define BLOCK_NODES_MIN	  32	/* nodes per block grown without a reserve */
+#define BLOCK_NODES_MIN	  32	/* nodes in the first block */
 #define BLOCK_NODES_MAX	  65536
 
 /* Tell the processor that `addr` will be written soon. */
@@ -228,38 +229,6 @@ static int hash_reserve(struct plist *l)
 	if (l->nbuckets > SIZE_MAX / 2 / sizeof(*l->buckets))
 		return -1;
 	return hash_resize(l, l->nbuckets * 2);
-}
-
-/* Grow the index to hold `n` players at a load of at most 1. Returns 0,
- * or -1 when out of memory (unchanged). */
-static int hash_reserve_for(struct plist *l, size_t n)
-{
-	size_t want = l->nbuckets;
-
-	while (want < n) {
-		if (want > SIZE_MAX / 2 / sizeof(*l->buckets))
-			return -1;
-		want *= 2;
-	}
-	return want == l->nbuckets ? 0 : hash_resize(l, want);
-}
-
-/* Room for `n` players in all: the index, and one node block for those
- * the newest block cannot hold. Returns 0, or -1 when out of memory (the
- * index may have grown, which changes nothing a caller sees). */
-int plist_reserve(struct plist *l, size_t n)
-{
-	size_t more = n > l->count ? n - l->count : 0;
-	size_t room = block_room(l->nodes) / sizeof(struct player);
-
-	if (hash_reserve_for(l, n) != 0)
-		return -1;
-	if (more <= room)
-		return 0;
-	if (more > SIZE_MAX / sizeof(struct player))
-		return -1;
-	return block_new(&l->nodes, more * sizeof(struct player)) != NULL ? 0
-									  : -1;
 }
 
 /* ==== The list =========================================================== */

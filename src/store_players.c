@@ -120,46 +120,6 @@ enum store_status store_append_players(struct store *s, struct plist *l,
 	return STORE_ERR;
 }
 
-/* Size `l` for the players. Return STORE_OK or STORE_ERR. */
-static enum store_status reserve_list(struct store *s, struct plist *l)
-{
-	long long max_id;
-
-	/* Ids are handed out in order and players never deleted, so the
-	 * largest id (an O(1) query on the rowid) sizes the list well. */
-	if (store_query_int(s, "SELECT coalesce(max(id), 0) FROM players",
-			    &max_id, WHAT_LOAD) != SQL_OK)
-		return STORE_ERR;
-	if (max_id > 0 && plist_reserve(l, plist_count(l) + (size_t)max_id)) {
-		store_set_err(s, WHAT_LOAD, "out of memory");
-		return STORE_ERR;
-	}
-	return STORE_OK;
-}
-
-/* See store.h. One read transaction, so every row comes from one
- * snapshot. */
-enum store_status store_read_players(struct store *s, struct plist *l)
-{
-	struct sql_stmt *rows = NULL;
-	enum store_status st;
-
-	store_clear_err(s);
-	st = store_begin_read(s, WHAT_LOAD);
-	if (st != STORE_OK)
-		return st;
-	st = reserve_list(s, l);
-	if (st == STORE_OK && store_prepare(s,
-					    "SELECT " STORE_PLAYER_COLUMNS
-					    " FROM players ORDER BY id",
-					    &rows, WHAT_LOAD) != 0)
-		st = STORE_ERR;
-	if (st == STORE_OK)
-		st = store_append_players(s, l, rows);
-	store_release(s, rows);
-	return store_finish(s, st, WHAT_LOAD);
-}
-
 /* See store.h. The version is read before the counter, so a commit made
  * between them is seen by the next refresh. */
 enum store_status store_watch_players(struct store *s, struct plist *l)

@@ -374,8 +374,8 @@ static void row_to_rule_record(struct sql_stmt *st, struct player_record *rec)
 }
 
 /* Prepare `sql` (RULE_COLUMNS from rule_records) with the word of `rule`
- * as ?1 and, when `player_id` is not 0, the player as ?2. Return 0, or
- * -1 with the error kept (*st NULL). */
+ * as ?1 and the player as ?2. Return 0, or -1 with the error kept (*st
+ * NULL). */
 static int prepare_rule(struct store *s, const char *sql, enum rule rule,
 			long long player_id, struct sql_stmt **st)
 {
@@ -390,7 +390,7 @@ static int prepare_rule(struct store *s, const char *sql, enum rule rule,
 	if (store_prepare(s, sql, st, WHAT_RULE) != 0)
 		return -1;
 	rc = sql_bind_text(*st, 1, word);
-	if (rc == SQL_OK && player_id != 0)
+	if (rc == SQL_OK)
 		rc = sql_bind_int64(*st, 2, player_id);
 	if (rc == SQL_OK)
 		return 0;
@@ -398,44 +398,6 @@ static int prepare_rule(struct store *s, const char *sql, enum rule rule,
 	store_release(s, *st);
 	*st = NULL;
 	return -1;
-}
-
-/* See store.h. One statement, so one snapshot; the primary key
- * (rule, player_id) gives the rows in order. */
-enum store_status
-store_rule_records(struct store *s, enum rule rule,
-		   int (*row)(void *ctx, long long player_id,
-			      const struct player_record *rec),
-		   void *ctx)
-{
-	enum store_status ret = STORE_ERR;
-	struct player_record rec;
-	struct sql_stmt *st;
-	int rc;
-
-	store_clear_err(s);
-	if (row == NULL) {
-		store_set_err(s, WHAT_RULE, "the callback is not valid");
-		return STORE_ERR;
-	}
-	if (prepare_rule(s,
-			 "SELECT " RULE_COLUMNS " FROM rule_records"
-			 " WHERE rule = ?1 ORDER BY player_id",
-			 rule, 0, &st) != 0)
-		return STORE_ERR;
-	for (rc = sql_step(st); rc == SQL_ROW; rc = sql_step(st)) {
-		row_to_rule_record(st, &rec);
-		if (row(ctx, sql_int64(st, 0), &rec) != 0) {
-			rc = SQL_DONE;
-			break;
-		}
-	}
-	if (rc == SQL_DONE)
-		ret = STORE_OK;
-	else
-		store_set_db_err(s, WHAT_RULE);
-	store_release(s, st);
-	return ret;
 }
 
 /* See store.h. */
@@ -464,73 +426,6 @@ enum store_status store_rule_record(struct store *s, long long player_id,
 	}
 	store_release(s, st);
 	return ret;
-}
-
-/* ==== The players' records under one rule =============================== */
-
-/* Order players by id, for bsearch(). */
-static int by_id(const void *a, const void *b)
-{
-	long long x = (*(const struct player *const *)a)->id;
-	long long y = (*(const struct player *const *)b)->id;
-
-	return (x > y) - (x < y);
-}
-
-/* The players of a list sorted by id (a look-up table for the rows of
- * store_rule_records()), and the list the rows go to. */
-struct rule_players {
-	struct player **by_id;
-	size_t n;
-	struct plist *out;
-	bool failed; /* out of memory */
-};
-
-/* store_rule_records()'s row(): add player `id` with record `rec`. */
-static int rule_player(void *ctx, long long id, const struct player_record *rec)
-{
-	struct rule_players *rp = ctx;
-	struct player key = {.id = id}, *kp = &key, **found;
-	struct player_info info;
-
-	found = bsearch(&kp, rp->by_id, rp->n, sizeof(*rp->by_id), by_id);
-	if (found == NULL)
-		return 0; /* registered after the list was read */
-	info = (struct player_info){(*found)->id,
-				    (*found)->username,
-				    (*found)->nickname,
-				    (*found)->created_at,
-				    (*found)->last_login_at,
-				    *rec};
-	if (plist_append(rp->out, &info) == NULL)
-		rp->failed = true;
-	return rp->failed;
-}
-
-/* See store.h. */
-enum store_status store_rule_players(struct store *s, enum rule rule,
-				     const struct plist *players,
-				     struct plist *out)
-{
-	struct rule_players rp = {NULL, 0, out, false};
-	enum store_status st;
-	struct player *p;
-
-	rp.by_id = malloc((plist_count(players) + 1) * sizeof(*rp.by_id));
-	if (rp.by_id == NULL) {
-		store_set_err(s, WHAT_RULE, "out of memory");
-		return STORE_ERR;
-	}
-	for (p = plist_first(players); p != NULL; p = p->next)
-		rp.by_id[rp.n++] = p;
-	qsort(rp.by_id, rp.n, sizeof(*rp.by_id), by_id);
-	st = store_rule_records(s, rule, rule_player, &rp);
-	if (st == STORE_OK && rp.failed) {
-		store_set_err(s, WHAT_RULE, "out of memory");
-		st = STORE_ERR;
-	}
-	free(rp.by_id);
-	return st;
 }
 
 /* ==== Results against each opponent ===================================== */
@@ -713,7 +608,7 @@ enum store_status store_rating_history(struct store *s, long long player_id,
 			 &player_id, 1, each_point, &g, WHAT_RATED);
 }
 
-/* ==== The leaderboards by score ========================================= */
+/* ==== The leaderboards ================================================== */
 
 #define WHAT_TOP "cannot read the leaderboard"
 
@@ -724,29 +619,50 @@ enum store_status store_rating_history(struct store *s, long long player_id,
 	"p.id, p.username, p.nickname, p.created_at, p.last_login_at,"         \
 	" r.wins, r.losses, r.ties, r.rating"
 
-/* A leaderboard's two reads, ?1 the rows wanted and ?2 the rule's word:
- * the ranked players (games > 0) in PLIST_BY_SCORE's order from
- * migration 24's indexes, which SQLite walks from the top and stops
- * after ?1 rows; then, while fewer were found, the unranked ones (no
- * record, so equal but for the username) by username. A rule's records
- * are in that order but the username, the players': SQLite sorts only
- * the rows that tie on the rest, as it walks them. */
-static const char *const top_every_rule[2] = {
-	"SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE games > 0"
-	" ORDER BY score DESC, wins DESC, losses, username COLLATE NOCASE"
-	" LIMIT ?1",
+/* A ranked record's win rate, of table `t` ("" or "r."), as migration
+ * 34's indexes hold it. */
+#define WIN_RATE(t) "CAST(" t "wins AS DOUBLE PRECISION) / " t "games"
+
+/* Each key's order of the ranked records of table `t` ("" or "r."), the
+ * username left out: rank_compare()'s, as migrations 24's and 34's
+ * indexes hold it (for PLIST_BY_WINS the losses follow from wins and
+ * score). */
+#define BY_SCORE(t)    t "score DESC, " t "wins DESC, " t "losses"
+#define BY_RATING(t)   t "rating DESC, " BY_SCORE(t)
+#define BY_WINS(t)     t "wins DESC, " t "score DESC, " t "losses"
+#define BY_WIN_RATE(t) WIN_RATE(t) " DESC, " BY_SCORE(t)
+
+/* The ranked players (games > 0) in the order BY, ?1 the rows wanted
+ * and ?2 the rule's word: every rule's records, or one rule's (SQLite
+ * sorts only the rows that tie on the rest, by username, as it walks the
+ * rule's index). The index is walked from the top and left after ?1
+ * rows. */
+#define TOP_EVERY_RULE(BY)                                                     \
+	"SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE games > 0"         \
+	" ORDER BY " BY("") ", username COLLATE NOCASE LIMIT ?1"
+#define TOP_ONE_RULE(BY)                                                       \
+	"SELECT " RULE_PLAYER_COLUMNS " FROM rule_records r CROSS JOIN"        \
+	" players p ON p.id = r.player_id WHERE r.rule = ?2 AND r.games > 0"   \
+	" ORDER BY " BY("r.") ", p.username COLLATE NOCASE LIMIT ?1"
+
+/* The ranked players' reads, by enum plist_key, of every rule and of
+ * one. */
+static const char *const top_ranked[2][4] = {
+	{TOP_EVERY_RULE(BY_SCORE), TOP_EVERY_RULE(BY_RATING),
+	 TOP_EVERY_RULE(BY_WINS), TOP_EVERY_RULE(BY_WIN_RATE)},
+	{TOP_ONE_RULE(BY_SCORE), TOP_ONE_RULE(BY_RATING), TOP_ONE_RULE(BY_WINS),
+	 TOP_ONE_RULE(BY_WIN_RATE)}};
+
+/* The unranked players, read while fewer than ?1 were found: equal
+ * under every key but the username (no record), so by username. */
+static const char *const top_unranked[2] = {
 	"SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE games = 0"
-	" ORDER BY username COLLATE NOCASE LIMIT ?1"};
-static const char *const top_one_rule[2] = {
-	"SELECT " RULE_PLAYER_COLUMNS " FROM rule_records r CROSS JOIN"
-	" players p ON p.id = r.player_id WHERE r.rule = ?2 AND r.games > 0"
-	" ORDER BY r.score DESC, r.wins DESC, r.losses,"
-	" p.username COLLATE NOCASE LIMIT ?1",
+	" ORDER BY username COLLATE NOCASE LIMIT ?1",
 	"SELECT " RULE_PLAYER_COLUMNS " FROM rule_records r CROSS JOIN"
 	" players p ON p.id = r.player_id WHERE r.rule = ?2 AND r.games = 0"
 	" ORDER BY p.username COLLATE NOCASE LIMIT ?1"};
 
-/* Append to `out` the rows of sql (see top_every_rule) for up to `top`
+/* Append to `out` the rows of sql (see top_ranked) for up to `top`
  * more players, `word` (NULL: none) bound as ?2. Return STORE_OK or
  * STORE_ERR with the error kept (`out` as it was). */
 static enum store_status top_part(struct store *s, const char *sql,
@@ -769,63 +685,104 @@ static enum store_status top_part(struct store *s, const char *sql,
 	return st;
 }
 
+/* Whether `key` is one of enum plist_key's. */
+static bool key_valid(enum plist_key key)
+{
+	return key >= PLIST_BY_SCORE && key <= PLIST_BY_WINRATE;
+}
+
 /* See store.h. One read transaction, so both reads see one snapshot. */
 enum store_status store_top_players(struct store *s, const enum rule *rule,
-				    int top, struct plist *out)
+				    enum plist_key key, int top,
+				    struct plist *out)
 {
-	const char *const *sql = rule != NULL ? top_one_rule : top_every_rule;
 	const char *word = rule != NULL ? store_rule_word(*rule) : NULL;
 	size_t had = plist_count(out);
+	int one = rule != NULL;
 	enum store_status st;
-	int part;
+	int found;
 
 	store_clear_err(s);
-	if (top < 0 || (rule != NULL && word == NULL)) {
+	if (top < 0 || (rule != NULL && word == NULL) || !key_valid(key)) {
 		store_set_err(s, WHAT_TOP,
-			      "the rule or the count is not valid");
+			      "the rule, the order or the count is not valid");
 		return STORE_ERR;
 	}
 	st = store_begin_read(s, WHAT_TOP);
 	if (st != STORE_OK)
 		return st;
-	for (part = 0; part < 2 && st == STORE_OK; part++) {
-		int found = (int)(plist_count(out) - had);
-
-		if (found < top)
-			st = top_part(s, sql[part], word, top - found, out);
-	}
+	if (top > 0)
+		st = top_part(s, top_ranked[one][key], word, top, out);
+	found = (int)(plist_count(out) - had);
+	if (st == STORE_OK && found < top)
+		st = top_part(s, top_unranked[one], word, top - found, out);
 	if (st != STORE_OK)
 		while (plist_count(out) > had)
 			plist_remove(out, plist_last(out));
 	return store_finish(s, st, WHAT_TOP);
 }
 
-/* ==== A player's rank by score ========================================== */
+/* ==== A player's rank ==================================================== */
 
 #define WHAT_RANK "cannot read the player's rank"
 
-/* Whether the player is ranked, the ranked players above them (the
- * groups of a higher score, then of their score and more wins: two
- * ranges of rank_groups' key) and the ranked players in all. */
-static const char rank_sql[] =
-	"SELECT p.games > 0,"
-	" (SELECT coalesce(sum(g.players), 0) FROM rank_groups g"
-	"  WHERE g.score > p.score)"
-	" + (SELECT coalesce(sum(g.players), 0) FROM rank_groups g"
-	"  WHERE g.score = p.score AND g.wins > p.wins),"
-	" (SELECT coalesce(sum(players), 0) FROM rank_groups)"
-	" FROM players p WHERE p.id = ?1";
+/* Whether the player is ranked, the ranked players above them under
+ * the key, and the ranked players in all, from the player's row `p`.
+ * RANK_SQL's middle column is 0 for an unranked player (and is not
+ * worked out: a win rate of no games would divide by 0). */
+#define RANK_SQL(ABOVE)                                                        \
+	"SELECT p.games > 0, CASE WHEN p.games > 0 THEN " ABOVE " ELSE 0 END," \
+	" (SELECT coalesce(sum(players), 0) FROM rank_groups)"                 \
+	" FROM players p WHERE p.id = ?1"
+
+/* The ranked players above p by score: the groups kept by (score, wins)
+ * (schema 33) of a higher score, then of p's score and more wins (in
+ * PLIST_BY_SCORE's order the losses follow from the two): two ranges of
+ * rank_groups' key. By wins: the groups of more wins, then of p's wins
+ * and a higher score: a pass over the groups, as many as there are
+ * different records (hundreds), not players. */
+#define ABOVE_BY_GROUPS(KEY, THEN)                                             \
+	"(SELECT coalesce(sum(g.players), 0) FROM rank_groups g"               \
+	" WHERE g." KEY " > p." KEY ")"                                        \
+	" + (SELECT coalesce(sum(g.players), 0) FROM rank_groups g"            \
+	" WHERE g." KEY " = p." KEY " AND g." THEN " > p." THEN ")"
+
+/* The ranked players above p by rating or win rate (the key of the
+ * counted players q, and of p): counts over ranges of migration 34's
+ * index, walking every entry above p (SQLite's b-trees keep no counts),
+ * as no count can be kept of a number that is different for nearly
+ * every player: those of a higher key, then of p's key and a higher
+ * score, then of p's key and score and more wins. */
+#define ABOVE_BY_INDEX(Q, P)                                                   \
+	"(SELECT count(*) FROM players q WHERE q.games > 0"                    \
+	" AND " Q " > " P ")"                                                  \
+	" + (SELECT count(*) FROM players q WHERE q.games > 0"                 \
+	" AND " Q " = " P " AND q.score > p.score)"                            \
+	" + (SELECT count(*) FROM players q WHERE q.games > 0"                 \
+	" AND " Q " = " P " AND q.score = p.score AND q.wins > p.wins)"
+
+/* The rank's read, by enum plist_key. */
+static const char *const rank_sql[4] = {
+	RANK_SQL(ABOVE_BY_GROUPS("score", "wins")),
+	RANK_SQL(ABOVE_BY_INDEX("q.rating", "p.rating")),
+	RANK_SQL(ABOVE_BY_GROUPS("wins", "score")),
+	RANK_SQL(ABOVE_BY_INDEX(WIN_RATE("q."), WIN_RATE("p.")))};
 
 /* See store.h. */
 enum store_status store_player_rank(struct store *s, long long player_id,
-				    int *rank, long long *ranked)
+				    enum plist_key key, int *rank,
+				    long long *ranked)
 {
 	long long got[3];
 	enum store_status st;
 
 	store_clear_err(s);
-	st = store_query_ints(s, rank_sql, &player_id, 1, got, 3, WHAT_RANK,
-			      "no such player");
+	if (!key_valid(key)) {
+		store_set_err(s, WHAT_RANK, "the order is not valid");
+		return STORE_ERR;
+	}
+	st = store_query_ints(s, rank_sql[key], &player_id, 1, got, 3,
+			      WHAT_RANK, "no such player");
 	if (st != STORE_OK)
 		return st;
 	if (got[1] >= INT_MAX) {

@@ -1227,6 +1227,34 @@ static const char *const migrations[] = {
 	"  ON CONFLICT (score, wins) DO UPDATE SET players = players + 1;"
 	" END;"
 	"PRAGMA user_version = 33;",
+
+	/* 34: the leaderboards by rating, wins and win rate read as an
+	 * indexed top-N, as migration 24's by score (issue 45): the ranked
+	 * players in each order of rank_compare() (the key, then score,
+	 * wins high first, losses low first, then the username without
+	 * case), and each rule's records in that order but the username.
+	 * A win rate is wins / games as a double: equal fractions give
+	 * equal doubles and, while games stay under 2^26, different ones
+	 * different doubles in their order, so the order is the exact
+	 * fractions' (win_rate_higher_first()). */
+	"CREATE INDEX players_by_rating ON players"
+	" (rating DESC, score DESC, wins DESC, losses,"
+	" username COLLATE NOCASE) WHERE games > 0;"
+	"CREATE INDEX players_by_wins ON players"
+	" (wins DESC, score DESC, losses, username COLLATE NOCASE)"
+	" WHERE games > 0;"
+	"CREATE INDEX players_by_win_rate ON players"
+	" ((CAST(wins AS DOUBLE PRECISION) / games) DESC, score DESC,"
+	" wins DESC, losses, username COLLATE NOCASE) WHERE games > 0;"
+	"CREATE INDEX rule_records_by_rating ON rule_records"
+	" (rule, rating DESC, score DESC, wins DESC, losses)"
+	" WHERE games > 0;"
+	"CREATE INDEX rule_records_by_wins ON rule_records"
+	" (rule, wins DESC, score DESC, losses) WHERE games > 0;"
+	"CREATE INDEX rule_records_by_win_rate ON rule_records"
+	" (rule, (CAST(wins AS DOUBLE PRECISION) / games) DESC,"
+	" score DESC, wins DESC, losses) WHERE games > 0;"
+	"PRAGMA user_version = 34;",
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

@@ -88,7 +88,8 @@ enum ui_status game_common_record_line(struct ui *ui, const struct player *p,
 	struct strbuf out;
 	int rank;
 
-	if (store_player_rank(ui->club.store, p->id, &rank, NULL) != STORE_OK)
+	if (store_player_rank(ui->club.store, p->id, PLIST_BY_SCORE, &rank,
+			      NULL) != STORE_OK)
 		return ui_store_failed(ui, NULL);
 	strbuf_fixed(&out, buf, cap);
 	strbuf_printf(&out, "  %s",

@@ -352,22 +352,6 @@ static enum ui_status board_print(struct ui_term *term,
 	return UI_OK;
 }
 
-/* me's rank by `key` (me not NULL) for its row under a leaderboard of
- * l's players: the store's by score (l may hold the best alone), else
- * among l's (every player). Return UI_OK, or UI_FAILED said why. */
-static enum ui_status rank_of_me(struct ui *ui, const struct plist *l,
-				 enum plist_key key, const struct player *me,
-				 int *rank)
-{
-	if (key != PLIST_BY_SCORE) {
-		*rank = plist_rank(l, me, key);
-		return UI_OK;
-	}
-	if (store_player_rank(ui->club.store, me->id, rank, NULL) != STORE_OK)
-		return ui_store_failed(ui, NULL);
-	return UI_OK;
-}
-
 /* Print the leaderboard of list l (see ui_list_leaderboard()); `title` heads
  * the table. */
 static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
@@ -393,8 +377,11 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 		ui_break(&ui->term);
 		if (n == 0)
 			ui_say(&ui->term, "%s", _("No games to rank yet."));
-		else if (me == NULL ||
-			 (st = rank_of_me(ui, l, key, me, &rank)) == UI_OK)
+		else if (me != NULL &&
+			 store_player_rank(ui->club.store, me->id, key, &rank,
+					   NULL) != STORE_OK)
+			st = ui_store_failed(ui, NULL);
+		else
 			st = board_print(&ui->term, best, n, title, key, me,
 					 rank);
 		free(best);
@@ -410,38 +397,17 @@ static enum ui_status leaderboard_of(struct ui *ui, const struct plist *l,
 	return UI_OK;
 }
 
-/* Read into `out` (empty) the players a leaderboard of the `top` best
- * by `key` ranks: by score, those `top` alone, read by the store's index
- * (store_top_players(), every rule's records when `rule` is NULL); by
- * another key, which the store keeps no index of, every player (each
- * with their record under *rule, for a rule's), for this one board.
- * Return UI_OK, or UI_FAILED said why. */
+/* Read into `out` (empty) the `top` best players by `key`, every
+ * rule's records when `rule` is NULL (store_top_players(): an indexed
+ * read of those players alone). Return UI_OK, or UI_FAILED said why. */
 static enum ui_status board_players(struct ui *ui, const enum rule *rule,
 				    int top, enum plist_key key,
 				    struct plist *out)
 {
-	struct store *s = ui->club.store;
-	enum store_status st;
-	struct plist *all;
-
-	if (key == PLIST_BY_SCORE) {
-		st = store_top_players(s, rule, top, out);
-	} else if (rule == NULL) {
-		st = store_read_players(s, out);
-	} else {
-		all = plist_create();
-		if (all == NULL) {
-			ui_error(&ui->term, _("out of memory"));
-			return UI_FAILED;
-		}
-		st = store_read_players(s, all);
-		if (st == STORE_OK)
-			st = store_rule_players(s, *rule, all, out);
-		plist_free(all);
-	}
-	if (st == STORE_OK)
+	if (store_top_players(ui->club.store, rule, key, top, out) == STORE_OK)
 		return UI_OK;
-	ui_error(&ui->term, _("cannot read the records: %s"), store_errmsg(s));
+	ui_error(&ui->term, _("cannot read the records: %s"),
+		 store_errmsg(ui->club.store));
 	return UI_FAILED;
 }
 
@@ -561,8 +527,8 @@ enum ui_status ui_list_stats(struct ui *ui, const struct player *p)
 
 	if (ui_account_refresh(ui) != UI_OK)
 		return UI_FAILED;
-	if (store_player_rank(ui->club.store, p->id, &rank, &ranked) !=
-	    STORE_OK)
+	if (store_player_rank(ui->club.store, p->id, PLIST_BY_SCORE, &rank,
+			      &ranked) != STORE_OK)
 		return ui_store_failed(ui, NULL);
 	if (ui->opt->format != FORMAT_TABLE) {
 		ui_list_begin(&list, ui, leaderboard_columns,

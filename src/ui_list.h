@@ -14,7 +14,7 @@ enum ui_status ui_list_leaderboard(struct ui *ui, int top, enum plist_key key,
 				   const struct player *me);
 
 /* Print the leaderboard of ranked matches played under `rule` alone
- * (counters and the Elo rating under that rule: store_rule_records()),
+ * (counters and the Elo rating under that rule: store_rule_record()),
  * as ui_list_leaderboard() does. Return UI_OK, or UI_FAILED after saying why
  * the database or memory failed, with nothing printed. */
 enum ui_status ui_list_leaderboard_rule(struct ui *ui, int top,

@@ -389,8 +389,9 @@ static const struct board_cache *leaderboard(struct web_server *w, int rule)
 	if (c->seen == seen)
 		return c;
 	top = plist_create();
-	if (top == NULL || store_top_players(w->store, rule >= 0 ? &r : NULL,
-					     WEB_TOP, top) != STORE_OK) {
+	if (top == NULL ||
+	    store_top_players(w->store, rule >= 0 ? &r : NULL, PLIST_BY_SCORE,
+			      WEB_TOP, top) != STORE_OK) {
 		plist_free(top);
 		return NULL;
 	}
@@ -584,7 +585,8 @@ static int player(struct web_server *w, struct store *s,
 		goto out_free;
 	ret = -1;
 	v.p = &me;
-	if (store_player_rank(s, me.id, &v.rank, NULL) != STORE_OK ||
+	if (store_player_rank(s, me.id, PLIST_BY_SCORE, &v.rank, NULL) !=
+		    STORE_OK ||
 	    player_rules(s, &v) != 0 || player_ratings(s, &v, &points) != 0 ||
 	    store_history(s, me.id, 0, WEB_RECENT, game_row, lists,
 			  &v.total_games) != STORE_OK ||

@@ -18,6 +18,7 @@
 #include "rating.h"
 #include "store.h"
 #include "store_fixture.h"
+#include "../src/store_internal.h"
 
 /* The suite's temporary folder, and how many paths fx_new_path() gave. */
 static char tmpdir[FX_PATH_SIZE];
@@ -382,14 +383,79 @@ struct store *fx_club(char *path, long long ids[3])
 	return s;
 }
 
+/* Append the players of `sql` (STORE_PLAYER_COLUMNS, ?1 bound to
+ * `word` when not NULL) to `l`, asserting that it worked: one statement,
+ * so one snapshot. */
+static void read_players(struct store *s, const char *sql, const char *word,
+			 struct plist *l)
+{
+	struct sql_stmt *rows;
+
+	CU_ASSERT_EQUAL_FATAL(store_prepare(s, sql, &rows, "fixture"), 0);
+	if (word != NULL)
+		CU_ASSERT_EQUAL(sql_bind_text(rows, 1, word), SQL_OK);
+	CU_ASSERT_EQUAL(store_append_players(s, l, rows), STORE_OK);
+	store_release(s, rows);
+}
+
 /* See store_fixture.h. */
 struct plist *fx_load_players(struct store *s)
 {
 	struct plist *l = plist_create();
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-	CU_ASSERT_EQUAL(store_read_players(s, l), STORE_OK);
+	read_players(s,
+		     "SELECT " STORE_PLAYER_COLUMNS " FROM players"
+		     " ORDER BY id",
+		     NULL, l);
 	return l;
+}
+
+/* See store_fixture.h. */
+struct plist *fx_rule_players(struct store *s, enum rule rule)
+{
+	struct plist *l = plist_create();
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+	read_players(s,
+		     "SELECT p.id, p.username, p.nickname, p.created_at,"
+		     " p.last_login_at, r.wins, r.losses, r.ties, r.rating"
+		     " FROM rule_records r JOIN players p ON p.id = r.player_id"
+		     " WHERE r.rule = ?1 ORDER BY p.id",
+		     store_rule_word(rule), l);
+	return l;
+}
+
+/* See store_fixture.h. */
+int fx_rule_records(struct store *s, enum rule rule, struct fx_rule_row rows[],
+		    int cap)
+{
+	struct sql_stmt *st;
+	int n = 0, rc;
+
+	CU_ASSERT_EQUAL_FATAL(
+		store_prepare(s,
+			      "SELECT player_id, games, wins, losses, ties,"
+			      " score, rating FROM rule_records"
+			      " WHERE rule = ?1 ORDER BY player_id",
+			      &st, "fixture"),
+		0);
+	CU_ASSERT_EQUAL(sql_bind_text(st, 1, store_rule_word(rule)), SQL_OK);
+	while ((rc = sql_step(st)) == SQL_ROW) {
+		CU_ASSERT_FATAL(n < cap);
+		rows[n].id = sql_int64(st, 0);
+		rows[n].rec =
+			(struct player_record){.games = sql_int(st, 1),
+					       .wins = sql_int(st, 2),
+					       .losses = sql_int(st, 3),
+					       .ties = sql_int(st, 4),
+					       .score = sql_int(st, 5),
+					       .rating = sql_double(st, 6)};
+		n++;
+	}
+	CU_ASSERT_EQUAL(rc, SQL_DONE);
+	store_release(s, st);
+	return n;
 }
 
 /* See store_fixture.h. */

@@ -120,9 +120,22 @@ int fx_refused(sqlite3 *db, const char *sql);
  * it. */
 #define FX_UNDO_V19 "DROP TABLE player_prefs;"
 
-/* What schema version 33 adds (the counts kept by rank), taken away
- * again: with "PRAGMA user_version = 32;" after it, a version 32 file. */
+/* What schema version 34 adds (the leaderboards' indexes by rating,
+ * wins and win rate), taken away again: with "PRAGMA user_version =
+ * 33;" after it, a version 33 file. */
+#define FX_UNDO_V34                                                            \
+	"DROP INDEX players_by_rating;"                                        \
+	"DROP INDEX players_by_wins;"                                          \
+	"DROP INDEX players_by_win_rate;"                                      \
+	"DROP INDEX rule_records_by_rating;"                                   \
+	"DROP INDEX rule_records_by_wins;"                                     \
+	"DROP INDEX rule_records_by_win_rate;"
+
+/* What schema versions 34 and 33 add (33: the counts kept by rank),
+ * taken away again: with "PRAGMA user_version = 32;" after it, a
+ * version 32 file. */
 #define FX_UNDO_V33                                                            \
+	FX_UNDO_V34                                                            \
 	"DROP TRIGGER players_rank_joined;"                                    \
 	"DROP TRIGGER players_rank_moved;"                                     \
 	"DROP TABLE rank_groups;"
@@ -315,8 +328,23 @@ void fx_passwd_elsewhere(const char *path, long long id, const char *hash);
  * the tests give the store times of their own. */
 struct store *fx_club(char *path, long long ids[3]);
 
-/* Every player in the database, in a new list (store_read_players()). */
+/* Every player in the database, in a new list (not live), by id. */
 struct plist *fx_load_players(struct store *s);
+
+/* Every player with a record under `rule`, holding it, in a new list
+ * (not live), by id: a list to rank by the rule. */
+struct plist *fx_rule_players(struct store *s, enum rule rule);
+
+/* A player's record under one rule, as rule_records holds it. */
+struct fx_rule_row {
+	long long id;
+	struct player_record rec;
+};
+
+/* The records under `rule`, by player id, into rows[0..cap) (more is a
+ * failed test); return how many. */
+int fx_rule_records(struct store *s, enum rule rule, struct fx_rule_row rows[],
+		    int cap);
 
 /* Every player in the database, in a new list made the handle's live
  * one (store_watch_players()), read into it in id order. */

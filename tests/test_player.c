@@ -1078,25 +1078,6 @@ static void test_top(void)
 	plist_free(l);
 }
 
-/* plist_reserve() keeps every player findable and the list intact. */
-static void test_reserve(void)
-{
-	struct plist *l = random_list(300, 5);
-	struct player *p;
-	bool found = true;
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-	CU_ASSERT_EQUAL(plist_reserve(l, 100000), 0);
-	CU_ASSERT_EQUAL(plist_reserve(l, 10), 0);
-	for (p = plist_first(l); p != NULL; p = p->next)
-		found = found && plist_find(l, p->username) == p;
-	CU_ASSERT_TRUE(found);
-	CU_ASSERT_EQUAL(plist_count(l), 300);
-	CU_ASSERT_PTR_NOT_NULL(add(l, "latecomer", 100001));
-	CU_ASSERT_PTR_NOT_NULL(plist_find(l, "LATECOMER"));
-	plist_free(l);
-}
-
 /* Suite set-up: nothing to prepare. Returns 0. */
 static int init(void)
 {
@@ -1284,7 +1265,6 @@ static CU_TestInfo tests[] = {
 	{"players without ranked games come last, unranked",
 	 test_unranked_last},
 	{"top n equals the head of a full sort", test_top},
-	{"reserve keeps every player findable", test_reserve},
 	{"append copies every field", test_append_copies},
 	{"append keeps order, links both ways", test_append_order},
 	{"names at the length limits", test_append_limits},

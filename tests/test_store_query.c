@@ -425,23 +425,16 @@ static void test_imported_list(void)
 
 /* ==== Records under one rule =========================================== */
 
-/* What a store_rule_records() callback saw. */
+/* A rule's records as rule_records holds them (fx_rule_records()). */
 struct rule_rows {
-	long long id[8];
-	struct player_record rec[8];
-	int n, stop_after; /* stop_after 0: never stop */
+	struct fx_rule_row row[8];
+	int n;
 };
 
-/* store_rule_records() callback: keep the row; stop when asked. */
-static int keep_rule_row(void *ctx, long long player_id,
-			 const struct player_record *rec)
+/* Read `rule`'s records into *r. */
+static void read_rule_rows(struct store *s, enum rule rule, struct rule_rows *r)
 {
-	struct rule_rows *r = ctx;
-
-	CU_ASSERT_FATAL(r->n < 8);
-	r->id[r->n] = player_id;
-	r->rec[r->n++] = *rec;
-	return r->stop_after != 0 && r->n >= r->stop_after;
+	r->n = fx_rule_records(s, rule, r->row, 8);
 }
 
 /* The records of alice, bob and carol (ids[0..2]) under one rule, as
@@ -507,8 +500,8 @@ static void expect_rule_row(struct store *s, enum rule rule,
 	struct player_record one;
 
 	CU_ASSERT_EQUAL_FATAL(r->n > i, 1);
-	CU_ASSERT_EQUAL(r->id[i], id);
-	fx_assert_record(r->rec[i], want);
+	CU_ASSERT_EQUAL(r->row[i].id, id);
+	fx_assert_record(r->row[i].rec, want);
 	memset(&one, 0, sizeof one);
 	CU_ASSERT_EQUAL(store_rule_record(s, id, rule, &one), STORE_OK);
 	fx_assert_record(one, want);
@@ -517,8 +510,7 @@ static void expect_rule_row(struct store *s, enum rule rule,
 /* Per-rule records count only finished ranked matches under that rule,
  * from each player's side, in id order; players without any are left
  * out; each rule has its own Elo rating, from RATING_START at the first
- * game under it, changed only by games under that rule; a callback may
- * stop early. */
+ * game under it, changed only by games under that rule. */
 static void test_rule_records(void)
 {
 	static struct rule_rows r;
@@ -557,24 +549,20 @@ static void test_rule_records(void)
 					   RESULT_DRAW, REASON_DRAW, &id),
 			STORE_OK);
 
-	memset(&r, 0, sizeof r);
-	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, keep_rule_row, &r),
-			STORE_OK);
+	read_rule_rows(s, RULE_RENJU, &r);
 	CU_ASSERT_EQUAL(r.n, 3);
 	for (i = 0; i < 3; i++)
 		expect_rule_row(s, RULE_RENJU, &r, i, ids[i], renju.rec[i]);
 	CU_ASSERT_EQUAL(renju.rec[0].losses, 2);
 	CU_ASSERT_EQUAL(renju.rec[0].ties, 1);
 	for (i = 0, games = 0; i < r.n; i++)
-		games += r.rec[i].games;
+		games += r.row[i].rec.games;
 	CU_ASSERT_EQUAL(games, 6); /* three matches, two sides each */
 	/* Not the overall rating, which counts the freestyle games too. */
-	CU_ASSERT(fabs(r.rec[0].rating - fx_record_of(s, ids[0]).rating) > 1.0);
+	CU_ASSERT(fabs(r.row[0].rec.rating - fx_record_of(s, ids[0]).rating) >
+		  1.0);
 
-	memset(&r, 0, sizeof r);
-	CU_ASSERT_EQUAL(
-		store_rule_records(s, RULE_FREESTYLE, keep_rule_row, &r),
-		STORE_OK);
+	read_rule_rows(s, RULE_FREESTYLE, &r);
 	CU_ASSERT_EQUAL(r.n, 2); /* carol played no freestyle match */
 	expect_rule_row(s, RULE_FREESTYLE, &r, 0, ids[0], freestyle.rec[0]);
 	expect_rule_row(s, RULE_FREESTYLE, &r, 1, ids[1], freestyle.rec[1]);
@@ -585,26 +573,9 @@ static void test_rule_records(void)
 	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).games, 5);
 	CU_ASSERT_EQUAL(fx_record_of(s, ids[0]).wins, 1);
 
-	memset(&r, 0, sizeof r);
-	CU_ASSERT_EQUAL(store_rule_records(s, RULE_EXACT, keep_rule_row, &r),
-			STORE_OK);
+	read_rule_rows(s, RULE_EXACT, &r);
 	CU_ASSERT_EQUAL(r.n, 0);
 
-	memset(&r, 0, sizeof r);
-	r.stop_after = 1;
-	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, keep_rule_row, &r),
-			STORE_OK);
-	CU_ASSERT_EQUAL(r.n, 1);
-	CU_ASSERT_EQUAL(r.id[0], ids[0]);
-
-	r.n = 0;
-	CU_ASSERT_EQUAL(store_rule_records(s, (enum rule)9, keep_rule_row, &r),
-			STORE_ERR);
-	CU_ASSERT_EQUAL(
-		strncmp(store_errmsg(s), "cannot read the records under", 29),
-		0);
-	CU_ASSERT_EQUAL(store_rule_records(s, RULE_RENJU, NULL, &r), STORE_ERR);
-	CU_ASSERT_EQUAL(r.n, 0);
 	CU_ASSERT_EQUAL(store_rule_record(s, ids[0], (enum rule)9, &none),
 			STORE_ERR);
 	store_close(s);
@@ -653,9 +624,7 @@ static void expect_rule_model(struct store *s, enum rule rule,
 	static struct rule_rows r;
 	int i, row = 0;
 
-	memset(&r, 0, sizeof r);
-	CU_ASSERT_EQUAL(store_rule_records(s, rule, keep_rule_row, &r),
-			STORE_OK);
+	read_rule_rows(s, rule, &r);
 	CU_ASSERT_EQUAL(r.n, players);
 	for (i = 0; i < 3; i++)
 		if (m->rec[i].games > 0)
@@ -838,7 +807,8 @@ static void test_open_readonly(void)
 	fx_snapshot(path, before);
 	CU_ASSERT_EQUAL_FATAL(store_open_readonly(path, &ro), STORE_OK);
 	l = plist_create();
-	CU_ASSERT_EQUAL(store_read_players(ro, l), STORE_OK);
+	CU_ASSERT_EQUAL(store_top_players(ro, NULL, PLIST_BY_SCORE, 10, l),
+			STORE_OK);
 	CU_ASSERT_EQUAL(plist_count(l), 3);
 	plist_free(l);
 	/* every write is refused, and nothing changes */
@@ -927,17 +897,20 @@ static const char top_rows[] =
 	" ties, score, rating) SELECT 'renju', id, 0, 0, 0, 0, 0, 1500"
 	" FROM players WHERE username = 'bob';";
 
-/* Assert that store_top_players(rule, top) gives best[0..n-1] (as
- * plist_top() wrote them from the old pass) with the same records. */
-static void expect_top(struct store *s, const enum rule *rule, int top,
-		       struct player *const best[], size_t n)
+/* Assert that store_top_players(rule, key, top) gives best[0..n-1] (as
+ * plist_top() wrote them from a pass over every player) with the same
+ * records. */
+static void expect_top(struct store *s, const enum rule *rule,
+		       enum plist_key key, int top, struct player *const best[],
+		       size_t n)
 {
 	struct plist *got = plist_create();
 	const struct player *p;
 	size_t i = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(got);
-	CU_ASSERT_EQUAL_FATAL(store_top_players(s, rule, top, got), STORE_OK);
+	CU_ASSERT_EQUAL_FATAL(store_top_players(s, rule, key, top, got),
+			      STORE_OK);
 	CU_ASSERT_EQUAL(plist_count(got), n);
 	for (p = plist_first(got); p != NULL && i < n; p = p->next, i++) {
 		CU_ASSERT_STRING_EQUAL(p->username, best[i]->username);
@@ -954,8 +927,8 @@ static void expect_top(struct store *s, const enum rule *rule, int top,
 }
 
 /* store_top_players() gives what the pass over every player gave
- * (plist_top() over the live list, or over store_rule_players()'s for
- * a rule), ties and unranked players included, for every count. */
+ * (plist_top() over every player, or over a rule's players), ties and
+ * unranked players included, for every count and every key. */
 static void test_top_players(void)
 {
 	static const enum rule rules[] = {RULE_FREESTYLE, RULE_EXACT,
@@ -963,6 +936,7 @@ static void test_top_players(void)
 	char path[FX_PATH_SIZE];
 	struct player *best[16];
 	struct plist *all, *list;
+	enum plist_key key;
 	long long ids[3];
 	struct store *s;
 	size_t i, n;
@@ -972,17 +946,17 @@ static void test_top_players(void)
 	CU_ASSERT_EQUAL_FATAL(fx_path_exec(path, top_rows), SQLITE_OK);
 	s = fx_open_ok(path);
 	all = fx_load_players(s);
-	for (top = 0; top <= 14; top++) {
-		n = plist_top(all, PLIST_BY_SCORE, (size_t)top, best);
-		expect_top(s, NULL, top, best, n);
+	for (key = PLIST_BY_SCORE; key <= PLIST_BY_WINRATE; key++) {
+		for (top = 0; top <= 14; top++) {
+			n = plist_top(all, key, (size_t)top, best);
+			expect_top(s, NULL, key, top, best, n);
+		}
 		for (i = 0; i < sizeof rules / sizeof rules[0]; i++) {
-			list = plist_create();
-			CU_ASSERT_PTR_NOT_NULL_FATAL(list);
-			CU_ASSERT_EQUAL(
-				store_rule_players(s, rules[i], all, list),
-				STORE_OK);
-			n = plist_top(list, PLIST_BY_SCORE, (size_t)top, best);
-			expect_top(s, &rules[i], top, best, n);
+			list = fx_rule_players(s, rules[i]);
+			for (top = 0; top <= 6; top++) {
+				n = plist_top(list, key, (size_t)top, best);
+				expect_top(s, &rules[i], key, top, best, n);
+			}
 			plist_free(list);
 		}
 	}
@@ -994,9 +968,12 @@ static void test_top_players(void)
 	CU_ASSERT_STRING_EQUAL(best[3]->username, "Dave");
 
 	list = plist_create();
-	CU_ASSERT_EQUAL(store_top_players(s, NULL, -1, list), STORE_ERR);
+	CU_ASSERT_EQUAL(store_top_players(s, NULL, PLIST_BY_SCORE, -1, list),
+			STORE_ERR);
 	CU_ASSERT_EQUAL(store_top_players(s, (const enum rule[]){(enum rule)9},
-					  3, list),
+					  PLIST_BY_SCORE, 3, list),
+			STORE_ERR);
+	CU_ASSERT_EQUAL(store_top_players(s, NULL, (enum plist_key)4, 3, list),
 			STORE_ERR);
 	CU_ASSERT_EQUAL(plist_count(list), 0);
 	plist_free(list);
@@ -1004,23 +981,27 @@ static void test_top_players(void)
 	store_close(s);
 }
 
-/* Assert that every player's rank from the store is plist_rank()'s over
- * a list read now, and the ranked players their count; return how many
- * are ranked. */
+/* Assert that every player's rank by every key from the store is
+ * plist_rank()'s over a list read now, and the ranked players their
+ * count; return how many are ranked. */
 static long long expect_ranks(struct store *s, const char *path)
 {
 	char kept[FX_SNAP_SIZE], wanted[FX_SNAP_SIZE];
 	struct plist *all = fx_load_players(s);
 	long long ranked = -1, count = 0;
 	const struct player *p;
+	enum plist_key key;
 	int rank;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(all);
 	for (p = plist_first(all); p != NULL; p = p->next) {
-		rank = -1;
-		CU_ASSERT_EQUAL(store_player_rank(s, p->id, &rank, &ranked),
-				STORE_OK);
-		CU_ASSERT_EQUAL(rank, plist_rank(all, p, PLIST_BY_SCORE));
+		for (key = PLIST_BY_SCORE; key <= PLIST_BY_WINRATE; key++) {
+			rank = -1;
+			CU_ASSERT_EQUAL(store_player_rank(s, p->id, key, &rank,
+							  &ranked),
+					STORE_OK);
+			CU_ASSERT_EQUAL(rank, plist_rank(all, p, key));
+		}
 		count += player_ranked(p);
 	}
 	CU_ASSERT_EQUAL(ranked, count);
@@ -1031,10 +1012,11 @@ static long long expect_ranks(struct store *s, const char *path)
 	return count;
 }
 
-/* store_player_rank() is the pass over every player (plist_rank()),
- * ties and unranked players included, for players who joined with
- * games (top_rows) and through 40 results counted among them (groups
- * left empty, groups made anew); no such player is STORE_NOT_FOUND. */
+/* store_player_rank() is the pass over every player (plist_rank()) by
+ * every key, ties and unranked players included, for players who joined
+ * with games (top_rows) and through 40 results counted among them
+ * (groups left empty, groups made anew); no such player is
+ * STORE_NOT_FOUND, no such key STORE_ERR. */
 static void test_player_rank(void)
 {
 	static const enum match_result results[] = {
@@ -1069,8 +1051,12 @@ static void test_player_rank(void)
 			STORE_OK);
 		expect_ranks(s, path);
 	}
-	CU_ASSERT_EQUAL(store_player_rank(s, 999999, &rank, &ranked),
-			STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(
+		store_player_rank(s, 999999, PLIST_BY_RATING, &rank, &ranked),
+		STORE_NOT_FOUND);
+	CU_ASSERT_EQUAL(store_player_rank(s, all_ids[0], (enum plist_key)4,
+					  &rank, &ranked),
+			STORE_ERR);
 	CU_ASSERT_EQUAL(rank, 9);
 	CU_ASSERT_EQUAL(ranked, 7);
 	free(all_ids);

@@ -345,8 +345,8 @@ static void test_migrate_v1(void)
 	long long ids[3], mid;
 	struct store *s;
 
-	/* make_v1 knows what versions 2 to 33 add: a new one, check it */
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 33);
+	/* make_v1 knows what versions 2 to 34 add: a new one, check it */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 34);
 	s = fx_club(path, ids);
 	CU_ASSERT_EQUAL(fx_a_match(s, ids[0], ids[1], RESULT_BLACK_WIN, &mid),
 			STORE_OK);
@@ -948,7 +948,7 @@ static void test_migrate_v3(void)
 	long long id;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 33); /* add v33 -> v34 */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 34); /* add v34 -> v35 */
 	fx_new_path(fresh, "fresh.db");
 	store_close(fx_open_ok(fresh));
 	fx_schema_text(fresh, want);
@@ -1312,7 +1312,7 @@ static void test_migrate_rank_groups(void)
 		fx_path_text(path, FX_RANK_GROUPS_WANTED, 0, wanted), kept);
 }
 
-/* For each version v from 4 to 32, what versions v + 1 to 33 add: taken
+/* For each version v from 4 to 33, what versions v + 1 to 34 add: taken
  * away from a club of today's, with "PRAGMA user_version = v;" after it,
  * a version v file (13's matches are in version 14's layout, 10's
  * requests in 11's and 6's matches in 7's: those migrations copy such a
@@ -1321,6 +1321,7 @@ static const struct {
 	int version;
 	const char *undo;
 } older[] = {
+	{33, FX_UNDO_V34},
 	{32, FX_UNDO_V33},
 	{31, FX_UNDO_V32},
 	{30, FX_UNDO_V31},
@@ -1355,7 +1356,7 @@ static const struct {
 	 "DROP TABLE rule_records;"},
 };
 
-/* Assert that the file at `path` opens at version 33 with the players'
+/* Assert that the file at `path` opens at version 34 with the players'
  * preferences, the game clocks, the lobby, the analyses kept, rematches,
  * the leaderboards' indexes, the lock-outs and the counts by rank, in a
  * new file's schema `want`. */
@@ -1364,7 +1365,7 @@ static void assert_upgraded(const char *path, const char *want)
 	char buf[FX_SNAP_SIZE];
 
 	store_close(fx_open_ok(path));
-	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 33);
+	CU_ASSERT_EQUAL(fx_path_int(path, "PRAGMA user_version", 0), 34);
 	CU_ASSERT_EQUAL(
 		fx_path_int(path,
 			    "SELECT count(*) FROM sqlite_schema WHERE"
@@ -1377,9 +1378,14 @@ static void assert_upgraded(const char *path, const char *want)
 				    "SELECT count(*) FROM sqlite_schema WHERE"
 				    " type = 'index' AND name IN"
 				    " ('players_by_score',"
-				    " 'rule_records_by_score')",
+				    " 'rule_records_by_score',"
+				    " 'players_by_rating', 'players_by_wins',"
+				    " 'players_by_win_rate',"
+				    " 'rule_records_by_rating',"
+				    " 'rule_records_by_wins',"
+				    " 'rule_records_by_win_rate')",
 				    0),
-			2);
+			8);
 	CU_ASSERT_EQUAL(fx_path_int(path,
 				    "SELECT count(*) FROM"
 				    " pragma_table_info('challenges')"
@@ -1403,14 +1409,15 @@ static void assert_upgraded(const char *path, const char *want)
 	CU_ASSERT_STRING_EQUAL(fx_schema_text(path, buf), want);
 }
 
-/* A file of every version before 33 (1, 2 and 3 as test_migrate_v1,
+/* A file of every version before 34 (1, 2 and 3 as test_migrate_v1,
  * _v2 and _v3 make them, the others from a club of today's, what later
- * versions add taken away) is brought to version 33: the preferences
+ * versions add taken away) is brought to version 34: the preferences
  * table, the clock columns, the seeks, the analyses, the rematches, the
  * leaderboards' indexes, the seeks' origins, the keys made again and
  * the failed logins by origin there, the lock-outs, the club's
  * name-digits setting, where accounts were made from, who may move a
  * rating, the ratings after each result, the counts by rank, the
+ * leaderboards' indexes by rating, wins and win rate, the
  * schema a new file's. */
 static void test_migrate_every_version(void)
 {
@@ -1418,7 +1425,7 @@ static void test_migrate_every_version(void)
 	long long ids[3];
 	size_t i;
 
-	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 33); /* a new one: add */
+	CU_ASSERT_EQUAL_FATAL(store_schema_version(), 34); /* a new one: add */
 	fx_new_path(path, "fresh.db");
 	store_close(fx_open_ok(path));
 	fx_schema_text(path, want);

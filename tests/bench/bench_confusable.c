@@ -4,13 +4,13 @@
  * (the insert with its keys and the same check under the write lock, and
  * its commit), beside the password hash (auth_hash()), which a
  * registration also pays. Then the commands as a player runs them on
- * each club (build/gomoku, a real process): `register`, `stats` and
- * `leaderboard --top 10`, their wall time and peak memory (/proc). No name
- * looks alike, the worst case for a search. The players are written straight
- * into a bench database made by store_open(), in one transaction of prepared
- * inserts per size, with the keys confusable_key() makes (as the store makes
- * them); a quarter have a Latin nickname of their own, a quarter a Chinese one,
- * half their username. */
+ * each club (build/gomoku, a real process): `register`, `stats`,
+ * `leaderboard --top 10` and that `--by rating`, their wall time and peak
+ * memory (/proc). No name looks alike, the worst case for a search. The players
+ * are written straight into a bench database made by store_open(), in one
+ * transaction of prepared inserts per size, with the keys confusable_key()
+ * makes (as the store makes them); a quarter have a Latin nickname of their
+ * own, a quarter a Chinese one, half their username. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,7 +233,7 @@ static int run_command(const char *db, char *const argv[], const char *input,
 
 /* The commands' costs on one club: register, stats, leaderboard. */
 struct commands_cost {
-	double ms[3], mb[3];
+	double ms[4], mb[4];
 };
 
 /* Run the commands on the club at `path` of n players into *c. Return 0
@@ -244,6 +244,8 @@ static int run_commands(const char *path, int n, struct commands_cost *c)
 			       *const stats[] = {GOMOKU, "stats",
 						 "player0000001", NULL};
 	char *const top[] = {GOMOKU, "leaderboard", "--top", "10", NULL};
+	char *const by_rating[] = {GOMOKU, "leaderboard", "--top", "10",
+				   "--by", "rating",	  NULL};
 	char *const reg[] = {GOMOKU, "register", NULL};
 	int rc;
 
@@ -257,6 +259,8 @@ static int run_commands(const char *path, int n, struct commands_cost *c)
 		rc = run_command(path, stats, "", &c->ms[1], &c->mb[1]);
 	if (rc == 0)
 		rc = run_command(path, top, "", &c->ms[2], &c->mb[2]);
+	if (rc == 0)
+		rc = run_command(path, by_rating, "", &c->ms[3], &c->mb[3]);
 	if (rc != 0)
 		fprintf(stderr,
 			"bench: a command failed at %d players (is "
@@ -273,15 +277,17 @@ static void print_commands(const int sizes[], const struct commands_cost c[],
 
 	printf("\nThe commands as a player runs them (%s; ms, peak MB)\n",
 	       GOMOKU);
-	printf("  %9s %9s %6s %9s %6s %9s %6s\n", "players", "register", "MB",
-	       "stats", "MB", "top 10", "MB");
+	printf("  %9s %9s %6s %9s %6s %9s %6s %9s %6s\n", "players", "register",
+	       "MB", "stats", "MB", "top 10", "MB", "by rating", "MB");
 	for (i = 0; i < n; i++)
-		printf("  %9d %9.0f %6.1f %9.0f %6.1f %9.0f %6.1f\n", sizes[i],
-		       c[i].ms[0], c[i].mb[0], c[i].ms[1], c[i].mb[1],
-		       c[i].ms[2], c[i].mb[2]);
+		printf("  %9d %9.0f %6.1f %9.0f %6.1f %9.0f %6.1f %9.0f "
+		       "%6.1f\n",
+		       sizes[i], c[i].ms[0], c[i].mb[0], c[i].ms[1], c[i].mb[1],
+		       c[i].ms[2], c[i].mb[2], c[i].ms[3], c[i].mb[3]);
 	printf("  (register: `gomoku register`, the hash above included; "
 	       "stats: `gomoku stats USER`;\n"
-	       "   top 10: `gomoku leaderboard --top 10`)\n");
+	       "   top 10: `gomoku leaderboard --top 10`; by rating: the "
+	       "same with `--by rating`)\n");
 }
 
 /* The time of auth_hash() at the production cost, in ms. */
