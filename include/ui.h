@@ -23,13 +23,20 @@
  * signal. Cannot fail. */
 int ui_exit_status(enum ui_status st);
 
-/* The player with id `id`, or called `name` (in any case), from
- * ui->club.players, read into it from the store when it does not hold
- * them yet (store_reload_player(), store_find_player()): the one way the
- * ui finds a player. NULL when there is no such player, the store cannot
- * say, or the club is not open with a list. */
+/* The player with id `id` from ui->club.players, read into it from the
+ * store when it does not hold them yet (store_reload_player()): the one
+ * way the ui finds a player by id (an id the store gave: players are
+ * never deleted). NULL when the store cannot say, or the club is not
+ * open with a list. */
 struct player *ui_player(struct ui *ui, long long id);
-struct player *ui_player_named(struct ui *ui, const char *name);
+
+/* The player called `name` (in any case) into *p, the same way
+ * (store_find_player()): the one way the ui finds a player by name.
+ * Return UI_OK with *p NULL when there is no such player; UI_FAILED
+ * after saying why the store could not tell (or UI_STALE: the session
+ * ended), *p NULL. */
+enum ui_status ui_player_named(struct ui *ui, const char *name,
+			       struct player **p);
 
 /* Print a message line (printf-style) on the output, cleaned as by
  * ui_clean() and cut at UI_MESSAGE_MAX bytes (or hand it to ui->term.sink).

@@ -614,13 +614,14 @@ static int parse_id(const char *s, long long *id)
 	return 0;
 }
 
-/* The player called `name` in the open club, or NULL after saying so. */
+/* The player called `name` in the open club, or NULL after saying why
+ * not (no such player, or the store could not tell). */
 static const struct player *known_player(struct ui *ui, const char *name)
 {
-	const struct player *p = ui_player_named(ui, name);
 	char text[TERM_LINE_MAX + 1];
+	struct player *p;
 
-	if (p == NULL)
+	if (ui_player_named(ui, name, &p) == UI_OK && p == NULL)
 		ui_error(&ui->term, _("no player called '%s'"),
 			 arg_utf8(name, text));
 	return p;

@@ -188,14 +188,21 @@ struct player *ui_player(struct ui *ui, long long id)
 }
 
 /* See ui.h. */
-struct player *ui_player_named(struct ui *ui, const char *name)
+enum ui_status ui_player_named(struct ui *ui, const char *name,
+			       struct player **p)
 {
-	struct player *p = NULL;
+	enum store_status st;
 
-	if (ui->club.players != NULL)
-		(void)store_find_player(ui->club.store, ui->club.players, name,
-					&p);
-	return p;
+	*p = NULL;
+	if (ui->club.players == NULL) {
+		ui_error(&ui->term, "%s", _("the club is not open"));
+		return UI_FAILED;
+	}
+	st = store_find_player(ui->club.store, ui->club.players, name, p);
+	if (st == STORE_OK || st == STORE_NOT_FOUND)
+		return UI_OK;
+	*p = NULL;
+	return ui_store_failed(ui, NULL);
 }
 
 bool ui_session_ended(struct ui *ui)

@@ -358,16 +358,21 @@ static enum auth_policy name_ok(struct ui_club *club, const char *name,
 	}
 }
 
-/* Check a username for a new account: valid, free and like no one's. */
-static enum auth_policy new_username_ok(struct ui *ui, const char *name,
-					bool *taken)
+/* Check a username for a new account: valid (*p), free (*taken) and
+ * like no one's (*p). Return UI_OK, or UI_FAILED said why. */
+static enum ui_status new_username_ok(struct ui *ui, const char *name,
+				      enum auth_policy *p, bool *taken)
 {
-	enum auth_policy p = auth_check_username(name);
+	struct player *found = NULL;
+	enum ui_status st = UI_OK;
 
-	*taken = p == AUTH_OK && ui_player_named(ui, name) != NULL;
-	if (p == AUTH_OK && !*taken)
-		p = name_ok(&ui->club, name, AUTH_USERNAME_LOOKALIKE);
-	return p;
+	*p = auth_check_username(name);
+	if (*p == AUTH_OK)
+		st = ui_player_named(ui, name, &found);
+	*taken = found != NULL;
+	if (st == UI_OK && *p == AUTH_OK && !*taken)
+		*p = name_ok(&ui->club, name, AUTH_USERNAME_LOOKALIKE);
+	return st;
 }
 
 /* The username for a new account: `given`, or asked until acceptable. */
@@ -375,21 +380,22 @@ static enum ui_status choose_username(struct ui *ui, const char *given,
 				      char *buf)
 {
 	enum auth_policy p;
+	enum ui_status st;
 	bool taken;
 
 	for (;;) {
 		if (given != NULL) {
 			snprintf(buf, TERM_LINE_MAX + 1, "%s", given);
 		} else {
-			enum ui_status st =
-				ui_read_word(ui, _("Username: "), buf);
-
+			st = ui_read_word(ui, _("Username: "), buf);
 			if (st != UI_OK)
 				return st;
 			if (ui_left(buf))
 				return left_prompt(&ui->term);
 		}
-		p = new_username_ok(ui, buf, &taken);
+		st = new_username_ok(ui, buf, &p, &taken);
+		if (st != UI_OK)
+			return st;
 		if (p != AUTH_OK)
 			explain_policy(&ui->term, p);
 		else if (taken)
@@ -759,13 +765,16 @@ enum ui_status ui_account_leave(struct ui_club *club, const struct player *who,
 	return st == UI_STALE && club->stale == who->id ? UI_OK : st;
 }
 
-/* The nickname of the player `username`, or NULL when there is no such
- * player. */
-static const char *nickname_of(struct ui *ui, const char *username)
+/* The nickname of the player `username` into *nickname. Return UI_OK,
+ * or UI_FAILED said why. */
+static enum ui_status nickname_of(struct ui *ui, const char *username,
+				  const char **nickname)
 {
-	const struct player *p = ui_player_named(ui, username);
+	struct player *p;
+	enum ui_status st = ui_player_named(ui, username, &p);
 
-	return p != NULL ? p->nickname : NULL;
+	*nickname = p != NULL ? p->nickname : NULL;
+	return st;
 }
 
 enum ui_status ui_account_passwd(struct ui *ui, const char *username)
@@ -774,6 +783,7 @@ enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 	char hash[AUTH_HASH_MAX];
 	enum ui_status st;
 	long long id = 0, gen = 0;
+	const char *nickname = NULL;
 
 	ui_say(&ui->term, _("Changing the password of %s."), username);
 	if (common_passwords(ui) == NULL)
@@ -783,8 +793,9 @@ enum ui_status ui_account_passwd(struct ui *ui, const char *username)
 		st = verify(ui, username, &old, _("Wrong current password."),
 			    &id, &gen);
 	if (st == UI_OK)
-		st = read_new_password(ui, username, nickname_of(ui, username),
-				       &old, &pw);
+		st = nickname_of(ui, username, &nickname);
+	if (st == UI_OK)
+		st = read_new_password(ui, username, nickname, &old, &pw);
 	if (st == UI_OK && auth_hash(&pw, hash) != 0)
 		st = UI_FAILED;
 	if (st == UI_OK &&

@@ -524,7 +524,9 @@ enum ui_status ui_remote_challenge(struct ui *ui, struct player *me,
 	st = ui_account_refresh(ui);
 	if (st != UI_OK)
 		return st;
-	to = ui_player_named(ui, username);
+	st = ui_player_named(ui, username, &to);
+	if (st != UI_OK)
+		return st;
 	if (to == NULL) {
 		ui_say(&ui->term, _("There is no player %s."), username);
 		return UI_REFUSED;
