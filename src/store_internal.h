@@ -216,6 +216,26 @@ enum store_status store_schema_classify(struct store *s, int *version);
  * have migrated meanwhile). Return STORE_OK or why not (rolled back). */
 enum store_status store_schema_migrate(struct store *s);
 
+/* ==== The migrations (store_migrations.c, store_rebuilds.c) ============= */
+
+/* Our files' PRAGMA application_id: 0x476F6D6B, "Gomk". */
+#define STORE_APP_ID 1198484843
+
+/* Run migration `version`, from it to version + 1: its SQL, then what it
+ * does in C, inside the caller's transaction. Return STORE_OK, or
+ * STORE_ERR with the error kept (under `what`). */
+enum store_status store_migration_run(struct store *s, int version,
+				      const char *what);
+
+/* Migrations 7 and 14's SQL (migrations[6] and [13]), and the rest of
+ * migrations 7, 14 and 20 (their migration_code): the matches tables
+ * rebuilt (store_rebuilds.c). */
+extern const char store_migration_7_matches[];
+extern const char store_migration_14_abort[];
+enum store_status store_migrate_7_swap(struct store *s, const char *what);
+enum store_status store_migrate_14_abort(struct store *s, const char *what);
+enum store_status store_migrate_20_matches(struct store *s, const char *what);
+
 /* ==== Names that look alike (store_names.c) ============================= */
 
 /* The look-alike keys of a player's two names (confusable.h's two

@@ -679,7 +679,7 @@ int fx_history_page(struct store *s, long long id, int offset, int limit,
 
 /* ==== Old databases ===================================================== */
 
-/* What migrations 1 and 2 made, as released (store_schema.c never edits a
+/* What migrations 1 and 2 made, as released (store_migrations.c never edits a
  * released migration): the SQL of a real version 2 database. */
 static const char v2_schema[] =
 	"CREATE TABLE players ("
