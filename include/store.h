@@ -833,7 +833,7 @@ enum store_status store_rating_history(struct store *s, long long player_id,
 						  double rating),
 				       void *ctx);
 
-/* ---- store_matches.c: a game read from a file ---- */
+/* ---- store_match_rows.c: a game read from a file ---- */
 
 /* Write an imported game in one transaction: `h` (kind MATCH_IMPORTED,
  * two names, no ids), status finished with `result` and `reason` (or,

@@ -409,6 +409,13 @@ enum store_status store_seat_check(struct store *s, long long match_id,
 	"(" from_ms " + 1000 * (" wait_s " + min(" wait_s                      \
 	", " STORE_LOCKED_SINCE_SQL(who, "((" from_ms ") / 1000)") ")))"
 
+/* The SQL value, on a row m of matches, of when (Unix ms) the player
+ * not to move may claim it when player `who` is to move (the claim wait
+ * does not run while they are locked out: STORE_WAIT_END_SQL). */
+#define STORE_CLAIM_FROM_SQL(who)                                              \
+	STORE_WAIT_END_SQL("m.turn_started_ms", "86400 * m.claim_after_days",  \
+			   who)
+
 /* The SQL value, on a row of match_seats with its row of matches, of
  * when (Unix ms) the win may be claimed against the seat's player, gone:
  * the match's disconnection grace from the seat's lapse, which does not
@@ -450,6 +457,36 @@ enum store_status store_clock_start_turn(struct store *s, long long id,
 enum store_status store_clock_take_back(struct store *s, long long id,
 					long long keep, long long now_ms,
 					const char *what);
+
+/* ==== A match's row written whole (store_match_rows.c) ================== */
+
+/* How a new match row ends: unfinished (result RESULT_NONE), or
+ * finished with a result, a reason and an end time. */
+struct store_ending {
+	enum match_result result;
+	enum match_reason reason;
+	long long ended_at;
+};
+
+/* Check header `h` for a new row. Return 0, or -1 with the error kept
+ * under `what`. */
+int store_check_header(struct store *s, const struct match_header *h,
+		       const char *what);
+
+/* Insert a match row for `h` ending as `e`, with the club's rules made
+ * stricter where `h` asks, and only while the club allows ranked
+ * hot-seat when `one_terminal`; its id goes to *id. Return STORE_OK,
+ * STORE_NOT_FOUND (a player id that does not exist) or STORE_ERR. */
+enum store_status store_insert_match(struct store *s,
+				     const struct match_header *h,
+				     const struct store_ending *e,
+				     bool one_terminal, long long *id,
+				     const char *what);
+
+/* Keep a clearer error than the database's for a failed move insert
+ * with code `rc`: a taken cell or move number. */
+void store_explain_move(struct store *s, int rc, int row, int col,
+			const char *what);
 
 /* ==== Counting a result (store_count.c) ================================= */
 

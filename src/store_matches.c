@@ -1,9 +1,8 @@
-/* store_matches.c -- writing matches: started and saved move by move as
- * they are played, then finished or abandoned; or imported whole. And
- * reading one back whole, to resume or replay it. */
-#include <limits.h>
+/* store_matches.c -- writing matches as they are played: started, saved
+ * move by move, paused and resumed, finished, abandoned or claimed. (A
+ * row written whole and an import: store_match_rows.c; a match read
+ * back: store_match_load.c.) */
 #include <stdio.h>
-#include <string.h>
 
 #include "clock.h"
 #include "store_internal.h"
@@ -21,288 +20,7 @@
 #define WHAT_GONE	"cannot claim the match of a player who left"
 #define WHAT_NOW	"cannot read the match"
 #define WHAT_UNFINISHED "cannot look for an unfinished match"
-#define WHAT_LOAD_MATCH "cannot load the match"
-#define WHAT_IMPORT	"cannot import the game"
 #define WHAT_RULES	"cannot read the match's rules"
-
-/* The SQL value, on a row m of matches, of when (Unix ms) the player
- * not to move may claim it when player `who` is to move (the claim wait
- * does not run while they are locked out: STORE_WAIT_END_SQL). */
-#define CLAIM_FROM_SQL(who)                                                    \
-	STORE_WAIT_END_SQL("m.turn_started_ms", "86400 * m.claim_after_days",  \
-			   who)
-
-/* ==== Writing match rows and moves ====================================== */
-
-/* How a new match row ends: unfinished (result RESULT_NONE), or
- * finished with a result, a reason and an end time. */
-struct ending {
-	enum match_result result;
-	enum match_reason reason;
-	long long ended_at;
-};
-
-/* Why header `h` cannot be stored, or NULL when it can. */
-static const char *header_problem(const struct match_header *h)
-{
-	if (match_kind_word(h->kind) == NULL)
-		return "the kind of match is not valid";
-	if (h->game.variant.name == NULL)
-		return "the variant is missing";
-	if (store_rule_word(h->game.variant.rule) == NULL)
-		return "the rule is not valid";
-	if (match_opening_word(h->game.opening) == NULL)
-		return "the opening is not valid";
-	if (h->black_id < 0 || h->white_id < 0)
-		return "a player id is negative";
-	if (!clock_valid(&h->game.time))
-		return "the time control is not valid";
-	if (h->claim_after_days < 0 ||
-	    h->claim_after_days > STORE_CLAIM_AFTER_MAX)
-		return "the claim wait is out of range";
-	if (h->kind == MATCH_RANKED && (h->black_id == 0 || h->white_id == 0))
-		return "a ranked match needs two players";
-	if (h->kind == MATCH_COMPUTER &&
-	    ((h->black_id == 0) == (h->white_id == 0) ||
-	     h->ai_level < STORE_AI_LEVEL_MIN ||
-	     h->ai_level > STORE_AI_LEVEL_MAX))
-		return "a game against the computer needs one player and a "
-		       "level from 1 to 5";
-	if (h->kind == MATCH_IMPORTED &&
-	    (h->black_id != 0 || h->white_id != 0 || h->black_name == NULL ||
-	     h->white_name == NULL))
-		return "an imported game needs two names and no players";
-	return NULL;
-}
-
-/* Check header `h`. Return 0, or -1 with the error kept. */
-static int check_header(struct store *s, const struct match_header *h,
-			const char *what)
-{
-	const char *why = header_problem(h);
-
-	if (why == NULL)
-		return 0;
-	store_set_err(s, what, why);
-	return -1;
-}
-
-/* Bind `id` to parameter i, or NULL when it is 0 (no player). */
-static int bind_id(struct sql_stmt *st, int i, long long id)
-{
-	return id != 0 ? sql_bind_int64(st, i, id) : sql_bind_null(st, i);
-}
-
-/* Bind ?1..?7 (who plays) from `h`; what does not apply to its kind is
- * NULL. Return SQL_OK or the first error. */
-static int bind_players(struct sql_stmt *st, const struct match_header *h)
-{
-	int imported = h->kind == MATCH_IMPORTED;
-	int rc;
-
-	rc = sql_bind_text(st, 1, match_kind_word(h->kind));
-	if (rc == SQL_OK)
-		rc = bind_id(st, 2, h->black_id);
-	if (rc == SQL_OK)
-		rc = bind_id(st, 3, h->white_id);
-	if (rc == SQL_OK)
-		rc = store_bind_opt_text(st, 4,
-					 imported ? h->black_name : NULL);
-	if (rc == SQL_OK)
-		rc = store_bind_opt_text(st, 5,
-					 imported ? h->white_name : NULL);
-	if (rc == SQL_OK && h->kind == MATCH_COMPUTER)
-		rc = sql_bind_int(st, 6, h->ai_level);
-	if (rc == SQL_OK)
-		rc = sql_bind_int64(st, 7, h->started_at);
-	return rc;
-}
-
-/* Bind ?8..?13 and ?18..?20 (the board, the clock and the opening)
- * from `h`: a swap2 match being played starts with its colours not final
- * (an imported one has them). Return SQL_OK or the first error. */
-static int bind_board(struct sql_stmt *st, const struct match_header *h)
-{
-	const struct variant *v = &h->game.variant;
-	bool swap2 = h->game.opening == OPENING_SWAP2;
-	int rc;
-
-	rc = sql_bind_text(st, 8, v->name);
-	if (rc == SQL_OK)
-		rc = sql_bind_text(st, 9, store_rule_word(v->rule));
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 10, v->rows);
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 11, v->cols);
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 12, v->k);
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 13, h->game.time.per_move);
-	if (rc == SQL_OK)
-		rc = sql_bind_text(st, 18, match_opening_word(h->game.opening));
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 19, swap2 ? 3 : 0);
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 20,
-				  swap2 && h->kind != MATCH_IMPORTED ? 0 : 1);
-	return rc;
-}
-
-/* Bind ?14..?17 (status, result, reason, ended_at) from `e`: finished
- * when it has a result, else unfinished. Return SQL_OK or the first
- * error. */
-static int bind_ending(struct sql_stmt *st, const struct ending *e)
-{
-	int finished = e->result != RESULT_NONE;
-	const char *status = match_status_word(
-		finished ? MATCH_STATUS_FINISHED : MATCH_STATUS_UNFINISHED);
-	int rc;
-
-	rc = sql_bind_text(st, 14, status);
-	if (rc == SQL_OK && finished)
-		rc = store_bind_opt_text(st, 15, match_result_word(e->result));
-	if (rc == SQL_OK && finished)
-		rc = store_bind_opt_text(st, 16, match_reason_word(e->reason));
-	if (rc == SQL_OK && finished)
-		rc = sql_bind_int64(st, 17, e->ended_at);
-	return rc;
-}
-
-/* Bind ?21..?26 (the rules asked for, whether the club must allow
- * ranked hot-seat: `one_terminal`, the game clock, whether rated).
- * Return SQL_OK or the first error. */
-static int bind_rules(struct sql_stmt *st, const struct match_header *h,
-		      bool one_terminal)
-{
-	int rc = sql_bind_int(st, 21, h->claim_after_days);
-
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 22, h->forbidden_loses ? 1 : 0);
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 23, one_terminal ? 1 : 0);
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 24, h->game.time.base);
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 25, h->game.time.increment);
-	if (rc == SQL_OK)
-		rc = sql_bind_int(st, 26, h->casual ? 0 : 1);
-	return rc;
-}
-
-/* Insert a match row for `h` ending as `e`, with the club's rules made
- * stricter where `h` asks, and only while the club allows ranked
- * hot-seat when `one_terminal`; its id goes to *id. Return STORE_OK,
- * STORE_NOT_FOUND (a player id that does not exist) or STORE_ERR. */
-static enum store_status insert_row(struct store *s,
-				    const struct match_header *h,
-				    const struct ending *e, bool one_terminal,
-				    long long *id, const char *what)
-{
-	enum store_status ret = STORE_ERR;
-	struct sql_stmt *st;
-	int rc;
-
-	if (store_prepare(
-		    s,
-		    "INSERT INTO matches (kind, black_id, white_id,"
-		    " black_name, white_name, ai_level, started_at, variant,"
-		    " rule, rows, cols, k, time_per_move, status, result,"
-		    " reason, ended_at, opening, opening_stones,"
-		    " colours_final, last_active_at, turn_started_ms,"
-		    " turn_allowed_ms, claim_after_days, forbidden,"
-		    " disconnect_grace, clock_base, clock_increment,"
-		    " black_left_ms, white_left_ms, rated) SELECT ?1, ?2,"
-		    " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
-		    " ?15, ?16, ?17, ?18, ?19, ?20, coalesce(?17, ?7),"
-		    " 1000 * ?7, 1000 * (?13 + ?24),"
-		    " max(?21, c.claim_after_days), CASE WHEN ?22 = 1"
-		    " OR c.forbidden = 'lose' THEN 'lose' ELSE 'refuse' END,"
-		    " c.disconnect_grace, ?24, ?25, 1000 * ?24, 1000 * ?24,"
-		    " ?26 FROM club_settings AS c"
-		    " WHERE c.id = 1 AND (?23 = 0 OR c.ranked_hotseat = 1)",
-		    &st, what) != 0)
-		return STORE_ERR;
-	rc = bind_players(st, h);
-	if (rc == SQL_OK)
-		rc = bind_board(st, h);
-	if (rc == SQL_OK)
-		rc = bind_ending(st, e);
-	if (rc == SQL_OK)
-		rc = bind_rules(st, h, one_terminal);
-	if (rc != SQL_OK) {
-		store_set_db_err(s, what);
-		goto out_finalize;
-	}
-	rc = store_step_done(s, st, what);
-	if (rc == SQL_FOREIGN_KEY) {
-		store_set_err(s, what, "no such player");
-		ret = STORE_NOT_FOUND;
-	} else if (rc == SQL_DONE && sql_changes(s->db) != 1) {
-		store_set_err(s, what,
-			      one_terminal
-				      ? "ranked hot-seat is off in this club"
-				      : "the club has no settings row");
-	} else if (rc == SQL_DONE) {
-		*id = sql_last_id(s->db);
-		ret = STORE_OK;
-	}
-out_finalize:
-	store_release(s, st);
-	return ret;
-}
-
-/* Keep a clearer error than SQLite's for a failed move insert with
- * code `rc`: a taken cell or move number. */
-static void explain_move(struct store *s, int rc, int row, int col,
-			 const char *what)
-{
-	if (rc == SQL_UNIQUE)
-		snprintf(s->err, sizeof s->err,
-			 "%s: the cell (%d, %d) is taken", what, row, col);
-	else if (rc == SQL_PRIMARY_KEY)
-		store_set_err(s, what, "that move number is stored already");
-}
-
-/* Insert moves[0..n-1] (ply 1 is black's first) with ms[] (NULL: all 0)
- * under `match_id`. Return STORE_OK or STORE_ERR. */
-static enum store_status insert_moves(struct store *s, long long match_id,
-				      int n, const struct move *moves,
-				      const long long *ms, const char *what)
-{
-	enum store_status ret = STORE_ERR;
-	struct sql_stmt *st;
-	int i, rc;
-
-	if (store_prepare(
-		    s,
-		    "INSERT INTO match_moves (match_id, ply, row, col, ms)"
-		    " VALUES (?1, ?2, ?3, ?4, ?5)",
-		    &st, what) != 0)
-		return STORE_ERR;
-	for (i = 0; i < n; i++) {
-		rc = sql_bind_int64(st, 1, match_id);
-		if (rc == SQL_OK)
-			rc = sql_bind_int(st, 2, i + 1);
-		if (rc == SQL_OK)
-			rc = sql_bind_int(st, 3, moves[i].row);
-		if (rc == SQL_OK)
-			rc = sql_bind_int(st, 4, moves[i].col);
-		if (rc == SQL_OK)
-			rc = sql_bind_int64(st, 5, ms != NULL ? ms[i] : 0);
-		if (rc != SQL_OK) {
-			store_set_db_err(s, what);
-			goto out_finalize;
-		}
-		rc = store_step_done(s, st, what);
-		explain_move(s, rc, moves[i].row, moves[i].col, what);
-		if (rc != SQL_DONE || sql_reset(st) != SQL_OK)
-			goto out_finalize;
-	}
-	ret = STORE_OK;
-out_finalize:
-	store_release(s, st);
-	return ret;
-}
 
 /* ==== Matches saved as they are played ================================== */
 
@@ -430,7 +148,7 @@ enum store_status store_match_begin(struct store *s,
 				    bool one_terminal, long long *id,
 				    bool *resumed)
 {
-	const struct ending e = {RESULT_NONE, REASON_NONE, 0};
+	const struct store_ending e = {RESULT_NONE, REASON_NONE, 0};
 	const long long players[] = {h->black_id, h->white_id};
 	bool own = !sql_in_transaction(s->db);
 	enum store_status st;
@@ -439,7 +157,7 @@ enum store_status store_match_begin(struct store *s,
 	store_clear_err(s);
 	if (resumed != NULL)
 		*resumed = false;
-	if (check_header(s, h, WHAT_START) != 0)
+	if (store_check_header(s, h, WHAT_START) != 0)
 		return STORE_ERR;
 	if (h->kind == MATCH_IMPORTED) {
 		store_set_err(s, WHAT_START,
@@ -453,9 +171,9 @@ enum store_status store_match_begin(struct store *s,
 	if (st == STORE_OK)
 		st = unfinished_pair(s, h, &new_id, resumed);
 	if (st == STORE_NOT_FOUND)
-		st = insert_row(s, h, &e,
-				one_terminal && h->kind == MATCH_RANKED,
-				&new_id, WHAT_START);
+		st = store_insert_match(s, h, &e,
+					one_terminal && h->kind == MATCH_RANKED,
+					&new_id, WHAT_START);
 	if (own)
 		st = store_finish(s, st, WHAT_START);
 	if (st == STORE_OK || st == STORE_EXISTS)
@@ -542,7 +260,7 @@ enum store_status store_match_move(struct store *s, long long id, int ply,
 			" col, ms, left_ms) VALUES (?1, ?2, ?3, ?4, ?5,"
 			" nullif(?6, -1))",
 			args, 6, WHAT_MOVE);
-		explain_move(s, rc, row, col, WHAT_MOVE);
+		store_explain_move(s, rc, row, col, WHAT_MOVE);
 		st = rc == SQL_DONE ? STORE_OK : STORE_ERR;
 	}
 	if (st == STORE_OK)
@@ -847,7 +565,7 @@ enum store_status store_match_resume(struct store *s, long long id,
 
 /* Why unfinished match `id` (its state m) cannot be claimed for
  * `result` with `nmoves` seen at `now`, by its own claim wait from its
- * turn's start (CLAIM_FROM_SQL, the loser's); NULL when it can, and
+ * turn's start (STORE_CLAIM_FROM_SQL, the loser's); NULL when it can, and
  * when the store fails (the error kept, *st STORE_ERR). */
 static const char *claim_problem(struct store *s, long long id,
 				 const struct match_state *m,
@@ -865,7 +583,7 @@ static const char *claim_problem(struct store *s, long long id,
 	if (m->nmoves != nmoves)
 		return "the match has moved on";
 	*st = store_query_ints(s,
-			       "SELECT " CLAIM_FROM_SQL(
+			       "SELECT " STORE_CLAIM_FROM_SQL(
 				       "?2") " FROM matches m WHERE m.id = ?1",
 			       args, 2, &from, 1, WHAT_CLAIM, "no such match");
 	if (*st == STORE_OK && 1000 * now < from)
@@ -1104,245 +822,5 @@ enum store_status store_match_unfinished_between(struct store *s, long long a,
 		"the players have no unfinished match");
 	if (st == STORE_OK)
 		*id = found;
-	return st;
-}
-
-/* ==== Reading matches back ============================================== */
-
-/* Copy column `col` (NULL reads as "") into buf[size]. Return 0, or -1
- * when it does not fit. */
-static int column_copy(struct sql_stmt *st, int col, char *buf, size_t size)
-{
-	const char *text = sql_text(st, col);
-	size_t len = (size_t)sql_bytes(st, col);
-
-	if (text == NULL)
-		len = 0;
-	if (len >= size)
-		return -1;
-	if (len > 0)
-		memcpy(buf, text, len);
-	buf[len] = '\0';
-	return 0;
-}
-
-/* The columns row_to_full() reads, in its order: the game
- * (store_row_game()'s nine), the words, the rest. */
-#define FULL_COLUMNS                                                           \
-	STORE_GAME_COLUMNS                                                     \
-	", m.kind, m.status, m.rule, m.result, m.reason,"                      \
-	" coalesce(m.black_id, 0), coalesce(m.white_id, 0),"                   \
-	" coalesce(m.ai_level, 0), m.started_at, coalesce(m.ended_at, 0),"     \
-	" coalesce(b.nickname, m.black_name), coalesce(w.nickname,"            \
-	" m.white_name), b.username, w.username,"                              \
-	" m.clock_used_ms, m.opening_stones, m.colours_final,"                 \
-	" m.last_active_at, m.turn_started_ms, m.turn_allowed_ms,"             \
-	" m.claim_after_days, m.forbidden = 'lose', m.disconnect_grace,"       \
-	" m.black_left_ms, m.white_left_ms, m.rated, " CLAIM_FROM_BOTH         \
-	", " STORE_UNRATED_SQL("m.unrated")
-/* FULL_COLUMNS' two claim times, black's then white's. */
-#define CLAIM_FROM_BOTH                                                        \
-	CLAIM_FROM_SQL("m.black_id") ", " CLAIM_FROM_SQL("m.white_id")
-
-/* Fill the game and the words of *out from a row of FULL_COLUMNS.
- * Return 0, or -1 when one is not valid. */
-static int row_to_words(struct sql_stmt *st, struct match_full *out)
-{
-	struct match_words w;
-
-	if (store_row_game(st, 0, &out->game) != 0 ||
-	    store_read_words(st, STORE_GAME_DEF, 5, &w) != 0)
-		return -1;
-	out->kind = w.kind;
-	out->status = w.status;
-	out->result = w.result;
-	out->reason = w.reason;
-	return 0;
-}
-
-/* Fill *out's header from a row of FULL_COLUMNS. Return 0, or -1 when
- * something stored is not valid. */
-static int row_to_full(struct sql_stmt *st, struct match_full *out)
-{
-	enum { AFTER = STORE_GAME_DEF + 5 }; /* the game's and the words */
-
-	if (row_to_words(st, out) != 0)
-		return -1;
-	out->black_id = sql_int64(st, AFTER);
-	out->white_id = sql_int64(st, AFTER + 1);
-	out->ai_level = sql_int(st, AFTER + 2);
-	out->started_at = sql_int64(st, AFTER + 3);
-	out->ended_at = sql_int64(st, AFTER + 4);
-	out->clock_used_ms = sql_int64(st, AFTER + 9);
-	out->opening_stones = sql_int(st, AFTER + 10);
-	out->colours_final = sql_int(st, AFTER + 11) != 0;
-	out->last_active_at = sql_int64(st, AFTER + 12);
-	out->turn_started_ms = sql_int64(st, AFTER + 13);
-	out->turn_allowed_ms = sql_int64(st, AFTER + 14);
-	out->rules.claim_after_days = sql_int(st, AFTER + 15);
-	out->rules.forbidden_loses = sql_int(st, AFTER + 16) != 0;
-	out->rules.disconnect_grace = sql_int(st, AFTER + 17);
-	out->black_left_ms = sql_int64(st, AFTER + 18);
-	out->white_left_ms = sql_int64(st, AFTER + 19);
-	out->casual = sql_int(st, AFTER + 20) == 0;
-	out->claim_from_ms[0] = sql_int64(st, AFTER + 21);
-	out->claim_from_ms[1] = sql_int64(st, AFTER + 22);
-	out->unrated = (enum match_unrated)sql_int(st, AFTER + 23);
-	if (column_copy(st, AFTER + 5, out->black_name,
-			sizeof out->black_name) ||
-	    column_copy(st, AFTER + 6, out->white_name,
-			sizeof out->white_name) ||
-	    column_copy(st, AFTER + 7, out->black_username,
-			sizeof out->black_username) ||
-	    column_copy(st, AFTER + 8, out->white_username,
-			sizeof out->white_username))
-		return -1;
-	return 0;
-}
-
-/* Read match `id`'s row into *out. Return STORE_OK, STORE_NOT_FOUND or
- * STORE_ERR. */
-static enum store_status load_header(struct store *s, long long id,
-				     struct match_full *out)
-{
-	enum store_status ret = STORE_ERR;
-	struct sql_stmt *st;
-
-	if (store_prepare_ints(s,
-			       "SELECT " FULL_COLUMNS " FROM matches AS m"
-			       " LEFT JOIN players AS b ON b.id = m.black_id"
-			       " LEFT JOIN players AS w ON w.id = m.white_id"
-			       " WHERE m.id = ?1",
-			       &st, &id, 1, WHAT_LOAD_MATCH) != 0)
-		return STORE_ERR;
-	ret = store_step_row(s, st, WHAT_LOAD_MATCH, "no such match");
-	if (ret == STORE_OK && row_to_full(st, out) != 0) {
-		store_set_err(s, WHAT_LOAD_MATCH,
-			      "the stored match is not valid");
-		ret = STORE_ERR;
-	} else if (ret == STORE_OK) {
-		out->id = id;
-	}
-	store_release(s, st);
-	return ret;
-}
-
-/* Read match `id`'s moves, in order, into *out. Return STORE_OK, or
- * STORE_ERR when they cannot be read or are not 1, 2, 3, ... */
-static enum store_status load_moves(struct store *s, long long id,
-				    struct match_full *out)
-{
-	enum store_status ret = STORE_ERR;
-	struct sql_stmt *st;
-	int n = 0, rc;
-
-	if (store_prepare_ints(s,
-			       "SELECT ply, row, col, ms, coalesce(left_ms, -1)"
-			       " FROM match_moves"
-			       " WHERE match_id = ?1 ORDER BY ply",
-			       &st, &id, 1, WHAT_LOAD_MATCH) != 0)
-		return STORE_ERR;
-	for (rc = sql_step(st); rc == SQL_ROW; rc = sql_step(st)) {
-		if (n == BOARD_MAX_CELLS || sql_int(st, 0) != n + 1)
-			break;
-		out->moves[n].row = (unsigned char)sql_int(st, 1);
-		out->moves[n].col = (unsigned char)sql_int(st, 2);
-		out->move_ms[n] = sql_int64(st, 3);
-		out->move_left_ms[n] = sql_int64(st, 4);
-		n++;
-	}
-	out->nmoves = n;
-	if (rc == SQL_DONE)
-		ret = STORE_OK;
-	else if (rc == SQL_ROW)
-		store_set_err(s, WHAT_LOAD_MATCH,
-			      "the stored moves have a gap");
-	else
-		store_set_db_err(s, WHAT_LOAD_MATCH);
-	store_release(s, st);
-	return ret;
-}
-
-/* See store.h. */
-enum store_status store_match_load(struct store *s, long long id,
-				   struct match_full *out)
-{
-	enum store_status st;
-
-	store_clear_err(s);
-	memset(out, 0, sizeof *out);
-	st = store_begin_read(s, WHAT_LOAD_MATCH);
-	if (st != STORE_OK)
-		return st;
-	st = load_header(s, id, out);
-	if (st == STORE_OK)
-		st = load_moves(s, id, out);
-	return store_finish(s, st, WHAT_LOAD_MATCH);
-}
-
-/* ==== Importing ========================================================= */
-
-/* Why an imported game cannot be stored, or NULL when it can (as far as
- * C can tell; the table checks the rest). */
-static const char *import_problem(const struct match_header *h, int nmoves,
-				  const struct move *moves, const long long *ms,
-				  enum match_result result,
-				  enum match_reason reason)
-{
-	const char *why = header_problem(h);
-	long long last;
-
-	if (why != NULL)
-		return why;
-	if (h->kind != MATCH_IMPORTED)
-		return "an imported game must be of kind imported";
-	if (nmoves < 0 || nmoves > BOARD_MAX_CELLS ||
-	    (nmoves > 0 && moves == NULL))
-		return "the moves are not valid";
-	if (result == RESULT_NONE && reason == REASON_NONE)
-		why = NULL; /* the file does not say: unfinished */
-	else if (reason == REASON_ABANDONED)
-		why = "an imported game is never claimed";
-	else
-		why = store_ending_problem(result, reason,
-					   h->game.variant.rule == RULE_RENJU);
-	if (why != NULL)
-		return why;
-	last = nmoves > 0 && ms != NULL ? ms[nmoves - 1] : 0;
-	if (last < 0 || h->started_at < 0 ||
-	    h->started_at > LLONG_MAX - last / 1000)
-		return "the times are not valid";
-	return NULL;
-}
-
-/* See store.h. */
-enum store_status store_match_import(struct store *s,
-				     const struct match_header *h, int nmoves,
-				     const struct move *moves,
-				     const long long *ms,
-				     enum match_result result,
-				     enum match_reason reason, long long *id)
-{
-	const char *why = import_problem(h, nmoves, moves, ms, result, reason);
-	struct ending e = {result, reason, h->started_at};
-	enum store_status st;
-	long long new_id = 0;
-
-	store_clear_err(s);
-	if (why != NULL) {
-		store_set_err(s, WHAT_IMPORT, why);
-		return STORE_ERR;
-	}
-	if (nmoves > 0 && ms != NULL)
-		e.ended_at += ms[nmoves - 1] / 1000;
-	st = store_begin(s, WHAT_IMPORT);
-	if (st != STORE_OK)
-		return st;
-	st = insert_row(s, h, &e, false, &new_id, WHAT_IMPORT);
-	if (st == STORE_OK)
-		st = insert_moves(s, new_id, nmoves, moves, ms, WHAT_IMPORT);
-	st = store_finish(s, st, WHAT_IMPORT);
-	if (st == STORE_OK)
-		*id = new_id;
 	return st;
 }

@@ -1,9 +1,9 @@
-/* test_store_matches.c -- tests for matches (src/store_matches.c):
- * whole matches and the counters they change, two processes writing at
- * once, matches saved move by move, refused writes that change nothing,
- * abandoned, paused and claimed matches, loading, imports, a writer
- * killed in the middle, renju and openings. Each test uses throw-away
- * databases (tests/store_fixture.h).
+/* test_store_matches.c -- tests for matches (src/store_matches.c,
+ * store_match_rows.c and store_match_load.c): whole matches and the counters
+ * they change, two processes writing at once, matches saved move by move,
+ * refused writes that change nothing, abandoned, paused and claimed matches,
+ * loading, imports, a writer killed in the middle, renju and openings. Each
+ * test uses throw-away databases (tests/store_fixture.h).
  */
 #include <signal.h>
 #include <stdio.h>
