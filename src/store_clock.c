@@ -96,13 +96,14 @@ enum store_status store_clock_start_turn(struct store *s, long long id,
 {
 	const long long args[] = {id, now_ms};
 
-	return store_exec_ints(s,
-			       "UPDATE matches SET clock_used_ms = 0,"
-			       " last_active_at = max(started_at, ?2 / 1000),"
-			       " turn_started_ms = max(1000 * started_at, ?2),"
-			       " turn_allowed_ms = " STORE_TURN_FULL_SQL
-			       " WHERE id = ?1",
-			       args, 2, what) == SQL_DONE
+	return store_exec_ints(
+		       s,
+		       "UPDATE matches SET clock_used_ms = 0,"
+		       " last_active_at = greatest(started_at, ?2 / 1000),"
+		       " turn_started_ms = greatest(1000 * started_at, ?2),"
+		       " turn_allowed_ms = " STORE_TURN_FULL_SQL
+		       " WHERE id = ?1",
+		       args, 2, what) == SQL_DONE
 		       ? STORE_OK
 		       : STORE_ERR;
 }

@@ -14,7 +14,8 @@ struct club_column {
 
 /* The UPDATE that sets `value` (SQL of ?1, the value asked) and stamps
  * the change at ?2 (never before 0). */
-#define SET(value) "UPDATE club_settings SET " value ", changed_at = max(?2, 0)"
+#define SET(value)                                                             \
+	"UPDATE club_settings SET " value ", changed_at = greatest(?2, 0)"
 
 static const struct club_column club_columns[] = {
 	[CLUB_CLAIM_AFTER] = {SET("claim_after_days = ?1"), 0,

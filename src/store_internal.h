@@ -396,7 +396,8 @@ enum store_status store_seat_check(struct store *s, long long match_id,
  * on, a lock still running counted to its end. The lockouts of a player
  * never overlap (store_login_failed() starts one where the last ends). */
 #define STORE_LOCKED_SINCE_SQL(who, since_s)                                   \
-	"(SELECT coalesce(sum(l.until_at - max(l.from_at, " since_s ")), 0)"   \
+	"(SELECT coalesce(sum(l.until_at - greatest(l.from_at, " since_s       \
+	")), 0)"                                                               \
 	" FROM lockouts l WHERE l.player_id = " who                            \
 	" AND l.until_at > " since_s ")"
 
@@ -406,7 +407,7 @@ enum store_status store_seat_check(struct store *s, long long match_id,
  * that a player who locks their own account cannot put it off for
  * ever). The one rule of both claims against an absent player. */
 #define STORE_WAIT_END_SQL(from_ms, wait_s, who)                               \
-	"(" from_ms " + 1000 * (" wait_s " + min(" wait_s                      \
+	"(" from_ms " + 1000 * (" wait_s " + least(" wait_s                    \
 	", " STORE_LOCKED_SINCE_SQL(who, "((" from_ms ") / 1000)") ")))"
 
 /* The SQL value, on a row m of matches, of when (Unix ms) the player

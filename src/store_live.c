@@ -344,7 +344,7 @@ static enum store_status take_back(struct store *s, long long id, int ply,
 
 	if (store_exec_one(s,
 			   "UPDATE matches SET last_active_at ="
-			   " max(started_at, ?3)"
+			   " greatest(started_at, ?3)"
 			   " WHERE id = ?1 AND status = 'unfinished'"
 			   " AND (SELECT count(*) FROM match_moves"
 			   "  WHERE match_id = ?1) = ?2",

@@ -181,7 +181,7 @@ enum store_status store_insert_match(struct store *s,
 		    " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
 		    " ?15, ?16, ?17, ?18, ?19, ?20, coalesce(?17, ?7),"
 		    " 1000 * ?7, 1000 * (?13 + ?24),"
-		    " max(?21, c.claim_after_days), CASE WHEN ?22 = 1"
+		    " greatest(?21, c.claim_after_days), CASE WHEN ?22 = 1"
 		    " OR c.forbidden = 'lose' THEN 'lose' ELSE 'refuse' END,"
 		    " c.disconnect_grace, ?24, ?25, 1000 * ?24, 1000 * ?24,"
 		    " ?26 FROM club_settings AS c"

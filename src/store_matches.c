@@ -192,10 +192,10 @@ enum store_status store_match_go_on(struct store *s, long long id, long long a,
 		s,
 		"UPDATE matches SET turn_started_ms = CASE WHEN"
 		" time_per_move > 0 OR clock_base > 0 THEN"
-		" 1000 * max(?2, started_at) ELSE turn_started_ms"
-		" END, turn_allowed_ms = max(0, " STORE_TURN_FULL_SQL
+		" 1000 * greatest(?2, started_at) ELSE turn_started_ms"
+		" END, turn_allowed_ms = greatest(0, " STORE_TURN_FULL_SQL
 		" - clock_used_ms),"
-		" last_active_at = max(?2, started_at)"
+		" last_active_at = greatest(?2, started_at)"
 		" WHERE id = ?1 AND status = 'unfinished'"
 		" AND kind = 'ranked' AND ((black_id = ?3 AND"
 		" white_id = ?4) OR (black_id = ?4 AND"
@@ -306,7 +306,7 @@ static enum store_status set_result(struct store *s, long long id,
 
 	if (store_prepare(s,
 			  "UPDATE matches SET status = 'finished', result = ?2,"
-			  " reason = ?3, ended_at = max(?4, started_at)"
+			  " reason = ?3, ended_at = greatest(?4, started_at)"
 			  " WHERE id = ?1",
 			  &st, WHAT_FINISH) != 0)
 		return STORE_ERR;
@@ -437,12 +437,13 @@ enum store_status store_match_abandon(struct store *s, long long id,
 		return st;
 	st = open_match(s, id, &m, WHAT_ABANDON);
 	if (st == STORE_OK &&
-	    store_exec_ints(s,
-			    "UPDATE matches SET status = CASE WHEN kind ="
-			    " 'ranked' AND " STORE_UNPLAYED_SQL " THEN"
-			    " 'aborted' ELSE 'abandoned' END,"
-			    " ended_at = max(?2, started_at) WHERE id = ?1",
-			    args, 2, WHAT_ABANDON) != SQL_DONE)
+	    store_exec_ints(
+		    s,
+		    "UPDATE matches SET status = CASE WHEN kind ="
+		    " 'ranked' AND " STORE_UNPLAYED_SQL " THEN"
+		    " 'aborted' ELSE 'abandoned' END,"
+		    " ended_at = greatest(?2, started_at) WHERE id = ?1",
+		    args, 2, WHAT_ABANDON) != SQL_DONE)
 		st = STORE_ERR;
 	return store_finish(s, st, WHAT_ABANDON);
 }
@@ -545,9 +546,9 @@ enum store_status store_match_pause(struct store *s, long long id,
 	return update_played(s, id, when_ms, false,
 			     "UPDATE matches SET clock_used_ms ="
 			     " " STORE_TURN_FULL_SQL
-			     " - max(0, min(turn_allowed_ms,"
+			     " - greatest(0, least(turn_allowed_ms,"
 			     " turn_allowed_ms + turn_started_ms - ?2)),"
-			     " last_active_at = max(?2 / 1000, started_at)"
+			     " last_active_at = greatest(?2 / 1000, started_at)"
 			     " WHERE id = ?1");
 }
 
@@ -555,12 +556,13 @@ enum store_status store_match_pause(struct store *s, long long id,
 enum store_status store_match_resume(struct store *s, long long id,
 				     long long now)
 {
-	return update_played(s, id, now, true,
-			     "UPDATE matches SET turn_started_ms ="
-			     " 1000 * max(?2, started_at), turn_allowed_ms ="
-			     " max(0, " STORE_TURN_FULL_SQL " - clock_used_ms),"
-			     " last_active_at = max(?2, started_at)"
-			     " WHERE id = ?1");
+	return update_played(
+		s, id, now, true,
+		"UPDATE matches SET turn_started_ms ="
+		" 1000 * greatest(?2, started_at), turn_allowed_ms ="
+		" greatest(0, " STORE_TURN_FULL_SQL " - clock_used_ms),"
+		" last_active_at = greatest(?2, started_at)"
+		" WHERE id = ?1");
 }
 
 /* Why unfinished match `id` (its state m) cannot be claimed for
@@ -652,7 +654,8 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 			"UPDATE matches SET status = 'finished', result ="
 			" CASE WHEN ?6 THEN 'draw' WHEN ?2 = 1 THEN 'black'"
 			" ELSE 'white' END,"
-			" reason = 'timeout', ended_at = max(?4, started_at)"
+			" reason = 'timeout', ended_at = greatest(?4, "
+			"started_at)"
 			" WHERE id = ?1 AND status = 'unfinished'"
 			" AND kind = 'ranked'"
 			" AND (time_per_move > 0 OR clock_base > 0)"
@@ -678,7 +681,7 @@ enum store_status store_match_claim_timeout(struct store *s, long long id,
 #define CLAIM_GONE                                                             \
 	"UPDATE matches SET status = 'finished', result ="                     \
 	" CASE ?2 WHEN 1 THEN 'black' ELSE 'white' END,"                       \
-	" reason = 'abandoned', ended_at = max(?4 / 1000, started_at)"         \
+	" reason = 'abandoned', ended_at = greatest(?4 / 1000, started_at)"    \
 	" WHERE id = ?1 AND status = 'unfinished' AND kind = 'ranked'"         \
 	" AND time_per_move = 0 AND clock_base = 0 AND colours_final = 1"      \
 	" AND ?2 = 2 - ?3 % 2"                                                 \

@@ -659,7 +659,7 @@ static enum store_status record_lockout(struct store *s, long long id,
 	return store_exec_ints(s,
 			       "INSERT INTO lockouts (player_id, from_at,"
 			       " until_at) SELECT ?1, f, ?3 FROM (SELECT"
-			       " max(?2, coalesce(max(until_at), 0)) AS f"
+			       " greatest(?2, coalesce(max(until_at), 0)) AS f"
 			       " FROM lockouts WHERE player_id = ?1)"
 			       " WHERE f < ?3",
 			       args, 3, WHAT_FAILED) == SQL_DONE

@@ -13,6 +13,15 @@
 	"lang, ascii, color, ai_level, confirm_moves, refuse_challenges,"      \
 	" variant, opening, time_control"
 
+/* Each of PREF_COLUMNS set to the value a conflicting INSERT brought. */
+#define PREF_SET                                                               \
+	"lang = excluded.lang, ascii = excluded.ascii,"                        \
+	" color = excluded.color, ai_level = excluded.ai_level,"               \
+	" confirm_moves = excluded.confirm_moves,"                             \
+	" refuse_challenges = excluded.refuse_challenges,"                     \
+	" variant = excluded.variant, opening = excluded.opening,"             \
+	" time_control = excluded.time_control"
+
 void store_prefs_default(struct store_prefs *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -111,10 +120,9 @@ static enum store_status write_prefs(struct store *s, long long player_id,
 	int rc;
 
 	if (store_prepare(s,
-			  "INSERT OR REPLACE INTO player_prefs "
-			  "(player_id, " PREF_COLUMNS
-			  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-			  " ?8, ?9, ?10)",
+			  "INSERT INTO player_prefs (player_id, " PREF_COLUMNS
+			  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+			  " ON CONFLICT (player_id) DO UPDATE SET " PREF_SET,
 			  &st, WHAT_SET_PREFS) != 0)
 		return STORE_ERR;
 	rc = sql_bind_int64(st, 1, player_id);

@@ -172,7 +172,7 @@ store_unfinished(struct store *s, long long player_id, int limit,
 	return list_rows(
 		s,
 		"SELECT " HISTORY_COLUMNS ", " STORE_BLACK_TO_ACT_OF(
-			"m") " = (m.black_id IS ?1)"
+			"m") " = (m.black_id IS NOT DISTINCT FROM ?1)"
 			     " FROM matches AS m"
 			     " LEFT JOIN players AS o ON o.id = CASE WHEN"
 			     " m.black_id = ?1 THEN m.white_id ELSE"

@@ -149,7 +149,7 @@ static enum store_status set_lease(struct store *s, long long until_ms,
 		return STORE_NOT_FOUND;
 	return store_exec_one(s,
 			      "UPDATE match_seats SET lease_until_ms = CASE"
-			      " WHEN ?5 <> 0 THEN min(lease_until_ms, ?4)"
+			      " WHEN ?5 <> 0 THEN least(lease_until_ms, ?4)"
 			      " ELSE ?4 END WHERE match_id = ?1"
 			      " AND player_id = ?2 AND holder = ?3",
 			      args, 5, WHAT_LEASE, STORE_NOT_FOUND,

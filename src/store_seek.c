@@ -453,10 +453,11 @@ enum store_status store_seek_refresh(struct store *s, long long id,
 	st = store_begin(s, WHAT_SEEKS);
 	if (st != STORE_OK)
 		return st;
-	if (store_exec_ints(s,
-			    "UPDATE seeks SET refreshed_at = max(refreshed_at,"
-			    " ?2) WHERE id = ?1 AND state = 'open'",
-			    args, 2, WHAT_SEEKS) != SQL_DONE)
+	if (store_exec_ints(
+		    s,
+		    "UPDATE seeks SET refreshed_at = greatest(refreshed_at,"
+		    " ?2) WHERE id = ?1 AND state = 'open'",
+		    args, 2, WHAT_SEEKS) != SQL_DONE)
 		st = STORE_ERR;
 	if (st == STORE_OK)
 		st = read_seek(s, id, out, WHAT_SEEKS);

@@ -85,6 +85,72 @@ static enum sql_code said(struct sql_conn *c, int rc)
 	return code_of(rc);
 }
 
+/* ==== The common dialect's functions ==================================== */
+
+/* Compare two numbers (integers, or either a double) by value: <0, 0
+ * or >0. */
+static int compare_numbers(sqlite3_value *a, sqlite3_value *b)
+{
+	double x, y;
+
+	if (sqlite3_value_type(a) == SQLITE_INTEGER &&
+	    sqlite3_value_type(b) == SQLITE_INTEGER) {
+		sqlite3_int64 i = sqlite3_value_int64(a);
+		sqlite3_int64 j = sqlite3_value_int64(b);
+
+		return (i > j) - (i < j);
+	}
+	x = sqlite3_value_double(a);
+	y = sqlite3_value_double(b);
+	return (x > y) - (x < y);
+}
+
+/* greatest(x, ...) and least(x, ...) as PostgreSQL has them (the
+ * common dialect's scalar maximum and minimum: SQLite's max(a, b) is
+ * its own): the largest (user data 1) or smallest (-1) of the numbers
+ * given, NULLs left out; NULL when all are. */
+static void call_extreme(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	int sign = (int)(intptr_t)sqlite3_user_data(ctx), i;
+	sqlite3_value *best = NULL;
+
+	for (i = 0; i < argc; i++) {
+		int type = sqlite3_value_type(argv[i]);
+
+		if (type == SQLITE_NULL)
+			continue;
+		if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
+			sqlite3_result_error(ctx,
+					     "greatest() and least() "
+					     "take numbers",
+					     -1);
+			return;
+		}
+		if (best == NULL || sign * compare_numbers(argv[i], best) > 0)
+			best = argv[i];
+	}
+	if (best != NULL)
+		sqlite3_result_value(ctx, best);
+	else
+		sqlite3_result_null(ctx);
+}
+
+/* Give the connection greatest() and least() (call_extreme()). Return
+ * SQLite's code. */
+static int add_extremes(sqlite3 *db)
+{
+	const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+	int rc = sqlite3_create_function_v2(db, "greatest", -1, flags,
+					    (void *)(intptr_t)1, call_extreme,
+					    NULL, NULL, NULL);
+
+	if (rc == SQLITE_OK)
+		rc = sqlite3_create_function_v2(db, "least", -1, flags,
+						(void *)(intptr_t)-1,
+						call_extreme, NULL, NULL, NULL);
+	return rc;
+}
+
 /* ==== The connection ===================================================== */
 
 /* See store_sql.h. */
@@ -108,6 +174,8 @@ enum sql_code sql_open(const char *path, enum sql_mode mode, int busy_ms,
 		rc = sqlite3_extended_result_codes(c->db, 1);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_busy_timeout(c->db, busy_ms);
+	if (rc == SQLITE_OK)
+		rc = add_extremes(c->db);
 	if (rc != SQLITE_OK) {
 		if (c->db == NULL) {
 			free(c);

@@ -1,13 +1,14 @@
 /* test_store_db.c -- tests for the statements a store's connection
  * keeps prepared (the driver's sql_prepare() and sql_release(), through
- * src/store_db.c's store_prepare() and store_release()): a
- * text prepared again is the statement kept, handed out reset with no
- * parameter bound; the same text asked for while it is held is a
- * second statement; a buffer that now holds another text is prepared
- * again; more texts than the connection keeps all run. How often a
- * statement has run is read from SQLite's sqlite_stmt table, through the
- * same connection. The store's own header (store_internal.h): these are
- * the store's helpers, below its API. Throw-away databases
+ * src/store_db.c's store_prepare() and store_release()): a text prepared
+ * again is the statement kept, handed out reset with no parameter bound;
+ * the same text asked for while it is held is a second statement; a
+ * buffer that now holds another text is prepared again; more texts than
+ * the connection keeps all run. How often a statement has run is read
+ * from SQLite's sqlite_stmt table, through the same connection. And the
+ * common dialect's greatest() and least(), which the driver gives
+ * SQLite. The store's own header (store_internal.h): these are the
+ * store's helpers, below its API. Throw-away databases
  * (tests/store_fixture.h). */
 #include <stdio.h>
 #include <string.h>
@@ -131,12 +132,45 @@ static void test_kept_texts(void)
 	store_close(s);
 }
 
+/* The common dialect's greatest() and least() (the driver's on SQLite,
+ * PostgreSQL's own): the largest and smallest of their numbers, an
+ * integer kept an integer, a double compared by value, NULLs left out
+ * (NULL when all are), as PostgreSQL has them; text refused. */
+static void test_greatest_least(void)
+{
+	struct store *s = club();
+	struct sql_stmt *st;
+
+	CU_ASSERT_EQUAL(read_one(s, "SELECT greatest(3, 7, 5)", false, 0), 7);
+	CU_ASSERT_EQUAL(read_one(s, "SELECT least(3, 7, -5)", false, 0), -5);
+	CU_ASSERT_EQUAL(read_one(s, "SELECT greatest(?1, 0)", true, -4), 0);
+	CU_ASSERT_EQUAL(read_one(s, "SELECT least(?1, 0)", true, -4), -4);
+	CU_ASSERT_EQUAL(read_one(s, "SELECT greatest(NULL, 2, NULL)", false, 0),
+			2);
+	CU_ASSERT_EQUAL(read_one(s, "SELECT least(NULL, NULL)", false, 0), -2);
+	CU_ASSERT_EQUAL(
+		read_one(s, "SELECT greatest(9007199254740993, 1)", false, 0),
+		9007199254740993LL); /* no trip through a double */
+	CU_ASSERT_EQUAL(read_one(s,
+				 "SELECT typeof(greatest(2, 2.5)) = 'real'"
+				 " AND greatest(2, 2.5) = 2.5"
+				 " AND least(2, 2.5) = 2",
+				 false, 0),
+			1);
+	CU_ASSERT_EQUAL_FATAL(
+		store_prepare(s, "SELECT greatest(1, 'a')", &st, "test"), 0);
+	CU_ASSERT_EQUAL(sql_step(st), SQL_ERROR);
+	store_release(s, st);
+	store_close(s);
+}
+
 /* ==== Suite ============================================================= */
 
 static CU_TestInfo tests[] = {
 	{"a text prepared again: the statement kept, reset", test_kept_again},
 	{"the same text while it is held: a second statement", test_kept_held},
 	{"a buffer's new text, and more texts than are kept", test_kept_texts},
+	{"greatest() and least() of the common dialect", test_greatest_least},
 	CU_TEST_INFO_NULL,
 };
 
