@@ -252,8 +252,9 @@ enum store_status store_challenge_new(struct store *s,
 	" CASE WHEN state = 'pending' AND created_at <= ?2 - 60"               \
 	" THEN 'expired' ELSE state END, coalesce(match_id, 0),"               \
 	" coalesce(resume_id, 0),"                                             \
-	" coalesce(rematch_of, 0), coalesce((SELECT rated = 0 FROM matches"    \
-	" WHERE matches.id = rematch_of), 0) FROM challenges "
+	" coalesce(rematch_of, 0), coalesce((SELECT CAST(rated = 0 AS "        \
+	"INTEGER)"                                                             \
+	" FROM matches WHERE matches.id = rematch_of), 0) FROM challenges "
 
 _Static_assert(STORE_CHALLENGE_TTL == 60, "CHALLENGE_COLUMNS says 60");
 

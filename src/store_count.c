@@ -412,20 +412,23 @@ static enum store_status run(struct store *s, const char *sql, const char *what)
  * sums). Return STORE_OK or STORE_ERR. */
 static enum store_status take_back_counts(struct store *s, const char *what)
 {
-	return run(s,
-		   "CREATE TEMP TABLE taken_back AS SELECT player_id,"
-		   " count(*) AS n, sum(won) AS n_won, sum(lost) AS n_lost"
-		   " FROM (SELECT black_id AS player_id, result = 'black' AS"
-		   " won, result = 'white' AS lost" UNPLAYED_RANKED
-		   " UNION ALL SELECT white_id, result = 'white',"
-		   " result = 'black'" UNPLAYED_RANKED ") GROUP BY player_id;"
-		   "UPDATE players SET games = games - t.n,"
-		   " wins = wins - t.n_won, losses = losses - t.n_lost,"
-		   " ties = ties - (t.n - t.n_won - t.n_lost),"
-		   " score = score - (t.n_won - t.n_lost)"
-		   " FROM temp.taken_back AS t WHERE t.player_id = players.id;"
-		   "DROP TABLE temp.taken_back;",
-		   what);
+	return run(
+		s,
+		"CREATE TEMP TABLE taken_back AS SELECT player_id,"
+		" count(*) AS n, sum(won) AS n_won, sum(lost) AS n_lost"
+		" FROM (SELECT black_id AS player_id,"
+		" CAST(result = 'black' AS INTEGER) AS won,"
+		" CAST(result = 'white' AS INTEGER) AS lost" UNPLAYED_RANKED
+		" UNION ALL SELECT white_id, CAST(result = 'white' AS INTEGER),"
+		" CAST(result = 'black' AS INTEGER)" UNPLAYED_RANKED
+		") AS sides GROUP BY player_id;"
+		"UPDATE players SET games = games - t.n,"
+		" wins = wins - t.n_won, losses = losses - t.n_lost,"
+		" ties = ties - (t.n - t.n_won - t.n_lost),"
+		" score = score - (t.n_won - t.n_lost)"
+		" FROM temp.taken_back AS t WHERE t.player_id = players.id;"
+		"DROP TABLE temp.taken_back;",
+		what);
 }
 
 /* Replay every finished ranked match from RATING_START into a new

@@ -381,7 +381,7 @@ enum store_status store_seat_check(struct store *s, long long match_id,
 	"(SELECT CASE WHEN " m ".colours_final = 1 THEN n % 2 = 0"             \
 	" WHEN " m ".opening_stones = 3 THEN n < 3 ELSE n >= 5 END"            \
 	" FROM (SELECT count(*) AS n FROM match_moves"                         \
-	" WHERE match_id = " m ".id))"
+	" WHERE match_id = " m ".id) AS moved)"
 
 /* The SQL value, on a row of matches, of the time the turn to play has
  * when it begins afresh: the mover's game clock, the whole time per
@@ -516,7 +516,7 @@ enum store_status store_count_ranked(struct store *s, long long match_id,
 #define STORE_UNPLAYED_SQL                                                     \
 	"(SELECT n < 2 OR (opening = 'swap2' AND colours_final = 0"            \
 	" AND opening_stones = 3 AND n <= 3) FROM (SELECT count(*) AS n"       \
-	" FROM match_moves WHERE match_id = matches.id))"
+	" FROM match_moves WHERE match_id = matches.id) AS moved)"
 
 /* Inside the transaction that has just marked ranked match `match_id`
  * finished (its result stored): when its two sides had not both moved

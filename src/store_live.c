@@ -543,8 +543,9 @@ enum store_status store_presence_list(struct store *s, long long now,
 			       " FROM presence AS r"
 			       /* CROSS: the few presence rows drive the
 				* join, never a scan of every player */
-			       " CROSS JOIN players AS p ON p.id = r.player_id"
-			       " WHERE r.refreshed_at >= ?1"
+			       " CROSS JOIN players AS p"
+			       " WHERE p.id = r.player_id"
+			       " AND r.refreshed_at >= ?1"
 			       " GROUP BY p.id ORDER BY p.username",
 			       &st, args, 1, WHAT_PRESENT) != 0)
 		return STORE_ERR;

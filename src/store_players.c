@@ -295,7 +295,7 @@ static enum store_status insert_player(struct store *s, const char *username,
 			  " username_fold_key, username_shape_key,"
 			  " nickname_fold_key, nickname_shape_key, joined_from,"
 			  " approved) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,"
-			  " ?9, ?9 = '')",
+			  " ?9, CAST(?9 = '' AS INTEGER))",
 			  &st, WHAT_ADD) != 0)
 		return STORE_ERR;
 	if (sql_bind_text(st, 1, username) != SQL_OK ||
@@ -550,8 +550,9 @@ static enum store_status count_failure(struct store *s, const char *name,
 			  "INSERT INTO login_failures (name, origin,"
 			  " failed_logins, last_failed_at) VALUES (lower(?1),"
 			  " ?2, 1, ?4) ON CONFLICT (name, origin) DO UPDATE"
-			  " SET failed_logins = CASE WHEN last_failed_at < ?3"
-			  " THEN 1 ELSE failed_logins + 1 END,"
+			  " SET failed_logins = CASE WHEN"
+			  " login_failures.last_failed_at < ?3 THEN 1"
+			  " ELSE login_failures.failed_logins + 1 END,"
 			  " last_failed_at = ?4 RETURNING failed_logins",
 			  name, origin, &st) != 0)
 		return STORE_ERR;
@@ -660,7 +661,7 @@ static enum store_status record_lockout(struct store *s, long long id,
 			       "INSERT INTO lockouts (player_id, from_at,"
 			       " until_at) SELECT ?1, f, ?3 FROM (SELECT"
 			       " greatest(?2, coalesce(max(until_at), 0)) AS f"
-			       " FROM lockouts WHERE player_id = ?1)"
+			       " FROM lockouts WHERE player_id = ?1) AS last"
 			       " WHERE f < ?3",
 			       args, 3, WHAT_FAILED) == SQL_DONE
 		       ? STORE_OK

@@ -320,11 +320,13 @@ enum store_status store_computer_record(struct store *s, long long player_id,
 	if (st == STORE_OK)
 		st = store_query_ints(
 			s,
-			"SELECT coalesce(sum(result = CASE WHEN black_id = ?1"
-			" THEN 'black' ELSE 'white' END), 0),"
-			" coalesce(sum(result = CASE WHEN black_id = ?1"
-			" THEN 'white' ELSE 'black' END), 0),"
-			" coalesce(sum(result = 'draw'), 0) FROM matches"
+			"SELECT coalesce(sum(CAST(result = CASE WHEN"
+			" black_id = ?1 THEN 'black' ELSE 'white' END"
+			" AS INTEGER)), 0),"
+			" coalesce(sum(CAST(result = CASE WHEN black_id = ?1"
+			" THEN 'white' ELSE 'black' END AS INTEGER)), 0),"
+			" coalesce(sum(CAST(result = 'draw' AS INTEGER)), 0)"
+			" FROM matches"
 			" WHERE kind = 'computer' AND status = 'finished'"
 			" AND ai_level = ?2"
 			" AND (black_id = ?1 OR white_id = ?1)",
@@ -475,12 +477,15 @@ store_opponents(struct store *s, long long player_id, int limit,
 		"SELECT o.id, o.username, o.nickname, c.won, c.lost, c.drawn"
 		" FROM (SELECT opp, sum(won) AS won, sum(lost) AS lost,"
 		" sum(drawn) AS drawn, count(*) AS n FROM (SELECT white_id"
-		" AS opp, result = 'black' AS won, result = 'white' AS lost,"
-		" result = 'draw' AS drawn FROM matches WHERE black_id = ?1"
-		" AND black_after IS NOT NULL UNION ALL SELECT black_id,"
-		" result = 'white', result = 'black', result = 'draw'"
-		" FROM matches WHERE white_id = ?1"
-		" AND white_after IS NOT NULL) GROUP BY opp) AS c"
+		" AS opp, CAST(result = 'black' AS INTEGER) AS won,"
+		" CAST(result = 'white' AS INTEGER) AS lost,"
+		" CAST(result = 'draw' AS INTEGER) AS drawn FROM matches"
+		" WHERE black_id = ?1 AND black_after IS NOT NULL"
+		" UNION ALL SELECT black_id, CAST(result = 'white' AS INTEGER),"
+		" CAST(result = 'black' AS INTEGER),"
+		" CAST(result = 'draw' AS INTEGER) FROM matches"
+		" WHERE white_id = ?1 AND white_after IS NOT NULL) AS sides"
+		" GROUP BY opp) AS c"
 		" JOIN players AS o ON o.id = c.opp"
 		" ORDER BY c.n DESC, o.username LIMIT ?2",
 		args, 2, each_opponent, &c, WHAT_OPPONENTS);
@@ -642,7 +647,7 @@ enum store_status store_rating_history(struct store *s, long long player_id,
 	" ORDER BY " BY("") ", username COLLATE NOCASE LIMIT ?1"
 #define TOP_ONE_RULE(BY)                                                       \
 	"SELECT " RULE_PLAYER_COLUMNS " FROM rule_records r CROSS JOIN"        \
-	" players p ON p.id = r.player_id WHERE r.rule = ?2 AND r.games > 0"   \
+	" players p WHERE p.id = r.player_id AND r.rule = ?2 AND r.games > 0"  \
 	" ORDER BY " BY("r.") ", p.username COLLATE NOCASE LIMIT ?1"
 
 /* The ranked players' reads, by enum plist_key, of every rule and of
@@ -659,7 +664,7 @@ static const char *const top_unranked[2] = {
 	"SELECT " STORE_PLAYER_COLUMNS " FROM players WHERE games = 0"
 	" ORDER BY username COLLATE NOCASE LIMIT ?1",
 	"SELECT " RULE_PLAYER_COLUMNS " FROM rule_records r CROSS JOIN"
-	" players p ON p.id = r.player_id WHERE r.rule = ?2 AND r.games = 0"
+	" players p WHERE p.id = r.player_id AND r.rule = ?2 AND r.games = 0"
 	" ORDER BY p.username COLLATE NOCASE LIMIT ?1"};
 
 /* Append to `out` the rows of sql (see top_ranked) for up to `top`

@@ -289,7 +289,7 @@ static int prepare_seek(struct store *s, const char *sql, const struct seek *k,
 		      " AND " RATING_UNDER(                                    \
 			      "seeks.player_id") " BETWEEN ?12 AND ?13"        \
 						 " ORDER BY created_at, id "   \
-						 "LIMIT 1)"
+						 "LIMIT 1) AS paired"
 #define STORE_SEEK_STALE_SQL "20"
 _Static_assert(STORE_SEEK_STALE == 20, "PAIRED_SEEK's staleness");
 
